@@ -1,0 +1,129 @@
+/**
+ * What an entity becomes in Elasticsearch. One ProductDocument per product × market × locale that the
+ * product is sold in, with defaults, overrides and translations already resolved for that market-locale,
+ * so a storefront query filters on `market` and `locale` and never resolves anything at query time.
+ * Field names follow the feed so an analyst recognises them in Kibana. Mapping: mappings/catalog-products.json.
+ */
+import type { Length } from './types';
+
+export interface PriceRange { min: number; max: number }
+export interface PriceRanges { selling: PriceRange; list: PriceRange }
+
+/** Measurement as imported plus its value in a base unit (mm, ml, g) for sorting and ranges. */
+export interface Measurement extends Length { base?: number }
+
+export interface StoreStock { store: string; stock: number }
+
+export interface VariantDocument {
+  key: string;
+  label?: string;
+  size?: string[];
+  order?: number;
+  listPrice: number;
+  sellingPrice: number;
+  /** Online stock. */
+  stock: number;
+  inStock: boolean;
+  /** Stores with stock > 0. */
+  inStockStores: string[];
+  /** Every store key the variant has a stock figure for (display and `stores` validation). */
+  storeStock: StoreStock[];
+  customPrices: { id: string; listPrice: number; sellingPrice: number }[];
+  customLabels: Record<string, string[]>;
+  customNumbers: Record<string, number>;
+  customLengths: Record<string, Measurement>;
+  customJson: Record<string, unknown>;
+  depth?: Measurement; height?: Measurement; length?: Measurement; width?: Measurement;
+  volume?: Measurement; weight?: Measurement;
+}
+
+export interface ImageDocument {
+  key: string;
+  order?: number;
+  type?: string;
+  alt?: string;
+  caption?: string;
+  custom?: Record<string, string>;
+  tags?: string[];
+  sources: { url: string; width?: number }[];
+}
+
+export interface ProductDocument {
+  market: string;
+  locale: string;
+  productGroupKey: string;
+  productKey: string;
+  /** Position of this product in its group (feed order), 0 = main. */
+  groupPosition: number;
+  /** Keys of all products of the group sold in this market-locale, feed order. */
+  groupProductKeys: string[];
+  suppressDuplicates: boolean;
+  variantKeys: string[];
+
+  title: string;
+  url: string;
+  name?: string;
+  brand?: string;
+  series?: string;
+  description?: string;
+  ontology?: string;
+  sizeType?: string;
+  /** Translated category values as given (hierarchy with ` > `). */
+  category: string[];
+  /** Every ancestor path of every category, for hierarchical facets and rules: `A`, `A > B`, ... */
+  categoryPaths: string[];
+  /** Untranslated category ids (translation ids), for rules. */
+  categoryIds: string[];
+  age: string[];
+  department: string[];
+  gender: string[];
+  pattern: string[];
+  productType: string[];
+  styleWith: string[];
+  /** Translated custom label values by attribute name. */
+  customLabels: Record<string, string[]>;
+  customNumbers: Record<string, number>;
+  customLengths: Record<string, Measurement>;
+  customJson: Record<string, unknown>;
+  rating?: number;
+  releaseDate?: string;
+  depth?: Measurement; height?: Measurement; length?: Measurement; width?: Measurement;
+  volume?: Measurement; weight?: Measurement;
+
+  /** colorOverride if given, else colorInitial. */
+  colors: string[];
+  /** Distinct variant sizes (or labels) for the size facet. */
+  sizes: string[];
+  price: PriceRanges;
+  /** Per custom price id. */
+  customPrice: Record<string, PriceRanges>;
+  /** Highest discount of any variant in percent, 0..100. */
+  discount: number;
+  /** Any variant in stock online. */
+  inStock: boolean;
+  /** Union of variants' in-stock stores. */
+  inStockStores: string[];
+  /** Sum of online stock. */
+  stock: number;
+  /** Behaviour-derived popularity (0 until the behaviour work writes it). */
+  popularity: number;
+
+  variants: VariantDocument[];
+  images: ImageDocument[];
+
+  /** Completion input for autocomplete phrase suggestions (contexts market and locale). */
+  suggest: { input: string[]; contexts: { market: string[]; locale: string[] } };
+}
+
+export interface ContentDocument {
+  market: string;
+  locale: string;
+  key: string;
+  type: string;
+  title: string;
+  url: string;
+  description?: string;
+  releaseDate?: string;
+  customLabels: Record<string, string[]>;
+  image?: ImageDocument;
+}

@@ -1,0 +1,180 @@
+/**
+ * The catalog as the admin import speaks it (Elevate 4 JSON lines), typed.
+ * These are the shapes after JSON parsing and validation; validation (validate.ts) is what
+ * makes the casts from `unknown` safe.
+ */
+
+export interface Length { amount: number; unit: string }
+/** The spec leaves Volume and Weight unshown; we take the same shape as Length. */
+export type Volume = Length;
+export type Weight = Length;
+
+export interface Price { listPrice: number; sellingPrice: number }
+
+export interface ProductData {
+  title?: string;
+  url?: string;
+  brand?: string;
+  name?: string;
+  series?: string;
+  description?: string;
+  ontology?: string;
+  sizeType?: string;
+  dataLocale?: string;
+  age?: string[];
+  department?: string[];
+  gender?: string[];
+  pattern?: string[];
+  productType?: string[];
+  styleWith?: string[];
+  category?: string[];
+  customLabels?: Record<string, string[]>;
+  customJson?: Record<string, unknown>;
+  customLengths?: Record<string, Length>;
+  customNumbers?: Record<string, number>;
+  depth?: Length;
+  height?: Length;
+  length?: Length;
+  width?: Length;
+  volume?: Volume;
+  weight?: Weight;
+  rating?: number;
+  releaseDate?: string;
+}
+
+export interface VariantData {
+  listPrice?: number;
+  sellingPrice?: number;
+  cost?: number;
+  label?: string;
+  size?: string[];
+  order?: number;
+  /** Online stock of the variant. */
+  stock?: number;
+  /** Stock per store key. The spec does not name the field; this is our choice (README). */
+  storeStock?: Record<string, number>;
+  customPrices?: Record<string, Price>;
+  customLabels?: Record<string, string[]>;
+  customJson?: Record<string, unknown>;
+  customLengths?: Record<string, Length>;
+  customNumbers?: Record<string, number>;
+  dataLocale?: string;
+  depth?: Length;
+  height?: Length;
+  length?: Length;
+  width?: Length;
+  volume?: Volume;
+  weight?: Weight;
+}
+
+/** Map keyed by `market|locale`, `market|*` or `*|locale`. */
+export type Overrides<T> = Record<string, T>;
+
+export interface Variant {
+  defaults?: VariantData;
+  overrides?: Overrides<VariantData>;
+}
+
+export interface UrlMeta { url: string; widthInitial?: number }
+
+export interface ImageData {
+  urls?: UrlMeta[];
+  alt?: string;
+  caption?: string;
+  customData?: Record<string, string>;
+  tags?: string[];
+}
+
+export type ImageType = 'model' | 'cutout' | 'misc';
+
+export interface Image {
+  defaults?: ImageData;
+  overrides?: Overrides<ImageData>;
+  limitedLocales?: string[];
+  limitedMarkets?: string[];
+  order?: number;
+  typeInitial?: ImageType;
+  typeOverride?: ImageType;
+}
+
+export interface Product {
+  markets: string[];
+  defaults?: ProductData;
+  overrides?: Overrides<ProductData>;
+  variants: Record<string, Variant>;
+  images?: Record<string, Image>;
+  colorInitial?: string[];
+  colorOverride?: string[];
+}
+
+export interface ProductGroup {
+  products: Record<string, Product>;
+  suppressDuplicates?: boolean;
+}
+
+export interface ContentData {
+  title?: string;
+  url?: string;
+  description?: string;
+  releaseDate?: string;
+  dataLocale?: string;
+  customLabels?: Record<string, string[]>;
+}
+
+export interface Content {
+  markets: string[];
+  type: string;
+  defaults?: ContentData;
+  overrides?: Overrides<ContentData>;
+  image?: Image;
+  limitedLocales?: string[];
+}
+
+/** `attribute` is `category`, `age`, `gender` or `customLabels.<name>`. */
+export interface Translation {
+  attribute: string;
+  id: string;
+  locale: string;
+  value: string;
+}
+
+export type EntityType = 'productGroup' | 'content' | 'translation';
+
+/** A Replace line's payload: `key` plus exactly one entity. Also the export line shape. */
+export type ReplaceEntity =
+  | { key: string; productGroup: ProductGroup }
+  | { key: string; content: Content }
+  | { key: string; translation: Translation };
+
+/** Partial entities as `edit` carries them: every field optional, merged into the current entity. */
+export type EditEntity =
+  | { key: string; productGroup: DeepPartial<ProductGroup> }
+  | { key: string; content: DeepPartial<Content> };
+
+/** `editAttributes`: attributes of one product or one variant; no structural change. */
+export type EditAttributes =
+  | { key: string; product: { defaults?: ProductData; overrides?: Overrides<ProductData>; colorInitial?: string[]; colorOverride?: string[] } }
+  | { key: string; variant: { defaults?: VariantData; overrides?: Overrides<VariantData> } };
+
+/** One line of an operations import (POST). */
+export type CatalogOperation =
+  | { op: 'replace'; entity: ReplaceEntity }
+  | { op: 'edit'; entity: EditEntity }
+  | { op: 'editAttributes'; entity: EditAttributes }
+  | { op: 'remove'; entityType: 'productGroup' | 'content'; key: string }
+  | { op: 'removePartial'; entityType: 'productGroup' | 'content'; key: string; market: string }
+  | { op: 'clearProductGroups'; market: string }
+  | { op: 'clearContent'; market: string }
+  | { op: 'clearTranslations'; locale: string };
+
+export type DeepPartial<T> = T extends (infer U)[] ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+/** Markets and their locales, from the configuration import (see README "Markets and locales"). */
+export interface MarketConfig { locales: string[]; currency?: string }
+export interface CatalogConfiguration { markets: Record<string, MarketConfig> }
+
+export function entityTypeOf(entity: ReplaceEntity | EditEntity): EntityType {
+  if ('productGroup' in entity) return 'productGroup';
+  if ('content' in entity) return 'content';
+  return 'translation';
+}

@@ -1,0 +1,67 @@
+/**
+ * Every setting of the service, read once from environment variables with defaults and validated at
+ * start-up. The README lists them all.
+ */
+import Joi from 'joi';
+
+export interface Config {
+  /** HTTP port of the API. */
+  port: number;
+  /** Interface the API binds to. */
+  host: string;
+  /** Elasticsearch to use. scripts/start.sh starts a local node when this is unset. */
+  elasticsearchUrl: string;
+  /** Every index, alias and state document of this service starts with this prefix. */
+  indexPrefix: string;
+  /** Accepted values of the admin `Api-Key` header. */
+  adminApiKeys: string[];
+  /** Seconds after which an import lock left by a crashed process expires. */
+  importLockTtlSeconds: number;
+  /** A full import that would remove more than this share of existing product groups is dangerous. */
+  dangerousRemovalRatio: number;
+  /** Bytes of documents per `_bulk` request during imports. */
+  bulkBytes: number;
+  /** `_bulk` requests in flight during an import. */
+  bulkConcurrency: number;
+  /** Largest operations (POST) import body, in bytes after decompression; it is applied all-or-nothing. */
+  maxOperationsBytes: number;
+  /** Load the sample catalog when the catalog is empty at start-up. */
+  loadSampleData: boolean;
+  /** `debug`, `info`, `warn` or `error`. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+const schema = Joi.object({
+  PORT: Joi.number().integer().min(0).max(65535).default(8080),
+  HOST: Joi.string().default('0.0.0.0'),
+  ELASTICSEARCH_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('http://127.0.0.1:9200'),
+  INDEX_PREFIX: Joi.string().pattern(/^[a-z0-9][a-z0-9_-]{0,40}$/).default('elevate'),
+  ADMIN_API_KEY: Joi.string().default('dev-admin-key'),
+  IMPORT_LOCK_TTL_SECONDS: Joi.number().integer().min(10).default(900),
+  DANGEROUS_REMOVAL_RATIO: Joi.number().min(0).max(1).default(0.5),
+  BULK_BYTES: Joi.number().integer().min(100_000).default(5_000_000),
+  BULK_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
+  MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
+  LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
+  LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error').default('info'),
+}).unknown(true);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const { error, value } = schema.validate(env, { abortEarly: false, convert: true });
+  if (error) throw new Error(`Invalid configuration: ${error.message}`);
+  const config: Config = {
+    port: value.PORT,
+    host: value.HOST,
+    elasticsearchUrl: value.ELASTICSEARCH_URL,
+    indexPrefix: value.INDEX_PREFIX,
+    adminApiKeys: String(value.ADMIN_API_KEY).split(',').map((k) => k.trim()).filter(Boolean),
+    importLockTtlSeconds: value.IMPORT_LOCK_TTL_SECONDS,
+    dangerousRemovalRatio: value.DANGEROUS_REMOVAL_RATIO,
+    bulkBytes: value.BULK_BYTES,
+    bulkConcurrency: value.BULK_CONCURRENCY,
+    maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
+    loadSampleData: value.LOAD_SAMPLE_DATA,
+    logLevel: value.LOG_LEVEL,
+  };
+  return { ...config, ...overrides };
+}
