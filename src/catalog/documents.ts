@@ -3,8 +3,10 @@
  * and one ContentDocument per content item × market × locale, with defaults, `market|locale` overrides and
  * translations resolved. Pure functions; see documentTypes.ts for the shapes.
  */
-import type { ContentDocument, ProductDocument } from './documentTypes';
-import type { CatalogConfiguration, Content, ProductGroup } from './types';
+import type { ContentDocument, ImageDocument, Measurement, PriceRange, PriceRanges, ProductDocument, VariantDocument } from './documentTypes';
+import { resolve } from './overrides';
+import type { CatalogConfiguration, Content, Image, Length, Product, ProductData, ProductGroup, VariantData } from './types';
+import { measurement } from './units';
 
 export interface BuildContext {
   configuration: CatalogConfiguration;
@@ -19,13 +21,248 @@ export interface Built<D> {
   missingTranslations: boolean;
 }
 
-export function productGroupDocuments(_key: string, _group: ProductGroup, _ctx: BuildContext): Built<ProductDocument> {
-  throw new Error('not implemented');
-}
-
-export function contentDocuments(_key: string, _content: Content, _ctx: BuildContext): Built<ContentDocument> {
-  throw new Error('not implemented');
-}
-
 export const productDocumentId = (market: string, locale: string, productKey: string) => `${market}|${locale}|${productKey}`;
 export const contentDocumentId = (market: string, locale: string, contentKey: string) => `${market}|${locale}|${contentKey}`;
+
+export function productGroupDocuments(key: string, group: ProductGroup, ctx: BuildContext): Built<ProductDocument> {
+  const t = translator(ctx);
+  const productKeys = Object.keys(group.products);
+  const documents: Built<ProductDocument>['documents'] = [];
+  productKeys.forEach((productKey, groupPosition) => {
+    const product = group.products[productKey];
+    for (const [market, locale] of marketLocales(product.markets, ctx.configuration)) {
+      const groupProductKeys = productKeys.filter((k) => group.products[k].markets.includes(market));
+      const document = productDocument({ group, groupKey: key, productKey, product, groupPosition, groupProductKeys, market, locale, t });
+      documents.push({ id: productDocumentId(market, locale, productKey), document });
+    }
+  });
+  return { documents, missingTranslations: t.missing() };
+}
+
+export function contentDocuments(key: string, content: Content, ctx: BuildContext): Built<ContentDocument> {
+  const t = translator(ctx);
+  const limited = content.limitedLocales?.length ? content.limitedLocales : undefined;
+  const documents = marketLocales(content.markets, ctx.configuration)
+    .filter(([, locale]) => !limited || limited.includes(locale))
+    .map(([market, locale]) => ({ id: contentDocumentId(market, locale, key), document: contentDocument(key, content, market, locale, t) }));
+  return { documents, missingTranslations: t.missing() };
+}
+
+interface ProductContext {
+  group: ProductGroup;
+  groupKey: string;
+  productKey: string;
+  product: Product;
+  groupPosition: number;
+  groupProductKeys: string[];
+  market: string;
+  locale: string;
+  t: Translator;
+}
+
+function productDocument(p: ProductContext): ProductDocument {
+  const { product, market, locale, t } = p;
+  const data = resolve(product.defaults, product.overrides, market, locale);
+  const variants = variantDocuments(product, market, locale, t);
+  const category = t.values('category', data.category, locale);
+  const title = data.title ?? '';
+  return defined<ProductDocument>({
+    market, locale,
+    productGroupKey: p.groupKey, productKey: p.productKey,
+    groupPosition: p.groupPosition, groupProductKeys: p.groupProductKeys,
+    suppressDuplicates: p.group.suppressDuplicates ?? false,
+    variantKeys: variants.map((v) => v.key),
+    title, url: data.url ?? '',
+    name: text(data.name), brand: text(data.brand), series: text(data.series), description: text(data.description),
+    ontology: text(data.ontology), sizeType: text(data.sizeType),
+    category, categoryPaths: categoryPaths(category), categoryIds: data.category ?? [],
+    age: t.values('age', data.age, locale),
+    department: data.department ?? [],
+    gender: t.values('gender', data.gender, locale),
+    pattern: data.pattern ?? [],
+    productType: data.productType ?? [],
+    styleWith: data.styleWith ?? [],
+    customLabels: t.labels(data.customLabels, locale),
+    customNumbers: data.customNumbers ?? {},
+    customLengths: lengths(data.customLengths),
+    customJson: data.customJson ?? {},
+    rating: data.rating,
+    releaseDate: text(data.releaseDate),
+    ...measurements(data),
+    colors: product.colorOverride?.length ? product.colorOverride : product.colorInitial ?? [],
+    ...aggregates(variants),
+    popularity: 0,
+    variants,
+    images: imageDocuments(product.images, market, locale),
+    suggest: suggest([title, data.brand, data.name, data.series, ...category.map(leaf)], market, locale),
+  });
+}
+
+/** Feed order, or by `order` when every variant has one (the spec requires it on all or none). */
+function variantDocuments(product: Product, market: string, locale: string, t: Translator): VariantDocument[] {
+  const docs = Object.entries(product.variants)
+    .map(([key, v]) => variantDocument(key, resolve(v.defaults, v.overrides, market, locale), locale, t));
+  if (docs.every((d) => d.order !== undefined)) docs.sort((a, b) => a.order! - b.order!);
+  return docs;
+}
+
+function variantDocument(key: string, data: VariantData, locale: string, t: Translator): VariantDocument {
+  const stock = data.stock ?? 0;
+  const storeStock = Object.entries(data.storeStock ?? {}).map(([store, s]) => ({ store, stock: s }));
+  return defined<VariantDocument>({
+    key,
+    label: text(data.label),
+    size: data.size?.length ? data.size : undefined,
+    order: data.order,
+    listPrice: data.listPrice ?? data.sellingPrice ?? 0,
+    sellingPrice: data.sellingPrice ?? data.listPrice ?? 0,
+    stock,
+    inStock: stock > 0,
+    inStockStores: storeStock.filter((s) => s.stock > 0).map((s) => s.store),
+    storeStock,
+    customPrices: Object.entries(data.customPrices ?? {}).map(([id, p]) => ({ id, listPrice: p.listPrice, sellingPrice: p.sellingPrice })),
+    customLabels: t.labels(data.customLabels, locale),
+    customNumbers: data.customNumbers ?? {},
+    customLengths: lengths(data.customLengths),
+    customJson: data.customJson ?? {},
+    ...measurements(data),
+  });
+}
+
+type Aggregates = Pick<ProductDocument, 'price' | 'customPrice' | 'discount' | 'inStock' | 'inStockStores' | 'stock' | 'sizes'>;
+
+function aggregates(variants: VariantDocument[]): Aggregates {
+  const customIds = unique(variants.flatMap((v) => v.customPrices.map((c) => c.id)));
+  return {
+    price: priceRanges(variants),
+    customPrice: Object.fromEntries(customIds.map((id) => [id, priceRanges(variants.flatMap((v) => v.customPrices.filter((c) => c.id === id)))])),
+    discount: Math.max(0, ...variants.map(discountOf)),
+    inStock: variants.some((v) => v.inStock),
+    inStockStores: unique(variants.flatMap((v) => v.inStockStores)),
+    stock: variants.reduce((sum, v) => sum + v.stock, 0),
+    sizes: unique(variants.flatMap((v) => v.size ?? (v.label ? [v.label] : []))),
+  };
+}
+
+const range = (xs: number[]): PriceRange => (xs.length ? { min: Math.min(...xs), max: Math.max(...xs) } : { min: 0, max: 0 });
+
+function priceRanges(prices: { listPrice: number; sellingPrice: number }[]): PriceRanges {
+  return { selling: range(prices.map((p) => p.sellingPrice)), list: range(prices.map((p) => p.listPrice)) };
+}
+
+/** Percent off list price, one decimal. */
+const discountOf = (v: VariantDocument) => (v.listPrice > 0 ? Math.round(((v.listPrice - v.sellingPrice) / v.listPrice) * 1000) / 10 : 0);
+
+function imageDocuments(images: Record<string, Image> | undefined, market: string, locale: string): ImageDocument[] {
+  const order = (image: Image) => image.order ?? Number.POSITIVE_INFINITY;
+  return Object.entries(images ?? {})
+    .filter(([, image]) => visible(image, market, locale))
+    .sort(([ka, a], [kb, b]) => order(a) - order(b) || (ka < kb ? -1 : ka > kb ? 1 : 0))
+    .map(([key, image]) => imageDocument(key, image, market, locale));
+}
+
+function imageDocument(key: string, image: Image, market: string, locale: string): ImageDocument {
+  const data = resolve(image.defaults, image.overrides, market, locale);
+  return defined<ImageDocument>({
+    key,
+    order: image.order,
+    type: image.typeOverride ?? image.typeInitial,
+    alt: text(data.alt),
+    caption: text(data.caption),
+    custom: data.customData && Object.keys(data.customData).length ? data.customData : undefined,
+    tags: data.tags?.length ? data.tags : undefined,
+    sources: (data.urls ?? []).map((u) => (u.widthInitial === undefined ? { url: u.url } : { url: u.url, width: u.widthInitial })),
+  });
+}
+
+/** An empty `limitedMarkets`/`limitedLocales` list is read as "not limited". */
+function visible(image: Image, market: string, locale: string): boolean {
+  const allows = (list: string[] | undefined, value: string) => !list?.length || list.includes(value);
+  return allows(image.limitedMarkets, market) && allows(image.limitedLocales, locale);
+}
+
+function contentDocument(key: string, content: Content, market: string, locale: string, t: Translator): ContentDocument {
+  const data = resolve(content.defaults, content.overrides, market, locale);
+  const image = content.image && visible(content.image, market, locale) ? imageDocument('image', content.image, market, locale) : undefined;
+  return defined<ContentDocument>({
+    market, locale, key,
+    type: content.type,
+    title: data.title ?? '',
+    url: data.url ?? '',
+    description: text(data.description),
+    releaseDate: text(data.releaseDate),
+    customLabels: t.labels(data.customLabels, locale),
+    image,
+  });
+}
+
+/** `A > B > C` → `A`, `A > B`, `A > B > C` for every category, deduplicated. */
+export function categoryPaths(categories: string[]): string[] {
+  const paths = new Set<string>();
+  for (const category of categories) {
+    const parts = category.split('>').map((p) => p.trim()).filter(Boolean);
+    parts.forEach((_, i) => paths.add(parts.slice(0, i + 1).join(' > ')));
+  }
+  return [...paths];
+}
+
+const leaf = (category: string) => category.split('>').pop()!.trim();
+
+// Completion inputs may not contain the separators ES reserves (\u0000, \u001e, \u001f).
+const completionText = (s: string) => [...s.replace(/[\u0000\u001e\u001f]/g, ' ').trim()].slice(0, 100).join('').trim();
+
+function suggest(inputs: (string | undefined)[], market: string, locale: string): ProductDocument['suggest'] {
+  const input = unique(inputs.map((s) => completionText(s ?? '')).filter((s) => s !== ''));
+  return { input, contexts: { market: [market], locale: [locale] } };
+}
+
+interface Translator {
+  values(attribute: string, ids: string[] | undefined, locale: string): string[];
+  labels(labels: Record<string, string[]> | undefined, locale: string): Record<string, string[]>;
+  missing(): boolean;
+}
+
+/** Translates ids through the context, keeping the id when there is no translation and remembering that. */
+function translator(ctx: BuildContext): Translator {
+  let missing = false;
+  const values = (attribute: string, ids: string[] | undefined, locale: string) =>
+    (ids ?? []).map((id) => {
+      const value = ctx.translate(attribute, id, locale);
+      if (value === undefined) missing = true;
+      return value ?? id;
+    });
+  return {
+    values,
+    labels: (labels, locale) => Object.fromEntries(Object.entries(labels ?? {}).map(([name, ids]) => [name, values(`customLabels.${name}`, ids, locale)])),
+    missing: () => missing,
+  };
+}
+
+/** Configured markets of the entity × each market's locales. Unconfigured markets are skipped. */
+function marketLocales(markets: string[], configuration: CatalogConfiguration): [string, string][] {
+  return unique(markets).flatMap((market) =>
+    Object.hasOwn(configuration.markets, market) ? configuration.markets[market].locales.map((locale): [string, string] => [market, locale]) : [],
+  );
+}
+
+type Measured = Pick<ProductData, 'depth' | 'height' | 'length' | 'width' | 'volume' | 'weight'>;
+
+function measurements(data: Measured): Pick<ProductDocument, keyof Measured> {
+  return {
+    depth: measurement('length', data.depth), height: measurement('length', data.height),
+    length: measurement('length', data.length), width: measurement('length', data.width),
+    volume: measurement('volume', data.volume), weight: measurement('weight', data.weight),
+  };
+}
+
+function lengths(map: Record<string, Length> | undefined): Record<string, Measurement> {
+  return Object.fromEntries(Object.entries(map ?? {}).map(([name, m]) => [name, measurement('length', m)!]));
+}
+
+const text = (s: string | undefined) => (s !== undefined && s.trim() !== '' ? s : undefined);
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+/** Drops keys whose value is undefined: the mapping is strict and the API never sends null. */
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}

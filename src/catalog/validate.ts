@@ -3,8 +3,17 @@
  * "Limits"). Pure: a parsed JSON line in, a typed entity or operation plus field-level errors out.
  * Cross-line limits (distinct content types, variant custom attributes per market-locale, duplicate keys)
  * are checked by CatalogLimits, which the import feeds line by line.
+ *
+ * The checks per object kind live in ./validation/ (product, image, content, attributes, markets), on a
+ * small shared toolkit (./validation/checks). Unknown fields are errors everywhere: operators want typos caught.
  */
-import type { CatalogConfiguration, CatalogOperation, ReplaceEntity } from './types';
+import type { CatalogConfiguration, CatalogOperation, EditAttributes, EditEntity, EntityType, ProductGroup, ReplaceEntity, Variant } from './types';
+import { entityTypeOf } from './types';
+import { CUSTOM_ATTRIBUTES } from './validation/attributes';
+import { MAX_ERRORS_PER_LINE, Problems, type Obj, type Scope, at, isObject, key, kindOf, obj, quoted, str } from './validation/checks';
+import { content, translation } from './validation/content';
+import { locale, market, overrideApplies } from './validation/markets';
+import { productAttributesEdit, productGroup, variantAttributesEdit } from './validation/product';
 
 /** One problem in one line; `path` is the field path inside the line, e.g. `replace.productGroup.products.p1.defaults.url`. */
 export interface FieldError { path: string; message: string }
@@ -16,25 +25,253 @@ export interface ValidationContext {
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
+const ENTITY_TYPES = ['productGroup', 'content', 'translation'] as const;
+const EDITABLE_TYPES = ['productGroup', 'content'] as const;
+const OPERATIONS = ['replace', 'edit', 'editAttributes', 'remove', 'removePartial', 'clearProductGroups', 'clearContent', 'clearTranslations'] as const;
+type OperationName = (typeof OPERATIONS)[number];
+
+const ENTITY_CHECKS: Readonly<Record<EntityType, (s: Scope, path: string, v: unknown) => void>> = { productGroup, content, translation };
+
 /** A line of a full (PUT) import: `{"replace": {...}}` only. */
-export function validateReplaceLine(_line: unknown, _ctx: ValidationContext): Validated<ReplaceEntity> {
-  throw new Error('not implemented');
+export function validateReplaceLine(line: unknown, ctx: ValidationContext): Validated<ReplaceEntity> {
+  const s = scope(ctx, false);
+  if (!isObject(line)) return failure('', `must be a JSON object like {"replace": {...}} (got ${kindOf(line)})`);
+  for (const name of Object.keys(line)) if (name !== 'replace') s.problems.add(name, 'only replace operations are allowed in a full import');
+  if (line.replace === undefined) s.problems.add('', 'must be a replace operation: {"replace": {"key": ..., "productGroup" or "content" or "translation": {...}}}');
+  else replaceEntity(s, 'replace', line.replace);
+  return result(s, line.replace as ReplaceEntity);
 }
 
 /** A line of an operations (POST) import: exactly one operation. */
-export function validateOperationLine(_line: unknown, _ctx: ValidationContext): Validated<CatalogOperation> {
-  throw new Error('not implemented');
+export function validateOperationLine(line: unknown, ctx: ValidationContext): Validated<CatalogOperation> {
+  const allowed = `allowed: ${OPERATIONS.join(', ')}`;
+  if (!isObject(line)) return failure('', `must be a JSON object holding one operation (got ${kindOf(line)}); ${allowed}`);
+  const names = Object.keys(line);
+  if (names.length !== 1) return failure('', `must hold exactly one operation (got ${names.length === 0 ? 'none' : names.join(', ')}); ${allowed}`);
+  const name = names[0];
+  if (!isOperationName(name)) return failure(name, `unknown operation; ${allowed}`);
+  const s = scope(ctx, name === 'edit' || name === 'editAttributes');
+  return result(s, operation(s, name, line[name]));
 }
 
 /** Full validation of one entity (used for replace lines and for the result of merging an edit). */
-export function validateEntity(_entity: ReplaceEntity, _ctx: ValidationContext, _pathPrefix: string): FieldError[] {
-  throw new Error('not implemented');
+export function validateEntity(entity: ReplaceEntity, ctx: ValidationContext, pathPrefix: string): FieldError[] {
+  const s = scope(ctx, false);
+  replaceEntity(s, pathPrefix, entity);
+  return s.problems.errors;
 }
 
-/** Limits that span lines of one import. */
-export class CatalogLimits {
-  /** Records an accepted entity; returns errors for limits it breaks. */
-  add(_entity: ReplaceEntity, _pathPrefix: string): FieldError[] {
-    throw new Error('not implemented');
+function operation(s: Scope, name: OperationName, v: unknown): CatalogOperation | undefined {
+  switch (name) {
+    case 'replace':
+      replaceEntity(s, name, v);
+      return { op: name, entity: v as ReplaceEntity };
+    case 'edit':
+      editEntity(s, name, v);
+      return { op: name, entity: v as EditEntity };
+    case 'editAttributes':
+      editAttributes(s, name, v);
+      return { op: name, entity: v as EditAttributes };
+    case 'remove':
+    case 'removePartial':
+      return removal(s, name, v);
+    case 'clearProductGroups':
+    case 'clearContent': {
+      const o = obj(s, name, v, ['market']);
+      const m = o && marketField(s, name, o);
+      return m === undefined ? undefined : { op: name, market: m };
+    }
+    case 'clearTranslations': {
+      const o = obj(s, name, v, ['locale']);
+      const l = o && localeField(s, name, o);
+      return l === undefined ? undefined : { op: name, locale: l };
+    }
+    default:
+      return unreachable(name);
   }
+}
+
+/** `{key, productGroup | content | translation}` with the entity checked in full. */
+function replaceEntity(s: Scope, path: string, v: unknown): void {
+  const o = obj(s, path, v, ['key', ...ENTITY_TYPES]);
+  if (!o) return;
+  key(s, at(path, 'key'), o.key);
+  const type = oneOf(s, path, o, ENTITY_TYPES);
+  if (type) ENTITY_CHECKS[type](s, at(path, type), o[type]);
+}
+
+/** `{key, productGroup | content}` with a partial entity (the scope is partial). */
+function editEntity(s: Scope, path: string, v: unknown): void {
+  const o = obj(s, path, v, ['key', ...EDITABLE_TYPES], { translation: 'edit is not available for translations: use replace' });
+  if (!o) return;
+  key(s, at(path, 'key'), o.key);
+  if (o.translation !== undefined) return;
+  const type = oneOf(s, path, o, EDITABLE_TYPES);
+  if (type) ENTITY_CHECKS[type](s, at(path, type), o[type]);
+}
+
+/** `{key, product: {...}}` or `{key, variant: {...}}`: attributes of one product or variant. */
+function editAttributes(s: Scope, path: string, v: unknown): void {
+  const o = obj(s, path, v, ['key', 'product', 'variant']);
+  if (!o) return;
+  key(s, at(path, 'key'), o.key);
+  const target = oneOf(s, path, o, ['product', 'variant'] as const);
+  if (target === 'product') productAttributesEdit(s, at(path, target), o.product);
+  if (target === 'variant') variantAttributesEdit(s, at(path, target), o.variant);
+}
+
+/** remove `{productGroup | content: key}`; removePartial also `{market}`. */
+function removal(s: Scope, name: 'remove' | 'removePartial', v: unknown): CatalogOperation | undefined {
+  const partial = name === 'removePartial';
+  const o = obj(s, name, v, partial ? ['market', ...EDITABLE_TYPES] : EDITABLE_TYPES);
+  if (!o) return undefined;
+  const m = partial ? marketField(s, name, o) : undefined;
+  const entityType = oneOf(s, name, o, EDITABLE_TYPES);
+  const k = entityType && key(s, at(name, entityType), o[entityType]);
+  if (!entityType || k === undefined) return undefined;
+  if (!partial) return { op: name, entityType, key: k };
+  return m === undefined ? undefined : { op: name, entityType, key: k, market: m };
+}
+
+function marketField(s: Scope, path: string, o: Obj): string | undefined {
+  if (o.market === undefined) s.problems.add(at(path, 'market'), 'required');
+  const m = str(s, at(path, 'market'), o.market);
+  if (m !== undefined) market(s, at(path, 'market'), m);
+  return m;
+}
+
+function localeField(s: Scope, path: string, o: Obj): string | undefined {
+  if (o.locale === undefined) s.problems.add(at(path, 'locale'), 'required');
+  const l = str(s, at(path, 'locale'), o.locale);
+  if (l !== undefined) locale(s, at(path, 'locale'), l);
+  return l;
+}
+
+/** The one field of `names` that `o` has; reports none or several at `path`. */
+function oneOf<T extends string>(s: Scope, path: string, o: Obj, names: readonly T[]): T | undefined {
+  const given = names.filter((n) => o[n] !== undefined);
+  if (given.length === 1) return given[0];
+  const list = names.map((n) => `"${n}"`).join(', ');
+  s.problems.add(path, given.length === 0 ? `must have one of ${list}` : `must have exactly one of ${list} (got ${given.join(', ')})`);
+  return undefined;
+}
+
+const isOperationName = (name: string): name is OperationName => (OPERATIONS as readonly string[]).includes(name);
+
+function unreachable(name: never): never {
+  throw new Error(`unhandled operation ${String(name)}`);
+}
+
+/** Market → locales lookups, built once per configuration object. */
+const lookups = new WeakMap<CatalogConfiguration, Pick<Scope, 'markets' | 'locales'>>();
+
+function scope(ctx: ValidationContext, partial: boolean): Scope {
+  let found = lookups.get(ctx.configuration);
+  if (!found) {
+    const markets = new Map(Object.entries(ctx.configuration.markets).map(([m, c]) => [m, new Set(c.locales)] as const));
+    found = { markets, locales: new Set([...markets.values()].flatMap((l) => [...l])) };
+    lookups.set(ctx.configuration, found);
+  }
+  return { problems: new Problems(), ...found, partial };
+}
+
+function result<T>(s: Scope, value: T | undefined): Validated<T> {
+  if (s.problems.errors.length > 0) return { ok: false, errors: s.problems.errors };
+  return value === undefined ? failure('', 'invalid line') : { ok: true, value };
+}
+
+const failure = (path: string, message: string): { ok: false; errors: FieldError[] } => ({ ok: false, errors: [{ path, message }] });
+
+export const MAX_CONTENT_TYPES = 25;
+export const MAX_VARIANT_CUSTOM_ATTRIBUTES = 1000;
+
+export interface CatalogLimitsOptions {
+  /** A full (PUT) import holds each key once per entity type; an operations import may repeat keys. Default true. */
+  fullImport?: boolean;
+  /**
+   * Lets variant custom attribute names be counted per market-locale, as the spec states. Without it they
+   * are counted per market (every locale's overrides together): an approximation that can only overcount.
+   */
+  configuration?: CatalogConfiguration;
+}
+
+/**
+ * Limits that span lines of one import. Memory: the keys seen, the content types (at most 25) and the
+ * variant custom attribute names per market-locale (at most 1000 each). An entity that breaks a limit
+ * is not recorded.
+ */
+export class CatalogLimits {
+  private readonly keys: Record<EntityType, Set<string>> = { productGroup: new Set(), content: new Set(), translation: new Set() };
+  private readonly contentTypes = new Set<string>();
+  /** `market|locale` (or `market|*` without configuration) → `customLabels.name` etc. */
+  private readonly variantAttributes = new Map<string, Set<string>>();
+
+  constructor(private readonly options: CatalogLimitsOptions = {}) {}
+
+  /** Records an accepted entity; returns errors for limits it breaks. */
+  add(entity: ReplaceEntity, pathPrefix: string): FieldError[] {
+    const type = entityTypeOf(entity);
+    if (this.options.fullImport !== false && this.keys[type].has(entity.key)) {
+      return [{ path: at(pathPrefix, 'key'), message: `duplicate key "${entity.key}", first seen on an earlier line: a full import holds each ${type} once` }];
+    }
+    const errors: FieldError[] = [];
+    const newType = 'content' in entity && !this.contentTypes.has(entity.content.type) ? entity.content.type : undefined;
+    if (newType !== undefined && this.contentTypes.size >= MAX_CONTENT_TYPES) {
+      errors.push({
+        path: at(pathPrefix, 'content.type'),
+        message: `at most ${MAX_CONTENT_TYPES} distinct content types; "${newType}" would be one more than ${quoted(this.contentTypes, 25)}`,
+      });
+    }
+    const newNames = 'productGroup' in entity ? this.newVariantAttributes(entity.productGroup, at(pathPrefix, 'productGroup'), errors) : new Map<string, Set<string>>();
+    if (errors.length > 0) return errors.slice(0, MAX_ERRORS_PER_LINE);
+    this.keys[type].add(entity.key);
+    if (newType !== undefined) this.contentTypes.add(newType);
+    for (const [context, names] of newNames) for (const name of names) getOrAdd(this.variantAttributes, context).add(name);
+    return [];
+  }
+
+  /** Variant custom attribute names of `group` not yet seen, per context; reports contexts that would exceed the limit. */
+  private newVariantAttributes(group: ProductGroup, path: string, errors: FieldError[]): Map<string, Set<string>> {
+    const fresh = new Map<string, Set<string>>();
+    const firstProduct = new Map<string, string>();
+    for (const [productKey, product] of Object.entries(group.products)) {
+      for (const [m, l] of this.contexts(product.markets)) {
+        const context = `${m}|${l}`;
+        const seen = this.variantAttributes.get(context);
+        for (const variant of Object.values(product.variants)) {
+          for (const name of variantAttributeNames(variant, m, l)) {
+            if (seen?.has(name)) continue;
+            getOrAdd(fresh, context).add(name);
+            if (!firstProduct.has(context)) firstProduct.set(context, productKey);
+          }
+        }
+      }
+    }
+    for (const [context, names] of fresh) {
+      const total = (this.variantAttributes.get(context)?.size ?? 0) + names.size;
+      if (total <= MAX_VARIANT_CUSTOM_ATTRIBUTES) continue;
+      errors.push({
+        path: at(at(at(path, 'products'), firstProduct.get(context) ?? ''), 'variants'),
+        message: `at most ${MAX_VARIANT_CUSTOM_ATTRIBUTES} distinct variant custom attribute names (customLabels, customNumbers, customLengths, customJson together) in ${context}; this product group brings the count to ${total}`,
+      });
+    }
+    return fresh;
+  }
+
+  private contexts(markets: string[]): [string, string][] {
+    const configured = this.options.configuration?.markets;
+    return markets.flatMap((m): [string, string][] => (configured ? (configured[m]?.locales ?? []).map((l): [string, string] => [m, l]) : [[m, '*']]));
+  }
+}
+
+/** `customLabels.size` etc. of a variant's defaults and of the overrides that apply in `m`/`l`. */
+function variantAttributeNames(variant: Variant, m: string, l: string): string[] {
+  const data = [variant.defaults, ...Object.entries(variant.overrides ?? {}).filter(([k]) => overrideApplies(k, m, l)).map(([, d]) => d)];
+  return data.flatMap((d) => CUSTOM_ATTRIBUTES.flatMap((kind) => Object.keys(d?.[kind] ?? {}).map((name) => `${kind}.${name}`)));
+}
+
+function getOrAdd<K, V>(m: Map<K, Set<V>>, k: K): Set<V> {
+  let set = m.get(k);
+  if (!set) m.set(k, (set = new Set()));
+  return set;
 }

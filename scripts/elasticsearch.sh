@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Installs and runs a local single-node Elasticsearch for development and tests.
+#   scripts/elasticsearch.sh install   fetch the distribution from Maven Central into .cache/ (mvn dependency:copy)
+#   scripts/elasticsearch.sh start     start it in the background on 127.0.0.1:$ES_PORT, security off, and wait until healthy
+#   scripts/elasticsearch.sh ensure    use $ELASTICSEARCH_URL if set, else a node already answering on $ES_PORT, else install + start
+#   scripts/elasticsearch.sh stop      stop the node this script started
+#   scripts/elasticsearch.sh status    print cluster health
+# The distribution is the minimal integ-test zip: server and x-pack core only (no analysis-common, no painless,
+# no mapper-extras). See README "Elasticsearch".
+set -euo pipefail
+
+ES_VERSION="${ES_VERSION:-8.19.4}"
+ES_PORT="${ES_PORT:-9200}"
+ES_HEAP="${ES_HEAP:-1g}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cache="${ES_CACHE_DIR:-$root/.cache}"
+home="$cache/elasticsearch-$ES_VERSION"
+data="${ES_DATA_DIR:-$cache/es-data-$ES_PORT}"
+logs="$cache/es-logs-$ES_PORT"
+pidfile="$cache/es-$ES_PORT.pid"
+url="http://127.0.0.1:$ES_PORT"
+
+log() { echo "[elasticsearch] $*" >&2; }
+
+healthy() { # $1 = url
+  curl -fsS -m 5 "$1/_cluster/health?wait_for_status=yellow&timeout=5s" >/dev/null 2>&1
+}
+
+install() {
+  [ -x "$home/bin/elasticsearch" ] && return 0
+  mkdir -p "$cache"
+  local zip="$cache/elasticsearch-$ES_VERSION.zip"
+  if [ ! -f "$zip" ]; then
+    log "fetching org.elasticsearch.distribution.integ-test-zip:elasticsearch:$ES_VERSION:zip from Maven Central"
+    mvn -q -B dependency:copy \
+      -Dartifact="org.elasticsearch.distribution.integ-test-zip:elasticsearch:$ES_VERSION:zip" \
+      -DoutputDirectory="$cache" -Dmdep.overWriteIfNewer=true >&2
+  fi
+  log "unpacking $zip"
+  (cd "$cache" && unzip -q -o "$zip")
+}
+
+java_home() {
+  if [ -n "${ES_JAVA_HOME:-}" ]; then echo "$ES_JAVA_HOME"; return; fi
+  if [ -n "${JAVA_HOME:-}" ]; then echo "$JAVA_HOME"; return; fi
+  local java; java="$(readlink -f "$(command -v java)")"
+  dirname "$(dirname "$java")"
+}
+
+start() {
+  if healthy "$url"; then log "already running at $url"; return 0; fi
+  install
+  mkdir -p "$data" "$logs"
+  local run=()
+  # Elasticsearch refuses to run as root: run it as an unprivileged user that owns its writable folders.
+  if [ "$(id -u)" = "0" ]; then
+    id elasticsearch >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin elasticsearch
+    chown -R elasticsearch "$data" "$logs" "$home/config" "$home/logs" 2>/dev/null || true
+    run=(runuser -u elasticsearch --)
+  fi
+  log "starting Elasticsearch $ES_VERSION on $url (heap $ES_HEAP, data $data)"
+  "${run[@]}" env ES_JAVA_HOME="$(java_home)" ES_JAVA_OPTS="-Xms$ES_HEAP -Xmx$ES_HEAP" \
+    "$home/bin/elasticsearch" \
+      -E network.host=127.0.0.1 -E http.port="$ES_PORT" -E transport.port=$((ES_PORT + 100)) \
+      -E discovery.type=single-node -E xpack.security.enabled=false \
+      -E xpack.ml.enabled=false -E cluster.routing.allocation.disk.threshold_enabled=false \
+      -E action.destructive_requires_name=false \
+      -E path.data="$data" -E path.logs="$logs" \
+      >"$logs/console.out" 2>&1 &
+  echo $! >"$pidfile"
+  for _ in $(seq 1 120); do
+    if healthy "$url"; then log "ready at $url"; return 0; fi
+    if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+      log "Elasticsearch exited while starting; last log lines:"; tail -20 "$logs/console.out" >&2; return 1
+    fi
+    sleep 1
+  done
+  log "Elasticsearch did not become healthy in 120 s"; return 1
+}
+
+stop() {
+  [ -f "$pidfile" ] || { log "not started by this script"; return 0; }
+  local pid; pid="$(cat "$pidfile")"
+  # The pid is that of runuser/env; stop the Java process beneath it too.
+  pkill -TERM -P "$pid" 2>/dev/null || true
+  kill -TERM "$pid" 2>/dev/null || true
+  pkill -TERM -f "path.data=$data" 2>/dev/null || true
+  for _ in $(seq 1 30); do pgrep -f "path.data=$data" >/dev/null || break; sleep 1; done
+  rm -f "$pidfile"
+  log "stopped"
+}
+
+case "${1:-ensure}" in
+  install) install ;;
+  start) start ;;
+  stop) stop ;;
+  status) curl -fsS "$url/_cluster/health?pretty" ;;
+  ensure)
+    if [ -n "${ELASTICSEARCH_URL:-}" ]; then
+      for _ in $(seq 1 60); do healthy "$ELASTICSEARCH_URL" && exit 0; sleep 1; done
+      log "ELASTICSEARCH_URL=$ELASTICSEARCH_URL does not answer"; exit 1
+    fi
+    start ;;
+  *) echo "usage: $0 install|start|ensure|stop|status" >&2; exit 2 ;;
+esac

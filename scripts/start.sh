@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `npm start`: install dependencies if needed, start a local Elasticsearch unless ELASTICSEARCH_URL is set,
+# build, and serve the API with the sample catalog loaded on an empty cluster.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+[ -d node_modules/@elastic/elasticsearch ] || npm ci --no-audit --no-fund
+if [ -z "${ELASTICSEARCH_URL:-}" ]; then
+  bash scripts/elasticsearch.sh ensure
+  export ELASTICSEARCH_URL="http://127.0.0.1:${ES_PORT:-9200}"
+fi
+npx tsc -p tsconfig.json
+export LOAD_SAMPLE_DATA="${LOAD_SAMPLE_DATA:-true}"
+exec node dist/src/main.js

@@ -1,0 +1,142 @@
+/**
+ * Full catalog import (PUT): every line a Replace entity. The body is streamed line by line into a new
+ * catalog version (entities, products, content indices); the aliases move to it in one atomic call only
+ * when every line is in and valid, so the live catalog is untouched by a failed or rejected import.
+ */
+import type { Readable } from 'node:stream';
+import type { Client } from '@elastic/elasticsearch';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import { badRequest } from '../http/errors';
+import { readJsonLines } from '../catalog/lines';
+import { CatalogLimits, validateReplaceLine } from '../catalog/validate';
+import { contentDocuments, productGroupDocuments, type BuildContext } from '../catalog/documents';
+import { TranslationTable } from '../catalog/translations';
+import type { CatalogConfiguration, ReplaceEntity } from '../catalog/types';
+import { BulkWriter } from '../search/bulkWriter';
+import type { CatalogIndices } from '../search/catalogIndices';
+import { dangerousChanges, type CatalogCensus } from './catalogSafety';
+import { EntityReader, entityDocument, entityId } from './entityStore';
+import { LineErrors } from './lineErrors';
+
+export interface ImportProgress { linesRead: number; errorCount: number }
+
+export interface FullImportOptions {
+  gzip: boolean;
+  validationOnly: boolean;
+  force: boolean;
+  /** Called now and then with progress, and before long steps; used to renew the lock and update the job. */
+  onProgress: (p: ImportProgress) => Promise<void>;
+}
+
+export interface CatalogImportDeps {
+  es: Client;
+  indices: CatalogIndices;
+  config: Config;
+  log: Logger;
+}
+
+const PROGRESS_EVERY_LINES = 5000;
+
+export async function runFullImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number }> {
+  const { es, indices, config } = deps;
+  const version = options.validationOnly ? undefined : await indices.createVersion();
+  const names = indices.names;
+  const errors = new LineErrors();
+  const limits = new CatalogLimits();
+  const translations = new TranslationTable();
+  const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
+  const writer = new BulkWriter(es, { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
+  // Groups built before a translation they use arrived; rebuilt at the end (feeds usually send translations first).
+  const builtWithMissingTranslations = new Map<string, number>();
+  let lines = 0;
+
+  const write = async (entity: ReplaceEntity) => {
+    if (!version) return;
+    const doc = entityDocument(entity);
+    await writer.index(names.catalogIndex('entities', version), entityId(doc.entityType, entity.key), doc);
+    if ('translation' in entity) {
+      translations.set(entity.translation);
+    } else if ('productGroup' in entity) {
+      const built = productGroupDocuments(entity.key, entity.productGroup, ctx);
+      if (built.missingTranslations) builtWithMissingTranslations.set(entity.key, translations.size);
+      for (const d of built.documents) await writer.index(names.catalogIndex('products', version), d.id, d.document);
+    } else {
+      const built = contentDocuments(entity.key, entity.content, ctx);
+      for (const d of built.documents) await writer.index(names.catalogIndex('content', version), d.id, d.document);
+    }
+  };
+
+  try {
+    for await (const parsed of readJsonLines(body, options.gzip)) {
+      lines = parsed.line;
+      if ('error' in parsed) {
+        errors.add(parsed.line, [{ path: '', message: parsed.error }]);
+      } else {
+        const result = validateReplaceLine(parsed.value, { configuration });
+        if (!result.ok) {
+          errors.add(parsed.line, result.errors);
+        } else {
+          const limitErrors = limits.add(result.value, 'replace');
+          if (limitErrors.length) errors.add(parsed.line, limitErrors);
+          // After the first error nothing more is written: the version will be dropped, only validation goes on.
+          else if (!errors.any) await write(result.value);
+        }
+      }
+      if (parsed.line % PROGRESS_EVERY_LINES === 0) await options.onProgress({ linesRead: lines, errorCount: errors.count });
+    }
+    if (lines === 0) errors.add(0, [{ path: '', message: 'the file is empty: a full import needs at least one line' }]);
+    if (errors.any) throw errors.toApiError('Full catalog import');
+    if (!version) return { lines };
+
+    await rebuildGroupsWithLateTranslations(deps, version, builtWithMissingTranslations, translations, writer, ctx);
+    await writer.flush();
+    await options.onProgress({ linesRead: lines, errorCount: 0 });
+    await indices.sealVersion(version);
+    if (!options.force) await refuseDangerous(deps, version);
+    const previous = await indices.publishVersion(version);
+    if (previous) await indices.dropVersion(previous);
+    deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
+    return { version, lines };
+  } catch (err) {
+    // Keep the loud failure, but never leave a half-built version behind.
+    if (version) await indices.dropVersion(version).catch((e) => deps.log.error('could not drop failed catalog version', { version, err: e }));
+    throw err;
+  }
+}
+
+async function rebuildGroupsWithLateTranslations(
+  deps: CatalogImportDeps, version: string, built: Map<string, number>, translations: TranslationTable, writer: BulkWriter, ctx: BuildContext,
+): Promise<void> {
+  const stale = [...built].filter(([, seen]) => seen < translations.size).map(([key]) => key);
+  if (!stale.length) return;
+  await writer.flush();
+  const names = deps.indices.names;
+  await deps.es.indices.refresh({ index: names.catalogIndex('entities', version) });
+  const reader = new EntityReader(deps.es, names.catalogIndex('entities', version));
+  for (let i = 0; i < stale.length; i += 500) {
+    const docs = await reader.getMany(stale.slice(i, i + 500).map((k) => entityId('productGroup', k)));
+    for (const doc of docs.values()) {
+      if (!('productGroup' in doc.entity)) continue;
+      for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
+        await writer.index(names.catalogIndex('products', version), d.id, d.document);
+      }
+    }
+  }
+  deps.log.info('rebuilt product groups whose translations came later in the file', { groups: stale.length });
+}
+
+async function census(reader: EntityReader): Promise<CatalogCensus> {
+  return { productGroups: await reader.count('productGroup'), perMarket: await reader.productGroupsPerMarket() };
+}
+
+async function refuseDangerous(deps: CatalogImportDeps, version: string): Promise<void> {
+  const names = deps.indices.names;
+  if (!(await deps.indices.liveVersion())) return;
+  const live = await census(new EntityReader(deps.es, names.catalogAlias('entities')));
+  const next = await census(new EntityReader(deps.es, names.catalogIndex('entities', version)));
+  const reasons = dangerousChanges(live, next, deps.config.dangerousRemovalRatio);
+  if (reasons.length) {
+    throw badRequest(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Runs one import under the cluster-wide lock as a tracked job: 409 when another import runs; the answer
+ * waits at most `blockingTimeout`, after which the import goes on in the background and the caller gets
+ * 202 with an id to poll at /api/admin/v4/import/status.
+ */
+import { ApiError } from '../http/errors';
+import type { Logger } from '../log';
+import type { ImportLock } from './importLock';
+import type { ImportJobs, ImportJob } from './importJobs';
+import type { ImportProgress } from './catalogImport';
+
+export interface ImportRequest {
+  kind: string;
+  name?: string;
+  blockingTimeoutMs: number;
+}
+
+export type ImportOutcome = { finished: true } | { finished: false; id: string };
+
+export type ImportWork = (progress: (p: ImportProgress) => Promise<void>) => Promise<void>;
+
+export class ImportRunner {
+  constructor(private readonly lock: ImportLock, private readonly jobs: ImportJobs, private readonly log: Logger, private readonly lockTtlSeconds: number) {}
+
+  async run(request: ImportRequest, work: ImportWork): Promise<ImportOutcome> {
+    const id = this.jobs.newId();
+    const held = await this.lock.acquire(id, request.kind, request.name);
+    const job: ImportJob = { id, kind: request.kind, name: request.name, status: 'IN_PROGRESS', reason: null, startedAt: new Date().toISOString(), linesRead: 0, errorCount: 0 };
+    let lastRenew = Date.now();
+    const renewEvery = (this.lockTtlSeconds * 1000) / 3;
+    const progress = async (p: ImportProgress) => {
+      if (Date.now() - lastRenew < renewEvery) return;
+      lastRenew = Date.now();
+      await held.renew();
+      await this.jobs.update(id, { linesRead: p.linesRead, errorCount: p.errorCount });
+    };
+    // A timer renews the lock too, for long steps that report no progress (refresh, alias swap).
+    const heartbeat = setInterval(() => { held.renew().catch((err) => this.log.warn('could not renew import lock', { id, err })); }, renewEvery);
+    heartbeat.unref();
+
+    const log = this.log;
+    log.info('import started', { id, kind: request.kind, name: request.name });
+    const running = (async () => {
+      try {
+        await this.jobs.create(job);
+        await work(progress);
+        await this.jobs.update(id, { status: 'SUCCESS', finishedAt: new Date().toISOString() });
+        log.info('import finished', { id, kind: request.kind, name: request.name });
+      } catch (err) {
+        const aborted = (err as { code?: string }).code === 'ECONNRESET' || (err as Error).message === 'aborted';
+        const reason = (err as Error).message;
+        const details = err instanceof ApiError ? err.details : undefined;
+        await this.jobs.update(id, {
+          status: aborted ? 'ABORTED' : 'FAILURE', reason, finishedAt: new Date().toISOString(),
+          errorCount: Array.isArray(details?.errors) ? (details!.errors as unknown[]).length + Number(details?.moreErrors ?? 0) : 0,
+          ...(details?.errors ? { errors: details.errors as unknown[] } : {}),
+        }).catch((e) => log.error('could not record import failure', { id, err: e }));
+        log.warn('import failed', { id, kind: request.kind, name: request.name, reason });
+        throw err;
+      } finally {
+        clearInterval(heartbeat);
+        await held.release().catch((e) => log.error('could not release import lock', { id, err: e }));
+      }
+    })();
+
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), request.blockingTimeoutMs); });
+    try {
+      const first = await Promise.race([running.then(() => 'done' as const), timeout]);
+      if (first === 'done') return { finished: true };
+      running.catch(() => undefined); // reported through the job status
+      return { finished: false, id };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** ISO 8601 duration (`PT5M`, `PT30S`, `P1DT2H`, `PT0.5S`) in milliseconds; undefined when malformed. */
+export function parseIsoDuration(text: string): number | undefined {
+  const m = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text);
+  if (!m || text === 'P' || text.endsWith('T')) return undefined;
+  const [, w, d, h, min, s] = m.map((v) => (v === undefined ? 0 : Number(v)));
+  return Math.round(((((w * 7 + d) * 24 + h) * 60 + min) * 60 + s) * 1000);
+}

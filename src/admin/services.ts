@@ -1,0 +1,93 @@
+/**
+ * The admin use cases, composed from the pieces (lock, jobs, importers, exporter). Routes call these;
+ * nothing here knows about HTTP beyond throwing ApiErrors.
+ */
+import type { Readable } from 'node:stream';
+import type { Client } from '@elastic/elasticsearch';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import type { CatalogIndices } from '../search/catalogIndices';
+import { badRequest, methodNotAllowed } from '../http/errors';
+import { runFullImport } from './catalogImport';
+import { runOperationsImport } from './operationsImport';
+import { exportCatalog, type ExportRequest } from './catalogExport';
+import { ConfigurationStore, parseConfiguration, removedByConfiguration } from './configuration';
+import { EntityReader } from './entityStore';
+import type { ImportJobs } from './importJobs';
+import type { ImportOutcome, ImportRunner } from './importRunner';
+
+export interface CatalogImportOptions {
+  gzip: boolean;
+  validationOnly: boolean;
+  force: boolean;
+  name?: string;
+  blockingTimeoutMs: number;
+}
+
+export interface AdminServicesDeps {
+  es: Client;
+  config: Config;
+  log: Logger;
+  indices: CatalogIndices;
+  configuration: ConfigurationStore;
+  jobs: ImportJobs;
+  runner: ImportRunner;
+}
+
+export type AdminServices = ReturnType<typeof adminServices>;
+
+export function adminServices(deps: AdminServicesDeps) {
+  const { es, indices, configuration, jobs, runner } = deps;
+
+  async function requireConfiguration() {
+    const cfg = await configuration.get(true);
+    if (!cfg) throw badRequest('No markets are configured: import the configuration first (POST /api/admin/v4/import/configuration)');
+    return cfg;
+  }
+
+  return {
+    async importCatalog(mode: 'full' | 'operations', body: Readable, options: CatalogImportOptions): Promise<ImportOutcome> {
+      const cfg = await requireConfiguration();
+      if (mode === 'operations' && !(await indices.liveVersion())) {
+        throw methodNotAllowed('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
+      }
+      return runner.run({ kind: mode === 'full' ? 'catalog-full' : 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async (progress) => {
+        // Leftovers of a crashed import are removed while we hold the lock, never while another import builds.
+        await indices.dropStaleVersions();
+        if (mode === 'full') await runFullImport(deps, cfg, body, { ...options, onProgress: progress });
+        else await runOperationsImport(deps, cfg, body, { ...options, onProgress: progress });
+      });
+    },
+
+    async exportCatalog(request: ExportRequest): Promise<Readable> {
+      if (!(await indices.liveVersion())) throw methodNotAllowed('No catalog has been imported yet: nothing to export');
+      return exportCatalog(new EntityReader(es, indices.names.catalogAlias('entities')), request);
+    },
+
+    async importStatus(id: string) {
+      const job = await jobs.get(id).catch(() => undefined);
+      if (!job) return { id, status: 'NOT_FOUND', reason: null };
+      return {
+        id: job.id, status: job.status, reason: job.reason, name: job.name, kind: job.kind,
+        startedAt: job.startedAt, finishedAt: job.finishedAt, linesRead: job.linesRead, errorCount: job.errorCount,
+        ...(job.errors ? { errors: job.errors } : {}),
+      };
+    },
+
+    async importConfiguration(body: unknown, options: { allowDestructiveImport: boolean; name?: string; blockingTimeoutMs: number }) {
+      const next = parseConfiguration(body);
+      const outcome = await runner.run({ kind: 'configuration', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
+        const removed = removedByConfiguration(await configuration.get(true), next);
+        if (removed.length && !options.allowDestructiveImport && (await indices.liveVersion())) {
+          throw badRequest(`Configuration import would remove ${removed.join(', ')} and all their data: repeat with allowDestructiveImport=true`);
+        }
+        await configuration.save(next);
+      });
+      return outcome;
+    },
+
+    async exportConfiguration() {
+      return (await configuration.get(true)) ?? { markets: {} };
+    },
+  };
+}

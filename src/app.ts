@@ -1,0 +1,53 @@
+/**
+ * Wires the service: one Elasticsearch client, the admin and storefront services, and the Koa app.
+ * Everything stateful lives in Elasticsearch so several processes can serve side by side.
+ */
+import Koa from 'koa';
+import compress from 'koa-compress';
+import { hostname } from 'node:os';
+import type { Client } from '@elastic/elasticsearch';
+import type { Config } from './config';
+import type { Logger } from './log';
+import { indexNames } from './search/indexNames';
+import { CatalogIndices } from './search/catalogIndices';
+import { ConfigurationStore } from './admin/configuration';
+import { ImportJobs } from './admin/importJobs';
+import { ImportLock } from './admin/importLock';
+import { ImportRunner } from './admin/importRunner';
+import { adminServices, type AdminServices } from './admin/services';
+import { adminRouter } from './http/adminRoutes';
+import { storefrontRouter } from './http/storefrontRoutes';
+import { errorHandler, responseTime } from './http/middleware';
+
+export interface AppContext {
+  config: Config;
+  es: Client;
+  log: Logger;
+  indices: CatalogIndices;
+  configuration: ConfigurationStore;
+  admin: AdminServices;
+}
+
+export function createContext(config: Config, es: Client, log: Logger): AppContext {
+  const names = indexNames(config.indexPrefix);
+  const indices = new CatalogIndices(es, names);
+  const configuration = new ConfigurationStore(es, names.configuration);
+  const jobs = new ImportJobs(es, names.importJobs);
+  const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, `${hostname()}:${process.pid}`);
+  const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
+  const admin = adminServices({ es, config, log, indices, configuration, jobs, runner });
+  return { config, es, log, indices, configuration, admin };
+}
+
+export function createApp(context: AppContext): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  app.use(errorHandler(context.log));
+  app.use(compress({ threshold: 1024, br: false, deflate: false }));
+  app.use(responseTime);
+  const admin = adminRouter(context.admin, context.config.adminApiKeys);
+  app.use(admin.routes()).use(admin.allowedMethods());
+  const storefront = storefrontRouter(context);
+  app.use(storefront.routes()).use(storefront.allowedMethods());
+  return app;
+}

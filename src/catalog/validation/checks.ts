@@ -1,0 +1,195 @@
+/**
+ * The small toolkit the catalog validators share: one error collector (capped per line), the scope a line is
+ * checked in, and one helper per repeated shape (`obj`, `str`, `num`, `bool`, `arrayOfStrings`, `map`).
+ * Every helper treats `undefined` as "field not given" and says nothing about it; `required` does that.
+ * Helpers return the narrowed value when its type is right, so callers can go on with rules across fields.
+ */
+import type { FieldError } from '../validate';
+
+/** Operators get the first problems of a line, not thousands for one broken product group. */
+export const MAX_ERRORS_PER_LINE = 20;
+
+/**
+ * Our choice (the spec gives none for catalog keys): entity, product, variant and image keys are at most
+ * 200 characters, like page ids and navigation ids in the spec's limits.
+ */
+export const MAX_KEY_LENGTH = 200;
+
+export class Problems {
+  readonly errors: FieldError[] = [];
+  get full(): boolean {
+    return this.errors.length >= MAX_ERRORS_PER_LINE;
+  }
+  add(path: string, message: string): void {
+    if (!this.full) this.errors.push({ path, message });
+  }
+}
+
+/** What a line is checked against. */
+export interface Scope {
+  problems: Problems;
+  /** Configured market → its locales. */
+  markets: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Every locale of some configured market. */
+  locales: ReadonlySet<string>;
+  /** An `edit`/`editAttributes` payload: every field optional (no `required`, no minimum map sizes, no rules across variants). */
+  partial: boolean;
+}
+
+export type Obj = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Dotted field path; keys are used as they are (`overrides.SE|sv-SE.title`). */
+export const at = (base: string, key: string | number): string => (base === '' ? String(key) : `${base}.${key}`);
+
+export function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  return `a ${typeof v}`;
+}
+
+/** `"a", "b", ...` for messages that list allowed values. */
+export function quoted(values: Iterable<string>, max = 10): string {
+  const list = [...values];
+  const shown = list.slice(0, max).map((v) => `"${v}"`).join(', ');
+  return list.length > max ? `${shown}, ...` : shown;
+}
+
+/**
+ * `v` as an object whose keys are all in `allowed`. Keys in `refused` get their own message (a field that
+ * exists elsewhere but not here); any other key is an `unknown field`, with a suggestion for likely typos.
+ */
+export function obj(s: Scope, path: string, v: unknown, allowed: readonly string[], refused: Readonly<Record<string, string>> = {}): Obj | undefined {
+  if (!isObject(v)) {
+    s.problems.add(path, `must be an object (got ${kindOf(v)})`);
+    return undefined;
+  }
+  for (const key of Object.keys(v)) {
+    if (allowed.includes(key)) continue;
+    s.problems.add(at(path, key), refused[key] ?? unknownField(key, allowed));
+  }
+  return v;
+}
+
+function unknownField(key: string, allowed: readonly string[]): string {
+  const guess = allowed.find((a) => a.toLowerCase() === key.toLowerCase()) ?? allowed.find((a) => a.length > 3 && editDistance(a, key) <= 2);
+  if (guess) return `unknown field (did you mean "${guess}"?)`;
+  return allowed.length <= 8 ? `unknown field (allowed: ${allowed.join(', ')})` : 'unknown field';
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Reports each of `fields` missing from `o`, unless the payload is partial. */
+export function required(s: Scope, path: string, o: Obj, ...fields: string[]): void {
+  if (s.partial) return;
+  for (const field of fields) if (o[field] === undefined) s.problems.add(at(path, field), 'required');
+}
+
+export function str(s: Scope, path: string, v: unknown, opts: { nonEmpty?: boolean; max?: number } = {}): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') {
+    s.problems.add(path, `must be a string (got ${kindOf(v)})`);
+    return undefined;
+  }
+  if (opts.nonEmpty && v.trim() === '') s.problems.add(path, 'must not be empty');
+  else if (opts.max !== undefined && v.length > opts.max) s.problems.add(path, `at most ${opts.max} characters (got ${v.length})`);
+  return v;
+}
+
+export function num(s: Scope, path: string, v: unknown, opts: { min?: number; max?: number; integer?: boolean } = {}): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    s.problems.add(path, `must be a number (got ${kindOf(v)})`);
+    return undefined;
+  }
+  let problem: string | undefined;
+  if (opts.integer && !Number.isInteger(v)) problem = `must be an integer (got ${v})`;
+  else if (opts.min !== undefined && opts.max !== undefined && (v < opts.min || v > opts.max)) problem = `must be between ${opts.min} and ${opts.max} (got ${v})`;
+  else if (opts.min !== undefined && v < opts.min) problem = `must be at least ${opts.min} (got ${v})`;
+  if (problem === undefined) return v;
+  s.problems.add(path, problem);
+  return undefined;
+}
+
+export function bool(s: Scope, path: string, v: unknown): boolean | undefined {
+  if (v === undefined || typeof v === 'boolean') return v;
+  s.problems.add(path, `must be true or false (got ${kindOf(v)})`);
+  return undefined;
+}
+
+/** An array of strings with `min`..`max` values; `each` checks every string at `path.<index>`. */
+export function arrayOfStrings(
+  s: Scope,
+  path: string,
+  v: unknown,
+  opts: { min?: number; max?: number; each?: (value: string, path: string) => void } = {},
+): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v)) {
+    s.problems.add(path, `must be an array of strings (got ${kindOf(v)})`);
+    return undefined;
+  }
+  if (opts.min !== undefined && v.length < opts.min) s.problems.add(path, opts.min === 1 ? 'must have at least one value' : `at least ${opts.min} values (got ${v.length})`);
+  if (opts.max !== undefined && v.length > opts.max) s.problems.add(path, `at most ${opts.max} values (got ${v.length})`);
+  let ok = true;
+  v.forEach((item: unknown, i) => {
+    if (typeof item !== 'string') {
+      s.problems.add(at(path, i), `must be a string (got ${kindOf(item)})`);
+      ok = false;
+    } else opts.each?.(item, at(path, i));
+  });
+  return ok ? (v as string[]) : undefined;
+}
+
+/**
+ * An object used as a map. `min` is enforced only on full payloads (an edit merges maps, so an empty one
+ * changes nothing). `key` checks each key (reporting at the entry's path), `value` each value.
+ */
+export function map(
+  s: Scope,
+  path: string,
+  v: unknown,
+  opts: { min?: number; key?: (key: string, path: string) => void; value: (value: unknown, path: string, key: string) => void },
+): Obj | undefined {
+  if (v === undefined) return undefined;
+  if (!isObject(v)) {
+    s.problems.add(path, `must be an object mapping names to values (got ${kindOf(v)})`);
+    return undefined;
+  }
+  const entries = Object.entries(v);
+  if (!s.partial && opts.min === 1 && entries.length === 0) s.problems.add(path, 'must have at least one entry');
+  for (const [key, value] of entries) {
+    if (s.problems.full) break;
+    opts.key?.(key, at(path, key));
+    // JSON has no undefined; in a typed (merged) entity an undefined entry is an absent one.
+    if (value !== undefined) opts.value(value, at(path, key), key);
+  }
+  return v;
+}
+
+/** Entity, product, variant and image keys: non-empty, at most MAX_KEY_LENGTH characters. */
+export function key(s: Scope, path: string, v: unknown): string | undefined {
+  if (v === undefined) {
+    s.problems.add(path, 'required');
+    return undefined;
+  }
+  return str(s, path, v, { nonEmpty: true, max: MAX_KEY_LENGTH });
+}
+
+/** A map key used as an entity key (product, variant, image): the same rule, reported at the entry. */
+export function mapKey(s: Scope, path: string, k: string): void {
+  if (k.trim() === '') s.problems.add(path, 'key must not be empty');
+  else if (k.length > MAX_KEY_LENGTH) s.problems.add(path, `key is at most ${MAX_KEY_LENGTH} characters (got ${k.length})`);
+}

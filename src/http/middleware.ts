@@ -1,0 +1,59 @@
+/** Cross-cutting HTTP concerns: error mapping, response time, admin authentication, body reading. */
+import type { Context, Next } from 'koa';
+import { ApiError, forbidden, fromElasticsearch, isElasticsearchError, badRequest } from './errors';
+import type { Logger } from '../log';
+
+/** Turns every error into a JSON `{ message, ...details }` with its status; unexpected errors are logged once. */
+export function errorHandler(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, `No endpoint ${ctx.method} ${ctx.path}`);
+    } catch (err) {
+      const apiError = err instanceof ApiError ? err : isElasticsearchError(err) ? fromElasticsearch(err) : undefined;
+      if (!apiError || apiError.status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, err });
+      const e = apiError ?? new ApiError(500, `Internal error: ${(err as Error)?.message ?? String(err)}`);
+      ctx.status = e.status;
+      ctx.body = { message: e.message, ...(e.details ?? {}) };
+    }
+  };
+}
+
+/** `X-Response-Time` in whole milliseconds on every response. */
+export async function responseTime(ctx: Context, next: Next) {
+  const start = process.hrtime.bigint();
+  await next();
+  ctx.set('X-Response-Time', String(Math.round(Number(process.hrtime.bigint() - start) / 1e6)));
+}
+
+/** Admin endpoints need a known `Api-Key` header. */
+export function requireApiKey(keys: string[]) {
+  return async (ctx: Context, next: Next) => {
+    const key = ctx.get('Api-Key');
+    if (!key || !keys.includes(key)) throw forbidden();
+    await next();
+  };
+}
+
+/** Reads a small request body (storefront POSTs, page and navigation imports) as text, with a size cap. */
+export async function readTextBody(ctx: Context, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new ApiError(413, `Request body larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses a JSON body (sent as application/json or text/plain); an empty body is `{}`. */
+export async function readJsonBody(ctx: Context, maxBytes = 1_000_000): Promise<unknown> {
+  const text = await readTextBody(ctx, maxBytes);
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw badRequest(`Body is not valid JSON: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,36 @@
+/** Entry point: read configuration, wait for Elasticsearch, load sample data if asked, serve. */
+import { loadConfig } from './config';
+import { createLogger } from './log';
+import { createElasticsearchClient } from './search/client';
+import { createApp, createContext } from './app';
+import { loadSampleCatalogIfEmpty } from './sample';
+
+async function waitForElasticsearch(check: () => Promise<unknown>, log: ReturnType<typeof createLogger>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try { await check(); return; } catch (err) {
+      if (attempt >= 60) throw err;
+      if (attempt === 1) log.info('waiting for Elasticsearch');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const es = createElasticsearchClient(config.elasticsearchUrl);
+  await waitForElasticsearch(() => es.cluster.health({ wait_for_status: 'yellow', timeout: '5s' }), log);
+  const context = createContext(config, es, log);
+  log.info('analysis', { level: await context.indices.analysisLevel() });
+  if (config.loadSampleData) await loadSampleCatalogIfEmpty(context);
+  const app = createApp(context);
+  const server = app.listen(config.port, config.host, () => log.info('listening', { url: `http://${config.host}:${config.port}`, elasticsearch: config.elasticsearchUrl, indexPrefix: config.indexPrefix }));
+  const stop = () => { log.info('shutting down'); server.close(() => process.exit(0)); setTimeout(() => process.exit(0), 10_000).unref(); };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((err) => {
+  process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

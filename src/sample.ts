@@ -1,0 +1,18 @@
+/** The sample catalog a newcomer gets on an empty cluster: the generator's output, imported through the normal path. */
+import { Readable } from 'node:stream';
+import type { AppContext } from './app';
+import { defaultConfiguration, generateCatalogLines } from './catalog/generator';
+
+export const SAMPLE_PRODUCT_GROUPS = 300;
+
+export async function loadSampleCatalogIfEmpty(context: AppContext): Promise<void> {
+  if (await context.indices.liveVersion()) return;
+  context.log.info('catalog is empty: loading the sample catalog', { productGroups: SAMPLE_PRODUCT_GROUPS });
+  const configuration = (await context.configuration.get(true)) ?? defaultConfiguration();
+  await context.admin.importConfiguration(configuration, { allowDestructiveImport: false, name: 'sample configuration', blockingTimeoutMs: 60_000 });
+  const lines = (function* () {
+    for (const entity of generateCatalogLines({ productGroups: SAMPLE_PRODUCT_GROUPS, markets: configuration })) yield JSON.stringify({ replace: entity }) + '\n';
+  })();
+  await context.admin.importCatalog('full', Readable.from(lines), { gzip: false, validationOnly: false, force: false, name: 'sample catalog', blockingTimeoutMs: 10 * 60_000 });
+  context.log.info('sample catalog loaded');
+}

@@ -1,0 +1,71 @@
+/**
+ * Starts the real API in-process against the real Elasticsearch node of this test run, under an index
+ * prefix of its own, so test files never see each other's data.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { loadConfig, type Config } from '../../src/config';
+import { createLogger } from '../../src/log';
+import { createElasticsearchClient } from '../../src/search/client';
+import { createApp, createContext, type AppContext } from '../../src/app';
+import type { CatalogConfiguration, ReplaceEntity } from '../../src/catalog/types';
+
+export const API_KEY = 'test-key';
+export const TEST_CONFIGURATION: CatalogConfiguration = {
+  markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' }, NO: { locales: ['nb-NO'], currency: 'NOK' } },
+};
+
+export interface TestService {
+  url: string;
+  prefix: string;
+  context: AppContext;
+  request(method: string, path: string, options?: { body?: string | Buffer; headers?: Record<string, string> }): Promise<Response>;
+  /** Admin call with the Api-Key header. */
+  admin(method: string, path: string, options?: { body?: string | Buffer; headers?: Record<string, string> }): Promise<Response>;
+  configure(configuration?: CatalogConfiguration): Promise<void>;
+  /** Full import of entities; returns the response. */
+  importCatalog(entities: ReplaceEntity[] | string, query?: string, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export function jsonLines(entities: unknown[]): string {
+  return entities.map((e) => JSON.stringify(e)).join('\n') + '\n';
+}
+
+export function replaceLines(entities: ReplaceEntity[]): string {
+  return jsonLines(entities.map((e) => ({ replace: e })));
+}
+
+export { gzipSync };
+
+export async function startService(overrides: Partial<Config> = {}): Promise<TestService> {
+  const prefix = `test-${randomBytes(4).toString('hex')}`;
+  const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, ...overrides });
+  const es = createElasticsearchClient(config.elasticsearchUrl);
+  const context = createContext(config, es, createLogger(config.logLevel));
+  const app = createApp(context);
+  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const request = (method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}) =>
+    fetch(url + path, { method, body: options.body, headers: options.headers });
+  const admin = (method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}) =>
+    request(method, path, { ...options, headers: { 'Api-Key': API_KEY, ...(options.headers ?? {}) } });
+  return {
+    url, prefix, context, request, admin,
+    async configure(configuration = TEST_CONFIGURATION) {
+      const res = await admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(configuration), headers: { 'Content-Type': 'application/json' } });
+      if (res.status !== 204) throw new Error(`configuration import failed: ${res.status} ${await res.text()}`);
+    },
+    importCatalog(entities, query = '', headers = {}) {
+      const body = typeof entities === 'string' ? entities : replaceLines(entities);
+      return admin('PUT', `/api/admin/v4/import/catalog${query}`, { body, headers: { 'Content-Type': 'application/jsonlines', ...headers } });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await es.indices.delete({ index: `${prefix}-*`, expand_wildcards: 'all', ignore_unavailable: true, allow_no_indices: true }).catch(() => undefined);
+      await es.close();
+    },
+  };
+}
