@@ -13,6 +13,11 @@ export interface ImportRequest {
   kind: string;
   name?: string;
   blockingTimeoutMs: number;
+  /**
+   * Settles when the request body has been received. A 202 is never sent before: Node discards the unread
+   * rest of a request once its response is sent, so the import would lose lines.
+   */
+  bodyReceived?: Promise<void>;
 }
 
 export type ImportOutcome = { finished: true } | { finished: false; id: string };
@@ -66,7 +71,9 @@ export class ImportRunner {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), request.blockingTimeoutMs); });
     try {
-      const first = await Promise.race([running.then(() => 'done' as const), timeout]);
+      const done = running.then(() => 'done' as const);
+      let first = await Promise.race([done, timeout]);
+      if (first === 'timeout' && request.bodyReceived) first = await Promise.race([done, request.bodyReceived.then(() => 'timeout' as const)]);
       if (first === 'done') return { finished: true };
       running.catch(() => undefined); // reported through the job status
       return { finished: false, id };

@@ -22,6 +22,7 @@ export interface CatalogImportOptions {
   force: boolean;
   name?: string;
   blockingTimeoutMs: number;
+  bodyReceived?: Promise<void>;
 }
 
 export interface AdminServicesDeps {
@@ -51,7 +52,7 @@ export function adminServices(deps: AdminServicesDeps) {
       if (mode === 'operations' && !(await indices.liveVersion())) {
         throw methodNotAllowed('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
       }
-      return runner.run({ kind: mode === 'full' ? 'catalog-full' : 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async (progress) => {
+      return runner.run({ kind: mode === 'full' ? 'catalog-full' : 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
         // Leftovers of a crashed import are removed while we hold the lock, never while another import builds.
         await indices.dropStaleVersions();
         if (mode === 'full') await runFullImport(deps, cfg, body, { ...options, onProgress: progress });

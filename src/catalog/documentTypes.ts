@@ -58,6 +58,8 @@ export interface ProductDocument {
   /** Keys of all products of the group sold in this market-locale, feed order. */
   groupProductKeys: string[];
   suppressDuplicates: boolean;
+  /** Listings collapse on this: the group key when the group suppresses duplicates, else the product key. */
+  collapseKey: string;
   variantKeys: string[];
 
   title: string;
@@ -103,6 +105,8 @@ export interface ProductDocument {
   inStock: boolean;
   /** Union of variants' in-stock stores. */
   inStockStores: string[];
+  /** Every store key any variant has a stock figure for (validation of the storefront `stores` parameter). */
+  storeKeys: string[];
   /** Sum of online stock. */
   stock: number;
   /** Behaviour-derived popularity (0 until the behaviour work writes it). */

@@ -71,6 +71,7 @@ function productDocument(p: ProductContext): ProductDocument {
     productGroupKey: p.groupKey, productKey: p.productKey,
     groupPosition: p.groupPosition, groupProductKeys: p.groupProductKeys,
     suppressDuplicates: p.group.suppressDuplicates ?? false,
+    collapseKey: p.group.suppressDuplicates ? p.groupKey : p.productKey,
     variantKeys: variants.map((v) => v.key),
     title, url: data.url ?? '',
     name: text(data.name), brand: text(data.brand), series: text(data.series), description: text(data.description),
@@ -129,7 +130,7 @@ function variantDocument(key: string, data: VariantData, locale: string, t: Tran
   });
 }
 
-type Aggregates = Pick<ProductDocument, 'price' | 'customPrice' | 'discount' | 'inStock' | 'inStockStores' | 'stock' | 'sizes'>;
+type Aggregates = Pick<ProductDocument, 'price' | 'customPrice' | 'discount' | 'inStock' | 'inStockStores' | 'storeKeys' | 'stock' | 'sizes'>;
 
 function aggregates(variants: VariantDocument[]): Aggregates {
   const customIds = unique(variants.flatMap((v) => v.customPrices.map((c) => c.id)));
@@ -139,6 +140,7 @@ function aggregates(variants: VariantDocument[]): Aggregates {
     discount: Math.max(0, ...variants.map(discountOf)),
     inStock: variants.some((v) => v.inStock),
     inStockStores: unique(variants.flatMap((v) => v.inStockStores)),
+    storeKeys: unique(variants.flatMap((v) => v.storeStock.map((s) => s.store))),
     stock: variants.reduce((sum, v) => sum + v.stock, 0),
     sizes: unique(variants.flatMap((v) => v.size ?? (v.label ? [v.label] : []))),
   };

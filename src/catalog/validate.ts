@@ -123,8 +123,8 @@ function editAttributes(s: Scope, path: string, v: unknown): void {
 /** remove `{productGroup | content: key}`; removePartial also `{market}`. */
 function removal(s: Scope, name: 'remove' | 'removePartial', v: unknown): CatalogOperation | undefined {
   const partial = name === 'removePartial';
-  const o = obj(s, name, v, partial ? ['market', ...EDITABLE_TYPES] : EDITABLE_TYPES);
-  if (!o) return undefined;
+  const o = obj(s, name, v, partial ? ['market', ...EDITABLE_TYPES] : EDITABLE_TYPES, { translation: `${name} takes "productGroup" or "content": translations are removed with clearTranslations` });
+  if (!o || o.translation !== undefined) return undefined;
   const m = partial ? marketField(s, name, o) : undefined;
   const entityType = oneOf(s, name, o, EDITABLE_TYPES);
   const k = entityType && key(s, at(name, entityType), o[entityType]);

@@ -31,6 +31,11 @@ function checkJsonLinesType(ctx: Context): void {
   if (type && !JSON_LINES_TYPES.test(type)) throw badRequest(`Content-Type ${type} is not accepted: send application/jsonlines`);
 }
 
+function requestEnded(ctx: Context): Promise<void> {
+  if (ctx.req.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => { ctx.req.once('end', resolve); ctx.req.once('close', resolve); ctx.req.once('error', () => resolve()); });
+}
+
 function answer(ctx: Context, outcome: ImportOutcome): void {
   if (outcome.finished) { ctx.status = 204; return; }
   ctx.status = 202;
@@ -53,6 +58,7 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
       force: booleanParam(ctx, 'force', false),
       name: single(ctx, 'name'),
       blockingTimeoutMs: blockingTimeout(ctx),
+      bodyReceived: requestEnded(ctx),
     };
     answer(ctx, await services.importCatalog(mode, ctx.req, options));
   };

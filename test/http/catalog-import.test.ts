@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { startService, replaceLines, jsonLines, type TestService } from './harness';
+import { startService, replaceLines, jsonLines, jsonBody, type TestService } from './harness';
 import { content, group, product, smallCatalog, translation } from '../fixtures/catalog';
 import type { ReplaceEntity } from '../../src/catalog/types';
 
@@ -18,7 +18,7 @@ async function pollUntilDone(service: TestService, id: string): Promise<{ status
   for (let i = 0; i < 200; i++) {
     const res = await service.admin('GET', `/api/admin/v4/import/status?id=${id}`);
     assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = await jsonBody(res);
     if (!['IN_PROGRESS', 'WAITING', 'BLOCKED'].includes(body.status)) return body;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -34,7 +34,7 @@ describe('catalog import and export (admin API)', function () {
     it('refuses a missing Api-Key with 403 and a message', async () => {
       const res = await service.request('GET', '/api/admin/v4/export/catalog', { headers: { 'Accept-Encoding': 'gzip' } });
       assert.equal(res.status, 403);
-      assert.match((await res.json()).message, /Api-Key/);
+      assert.match((await jsonBody(res)).message, /Api-Key/);
     });
     it('refuses a wrong Api-Key with 403', async () => {
       const res = await service.request('PUT', '/api/admin/v4/import/catalog', { body: replaceLines(smallCatalog()), headers: { 'Api-Key': 'nope' } });
@@ -46,7 +46,7 @@ describe('catalog import and export (admin API)', function () {
     it('answers 405 to an operations import', async () => {
       const res = await service.admin('POST', '/api/admin/v4/import/catalog', { body: jsonLines([{ remove: { productGroup: 'G1' } }]), headers: { 'Content-Type': 'application/jsonlines' } });
       assert.equal(res.status, 405);
-      assert.match((await res.json()).message, /full import/);
+      assert.match((await jsonBody(res)).message, /full import/);
     });
     it('answers 405 to an export', async () => {
       const res = await service.admin('GET', '/api/admin/v4/export/catalog', { headers: { 'Accept-Encoding': 'gzip' } });
@@ -81,7 +81,7 @@ describe('catalog import and export (admin API)', function () {
     it('answers 406 to an export without Accept-Encoding: gzip', async () => {
       const res = await service.admin('GET', '/api/admin/v4/export/catalog', { headers: { 'Accept-Encoding': 'identity' } });
       assert.equal(res.status, 406);
-      assert.match((await res.json()).message, /gzip/);
+      assert.match((await jsonBody(res)).message, /gzip/);
     });
 
     it('rejects more than 100 productGroupKeys and unknown types', async () => {
@@ -90,12 +90,12 @@ describe('catalog import and export (admin API)', function () {
       assert.equal(res.status, 400);
       res = await service.admin('GET', '/api/admin/v4/export/catalog?types=PRODUCTS', { headers: { 'Accept-Encoding': 'gzip' } });
       assert.equal(res.status, 400);
-      assert.match((await res.json()).message, /types/);
+      assert.match((await jsonBody(res)).message, /types/);
     });
 
     it('accepts a gzip-compressed body (Content-Encoding: gzip) and application/x-ndjson', async () => {
       const catalog = smallCatalog(6);
-      const res = await service.importCatalog(gzipSync(replaceLines(catalog)) as unknown as string, '', { 'Content-Encoding': 'gzip', 'Content-Type': 'application/x-ndjson' });
+      const res = await service.importCatalog(gzipSync(replaceLines(catalog)), '', { 'Content-Encoding': 'gzip', 'Content-Type': 'application/x-ndjson' });
       assert.equal(res.status, 204, await res.text());
       assert.deepEqual(keysOf(await exportAll(service, '?types=PRODUCT_GROUPS')), ['G1', 'G2', 'G3', 'G4', 'G5', 'G6']);
     });
@@ -113,7 +113,7 @@ describe('catalog import and export (admin API)', function () {
       lines[4] = '{not json';
       const res = await service.importCatalog(lines.join('\n'));
       assert.equal(res.status, 400);
-      const body = await res.json();
+      const body = await jsonBody(res);
       assert.match(body.message, /nothing was imported/);
       assert.ok(body.errors.some((e: { line: number; path: string }) => e.line === 4 && /url/.test(e.path)), JSON.stringify(body.errors));
       assert.ok(body.errors.some((e: { line: number; message: string }) => e.line === 5 && /JSON/.test(e.message)));
@@ -124,7 +124,7 @@ describe('catalog import and export (admin API)', function () {
       const many = Array.from({ length: 150 }, (_, i) => group(`B${i}`, { p: product(`B${i}p`, { markets: [] }) }));
       const res = await service.importCatalog(many);
       assert.equal(res.status, 400);
-      const body = await res.json();
+      const body = await jsonBody(res);
       assert.equal(body.errors.length, 100);
       assert.ok(body.moreErrors >= 50);
     });
@@ -132,7 +132,7 @@ describe('catalog import and export (admin API)', function () {
     it('rejects markets that are not configured', async () => {
       const res = await service.importCatalog([group('X1', { p: product('p', { markets: ['DK'] }) })]);
       assert.equal(res.status, 400);
-      assert.match(JSON.stringify(await res.json()), /markets/);
+      assert.match(JSON.stringify(await jsonBody(res)), /markets/);
     });
 
     it('validates only with validationOnly=true', async () => {
@@ -147,20 +147,20 @@ describe('catalog import and export (admin API)', function () {
       assert.equal((await service.importCatalog('')).status, 400);
       const res = await service.importCatalog(smallCatalog(), '?blockingTimeout=5minutes');
       assert.equal(res.status, 400);
-      assert.match((await res.json()).message, /blockingTimeout/);
+      assert.match((await jsonBody(res)).message, /blockingTimeout/);
       assert.equal((await service.importCatalog(smallCatalog(), '?force=yes')).status, 400);
     });
 
     it('refuses a dangerous import (most product groups removed, or a market emptied) unless force=true', async () => {
       let res = await service.importCatalog(smallCatalog(2));
       assert.equal(res.status, 400);
-      const body = await res.json();
+      const body = await jsonBody(res);
       assert.match(body.message, /dangerous/);
       assert.match(body.message, /force=true/);
       const noNorway = smallCatalog(5).map((e) => ('productGroup' in e ? group(e.key, { p: product(`${e.key}p`, { markets: ['SE'] }) }) : e));
       res = await service.importCatalog(noNorway);
       assert.equal(res.status, 400);
-      assert.match((await res.json()).message, /market NO/);
+      assert.match((await jsonBody(res)).message, /market NO/);
       assert.deepEqual(keysOf(await exportAll(service, '?types=PRODUCT_GROUPS')), ['G1', 'G2', 'G3', 'G4', 'G5']);
       res = await service.importCatalog(smallCatalog(2), '?force=true');
       assert.equal(res.status, 204);
@@ -178,7 +178,7 @@ describe('catalog import and export (admin API)', function () {
         poisoned.splice(4, 0, group('POISON', { p: product('pp', { defaults: { title: 't', url: '/t', customNumbers: { poison: 5 } } }) }));
         const res = await service.importCatalog(poisoned);
         assert.equal(res.status, 500);
-        assert.match((await res.json()).message, /poison/);
+        assert.match((await jsonBody(res)).message, /poison/);
       } finally {
         await es.indices.deleteIndexTemplate({ name: template });
       }
@@ -192,7 +192,7 @@ describe('catalog import and export (admin API)', function () {
     it('answers 202 with an id when the import outlasts blockingTimeout, and the status can be polled', async () => {
       const res = await service.importCatalog(smallCatalog(5), '?blockingTimeout=PT0S&name=nightly');
       assert.equal(res.status, 202);
-      const { id } = await res.json();
+      const { id } = await jsonBody(res);
       assert.ok(id);
       const done = await pollUntilDone(service, id);
       assert.equal(done.status, 'SUCCESS');
@@ -201,14 +201,14 @@ describe('catalog import and export (admin API)', function () {
     it('reports a failed background import as FAILURE with the reason', async () => {
       const res = await service.importCatalog([group('X', { p: product('p', { markets: [] }) })], '?blockingTimeout=PT0S');
       assert.equal(res.status, 202);
-      const done = await pollUntilDone(service, (await res.json()).id);
+      const done = await pollUntilDone(service, (await jsonBody(res)).id);
       assert.equal(done.status, 'FAILURE');
       assert.match(done.reason ?? '', /markets/);
     });
 
     it('answers NOT_FOUND for an unknown import id and 400 without an id', async () => {
       const res = await service.admin('GET', '/api/admin/v4/import/status?id=123');
-      assert.deepEqual(await res.json(), { id: '123', status: 'NOT_FOUND', reason: null });
+      assert.deepEqual(await jsonBody(res), { id: '123', status: 'NOT_FOUND', reason: null });
       assert.equal((await service.admin('GET', '/api/admin/v4/import/status')).status, 400);
     });
 
@@ -228,7 +228,7 @@ describe('catalog import and export (admin API)', function () {
       await new Promise((r) => setTimeout(r, 300));
       const second = await service.importCatalog(smallCatalog(5));
       assert.equal(second.status, 409);
-      assert.match((await second.json()).message, /in progress/);
+      assert.match((await jsonBody(second)).message, /in progress/);
       release();
       assert.equal((await first).status, 204);
     });

@@ -26,7 +26,7 @@ export interface TestService {
   admin(method: string, path: string, options?: { body?: string | Buffer; headers?: Record<string, string> }): Promise<Response>;
   configure(configuration?: CatalogConfiguration): Promise<void>;
   /** Full import of entities; returns the response. */
-  importCatalog(entities: ReplaceEntity[] | string, query?: string, headers?: Record<string, string>): Promise<Response>;
+  importCatalog(entities: ReplaceEntity[] | string | Buffer, query?: string, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -39,6 +39,12 @@ export function replaceLines(entities: ReplaceEntity[]): string {
 }
 
 export { gzipSync };
+
+/** A response's JSON body, loosely typed for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function jsonBody(res: Response): Promise<any> {
+  return res.json();
+}
 
 export async function startService(overrides: Partial<Config> = {}): Promise<TestService> {
   const prefix = `test-${randomBytes(4).toString('hex')}`;
@@ -59,7 +65,7 @@ export async function startService(overrides: Partial<Config> = {}): Promise<Tes
       if (res.status !== 204) throw new Error(`configuration import failed: ${res.status} ${await res.text()}`);
     },
     importCatalog(entities, query = '', headers = {}) {
-      const body = typeof entities === 'string' ? entities : replaceLines(entities);
+      const body = Array.isArray(entities) ? replaceLines(entities) : entities;
       return admin('PUT', `/api/admin/v4/import/catalog${query}`, { body, headers: { 'Content-Type': 'application/jsonlines', ...headers } });
     },
     async close() {

@@ -120,7 +120,7 @@ describe('product documents', () => {
     assert.deepEqual(built.documents.map((d) => d.id), ['uk|en-GB|p1']);
     const expected: ProductDocument = {
       market: 'uk', locale: 'en-GB', productGroupKey: 'g1', productKey: 'p1',
-      groupPosition: 0, groupProductKeys: ['p1'], suppressDuplicates: false, variantKeys: ['p1-37', 'p1-38'],
+      groupPosition: 0, groupProductKeys: ['p1'], suppressDuplicates: false, collapseKey: 'p1', variantKeys: ['p1-37', 'p1-38'],
       title: 'Ankle boot UK', url: '/boot', brand: 'Acme', series: 'Winter',
       category: ['Women > Shoes > Boots', 'Women > Shoes'],
       categoryPaths: ['Women', 'Women > Shoes', 'Women > Shoes > Boots'],
@@ -132,7 +132,7 @@ describe('product documents', () => {
       colors: ['#000000'], sizes: ['37', '38'],
       price: { selling: { min: 80, max: 100 }, list: { min: 100, max: 100 } },
       customPrice: { member: { selling: { min: 70, max: 70 }, list: { min: 90, max: 90 } } },
-      discount: 20, inStock: true, inStockStores: ['s1'], stock: 3, popularity: 0,
+      discount: 20, inStock: true, inStockStores: ['s1'], storeKeys: ['s1', 's2'], stock: 3, popularity: 0,
       variants: [
         {
           key: 'p1-37', size: ['37'], order: 1, listPrice: 100, sellingPrice: 100, stock: 3, inStock: true,

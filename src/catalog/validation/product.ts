@@ -71,7 +71,8 @@ interface Located {
 interface VariantView {
   key: string;
   path: string;
-  defaults: Obj;
+  /** Undefined when missing or not an object (reported already). */
+  defaults: Obj | undefined;
   /** Defaults and every override. */
   all: Located[];
 }
@@ -89,7 +90,7 @@ function variantRules(s: Scope, path: string, productObj: Obj, variantMap: Obj):
   for (const [key, v] of Object.entries(variantMap)) {
     if (!isObject(v)) continue;
     const vPath = at(at(path, 'variants'), key);
-    variants.push({ key, path: vPath, defaults: isObject(v.defaults) ? v.defaults : {}, all: locatedData(vPath, v) });
+    variants.push({ key, path: vPath, defaults: isObject(v.defaults) ? v.defaults : undefined, all: locatedData(vPath, v) });
   }
   labelRule(s, variants);
   orderRule(s, variants);
@@ -100,7 +101,7 @@ function variantRules(s: Scope, path: string, productObj: Obj, variantMap: Obj):
 function labelRule(s: Scope, variants: VariantView[]): void {
   if (variants.length > 1) {
     for (const v of variants) {
-      if (v.defaults.label === undefined && v.defaults.size === undefined) {
+      if (v.defaults && v.defaults.label === undefined && v.defaults.size === undefined) {
         s.problems.add(at(at(v.path, 'defaults'), 'label'), 'required (or size): the product has more than one variant, so each needs a label or a size');
       }
     }
@@ -115,10 +116,10 @@ function labelRule(s: Scope, variants: VariantView[]): void {
 
 /** `order` on all variants of a product, or on none. */
 function orderRule(s: Scope, variants: VariantView[]): void {
-  const ordered = variants.find((v) => v.defaults.order !== undefined);
+  const ordered = variants.find((v) => v.defaults?.order !== undefined);
   if (!ordered) return;
   for (const v of variants) {
-    if (v.defaults.order === undefined) {
+    if (v.defaults && v.defaults.order === undefined) {
       s.problems.add(at(at(v.path, 'defaults'), 'order'), `required: variant "${ordered.key}" of this product has order, so every variant needs it`);
     }
   }
@@ -135,7 +136,7 @@ function measurementLevelRule(s: Scope, productData: Located[], variants: Varian
       continue;
     }
     for (const v of variants) {
-      if (v.defaults[m] === undefined) {
+      if (v.defaults && v.defaults[m] === undefined) {
         s.problems.add(at(at(v.path, 'defaults'), m), `required: variant "${withIt.key}" has ${m}, and at variant level every variant of the product needs it`);
       }
     }

@@ -1,0 +1,107 @@
+/**
+ * Facts about the live catalog that every storefront query needs to validate and build requests:
+ * configured markets, product counts per market, store keys, custom price ids and custom attribute names.
+ * Read with one aggregation and one mapping call, cached per live catalog version with a short TTL
+ * (operations imports change data without changing the version), and shared by concurrent requests.
+ */
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { ConfigurationStore } from '../admin/configuration';
+import type { CatalogConfiguration } from '../catalog/types';
+import type { CatalogIndices } from '../search/catalogIndices';
+
+export interface CatalogFacts {
+  version: string;
+  configuration: CatalogConfiguration;
+  /** Product documents per market. */
+  productCounts: Readonly<Record<string, number>>;
+  /** Markets where at least one product group suppresses duplicates (listings then collapse). */
+  collapsingMarkets: ReadonlySet<string>;
+  storeKeys: ReadonlySet<string>;
+  priceIds: ReadonlySet<string>;
+  /** Names of product-level custom labels (`customLabels.<name>`). */
+  customLabels: readonly string[];
+  /** Names of variant-level custom labels (`variants.customLabels.<name>`). */
+  variantCustomLabels: readonly string[];
+}
+
+const VERSION_TTL_MS = 2000;
+const FACTS_TTL_MS = 5000;
+const MAX_STORES = 10_000;
+
+interface Cached<T> { at: number; value: T }
+
+export class CatalogFactsCache {
+  private version?: Cached<string | undefined>;
+  private facts?: Cached<CatalogFacts | undefined> & { version: string };
+  private loading?: Promise<CatalogFacts | undefined>;
+
+  constructor(private readonly es: Client, private readonly indices: CatalogIndices, private readonly configuration: ConfigurationStore) {}
+
+  /** The facts of the live catalog, or undefined when there is no catalog or no configuration. */
+  async get(): Promise<CatalogFacts | undefined> {
+    const version = await this.liveVersion();
+    if (!version) return undefined;
+    const f = this.facts;
+    if (f && f.version === version && Date.now() - f.at < FACTS_TTL_MS) return f.value;
+    this.loading ??= this.load(version).finally(() => { this.loading = undefined; });
+    return this.loading;
+  }
+
+  /** Forgets everything (tests, and after an import in this process). */
+  clear(): void {
+    this.version = undefined;
+    this.facts = undefined;
+  }
+
+  private async liveVersion(): Promise<string | undefined> {
+    if (this.version && Date.now() - this.version.at < VERSION_TTL_MS) return this.version.value;
+    const value = await this.indices.liveVersion();
+    this.version = { at: Date.now(), value };
+    return value;
+  }
+
+  private async load(version: string): Promise<CatalogFacts | undefined> {
+    const index = this.indices.names.catalogAlias('products');
+    const [configuration, search, mapping] = await Promise.all([
+      this.configuration.get(),
+      this.es.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
+      this.es.indices.getMapping({ index }),
+    ]);
+    const value = configuration ? readFacts(version, configuration, search.aggregations ?? {}, mapping) : undefined;
+    this.facts = { at: Date.now(), value, version };
+    return value;
+  }
+}
+
+function factsAggregations(): Record<string, estypes.AggregationsAggregationContainer> {
+  return {
+    markets: { terms: { field: 'market', size: 1000 } },
+    stores: { terms: { field: 'storeKeys', size: MAX_STORES } },
+    collapsing: { filter: { term: { suppressDuplicates: true } }, aggs: { markets: { terms: { field: 'market', size: 1000 } } } },
+  };
+}
+
+type Buckets = { buckets: { key: string; doc_count: number }[] };
+
+/** Pure: aggregation results and the mapping to facts. */
+export function readFacts(
+  version: string,
+  configuration: CatalogConfiguration,
+  aggs: Record<string, estypes.AggregationsAggregate>,
+  mapping: estypes.IndicesGetMappingResponse,
+): CatalogFacts {
+  const buckets = (agg: unknown) => ((agg as Buckets | undefined)?.buckets ?? []);
+  const properties = Object.values(mapping)[0]?.mappings?.properties ?? {};
+  const names = (p: estypes.MappingProperty | undefined) => Object.keys((p as estypes.MappingObjectProperty | undefined)?.properties ?? {}).sort();
+  const variants = properties.variants as estypes.MappingNestedProperty | undefined;
+  return {
+    version,
+    configuration,
+    productCounts: Object.fromEntries(buckets(aggs.markets).map((b) => [b.key, b.doc_count])),
+    collapsingMarkets: new Set(buckets((aggs.collapsing as { markets?: unknown } | undefined)?.markets).map((b) => b.key)),
+    storeKeys: new Set(buckets(aggs.stores).map((b) => b.key)),
+    priceIds: new Set(names(properties.customPrice)),
+    customLabels: names(properties.customLabels),
+    variantCustomLabels: names(variants?.properties?.customLabels),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The query parameters every storefront query shares, parsed and validated once at the edge into a typed
+ * QueryContext. Validation needs the catalog facts (configured markets, store keys, price ids); what an
+ * endpoint allows (templates, presentCustom prefixes) comes in as EndpointRules.
+ */
+import { badRequest, unavailable } from '../http/errors';
+import type { CatalogFacts } from './catalogFacts';
+import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from './queryParams';
+import { checkTemplate } from './templates';
+
+export type Touchpoint = 'DESKTOP' | 'MOBILE';
+export type Channel = 'ONLINE' | 'STORE';
+export type ViewId = 'PRODUCTION' | 'PREVIEW';
+
+/** A `presentCustom` entry: `name`, `variant.name`, `number.name`, `length.name`, `variant.number.name`, ... */
+export interface PresentCustom {
+  level: 'product' | 'variant';
+  kind: 'label' | 'number' | 'length';
+  name: string;
+}
+export type PresentCustomPrefix = 'variant' | 'number' | 'length';
+
+export interface QueryContext {
+  customerKey: string;
+  sessionKey: string;
+  market: string;
+  locale: string;
+  touchpoint: Touchpoint;
+  /** Channels whose stock counts (display, filtering, ranking). Default both. */
+  channels: { online: boolean; store: boolean };
+  /** Requested store keys, all known to the catalog. */
+  stores: string[];
+  notify: boolean;
+  presentCustom: PresentCustom[];
+  presentPrices: string[];
+  /** Custom price used for every price shown, filtered and sorted on. */
+  priceId?: string;
+  viewId: ViewId;
+  templateId?: string;
+}
+
+export interface EndpointRules {
+  /** Whether `templateId` is accepted. */
+  templates: boolean;
+  /** Prefixes `presentCustom` may use. */
+  presentCustomPrefixes: readonly PresentCustomPrefix[];
+}
+
+export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefined, rules: EndpointRules): QueryContext {
+  const customerKey = required(query, 'customerKey');
+  const sessionKey = required(query, 'sessionKey');
+  const market = required(query, 'market');
+  const locale = required(query, 'locale');
+  const touchpoint = oneOf(query, 'touchpoint', ['DESKTOP', 'MOBILE'] as const);
+  if (!touchpoint) throw badRequest('Query parameter touchpoint is required');
+  if (!facts) throw unavailable('No products found in the cluster: import a catalog first');
+
+  const marketConfig = Object.hasOwn(facts.configuration.markets, market) ? facts.configuration.markets[market] : undefined;
+  if (!marketConfig) throw badRequest(`Query parameter market: unknown market "${market}"`);
+  if (!marketConfig.locales.includes(locale)) {
+    throw badRequest(`Query parameter locale: "${locale}" is not a locale of market ${market} (${marketConfig.locales.join(', ')})`);
+  }
+  if (!facts.productCounts[market]) throw unavailable(`No products found in the cluster for market ${market}`);
+
+  const { channels, stores } = channelsAndStores(query, facts);
+  const priceId = single(query, 'priceId') || undefined;
+  if (priceId !== undefined && !facts.priceIds.has(priceId)) throw badRequest(`Query parameter priceId: unknown custom price id "${priceId}"`);
+  const presentPrices = pipeList(query, 'presentPrices') ?? [];
+  const unknownPrice = presentPrices.find((id) => !facts.priceIds.has(id));
+  if (unknownPrice !== undefined) throw badRequest(`Query parameter presentPrices: unknown custom price id "${unknownPrice}"`);
+
+  const templateId = single(query, 'templateId') || undefined;
+  if (templateId !== undefined) {
+    if (!rules.templates) throw badRequest('Query parameter templateId is not accepted by this endpoint');
+    checkTemplate(templateId);
+  }
+
+  return {
+    customerKey, sessionKey, market, locale, touchpoint, channels, stores,
+    notify: optionalBoolean(query, 'notify') ?? true,
+    presentCustom: (pipeList(query, 'presentCustom') ?? []).map((p) => parsePresentCustom(p, rules.presentCustomPrefixes)),
+    presentPrices,
+    ...(priceId !== undefined ? { priceId } : {}),
+    viewId: oneOf(query, 'viewId', ['PRODUCTION', 'PREVIEW'] as const) ?? 'PRODUCTION',
+    ...(templateId !== undefined ? { templateId } : {}),
+  };
+}
+
+function channelsAndStores(query: RawQuery, facts: CatalogFacts): Pick<QueryContext, 'channels' | 'stores'> {
+  const list = pipeList(query, 'channels');
+  const channels = { online: !list, store: !list };
+  for (const c of list ?? []) {
+    const upper = c.toUpperCase();
+    if (upper === 'ONLINE') channels.online = true;
+    else if (upper === 'STORE') channels.store = true;
+    else throw badRequest(`Query parameter channels: unknown channel "${c}" (ONLINE, STORE)`);
+  }
+  const stores = [...new Set(pipeList(query, 'stores') ?? [])];
+  if (list && channels.store && stores.length === 0) throw badRequest('Query parameter stores must name at least one store when channels includes STORE');
+  const unknown = stores.find((s) => !facts.storeKeys.has(s));
+  if (unknown !== undefined) throw badRequest(`Query parameter stores: unknown store "${unknown}"`);
+  return { channels, stores };
+}
+
+export function parsePresentCustom(value: string, allowed: readonly PresentCustomPrefix[]): PresentCustom {
+  let rest = value;
+  let level: PresentCustom['level'] = 'product';
+  let kind: PresentCustom['kind'] = 'label';
+  const take = (prefix: PresentCustomPrefix) => {
+    if (!rest.startsWith(`${prefix}.`)) return false;
+    if (!allowed.includes(prefix)) throw badRequest(`Query parameter presentCustom: prefix "${prefix}." is not accepted by this endpoint`);
+    rest = rest.slice(prefix.length + 1);
+    return true;
+  };
+  if (take('variant')) level = 'variant';
+  if (take('number')) kind = 'number';
+  else if (take('length')) kind = 'length';
+  if (!rest) throw badRequest(`Query parameter presentCustom: "${value}" names no attribute`);
+  return { level, kind, name: rest };
+}

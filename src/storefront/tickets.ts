@@ -1,0 +1,80 @@
+/**
+ * Tickets: the opaque strings every product, variant and content item carries so a later click or
+ * add-to-cart notification can tell which page, list and position produced it.
+ *
+ * Format (version 1). A semicolon-separated record, each field percent-encoded with encodeURIComponent
+ * (so no field can contain `;`), then base64url-encoded without padding:
+ *
+ *   `1;<pageType>;<listId>;<kind>;<key>;<variantKey>;<position>;<market>;<touchpoint>`
+ *
+ * - `pageType`: SEARCH_PAGE, LANDING_PAGE, PRODUCT_PAGE, CART_PAGE, ADD_TO_CART_POPUP, AUTOCOMPLETE
+ * - `listId`: PRIMARY_LIST, SECONDARY_LIST, a recommendation or content list id, ...
+ * - `kind`: `product` | `variant` | `content`; `key` is the product key (product, variant) or the
+ *   content key; `variantKey` is empty unless kind is `variant`
+ * - `position`: 0-based position of the product group (or content item) in its list
+ * - `market`, `touchpoint`: the query context
+ *
+ * Clients never build or parse tickets; decodeTicket validates everything and throws a 400 naming the
+ * ticket when it is not one of ours.
+ */
+import { badRequest } from '../http/errors';
+
+export const TICKET_VERSION = '1';
+
+export type TicketKind = 'product' | 'variant' | 'content';
+export const PAGE_TYPES = ['SEARCH_PAGE', 'LANDING_PAGE', 'PRODUCT_PAGE', 'CART_PAGE', 'ADD_TO_CART_POPUP', 'AUTOCOMPLETE'] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
+interface TicketBase {
+  pageType: PageType;
+  listId: string;
+  position: number;
+  market: string;
+  touchpoint: 'DESKTOP' | 'MOBILE';
+}
+
+export type Ticket =
+  | (TicketBase & { kind: 'product'; productKey: string })
+  | (TicketBase & { kind: 'variant'; productKey: string; variantKey: string })
+  | (TicketBase & { kind: 'content'; contentKey: string });
+
+/** Where tickets of one list come from; the shaper adds kind, keys and position. */
+export type TicketOrigin = Omit<TicketBase, 'position'>;
+
+export function encodeTicket(t: Ticket): string {
+  const key = t.kind === 'content' ? t.contentKey : t.productKey;
+  const variantKey = t.kind === 'variant' ? t.variantKey : '';
+  const fields = [TICKET_VERSION, t.pageType, t.listId, t.kind, key, variantKey, String(t.position), t.market, t.touchpoint];
+  return Buffer.from(fields.map(encodeURIComponent).join(';'), 'utf8').toString('base64url');
+}
+
+export function decodeTicket(ticket: string): Ticket {
+  const invalid = (why: string) => badRequest(`ticket is not valid: ${why}`);
+  if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]+$/.test(ticket)) throw invalid('not a base64url string');
+  let fields: string[];
+  try {
+    fields = Buffer.from(ticket, 'base64url').toString('utf8').split(';').map(decodeURIComponent);
+  } catch {
+    throw invalid('undecodable');
+  }
+  if (fields.length !== 9 || fields[0] !== TICKET_VERSION) throw invalid('unknown format');
+  const [, pageType, listId, kind, key, variantKey, position, market, touchpoint] = fields;
+  if (!(PAGE_TYPES as readonly string[]).includes(pageType)) throw invalid(`unknown page type ${pageType}`);
+  if (!/^\d{1,6}$/.test(position)) throw invalid('bad position');
+  if (touchpoint !== 'DESKTOP' && touchpoint !== 'MOBILE') throw invalid('bad touchpoint');
+  if (!listId || !key || !market) throw invalid('missing field');
+  const base: TicketBase = { pageType: pageType as PageType, listId, position: Number(position), market, touchpoint };
+  switch (kind) {
+    case 'product':
+      if (variantKey) throw invalid('a product ticket has no variant key');
+      return { ...base, kind, productKey: key };
+    case 'variant':
+      if (!variantKey) throw invalid('a variant ticket needs a variant key');
+      return { ...base, kind, productKey: key, variantKey };
+    case 'content':
+      if (variantKey) throw invalid('a content ticket has no variant key');
+      return { ...base, kind, contentKey: key };
+    default:
+      throw invalid(`unknown kind ${kind}`);
+  }
+}
