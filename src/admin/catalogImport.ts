@@ -43,7 +43,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
   const version = options.validationOnly ? undefined : await indices.createVersion();
   const names = indices.names;
   const errors = new LineErrors();
-  const limits = new CatalogLimits();
+  const limits = new CatalogLimits({ configuration });
   const translations = new TranslationTable();
   const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
   const writer = new BulkWriter(es, { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
