@@ -17,6 +17,7 @@ import { ImportRunner } from './admin/importRunner';
 import { adminServices, type AdminServices } from './admin/services';
 import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
+import { merchandisingRouter } from './http/merchandisingRoutes';
 import { errorHandler, responseTime } from './http/middleware';
 
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   indices: CatalogIndices;
   configuration: ConfigurationStore;
   admin: AdminServices;
+  /** Runs any admin import under the cluster-wide lock as a tracked job. */
+  importRunner: ImportRunner;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
@@ -36,7 +39,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, `${hostname()}:${process.pid}`);
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
   const admin = adminServices({ es, config, log, indices, configuration, jobs, runner });
-  return { config, es, log, indices, configuration, admin };
+  return { config, es, log, indices, configuration, admin, importRunner: runner };
 }
 
 export function createApp(context: AppContext): Koa {
@@ -47,6 +50,8 @@ export function createApp(context: AppContext): Koa {
   app.use(responseTime);
   const admin = adminRouter(context.admin, context.config.adminApiKeys);
   app.use(admin.routes()).use(admin.allowedMethods());
+  const merchandising = merchandisingRouter(context);
+  app.use(merchandising.routes()).use(merchandising.allowedMethods());
   const storefront = storefrontRouter(context);
   app.use(storefront.routes()).use(storefront.allowedMethods());
   return app;
