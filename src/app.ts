@@ -18,6 +18,7 @@ import { adminServices, type AdminServices } from './admin/services';
 import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
+import { notificationRouter } from './http/notificationRoutes';
 import { errorHandler, responseTime } from './http/middleware';
 
 export interface AppContext {
@@ -52,6 +53,8 @@ export function createApp(context: AppContext): Koa {
   app.use(admin.routes()).use(admin.allowedMethods());
   const merchandising = merchandisingRouter(context);
   app.use(merchandising.routes()).use(merchandising.allowedMethods());
+  const notifications = notificationRouter(context);
+  app.use(notifications.routes()).use(notifications.allowedMethods());
   const storefront = storefrontRouter(context);
   app.use(storefront.routes()).use(storefront.allowedMethods());
   return app;

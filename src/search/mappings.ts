@@ -2,19 +2,16 @@
  * Loads index definitions from mappings/*.json and picks the analysis variant the cluster supports:
  * the minimal distribution lacks analysis-common (no asciifolding, no stemmers), a full cluster has it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client, estypes } from '@elastic/elasticsearch';
-
-import { existsSync } from 'node:fs';
 
 // The mappings folder sits at the project root, two levels above src/search (tsx) or three above dist/src/search.
 const mappingsDir = [join(__dirname, '..', '..', 'mappings'), join(__dirname, '..', '..', '..', 'mappings')]
   .find((d) => existsSync(join(d, 'catalog-products.json'))) ?? join(__dirname, '..', '..', 'mappings');
-const dir = () => mappingsDir;
 
 function readJson(name: string): Record<string, unknown> {
-  const json = JSON.parse(readFileSync(join(dir(), name), 'utf8')) as Record<string, unknown>;
+  const json = JSON.parse(readFileSync(join(mappingsDir, name), 'utf8')) as Record<string, unknown>;
   delete json._comment;
   return json;
 }

@@ -1,0 +1,116 @@
+/**
+ * npm run relevance — imports the ESCI sample (../shared/data/esci-sample) through the admin API, runs its
+ * 150 judged queries through search-page and reports nDCG@10, next to a plain BM25 run (match on title) over
+ * the same products in a plain index on the same node. Unjudged results count as gain 0.
+ */
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGunzip } from 'node:zlib';
+import { createInterface } from 'node:readline';
+import { Client } from '@elastic/elasticsearch';
+import type { ProductData, ReplaceEntity } from '../src/catalog/types';
+import { build, elasticsearchUrl, ensureElasticsearch, root, round, startApi } from './benchSupport';
+
+const dataDir = process.env.ESCI_DIR ?? join(root, '..', 'shared', 'data', 'esci-sample');
+const prefix = 'relevance-esci';
+const apiKey = 'relevance-key';
+const market = 'US';
+const locale = 'en-US';
+
+interface EsciProduct { asin: string; title?: string; description?: string; bullet_points?: string; brand?: string; color?: string | null; image?: string; price?: number | null; category?: string[]; rating?: number | null }
+
+async function readProducts(): Promise<EsciProduct[]> {
+  const out: EsciProduct[] = [];
+  for await (const line of createInterface({ input: createReadStream(join(dataDir, 'products.jsonl.gz')).pipe(createGunzip()), crlfDelay: Infinity })) if (line.trim()) out.push(JSON.parse(line));
+  return out;
+}
+
+/** A deterministic price for products without one, from the asin. */
+function price(p: EsciProduct): number {
+  if (p.price && p.price > 0) return p.price;
+  let h = 0;
+  for (const c of p.asin) h = (h * 31 + c.charCodeAt(0)) % 9973;
+  return 5 + (h % 200);
+}
+
+const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim() || undefined;
+
+export function toCatalogLine(p: EsciProduct): ReplaceEntity {
+  const defaults: ProductData = {
+    title: clean(p.title) ?? p.asin,
+    url: `/p/${p.asin}`,
+    brand: clean(p.brand),
+    description: clean([p.description, p.bullet_points].filter(Boolean).join(' ')),
+    category: p.category?.length ? [p.category.map((c) => c.replace(/>/g, ' ')).join(' > ')] : undefined,
+    rating: typeof p.rating === 'number' ? Math.max(0, Math.min(5, p.rating)) : undefined,
+    customLabels: clean(p.color) ? { color: [clean(p.color)!] } : undefined,
+  };
+  for (const k of Object.keys(defaults) as (keyof ProductData)[]) if (defaults[k] === undefined) delete defaults[k];
+  const image = p.image && /^https?:\/\//.test(p.image) ? { main: { defaults: { urls: [{ url: p.image }], alt: defaults.title } } } : undefined;
+  return {
+    key: p.asin,
+    productGroup: { products: { [p.asin]: { markets: [market], defaults, variants: { [`${p.asin}-1`]: { defaults: { listPrice: price(p), sellingPrice: price(p), stock: 10 } } }, ...(image ? { images: image } : {}) } } },
+  };
+}
+
+function readTsv(file: string): string[][] {
+  return readFileSync(join(dataDir, file), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t'));
+}
+
+export function ndcgAt10(ranked: string[], gains: Map<string, number>): number {
+  const dcg = ranked.slice(0, 10).reduce((s, id, i) => s + (gains.get(id) ?? 0) / Math.log2(i + 2), 0);
+  const ideal = [...gains.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, g, i) => s + g / Math.log2(i + 2), 0);
+  return ideal > 0 ? dcg / ideal : 0;
+}
+
+async function main() {
+  if (!existsSync(join(dataDir, 'products.jsonl.gz'))) throw new Error(`ESCI sample not found in ${dataDir} (set ESCI_DIR)`);
+  ensureElasticsearch();
+  build();
+  const es = new Client({ node: elasticsearchUrl });
+  await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+  const products = await readProducts();
+  const queries = readTsv('queries.tsv').map(([id, q]) => ({ id, q }));
+  const gains = new Map<string, Map<string, number>>();
+  for (const [id, , productId, , gain] of readTsv('qrels.tsv')) {
+    if (!gains.has(id)) gains.set(id, new Map());
+    gains.get(id)!.set(productId, Number(gain));
+  }
+
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18081);
+  try {
+    let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ markets: { [market]: { locales: [locale], currency: 'USD' } } }) });
+    if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);
+    res = await fetch(`${api.url}/api/admin/v4/import/catalog?force=true`, { method: 'PUT', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' }, body: products.map((p) => JSON.stringify({ replace: toCatalogLine(p) })).join('\n') });
+    if (res.status !== 204) throw new Error(`catalog import: ${res.status} ${(await res.text()).slice(0, 2000)}`);
+
+    // Plain BM25 baseline: titles only, standard analyzer, same node.
+    const plain = `${prefix}-plain-bm25`;
+    await es.indices.create({ index: plain, mappings: { properties: { title: { type: 'text' } } } });
+    await es.bulk({ refresh: true, operations: products.flatMap((p) => [{ index: { _index: plain, _id: p.asin } }, { title: p.title ?? '' }]) });
+
+    let apiTotal = 0;
+    let bm25Total = 0;
+    for (const { id, q } of queries) {
+      const judged = gains.get(id) ?? new Map();
+      const params = new URLSearchParams({ q, market, locale, customerKey: 'relevance', sessionKey: 'relevance', touchpoint: 'DESKTOP', limit: '10', notify: 'false' });
+      const r = await fetch(`${api.url}/api/storefront/v3/queries/search-page?${params}`);
+      if (r.status !== 200) throw new Error(`search-page "${q}": ${r.status} ${await r.text()}`);
+      const body = (await r.json()) as { primaryList?: { productGroups?: { key: string }[] } };
+      apiTotal += ndcgAt10((body.primaryList?.productGroups ?? []).map((g) => g.key), judged);
+      const b = await es.search({ index: plain, size: 10, query: { match: { title: q } }, _source: false });
+      bm25Total += ndcgAt10(b.hits.hits.map((h) => h._id!), judged);
+    }
+    const searchPage = apiTotal / queries.length;
+    const bm25 = bm25Total / queries.length;
+    console.log(`ESCI sample: ${products.length} products, ${queries.length} queries`);
+    console.log(`nDCG@10 search-page ${searchPage.toFixed(4)}  plain BM25 (title) ${bm25.toFixed(4)}  difference ${(searchPage - bm25 >= 0 ? '+' : '')}${(searchPage - bm25).toFixed(4)}`);
+    console.log(JSON.stringify({ benchmark: 'relevance-esci', products: products.length, queries: queries.length, ndcg10SearchPage: round(searchPage, 4), ndcg10PlainBm25: round(bm25, 4) }));
+  } finally {
+    await api.stop();
+    await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+    await es.close();
+  }
+}
+
+if (require.main === module) main().catch((err) => { console.error(err); process.exit(1); });
