@@ -1,0 +1,35 @@
+/**
+ * Page import and export (admin spec: `POST /api/admin/v3/import/pages`, `GET /api/admin/v4/export/pages`).
+ * The body is validated before the import lock is taken; the rules that need the market's stored pages
+ * (unique paths, the dangerous FULL import) are checked under the lock, then the changes are written.
+ */
+import type { ImportOutcome } from './importRunner';
+import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingDeps } from './navigationImport';
+import { merchandising, requireConfiguration, requireMarket } from '../merchandising';
+import { validatePageImport } from '../merchandising/pages/validate';
+import { applyPageImport } from '../merchandising/pages/apply';
+import type { PageExportRequest } from '../merchandising/pages/export';
+import type { PageContainer } from '../merchandising/pages/types';
+
+export interface PageImportOptions {
+  name?: string;
+  /** Our addition: a FULL import that would delete more than half of the market's pages is refused unless forced. */
+  force: boolean;
+}
+
+export async function importPages(deps: MerchandisingDeps, body: unknown, options: PageImportOptions): Promise<ImportOutcome> {
+  const validated = validatePageImport(body, await requireConfiguration(deps));
+  if (!validated.ok) throw validated.problems.toApiError('Page import');
+  const request = validated.value;
+  const store = merchandising(deps).pages;
+  return deps.importRunner.run({ kind: 'pages', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+    const result = applyPageImport(await store.loadMarket(request.market), request, { force: options.force });
+    if (!result.ok) throw result.problems.toApiError('Page import');
+    await store.save(request.market, result.changes);
+  });
+}
+
+export async function exportPages(deps: MerchandisingDeps, request: PageExportRequest): Promise<PageContainer> {
+  requireMarket(await requireConfiguration(deps), request.market);
+  return merchandising(deps).pages.export(request);
+}

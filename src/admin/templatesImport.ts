@@ -1,0 +1,33 @@
+/**
+ * Template import (admin spec: `PUT|POST /api/admin/v4/import/templates`) and our export
+ * (`GET /api/admin/v4/export/templates`, the stored map of template id → settings).
+ * PUT replaces all templates and refuses to delete existing ones unless `force=true`; POST adds or replaces
+ * the templates given.
+ */
+import type { ImportOutcome } from './importRunner';
+import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingDeps } from './navigationImport';
+import { badRequest } from '../http/errors';
+import { merchandising } from '../merchandising';
+import { validateTemplates } from '../merchandising/templates/validate';
+import type { Templates } from '../merchandising/templates/types';
+
+export interface TemplateImportOptions { mode: 'replace' | 'upsert'; force: boolean; name?: string }
+
+export async function importTemplates(deps: MerchandisingDeps, body: unknown, options: TemplateImportOptions): Promise<ImportOutcome> {
+  const validated = validateTemplates(body);
+  if (!validated.ok) throw validated.problems.toApiError('Template import');
+  const templates = validated.value;
+  const store = merchandising(deps).templates;
+  return deps.importRunner.run({ kind: 'templates', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+    const existing = Object.keys(await store.all(true));
+    const removed = options.mode === 'replace' ? existing.filter((id) => !(id in templates)) : [];
+    if (removed.length && !options.force) {
+      throw badRequest(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
+    }
+    await store.save(templates, removed);
+  });
+}
+
+export async function exportTemplates(deps: MerchandisingDeps): Promise<Templates> {
+  return merchandising(deps).templates.all(true);
+}

@@ -1,0 +1,115 @@
+/**
+ * Pages in Elasticsearch: one document per page and market holding its published and preview versions
+ * (see StoredPage), plus `locale|path` keys per view for lookups by localized path.
+ *
+ * For the storefront (landing pages): `findPage({market, locale, reference, view})` resolves a page
+ * reference (the page id or its localized path) in the production or the preview view; `parentOf(page)`
+ * and `ancestors(page)` walk up path-style ids (`/a/b` → `/a`) for inherited settings.
+ */
+import { documentId, type BulkOptions, type MerchandisingIndex } from './indices';
+import { pageContainer, type PageExportRequest } from './pages/export';
+import type { PageChanges } from './pages/apply';
+import { ancestorIds, pageState, versionFor, type Page, type PageContainer, type PageState, type PageView, type StoredPage } from './pages/types';
+
+interface PageDocument extends StoredPage {
+  state: PageState;
+  publishedPaths: string[];
+  previewPaths: string[];
+  updatedAt: string;
+}
+
+export interface PageLookup {
+  market: string;
+  locale: string;
+  /** The page id, or its localized path in `locale`. */
+  reference: string;
+  view: PageView;
+}
+
+/** A page as one view shows it. */
+export interface FoundPage {
+  market: string;
+  locale: string;
+  view: PageView;
+  /** The version of the view. */
+  page: Page;
+  state: PageState;
+}
+
+export class PageStore {
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+
+  /** Every stored page of a market, by id. */
+  async loadMarket(market: string): Promise<Map<string, StoredPage>> {
+    const out = new Map<string, StoredPage>();
+    for await (const doc of this.index.scan<PageDocument>({ term: { market } }, [{ id: 'asc' }])) out.set(doc.id, storedPage(doc));
+    return out;
+  }
+
+  async save(market: string, changes: PageChanges): Promise<void> {
+    const updatedAt = new Date().toISOString();
+    await this.index.write({
+      index: changes.write.map((page) => ({ id: documentId(market, page.id), document: toDocument(page, updatedAt) })),
+      delete: changes.remove.map((id) => documentId(market, id)),
+    }, this.bulk);
+  }
+
+  async export(request: PageExportRequest): Promise<PageContainer> {
+    const pages = request.idFilter
+      ? [...(await this.index.getMany<PageDocument>(request.idFilter.map((id) => documentId(request.market, id)))).values()].map(storedPage)
+      : [...(await this.loadMarket(request.market)).values()];
+    return pageContainer(request, pages);
+  }
+
+  /** The page a reference names in a view: by id first, else by localized path. */
+  async findPage(lookup: PageLookup): Promise<FoundPage | undefined> {
+    const byId = (await this.index.getMany<PageDocument>([documentId(lookup.market, lookup.reference)])).values().next().value;
+    const found = byId && inView(byId, lookup) ? byId : await this.byPath(lookup);
+    return found && inView(found, lookup);
+  }
+
+  /** The nearest existing ancestor of a path-style page in the same view (`/a/b/c` → `/a/b`, else `/a`). */
+  async parentOf(page: FoundPage): Promise<FoundPage | undefined> {
+    return (await this.ancestors(page))[0];
+  }
+
+  /** The existing ancestors of a path-style page in the same view, nearest first. */
+  async ancestors(page: FoundPage): Promise<FoundPage[]> {
+    const ids = ancestorIds(page.page.id);
+    const docs = await this.index.getMany<PageDocument>(ids.map((id) => documentId(page.market, id)));
+    return ids
+      .map((id) => docs.get(documentId(page.market, id)))
+      .map((doc) => doc && inView(doc, page))
+      .filter((p): p is FoundPage => p !== undefined);
+  }
+
+  private async byPath(lookup: PageLookup): Promise<PageDocument | undefined> {
+    const pathField = lookup.view === 'production' ? 'publishedPaths' : 'previewPaths';
+    const res = await this.index.es.search<PageDocument>({
+      index: this.index.name, size: 1, ignore_unavailable: true,
+      query: { bool: { filter: [{ term: { market: lookup.market } }, { term: { [pathField]: `${lookup.locale}|${lookup.reference}` } }] } },
+    });
+    return res.hits.hits[0]?._source;
+  }
+}
+
+function inView(doc: StoredPage, where: { market: string; locale: string; view: PageView }): FoundPage | undefined {
+  const page = versionFor(doc, where.view);
+  return page && { market: where.market, locale: where.locale, view: where.view, page, state: pageState(doc) };
+}
+
+function storedPage(doc: PageDocument): StoredPage {
+  return { market: doc.market, id: doc.id, ...(doc.published ? { published: doc.published } : {}), ...(doc.preview ? { preview: doc.preview } : {}) };
+}
+
+const pathKeys = (page: Page | undefined): string[] => Object.entries(page?.paths ?? {}).map(([locale, path]) => `${locale}|${path}`);
+
+function toDocument(page: StoredPage, updatedAt: string): PageDocument {
+  return {
+    ...page,
+    state: pageState(page),
+    publishedPaths: pathKeys(page.published),
+    previewPaths: pathKeys(versionFor(page, 'preview')),
+    updatedAt,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Validation of a page import body (admin spec "Page container", "Page", "Limits"). Pure; the rules that
+ * need the stored pages (unique localized paths, the dangerous FULL import) are checked by applyPageImport.
+ */
+import type { CatalogConfiguration } from '../../catalog/types';
+import {
+  Problems, array, boolean, configuredMarket, customData, field, item, map, object, oneOf, requireFields, string,
+  stringArray, stripNulls, type StringRule, type Validated,
+} from '../validation';
+import { localeOfMarket, validatePrimaryList, validateRecLists, type PageScope } from './validateLists';
+import { PAGE_IMPORT_TYPES, type Page, type PageImport } from './types';
+
+export const MAX_PAGES_PER_IMPORT = 3000;
+export const PAGE_CUSTOM_DATA = { maxKeys: 200, maxChars: 3000 };
+export const MAX_HEADING = 200;
+
+/** Letters, digits, `/`, `-` (any script's letters and digits). */
+export const PAGE_ID: StringRule = { min: 1, max: 200, pattern: /^[\p{L}\p{N}/-]+$/u, patternText: 'may hold only letters, digits, "/" and "-"' };
+/** Our rule (the spec gives none): a localized path is a path of the site, `/` and then no whitespace. */
+const PAGE_PATH: StringRule = { min: 1, max: 1000, pattern: /^\/\S*$/, patternText: 'must be a path starting with "/", without whitespace' };
+
+const CONTAINER_FIELDS = ['market', 'type', 'addOrUpdate', 'remove', 'previewOnly'];
+const PAGE_FIELDS = ['id', 'customData', 'headings', 'paths', 'primaryList', 'recLists'];
+
+export function validatePageImport(raw: unknown, configuration: CatalogConfiguration): Validated<PageImport> {
+  const p = new Problems();
+  const body = object(p, '', stripNulls(raw) ?? {}, CONTAINER_FIELDS);
+  if (!body) return { ok: false, problems: p };
+  requireFields(p, '', body, 'market', 'type');
+  const market = configuredMarket(p, 'market', body.market, configuration);
+  const type = oneOf(p, 'type', body.type, PAGE_IMPORT_TYPES);
+  const previewOnly = boolean(p, 'previewOnly', body.previewOnly) ?? false;
+  const locales = market === undefined ? undefined : configuration.markets[market].locales;
+
+  const firstIndex = new Map<string, number>();
+  array(p, 'addOrUpdate', body.addOrUpdate, {
+    each: (page, path, i) => {
+      const id = validatePage(p, path, page, locales);
+      if (id === undefined) return;
+      if (firstIndex.has(id)) p.add(field(path, 'id'), `page "${id}" is also in addOrUpdate[${firstIndex.get(id)}]`);
+      else firstIndex.set(id, i);
+    },
+  });
+  if (Array.isArray(body.addOrUpdate) && body.addOrUpdate.length > MAX_PAGES_PER_IMPORT) {
+    p.add('addOrUpdate', `at most ${MAX_PAGES_PER_IMPORT} pages per market per import: split the pages over several PARTIAL imports`);
+  }
+  const remove = stringArray(p, 'remove', body.remove, { rule: PAGE_ID }) ?? [];
+  if (remove.length && type === 'FULL') p.add('remove', 'a FULL import replaces every page of the market: remove pages with a PARTIAL import');
+  if (remove.length && previewOnly) p.add('remove', 'a previewOnly import only adds and updates pages; it cannot remove any');
+  if (previewOnly && type === 'FULL') p.add('previewOnly', 'previewOnly imports must be PARTIAL');
+  remove.forEach((id, i) => {
+    if (firstIndex.has(id)) p.add(item('remove', i), `page "${id}" is also in addOrUpdate[${firstIndex.get(id)}]`);
+  });
+
+  if (p.any) return { ok: false, problems: p };
+  return { ok: true, value: { market: market!, type: type!, addOrUpdate: (body.addOrUpdate ?? []) as Page[], remove, previewOnly } };
+}
+
+/** Checks one page; returns its id when it has a valid one. */
+function validatePage(p: Problems, path: string, v: unknown, locales: readonly string[] | undefined): string | undefined {
+  const page = object(p, path, v, PAGE_FIELDS);
+  if (!page) return undefined;
+  requireFields(p, path, page, 'id');
+  const id = string(p, field(path, 'id'), page.id, PAGE_ID);
+  const scope: PageScope = { pageId: id ?? (typeof page.id === 'string' ? page.id : undefined), locales };
+  const checkLocale = (at: string, locale: string) => localeOfMarket(p, at, locale, scope);
+
+  map(p, field(path, 'customData'), page.customData, (data, at, locale) => {
+    checkLocale(at, locale);
+    customData(p, at, data, PAGE_CUSTOM_DATA);
+  });
+  map(p, field(path, 'headings'), page.headings, (heading, at, locale) => {
+    checkLocale(at, locale);
+    string(p, at, heading, { min: 1, max: MAX_HEADING });
+  });
+  map(p, field(path, 'paths'), page.paths, (pagePath, at, locale) => {
+    checkLocale(at, locale);
+    string(p, at, pagePath, PAGE_PATH);
+  });
+  validatePrimaryList(p, field(path, 'primaryList'), page.primaryList, scope);
+  validateRecLists(p, field(path, 'recLists'), page.recLists, scope);
+  return id;
+}

@@ -1,0 +1,199 @@
+/**
+ * The validation toolkit of the merchandising imports (navigation, pages, templates). Pure: a parsed JSON
+ * body in, typed values plus `{path, message}` problems out. Paths name the field the way an operator
+ * reads the body: `addOrUpdate[3].primaryList.pinned[7]`, `paths.sv-SE`.
+ *
+ * Every helper treats `undefined` as "not given" and says nothing about it; `requireFields` does. JSON
+ * `null` is "not given" too: bodies go through `stripNulls` first (the spec says "omit or null").
+ * Unknown fields are errors: operators want typos caught, not silently dropped.
+ */
+import { badRequest, type ApiError } from '../http/errors';
+import type { CatalogConfiguration } from '../catalog/types';
+
+export interface FieldError { path: string; message: string }
+
+/** Operators get the first problems of a body, not thousands for one broken file. */
+export const MAX_REPORTED_ERRORS = 100;
+
+export class Problems {
+  readonly errors: FieldError[] = [];
+  private total = 0;
+
+  add(path: string, message: string): void {
+    this.total++;
+    if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ path, message });
+  }
+  get any(): boolean { return this.total > 0; }
+  get count(): number { return this.total; }
+
+  /** The 400 of a rejected import: `{message, errors: [{path, message}], moreErrors?}`. */
+  toApiError(what: string): ApiError {
+    const first = this.errors[0];
+    const head = first ? ` First: ${first.path || '(body)'}: ${first.message}.` : '';
+    const more = this.total - this.errors.length;
+    return badRequest(`${what} rejected: ${this.total} error(s); nothing was imported.${head}`, {
+      errors: this.errors,
+      ...(more > 0 ? { moreErrors: more } : {}),
+    });
+  }
+}
+
+/** A validated body, or the problems that reject it. */
+export type Validated<T> = { ok: true; value: T } | { ok: false; problems: Problems };
+
+export type Obj = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  return `a ${typeof v}`;
+}
+
+/** `base.name`, or `name` at the top. */
+export const field = (base: string, name: string): string => (base === '' ? name : `${base}.${name}`);
+/** `base[i]`. */
+export const item = (base: string, i: number): string => `${base}[${i}]`;
+
+/** A deep copy without object members whose value is null (array elements are kept as they are). */
+export function stripNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(stripNulls);
+  if (!isObject(v)) return v;
+  const out: Obj = {};
+  for (const [k, value] of Object.entries(v)) if (value !== null) out[k] = stripNulls(value);
+  return out;
+}
+
+/** `v` as an object whose keys are all in `allowed`; other keys are `unknown field` problems. */
+export function object(p: Problems, path: string, v: unknown, allowed: readonly string[]): Obj | undefined {
+  if (v === undefined) return undefined;
+  if (!isObject(v)) {
+    p.add(path, `must be an object (got ${kindOf(v)})`);
+    return undefined;
+  }
+  for (const key of Object.keys(v)) {
+    if (!allowed.includes(key)) p.add(field(path, key), `unknown field (allowed: ${allowed.join(', ')})`);
+  }
+  return v;
+}
+
+export function requireFields(p: Problems, path: string, o: Obj, ...names: string[]): void {
+  for (const name of names) if (o[name] === undefined) p.add(field(path, name), 'required');
+}
+
+export interface StringRule { min?: number; max?: number; pattern?: RegExp; patternText?: string }
+
+export function string(p: Problems, path: string, v: unknown, rule: StringRule = {}): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') {
+    p.add(path, `must be a string (got ${kindOf(v)})`);
+    return undefined;
+  }
+  const { min = 0, max } = rule;
+  if (v.length < min) p.add(path, min === 1 ? 'must not be empty' : `at least ${min} characters (got ${v.length})`);
+  else if (max !== undefined && v.length > max) p.add(path, `at most ${max} characters (got ${v.length})`);
+  else if (rule.pattern && !rule.pattern.test(v)) p.add(path, `${rule.patternText ?? `must match ${rule.pattern}`} (got "${v.slice(0, 60)}")`);
+  else return v;
+  return undefined;
+}
+
+export function boolean(p: Problems, path: string, v: unknown): boolean | undefined {
+  if (v === undefined || typeof v === 'boolean') return v;
+  p.add(path, `must be true or false (got ${kindOf(v)})`);
+  return undefined;
+}
+
+export function integer(p: Problems, path: string, v: unknown, range: { min: number; max?: number }): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v)) p.add(path, `must be an integer (got ${typeof v === 'number' ? v : kindOf(v)})`);
+  else if (v < range.min || (range.max !== undefined && v > range.max)) {
+    p.add(path, range.max === undefined ? `must be at least ${range.min} (got ${v})` : `must be between ${range.min} and ${range.max} (got ${v})`);
+  } else return v;
+  return undefined;
+}
+
+export function oneOf<T extends string>(p: Problems, path: string, v: unknown, values: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T;
+  p.add(path, `must be one of ${values.join(', ')} (got ${typeof v === 'string' ? `"${v.slice(0, 60)}"` : kindOf(v)})`);
+  return undefined;
+}
+
+/** An array with `min`..`max` items; `each` checks every item at `path[i]`. */
+export function array(p: Problems, path: string, v: unknown, opts: { min?: number; max?: number; each?: (value: unknown, path: string, i: number) => void }): unknown[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v)) {
+    p.add(path, `must be an array (got ${kindOf(v)})`);
+    return undefined;
+  }
+  if (opts.min !== undefined && v.length < opts.min) p.add(path, opts.min === 1 ? 'must have at least one item' : `at least ${opts.min} items (got ${v.length})`);
+  if (opts.max !== undefined && v.length > opts.max) p.add(path, `at most ${opts.max} items (got ${v.length})`);
+  v.forEach((value, i) => opts.each?.(value, item(path, i), i));
+  return v;
+}
+
+/** An array of strings, each checked by `rule`; `unique` reports repeated values. */
+export function stringArray(p: Problems, path: string, v: unknown, opts: { min?: number; max?: number; unique?: boolean; rule?: StringRule } = {}): string[] | undefined {
+  const seen = new Set<string>();
+  return array(p, path, v, {
+    ...opts,
+    each: (value, at) => {
+      const s = string(p, at, value, opts.rule ?? { min: 1 });
+      if (s !== undefined && opts.unique && seen.has(s)) p.add(at, `"${s}" is repeated`);
+      if (s !== undefined) seen.add(s);
+    },
+  }) as string[] | undefined;
+}
+
+/** An object used as a map; `value` checks each entry at `path.<key>`. */
+export function map(p: Problems, path: string, v: unknown, value: (entry: unknown, path: string, key: string) => void): Obj | undefined {
+  if (v === undefined) return undefined;
+  if (!isObject(v)) {
+    p.add(path, `must be an object mapping names to values (got ${kindOf(v)})`);
+    return undefined;
+  }
+  for (const [key, entry] of Object.entries(v)) value(entry, field(path, key), key);
+  return v;
+}
+
+export const CUSTOM_DATA_KEY = /^[A-Za-z0-9_-]+$/;
+
+/** customData: string values, keys of letters, digits, `-`, `_`, at most `maxKeys` keys and `maxChars` characters of keys and values together. */
+export function customData(p: Problems, path: string, v: unknown, limits: { maxKeys: number; maxChars: number }): Record<string, string> | undefined {
+  let chars = 0;
+  const m = map(p, path, v, (entry, at, key) => {
+    if (!CUSTOM_DATA_KEY.test(key)) p.add(at, 'key may hold only letters, digits, "-" and "_"');
+    chars += key.length;
+    const s = string(p, at, entry);
+    if (s !== undefined) chars += s.length;
+  });
+  if (!m) return undefined;
+  const keys = Object.keys(m).length;
+  if (keys > limits.maxKeys) p.add(path, `at most ${limits.maxKeys} keys (got ${keys})`);
+  if (chars > limits.maxChars) p.add(path, `at most ${limits.maxChars} characters of keys and values together (got ${chars})`);
+  return m as Record<string, string>;
+}
+
+/** The markets and locales imports may name: the configuration ("must match the data feed"). */
+export function configuredMarket(p: Problems, path: string, v: unknown, configuration: CatalogConfiguration): string | undefined {
+  const market = string(p, path, v, { min: 1, max: 20 });
+  if (market === undefined) return undefined;
+  if (!configuration.markets[market]) {
+    p.add(path, `market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
+    return undefined;
+  }
+  return market;
+}
+
+export function configuredLocale(p: Problems, path: string, v: unknown, market: string | undefined, configuration: CatalogConfiguration): string | undefined {
+  const locale = string(p, path, v, { min: 1 });
+  if (locale === undefined || market === undefined) return locale;
+  const locales = configuration.markets[market]?.locales ?? [];
+  if (!locales.includes(locale)) {
+    p.add(path, `locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
+    return undefined;
+  }
+  return locale;
+}
