@@ -1,0 +1,328 @@
+/**
+ * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --seed 7]
+ *
+ * Behaviour ingestion through the compiled API (a child process, as in production):
+ * 1. import a generated catalog (market SE, locale sv-SE searched);
+ * 2. generate a deterministic week of traffic for `visitors` visitors (1–3 sessions each, 1–3 searches per
+ *    session, phrases drawn Zipf-like from catalog title words) and run its searches through search-page
+ *    (notify on, so every search is an event), keeping the real tickets of the results;
+ * 3. from those results, the visitors' notifications (clicks, add-to-carts with variant tickets, favourites,
+ *    purchases, removals, ends), replayed at `concurrency` through HTTP: notifications/s and events/s;
+ * 4. time until every event is in the events index (end-to-end ingestion rate);
+ * 5. latency of each behaviour question and one popularity run (in this process, same indices);
+ * 6. SIGTERM during a last burst of notifications: every accepted event must be in the index.
+ * The week is compressed: notifications carry no time, so the replay stamps them now.
+ * Prints a summary and one JSON line of figures.
+ */
+import http from 'node:http';
+import { hostname } from 'node:os';
+import { Client } from '@elastic/elasticsearch';
+import { defaultConfiguration, generateCatalogLines } from '../src/catalog/generator';
+import type { ReplaceEntity } from '../src/catalog/types';
+import { BehaviourService } from '../src/behaviour/service';
+import { behaviourIndexNames } from '../src/behaviour/eventsIndex';
+import { DEFAULT_BEHAVIOUR_OPTIONS } from '../src/behaviour/options';
+import { ConfigurationStore } from '../src/admin/configuration';
+import { CatalogIndices } from '../src/search/catalogIndices';
+import { indexNames } from '../src/search/indexNames';
+import { createLogger } from '../src/log';
+import { arg, build, elasticsearchUrl, ensureElasticsearch, percentile, round, startApi } from './benchSupport';
+
+const groups = arg('groups', 2000);
+const visitors = arg('visitors', 2000);
+const concurrency = arg('concurrency', 8);
+const seed = arg('seed', 7);
+const prefix = 'bench-behaviour';
+const apiKey = 'bench-key';
+const market = 'SE';
+const locale = 'sv-SE';
+const port = 18082;
+
+// ------------------------------------------------------------------------------------------------
+// Deterministic randomness (mulberry32)
+
+function rng(state: number) {
+  let a = state | 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    float: next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    chance: (p: number) => next() < p,
+    /** Index in [0, n) with Zipf-like weights 1/(i+1). */
+    zipf(n: number): number {
+      const h = Math.log(n) + 0.5772;
+      let r = next() * h;
+      for (let i = 0; i < n; i++) { r -= 1 / (i + 1); if (r < 0) return i; }
+      return n - 1;
+    },
+  };
+}
+type Rng = ReturnType<typeof rng>;
+
+// ------------------------------------------------------------------------------------------------
+// Traffic
+
+interface Search { customerKey: string; sessionKey: string; touchpoint: 'DESKTOP' | 'MOBILE'; q: string; /** Sort key: minute of the week. */ at: number }
+interface Hit { productKey: string; ticket: string; variantKey?: string; variantTicket?: string; price?: number }
+interface Notification { name: string; customerKey: string; sessionKey: string; body?: unknown; events: number; at: number }
+
+const STOP = new Set(['för', 'med', 'och', 'till', 'från', 'barn', 'herr']);
+
+function phraseVocabulary(catalog: ReplaceEntity[]): string[] {
+  const counts = new Map<string, number>();
+  const add = (p: string) => counts.set(p, (counts.get(p) ?? 0) + 1);
+  for (const e of catalog) {
+    if (!('productGroup' in e)) continue;
+    for (const p of Object.values(e.productGroup.products)) {
+      if (!p.markets.includes(market)) continue;
+      const words = (p.defaults?.title ?? '').toLowerCase().split(/\s+/).filter((w) => w.length >= 4 && !STOP.has(w));
+      words.forEach(add);
+      if (words.length >= 2) add(`${words[0]} ${words[1]}`);
+    }
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 400).map(([p]) => p);
+}
+
+function searchesOf(r: Rng, vocabulary: string[]): Search[] {
+  const out: Search[] = [];
+  for (let v = 0; v < visitors; v++) {
+    const customerKey = `v${v}`;
+    const sessions = r.int(1, 3);
+    for (let s = 0; s < sessions; s++) {
+      const start = r.int(0, 7 * 24 * 60 - 60);
+      const touchpoint = r.chance(0.6) ? 'MOBILE' : 'DESKTOP';
+      const n = r.int(1, 3);
+      for (let i = 0; i < n; i++) out.push({ customerKey, sessionKey: `${customerKey}-s${s}`, touchpoint, q: vocabulary[r.zipf(vocabulary.length)], at: start + i * 2 });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at || a.customerKey.localeCompare(b.customerKey));
+}
+
+/** What each visitor does with a search's results: clicks, carts, favourites, a purchase, removals, end. */
+function notificationsOf(r: Rng, searches: Search[], results: Hit[][]): Notification[] {
+  const out: Notification[] = [];
+  const carts = new Map<string, Hit[]>();
+  const lastOfSession = new Map<string, number>();
+  searches.forEach((s, i) => lastOfSession.set(s.sessionKey, i));
+  searches.forEach((s, i) => {
+    const who = { customerKey: s.customerKey, sessionKey: s.sessionKey };
+    let at = s.at;
+    const hits = results[i];
+    const clicks = hits.length ? r.int(0, Math.min(3, hits.length)) : 0;
+    for (let c = 0; c < clicks; c++) {
+      const hit = hits[Math.min(hits.length - 1, r.zipf(hits.length))];
+      out.push({ ...who, name: 'click', body: { ticket: hit.ticket }, events: 1, at: ++at });
+      if (hit.variantTicket && r.chance(0.35)) {
+        out.push({ ...who, name: 'add-to-cart', body: { ticket: hit.variantTicket }, events: 1, at: ++at });
+        carts.set(s.sessionKey, [...(carts.get(s.sessionKey) ?? []), hit]);
+      }
+      if (r.chance(0.08)) out.push({ ...who, name: 'add-favorite', body: { productKey: hit.productKey }, events: 1, at: ++at });
+      if (r.chance(0.02)) out.push({ ...who, name: 'remove-favorite', body: { productKey: hit.productKey }, events: 1, at: ++at });
+    }
+    if (r.chance(0.03)) out.push({ ...who, name: 'remove-recent-searches', body: r.chance(0.5) ? { removeAll: true } : { phrases: [s.q] }, events: 1, at: ++at });
+    if (hits.length && r.chance(0.02)) out.push({ ...who, name: 'remove-recently-viewed', body: { productKeys: [hits[0].productKey] }, events: 1, at: ++at });
+    if (lastOfSession.get(s.sessionKey) === i) {
+      const cart = carts.get(s.sessionKey) ?? [];
+      if (cart.length && r.chance(0.4)) {
+        const lines = cart.map((h) => ({ variantKey: h.variantKey!, quantity: r.int(1, 2), sellingPrice: h.price ?? 100 }));
+        out.push({ ...who, name: 'purchase', body: { lines }, events: lines.length, at: ++at });
+      }
+      if (r.chance(0.5)) out.push({ ...who, name: 'end', events: 1, at: ++at });
+    }
+  });
+  return out.sort((a, b) => a.at - b.at);
+}
+
+// ------------------------------------------------------------------------------------------------
+// HTTP. node:http with a keep-alive agent: Node's fetch costs this process about as much CPU as the API
+// spends answering, which on a small machine would measure the client rather than the API.
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function request(method: 'GET' | 'POST', url: string, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, agent, headers: body === undefined ? {} : { 'Content-Type': 'text/plain;charset=UTF-8', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function pool<T>(items: T[], workers: number, run: (item: T, i: number) => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: workers }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      const start = process.hrtime.bigint();
+      await run(items[i], i);
+      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }));
+  return latencies.sort((a, b) => a - b);
+}
+
+async function searchPage(url: string, s: Search): Promise<Hit[]> {
+  const q = new URLSearchParams({ q: s.q, market, locale, touchpoint: s.touchpoint, customerKey: s.customerKey, sessionKey: s.sessionKey, limit: '24' });
+  const res = await request('GET', `${url}/api/storefront/v3/queries/search-page?${q}`);
+  if (res.status !== 200) throw new Error(`search-page ${res.status}: ${res.text}`);
+  const body = JSON.parse(res.text) as { primaryList: { productGroups: { products: { key: string; ticket: string; sellingPrice?: { min: number }; variants: { key: string; ticket: string; sellingPrice: number; inStock: boolean }[] }[] }[] } };
+  return body.primaryList.productGroups.map((g) => {
+    const p = g.products[0];
+    const v = p.variants.find((x) => x.inStock) ?? p.variants[0];
+    return { productKey: p.key, ticket: p.ticket, ...(v ? { variantKey: v.key, variantTicket: v.ticket, price: v.sellingPrice } : {}) };
+  });
+}
+
+async function send(url: string, n: Notification): Promise<void> {
+  const q = new URLSearchParams({ market, customerKey: n.customerKey, sessionKey: n.sessionKey });
+  const res = await request('POST', `${url}/api/storefront/v3/notifications/${n.name}?${q}`, n.body === undefined ? undefined : JSON.stringify(n.body));
+  if (res.status !== 204) throw new Error(`${n.name} ${res.status}: ${res.text}`);
+}
+
+async function countEvents(es: Client): Promise<number> {
+  await es.indices.refresh({ index: `${prefix}-events` }, { ignore: [404] });
+  return (await es.count({ index: `${prefix}-events` }, { ignore: [404] })).count ?? 0;
+}
+
+async function waitForCount(es: Client, expected: number, timeoutMs = 120_000): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    const n = await countEvents(es);
+    if (n >= expected || Date.now() - start > timeoutMs) return n;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)) };
+}
+
+// ------------------------------------------------------------------------------------------------
+
+async function main() {
+  ensureElasticsearch();
+  build();
+  const es = new Client({ node: elasticsearchUrl, requestTimeout: 600_000 });
+  await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+  const configuration = defaultConfiguration();
+  const catalog = [...generateCatalogLines({ productGroups: groups, markets: configuration })];
+
+  // 1. The API and the catalog. The popularity job is off: this process runs it once, timed.
+  const env = { INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0' };
+  let api = await startApi(env, port);
+  let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(configuration) });
+  if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);
+  res = await fetch(`${api.url}/api/admin/v4/import/catalog?blockingTimeout=PT10M`, {
+    method: 'PUT', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' }, body: catalog.map((e) => JSON.stringify({ replace: e })).join('\n') + '\n',
+  });
+  if (res.status !== 204) throw new Error(`import: ${res.status} ${await res.text()}`);
+
+  // 2. Searches through search-page (each one an event), keeping the tickets of the results.
+  const r = rng(seed);
+  const searches = searchesOf(r, phraseVocabulary(catalog));
+  const results: Hit[][] = new Array(searches.length);
+  const searchStart = process.hrtime.bigint();
+  const searchLatencies = await pool(searches, concurrency, async (s, i) => { results[i] = await searchPage(api.url, s); });
+  const searchSeconds = Number(process.hrtime.bigint() - searchStart) / 1e9;
+  const withHits = results.filter((h) => h.length).length;
+  console.log(`searches: ${searches.length} through search-page in ${searchSeconds.toFixed(1)} s (${round(searches.length / searchSeconds, 0)}/s, p50 ${round(percentile(searchLatencies, 50))} ms, p95 ${round(percentile(searchLatencies, 95))} ms); ${withHits} found products`);
+
+  // 3. The notifications, replayed at `concurrency`.
+  const notifications = notificationsOf(r, searches, results);
+  const notificationEvents = notifications.reduce((n, x) => n + x.events, 0);
+  const byName = Object.fromEntries([...new Set(notifications.map((n) => n.name))].sort().map((name) => [name, notifications.filter((n) => n.name === name).length]));
+  const replayStart = process.hrtime.bigint();
+  const notifyLatencies = await pool(notifications, concurrency, (n) => send(api.url, n));
+  const replaySeconds = Number(process.hrtime.bigint() - replayStart) / 1e9;
+  const acceptedPerSecond = notificationEvents / replaySeconds;
+  console.log(`notifications: ${notifications.length} (${notificationEvents} events) in ${replaySeconds.toFixed(2)} s: ${round(notifications.length / replaySeconds, 0)} requests/s, ${round(acceptedPerSecond, 0)} events/s accepted (target >= 2000); p50 ${round(percentile(notifyLatencies, 50))} ms, p95 ${round(percentile(notifyLatencies, 95))} ms`);
+  console.log(`  by kind: ${JSON.stringify(byName)}`);
+
+  // 4. End to end: until every event (searches + notifications) is searchable.
+  const expected = searches.length + notificationEvents;
+  const indexed = await waitForCount(es, expected);
+  const ingestSeconds = Number(process.hrtime.bigint() - replayStart) / 1e9;
+  const ingestedPerSecond = notificationEvents / ingestSeconds;
+  console.log(`ingested: ${indexed} of ${expected} events searchable ${ingestSeconds.toFixed(2)} s after the replay began: ${round(ingestedPerSecond, 0)} events/s end to end`);
+
+  // 5. Questions and popularity, in this process on the same indices.
+  const log = createLogger('warn');
+  const names = indexNames(prefix);
+  const behaviour = new BehaviourService({
+    es, log, names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), configuration: new ConfigurationStore(es, names.configuration),
+    liveVersion: () => new CatalogIndices(es, names).liveVersion(), holder: `${hostname()}:bench`, options: DEFAULT_BEHAVIOUR_OPTIONS,
+  });
+  const busy = notifications.find((n) => n.name === 'purchase') ?? notifications[0];
+  const cartKeys = (busy.body as { lines?: { variantKey: string }[] } | undefined)?.lines?.map((l) => l.variantKey) ?? [];
+  const who = { market, customerKey: busy.customerKey };
+  const queries = {
+    recentSearches: await timed(50, () => behaviour.recentSearches(who)),
+    recentlyViewed: await timed(50, () => behaviour.recentlyViewed({ ...who, limit: 20 })),
+    favourites: await timed(50, () => behaviour.favourites(who)),
+    cartOf: await timed(50, () => behaviour.cartOf({ ...who, sessionKey: busy.sessionKey })),
+    trendingPhrases: await timed(50, () => behaviour.trendingPhrases({ market, locale })),
+    popularPhrases: await timed(50, () => behaviour.popularPhrases({ market, prefix: searches[0].q.slice(0, 2) })),
+    coOccurring: await timed(50, () => behaviour.coOccurring({ market, keys: cartKeys.length ? cartKeys : ['none'], limit: 10 })),
+    affinity: await timed(50, () => behaviour.affinity(who)),
+  };
+  console.log(`behaviour questions (p50/p95 ms): ${Object.entries(queries).map(([k, v]) => `${k} ${v.p50}/${v.p95}`).join(', ')}`);
+  const popularity = await behaviour.updatePopularity();
+  console.log(`popularity: ${popularity.scored} products scored, ${popularity.documentsUpdated} documents updated in ${popularity.tookMs} ms`);
+  const sample = await behaviour.trendingPhrases({ market, limit: 5 });
+  console.log(`trending: ${sample.map((p) => `${p.phrase} (${p.score})`).join(', ')}`);
+
+  // TODO(product-page): latency of product-page with three recommendation lists (UPSELL, CART/ADD_TO_CART_RECS,
+  // RECENTLY_VIEWED) once the product-page endpoint exists: run it here at `concurrency` for the busiest
+  // visitors and report p50/p95 in `productPage` below.
+  const productPage = null;
+
+  // 6. Graceful shutdown: SIGTERM while the last notifications are in flight; every accepted one must be stored.
+  const before = await countEvents(es);
+  const tail = notifications.slice(0, 500).map((n) => ({ ...n, name: 'end', body: undefined, events: 1 }));
+  let accepted = 0;
+  const burst = pool(tail, concurrency, (n) => send(api.url, n).then(() => { accepted++; }, () => undefined));
+  await new Promise((r) => setTimeout(r, 20));
+  await api.stop();
+  await burst;
+  const afterShutdown = await countEvents(es);
+  const lostAtShutdown = before + accepted - afterShutdown;
+  console.log(`shutdown: ${accepted} notifications accepted during SIGTERM, ${lostAtShutdown} events lost`);
+
+  // Restart once to show the events index is reused (no second index, no mapping conflict).
+  api = await startApi(env, port);
+  await send(api.url, { name: 'end', customerKey: 'restart', sessionKey: 'restart', events: 1, at: 0 });
+  await api.stop();
+  const final = await countEvents(es);
+
+  await behaviour.close();
+  agent.destroy();
+  await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+  await es.close();
+  console.log(JSON.stringify({
+    benchmark: 'behaviour', productGroups: groups, visitors, concurrency, searches: searches.length, searchesPerSecond: round(searches.length / searchSeconds, 0),
+    notifications: notifications.length, notificationEvents, notificationsPerSecond: round(notifications.length / replaySeconds, 0),
+    eventsAcceptedPerSecond: round(acceptedPerSecond, 0), eventsIngestedPerSecond: round(ingestedPerSecond, 0),
+    notifyP50Ms: round(percentile(notifyLatencies, 50)), notifyP95Ms: round(percentile(notifyLatencies, 95)),
+    indexed, expected, lostAtShutdown, restartWrote: final - afterShutdown, popularityMs: popularity.tookMs, popularityScored: popularity.scored,
+    queries, productPage,
+  }));
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });

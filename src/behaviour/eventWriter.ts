@@ -1,0 +1,208 @@
+/**
+ * Writes recorded events to the events index without ever making a request wait: record() only stamps
+ * the event and pushes it into a bounded buffer (eventBuffer.ts: full → the oldest are dropped, counted
+ * and logged). A timer writes what is buffered every `flushIntervalMs`, and a write starts at once when
+ * `batchSize` events are waiting. One write at a time per process; each is one search for product facts
+ * (brand, category, price; cached) and one `_bulk` of `create` actions through the events alias with
+ * `require_alias`, so a deleted alias can never turn into a dynamically mapped index.
+ *
+ * A failed write (cluster down, 429, 5xx items) puts its events back and the next tick retries them;
+ * items Elasticsearch refuses for good (mapping errors) are counted and logged. flush() resolves once
+ * everything recorded before it was written; close() stops the timer and flushes, retrying a few times.
+ */
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { Logger } from '../log';
+import { EventBuffer, type Buffered } from './eventBuffer';
+import { ensureEventsIndex, type BehaviourIndexNames } from './eventsIndex';
+import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from './events';
+import type { BehaviourOptions } from './options';
+import type { ProductLookup } from './productLookup';
+
+/** An event with its time fixed when it was recorded. */
+type Stamped = BehaviourEvent & { at: Date };
+
+export interface EventWriterStats {
+  recorded: number;
+  written: number;
+  /** Dropped because the buffer was full. */
+  dropped: number;
+  /** Refused by Elasticsearch for good (for example a mapping conflict). */
+  rejected: number;
+  /** Recorded after close(): not written. */
+  afterClose: number;
+  bulkRequests: number;
+  buffered: number;
+}
+
+export interface EventWriterDeps {
+  es: Client;
+  log: Logger;
+  names: BehaviourIndexNames;
+  lookup: ProductLookup;
+  options: Pick<BehaviourOptions, 'flushIntervalMs' | 'batchSize' | 'maxBuffered'>;
+  now?: () => Date;
+}
+
+/** Write attempts (with a short back-off) before flush() and close() give up; the timer tries once per tick. */
+const FLUSH_ATTEMPTS = 3;
+const CLOSE_ATTEMPTS = 5;
+const WARN_EVERY_MS = 10_000;
+
+export class EventWriter {
+  private readonly buffer: EventBuffer<Stamped>;
+  private timer?: NodeJS.Timeout;
+  private chain: Promise<unknown> = Promise.resolve();
+  /** A background write is scheduled or running (record() and the timer start at most one). */
+  private busy = false;
+  private closed = false;
+  private ensured?: Promise<void>;
+  private lastWarn = new Map<string, number>();
+  private counts = { recorded: 0, written: 0, rejected: 0, afterClose: 0, bulkRequests: 0 };
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: EventWriterDeps) {
+    this.buffer = new EventBuffer(deps.options.maxBuffered);
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  get stats(): EventWriterStats {
+    return { ...this.counts, dropped: this.buffer.dropped, buffered: this.buffer.size };
+  }
+
+  /** Buffers one event; never throws, never waits. */
+  record(event: BehaviourEvent): void {
+    if (this.closed) {
+      this.counts.afterClose++;
+      this.warn('behaviour event recorded after close: not written', { afterClose: this.counts.afterClose });
+      return;
+    }
+    this.counts.recorded++;
+    if (this.buffer.push({ ...event, at: event.at ?? this.now() })) {
+      this.warn('behaviour events dropped: buffer full', { dropped: this.buffer.dropped, capacity: this.buffer.capacity });
+    }
+    if (this.buffer.size >= this.deps.options.batchSize) this.writeInBackground();
+    this.timer ??= setInterval(() => { if (this.buffer.size) this.writeInBackground(); }, this.deps.options.flushIntervalMs).unref();
+  }
+
+  /** Resolves once every event recorded before the call is written; throws when a write fails. */
+  flush(): Promise<void> {
+    const before = this.buffer.nextSequence;
+    return this.serial(() => this.drain(before, FLUSH_ATTEMPTS));
+  }
+
+  /** Stops the timer and writes everything buffered, retrying; logs what could not be written. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const before = this.buffer.nextSequence;
+    try {
+      await this.serial(() => this.drain(before, CLOSE_ATTEMPTS));
+    } catch (err) {
+      this.deps.log.error('behaviour events lost at close', { lost: this.buffer.size, err });
+    }
+  }
+
+  /** Writes what is buffered when the write starts; a failure waits for the next tick. */
+  private writeInBackground(): void {
+    if (this.busy) return;
+    this.busy = true;
+    this.serial(() => this.drain(this.buffer.nextSequence, 1))
+      .catch((err) => this.warn('behaviour events not written yet, will retry', { buffered: this.buffer.size, err }))
+      .finally(() => { this.busy = false; });
+  }
+
+  /** Runs writes one after another (a failed one does not stop the next). */
+  private serial(task: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(task, task);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Writes every buffered event with a sequence number below `before`, in batches. */
+  private async drain(before: number, attempts: number): Promise<void> {
+    let failures = 0;
+    while (this.buffer.hasBefore(before)) {
+      const batch = this.buffer.take(this.deps.options.batchSize, before);
+      let retry: Buffered<Stamped>[];
+      try {
+        retry = await this.write(batch);
+      } catch (err) {
+        this.buffer.putBack(batch);
+        if (++failures >= attempts) throw err;
+        await delay(200 * failures);
+        continue;
+      }
+      if (retry.length) {
+        this.buffer.putBack(retry);
+        if (++failures >= attempts) throw new Error(`${retry.length} behaviour events could not be written (Elasticsearch busy)`);
+        await delay(200 * failures);
+      }
+    }
+  }
+
+  /** One bulk write; returns the events to try again (429 and 5xx items). */
+  private async write(batch: Buffered<Stamped>[]): Promise<Buffered<Stamped>[]> {
+    const { es, names } = this.deps;
+    this.ensured ??= ensureEventsIndex(es, names, this.deps.log).catch((err) => { this.ensured = undefined; throw err; });
+    await this.ensured;
+    const facts = await this.facts(batch.map((b) => b.event));
+    const operations: unknown[] = [];
+    for (const { event } of batch) operations.push({ create: {} }, eventDocument(event, event.at, facts.get(event.market)));
+    this.counts.bulkRequests++;
+    let response: estypes.BulkResponse;
+    try {
+      response = await es.bulk({ index: names.events, require_alias: true, operations });
+    } catch (err) {
+      if ((err as { meta?: { statusCode?: number } }).meta?.statusCode === 404) this.ensured = undefined;
+      throw err;
+    }
+    if (!response.errors) {
+      this.counts.written += batch.length;
+      return [];
+    }
+    const retry: Buffered<Stamped>[] = [];
+    let firstRejection: estypes.ErrorCause | undefined;
+    response.items.forEach((item, i) => {
+      const result = item.create;
+      if (!result?.error) { this.counts.written++; return; }
+      const aliasGone = result.error.type === 'index_not_found_exception';
+      if (aliasGone) this.ensured = undefined;
+      if (aliasGone || result.status === 429 || result.status >= 500) retry.push(batch[i]);
+      else { this.counts.rejected++; firstRejection ??= result.error; }
+    });
+    if (firstRejection) this.deps.log.error('behaviour events refused by Elasticsearch', { rejected: this.counts.rejected, type: firstRejection.type, reason: firstRejection.reason });
+    return retry;
+  }
+
+  /** Product facts per market for the batch; on a lookup failure the events are written without them. */
+  private async facts(events: BehaviourEvent[]): Promise<Map<string, Map<string, ProductFacts>>> {
+    const keysByMarket = new Map<string, Set<string>>();
+    for (const e of events) {
+      const keys = keysToEnrich(e);
+      if (!keys.length) continue;
+      const set = keysByMarket.get(e.market) ?? new Set<string>();
+      for (const k of keys) set.add(k);
+      keysByMarket.set(e.market, set);
+    }
+    const result = new Map<string, Map<string, ProductFacts>>();
+    for (const [market, keys] of keysByMarket) {
+      try {
+        result.set(market, await this.deps.lookup.resolve(market, [...keys]));
+      } catch (err) {
+        this.warn('product facts lookup failed: events written without brand, category and price', { market, err });
+      }
+    }
+    return result;
+  }
+
+  /** Logs each kind of warning at most every WARN_EVERY_MS (with running totals), so a flood stays readable. */
+  private warn(msg: string, fields: Record<string, unknown>): void {
+    const t = Date.now();
+    if (t - (this.lastWarn.get(msg) ?? 0) < WARN_EVERY_MS) return;
+    this.lastWarn.set(msg, t);
+    this.deps.log.warn(msg, fields);
+  }
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));

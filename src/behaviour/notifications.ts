@@ -1,0 +1,142 @@
+/**
+ * The Storefront v3 notifications (`POST /api/storefront/v3/notifications/<name>`), exactly as the official
+ * client sends them, plus our `purchase`: query parameters and bodies parsed once into typed requests
+ * (every failure a 400 naming what is wrong), then turned into behaviour events.
+ *
+ * | name | body |
+ * |---|---|
+ * | click, add-to-cart, ad-impression | `{ticket}` (add-to-cart: a product or variant ticket) |
+ * | add-favorite, remove-favorite | exactly one of `{productKey}`, `{variantKey}`; must exist in the market |
+ * | remove-recent-searches | `{phrases: string[]}` and/or `{removeAll: true}` |
+ * | remove-recently-viewed | `{productKeys: string[]}` and/or `{removeAll: true}` |
+ * | end | none (ignored) |
+ * | purchase | `{lines: [{variantKey, quantity, sellingPrice}]}`, 1 to 250 lines, variants of the market |
+ */
+import Joi from 'joi';
+import type { CatalogConfiguration } from '../catalog/types';
+import { badRequest } from '../http/errors';
+import { decodeTicket, type Ticket } from '../storefront/tickets';
+import { single, type RawQuery } from '../storefront/queryParams';
+import type { BehaviourEvent, EventContext, ProductFacts } from './events';
+import { assertNever } from './events';
+
+export const NOTIFICATIONS = [
+  'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',
+  'remove-recent-searches', 'remove-recently-viewed', 'end', 'purchase',
+] as const;
+export type NotificationName = (typeof NOTIFICATIONS)[number];
+
+/** The query parameters every notification carries. */
+export type NotificationContext = Pick<EventContext, 'market' | 'customerKey' | 'sessionKey'>;
+
+export interface PurchaseLine { variantKey: string; quantity: number; sellingPrice: number }
+
+export type NotificationRequest =
+  | { name: 'click' | 'add-to-cart' | 'ad-impression'; ticket: Ticket }
+  | { name: 'add-favorite' | 'remove-favorite'; key: { productKey: string } | { variantKey: string } }
+  | { name: 'remove-recent-searches'; phrases: string[]; removeAll: boolean }
+  | { name: 'remove-recently-viewed'; productKeys: string[]; removeAll: boolean }
+  | { name: 'end' }
+  | { name: 'purchase'; lines: PurchaseLine[] };
+
+export const MAX_PURCHASE_LINES = 250;
+const REQUIRED_PARAMS = ['market', 'customerKey', 'sessionKey'] as const;
+
+/** `market`, `customerKey` and `sessionKey`, all required; the 400 names every one missing. */
+export function parseNotificationContext(query: RawQuery): NotificationContext {
+  const values = REQUIRED_PARAMS.map((name) => [name, single(query, name)?.trim() ?? ''] as const);
+  const missing = values.filter(([, v]) => !v).map(([name]) => name);
+  if (missing.length) throw badRequest(`Query parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`);
+  const [market, customerKey, sessionKey] = values.map(([, v]) => v);
+  return { market, customerKey, sessionKey };
+}
+
+export function requireConfiguredMarket(market: string, configuration: CatalogConfiguration | undefined): void {
+  if (!configuration || !Object.hasOwn(configuration.markets, market)) {
+    throw badRequest(`Query parameter market: unknown market "${market}"${configuration ? '' : ' (no markets are configured)'}`);
+  }
+}
+
+const key = Joi.string().min(1).max(500);
+const removal = (field: string) => Joi.object({ [field]: Joi.array().items(key).max(1000), removeAll: Joi.boolean() })
+  .or(field, 'removeAll')
+  .custom((v: { removeAll?: boolean; [k: string]: unknown }, helpers) => (v.removeAll || (v[field] as string[] | undefined)?.length ? v : helpers.message({ custom: `${field} must name at least one item unless removeAll is true` })))
+  .unknown(true);
+
+const schemas: Record<Exclude<NotificationName, 'end'>, Joi.ObjectSchema> = {
+  click: Joi.object({ ticket: Joi.string().min(1).max(4000).required() }).unknown(true),
+  'add-to-cart': Joi.object({ ticket: Joi.string().min(1).max(4000).required() }).unknown(true),
+  'ad-impression': Joi.object({ ticket: Joi.string().min(1).max(4000).required() }).unknown(true),
+  'add-favorite': Joi.object({ productKey: key, variantKey: key }).xor('productKey', 'variantKey').unknown(true),
+  'remove-favorite': Joi.object({ productKey: key, variantKey: key }).xor('productKey', 'variantKey').unknown(true),
+  'remove-recent-searches': removal('phrases'),
+  'remove-recently-viewed': removal('productKeys'),
+  purchase: Joi.object({
+    lines: Joi.array().min(1).max(MAX_PURCHASE_LINES).required().items(Joi.object({
+      variantKey: key.required(),
+      quantity: Joi.number().integer().min(1).max(1_000_000).required(),
+      sellingPrice: Joi.number().min(0).max(1e12).required(),
+    }).unknown(true)),
+  }).unknown(true),
+};
+
+/** Validates a body (already JSON-parsed) into a typed request; a ticket must be ours and of the market. */
+export function parseNotificationBody(name: NotificationName, body: unknown, market: string): NotificationRequest {
+  if (name === 'end') return { name };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Body must be a JSON object');
+  const { error, value } = schemas[name].validate(body, { abortEarly: false, convert: false });
+  if (error) throw badRequest(`Invalid body: ${error.details.map((d) => d.message).join('; ')}`);
+  switch (name) {
+    case 'click': case 'add-to-cart': case 'ad-impression': {
+      const ticket = decodeTicket(value.ticket);
+      if (ticket.market !== market) throw badRequest(`ticket is not valid: it was issued for market ${ticket.market}, not ${market}`);
+      if (name === 'add-to-cart' && ticket.kind === 'content') throw badRequest('ticket is not valid: add-to-cart needs a product or variant ticket, not a content ticket');
+      return { name, ticket };
+    }
+    case 'add-favorite': case 'remove-favorite':
+      return { name, key: value.productKey !== undefined ? { productKey: value.productKey } : { variantKey: value.variantKey } };
+    case 'remove-recent-searches':
+      return { name, phrases: value.phrases ?? [], removeAll: value.removeAll === true };
+    case 'remove-recently-viewed':
+      return { name, productKeys: value.productKeys ?? [], removeAll: value.removeAll === true };
+    case 'purchase':
+      return { name, lines: (value.lines as PurchaseLine[]).map(({ variantKey, quantity, sellingPrice }) => ({ variantKey, quantity, sellingPrice })) };
+    default:
+      return assertNever(name);
+  }
+}
+
+/** Looks product or variant keys up in the market's live catalog. */
+export type ResolveProducts = (market: string, keys: readonly string[]) => Promise<Map<string, ProductFacts>>;
+
+/**
+ * The events of a notification. Favourite and purchase keys must exist in the market's live catalog
+ * (400 naming the unknown ones); a variant favourite is recorded for its product.
+ */
+export async function notificationEvents(request: NotificationRequest, who: NotificationContext, resolve: ResolveProducts): Promise<BehaviourEvent[]> {
+  switch (request.name) {
+    case 'click': case 'add-to-cart': case 'ad-impression':
+      return [{ ...who, touchpoint: request.ticket.touchpoint, type: request.name, ticket: request.ticket }];
+    case 'add-favorite': case 'remove-favorite': {
+      const [field, value] = 'productKey' in request.key ? ['productKey', request.key.productKey] as const : ['variantKey', request.key.variantKey] as const;
+      const facts = (await resolve(who.market, [value])).get(value);
+      const found = field === 'productKey' ? facts?.productKey === value : !!facts && facts.productKey !== value;
+      if (!facts || !found) throw badRequest(`${field} "${value}" is not a ${field === 'productKey' ? 'product' : 'variant'} of market ${who.market}`);
+      return [{ ...who, type: request.name, productKey: facts.productKey, ...(field === 'variantKey' ? { variantKey: value } : {}) }];
+    }
+    case 'remove-recent-searches':
+      return [{ ...who, type: request.name, phrases: request.phrases, removeAll: request.removeAll }];
+    case 'remove-recently-viewed':
+      return [{ ...who, type: request.name, productKeys: request.productKeys, removeAll: request.removeAll }];
+    case 'end':
+      return [{ ...who, type: 'end' }];
+    case 'purchase': {
+      const facts = await resolve(who.market, request.lines.map((l) => l.variantKey));
+      const unknown = request.lines.map((l) => l.variantKey).filter((k) => { const f = facts.get(k); return !f || f.productKey === k; });
+      if (unknown.length) throw badRequest(`lines: variantKey ${[...new Set(unknown)].map((k) => `"${k}"`).join(', ')} is not a variant of market ${who.market}`);
+      return request.lines.map((l) => ({ ...who, type: 'purchase', productKey: facts.get(l.variantKey)!.productKey, variantKey: l.variantKey, quantity: l.quantity, sellingPrice: l.sellingPrice }));
+    }
+    default:
+      return assertNever(request);
+  }
+}

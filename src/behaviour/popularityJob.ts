@@ -1,0 +1,198 @@
+/**
+ * The popularity job: computes a time-decayed popularity per product from the events
+ * (queries/popularity.ts) and writes it into `popularity` of every live product document of the market
+ * (ids `market|locale|productKey`, one per locale) with partial `_bulk` updates, no scripts.
+ *
+ * Persistence across catalog imports: every score is also kept in `<prefix>-popularity` (id
+ * `market|productKey`). A full import builds documents with popularity 0; the job notices the new live
+ * catalog version on its next tick (at most JOB_TICK_MS later) and writes every score again. Products whose
+ * score fell to nothing are set back to 0 and leave the popularity index. `popularityOf()` reads the kept
+ * scores, for a document builder that wants to start from them.
+ *
+ * Only the holder of the `popularity` lease runs it periodically, so several API processes can run side by side.
+ */
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { ConfigurationStore } from '../admin/configuration';
+import { productDocumentId } from '../catalog/documents';
+import type { Logger } from '../log';
+import type { BehaviourIndexNames } from './eventsIndex';
+import type { Lease } from './lease';
+import type { BehaviourOptions } from './options';
+import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from './queries/popularity';
+
+export interface PopularityJobDeps {
+  es: Client;
+  log: Logger;
+  names: BehaviourIndexNames;
+  /** Alias of the live products index. */
+  productsAlias: string;
+  configuration: ConfigurationStore;
+  liveVersion(): Promise<string | undefined>;
+  lease: Lease;
+  options: Pick<BehaviourOptions, 'popularityHalfLifeDays' | 'popularityWindowDays'>;
+  now?: () => Date;
+}
+
+export interface PopularityRun {
+  /** Products (market × product key) with a score. */
+  scored: number;
+  /** Product documents updated (one per locale). */
+  documentsUpdated: number;
+  /** Product documents set back to 0 because their behaviour aged out. */
+  documentsZeroed: number;
+  tookMs: number;
+}
+
+/** One `_bulk` action with its document line, if any. */
+type BulkGroup = unknown[];
+
+interface PopularityDocument { market: string; productKey: string; popularity: number; updatedAt: string }
+
+/** Scores below this are treated as 0. */
+export const MIN_POPULARITY = 0.001;
+const BULK_ACTIONS = 5000;
+const JOB_TICK_MS = 15_000;
+
+export class PopularityJob {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private lastRun = 0;
+  private lastVersion?: string;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: PopularityJobDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Runs the job every `intervalMs` while this process holds the lease, and at once after a catalog version change. */
+  start(intervalMs: number): void {
+    if (this.timer || intervalMs <= 0) return;
+    const tick = () => { this.running ??= this.tick(intervalMs).finally(() => { this.running = undefined; }); };
+    this.timer = setInterval(tick, Math.min(intervalMs, JOB_TICK_MS)).unref();
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+    await this.deps.lease.release().catch((err) => this.deps.log.warn('popularity lease not released', { err }));
+  }
+
+  private async tick(intervalMs: number): Promise<void> {
+    try {
+      if (!(await this.deps.lease.acquire(this.now()))) return;
+      const version = await this.deps.liveVersion();
+      if (!version) return;
+      if (version === this.lastVersion && Date.now() - this.lastRun < intervalMs) return;
+      const run = await this.run();
+      this.lastRun = Date.now();
+      this.lastVersion = version;
+      this.deps.log.info('popularity updated', { ...run, version });
+    } catch (err) {
+      this.deps.log.error('popularity job failed', { err });
+    }
+  }
+
+  /** Computes every score and writes it; callable directly (tests, benchmarks, admin). */
+  async run(): Promise<PopularityRun> {
+    const started = Date.now();
+    const now = this.now();
+    const configuration = await this.deps.configuration.get(true);
+    const locales = new Map(Object.entries(configuration?.markets ?? {}).map(([m, c]) => [m, c.locales]));
+    const scores = await this.scores(now);
+    await this.ensurePopularityIndex();
+
+    const updatedAt = now.toISOString();
+    const actions: BulkGroup[] = [];
+    let documentsUpdated = 0;
+    for (const [id, raw] of scores) {
+      const popularity = round(raw);
+      if (popularity < MIN_POPULARITY) continue;
+      const { market, productKey } = splitPopularityId(id);
+      const marketLocales = locales.get(market);
+      if (!marketLocales) continue;
+      for (const locale of marketLocales) {
+        actions.push([{ update: { _index: this.deps.productsAlias, _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3 } }, { doc: { popularity } }]);
+        documentsUpdated++;
+      }
+      actions.push([{ index: { _index: this.deps.names.popularity, _id: id } }, { market, productKey, popularity, updatedAt } satisfies PopularityDocument]);
+    }
+    await this.bulk(actions);
+    const documentsZeroed = await this.zeroStale(updatedAt, locales);
+    return { scored: scores.size, documentsUpdated, documentsZeroed, tookMs: Date.now() - started };
+  }
+
+  /** Kept popularity of products of a market (0 when unknown). */
+  async popularityOf(market: string, productKeys: string[]): Promise<Map<string, number>> {
+    const result = new Map(productKeys.map((k) => [k, 0]));
+    if (!productKeys.length) return result;
+    const res = await this.deps.es.mget<PopularityDocument>({ index: this.deps.names.popularity, ids: productKeys.map((k) => popularityId(market, k)) }, { ignore: [404] });
+    for (const doc of res.docs ?? []) {
+      const d = doc as estypes.GetGetResult<PopularityDocument>;
+      if (d.found && d._source) result.set(d._source.productKey, d._source.popularity);
+    }
+    return result;
+  }
+
+  private async scores(now: Date): Promise<Map<string, number>> {
+    const { popularityHalfLifeDays: halfLifeDays, popularityWindowDays: windowDays } = this.deps.options;
+    const scores = new Map<string, number>();
+    let after: CompositeKey | undefined;
+    do {
+      const response = await this.deps.es.search(popularitySearch({ windowDays, halfLifeDays }, { index: this.deps.names.events, now }, after));
+      const page = readPopularityPage(response);
+      accumulatePopularity(scores, page.buckets, now, halfLifeDays);
+      after = page.after;
+    } while (after);
+    return scores;
+  }
+
+  /** Products scored by an earlier run but not by this one go back to 0. */
+  private async zeroStale(updatedAt: string, locales: Map<string, string[]>): Promise<number> {
+    const { es, names, productsAlias } = this.deps;
+    await es.indices.refresh({ index: names.popularity });
+    let zeroed = 0;
+    for (;;) {
+      const res = await es.search<PopularityDocument>({
+        index: names.popularity, size: BULK_ACTIONS / 4, track_total_hits: false,
+        query: { range: { updatedAt: { lt: updatedAt } } }, _source: ['market', 'productKey'],
+      });
+      if (!res.hits.hits.length) return zeroed;
+      const actions: BulkGroup[] = [];
+      for (const hit of res.hits.hits) {
+        const { market, productKey } = hit._source!;
+        for (const locale of locales.get(market) ?? []) {
+          actions.push([{ update: { _index: productsAlias, _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3 } }, { doc: { popularity: 0 } }]);
+          zeroed++;
+        }
+        actions.push([{ delete: { _index: names.popularity, _id: hit._id } }]);
+      }
+      await this.bulk(actions);
+      await es.indices.refresh({ index: names.popularity });
+    }
+  }
+
+  /** `_bulk` in chunks of whole actions; a missing product document (removed from the catalog) is not an error. */
+  private async bulk(actions: BulkGroup[]): Promise<void> {
+    for (let i = 0; i < actions.length; i += BULK_ACTIONS) {
+      const res = await this.deps.es.bulk({ operations: actions.slice(i, i + BULK_ACTIONS).flat() });
+      if (!res.errors) continue;
+      const failed = res.items.map((item) => Object.values(item)[0]).find((r) => r?.error && r.status !== 404);
+      if (failed) throw new Error(`popularity write failed for ${failed._index}/${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
+    }
+  }
+
+  private async ensurePopularityIndex(): Promise<void> {
+    const index = this.deps.names.popularity;
+    if (await this.deps.es.indices.exists({ index })) return;
+    await this.deps.es.indices.create({
+      index,
+      settings: { number_of_shards: 1, number_of_replicas: 0 },
+      mappings: { dynamic: false, properties: { market: { type: 'keyword' }, productKey: { type: 'keyword' }, popularity: { type: 'float' }, updatedAt: { type: 'date' } } },
+    }, { ignore: [400] });
+  }
+}
+
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
