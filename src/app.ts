@@ -20,6 +20,11 @@ import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { notificationRouter } from './http/notificationRoutes';
 import { errorHandler, responseTime } from './http/middleware';
+import { storefrontServices } from './storefront/services';
+import { BehaviourService } from './behaviour/service';
+import { behaviourIndexNames } from './behaviour/eventsIndex';
+import { loadBehaviourOptions } from './behaviour/options';
+import { behaviourHooks } from './behaviour/storefrontHooks';
 
 export interface AppContext {
   config: Config;
@@ -30,6 +35,8 @@ export interface AppContext {
   admin: AdminServices;
   /** Runs any admin import under the cluster-wide lock as a tracked job. */
   importRunner: ImportRunner;
+  /** Visitor behaviour: buffered event recording and the questions asked of it (src/behaviour). */
+  behaviour: BehaviourService;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
@@ -40,7 +47,16 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, `${hostname()}:${process.pid}`);
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
   const admin = adminServices({ es, config, log, indices, configuration, jobs, runner });
-  return { config, es, log, indices, configuration, admin, importRunner: runner };
+  const behaviour = new BehaviourService({
+    es, log, names: behaviourIndexNames(config.indexPrefix), productsAlias: names.catalogAlias('products'), configuration,
+    liveVersion: () => indices.liveVersion(), holder: `${hostname()}:${process.pid}`, options: loadBehaviourOptions(),
+  });
+  return { config, es, log, indices, configuration, admin, importRunner: runner, behaviour };
+}
+
+/** Stops background work and writes buffered behaviour events; the Elasticsearch client stays open. */
+export async function shutdownContext(context: AppContext): Promise<void> {
+  await context.behaviour.close();
 }
 
 export function createApp(context: AppContext): Koa {
@@ -55,7 +71,7 @@ export function createApp(context: AppContext): Koa {
   app.use(merchandising.routes()).use(merchandising.allowedMethods());
   const notifications = notificationRouter(context);
   app.use(notifications.routes()).use(notifications.allowedMethods());
-  const storefront = storefrontRouter(context);
+  const storefront = storefrontRouter(context, storefrontServices(context, behaviourHooks(context.behaviour)));
   app.use(storefront.routes()).use(storefront.allowedMethods());
   return app;
 }

@@ -2,7 +2,7 @@
 import { loadConfig } from './config';
 import { createLogger } from './log';
 import { createElasticsearchClient } from './search/client';
-import { createApp, createContext } from './app';
+import { createApp, createContext, shutdownContext } from './app';
 import { loadSampleCatalogIfEmpty } from './sample';
 
 async function waitForElasticsearch(check: () => Promise<unknown>, log: ReturnType<typeof createLogger>): Promise<void> {
@@ -25,7 +25,17 @@ async function main() {
   if (config.loadSampleData) await loadSampleCatalogIfEmpty(context);
   const app = createApp(context);
   const server = app.listen(config.port, config.host, () => log.info('listening', { url: `http://${config.host}:${config.port}`, elasticsearch: config.elasticsearchUrl, indexPrefix: config.indexPrefix }));
-  const stop = () => { log.info('shutting down'); server.close(() => process.exit(0)); setTimeout(() => process.exit(0), 10_000).unref(); };
+  context.behaviour.startPopularityJob();
+  // Stop accepting requests, let those in flight finish, then write buffered behaviour events before exiting.
+  const stop = () => {
+    log.info('shutting down');
+    setTimeout(() => process.exit(0), 10_000).unref();
+    server.close(() => {
+      shutdownContext(context)
+        .catch((err) => log.error('shutdown failed', { err }))
+        .finally(() => es.close().finally(() => process.exit(0)));
+    });
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

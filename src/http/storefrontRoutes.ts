@@ -1,8 +1,18 @@
-/** Routes of the storefront query interface (`/api/storefront/v3/...`). Handlers only wire. */
+/**
+ * Routes of the storefront query interface (`/api/storefront/v3/queries/...`). One file per group of
+ * endpoints under src/http/storefront/; handlers only parse, call src/storefront and answer.
+ */
 import Router from '@koa/router';
 import type { AppContext } from '../app';
+import { storefrontServices, type StorefrontServices } from '../storefront/services';
+import { searchRoutes } from './storefront/searchRoutes';
+import { landingPageRoutes } from './storefront/landingPageRoutes';
+import { recommendationRoutes } from './storefront/recommendationRoutes';
 
-export function storefrontRouter(_context: AppContext): Router {
+export function storefrontRouter(context: AppContext, services: StorefrontServices = storefrontServices(context)): Router {
   const router = new Router({ prefix: '/api/storefront/v3' });
+  searchRoutes(router, services);
+  landingPageRoutes(router, services);
+  recommendationRoutes(router, services);
   return router;
 }

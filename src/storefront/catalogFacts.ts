@@ -31,18 +31,21 @@ const MAX_STORES = 10_000;
 interface Cached<T> { at: number; value: T }
 
 export class CatalogFactsCache {
-  private version?: Cached<string | undefined>;
+  private version?: Cached<string>;
   private facts?: Cached<CatalogFacts | undefined> & { version: string };
   private loading?: Promise<CatalogFacts | undefined>;
 
   constructor(private readonly es: Client, private readonly indices: CatalogIndices, private readonly configuration: ConfigurationStore) {}
 
-  /** The facts of the live catalog, or undefined when there is no catalog or no configuration. */
-  async get(): Promise<CatalogFacts | undefined> {
-    const version = await this.liveVersion();
+  /**
+   * The facts of the live catalog, or undefined when there is no catalog or no configuration.
+   * `maxAgeMs` asks for fresher facts than the TTLs give (a retry after a validation failure).
+   */
+  async get(maxAgeMs = Number.POSITIVE_INFINITY): Promise<CatalogFacts | undefined> {
+    const version = await this.liveVersion(maxAgeMs);
     if (!version) return undefined;
     const f = this.facts;
-    if (f && f.version === version && Date.now() - f.at < FACTS_TTL_MS) return f.value;
+    if (f && f.version === version && Date.now() - f.at < Math.min(FACTS_TTL_MS, maxAgeMs)) return f.value;
     this.loading ??= this.load(version).finally(() => { this.loading = undefined; });
     return this.loading;
   }
@@ -53,11 +56,17 @@ export class CatalogFactsCache {
     this.facts = undefined;
   }
 
-  private async liveVersion(): Promise<string | undefined> {
-    if (this.version && Date.now() - this.version.at < VERSION_TTL_MS) return this.version.value;
+  /** Only a live version is cached: while there is no catalog every request looks again. */
+  private async liveVersion(maxAgeMs: number): Promise<string | undefined> {
+    if (this.version && Date.now() - this.version.at < Math.min(VERSION_TTL_MS, maxAgeMs)) return this.version.value;
     const value = await this.indices.liveVersion();
-    this.version = { at: Date.now(), value };
+    this.version = value ? { at: Date.now(), value } : undefined;
     return value;
+  }
+
+  /** Age of the cached facts in milliseconds (infinite when none). */
+  age(): number {
+    return this.facts ? Date.now() - this.facts.at : Number.POSITIVE_INFINITY;
   }
 
   private async load(version: string): Promise<CatalogFacts | undefined> {
@@ -100,8 +109,29 @@ export function readFacts(
     productCounts: Object.fromEntries(buckets(aggs.markets).map((b) => [b.key, b.doc_count])),
     collapsingMarkets: new Set(buckets((aggs.collapsing as { markets?: unknown } | undefined)?.markets).map((b) => b.key)),
     storeKeys: new Set(buckets(aggs.stores).map((b) => b.key)),
-    priceIds: new Set(names(properties.customPrice)),
+    // `customPrice` maps `<id>.selling.min` and friends, flattened (subobjects: false) or nested.
+    priceIds: new Set(names(properties.customPrice).map((n) => n.replace(/\.(selling|list)\.(min|max)$/, ''))),
     customLabels: names(properties.customLabels),
     variantCustomLabels: names(variants?.properties?.customLabels),
   };
+}
+
+/** Facts younger than this are not reloaded to retry a failed validation. */
+const FRESH_MS = 250;
+
+/**
+ * Runs a request parser with the cached facts; when it fails with a 400 or 503 that stale facts may
+ * explain (a store or price id just imported, a first catalog just published), it runs once more with
+ * freshly read facts. Facts read within FRESH_MS are not read again, so bad requests cannot flood
+ * Elasticsearch.
+ */
+export async function parseWithFacts<T>(cache: CatalogFactsCache, parse: (facts: CatalogFacts | undefined) => T): Promise<T> {
+  const facts = await cache.get();
+  try {
+    return parse(facts);
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if ((status !== 400 && status !== 503) || cache.age() < FRESH_MS) throw err;
+    return parse(await cache.get(FRESH_MS));
+  }
 }

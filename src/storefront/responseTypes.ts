@@ -1,8 +1,10 @@
 /**
  * Response shapes of the storefront query interface, mirroring the official client's models
- * (`@apptus/esales-api` src/models). Optional fields are omitted when undefined, never sent as null.
- * test/unit/storefront-shapes.test.ts checks at compile time that these are assignable to the client's types.
+ * (`@apptus/esales-api` src/models). Optional fields are omitted when undefined, never sent as null;
+ * so is `brand` when the product has none (the client types it as always present).
+ * test/unit/storefront-shaper.test.ts checks at compile time that these are assignable to the client's types.
  */
+import type { SortId } from './sorts';
 
 export interface Price { min: number; max: number }
 export interface MeasurementResult { amount: number; unit: string }
@@ -84,7 +86,7 @@ export type FacetResult = TextFacetResult | ColorFacetResult | RangeFacetResult 
 
 export interface SortResult<T extends string = string> { selected: T; options: { id: T; label: string }[] }
 
-export interface PrimaryListResult { sort: SortResult; productGroups: ProductGroupResult[]; totalHits: number; facets: FacetResult[] }
+export interface PrimaryListResult { sort: SortResult<SortId>; productGroups: ProductGroupResult[]; totalHits: number; facets: FacetResult[] }
 export interface SecondaryListResult { productGroups: ProductGroupResult[]; totalHits: number }
 
 export interface ContentItemResult {

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createElasticsearchClient } from '../../src/search/client';
-import { createApp, createContext, type AppContext } from '../../src/app';
+import { createApp, createContext, shutdownContext, type AppContext } from '../../src/app';
 import type { CatalogConfiguration, ReplaceEntity } from '../../src/catalog/types';
 
 export const API_KEY = 'test-key';
@@ -70,6 +70,7 @@ export async function startService(overrides: Partial<Config> = {}): Promise<Tes
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shutdownContext(context);
       await es.indices.delete({ index: `${prefix}-*`, expand_wildcards: 'all', ignore_unavailable: true, allow_no_indices: true }).catch(() => undefined);
       await es.close();
     },

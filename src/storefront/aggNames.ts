@@ -1,0 +1,23 @@
+/** Every aggregation and suggester name storefront requests use, defined in one place. */
+export const AGG = {
+  /** Multi-select wrapper of one facet: a filter aggregation applying every other selection. */
+  facet: (facetId: string) => `facet_${facetId}`,
+  /** Inside a facet wrapper. */
+  values: 'values',
+  min: 'min',
+  max: 'max',
+  sizeTypes: 'sizeTypes',
+  noSizeType: 'noSizeType',
+  sizes: 'sizes',
+  matching: 'matching',
+  /** Distinct collapse keys under every selection: the product-group count of a collapsed listing. */
+  groups: 'groups',
+  groupCount: 'groupCount',
+  /** Categories co-occurring with a search, for related searches. */
+  related: 'related',
+} as const;
+
+export const SUGGEST = {
+  /** Phrase suggester behind auto-correct and did-you-mean. */
+  phrase: 'phrase',
+} as const;

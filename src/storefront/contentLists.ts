@@ -1,0 +1,89 @@
+/**
+ * Content lists (`contentLists` in query bodies): validation of the settings, the search in the content
+ * alias (the page's phrase when there is one, newest first otherwise) and the shaping of ContentItems.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import Joi from 'joi';
+import type { ContentDocument } from '../catalog/documentTypes';
+import { image } from './presentation';
+import type { ContentItemResult, ContentListResult } from './responseTypes';
+import { encodeTicket, type TicketOrigin } from './tickets';
+
+export const DEFAULT_CONTENT_LIMIT = 10;
+export const MAX_CONTENT_LIMIT = 100;
+export const MAX_CONTENT_LISTS = 10;
+
+export interface ContentListSettings {
+  id: string;
+  limit: number;
+  /** Attribute (`type`, `content_key`, `custom.<name>`) to accepted values. */
+  contentFilter: Record<string, string[]>;
+  algorithm?: 'TOP_CONTENT' | 'NEWEST_CONTENT';
+}
+
+const stringOrList = Joi.alternatives(Joi.string(), Joi.array().items(Joi.string()).max(200));
+
+/** Joi schema of the `contentLists` body field (0 to 10 lists, unique ids). */
+export const contentListsSchema = Joi.array()
+  .items(Joi.object({
+    id: Joi.string().min(1).max(20).pattern(/^[A-Za-z0-9_-]+$/).required(),
+    limit: Joi.number().integer().min(1).max(MAX_CONTENT_LIMIT).default(DEFAULT_CONTENT_LIMIT),
+    contentFilter: Joi.object().pattern(/^(type|content_key|custom\..+)$/, stringOrList).unknown(false).default({}),
+    algorithm: Joi.string().valid('TOP_CONTENT', 'NEWEST_CONTENT'),
+  }))
+  .max(MAX_CONTENT_LISTS)
+  .unique('id')
+  .default([]);
+
+/** Normalises validated settings (single strings become lists). */
+export function contentListSettings(validated: { id: string; limit: number; contentFilter: Record<string, string | string[]>; algorithm?: ContentListSettings['algorithm'] }[]): ContentListSettings[] {
+  return validated.map((l) => ({
+    id: l.id,
+    limit: l.limit,
+    contentFilter: Object.fromEntries(Object.entries(l.contentFilter).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])),
+    ...(l.algorithm ? { algorithm: l.algorithm } : {}),
+  }));
+}
+
+const FILTER_FIELD = (attribute: string) => (attribute === 'type' ? 'type' : attribute === 'content_key' ? 'key' : `customLabels.${attribute.slice(7)}`);
+
+/** The search of one content list. */
+export function contentListSearch(list: ContentListSettings, at: { market: string; locale: string; phrase?: string }): estypes.SearchRequest {
+  const filter: estypes.QueryDslQueryContainer[] = [
+    { term: { market: at.market } },
+    { term: { locale: at.locale } },
+    ...Object.entries(list.contentFilter).map(([attribute, values]) => ({ terms: { [FILTER_FIELD(attribute)]: values } })),
+  ];
+  const must: estypes.QueryDslQueryContainer[] = at.phrase
+    ? [{ multi_match: { query: at.phrase, type: 'cross_fields', operator: 'and', fields: ['title^3', 'description', 'customLabels.*.text^2'] } }]
+    : [];
+  return {
+    query: { bool: { must, filter } },
+    size: list.limit,
+    track_total_hits: true,
+    sort: at.phrase ? ['_score', { releaseDate: { order: 'desc', missing: '_last' } }, { key: 'asc' }] : [{ releaseDate: { order: 'desc', missing: '_last' } }, { key: 'asc' }],
+  };
+}
+
+export function shapeContentItem(doc: ContentDocument, position: number, origin: TicketOrigin): ContentItemResult {
+  return {
+    key: doc.key,
+    type: doc.type,
+    title: doc.title,
+    link: doc.url,
+    ticket: encodeTicket({ ...origin, kind: 'content', contentKey: doc.key, position }),
+    ...(doc.description !== undefined ? { description: doc.description } : {}),
+    ...(doc.releaseDate !== undefined ? { releaseDate: doc.releaseDate } : {}),
+    ...(doc.image ? { image: image(doc.image, true) } : {}),
+    custom: Object.fromEntries(Object.entries(doc.customLabels ?? {}).map(([name, values]) => [name, values.map((v) => ({ id: v, label: v }))])),
+  };
+}
+
+export function shapeContentList(list: ContentListSettings, response: estypes.SearchResponse<ContentDocument>, origin: Omit<TicketOrigin, 'listId'>): ContentListResult {
+  const total = response.hits.total;
+  return {
+    id: list.id,
+    items: response.hits.hits.flatMap((h, i) => (h._source ? [shapeContentItem(h._source, i, { ...origin, listId: list.id })] : [])),
+    totalHits: typeof total === 'number' ? total : total?.value ?? 0,
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * What value facets (TEXT, COLOR) share: a keyword field, OR between selected values, a terms aggregation
+ * by count. Values the aggregation did not return but the visitor selected are listed with count 0 so
+ * they stay visible.
+ */
+import { badRequest } from '../../http/errors';
+import { AGG } from '../aggNames';
+import type { FacetValueResult, TextFacetResult } from '../responseTypes';
+import { buckets, type AggResults, type Facet, type RawSelection, type Selection } from './types';
+
+/** Values per facet, at most. */
+export const FACET_VALUES = 100;
+
+export interface ValueFacetOptions {
+  id: string;
+  label: string;
+  field: string;
+  /** TEXT: how values are presented. */
+  sort?: TextFacetResult['sort'];
+}
+
+export function parseValues(id: string, raw: RawSelection): Selection | undefined {
+  if (raw.min !== undefined || raw.max !== undefined) throw badRequest(`Query parameter f.${id}.min/f.${id}.max: ${id} is not a range facet`);
+  const values = [...new Set((raw.value ?? '').split('|').map((v) => v.trim()).filter(Boolean))];
+  return values.length ? { kind: 'values', values } : undefined;
+}
+
+function selectedValues(selection: Selection | undefined): string[] {
+  return selection?.kind === 'values' ? selection.values : [];
+}
+
+export function values(results: AggResults, selection: Selection | undefined): FacetValueResult[] {
+  const selected = new Set(selectedValues(selection));
+  const found = buckets(results[AGG.values]).map((b) => ({ id: String(b.key), label: String(b.key), selected: selected.has(String(b.key)), count: b.doc_count }));
+  const missing = [...selected].filter((v) => !found.some((f) => f.id === v)).map((v) => ({ id: v, label: v, selected: true, count: 0 }));
+  return [...found, ...missing];
+}
+
+export function valueFacetBase(o: ValueFacetOptions): Pick<Facet, 'id' | 'label' | 'parse' | 'filter' | 'aggregations'> {
+  return {
+    id: o.id,
+    label: o.label,
+    parse: (raw) => parseValues(o.id, raw),
+    filter: (selection) => ({ terms: { [o.field]: selectedValues(selection) } }),
+    aggregations: () => ({ [AGG.values]: { terms: { field: o.field, size: FACET_VALUES } } }),
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The one product response shaper: pure functions from product documents (as fetched with
+ * productSource()) to ProductGroupResult / ProductResult / VariantResult, exactly as the official
+ * client's models define them. Stock follows `channels`/`stores`, prices follow `priceId`, custom
+ * attributes appear only when requested with `presentCustom`, and undefined attributes are omitted.
+ */
+import type { Measurement, ProductDocument, VariantDocument } from '../catalog/documentTypes';
+import { badges, imageInfo, swatch } from './presentation';
+import type { PresentCustom, QueryContext } from './request';
+import type {
+  CustomAttributes, MeasurementResult, Price, ProductGroupResult, ProductResult, TypedCustomResult, VariantResult,
+} from './responseTypes';
+import { availability, stockNumber } from './stock';
+import { ticketEncoder, type TicketOrigin } from './tickets';
+
+/** A product document as fetched: the fields productSource() asks for. */
+export type ProductSource = Partial<Omit<ProductDocument, 'variants'>> & Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { variants?: VariantSource[] };
+export type VariantSource = Partial<VariantDocument> & Pick<VariantDocument, 'key'>;
+
+export interface ShapeContext {
+  query: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId'>;
+  /** Page, list, market and touchpoint of the tickets. */
+  origin: TicketOrigin;
+  /** Clock for the NEW badge. */
+  now: Date;
+}
+
+/** What every product of one ShapeContext shares, derived once per context. */
+interface Prepared {
+  ticket: ReturnType<typeof ticketEncoder>;
+  productCustom: PresentCustom[];
+  variantCustom: PresentCustom[];
+}
+const preparedCache = new WeakMap<ShapeContext, Prepared>();
+
+function prepared(sc: ShapeContext): Prepared {
+  let p = preparedCache.get(sc);
+  if (!p) {
+    p = {
+      ticket: ticketEncoder(sc.origin),
+      productCustom: sc.query.presentCustom.filter((c) => c.level === 'product'),
+      variantCustom: sc.query.presentCustom.filter((c) => c.level === 'variant'),
+    };
+    preparedCache.set(sc, p);
+  }
+  return p;
+}
+
+/** Siblings shown after the main product of a group, at most. */
+export const MAX_SIBLINGS = 10;
+
+/** Sibling product keys to fetch for a main product: its group in feed order, without itself, capped. */
+export function siblingKeys(main: ProductSource): string[] {
+  return (main.groupProductKeys ?? []).filter((k) => k !== main.productKey).slice(0, MAX_SIBLINGS);
+}
+
+/**
+ * The main product first, then its siblings found in `siblings` (by product key, in group order).
+ * `remaining` counts siblings left out by the cap.
+ */
+export function shapeProductGroup(main: ProductSource, siblings: ReadonlyMap<string, ProductSource>, position: number, sc: ShapeContext): ProductGroupResult {
+  const others = (main.groupProductKeys ?? []).filter((k) => k !== main.productKey);
+  const shown = others.slice(0, MAX_SIBLINGS).map((k) => siblings.get(k)).filter((p): p is ProductSource => p !== undefined);
+  return {
+    key: main.productGroupKey,
+    products: [main, ...shown].map((p) => shapeProduct(p, position, sc)),
+    remaining: Math.max(0, others.length - MAX_SIBLINGS),
+  };
+}
+
+export function shapeProduct(doc: ProductSource, position: number, sc: ShapeContext): ProductResult {
+  const p = prepared(sc);
+  const variants = (doc.variants ?? []).map((v) => shapeVariant(doc, v, position, sc));
+  const product: ProductResult = {
+    key: doc.productKey,
+    title: doc.title ?? '',
+    ...optional('name', doc.name),
+    ...optional('brand', doc.brand),
+    ...optional('series', doc.series),
+    link: doc.url ?? '',
+    ticket: p.ticket('product', doc.productKey, '', position),
+    ...optional('rating', doc.rating),
+    inStock: variants.some((v) => v.inStock),
+    listPrice: range(variants.map((v) => v.listPrice)),
+    sellingPrice: range(variants.map((v) => v.sellingPrice)),
+    ...measurements(doc),
+    variants,
+    badges: badges({ variants, releaseDate: doc.releaseDate, now: sc.now }),
+    imageInfo: imageInfo(doc.images),
+    swatch: swatch(doc.colors),
+  };
+  if (p.productCustom.length) Object.assign(product, customAttributes(doc, p.productCustom));
+  return product;
+}
+
+export function shapeVariant(doc: ProductSource, v: VariantSource, position: number, sc: ShapeContext): VariantResult {
+  const p = prepared(sc);
+  const custom = sc.query.priceId !== undefined ? v.customPrices?.find((p) => p.id === sc.query.priceId) : undefined;
+  const listPrice = custom?.listPrice ?? v.listPrice ?? 0;
+  const sellingPrice = custom?.sellingPrice ?? v.sellingPrice ?? 0;
+  const entries = availability({ stock: v.stock ?? 0, storeStock: v.storeStock }, sc.query);
+  const stock = stockNumber(entries);
+  const label = v.label ?? v.size?.[0];
+  const variant: VariantResult = {
+    key: v.key,
+    ticket: p.ticket('variant', doc.productKey, v.key, position),
+    ...optional('label', label),
+    ...optional('size', v.size?.[0]),
+    stockNumber: stock,
+    inStock: stock > 0,
+    link: variantLink(doc.url ?? '', v.key),
+    listPrice,
+    sellingPrice,
+    prices: sc.query.presentPrices.flatMap((id) => {
+      const price = v.customPrices?.find((c) => c.id === id);
+      return price ? [{ id, listPrice: price.listPrice, sellingPrice: price.sellingPrice }] : [];
+    }),
+    availability: entries,
+    ...measurements(v),
+  };
+  if (p.variantCustom.length) Object.assign(variant, customAttributes(v, p.variantCustom));
+  return variant;
+}
+
+export function variantLink(url: string, variantKey: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}variant=${encodeURIComponent(variantKey)}`;
+}
+
+type Customised = Partial<Pick<ProductDocument, 'customLabels' | 'customNumbers' | 'customLengths'>>;
+
+/** `custom` when a label was requested, `typedCustom` when a number or length was; only what was asked. */
+function customAttributes(doc: Customised, requested: PresentCustom[]): { custom?: CustomAttributes; typedCustom?: TypedCustomResult } {
+  const out: { custom?: CustomAttributes; typedCustom?: TypedCustomResult } = {};
+  const labels = requested.filter((r) => r.kind === 'label');
+  if (labels.length) {
+    out.custom = {};
+    for (const { name } of labels) {
+      const values = doc.customLabels?.[name];
+      if (values?.length) out.custom[name] = values.map((v) => ({ id: v, label: v }));
+    }
+  }
+  const typed = requested.filter((r) => r.kind !== 'label');
+  if (typed.length) {
+    const t: TypedCustomResult = { lengths: {}, numbers: {}, json: {} };
+    for (const { kind, name } of typed) {
+      if (kind === 'number' && doc.customNumbers?.[name] !== undefined) t.numbers[name] = doc.customNumbers[name];
+      if (kind === 'length' && doc.customLengths?.[name]) t.lengths[name] = measurement(doc.customLengths[name]);
+    }
+    out.typedCustom = t;
+  }
+  return out;
+}
+
+const MEASURES = ['depth', 'height', 'length', 'volume', 'weight', 'width'] as const;
+
+function measurements(doc: Partial<Record<(typeof MEASURES)[number], Measurement>>): Partial<Record<(typeof MEASURES)[number], MeasurementResult>> {
+  const out: Partial<Record<(typeof MEASURES)[number], MeasurementResult>> = {};
+  for (const m of MEASURES) if (doc[m]) out[m] = measurement(doc[m]!);
+  return out;
+}
+
+const measurement = (m: Measurement): MeasurementResult => ({ amount: m.amount, unit: m.unit });
+
+const range = (xs: number[]): Price => (xs.length ? { min: Math.min(...xs), max: Math.max(...xs) } : { min: 0, max: 0 });
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined || value === null ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,100 @@
+/**
+ * Text relevance of product searches, shared by search-page and autocomplete.
+ *
+ * Matching: every term of the phrase must occur in some searchable field (cross_fields, AND), or the
+ * phrase (or one of its whitespace tokens) is a product or variant key. Fields by weight: title 8,
+ * name 6, brand 5, series 4, category 3, product type 3, custom labels 2, description 0.5.
+ * Scoring adds: the exact-key boost (1000, so a key search ranks its product first), the title phrase
+ * (boost 4, slop 1), popularity mildly (log10(1 + popularity)), and 1 for every match (a floor).
+ * The stock tier multiplies that by 10^7 for products in stock under the context: relevance stays
+ * far below 10^7, so every in-stock product ranks before every out-of-stock one.
+ * Fuzziness is only used by the looser secondary list (relaxedMatch).
+ */
+import type { estypes } from '@elastic/elasticsearch';
+
+type Query = estypes.QueryDslQueryContainer;
+
+export const TEXT_FIELDS = [
+  'title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'customLabels.*.text^2', 'description^0.5',
+];
+const FUZZY_FIELDS = ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3'];
+export const KEY_BOOST = 1000;
+export const PHRASE_BOOST = 4;
+export const STOCK_TIER = 1e7;
+/** Longest phrase searched, in characters (keeps relevance far below the stock tier). */
+export const MAX_PHRASE_LENGTH = 200;
+
+/** Whitespace-separated tokens of a phrase, for key lookups. */
+const tokens = (phrase: string) => [...new Set(phrase.split(/\s+/).filter(Boolean))].slice(0, 10);
+
+/**
+ * Matches products whose product or variant key equals the phrase or one of its tokens, as typed,
+ * upper-cased or lower-cased (plain term lookups: a case-insensitive term query costs an automaton).
+ */
+export function keyMatch(phrase: string): Query {
+  const keys = [...new Set([phrase, ...tokens(phrase)].flatMap((k) => [k, k.toUpperCase(), k.toLowerCase()]))];
+  return {
+    constant_score: {
+      filter: { bool: { should: [{ terms: { productKey: keys } }, { terms: { variantKeys: keys } }], minimum_should_match: 1 } },
+      boost: KEY_BOOST,
+    },
+  };
+}
+
+/** What a product must match to be a hit of the phrase. */
+export function textMatch(phrase: string): Query {
+  return {
+    bool: {
+      should: [
+        { multi_match: { query: phrase, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } },
+        keyMatch(phrase),
+      ],
+      minimum_should_match: 1,
+    },
+  };
+}
+
+/** Looser matching for the secondary list: any term, fuzzily, in the main fields. */
+export function relaxedMatch(phrase: string): Query {
+  return { multi_match: { query: phrase, type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS } };
+}
+
+/** Optional scoring clauses that never decide whether a product matches. */
+export function relevanceBoosts(phrase: string): Query[] {
+  return [
+    { match_phrase: { title: { query: phrase, slop: 1, boost: PHRASE_BOOST } } },
+    { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', missing: 0 } }], boost_mode: 'replace' } },
+    { constant_score: { filter: { match_all: {} }, boost: 1 } },
+  ];
+}
+
+export interface ListingQueryInput {
+  /** The match (undefined: every product passing the filters). */
+  match?: Query;
+  /** Scoring clauses (relevance ordering only). */
+  boosts?: Query[];
+  /** Filters that define the listing (market, locale, rules, category); selections go to post_filter. */
+  filters: Query[];
+  /** Products in stock under the context. */
+  inStock: Query;
+  /** True: score = relevance × stock tier. False: score = stock tier alone (1 or 0), for field sorts. */
+  relevance: boolean;
+}
+
+export function listingQuery(i: ListingQueryInput): Query {
+  if (!i.relevance) {
+    return {
+      bool: {
+        filter: [...(i.match ? [i.match] : []), ...i.filters],
+        should: [{ constant_score: { filter: i.inStock, boost: 1 } }],
+      },
+    };
+  }
+  return {
+    function_score: {
+      query: { bool: { must: i.match ? [i.match] : [{ match_all: {} }], should: i.boosts ?? [], filter: i.filters } },
+      functions: [{ filter: i.inStock, weight: STOCK_TIER }],
+      boost_mode: 'multiply',
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Pure builders of the search-page searches. `primarySearch` reads like a table of contents: query,
+ * selections as post_filter, facet and count aggregations, sort, paging, collapse, source.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { AGG } from '../aggNames';
+import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
+import { productSource } from '../productSource';
+import { listingQuery, relaxedMatch, relevanceBoosts, textMatch } from '../relevance';
+import { compileRules } from '../rules/compile';
+import { listingSort, scoresRelevance } from '../sorts';
+import { inStockQuery } from '../stock';
+import type { SearchPageRequest } from './request';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/** Precise distinct counts up to this many product groups (Elasticsearch's maximum). */
+const GROUP_COUNT_PRECISION = 40_000;
+const RELATED_CATEGORIES = 8;
+
+export interface ListingOptions {
+  /** Collapse on `collapseKey` (the market has groups that suppress duplicates). */
+  collapse: boolean;
+  from: number;
+  size: number;
+}
+
+/** What defines the listing besides the phrase: market, locale, product rules, selected category. */
+export function listingFilters(req: SearchPageRequest): Query[] {
+  const rules = compileRules(req.rules, req.context);
+  return [
+    { term: { market: req.context.market } },
+    { term: { locale: req.context.locale } },
+    ...(rules ? [rules] : []),
+    ...(req.selectedCategory ? [{ term: { categoryPaths: req.selectedCategory } }] : []),
+  ];
+}
+
+const groupCount = (): Record<string, estypes.AggregationsAggregationContainer> =>
+  ({ [AGG.groupCount]: { cardinality: { field: 'collapseKey', precision_threshold: GROUP_COUNT_PRECISION } } });
+
+export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
+  const post = postFilter(req.facets, req.selections);
+  return {
+    query: listingQuery({
+      match: textMatch(phrase),
+      boosts: relevanceBoosts(phrase),
+      filters: listingFilters(req),
+      inStock: inStockQuery(req.context),
+      relevance: scoresRelevance(req.sort),
+    }),
+    ...(post ? { post_filter: post } : {}),
+    aggs: {
+      ...facetAggregations(req.facets, req.selections),
+      [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
+      ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCount()) } : {}),
+    },
+    sort: listingSort(req.sort, req.context),
+    from: o.from,
+    size: o.size,
+    ...(o.collapse ? { collapse: { field: 'collapseKey' } } : {}),
+    _source: { includes: productSource(req.context) },
+    track_total_hits: true,
+  };
+}
+
+/**
+ * The secondary list: products matching the phrase loosely (any term, fuzzily) that the primary list
+ * does not hold, by relevance; no facet selections.
+ */
+export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
+  return {
+    query: listingQuery({
+      match: { bool: { must: [relaxedMatch(phrase)], must_not: [textMatch(phrase)] } },
+      filters: listingFilters(req),
+      inStock: inStockQuery(req.context),
+      relevance: true,
+    }),
+    ...(o.collapse ? { aggs: groupCount(), collapse: { field: 'collapseKey' } } : {}),
+    sort: listingSort('RELEVANCE', req.context),
+    from: o.from,
+    size: o.size,
+    _source: { includes: productSource(req.context) },
+    track_total_hits: true,
+  };
+}
+
+/** Product groups a listing response holds: the distinct collapse keys, or the hits when not collapsed. */
+export function groupTotal(response: estypes.SearchResponse<unknown>, collapse: boolean): number {
+  if (collapse) {
+    const aggs = response.aggregations ?? {};
+    const inner = (aggs[AGG.groups] as unknown as Record<string, estypes.AggregationsCardinalityAggregate> | undefined)?.[AGG.groupCount]
+      ?? (aggs[AGG.groupCount] as estypes.AggregationsCardinalityAggregate | undefined);
+    return inner?.value ?? 0;
+  }
+  const total = response.hits.total;
+  return typeof total === 'number' ? total : total?.value ?? 0;
+}

@@ -1,0 +1,97 @@
+/**
+ * The search-page request, parsed once at the edge: shared parameters (QueryContext), its own parameters
+ * (q, origin, paging, sort, facets, selectedCategory, viewAllSecondary) and the POST body (primaryList
+ * rules, navigation, contentLists). GET has no body and gets the defaults.
+ */
+import Joi from 'joi';
+import { badRequest } from '../../http/errors';
+import type { CatalogFacts } from '../catalogFacts';
+import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
+import { defaultFacets } from '../facets/registry';
+import { parseSelections, type Selections } from '../facets/selections';
+import type { Facet } from '../facets/types';
+import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../queryParams';
+import { MAX_PHRASE_LENGTH } from '../relevance';
+import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
+import type { RuleExpression } from '../rules/ast';
+import { parseRules } from '../rules/parser';
+import { productFilterRules } from '../rules/productFilter';
+import { parseSort, type SortId } from '../sorts';
+
+export const SEARCH_PAGE_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
+export const ORIGINS = ['ORGANIC', 'PHRASE_SUGGEST', 'DID_YOU_MEAN', 'UNDO_AUTO_CORRECT', 'RELATED_SEARCHES', 'RECENT_SEARCH'] as const;
+export type SearchOrigin = (typeof ORIGINS)[number];
+
+export interface SearchPageRequest {
+  context: QueryContext;
+  /** The phrase as typed, whitespace-normalised. */
+  q: string;
+  origin: SearchOrigin;
+  selectedCategory?: string;
+  viewAllSecondary: boolean;
+  sort: SortId;
+  limit: number;
+  skip: number;
+  facets: Facet[];
+  selections: Selections;
+  /** From `primaryList.productRules` or the deprecated `primaryList.productFilter`. */
+  rules: RuleExpression;
+  navigation: boolean;
+  contentLists: ContentListSettings[];
+  /** Listings collapse on `collapseKey`: some product group of the market suppresses duplicates. */
+  collapse: boolean;
+}
+
+export interface SearchPageBody {
+  primaryList?: { include?: boolean; productRules?: string; productFilter?: Record<string, unknown> };
+  navigation?: { include?: boolean };
+  contentLists: { id: string; limit: number; contentFilter: Record<string, string | string[]>; algorithm?: 'TOP_CONTENT' | 'NEWEST_CONTENT' }[];
+}
+
+const bodySchema = Joi.object({
+  primaryList: Joi.object({
+    include: Joi.boolean(),
+    productRules: Joi.string().allow(''),
+    productFilter: Joi.object().unknown(true),
+  }).oxor('productRules', 'productFilter'),
+  navigation: Joi.object({ include: Joi.boolean() }),
+  contentLists: contentListsSchema,
+}).unknown(true);
+
+/** Validates a POST body (undefined for GET). */
+export function parseSearchPageBody(body: unknown): SearchPageBody {
+  if (body === undefined) return { contentLists: [] };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Body must be a JSON object');
+  const { error, value } = bodySchema.validate(body, { abortEarly: true });
+  if (error) throw badRequest(`Body ${error.details[0].path.join('.') || ''}: ${error.details[0].message}`.replace('Body : ', 'Body: '));
+  return value as SearchPageBody;
+}
+
+export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, facts: CatalogFacts | undefined): SearchPageRequest {
+  const q = required(query, 'q').trim().replace(/\s+/g, ' ');
+  if (q.length > MAX_PHRASE_LENGTH) throw badRequest(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
+  const context = parseQueryContext(query, facts, SEARCH_PAGE_RULES);
+  const catalog = facts!; // parseQueryContext answered 503 without facts
+  const facets = defaultFacets(catalog, context);
+  const primary = body.primaryList;
+  const rules = primary?.productRules
+    ? parseRules(primary.productRules, 'primaryList.productRules')
+    : primary?.productFilter ? productFilterRules(primary.productFilter, 'primaryList.productFilter') : [];
+  const selectedCategory = single(query, 'selectedCategory')?.trim() || undefined;
+  return {
+    context,
+    q,
+    origin: oneOf(query, 'origin', ORIGINS) ?? 'ORGANIC',
+    ...(selectedCategory ? { selectedCategory } : {}),
+    viewAllSecondary: optionalBoolean(query, 'viewAllSecondary') ?? false,
+    sort: parseSort(single(query, 'sort')),
+    limit: integer(query, 'limit', 60, 1, 600),
+    skip: integer(query, 'skip', 0, 0, 10000),
+    facets,
+    selections: parseSelections(query, facets),
+    rules,
+    navigation: body.navigation?.include === true,
+    contentLists: contentListSettings(body.contentLists),
+    collapse: catalog.collapsingMarkets.has(context.market),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Runs a search-page request: the only module here that talks to Elasticsearch.
+ *
+ * Round 1 (one msearch): the primary list with facets, each content list, and with viewAllSecondary
+ *   the expanded secondary list. Most searches end here, plus the sibling mget.
+ * Round 2, only when the primary list is short (fewer than SHORT_LIST groups): the phrase suggester
+ *   (for did-you-mean and auto-correct) and, unless viewAllSecondary, the secondary list.
+ * Round 3, only for auto-correct (no hits, origin is not UNDO_AUTO_CORRECT, no facet selected, not
+ *   viewAllSecondary, and the suggester has corrections): the primary list and content lists for each
+ *   correction, best first; the first correction with hits wins, and the secondary list is then left
+ *   empty (the corrected list already is the relaxed one).
+ * Then one mget for the siblings of every group shown, and pure shaping.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { contentListSearch } from '../contentLists';
+import { msearch, type IndexedSearch } from '../msearch';
+import { fetchSiblings, productSource } from '../productSource';
+import type { SearchPageResult } from '../responseTypes';
+import type { SearchEvent, StorefrontServices } from '../services';
+import { phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
+import { groupTotal, primarySearch, secondarySearch } from './build';
+import type { SearchPageRequest } from './request';
+import { DID_YOU_MEAN_BELOW, mainProducts, shapeSearchPage } from './shape';
+
+/** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
+export const SHORT_LIST = DID_YOU_MEAN_BELOW;
+export const SECONDARY_LIMIT = 12;
+
+type Response = estypes.SearchResponse<unknown>;
+
+export async function searchPage(s: StorefrontServices, req: SearchPageRequest): Promise<SearchPageResult> {
+  const { collapse } = req;
+  const at = { market: req.context.market, locale: req.context.locale };
+  const n = req.contentLists.length;
+  const primaryFor = (phrase: string): IndexedSearch => ({
+    index: s.index.products,
+    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit }),
+  });
+  const contentsFor = (phrase: string): IndexedSearch[] =>
+    req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { ...at, phrase }) }));
+  const secondaryFor = (from: number, size: number): IndexedSearch =>
+    ({ index: s.index.products, body: secondarySearch(req, req.q, { collapse, from, size }) });
+
+  const first = await msearch(s.es, [primaryFor(req.q), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : [])]);
+  let phrase = req.q;
+  let primary = first[0];
+  let contents = first.slice(1, 1 + n);
+  let secondary: Response | undefined = req.viewAllSecondary ? first[1 + n] : undefined;
+  const originalTotal = groupTotal(primary, collapse);
+  let originalTotalHits: number | undefined;
+  let suggestions: string[] = [];
+
+  if (originalTotal < SHORT_LIST) {
+    const second = await msearch(s.es, [
+      { index: s.index.products, body: phraseSuggestSearch(req.q) },
+      ...(req.viewAllSecondary ? [] : [secondaryFor(0, SECONDARY_LIMIT)]),
+    ]);
+    suggestions = phraseSuggestions(second[0], req.q);
+    secondary = req.viewAllSecondary ? secondary : second[1];
+    const correct = originalTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && req.selections.size === 0 && !req.viewAllSecondary;
+    if (correct && suggestions.length) {
+      const third = await msearch(s.es, suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
+      const winner = suggestions.findIndex((_, i) => groupTotal(third[i * (1 + n)], collapse) > 0);
+      if (winner >= 0) {
+        const offset = winner * (1 + n);
+        phrase = suggestions[winner];
+        primary = third[offset];
+        contents = third.slice(offset + 1, offset + 1 + n);
+        secondary = undefined;
+        originalTotalHits = originalTotal;
+      }
+    }
+  }
+
+  const primaryTotal = groupTotal(primary, collapse);
+  const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
+  const siblings = await fetchSiblings(s.es, s.index.products, at, shown, productSource(req.context));
+  if (req.context.notify) register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal });
+  return shapeSearchPage({
+    req, phrase, originalTotalHits, primary, primaryTotal,
+    secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
+    contents, siblings, suggestions, now: s.now(),
+  });
+}
+
+/** Behaviour registration never fails a query. */
+function register(s: StorefrontServices, event: SearchEvent): void {
+  try {
+    s.hooks.onSearch(event);
+  } catch (err) {
+    s.log.warn('onSearch hook failed', { err });
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Pure shaping of the search-page response from the searches' results.
+ *
+ * - didYouMean: the phrase suggester's corrections (at most 3) when the primary list has fewer than
+ *   DID_YOU_MEAN_BELOW product groups and no auto-correct happened; else empty.
+ * - relatedSearches: when the primary list has fewer than RELATED_BELOW groups, the leaf names of the
+ *   categories most common among the hits (at most 4), without the phrase itself; else empty.
+ * - navigation: `{breadcrumbs: [], tree: []}` when the body asks for it (navigation comes with pages).
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import type { ContentDocument } from '../../catalog/documentTypes';
+import { AGG } from '../aggNames';
+import { shapeContentList, type ContentListSettings } from '../contentLists';
+import { shapeFacets } from '../facets/multiSelect';
+import { buckets } from '../facets/types';
+import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
+import type { ProductGroupResult, SearchPageResult } from '../responseTypes';
+import { sortResult } from '../sorts';
+import type { TicketOrigin } from '../tickets';
+import type { SearchPageRequest } from './request';
+
+export const DID_YOU_MEAN_BELOW = 10;
+export const RELATED_BELOW = 100;
+const MAX_DID_YOU_MEAN = 3;
+const MAX_RELATED = 4;
+
+export interface SearchPageOutcome {
+  req: SearchPageRequest;
+  /** The phrase the results are for. */
+  phrase: string;
+  /** Set when auto-correct replaced the phrase: the hit count of the phrase as typed. */
+  originalTotalHits?: number;
+  primary: estypes.SearchResponse<unknown>;
+  primaryTotal: number;
+  secondary?: estypes.SearchResponse<unknown>;
+  secondaryTotal: number;
+  contents: estypes.SearchResponse<unknown>[];
+  siblings: ReadonlyMap<string, ProductSource>;
+  suggestions: string[];
+  now: Date;
+}
+
+export const mainProducts = (response: estypes.SearchResponse<unknown> | undefined): ProductSource[] =>
+  (response?.hits.hits ?? []).flatMap((h) => (h._source ? [h._source as ProductSource] : []));
+
+function groups(o: SearchPageOutcome, response: estypes.SearchResponse<unknown> | undefined, listId: string, offset: number): ProductGroupResult[] {
+  const sc: ShapeContext = { query: o.req.context, origin: origin(o, listId), now: o.now };
+  return mainProducts(response).map((p, i) => shapeProductGroup(p, o.siblings, offset + i, sc));
+}
+
+const origin = (o: SearchPageOutcome, listId: string): TicketOrigin =>
+  ({ pageType: 'SEARCH_PAGE', listId, market: o.req.context.market, touchpoint: o.req.context.touchpoint });
+
+const leaf = (category: string) => category.split('>').pop()!.trim();
+
+export function relatedSearches(response: estypes.SearchResponse<unknown>, phrase: string): { q: string }[] {
+  const seen = new Set([phrase.toLowerCase()]);
+  const out: { q: string }[] = [];
+  for (const b of buckets(response.aggregations?.[AGG.related])) {
+    const q = leaf(String(b.key));
+    if (!q || seen.has(q.toLowerCase())) continue;
+    seen.add(q.toLowerCase());
+    out.push({ q });
+    if (out.length === MAX_RELATED) break;
+  }
+  return out;
+}
+
+export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
+  const { req } = o;
+  const corrected = o.originalTotalHits !== undefined;
+  const result: SearchPageResult = {
+    q: o.phrase,
+    ...(corrected ? { autoCorrect: { q: o.phrase, originalTotalHits: o.originalTotalHits! } } : {}),
+    didYouMean: !corrected && o.primaryTotal < DID_YOU_MEAN_BELOW ? o.suggestions.slice(0, MAX_DID_YOU_MEAN).map((q) => ({ q })) : [],
+    primaryList: {
+      sort: sortResult(req.sort),
+      productGroups: req.viewAllSecondary ? [] : groups(o, o.primary, 'PRIMARY_LIST', req.skip),
+      totalHits: o.primaryTotal,
+      facets: shapeFacets(req.facets, req.selections, o.primary.aggregations),
+    },
+    secondaryList: {
+      productGroups: groups(o, o.secondary, 'SECONDARY_LIST', req.viewAllSecondary ? req.skip : 0),
+      totalHits: o.secondaryTotal,
+    },
+    relatedSearches: o.primaryTotal < RELATED_BELOW ? relatedSearches(o.primary, o.phrase) : [],
+    contentLists: req.contentLists.map((list: ContentListSettings, i) =>
+      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'SEARCH_PAGE', market: req.context.market, touchpoint: req.context.touchpoint })),
+  };
+  if (req.navigation) result.navigation = { breadcrumbs: [], tree: [] };
+  return result;
+}

@@ -1,0 +1,75 @@
+/**
+ * Sort orders of product listings: one table, each entry a label and its Elasticsearch sort. Every
+ * listing sorts on `_score` first: under RELEVANCE the score is relevance scaled by the stock tier
+ * (relevance.ts), under every other order the score is the stock tier alone (1 in stock, 0 not), so
+ * in-stock products always come before out-of-stock ones. `productKey` breaks ties for stable paging.
+ * Missing values sort last. PRICE_* sort on the lowest selling price (the price a card shows first);
+ * with `priceId` on the custom price, and products without that custom price come after the ones with
+ * it, by their standard price (the price they show).
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { badRequest } from '../http/errors';
+import { sellingPriceFields } from './prices';
+import type { SortResult } from './responseTypes';
+
+export const SORT_IDS = [
+  'RELEVANCE', 'NEWEST_FIRST', 'PRICE_ASCENDING', 'PRICE_DESCENDING', 'DISCOUNT', 'RATING', 'NAME',
+  'LENGTH_INCREASING', 'LENGTH_DECREASING', 'WIDTH_INCREASING', 'WIDTH_DECREASING', 'HEIGHT_INCREASING', 'HEIGHT_DECREASING',
+  'DEPTH_INCREASING', 'DEPTH_DECREASING', 'VOLUME_INCREASING', 'VOLUME_DECREASING', 'WEIGHT_INCREASING', 'WEIGHT_DECREASING', 'TITLE',
+] as const;
+export type SortId = (typeof SORT_IDS)[number];
+
+interface SortContext { priceId?: string }
+
+type FieldSort = (ctx: SortContext) => estypes.SortCombinations[];
+
+const by = (field: string, order: estypes.SortOrder, unmapped_type: estypes.MappingFieldType = 'double'): estypes.SortCombinations =>
+  ({ [field]: { order, missing: '_last', unmapped_type } });
+
+const measure = (m: string, order: estypes.SortOrder): FieldSort => () => [by(`${m}.base`, order)];
+
+const price = (order: estypes.SortOrder): FieldSort => (c) =>
+  (c.priceId === undefined ? [by(sellingPriceFields(undefined).min, order)] : [by(sellingPriceFields(c.priceId).min, order), by(sellingPriceFields(undefined).min, order)]);
+
+export const SORTS: Record<SortId, { label: string; fields: FieldSort }> = {
+  RELEVANCE: { label: 'Relevance', fields: () => [] },
+  NEWEST_FIRST: { label: 'Newest first', fields: () => [by('releaseDate', 'desc', 'date')] },
+  PRICE_ASCENDING: { label: 'Price, low to high', fields: price('asc') },
+  PRICE_DESCENDING: { label: 'Price, high to low', fields: price('desc') },
+  DISCOUNT: { label: 'Discount', fields: () => [by('discount', 'desc')] },
+  RATING: { label: 'Rating', fields: () => [by('rating', 'desc')] },
+  NAME: { label: 'Name', fields: () => [by('name.sort', 'asc', 'keyword')] },
+  TITLE: { label: 'Title', fields: () => [by('title.sort', 'asc', 'keyword')] },
+  LENGTH_INCREASING: { label: 'Length, increasing', fields: measure('length', 'asc') },
+  LENGTH_DECREASING: { label: 'Length, decreasing', fields: measure('length', 'desc') },
+  WIDTH_INCREASING: { label: 'Width, increasing', fields: measure('width', 'asc') },
+  WIDTH_DECREASING: { label: 'Width, decreasing', fields: measure('width', 'desc') },
+  HEIGHT_INCREASING: { label: 'Height, increasing', fields: measure('height', 'asc') },
+  HEIGHT_DECREASING: { label: 'Height, decreasing', fields: measure('height', 'desc') },
+  DEPTH_INCREASING: { label: 'Depth, increasing', fields: measure('depth', 'asc') },
+  DEPTH_DECREASING: { label: 'Depth, decreasing', fields: measure('depth', 'desc') },
+  VOLUME_INCREASING: { label: 'Volume, increasing', fields: measure('volume', 'asc') },
+  VOLUME_DECREASING: { label: 'Volume, decreasing', fields: measure('volume', 'desc') },
+  WEIGHT_INCREASING: { label: 'Weight, increasing', fields: measure('weight', 'asc') },
+  WEIGHT_DECREASING: { label: 'Weight, decreasing', fields: measure('weight', 'desc') },
+};
+
+/** Parses `sort` among the ids an endpoint offers (400 naming the parameter), default RELEVANCE. */
+export function parseSort(value: string | undefined, offered: readonly SortId[] = SORT_IDS): SortId {
+  if (value === undefined || value === '') return 'RELEVANCE';
+  const id = offered.find((s) => s === value.trim().toUpperCase());
+  if (!id) throw badRequest(`Query parameter sort: unknown sort "${value}" (${offered.join(', ')})`);
+  return id;
+}
+
+/** The Elasticsearch sort of a listing: stock tier/relevance score, the order's fields, the key. */
+export function listingSort(id: SortId, ctx: SortContext): estypes.SortCombinations[] {
+  return [{ _score: { order: 'desc' } }, ...SORTS[id].fields(ctx), { productKey: { order: 'asc' } }];
+}
+
+/** Whether the listing's score is relevance (else the stock tier only). */
+export const scoresRelevance = (id: SortId) => id === 'RELEVANCE';
+
+export function sortResult(selected: SortId, offered: readonly SortId[] = SORT_IDS): SortResult<SortId> {
+  return { selected, options: offered.map((id) => ({ id, label: SORTS[id].label })) };
+}

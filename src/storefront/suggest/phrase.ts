@@ -1,0 +1,38 @@
+/**
+ * The phrase suggester behind auto-correct and did-you-mean: corrections of the phrase over the title
+ * shingles (unigrams to trigrams), terms generated from `title`. Only phrases more likely than the
+ * input are suggested (confidence 1). It reads the whole index, not one market; callers verify that a
+ * correction finds products in the market before using it.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { SUGGEST } from '../aggNames';
+
+export const PHRASE_SUGGESTIONS = 3;
+
+export function phraseSuggester(phrase: string): estypes.SearchSuggester {
+  return {
+    text: phrase,
+    [SUGGEST.phrase]: {
+      phrase: {
+        field: 'title.shingles',
+        size: PHRASE_SUGGESTIONS,
+        gram_size: 3,
+        max_errors: 2,
+        confidence: 1,
+        direct_generator: [{ field: 'title', suggest_mode: 'popular', min_word_length: 3, prefix_length: 1 }],
+      },
+    },
+  } as estypes.SearchSuggester;
+}
+
+/** A search that only runs the suggester (no hits, no counting). */
+export function phraseSuggestSearch(phrase: string): estypes.SearchRequest {
+  return { size: 0, track_total_hits: false, query: { match_none: {} }, suggest: phraseSuggester(phrase) };
+}
+
+/** Suggested phrases, best first, without the phrase itself. */
+export function phraseSuggestions(response: estypes.SearchResponse<unknown>, phrase: string): string[] {
+  const entries = (response.suggest?.[SUGGEST.phrase] ?? []) as estypes.SearchPhraseSuggest[];
+  const texts = entries.flatMap((e) => (Array.isArray(e.options) ? e.options : [e.options]).map((o) => o.text));
+  return [...new Set(texts)].filter((t) => t.toLowerCase() !== phrase.toLowerCase());
+}
