@@ -112,3 +112,13 @@ export interface SearchPageResult {
   relatedSearches: { q: string }[];
   contentLists: ContentListResult[];
 }
+
+export interface RecommendationListResult {
+  id: string;
+  algorithm: string;
+  label?: string;
+  showMoreLink?: string;
+  visualization: 'CAROUSEL' | 'GRID';
+  visible: boolean;
+  productGroups: ProductGroupResult[];
+}

