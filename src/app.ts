@@ -19,7 +19,7 @@ import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { notificationRouter } from './http/notificationRoutes';
-import { errorHandler, responseTime } from './http/middleware';
+import { errorHandler, responseTime, storefrontCors } from './http/middleware';
 import { storefrontServices } from './storefront/services';
 import { BehaviourService } from './behaviour/service';
 import { behaviourIndexNames } from './behaviour/eventsIndex';
@@ -63,6 +63,7 @@ export function createApp(context: AppContext): Koa {
   const app = new Koa();
   app.proxy = true;
   app.use(errorHandler(context.log));
+  app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: 1024, br: false, deflate: false }));
   app.use(responseTime);
   const admin = adminRouter(context.admin, context.config.adminApiKeys);

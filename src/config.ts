@@ -27,6 +27,8 @@ export interface Config {
   maxOperationsBytes: number;
   /** Load the sample catalog when the catalog is empty at start-up. */
   loadSampleData: boolean;
+  /** Origins allowed to call the storefront interface from a browser (`*` for any, none when empty). */
+  corsAllowedOrigins: string[];
   /** `debug`, `info`, `warn` or `error`. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -43,6 +45,7 @@ const schema = Joi.object({
   BULK_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
   MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
+  CORS_ALLOWED_ORIGINS: Joi.string().allow('').default('*'),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error').default('info'),
 }).unknown(true);
 
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bulkConcurrency: value.BULK_CONCURRENCY,
     maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
     loadSampleData: value.LOAD_SAMPLE_DATA,
+    corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
     logLevel: value.LOG_LEVEL,
   };
   return { ...config, ...overrides };

@@ -57,3 +57,32 @@ export async function readJsonBody(ctx: Context, maxBytes = 1_000_000): Promise<
     throw badRequest(`Body is not valid JSON: ${(err as Error).message}`);
   }
 }
+
+/**
+ * CORS for the storefront interface: shops call it from the visitor's browser. The official client sends
+ * GET and `text/plain` POST (simple requests, no preflight), but other front ends send JSON and preflight.
+ * The admin interface gets no CORS headers: it is called server to server with a secret key.
+ */
+export function storefrontCors(allowedOrigins: string[]) {
+  const any = allowedOrigins.includes('*');
+  return async (ctx: Context, next: Next) => {
+    if (!ctx.path.startsWith('/api/storefront/')) return next();
+    const origin = ctx.get('Origin');
+    const allowed = origin && (any || allowedOrigins.includes(origin));
+    if (allowed) {
+      ctx.set('Access-Control-Allow-Origin', any ? '*' : origin);
+      if (!any) ctx.vary('Origin');
+      ctx.set('Access-Control-Expose-Headers', 'X-Response-Time');
+    }
+    if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) {
+      if (allowed) {
+        ctx.set('Access-Control-Allow-Methods', 'GET, POST');
+        ctx.set('Access-Control-Allow-Headers', ctx.get('Access-Control-Request-Headers') || 'Content-Type');
+        ctx.set('Access-Control-Max-Age', '86400');
+      }
+      ctx.status = 204;
+      return;
+    }
+    return next();
+  };
+}
