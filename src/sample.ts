@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from './app';
 import { defaultConfiguration, generateCatalogLines } from './catalog/generator';
+import { loadSampleMerchandisingIfEmpty } from './sampleMerchandising';
 
 export const SAMPLE_PRODUCT_GROUPS = 300;
 
@@ -15,4 +16,5 @@ export async function loadSampleCatalogIfEmpty(context: AppContext): Promise<voi
   })();
   await context.admin.importCatalog('full', Readable.from(lines), { gzip: false, validationOnly: false, force: false, name: 'sample catalog', blockingTimeoutMs: 10 * 60_000 });
   context.log.info('sample catalog loaded');
+  await loadSampleMerchandisingIfEmpty(context, configuration);
 }

@@ -815,3 +815,24 @@ function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** A category path of the generated catalog, each level in English, Swedish and Norwegian. */
+export interface GeneratedCategoryPath { path: readonly string[]; names: readonly (readonly [string, string, string])[] }
+
+/** Every category path the generator uses (leaves and their ancestors), parents before children. */
+export function generatedCategoryPaths(): GeneratedCategoryPath[] {
+  const seen = new Map<string, GeneratedCategoryPath>();
+  for (const { path } of CATEGORY_DEFS) {
+    for (let depth = 1; depth <= path.length; depth++) {
+      const prefix = path.slice(0, depth);
+      const id = prefix.join('/');
+      if (!seen.has(id)) seen.set(id, { path: prefix, names: prefix.map((s) => SEGMENTS[s]) });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** The generator's language index of a locale: Swedish, Norwegian, else English. */
+export function generatedLanguageOf(locale: string): 0 | 1 | 2 {
+  return locale.startsWith('sv') ? 1 : locale.startsWith('nb') || locale.startsWith('no') ? 2 : 0;
+}

@@ -1,0 +1,55 @@
+/**
+ * Sample pages and navigation for the sample catalog, so that landing-page and navigation-tree answer
+ * something a newcomer can click through: one page per category of the generated catalog (departments,
+ * sub-categories, leaves), with localized paths and headings, a category rule, and a navigation tree per
+ * market and locale mirroring them. Imported through the normal admin paths.
+ */
+import type { AppContext } from './app';
+import type { CatalogConfiguration } from './catalog/types';
+import { generatedCategoryPaths, generatedLanguageOf, type GeneratedCategoryPath } from './catalog/generator';
+import { importNavigation } from './admin/navigationImport';
+import { importPages } from './admin/pagesImport';
+import { merchandising } from './merchandising';
+
+const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const pageId = (c: GeneratedCategoryPath) => c.path.map(slug).join('/');
+const nameIn = (c: GeneratedCategoryPath, lang: 0 | 1 | 2) => c.names.map((n) => n[lang]);
+
+/** The page of a category: every translation of its path in one rule, so it works in every locale. */
+export function samplePages(locales: readonly string[]) {
+  return generatedCategoryPaths().map((c) => {
+    const translations = [...new Set([0, 1, 2].map((lang) => nameIn(c, lang as 0 | 1 | 2).join(' > ')))];
+    const depth = c.path.length;
+    return {
+      id: pageId(c),
+      paths: Object.fromEntries(locales.map((l) => [l, '/' + nameIn(c, generatedLanguageOf(l)).map(slug).join('/')])),
+      headings: Object.fromEntries(locales.map((l) => [l, nameIn(c, generatedLanguageOf(l)).at(-1)!])),
+      primaryList: { rules: `rule incl category { ${translations.map((t) => JSON.stringify(t)).join(' ')} }` },
+      ...(depth === 1 ? { recLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 }] } : {}),
+    };
+  });
+}
+
+export function sampleNavigation(locale: string) {
+  const lang = generatedLanguageOf(locale);
+  return generatedCategoryPaths().map((c) => ({
+    id: pageId(c).replace(/\//g, '_'),
+    title: nameIn(c, lang).at(-1)!,
+    type: 'PAGE' as const,
+    pageId: pageId(c),
+    ...(c.path.length > 1 ? { parentId: pageId({ ...c, path: c.path.slice(0, -1) }).replace(/\//g, '_') } : {}),
+  }));
+}
+
+/** Loads sample pages and navigation for every configured market that has no pages yet. */
+export async function loadSampleMerchandisingIfEmpty(context: AppContext, configuration: CatalogConfiguration): Promise<void> {
+  const { pages } = merchandising(context);
+  for (const [market, { locales }] of Object.entries(configuration.markets)) {
+    if ((await pages.loadMarket(market)).size) continue;
+    await importPages(context, { market, type: 'FULL', addOrUpdate: samplePages(locales) }, { name: 'sample pages', force: false });
+    for (const locale of locales) {
+      await importNavigation(context, { market, locale, type: 'FULL', addOrUpdate: sampleNavigation(locale) }, { name: 'sample navigation' });
+    }
+  }
+  context.log.info('sample pages and navigation loaded');
+}
