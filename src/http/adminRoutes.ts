@@ -2,11 +2,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AdminServices } from '../admin/services';
-import { badRequest, notAcceptable } from './errors';
+import { badRequest } from './errors';
 import { booleanParam, integerParam, listParam, required, single } from './params';
 import { readJsonBody, requireApiKey } from './middleware';
+import { answerImport, requireGzipAccepted } from './adminAnswers';
 import { parseIsoDuration } from '../admin/importRunner';
-import type { ImportOutcome } from '../admin/importRunner';
 
 const DEFAULT_BLOCKING_TIMEOUT_MS = 5 * 60 * 1000;
 const JSON_LINES_TYPES = /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/;
@@ -36,15 +36,6 @@ function requestEnded(ctx: Context): Promise<void> {
   return new Promise((resolve) => { ctx.req.once('end', resolve); ctx.req.once('close', resolve); ctx.req.once('error', () => resolve()); });
 }
 
-function answer(ctx: Context, outcome: ImportOutcome): void {
-  if (outcome.finished) { ctx.status = 204; return; }
-  ctx.status = 202;
-  ctx.body = { id: outcome.id, status: 'IN_PROGRESS', statusUrl: `/api/admin/v4/import/status?id=${outcome.id}` };
-}
-
-function requireGzipAccepted(ctx: Context): void {
-  if (!ctx.acceptsEncodings('gzip')) throw notAcceptable('Exports are sent gzip-compressed: send Accept-Encoding: gzip');
-}
 
 export function adminRouter(services: AdminServices, apiKeys: string[]): Router {
   const router = new Router({ prefix: '/api/admin' });
@@ -60,7 +51,7 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
       blockingTimeoutMs: blockingTimeout(ctx),
       bodyReceived: requestEnded(ctx),
     };
-    answer(ctx, await services.importCatalog(mode, ctx.req, options));
+    answerImport(ctx, await services.importCatalog(mode, ctx.req, options));
   };
   router.put('/v4/import/catalog', catalogImport('full'));
   router.post('/v4/import/catalog', catalogImport('operations'));

@@ -6,13 +6,13 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { createGunzip } from 'node:zlib';
 import type { AppContext } from '../app';
-import type { ImportOutcome } from '../admin/importRunner';
 import { exportNavigation, importNavigation } from '../admin/navigationImport';
 import { exportPages, importPages } from '../admin/pagesImport';
 import { exportTemplates, importTemplates } from '../admin/templatesImport';
 import { MAX_ID_FILTER, OUTPUT_FILTERS, type OutputFilter } from '../merchandising/pages/export';
-import { ApiError, badRequest, notAcceptable } from './errors';
+import { ApiError, badRequest } from './errors';
 import { readJsonBody, requireApiKey } from './middleware';
+import { answerImport, requireGzipAccepted } from './adminAnswers';
 import { booleanParam, listParam, required, single } from './params';
 
 const MAX_NAVIGATION_BYTES = 10_000_000;
@@ -26,7 +26,7 @@ export function merchandisingRouter(context: AppContext): Router {
 
   const navigationImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_NAVIGATION_BYTES);
-    answer(ctx, await importNavigation(context, body, { name: single(ctx, 'name') }));
+    answerImport(ctx, await importNavigation(context, body, { name: single(ctx, 'name') }));
   };
   router.post('/v3/import/navigation', navigationImport);
   router.post('/v4/import/navigation', navigationImport);
@@ -39,7 +39,7 @@ export function merchandisingRouter(context: AppContext): Router {
 
   const pagesImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_PAGES_BYTES);
-    answer(ctx, await importPages(context, body, { name: single(ctx, 'name'), force: booleanParam(ctx, 'force', false) }));
+    answerImport(ctx, await importPages(context, body, { name: single(ctx, 'name'), force: booleanParam(ctx, 'force', false) }));
   };
   router.post('/v3/import/pages', pagesImport);
   router.post('/v4/import/pages', pagesImport);
@@ -57,7 +57,7 @@ export function merchandisingRouter(context: AppContext): Router {
   const templatesImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
     const body = await readJson(ctx, MAX_TEMPLATES_BYTES);
     const force = mode === 'replace' ? booleanParam(ctx, 'force', false) : false;
-    answer(ctx, await importTemplates(context, body, { mode, force, name: single(ctx, 'name') }));
+    answerImport(ctx, await importTemplates(context, body, { mode, force, name: single(ctx, 'name') }));
   };
   router.put('/v4/import/templates', templatesImport('replace'));
   router.post('/v4/import/templates', templatesImport('upsert'));
@@ -69,16 +69,6 @@ export function merchandisingRouter(context: AppContext): Router {
   return router;
 }
 
-/** 204 when the import finished within the wait; else 202 with the job id to poll. */
-function answer(ctx: Context, outcome: ImportOutcome): void {
-  if (outcome.finished) { ctx.status = 204; return; }
-  ctx.status = 202;
-  ctx.body = { id: outcome.id, status: 'IN_PROGRESS', statusUrl: `/api/admin/v4/import/status?id=${outcome.id}` };
-}
-
-function requireGzipAccepted(ctx: Context): void {
-  if (!ctx.acceptsEncodings('gzip')) throw notAcceptable('Exports are sent gzip-compressed: send Accept-Encoding: gzip');
-}
 
 /** A JSON body, plain or gzip-compressed (`Content-Encoding: gzip`), at most `maxBytes` once decompressed. */
 async function readJson(ctx: Context, maxBytes: number): Promise<unknown> {
