@@ -11,7 +11,25 @@ export type Weight = Length;
 
 export interface Price { listPrice: number; sellingPrice: number }
 
-export interface ProductData {
+/** Custom attributes, on products and on variants alike. */
+export interface CustomAttributes {
+  customLabels?: Record<string, string[]>;
+  customJson?: Record<string, unknown>;
+  customLengths?: Record<string, Length>;
+  customNumbers?: Record<string, number>;
+}
+
+/** Physical measurements, on products and on variants alike. */
+export interface Measurements {
+  depth?: Length;
+  height?: Length;
+  length?: Length;
+  width?: Length;
+  volume?: Volume;
+  weight?: Weight;
+}
+
+export interface ProductData extends CustomAttributes, Measurements {
   title?: string;
   url?: string;
   brand?: string;
@@ -28,21 +46,11 @@ export interface ProductData {
   productType?: string[];
   styleWith?: string[];
   category?: string[];
-  customLabels?: Record<string, string[]>;
-  customJson?: Record<string, unknown>;
-  customLengths?: Record<string, Length>;
-  customNumbers?: Record<string, number>;
-  depth?: Length;
-  height?: Length;
-  length?: Length;
-  width?: Length;
-  volume?: Volume;
-  weight?: Weight;
   rating?: number;
   releaseDate?: string;
 }
 
-export interface VariantData {
+export interface VariantData extends CustomAttributes, Measurements {
   listPrice?: number;
   sellingPrice?: number;
   cost?: number;
@@ -54,17 +62,7 @@ export interface VariantData {
   /** Stock per store key. The spec does not name the field; this is our choice (README). */
   storeStock?: Record<string, number>;
   customPrices?: Record<string, Price>;
-  customLabels?: Record<string, string[]>;
-  customJson?: Record<string, unknown>;
-  customLengths?: Record<string, Length>;
-  customNumbers?: Record<string, number>;
   dataLocale?: string;
-  depth?: Length;
-  height?: Length;
-  length?: Length;
-  width?: Length;
-  volume?: Volume;
-  weight?: Weight;
 }
 
 /** Map keyed by `market|locale`, `market|*` or `*|locale`. */
