@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --seed 7]
+ * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --page-concurrency 2 --pages 400 --seed 7]
  *
  * Behaviour ingestion through the compiled API (a child process, as in production):
  * 1. import a generated catalog (market SE, locale sv-SE searched);
@@ -8,6 +8,9 @@
  *    (notify on, so every search is an event), keeping the real tickets of the results;
  * 3. from those results, the visitors' notifications (clicks, add-to-carts with variant tickets, favourites,
  *    purchases, removals, ends), replayed at `concurrency` through HTTP: notifications/s and events/s;
+ *    product-page with three recommendation lists (ALTERNATIVES, ADD_TO_CART_RECS, RECENTLY_VIEWED) for
+ *    visitors and products of the traffic, at `pageConcurrency`, p50/p99 before the replay and during it
+ *    (targets: p99 under 80 ms, at most 20% growth during ingestion);
  * 4. time until every event is in the events index (end-to-end ingestion rate);
  * 5. latency of each behaviour question and one popularity run (in this process, same indices);
  * 6. SIGTERM during a last burst of notifications: every accepted event must be in the index.
@@ -32,6 +35,8 @@ const groups = arg('groups', 2000);
 const visitors = arg('visitors', 2000);
 const concurrency = arg('concurrency', 8);
 const seed = arg('seed', 7);
+const pageConcurrency = arg('page-concurrency', 2);
+const pages = arg('pages', 400);
 const prefix = 'bench-behaviour';
 const apiKey = 'bench-key';
 const market = 'SE';
@@ -215,6 +220,53 @@ async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ p50: n
 }
 
 // ------------------------------------------------------------------------------------------------
+// Product pages with three recommendation lists, as a shop's product detail page asks for them.
+
+interface PageVisit { customerKey: string; sessionKey: string; productKey: string }
+
+const PRODUCT_PAGE_BODY = JSON.stringify({
+  productGroup: { include: true },
+  recommendationLists: [
+    { id: 'alternatives', algorithm: 'ALTERNATIVES', limit: 8 },
+    { id: 'addons', algorithm: 'ADD_TO_CART_RECS', limit: 8 },
+    { id: 'recent', algorithm: 'RECENTLY_VIEWED', limit: 8 },
+  ],
+});
+
+/** Visitors of the traffic on products they found, deterministic. */
+function pageVisitsOf(r: Rng, searches: Search[], results: Hit[][], n: number): PageVisit[] {
+  const found = searches.flatMap((s, i) => (results[i].length ? [{ s, hits: results[i] }] : []));
+  return Array.from({ length: found.length ? n : 0 }, () => {
+    const { s, hits } = found[r.int(0, found.length - 1)];
+    return { customerKey: s.customerKey, sessionKey: s.sessionKey, productKey: hits[r.zipf(hits.length)].productKey };
+  });
+}
+
+async function productPage(url: string, v: PageVisit): Promise<void> {
+  // notify=false: the page's view event would change the events count the ingestion check waits for.
+  const q = new URLSearchParams({ productKey: v.productKey, market, locale, touchpoint: 'DESKTOP', customerKey: v.customerKey, sessionKey: v.sessionKey, notify: 'false' });
+  const res = await request('POST', `${url}/api/storefront/v3/queries/product-page?${q}`, PRODUCT_PAGE_BODY);
+  if (res.status !== 200) throw new Error(`product-page ${res.status}: ${res.text}`);
+}
+
+/** Product pages at `workers` until `done()` (at least one round of `visits`); sorted latencies in ms. */
+async function productPageLoad(url: string, visits: PageVisit[], workers: number, done: () => boolean = () => true): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: workers }, async () => {
+    while (visits.length && (next < visits.length || !done())) {
+      const v = visits[next++ % visits.length];
+      const start = process.hrtime.bigint();
+      await productPage(url, v);
+      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }));
+  return latencies.sort((a, b) => a - b);
+}
+
+const p50p99 = (ms: number[]) => ({ p50: round(percentile(ms, 50)), p99: round(percentile(ms, 99)), n: ms.length });
+
+// ------------------------------------------------------------------------------------------------
 
 async function main() {
   ensureElasticsearch();
@@ -248,12 +300,22 @@ async function main() {
   const notifications = notificationsOf(r, searches, results);
   const notificationEvents = notifications.reduce((n, x) => n + x.events, 0);
   const byName = Object.fromEntries([...new Set(notifications.map((n) => n.name))].sort().map((name) => [name, notifications.filter((n) => n.name === name).length]));
+  // Product pages before the replay (after a warm-up round), then alongside it until it ends.
+  const visits = pageVisitsOf(r, searches, results, pages);
+  await productPageLoad(api.url, visits.slice(0, 30), pageConcurrency);
+  const pageBefore = p50p99(await productPageLoad(api.url, visits, pageConcurrency));
+  let replaying = true;
+  const pagesDuring = productPageLoad(api.url, visits, pageConcurrency, () => !replaying);
   const replayStart = process.hrtime.bigint();
   const notifyLatencies = await pool(notifications, concurrency, (n) => send(api.url, n));
   const replaySeconds = Number(process.hrtime.bigint() - replayStart) / 1e9;
+  replaying = false;
+  const pageDuring = p50p99(await pagesDuring);
   const acceptedPerSecond = notificationEvents / replaySeconds;
   console.log(`notifications: ${notifications.length} (${notificationEvents} events) in ${replaySeconds.toFixed(2)} s: ${round(notifications.length / replaySeconds, 0)} requests/s, ${round(acceptedPerSecond, 0)} events/s accepted (target >= 2000); p50 ${round(percentile(notifyLatencies, 50))} ms, p95 ${round(percentile(notifyLatencies, 95))} ms`);
   console.log(`  by kind: ${JSON.stringify(byName)}`);
+  const growth = pageBefore.p99 > 0 ? round(((pageDuring.p99 - pageBefore.p99) / pageBefore.p99) * 100, 0) : 0;
+  console.log(`product-page with 3 recommendation lists at ${pageConcurrency}: before the replay p50 ${pageBefore.p50} ms, p99 ${pageBefore.p99} ms (${pageBefore.n} pages); during it p50 ${pageDuring.p50} ms, p99 ${pageDuring.p99} ms (${pageDuring.n} pages); p99 growth ${growth}% (targets: p99 < 80 ms, growth <= 20%)`);
 
   // 4. End to end: until every event (searches + notifications) is searchable.
   const expected = searches.length + notificationEvents;
@@ -288,10 +350,7 @@ async function main() {
   const sample = await behaviour.trendingPhrases({ market, limit: 5 });
   console.log(`trending: ${sample.map((p) => `${p.phrase} (${p.score})`).join(', ')}`);
 
-  // TODO(product-page): latency of product-page with three recommendation lists (UPSELL, CART/ADD_TO_CART_RECS,
-  // RECENTLY_VIEWED) once the product-page endpoint exists: run it here at `concurrency` for the busiest
-  // visitors and report p50/p95 in `productPage` below.
-  const productPage = null;
+  const productPageFigures = { lists: 3, concurrency: pageConcurrency, before: pageBefore, during: pageDuring, p99GrowthPercent: growth };
 
   // 6. Graceful shutdown: SIGTERM while the last notifications are in flight; every accepted one must be stored.
   const before = await countEvents(es);
@@ -321,7 +380,7 @@ async function main() {
     eventsAcceptedPerSecond: round(acceptedPerSecond, 0), eventsIngestedPerSecond: round(ingestedPerSecond, 0),
     notifyP50Ms: round(percentile(notifyLatencies, 50)), notifyP95Ms: round(percentile(notifyLatencies, 95)),
     indexed, expected, lostAtShutdown, restartWrote: final - afterShutdown, popularityMs: popularity.tookMs, popularityScored: popularity.scored,
-    queries, productPage,
+    queries, productPage: productPageFigures,
   }));
 }
 

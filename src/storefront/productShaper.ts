@@ -134,7 +134,7 @@ function customAttributes(doc: Customised, requested: PresentCustom[]): { custom
   const labels = requested.filter((r) => r.kind === 'label');
   if (labels.length) {
     out.custom = {};
-    for (const { name } of labels) {
+    for (const name of expand(labels, doc.customLabels)) {
       const values = doc.customLabels?.[name];
       if (values?.length) out.custom[name] = values.map((v) => ({ id: v, label: v }));
     }
@@ -142,13 +142,21 @@ function customAttributes(doc: Customised, requested: PresentCustom[]): { custom
   const typed = requested.filter((r) => r.kind !== 'label');
   if (typed.length) {
     const t: TypedCustomResult = { lengths: {}, numbers: {}, json: {} };
-    for (const { kind, name } of typed) {
-      if (kind === 'number' && doc.customNumbers?.[name] !== undefined) t.numbers[name] = doc.customNumbers[name];
-      if (kind === 'length' && doc.customLengths?.[name]) t.lengths[name] = measurement(doc.customLengths[name]);
+    for (const name of expand(typed.filter((r) => r.kind === 'number'), doc.customNumbers)) {
+      if (doc.customNumbers?.[name] !== undefined) t.numbers[name] = doc.customNumbers[name];
+    }
+    for (const name of expand(typed.filter((r) => r.kind === 'length'), doc.customLengths)) {
+      if (doc.customLengths?.[name]) t.lengths[name] = measurement(doc.customLengths[name]);
     }
     out.typedCustom = t;
   }
   return out;
+}
+
+/** Requested names, the wildcard `*` (a template's `custom.*`) standing for every attribute the document has. */
+function expand(requested: PresentCustom[], present: Record<string, unknown> | undefined): string[] {
+  const names = requested.flatMap((r) => (r.name === '*' ? Object.keys(present ?? {}) : [r.name]));
+  return [...new Set(names)];
 }
 
 const MEASURES = ['depth', 'height', 'length', 'volume', 'weight', 'width'] as const;

@@ -6,7 +6,6 @@
 import { badRequest, unavailable } from '../http/errors';
 import type { CatalogFacts } from './catalogFacts';
 import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from './queryParams';
-import { checkTemplate } from './templates';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
 export type Channel = 'ONLINE' | 'STORE';
@@ -71,8 +70,8 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
 
   const templateId = single(query, 'templateId') || undefined;
   if (templateId !== undefined) {
+    // Whether the template exists is asked at the endpoint edge (resolveTemplate: the store is async).
     if (!rules.templates) throw badRequest('Query parameter templateId is not accepted by this endpoint');
-    checkTemplate(templateId);
   }
 
   return {

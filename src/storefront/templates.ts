@@ -1,16 +1,33 @@
 /**
  * Response templates (`templateId`): which fields a product list returns. Templates are imported through
  * the admin interface (src/merchandising/templateStore.ts); this module resolves an id and shapes lists.
+ *
+ * Semantics (admin spec "Template body", elevate-notes section 9):
+ * - `products.all` applies to every product of a group; `first` to the main product (the one the card is
+ *   about, first in `products`) and `rest` to its siblings. Variants likewise: `all`, or `first` (the first
+ *   variant shown) and `rest`.
+ * - `key` and `ticket` are always kept (a product without them cannot be linked or notified); every other
+ *   ProductResult / VariantResult field is kept only when listed. `custom.<name>` keeps that attribute of
+ *   `custom`, `custom.*` all of them; `typedCustom` is a field of its own.
+ * - `maxVariants` keeps the first n variants (0: none) and sets `remainingVariants` to the number left out.
+ *   Without `maxVariants` every variant is kept.
+ * - A template makes `presentCustom` unnecessary: `withTemplateFields` widens the context so the
+ *   documents fetched hold the custom attributes the template names.
  */
 import { badRequest } from '../http/errors';
-import type { TemplateSettings } from '../merchandising/templates/types';
-import type { ProductGroupResult } from './responseTypes';
+import {
+  ALL_CUSTOM, customAttributeOf,
+  type ProductTemplate, type TemplateMapping, type TemplateSettings, type VariantTemplate,
+} from '../merchandising/templates/types';
+import type { PresentCustom, QueryContext } from './request';
+import type { CustomAttributes, ProductGroupResult, ProductResult, VariantResult } from './responseTypes';
 import type { StorefrontServices } from './services';
 
-/** Synchronous parse-time check kept for the request parser; the real check is resolveTemplate. */
-export function checkTemplate(templateId: string): void {
-  throw badRequest(`Query parameter templateId: unknown template "${templateId}"`);
-}
+/** A product as a template leaves it: fewer fields, and `remainingVariants` when `maxVariants` applies. */
+export type TemplatedProduct = ProductResult & { remainingVariants?: number };
+
+/** Fields every templated product and variant keeps. */
+const ALWAYS_KEPT = new Set(['key', 'ticket']);
 
 /** The template a request names, undefined when it names none; 400 for an unknown id. */
 export async function resolveTemplate(s: StorefrontServices, templateId: string | undefined): Promise<TemplateSettings | undefined> {
@@ -23,5 +40,76 @@ export async function resolveTemplate(s: StorefrontServices, templateId: string 
 /** Shapes a list's product groups by a template (pure). Without a template the groups are unchanged. */
 export function applyTemplate(groups: ProductGroupResult[], template: TemplateSettings | undefined): ProductGroupResult[] {
   if (!template) return groups;
-  return groups;
+  return groups.map((g) => ({
+    key: g.key,
+    products: g.products.map((p, i) => templateProduct(p, pick(template.products, i))),
+    remaining: g.remaining,
+  }));
 }
+
+/** `all`, or `first` for position 0 and `rest` after it. */
+function pick<T>(mapping: TemplateMapping<T>, position: number): T {
+  return 'all' in mapping ? mapping.all : position === 0 ? mapping.first : mapping.rest;
+}
+
+function templateProduct(product: ProductResult, t: ProductTemplate): TemplatedProduct {
+  const kept = keepFields(product, t.fields) as TemplatedProduct;
+  if (t.maxVariants === 0) {
+    kept.variants = [];
+  } else if (t.variants) {
+    const variants = t.maxVariants === undefined ? product.variants : product.variants.slice(0, t.maxVariants);
+    const variantTemplates = t.variants;
+    kept.variants = variants.map((v, i) => keepFields(v, pick<VariantTemplate>(variantTemplates, i).fields) as VariantResult);
+  } else {
+    kept.variants = product.variants;
+  }
+  if (t.maxVariants !== undefined) kept.remainingVariants = Math.max(0, product.variants.length - t.maxVariants);
+  return kept;
+}
+
+/** The listed fields of a product or variant, plus key and ticket; `custom` narrowed to the named attributes. */
+function keepFields<T extends ProductResult | VariantResult>(source: T, fields: readonly string[]): Partial<T> {
+  const wanted = new Set(fields);
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (name === 'custom' || name === 'variants') continue;
+    if (ALWAYS_KEPT.has(name) || wanted.has(name)) out[name] = value;
+  }
+  const custom = narrowCustom(source.custom, fields);
+  if (custom) out.custom = custom;
+  return out as Partial<T>;
+}
+
+function narrowCustom(custom: CustomAttributes | undefined, fields: readonly string[]): CustomAttributes | undefined {
+  const names = fields.map(customAttributeOf).filter((n): n is string => n !== undefined);
+  if (names.length === 0) return undefined;
+  if (names.includes('*')) return custom ?? {};
+  return Object.fromEntries(names.flatMap((n) => (custom?.[n] ? [[n, custom[n]]] : [])));
+}
+
+/**
+ * The query context widened by what the template shows: every custom attribute it names, at product or
+ * variant level, as a label, a number and a length (a template does not say which kind it is; the shaper
+ * shows only what the document has). `custom.*` becomes the wildcard name `*`.
+ */
+export function withTemplateFields<C extends Pick<QueryContext, 'presentCustom'>>(context: C, template: TemplateSettings | undefined): C {
+  if (!template) return context;
+  const wanted: PresentCustom[] = [];
+  const add = (level: PresentCustom['level'], fields: readonly string[]) => {
+    for (const f of fields) {
+      const name = f === ALL_CUSTOM ? '*' : customAttributeOf(f);
+      if (name === undefined) continue;
+      for (const kind of ['label', 'number', 'length'] as const) wanted.push({ level, kind, name });
+    }
+  };
+  for (const product of templatesOf(template.products)) {
+    add('product', product.fields);
+    for (const variant of product.variants ? templatesOf(product.variants) : []) add('variant', variant.fields);
+  }
+  const seen = new Set(context.presentCustom.map(customId));
+  const extra = wanted.filter((c) => !seen.has(customId(c)) && seen.add(customId(c)));
+  return extra.length ? { ...context, presentCustom: [...context.presentCustom, ...extra] } : context;
+}
+
+const customId = (c: PresentCustom) => `${c.level}:${c.kind}:${c.name}`;
+const templatesOf = <T>(m: TemplateMapping<T>): T[] => ('all' in m ? [m.all] : [m.first, m.rest]);

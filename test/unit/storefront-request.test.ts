@@ -75,12 +75,15 @@ describe('storefront shared query parameters', () => {
     ['a bad notify', { notify: 'maybe' }, /notify must be true or false/],
     ['a bad viewId', { viewId: 'staging' }, /viewId must be one of PRODUCTION, PREVIEW/],
     ['a repeated parameter', { market: ['SE', 'SE'] }, /market is given more than once/],
-    ['any templateId (templates are not imported yet)', { templateId: 't1' }, /templateId: unknown template "t1"/],
     ['a presentCustom entry without a name', { presentCustom: 'variant.' }, /presentCustom: "variant." names no attribute/],
   ];
   for (const [what, params, message] of invalid) {
     it(`answer 400 to ${what}`, () => fails(400, message, () => parseQueryContext({ ...base, ...params }, facts, rules)));
   }
+
+  it('keep templateId where allowed (whether it exists is resolved at the endpoint, resolveTemplate)', () => {
+    assert.equal(parseQueryContext({ ...base, templateId: 't1' }, facts, rules).templateId, 't1');
+  });
 
   it('refuse templateId and presentCustom prefixes the endpoint does not allow', () => {
     const strict: EndpointRules = { templates: false, presentCustomPrefixes: [] };

@@ -1,11 +1,15 @@
 /**
  * Recommendation lists: the one entry point every endpoint with `recommendationLists` uses (product-page,
  * cart-page, add-to-cart-popup, landing-page). Parsing validates the request body's lists (400 naming the
- * field); running answers each list with its algorithm.
+ * field, request.ts); running answers each list with its algorithm (run.ts, one module per algorithm in
+ * algorithms/, each documenting its definition and cold start). See docs/recommendations.md.
  */
 import type { RecommendationListResult } from '../responseTypes';
 import type { QueryContext } from '../request';
 import type { StorefrontServices } from '../services';
+import type { PageType } from '../tickets';
+import { parseRecommendationListsStrict } from './request';
+import { runLists } from './run';
 
 export type Algorithm =
   | 'TOP_PRODUCTS' | 'PERSONAL' | 'CART' | 'STYLE_WITH' | 'ALTERNATIVES' | 'UPSELL' | 'NEWEST_PRODUCTS'
@@ -37,21 +41,18 @@ export interface RecommendationDefaults {
   productKey?: string;
   variantKey?: string;
   cart?: string[];
+  /** Page type in the tickets of the lists' products; default LANDING_PAGE. */
+  pageType?: PageType;
 }
 
 /** Validates a body's `recommendationLists` (400 naming `recommendationLists[i].field`). */
 export function parseRecommendationLists(value: unknown): RecommendationListRequest[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new TypeError('recommendationLists must be an array');
-  return value as RecommendationListRequest[];
+  return parseRecommendationListsStrict(value);
 }
 
 /** Answers every list, in request order. */
 export async function runRecommendationLists(
-  _s: StorefrontServices, _context: QueryContext, lists: RecommendationListRequest[], _defaults: RecommendationDefaults,
+  s: StorefrontServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
 ): Promise<RecommendationListResult[]> {
-  return lists.map((list) => ({
-    id: list.id, algorithm: list.algorithm, label: list.label, showMoreLink: list.showMoreLink,
-    visualization: list.visualization ?? 'CAROUSEL', visible: list.visible ?? true, productGroups: [],
-  }));
+  return runLists(s, context, lists, defaults);
 }

@@ -7,7 +7,7 @@ import { AGG } from '../aggNames';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
 import { listingQuery, relaxedMatch, relevanceBoosts, textMatch } from '../relevance';
-import { compileRules } from '../rules/compile';
+import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
 import type { SearchPageRequest } from './request';
@@ -27,7 +27,7 @@ export interface ListingOptions {
 
 /** What defines the listing besides the phrase: market, locale, product rules, selected category. */
 export function listingFilters(req: SearchPageRequest): Query[] {
-  const rules = compileRules(req.rules, req.context);
+  const rules = compileRuleSet(req.rules, { priceId: req.context.priceId });
   return [
     { term: { market: req.context.market } },
     { term: { locale: req.context.locale } },

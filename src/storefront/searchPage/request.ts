@@ -13,9 +13,7 @@ import type { Facet } from '../facets/types';
 import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../queryParams';
 import { MAX_PHRASE_LENGTH } from '../relevance';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
-import type { RuleExpression } from '../rules/ast';
-import { parseRules } from '../rules/parser';
-import { productFilterRules } from '../rules/productFilter';
+import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import { parseSort, type SortId } from '../sorts';
 
 export const SEARCH_PAGE_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
@@ -35,7 +33,7 @@ export interface SearchPageRequest {
   facets: Facet[];
   selections: Selections;
   /** From `primaryList.productRules` or the deprecated `primaryList.productFilter`. */
-  rules: RuleExpression;
+  rules: RuleSet;
   navigation: boolean;
   contentLists: ContentListSettings[];
   /** Listings collapse on `collapseKey`: some product group of the market suppresses duplicates. */
@@ -75,8 +73,8 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
   const facets = defaultFacets(catalog, context);
   const primary = body.primaryList;
   const rules = primary?.productRules
-    ? parseRules(primary.productRules, 'primaryList.productRules')
-    : primary?.productFilter ? productFilterRules(primary.productFilter, 'primaryList.productFilter') : [];
+    ? parseRules(primary.productRules, { parameter: 'primaryList.productRules' })
+    : primary?.productFilter ? parseProductFilter(primary.productFilter, { parameter: 'primaryList.productFilter' }) : [];
   const selectedCategory = single(query, 'selectedCategory')?.trim() || undefined;
   return {
     context,

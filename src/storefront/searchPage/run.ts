@@ -9,7 +9,8 @@
  *   viewAllSecondary, and the suggester has corrections): the primary list and content lists for each
  *   correction, best first; the first correction with hits wins, and the secondary list is then left
  *   empty (the corrected list already is the relaxed one).
- * Then one mget for the siblings of every group shown, and pure shaping.
+ * Then one mget for the siblings of every group shown, and pure shaping. A `templateId` is resolved
+ * before round 1 (400 when unknown): it widens the fetched custom attributes and shapes both lists.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { contentListSearch } from '../contentLists';
@@ -18,6 +19,7 @@ import { fetchSiblings, productSource } from '../productSource';
 import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
 import { phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
+import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal, primarySearch, secondarySearch } from './build';
 import type { SearchPageRequest } from './request';
 import { DID_YOU_MEAN_BELOW, mainProducts, shapeSearchPage } from './shape';
@@ -28,7 +30,10 @@ export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;
 
-export async function searchPage(s: StorefrontServices, req: SearchPageRequest): Promise<SearchPageResult> {
+export async function searchPage(s: StorefrontServices, request: SearchPageRequest): Promise<SearchPageResult> {
+  // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
+  const template = await resolveTemplate(s, request.context.templateId);
+  const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
@@ -79,7 +84,7 @@ export async function searchPage(s: StorefrontServices, req: SearchPageRequest):
   return shapeSearchPage({
     req, phrase, originalTotalHits, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
-    contents, siblings, suggestions, now: s.now(),
+    contents, siblings, suggestions, now: s.now(), template,
   });
 }
 

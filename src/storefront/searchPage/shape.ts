@@ -16,6 +16,8 @@ import { buckets } from '../facets/types';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
 import type { ProductGroupResult, SearchPageResult } from '../responseTypes';
 import { sortResult } from '../sorts';
+import type { TemplateSettings } from '../../merchandising/templates/types';
+import { applyTemplate } from '../templates';
 import type { TicketOrigin } from '../tickets';
 import type { SearchPageRequest } from './request';
 
@@ -38,6 +40,8 @@ export interface SearchPageOutcome {
   siblings: ReadonlyMap<string, ProductSource>;
   suggestions: string[];
   now: Date;
+  /** The request's response template, applied to both product lists. */
+  template?: TemplateSettings;
 }
 
 export const mainProducts = (response: estypes.SearchResponse<unknown> | undefined): ProductSource[] =>
@@ -45,7 +49,7 @@ export const mainProducts = (response: estypes.SearchResponse<unknown> | undefin
 
 function groups(o: SearchPageOutcome, response: estypes.SearchResponse<unknown> | undefined, listId: string, offset: number): ProductGroupResult[] {
   const sc: ShapeContext = { query: o.req.context, origin: origin(o, listId), now: o.now };
-  return mainProducts(response).map((p, i) => shapeProductGroup(p, o.siblings, offset + i, sc));
+  return applyTemplate(mainProducts(response).map((p, i) => shapeProductGroup(p, o.siblings, offset + i, sc)), o.template);
 }
 
 const origin = (o: SearchPageOutcome, listId: string): TicketOrigin =>

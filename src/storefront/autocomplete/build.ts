@@ -1,0 +1,188 @@
+/**
+ * Pure builders of the autocomplete searches. They all go to Elasticsearch in one msearch:
+ *
+ * - suggestionSearch: the product suggestions (prefix-aware on the last typed token, collapsed like
+ *   search-page, rules applied), the product-group count, and the completion suggester over the
+ *   catalog phrases (`suggest` field, contexts market and locale) in the same request. Short prefixes
+ *   take their product candidates from a completion suggester too (see usesCompletionCandidates).
+ * - redirectSearch: one product whose product, variant or product group key is exactly the phrase.
+ * - contentSuggestionSearch: content whose title starts with the typed words (deprecated contentSuggestions).
+ * - content lists reuse contentListSearch (src/storefront/contentLists.ts).
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { compileRuleSet } from '../../rules';
+import { AGG } from '../aggNames';
+import { productSource } from '../productSource';
+import { keyMatch, listingQuery, PHRASE_BOOST, relevanceBoosts, TEXT_FIELDS } from '../relevance';
+import { inStockQuery } from '../stock';
+import type { AutocompleteRequest } from './request';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/** Product groups suggested while typing. */
+export const PRODUCT_SUGGESTIONS = 6;
+/** Catalog phrases asked from the completion suggester (merged with popular searches, then cut). */
+export const CATALOG_PHRASES = 10;
+export const CONTENT_SUGGESTIONS = 5;
+/** Typed characters before the completion suggester also accepts one typo. */
+const FUZZY_FROM = 4;
+/** Name of the completion suggester in the response. */
+export const COMPLETION = 'catalogPhrases';
+/** Exact distinct counts below this many groups; autocomplete only shows the figure. */
+const GROUP_COUNT_PRECISION = 3_000;
+
+/** Fields whose `index_prefixes` make a prefix of the last token a plain term lookup. */
+const PREFIX_FIELDS = ['title^8', 'brand.text^5'];
+
+/** Whitespace tokens of the phrase: every one but the last is complete, the last may be half typed. */
+export function typedTokens(q: string): { complete: string[]; last: string } {
+  const tokens = q.split(' ').filter(Boolean);
+  return { complete: tokens.slice(0, -1), last: tokens.at(-1) ?? '' };
+}
+
+/**
+ * What a suggested product must match: every complete token in some text field (as search-page), and
+ * the last token as a prefix of a title or brand word or as a whole word of any text field.
+ */
+export function prefixMatch(q: string): Query {
+  const { complete, last } = typedTokens(q);
+  const must: Query[] = [];
+  if (complete.length) must.push({ multi_match: { query: complete.join(' '), type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } });
+  must.push({
+    bool: {
+      should: [
+        { multi_match: { query: last, type: 'bool_prefix', operator: 'and', fields: PREFIX_FIELDS } },
+        { multi_match: { query: last, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } },
+      ],
+      minimum_should_match: 1,
+    },
+  });
+  return { bool: { must } };
+}
+
+/** The filters of the suggestion listing: market, locale and the body's product rules. */
+export function suggestionFilters(req: AutocompleteRequest): Query[] {
+  const rules = compileRuleSet(req.rules, { priceId: req.context.priceId });
+  return [{ term: { market: req.context.market } }, { term: { locale: req.context.locale } }, ...(rules ? [rules] : [])];
+}
+
+export function completionSuggester(req: AutocompleteRequest): estypes.SearchSuggester {
+  return {
+    [COMPLETION]: {
+      prefix: req.q,
+      completion: {
+        field: 'suggest',
+        size: CATALOG_PHRASES,
+        skip_duplicates: true,
+        contexts: { market: [req.context.market], locale: [req.context.locale] },
+        ...(req.q.length >= FUZZY_FROM ? { fuzzy: { fuzziness: 1, prefix_length: 2, min_length: FUZZY_FROM } } : {}),
+      },
+    },
+  } as estypes.SearchSuggester;
+}
+
+/**
+ * A short single word (fewer than SHORT_PREFIX characters) without body rules matches a large part of
+ * the catalog, and scoring and collapsing every match is what makes a search slow. Such prefixes take
+ * their product candidates from the completion suggester instead (its FST finds the products whose
+ * title, brand, name, series or category starts with the prefix without visiting the others); and
+ * totalHits is the number of matching products, counted in filter context (an upper bound of the
+ * groups: only groups that suppress duplicates hold several products).
+ */
+export const SHORT_PREFIX = 3;
+/** Name of the product completion suggester (short prefixes); candidates asked of it. */
+export const PRODUCT_COMPLETION = 'catalogProducts';
+export const PRODUCT_CANDIDATES = 40;
+
+export const usesCompletionCandidates = (req: AutocompleteRequest) =>
+  req.rules.length === 0 && req.q.length < SHORT_PREFIX && !req.q.includes(' ');
+
+/** The match of a suggested product, with the exact-key match. */
+const suggestionMatch = (q: string): Query => ({ bool: { should: [prefixMatch(q), keyMatch(q)], minimum_should_match: 1 } });
+
+const groupCount = (collapse: boolean): Record<string, estypes.AggregationsAggregationContainer> =>
+  (collapse ? { [AGG.groupCount]: { cardinality: { field: 'collapseKey', precision_threshold: GROUP_COUNT_PRECISION } } } : {});
+
+/** Product suggestions, group count and catalog phrases in one search (see usesCompletionCandidates). */
+export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS): estypes.SearchRequest {
+  if (usesCompletionCandidates(req)) return shortPrefixSearch(req);
+  return {
+    query: listingQuery({
+      match: suggestionMatch(req.q),
+      boosts: [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q)],
+      filters: suggestionFilters(req),
+      inStock: inStockQuery(req.context),
+      relevance: true,
+    }),
+    size,
+    ...(req.collapse ? { collapse: { field: 'collapseKey' } } : {}),
+    aggs: groupCount(req.collapse),
+    sort: [{ _score: { order: 'desc' } }, { productKey: 'asc' }],
+    _source: { includes: productSource(req.context) },
+    track_total_hits: true,
+    suggest: completionSuggester(req),
+  };
+}
+
+function shortPrefixSearch(req: AutocompleteRequest): estypes.SearchRequest {
+  return {
+    // counting distinct groups over 100,000 matches costs ten times the count itself: products are counted
+    query: { bool: { filter: [...suggestionFilters(req), suggestionMatch(req.q)] } },
+    size: 0,
+    track_total_hits: true,
+    // the options of the product completion carry these; collapseKey to keep one product per group
+    _source: { includes: [...productSource(req.context), 'collapseKey'] },
+    suggest: {
+      ...completionSuggester(req),
+      [PRODUCT_COMPLETION]: {
+        prefix: req.q,
+        completion: { field: 'suggest', size: PRODUCT_CANDIDATES, skip_duplicates: false, contexts: { market: [req.context.market], locale: [req.context.locale] } },
+      },
+    } as estypes.SearchSuggester,
+  };
+}
+
+/** The phrase as typed, upper- and lower-cased: keys are matched exactly, in these three spellings. */
+export const keySpellings = (q: string) => [...new Set([q, q.toUpperCase(), q.toLowerCase()])];
+
+/**
+ * The product to redirect to: a product or variant key equal to the phrase wins over a product group
+ * key; among a group's products the most relevant is the one in stock, then the most popular.
+ * Product rules do not apply (a redirect follows a key the visitor typed).
+ */
+export function redirectSearch(req: AutocompleteRequest): estypes.SearchRequest {
+  const keys = keySpellings(req.q);
+  const exact = (field: string, boost: number): Query => ({ constant_score: { filter: { terms: { [field]: keys } }, boost } });
+  return {
+    query: {
+      bool: {
+        filter: [{ term: { market: req.context.market } }, { term: { locale: req.context.locale } }],
+        must: [{ dis_max: { queries: [exact('productKey', 100), exact('variantKeys', 100), exact('productGroupKey', 10)] } }],
+        should: [
+          { constant_score: { filter: inStockQuery(req.context), boost: 5 } },
+          { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', factor: 0.1, missing: 0 } }], boost_mode: 'replace' } },
+        ],
+      },
+    },
+    size: 1,
+    sort: [{ _score: { order: 'desc' } }, { productKey: 'asc' }],
+    _source: { includes: ['productKey', 'productGroupKey', 'variantKeys', 'url'] },
+    track_total_hits: false,
+  };
+}
+
+/** Content whose title holds every typed word, the last as a prefix. */
+export function contentSuggestionSearch(req: AutocompleteRequest, size = CONTENT_SUGGESTIONS): estypes.SearchRequest {
+  return {
+    query: {
+      bool: {
+        filter: [{ term: { market: req.context.market } }, { term: { locale: req.context.locale } }],
+        must: [{ match_bool_prefix: { title: { query: req.q, operator: 'and' } } }],
+      },
+    },
+    size,
+    sort: [{ _score: { order: 'desc' } }, { key: 'asc' }],
+    _source: { includes: ['key', 'title', 'url'] },
+    track_total_hits: false,
+  };
+}

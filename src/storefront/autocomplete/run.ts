@@ -1,0 +1,91 @@
+/**
+ * Runs an autocomplete request: the only autocomplete module that talks to Elasticsearch. It is on the
+ * visitor's every keystroke, so the typed path is one round trip plus one optional mget:
+ *
+ *   in parallel: one msearch (product suggestions with group count and catalog phrases, redirect,
+ *                content suggestions, content lists) and the popular-phrases lookup (behaviour);
+ *   then, only when a suggested group has siblings: one mget of the siblings.
+ *
+ * Without a phrase (the search box just got focus): trending phrases, the visitor's recent searches and
+ * recently viewed products (behaviour lookups in parallel with the content lists), then one mget of the
+ * recently viewed products and one of their siblings.
+ *
+ * Autocomplete registers no behaviour: a half-typed phrase is not a search (only search-page registers
+ * searches). Behaviour lookups never fail the query: a failure is logged and the part left empty.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { productDocumentId } from '../../catalog/documents';
+import { contentListSearch } from '../contentLists';
+import { msearch, type IndexedSearch } from '../msearch';
+import { fetchSiblings, productSource } from '../productSource';
+import type { ProductSource } from '../productShaper';
+import type { StorefrontServices } from '../services';
+import { resolveTemplate, withTemplateFields } from '../templates';
+import { contentSuggestionSearch, redirectSearch, suggestionSearch } from './build';
+import type { AutocompleteRequest } from './request';
+import { MAX_PHRASE_SUGGESTIONS, suggestedProducts, shapeAutocomplete, type AutocompleteResult } from './shape';
+
+export const RECENT_SEARCHES = 10;
+export const RECENTLY_VIEWED = 10;
+
+export async function autocomplete(s: StorefrontServices, request: AutocompleteRequest): Promise<AutocompleteResult> {
+  // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
+  const template = await resolveTemplate(s, request.context.templateId);
+  const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
+  const { market, locale, customerKey } = req.context;
+  const typed = req.q !== '';
+  const includes = productSource(req.context);
+
+  const searches: IndexedSearch[] = [
+    ...(typed
+      ? [
+        { index: s.index.products, body: suggestionSearch(req) },
+        { index: s.index.products, body: redirectSearch(req) },
+        { index: s.index.content, body: contentSuggestionSearch(req) },
+      ]
+      : []),
+    ...req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }) })),
+  ];
+  const [responses, behaviourPhrases, recentSearches, recentKeys] = await Promise.all([
+    msearch(s.es, searches),
+    typed
+      ? quietly(s, 'popular phrases', async () => (await s.behaviour.popularPhrases({ market, prefix: req.q, limit: MAX_PHRASE_SUGGESTIONS })).map((p) => p.phrase))
+      : quietly(s, 'trending phrases', () => trendingPhrases(s, market, locale)),
+    typed ? [] : quietly(s, 'recent searches', () => s.behaviour.recentSearches({ market, customerKey, limit: RECENT_SEARCHES })),
+    typed ? [] : quietly(s, 'recently viewed', () => s.behaviour.recentlyViewed({ market, customerKey, limit: RECENTLY_VIEWED })),
+  ]);
+
+  const [suggestions, redirect, contentSuggestions] = typed ? responses.slice(0, 3) : [undefined, undefined, undefined];
+  const contents = responses.slice(typed ? 3 : 0);
+  const recentlyViewed = await fetchProducts(s, { market, locale }, recentKeys, includes);
+  const siblings = await fetchSiblings(s.es, s.index.products, { market, locale }, [...suggestedProducts(suggestions, req), ...recentlyViewed], includes);
+  return shapeAutocomplete({
+    req, suggestions, redirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
+  });
+}
+
+/** Phrases trending in the market and locale; the most popular ones when nothing trends. */
+async function trendingPhrases(s: StorefrontServices, market: string, locale: string): Promise<string[]> {
+  const trending = await s.behaviour.trendingPhrases({ market, locale, limit: MAX_PHRASE_SUGGESTIONS });
+  if (trending.length) return trending.map((t) => t.phrase);
+  return (await s.behaviour.popularPhrases({ market, prefix: '', limit: MAX_PHRASE_SUGGESTIONS })).map((p) => p.phrase);
+}
+
+/** Product documents of the market and locale by product key, in the order given; unknown keys are left out. */
+async function fetchProducts(s: StorefrontServices, at: { market: string; locale: string }, keys: string[], includes: string[]): Promise<ProductSource[]> {
+  if (keys.length === 0) return [];
+  const res = await s.es.mget<ProductSource>({ index: s.index.products, ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
+  return res.docs.flatMap((d) => {
+    const doc = d as estypes.GetGetResult<ProductSource>;
+    return doc.found && doc._source ? [doc._source] : [];
+  });
+}
+
+async function quietly<T>(s: StorefrontServices, what: string, lookup: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await lookup();
+  } catch (err) {
+    s.log.warn(`autocomplete: ${what} lookup failed`, { err });
+    return [];
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Filling a list from its stages (pure): stage answers in stage order, each in its own order, a product
+ * group at most once, up to the limit.
+ */
+import type { ProductSource } from '../productShaper';
+import { orderHits } from './query';
+import type { Stage } from './types';
+
+export function fillList(stages: Stage[], answers: ProductSource[][], limit: number, shownBefore: ReadonlySet<string> = new Set()): ProductSource[] {
+  const candidates = stages.flatMap((stage, i) => orderHits(stage, answers[i] ?? []));
+  const groups = new Set<string>();
+  const chosen: ProductSource[] = [];
+  // First the groups no earlier list shows, then (soft de-duplication) the others if the list is short.
+  for (const fresh of [true, false]) {
+    for (const product of candidates) {
+      if (chosen.length === limit) return chosen;
+      if (groups.has(product.productGroupKey) || shownBefore.has(product.productGroupKey) === fresh) continue;
+      groups.add(product.productGroupKey);
+      chosen.push(product);
+    }
+  }
+  return chosen;
+}
+
+/**
+ * Groups a stage must return so the list can still fill after earlier stages' overlap and, with soft
+ * de-duplication, after the `shownBefore` groups earlier lists may take (capped).
+ */
+export function stageSizes(stages: Stage[], limit: number, shownBefore = 0, cap = 400): number[] {
+  let before = shownBefore;
+  return stages.map((stage) => {
+    const size = stage.kind === 'keys' ? stage.keys.length : Math.min(cap, limit + before);
+    before += size;
+    return size;
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * Runs recommendation lists: the only module here that talks to Elasticsearch.
+ *
+ * 1. The keys of each list (a list missing a required product key or cart is a 400); then, in parallel,
+ *    one search for the products the lists are about (page product, variant, cart keys) and every list's
+ *    behaviour questions (a failing question degrades to cold start).
+ * 2. The products the lists are about and the compiled rules.
+ * 3. One msearch for every stage of every list; each list fills from its stages (merge.ts), in request
+ *    order, lists with soft de-duplication preferring groups the earlier lists do not show.
+ * 4. One mget for the siblings of every group shown, and pure shaping with tickets of the list.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { badRequest } from '../../http/errors';
+import { compileRules } from '../../rules/compile';
+import { compileProductFilter } from '../../rules/productFilter';
+import { msearch, type IndexedSearch } from '../msearch';
+import { fetchSiblings, productSource } from '../productSource';
+import { shapeProductGroup, type ProductSource } from '../productShaper';
+import type { QueryContext } from '../request';
+import type { RecommendationListResult } from '../responseTypes';
+import type { StorefrontServices } from '../services';
+import type { PageType } from '../tickets';
+import { ALGORITHM_MODULES } from './algorithms';
+import type { RecommendationDefaults, RecommendationListRequest } from './index';
+import { fillList, stageSizes } from './merge';
+import { stageSearch } from './query';
+import { DEFAULT_LIMIT } from './request';
+import { readSourceProducts, sourceProductsSearch } from './source';
+import type { AlgorithmInput, ListKeys, ResolvedList, SignalInput, SourceProduct, Stage } from './types';
+
+interface Planned { request: RecommendationListRequest; input?: AlgorithmInput; stages: Stage[] }
+
+export async function runLists(
+  s: StorefrontServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
+): Promise<RecommendationListResult[]> {
+  if (lists.length === 0) return [];
+  const keys = lists.map((l, i) => (l.visible === false ? undefined : listKeys(l, i, defaults)));
+  // Behaviour questions need only the keys, so they run alongside the lookup of the products.
+  const [about, signals] = await Promise.all([
+    lookUpProducts(s, context, keys),
+    Promise.all(lists.map((l, i) => (keys[i] ? askBehaviour(s, l.algorithm, { keys: keys[i]!, context }) : undefined))),
+  ]);
+  const planned = lists.map((request, i): Planned => {
+    const k = keys[i];
+    if (!k) return { request, stages: [] };
+    const input: AlgorithmInput = { list: resolveWith(request, i, context, k, about), context };
+    return { request, input, stages: input.list.unknownProduct ? [] : plan(input, signals[i]) };
+  });
+
+  const searches: IndexedSearch[] = [];
+  let earlierLimits = 0;
+  const slots = planned.map((p) => {
+    if (!p.input) return [];
+    const { algorithm, limit } = p.input.list;
+    const sizes = stageSizes(p.stages, limit, ALGORITHM_MODULES[algorithm].softDedupe ? earlierLimits : 0);
+    earlierLimits += limit;
+    return p.stages.map((stage, k) => searches.push({ index: s.index.products, body: stageSearch(stage, p.input!, sizes[k]) }) - 1);
+  });
+  const responses = await msearch(s.es, searches);
+  const shown = new Set<string>();
+  const chosen = planned.map((p, i) => {
+    if (!p.input) return [];
+    const soft = ALGORITHM_MODULES[p.input.list.algorithm].softDedupe;
+    const filled = fillList(p.stages, slots[i].map((slot) => sourcesOf(responses[slot])), p.input.list.limit, soft ? shown : undefined);
+    for (const product of filled) shown.add(product.productGroupKey);
+    return filled;
+  });
+
+  const siblings = await fetchSiblings(s.es, s.index.products, context, chosen.flat(), productSource(context));
+  const now = s.now();
+  const pageType: PageType = defaults.pageType ?? 'LANDING_PAGE';
+  return planned.map(({ request }, i) => {
+    const sc = { query: context, origin: { pageType, listId: request.id, market: context.market, touchpoint: context.touchpoint }, now };
+    return {
+      id: request.id,
+      algorithm: request.algorithm,
+      ...(request.label !== undefined ? { label: request.label } : {}),
+      productGroups: chosen[i].map((main, position) => shapeProductGroup(main, siblings, position, sc)),
+      ...(request.showMoreLink !== undefined ? { showMoreLink: request.showMoreLink } : {}),
+      visible: request.visible ?? true,
+      visualization: request.visualization ?? 'CAROUSEL',
+    };
+  });
+}
+
+/** The algorithm's behaviour questions; its cold signals when behaviour cannot answer. */
+async function askBehaviour(s: StorefrontServices, name: RecommendationListRequest['algorithm'], input: SignalInput): Promise<unknown> {
+  const algorithm = ALGORITHM_MODULES[name];
+  try {
+    return await algorithm.signals(s.behaviour, input);
+  } catch (err) {
+    s.log.warn('recommendation behaviour unavailable, using cold start', { err, algorithm: name });
+    return algorithm.coldSignals;
+  }
+}
+
+/** The algorithm's stages, pinned keys first. */
+function plan(input: AlgorithmInput, signals: unknown): Stage[] {
+  const pinned: Stage[] = input.list.pinned.length ? [{ kind: 'keys', keys: input.list.pinned, inStockOnly: false }] : [];
+  return [...pinned, ...ALGORITHM_MODULES[input.list.algorithm].stages(input, signals)];
+}
+
+async function lookUpProducts(s: StorefrontServices, context: QueryContext, lists: (ListKeys | undefined)[]): Promise<Map<string, SourceProduct>> {
+  const keys = [...new Set(lists.flatMap((k) => (k ? [...(k.aboutKey ? [k.aboutKey] : []), ...(k.variantKey ? [k.variantKey] : []), ...k.cartKeys] : [])))];
+  if (!keys.length) return new Map();
+  return readSourceProducts(await s.es.search({ index: s.index.products, ...sourceProductsSearch(context, keys) }), keys);
+}
+
+/** Applies the page's defaults and checks what the algorithm requires (400 naming the list's field). Pure. */
+export function listKeys(l: RecommendationListRequest, i: number, d: RecommendationDefaults): ListKeys {
+  const algorithm = ALGORITHM_MODULES[l.algorithm];
+  const productKey = l.params?.productKey ?? d.productKey;
+  const variantKey = l.params?.variantKey ?? d.variantKey;
+  const cartKeys = l.params?.cart ?? d.cart;
+  if (algorithm.needsProduct && productKey === undefined && variantKey === undefined) {
+    throw badRequest(`recommendationLists[${i}].params.productKey is required for ${l.algorithm}`);
+  }
+  if (l.algorithm === 'CART' && cartKeys === undefined) throw badRequest(`recommendationLists[${i}].params.cart is required for CART`);
+  // The variant just added is what ADD_TO_CART_RECS is about, whatever page it is on.
+  const aboutKey = l.algorithm === 'ADD_TO_CART_RECS' ? variantKey ?? productKey : productKey ?? variantKey;
+  return {
+    limit: l.limit ?? DEFAULT_LIMIT,
+    ...(aboutKey !== undefined ? { aboutKey } : {}),
+    ...(variantKey !== undefined ? { variantKey } : {}),
+    cartKeys: cartKeys ?? [],
+  };
+}
+
+/** The list with the products it is about and its compiled rules. Pure. */
+export function resolveWith(
+  l: RecommendationListRequest, i: number, context: Pick<QueryContext, 'priceId'>, keys: ListKeys, about: ReadonlyMap<string, SourceProduct>,
+): ResolvedList {
+  const product = keys.aboutKey !== undefined ? about.get(keys.aboutKey) : undefined;
+  const rules = l.productRules
+    ? compileRules(l.productRules, { priceId: context.priceId, parameter: `recommendationLists[${i}].productRules` }).filter
+    : l.productFilter !== undefined ? compileProductFilter(l.productFilter, { priceId: context.priceId, parameter: `recommendationLists[${i}].productFilter` }).filter : undefined;
+  return {
+    ...keys,
+    id: l.id,
+    algorithm: l.algorithm,
+    ...(rules ? { rules } : {}),
+    pinned: l.pinned ?? [],
+    blocked: l.blocked ?? [],
+    ...(product ? { product } : {}),
+    unknownProduct: ALGORITHM_MODULES[l.algorithm].needsProduct && product === undefined,
+    cart: keys.cartKeys.flatMap((k) => about.get(k) ?? []),
+  };
+}
+
+/** listKeys then resolveWith. */
+export function resolveList(
+  l: RecommendationListRequest, i: number, context: Pick<QueryContext, 'priceId'>, d: RecommendationDefaults, about: ReadonlyMap<string, SourceProduct>,
+): ResolvedList {
+  return resolveWith(l, i, context, listKeys(l, i, d), about);
+}
+
+function sourcesOf(response: estypes.SearchResponse<unknown> | undefined): ProductSource[] {
+  return (response?.hits.hits ?? []).flatMap((h) => (h._source ? [h._source as ProductSource] : []));
+}
