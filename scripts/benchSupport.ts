@@ -2,6 +2,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 
 export const root = join(__dirname, '..');
 export const elasticsearchUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
@@ -11,19 +12,32 @@ export function arg(name: string, fallback: number): number {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
+/** `--name` given without a value (a switch). */
+export function flag(name: string): boolean {
+  return process.argv.includes(`--${name}`);
+}
+
 export function ensureElasticsearch(): void {
   execFileSync('bash', [join(root, 'scripts', 'elasticsearch.sh'), 'ensure'], { stdio: 'inherit', env: process.env });
 }
 
+/**
+ * Compiles to dist/. tsc emits even when some file does not type-check; on a shared work tree a half-done
+ * file elsewhere should not stop a benchmark, so a type error is a warning here (`npm run typecheck` is the gate).
+ */
 export function build(): void {
-  execFileSync('npx', ['tsc', '-p', join(root, 'tsconfig.json')], { stdio: 'inherit', cwd: root });
+  try {
+    execFileSync('npx', ['tsc', '-p', join(root, 'tsconfig.json')], { stdio: 'inherit', cwd: root });
+  } catch {
+    console.warn('warning: tsc reported type errors; benchmarking the emitted JavaScript anyway');
+  }
 }
 
-export interface RunningApi { url: string; process: ChildProcess; peakRssMb(): number; stop(): Promise<void> }
+export interface RunningApi { url: string; process: ChildProcess; peakRssMb(): number; cpuSeconds(): number; stop(): Promise<void> }
 
 /** Starts the compiled API (node dist/src/main.js) so that its RSS is its own. */
-export async function startApi(env: Record<string, string>, port: number): Promise<RunningApi> {
-  const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+export async function startApi(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<RunningApi> {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'src', 'main.js')], {
     cwd: root, env: { ...process.env, ELASTICSEARCH_URL: elasticsearchUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -37,6 +51,11 @@ export async function startApi(env: Record<string, string>, port: number): Promi
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
     },
+    /** User plus system CPU time of the API process so far. */
+    cpuSeconds() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 per second)
+    },
     stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
   };
 }
@@ -47,3 +66,20 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Runs `work` over `items` with at most `concurrency` in flight, in order of the list. */
+export async function runConcurrently<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+/** Load average of the machine (1 minute) and its core count, to print next to timings on a shared machine. */
+export function machineLoad(): string {
+  return `load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores`;
+}

@@ -19,7 +19,7 @@ import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { notificationRouter } from './http/notificationRoutes';
-import { errorHandler, responseTime, storefrontCors } from './http/middleware';
+import { elasticsearchTook, errorHandler, responseTime, storefrontCors } from './http/middleware';
 import { storefrontServices } from './storefront/services';
 import { BehaviourService } from './behaviour/service';
 import { behaviourIndexNames } from './behaviour/eventsIndex';
@@ -66,6 +66,7 @@ export function createApp(context: AppContext): Koa {
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: 1024, br: false, deflate: false }));
   app.use(responseTime);
+  app.use(elasticsearchTook(context.es));
   const admin = adminRouter(context.admin, context.config.adminApiKeys);
   app.use(admin.routes()).use(admin.allowedMethods());
   const merchandising = merchandisingRouter(context);

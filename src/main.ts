@@ -25,6 +25,9 @@ async function main() {
   if (config.loadSampleData) await loadSampleCatalogIfEmpty(context);
   const app = createApp(context);
   const server = app.listen(config.port, config.host, () => log.info('listening', { url: `http://${config.host}:${config.port}`, elasticsearch: config.elasticsearchUrl, indexPrefix: config.indexPrefix }));
+  // A full import streams its body at the pace of indexing, which takes longer than Node's default 5-minute
+  // whole-request limit for large catalogs (the import would end in 408). Headers keep their own timeout.
+  server.requestTimeout = 0;
   context.behaviour.startPopularityJob();
   // Stop accepting requests, let those in flight finish, then write buffered behaviour events before exiting.
   const stop = () => {

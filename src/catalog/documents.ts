@@ -99,10 +99,15 @@ function productDocument(p: ProductContext): ProductDocument {
   });
 }
 
+/** `resolve`, without copying when there is nothing to merge (most variants have no overrides); documents never mutate it. */
+function resolved<T>(defaults: T | undefined, overrides: Record<string, T> | undefined, market: string, locale: string): T {
+  return overrides ? resolve(defaults, overrides, market, locale) : (defaults ?? ({} as T));
+}
+
 /** Feed order, or by `order` when every variant has one (the spec requires it on all or none). */
 function variantDocuments(product: Product, market: string, locale: string, t: Translator): VariantDocument[] {
   const docs = Object.entries(product.variants)
-    .map(([key, v]) => variantDocument(key, resolve(v.defaults, v.overrides, market, locale), locale, t));
+    .map(([key, v]) => variantDocument(key, resolved(v.defaults, v.overrides, market, locale), locale, t));
   if (docs.every((d) => d.order !== undefined)) docs.sort((a, b) => a.order! - b.order!);
   return docs;
 }
@@ -132,24 +137,48 @@ function variantDocument(key: string, data: VariantData, locale: string, t: Tran
 
 type Aggregates = Pick<ProductDocument, 'price' | 'customPrice' | 'discount' | 'inStock' | 'inStockStores' | 'storeKeys' | 'stock' | 'sizes'>;
 
+/** One pass over the variants (hot path of an import: no intermediate arrays per field). */
 function aggregates(variants: VariantDocument[]): Aggregates {
-  const customIds = unique(variants.flatMap((v) => v.customPrices.map((c) => c.id)));
+  const custom = new Map<string, { listPrice: number; sellingPrice: number }[]>();
+  const inStockStores = new Set<string>();
+  const storeKeys = new Set<string>();
+  const sizes = new Set<string>();
+  let discount = 0;
+  let inStock = false;
+  let stock = 0;
+  for (const v of variants) {
+    for (const c of v.customPrices) {
+      const prices = custom.get(c.id);
+      if (prices) prices.push(c);
+      else custom.set(c.id, [c]);
+    }
+    discount = Math.max(discount, discountOf(v));
+    inStock ||= v.inStock;
+    for (const store of v.inStockStores) inStockStores.add(store);
+    for (const s of v.storeStock) storeKeys.add(s.store);
+    stock += v.stock;
+    if (v.size) for (const size of v.size) sizes.add(size);
+    else if (v.label) sizes.add(v.label);
+  }
+  const customPrice: Aggregates['customPrice'] = {};
+  for (const [id, prices] of custom) customPrice[id] = priceRanges(prices);
   return {
-    price: priceRanges(variants),
-    customPrice: Object.fromEntries(customIds.map((id) => [id, priceRanges(variants.flatMap((v) => v.customPrices.filter((c) => c.id === id)))])),
-    discount: Math.max(0, ...variants.map(discountOf)),
-    inStock: variants.some((v) => v.inStock),
-    inStockStores: unique(variants.flatMap((v) => v.inStockStores)),
-    storeKeys: unique(variants.flatMap((v) => v.storeStock.map((s) => s.store))),
-    stock: variants.reduce((sum, v) => sum + v.stock, 0),
-    sizes: unique(variants.flatMap((v) => v.size ?? (v.label ? [v.label] : []))),
+    price: priceRanges(variants), customPrice, discount, inStock,
+    inStockStores: [...inStockStores], storeKeys: [...storeKeys], stock, sizes: [...sizes],
   };
 }
 
-const range = (xs: number[]): PriceRange => (xs.length ? { min: Math.min(...xs), max: Math.max(...xs) } : { min: 0, max: 0 });
-
 function priceRanges(prices: { listPrice: number; sellingPrice: number }[]): PriceRanges {
-  return { selling: range(prices.map((p) => p.sellingPrice)), list: range(prices.map((p) => p.listPrice)) };
+  if (!prices.length) return { selling: { min: 0, max: 0 }, list: { min: 0, max: 0 } };
+  const selling: PriceRange = { min: Infinity, max: -Infinity };
+  const list: PriceRange = { min: Infinity, max: -Infinity };
+  for (const p of prices) {
+    if (p.sellingPrice < selling.min) selling.min = p.sellingPrice;
+    if (p.sellingPrice > selling.max) selling.max = p.sellingPrice;
+    if (p.listPrice < list.min) list.min = p.listPrice;
+    if (p.listPrice > list.max) list.max = p.listPrice;
+  }
+  return { selling, list };
 }
 
 /** Percent off list price, one decimal. */
@@ -164,7 +193,7 @@ function imageDocuments(images: Record<string, Image> | undefined, market: strin
 }
 
 function imageDocument(key: string, image: Image, market: string, locale: string): ImageDocument {
-  const data = resolve(image.defaults, image.overrides, market, locale);
+  const data = resolved(image.defaults, image.overrides, market, locale);
   return defined<ImageDocument>({
     key,
     order: image.order,
@@ -211,7 +240,11 @@ export function categoryPaths(categories: string[]): string[] {
 const leaf = (category: string) => category.split('>').pop()!.trim();
 
 // Completion inputs may not contain the separators ES reserves (\u0000, \u001e, \u001f).
-const completionText = (s: string) => [...s.replace(/[\u0000\u001e\u001f]/g, ' ').trim()].slice(0, 100).join('').trim();
+// Cut at 100 code points; the common short input skips the code-point split.
+const completionText = (s: string) => {
+  const cleaned = s.replace(/[\u0000\u001e\u001f]/g, ' ').trim();
+  return cleaned.length <= 100 ? cleaned : [...cleaned].slice(0, 100).join('').trim();
+};
 
 function suggest(inputs: (string | undefined)[], market: string, locale: string): ProductDocument['suggest'] {
   const input = unique(inputs.map((s) => completionText(s ?? '')).filter((s) => s !== ''));

@@ -235,15 +235,21 @@ export class CatalogLimits {
     const fresh = new Map<string, Set<string>>();
     const firstProduct = new Map<string, string>();
     for (const [productKey, product] of Object.entries(group.products)) {
-      for (const [m, l] of this.contexts(product.markets)) {
-        const context = `${m}|${l}`;
-        const seen = this.variantAttributes.get(context);
-        for (const variant of Object.values(product.variants)) {
-          for (const name of variantAttributeNames(variant, m, l)) {
-            if (seen?.has(name)) continue;
+      const contexts = this.contexts(product.markets);
+      for (const variant of Object.values(product.variants)) {
+        // The defaults' names hold in every context: listed once per variant (hot path of an import).
+        const common = customAttributeNames(variant.defaults);
+        const overrides = variant.overrides ? Object.entries(variant.overrides) : [];
+        for (const [m, l] of contexts) {
+          const context = `${m}|${l}`;
+          const seen = this.variantAttributes.get(context);
+          const note = (name: string) => {
+            if (seen?.has(name)) return;
             getOrAdd(fresh, context).add(name);
             if (!firstProduct.has(context)) firstProduct.set(context, productKey);
-          }
+          };
+          for (const name of common) note(name);
+          for (const [k, data] of overrides) if (overrideApplies(k, m, l)) for (const name of customAttributeNames(data)) note(name);
         }
       }
     }
@@ -264,10 +270,15 @@ export class CatalogLimits {
   }
 }
 
-/** `customLabels.size` etc. of a variant's defaults and of the overrides that apply in `m`/`l`. */
-function variantAttributeNames(variant: Variant, m: string, l: string): string[] {
-  const data = [variant.defaults, ...Object.entries(variant.overrides ?? {}).filter(([k]) => overrideApplies(k, m, l)).map(([, d]) => d)];
-  return data.flatMap((d) => CUSTOM_ATTRIBUTES.flatMap((kind) => Object.keys(d?.[kind] ?? {}).map((name) => `${kind}.${name}`)));
+/** `customLabels.size` etc. of one variant data object (defaults or one override). */
+function customAttributeNames(data: Variant['defaults'] | undefined): string[] {
+  const names: string[] = [];
+  if (!data) return names;
+  for (const kind of CUSTOM_ATTRIBUTES) {
+    const attributes = data[kind];
+    if (attributes) for (const name in attributes) if (Object.hasOwn(attributes, name)) names.push(`${kind}.${name}`);
+  }
+  return names;
 }
 
 function getOrAdd<K, V>(m: Map<K, Set<V>>, k: K): Set<V> {

@@ -1,5 +1,7 @@
 /** Cross-cutting HTTP concerns: error mapping, response time, admin authentication, body reading. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Next } from 'koa';
+import type { Client } from '@elastic/elasticsearch';
 import { ApiError, forbidden, fromElasticsearch, isElasticsearchError, badRequest } from './errors';
 import type { Logger } from '../log';
 
@@ -24,6 +26,38 @@ export async function responseTime(ctx: Context, next: Next) {
   const start = process.hrtime.bigint();
   await next();
   ctx.set('X-Response-Time', String(Math.round(Number(process.hrtime.bigint() - start) / 1e6)));
+}
+
+interface ElasticsearchTiming { took: number; roundTrips: number }
+const elasticsearchTiming = new AsyncLocalStorage<ElasticsearchTiming>();
+const observedClients = new WeakSet<Client>();
+// Only search responses: a bulk write of buffered behaviour events also reports `took` but is not the query's work.
+const SEARCH_PATH = /\/_(m?search|mget|count)$/;
+
+/**
+ * `X-Elasticsearch-Took`: the sum of Elasticsearch's own `took` (ms) over the search round trips of this
+ * request, and `X-Elasticsearch-Round-Trips`; so a benchmark compares API latency with the engine's time.
+ */
+export function elasticsearchTook(es: Client) {
+  if (!observedClients.has(es)) {
+    observedClients.add(es);
+    es.diagnostic.on('response', (_err, result) => {
+      const timing = elasticsearchTiming.getStore();
+      const path = result?.meta?.request?.params?.path;
+      if (!timing || !path || !SEARCH_PATH.test(path)) return;
+      timing.roundTrips++;
+      const took = (result.body as { took?: unknown } | undefined)?.took;
+      if (typeof took === 'number') timing.took += took;
+    });
+  }
+  return async (ctx: Context, next: Next) => {
+    const timing: ElasticsearchTiming = { took: 0, roundTrips: 0 };
+    await elasticsearchTiming.run(timing, next);
+    if (timing.roundTrips) {
+      ctx.set('X-Elasticsearch-Took', String(timing.took));
+      ctx.set('X-Elasticsearch-Round-Trips', String(timing.roundTrips));
+    }
+  };
 }
 
 /** Admin endpoints need a known `Api-Key` header. */

@@ -1,0 +1,408 @@
+/**
+ * npm run bench:search [-- --groups 100000] [--reuse] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--cpu-prof]
+ *
+ * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
+ * index prefix; the catalog is imported through it once (`--reuse` skips the import when the prefix already
+ * holds a catalog of that size), then a small page set and navigation tree are imported through the admin API.
+ * A fixed, seeded mix of search-page, autocomplete and landing-page requests runs at concurrency 8. For each
+ * endpoint it prints the API's latency (as the client sees it) and Elasticsearch's own `took`, summed over
+ * the request's round trips (the API reports it in `X-Elasticsearch-Took`), for the same requests.
+ * An endpoint answering 404 is reported as not implemented. Last, the search-page requests are replayed
+ * directly against Elasticsearch with the identical request bodies (captured from the same code in this
+ * process), to show the API's own overhead. Ends with one JSON line.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@elastic/elasticsearch';
+import { defaultConfiguration, generateCatalogLines } from '../src/catalog/generator';
+import type { CatalogConfiguration } from '../src/catalog/types';
+import { createApp, createContext, shutdownContext } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/log';
+import { createElasticsearchClient } from '../src/search/client';
+import { join } from 'node:path';
+import { arg, build, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, percentile, root, round, runConcurrently, startApi } from './benchSupport';
+
+const groups = arg('groups', 100_000);
+const reuse = flag('reuse');
+const totalRequests = arg('requests', 4000);
+const concurrency = arg('concurrency', 8);
+const seed = arg('seed', 7);
+/** Writes a V8 CPU profile of the API process into .cache/profiles (where the API's time goes). */
+const cpuProfile = flag('cpu-prof');
+/** Only these endpoints (comma-separated), e.g. `--only search-page` to profile one. */
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
+const prefix = 'bench-search';
+const apiKey = 'bench-key';
+const MARKET = 'UK';
+const LOCALE = 'en-GB';
+const WARM_UP = 200;
+
+type Endpoint = 'search-page' | 'autocomplete' | 'landing-page';
+const ENDPOINTS: Endpoint[] = ['search-page', 'autocomplete', 'landing-page'];
+/** Share of each endpoint in the mix: a storefront searches and types more than it browses. */
+const SHARE: Record<Endpoint, number> = { 'search-page': 0.4, autocomplete: 0.4, 'landing-page': 0.2 };
+
+interface StorefrontRequest { endpoint: Endpoint; path: string; body?: string }
+interface Sample { apiMs: number; tookMs: number; roundTrips: number }
+
+// ------------------------------------------------------------------------------------------------
+// Seeded choices
+
+function rngOf(state: number): () => number {
+  let a = state | 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Choice {
+  private readonly next: () => number;
+  constructor(s: number) { this.next = rngOf(s); }
+  chance(p: number): boolean { return this.next() < p; }
+  int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
+  pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }
+}
+
+// ------------------------------------------------------------------------------------------------
+// The catalog's vocabulary, as a visitor of the UK market (en-GB) sees it
+
+interface GroupWords { brand: string; title: string; category: string; productKey: string }
+interface Vocabulary { groups: GroupWords[]; brands: string[]; categories: string[]; titleWords: string[] }
+
+/** Reads the first product groups of the same generated catalog (the generator is deterministic per line). */
+function vocabularyOf(configuration: CatalogConfiguration, sample: number): Vocabulary {
+  const found: GroupWords[] = [];
+  for (const line of generateCatalogLines({ productGroups: groups, markets: configuration })) {
+    if (!('productGroup' in line)) continue;
+    const [productKey, product] = Object.entries(line.productGroup.products)[0];
+    if (!product.markets?.includes(MARKET)) continue;
+    const defaults = product.defaults ?? {};
+    const title = product.overrides?.[`*|${LOCALE}`]?.title ?? defaults.title ?? '';
+    const category = (defaults.ontology ?? '').split(' > ').at(-1) ?? '';
+    found.push({ brand: defaults.brand ?? '', title, category, productKey });
+    if (found.length >= sample) break;
+  }
+  const words = (list: string[]) => [...new Set(list.filter((w) => w.length >= 3))].sort();
+  return {
+    groups: found,
+    brands: words(found.map((g) => g.brand)),
+    categories: words(found.map((g) => g.category.toLowerCase())),
+    titleWords: words(found.flatMap((g) => g.title.toLowerCase().split(/\s+/))),
+  };
+}
+
+/** Swaps two neighbouring letters in the middle of a word: "jacket" → "jakcet". */
+function misspell(word: string, c: Choice): string {
+  const i = c.int(1, Math.max(1, word.length - 3));
+  return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+}
+
+// ------------------------------------------------------------------------------------------------
+// The request mix
+
+const SORTS = ['PRICE_ASCENDING', 'PRICE_DESCENDING', 'NEWEST_FIRST', 'RATING', 'TITLE', 'DISCOUNT'];
+
+function visitorParams(n: number): Record<string, string> {
+  return { market: MARKET, locale: LOCALE, touchpoint: n % 3 === 0 ? 'MOBILE' : 'DESKTOP', customerKey: `bench-c${n % 97}`, sessionKey: `bench-s${n % 251}` };
+}
+
+function searchPhrase(v: Vocabulary, c: Choice): { q: string; group: GroupWords } {
+  const group = c.pick(v.groups);
+  const r = c.int(1, 100);
+  const titleWords = group.title.toLowerCase().split(/\s+/);
+  if (r <= 25) return { q: group.category.toLowerCase(), group };
+  if (r <= 45) return { q: group.brand, group };
+  if (r <= 62) return { q: group.title.toLowerCase(), group };
+  if (r <= 80) return { q: titleWords.slice(-2).join(' '), group };
+  if (r <= 87) return { q: `${group.brand} ${group.category}`.toLowerCase(), group };
+  if (r <= 92) return { q: group.productKey, group };
+  // A few misspellings: these take the slower path (phrase suggester, auto-correct).
+  const word = [...titleWords, group.category.toLowerCase()].filter((w) => w.length >= 5);
+  return { q: misspell(word.length ? c.pick(word) : 'jacket', c), group };
+}
+
+function searchPageRequest(v: Vocabulary, c: Choice, n: number): StorefrontRequest {
+  const { q, group } = searchPhrase(v, c);
+  const params: Record<string, string> = { ...visitorParams(n), q, notify: 'false' };
+  if (c.chance(0.1)) params['f.brand'] = group.brand;
+  if (c.chance(0.06)) { params['f.price.min'] = String(c.pick([100, 300, 500])); params['f.price.max'] = String(c.pick([1000, 2000, 5000])); }
+  if (c.chance(0.15)) params.sort = c.pick(SORTS);
+  if (c.chance(0.08)) params.skip = '60';
+  return { endpoint: 'search-page', path: `/api/storefront/v3/queries/search-page?${new URLSearchParams(params)}` };
+}
+
+function autocompleteRequest(v: Vocabulary, c: Choice, n: number): StorefrontRequest {
+  const pool = c.pick([v.brands.map((b) => b.toLowerCase()), v.categories, v.titleWords]);
+  const word = c.pick(pool);
+  const q = word.slice(0, c.int(1, Math.min(6, word.length)));
+  return { endpoint: 'autocomplete', path: `/api/storefront/v3/queries/autocomplete?${new URLSearchParams({ ...visitorParams(n), q })}` };
+}
+
+/** The landing pages imported for the benchmark: id (= en-GB path), heading, rules, parent. */
+const PAGES: { id: string; heading: string; rules: string; parent?: string; restrictChildRules?: boolean }[] = [
+  { id: '/women', heading: 'Women', rules: 'rule incl department { "Women" }', restrictChildRules: true },
+  { id: '/women/shoes', heading: 'Women\'s shoes', rules: 'rule incl product_type { "Sneakers" "Boots" "Heels" "Sandals" }', parent: '/women' },
+  { id: '/women/clothing', heading: 'Women\'s clothing', rules: 'rule incl product_type { "Dresses" "Jackets" "Knitwear" "Jeans" }', parent: '/women' },
+  { id: '/men', heading: 'Men', rules: 'rule incl department { "Men" }', restrictChildRules: true },
+  { id: '/men/jackets', heading: 'Men\'s jackets', rules: 'rule incl product_type { "Jackets" }', parent: '/men' },
+  { id: '/home', heading: 'Home', rules: 'rule incl department { "Home" }' },
+  { id: '/home/kitchen', heading: 'Kitchen', rules: 'rule incl product_type { "Knives" "Cookware" }', parent: '/home' },
+  { id: '/sports', heading: 'Sports', rules: 'rule incl department { "Sports" }' },
+  { id: '/accessories', heading: 'Accessories', rules: 'rule incl department { "Accessories" } excl price [ -infinity, 300 ]' },
+];
+
+const LANDING_BODY = JSON.stringify({
+  navigation: { include: true },
+  recommendationLists: [
+    { id: 'bench-top', algorithm: 'TOP_PRODUCTS', limit: 8 },
+    { id: 'bench-new', algorithm: 'NEWEST_PRODUCTS', limit: 8 },
+  ],
+});
+
+function landingPageRequest(c: Choice, n: number): StorefrontRequest {
+  const params: Record<string, string> = { ...visitorParams(n), pageReference: c.pick(PAGES).id, notify: 'false' };
+  if (c.chance(0.15)) params.sort = c.pick(SORTS);
+  if (c.chance(0.1)) params.skip = '60';
+  return { endpoint: 'landing-page', path: `/api/storefront/v3/queries/landing-page?${new URLSearchParams(params)}`, body: LANDING_BODY };
+}
+
+function requestMix(v: Vocabulary, total: number): StorefrontRequest[] {
+  const c = new Choice(seed);
+  const mix: StorefrontRequest[] = [];
+  for (let n = 0; n < total; n++) {
+    const r = c.int(1, 1000) / 1000;
+    if (r <= SHARE['search-page']) mix.push(searchPageRequest(v, c, n));
+    else if (r <= SHARE['search-page'] + SHARE.autocomplete) mix.push(autocompleteRequest(v, c, n));
+    else mix.push(landingPageRequest(c, n));
+  }
+  return mix;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Setting up the data
+
+async function productGroupsIn(es: Client): Promise<number> {
+  try {
+    return (await es.count({ index: `${prefix}-catalog-entities`, query: { term: { entityType: 'productGroup' } } })).count;
+  } catch {
+    return 0;
+  }
+}
+
+async function* catalogBody(configuration: CatalogConfiguration): AsyncGenerator<Buffer> {
+  let chunk = '';
+  for (const entity of generateCatalogLines({ productGroups: groups, markets: configuration })) {
+    chunk += JSON.stringify({ replace: entity }) + '\n';
+    if (chunk.length > 1 << 20) { yield Buffer.from(chunk); chunk = ''; }
+  }
+  if (chunk) yield Buffer.from(chunk);
+}
+
+async function admin(url: string, method: string, path: string, body: unknown, contentType = 'application/json'): Promise<void> {
+  const res = await fetch(`${url}${path}`, {
+    method, headers: { 'Api-Key': apiKey, 'Content-Type': contentType }, body, duplex: 'half',
+  } as RequestInit);
+  if (res.status !== 204) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+}
+
+async function ensureCatalog(url: string, configuration: CatalogConfiguration, reusable: boolean): Promise<void> {
+  if (reusable) {
+    console.log(`catalog: reusing the ${groups} product groups under prefix ${prefix}`);
+    return;
+  }
+  await admin(url, 'POST', '/api/admin/v4/import/configuration', JSON.stringify(configuration));
+  const start = Date.now();
+  await admin(url, 'PUT', '/api/admin/v4/import/catalog?blockingTimeout=PT2H&force=true&name=bench-search', catalogBody(configuration), 'application/jsonlines');
+  console.log(`catalog: imported ${groups} product groups in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+}
+
+async function ensureMerchandising(url: string): Promise<void> {
+  const pages = PAGES.map((p) => ({
+    id: p.id, headings: { [LOCALE]: p.heading }, paths: { [LOCALE]: p.id },
+    primaryList: { rules: p.rules, ...(p.restrictChildRules ? { restrictChildRules: true } : {}) },
+  }));
+  await admin(url, 'POST', '/api/admin/v3/import/pages?force=true&name=bench-search', JSON.stringify({ market: MARKET, type: 'FULL', addOrUpdate: pages }));
+  const nodes = PAGES.map((p) => ({
+    id: p.id.slice(1).replace(/\//g, '-'), title: p.heading, type: 'PAGE', pageId: p.id,
+    ...(p.parent ? { parentId: p.parent.slice(1).replace(/\//g, '-') } : {}),
+  }));
+  await admin(url, 'POST', '/api/admin/v4/import/navigation?name=bench-search', JSON.stringify({ market: MARKET, locale: LOCALE, type: 'FORCE', addOrUpdate: nodes }));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Measuring
+
+async function send(url: string, r: StorefrontRequest): Promise<{ status: number; sample: Sample; text: string }> {
+  const start = process.hrtime.bigint();
+  const res = await fetch(`${url}${r.path}`, r.body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: r.body });
+  const text = await res.text();
+  const apiMs = Number(process.hrtime.bigint() - start) / 1e6;
+  return {
+    status: res.status, text,
+    sample: { apiMs, tookMs: Number(res.headers.get('x-elasticsearch-took') ?? 0), roundTrips: Number(res.headers.get('x-elasticsearch-round-trips') ?? 0) },
+  };
+}
+
+interface Figures { count: number; apiP50: number; apiP99: number; tookP50: number; tookP99: number; ratio: number; roundTrips: number; errors: number }
+
+function figuresOf(samples: Sample[], errors: number): Figures {
+  const api = samples.map((s) => s.apiMs).sort((a, b) => a - b);
+  const took = samples.map((s) => s.tookMs).sort((a, b) => a - b);
+  const tookP50 = percentile(took, 50);
+  return {
+    count: samples.length, errors,
+    apiP50: round(percentile(api, 50), 1), apiP99: round(percentile(api, 99), 1),
+    tookP50: round(tookP50, 1), tookP99: round(percentile(took, 99), 1),
+    ratio: tookP50 > 0 ? round(percentile(api, 50) / tookP50) : 0,
+    roundTrips: round(samples.reduce((n, s) => n + s.roundTrips, 0) / Math.max(1, samples.length), 2),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The same search-page requests, straight to Elasticsearch
+
+interface Captured { method: string; path: string; querystring: Record<string, string>; headers: Record<string, string>; body?: string; bulkBody?: string }
+
+/**
+ * Runs the search-page requests through the same code in this process (untimed, one at a time) and records
+ * every Elasticsearch request each one makes, serialized exactly as the client sends it.
+ */
+async function captureElasticsearchRequests(requests: StorefrontRequest[]): Promise<Captured[][]> {
+  const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix, ELASTICSEARCH_URL: elasticsearchUrl, LOG_LEVEL: 'warn' });
+  const es = createElasticsearchClient(elasticsearchUrl);
+  const context = createContext(config, es, createLogger('warn'));
+  const server: Server = createServer(createApp(context).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let current: Captured[] | undefined;
+  es.diagnostic.on('request', (_err, result) => {
+    // meta.request.params is what goes on the wire: the serialized body and query string.
+    const params = result?.meta.request.params;
+    if (!current || !params || !/\/_(m?search|mget)$/.test(params.path)) return;
+    const body = params.body == null ? undefined : String(params.body);
+    current.push({
+      method: params.method, path: params.path, querystring: Object.fromEntries(new URLSearchParams(params.querystring ?? '')),
+      headers: Object.fromEntries(['content-type', 'accept'].flatMap((h) => (params.headers?.[h] ? [[h, String(params.headers[h])]] : []))),
+      ...(params.path.endsWith('/_msearch') ? { bulkBody: body } : { body }),
+    });
+  });
+  await send(url, requests[0]); // loads the catalog facts, as the API's warm-up did
+  const captured: Captured[][] = [];
+  for (const r of requests) {
+    current = [];
+    await send(url, r);
+    captured.push(current);
+  }
+  current = undefined;
+  await new Promise((resolve) => server.close(resolve));
+  await shutdownContext(context);
+  await es.close();
+  return captured;
+}
+
+async function replay(es: Client, calls: Captured[][]): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  await runConcurrently(calls, concurrency, async (request) => {
+    const start = process.hrtime.bigint();
+    let took = 0;
+    for (const call of request) {
+      const res = await es.transport.request<{ took?: number }>({ method: call.method, path: call.path, querystring: call.querystring, body: call.body, bulkBody: call.bulkBody }, { headers: call.headers });
+      if (typeof res.took === 'number') took += res.took;
+    }
+    samples.push({ apiMs: Number(process.hrtime.bigint() - start) / 1e6, tookMs: took, roundTrips: request.length });
+  });
+  return samples;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+const TARGET_P99: Record<Endpoint, number> = { 'search-page': 60, autocomplete: 25, 'landing-page': 80 };
+
+async function main() {
+  ensureElasticsearch();
+  build();
+  const es = new Client({ node: elasticsearchUrl, requestTimeout: 600_000 });
+  const configuration = defaultConfiguration();
+  // The prefix belongs to this benchmark: a lock left by an earlier, killed run must not block this one,
+  // and without a reusable catalog it starts from nothing.
+  const reusable = reuse && (await productGroupsIn(es)) === groups;
+  await es.indices.delete({ index: reusable ? `${prefix}-import-lock` : `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18081, cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', join(root, '.cache', 'profiles')] : []);
+  try {
+    await ensureCatalog(api.url, configuration, reusable);
+    await ensureMerchandising(api.url);
+    const vocabulary = vocabularyOf(configuration, 3000);
+    const mix = requestMix(vocabulary, WARM_UP + totalRequests);
+
+    // An endpoint that answers 404 is not there (yet): leave it out of the mix.
+    const skipped = new Set<Endpoint>(ENDPOINTS.filter((e) => only && !only.includes(e)));
+    for (const endpoint of ENDPOINTS) {
+      if (skipped.has(endpoint)) continue;
+      const first = mix.find((r) => r.endpoint === endpoint);
+      if (!first) continue;
+      const { status, text } = await send(api.url, first);
+      if (status === 404) skipped.add(endpoint);
+      else if (status !== 200) throw new Error(`${endpoint} answered ${status}: ${text.slice(0, 300)}`);
+    }
+    const active = mix.filter((r) => !skipped.has(r.endpoint));
+    const warmUp = active.slice(0, WARM_UP);
+    const timed = active.slice(WARM_UP);
+
+    await runConcurrently(warmUp, concurrency, async (r) => { await send(api.url, r); });
+    const samples = new Map<Endpoint, Sample[]>(ENDPOINTS.map((e) => [e, []]));
+    const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
+    const loadBefore = machineLoad();
+    const start = Date.now();
+    await runConcurrently(timed, concurrency, async (r) => {
+      const { status, sample, text } = await send(api.url, r);
+      if (status !== 200) {
+        errors.set(r.endpoint, errors.get(r.endpoint)! + 1);
+        if (errors.get(r.endpoint) === 1) console.warn(`${r.endpoint} ${status} for ${r.path}: ${text.slice(0, 200)}`);
+        return;
+      }
+      samples.get(r.endpoint)!.push(sample);
+    });
+    const seconds = (Date.now() - start) / 1000;
+    const loadAfter = machineLoad();
+    const peakRssMb = api.peakRssMb();
+    await api.stop();
+
+    // The same search-page requests straight to Elasticsearch, same bodies, same concurrency.
+    let raw: Figures | undefined;
+    if (!skipped.has('search-page')) {
+      const calls = await captureElasticsearchRequests(timed.filter((r) => r.endpoint === 'search-page'));
+      raw = figuresOf(await replay(es, calls), 0);
+    }
+
+    console.log(`\n${groups} product groups, ${timed.length} requests at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timed.length / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`);
+    console.log('endpoint        count   API p50   API p99   ES took p50   ES took p99   p50 ratio   ES round trips   target');
+    const results: Record<string, Figures | string> = {};
+    for (const endpoint of ENDPOINTS) {
+      if (skipped.has(endpoint)) {
+        const why = only && !only.includes(endpoint) ? 'not run (--only)' : 'skipped (not implemented)';
+        console.log(`${endpoint.padEnd(14)}  ${why}`);
+        results[endpoint] = why;
+        continue;
+      }
+      const f = figuresOf(samples.get(endpoint)!, errors.get(endpoint)!);
+      results[endpoint] = f;
+      const ok = f.ratio <= 1.3 && f.apiP99 < TARGET_P99[endpoint];
+      console.log(`${endpoint.padEnd(14)} ${String(f.count).padStart(6)} ${f.apiP50.toFixed(1).padStart(7)} ms ${f.apiP99.toFixed(1).padStart(7)} ms ${f.tookP50.toFixed(1).padStart(10)} ms ${f.tookP99.toFixed(1).padStart(10)} ms ${f.ratio.toFixed(2).padStart(10)} ${f.roundTrips.toFixed(2).padStart(16)}   p50 ratio <= 1.3, p99 < ${TARGET_P99[endpoint]} ms: ${ok ? 'met' : 'MISSED'}${f.errors ? ` (${f.errors} errors)` : ''}`);
+    }
+    if (raw) {
+      console.log(`search-page straight to Elasticsearch (same bodies, same concurrency): p50 ${raw.apiP50} ms, p99 ${raw.apiP99} ms (took p50 ${raw.tookP50} ms, p99 ${raw.tookP99} ms)`);
+      const api50 = (results['search-page'] as Figures).apiP50;
+      console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
+    }
+    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timed.length, seconds: round(seconds, 1), peakRssMb, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
+  } finally {
+    if (api.process.exitCode === null) await api.stop();
+    await es.close();
+  }
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });
