@@ -46,26 +46,34 @@ export class ImportRunner {
     const log = this.log;
     log.info('import started', { id, kind: request.kind, name: request.name });
     const running = (async () => {
+      let failure: unknown;
       try {
         await this.jobs.create(job);
         await work(progress);
-        await this.jobs.update(id, { status: 'SUCCESS', finishedAt: new Date().toISOString() });
-        log.info('import finished', { id, kind: request.kind, name: request.name });
       } catch (err) {
-        const aborted = (err as { code?: string }).code === 'ECONNRESET' || (err as Error).message === 'aborted';
-        const reason = (err as Error).message;
-        const details = err instanceof ApiError ? err.details : undefined;
-        await this.jobs.update(id, {
-          status: aborted ? 'ABORTED' : 'FAILURE', reason, finishedAt: new Date().toISOString(),
-          errorCount: Array.isArray(details?.errors) ? (details!.errors as unknown[]).length + Number(details?.moreErrors ?? 0) : 0,
-          ...(details?.errors ? { errors: details.errors as unknown[] } : {}),
-        }).catch((e) => log.error('could not record import failure', { id, err: e }));
-        log.warn('import failed', { id, kind: request.kind, name: request.name, reason });
-        throw err;
+        failure = err;
       } finally {
         clearInterval(heartbeat);
         await held.release().catch((e) => log.error('could not release import lock', { id, err: e }));
       }
+      // The final status is written after the lock is released, so a client that sees SUCCESS or FAILURE
+      // can start its next import at once without a 409.
+      if (failure === undefined) {
+        await this.jobs.update(id, { status: 'SUCCESS', finishedAt: new Date().toISOString() });
+        log.info('import finished', { id, kind: request.kind, name: request.name });
+        return;
+      }
+      const err = failure as Error & { code?: string };
+      const aborted = err.code === 'ECONNRESET' || err.message === 'aborted';
+      const reason = err.message;
+      const details = err instanceof ApiError ? err.details : undefined;
+      await this.jobs.update(id, {
+        status: aborted ? 'ABORTED' : 'FAILURE', reason, finishedAt: new Date().toISOString(),
+        errorCount: Array.isArray(details?.errors) ? (details!.errors as unknown[]).length + Number(details?.moreErrors ?? 0) : 0,
+        ...(details?.errors ? { errors: details.errors as unknown[] } : {}),
+      }).catch((e) => log.error('could not record import failure', { id, err: e }));
+      log.warn('import failed', { id, kind: request.kind, name: request.name, reason });
+      throw failure;
     })();
 
     let timer: NodeJS.Timeout | undefined;
