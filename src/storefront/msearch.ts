@@ -1,22 +1,59 @@
 /**
  * One `_msearch` round trip for several searches. A failed item is mapped through the one
  * Elasticsearch error adapter (fromElasticsearch) and fails the request.
+ *
+ * A listing search marked `splitAggregations` is sent as two searches of the same round trip: the page of
+ * hits without aggregations, and a `size: 0` search with the aggregations and the total. Elasticsearch runs
+ * them in parallel, and its shard request cache (which only caches `size: 0` searches) answers the facet
+ * counts of a phrase searched again, until the catalog changes. The caller sees one merged response.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { fromElasticsearch } from '../http/errors';
 
-export interface IndexedSearch { index: string; body: estypes.SearchRequest }
-
-export async function msearch(es: Client, searches: IndexedSearch[]): Promise<estypes.SearchResponse<unknown>[]> {
-  if (searches.length === 0) return [];
-  const res = await es.msearch({ searches: searches.flatMap((s) => [{ index: s.index }, s.body as estypes.MsearchMultisearchBody]) });
-  return res.responses.map((item) => {
-    if ('error' in item) throw fromElasticsearch({ meta: { body: item } });
-    return item as estypes.SearchResponse<unknown>;
-  });
+export interface IndexedSearch {
+  index: string;
+  body: estypes.SearchRequest;
+  /** Send hits and aggregations as two searches (see above). */
+  splitAggregations?: boolean;
 }
 
-export function totalOf(response: estypes.SearchResponse<unknown>): number {
+type Response = estypes.SearchResponse<unknown>;
+
+/** Pure: the hits part and the cacheable aggregations part of a listing search. */
+export function splitSearch(body: estypes.SearchRequest): [hits: estypes.SearchRequest, aggregations: estypes.SearchRequest] {
+  const { aggs, aggregations, track_total_hits: _total, ...rest } = body;
+  const { query, post_filter } = body;
+  return [
+    { ...rest, track_total_hits: false },
+    { query, ...(post_filter ? { post_filter } : {}), aggs: aggs ?? aggregations, size: 0, track_total_hits: body.track_total_hits ?? true },
+  ];
+}
+
+/** Pure: the response the unsplit search would have given. */
+export function mergeSplit(hits: Response, aggregations: Response): Response {
+  return { ...hits, took: Math.max(hits.took, aggregations.took), hits: { ...hits.hits, total: aggregations.hits.total }, aggregations: aggregations.aggregations };
+}
+
+export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
+  if (searches.length === 0) return [];
+  const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body })));
+  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index }, s.body as estypes.MsearchMultisearchBody]) });
+  const items = res.responses.map((item) => {
+    if ('error' in item) throw fromElasticsearch({ meta: { body: item } });
+    return item as Response;
+  });
+  const out: Response[] = [];
+  let i = 0;
+  for (const s of searches) {
+    if (s.splitAggregations && (s.body.aggs || s.body.aggregations)) {
+      out.push(mergeSplit(items[i], items[i + 1]));
+      i += 2;
+    } else out.push(items[i++]);
+  }
+  return out;
+}
+
+export function totalOf(response: Response): number {
   const total = response.hits.total;
   return typeof total === 'number' ? total : total?.value ?? 0;
 }

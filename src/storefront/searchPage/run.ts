@@ -39,6 +39,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const n = req.contentLists.length;
   const primaryFor = (phrase: string): IndexedSearch => ({
     index: s.index.products,
+    splitAggregations: true,
     body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit }),
   });
   const contentsFor = (phrase: string): IndexedSearch[] =>
