@@ -15,6 +15,13 @@ interface NavigationDocument extends PlacedNode { market: string; locale: string
 export interface TreeRequest { market: string; locale: string; includeAppNodes: boolean }
 
 export class NavigationStore {
+  private saved = 0;
+
+  /** Counts this process's saves: storefront caches of this data compare it to notice imports at once. */
+  get revision(): number {
+    return this.saved;
+  }
+
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 
   /** The tree of one market-locale, in tree order (parents before children, siblings in order). */
@@ -36,7 +43,11 @@ export class NavigationStore {
       .map((n) => ({ id: documentId(market, locale, n.id), document: { ...toDocument(market, locale, n), updatedAt: now } }));
     const kept = new Set(after.map((n) => n.id));
     const remove = before.filter((n) => !kept.has(n.id)).map((n) => documentId(market, locale, n.id));
-    await this.index.write({ index: writes, delete: remove }, this.bulk);
+    try {
+      await this.index.write({ index: writes, delete: remove }, this.bulk);
+    } finally {
+      this.saved++; // even a failed write may have changed some documents
+    }
   }
 
   /** The navigation of a market-locale as the storefront shows it: nested, siblings in order. */

@@ -37,6 +37,13 @@ export interface FoundPage {
 }
 
 export class PageStore {
+  private saved = 0;
+
+  /** Counts this process's saves: storefront caches of this data compare it to notice imports at once. */
+  get revision(): number {
+    return this.saved;
+  }
+
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 
   /** Every stored page of a market, by id. */
@@ -48,10 +55,14 @@ export class PageStore {
 
   async save(market: string, changes: PageChanges): Promise<void> {
     const updatedAt = new Date().toISOString();
-    await this.index.write({
-      index: changes.write.map((page) => ({ id: documentId(market, page.id), document: toDocument(page, updatedAt) })),
-      delete: changes.remove.map((id) => documentId(market, id)),
-    }, this.bulk);
+    try {
+      await this.index.write({
+        index: changes.write.map((page) => ({ id: documentId(market, page.id), document: toDocument(page, updatedAt) })),
+        delete: changes.remove.map((id) => documentId(market, id)),
+      }, this.bulk);
+    } finally {
+      this.saved++; // even a failed write may have changed some documents
+    }
   }
 
   async export(request: PageExportRequest): Promise<PageContainer> {
@@ -81,6 +92,22 @@ export class PageStore {
       .map((id) => docs.get(documentId(page.market, id)))
       .map((doc) => doc && inView(doc, page))
       .filter((p): p is FoundPage => p !== undefined);
+  }
+
+  /**
+   * Pages by id in one view, together with their existing ancestors (one `mget`): what the storefront
+   * needs to list the products of many pages at once (navigation counts). Ids not in the view are absent.
+   */
+  async findPagesWithAncestors(where: { market: string; locale: string; view: PageView }, ids: readonly string[]): Promise<Map<string, FoundPage>> {
+    const wanted = [...new Set(ids.flatMap((id) => [id, ...ancestorIds(id)]))];
+    const docs = await this.index.getMany<PageDocument>(wanted.map((id) => documentId(where.market, id)));
+    const out = new Map<string, FoundPage>();
+    for (const id of wanted) {
+      const doc = docs.get(documentId(where.market, id));
+      const found = doc && inView(doc, where);
+      if (found) out.set(id, found);
+    }
+    return out;
   }
 
   private async byPath(lookup: PageLookup): Promise<PageDocument | undefined> {

@@ -15,6 +15,11 @@ export const AGG = {
   groupCount: 'groupCount',
   /** Categories co-occurring with a search, for related searches. */
   related: 'related',
+  /** Landing pages: which pinned products the listing holds (for slice ranges), under every selection. */
+  pinned: 'pinned',
+  pinnedKeys: 'pinnedKeys',
+  /** Navigation: one filter bucket per page node, counting the products the node's page lists. */
+  nodes: 'nodes',
 } as const;
 
 export const SUGGEST = {

@@ -1,0 +1,96 @@
+/**
+ * Runs a landing-page request: the only module of the endpoint that talks to Elasticsearch.
+ *
+ * 1. The page (by id, else by localized path) in the view, then its ancestors (restrictChildRules,
+ *    inherited slices); cached per process. With navigation, the tree, its pages and its node counts load
+ *    alongside (cached per process, see navigationTree/run.ts).
+ * 2. One msearch: the primary list (its hits, and its total and facets) and each content list. Recommendation lists run alongside
+ *    (src/storefront/recommendations).
+ * 3. One mget for the siblings of every group shown, and pure shaping.
+ *
+ * An unknown reference is not an error: the default page answers (no page settings, `published` false),
+ * as Elevate answers references it has no page for, so body-configured pages work without an import.
+ */
+import type { FoundPage } from '../../merchandising/pageStore';
+import { contentListSearch } from '../contentLists';
+import { msearch, type IndexedSearch } from '../msearch';
+import { fetchSiblings, productSource } from '../productSource';
+import { runRecommendationLists } from '../recommendations';
+import { groupTotal } from '../searchPage/build';
+import type { StorefrontServices } from '../services';
+import { SwrCache } from '../navigationTree/cache';
+import { navigationWithCounts, nodeFacts } from '../navigationTree/run';
+import { selectedPath, shapeNavigation } from '../navigationTree/shape';
+import { primaryFacetsSearch, primaryHitsSearch } from './build';
+import { mergeRecommendationLists } from './recLists';
+import { referenceCandidates, type LandingPageRequest } from './request';
+import { listingPlan, type LoadedPage } from './settings';
+import { mainProducts, shapeLandingPage, type LandingPageResult } from './shape';
+
+export async function landingPage(s: StorefrontServices, req: LandingPageRequest): Promise<LandingPageResult> {
+  const { market, locale, priceId } = req.context;
+  const at = { market, locale, view: req.view };
+  const navigation = req.navigation ? navigationWithCounts(s, at, priceId, req.collapse) : Promise.resolve(undefined);
+  navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first
+
+  const loaded = await loadPageCached(s, req);
+  const plan = listingPlan(req, loaded);
+  const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
+  const searches: IndexedSearch[] = [
+    ...(withPrimary ? [
+      { index: s.index.products, body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit }) },
+      { index: s.index.products, body: primaryFacetsSearch(req, plan, { collapse: req.collapse }) },
+    ] : []),
+    ...req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { market, locale }) })),
+  ];
+  const listing = async () => {
+    const responses = await msearch(s.es, searches);
+    const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
+    const siblings = await fetchSiblings(s.es, s.index.products, req.context, mainProducts(primary?.hits), productSource(req.context));
+    return { primary, contents: responses.slice(withPrimary ? 2 : 0), siblings };
+  };
+  const recommendationLists = mergeRecommendationLists(loaded?.page.recLists ?? [], req.recommendationLists);
+  const [recommendations, { primary, contents, siblings }, tree] = await Promise.all([
+    runRecommendationLists(s, req.context, recommendationLists, {}),
+    listing(),
+    navigation,
+  ]);
+
+  return shapeLandingPage({
+    req, plan,
+    ...(loaded ? { page: loaded.page } : {}),
+    ...(primary ? { primary: { ...primary, total: groupTotal(primary.facets, req.collapse) } } : {}),
+    siblings, contents, recommendationLists: recommendations,
+    ...(tree ? { navigation: shapeNavigation(tree.roots, selectedPath(tree.roots, loaded?.page.id), nodeFacts(tree, locale, tree.counts)) } : {}),
+    now: s.now(),
+  });
+}
+
+/**
+ * Pages change only with imports, and a landing page is viewed again and again: lookups (page and
+ * ancestors, or "no such page") are cached per process like the navigation (stale-while-revalidate, 2 s;
+ * an import through this process is seen at once).
+ */
+const pageCaches = new WeakMap<object, SwrCache<LoadedPage | undefined>>();
+
+function loadPageCached(s: StorefrontServices, req: LandingPageRequest): Promise<LoadedPage | undefined> {
+  let cache = pageCaches.get(s.merchandising);
+  if (!cache) {
+    cache = new SwrCache<LoadedPage | undefined>({ freshMs: 2000, maxStaleMs: 60_000, maxSlots: 10_000 }, s.log);
+    pageCaches.set(s.merchandising, cache);
+  }
+  const slot = `${req.context.market}|${req.context.locale}|${req.view}|${req.pageReference}`;
+  return cache.get(slot, String(s.merchandising.pages.revision), () => loadPage(s, req));
+}
+
+/** The page a request names with its ancestors; undefined when no page answers the reference in the view. */
+async function loadPage(s: StorefrontServices, req: LandingPageRequest): Promise<LoadedPage | undefined> {
+  let found: FoundPage | undefined;
+  for (const reference of referenceCandidates(req.pageReference)) {
+    found = await s.merchandising.pages.findPage({ market: req.context.market, locale: req.context.locale, view: req.view, reference });
+    if (found) break;
+  }
+  if (!found) return undefined;
+  const ancestors = await s.merchandising.pages.ancestors(found);
+  return { page: found.page, ancestors: ancestors.map((a) => a.page) };
+}

@@ -1,0 +1,131 @@
+/**
+ * What a page's settings make of a landing-page request (pure): the products it lists, the order of its
+ * pinned products, its facets and sort orders. Shared by the primary list and by navigation counts (a
+ * node counts the products its page would list).
+ *
+ * - Products: the page's `rules` (none: every product of the market-locale), AND the rules of every
+ *   ancestor page whose `restrictChildRules` is true, AND the request's `primaryList.productRules`;
+ *   never the page's `blocked` products.
+ * - Pins: the page's `pinned` keys, then the handpicked keys of its first rule (`rule incl product_key
+ *   {...}`), then each slice's `pinnedProducts`, duplicates dropped. Pins reorder matching products; they
+ *   add none. They apply while the list is in the page's default sort order.
+ * - Slices: the page's `pageSliceInfo.slices`; a page without slices of its own whose `inherit` is true
+ *   takes those of its nearest ancestor that has some.
+ * - Sorts: `sortOrderOverride.sortOrders` (enabled unless `enabled: false`), the first being the
+ *   default; without an override every listing sort, RELEVANCE first.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { badRequest } from '../../http/errors';
+import { storefrontSortOf, type Page, type PrimaryList } from '../../merchandising/pages/types';
+import { compileRuleSet, compileRules } from '../../rules';
+import { parseSelections, type Selections } from '../facets/selections';
+import type { Facet } from '../facets/types';
+import { SORT_IDS, type SortId } from '../sorts';
+import { pageFacets } from './facets';
+import type { LandingPageRequest } from './request';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/** A page as the storefront loaded it: the version of the view, and its existing ancestors nearest first. */
+export interface LoadedPage {
+  page: Page;
+  ancestors: Page[];
+}
+
+export interface PageProducts {
+  /** Filters that must all match (rules of the page and restricting ancestors). */
+  filters: Query[];
+  /** Product keys never listed. */
+  blocked: string[];
+  /** Handpicked keys of the page's first rule, in order. */
+  handpicked: string[];
+}
+
+export interface Slice { id: string; keys: string[] }
+
+export interface ListingPlan {
+  filters: Query[];
+  blocked: string[];
+  /** Product keys first, in this order, while `pinsApply`. */
+  pins: string[];
+  pinsApply: boolean;
+  slices: Slice[];
+  facets: Facet[];
+  selections: Selections;
+  sort: SortId;
+  sortOptions: SortId[];
+}
+
+/** The products a page lists (without request rules): used by the primary list and navigation counts. */
+export function pageProducts(loaded: LoadedPage, priceId: string | undefined): PageProducts {
+  const own = compileRules(loaded.page.primaryList?.rules ?? '', { handpickedFirst: true, priceId });
+  const restricting = loaded.ancestors
+    .filter((a) => a.primaryList?.restrictChildRules === true && a.primaryList.rules)
+    .flatMap((a) => {
+      const { filter } = compileRules(a.primaryList!.rules!, { handpickedFirst: true, priceId });
+      return filter ? [filter] : [];
+    });
+  return {
+    filters: [...(own.filter ? [own.filter] : []), ...restricting],
+    blocked: [...new Set(loaded.page.primaryList?.blocked ?? [])],
+    handpicked: own.handpicked,
+  };
+}
+
+export function pageSlices(loaded: LoadedPage): Slice[] {
+  const own = loaded.page.primaryList?.pageSliceInfo;
+  const toSlices = (info: PrimaryList['pageSliceInfo']) => (info?.slices ?? []).map((s) => ({ id: s.productSetId, keys: s.pinnedProducts ?? [] }));
+  if (own?.slices?.length) return toSlices(own);
+  if (own?.inherit !== true) return [];
+  const donor = loaded.ancestors.find((a) => a.primaryList?.pageSliceInfo?.slices?.length);
+  return donor ? toSlices(donor.primaryList!.pageSliceInfo) : [];
+}
+
+export function pageSortOptions(primaryList: PrimaryList | undefined): SortId[] {
+  const override = primaryList?.sortOrderOverride;
+  if (!override || override.enabled === false || !override.sortOrders?.length) return [...SORT_IDS];
+  return [...new Set(override.sortOrders.map(storefrontSortOf))];
+}
+
+/** The requested sort among the page's sort orders (400 naming `sort`), default the page's first. */
+export function selectSort(requested: string | undefined, offered: SortId[]): SortId {
+  if (requested === undefined) return offered[0];
+  const id = offered.find((s) => s === requested.toUpperCase());
+  if (!id) throw badRequest(`Query parameter sort: "${requested}" is not a sort order of this page (${offered.join(', ')})`);
+  return id;
+}
+
+/**
+ * Pins in order without duplicates or blocked keys: `head` (pinned, handpicked), then each slice's keys.
+ * A slice keeps only the keys it brings first, so slice ranges never overlap.
+ */
+export function orderPins(head: string[], slices: Slice[], blocked: string[]): { pins: string[]; ownSlices: Slice[] } {
+  const seen = new Set(blocked);
+  const take = (keys: string[]) => keys.filter((k) => !seen.has(k) && (seen.add(k), true));
+  const pins = take(head);
+  const ownSlices = slices.map((s) => ({ id: s.id, keys: take(s.keys) }));
+  return { pins: [...pins, ...ownSlices.flatMap((s) => s.keys)], ownSlices };
+}
+
+/** The whole listing of a landing-page request on a page (undefined: no stored page, defaults apply). */
+export function listingPlan(req: LandingPageRequest, loaded: LoadedPage | undefined): ListingPlan {
+  const primaryList = loaded?.page.primaryList;
+  const products = loaded ? pageProducts(loaded, req.context.priceId) : { filters: [], blocked: [], handpicked: [] };
+  const requestRules = compileRuleSet(req.rules, { priceId: req.context.priceId });
+  const slices = loaded ? pageSlices(loaded) : [];
+  const facets = pageFacets(primaryList, req.defaultFacets, req.context);
+  const sortOptions = pageSortOptions(primaryList);
+  const sort = selectSort(req.sort, sortOptions);
+  const { pins, ownSlices } = orderPins([...(primaryList?.pinned ?? []), ...products.handpicked], slices, products.blocked);
+  return {
+    filters: [...products.filters, ...(requestRules ? [requestRules] : [])],
+    blocked: products.blocked,
+    pins,
+    pinsApply: sort === sortOptions[0],
+    slices: ownSlices,
+    facets,
+    selections: parseSelections(req.query, facets),
+    sort,
+    sortOptions,
+  };
+}
