@@ -10,6 +10,7 @@ import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
 import { single, type RawQuery } from '../queryParams';
 import { MAX_PHRASE_LENGTH } from '../relevance';
+import { validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 
 export const AUTOCOMPLETE_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
@@ -39,14 +40,7 @@ const bodySchema = Joi.object({
 
 /** Validates a POST body (undefined for GET). */
 export function parseAutocompleteBody(body: unknown): AutocompleteBody {
-  if (body === undefined) return { contentLists: [] };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Body must be a JSON object');
-  const { error, value } = bodySchema.validate(body, { abortEarly: true });
-  if (error) {
-    const at = error.details[0].path.join('.');
-    throw badRequest(`Body${at ? ` ${at}` : ''}: ${error.details[0].message}`);
-  }
-  return value as AutocompleteBody;
+  return validateBody<AutocompleteBody>(bodySchema, body, { contentLists: [] });
 }
 
 export function parseAutocompleteRequest(query: RawQuery, body: AutocompleteBody, facts: CatalogFacts | undefined): AutocompleteRequest {

@@ -15,6 +15,7 @@ import type { Facet } from '../facets/types';
 import { integer, optionalBoolean, required, single, type RawQuery } from '../queryParams';
 import { parseRecommendationLists, type RecommendationListRequest } from '../recommendations';
 import { MAX_PHRASE_LENGTH } from '../relevance';
+import { primaryListBodySchema, validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 
 /** templateId is not defined for landing-page; presentCustom takes the same prefixes as search-page. */
@@ -61,11 +62,7 @@ export interface LandingPageBody {
 }
 
 const bodySchema = Joi.object({
-  primaryList: Joi.object({
-    include: Joi.boolean(),
-    productRules: Joi.string().allow(''),
-    productFilter: Joi.object().unknown(true),
-  }).oxor('productRules', 'productFilter'),
+  primaryList: primaryListBodySchema,
   navigation: Joi.object({ include: Joi.boolean() }).unknown(true),
   recommendationLists: Joi.any(),
   contentLists: contentListsSchema,
@@ -87,14 +84,7 @@ export function referenceCandidates(reference: string): string[] {
 
 /** Validates a POST body (undefined for GET). */
 export function parseLandingPageBody(body: unknown): LandingPageBody {
-  if (body === undefined) return { contentLists: [] };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Body must be a JSON object');
-  const { error, value } = bodySchema.validate(body, { abortEarly: true });
-  if (error) {
-    const at = error.details[0].path.join('.');
-    throw badRequest(`Body${at ? ` ${at}` : ''}: ${error.details[0].message}`);
-  }
-  return value as LandingPageBody;
+  return validateBody<LandingPageBody>(bodySchema, body, { contentLists: [] });
 }
 
 export function parseLandingPageRequest(query: RawQuery, body: LandingPageBody, facts: CatalogFacts | undefined, isPost: boolean): LandingPageRequest {

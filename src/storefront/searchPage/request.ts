@@ -12,6 +12,7 @@ import { parseSelections, type Selections } from '../facets/selections';
 import type { Facet } from '../facets/types';
 import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../queryParams';
 import { MAX_PHRASE_LENGTH } from '../relevance';
+import { primaryListBodySchema, validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import { parseSort, type SortId } from '../sorts';
@@ -47,22 +48,14 @@ export interface SearchPageBody {
 }
 
 const bodySchema = Joi.object({
-  primaryList: Joi.object({
-    include: Joi.boolean(),
-    productRules: Joi.string().allow(''),
-    productFilter: Joi.object().unknown(true),
-  }).oxor('productRules', 'productFilter'),
+  primaryList: primaryListBodySchema,
   navigation: Joi.object({ include: Joi.boolean() }),
   contentLists: contentListsSchema,
 }).unknown(true);
 
 /** Validates a POST body (undefined for GET). */
 export function parseSearchPageBody(body: unknown): SearchPageBody {
-  if (body === undefined) return { contentLists: [] };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Body must be a JSON object');
-  const { error, value } = bodySchema.validate(body, { abortEarly: true });
-  if (error) throw badRequest(`Body ${error.details[0].path.join('.') || ''}: ${error.details[0].message}`.replace('Body : ', 'Body: '));
-  return value as SearchPageBody;
+  return validateBody<SearchPageBody>(bodySchema, body, { contentLists: [] });
 }
 
 export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, facts: CatalogFacts | undefined): SearchPageRequest {
