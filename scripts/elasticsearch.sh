@@ -50,13 +50,25 @@ java_home() {
 start() {
   if healthy "$url"; then log "already running at $url"; return 0; fi
   install
-  mkdir -p "$data" "$logs"
   local run=()
   # Elasticsearch refuses to run as root: run it as an unprivileged user that owns its writable folders.
   if [ "$(id -u)" = "0" ]; then
     id elasticsearch >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin elasticsearch
+    if ! runuser -u elasticsearch -- test -x "$home/bin/elasticsearch"; then
+      # The checkout is not readable by that user (e.g. a clone under /root): run from a copy it can read.
+      local shared="${ES_SHARED_DIR:-/var/tmp/open-elevate-es}"
+      mkdir -p "$shared" && chmod 755 "$shared"
+      [ -x "$shared/elasticsearch-$ES_VERSION/bin/elasticsearch" ] || cp -a "$home" "$shared/"
+      home="$shared/elasticsearch-$ES_VERSION"
+      [ -n "${ES_DATA_DIR:-}" ] || data="$shared/es-data-$ES_PORT"
+      logs="$shared/es-logs-$ES_PORT"
+      log "the checkout is not readable by user elasticsearch: running from $home"
+    fi
+    mkdir -p "$data" "$logs"
     chown -R elasticsearch "$data" "$logs" "$home/config" "$home/logs" 2>/dev/null || true
     run=(runuser -u elasticsearch --)
+  else
+    mkdir -p "$data" "$logs"
   fi
   log "starting Elasticsearch $ES_VERSION on $url (heap $ES_HEAP, data $data)"
   "${run[@]}" env ES_JAVA_HOME="$(java_home)" ES_JAVA_OPTS="-Xms$ES_HEAP -Xmx$ES_HEAP" \
@@ -68,6 +80,7 @@ start() {
       -E path.data="$data" -E path.logs="$logs" \
       >"$logs/console.out" 2>&1 &
   echo $! >"$pidfile"
+  echo "$data" >"$pidfile.data"
   for _ in $(seq 1 120); do
     if healthy "$url"; then log "ready at $url"; return 0; fi
     if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then
@@ -81,12 +94,13 @@ start() {
 stop() {
   [ -f "$pidfile" ] || { log "not started by this script"; return 0; }
   local pid; pid="$(cat "$pidfile")"
+  [ -f "$pidfile.data" ] && data="$(cat "$pidfile.data")"
   # The pid is that of runuser/env; stop the Java process beneath it too.
   pkill -TERM -P "$pid" 2>/dev/null || true
   kill -TERM "$pid" 2>/dev/null || true
   pkill -TERM -f "path.data=$data" 2>/dev/null || true
   for _ in $(seq 1 30); do pgrep -f "path.data=$data" >/dev/null || break; sleep 1; done
-  rm -f "$pidfile"
+  rm -f "$pidfile" "$pidfile.data"
   log "stopped"
 }
 
