@@ -14,7 +14,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@elastic/elasticsearch';
-import { defaultConfiguration, generateCatalogLines } from '../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines, mulberry32 } from '../src/catalog/generator';
 import type { CatalogConfiguration } from '../src/catalog/types';
 import { createApp, createContext, shutdownContext } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -49,19 +49,10 @@ interface Sample { apiMs: number; tookMs: number; roundTrips: number }
 // ------------------------------------------------------------------------------------------------
 // Seeded choices
 
-function rngOf(state: number): () => number {
-  let a = state | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Choice {
   private readonly next: () => number;
-  constructor(s: number) { this.next = rngOf(s); }
+  constructor(s: number) { this.next = mulberry32(s); }
   chance(p: number): boolean { return this.next() < p; }
   int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
   pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }

@@ -49,7 +49,7 @@ export const RELEASE_DATE_END = '2026-11-01T00:00:00Z';
 // Seeded randomness
 
 /** mulberry32: small, fast, good enough for test data. */
-function mulberry32(state: number): () => number {
+export function mulberry32(state: number): () => number {
   let a = state | 0;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

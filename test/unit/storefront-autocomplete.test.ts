@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { ApiError } from '../../src/http/errors';
 import type { CatalogFacts } from '../../src/storefront/catalogFacts';
 import { COMPLETION, PRODUCT_COMPLETION, prefixMatch, redirectSearch, suggestionSearch, typedTokens, usesCompletionCandidates } from '../../src/storefront/autocomplete/build';
 import { parseAutocompleteBody, parseAutocompleteRequest, type AutocompleteRequest } from '../../src/storefront/autocomplete/request';
 import { catalogPhrases, highlight, phraseSuggestions, redirectLink, suggestedProducts, suggestionTotal, MAX_PHRASE_SUGGESTIONS } from '../../src/storefront/autocomplete/shape';
+import { fails } from './assertions';
 
 const facts: CatalogFacts = {
   version: 'v1',
@@ -20,14 +20,6 @@ const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE
 const request = (query: Record<string, string> = {}, body?: unknown): AutocompleteRequest =>
   parseAutocompleteRequest({ ...base, ...query }, parseAutocompleteBody(body), facts);
 
-function fails(pattern: RegExp, fn: () => unknown) {
-  assert.throws(fn, (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.status, 400);
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
 
 const response = (parts: Partial<estypes.SearchResponse<unknown>>): estypes.SearchResponse<unknown> =>
   ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: [], total: { value: 0, relation: 'eq' } }, ...parts });

@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { ApiError } from '../../src/http/errors';
 import { AGG } from '../../src/storefront/aggNames';
 import { facetAggregations, postFilter, shapeFacets } from '../../src/storefront/facets/multiSelect';
 import { defaultFacets } from '../../src/storefront/facets/registry';
 import { parseSelections } from '../../src/storefront/facets/selections';
 import type { AggResults } from '../../src/storefront/facets/types';
+import { fails } from './assertions';
 
 const ctx = { channels: { online: true, store: false }, stores: [] as string[] };
 const facets = defaultFacets({ customLabels: ['material'] }, ctx);
 
-function fails(pattern: RegExp, fn: () => unknown) {
-  assert.throws(fn, (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.status, 400);
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
 
 const terms = (...b: [string, number][]) => ({ buckets: b.map(([key, doc_count]) => ({ key, doc_count })) });
 

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import type { LandingPage, NavigationTree } from '@apptus/esales-api';
-import { ApiError } from '../../src/http/errors';
 import type { NavigationTreeNode } from '../../src/merchandising/navigation/types';
 import type { Page } from '../../src/merchandising/pages/types';
 import type { CatalogFacts } from '../../src/storefront/catalogFacts';
@@ -15,6 +14,7 @@ import { seo, sliceRanges, type LandingPageResult } from '../../src/storefront/l
 import { allNodes, selectedPath, shapeNavigation, shapeTree, type NavigationNodeResult, type NodeFacts } from '../../src/storefront/navigationTree/shape';
 import { STOCK_TIER } from '../../src/storefront/relevance';
 import { SwrCache } from '../../src/storefront/navigationTree/cache';
+import { fails } from './assertions';
 
 const facts: CatalogFacts = {
   version: 'v1',
@@ -30,14 +30,6 @@ const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE',
 const request = (query: Record<string, string> = {}, body: unknown = undefined, isPost = body !== undefined) =>
   parseLandingPageRequest({ ...base, ...query }, parseLandingPageBody(body), facts, isPost);
 
-function fails(pattern: RegExp, fn: () => unknown) {
-  assert.throws(fn, (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.status, 400);
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
 
 const page = (o: Partial<Page> = {}): Page => ({ id: '/a/b', ...o });
 const loaded = (p: Page, ancestors: Page[] = []) => ({ page: p, ancestors });

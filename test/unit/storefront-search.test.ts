@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { ApiError } from '../../src/http/errors';
 import type { CatalogFacts } from '../../src/storefront/catalogFacts';
 import { KEY_BOOST, listingQuery, relevanceBoosts, STOCK_TIER, TEXT_FIELDS, textMatch } from '../../src/storefront/relevance';
 import { groupTotal, primarySearch, secondarySearch } from '../../src/storefront/searchPage/build';
@@ -8,6 +7,7 @@ import { parseSearchPageBody, parseSearchPageRequest } from '../../src/storefron
 import { relatedSearches, shapeSearchPage } from '../../src/storefront/searchPage/shape';
 import { listingSort, parseSort, SORT_IDS, sortResult } from '../../src/storefront/sorts';
 import { phraseSuggestions, phraseSuggestSearch } from '../../src/storefront/suggest/phrase';
+import { fails } from './assertions';
 
 const facts: CatalogFacts = {
   version: 'v1',
@@ -22,14 +22,6 @@ const facts: CatalogFacts = {
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
 const request = (query: Record<string, string>, body: unknown = undefined) => parseSearchPageRequest({ ...base, ...query }, parseSearchPageBody(body), facts);
 
-function fails(pattern: RegExp, fn: () => unknown) {
-  assert.throws(fn, (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.status, 400);
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
 
 const response = (o: Partial<estypes.SearchResponse<unknown>>): estypes.SearchResponse<unknown> =>
   ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: 0, relation: 'eq' }, hits: [] }, ...o });
