@@ -3,10 +3,8 @@
  * client sends without a body) gets the defaults. Handlers only parse, call src/storefront and answer.
  */
 import type Router from '@koa/router';
-import type { Context } from 'koa';
-import { readJsonBody } from '../middleware';
-import { answerJson } from '../json';
-import { parseWithFacts, type CatalogFacts } from '../../storefront/catalogFacts';
+import type { CatalogFacts } from '../../storefront/catalogFacts';
+import { queryRoute } from './queryRoute';
 import type { RawQuery } from '../../storefront/queryParams';
 import type { StorefrontServices } from '../../storefront/services';
 import {
@@ -15,21 +13,9 @@ import {
 import { addToCartPopup, cartPage, productPage } from '../../storefront/pages/run';
 
 export function recommendationRoutes(router: Router, services: StorefrontServices): void {
-  const route = <R>(
-    name: string,
-    section: 'productGroup' | 'cart' | undefined,
-    parse: (query: RawQuery, body: PageBody, facts: CatalogFacts | undefined) => R,
-    run: (s: StorefrontServices, request: R) => Promise<unknown>,
-  ) => {
-    const handler = async (ctx: Context) => {
-      const body = parsePageBody(ctx.method === 'POST' ? await readJsonBody(ctx) : undefined, section);
-      const request = await parseWithFacts(services.facts, (facts) => parse(ctx.query, body, facts));
-      answerJson(ctx, await run(services, request));
-    };
-    router.get(`/queries/${name}`, handler);
-    router.post(`/queries/${name}`, handler);
-  };
-  route('product-page', 'productGroup', parseProductPageRequest, productPage);
-  route('cart-page', 'cart', parseCartPageRequest, cartPage);
-  route('add-to-cart-popup', undefined, parseAddToCartPopupRequest, addToCartPopup);
+  const page = <R>(section: 'productGroup' | 'cart' | undefined, parseRequest: (query: RawQuery, body: PageBody, facts: CatalogFacts | undefined) => R, run: (s: StorefrontServices, request: R) => Promise<unknown>) =>
+    ({ parseBody: (body: unknown) => parsePageBody(body, section), parseRequest, run });
+  queryRoute(router, services, 'product-page', page('productGroup', parseProductPageRequest, productPage));
+  queryRoute(router, services, 'cart-page', page('cart', parseCartPageRequest, cartPage));
+  queryRoute(router, services, 'add-to-cart-popup', page(undefined, parseAddToCartPopupRequest, addToCartPopup));
 }
