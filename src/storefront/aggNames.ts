@@ -13,6 +13,9 @@ export const AGG = {
   /** Distinct collapse keys under every selection: the product-group count of a collapsed listing. */
   groups: 'groups',
   groupCount: 'groupCount',
+  /** Inside groupCount: the products of groups that suppress duplicates, and their distinct groups. */
+  suppressing: 'suppressing',
+  suppressedGroups: 'suppressedGroups',
   /** Categories co-occurring with a search, for related searches. */
   related: 'related',
   /** Landing pages: which pinned products the listing holds (for slice ranges), under every selection. */

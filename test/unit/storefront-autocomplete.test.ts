@@ -5,6 +5,7 @@ import { COMPLETION, PRODUCT_COMPLETION, prefixMatch, redirectSearch, suggestion
 import { parseAutocompleteBody, parseAutocompleteRequest, type AutocompleteRequest } from '../../src/storefront/autocomplete/request';
 import { catalogPhrases, highlight, phraseSuggestions, redirectLink, suggestedProducts, suggestionTotal, MAX_PHRASE_SUGGESTIONS } from '../../src/storefront/autocomplete/shape';
 import { fails } from './assertions';
+import { counted } from './aggregationFixtures';
 
 const facts: CatalogFacts = {
   version: 'v1',
@@ -108,11 +109,11 @@ describe('autocomplete shaping', () => {
   it('read completion options and group totals', () => {
     const r = response({
       suggest: { [COMPLETION]: [{ text: 'ru', offset: 0, length: 2, options: [{ text: 'Running Sock', _index: 'i', _id: '1', _score: 1 }] }] } as never,
-      aggregations: { groupCount: { value: 7 } } as never,
+      aggregations: counted(8, 2, 1) as never,
       hits: { hits: [], total: { value: 9, relation: 'eq' } },
     });
-    const { aggregations, ...counted } = r;
-    assert.deepStrictEqual([catalogPhrases(r), suggestionTotal(r), suggestionTotal(counted), suggestionTotal(undefined)], [['running sock'], 7, 9, 0]);
+    const { aggregations, ...uncounted } = r;
+    assert.deepStrictEqual([catalogPhrases(r), suggestionTotal(r), suggestionTotal(uncounted), suggestionTotal(undefined)], [['running sock'], 7, 9, 0]);
     assert.ok(aggregations);
   });
 

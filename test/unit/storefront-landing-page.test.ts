@@ -15,6 +15,8 @@ import { allNodes, selectedPath, shapeNavigation, shapeTree, type NavigationNode
 import { STOCK_TIER } from '../../src/storefront/relevance';
 import { SwrCache } from '../../src/storefront/navigationTree/cache';
 import { fails } from './assertions';
+import { counted } from './aggregationFixtures';
+import { groupCountAggregation } from '../../src/storefront/groupCount';
 
 const facts: CatalogFacts = {
   version: 'v1',
@@ -194,7 +196,7 @@ describe('storefront landing-page builders', () => {
       post_filter: brandOnly,
       aggs: {
         [AGG.facet('brand')]: { filter: { match_all: {} }, aggs: { [AGG.values]: { terms: { field: 'brand', size: 100 } } } },
-        [AGG.groups]: { filter: brandOnly, aggs: { [AGG.groupCount]: { cardinality: { field: 'collapseKey', precision_threshold: 40000 } } } },
+        [AGG.groups]: { filter: brandOnly, aggs: groupCountAggregation(40000) },
         [AGG.pinned]: { filter: brandOnly, aggs: { [AGG.pinnedKeys]: { terms: { field: 'productKey', include: ['k', 's1'], size: 2 } } } },
       },
       track_total_hits: true,
@@ -208,14 +210,14 @@ describe('storefront landing-page builders', () => {
       track_total_hits: true,
       query: { bool: { filter: [{ term: { market: 'SE' } }, { term: { locale: 'sv-SE' } }] } },
       aggs: {
-        [AGG.groupCount]: { cardinality: { field: 'collapseKey', precision_threshold: 3000 } },
+        ...groupCountAggregation(3000),
         [AGG.nodes]: {
           filters: { filters: { n1: { bool: { filter: [{ term: { brand: 'B' } }, { bool: { must_not: [{ terms: { productKey: ['k'] } }] } }] } }, n2: { bool: { filter: [] } } } },
-          aggs: { [AGG.groupCount]: { cardinality: { field: 'collapseKey', precision_threshold: 3000 } } },
+          aggs: groupCountAggregation(3000),
         },
       },
     });
-    const response = { aggregations: { [AGG.nodes]: { buckets: { n1: { doc_count: 9, [AGG.groupCount]: { value: 4 } } } } } } as unknown as estypes.SearchResponse<unknown>;
+    const response = { aggregations: { [AGG.nodes]: { buckets: { n1: { doc_count: 9, ...counted(9, 6, 1) } } } } } as unknown as estypes.SearchResponse<unknown>;
     assert.deepStrictEqual([...nodeCounts(response, true)], [['n1', 4]]);
     assert.deepStrictEqual([...nodeCounts(response, false)], [['n1', 9]]);
   });

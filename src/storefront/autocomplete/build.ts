@@ -11,7 +11,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { compileRuleSet } from '../../rules';
-import { AGG } from '../aggNames';
+import { groupCountAggregation } from '../groupCount';
 import { productSource } from '../productSource';
 import { keyMatch, listingQuery, PHRASE_BOOST, relevanceBoosts, TEXT_FIELDS } from '../relevance';
 import { inStockQuery } from '../stock';
@@ -28,7 +28,7 @@ export const CONTENT_SUGGESTIONS = 5;
 const FUZZY_FROM = 4;
 /** Name of the completion suggester in the response. */
 export const COMPLETION = 'catalogPhrases';
-/** Exact distinct counts below this many groups; autocomplete only shows the figure. */
+/** Exact counts below this many groups that suppress duplicates; autocomplete only shows the figure. */
 const GROUP_COUNT_PRECISION = 3_000;
 
 /** Fields whose `index_prefixes` make a prefix of the last token a plain term lookup. */
@@ -101,7 +101,7 @@ export const usesCompletionCandidates = (req: AutocompleteRequest) =>
 const suggestionMatch = (q: string): Query => ({ bool: { should: [prefixMatch(q), keyMatch(q)], minimum_should_match: 1 } });
 
 const groupCount = (collapse: boolean): Record<string, estypes.AggregationsAggregationContainer> =>
-  (collapse ? { [AGG.groupCount]: { cardinality: { field: 'collapseKey', precision_threshold: GROUP_COUNT_PRECISION } } } : {});
+  (collapse ? groupCountAggregation(GROUP_COUNT_PRECISION) : {});
 
 /** Product suggestions, group count and catalog phrases in one search (see usesCompletionCandidates). */
 export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS): estypes.SearchRequest {

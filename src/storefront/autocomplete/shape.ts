@@ -14,8 +14,8 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
 import type { TemplateSettings } from '../../merchandising/templates/types';
-import { AGG } from '../aggNames';
 import { shapeContentList, type ContentListSettings } from '../contentLists';
+import { readGroupCount } from '../groupCount';
 import { totalOf } from '../msearch';
 import { shapeProductGroup, variantLink, type ProductSource, type ShapeContext } from '../productShaper';
 import type { ContentListResult, ProductGroupResult } from '../responseTypes';
@@ -87,8 +87,7 @@ export function phraseSuggestions(behaviourPhrases: string[], catalog: string[],
  */
 export function suggestionTotal(response: estypes.SearchResponse<unknown> | undefined): number {
   if (!response) return 0;
-  const groups = response.aggregations?.[AGG.groupCount] as estypes.AggregationsCardinalityAggregate | undefined;
-  return groups ? groups.value : totalOf(response);
+  return readGroupCount(response.aggregations) ?? totalOf(response);
 }
 
 interface RedirectSource { productKey: string; url?: string; variantKeys?: string[] }

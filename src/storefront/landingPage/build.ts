@@ -8,6 +8,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../aggNames';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
+import { groupCountAggregation, readGroupCount } from '../groupCount';
 import type { Aggs } from '../facets/types';
 import { productSource } from '../productSource';
 import { listingQuery, relevanceBoosts, textMatch } from '../relevance';
@@ -18,11 +19,10 @@ import type { ListingPlan, PageProducts } from './settings';
 
 type Query = estypes.QueryDslQueryContainer;
 
-/** Precise distinct counts up to this many product groups (Elasticsearch's maximum), as search-page. */
-const GROUP_COUNT_PRECISION = 40_000;
 /**
- * Navigation counts are menu figures computed for every node at once: exact up to 3,000 product groups
- * per node, approximate above (HyperLogLog, typically within 1%), which keeps the search cheap.
+ * Navigation counts are menu figures computed for every node at once: exact up to 3,000 groups that
+ * suppress duplicates per node, approximate above (HyperLogLog, typically within 1%), which keeps the
+ * search cheap (see groupCount.ts).
  */
 export const NODE_COUNT_PRECISION = 3_000;
 /**
@@ -62,8 +62,6 @@ export function pinnedFirst(query: Query, pins: string[]): Query {
     },
   };
 }
-
-const groupCount = (precision = GROUP_COUNT_PRECISION): Aggs => ({ [AGG.groupCount]: { cardinality: { field: 'collapseKey', precision_threshold: precision } } });
 
 /** Which pins the listing holds under every selection (slice ranges count only those). */
 function pinnedAggregation(plan: ListingPlan): Aggs {
@@ -119,7 +117,7 @@ export function primaryFacetsSearch(req: LandingPageRequest, plan: ListingPlan, 
     ...(post ? { post_filter: post } : {}),
     aggs: {
       ...facetAggregations(plan.facets, plan.selections),
-      ...(o.collapse ? { [AGG.groups]: underAllSelections(plan.facets, plan.selections, groupCount()) } : {}),
+      ...(o.collapse ? { [AGG.groups]: underAllSelections(plan.facets, plan.selections, groupCountAggregation()) } : {}),
       ...pinnedAggregation(plan),
     },
     track_total_hits: true,
@@ -138,8 +136,8 @@ export function nodeCountSearch(at: Place, nodes: ReadonlyMap<string, PageProduc
     track_total_hits: true,
     query: { bool: { filter: productsFilters(at, { filters: [], blocked: [] }) } },
     aggs: {
-      ...(collapse ? groupCount(NODE_COUNT_PRECISION) : {}),
-      ...(nodes.size ? { [AGG.nodes]: { filters: { filters }, ...(collapse ? { aggs: groupCount(NODE_COUNT_PRECISION) } : {}) } } : {}),
+      ...(collapse ? groupCountAggregation(NODE_COUNT_PRECISION) : {}),
+      ...(nodes.size ? { [AGG.nodes]: { filters: { filters }, ...(collapse ? { aggs: groupCountAggregation(NODE_COUNT_PRECISION) } : {}) } } : {}),
     },
   };
 }
@@ -149,7 +147,7 @@ export function nodeCounts(response: estypes.SearchResponse<unknown>, collapse: 
   const out = new Map<string, number>();
   const buckets = (response.aggregations?.[AGG.nodes] as { buckets?: Record<string, { doc_count: number } & Record<string, unknown>> } | undefined)?.buckets ?? {};
   for (const [id, b] of Object.entries(buckets)) {
-    out.set(id, collapse ? (b[AGG.groupCount] as { value?: number } | undefined)?.value ?? 0 : b.doc_count);
+    out.set(id, collapse ? readGroupCount(b) ?? 0 : b.doc_count);
   }
   return out;
 }

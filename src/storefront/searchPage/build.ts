@@ -4,6 +4,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../aggNames';
+import { groupCountAggregation, readGroupCount } from '../groupCount';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
 import { listingQuery, relaxedMatch, relevanceBoosts, textMatch } from '../relevance';
@@ -14,8 +15,6 @@ import type { SearchPageRequest } from './request';
 
 type Query = estypes.QueryDslQueryContainer;
 
-/** Precise distinct counts up to this many product groups (Elasticsearch's maximum). */
-const GROUP_COUNT_PRECISION = 40_000;
 const RELATED_CATEGORIES = 8;
 
 export interface ListingOptions {
@@ -36,9 +35,6 @@ export function listingFilters(req: SearchPageRequest): Query[] {
   ];
 }
 
-const groupCount = (): Record<string, estypes.AggregationsAggregationContainer> =>
-  ({ [AGG.groupCount]: { cardinality: { field: 'collapseKey', precision_threshold: GROUP_COUNT_PRECISION } } });
-
 export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
   return {
@@ -53,7 +49,7 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
     aggs: {
       ...facetAggregations(req.facets, req.selections),
       [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
-      ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCount()) } : {}),
+      ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCountAggregation()) } : {}),
     },
     sort: listingSort(req.sort, req.context),
     from: o.from,
@@ -76,7 +72,7 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
       inStock: inStockQuery(req.context),
       relevance: true,
     }),
-    ...(o.collapse ? { aggs: groupCount(), collapse: { field: 'collapseKey' } } : {}),
+    ...(o.collapse ? { aggs: groupCountAggregation(), collapse: { field: 'collapseKey' } } : {}),
     sort: listingSort('RELEVANCE', req.context),
     from: o.from,
     size: o.size,
@@ -88,10 +84,8 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
 /** Product groups a listing response holds: the distinct collapse keys, or the hits when not collapsed. */
 export function groupTotal(response: estypes.SearchResponse<unknown>, collapse: boolean): number {
   if (collapse) {
-    const aggs = response.aggregations ?? {};
-    const inner = (aggs[AGG.groups] as unknown as Record<string, estypes.AggregationsCardinalityAggregate> | undefined)?.[AGG.groupCount]
-      ?? (aggs[AGG.groupCount] as estypes.AggregationsCardinalityAggregate | undefined);
-    return inner?.value ?? 0;
+    const aggs = response.aggregations as Record<string, unknown> | undefined;
+    return readGroupCount(aggs?.[AGG.groups] as Record<string, unknown> | undefined) ?? readGroupCount(aggs) ?? 0;
   }
   const total = response.hits.total;
   return typeof total === 'number' ? total : total?.value ?? 0;
