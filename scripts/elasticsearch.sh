@@ -12,6 +12,9 @@ set -euo pipefail
 ES_VERSION="${ES_VERSION:-8.19.4}"
 ES_PORT="${ES_PORT:-9200}"
 ES_HEAP="${ES_HEAP:-1g}"
+# The shard request cache answers repeated storefront searches (see src/storefront/msearch.ts); the
+# default 1% of the heap holds only a few hundred facet results.
+ES_REQUEST_CACHE_SIZE="${ES_REQUEST_CACHE_SIZE:-5%}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${ES_CACHE_DIR:-$root/.cache}"
 home="$cache/elasticsearch-$ES_VERSION"
@@ -77,6 +80,7 @@ start() {
       -E discovery.type=single-node -E xpack.security.enabled=false \
       -E xpack.ml.enabled=false -E cluster.routing.allocation.disk.threshold_enabled=false \
       -E action.destructive_requires_name=false \
+      -E indices.requests.cache.size="$ES_REQUEST_CACHE_SIZE" \
       -E path.data="$data" -E path.logs="$logs" \
       >"$logs/console.out" 2>&1 &
   echo $! >"$pidfile"

@@ -6,6 +6,12 @@
  * hits without aggregations, and a `size: 0` search with the aggregations and the total. Elasticsearch runs
  * them in parallel, and its shard request cache (which only caches `size: 0` searches) answers the facet
  * counts of a phrase searched again, until the catalog changes. The caller sees one merged response.
+ *
+ * Every search asks for the shard request cache (`request_cache: true`), which Elasticsearch otherwise
+ * only uses for `size: 0`: a landing page, a recommendation list or a popular phrase is the same search
+ * for every visitor, and the cache answers its query phase (top documents, aggregations) until the next
+ * refresh that changes the index. Only the fetch of the shown documents' `_source` runs again. Searches
+ * that use `now` are never cached by Elasticsearch, whatever the flag says.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { fromElasticsearch } from '../http/errors';
@@ -37,7 +43,7 @@ export function mergeSplit(hits: Response, aggregations: Response): Response {
 export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
   if (searches.length === 0) return [];
   const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body })));
-  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index }, s.body as estypes.MsearchMultisearchBody]) });
+  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true }, s.body as estypes.MsearchMultisearchBody]) });
   const items = res.responses.map((item) => {
     if ('error' in item) throw fromElasticsearch({ meta: { body: item } });
     return item as Response;
