@@ -64,7 +64,7 @@ export function createApp(context: AppContext): Koa {
   app.proxy = true;
   app.use(errorHandler(context.log));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
-  app.use(compress({ threshold: 1024, br: false, deflate: false }));
+  app.use(compress({ threshold: 1024, gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   app.use(responseTime);
   app.use(elasticsearchTook(context.es));
   const admin = adminRouter(context.admin, context.config.adminApiKeys);

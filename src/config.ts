@@ -29,6 +29,9 @@ export interface Config {
   loadSampleData: boolean;
   /** Origins allowed to call the storefront interface from a browser (`*` for any, none when empty). */
   corsAllowedOrigins: string[];
+  /** zlib level (1..9) of gzip-compressed answers: a search page is ~330 KB of JSON, level 3 compresses it
+   * to ~23 KB in ~1 ms where the default 6 takes ~2.5 ms for ~18 KB. */
+  gzipLevel: number;
   /** `debug`, `info`, `warn` or `error`. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -46,6 +49,7 @@ const schema = Joi.object({
   MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
   CORS_ALLOWED_ORIGINS: Joi.string().allow('').default('*'),
+  GZIP_LEVEL: Joi.number().integer().min(1).max(9).default(3),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error').default('info'),
 }).unknown(true);
 
@@ -65,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
     loadSampleData: value.LOAD_SAMPLE_DATA,
     corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
+    gzipLevel: value.GZIP_LEVEL,
     logLevel: value.LOG_LEVEL,
   };
   return { ...config, ...overrides };
