@@ -20,18 +20,13 @@ import { entityDocument, entityId } from '../src/admin/entityStore';
 import { indexDefinition, detectAnalysisLevel } from '../src/search/mappings';
 import { BulkWriter } from '../src/search/bulkWriter';
 import { LOADING_SETTINGS, sealIndices } from '../src/search/catalogIndices';
-import { arg, build, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, root, round, startApi } from './benchSupport';
+import { arg, build, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, root, round, startApi } from './benchSupport';
 
 const groups = arg('groups', 100_000);
 const cpuProfile = flag('cpu-prof');
 const apiOnly = flag('api-only');
 const roundCount = Math.max(1, arg('rounds', 1));
 
-/** CPU seconds Elasticsearch has used so far (all nodes). */
-async function elasticsearchCpuSeconds(es: Client): Promise<number> {
-  const stats = await es.nodes.stats({ metric: 'process' });
-  return Object.values(stats.nodes).reduce((n, node) => n + (node.process?.cpu?.total_in_millis ?? 0), 0) / 1000;
-}
 const prefix = 'bench-import';
 const apiKey = 'bench-key';
 

@@ -21,7 +21,7 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
 import { createElasticsearchClient } from '../src/search/client';
 import { join } from 'node:path';
-import { arg, build, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, percentile, root, round, runConcurrently, startApi } from './benchSupport';
+import { arg, build, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, percentile, root, round, runConcurrently, startApi } from './benchSupport';
 
 const groups = arg('groups', 100_000);
 const reuse = flag('reuse');
@@ -343,10 +343,15 @@ async function main() {
     const warmUp = active.slice(0, WARM_UP);
     const timed = active.slice(WARM_UP);
 
+    // Elasticsearch's shard request cache answers repeated searches (src/storefront/msearch.ts): start
+    // it empty, so that only the repetitions within this run's own mix are answered from it.
+    await es.indices.clearCache({ index: `${prefix}-*`, request: true });
     await runConcurrently(warmUp, concurrency, async (r) => { await send(api.url, r); });
     const samples = new Map<Endpoint, Sample[]>(ENDPOINTS.map((e) => [e, []]));
     const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
     const loadBefore = machineLoad();
+    // CPU used during the timed requests, per process: where the 2 cores go at this concurrency.
+    const cpuBefore = { api: api.cpuSeconds(), elasticsearch: await elasticsearchCpuSeconds(es), loadGenerator: process.cpuUsage() };
     const start = Date.now();
     await runConcurrently(timed, concurrency, async (r) => {
       const { status, sample, text } = await send(api.url, r);
@@ -358,6 +363,12 @@ async function main() {
       samples.get(r.endpoint)!.push(sample);
     });
     const seconds = (Date.now() - start) / 1000;
+    const generatorCpu = process.cpuUsage(cpuBefore.loadGenerator);
+    const cpu = {
+      api: round(api.cpuSeconds() - cpuBefore.api, 1),
+      elasticsearch: round((await elasticsearchCpuSeconds(es)) - cpuBefore.elasticsearch, 1),
+      loadGenerator: round((generatorCpu.user + generatorCpu.system) / 1e6, 1),
+    };
     const loadAfter = machineLoad();
     const peakRssMb = api.peakRssMb();
     await api.stop();
@@ -370,6 +381,8 @@ async function main() {
     }
 
     console.log(`\n${groups} product groups, ${timed.length} requests at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timed.length / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`);
+    const perRequest = (seconds: number) => `${((seconds * 1000) / timed.length).toFixed(1)} ms`;
+    console.log(`CPU during the run: API ${cpu.api} s (${perRequest(cpu.api)} per request), Elasticsearch ${cpu.elasticsearch} s (${perRequest(cpu.elasticsearch)}), load generator ${cpu.loadGenerator} s (${perRequest(cpu.loadGenerator)})`);
     console.log('endpoint        count   API p50   API p99   ES took p50   ES took p99   p50 ratio   ES round trips   target');
     const results: Record<string, Figures | string> = {};
     for (const endpoint of ENDPOINTS) {
@@ -389,7 +402,7 @@ async function main() {
       const api50 = (results['search-page'] as Figures).apiP50;
       console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
     }
-    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timed.length, seconds: round(seconds, 1), peakRssMb, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
+    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timed.length, seconds: round(seconds, 1), peakRssMb, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
   } finally {
     if (api.process.exitCode === null) await api.stop();
     await es.close();

@@ -2,6 +2,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Client } from '@elastic/elasticsearch';
 import { cpus, loadavg } from 'node:os';
 
 export const root = join(__dirname, '..');
@@ -82,4 +83,10 @@ export async function runConcurrently<T>(items: readonly T[], concurrency: numbe
 /** Load average of the machine (1 minute) and its core count, to print next to timings on a shared machine. */
 export function machineLoad(): string {
   return `load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores`;
+}
+
+/** CPU seconds Elasticsearch has used so far (all nodes). */
+export async function elasticsearchCpuSeconds(es: Client): Promise<number> {
+  const stats = await es.nodes.stats({ metric: 'process' });
+  return Object.values(stats.nodes).reduce((n, node) => n + (node.process?.cpu?.total_in_millis ?? 0), 0) / 1000;
 }
