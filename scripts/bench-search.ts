@@ -377,6 +377,7 @@ async function main() {
     let raw: Figures | undefined;
     if (!skipped.has('search-page')) {
       const calls = await captureElasticsearchRequests(timed.filter((r) => r.endpoint === 'search-page'));
+      await es.indices.clearCache({ index: `${prefix}-*`, request: true }); // as for the API run
       raw = figuresOf(await replay(es, calls), 0);
     }
 
