@@ -12,7 +12,10 @@
  *    visitors and products of the traffic, at `pageConcurrency`, p50/p99 before the replay and during it
  *    (targets: p99 under 80 ms, at most 20% growth during ingestion). The replay runs in thirds: alone at full
  *    speed (the notifications/s figure), at full speed beside product pages (CPUs saturated), and paced at
- *    `--rate` notifications/s (default 500) beside product pages (the growth figure);
+ *    `--rate` notifications/s (default 500) beside product pages (the growth figure). The growth is measured
+ *    against product pages run quietly after the first third is ingested: before the replay the index holds
+ *    searches only, and the behaviour-driven lists have nothing to compute; pages after the whole replay
+ *    are printed too. CPU use of the API, Elasticsearch and this process is printed for each phase;
  * 4. time until every event is in the events index (end-to-end ingestion rate);
  * 5. latency of each behaviour question and one popularity run (in this process, same indices);
  * 6. SIGTERM during a last burst of notifications: every accepted event must be in the index.
@@ -32,7 +35,7 @@ import { CatalogIndices } from '../src/search/catalogIndices';
 import { indexNames } from '../src/search/indexNames';
 import { createLogger } from '../src/log';
 import { join } from 'node:path';
-import { arg, build, elasticsearchUrl, ensureElasticsearch, flag, percentile, root, round, startApi } from './benchSupport';
+import { arg, build, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, percentile, root, round, startApi, type RunningApi } from './benchSupport';
 
 const groups = arg('groups', 2000);
 const visitors = arg('visitors', 2000);
@@ -155,12 +158,12 @@ function notificationsOf(r: Rng, searches: Search[], results: Hit[][]): Notifica
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function request(method: 'GET' | 'POST', url: string, body?: string): Promise<{ status: number; text: string }> {
+function request(method: 'GET' | 'POST', url: string, body?: string): Promise<{ status: number; text: string; tookMs: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, agent, headers: body === undefined ? {} : { 'Content-Type': 'text/plain;charset=UTF-8', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), tookMs: Number(res.headers['x-elasticsearch-took'] ?? 0) }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -254,29 +257,56 @@ function pageVisitsOf(r: Rng, searches: Search[], results: Hit[][], n: number): 
   });
 }
 
-async function productPage(url: string, v: PageVisit): Promise<void> {
+/** A product page; Elasticsearch's own took for it. */
+async function productPage(url: string, v: PageVisit): Promise<number> {
   // notify=false: the page's view event would change the events count the ingestion check waits for.
   const q = new URLSearchParams({ productKey: v.productKey, market, locale, touchpoint: 'DESKTOP', customerKey: v.customerKey, sessionKey: v.sessionKey, notify: 'false' });
   const res = await request('POST', `${url}/api/storefront/v3/queries/product-page?${q}`, PRODUCT_PAGE_BODY);
   if (res.status !== 200) throw new Error(`product-page ${res.status}: ${res.text}`);
+  return res.tookMs;
 }
 
-/** Product pages at `workers` until `done()` (at least one round of `visits`); sorted latencies in ms. */
-async function productPageLoad(url: string, visits: PageVisit[], workers: number, done: () => boolean = () => true): Promise<number[]> {
+interface PageTimes { latencies: number[]; took: number[] }
+
+/** Product pages at `workers` until `done()` (at least one round of `visits`); sorted latencies and tooks in ms. */
+async function productPageLoad(url: string, visits: PageVisit[], workers: number, done: () => boolean = () => true): Promise<PageTimes> {
   const latencies: number[] = [];
+  const took: number[] = [];
   let next = 0;
   await Promise.all(Array.from({ length: workers }, async () => {
     while (visits.length && (next < visits.length || !done())) {
       const v = visits[next++ % visits.length];
       const start = process.hrtime.bigint();
-      await productPage(url, v);
+      took.push(await productPage(url, v));
       latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }));
-  return latencies.sort((a, b) => a - b);
+  return { latencies: latencies.sort((a, b) => a - b), took: took.sort((a, b) => a - b) };
 }
 
-const p50p99 = (ms: number[]) => ({ p50: round(percentile(ms, 50)), p99: round(percentile(ms, 99)), n: ms.length });
+/** p50/p99 of the latencies, and of Elasticsearch's took for the same pages. */
+const p50p99 = (t: PageTimes) => ({
+  p50: round(percentile(t.latencies, 50)), p99: round(percentile(t.latencies, 99)), n: t.latencies.length,
+  tookP50: round(percentile(t.took, 50)), tookP99: round(percentile(t.took, 99)),
+});
+
+interface CpuShare { api: number; elasticsearch: number; loadGenerator: number }
+
+/** Starts measuring CPU; the returned function gives the cores each process kept busy since (CPU s / s). */
+async function cpuMeter(api: RunningApi, es: Client): Promise<() => Promise<CpuShare>> {
+  const start = { at: process.hrtime.bigint(), api: api.cpuSeconds(), es: await elasticsearchCpuSeconds(es), me: process.cpuUsage() };
+  return async () => {
+    const seconds = Number(process.hrtime.bigint() - start.at) / 1e9;
+    const me = process.cpuUsage(start.me);
+    return {
+      api: round((api.cpuSeconds() - start.api) / seconds),
+      elasticsearch: round(((await elasticsearchCpuSeconds(es)) - start.es) / seconds),
+      loadGenerator: round((me.user + me.system) / 1e6 / seconds),
+    };
+  };
+}
+
+const cores = (c: CpuShare) => `API ${c.api}, Elasticsearch ${c.elasticsearch}, load generator ${c.loadGenerator} cores busy`;
 
 // ------------------------------------------------------------------------------------------------
 
@@ -316,7 +346,9 @@ async function main() {
   // Product pages before the replay (after a warm-up round), then alongside it until it ends.
   const visits = pageVisitsOf(r, searches, results, pages);
   await productPageLoad(api.url, visits.slice(0, 30), pageConcurrency);
+  const cpuBefore = await cpuMeter(api, es);
   const pageBefore = p50p99(await productPageLoad(api.url, visits, pageConcurrency));
+  const cpuOfPagesAlone = await cpuBefore();
   // The replay in three thirds: (a) alone at full speed: the notification capacity; (b) at full speed with
   // product pages alongside: the latency when the machine is saturated; (c) paced at `rate` notifications/s
   // with product pages alongside: the latency while events are ingested at a steady shop's pace.
@@ -328,40 +360,56 @@ async function main() {
   const [warmUp, timedAlone] = [alone.slice(0, NOTIFICATION_WARM_UP), alone.slice(NOTIFICATION_WARM_UP)];
   const replayStart = process.hrtime.bigint();
   await pool(warmUp, concurrency, (n) => send(api.url, n));
+  const cpuAlone = await cpuMeter(api, es);
   const timedStart = process.hrtime.bigint();
   const notifyLatencies = await pool(timedAlone, concurrency, (n) => send(api.url, n));
   const replaySeconds = Number(process.hrtime.bigint() - timedStart) / 1e9;
+  const notificationCpu = await cpuAlone();
   const acceptedPerSecond = eventsOf(timedAlone) / replaySeconds;
   console.log(`notifications alone: ${timedAlone.length} (${eventsOf(timedAlone)} events, after ${warmUp.length} untimed) in ${replaySeconds.toFixed(2)} s: ${round(timedAlone.length / replaySeconds, 0)} requests/s, ${round(acceptedPerSecond, 0)} events/s accepted (target >= 2000); p50 ${round(percentile(notifyLatencies, 50))} ms, p95 ${round(percentile(notifyLatencies, 95))} ms`);
+  const perNotification = (coresBusy: number) => `${Math.round((coresBusy * replaySeconds * 1e6) / timedAlone.length)} µs`;
+  console.log(`  CPU per notification: API ${perNotification(notificationCpu.api)}, Elasticsearch ${perNotification(notificationCpu.elasticsearch)} (indexing continues after the answers), load generator ${perNotification(notificationCpu.loadGenerator)}`);
   console.log(`  by kind (whole replay): ${JSON.stringify(byName)}`);
   // End to end: until every event so far (searches + the first third) is searchable.
   const ingestedAlone = await waitForCount(es, searches.length + eventsOf(alone));
   const ingestSeconds = Number(process.hrtime.bigint() - replayStart) / 1e9;
   const ingestedPerSecond = eventsOf(alone) / ingestSeconds;
   console.log(`ingested: ${ingestedAlone} of ${searches.length + eventsOf(alone)} events searchable ${ingestSeconds.toFixed(2)} s after the replay began: ${round(ingestedPerSecond, 0)} events/s end to end`);
+  // The baseline of the growth: product pages with no ingestion running, but with behaviour in the index.
+  // Before the replay the index holds searches only, so RECENTLY_VIEWED and ADD_TO_CART_RECS have nothing
+  // to compute or show; comparing with that would count the lists filling up as ingestion's cost.
+  const cpuQuiet = await cpuMeter(api, es);
+  const pageQuiet = p50p99(await productPageLoad(api.url, visits, pageConcurrency));
+  const cpuOfPagesQuiet = await cpuQuiet();
   const during = async (list: Notification[], rate?: number) => {
     let replaying = true;
+    const cpu = await cpuMeter(api, es);
     const pagesDuring = productPageLoad(api.url, visits, pageConcurrency, () => !replaying);
     const start = process.hrtime.bigint();
     await pool(list, concurrency, (n) => send(api.url, n), rate);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     replaying = false;
     const page = p50p99(await pagesDuring);
-    const growth = pageBefore.p99 > 0 ? round(((page.p99 - pageBefore.p99) / pageBefore.p99) * 100, 0) : 0;
-    return { page, growth, perSecond: round(list.length / seconds, 0) };
+    const growth = pageQuiet.p99 > 0 ? round(((page.p99 - pageQuiet.p99) / pageQuiet.p99) * 100, 0) : 0;
+    return { page, growth, perSecond: round(list.length / seconds, 0), cpu: await cpu() };
   };
   const atFullSpeed = await during(saturated);
   const atPace = await during(paced, paceRate);
   const pageDuring = atPace.page;
   const growth = atPace.growth;
-  console.log(`product-page with 3 recommendation lists at ${pageConcurrency}: before the replay p50 ${pageBefore.p50} ms, p99 ${pageBefore.p99} ms (${pageBefore.n} pages)`);
-  console.log(`  during the replay at full speed (${atFullSpeed.perSecond} notifications/s, CPUs saturated): p50 ${atFullSpeed.page.p50} ms, p99 ${atFullSpeed.page.p99} ms, p99 growth ${atFullSpeed.growth}%`);
-  console.log(`  during the replay at ${atPace.perSecond} notifications/s: p50 ${pageDuring.p50} ms, p99 ${pageDuring.p99} ms (${pageDuring.n} pages), p99 growth ${growth}% (targets: p99 < 80 ms, growth <= 20%)`);
+  const figures = (f: ReturnType<typeof p50p99>) => `p50 ${f.p50} ms, p99 ${f.p99} ms (${f.n} pages; Elasticsearch took p50 ${f.tookP50}, p99 ${f.tookP99} ms)`;
+  console.log(`product-page with 3 recommendation lists at ${pageConcurrency}: before the replay (searches only in the index) ${figures(pageBefore)}`);
+  console.log(`  quiet, with the first third's behaviour in the index (the baseline): ${figures(pageQuiet)}`);
+  console.log(`  during the replay at full speed (${atFullSpeed.perSecond} notifications/s, CPUs saturated): p50 ${atFullSpeed.page.p50} ms, p99 ${atFullSpeed.page.p99} ms, p99 growth ${atFullSpeed.growth}% (took p50 ${atFullSpeed.page.tookP50}, p99 ${atFullSpeed.page.tookP99} ms)`);
+  console.log(`  during the replay at ${atPace.perSecond} notifications/s: p50 ${pageDuring.p50} ms, p99 ${pageDuring.p99} ms (${pageDuring.n} pages; took p50 ${pageDuring.tookP50}, p99 ${pageDuring.tookP99} ms), p99 growth ${growth}% (targets: p99 < 80 ms, growth <= 20%)`);
+  console.log(`  CPU: product pages alone before the replay: ${cores(cpuOfPagesAlone)}; quiet: ${cores(cpuOfPagesQuiet)}; beside the full-speed replay: ${cores(atFullSpeed.cpu)}; beside the paced replay: ${cores(atPace.cpu)}`);
 
   // 4. Every event of the whole replay is written.
   const expected = searches.length + notificationEvents;
   const indexed = await waitForCount(es, expected);
   console.log(`all events: ${indexed} of ${expected} searchable`);
+  const pageAfter = p50p99(await productPageLoad(api.url, visits, pageConcurrency));
+  console.log(`product-page quiet after the whole replay: ${figures(pageAfter)}`);
 
   // 5. Questions and popularity, in this process on the same indices.
   const log = createLogger('warn');
@@ -389,7 +437,7 @@ async function main() {
   const sample = await behaviour.trendingPhrases({ market, limit: 5 });
   console.log(`trending: ${sample.map((p) => `${p.phrase} (${p.score})`).join(', ')}`);
 
-  const productPageFigures = { lists: 3, concurrency: pageConcurrency, before: pageBefore, during: pageDuring, p99GrowthPercent: growth, paceRate, duringFullSpeed: atFullSpeed.page, fullSpeedGrowthPercent: atFullSpeed.growth };
+  const productPageFigures = { lists: 3, concurrency: pageConcurrency, before: pageBefore, quiet: pageQuiet, after: pageAfter, during: pageDuring, p99GrowthPercent: growth, paceRate, duringFullSpeed: atFullSpeed.page, fullSpeedGrowthPercent: atFullSpeed.growth, coresBusy: { pagesAlone: cpuOfPagesAlone, pagesQuiet: cpuOfPagesQuiet, fullSpeed: atFullSpeed.cpu, paced: atPace.cpu } };
 
   // 6. Graceful shutdown: SIGTERM while the last notifications are in flight; every accepted one must be stored.
   const before = await countEvents(es);
