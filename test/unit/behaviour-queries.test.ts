@@ -35,7 +35,7 @@ describe('behaviour queries', () => {
         aggs: {
           cleared: { filter: { bool: { filter: [{ term: { type: 'remove-recent-searches' } }, { term: { removeAll: true } }] } }, aggs: { at: { max: { field: '@timestamp' } } } },
           phrases: {
-            terms: { field: 'phrase', size: 35, order: { 'searched>at': 'desc' } },
+            terms: { field: 'phrase', size: 35, execution_hint: 'map', order: { 'searched>at': 'desc' } },
             aggs: {
               searched: { filter: { term: { type: 'search' } }, aggs: { at: { max: { field: '@timestamp' } } } },
               removed: { filter: { term: { type: 'remove-recent-searches' } }, aggs: { at: { max: { field: '@timestamp' } } } },
@@ -65,7 +65,7 @@ describe('behaviour queries', () => {
     it('excludes keys inside the terms aggregation (a removal event naming them still counts for others)', () => {
       const body = recentlyViewedSearch({ market: 'SE', customerKey: 'c1', excludeKeys: ['P2'] }, scope);
       const products = (body.aggs as Record<string, estypes.AggregationsAggregationContainer>).products;
-      assert.deepEqual(products.terms, { field: 'productKey', size: 80, order: { 'viewed>at': 'desc' }, exclude: ['P2'] });
+      assert.deepEqual(products.terms, { field: 'productKey', size: 80, execution_hint: 'map', order: { 'viewed>at': 'desc' }, exclude: ['P2'] });
       assert.deepEqual(products.aggs?.viewed, { filter: { terms: { type: ['product-view', 'click'] } }, aggs: { at: { max: { field: '@timestamp' } } } });
     });
 
@@ -154,7 +154,7 @@ describe('behaviour queries', () => {
       const basket = [{ term: { market: 'SE' } }, { terms: { type: ['add-to-cart', 'purchase'] } }, { range: { '@timestamp': { gte: new Date(t(90)).toISOString() } } }];
       assert.deepEqual(body.query, { bool: { filter: [...basket, { terms: { sessionKey: ['s1', 's2'] } }] } });
       assert.deepEqual((body.aggs as Record<string, estypes.AggregationsAggregationContainer>).significant.significant_terms,
-        { field: 'productKey', size: 5, min_doc_count: 1, exclude: ['P1', 'P1-1'], background_filter: { bool: { filter: basket } } });
+        { field: 'productKey', size: 5, min_doc_count: 1, execution_hint: 'map', exclude: ['P1', 'P1-1'], background_filter: { bool: { filter: basket } } });
     });
 
     it('lists significant products first, then fills with frequent ones at score 0', () => {

@@ -4,7 +4,7 @@
  * products they interacted with). Brand, category and price are copied into events when they are written.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { aggregationsOf, aggregationsOnly, bucketsOf, ofTypes, since, term, type QueryScope } from './common';
+import { aggregationsOf, aggregationsOnly, bucketsOf, FEW_EVENTS_TERMS, ofTypes, type QueryScope, since, term } from './common';
 import { AFFINITY_TYPES, AFFINITY_WEIGHTS } from './weights';
 
 export interface AffinityInput { market: string; customerKey: string }
@@ -22,13 +22,13 @@ export const AFFINITY_TOP = 10;
 const AGG = { brands: 'brands', categories: 'categories', types: 'types', price: 'price' } as const;
 
 export function affinitySearch(input: AffinityInput, scope: QueryScope): estypes.SearchRequest {
-  const byType = { [AGG.types]: { terms: { field: 'type', size: AFFINITY_TYPES.length } } };
+  const byType = { [AGG.types]: { terms: { field: 'type', size: AFFINITY_TYPES.length, ...FEW_EVENTS_TERMS } } };
   return {
     ...aggregationsOnly(scope,
       { bool: { filter: [term('market', input.market), term('customerKey', input.customerKey), ofTypes(...AFFINITY_TYPES), since(scope.now, scope.historyDays)] } },
       {
-        [AGG.brands]: { terms: { field: 'brand', size: AFFINITY_TOP * 3 }, aggs: byType },
-        [AGG.categories]: { terms: { field: 'categoryIds', size: AFFINITY_TOP * 3 }, aggs: byType },
+        [AGG.brands]: { terms: { field: 'brand', size: AFFINITY_TOP * 3, ...FEW_EVENTS_TERMS }, aggs: byType },
+        [AGG.categories]: { terms: { field: 'categoryIds', size: AFFINITY_TOP * 3, ...FEW_EVENTS_TERMS }, aggs: byType },
         [AGG.price]: { percentiles: { field: 'price', percents: [25, 50, 75] } },
       }),
     track_total_hits: true,

@@ -11,7 +11,7 @@
  *    distinct sessions fills the list when few products are significant; those come after, with score 0.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { aggregationsOf, aggregationsOnly, bucketsOf, latest, ofTypes, since, term, terms, valueOf, type Query, type QueryScope } from './common';
+import { aggregationsOf, aggregationsOnly, bucketsOf, FEW_EVENTS_CARDINALITY, FEW_EVENTS_TERMS, latest, ofTypes, type Query, type QueryScope, since, term, terms, valueOf } from './common';
 
 export interface CoOccurringInput { market: string; keys: string[]; limit?: number }
 export interface CoOccurringProduct { productKey: string; score: number; sessions: number }
@@ -27,8 +27,8 @@ export function coSessionsSearch(input: CoOccurringInput, scope: QueryScope): es
   return aggregationsOnly(scope,
     { bool: { filter: [...basket(input.market, scope), { bool: { should: [terms('productKey', input.keys), terms('variantKey', input.keys)], minimum_should_match: 1 } }] } },
     {
-      [AGG.sessions]: { terms: { field: 'sessionKey', size: CO_SESSIONS, order: { at: 'desc' } }, aggs: { at: latest() } },
-      [AGG.products]: { terms: { field: 'productKey', size: Math.min(1000, input.keys.length * 2 + 10) } },
+      [AGG.sessions]: { terms: { field: 'sessionKey', size: CO_SESSIONS, ...FEW_EVENTS_TERMS, order: { at: 'desc' } }, aggs: { at: latest() } },
+      [AGG.products]: { terms: { field: 'productKey', size: Math.min(1000, input.keys.length * 2 + 10), ...FEW_EVENTS_TERMS } },
     });
 }
 
@@ -44,12 +44,12 @@ export function coOccurringSearch(input: CoOccurringInput, co: CoSessions, scope
     { bool: { filter: [...basket(input.market, scope), terms('sessionKey', co.sessions)] } },
     {
       [AGG.significant]: {
-        significant_terms: { field: 'productKey', size: limit, min_doc_count: 1, exclude, background_filter: { bool: { filter: basket(input.market, scope) } } },
-        aggs: { [AGG.count]: { cardinality: { field: 'sessionKey' } } },
+        significant_terms: { field: 'productKey', size: limit, min_doc_count: 1, ...FEW_EVENTS_TERMS, exclude, background_filter: { bool: { filter: basket(input.market, scope) } } },
+        aggs: { [AGG.count]: { cardinality: { field: 'sessionKey', ...FEW_EVENTS_CARDINALITY } } },
       },
       [AGG.frequent]: {
-        terms: { field: 'productKey', size: limit, exclude, order: [{ [AGG.count]: 'desc' }, { _key: 'asc' }] },
-        aggs: { [AGG.count]: { cardinality: { field: 'sessionKey' } } },
+        terms: { field: 'productKey', size: limit, ...FEW_EVENTS_TERMS, exclude, order: [{ [AGG.count]: 'desc' }, { _key: 'asc' }] },
+        aggs: { [AGG.count]: { cardinality: { field: 'sessionKey', ...FEW_EVENTS_CARDINALITY } } },
       },
     });
 }

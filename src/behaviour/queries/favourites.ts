@@ -5,7 +5,7 @@
  * favourite does not expire.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { aggregationsOf, aggregationsOnly, bucketsOf, latest, latestOf, ofTypes, term, type QueryScope } from './common';
+import { aggregationsOf, aggregationsOnly, bucketsOf, FEW_EVENTS_TERMS, latest, latestOf, ofTypes, type QueryScope, term } from './common';
 
 export interface FavouritesInput { market: string; customerKey: string }
 
@@ -17,7 +17,7 @@ export function favouritesSearch(input: FavouritesInput, scope: Pick<QueryScope,
     { bool: { filter: [term('market', input.market), term('customerKey', input.customerKey), ofTypes('add-favorite', 'remove-favorite')] } },
     {
       [AGG.products]: {
-        terms: { field: 'productKey', size: MAX_FAVOURITES * 2, order: { [`${AGG.added}>at`]: 'desc' } },
+        terms: { field: 'productKey', size: MAX_FAVOURITES * 2, ...FEW_EVENTS_TERMS, order: { [`${AGG.added}>at`]: 'desc' } },
         aggs: { [AGG.added]: latest(term('type', 'add-favorite')), [AGG.removed]: latest(term('type', 'remove-favorite')) },
       },
     });

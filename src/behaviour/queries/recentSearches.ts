@@ -7,7 +7,7 @@
  * latest search, asks for more candidates than `limit` so removed ones can be left out.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { aggregationsOf, aggregationsOnly, bucketsOf, candidates, latest, latestOf, ofTypes, since, term, type QueryScope } from './common';
+import { aggregationsOf, aggregationsOnly, bucketsOf, candidates, FEW_EVENTS_TERMS, latest, latestOf, ofTypes, type QueryScope, since, term } from './common';
 
 export interface RecentSearchesInput { market: string; customerKey: string; limit?: number }
 
@@ -21,7 +21,7 @@ export function recentSearchesSearch(input: RecentSearchesInput, scope: QuerySco
     {
       [AGG.cleared]: latest({ bool: { filter: [term('type', 'remove-recent-searches'), term('removeAll', true)] } }),
       [AGG.phrases]: {
-        terms: { field: 'phrase', size: candidates(limit), order: { [`${AGG.searched}>at`]: 'desc' } },
+        terms: { field: 'phrase', size: candidates(limit), ...FEW_EVENTS_TERMS, order: { [`${AGG.searched}>at`]: 'desc' } },
         aggs: { [AGG.searched]: latest(term('type', 'search')), [AGG.removed]: latest(term('type', 'remove-recent-searches')) },
       },
     });

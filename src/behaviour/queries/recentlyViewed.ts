@@ -5,7 +5,7 @@
  * and after the latest remove-all.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { aggregationsOf, aggregationsOnly, bucketsOf, candidates, latest, latestOf, ofTypes, since, term, type QueryScope } from './common';
+import { aggregationsOf, aggregationsOnly, bucketsOf, candidates, FEW_EVENTS_TERMS, latest, latestOf, ofTypes, type QueryScope, since, term } from './common';
 
 export interface RecentlyViewedInput { market: string; customerKey: string; limit?: number; excludeKeys?: string[] }
 
@@ -20,7 +20,7 @@ export function recentlyViewedSearch(input: RecentlyViewedInput, scope: QuerySco
       [AGG.cleared]: latest({ bool: { filter: [term('type', 'remove-recently-viewed'), term('removeAll', true)] } }),
       [AGG.products]: {
         terms: {
-          field: 'productKey', size: candidates(limit), order: { [`${AGG.viewed}>at`]: 'desc' },
+          field: 'productKey', size: candidates(limit), ...FEW_EVENTS_TERMS, order: { [`${AGG.viewed}>at`]: 'desc' },
           ...(input.excludeKeys?.length ? { exclude: [...input.excludeKeys] } : {}),
         },
         aggs: { [AGG.viewed]: latest(ofTypes('product-view', 'click')), [AGG.removed]: latest(term('type', 'remove-recently-viewed')) },
