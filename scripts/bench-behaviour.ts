@@ -34,14 +34,14 @@ import { ConfigurationStore } from '../src/admin/configuration';
 import { CatalogIndices } from '../src/search/catalogIndices';
 import { indexNames } from '../src/search/indexNames';
 import { createLogger } from '../src/log';
-import { join } from 'node:path';
-import { arg, build, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, percentile, root, round, startApi, type RunningApi } from './benchSupport';
+import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, percentile, round, startApi, type RunningApi } from './benchSupport';
 
 const groups = arg('groups', 2000);
 const visitors = arg('visitors', 2000);
 const concurrency = arg('concurrency', 8);
 const seed = arg('seed', 7);
 const pageConcurrency = arg('page-concurrency', 2);
+/** Untimed notifications before the capacity is timed: at most this many, and at most a fifth of the first third. */
 const NOTIFICATION_WARM_UP = 1000;
 const pages = arg('pages', 400);
 /** Notifications/s of the paced third of the replay (a busy shop's steady traffic), see main(). */
@@ -292,17 +292,12 @@ const p50p99 = (t: PageTimes) => ({
 
 interface CpuShare { api: number; elasticsearch: number; loadGenerator: number }
 
-/** Starts measuring CPU; the returned function gives the cores each process kept busy since (CPU s / s). */
-async function cpuMeter(api: RunningApi, es: Client): Promise<() => Promise<CpuShare>> {
-  const start = { at: process.hrtime.bigint(), api: api.cpuSeconds(), es: await elasticsearchCpuSeconds(es), me: process.cpuUsage() };
+/** Starts measuring; the returned function gives the cores each process kept busy since (CPU s / s). */
+async function coresMeter(api: RunningApi, es: Client): Promise<() => Promise<CpuShare>> {
+  const read = await cpuMeter(api, es);
   return async () => {
-    const seconds = Number(process.hrtime.bigint() - start.at) / 1e9;
-    const me = process.cpuUsage(start.me);
-    return {
-      api: round((api.cpuSeconds() - start.api) / seconds),
-      elasticsearch: round(((await elasticsearchCpuSeconds(es)) - start.es) / seconds),
-      loadGenerator: round((me.user + me.system) / 1e6 / seconds),
-    };
+    const u = await read();
+    return { api: round(u.api / u.seconds), elasticsearch: round(u.elasticsearch / u.seconds), loadGenerator: round(u.loadGenerator / u.seconds) };
   };
 }
 
@@ -321,7 +316,7 @@ async function main() {
   // 1. The API and the catalog. The popularity job is off: this process runs it once, timed.
   const env = { INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0' };
   // --cpu-prof: a V8 CPU profile of the API process (until the SIGTERM) in .cache/profiles/.
-  let api = await startApi(env, port, flag('cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', join(root, '.cache', 'profiles')] : []);
+  let api = await startApi(env, port, cpuProfileArgs());
   let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(configuration) });
   if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);
   res = await fetch(`${api.url}/api/admin/v4/import/catalog?blockingTimeout=PT10M`, {
@@ -346,7 +341,7 @@ async function main() {
   // Product pages before the replay (after a warm-up round), then alongside it until it ends.
   const visits = pageVisitsOf(r, searches, results, pages);
   await productPageLoad(api.url, visits.slice(0, 30), pageConcurrency);
-  const cpuBefore = await cpuMeter(api, es);
+  const cpuBefore = await coresMeter(api, es);
   const pageBefore = p50p99(await productPageLoad(api.url, visits, pageConcurrency));
   const cpuOfPagesAlone = await cpuBefore();
   // The replay in three thirds: (a) alone at full speed: the notification capacity; (b) at full speed with
@@ -357,10 +352,11 @@ async function main() {
   const eventsOf = (list: Notification[]) => list.reduce((n, x) => n + x.events, 0);
   // The first notifications warm the notification path up (JIT, connections) untimed, as the other
   // benchmarks warm up; every notification is still sent exactly once.
-  const [warmUp, timedAlone] = [alone.slice(0, NOTIFICATION_WARM_UP), alone.slice(NOTIFICATION_WARM_UP)];
+  const warmUpCount = Math.min(NOTIFICATION_WARM_UP, Math.floor(alone.length / 5));
+  const [warmUp, timedAlone] = [alone.slice(0, warmUpCount), alone.slice(warmUpCount)];
   const replayStart = process.hrtime.bigint();
   await pool(warmUp, concurrency, (n) => send(api.url, n));
-  const cpuAlone = await cpuMeter(api, es);
+  const cpuAlone = await coresMeter(api, es);
   const timedStart = process.hrtime.bigint();
   const notifyLatencies = await pool(timedAlone, concurrency, (n) => send(api.url, n));
   const replaySeconds = Number(process.hrtime.bigint() - timedStart) / 1e9;
@@ -378,12 +374,12 @@ async function main() {
   // The baseline of the growth: product pages with no ingestion running, but with behaviour in the index.
   // Before the replay the index holds searches only, so RECENTLY_VIEWED and ADD_TO_CART_RECS have nothing
   // to compute or show; comparing with that would count the lists filling up as ingestion's cost.
-  const cpuQuiet = await cpuMeter(api, es);
+  const cpuQuiet = await coresMeter(api, es);
   const pageQuiet = p50p99(await productPageLoad(api.url, visits, pageConcurrency));
   const cpuOfPagesQuiet = await cpuQuiet();
   const during = async (list: Notification[], rate?: number) => {
     let replaying = true;
-    const cpu = await cpuMeter(api, es);
+    const cpu = await coresMeter(api, es);
     const pagesDuring = productPageLoad(api.url, visits, pageConcurrency, () => !replaying);
     const start = process.hrtime.bigint();
     await pool(list, concurrency, (n) => send(api.url, n), rate);

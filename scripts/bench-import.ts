@@ -20,7 +20,7 @@ import { entityDocument, entityId } from '../src/admin/entityStore';
 import { indexDefinition, detectAnalysisLevel } from '../src/search/mappings';
 import { BulkWriter } from '../src/search/bulkWriter';
 import { LOADING_SETTINGS, sealIndices } from '../src/search/catalogIndices';
-import { arg, build, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, root, round, startApi } from './benchSupport';
+import { arg, build, cpuProfileArgs, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, profileDir, round, startApi } from './benchSupport';
 
 const groups = arg('groups', 100_000);
 const cpuProfile = flag('cpu-prof');
@@ -97,8 +97,7 @@ interface RawRun { seconds: number; cpu: number; esCpu: number }
 /** A full import through a freshly started API process, on an empty prefix. */
 async function apiRun(es: Client, configuration: ReturnType<typeof defaultConfiguration>, file: string): Promise<ApiRun> {
   await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
-  const profileDir = join(root, '.cache', 'profiles');
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18080, cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18080, cpuProfileArgs());
   try {
     let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(configuration) });
     if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);

@@ -20,16 +20,13 @@ import { createApp, createContext, shutdownContext } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
 import { createElasticsearchClient } from '../src/search/client';
-import { join } from 'node:path';
-import { arg, build, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, percentile, root, round, runConcurrently, startApi } from './benchSupport';
+import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, percentile, round, runConcurrently, startApi } from './benchSupport';
 
 const groups = arg('groups', 100_000);
 const reuse = flag('reuse');
 const totalRequests = arg('requests', 4000);
 const concurrency = arg('concurrency', 8);
 const seed = arg('seed', 7);
-/** Writes a V8 CPU profile of the API process into .cache/profiles (where the API's time goes). */
-const cpuProfile = flag('cpu-prof');
 /** Only these endpoints (comma-separated), e.g. `--only search-page` to profile one. */
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
 const prefix = 'bench-search';
@@ -322,7 +319,7 @@ async function main() {
   // and without a reusable catalog it starts from nothing.
   const reusable = reuse && (await productGroupsIn(es)) === groups;
   await es.indices.delete({ index: reusable ? `${prefix}-import-lock` : `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18081, cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', join(root, '.cache', 'profiles')] : []);
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18081, cpuProfileArgs());
   try {
     await ensureCatalog(api.url, configuration, reusable);
     await ensureMerchandising(api.url);
@@ -351,7 +348,7 @@ async function main() {
     const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
     const loadBefore = machineLoad();
     // CPU used during the timed requests, per process: where the 2 cores go at this concurrency.
-    const cpuBefore = { api: api.cpuSeconds(), elasticsearch: await elasticsearchCpuSeconds(es), loadGenerator: process.cpuUsage() };
+    const cpuUse = await cpuMeter(api, es);
     const start = Date.now();
     await runConcurrently(timed, concurrency, async (r) => {
       const { status, sample, text } = await send(api.url, r);
@@ -363,12 +360,8 @@ async function main() {
       samples.get(r.endpoint)!.push(sample);
     });
     const seconds = (Date.now() - start) / 1000;
-    const generatorCpu = process.cpuUsage(cpuBefore.loadGenerator);
-    const cpu = {
-      api: round(api.cpuSeconds() - cpuBefore.api, 1),
-      elasticsearch: round((await elasticsearchCpuSeconds(es)) - cpuBefore.elasticsearch, 1),
-      loadGenerator: round((generatorCpu.user + generatorCpu.system) / 1e6, 1),
-    };
+    const used = await cpuUse();
+    const cpu = { api: round(used.api, 1), elasticsearch: round(used.elasticsearch, 1), loadGenerator: round(used.loadGenerator, 1) };
     const loadAfter = machineLoad();
     const peakRssMb = api.peakRssMb();
     await api.stop();

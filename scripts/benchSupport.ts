@@ -90,3 +90,28 @@ export async function elasticsearchCpuSeconds(es: Client): Promise<number> {
   const stats = await es.nodes.stats({ metric: 'process' });
   return Object.values(stats.nodes).reduce((n, node) => n + (node.process?.cpu?.total_in_millis ?? 0), 0) / 1000;
 }
+
+/** Where `--cpu-prof` writes V8 CPU profiles of the API process (open them in Chrome DevTools). */
+export const profileDir = join(root, '.cache', 'profiles');
+
+/** Node flags for the API process: a CPU profile when the benchmark was given `--cpu-prof`. */
+export function cpuProfileArgs(): string[] {
+  return flag('cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+}
+
+/** Wall-clock seconds, and the CPU seconds the API process, Elasticsearch and this process used in them. */
+export interface CpuUse { seconds: number; api: number; elasticsearch: number; loadGenerator: number }
+
+/** Starts measuring CPU use; the returned function reads it since the start. */
+export async function cpuMeter(api: RunningApi, es: Client): Promise<() => Promise<CpuUse>> {
+  const start = { at: process.hrtime.bigint(), api: api.cpuSeconds(), es: await elasticsearchCpuSeconds(es), me: process.cpuUsage() };
+  return async () => {
+    const me = process.cpuUsage(start.me);
+    return {
+      seconds: Number(process.hrtime.bigint() - start.at) / 1e9,
+      api: api.cpuSeconds() - start.api,
+      elasticsearch: (await elasticsearchCpuSeconds(es)) - start.es,
+      loadGenerator: (me.user + me.system) / 1e6,
+    };
+  };
+}
