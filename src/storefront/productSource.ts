@@ -4,7 +4,7 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { productDocumentId } from '../catalog/documents';
-import { siblingKeys, type ProductSource } from './productShaper';
+import { MAX_SIBLINGS, siblingKeys, type ProductSource } from './productShaper';
 import type { QueryContext } from './request';
 
 const ALWAYS = [
@@ -48,4 +48,45 @@ export async function fetchSiblings(
     if (hit.found && hit._source) found.set(hit._source.productKey, hit._source);
   }
   return found;
+}
+
+/** A product chosen by key, with its group's product keys in any order (doc values sort them). */
+export interface ChosenProduct { productKey: string; groupProductKeys: string[] }
+
+/**
+ * The documents of `chosen` and of their siblings, by product key, in one mget. Which siblings a group
+ * shows depends on the order of `groupProductKeys` in the main document, so a group with more than
+ * MAX_SIBLINGS siblings (rare) gets its siblings in a second mget once its main document is known.
+ */
+export async function fetchWithSiblings(
+  es: Client,
+  index: string,
+  at: { market: string; locale: string },
+  chosen: ChosenProduct[],
+  includes: string[],
+): Promise<Map<string, ProductSource>> {
+  const { keys, large } = withSiblingKeys(chosen);
+  const found = new Map<string, ProductSource>();
+  if (keys.length === 0) return found;
+  const res = await es.mget<ProductSource>({ index, ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
+  for (const doc of res.docs) {
+    const hit = doc as estypes.GetGetResult<ProductSource>;
+    if (hit.found && hit._source) found.set(hit._source.productKey, hit._source);
+  }
+  const mains = large.flatMap((k) => found.get(k) ?? []);
+  if (mains.length) for (const [k, p] of await fetchSiblings(es, index, at, mains, includes)) found.set(k, p);
+  return found;
+}
+
+/** Pure: the keys to fetch at once (chosen products, and all siblings of groups small enough), and the chosen products of larger groups. */
+export function withSiblingKeys(chosen: ChosenProduct[]): { keys: string[]; large: string[] } {
+  const keys = new Set<string>();
+  const large: string[] = [];
+  for (const c of chosen) {
+    keys.add(c.productKey);
+    const others = c.groupProductKeys.filter((k) => k !== c.productKey);
+    if (others.length > MAX_SIBLINGS) large.push(c.productKey);
+    else for (const k of others) keys.add(k);
+  }
+  return { keys: [...keys], large };
 }

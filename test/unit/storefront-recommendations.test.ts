@@ -9,7 +9,8 @@ import { ALGORITHM_MODULES } from '../../src/storefront/recommendations/algorith
 import { affinityBoosts, NO_AFFINITY } from '../../src/storefront/recommendations/algorithms/personal';
 import { likeText } from '../../src/storefront/recommendations/algorithms/alternatives';
 import { fillList, stageSizes } from '../../src/storefront/recommendations/merge';
-import { aboutGroups, stageSearch } from '../../src/storefront/recommendations/query';
+import { aboutGroups, readCandidates, stageSearch } from '../../src/storefront/recommendations/query';
+import { withSiblingKeys } from '../../src/storefront/productSource';
 import { resolveList } from '../../src/storefront/recommendations/run';
 import { readSourceProducts, sourceProductsSearch } from '../../src/storefront/recommendations/source';
 import type { AlgorithmInput, ResolvedList, SourceProduct, Stage } from '../../src/storefront/recommendations/types';
@@ -152,17 +153,49 @@ describe('recommendation lists (pure)', () => {
   });
 
   describe('stage searches', () => {
-    it('filter market, locale and rules, and leave out the groups the list is about and blocked keys', () => {
+    it('filter market, locale and rules, and leave out blocked keys', () => {
       const i = input({ product: shoe, cart: [{ ...shoe, productGroupKey: 'G2' }], blocked: ['B'], rules: { term: { brand: 'Acme' } } });
       assert.deepEqual(aboutGroups(i.list), ['G1', 'G2']);
       const body = stageSearch({ kind: 'search', query: { match_all: {} }, sort: [] }, i, 7);
       const bool = (body.query as { bool: Record<string, unknown> }).bool;
       assert.deepEqual(bool.filter, [{ term: { market: 'SE' } }, { term: { locale: 'sv-SE' } }, { term: { brand: 'Acme' } }]);
-      assert.deepEqual(bool.must_not, [{ terms: { productGroupKey: ['G1', 'G2'] } }, { terms: { productKey: ['B'] } }]);
+      assert.deepEqual(bool.must_not, [{ terms: { productKey: ['B'] } }]);
       assert.deepEqual([body.size, body.collapse], [7, { field: 'productGroupKey' }]);
       const keyed = stageSearch({ kind: 'keys', keys: ['A', 'B'], inStockOnly: true }, input(), 99);
       assert.equal(keyed.size, 2);
       assert.ok(JSON.stringify(keyed.query).includes('"terms":{"productKey":["A","B"]}'));
+    });
+
+    it('answer candidate keys from doc values, not documents', () => {
+      for (const stage of [{ kind: 'search', query: { match_all: {} }, sort: [] }, { kind: 'keys', keys: ['A'], inStockOnly: false }] as Stage[]) {
+        const body = stageSearch(stage, input(), 4);
+        assert.equal(body._source, false);
+        assert.deepEqual(body.docvalue_fields, ['productKey', 'productGroupKey', 'groupProductKeys']);
+      }
+      const candidates = readCandidates({
+        hits: {
+          hits: [
+            { _index: 'x', _id: '1', fields: { productKey: ['P1'], productGroupKey: ['G1'], groupProductKeys: ['P0', 'P1'] } },
+            { _index: 'x', _id: '2', fields: { productKey: ['P2'] } },
+            { _index: 'x', _id: '3', fields: { productKey: ['P3'], productGroupKey: ['G3'] } },
+          ],
+        },
+      });
+      assert.deepEqual(candidates, [
+        { productKey: 'P1', productGroupKey: 'G1', groupProductKeys: ['P0', 'P1'] },
+        { productKey: 'P3', productGroupKey: 'G3', groupProductKeys: [] },
+      ]);
+      assert.deepEqual(readCandidates(undefined), []);
+    });
+
+    it('fetch the chosen products with their siblings at once, and large groups\' siblings after', () => {
+      const big = Array.from({ length: 12 }, (_, i) => `B${i}`);
+      assert.deepEqual(withSiblingKeys([
+        { productKey: 'P1', groupProductKeys: ['P0', 'P1', 'P2'] },
+        { productKey: 'Q', groupProductKeys: [] },
+        { productKey: 'P2', groupProductKeys: ['P0', 'P1', 'P2'] },
+        { productKey: 'B0', groupProductKeys: big },
+      ]), { keys: ['P1', 'P0', 'P2', 'Q', 'B0'], large: ['B0'] });
     });
 
     it('size later stages so the list still fills after overlap', () => {
@@ -182,6 +215,15 @@ describe('recommendation lists (pure)', () => {
       const filled = fillList([keyed, search], [[p('A'), p('C')], [p('C'), p('D', 'G-A'), p('E'), p('F')]], 3);
       assert.deepEqual(filled.map((x) => x.productKey), ['C', 'A', 'E']);
       assert.deepEqual(fillList([search], [[]], 4), []);
+    });
+
+    it('never takes a group the list is about (they are left out here, not in the searches)', () => {
+      const search: Stage = { kind: 'search', query: { match_all: {} }, sort: [] };
+      const i = input({ product: shoe, cart: [{ ...shoe, productGroupKey: 'G2' }] });
+      // The same fallback search whatever product the list is about: Elasticsearch's request cache can answer it.
+      assert.deepEqual(stageSearch(search, i, 7), stageSearch(search, input({ product: { ...shoe, productKey: 'P9', productGroupKey: 'G9' } }), 7));
+      const filled = fillList([search], [[p('A', 'G1'), p('B'), p('C', 'G2'), p('D')]], 4, new Set(['G-B']), aboutGroups(i.list));
+      assert.deepEqual(filled.map((x) => x.productKey), ['D', 'B']);
     });
 
     it('prefers groups earlier lists do not show, and takes them only to fill up (soft de-duplication)', () => {

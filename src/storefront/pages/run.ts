@@ -13,6 +13,7 @@ import { badRequest } from '../../http/errors';
 import { fetchSiblings, productSource } from '../productSource';
 import type { ProductSource, ShapeContext } from '../productShaper';
 import { runRecommendationLists } from '../recommendations';
+import { SOURCE_FIELDS, sourceProductOf, type Found } from '../recommendations/source';
 import type { QueryContext } from '../request';
 import type { ProductGroupResult, RecommendationListResult } from '../responseTypes';
 import type { StorefrontServices } from '../services';
@@ -33,10 +34,13 @@ const shapeContext = (s: StorefrontServices, ctx: QueryContext, pageType: PageTy
 
 export async function productPage(s: StorefrontServices, req: ProductPageRequest): Promise<ProductPageResult> {
   const ctx = req.context;
-  // The page's product and its siblings alongside the lists; an unknown product wins over a list's error.
+  // The page's product and its siblings alongside the lists, which take the product from the same
+  // lookup; an unknown product wins over a list's error.
+  const document = pageDocument(s, ctx, req.productKey, req.include);
+  const known = document.then((doc) => new Map([[req.productKey, doc && sourceProductOf(doc)]]), () => new Map<string, undefined>());
   const [product, lists] = await Promise.allSettled([
-    pageProduct(s, ctx, req.productKey, req.include),
-    runRecommendationLists(s, ctx, req.recommendationLists, { productKey: req.productKey, pageType: 'PRODUCT_PAGE' }),
+    document.then(async (doc) => doc && { doc, siblings: req.include ? await fetchSiblings(s.es, s.index.products, ctx, [doc], productSource(ctx)) : new Map<string, ProductSource>() }),
+    runRecommendationLists(s, ctx, req.recommendationLists, { productKey: req.productKey, pageType: 'PRODUCT_PAGE', known }),
   ]);
   if (product.status === 'rejected') throw product.reason;
   if (!product.value) throw badRequest(`Query parameter productKey: unknown product "${req.productKey}" in market ${ctx.market}`);
@@ -49,17 +53,18 @@ export async function productPage(s: StorefrontServices, req: ProductPageRequest
   return { productGroup: shapeProductPageGroup(doc, siblings, sc), recommendationLists: lists.value };
 }
 
-/** The page's product document (all of it when the group is included, with its siblings); undefined when unknown. */
-async function pageProduct(s: StorefrontServices, ctx: QueryContext, productKey: string, include: boolean): Promise<{ doc: ProductSource; siblings: Map<string, ProductSource> } | undefined> {
-  const res = await s.es.mget<ProductSource>({
+/**
+ * The page's product document, undefined when unknown: all of it when the group is included, else what a
+ * listing shows and what its recommendation lists need to know about it.
+ */
+async function pageDocument(s: StorefrontServices, ctx: QueryContext, productKey: string, include: boolean): Promise<(ProductSource & Found) | undefined> {
+  const res = await s.es.mget<ProductSource & Found>({
     index: s.index.products,
     ids: [productDocumentId(ctx.market, ctx.locale, productKey)],
-    ...(include ? { _source_excludes: ['suggest'] } : { _source_includes: productSource(ctx) }),
+    ...(include ? { _source_excludes: ['suggest'] } : { _source_includes: [...new Set([...productSource(ctx), ...SOURCE_FIELDS])] }),
   });
-  const hit = res.docs[0] as estypes.GetGetResult<ProductSource> | undefined;
-  if (!hit?.found || !hit._source) return undefined;
-  const siblings = include ? await fetchSiblings(s.es, s.index.products, ctx, [hit._source], productSource(ctx)) : new Map<string, ProductSource>();
-  return { doc: hit._source, siblings };
+  const hit = res.docs[0] as estypes.GetGetResult<ProductSource & Found> | undefined;
+  return hit?.found && hit._source ? hit._source : undefined;
 }
 
 export async function cartPage(s: StorefrontServices, req: CartPageRequest): Promise<CartPageResult> {

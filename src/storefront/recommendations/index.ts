@@ -10,6 +10,7 @@ import type { StorefrontServices } from '../services';
 import type { PageType } from '../tickets';
 import { parseRecommendationListsStrict } from './request';
 import { runLists } from './run';
+import type { SourceProduct } from './types';
 
 export type Algorithm =
   | 'TOP_PRODUCTS' | 'PERSONAL' | 'CART' | 'STYLE_WITH' | 'ALTERNATIVES' | 'UPSELL' | 'NEWEST_PRODUCTS'
@@ -43,6 +44,11 @@ export interface RecommendationDefaults {
   cart?: string[];
   /** Page type in the tickets of the lists' products; default LANDING_PAGE. */
   pageType?: PageType;
+  /**
+   * Products the page looks up anyway (product-page: its product), by key; undefined for a key looked up
+   * and not found. The lists take them from here instead of searching for them again.
+   */
+  known?: Promise<ReadonlyMap<string, SourceProduct | undefined>>;
 }
 
 /** Validates a body's `recommendationLists` (400 naming `recommendationLists[i].field`). */

@@ -1,15 +1,17 @@
 /**
  * Filling a list from its stages (pure): stage answers in stage order, each in its own order, a product
- * group at most once, up to the limit.
+ * group at most once, never a group the list is about, up to the limit.
  */
-import type { ProductSource } from '../productShaper';
 import { orderHits } from './query';
 import type { Stage } from './types';
 
-export function fillList(stages: Stage[], answers: ProductSource[][], limit: number, shownBefore: ReadonlySet<string> = new Set()): ProductSource[] {
+export function fillList<T extends { productKey: string; productGroupKey: string }>(
+  stages: Stage[], answers: T[][], limit: number, shownBefore: ReadonlySet<string> = new Set(), excludedGroups: readonly string[] = [],
+): T[] {
   const candidates = stages.flatMap((stage, i) => orderHits(stage, answers[i] ?? []));
-  const groups = new Set<string>();
-  const chosen: ProductSource[] = [];
+  // The groups the list is about count as taken from the start.
+  const groups = new Set<string>(excludedGroups);
+  const chosen: T[] = [];
   // First the groups no earlier list shows, then (soft de-duplication) the others if the list is short.
   for (const fresh of [true, false]) {
     for (const product of candidates) {
@@ -24,7 +26,8 @@ export function fillList(stages: Stage[], answers: ProductSource[][], limit: num
 
 /**
  * Groups a stage must return so the list can still fill after earlier stages' overlap and, with soft
- * de-duplication, after the `shownBefore` groups earlier lists may take (capped).
+ * de-duplication, after the `shownBefore` groups earlier lists may take and the groups the list is about
+ * (capped).
  */
 export function stageSizes(stages: Stage[], limit: number, shownBefore = 0, cap = 400): number[] {
   let before = shownBefore;

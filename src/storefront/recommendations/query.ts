@@ -1,13 +1,18 @@
 /**
- * Pure DSL pieces every algorithm composes: the filters of a list (market, locale, rules, the products it
- * is about, blocked keys), stock handling, the popularity order, and a stage as one search request.
- * Every search collapses on the product group, so a group never takes two slots of a stage.
+ * Pure DSL pieces every algorithm composes: the filters of a list (market, locale, rules, blocked keys),
+ * stock handling, the popularity order, and a stage as one search request.
+ * Every search collapses on the product group, so a group never takes two slots of a stage. Stages answer
+ * candidates only (keys from doc values, no `_source`): every stage of every list runs in one msearch and
+ * most candidates are never shown, so the documents of the chosen ones are fetched afterwards, in one mget
+ * with their siblings (productSource.ts).
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { productSource } from '../productSource';
 import type { QueryContext } from '../request';
 import { inStockQuery } from '../stock';
-import type { AlgorithmInput, Query, ResolvedList, SourceProduct, Stage } from './types';
+import type { AlgorithmInput, Candidate, Query, ResolvedList, SourceProduct, Stage } from './types';
+
+/** Keyword fields with doc values a stage answers per hit (see readCandidates). */
+const CANDIDATE_FIELDS = ['productKey', 'productGroupKey', 'groupProductKeys'];
 
 /** Scores 2 in stock and 1 out of stock under the context: in-stock products come first, none is dropped. */
 export function stockFirst(ctx: QueryContext): Query {
@@ -36,29 +41,29 @@ export function popularStage(ctx: QueryContext, filters: Query[], inStockOnly = 
   };
 }
 
-/** The product groups a list is about: its product and the cart's products never appear in it. */
+/**
+ * The product groups a list is about: its product and the cart's products never appear in it. They are
+ * left out when the list is filled (merge.ts), not in the stage searches: a fallback stage (popular in the
+ * product's category, say) then reads the same for every product it could be about, so Elasticsearch's
+ * request cache answers it from the second page on.
+ */
 export function aboutGroups(list: ResolvedList): string[] {
   const products: SourceProduct[] = [...(list.product ? [list.product] : []), ...list.cart];
   return [...new Set(products.map((p) => p.productGroupKey))];
 }
 
-/** What every stage of a list shares: market, locale, rules, and the exclusions. */
+/** What every stage of a list shares: market, locale, rules, and the blocked products. */
 export function listFilters(input: AlgorithmInput): { filter: Query[]; mustNot: Query[] } {
   const { list, context } = input;
-  const groups = aboutGroups(list);
   return {
     filter: [{ term: { market: context.market } }, { term: { locale: context.locale } }, ...(list.rules ? [list.rules] : [])],
-    mustNot: [
-      ...(groups.length ? [{ terms: { productGroupKey: groups } }] : []),
-      ...(list.blocked.length ? [{ terms: { productKey: list.blocked } }] : []),
-    ],
+    mustNot: list.blocked.length ? [{ terms: { productKey: list.blocked } }] : [],
   };
 }
 
 /** One stage as a search request of `size` product groups. */
 export function stageSearch(stage: Stage, input: AlgorithmInput, size: number): estypes.SearchRequest {
   const { filter, mustNot } = listFilters(input);
-  const source = { includes: productSource(input.context) };
   if (stage.kind === 'keys') {
     return {
       query: {
@@ -68,7 +73,8 @@ export function stageSearch(stage: Stage, input: AlgorithmInput, size: number): 
         },
       },
       size: stage.keys.length,
-      _source: source,
+      _source: false,
+      docvalue_fields: CANDIDATE_FIELDS,
       track_total_hits: false,
     };
   }
@@ -77,9 +83,21 @@ export function stageSearch(stage: Stage, input: AlgorithmInput, size: number): 
     sort: stage.sort,
     collapse: { field: 'productGroupKey' },
     size,
-    _source: source,
+    _source: false,
+    docvalue_fields: CANDIDATE_FIELDS,
     track_total_hits: false,
   };
+}
+
+/** The candidates of a stage's answer (hits without a product or group key are skipped). */
+export function readCandidates(response: Pick<estypes.SearchResponse<unknown>, 'hits'> | undefined): Candidate[] {
+  return (response?.hits.hits ?? []).flatMap((h) => {
+    const fields = (h.fields ?? {}) as Record<string, unknown[] | undefined>;
+    const [productKey] = fields.productKey ?? [];
+    const [productGroupKey] = fields.productGroupKey ?? [];
+    if (typeof productKey !== 'string' || typeof productGroupKey !== 'string') return [];
+    return [{ productKey, productGroupKey, groupProductKeys: (fields.groupProductKeys ?? []).filter((k): k is string => typeof k === 'string') }];
+  });
 }
 
 /** Product keys of a stage's answer in stage order: keyed stages keep the order of their keys. */

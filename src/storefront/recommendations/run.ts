@@ -5,17 +5,18 @@
  *    one search for the products the lists are about (page product, variant, cart keys) and every list's
  *    behaviour questions (a failing question degrades to cold start).
  * 2. The products the lists are about and the compiled rules.
- * 3. One msearch for every stage of every list; each list fills from its stages (merge.ts), in request
- *    order, lists with soft de-duplication preferring groups the earlier lists do not show.
- * 4. One mget for the siblings of every group shown, and pure shaping with tickets of the list.
+ * 3. One msearch for every stage of every list, answering candidate keys only; each list fills from its
+ *    stages (merge.ts), in request order, lists with soft de-duplication preferring groups the earlier
+ *    lists do not show.
+ * 4. One mget for the documents of every product chosen and its siblings, and pure shaping with tickets
+ *    of the list.
  */
-import type { estypes } from '@elastic/elasticsearch';
 import { badRequest } from '../../http/errors';
 import { compileRules } from '../../rules/compile';
 import { compileProductFilter } from '../../rules/productFilter';
 import { msearch, type IndexedSearch } from '../msearch';
-import { fetchSiblings, productSource } from '../productSource';
-import { shapeProductGroup, type ProductSource } from '../productShaper';
+import { fetchWithSiblings, productSource } from '../productSource';
+import { shapeProductGroup } from '../productShaper';
 import type { QueryContext } from '../request';
 import type { RecommendationListResult } from '../responseTypes';
 import type { StorefrontServices } from '../services';
@@ -23,7 +24,7 @@ import type { PageType } from '../tickets';
 import { ALGORITHM_MODULES } from './algorithms';
 import type { RecommendationDefaults, RecommendationListRequest } from './index';
 import { fillList, stageSizes } from './merge';
-import { stageSearch } from './query';
+import { aboutGroups, readCandidates, stageSearch } from './query';
 import { DEFAULT_LIMIT } from './request';
 import { readSourceProducts, sourceProductsSearch } from './source';
 import type { AlgorithmInput, ListKeys, ResolvedList, SignalInput, SourceProduct, Stage } from './types';
@@ -37,7 +38,7 @@ export async function runLists(
   const keys = lists.map((l, i) => (l.visible === false ? undefined : listKeys(l, i, defaults)));
   // Behaviour questions need only the keys, so they run alongside the lookup of the products.
   const [about, signals] = await Promise.all([
-    lookUpProducts(s, context, keys),
+    lookUpProducts(s, context, keys, defaults.known),
     Promise.all(lists.map((l, i) => (keys[i] ? askBehaviour(s, l.algorithm, { keys: keys[i]!, context }) : undefined))),
   ]);
   const planned = lists.map((request, i): Planned => {
@@ -52,7 +53,7 @@ export async function runLists(
   const slots = planned.map((p) => {
     if (!p.input) return [];
     const { algorithm, limit } = p.input.list;
-    const sizes = stageSizes(p.stages, limit, ALGORITHM_MODULES[algorithm].softDedupe ? earlierLimits : 0);
+    const sizes = stageSizes(p.stages, limit, (ALGORITHM_MODULES[algorithm].softDedupe ? earlierLimits : 0) + aboutGroups(p.input.list).length);
     earlierLimits += limit;
     return p.stages.map((stage, k) => searches.push({ index: s.index.products, body: stageSearch(stage, p.input!, sizes[k]) }) - 1);
   });
@@ -61,12 +62,14 @@ export async function runLists(
   const chosen = planned.map((p, i) => {
     if (!p.input) return [];
     const soft = ALGORITHM_MODULES[p.input.list.algorithm].softDedupe;
-    const filled = fillList(p.stages, slots[i].map((slot) => sourcesOf(responses[slot])), p.input.list.limit, soft ? shown : undefined);
+    const filled = fillList(p.stages, slots[i].map((slot) => readCandidates(responses[slot])), p.input.list.limit, soft ? shown : undefined, aboutGroups(p.input.list));
     for (const product of filled) shown.add(product.productGroupKey);
     return filled;
   });
 
-  const siblings = await fetchSiblings(s.es, s.index.products, context, chosen.flat(), productSource(context));
+  const documents = await fetchWithSiblings(s.es, s.index.products, context, chosen.flat(), productSource(context));
+  // A product gone between the two requests (an import's alias swap) is left out.
+  const mains = chosen.map((list) => list.flatMap((c) => documents.get(c.productKey) ?? []));
   const now = s.now();
   const pageType: PageType = defaults.pageType ?? 'LANDING_PAGE';
   return planned.map(({ request }, i) => {
@@ -75,7 +78,7 @@ export async function runLists(
       id: request.id,
       algorithm: request.algorithm,
       ...(request.label !== undefined ? { label: request.label } : {}),
-      productGroups: chosen[i].map((main, position) => shapeProductGroup(main, siblings, position, sc)),
+      productGroups: mains[i].map((main, position) => shapeProductGroup(main, documents, position, sc)),
       ...(request.showMoreLink !== undefined ? { showMoreLink: request.showMoreLink } : {}),
       visible: request.visible ?? true,
       visualization: request.visualization ?? 'CAROUSEL',
@@ -100,10 +103,18 @@ function plan(input: AlgorithmInput, signals: unknown): Stage[] {
   return [...pinned, ...ALGORITHM_MODULES[input.list.algorithm].stages(input, signals)];
 }
 
-async function lookUpProducts(s: StorefrontServices, context: QueryContext, lists: (ListKeys | undefined)[]): Promise<Map<string, SourceProduct>> {
+async function lookUpProducts(
+  s: StorefrontServices, context: QueryContext, lists: (ListKeys | undefined)[], known?: Promise<ReadonlyMap<string, SourceProduct | undefined>>,
+): Promise<Map<string, SourceProduct>> {
   const keys = [...new Set(lists.flatMap((k) => (k ? [...(k.aboutKey ? [k.aboutKey] : []), ...(k.variantKey ? [k.variantKey] : []), ...k.cartKeys] : [])))];
   if (!keys.length) return new Map();
-  return readSourceProducts(await s.es.search({ index: s.index.products, ...sourceProductsSearch(context, keys) }), keys);
+  const already = known ? await known : new Map<string, SourceProduct | undefined>();
+  const found = new Map<string, SourceProduct>();
+  for (const k of keys) { const p = already.get(k); if (p) found.set(k, p); }
+  const missing = keys.filter((k) => !already.has(k));
+  if (!missing.length) return found;
+  for (const [k, p] of readSourceProducts(await s.es.search({ index: s.index.products, ...sourceProductsSearch(context, missing) }), missing)) found.set(k, p);
+  return found;
 }
 
 /** Applies the page's defaults and checks what the algorithm requires (400 naming the list's field). Pure. */
@@ -152,8 +163,4 @@ export function resolveList(
   l: RecommendationListRequest, i: number, context: Pick<QueryContext, 'priceId'>, d: RecommendationDefaults, about: ReadonlyMap<string, SourceProduct>,
 ): ResolvedList {
   return resolveWith(l, i, context, listKeys(l, i, d), about);
-}
-
-function sourcesOf(response: estypes.SearchResponse<unknown> | undefined): ProductSource[] {
-  return (response?.hits.hits ?? []).flatMap((h) => (h._source ? [h._source as ProductSource] : []));
 }

@@ -6,11 +6,12 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ProductDocument } from '../../catalog/documentTypes';
 import type { SourceProduct } from './types';
 
-const SOURCE_FIELDS = [
+/** The fields sourceProductOf reads. */
+export const SOURCE_FIELDS = [
   'productKey', 'productGroupKey', 'variantKeys', 'title', 'brand', 'series', 'categoryIds', 'gender', 'age', 'productType', 'styleWith', 'price.selling.min',
 ];
 
-type Found = Partial<Pick<ProductDocument, 'variantKeys' | 'title' | 'brand' | 'series' | 'categoryIds' | 'gender' | 'age' | 'productType' | 'styleWith'>>
+export type Found = Partial<Pick<ProductDocument, 'variantKeys' | 'title' | 'brand' | 'series' | 'categoryIds' | 'gender' | 'age' | 'productType' | 'styleWith'>>
   & Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { price?: { selling?: { min?: number } } };
 
 export function sourceProductsSearch(at: { market: string; locale: string }, keys: string[]): estypes.SearchRequest {
@@ -37,21 +38,26 @@ export function readSourceProducts(response: estypes.SearchResponse<unknown>, ke
   for (const hit of response.hits.hits) {
     const s = hit._source as Found | undefined;
     if (!s) continue;
-    const product: SourceProduct = {
-      productKey: s.productKey,
-      productGroupKey: s.productGroupKey,
-      ...(s.title ? { title: s.title } : {}),
-      ...(s.brand ? { brand: s.brand } : {}),
-      ...(s.series ? { series: s.series } : {}),
-      categoryIds: s.categoryIds ?? [],
-      gender: s.gender ?? [],
-      age: s.age ?? [],
-      productType: s.productType ?? [],
-      styleWith: s.styleWith ?? [],
-      ...(s.price?.selling?.min !== undefined ? { price: s.price.selling.min } : {}),
-    };
+    const product = sourceProductOf(s);
     if (wanted.has(s.productKey)) found.set(s.productKey, product);
     for (const v of s.variantKeys ?? []) if (wanted.has(v)) found.set(v, { ...product, variantKey: v });
   }
   return found;
+}
+
+/** What a list needs of a product document (`SOURCE_FIELDS` of it, or the whole document a page fetched). */
+export function sourceProductOf(s: Found): SourceProduct {
+  return {
+    productKey: s.productKey,
+    productGroupKey: s.productGroupKey,
+    ...(s.title ? { title: s.title } : {}),
+    ...(s.brand ? { brand: s.brand } : {}),
+    ...(s.series ? { series: s.series } : {}),
+    categoryIds: s.categoryIds ?? [],
+    gender: s.gender ?? [],
+    age: s.age ?? [],
+    productType: s.productType ?? [],
+    styleWith: s.styleWith ?? [],
+    ...(s.price?.selling?.min !== undefined ? { price: s.price.selling.min } : {}),
+  };
 }

@@ -58,6 +58,12 @@ export interface ResolvedList extends ListKeys {
   cart: SourceProduct[];
 }
 
+/**
+ * A product a stage proposes, before its document is fetched. `groupProductKeys` comes from doc values:
+ * the group's product keys sorted, not in group order.
+ */
+export interface Candidate { productKey: string; productGroupKey: string; groupProductKeys: string[] }
+
 /** Where candidates come from, best first. */
 export type Stage =
   /** These product keys in this order (behaviour answers, styleWith, pinned products). */
