@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --page-concurrency 2 --pages 400 --rate 500 --seed 7] [--cpu-prof]
+ * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --page-concurrency 2 --pages 400 --rate 500 --seed 7] [--cpu-prof] [--keep]
  *
  * Behaviour ingestion through the compiled API (a child process, as in production):
  * 1. import a generated catalog (market SE, locale sv-SE searched);
@@ -22,7 +22,6 @@
  * The week is compressed: notifications carry no time, so the replay stamps them now.
  * Prints a summary and one JSON line of figures.
  */
-import http from 'node:http';
 import { hostname } from 'node:os';
 import { Client } from '@elastic/elasticsearch';
 import { defaultConfiguration, generateCatalogLines } from '../src/catalog/generator';
@@ -34,7 +33,8 @@ import { ConfigurationStore } from '../src/admin/configuration';
 import { CatalogIndices } from '../src/search/catalogIndices';
 import { indexNames } from '../src/search/indexNames';
 import { createLogger } from '../src/log';
-import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, percentile, round, startApi, type RunningApi } from './benchSupport';
+import { agent, pool, replayInWorker, request, send, type Notification } from './notificationReplay';
+import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, flag, percentile, round, searchTimeMeter, startApi, type RunningApi, type SearchTimes } from './benchSupport';
 
 const groups = arg('groups', 2000);
 const visitors = arg('visitors', 2000);
@@ -47,6 +47,7 @@ const pages = arg('pages', 400);
 /** Notifications/s of the paced third of the replay (a busy shop's steady traffic), see main(). */
 const paceRate = arg('rate', 500);
 const prefix = 'bench-behaviour';
+const keep = flag('keep');
 const apiKey = 'bench-key';
 const market = 'SE';
 const locale = 'sv-SE';
@@ -83,7 +84,6 @@ type Rng = ReturnType<typeof rng>;
 
 interface Search { customerKey: string; sessionKey: string; touchpoint: 'DESKTOP' | 'MOBILE'; q: string; /** Sort key: minute of the week. */ at: number }
 interface Hit { productKey: string; ticket: string; variantKey?: string; variantTicket?: string; price?: number }
-interface Notification { name: string; customerKey: string; sessionKey: string; body?: unknown; events: number; at: number }
 
 const STOP = new Set(['för', 'med', 'och', 'till', 'från', 'barn', 'herr']);
 
@@ -152,45 +152,6 @@ function notificationsOf(r: Rng, searches: Search[], results: Hit[][]): Notifica
   return out.sort((a, b) => a.at - b.at);
 }
 
-// ------------------------------------------------------------------------------------------------
-// HTTP. node:http with a keep-alive agent: Node's fetch costs this process about as much CPU as the API
-// spends answering, which on a small machine would measure the client rather than the API.
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function request(method: 'GET' | 'POST', url: string, body?: string): Promise<{ status: number; text: string; tookMs: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, agent, headers: body === undefined ? {} : { 'Content-Type': 'text/plain;charset=UTF-8', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), tookMs: Number(res.headers['x-elasticsearch-took'] ?? 0) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Runs items with `workers` in flight; with `rate` (items/s), item i starts no earlier than i/rate s in. */
-async function pool<T>(items: T[], workers: number, run: (item: T, i: number) => Promise<void>, rate?: number): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  const begin = Date.now();
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      if (rate) {
-        const due = begin + (i / rate) * 1000 - Date.now();
-        if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
-      }
-      const start = process.hrtime.bigint();
-      await run(items[i], i);
-      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }));
-  return latencies.sort((a, b) => a - b);
-}
-
 async function searchPage(url: string, s: Search): Promise<Hit[]> {
   const q = new URLSearchParams({ q: s.q, market, locale, touchpoint: s.touchpoint, customerKey: s.customerKey, sessionKey: s.sessionKey, limit: '24' });
   const res = await request('GET', `${url}/api/storefront/v3/queries/search-page?${q}`);
@@ -201,12 +162,6 @@ async function searchPage(url: string, s: Search): Promise<Hit[]> {
     const v = p.variants.find((x) => x.inStock) ?? p.variants[0];
     return { productKey: p.key, ticket: p.ticket, ...(v ? { variantKey: v.key, variantTicket: v.ticket, price: v.sellingPrice } : {}) };
   });
-}
-
-async function send(url: string, n: Notification): Promise<void> {
-  const q = new URLSearchParams({ market, customerKey: n.customerKey, sessionKey: n.sessionKey });
-  const res = await request('POST', `${url}/api/storefront/v3/notifications/${n.name}?${q}`, n.body === undefined ? undefined : JSON.stringify(n.body));
-  if (res.status !== 204) throw new Error(`${n.name} ${res.status}: ${res.text}`);
 }
 
 async function countEvents(es: Client): Promise<number> {
@@ -290,18 +245,27 @@ const p50p99 = (t: PageTimes) => ({
   tookP50: round(percentile(t.took, 50)), tookP99: round(percentile(t.took, 99)),
 });
 
-interface CpuShare { api: number; elasticsearch: number; loadGenerator: number }
+interface CpuShare { api: number; elasticsearch: number; loadGenerator: number; search: SearchTimes }
 
-/** Starts measuring; the returned function gives the cores each process kept busy since (CPU s / s). */
+/**
+ * Starts measuring; the returned function gives the cores each process kept busy since (CPU s / s), and the
+ * shard-level search time each index took (where Elasticsearch's share of a page goes).
+ */
 async function coresMeter(api: RunningApi, es: Client): Promise<() => Promise<CpuShare>> {
   const read = await cpuMeter(api, es);
+  const search = await searchTimeMeter(es, `${prefix}-*`);
   return async () => {
     const u = await read();
-    return { api: round(u.api / u.seconds), elasticsearch: round(u.elasticsearch / u.seconds), loadGenerator: round(u.loadGenerator / u.seconds) };
+    return { api: round(u.api / u.seconds), elasticsearch: round(u.elasticsearch / u.seconds), loadGenerator: round(u.loadGenerator / u.seconds), search: await search() };
   };
 }
 
 const cores = (c: CpuShare) => `API ${c.api}, Elasticsearch ${c.elasticsearch}, load generator ${c.loadGenerator} cores busy`;
+
+/** Shard search time per page, by index: `events 4.1 ms (3 searches), catalog-products 9.2 ms (5)`. */
+const searchPerPage = (c: CpuShare, pages: number) => Object.entries(c.search)
+  .sort((a, b) => b[1].ms - a[1].ms)
+  .map(([index, t]) => `${index.slice(prefix.length + 1)} ${round(t.ms / pages, 1)} ms (${round(t.queries / pages, 1)} searches)`).join(', ');
 
 // ------------------------------------------------------------------------------------------------
 
@@ -355,10 +319,10 @@ async function main() {
   const warmUpCount = Math.min(NOTIFICATION_WARM_UP, Math.floor(alone.length / 5));
   const [warmUp, timedAlone] = [alone.slice(0, warmUpCount), alone.slice(warmUpCount)];
   const replayStart = process.hrtime.bigint();
-  await pool(warmUp, concurrency, (n) => send(api.url, n));
+  await pool(warmUp, concurrency, (n) => send(api.url, market, n));
   const cpuAlone = await coresMeter(api, es);
   const timedStart = process.hrtime.bigint();
-  const notifyLatencies = await pool(timedAlone, concurrency, (n) => send(api.url, n));
+  const notifyLatencies = await pool(timedAlone, concurrency, (n) => send(api.url, market, n));
   const replaySeconds = Number(process.hrtime.bigint() - timedStart) / 1e9;
   const notificationCpu = await cpuAlone();
   const acceptedPerSecond = eventsOf(timedAlone) / replaySeconds;
@@ -382,7 +346,8 @@ async function main() {
     const cpu = await coresMeter(api, es);
     const pagesDuring = productPageLoad(api.url, visits, pageConcurrency, () => !replaying);
     const start = process.hrtime.bigint();
-    await pool(list, concurrency, (n) => send(api.url, n), rate);
+    // In a worker thread: its callbacks must not delay this thread's clock on the pages.
+    await replayInWorker(api.url, list, concurrency, market, rate);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     replaying = false;
     const page = p50p99(await pagesDuring);
@@ -400,6 +365,7 @@ async function main() {
   console.log(`  during the replay at full speed (${atFullSpeed.perSecond} notifications/s, CPUs saturated): p50 ${atFullSpeed.page.p50} ms, p99 ${atFullSpeed.page.p99} ms, growth p50 ${atFullSpeed.p50Growth}%, p99 ${atFullSpeed.growth}% (took p50 ${atFullSpeed.page.tookP50}, p99 ${atFullSpeed.page.tookP99} ms)`);
   console.log(`  during the replay at ${atPace.perSecond} notifications/s: p50 ${pageDuring.p50} ms, p99 ${pageDuring.p99} ms (${pageDuring.n} pages; took p50 ${pageDuring.tookP50}, p99 ${pageDuring.tookP99} ms), growth p50 ${atPace.p50Growth}%, p99 ${growth}% (targets: p99 < 80 ms, growth <= 20%)`);
   console.log(`  CPU: product pages alone before the replay: ${cores(cpuOfPagesAlone)}; quiet: ${cores(cpuOfPagesQuiet)}; beside the full-speed replay: ${cores(atFullSpeed.cpu)}; beside the paced replay: ${cores(atPace.cpu)}`);
+  console.log(`  shard search time per page: quiet ${searchPerPage(cpuOfPagesQuiet, pageQuiet.n)}; beside the paced replay ${searchPerPage(atPace.cpu, pageDuring.n)}`);
 
   // 4. Every event of the whole replay is written.
   const expected = searches.length + notificationEvents;
@@ -440,7 +406,7 @@ async function main() {
   const before = await countEvents(es);
   const tail = notifications.slice(0, 500).map((n) => ({ ...n, name: 'end', body: undefined, events: 1 }));
   let accepted = 0;
-  const burst = pool(tail, concurrency, (n) => send(api.url, n).then(() => { accepted++; }, () => undefined));
+  const burst = pool(tail, concurrency, (n) => send(api.url, market, n).then(() => { accepted++; }, () => undefined));
   await new Promise((r) => setTimeout(r, 20));
   await api.stop();
   await burst;
@@ -450,13 +416,14 @@ async function main() {
 
   // Restart once to show the events index is reused (no second index, no mapping conflict).
   api = await startApi(env, port);
-  await send(api.url, { name: 'end', customerKey: 'restart', sessionKey: 'restart', events: 1, at: 0 });
+  await send(api.url, market, { name: 'end', customerKey: 'restart', sessionKey: 'restart', events: 1, at: 0 });
   await api.stop();
   const final = await countEvents(es);
 
   await behaviour.close();
   agent.destroy();
-  await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+  // --keep: leave the indices for a look in Kibana or a probe (the next run deletes them first).
+  if (!keep) await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
   await es.close();
   console.log(JSON.stringify({
     benchmark: 'behaviour', productGroups: groups, visitors, concurrency, searches: searches.length, searchesPerSecond: round(searches.length / searchSeconds, 0),

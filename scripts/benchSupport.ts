@@ -115,3 +115,28 @@ export async function cpuMeter(api: RunningApi, es: Client): Promise<() => Promi
     };
   };
 }
+
+/** Query plus fetch time (ms) and query count each index (by its name before the version suffix) spent since the start. */
+export type SearchTimes = Record<string, { ms: number; queries: number }>;
+
+/** Starts measuring the shard-level search time of the indices matching `pattern`; the returned function reads it. */
+export async function searchTimeMeter(es: Client, pattern: string): Promise<() => Promise<SearchTimes>> {
+  const read = async (): Promise<SearchTimes> => {
+    const stats = await es.indices.stats({ index: pattern, metric: 'search' });
+    const out: SearchTimes = {};
+    for (const [name, s] of Object.entries(stats.indices ?? {})) {
+      const search = s.total?.search;
+      const key = name.replace(/-v\d{8}t\d+$/, '').replace(/-\d{6}$/, '');
+      const prev = out[key] ?? { ms: 0, queries: 0 };
+      out[key] = { ms: prev.ms + (search?.query_time_in_millis ?? 0) + (search?.fetch_time_in_millis ?? 0), queries: prev.queries + (search?.query_total ?? 0) };
+    }
+    return out;
+  };
+  const start = await read();
+  return async () => {
+    const now = await read();
+    return Object.fromEntries(Object.entries(now)
+      .map(([k, v]) => [k, { ms: v.ms - (start[k]?.ms ?? 0), queries: v.queries - (start[k]?.queries ?? 0) }] as const)
+      .filter(([, v]) => v.queries > 0));
+  };
+}
