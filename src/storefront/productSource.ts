@@ -35,14 +35,14 @@ export async function fetchSiblings(
   mains: ProductSource[],
   includes: string[],
 ): Promise<Map<string, ProductSource>> {
-  const wanted = new Set(mains.flatMap(siblingKeys));
+  return fetchProducts(es, index, at, [...new Set(mains.flatMap(siblingKeys))], includes);
+}
+
+/** The documents of `keys` found in the market and locale, by product key (one mget, none without keys). */
+async function fetchProducts(es: Client, index: string, at: { market: string; locale: string }, keys: string[], includes: string[]): Promise<Map<string, ProductSource>> {
   const found = new Map<string, ProductSource>();
-  if (wanted.size === 0) return found;
-  const res = await es.mget<ProductSource>({
-    index,
-    ids: [...wanted].map((k) => productDocumentId(at.market, at.locale, k)),
-    _source_includes: includes,
-  });
+  if (keys.length === 0) return found;
+  const res = await es.mget<ProductSource>({ index, ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
   for (const doc of res.docs) {
     const hit = doc as estypes.GetGetResult<ProductSource>;
     if (hit.found && hit._source) found.set(hit._source.productKey, hit._source);
@@ -66,13 +66,7 @@ export async function fetchWithSiblings(
   includes: string[],
 ): Promise<Map<string, ProductSource>> {
   const { keys, large } = withSiblingKeys(chosen);
-  const found = new Map<string, ProductSource>();
-  if (keys.length === 0) return found;
-  const res = await es.mget<ProductSource>({ index, ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
-  for (const doc of res.docs) {
-    const hit = doc as estypes.GetGetResult<ProductSource>;
-    if (hit.found && hit._source) found.set(hit._source.productKey, hit._source);
-  }
+  const found = await fetchProducts(es, index, at, keys, includes);
   const mains = large.flatMap((k) => found.get(k) ?? []);
   if (mains.length) for (const [k, p] of await fetchSiblings(es, index, at, mains, includes)) found.set(k, p);
   return found;
