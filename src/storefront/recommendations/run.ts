@@ -29,7 +29,8 @@ import { DEFAULT_LIMIT } from './request';
 import { readSourceProducts, sourceProductsSearch } from './source';
 import type { AlgorithmInput, ListKeys, ResolvedList, SignalInput, SourceProduct, Stage } from './types';
 
-interface Planned { request: RecommendationListRequest; input?: AlgorithmInput; stages: Stage[] }
+/** `about`: the product groups the list is about, left out when it is filled (query.ts aboutGroups). */
+interface Planned { request: RecommendationListRequest; input?: AlgorithmInput; stages: Stage[]; about: string[] }
 
 export async function runLists(
   s: StorefrontServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
@@ -43,9 +44,9 @@ export async function runLists(
   ]);
   const planned = lists.map((request, i): Planned => {
     const k = keys[i];
-    if (!k) return { request, stages: [] };
+    if (!k) return { request, stages: [], about: [] };
     const input: AlgorithmInput = { list: resolveWith(request, i, context, k, about), context };
-    return { request, input, stages: input.list.unknownProduct ? [] : plan(input, signals[i]) };
+    return { request, input, stages: input.list.unknownProduct ? [] : plan(input, signals[i]), about: aboutGroups(input.list) };
   });
 
   const searches: IndexedSearch[] = [];
@@ -53,7 +54,7 @@ export async function runLists(
   const slots = planned.map((p) => {
     if (!p.input) return [];
     const { algorithm, limit } = p.input.list;
-    const sizes = stageSizes(p.stages, limit, (ALGORITHM_MODULES[algorithm].softDedupe ? earlierLimits : 0) + aboutGroups(p.input.list).length);
+    const sizes = stageSizes(p.stages, limit, (ALGORITHM_MODULES[algorithm].softDedupe ? earlierLimits : 0) + p.about.length);
     earlierLimits += limit;
     return p.stages.map((stage, k) => searches.push({ index: s.index.products, body: stageSearch(stage, p.input!, sizes[k]) }) - 1);
   });
@@ -62,7 +63,7 @@ export async function runLists(
   const chosen = planned.map((p, i) => {
     if (!p.input) return [];
     const soft = ALGORITHM_MODULES[p.input.list.algorithm].softDedupe;
-    const filled = fillList(p.stages, slots[i].map((slot) => readCandidates(responses[slot])), p.input.list.limit, soft ? shown : undefined, aboutGroups(p.input.list));
+    const filled = fillList(p.stages, slots[i].map((slot) => readCandidates(responses[slot])), p.input.list.limit, soft ? shown : undefined, p.about);
     for (const product of filled) shown.add(product.productGroupKey);
     return filled;
   });
