@@ -17,7 +17,8 @@
  *    searches only, and the behaviour-driven lists have nothing to compute; pages after the whole replay
  *    are printed too. CPU use of the API, Elasticsearch and this process is printed for each phase;
  * 4. time until every event is in the events index (end-to-end ingestion rate);
- * 5. latency of each behaviour question and one popularity run (in this process, same indices);
+ * 5. latency of each behaviour question, one popularity run and one co-occurrence run (in this process, same
+ *    indices; the co-occurrence job also runs once after the first third, before the baseline pages);
  * 6. SIGTERM during a last burst of notifications: every accepted event must be in the index.
  * The week is compressed: notifications carry no time, so the replay stamps them now.
  * Prints a summary and one JSON line of figures.
@@ -277,8 +278,8 @@ async function main() {
   const configuration = defaultConfiguration();
   const catalog = [...generateCatalogLines({ productGroups: groups, markets: configuration })];
 
-  // 1. The API and the catalog. The popularity job is off: this process runs it once, timed.
-  const env = { INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0' };
+  // 1. The API and the catalog. The periodic jobs are off: this process runs each, timed, at set points.
+  const env = { INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0', CO_OCCURRENCE_INTERVAL_SECONDS: '0' };
   // --cpu-prof: a V8 CPU profile of the API process (until the SIGTERM) in .cache/profiles/.
   let api = await startApi(env, port, cpuProfileArgs());
   let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(configuration) });
@@ -287,6 +288,13 @@ async function main() {
     method: 'PUT', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' }, body: catalog.map((e) => JSON.stringify({ replace: e })).join('\n') + '\n',
   });
   if (res.status !== 204) throw new Error(`import: ${res.status} ${await res.text()}`);
+
+  // The behaviour service of this process: it runs the jobs and asks the questions of step 5 on the same indices.
+  const names = indexNames(prefix);
+  const behaviour = new BehaviourService({
+    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), configuration: new ConfigurationStore(es, names.configuration),
+    liveVersion: () => new CatalogIndices(es, names).liveVersion(), holder: `${hostname()}:bench`, options: DEFAULT_BEHAVIOUR_OPTIONS,
+  });
 
   // 2. Searches through search-page (each one an event), keeping the tickets of the results.
   const r = rng(seed);
@@ -335,6 +343,10 @@ async function main() {
   const ingestSeconds = Number(process.hrtime.bigint() - replayStart) / 1e9;
   const ingestedPerSecond = eventsOf(alone) / ingestSeconds;
   console.log(`ingested: ${ingestedAlone} of ${searches.length + eventsOf(alone)} events searchable ${ingestSeconds.toFixed(2)} s after the replay began: ${round(ingestedPerSecond, 0)} events/s end to end`);
+  // What is bought together, as the co-occurrence job publishes it every CO_OCCURRENCE_INTERVAL_SECONDS:
+  // once here, so the lists of the pages below have the first third's baskets to show.
+  const coOccurrenceFirst = await behaviour.updateCoOccurrence();
+  console.log(`co-occurrence job after the first third: ${coOccurrenceFirst.products} products in baskets, ${coOccurrenceFirst.withRelated} with related products, in ${coOccurrenceFirst.tookMs} ms`);
   // The baseline of the growth: product pages with no ingestion running, but with behaviour in the index.
   // Before the replay the index holds searches only, so RECENTLY_VIEWED and ADD_TO_CART_RECS have nothing
   // to compute or show; comparing with that would count the lists filling up as ingestion's cost.
@@ -374,13 +386,9 @@ async function main() {
   const pageAfter = p50p99(await productPageLoad(api.url, visits, pageConcurrency));
   console.log(`product-page quiet after the whole replay: ${figures(pageAfter)}`);
 
-  // 5. Questions and popularity, in this process on the same indices.
-  const log = createLogger('warn');
-  const names = indexNames(prefix);
-  const behaviour = new BehaviourService({
-    es, log, names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), configuration: new ConfigurationStore(es, names.configuration),
-    liveVersion: () => new CatalogIndices(es, names).liveVersion(), holder: `${hostname()}:bench`, options: DEFAULT_BEHAVIOUR_OPTIONS,
-  });
+  // 5. Questions, popularity and co-occurrence, in this process on the same indices.
+  const coOccurrence = await behaviour.updateCoOccurrence();
+  console.log(`co-occurrence job over the whole replay: ${coOccurrence.products} products in baskets, ${coOccurrence.withRelated} with related products, in ${coOccurrence.tookMs} ms`);
   const busy = notifications.find((n) => n.name === 'purchase') ?? notifications[0];
   const cartKeys = (busy.body as { lines?: { variantKey: string }[] } | undefined)?.lines?.map((l) => l.variantKey) ?? [];
   const who = { market, customerKey: busy.customerKey };
@@ -431,6 +439,7 @@ async function main() {
     eventsAcceptedPerSecond: round(acceptedPerSecond, 0), eventsIngestedPerSecond: round(ingestedPerSecond, 0),
     notifyP50Ms: round(percentile(notifyLatencies, 50)), notifyP95Ms: round(percentile(notifyLatencies, 95)),
     indexed, expected, lostAtShutdown, restartWrote: final - afterShutdown, popularityMs: popularity.tookMs, popularityScored: popularity.scored,
+    coOccurrenceMs: coOccurrence.tookMs, coOccurrenceProducts: coOccurrence.products, coOccurrenceFirstThirdMs: coOccurrenceFirst.tookMs,
     queries, productPage: productPageFigures,
   }));
 }

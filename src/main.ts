@@ -29,6 +29,7 @@ async function main() {
   // whole-request limit for large catalogs (the import would end in 408). Headers keep their own timeout.
   server.requestTimeout = 0;
   context.behaviour.startPopularityJob();
+  context.behaviour.startCoOccurrenceJob();
   // Stop accepting requests, let those in flight finish, then write buffered behaviour events before exiting.
   const stop = () => {
     log.info('shutting down');

@@ -15,8 +15,10 @@ export interface BehaviourIndexNames {
   firstEventsIndex: string;
   /** Popularity per market|productKey, the last computed score (kept across catalog imports). */
   popularity: string;
-  /** Lease documents (one process runs the popularity job). */
+  /** Lease documents (one process runs each periodic job). */
   leases: string;
+  /** Alias of the live co-occurrence index (what is bought together, written by the co-occurrence job). */
+  coOccurrence: string;
 }
 
 export function behaviourIndexNames(prefix: string): BehaviourIndexNames {
@@ -25,6 +27,7 @@ export function behaviourIndexNames(prefix: string): BehaviourIndexNames {
     firstEventsIndex: `${prefix}-events-000001`,
     popularity: `${prefix}-popularity`,
     leases: `${prefix}-behaviour-leases`,
+    coOccurrence: `${prefix}-co-occurrence`,
   };
 }
 

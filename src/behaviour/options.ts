@@ -14,7 +14,7 @@ export interface BehaviourOptions {
    * the oldest events are dropped, counted and logged: fresh behaviour matters more than old.
    */
   maxBuffered: number;
-  /** How far back behaviour queries look (recent searches, recently viewed, favourites, affinity, co-occurrence). */
+  /** How far back behaviour queries look (recent searches, recently viewed, favourites, affinity) and the co-occurrence job reads baskets. */
   historyDays: number;
   /** Interval of the popularity job in milliseconds; 0 turns it off (main.ts starts it). */
   popularityIntervalMs: number;
@@ -22,6 +22,8 @@ export interface BehaviourOptions {
   popularityHalfLifeDays: number;
   /** Days of behaviour the popularity score reads. */
   popularityWindowDays: number;
+  /** Interval of the co-occurrence job (what is bought together) in milliseconds; 0 turns it off. */
+  coOccurrenceIntervalMs: number;
 }
 
 export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
@@ -32,6 +34,7 @@ export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
   popularityIntervalMs: 300_000,
   popularityHalfLifeDays: 7,
   popularityWindowDays: 28,
+  coOccurrenceIntervalMs: 600_000,
 };
 
 const schema = Joi.object({
@@ -42,6 +45,7 @@ const schema = Joi.object({
   POPULARITY_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.popularityIntervalMs / 1000),
   POPULARITY_HALF_LIFE_DAYS: Joi.number().positive().default(DEFAULT_BEHAVIOUR_OPTIONS.popularityHalfLifeDays),
   POPULARITY_WINDOW_DAYS: Joi.number().integer().min(1).max(365).default(DEFAULT_BEHAVIOUR_OPTIONS.popularityWindowDays),
+  CO_OCCURRENCE_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.coOccurrenceIntervalMs / 1000),
 }).unknown(true);
 
 export function loadBehaviourOptions(env: NodeJS.ProcessEnv = process.env, overrides: Partial<BehaviourOptions> = {}): BehaviourOptions {
@@ -55,6 +59,7 @@ export function loadBehaviourOptions(env: NodeJS.ProcessEnv = process.env, overr
     popularityIntervalMs: value.POPULARITY_INTERVAL_SECONDS * 1000,
     popularityHalfLifeDays: value.POPULARITY_HALF_LIFE_DAYS,
     popularityWindowDays: value.POPULARITY_WINDOW_DAYS,
+    coOccurrenceIntervalMs: value.CO_OCCURRENCE_INTERVAL_SECONDS * 1000,
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@
  * score fell to nothing are set back to 0 and leave the popularity index. `popularityOf()` reads the kept
  * scores, for a document builder that wants to start from them.
  *
- * Only the holder of the `popularity` lease runs it periodically, so several API processes can run side by side.
+ * Only the holder of the `popularity` lease runs it periodically (periodicJob.ts), so several API processes can run side by side.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { ConfigurationStore } from '../admin/configuration';
@@ -17,6 +17,7 @@ import { productDocumentId } from '../catalog/documents';
 import type { Logger } from '../log';
 import type { BehaviourIndexNames } from './eventsIndex';
 import type { Lease } from './lease';
+import { PeriodicJob } from './periodicJob';
 import type { BehaviourOptions } from './options';
 import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from './queries/popularity';
 
@@ -51,48 +52,37 @@ interface PopularityDocument { market: string; productKey: string; popularity: n
 /** Scores below this are treated as 0. */
 export const MIN_POPULARITY = 0.001;
 const BULK_ACTIONS = 5000;
-const JOB_TICK_MS = 15_000;
 
 export class PopularityJob {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private lastRun = 0;
   private lastVersion?: string;
   private readonly now: () => Date;
+  private readonly periodic: PeriodicJob;
 
   constructor(private readonly deps: PopularityJobDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.periodic = new PeriodicJob({
+      name: 'popularity', lease: deps.lease, log: deps.log, now: this.now,
+      // Due every interval, and at once when a new catalog version went live (its documents start at 0).
+      due: async (lastRunAt, intervalMs) => {
+        const version = await deps.liveVersion();
+        return version !== undefined && (version !== this.lastVersion || Date.now() - lastRunAt >= intervalMs);
+      },
+      run: async () => {
+        const version = await deps.liveVersion();
+        const run = await this.run();
+        this.lastVersion = version;
+        return { ...run, version };
+      },
+    });
   }
 
   /** Runs the job every `intervalMs` while this process holds the lease, and at once after a catalog version change. */
   start(intervalMs: number): void {
-    if (this.timer || intervalMs <= 0) return;
-    const tick = () => { this.running ??= this.tick(intervalMs).finally(() => { this.running = undefined; }); };
-    this.timer = setInterval(tick, Math.min(intervalMs, JOB_TICK_MS)).unref();
-    tick();
+    this.periodic.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    if (!this.timer) return;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-    await this.deps.lease.release().catch((err) => this.deps.log.warn('popularity lease not released', { err }));
-  }
-
-  private async tick(intervalMs: number): Promise<void> {
-    try {
-      if (!(await this.deps.lease.acquire(this.now()))) return;
-      const version = await this.deps.liveVersion();
-      if (!version) return;
-      if (version === this.lastVersion && Date.now() - this.lastRun < intervalMs) return;
-      const run = await this.run();
-      this.lastRun = Date.now();
-      this.lastVersion = version;
-      this.deps.log.info('popularity updated', { ...run, version });
-    } catch (err) {
-      this.deps.log.error('popularity job failed', { err });
-    }
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Computes every score and writes it; callable directly (tests, benchmarks, admin). */

@@ -1,7 +1,8 @@
 /**
  * The behaviour service other modules call: record events (buffered, see eventWriter.ts) and ask what the
- * recorded behaviour says. Every question is a pure builder in ./queries plus one Elasticsearch call
- * (coOccurring: two); all state lives in Elasticsearch, so several API processes can serve side by side.
+ * recorded behaviour says. Every question is a pure builder in ./queries plus one Elasticsearch call; two
+ * periodic jobs write derived behaviour back (popularity into product documents, what is bought together
+ * into the co-occurrence index). All state lives in Elasticsearch, so several API processes can serve side by side.
  *
  * Recording is fire-and-forget: record() never throws and never waits. Queries see an event once it is
  * written (within `flushIntervalMs`) and refreshed (1 s): a removal takes a second or two to show, as in
@@ -16,10 +17,11 @@ import type { BehaviourEvent, ProductFacts } from './events';
 import { Lease } from './lease';
 import type { BehaviourOptions } from './options';
 import { PopularityJob, type PopularityRun } from './popularityJob';
+import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
 import { ProductLookup } from './productLookup';
 import { affinitySearch, readAffinity, type Affinity, type AffinityInput } from './queries/affinity';
 import { cartSearch, readCart, type CartEvent, type CartInput } from './queries/cart';
-import { coOccurringSearch, coSessionsSearch, readCoOccurring, readCoSessions, type CoOccurringInput, type CoOccurringProduct } from './queries/coOccurring';
+import { coOccurrenceSearch, mergeCoOccurring, readCoOccurrence, type CoOccurrenceHit, type CoOccurringInput, type CoOccurringProduct } from './queries/coOccurring';
 import type { QueryScope } from './queries/common';
 import { favouritesSearch, readFavourites, type FavouritesInput } from './queries/favourites';
 import { popularPhrasesSearch, readPopularPhrases, type PopularPhrase, type PopularPhrasesInput } from './queries/popularPhrases';
@@ -42,13 +44,14 @@ export interface BehaviourDeps {
   now?: () => Date;
 }
 
-/** The job renews its lease every tick (at most 15 s); a dead holder's lease is taken over after this. */
-const POPULARITY_LEASE_TTL_MS = 60_000;
+/** A job renews its lease every tick (at most 15 s); a dead holder's lease is taken over after this. */
+const JOB_LEASE_TTL_MS = 60_000;
 
 export class BehaviourService {
   private readonly writer: EventWriter;
   private readonly lookup: ProductLookup;
   private readonly popularity: PopularityJob;
+  private readonly coOccurrence: CoOccurrenceJob;
   private readonly now: () => Date;
 
   constructor(private readonly deps: BehaviourDeps) {
@@ -57,8 +60,12 @@ export class BehaviourService {
     this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, options: deps.options, now: this.now });
     this.popularity = new PopularityJob({
       es: deps.es, log: deps.log, names: deps.names, productsAlias: deps.productsAlias, configuration: deps.configuration,
-      liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, POPULARITY_LEASE_TTL_MS),
+      liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
       options: deps.options, now: this.now,
+    });
+    this.coOccurrence = new CoOccurrenceJob({
+      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
+      historyDays: deps.options.historyDays, now: this.now,
     });
   }
 
@@ -74,9 +81,9 @@ export class BehaviourService {
     return this.writer.flush();
   }
 
-  /** Stops the popularity job and writes every buffered event. Await it before closing the client. */
+  /** Stops the periodic jobs and writes every buffered event. Await it before closing the client. */
   async close(): Promise<void> {
-    await this.popularity.stop();
+    await Promise.all([this.popularity.stop(), this.coOccurrence.stop()]);
     await this.writer.close();
   }
 
@@ -121,13 +128,14 @@ export class BehaviourService {
     return readCart(await this.deps.es.search<CartEvent>(cartSearch(input, this.scope())));
   }
 
-  /** Products added to cart or bought in the same sessions as `keys`, most significant first. */
+  /**
+   * Products added to cart or bought in the same sessions as `keys`, most significant first, as of the
+   * co-occurrence job's last run (empty before the first).
+   */
   async coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> {
     if (!input.keys.length) return [];
-    const scope = this.scope();
-    const co = readCoSessions(await this.deps.es.search(coSessionsSearch(input, scope)));
-    if (!co.sessions.length) return [];
-    return readCoOccurring(await this.deps.es.search(coOccurringSearch(input, co, scope)), input);
+    const response = await this.deps.es.search<CoOccurrenceHit>(coOccurrenceSearch(input, this.deps.names.coOccurrence));
+    return mergeCoOccurring(readCoOccurrence(response), input);
   }
 
   /** The visitor's top brands, categories (ids) and price level. */
@@ -155,6 +163,22 @@ export class BehaviourService {
   /** The last computed popularity of products (0 when none), kept across catalog imports. */
   popularityOf(market: string, productKeys: string[]): Promise<Map<string, number>> {
     return this.popularity.popularityOf(market, productKeys);
+  }
+
+  // ----- co-occurrence ---------------------------------------------------------------------------
+
+  /** Computes what is bought together from the baskets and publishes it once. */
+  updateCoOccurrence(): Promise<CoOccurrenceRun> {
+    return this.coOccurrence.run();
+  }
+
+  /** Runs updateCoOccurrence every `intervalMs` in the one process holding the lease (0 = off). */
+  startCoOccurrenceJob(intervalMs = this.deps.options.coOccurrenceIntervalMs): void {
+    this.coOccurrence.start(intervalMs);
+  }
+
+  stopCoOccurrenceJob(): Promise<void> {
+    return this.coOccurrence.stop();
   }
 
   private scope(): QueryScope {

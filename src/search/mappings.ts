@@ -37,3 +37,9 @@ export function indexDefinition(file: string, analysis: AnalysisLevel): estypes.
     mappings: def.mappings,
   };
 }
+
+/** An index definition without text analysis (keyword and number fields only). */
+export function plainIndexDefinition(file: string): Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'> {
+  const def = readJson(file) as { settings?: estypes.IndicesIndexSettings; mappings: estypes.MappingTypeMapping };
+  return { settings: def.settings ?? {}, mappings: def.mappings };
+}

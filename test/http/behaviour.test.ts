@@ -178,6 +178,9 @@ describe('behaviour service (real Elasticsearch)', function () {
       record({ market: 'NO', customerKey: 'co-k7', sessionKey: 'co-k7', type: 'purchase', productKey: 'X1', variantKey: 'X1-1', quantity: 1, sellingPrice: 10 });
       record({ market: 'NO', customerKey: 'co-k7', sessionKey: 'co-k7', type: 'purchase', productKey: 'X2', variantKey: 'X2-1', quantity: 1, sellingPrice: 10 });
       await settle();
+      // Only what the co-occurrence job has published is answered.
+      assert.deepEqual(await b.coOccurring({ market: 'NO', keys: ['X1'] }), []);
+      await b.updateCoOccurrence();
       const together = await b.coOccurring({ market: 'NO', keys: ['X1'] });
       assert.deepEqual(together.map((p) => p.productKey), ['X2', 'X3']);
       assert.ok(together[0].score > together[1].score, JSON.stringify(together));
@@ -186,6 +189,25 @@ describe('behaviour service (real Elasticsearch)', function () {
       assert.deepEqual((await b.coOccurring({ market: 'NO', keys: ['X1-1'] })).map((p) => p.productKey), ['X2', 'X3']);
       assert.deepEqual((await b.coOccurring({ market: 'NO', keys: ['X5'], limit: 1 })).length, 1);
       assert.deepEqual(await b.coOccurring({ market: 'SE', keys: ['X1'] }), []);
+      // A cart: both products' partners summed, the cart's own products left out.
+      assert.deepEqual((await b.coOccurring({ market: 'NO', keys: ['X1', 'X2-1'] })).map((p) => p.productKey).sort(), ['X3', 'X5']);
+    });
+
+    it('publishes each run as a new index behind the alias and keeps only the one it replaced', async () => {
+      const alias = behaviourIndexNames(service.prefix).coOccurrence;
+      const behind = async () => Object.keys(await service.context.es.indices.getAlias({ name: alias }));
+      const versions = async () => Object.keys(await service.context.es.indices.get({ index: `${alias}-v*` })).sort();
+      const first = (await b.updateCoOccurrence()).index;
+      assert.deepEqual(await behind(), [first]);
+      basket('k8', ['X4', 'X6']);
+      await settle();
+      const second = await b.updateCoOccurrence();
+      assert.deepEqual(await behind(), [second.index]);
+      assert.deepEqual(await versions(), [first, second.index].sort());
+      assert.ok(second.products >= 6 && second.withRelated >= 6, JSON.stringify(second));
+      assert.equal((await b.coOccurring({ market: 'NO', keys: ['X6'] }))[0].productKey, 'X4');
+      const third = (await b.updateCoOccurrence()).index;
+      assert.deepEqual(await versions(), [second.index, third].sort());
     });
   });
 

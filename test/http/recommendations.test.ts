@@ -258,6 +258,7 @@ describe('recommendation lists (real Elasticsearch)', function () {
       }
       await notify('purchase', 'other', { lines: [{ variantKey: 'K2-1', quantity: 1, sellingPrice: 60 }] }, 'b4');
       await settle();
+      await service.context.behaviour.updateCoOccurrence();
       assert.equal((await one('cart', { algorithm: 'CART', params: { cart: ['S4-1'] } }, 'K1'))[0], 'H2');
       const res = await post('cart-page', `${base('cart')}&cart=S4-1&notify=false`, { recommendationLists: [{ id: 'c', algorithm: 'CART', limit: 1 }] });
       assert.equal((await jsonBody(res)).recommendationLists[0].productGroups[0].products[0].key, 'H2');

@@ -7,7 +7,8 @@ import { readFavourites } from '../../src/behaviour/queries/favourites';
 import { readCart, cartSearch } from '../../src/behaviour/queries/cart';
 import { readTrendingPhrases, trendingPhrasesSearch } from '../../src/behaviour/queries/trendingPhrases';
 import { popularPhrasesSearch, readPopularPhrases } from '../../src/behaviour/queries/popularPhrases';
-import { coOccurringSearch, readCoOccurring } from '../../src/behaviour/queries/coOccurring';
+import { coOccurrenceSearch, mergeCoOccurring } from '../../src/behaviour/queries/coOccurring';
+import { BasketCounts, basketsSearch, jlh, MAX_BASKET_PRODUCTS, readBasketsPage, round, type BasketBucket } from '../../src/behaviour/queries/baskets';
 import { readAffinity } from '../../src/behaviour/queries/affinity';
 import { accumulatePopularity, popularitySearch, readPopularityPage } from '../../src/behaviour/queries/popularity';
 import { decay } from '../../src/behaviour/queries/weights';
@@ -149,22 +150,61 @@ describe('behaviour queries', () => {
   });
 
   describe('co-occurring products', () => {
-    it('runs significant_terms over the sessions against the market\'s baskets, excluding the asked products', () => {
-      const body = coOccurringSearch({ market: 'SE', keys: ['P1-1'], limit: 5 }, { sessions: ['s1', 's2'], productKeys: ['P1'] }, scope);
-      const basket = [{ term: { market: 'SE' } }, { terms: { type: ['add-to-cart', 'purchase'] } }, { range: { '@timestamp': { gte: new Date(t(90)).toISOString() } } }];
-      assert.deepEqual(body.query, { bool: { filter: [...basket, { terms: { sessionKey: ['s1', 's2'] } }] } });
-      assert.deepEqual((body.aggs as Record<string, estypes.AggregationsAggregationContainer>).significant.significant_terms,
-        { field: 'productKey', size: 5, min_doc_count: 1, execution_hint: 'map', exclude: ['P1', 'P1-1'], background_filter: { bool: { filter: basket } } });
+    const bucket = (market: string, sessionKey: string, productKey: string, variantKey: string | null = null): BasketBucket => ({ key: { market, sessionKey, productKey, variantKey }, doc_count: 1 });
+
+    it('pages baskets (market, session, product, variant) of add-to-cart and purchase events', () => {
+      const body = basketsSearch(scope, { market: 'SE', sessionKey: 's1', productKey: 'P1', variantKey: null });
+      const composite = (body.aggs as Record<string, estypes.AggregationsAggregationContainer>).baskets.composite!;
+      assert.deepEqual(composite.sources!.map((s) => Object.keys(s)[0]), ['market', 'sessionKey', 'productKey', 'variantKey']);
+      assert.deepEqual(composite.sources![3], { variantKey: { terms: { field: 'variantKey', missing_bucket: true } } });
+      assert.deepEqual(composite.after, { market: 'SE', sessionKey: 's1', productKey: 'P1', variantKey: null });
+      assert.deepEqual(body.query, { bool: { filter: [
+        { terms: { type: ['add-to-cart', 'purchase'] } }, { range: { '@timestamp': { gte: new Date(t(90)).toISOString() } } }, { exists: { field: 'productKey' } }, { exists: { field: 'sessionKey' } },
+      ] } });
+      assert.equal(readBasketsPage(response({ baskets: { buckets: [], after_key: { a: 1 } } })).after, undefined);
     });
 
-    it('lists significant products first, then fills with frequent ones at score 0', () => {
-      const res = response({
-        significant: { buckets: [{ key: 'B', doc_count: 2, score: 0.4, session_count: { value: 2 } }, { key: 'C', doc_count: 3, score: 0.9, session_count: { value: 3 } }] },
-        frequent: { buckets: [{ key: 'C', doc_count: 3, session_count: { value: 3 } }, { key: 'D', doc_count: 1, session_count: { value: 1 } }] },
+    it('scores JLH over baskets: more often together than usual first, merely together after at 0', () => {
+      // A with B in 3 of A's 4 baskets, B in 4 of 7 baskets; A with C once, C in 2 of 7.
+      const counts = new BasketCounts();
+      counts.add([bucket('NO', 'k1', 'A', 'A-1'), bucket('NO', 'k1', 'B'), bucket('NO', 'k2', 'A', 'A-1'), bucket('NO', 'k2', 'A', 'A-2'), bucket('NO', 'k2', 'B')]);
+      // A page may end inside a basket: k3 continues on the next page.
+      counts.add([bucket('NO', 'k3', 'A')]);
+      counts.add([bucket('NO', 'k3', 'C'), bucket('NO', 'k4', 'C'), bucket('NO', 'k4', 'D'), bucket('NO', 'k5', 'D'), bucket('NO', 'k6', 'B'), bucket('NO', 'k7', 'A'), bucket('NO', 'k7', 'B'), bucket('SE', 'k1', 'A')]);
+      const entries = counts.entries();
+      const a = entries.find((e) => e.market === 'NO' && e.productKey === 'A')!;
+      assert.deepEqual(a.variantKeys, ['A-1', 'A-2']);
+      assert.equal(a.sessions, 4);
+      assert.deepEqual(a.related, [{ productKey: 'B', score: round(jlh(3, 4, 4, 7)), sessions: 3 }, { productKey: 'C', score: 0, sessions: 1 }]);
+      assert.ok(jlh(3, 4, 4, 7) > 0);
+      assert.equal(jlh(1, 4, 2, 7), 0);
+      assert.deepEqual(entries.find((e) => e.market === 'SE' && e.productKey === 'A'), { market: 'SE', productKey: 'A', sessions: 1, variantKeys: [], related: [] });
+    });
+
+    it('counts a basket of more than MAX_BASKET_PRODUCTS products but adds no pairs for it', () => {
+      const counts = new BasketCounts();
+      counts.add(Array.from({ length: MAX_BASKET_PRODUCTS + 1 }, (_, i) => bucket('SE', 'bulk', `P${i}`)));
+      counts.add([bucket('SE', 'x', 'P0'), bucket('SE', 'x', 'P1')]);
+      const p0 = counts.entries().find((e) => e.productKey === 'P0')!;
+      assert.equal(p0.sessions, 2);
+      assert.deepEqual(p0.related.map((r) => [r.productKey, r.sessions]), [['P1', 1]]);
+    });
+
+    it('looks up the keys\' products by product or variant key, cached', () => {
+      assert.deepEqual(coOccurrenceSearch({ market: 'SE', keys: ['P1', 'P2-1'] }, 'x-co-occurrence'), {
+        index: 'x-co-occurrence', ignore_unavailable: true, allow_no_indices: true, track_total_hits: false, request_cache: true, size: 2,
+        query: { bool: { filter: [{ term: { market: 'SE' } }, { bool: { should: [{ terms: { productKey: ['P1', 'P2-1'] } }, { terms: { variantKeys: ['P1', 'P2-1'] } }], minimum_should_match: 1 } }] } },
+        _source: ['productKey', 'related'],
       });
-      assert.deepEqual(readCoOccurring(res, { market: 'SE', keys: ['A'] }), [
-        { productKey: 'C', score: 0.9, sessions: 3 }, { productKey: 'B', score: 0.4, sessions: 2 }, { productKey: 'D', score: 0, sessions: 1 },
-      ]);
+    });
+
+    it('sums a cart\'s products\' related products and never proposes the cart\'s own', () => {
+      const merged = mergeCoOccurring([
+        { productKey: 'P1', related: [{ productKey: 'P2', score: 0.5, sessions: 2 }, { productKey: 'X', score: 0.4, sessions: 1 }, { productKey: 'Y', score: 0, sessions: 4 }] },
+        { productKey: 'P2', related: [{ productKey: 'P1', score: 0.5, sessions: 2 }, { productKey: 'Y', score: 0.3, sessions: 1 }, { productKey: 'Z', score: 0, sessions: 1 }] },
+      ], { market: 'SE', keys: ['P1', 'P2-1'] });
+      assert.deepEqual(merged, [{ productKey: 'X', score: 0.4, sessions: 1 }, { productKey: 'Y', score: 0.3, sessions: 5 }, { productKey: 'Z', score: 0, sessions: 1 }]);
+      assert.equal(mergeCoOccurring([{ productKey: 'P1', related: [{ productKey: 'A', score: 1, sessions: 1 }, { productKey: 'B', score: 0.5, sessions: 1 }] }], { market: 'SE', keys: ['P1'], limit: 1 }).length, 1);
     });
   });
 

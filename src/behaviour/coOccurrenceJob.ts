@@ -1,0 +1,127 @@
+/**
+ * The co-occurrence job: reads every basket of the last `historyDays` from the events index, scores what
+ * is bought together (queries/baskets.ts) and publishes the answer as a new index behind the alias
+ * `<prefix>-co-occurrence` (mappings/co-occurrence.json), the way a catalog version is published: load
+ * with no refresh, refresh and merge to one segment, swap the alias in one call. Readers see the previous
+ * run's answer until the swap and never a half-written one. The index replaced by this run is kept until
+ * the next run, so searches in flight during the swap still find it; older ones are deleted.
+ *
+ * Why a job and not a search per page: asking the events index which sessions hold the product and what
+ * else they hold takes two dependent aggregations per list, on the index that is refreshed every second
+ * while events arrive; product pages got slower under ingestion by that much (docs/benchmarks.md). What is
+ * bought together changes slowly; the job's interval is CO_OCCURRENCE_INTERVAL_SECONDS.
+ *
+ * Only the holder of the `co-occurrence` lease runs it periodically (periodicJob.ts).
+ */
+import type { Client } from '@elastic/elasticsearch';
+import type { Logger } from '../log';
+import { newCatalogVersion } from '../search/indexNames';
+import { plainIndexDefinition } from '../search/mappings';
+import type { BehaviourIndexNames } from './eventsIndex';
+import type { Lease } from './lease';
+import { PeriodicJob } from './periodicJob';
+import { BasketCounts, basketsSearch, readBasketsPage, type BasketsAfterKey, type CoOccurrenceEntry } from './queries/baskets';
+
+export interface CoOccurrenceJobDeps {
+  es: Client;
+  log: Logger;
+  names: Pick<BehaviourIndexNames, 'events' | 'coOccurrence'>;
+  lease: Lease;
+  historyDays: number;
+  now?: () => Date;
+}
+
+export interface CoOccurrenceRun {
+  /** Products (market × product key) in a basket. */
+  products: number;
+  /** Products with at least one related product. */
+  withRelated: number;
+  /** Index now behind the alias. */
+  index: string;
+  tookMs: number;
+}
+
+export interface CoOccurrenceDocument extends CoOccurrenceEntry { relatedKeys: string[]; computedAt: string }
+
+/** Documents per `_bulk` (each holds up to RELATED_KEPT related products, a few KB). */
+const BULK_DOCUMENTS = 1000;
+
+export class CoOccurrenceJob {
+  private readonly now: () => Date;
+  private readonly periodic: PeriodicJob;
+
+  constructor(private readonly deps: CoOccurrenceJobDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.periodic = new PeriodicJob({
+      name: 'co-occurrence', lease: deps.lease, log: deps.log, now: this.now,
+      due: async (lastRunAt, intervalMs) => Date.now() - lastRunAt >= intervalMs,
+      run: () => this.run(),
+    });
+  }
+
+  start(intervalMs: number): void {
+    this.periodic.start(intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  /** Computes and publishes one co-occurrence index; callable directly (tests, benchmarks). */
+  async run(): Promise<CoOccurrenceRun> {
+    const started = Date.now();
+    const now = this.now();
+    const entries = await this.entries(now);
+    const index = `${this.deps.names.coOccurrence}-v${newCatalogVersion(now)}`;
+    await this.load(index, entries, now.toISOString());
+    await this.publish(index);
+    return { products: entries.length, withRelated: entries.filter((e) => e.related.length).length, index, tookMs: Date.now() - started };
+  }
+
+  private async entries(now: Date): Promise<CoOccurrenceEntry[]> {
+    const counts = new BasketCounts();
+    const scope = { index: this.deps.names.events, now, historyDays: this.deps.historyDays };
+    let after: BasketsAfterKey | undefined;
+    do {
+      const page = readBasketsPage(await this.deps.es.search(basketsSearch(scope, after)));
+      counts.add(page.buckets);
+      after = page.after;
+    } while (after);
+    return counts.entries();
+  }
+
+  /** Creates `index` and writes every entry; on failure the index is deleted and the alias left alone. */
+  private async load(index: string, entries: CoOccurrenceEntry[], computedAt: string): Promise<void> {
+    const { es } = this.deps;
+    const def = plainIndexDefinition('co-occurrence.json');
+    await es.indices.create({ index, mappings: def.mappings, settings: { ...def.settings, refresh_interval: '-1', 'translog.durability': 'async' } });
+    try {
+      for (let i = 0; i < entries.length; i += BULK_DOCUMENTS) {
+        const operations = entries.slice(i, i + BULK_DOCUMENTS).flatMap((e) => [
+          { index: { _index: index, _id: `${e.market}|${e.productKey}` } },
+          { ...e, relatedKeys: e.related.map((r) => r.productKey), computedAt } satisfies CoOccurrenceDocument,
+        ]);
+        const res = await es.bulk({ operations });
+        const failed = res.errors ? res.items.map((item) => Object.values(item)[0]).find((r) => r?.error) : undefined;
+        if (failed) throw new Error(`co-occurrence write failed for ${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
+      }
+      await es.indices.putSettings({ index, settings: { 'translog.durability': 'request' } });
+      await es.indices.refresh({ index });
+      await es.indices.forcemerge({ index, max_num_segments: 1 });
+    } catch (err) {
+      await es.indices.delete({ index }, { ignore: [404] });
+      throw err;
+    }
+  }
+
+  /** Points the alias at `index` in one call, then deletes every older index but the one just replaced. */
+  private async publish(index: string): Promise<void> {
+    const { es, names } = this.deps;
+    const alias = names.coOccurrence;
+    const current = (await es.indices.existsAlias({ name: alias })) ? Object.keys(await es.indices.getAlias({ name: alias })) : [];
+    await es.indices.updateAliases({ actions: [...current.map((i) => ({ remove: { index: i, alias } })), { add: { index, alias } }] });
+    const all = Object.keys(await es.indices.get({ index: `${alias}-v*`, allow_no_indices: true, expand_wildcards: 'open' }));
+    const stale = all.filter((i) => i !== index && !current.includes(i));
+    if (stale.length) await es.indices.delete({ index: stale.join(','), ignore_unavailable: true });
+  }
+}

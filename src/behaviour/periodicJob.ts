@@ -1,0 +1,59 @@
+/**
+ * Runs a behaviour job (popularity, co-occurrence) periodically in the one API process holding its lease,
+ * so several processes can serve side by side and the work is done once. Every tick (at most JOB_TICK_MS
+ * apart) renews the lease and asks the job whether a run is due; a failed run is logged and retried on
+ * the next tick that finds it due.
+ */
+import type { Logger } from '../log';
+import type { Lease } from './lease';
+
+export interface PeriodicJobSpec {
+  /** Name in log lines. */
+  name: string;
+  lease: Lease;
+  log: Logger;
+  /** Whether a run is due, given when the last one finished (0: never in this process). */
+  due(lastRunAt: number, intervalMs: number): Promise<boolean>;
+  /** One run; its result is logged. */
+  run(): Promise<object>;
+  now(): Date;
+}
+
+export const JOB_TICK_MS = 15_000;
+
+export class PeriodicJob {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private lastRunAt = 0;
+
+  constructor(private readonly spec: PeriodicJobSpec) {}
+
+  /** Ticks every min(intervalMs, JOB_TICK_MS) and once at once; `intervalMs` ≤ 0 leaves the job off. */
+  start(intervalMs: number): void {
+    if (this.timer || intervalMs <= 0) return;
+    const tick = () => { this.running ??= this.tick(intervalMs).finally(() => { this.running = undefined; }); };
+    this.timer = setInterval(tick, Math.min(intervalMs, JOB_TICK_MS)).unref();
+    tick();
+  }
+
+  /** Stops ticking, waits for a run in progress and gives the lease up. */
+  async stop(): Promise<void> {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+    await this.spec.lease.release().catch((err) => this.spec.log.warn(`${this.spec.name} lease not released`, { err }));
+  }
+
+  private async tick(intervalMs: number): Promise<void> {
+    try {
+      if (!(await this.spec.lease.acquire(this.spec.now()))) return;
+      if (!(await this.spec.due(this.lastRunAt, intervalMs))) return;
+      const result = await this.spec.run();
+      this.lastRunAt = Date.now();
+      this.spec.log.info(`${this.spec.name} updated`, { ...result });
+    } catch (err) {
+      this.spec.log.error(`${this.spec.name} job failed`, { err });
+    }
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Baskets and what goes together in them: the input of the co-occurrence job (../coOccurrenceJob.ts).
+ *
+ * A basket is the set of products a session added to cart or bought within `historyDays`. A composite
+ * aggregation walks (market, sessionKey, productKey, variantKey) buckets in key order, so each session's
+ * products arrive together and pages stay bounded however many events there are. BasketCounts counts, per
+ * market, the baskets, the baskets holding each product, and the baskets holding each pair of products;
+ * relatedProducts() turns those counts into each product's "bought together" list.
+ *
+ * The score is JLH, the default of Elasticsearch's significant_terms, over baskets: for product B in the
+ * baskets of A, fg = together(A, B) / baskets(A) and bg = baskets(B) / baskets; score = (fg − bg) · fg / bg
+ * when fg > bg, else 0. A product every basket holds does not win just by being common; products that were
+ * bought with A but not more than usual follow with score 0, by baskets shared.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { exists, ofTypes, since, type QueryScope } from './common';
+
+export interface BasketBucket { key: { market: string; sessionKey: string; productKey: string; variantKey: string | null }; doc_count: number }
+export type BasketsAfterKey = Record<string, string | number | null>;
+
+/** One product's "bought together" answer. */
+export interface CoOccurringProduct { productKey: string; score: number; sessions: number }
+
+/** A product's co-occurrence as the job stores it (one document per market and product). */
+export interface CoOccurrenceEntry {
+  market: string;
+  productKey: string;
+  /** Variant keys of the product seen in baskets: a cart of variant keys finds the product by them. */
+  variantKeys: string[];
+  /** Baskets holding the product. */
+  sessions: number;
+  related: CoOccurringProduct[];
+}
+
+export const BASKETS_PAGE = 5000;
+/**
+ * Baskets with more distinct products than this count as baskets but add no pairs: pairs grow with the
+ * square of a basket, and crawlers and wholesale orders say little about what goes together.
+ */
+export const MAX_BASKET_PRODUCTS = 50;
+/** Related products kept per product (a list asks for at most 200 with room for filtering; see cart.ts). */
+export const RELATED_KEPT = 100;
+const AGG = 'baskets';
+
+export function basketsSearch(scope: QueryScope, after?: BasketsAfterKey): estypes.SearchRequest {
+  return {
+    index: scope.index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false,
+    query: { bool: { filter: [ofTypes('add-to-cart', 'purchase'), since(scope.now, scope.historyDays), exists('productKey'), exists('sessionKey')] } },
+    aggs: {
+      [AGG]: {
+        composite: {
+          size: BASKETS_PAGE,
+          sources: [
+            { market: { terms: { field: 'market' } } },
+            { sessionKey: { terms: { field: 'sessionKey' } } },
+            { productKey: { terms: { field: 'productKey' } } },
+            { variantKey: { terms: { field: 'variantKey', missing_bucket: true } } },
+          ],
+          ...(after ? { after } : {}),
+        },
+      },
+    },
+  };
+}
+
+/** Buckets of one page and the key to continue after (undefined on the last page). */
+export function readBasketsPage(response: estypes.SearchResponse<unknown>): { buckets: BasketBucket[]; after?: BasketsAfterKey } {
+  const agg = (response.aggregations?.[AGG] ?? {}) as { buckets?: BasketBucket[]; after_key?: BasketsAfterKey };
+  const buckets = agg.buckets ?? [];
+  return { buckets, ...(buckets.length && agg.after_key ? { after: agg.after_key } : {}) };
+}
+
+interface MarketCounts {
+  baskets: number;
+  /** Baskets per product. */
+  productBaskets: Map<string, number>;
+  /** Baskets per pair, both ways: together.get(a).get(b) = together.get(b).get(a). */
+  together: Map<string, Map<string, number>>;
+  variants: Map<string, Set<string>>;
+}
+
+/** Counts baskets from buckets given in composite order (market, session, product, variant). */
+export class BasketCounts {
+  private readonly markets = new Map<string, MarketCounts>();
+  private current?: { market: string; sessionKey: string; products: Set<string> };
+
+  add(buckets: readonly BasketBucket[]): void {
+    for (const { key } of buckets) {
+      if (!this.current || this.current.market !== key.market || this.current.sessionKey !== key.sessionKey) {
+        this.closeBasket();
+        this.current = { market: key.market, sessionKey: key.sessionKey, products: new Set() };
+      }
+      this.current.products.add(key.productKey);
+      if (key.variantKey !== null) {
+        const variants = this.counts(key.market).variants;
+        const known = variants.get(key.productKey);
+        if (known) known.add(key.variantKey); else variants.set(key.productKey, new Set([key.variantKey]));
+      }
+    }
+  }
+
+  /** Every product's entry, per market, once every page is added. */
+  entries(): CoOccurrenceEntry[] {
+    this.closeBasket();
+    const result: CoOccurrenceEntry[] = [];
+    for (const [market, counts] of this.markets) {
+      for (const [productKey, sessions] of counts.productBaskets) {
+        result.push({
+          market, productKey, sessions,
+          variantKeys: [...(counts.variants.get(productKey) ?? [])].sort(),
+          related: relatedProducts(counts, productKey, sessions),
+        });
+      }
+    }
+    return result;
+  }
+
+  private closeBasket(): void {
+    const basket = this.current;
+    this.current = undefined;
+    if (!basket) return;
+    const counts = this.counts(basket.market);
+    counts.baskets++;
+    const products = [...basket.products];
+    for (const p of products) counts.productBaskets.set(p, (counts.productBaskets.get(p) ?? 0) + 1);
+    if (products.length > MAX_BASKET_PRODUCTS) return;
+    for (const a of products) {
+      let row = counts.together.get(a);
+      if (!row) counts.together.set(a, row = new Map());
+      for (const b of products) if (b !== a) row.set(b, (row.get(b) ?? 0) + 1);
+    }
+  }
+
+  private counts(market: string): MarketCounts {
+    let c = this.markets.get(market);
+    if (!c) this.markets.set(market, c = { baskets: 0, productBaskets: new Map(), together: new Map(), variants: new Map() });
+    return c;
+  }
+}
+
+/** JLH over baskets (see the top of this file); 0 when B is not in A's baskets more often than in all. */
+export function jlh(together: number, basketsOfA: number, basketsOfB: number, baskets: number): number {
+  const fg = together / basketsOfA;
+  const bg = basketsOfB / baskets;
+  return fg > bg ? (fg - bg) * (fg / bg) : 0;
+}
+
+function relatedProducts(counts: MarketCounts, productKey: string, basketsOfA: number): CoOccurringProduct[] {
+  const row = counts.together.get(productKey);
+  if (!row) return [];
+  const related: CoOccurringProduct[] = [];
+  for (const [b, together] of row) {
+    related.push({ productKey: b, sessions: together, score: round(jlh(together, basketsOfA, counts.productBaskets.get(b) ?? together, counts.baskets)) });
+  }
+  return related.sort(byScore).slice(0, RELATED_KEPT);
+}
+
+/** Best first: score, then baskets shared, then key (a stable order for equal answers). */
+export const byScore = (a: CoOccurringProduct, b: CoOccurringProduct) =>
+  b.score - a.score || b.sessions - a.sessions || a.productKey.localeCompare(b.productKey);
+
+export const round = (n: number) => Math.round(n * 1e6) / 1e6;
