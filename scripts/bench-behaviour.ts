@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --page-concurrency 2 --pages 400 --rate 500 --seed 7] [--cpu-prof] [--keep]
+ * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --page-concurrency 2 --pages 400 --rate 500 --seed 7] [--cpu-prof] [--keep] [--separate-notify-api]
  *
  * Behaviour ingestion through the compiled API (a child process, as in production):
  * 1. import a generated catalog (market SE, locale sv-SE searched);
@@ -49,6 +49,11 @@ const pages = arg('pages', 400);
 const paceRate = arg('rate', 500);
 const prefix = 'bench-behaviour';
 const keep = flag('keep');
+/**
+ * Diagnosis: the replays beside product pages go to a second API process (same indices), so the page
+ * process no longer handles notifications; what growth remains is Elasticsearch and the machine.
+ */
+const separateNotifyApi = flag('separate-notify-api');
 const apiKey = 'bench-key';
 const market = 'SE';
 const locale = 'sv-SE';
@@ -359,7 +364,7 @@ async function main() {
     const pagesDuring = productPageLoad(api.url, visits, pageConcurrency, () => !replaying);
     const start = process.hrtime.bigint();
     // In a worker thread: its callbacks must not delay this thread's clock on the pages.
-    await replayInWorker(api.url, list, concurrency, market, rate);
+    await replayInWorker((notifyApi ?? api).url, list, concurrency, market, rate);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     replaying = false;
     const page = p50p99(await pagesDuring);
@@ -367,6 +372,8 @@ async function main() {
     const p50Growth = pageQuiet.p50 > 0 ? round(((page.p50 - pageQuiet.p50) / pageQuiet.p50) * 100, 0) : 0;
     return { page, growth, p50Growth, perSecond: round(list.length / seconds, 0), cpu: await cpu() };
   };
+  const notifyApi = separateNotifyApi ? await startApi(env, port + 1) : undefined;
+  if (notifyApi) console.log('(--separate-notify-api: the replays beside product pages go to a second API process; CPU of "API" is the page process only)');
   const atFullSpeed = await during(saturated);
   const atPace = await during(paced, paceRate);
   const pageDuring = atPace.page;
@@ -379,6 +386,7 @@ async function main() {
   console.log(`  CPU: product pages alone before the replay: ${cores(cpuOfPagesAlone)}; quiet: ${cores(cpuOfPagesQuiet)}; beside the full-speed replay: ${cores(atFullSpeed.cpu)}; beside the paced replay: ${cores(atPace.cpu)}`);
   console.log(`  shard search time per page: quiet ${searchPerPage(cpuOfPagesQuiet, pageQuiet.n)}; beside the paced replay ${searchPerPage(atPace.cpu, pageDuring.n)}`);
 
+  await notifyApi?.stop();
   // 4. Every event of the whole replay is written.
   const expected = searches.length + notificationEvents;
   const indexed = await waitForCount(es, expected);
