@@ -71,14 +71,14 @@ export class CoOccurrenceJob {
   async run(): Promise<CoOccurrenceRun> {
     const started = Date.now();
     const now = this.now();
-    const entries = await this.entries(now);
+    const counts = await this.countBaskets(now);
     const index = `${this.deps.names.coOccurrence}-v${newCatalogVersion(now)}`;
-    await this.load(index, entries, now.toISOString());
+    const written = await this.load(index, counts.entries(), now.toISOString());
     await this.publish(index);
-    return { products: entries.length, withRelated: entries.filter((e) => e.related.length).length, index, tookMs: Date.now() - started };
+    return { ...written, index, tookMs: Date.now() - started };
   }
 
-  private async entries(now: Date): Promise<CoOccurrenceEntry[]> {
+  private async countBaskets(now: Date): Promise<BasketCounts> {
     const counts = new BasketCounts();
     const scope = { index: this.deps.names.events, now, historyDays: this.deps.historyDays };
     let after: BasketsAfterKey | undefined;
@@ -87,24 +87,29 @@ export class CoOccurrenceJob {
       counts.add(page.buckets);
       after = page.after;
     } while (after);
-    return counts.entries();
+    return counts;
   }
 
-  /** Creates `index` and writes every entry; on failure the index is deleted and the alias left alone. */
-  private async load(index: string, entries: CoOccurrenceEntry[], computedAt: string): Promise<void> {
+  /** Creates `index` and writes the entries as they come; on failure the index is deleted and the alias left alone. */
+  private async load(index: string, entries: Iterable<CoOccurrenceEntry>, computedAt: string): Promise<Pick<CoOccurrenceRun, 'products' | 'withRelated'>> {
     const { es } = this.deps;
     const def = plainIndexDefinition('co-occurrence.json');
     await es.indices.create({ index, mappings: def.mappings, settings: { ...def.settings, refresh_interval: '-1', 'translog.durability': 'async' } });
+    const written = { products: 0, withRelated: 0 };
+    const write = async (operations: unknown[]) => {
+      const res = await es.bulk({ operations });
+      const failed = res.errors ? res.items.map((item) => Object.values(item)[0]).find((r) => r?.error) : undefined;
+      if (failed) throw new Error(`co-occurrence write failed for ${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
+    };
     try {
-      for (let i = 0; i < entries.length; i += BULK_DOCUMENTS) {
-        const operations = entries.slice(i, i + BULK_DOCUMENTS).flatMap((e) => [
-          { index: { _index: index, _id: `${e.market}|${e.productKey}` } },
-          { ...e, relatedKeys: e.related.map((r) => r.productKey), computedAt } satisfies CoOccurrenceDocument,
-        ]);
-        const res = await es.bulk({ operations });
-        const failed = res.errors ? res.items.map((item) => Object.values(item)[0]).find((r) => r?.error) : undefined;
-        if (failed) throw new Error(`co-occurrence write failed for ${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
+      let operations: unknown[] = [];
+      for (const e of entries) {
+        operations.push({ index: { _index: index, _id: `${e.market}|${e.productKey}` } }, { ...e, relatedKeys: e.related.map((r) => r.productKey), computedAt } satisfies CoOccurrenceDocument);
+        written.products++;
+        if (e.related.length) written.withRelated++;
+        if (operations.length >= 2 * BULK_DOCUMENTS) { await write(operations); operations = []; }
       }
+      if (operations.length) await write(operations);
       await es.indices.putSettings({ index, settings: { 'translog.durability': 'request' } });
       await es.indices.refresh({ index });
       await es.indices.forcemerge({ index, max_num_segments: 1 });
@@ -112,6 +117,7 @@ export class CoOccurrenceJob {
       await es.indices.delete({ index }, { ignore: [404] });
       throw err;
     }
+    return written;
   }
 
   /** Points the alias at `index` in one call, then deletes every older index but the one just replaced. */

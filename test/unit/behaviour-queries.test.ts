@@ -171,7 +171,7 @@ describe('behaviour queries', () => {
       // A page may end inside a basket: k3 continues on the next page.
       counts.add([bucket('NO', 'k3', 'A')]);
       counts.add([bucket('NO', 'k3', 'C'), bucket('NO', 'k4', 'C'), bucket('NO', 'k4', 'D'), bucket('NO', 'k5', 'D'), bucket('NO', 'k6', 'B'), bucket('NO', 'k7', 'A'), bucket('NO', 'k7', 'B'), bucket('SE', 'k1', 'A')]);
-      const entries = counts.entries();
+      const entries = [...counts.entries()];
       const a = entries.find((e) => e.market === 'NO' && e.productKey === 'A')!;
       assert.deepEqual(a.variantKeys, ['A-1', 'A-2']);
       assert.equal(a.sessions, 4);
@@ -185,7 +185,7 @@ describe('behaviour queries', () => {
       const counts = new BasketCounts();
       counts.add(Array.from({ length: MAX_BASKET_PRODUCTS + 1 }, (_, i) => bucket('SE', 'bulk', `P${i}`)));
       counts.add([bucket('SE', 'x', 'P0'), bucket('SE', 'x', 'P1')]);
-      const p0 = counts.entries().find((e) => e.productKey === 'P0')!;
+      const p0 = [...counts.entries()].find((e) => e.productKey === 'P0')!;
       assert.equal(p0.sessions, 2);
       assert.deepEqual(p0.related.map((r) => [r.productKey, r.sessions]), [['P1', 1]]);
     });

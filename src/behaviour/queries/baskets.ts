@@ -70,72 +70,84 @@ export function readBasketsPage(response: estypes.SearchResponse<unknown>): { bu
   return { buckets, ...(buckets.length && agg.after_key ? { after: agg.after_key } : {}) };
 }
 
+/**
+ * One market's counts. Products are numbered as they first appear, so pair counts are small-integer maps
+ * (a string key per pair would keep a copy of each product key per row, and the job runs in the API process).
+ */
 interface MarketCounts {
   baskets: number;
-  /** Baskets per product. */
-  productBaskets: Map<string, number>;
-  /** Baskets per pair, both ways: together.get(a).get(b) = together.get(b).get(a). */
-  together: Map<string, Map<string, number>>;
-  variants: Map<string, Set<string>>;
+  keys: string[];
+  indexOf: Map<string, number>;
+  /** Baskets per product, by number. */
+  productBaskets: number[];
+  /** Baskets per pair, both ways, by number: together[a].get(b) = together[b].get(a). */
+  together: (Map<number, number> | undefined)[];
+  variants: (Set<string> | undefined)[];
 }
 
 /** Counts baskets from buckets given in composite order (market, session, product, variant). */
 export class BasketCounts {
   private readonly markets = new Map<string, MarketCounts>();
-  private current?: { market: string; sessionKey: string; products: Set<string> };
+  private current?: { market: MarketCounts; sessionKey: string; products: Set<number> };
 
   add(buckets: readonly BasketBucket[]): void {
     for (const { key } of buckets) {
-      if (!this.current || this.current.market !== key.market || this.current.sessionKey !== key.sessionKey) {
+      const market = this.counts(key.market);
+      if (!this.current || this.current.market !== market || this.current.sessionKey !== key.sessionKey) {
         this.closeBasket();
-        this.current = { market: key.market, sessionKey: key.sessionKey, products: new Set() };
+        this.current = { market, sessionKey: key.sessionKey, products: new Set() };
       }
-      this.current.products.add(key.productKey);
-      if (key.variantKey !== null) {
-        const variants = this.counts(key.market).variants;
-        const known = variants.get(key.productKey);
-        if (known) known.add(key.variantKey); else variants.set(key.productKey, new Set([key.variantKey]));
-      }
+      const product = numberOf(market, key.productKey);
+      this.current.products.add(product);
+      if (key.variantKey !== null) (market.variants[product] ??= new Set()).add(key.variantKey);
     }
   }
 
-  /** Every product's entry, per market, once every page is added. */
-  entries(): CoOccurrenceEntry[] {
+  /** Every product's entry, per market, once every page is added; one at a time, so they can be written as they come. */
+  *entries(): Generator<CoOccurrenceEntry> {
     this.closeBasket();
-    const result: CoOccurrenceEntry[] = [];
     for (const [market, counts] of this.markets) {
-      for (const [productKey, sessions] of counts.productBaskets) {
-        result.push({
-          market, productKey, sessions,
-          variantKeys: [...(counts.variants.get(productKey) ?? [])].sort(),
-          related: relatedProducts(counts, productKey, sessions),
-        });
+      for (let product = 0; product < counts.keys.length; product++) {
+        yield {
+          market, productKey: counts.keys[product], sessions: counts.productBaskets[product],
+          variantKeys: [...(counts.variants[product] ?? [])].sort(),
+          related: relatedProducts(counts, product),
+        };
       }
     }
-    return result;
   }
 
   private closeBasket(): void {
     const basket = this.current;
     this.current = undefined;
     if (!basket) return;
-    const counts = this.counts(basket.market);
+    const counts = basket.market;
     counts.baskets++;
     const products = [...basket.products];
-    for (const p of products) counts.productBaskets.set(p, (counts.productBaskets.get(p) ?? 0) + 1);
+    for (const p of products) counts.productBaskets[p]++;
     if (products.length > MAX_BASKET_PRODUCTS) return;
     for (const a of products) {
-      let row = counts.together.get(a);
-      if (!row) counts.together.set(a, row = new Map());
+      const row = (counts.together[a] ??= new Map());
       for (const b of products) if (b !== a) row.set(b, (row.get(b) ?? 0) + 1);
     }
   }
 
   private counts(market: string): MarketCounts {
     let c = this.markets.get(market);
-    if (!c) this.markets.set(market, c = { baskets: 0, productBaskets: new Map(), together: new Map(), variants: new Map() });
+    if (!c) this.markets.set(market, c = { baskets: 0, keys: [], indexOf: new Map(), productBaskets: [], together: [], variants: [] });
     return c;
   }
+}
+
+function numberOf(counts: MarketCounts, productKey: string): number {
+  let n = counts.indexOf.get(productKey);
+  if (n === undefined) {
+    n = counts.keys.length;
+    counts.indexOf.set(productKey, n);
+    counts.keys.push(productKey);
+    counts.productBaskets.push(0);
+  }
+  return n;
 }
 
 /** JLH over baskets (see the top of this file); 0 when B is not in A's baskets more often than in all. */
@@ -145,12 +157,13 @@ export function jlh(together: number, basketsOfA: number, basketsOfB: number, ba
   return fg > bg ? (fg - bg) * (fg / bg) : 0;
 }
 
-function relatedProducts(counts: MarketCounts, productKey: string, basketsOfA: number): CoOccurringProduct[] {
-  const row = counts.together.get(productKey);
+function relatedProducts(counts: MarketCounts, a: number): CoOccurringProduct[] {
+  const row = counts.together[a];
   if (!row) return [];
+  const basketsOfA = counts.productBaskets[a];
   const related: CoOccurringProduct[] = [];
   for (const [b, together] of row) {
-    related.push({ productKey: b, sessions: together, score: round(jlh(together, basketsOfA, counts.productBaskets.get(b) ?? together, counts.baskets)) });
+    related.push({ productKey: counts.keys[b], sessions: together, score: round(jlh(together, basketsOfA, counts.productBaskets[b], counts.baskets)) });
   }
   return related.sort(byScore).slice(0, RELATED_KEPT);
 }
