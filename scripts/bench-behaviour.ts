@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --page-concurrency 2 --pages 400 --rate 500 --seed 7] [--cpu-prof] [--keep] [--separate-notify-api]
+ * npx tsx scripts/bench-behaviour.ts [-- --groups 2000 --visitors 2000 --concurrency 8 --page-concurrency 2 --pages 400 --rate 500 --seed 7] [--cpu-prof] [--keep] [--separate-notify-api | --notify-sink]
  *
  * Behaviour ingestion through the compiled API (a child process, as in production):
  * 1. import a generated catalog (market SE, locale sv-SE searched);
@@ -23,6 +23,7 @@
  * The week is compressed: notifications carry no time, so the replay stamps them now.
  * Prints a summary and one JSON line of figures.
  */
+import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import { Client } from '@elastic/elasticsearch';
 import { defaultConfiguration, generateCatalogLines } from '../src/catalog/generator';
@@ -54,6 +55,11 @@ const keep = flag('keep');
  * process no longer handles notifications; what growth remains is Elasticsearch and the machine.
  */
 const separateNotifyApi = flag('separate-notify-api');
+/**
+ * Control: the replays beside product pages go to a process that answers 204 to everything and stores
+ * nothing, so what growth remains is the cost of sending and receiving the requests on this machine.
+ */
+const notifySink = flag('notify-sink');
 const apiKey = 'bench-key';
 const market = 'SE';
 const locale = 'sv-SE';
@@ -275,6 +281,14 @@ const searchPerPage = (c: CpuShare, pages: number) => Object.entries(c.search)
 
 // ------------------------------------------------------------------------------------------------
 
+/** A process answering 204 to every request (the --notify-sink control). */
+async function startSink(sinkPort: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const code = `require('node:http').createServer((q, r) => { q.resume(); q.on('end', () => { r.statusCode = 204; r.end(); }); }).listen(${sinkPort}, '127.0.0.1', () => process.stdout.write('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout!.once('data', resolve));
+  return { url: `http://127.0.0.1:${sinkPort}`, stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }) };
+}
+
 async function main() {
   ensureElasticsearch();
   build();
@@ -372,8 +386,9 @@ async function main() {
     const p50Growth = pageQuiet.p50 > 0 ? round(((page.p50 - pageQuiet.p50) / pageQuiet.p50) * 100, 0) : 0;
     return { page, growth, p50Growth, perSecond: round(list.length / seconds, 0), cpu: await cpu() };
   };
-  const notifyApi = separateNotifyApi ? await startApi(env, port + 1) : undefined;
-  if (notifyApi) console.log('(--separate-notify-api: the replays beside product pages go to a second API process; CPU of "API" is the page process only)');
+  const notifyApi = separateNotifyApi ? await startApi(env, port + 1) : notifySink ? await startSink(port + 2) : undefined;
+  if (separateNotifyApi) console.log('(--separate-notify-api: the replays beside product pages go to a second API process; CPU of "API" is the page process only)');
+  if (notifySink) console.log('(--notify-sink: the replays beside product pages go to a process that answers 204 and stores nothing: a control)');
   const atFullSpeed = await during(saturated);
   const atPace = await during(paced, paceRate);
   const pageDuring = atPace.page;
@@ -388,7 +403,8 @@ async function main() {
 
   await notifyApi?.stop();
   // 4. Every event of the whole replay is written.
-  const expected = searches.length + notificationEvents;
+  // (The control's sink stores nothing: only the first third reached the index.)
+  const expected = searches.length + (notifySink ? eventsOf(alone) : notificationEvents);
   const indexed = await waitForCount(es, expected);
   console.log(`all events: ${indexed} of ${expected} searchable`);
   const pageAfter = p50p99(await productPageLoad(api.url, visits, pageConcurrency));
