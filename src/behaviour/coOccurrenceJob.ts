@@ -15,6 +15,8 @@
  */
 import type { Client } from '@elastic/elasticsearch';
 import type { Logger } from '../log';
+import { BulkWriter } from '../search/bulkWriter';
+import { LOADING_SETTINGS, sealIndices } from '../search/catalogIndices';
 import { newCatalogVersion } from '../search/indexNames';
 import { plainIndexDefinition } from '../search/mappings';
 import type { BehaviourIndexNames } from './eventsIndex';
@@ -43,8 +45,8 @@ export interface CoOccurrenceRun {
 
 export interface CoOccurrenceDocument extends CoOccurrenceEntry { relatedKeys: string[]; computedAt: string }
 
-/** Documents per `_bulk` (each holds up to RELATED_KEPT related products, a few KB). */
-const BULK_DOCUMENTS = 1000;
+/** Bytes per `_bulk` (a document holds up to RELATED_KEPT related products, a few KB). */
+const BULK_BYTES = 5 * 1024 * 1024;
 
 export class CoOccurrenceJob {
   private readonly now: () => Date;
@@ -90,28 +92,24 @@ export class CoOccurrenceJob {
     return counts;
   }
 
-  /** Creates `index` and writes the entries as they come; on failure the index is deleted and the alias left alone. */
+  /**
+   * Creates `index` and writes the entries as they come, loaded and sealed as a catalog version is; on
+   * failure the index is deleted and the alias left alone.
+   */
   private async load(index: string, entries: Iterable<CoOccurrenceEntry>, computedAt: string): Promise<Pick<CoOccurrenceRun, 'products' | 'withRelated'>> {
     const { es } = this.deps;
     const def = plainIndexDefinition('co-occurrence.json');
-    await es.indices.create({ index, mappings: def.mappings, settings: { ...def.settings, refresh_interval: '-1', 'translog.durability': 'async' } });
+    await es.indices.create({ index, mappings: def.mappings, settings: { ...def.settings, ...LOADING_SETTINGS } });
     const written = { products: 0, withRelated: 0 };
-    const write = async (operations: unknown[]) => {
-      const res = await es.bulk({ operations });
-      const failed = res.errors ? res.items.map((item) => Object.values(item)[0]).find((r) => r?.error) : undefined;
-      if (failed) throw new Error(`co-occurrence write failed for ${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
-    };
     try {
-      let operations: unknown[] = [];
+      const writer = new BulkWriter(es, { maxBytes: BULK_BYTES, concurrency: 1 });
       for (const e of entries) {
-        operations.push({ index: { _index: index, _id: `${e.market}|${e.productKey}` } }, { ...e, relatedKeys: e.related.map((r) => r.productKey), computedAt } satisfies CoOccurrenceDocument);
+        await writer.index(index, `${e.market}|${e.productKey}`, { ...e, relatedKeys: e.related.map((r) => r.productKey), computedAt } satisfies CoOccurrenceDocument);
         written.products++;
         if (e.related.length) written.withRelated++;
-        if (operations.length >= 2 * BULK_DOCUMENTS) { await write(operations); operations = []; }
       }
-      if (operations.length) await write(operations);
-      await es.indices.putSettings({ index, settings: { 'translog.durability': 'request' } });
-      await es.indices.refresh({ index });
+      await writer.flush();
+      await sealIndices(es, index);
       await es.indices.forcemerge({ index, max_num_segments: 1 });
     } catch (err) {
       await es.indices.delete({ index }, { ignore: [404] });

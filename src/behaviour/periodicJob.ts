@@ -19,7 +19,7 @@ export interface PeriodicJobSpec {
   now(): Date;
 }
 
-export const JOB_TICK_MS = 15_000;
+const JOB_TICK_MS = 15_000;
 
 export class PeriodicJob {
   private timer?: NodeJS.Timeout;

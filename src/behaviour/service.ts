@@ -177,10 +177,6 @@ export class BehaviourService {
     this.coOccurrence.start(intervalMs);
   }
 
-  stopCoOccurrenceJob(): Promise<void> {
-    return this.coOccurrence.stop();
-  }
-
   private scope(): QueryScope {
     return { index: this.deps.names.events, now: this.now(), historyDays: this.deps.options.historyDays };
   }

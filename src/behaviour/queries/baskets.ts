@@ -13,7 +13,7 @@
  * bought with A but not more than usual follow with score 0, by baskets shared.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { exists, ofTypes, since, type QueryScope } from './common';
+import { aggregationsOnly, exists, ofTypes, readCompositePage, since, type QueryScope } from './common';
 
 export interface BasketBucket { key: { market: string; sessionKey: string; productKey: string; variantKey: string | null }; doc_count: number }
 export type BasketsAfterKey = Record<string, string | number | null>;
@@ -43,10 +43,9 @@ export const RELATED_KEPT = 100;
 const AGG = 'baskets';
 
 export function basketsSearch(scope: QueryScope, after?: BasketsAfterKey): estypes.SearchRequest {
-  return {
-    index: scope.index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false,
-    query: { bool: { filter: [ofTypes('add-to-cart', 'purchase'), since(scope.now, scope.historyDays), exists('productKey'), exists('sessionKey')] } },
-    aggs: {
+  return aggregationsOnly(scope,
+    { bool: { filter: [ofTypes('add-to-cart', 'purchase'), since(scope.now, scope.historyDays), exists('productKey'), exists('sessionKey')] } },
+    {
       [AGG]: {
         composite: {
           size: BASKETS_PAGE,
@@ -59,16 +58,10 @@ export function basketsSearch(scope: QueryScope, after?: BasketsAfterKey): estyp
           ...(after ? { after } : {}),
         },
       },
-    },
-  };
+    });
 }
 
-/** Buckets of one page and the key to continue after (undefined on the last page). */
-export function readBasketsPage(response: estypes.SearchResponse<unknown>): { buckets: BasketBucket[]; after?: BasketsAfterKey } {
-  const agg = (response.aggregations?.[AGG] ?? {}) as { buckets?: BasketBucket[]; after_key?: BasketsAfterKey };
-  const buckets = agg.buckets ?? [];
-  return { buckets, ...(buckets.length && agg.after_key ? { after: agg.after_key } : {}) };
-}
+export const readBasketsPage = (response: estypes.SearchResponse<unknown>) => readCompositePage<BasketBucket, BasketsAfterKey>(response, AGG);
 
 /**
  * One market's counts. Products are numbered as they first appear, so pair counts are small-integer maps

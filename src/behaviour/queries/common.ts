@@ -69,5 +69,12 @@ export function latestOf(agg: unknown): number | undefined {
   return a && 'at' in a ? valueOf(a.at) : valueOf(a);
 }
 
+/** Buckets of one page of a composite aggregation and the key to continue after (undefined on the last page). */
+export function readCompositePage<B, K>(response: estypes.SearchResponse<unknown>, name: string): { buckets: B[]; after?: K } {
+  const agg = (response.aggregations?.[name] ?? {}) as { buckets?: B[]; after_key?: K };
+  const buckets = agg.buckets ?? [];
+  return { buckets, ...(buckets.length && agg.after_key ? { after: agg.after_key } : {}) };
+}
+
 /** Candidates to ask for when some buckets may be filtered out afterwards (removed items). */
 export const candidates = (limit: number) => Math.min(1000, limit * 3 + 20);

@@ -7,7 +7,7 @@
  * the bucket count per response bounded however large the catalog.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { DAY_MS, exists, ofTypes, since, type QueryScope } from './common';
+import { DAY_MS, exists, ofTypes, readCompositePage, since, type QueryScope } from './common';
 import { decay, POPULARITY_TYPES, POPULARITY_WEIGHTS, type PopularityEventType } from './weights';
 
 export interface PopularityWindow { windowDays: number; halfLifeDays: number }
@@ -39,11 +39,7 @@ export function popularitySearch(window: PopularityWindow, scope: Pick<QueryScop
 }
 
 /** Buckets of one page and the key to continue after (undefined on the last page). */
-export function readPopularityPage(response: estypes.SearchResponse<unknown>): { buckets: PopularityBucket[]; after?: CompositeKey } {
-  const agg = (response.aggregations?.[AGG] ?? {}) as { buckets?: PopularityBucket[]; after_key?: CompositeKey };
-  const buckets = agg.buckets ?? [];
-  return { buckets, ...(buckets.length && agg.after_key ? { after: agg.after_key } : {}) };
-}
+export const readPopularityPage = (response: estypes.SearchResponse<unknown>) => readCompositePage<PopularityBucket, CompositeKey>(response, AGG);
 
 /** Adds one page of buckets into `scores` (key `market|productKey`). */
 export function accumulatePopularity(scores: Map<string, number>, buckets: PopularityBucket[], now: Date, halfLifeDays: number): void {
