@@ -14,7 +14,25 @@ export interface Measurement extends Length { base?: number }
 
 export interface StoreStock { store: string; stock: number }
 
-export interface VariantDocument {
+/**
+ * A custom number or length as a name/value pair (nested in the mapping): ranges, facets and sorting on any
+ * attribute name without a mapped field per name. Lengths carry their value in mm.
+ */
+export interface NamedValue { name: string; value: number }
+export interface NamedLength { name: string; base: number }
+
+/** The custom attributes of a product or a variant, as stored (see mappings/catalog-products.json). */
+export interface CustomAttributeFields {
+  /** Translated custom label values by attribute name (a `flattened` field). */
+  customLabels: Record<string, string[]>;
+  customNumbers: Record<string, number>;
+  customLengths: Record<string, Measurement>;
+  customNumberValues: NamedValue[];
+  customLengthValues: NamedLength[];
+  customJson: Record<string, unknown>;
+}
+
+export interface VariantDocument extends CustomAttributeFields {
   key: string;
   label?: string;
   size?: string[];
@@ -29,10 +47,6 @@ export interface VariantDocument {
   /** Every store key the variant has a stock figure for (display and `stores` validation). */
   storeStock: StoreStock[];
   customPrices: { id: string; listPrice: number; sellingPrice: number }[];
-  customLabels: Record<string, string[]>;
-  customNumbers: Record<string, number>;
-  customLengths: Record<string, Measurement>;
-  customJson: Record<string, unknown>;
   depth?: Measurement; height?: Measurement; length?: Measurement; width?: Measurement;
   volume?: Measurement; weight?: Measurement;
 }
@@ -48,7 +62,7 @@ export interface ImageDocument {
   sources: { url: string; width?: number }[];
 }
 
-export interface ProductDocument {
+export interface ProductDocument extends CustomAttributeFields {
   market: string;
   locale: string;
   productGroupKey: string;
@@ -82,11 +96,10 @@ export interface ProductDocument {
   pattern: string[];
   productType: string[];
   styleWith: string[];
-  /** Translated custom label values by attribute name. */
-  customLabels: Record<string, string[]>;
-  customNumbers: Record<string, number>;
-  customLengths: Record<string, Measurement>;
-  customJson: Record<string, unknown>;
+  /** Names of the product's custom labels: which attributes cover a result set (dynamic facets). */
+  customLabelNames: string[];
+  /** Every custom label value, searched as one text field. */
+  customText: string[];
   rating?: number;
   releaseDate?: string;
   depth?: Measurement; height?: Measurement; length?: Measurement; width?: Measurement;
@@ -129,5 +142,6 @@ export interface ContentDocument {
   description?: string;
   releaseDate?: string;
   customLabels: Record<string, string[]>;
+  customText: string[];
   image?: ImageDocument;
 }

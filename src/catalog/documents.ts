@@ -3,7 +3,9 @@
  * and one ContentDocument per content item × market × locale, with defaults, `market|locale` overrides and
  * translations resolved. Pure functions; see documentTypes.ts for the shapes.
  */
-import type { ContentDocument, ImageDocument, Measurement, PriceRange, PriceRanges, ProductDocument, VariantDocument } from './documentTypes';
+import type {
+  ContentDocument, CustomAttributeFields, ImageDocument, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, VariantDocument,
+} from './documentTypes';
 import { resolve } from './overrides';
 import type { CatalogConfiguration, Content, Image, Length, Product, ProductData, ProductGroup, VariantData } from './types';
 import { measurement } from './units';
@@ -83,10 +85,7 @@ function productDocument(p: ProductContext): ProductDocument {
     pattern: data.pattern ?? [],
     productType: data.productType ?? [],
     styleWith: data.styleWith ?? [],
-    customLabels: t.labels(data.customLabels, locale),
-    customNumbers: data.customNumbers ?? {},
-    customLengths: lengths(data.customLengths),
-    customJson: data.customJson ?? {},
+    ...customAttributes(data, locale, t),
     rating: data.rating,
     releaseDate: text(data.releaseDate),
     ...measurements(data),
@@ -127,10 +126,7 @@ function variantDocument(key: string, data: VariantData, locale: string, t: Tran
     inStockStores: storeStock.filter((s) => s.stock > 0).map((s) => s.store),
     storeStock,
     customPrices: Object.entries(data.customPrices ?? {}).map(([id, p]) => ({ id, listPrice: p.listPrice, sellingPrice: p.sellingPrice })),
-    customLabels: t.labels(data.customLabels, locale),
-    customNumbers: data.customNumbers ?? {},
-    customLengths: lengths(data.customLengths),
-    customJson: data.customJson ?? {},
+    ...customAttributeFields(data, t.labels(data.customLabels, locale)),
     ...measurements(data),
   });
 }
@@ -222,7 +218,7 @@ function contentDocument(key: string, content: Content, market: string, locale: 
     url: data.url ?? '',
     description: text(data.description),
     releaseDate: text(data.releaseDate),
-    customLabels: t.labels(data.customLabels, locale),
+    ...contentLabels(t.labels(data.customLabels, locale)),
     image,
   });
 }
@@ -292,6 +288,39 @@ function measurements(data: Measured): Pick<ProductDocument, keyof Measured> {
 
 function lengths(map: Record<string, Length> | undefined): Record<string, Measurement> {
   return Object.fromEntries(Object.entries(map ?? {}).map(([name, m]) => [name, measurement('length', m)!]));
+}
+
+type CustomData = Pick<ProductData, 'customLabels' | 'customNumbers' | 'customLengths' | 'customJson'>;
+
+/**
+ * Custom attributes of a product or variant. Whatever names the feed uses, they add no mapped field: the maps
+ * go to `flattened` fields, and numbers and lengths are repeated as nested name/value pairs for ranges.
+ */
+function customAttributeFields(data: CustomData, labels: Record<string, string[]>): CustomAttributeFields {
+  const customLengths = lengths(data.customLengths);
+  const customNumbers = data.customNumbers ?? {};
+  const customNumberValues: NamedValue[] = [];
+  for (const name in customNumbers) customNumberValues.push({ name, value: customNumbers[name] });
+  const customLengthValues: NamedLength[] = [];
+  for (const name in customLengths) {
+    const base = customLengths[name].base;
+    if (base !== undefined) customLengthValues.push({ name, base });
+  }
+  return { customLabels: labels, customNumbers, customLengths, customNumberValues, customLengthValues, customJson: data.customJson ?? {} };
+}
+
+/** Product-level labels also give the names (which attributes cover a result set) and the searchable text. */
+function customAttributes(data: CustomData, locale: string, t: Translator): CustomAttributeFields & Pick<ProductDocument, 'customLabelNames' | 'customText'> {
+  const labels = t.labels(data.customLabels, locale);
+  return { ...customAttributeFields(data, labels), ...labelFields(labels) };
+}
+
+function labelFields(labels: Record<string, string[]>): Pick<ProductDocument, 'customLabels' | 'customLabelNames' | 'customText'> {
+  return { customLabels: labels, customLabelNames: Object.keys(labels), customText: Object.values(labels).flat() };
+}
+
+function contentLabels(labels: Record<string, string[]>): Pick<ContentDocument, 'customLabels' | 'customText'> {
+  return { customLabels: labels, customText: Object.values(labels).flat() };
 }
 
 const text = (s: string | undefined) => (s !== undefined && s.trim() !== '' ? s : undefined);

@@ -1,5 +1,5 @@
 /**
- * Admin routes for merchandising data: navigation, pages and templates imports and exports. Handlers only
+ * Admin routes for merchandising data: navigation, pages, templates and facet configuration imports and exports. Handlers only
  * wire: read the body or the query parameters, call the use case (src/admin/*Import.ts), answer.
  */
 import Router from '@koa/router';
@@ -9,6 +9,7 @@ import type { AppContext } from '../app';
 import { exportNavigation, importNavigation } from '../admin/navigationImport';
 import { exportPages, importPages } from '../admin/pagesImport';
 import { exportTemplates, importTemplates } from '../admin/templatesImport';
+import { exportFacets, importFacets } from '../admin/facetsImport';
 import { MAX_ID_FILTER, OUTPUT_FILTERS, type OutputFilter } from '../merchandising/pages/export';
 import { ApiError, badRequest } from './errors';
 import { readJsonBody, requireApiKey } from './middleware';
@@ -18,6 +19,7 @@ import { booleanParam, listParam, required, single } from './params';
 const MAX_NAVIGATION_BYTES = 10_000_000;
 const MAX_PAGES_BYTES = 50_000_000;
 const MAX_TEMPLATES_BYTES = 1_000_000;
+const MAX_FACETS_BYTES = 5_000_000;
 const JSON_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/;
 
 export function merchandisingRouter(context: AppContext): Router {
@@ -64,6 +66,15 @@ export function merchandisingRouter(context: AppContext): Router {
   router.get('/v4/export/templates', async (ctx) => {
     requireGzipAccepted(ctx);
     ctx.body = await exportTemplates(context);
+  });
+
+  router.put('/v4/import/facets', async (ctx) => {
+    const body = await readJson(ctx, MAX_FACETS_BYTES);
+    answerImport(ctx, await importFacets(context, body, { name: single(ctx, 'name') }));
+  });
+  router.get('/v4/export/facets', async (ctx) => {
+    requireGzipAccepted(ctx);
+    ctx.body = await exportFacets(context);
   });
 
   return router;

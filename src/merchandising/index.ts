@@ -1,5 +1,5 @@
 /**
- * Merchandising data (navigation, pages, templates): the stores, one set per service context, so the
+ * Merchandising data (navigation, pages, templates, facet configuration): the stores, one set per service context, so the
  * template cache is shared by every request of a process. The storefront reads through these:
  *
  *   const { pages, navigation, templates } = merchandising(context);
@@ -12,15 +12,18 @@ import type { Config } from '../config';
 import type { ConfigurationStore } from '../admin/configuration';
 import type { CatalogConfiguration } from '../catalog/types';
 import { badRequest } from '../http/errors';
-import { MerchandisingIndex, merchandisingIndexName } from './indices';
+import { MerchandisingIndex, merchandisingIndexName, type MerchandisingIndexKind } from './indices';
 import { NavigationStore } from './navigationStore';
 import { PageStore } from './pageStore';
 import { TemplateStore } from './templateStore';
+import { FacetStore } from './facetStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
   pages: PageStore;
   templates: TemplateStore;
+  /** The facet configuration of each market. */
+  facets: FacetStore;
 }
 
 const stores = new WeakMap<object, MerchandisingStores>();
@@ -30,11 +33,12 @@ export function merchandising(context: { es: Client; config: Config }): Merchand
   if (!found) {
     const { es, config } = context;
     const bulk = { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency };
-    const index = (kind: 'navigation' | 'pages' | 'templates') => new MerchandisingIndex(es, merchandisingIndexName(config.indexPrefix, kind), kind);
+    const index = (kind: MerchandisingIndexKind) => new MerchandisingIndex(es, merchandisingIndexName(config.indexPrefix, kind), kind);
     found = {
       navigation: new NavigationStore(index('navigation'), bulk),
       pages: new PageStore(index('pages'), bulk),
       templates: new TemplateStore(index('templates'), bulk),
+      facets: new FacetStore(index('facets'), bulk),
     };
     stores.set(context, found);
   }

@@ -8,11 +8,12 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import { BulkWriter } from '../search/bulkWriter';
 import { indexDefinition } from '../search/mappings';
 
-export type MerchandisingIndexKind = 'navigation' | 'pages' | 'templates';
+export type MerchandisingIndexKind = 'navigation' | 'pages' | 'templates' | 'facets';
 
 /**
  * `${prefix}-navigation`: one document per node and market-locale; `${prefix}-pages`: one document per
- * page and market, holding its published and preview versions; `${prefix}-templates`: one per template.
+ * page and market, holding its published and preview versions; `${prefix}-templates`: one per template;
+ * `${prefix}-facets`: one per market (its facet configuration).
  */
 export const merchandisingIndexName = (prefix: string, kind: MerchandisingIndexKind): string => `${prefix}-${kind}`;
 

@@ -8,6 +8,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { Duration, Interval, MeasureAttribute, NumberAttribute, Restriction, Rule, RuleSet, TextAttribute } from './ast';
 import { parseRules, type ParseOptions } from './parser';
+import { customLabelField, customNumericQuery, productOrVariant, type ValueRange } from '../catalog/attributeQueries';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -35,9 +36,9 @@ export function compileRestriction(r: Restriction, context: CompileContext): Que
     case 'number': return anyOf(r.ranges.map((range) => numberQuery(r.attribute, range, context)));
     case 'measure': return measureQuery(r.attribute, r.range);
     case 'newness': return newnessQuery(r.within);
-    case 'customLabel': return productOrVariant(`customLabels.${r.name}`, (field) => ({ terms: { [field]: r.values } }));
-    case 'customNumber': return productOrVariant(`customNumbers.${r.name}`, (field) => anyOf(r.ranges.map((range) => rangeQuery(field, range))));
-    case 'customLength': return productOrVariant(`customLengths.${r.name}.base`, (field) => rangeQuery(field, r.range));
+    case 'customLabel': return productOrVariant((prefix) => ({ terms: { [customLabelField(r.name, prefix)]: r.values } }));
+    case 'customNumber': return productOrVariant((prefix) => anyOf(r.ranges.map((range) => customNumericQuery('number', r.name, valueRange(range), prefix))));
+    case 'customLength': return productOrVariant((prefix) => customNumericQuery('length', r.name, valueRange(r.range), prefix));
     default: {
       const never: never = r;
       throw new Error(`unhandled restriction ${JSON.stringify(never)}`);
@@ -102,21 +103,16 @@ function newnessQuery(within: Duration): Query {
 
 /** A range on a numeric field; an interval without bounds means "has a value". */
 export function rangeQuery(field: string, range: Interval): Query {
-  const { min, max } = range;
-  if (!min && !max) return { exists: { field } };
-  return {
-    range: {
-      [field]: {
-        ...(min ? { [min.inclusive ? 'gte' : 'gt']: min.value } : {}),
-        ...(max ? { [max.inclusive ? 'lte' : 'lt']: max.value } : {}),
-      },
-    },
-  };
+  const bounds = valueRange(range);
+  return Object.keys(bounds).length ? { range: { [field]: bounds } } : { exists: { field } };
 }
 
-/** The condition on the product's field or on the same field of any variant. */
-function productOrVariant(field: string, query: (field: string) => Query): Query {
-  return anyOf([query(field), inVariants(query(`variants.${field}`))]);
+/** An interval as range bounds (none: any value). */
+function valueRange({ min, max }: Interval): ValueRange {
+  return {
+    ...(min ? { [min.inclusive ? 'gte' : 'gt']: min.value } : {}),
+    ...(max ? { [max.inclusive ? 'lte' : 'lt']: max.value } : {}),
+  };
 }
 
 function inVariants(query: Query): Query {

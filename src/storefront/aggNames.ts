@@ -6,6 +6,8 @@ export const AGG = {
   values: 'values',
   min: 'min',
   max: 'max',
+  /** Custom numbers and lengths: a nested min/max narrowed to the attribute name. */
+  stats: 'stats',
   sizeTypes: 'sizeTypes',
   noSizeType: 'noSizeType',
   sizes: 'sizes',
@@ -21,6 +23,15 @@ export const AGG = {
   /** Landing pages: which pinned products the listing holds (for slice ranges), under every selection. */
   pinned: 'pinned',
   pinnedKeys: 'pinnedKeys',
+  /**
+   * Dynamic facets: under every selection, the custom label names (`attributeLabels`) and the custom number
+   * names (`attributeNumbers`, nested, with `attributeProducts` counting products) that cover most hits.
+   */
+  attributes: 'attributes',
+  attributeLabels: 'attributeLabels',
+  attributeNumbers: 'attributeNumbers',
+  attributeNames: 'attributeNames',
+  attributeProducts: 'attributeProducts',
   /** Navigation: one filter bucket per page node, counting the products the node's page lists. */
   nodes: 'nodes',
 } as const;

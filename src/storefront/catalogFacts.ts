@@ -1,13 +1,16 @@
 /**
  * Facts about the live catalog that every storefront query needs to validate and build requests:
- * configured markets, product counts per market, store keys, custom price ids and custom attribute names.
- * Read with one aggregation and one mapping call, cached per live catalog version with a short TTL
+ * configured markets, product counts per market, store keys, custom price ids, custom attribute names and
+ * the facet configuration. Read with one aggregation and one mapping call, cached per live catalog version with a short TTL
  * (operations imports change data without changing the version), and shared by concurrent requests.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { ConfigurationStore } from '../admin/configuration';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { CatalogIndices } from '../search/catalogIndices';
+import type { FacetStore } from '../merchandising/facetStore';
+import type { FacetConfiguration } from '../merchandising/facets/types';
+import type { AttributeKind } from './facets/dynamic';
 
 export interface CatalogFacts {
   version: string;
@@ -18,13 +21,17 @@ export interface CatalogFacts {
   collapsingMarkets: ReadonlySet<string>;
   storeKeys: ReadonlySet<string>;
   priceIds: ReadonlySet<string>;
-  /** Names of product-level custom labels (`customLabels.<name>`). */
-  customLabels: readonly string[];
-  /** Names of variant-level custom labels (`variants.customLabels.<name>`). */
-  variantCustomLabels: readonly string[];
+  /** Product-level custom attribute names of the live catalog and their kind (selections of facets not shown). */
+  customAttributes: ReadonlyMap<string, AttributeKind>;
+  /** The markets' facet configuration (read through its own short cache, so an import shows at once). */
+  facetConfiguration: FacetConfiguration;
+  /** Dynamic facets of a market without a facet configuration (DYNAMIC_FACETS). */
+  defaultDynamicFacets: number;
 }
 
 const VERSION_TTL_MS = 2000;
+/** Custom attribute names read per kind, at most (a selection of a name beyond them is ignored). */
+const MAX_ATTRIBUTE_NAMES = 20_000;
 const FACTS_TTL_MS = 5000;
 const MAX_STORES = 10_000;
 
@@ -32,16 +39,27 @@ interface Cached<T> { at: number; value: T }
 
 export class CatalogFactsCache {
   private version?: Cached<string>;
-  private facts?: Cached<CatalogFacts | undefined> & { version: string };
-  private loading?: Promise<CatalogFacts | undefined>;
+  private facts?: Cached<Omit<CatalogFacts, 'facetConfiguration'> | undefined> & { version: string };
+  private loading?: Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined>;
 
-  constructor(private readonly es: Client, private readonly indices: CatalogIndices, private readonly configuration: ConfigurationStore) {}
+  constructor(
+    private readonly es: Client,
+    private readonly indices: CatalogIndices,
+    private readonly configuration: ConfigurationStore,
+    private readonly facets: Pick<FacetStore, 'all'>,
+    private readonly defaultDynamicFacets: number,
+  ) {}
 
   /**
    * The facts of the live catalog, or undefined when there is no catalog or no configuration.
    * `maxAgeMs` asks for fresher facts than the TTLs give (a retry after a validation failure).
    */
   async get(maxAgeMs = Number.POSITIVE_INFINITY): Promise<CatalogFacts | undefined> {
+    const [catalog, facetConfiguration] = await Promise.all([this.catalog(maxAgeMs), this.facets.all()]);
+    return catalog && { ...catalog, facetConfiguration };
+  }
+
+  private async catalog(maxAgeMs: number): Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined> {
     const version = await this.liveVersion(maxAgeMs);
     if (!version) return undefined;
     const f = this.facts;
@@ -69,14 +87,14 @@ export class CatalogFactsCache {
     return this.facts ? Date.now() - this.facts.at : Number.POSITIVE_INFINITY;
   }
 
-  private async load(version: string): Promise<CatalogFacts | undefined> {
+  private async load(version: string): Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined> {
     const index = this.indices.names.catalogAlias('products');
     const [configuration, search, mapping] = await Promise.all([
       this.configuration.get(),
       this.es.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
       this.es.indices.getMapping({ index }),
     ]);
-    const value = configuration ? readFacts(version, configuration, search.aggregations ?? {}, mapping) : undefined;
+    const value = configuration ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets } : undefined;
     this.facts = { at: Date.now(), value, version };
     return value;
   }
@@ -87,6 +105,9 @@ function factsAggregations(): Record<string, estypes.AggregationsAggregationCont
     markets: { terms: { field: 'market', size: 1000 } },
     stores: { terms: { field: 'storeKeys', size: MAX_STORES } },
     collapsing: { filter: { term: { suppressDuplicates: true } }, aggs: { markets: { terms: { field: 'market', size: 1000 } } } },
+    labels: { terms: { field: 'customLabelNames', size: MAX_ATTRIBUTE_NAMES } },
+    numbers: { nested: { path: 'customNumberValues' }, aggs: { names: { terms: { field: 'customNumberValues.name', size: MAX_ATTRIBUTE_NAMES } } } },
+    lengths: { nested: { path: 'customLengthValues' }, aggs: { names: { terms: { field: 'customLengthValues.name', size: MAX_ATTRIBUTE_NAMES } } } },
   };
 }
 
@@ -98,11 +119,16 @@ export function readFacts(
   configuration: CatalogConfiguration,
   aggs: Record<string, estypes.AggregationsAggregate>,
   mapping: estypes.IndicesGetMappingResponse,
-): CatalogFacts {
+): Omit<CatalogFacts, 'facetConfiguration' | 'defaultDynamicFacets'> {
   const buckets = (agg: unknown) => ((agg as Buckets | undefined)?.buckets ?? []);
   const properties = Object.values(mapping)[0]?.mappings?.properties ?? {};
   const names = (p: estypes.MappingProperty | undefined) => Object.keys((p as estypes.MappingObjectProperty | undefined)?.properties ?? {}).sort();
-  const variants = properties.variants as estypes.MappingNestedProperty | undefined;
+  // A name used as several kinds keeps the first: label, then number, then length.
+  const customAttributes = new Map<string, AttributeKind>();
+  const add = (agg: unknown, kind: AttributeKind) => buckets(agg).forEach((b) => { if (!customAttributes.has(b.key)) customAttributes.set(b.key, kind); });
+  add(aggs.labels, 'label');
+  add((aggs.numbers as { names?: unknown } | undefined)?.names, 'number');
+  add((aggs.lengths as { names?: unknown } | undefined)?.names, 'length');
   return {
     version,
     configuration,
@@ -111,8 +137,7 @@ export function readFacts(
     storeKeys: new Set(buckets(aggs.stores).map((b) => b.key)),
     // `customPrice` maps `<id>.selling.min` and friends, flattened (subobjects: false) or nested.
     priceIds: new Set(names(properties.customPrice).map((n) => n.replace(/\.(selling|list)\.(min|max)$/, ''))),
-    customLabels: names(properties.customLabels),
-    variantCustomLabels: names(variants?.properties?.customLabels),
+    customAttributes,
   };
 }
 

@@ -55,7 +55,7 @@ export function contentListSearch(list: ContentListSettings, at: { market: strin
     ...Object.entries(list.contentFilter).map(([attribute, values]) => ({ terms: { [FILTER_FIELD(attribute)]: values } })),
   ];
   const must: estypes.QueryDslQueryContainer[] = at.phrase
-    ? [{ multi_match: { query: at.phrase, type: 'cross_fields', operator: 'and', fields: ['title^3', 'description', 'customLabels.*.text^2'] } }]
+    ? [{ multi_match: { query: at.phrase, type: 'cross_fields', operator: 'and', fields: ['title^3', 'description', 'customText^2'] } }]
     : [];
   return {
     query: { bool: { must, filter } },

@@ -15,7 +15,7 @@ import type { estypes } from '@elastic/elasticsearch';
 type Query = estypes.QueryDslQueryContainer;
 
 export const TEXT_FIELDS = [
-  'title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'customLabels.*.text^2', 'description^0.5',
+  'title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'customText^2', 'description^0.5',
 ];
 const FUZZY_FIELDS = ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3'];
 export const KEY_BOOST = 1000;

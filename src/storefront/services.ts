@@ -42,14 +42,15 @@ export interface StorefrontServices {
 export const noHooks: StorefrontHooks = { onSearch: () => undefined };
 
 export function storefrontServices(app: AppContext, hooks: Partial<StorefrontHooks> = {}): StorefrontServices {
+  const stores = merchandising(app);
   return {
     es: app.es,
     log: app.log,
-    facts: new CatalogFactsCache(app.es, app.indices, app.configuration),
+    facts: new CatalogFactsCache(app.es, app.indices, app.configuration, stores.facets, app.config.dynamicFacets),
     index: { products: app.indices.names.catalogAlias('products'), content: app.indices.names.catalogAlias('content') },
     hooks: { ...noHooks, ...hooks },
     behaviour: app.behaviour,
-    merchandising: merchandising(app),
+    merchandising: stores,
     now: () => new Date(),
   };
 }

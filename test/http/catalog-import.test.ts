@@ -171,11 +171,12 @@ describe('catalog import and export (admin API)', function () {
     it('leaves the live catalog untouched when Elasticsearch rejects documents halfway through', async () => {
       const es = service.context.es;
       const template = `${service.prefix}-poison`;
-      // An index template makes the next version's products index refuse one field's value.
-      await es.indices.putIndexTemplate({ name: template, index_patterns: [`${service.prefix}-catalog-products-v*`], priority: 500, template: { mappings: { properties: { customNumbers: { properties: { poison: { type: 'boolean' } } } } } } });
+      // An index template makes the next version's products index refuse one field's value: the custom
+      // price "poison" (custom price ids are the one dynamically mapped part of a product document).
+      await es.indices.putIndexTemplate({ name: template, index_patterns: [`${service.prefix}-catalog-products-v*`], priority: 500, template: { mappings: { properties: { customPrice: { type: 'object', subobjects: false, properties: { 'poison.selling.min': { type: 'boolean' } } } } } } });
       try {
         const poisoned = smallCatalog(5);
-        poisoned.splice(4, 0, group('POISON', { p: product('pp', { defaults: { title: 't', url: '/t', customNumbers: { poison: 5 } } }) }));
+        poisoned.splice(4, 0, group('POISON', { p: product('pp', { variants: { 'pp-1': { defaults: { listPrice: 5, sellingPrice: 5, customPrices: { poison: { listPrice: 5, sellingPrice: 5 } } } } } }) }));
         const res = await service.importCatalog(poisoned);
         assert.equal(res.status, 500);
         assert.match((await jsonBody(res)).message, /poison/);

@@ -141,10 +141,15 @@ describe('landing-page (HTTP)', function () {
       assert.deepEqual([draft.published, keys(draft)], [true, ['hat-a', 'shirt-b']]);
     });
 
-    it('rejects a missing pageReference, a bad sort and an unknown facet with 400', async () => {
+    it('filters on a facet the page does not show and shows it after the page\'s facets', async () => {
+      const page = await get({ pageReference: '/shoes', 'f.color': 'red' });
+      const color = page.primaryList!.facets.at(-1)!;
+      assert.deepStrictEqual([page.primaryList!.facets.map((f) => f.id), color.type === 'COLOR' && color.values.map((v) => [v.id, v.selected])], [['price', 'custom.width', 'color'], [['red', true]]]);
+    });
+
+    it('rejects a missing pageReference and a bad sort with 400', async () => {
       await status400({}, /pageReference is required/);
       await status400({ pageReference: '/shoes', sort: 'NAME' }, /sort: "NAME" is not a sort order of this page/);
-      await status400({ pageReference: '/shoes', 'f.color': 'red' }, /f\.color: unknown facet "color"/);
       await status400({ pageReference: '/shoes', limit: '0' }, /limit must be between 1 and 600/);
       await status400({ pageReference: '/shoes', templateId: 't1' }, /templateId is not accepted/);
     });

@@ -187,7 +187,6 @@ describe('search-page (HTTP)', function () {
       ['skip above 10000', { q: 'x', skip: '10001' }, /skip must be between 0 and 10000/],
       ['sort unknown', { q: 'x', sort: 'POPULAR' }, /sort: unknown sort "POPULAR"/],
       ['origin unknown', { q: 'x', origin: 'ADS' }, /origin must be one of/],
-      ['unknown facet', { q: 'x', 'f.fabric': 'silk' }, /f\.fabric: unknown facet "fabric"/],
       ['malformed range', { q: 'x', 'f.price.min': 'ten' }, /f\.price\.min must be a number/],
       ['malformed checkbox', { q: 'x', 'f.onlyInStock': 'yes' }, /f\.onlyInStock must be true or false/],
     ];
@@ -277,6 +276,11 @@ describe('search-page (HTTP)', function () {
         else assert.deepStrictEqual(mains(page), expectedOrder(sort));
       });
     }
+
+    it('ignores a selection of a facet nobody knows, and filters on an attribute that is not shown', async () => {
+      assert.deepStrictEqual(mains(await ok({ q: 'shoes', 'f.fabric': 'silk', 'f.custom.nothing': 'x' })).sort(), mains(await ok({ q: 'shoes' })).sort());
+      assert.deepStrictEqual(mains(await ok({ q: 'shoes', 'f.custom.material': 'Leather' })), ['boot-1']);
+    });
 
     it('pages with limit and skip over a stable order and a constant totalHits', async () => {
       const all = mains(await ok({ q: 'shoes', sort: 'TITLE' }));

@@ -126,8 +126,9 @@ describe('product documents', () => {
       categoryPaths: ['Women', 'Women > Shoes', 'Women > Shoes > Boots'],
       categoryIds: ['c-boots', 'c-shoes'],
       age: [], department: [], gender: ['Women'], pattern: [], productType: [], styleWith: [],
-      customLabels: { material: ['Leather'] }, customNumbers: { heel: 4 },
+      customLabels: { material: ['Leather'] }, customLabelNames: ['material'], customText: ['Leather'], customNumbers: { heel: 4 },
       customLengths: { shaft: { amount: 12, unit: 'cm', base: 120 } }, customJson: {},
+      customNumberValues: [{ name: 'heel', value: 4 }], customLengthValues: [{ name: 'shaft', base: 120 }],
       rating: 4.5, weight: { amount: 0.8, unit: 'kg', base: 800 },
       colors: ['#000000'], sizes: ['37', '38'],
       price: { selling: { min: 80, max: 100 }, list: { min: 100, max: 100 } },
@@ -137,12 +138,12 @@ describe('product documents', () => {
         {
           key: 'p1-37', size: ['37'], order: 1, listPrice: 100, sellingPrice: 100, stock: 3, inStock: true,
           inStockStores: [], storeStock: [], customPrices: [{ id: 'member', listPrice: 90, sellingPrice: 70 }],
-          customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {},
+          customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {}, customNumberValues: [], customLengthValues: [],
         },
         {
           key: 'p1-38', size: ['38'], order: 2, listPrice: 100, sellingPrice: 80, stock: 0, inStock: false,
           inStockStores: ['s1'], storeStock: [{ store: 's1', stock: 2 }, { store: 's2', stock: 0 }], customPrices: [],
-          customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {},
+          customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {}, customNumberValues: [], customLengthValues: [],
         },
       ],
       images: [
@@ -272,11 +273,11 @@ describe('content documents', () => {
     assert.equal(built.missingTranslations, true);
     assert.deepStrictEqual(built.documents[0].document, {
       market: 'se', locale: 'sv-SE', key: 'c1', type: 'article', title: 'Skötselråd', url: '/care',
-      customLabels: { topic: ['Skötsel'] },
+      customLabels: { topic: ['Skötsel'] }, customText: ['Skötsel'],
       image: { key: 'image', alt: 'Boots', sources: [{ url: 'https://i/c.jpg', width: 800 }] },
     });
     assert.deepStrictEqual(built.documents[2].document, {
-      market: 'uk', locale: 'en-GB', key: 'c1', type: 'article', title: 'Care guide', url: '/care', customLabels: { topic: ['t1'] },
+      market: 'uk', locale: 'en-GB', key: 'c1', type: 'article', title: 'Care guide', url: '/care', customLabels: { topic: ['t1'] }, customText: ['t1'],
     });
   });
 

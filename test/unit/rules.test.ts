@@ -386,14 +386,17 @@ describe('rules: compile', () => {
   });
 
   it('compile custom numbers and lengths on the product or any variant', () => {
+    // Numbers and lengths are nested name/value pairs (no mapped field per attribute name).
+    const numeric = (path: string, name: string, value: string, range: object) =>
+      ({ nested: { path, query: { bool: { filter: [{ term: { [`${path}.name`]: name } }, { range: { [`${path}.${value}`]: range } }] } } } });
     assert.deepStrictEqual(filterOf('rule incl custom.heel [ 2, 5 ] incl custom.shaftHeight [ 20 cm, infinity ]'), {
       bool: {
         filter: [
           {
             bool: {
               should: [
-                { range: { 'customNumbers.heel': { gte: 2, lte: 5 } } },
-                { nested: { path: 'variants', query: { range: { 'variants.customNumbers.heel': { gte: 2, lte: 5 } } } } },
+                numeric('customNumberValues', 'heel', 'value', { gte: 2, lte: 5 }),
+                { nested: { path: 'variants', query: numeric('variants.customNumberValues', 'heel', 'value', { gte: 2, lte: 5 }) } },
               ],
               minimum_should_match: 1,
             },
@@ -401,8 +404,8 @@ describe('rules: compile', () => {
           {
             bool: {
               should: [
-                { range: { 'customLengths.shaftHeight.base': { gte: 200 } } },
-                { nested: { path: 'variants', query: { range: { 'variants.customLengths.shaftHeight.base': { gte: 200 } } } } },
+                numeric('customLengthValues', 'shaftHeight', 'base', { gte: 200 }),
+                { nested: { path: 'variants', query: numeric('variants.customLengthValues', 'shaftHeight', 'base', { gte: 200 }) } },
               ],
               minimum_should_match: 1,
             },

@@ -14,8 +14,9 @@ const facts: CatalogFacts = {
   collapsingMarkets: new Set(['SE']),
   storeKeys: new Set(),
   priceIds: new Set(),
-  customLabels: [],
-  variantCustomLabels: [],
+  customAttributes: new Map(),
+  facetConfiguration: { markets: {} },
+  defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'mobile' };
 const request = (query: Record<string, string> = {}, body?: unknown): AutocompleteRequest =>

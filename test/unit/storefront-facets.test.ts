@@ -1,20 +1,23 @@
 import assert from 'node:assert/strict';
 import { AGG } from '../../src/storefront/aggNames';
 import { facetAggregations, postFilter, shapeFacets } from '../../src/storefront/facets/multiSelect';
-import { defaultFacets } from '../../src/storefront/facets/registry';
+import { candidateFacet } from '../../src/storefront/facets/dynamic';
+import { facetSetup } from '../../src/storefront/facets/registry';
 import { parseSelections } from '../../src/storefront/facets/selections';
 import type { AggResults } from '../../src/storefront/facets/types';
 import { fails } from './assertions';
 
 const ctx = { channels: { online: true, store: false }, stores: [] as string[] };
-const facets = defaultFacets({ customLabels: ['material'] }, ctx);
+const defaults = (c: typeof ctx & { priceId?: string }) => facetSetup({ market: undefined, locale: 'en-GB', page: 'search', defaultDynamicCount: 8 }, c).facets;
+const facets = [...defaults(ctx), candidateFacet({ name: 'material', kind: 'label' }, ctx)!];
 
 
 const terms = (...b: [string, number][]) => ({ buckets: b.map(([key, doc_count]) => ({ key, doc_count })) });
 
 describe('storefront facets', () => {
-  it('offer the default set in a fixed order, custom labels last', () => {
+  it('offer the default set in a fixed order, followed by dynamic facets', () => {
     assert.deepStrictEqual(facets.map((f) => f.id), ['brand', 'category', 'price', 'color', 'size', 'onlyInStock', 'custom.material']);
+    assert.deepStrictEqual(facetSetup({ market: undefined, locale: 'en-GB', page: 'search', defaultDynamicCount: 8 }, ctx).dynamic, { count: 8 });
   });
 
   it('parse selections of every kind into typed selections', () => {
@@ -33,8 +36,6 @@ describe('storefront facets', () => {
   });
 
   const bad: [string, Record<string, string | string[]>, RegExp][] = [
-    ['an unknown facet', { 'f.fabric': 'x' }, /f\.fabric: unknown facet "fabric"/],
-    ['an unknown facet with .min', { 'f.fabric.min': '1' }, /f\.fabric\.min: unknown facet "fabric.min"/],
     ['a non-numeric range', { 'f.price.max': 'cheap' }, /f\.price\.max must be a number/],
     ['a reversed range', { 'f.price.min': '9', 'f.price.max': '1' }, /f\.price\.min must not be above f\.price\.max/],
     ['values for a range facet', { 'f.price': '10' }, /f\.price: price is a range facet/],
@@ -44,6 +45,10 @@ describe('storefront facets', () => {
     ['a repeated selection', { 'f.brand': ['a', 'b'] }, /f\.brand is given more than once/],
   ];
   for (const [what, query, message] of bad) it(`answer 400 to ${what}`, () => fails(message, () => parseSelections(query, facets)));
+
+  it('ignore selections of facets nobody knows', () => {
+    assert.equal(parseSelections({ 'f.fabric': 'x', 'f.fabric.min': '1', 'f.custom.nothing': 'y' }, facets).size, 0);
+  });
 
   it('put selections in post_filter and aggregate each facet under every other selection', () => {
     const selections = parseSelections({ 'f.brand': 'Nike', 'f.color': '#f00' }, facets);
@@ -130,7 +135,7 @@ describe('storefront facets', () => {
   });
 
   it('leave min and max out of a range facet with no products, and price over priceId', () => {
-    const withPriceId = defaultFacets({ customLabels: [] }, { ...ctx, priceId: 'member' });
+    const withPriceId = defaults({ ...ctx, priceId: 'member' });
     const aggs = facetAggregations(withPriceId, new Map());
     assert.deepStrictEqual(aggs[AGG.facet('price')].aggs, { min: { min: { field: 'customPrice.member.selling.min' } }, max: { max: { field: 'customPrice.member.selling.max' } } });
     const shaped = shapeFacets(withPriceId, new Map(), { [AGG.facet('price')]: { min: { value: null }, max: { value: null } } } as unknown as AggResults);

@@ -6,7 +6,8 @@ import type { Page } from '../../src/merchandising/pages/types';
 import type { CatalogFacts } from '../../src/storefront/catalogFacts';
 import { AGG } from '../../src/storefront/aggNames';
 import { nodeCounts, nodeCountSearch, pinnedFirst, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from '../../src/storefront/landingPage/build';
-import { facetFor, pageFacets } from '../../src/storefront/landingPage/facets';
+import { facetFromDefinition } from '../../src/storefront/facets/definitions';
+import { facetSetup, pageFacetSetup } from '../../src/storefront/facets/registry';
 import { mergeRecommendationLists } from '../../src/storefront/landingPage/recLists';
 import { parseLandingPageBody, parseLandingPageRequest, referenceCandidates } from '../../src/storefront/landingPage/request';
 import { listingPlan, orderPins, pageProducts, pageSlices, pageSortOptions } from '../../src/storefront/landingPage/settings';
@@ -25,8 +26,9 @@ const facts: CatalogFacts = {
   collapsingMarkets: new Set(),
   storeKeys: new Set(),
   priceIds: new Set(['member']),
-  customLabels: ['material'],
-  variantCustomLabels: [],
+  customAttributes: new Map([['material', 'label']]),
+  facetConfiguration: { markets: {} },
+  defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP', pageReference: '/p' };
 const request = (query: Record<string, string> = {}, body: unknown = undefined, isPost = body !== undefined) =>
@@ -117,30 +119,36 @@ describe('storefront landing-page settings', () => {
     assert.deepStrictEqual([plan.sort, plan.pinsApply, plan.pins, plan.filters], ['NEWEST_FIRST', true, ['k1'], [{ bool: { filter: [{ terms: { brand: ['Z'] } }] } }]]);
     assert.deepStrictEqual([listingPlan(request({ sort: 'rating' }), loaded(p)).pinsApply], [false]);
     fails(/sort: "NAME" is not a sort order of this page \(NEWEST_FIRST, RATING\)/, () => listingPlan(request({ sort: 'NAME' }), loaded(p)));
-    fails(/f\.brand: unknown facet/, () => listingPlan(request({ 'f.brand': 'x' }), loaded(page({ primaryList: { facetsOverride: { facets: [{ attribute: 'color' }] } } }))));
+    // A selection of a facet the page does not show still filters, and the facet is shown after the page's.
+    const colorOnly = listingPlan(request({ 'f.brand': 'x', 'f.nope': 'y' }), loaded(page({ primaryList: { facetsOverride: { facets: [{ attribute: 'color' }] } } })));
+    assert.deepStrictEqual([colorOnly.facets.map((f) => f.id), [...colorOnly.selections.keys()], colorOnly.dynamic], [['color', 'brand'], ['brand'], undefined]);
   });
 });
 
 describe('storefront landing-page facets', () => {
   const ctx = { channels: { online: true, store: false }, stores: [] };
   it('builds the facets of facetsOverride in order, skipping unknown attributes', () => {
-    const facets = pageFacets({ facetsOverride: { enabled: true, facets: [{ attribute: 'size' }, { attribute: 'nope' }, { attribute: 'custom.material' }, { attribute: 'price' }, { attribute: 'length', unit: 'cm' }] } }, [], ctx);
-    assert.deepStrictEqual(facets.map((f) => f.id), ['size', 'custom.material', 'price', 'length']);
-    assert.deepStrictEqual(pageFacets({ facetsOverride: { enabled: false, facets: [{ attribute: 'size' }] } }, [], ctx), []);
+    const market = facetSetup({ market: undefined, locale: 'sv-SE', page: 'landing', defaultDynamicCount: 8 }, ctx);
+    const setup = pageFacetSetup({ enabled: true, facets: [{ attribute: 'size' }, { attribute: 'nope' }, { attribute: 'custom.material' }, { attribute: 'price' }, { attribute: 'length', unit: 'cm' }] }, market, ctx);
+    assert.deepStrictEqual([setup.facets.map((f) => f.id), setup.dynamic], [['size', 'custom.material', 'price', 'length'], undefined]);
+    assert.equal(pageFacetSetup({ enabled: false, facets: [{ attribute: 'size' }] }, market, ctx), market);
   });
 
   it('converts RANGE selections and results through the unit', () => {
-    const width = facetFor({ attribute: 'custom.width', visualization: 'RANGE', unit: 'cm' }, ctx)!;
-    assert.deepStrictEqual(width.filter({ kind: 'range', min: 1.5, max: 3 }), { range: { 'customLengths.width.base': { gte: 15, lte: 30 } } });
-    assert.deepStrictEqual(width.aggregations(), { [AGG.min]: { min: { field: 'customLengths.width.base' } }, [AGG.max]: { max: { field: 'customLengths.width.base' } } });
-    assert.deepStrictEqual(width.shape({ min: { value: 15 }, max: { value: null } } as never, { kind: 'range', min: 1 }), { id: 'custom.width', label: 'width', type: 'RANGE', unit: 'cm', min: 1.5, minSelected: 1 });
-    const number = facetFor({ attribute: 'custom.pages', visualization: 'RANGE' }, ctx)!;
-    assert.deepStrictEqual(number.filter({ kind: 'range', max: 100 }), { range: { 'customNumbers.pages': { lte: 100 } } });
-    assert.equal(facetFor({ attribute: 'weight', unit: 'furlong' }, ctx), undefined);
+    const width = facetFromDefinition({ id: 'custom.width', attribute: 'custom.width', type: 'RANGE', label: 'width', unit: 'cm' }, ctx)!;
+    const lengths = (range: object) => ({ nested: { path: 'customLengthValues', query: { bool: { filter: [{ term: { 'customLengthValues.name': 'width' } }, { range: { 'customLengthValues.base': range } }] } } } });
+    assert.deepStrictEqual(width.filter({ kind: 'range', min: 1.5, max: 3 }), lengths({ gte: 15, lte: 30 }));
+    assert.deepStrictEqual(width.aggregations(), {
+      [AGG.stats]: { nested: { path: 'customLengthValues' }, aggs: { named: { filter: { term: { 'customLengthValues.name': 'width' } }, aggs: { min: { min: { field: 'customLengthValues.base' } }, max: { max: { field: 'customLengthValues.base' } } } } } },
+    });
+    assert.deepStrictEqual(width.shape({ [AGG.stats]: { named: { min: { value: 15 }, max: { value: null } } } } as never, { kind: 'range', min: 1 }), { id: 'custom.width', label: 'width', type: 'RANGE', unit: 'cm', min: 1.5, minSelected: 1 });
+    const number = facetFromDefinition({ id: 'custom.pages', attribute: 'custom.pages', type: 'RANGE', label: 'pages' }, ctx)!;
+    assert.deepStrictEqual(number.filter({ kind: 'range', max: 100 }), { nested: { path: 'customNumberValues', query: { bool: { filter: [{ term: { 'customNumberValues.name': 'pages' } }, { range: { 'customNumberValues.value': { lte: 100 } } }] } } } });
+    assert.equal(facetFromDefinition({ id: 'weight', attribute: 'weight', label: 'Weight', unit: 'furlong' }, ctx), undefined);
   });
 
   it('sorts TEXT values naturally for NATURAL and says so', () => {
-    const facet = facetFor({ attribute: 'custom.size', sortOrder: 'NATURAL' }, ctx)!;
+    const facet = facetFromDefinition({ id: 'custom.size', attribute: 'custom.size', label: 'size', sortOrder: 'NATURAL' }, ctx)!;
     const shaped = facet.shape({ values: { buckets: [{ key: '10', doc_count: 5 }, { key: '2', doc_count: 1 }, { key: 'a', doc_count: 3 }] } } as never, undefined) as { sort: string; values: { id: string }[] };
     assert.deepStrictEqual([shaped.sort, shaped.values.map((v) => v.id)], ['NATURAL', ['2', '10', 'a']]);
   });

@@ -11,8 +11,9 @@ const facts: CatalogFacts = {
   collapsingMarkets: new Set(),
   storeKeys: new Set(['S1', 'S2']),
   priceIds: new Set(['member', 'vip']),
-  customLabels: ['material'],
-  variantCustomLabels: [],
+  customAttributes: new Map([['material', 'label']]),
+  facetConfiguration: { markets: {} },
+  defaultDynamicFacets: 0,
 };
 const rules: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'desktop' };
@@ -138,10 +139,13 @@ describe('storefront catalog facts', () => {
     markets: { buckets: [{ key: 'SE', doc_count: 8 }, { key: 'NO', doc_count: 2 }] },
     stores: { buckets: [{ key: 'S1', doc_count: 3 }, { key: 'S2', doc_count: 1 }] },
     collapsing: { doc_count: 2, markets: { buckets: [{ key: 'NO', doc_count: 2 }] } },
+    labels: { buckets: [{ key: 'material', doc_count: 5 }, { key: 'care.wash', doc_count: 2 }] },
+    numbers: { doc_count: 9, names: { buckets: [{ key: 'heel', doc_count: 4 }, { key: 'material', doc_count: 1 }] } },
+    lengths: { doc_count: 3, names: { buckets: [{ key: 'shaft', doc_count: 3 }] } },
   } as never;
   const configuration = { markets: { SE: { locales: ['sv-SE'] } } };
 
-  it('read counts, stores and names from flattened (subobjects: false) mappings', () => {
+  it('read counts, stores, price ids from the mapping and custom attribute names with their kind from aggregations', () => {
     const mapping = {
       'idx-v1': {
         mappings: {
@@ -159,8 +163,8 @@ describe('storefront catalog facts', () => {
       collapsingMarkets: new Set(['NO']),
       storeKeys: new Set(['S1', 'S2']),
       priceIds: new Set(['member', 'vip']),
-      customLabels: ['care.wash', 'material'],
-      variantCustomLabels: ['width'],
+      // A name used as a label and a number is read as a label.
+      customAttributes: new Map([['material', 'label'], ['care.wash', 'label'], ['heel', 'number'], ['shaft', 'length']]),
     });
   });
 
@@ -168,6 +172,6 @@ describe('storefront catalog facts', () => {
     const nested = { i: { mappings: { properties: { customPrice: { properties: { member: { properties: { selling: { properties: { min: { type: 'double' } } } } } } } } } } } as never;
     assert.deepStrictEqual([...readFacts('v1', configuration, aggs, nested).priceIds], ['member']);
     const empty = readFacts('v1', configuration, {}, {} as never);
-    assert.deepStrictEqual([empty.productCounts, empty.storeKeys.size, empty.priceIds.size, empty.customLabels], [{}, 0, 0, []]);
+    assert.deepStrictEqual([empty.productCounts, empty.storeKeys.size, empty.priceIds.size, empty.customAttributes.size], [{}, 0, 0, 0]);
   });
 });

@@ -18,8 +18,9 @@ const facts: CatalogFacts = {
   collapsingMarkets: new Set(['SE']),
   storeKeys: new Set(['S1']),
   priceIds: new Set(['member']),
-  customLabels: [],
-  variantCustomLabels: [],
+  customAttributes: new Map(),
+  facetConfiguration: { markets: {} },
+  defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
 const request = (query: Record<string, string>, body: unknown = undefined) => parseSearchPageRequest({ ...base, ...query }, parseSearchPageBody(body), facts);

@@ -3,11 +3,13 @@
  * omitted (the storefront applies the defaults), so an export gives back what was imported.
  */
 import { SORT_IDS } from '../../storefront/sorts';
+import { FACET_SORT_ORDERS } from '../facets/types';
+
+export { FACET_SORT_ORDERS };
 
 export const PAGE_IMPORT_TYPES = ['FULL', 'PARTIAL'] as const;
 export type PageImportType = (typeof PAGE_IMPORT_TYPES)[number];
 
-export const FACET_SORT_ORDERS = ['RELEVANCE', 'ALPHABETIC', 'NATURAL'] as const;
 export const FACET_VISUALIZATIONS = ['RANGE', 'VALUES'] as const;
 export const REC_LIST_ALGORITHMS = ['TOP_PRODUCTS', 'PERSONAL', 'NEWEST_PRODUCTS', 'FAVORITES', 'RECENTLY_VIEWED'] as const;
 

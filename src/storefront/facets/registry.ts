@@ -1,28 +1,127 @@
 /**
- * The default facet set, built from the catalog (until merchandisers configure facets):
- *   brand (TEXT, alphabetical) · category (TEXT over every category path, alphabetical) ·
- *   price (RANGE over the selling price, honouring priceId) · color (COLOR over colours) ·
- *   size (SIZE over sizes by size type) · onlyInStock (CHECKBOX, stock under channels/stores) ·
- *   custom.<name> (TEXT, by count) for every product-level custom label in the live catalog's mapping.
+ * Which facets a listing shows:
+ * - the market's facet configuration (merchandising/facets), in its order, with its labels for the locale;
+ *   search pages show those marked `searchPage` (the default);
+ * - without one, the service's defaults: brand (TEXT, alphabetical) · category (TEXT over every category
+ *   path, alphabetical) · price (RANGE over the selling price, honouring priceId) · color (COLOR) ·
+ *   size (SIZE by size type) · onlyInStock (CHECKBOX, stock under channels/stores), followed by dynamic
+ *   facets (the custom attributes covering most hits, see dynamic.ts);
+ * - a landing page's `facetsOverride` replaces the set, without dynamic facets.
+ * A selection of any other facet or custom attribute filters and shows that facet after the others.
  */
+import type { FacetSetting } from '../../merchandising/pages/types';
+import { CUSTOM_PREFIX, defaultLabel, facetAttribute } from '../../merchandising/facets/attributes';
+import type { MarketFacets } from '../../merchandising/facets/types';
 import type { CatalogFacts } from '../catalogFacts';
-import type { QueryContext } from '../request';
-import { inStockQuery } from '../stock';
-import { checkboxFacet } from './checkboxFacet';
-import { colorFacet } from './colorFacet';
-import { priceFacet } from './rangeFacet';
-import { sizeFacet } from './sizeFacet';
-import { textFacet } from './textFacet';
+import type { RawQuery } from '../queryParams';
+import { facetFromDefinition, type FacetContext, type FacetDefinition } from './definitions';
+import type { AttributeKind, DynamicFacets } from './dynamic';
+import { readSelections, type Selections } from './selections';
 import type { Facet } from './types';
 
-export function defaultFacets(facts: Pick<CatalogFacts, 'customLabels'>, ctx: Pick<QueryContext, 'priceId' | 'channels' | 'stores'>): Facet[] {
-  return [
-    textFacet({ id: 'brand', label: 'Brand', field: 'brand', sort: 'ALPHABETICAL' }),
-    textFacet({ id: 'category', label: 'Category', field: 'categoryPaths', sort: 'ALPHABETICAL' }),
-    priceFacet({ id: 'price', label: 'Price', priceId: ctx.priceId }),
-    colorFacet({ id: 'color', label: 'Color', field: 'colors' }),
-    sizeFacet({ id: 'size', label: 'Size' }),
-    checkboxFacet({ id: 'onlyInStock', label: 'In stock', query: inStockQuery(ctx) }),
-    ...facts.customLabels.map((name) => textFacet({ id: `custom.${name}`, label: name, field: `customLabels.${name}`, sort: 'RELEVANCE' })),
-  ];
+/** The facets a listing shows whatever its hits, and how many dynamic ones follow. */
+export interface FacetSetup {
+  facets: Facet[];
+  /** Label of an attribute in this market and locale (configured, else built in, else the name). */
+  labelOf(attribute: string): string;
+  dynamic?: DynamicFacets;
+}
+
+/** The request's facets once its selections are read. */
+export interface FacetPlan {
+  /** Shown whatever the hits: the setup's, then selected ones it lacks. */
+  facets: Facet[];
+  selections: Selections;
+  dynamic?: DynamicFacets;
+}
+
+const DEFAULTS: readonly Omit<FacetDefinition, 'label'>[] = [
+  { id: 'brand', attribute: 'brand', sortOrder: 'ALPHABETIC' },
+  { id: 'category', attribute: 'category', sortOrder: 'ALPHABETIC' },
+  { id: 'price', attribute: 'price' },
+  { id: 'color', attribute: 'color' },
+  { id: 'size', attribute: 'size' },
+  { id: 'onlyInStock', attribute: 'onlyInStock' },
+];
+
+export interface SetupOptions {
+  /** The market's configuration, undefined when it has none. */
+  market: MarketFacets | undefined;
+  locale: string;
+  /** Search pages show only the configured facets marked `searchPage`. */
+  page: 'search' | 'landing';
+  /** Dynamic facets of a market without configured facets (the service's DYNAMIC_FACETS). */
+  defaultDynamicCount: number;
+}
+
+/** The setup of a market and locale from the catalog facts. */
+export function marketFacetSetup(
+  facts: Pick<CatalogFacts, 'facetConfiguration' | 'defaultDynamicFacets'>,
+  at: { market: string; locale: string },
+  page: SetupOptions['page'],
+  ctx: FacetContext,
+): FacetSetup {
+  const markets = facts.facetConfiguration.markets;
+  return facetSetup({
+    market: Object.hasOwn(markets, at.market) ? markets[at.market] : undefined,
+    locale: at.locale, page, defaultDynamicCount: facts.defaultDynamicFacets,
+  }, ctx);
+}
+
+export function facetSetup(o: SetupOptions, ctx: FacetContext): FacetSetup {
+  const configured = o.market?.facets ?? [];
+  const labels = new Map(configured.map((f) => [f.attribute, f.labels?.[o.locale]]));
+  const labelOf = (attribute: string) => labels.get(attribute) ?? defaultLabel(attribute);
+  const definitions: FacetDefinition[] = configured.length
+    ? configured.filter((f) => o.page === 'landing' || f.searchPage !== false).map((f) => ({ ...f, label: labelOf(f.attribute) }))
+    : DEFAULTS.map((d) => ({ ...d, label: labelOf(d.attribute) }));
+  const count = o.market?.dynamicFacets ?? (configured.length ? 0 : o.defaultDynamicCount);
+  return {
+    facets: build(definitions, ctx),
+    labelOf,
+    ...(count > 0 ? { dynamic: { count } } : {}),
+  };
+}
+
+/** A page's `facetsOverride` when enabled and non-empty: its facets in its order, no dynamic ones. */
+export function pageFacetSetup(override: { enabled?: boolean; facets?: FacetSetting[] } | undefined, market: FacetSetup, ctx: FacetContext): FacetSetup {
+  if (!override || override.enabled === false || !override.facets?.length) return market;
+  const definitions = override.facets.map((s): FacetDefinition => ({
+    id: s.attribute,
+    attribute: s.attribute,
+    ...(s.attribute.startsWith(CUSTOM_PREFIX) ? { type: s.visualization === 'RANGE' ? 'RANGE' : 'TEXT' } : {}),
+    label: market.labelOf(s.attribute),
+    sortOrder: s.sortOrder ?? 'ALPHABETIC',
+    ...(s.unit !== undefined ? { unit: s.unit } : {}),
+  }));
+  return { facets: build(definitions, ctx), labelOf: market.labelOf };
+}
+
+/** Facets of the definitions that the service knows, each id once. */
+function build(definitions: FacetDefinition[], ctx: FacetContext): Facet[] {
+  const seen = new Set<string>();
+  return definitions.flatMap((d) => {
+    if (seen.has(d.id)) return [];
+    seen.add(d.id);
+    const facet = facetFromDefinition(d, ctx);
+    return facet ? [facet] : [];
+  });
+}
+
+/**
+ * Reads the request's selections against the setup. A selection of a facet the setup does not show (a
+ * built-in attribute, or a custom attribute of the live catalog, by its kind) filters and shows it.
+ */
+export function planFacets(setup: FacetSetup, query: RawQuery, attributes: ReadonlyMap<string, AttributeKind>, ctx: FacetContext): FacetPlan {
+  const selectable = (id: string): Facet | undefined => {
+    const a = facetAttribute(id);
+    if (!a) return undefined;
+    const label = setup.labelOf(id);
+    if (a.kind !== 'custom') return facetFromDefinition({ id, attribute: id, label }, ctx);
+    const kind = attributes.get(a.name);
+    if (!kind) return undefined;
+    return facetFromDefinition({ id, attribute: id, label, type: kind === 'label' ? 'TEXT' : 'RANGE', ...(kind === 'length' ? { unit: 'mm' } : {}) }, ctx);
+  };
+  const { selections, added } = readSelections(query, setup.facets, selectable);
+  return { facets: [...setup.facets, ...added], selections, ...(setup.dynamic ? { dynamic: setup.dynamic } : {}) };
 }

@@ -1,7 +1,8 @@
 /**
  * Facet selections from the query string: `f.<id>`, `f.<id>.min`, `f.<id>.max`. Parsed once at the edge
- * into a map from facet id to Selection; an unknown facet id or a malformed value is a 400 naming the
- * parameter.
+ * into a map from facet id to Selection. An id that no shown facet has is looked up with `selectable` (an
+ * attribute the catalog has, so a link from another page keeps filtering); an id nothing knows is ignored.
+ * A malformed value is a 400 naming the parameter.
  */
 import { badRequest } from '../../http/errors';
 import type { RawQuery } from '../queryParams';
@@ -9,8 +10,28 @@ import type { Facet, RawSelection, Selection } from './types';
 
 export type Selections = ReadonlyMap<string, Selection>;
 
+export interface ParsedSelections {
+  selections: Selections;
+  /** The facets selected that were not among the shown ones, in parameter order. */
+  added: Facet[];
+}
+
+/** The selections of the shown facets (ids no shown facet has are ignored). */
 export function parseSelections(query: RawQuery, facets: Facet[]): Selections {
+  return readSelections(query, facets, () => undefined).selections;
+}
+
+export function readSelections(query: RawQuery, facets: Facet[], selectable: (id: string) => Facet | undefined): ParsedSelections {
   const byId = new Map(facets.map((f) => [f.id, f]));
+  const added: Facet[] = [];
+  const known = (id: string): boolean => {
+    if (byId.has(id)) return true;
+    const facet = selectable(id);
+    if (!facet) return false;
+    byId.set(id, facet);
+    added.push(facet);
+    return true;
+  };
   const raw = new Map<string, RawSelection>();
   for (const [name, value] of Object.entries(query)) {
     if (!name.startsWith('f.') || value === undefined) continue;
@@ -19,11 +40,10 @@ export function parseSelections(query: RawQuery, facets: Facet[]): Selections {
     const suffix = /\.(min|max)$/.exec(rest)?.[1] as 'min' | 'max' | undefined;
     let id = rest;
     let part: keyof RawSelection = 'value';
-    if (!byId.has(rest) && suffix && byId.has(rest.slice(0, -4))) {
+    if (suffix && !known(rest) && known(rest.slice(0, -4))) {
       id = rest.slice(0, -4);
       part = suffix;
-    }
-    if (!byId.has(id)) throw badRequest(`Query parameter ${name}: unknown facet "${id}"`);
+    } else if (!known(id)) continue;
     raw.set(id, { ...raw.get(id), [part]: value });
   }
   const selections = new Map<string, Selection>();
@@ -31,5 +51,5 @@ export function parseSelections(query: RawQuery, facets: Facet[]): Selections {
     const s = byId.get(id)!.parse(r);
     if (s) selections.set(id, s);
   }
-  return selections;
+  return { selections, added: added.filter((f) => selections.has(f.id)) };
 }

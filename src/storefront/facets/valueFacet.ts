@@ -17,6 +17,8 @@ export interface ValueFacetOptions {
   field: string;
   /** TEXT: how values are presented. */
   sort?: TextFacetResult['sort'];
+  /** Values shown at most (default FACET_VALUES). */
+  size?: number;
 }
 
 export function parseValues(id: string, raw: RawSelection): Selection | undefined {
@@ -42,6 +44,6 @@ export function valueFacetBase(o: ValueFacetOptions): Pick<Facet, 'id' | 'label'
     label: o.label,
     parse: (raw) => parseValues(o.id, raw),
     filter: (selection) => ({ terms: { [o.field]: selectedValues(selection) } }),
-    aggregations: () => ({ [AGG.values]: { terms: { field: o.field, size: FACET_VALUES } } }),
+    aggregations: () => ({ [AGG.values]: { terms: { field: o.field, size: o.size ?? FACET_VALUES } } }),
   };
 }

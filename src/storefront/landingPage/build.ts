@@ -7,6 +7,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../aggNames';
+import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { groupCountAggregation, readGroupCount } from '../groupCount';
 import type { Aggs } from '../facets/types';
@@ -113,15 +114,21 @@ export function primaryFacetsSearch(req: LandingPageRequest, plan: ListingPlan, 
   const post = postFilter(plan.facets, plan.selections);
   return {
     size: 0,
-    query: { bool: { filter: productsFilters(req.context, plan), ...(req.q ? { must: [textMatch(req.q)] } : {}) } },
+    query: facetsQuery(req, plan),
     ...(post ? { post_filter: post } : {}),
     aggs: {
       ...facetAggregations(plan.facets, plan.selections),
+      ...(plan.dynamic ? coverageAggregation(plan.facets, plan.selections, candidateCount(plan.dynamic, plan.facets)) : {}),
       ...(o.collapse ? { [AGG.groups]: underAllSelections(plan.facets, plan.selections, groupCountAggregation()) } : {}),
       ...pinnedAggregation(plan),
     },
     track_total_hits: true,
   };
+}
+
+/** The primary list's products before selections, unscored: what its facets are aggregated under. */
+export function facetsQuery(req: LandingPageRequest, plan: ListingPlan): Query {
+  return { bool: { filter: productsFilters(req.context, plan), ...(req.q ? { must: [textMatch(req.q)] } : {}) } };
 }
 
 /**

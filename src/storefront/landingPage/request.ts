@@ -10,7 +10,8 @@ import type { PageView } from '../../merchandising/pages/types';
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
-import { defaultFacets } from '../facets/registry';
+import { marketFacetSetup, type FacetSetup } from '../facets/registry';
+import type { AttributeKind } from '../facets/dynamic';
 import type { Facet } from '../facets/types';
 import { integer, optionalBoolean, required, single, type RawQuery } from '../queryParams';
 import { parseRecommendationLists, type RecommendationListRequest } from '../recommendations';
@@ -39,7 +40,10 @@ export interface LandingPageRequest {
   /** The raw query string, for `f.` selections (parsed against the page's facets). */
   query: RawQuery;
   /** The facets when the page does not override them. */
-  defaultFacets: Facet[];
+  /** The market's facets (a page's facetsOverride may replace them). */
+  facetSetup: FacetSetup;
+  /** Custom attributes of the live catalog, for selections of facets not shown. */
+  customAttributes: ReadonlyMap<string, AttributeKind>;
   /**
    * Whether the body asks for the primary list (`primaryList` given, `include` not false) or refuses it
    * (`include: false`); undefined when the body says nothing: then the page decides.
@@ -106,7 +110,8 @@ export function parseLandingPageRequest(query: RawQuery, body: LandingPageBody, 
     limit: integer(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT),
     skip: integer(query, 'skip', 0, 0, MAX_SKIP),
     query,
-    defaultFacets: defaultFacets(catalog, context),
+    facetSetup: marketFacetSetup(catalog, context, 'landing', context),
+    customAttributes: catalog.customAttributes,
     ...(primary !== undefined ? { primaryList: primary.include !== false } : {}),
     rules: primary?.productRules
       ? parseRules(primary.productRules, { parameter: 'primaryList.productRules' })

@@ -6,7 +6,8 @@
  *    alongside (cached per process, see navigationTree/run.ts).
  * 2. One msearch: the primary list (its hits, and its total and facets) and each content list. Recommendation lists run alongside
  *    (src/storefront/recommendations).
- * 3. One mget for the siblings of every group shown, and pure shaping.
+ * 3. Side by side, one mget for the siblings of every group shown and, with dynamic facets, one size-0
+ *    search for the values of the attributes covering most hits (facets/dynamic.ts); then pure shaping.
  *
  * An unknown reference is not an error: the default page answers (no page settings, `published` false),
  * as Elevate answers references it has no page for, so body-configured pages work without an import.
@@ -21,7 +22,8 @@ import type { StorefrontServices } from '../services';
 import { SwrCache } from '../navigationTree/cache';
 import { navigationWithCounts, nodeFacts } from '../navigationTree/run';
 import { selectedPath, shapeNavigation } from '../navigationTree/shape';
-import { primaryFacetsSearch, primaryHitsSearch } from './build';
+import { facetsQuery, primaryFacetsSearch, primaryHitsSearch } from './build';
+import { runDynamicFacets } from '../facets/dynamicRun';
 import { mergeRecommendationLists } from './recLists';
 import { referenceCandidates, type LandingPageRequest } from './request';
 import { listingPlan, type LoadedPage } from './settings';
@@ -46,8 +48,11 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const listing = async () => {
     const responses = await msearch(s.es, searches);
     const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
-    const siblings = await fetchSiblings(s.es, s.index.products, req.context, mainProducts(primary?.hits), productSource(req.context));
-    return { primary, contents: responses.slice(withPrimary ? 2 : 0), siblings };
+    const [siblings, dynamicFacets] = await Promise.all([
+      fetchSiblings(s.es, s.index.products, req.context, mainProducts(primary?.hits), productSource(req.context)),
+      primary ? runDynamicFacets(s, { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context }) : [],
+    ]);
+    return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0), siblings };
   };
   const recommendationLists = mergeRecommendationLists(loaded?.page.recLists ?? [], req.recommendationLists);
   const [recommendations, { primary, contents, siblings }, tree] = await Promise.all([

@@ -18,10 +18,11 @@ import type { estypes } from '@elastic/elasticsearch';
 import { badRequest } from '../../http/errors';
 import { storefrontSortOf, type Page, type PrimaryList } from '../../merchandising/pages/types';
 import { compileRuleSet, compileRules } from '../../rules';
-import { parseSelections, type Selections } from '../facets/selections';
+import type { Selections } from '../facets/selections';
 import type { Facet } from '../facets/types';
 import { SORT_IDS, type SortId } from '../sorts';
-import { pageFacets } from './facets';
+import { pageFacetSetup, planFacets } from '../facets/registry';
+import type { DynamicFacets } from '../facets/dynamic';
 import type { LandingPageRequest } from './request';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -52,6 +53,8 @@ export interface ListingPlan {
   slices: Slice[];
   facets: Facet[];
   selections: Selections;
+  /** Custom attribute facets chosen from the hits after `facets` (none on pages with a facetsOverride). */
+  dynamic?: DynamicFacets;
   sort: SortId;
   sortOptions: SortId[];
 }
@@ -113,7 +116,7 @@ export function listingPlan(req: LandingPageRequest, loaded: LoadedPage | undefi
   const products = loaded ? pageProducts(loaded, req.context.priceId) : { filters: [], blocked: [], handpicked: [] };
   const requestRules = compileRuleSet(req.rules, { priceId: req.context.priceId });
   const slices = loaded ? pageSlices(loaded) : [];
-  const facets = pageFacets(primaryList, req.defaultFacets, req.context);
+  const facets = planFacets(pageFacetSetup(primaryList?.facetsOverride, req.facetSetup, req.context), req.query, req.customAttributes, req.context);
   const sortOptions = pageSortOptions(primaryList);
   const sort = selectSort(req.sort, sortOptions);
   const { pins, ownSlices } = orderPins([...(primaryList?.pinned ?? []), ...products.handpicked], slices, products.blocked);
@@ -123,8 +126,9 @@ export function listingPlan(req: LandingPageRequest, loaded: LoadedPage | undefi
     pins,
     pinsApply: sort === sortOptions[0],
     slices: ownSlices,
-    facets,
-    selections: parseSelections(req.query, facets),
+    facets: facets.facets,
+    selections: facets.selections,
+    ...(facets.dynamic ? { dynamic: facets.dynamic } : {}),
     sort,
     sortOptions,
   };

@@ -19,7 +19,7 @@ import { shapeContentList } from '../contentLists';
 import { shapeFacets } from '../facets/multiSelect';
 import { buckets, type AggResults } from '../facets/types';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
-import type { ContentListResult, PrimaryListResult, RecommendationListResult } from '../responseTypes';
+import type { ContentListResult, FacetResult, PrimaryListResult, RecommendationListResult } from '../responseTypes';
 import { sortResult } from '../sorts';
 import type { NavigationResult } from '../navigationTree/shape';
 import type { LandingPageRequest } from './request';
@@ -51,7 +51,7 @@ export interface LandingPageOutcome {
   page?: Page;
   plan: ListingPlan;
   /** Present when the response has a primary list: its hits, its total-and-facets search, its total. */
-  primary?: { hits: estypes.SearchResponse<unknown>; facets: estypes.SearchResponse<unknown>; total: number };
+  primary?: { hits: estypes.SearchResponse<unknown>; facets: estypes.SearchResponse<unknown>; total: number; dynamicFacets?: FacetResult[] };
   siblings: ReadonlyMap<string, ProductSource>;
   contents: estypes.SearchResponse<unknown>[];
   recommendationLists: RecommendationListResult[];
@@ -106,7 +106,7 @@ export function shapeLandingPage(o: LandingPageOutcome): LandingPageResult {
       sort: sortResult(plan.sort, plan.sortOptions),
       productGroups: mainProducts(o.primary.hits).map((p, i) => shapeProductGroup(p, o.siblings, req.skip + i, sc)),
       totalHits: o.primary.total,
-      facets: shapeFacets(plan.facets, plan.selections, o.primary.facets.aggregations),
+      facets: [...shapeFacets(plan.facets, plan.selections, o.primary.facets.aggregations), ...(o.primary.dynamicFacets ?? [])],
       sliceRanges: sliceRanges(plan, o.primary.facets.aggregations),
     };
   }

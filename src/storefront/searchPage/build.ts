@@ -5,6 +5,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../aggNames';
 import { groupCountAggregation, readGroupCount } from '../groupCount';
+import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
 import { listingQuery, relaxedMatch, relevanceBoosts, textMatch } from '../relevance';
@@ -35,19 +36,25 @@ export function listingFilters(req: SearchPageRequest): Query[] {
   ];
 }
 
+/** The primary list's query for a phrase, before selections (facets are aggregated under it). */
+export function primaryQuery(req: SearchPageRequest, phrase: string): Query {
+  return listingQuery({
+    match: textMatch(phrase),
+    boosts: relevanceBoosts(phrase),
+    filters: listingFilters(req),
+    inStock: inStockQuery(req.context),
+    relevance: scoresRelevance(req.sort),
+  });
+}
+
 export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
   return {
-    query: listingQuery({
-      match: textMatch(phrase),
-      boosts: relevanceBoosts(phrase),
-      filters: listingFilters(req),
-      inStock: inStockQuery(req.context),
-      relevance: scoresRelevance(req.sort),
-    }),
+    query: primaryQuery(req, phrase),
     ...(post ? { post_filter: post } : {}),
     aggs: {
       ...facetAggregations(req.facets, req.selections),
+      ...(req.dynamic ? coverageAggregation(req.facets, req.selections, candidateCount(req.dynamic, req.facets)) : {}),
       [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
       ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCountAggregation()) } : {}),
     },

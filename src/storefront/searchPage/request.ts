@@ -7,8 +7,9 @@ import Joi from 'joi';
 import { badRequest } from '../../http/errors';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
-import { defaultFacets } from '../facets/registry';
-import { parseSelections, type Selections } from '../facets/selections';
+import type { DynamicFacets } from '../facets/dynamic';
+import { marketFacetSetup, planFacets } from '../facets/registry';
+import type { Selections } from '../facets/selections';
 import type { Facet } from '../facets/types';
 import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../queryParams';
 import { MAX_PHRASE_LENGTH } from '../relevance';
@@ -31,8 +32,11 @@ export interface SearchPageRequest {
   sort: SortId;
   limit: number;
   skip: number;
+  /** Facets shown whatever the hits (configured or default, then selected ones). */
   facets: Facet[];
   selections: Selections;
+  /** Custom attribute facets chosen from the hits after those. */
+  dynamic?: DynamicFacets;
   /** From `primaryList.productRules` or the deprecated `primaryList.productFilter`. */
   rules: RuleSet;
   navigation: boolean;
@@ -63,7 +67,7 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
   if (q.length > MAX_PHRASE_LENGTH) throw badRequest(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
   const context = parseQueryContext(query, facts, SEARCH_PAGE_RULES);
   const catalog = facts!; // parseQueryContext answered 503 without facts
-  const facets = defaultFacets(catalog, context);
+  const facets = planFacets(marketFacetSetup(catalog, context, 'search', context), query, catalog.customAttributes, context);
   const primary = body.primaryList;
   const rules = primary?.productRules
     ? parseRules(primary.productRules, { parameter: 'primaryList.productRules' })
@@ -78,8 +82,9 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
     sort: parseSort(single(query, 'sort')),
     limit: integer(query, 'limit', 60, 1, 600),
     skip: integer(query, 'skip', 0, 0, 10000),
-    facets,
-    selections: parseSelections(query, facets),
+    facets: facets.facets,
+    selections: facets.selections,
+    ...(facets.dynamic ? { dynamic: facets.dynamic } : {}),
     rules,
     navigation: body.navigation?.include === true,
     contentLists: contentListSettings(body.contentLists),

@@ -14,7 +14,7 @@ import { shapeContentList, type ContentListSettings } from '../contentLists';
 import { shapeFacets } from '../facets/multiSelect';
 import { buckets } from '../facets/types';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
-import type { ProductGroupResult, SearchPageResult } from '../responseTypes';
+import type { FacetResult, ProductGroupResult, SearchPageResult } from '../responseTypes';
 import { sortResult } from '../sorts';
 import type { TemplateSettings } from '../../merchandising/templates/types';
 import { applyTemplate } from '../templates';
@@ -42,6 +42,8 @@ export interface SearchPageOutcome {
   now: Date;
   /** The request's response template, applied to both product lists. */
   template?: TemplateSettings;
+  /** Custom attribute facets chosen from the hits, shown after the request's facets. */
+  dynamicFacets?: FacetResult[];
 }
 
 export const mainProducts = (response: estypes.SearchResponse<unknown> | undefined): ProductSource[] =>
@@ -81,7 +83,7 @@ export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
       sort: sortResult(req.sort),
       productGroups: req.viewAllSecondary ? [] : groups(o, o.primary, 'PRIMARY_LIST', req.skip),
       totalHits: o.primaryTotal,
-      facets: shapeFacets(req.facets, req.selections, o.primary.aggregations),
+      facets: [...shapeFacets(req.facets, req.selections, o.primary.aggregations), ...(o.dynamicFacets ?? [])],
     },
     secondaryList: {
       productGroups: groups(o, o.secondary, 'SECONDARY_LIST', req.viewAllSecondary ? req.skip : 0),

@@ -1,0 +1,106 @@
+/**
+ * Dynamic facets: where a market configures none (or asks for some after its configured ones), the custom
+ * attributes that cover most of the current hits become facets. Two cheap steps instead of one aggregation
+ * per attribute name the catalog holds:
+ *
+ * 1. Coverage (`coverageAggregation`, part of the listing's facet search): under every selection, the
+ *    custom label names (`customLabelNames`) and custom number names (nested pairs) by the number of
+ *    products carrying them; ties by name, so the same query always gets the same candidates.
+ * 2. Values (`candidateAggregations`, one size-0 search): the facets of the best 2K candidates.
+ *    `shapeDynamicFacets` keeps the first K that offer a choice: a TEXT facet with at least two values,
+ *    one of which two products share when there are many (a free-text attribute, one value per product, is
+ *    no facet), a RANGE whose min is below its max.
+ *
+ * Attributes shown already (configured, or selected by the visitor) are never candidates: a selected
+ * attribute facet is a fixed facet of the request, so it stays shown.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { numericPath } from '../../catalog/attributeQueries';
+import { CUSTOM_PREFIX } from '../../merchandising/facets/attributes';
+import { AGG } from '../aggNames';
+import type { FacetResult } from '../responseTypes';
+import { facetFromDefinition, type FacetContext } from './definitions';
+import { facetAggregations, shapeFacets, underAllSelections } from './multiSelect';
+import type { Selections } from './selections';
+import { buckets, type AggResults, type Aggs, type Facet } from './types';
+
+export type AttributeKind = 'label' | 'number' | 'length';
+
+export interface DynamicFacets {
+  /** How many to show at most. */
+  count: number;
+}
+
+/** A custom attribute that covers part of the hits. */
+export interface Candidate { name: string; kind: 'label' | 'number'; products: number }
+
+const ORDER: estypes.AggregationsAggregateOrder = [{ _count: 'desc' }, { _key: 'asc' }];
+
+/** Candidates asked for: twice the facets shown, plus the attributes shown already (they are skipped). */
+export function candidateCount(dynamic: DynamicFacets, shown: readonly Facet[]): number {
+  return dynamic.count * 2 + shown.filter((f) => f.id.startsWith(CUSTOM_PREFIX)).length;
+}
+
+/** Step 1: which custom attributes the hits under every selection carry, most common first. */
+export function coverageAggregation(facets: Facet[], selections: Selections, size: number): Aggs {
+  const numbers = numericPath('number');
+  return {
+    [AGG.attributes]: underAllSelections(facets, selections, {
+      [AGG.attributeLabels]: { terms: { field: 'customLabelNames', size, order: ORDER } },
+      [AGG.attributeNumbers]: { nested: { path: numbers.path }, aggs: { [AGG.attributeNames]: { terms: { field: numbers.name, size, order: ORDER } } } },
+    }),
+  };
+}
+
+/** The candidates of a coverage result, by products covered then name, leaving out the facets shown. */
+export function readCandidates(aggregations: Record<string, estypes.AggregationsAggregate> | undefined, shown: readonly Facet[], size: number): Candidate[] {
+  const coverage = aggregations?.[AGG.attributes] as unknown as AggResults | undefined;
+  if (!coverage) return [];
+  const shownIds = new Set(shown.map((f) => f.id));
+  const labels = buckets(coverage[AGG.attributeLabels]).map((b): Candidate => ({ name: String(b.key), kind: 'label', products: b.doc_count }));
+  const nested = coverage[AGG.attributeNumbers] as unknown as AggResults | undefined;
+  const numbers = buckets(nested?.[AGG.attributeNames]).map((b): Candidate => ({ name: String(b.key), kind: 'number', products: b.doc_count }));
+  const seen = new Set<string>();
+  return [...labels, ...numbers]
+    .sort((a, b) => b.products - a.products || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.kind < b.kind ? -1 : 1))
+    .filter((c) => {
+      const id = CUSTOM_PREFIX + c.name;
+      if (shownIds.has(id) || seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .slice(0, size);
+}
+
+/** The facet of a candidate: TEXT by count over a label, RANGE over a number. Labelled with the attribute's name. */
+export function candidateFacet(c: Pick<Candidate, 'name' | 'kind'>, ctx: FacetContext): Facet | undefined {
+  const id = CUSTOM_PREFIX + c.name;
+  return facetFromDefinition({ id, attribute: id, type: c.kind === 'label' ? 'TEXT' : 'RANGE', label: c.name, sortOrder: 'RELEVANCE' }, ctx);
+}
+
+/** Step 2: the candidates' facet aggregations, each under every selection (none of them is selected). */
+export function candidateAggregations(candidates: Facet[], selections: Selections, fixed: Facet[]): Aggs {
+  const all = facetAggregations([...fixed, ...candidates], selections);
+  return Object.fromEntries(candidates.map((f) => [AGG.facet(f.id), all[AGG.facet(f.id)]]));
+}
+
+/** The first `count` candidate facets that offer a choice, in candidate order. */
+export function shapeDynamicFacets(candidates: Facet[], aggregations: AggResults | undefined, count: number): FacetResult[] {
+  return shapeFacets(candidates, new Map(), aggregations).filter(offersChoice).slice(0, count);
+}
+
+/** Past this many values all on one product each, a TEXT attribute reads as free text (a name, a description). */
+const FREE_TEXT_VALUES = 10;
+
+function offersChoice(f: FacetResult): boolean {
+  switch (f.type) {
+    case 'TEXT': case 'COLOR': return f.values.length >= 2 && (f.values.length <= FREE_TEXT_VALUES || f.values.some((v) => (v.count ?? 0) >= 2));
+    case 'RANGE': return f.min !== undefined && f.max !== undefined && f.min < f.max;
+    default: return true;
+  }
+}
+
+/** The size-0 search of step 2 over the listing's `query`. */
+export function candidatesSearch(query: estypes.QueryDslQueryContainer, candidates: Facet[], selections: Selections, fixed: Facet[]): estypes.SearchRequest {
+  return { size: 0, query, aggs: candidateAggregations(candidates, selections, fixed), track_total_hits: false };
+}
