@@ -64,6 +64,11 @@ describe('content-information and content-search-page (HTTP)', function () {
       assert.deepEqual([returns.custom, decodeTicket(returns.ticket).position], [{ topic: [{ id: 'orders', label: 'orders' }] }, 1]);
     });
 
+    it('answers only GET, as the official client sends it', async () => {
+      const res = await service.request('POST', '/api/storefront/v3/queries/content-information?contentKeys=faq-returns&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s', { body: '{}' });
+      assert.equal(res.status, 405);
+    });
+
     it('answers an empty list when no key is known', async () => {
       assert.deepEqual(await api.query.contentInformation({ contentKeys: ['nope'] }), { items: [] });
     });
@@ -96,6 +101,13 @@ describe('content-information and content-search-page (HTTP)', function () {
         releaseDate: '2026-03-01T00:00:00Z', custom: { topic: [{ id: 'orders', label: 'orders' }] },
       });
       assert.deepEqual(decodeTicket(ticket), { pageType: 'CONTENT_SEARCH_PAGE', listId: 'PRIMARY_LIST', kind: 'content', contentKey: 'faq-shipping', position: 0, market: 'SE', touchpoint: 'DESKTOP' });
+    });
+
+    it('gives tickets that click notifications accept', async () => {
+      const [item] = (await api.query.contentSearchPage({ q: 'returns', notify: false })).primaryList.items;
+      await api.notify.click(item.ticket);
+      const [info] = (await api.query.contentInformation({ contentKeys: ['faq-returns'] })).items;
+      await api.notify.click(info.ticket);
     });
 
     it('matches every term of the phrase in title, description or custom labels', async () => {
