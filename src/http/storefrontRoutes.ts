@@ -8,11 +8,13 @@ import { storefrontServices, type StorefrontServices } from '../storefront/servi
 import { searchRoutes } from './storefront/searchRoutes';
 import { landingPageRoutes } from './storefront/landingPageRoutes';
 import { recommendationRoutes } from './storefront/recommendationRoutes';
+import { contentRoutes } from './storefront/contentRoutes';
 
 export function storefrontRouter(context: AppContext, services: StorefrontServices = storefrontServices(context)): Router {
   const router = new Router({ prefix: '/api/storefront/v3' });
   searchRoutes(router, services);
   landingPageRoutes(router, services);
   recommendationRoutes(router, services);
+  contentRoutes(router, services);
   return router;
 }

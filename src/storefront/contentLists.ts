@@ -1,6 +1,8 @@
 /**
  * Content lists (`contentLists` in query bodies): validation of the settings, the search in the content
  * alias (the page's phrase when there is one, newest first otherwise) and the shaping of ContentItems.
+ * The pieces (content filter, text match, item shaping) also serve content-search-page and
+ * content-information.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import Joi from 'joi';
@@ -16,19 +18,29 @@ export const MAX_CONTENT_LISTS = 10;
 export interface ContentListSettings {
   id: string;
   limit: number;
-  /** Attribute (`type`, `content_key`, `custom.<name>`) to accepted values. */
-  contentFilter: Record<string, string[]>;
+  contentFilter: ContentFilter;
   algorithm?: 'TOP_CONTENT' | 'NEWEST_CONTENT';
 }
 
 const stringOrList = Joi.alternatives(Joi.string(), Joi.array().items(Joi.string()).max(200));
+
+/** A `contentFilter`: `type`, `content_key` and `custom.<name>` to a value or a list of values. */
+export const contentFilterSchema = Joi.object().pattern(/^(type|content_key|custom\..+)$/, stringOrList).unknown(false);
+
+/** Attribute (`type`, `content_key`, `custom.<name>`) to accepted values (several attributes AND, values OR). */
+export type ContentFilter = Record<string, string[]>;
+
+/** Single strings of a validated content filter become lists. */
+export function normaliseContentFilter(validated: Record<string, string | string[]>): ContentFilter {
+  return Object.fromEntries(Object.entries(validated).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+}
 
 /** Joi schema of the `contentLists` body field (0 to 10 lists, unique ids). */
 export const contentListsSchema = Joi.array()
   .items(Joi.object({
     id: Joi.string().min(1).max(20).pattern(/^[A-Za-z0-9_-]+$/).required(),
     limit: Joi.number().integer().min(1).max(MAX_CONTENT_LIMIT).default(DEFAULT_CONTENT_LIMIT),
-    contentFilter: Joi.object().pattern(/^(type|content_key|custom\..+)$/, stringOrList).unknown(false).default({}),
+    contentFilter: contentFilterSchema.default({}),
     algorithm: Joi.string().valid('TOP_CONTENT', 'NEWEST_CONTENT'),
   }))
   .max(MAX_CONTENT_LISTS)
@@ -40,28 +52,37 @@ export function contentListSettings(validated: { id: string; limit: number; cont
   return validated.map((l) => ({
     id: l.id,
     limit: l.limit,
-    contentFilter: Object.fromEntries(Object.entries(l.contentFilter).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])),
+    contentFilter: normaliseContentFilter(l.contentFilter),
     ...(l.algorithm ? { algorithm: l.algorithm } : {}),
   }));
 }
 
 const FILTER_FIELD = (attribute: string) => (attribute === 'type' ? 'type' : attribute === 'content_key' ? 'key' : `customLabels.${attribute.slice(7)}`);
 
-/** The search of one content list. */
-export function contentListSearch(list: ContentListSettings, at: { market: string; locale: string; phrase?: string }): estypes.SearchRequest {
-  const filter: estypes.QueryDslQueryContainer[] = [
+/** Content items of the market-locale that pass the content filter. */
+export function contentFilters(filter: ContentFilter, at: { market: string; locale: string }): estypes.QueryDslQueryContainer[] {
+  return [
     { term: { market: at.market } },
     { term: { locale: at.locale } },
-    ...Object.entries(list.contentFilter).map(([attribute, values]) => ({ terms: { [FILTER_FIELD(attribute)]: values } })),
+    ...Object.entries(filter).map(([attribute, values]) => ({ terms: { [FILTER_FIELD(attribute)]: values } })),
   ];
-  const must: estypes.QueryDslQueryContainer[] = at.phrase
-    ? [{ multi_match: { query: at.phrase, type: 'cross_fields', operator: 'and', fields: ['title^3', 'description', 'customText^2'] } }]
-    : [];
+}
+
+/** Content items matching a phrase: every term in the title, description or a custom label. */
+export function contentTextMatch(phrase: string): estypes.QueryDslQueryContainer {
+  return { multi_match: { query: phrase, type: 'cross_fields', operator: 'and', fields: ['title^3', 'description', 'customText^2'] } };
+}
+
+/** Newest first; items without a release date last; the key keeps paging stable. */
+export const NEWEST_CONTENT_FIRST: readonly estypes.SortCombinations[] = [{ releaseDate: { order: 'desc', missing: '_last' } }, { key: 'asc' }];
+
+/** The search of one content list. */
+export function contentListSearch(list: ContentListSettings, at: { market: string; locale: string; phrase?: string }): estypes.SearchRequest {
   return {
-    query: { bool: { must, filter } },
+    query: { bool: { must: at.phrase ? [contentTextMatch(at.phrase)] : [], filter: contentFilters(list.contentFilter, at) } },
     size: list.limit,
     track_total_hits: true,
-    sort: at.phrase ? ['_score', { releaseDate: { order: 'desc', missing: '_last' } }, { key: 'asc' }] : [{ releaseDate: { order: 'desc', missing: '_last' } }, { key: 'asc' }],
+    sort: at.phrase ? ['_score', ...NEWEST_CONTENT_FIRST] : [...NEWEST_CONTENT_FIRST],
   };
 }
 

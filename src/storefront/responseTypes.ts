@@ -102,6 +102,17 @@ export interface ContentItemResult {
 }
 export interface ContentListResult { id: string; items: ContentItemResult[]; totalHits: number }
 
+/** content-information: the asked items of the market-locale, in the order asked. */
+export interface ContentInformationResult { items: ContentItemResult[] }
+
+export type ContentSortId = 'RELEVANCE' | 'NEWEST_FIRST';
+export interface ContentSearchPageResult {
+  q: string;
+  autoCorrect?: { q: string; originalTotalHits: number };
+  didYouMean: { q: string }[];
+  primaryList: { sort: SortResult<ContentSortId>; items: ContentItemResult[]; totalHits: number };
+}
+
 export interface SearchPageResult {
   q: string;
   autoCorrect?: { q: string; originalTotalHits: number };

@@ -7,7 +7,8 @@
  *
  *   `1;<pageType>;<listId>;<kind>;<key>;<variantKey>;<position>;<market>;<touchpoint>`
  *
- * - `pageType`: SEARCH_PAGE, LANDING_PAGE, PRODUCT_PAGE, CART_PAGE, ADD_TO_CART_POPUP, AUTOCOMPLETE
+ * - `pageType`: SEARCH_PAGE, LANDING_PAGE, PRODUCT_PAGE, CART_PAGE, ADD_TO_CART_POPUP, AUTOCOMPLETE,
+ *   CONTENT_SEARCH_PAGE, CONTENT_INFORMATION
  * - `listId`: PRIMARY_LIST, SECONDARY_LIST, a recommendation or content list id, ...
  * - `kind`: `product` | `variant` | `content`; `key` is the product key (product, variant) or the
  *   content key; `variantKey` is empty unless kind is `variant`
@@ -22,7 +23,7 @@ import { badRequest } from '../http/errors';
 export const TICKET_VERSION = '1';
 
 export type TicketKind = 'product' | 'variant' | 'content';
-export const PAGE_TYPES = ['SEARCH_PAGE', 'LANDING_PAGE', 'PRODUCT_PAGE', 'CART_PAGE', 'ADD_TO_CART_POPUP', 'AUTOCOMPLETE'] as const;
+export const PAGE_TYPES = ['SEARCH_PAGE', 'LANDING_PAGE', 'PRODUCT_PAGE', 'CART_PAGE', 'ADD_TO_CART_POPUP', 'AUTOCOMPLETE', 'CONTENT_SEARCH_PAGE', 'CONTENT_INFORMATION'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
 interface TicketBase {

@@ -242,11 +242,11 @@ describe('landing-page (HTTP)', function () {
         type: 'LABEL', label: '', customData: {}, count: 8, expandable: true, selected: false,
         children: [
           {
-            type: 'PRODUCT', label: 'Skor', path: '/skor', iconPath: '/i/shoes.svg', customData: { color: 'red' }, count: 3, expandable: true, selected: true,
+            type: 'PAGE_LINK', label: 'Skor', path: '/skor', link: '/skor', iconPath: '/i/shoes.svg', customData: { color: 'red' }, count: 3, expandable: true, selected: true,
             children: [
               {
-                type: 'PRODUCT', label: 'Nike', path: '/skor/nike', customData: {}, count: 2, expandable: true, selected: true,
-                children: [{ type: 'PRODUCT', label: 'Utvalt', path: '/utvalt', customData: {}, count: 4, expandable: false, selected: false, children: [] }],
+                type: 'PAGE_LINK', label: 'Nike', path: '/skor/nike', link: '/skor/nike', customData: {}, count: 2, expandable: true, selected: true,
+                children: [{ type: 'PAGE_LINK', label: 'Utvalt', path: '/utvalt', link: '/utvalt', customData: {}, count: 4, expandable: false, selected: false, children: [] }],
               },
               { type: 'LABEL', label: 'Märken', customData: {}, count: 0, expandable: false, selected: false, children: [] },
             ],
@@ -277,7 +277,7 @@ describe('landing-page (HTTP)', function () {
       assert.deepEqual(page.primaryList!.productGroups.map((g) => g.products[0].key), ['shoe-a', 'shoe-b']);
       assert.deepEqual([page.published, page.seo.pageHeading, page.navigation!.breadcrumbs.length, page.recommendationLists.map((l) => l.id)], [true, 'Skor', 1, ['top', 'more']]);
       const tree: NavigationTree = await api.query.navigationTree({ notify: false });
-      assert.deepEqual(tree.tree.children.map((n) => n.type), ['PRODUCT', 'PAGE_LINK']);
+      assert.deepEqual(tree.tree.children.map((n) => n.type), ['PAGE_LINK', 'PAGE_LINK']);
       await assert.rejects(api.query.landingPage({ pageReference: '/skor', sort: 'NAME' }), /not a sort order of this page/);
     });
   });

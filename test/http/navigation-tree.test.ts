@@ -62,15 +62,15 @@ describe('navigation-tree (HTTP)', function () {
       type: 'LABEL', label: '', customData: {}, count: 4,
       children: [
         {
-          type: 'PRODUCT', label: 'Shoes', path: '/skor', iconPath: '/i/s.svg', customData: { promo: 'yes' }, count: 2,
+          type: 'PAGE_LINK', label: 'Shoes', path: '/skor', link: '/skor', iconPath: '/i/s.svg', customData: { promo: 'yes' }, count: 2,
           children: [{
-            type: 'PRODUCT', label: 'Nike shoes', path: '/shoes/nike', customData: {}, count: 1,
+            type: 'PAGE_LINK', label: 'Nike shoes', path: '/shoes/nike', link: '/shoes/nike', customData: {}, count: 1,
             children: [{ type: 'LABEL', label: 'Deep', customData: {}, count: 0, children: [] }],
           }],
         },
         {
-          type: 'PRODUCT', label: 'Brands', path: 'brands', customData: {}, count: 3,
-          children: [{ type: 'PRODUCT', label: 'Ghost', path: 'no-such-page', customData: {}, count: 0, children: [] }],
+          type: 'PAGE_LINK', label: 'Brands', path: 'brands', link: 'brands', customData: {}, count: 3,
+          children: [{ type: 'PAGE_LINK', label: 'Ghost', path: 'no-such-page', link: 'no-such-page', customData: {}, count: 0, children: [] }],
         },
         { type: 'PAGE_LINK', label: 'Help', path: 'https://example.com/help', link: 'https://example.com/help', customData: {}, count: 0, children: [] },
       ],
@@ -99,5 +99,8 @@ describe('navigation-tree (HTTP)', function () {
     const result: NavigationTree = await api.query.navigationTree({ notify: false });
     const labels = (n: NavigationTree['tree']): unknown => ('label' in n ? [n.label, n.count, n.children.map(labels)] : ['SPACER']);
     assert.deepEqual(labels(result.tree), ['', 4, [['Shoes', 2, [['Nike shoes', 1, [['Deep', 0, []]]]]], ['Brands', 3, [['Ghost', 0, []]]], ['Help', 0, []]]]);
+    // What a front end reads off the client's union: PAGE_LINK nodes (pages and links) carry `link`.
+    const links = (n: NavigationTree['tree']): unknown[] => [...(n.type === 'PAGE_LINK' ? [[n.label, n.link]] : []), ...n.children.flatMap(links)];
+    assert.deepEqual(links(result.tree), [['Shoes', '/skor'], ['Nike shoes', '/shoes/nike'], ['Brands', 'brands'], ['Ghost', 'no-such-page'], ['Help', 'https://example.com/help']]);
   });
 });

@@ -279,9 +279,24 @@ describe('storefront navigation shaping', () => {
     assert.deepStrictEqual(z, { type: 'PAGE_LINK', label: 'Z', path: 'https://x/z', link: 'https://x/z', customData: {}, count: 0, expandable: false, selected: false, children: [] });
   });
 
-  it('shapes the whole tree under a root', () => {
-    const tree = shapeTree(roots, facts);
-    assert.deepStrictEqual([tree.type, tree.label, tree.count, tree.children[0].children[0].children[0]], ['LABEL', '', 10, { type: 'PRODUCT', path: '/c', label: 'C', customData: {}, count: 0, children: [] }]);
+  it('shapes the whole tree under a root: pages and links are PAGE_LINK nodes with their link', () => {
+    const withIcon = [{ ...roots[0], iconPath: '/i/a.svg', customData: { promo: 'yes' } }, roots[1]];
+    assert.deepStrictEqual(shapeTree(withIcon, facts), {
+      type: 'LABEL', label: '', customData: {}, count: 10,
+      children: [
+        {
+          type: 'PAGE_LINK', path: '/aa', link: '/aa', label: 'A', iconPath: '/i/a.svg', customData: { promo: 'yes' }, count: 3,
+          children: [
+            {
+              type: 'PAGE_LINK', path: '/b', link: '/b', label: 'B', customData: {}, count: 1,
+              children: [{ type: 'PAGE_LINK', path: '/c', link: '/c', label: 'C', customData: {}, count: 0, children: [] }],
+            },
+            { type: 'LABEL', label: 'L', customData: {}, count: 0, children: [] },
+          ],
+        },
+        { type: 'PAGE_LINK', path: 'https://x/z', link: 'https://x/z', label: 'Z', customData: {}, count: 0, children: [] },
+      ],
+    });
   });
 
   it('fits the official client models (checked by the compiler; products are checked in storefront-shaper.test.ts)', () => {

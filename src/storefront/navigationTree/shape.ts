@@ -3,10 +3,12 @@
  * nodes (the official client's `NavigationNode` / `NavigationStateNode`), shared by navigation-tree and
  * landing-page.
  *
- * - Types: a PAGE node is `PRODUCT` (a product listing) with `path` = its page's localized path in the
+ * - Types: a PAGE node is `PAGE_LINK` with `link` and `path` = its page's localized path in the
  *   request's locale (the page id when the page has none); a LINK node is `PAGE_LINK` with `link` (and
- *   `path`) = its url; a LABEL node is `LABEL`. `customData` is the node's (empty map when none),
- *   `iconPath` when set.
+ *   `path`) = its url; a LABEL node is `LABEL`. The client models `link` on PAGE_LINK nodes only, and a
+ *   PAGE node takes the visitor to its page, so it needs one (the spec's example node is a PAGE_LINK
+ *   with both). `PRODUCT` and `SPACER` have no kind of imported node behind them and are never answered.
+ *   `customData` is the node's (empty map when none), `iconPath` when set.
  * - `count`: the product groups the node's page lists (0 for LABEL and LINK nodes and for PAGE nodes
  *   whose page does not exist in the view).
  * - The tree is one root node (`LABEL`, empty label, count = every product group of the market-locale)
@@ -18,10 +20,10 @@
  */
 import type { NavigationTreeNode } from '../../merchandising/navigation/types';
 
-export type NavigationNodeType = 'PRODUCT' | 'LABEL' | 'PAGE_LINK';
+export type NavigationNodeType = 'LABEL' | 'PAGE_LINK';
 
-/** What a node's type decides (the official client's node union). */
-export type NodeKind = { type: 'PRODUCT'; path: string } | { type: 'PAGE_LINK'; path: string; link: string } | { type: 'LABEL' };
+/** What a node's type decides (members of the official client's node union). */
+export type NodeKind = { type: 'PAGE_LINK'; path: string; link: string } | { type: 'LABEL' };
 
 export interface NodeCommon {
   label: string;
@@ -57,7 +59,7 @@ export function nodePath(node: NavigationTreeNode, pagePaths: ReadonlyMap<string
 function nodeKind(node: NavigationTreeNode, pagePaths: ReadonlyMap<string, string | undefined>): NodeKind {
   const path = nodePath(node, pagePaths) ?? '';
   switch (node.type) {
-    case 'PAGE': return { type: 'PRODUCT', path };
+    case 'PAGE':
     case 'LINK': return { type: 'PAGE_LINK', path, link: path };
     case 'LABEL': return { type: 'LABEL' };
     default: {

@@ -62,9 +62,15 @@ export function parseSearchPageBody(body: unknown): SearchPageBody {
   return validateBody<SearchPageBody>(bodySchema, body, { contentLists: [] });
 }
 
-export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, facts: CatalogFacts | undefined): SearchPageRequest {
+/** The required `q`, whitespace-normalised, at most MAX_PHRASE_LENGTH characters (also content-search-page's). */
+export function searchPhrase(query: RawQuery): string {
   const q = required(query, 'q').trim().replace(/\s+/g, ' ');
   if (q.length > MAX_PHRASE_LENGTH) throw badRequest(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
+  return q;
+}
+
+export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, facts: CatalogFacts | undefined): SearchPageRequest {
+  const q = searchPhrase(query);
   const context = parseQueryContext(query, facts, SEARCH_PAGE_RULES);
   const catalog = facts!; // parseQueryContext answered 503 without facts
   const facets = planFacets(marketFacetSetup(catalog, context, 'search', context), query, catalog.customAttributes, context);

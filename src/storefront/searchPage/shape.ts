@@ -23,7 +23,7 @@ import type { SearchPageRequest } from './request';
 
 export const DID_YOU_MEAN_BELOW = 10;
 export const RELATED_BELOW = 100;
-const MAX_DID_YOU_MEAN = 3;
+export const MAX_DID_YOU_MEAN = 3;
 const MAX_RELATED = 4;
 
 export interface SearchPageOutcome {

@@ -2,7 +2,8 @@
  * The phrase suggester behind auto-correct and did-you-mean: corrections of the phrase over the title
  * shingles (unigrams to trigrams), terms generated from `title`. Only phrases more likely than the
  * input are suggested (confidence 1). It reads the whole index, not one market; callers verify that a
- * correction finds products in the market before using it.
+ * correction finds products in the market before using it. The content index has the same `title` and
+ * `title.shingles` fields, so content-search-page asks it the same way.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { SUGGEST } from '../aggNames';

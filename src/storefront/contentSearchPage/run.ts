@@ -1,0 +1,38 @@
+/**
+ * Runs a content-search-page request, in search-page's rounds (see searchPage/run.ts):
+ *
+ * Round 1: the primary list for the typed phrase. Most searches end here.
+ * Round 2, only when it is short (fewer than SHORT_LIST items): the phrase suggester over the content
+ *   titles, for did-you-mean and auto-correct.
+ * Round 3, only for auto-correct (nothing found, origin is not UNDO_AUTO_CORRECT, the suggester has
+ *   corrections): the primary list for each correction, best first; the first with items wins.
+ *
+ * No search is registered as visitor behaviour: recent searches and trending phrases are phrases that
+ * find products (autocomplete offers them for products). Clicks on items come through their tickets.
+ */
+import { msearch, totalOf, type IndexedSearch } from '../msearch';
+import type { ContentSearchPageResult } from '../responseTypes';
+import { SHORT_LIST } from '../searchPage/run';
+import type { StorefrontServices } from '../services';
+import { phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
+import { contentSearch } from './build';
+import type { ContentSearchPageRequest } from './request';
+import { shapeContentSearchPage, type ContentSearchPageOutcome } from './shape';
+
+type ContentResponse = ContentSearchPageOutcome['primary'];
+
+export async function contentSearchPage(s: StorefrontServices, req: ContentSearchPageRequest): Promise<ContentSearchPageResult> {
+  const search = (phrase: string): IndexedSearch => ({ index: s.index.content, body: contentSearch(req, phrase) });
+  const [typed] = (await msearch(s.es, [search(req.q)])) as ContentResponse[];
+  const typedTotal = totalOf(typed);
+  if (typedTotal >= SHORT_LIST) return shapeContentSearchPage({ req, phrase: req.q, primary: typed, suggestions: [] });
+
+  const [suggested] = await msearch(s.es, [{ index: s.index.content, body: phraseSuggestSearch(req.q) }]);
+  const suggestions = phraseSuggestions(suggested, req.q);
+  if (typedTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && suggestions.length) {
+    const corrected = (await msearch(s.es, suggestions.map(search))) as ContentResponse[];
+    const winner = corrected.findIndex((r) => totalOf(r) > 0);
+    if (winner >= 0) return shapeContentSearchPage({ req, phrase: suggestions[winner], originalTotalHits: typedTotal, primary: corrected[winner], suggestions });
+  }
+  return shapeContentSearchPage({ req, phrase: req.q, primary: typed, suggestions });
+}
