@@ -21,15 +21,16 @@ const facts: CatalogFacts = {
   collapsingMarkets: new Set(),
   storeKeys: new Set(),
   priceIds: new Set(),
-  customLabels: [],
-  variantCustomLabels: [],
+  customAttributes: new Map(),
+  facetConfiguration: { markets: {} },
+  defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
 const information = (query: Record<string, string>) => parseContentInformationRequest({ ...base, ...query }, facts);
 const search = (query: Record<string, string>, body: unknown = undefined) => parseContentSearchPageRequest({ ...base, ...query }, parseContentSearchPageBody(body), facts);
 
 const doc = (key: string, more: Partial<ContentDocument> = {}): ContentDocument =>
-  ({ market: 'SE', locale: 'sv-SE', key, type: 'faq', title: `Title ${key}`, url: `/c/${key}`, customLabels: {}, ...more });
+  ({ market: 'SE', locale: 'sv-SE', key, type: 'faq', title: `Title ${key}`, url: `/c/${key}`, customLabels: {}, customText: [], ...more });
 const response = (docs: ContentDocument[], total = docs.length): estypes.SearchResponse<ContentDocument> => ({
   took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 },
   hits: { total: { value: total, relation: 'eq' }, hits: docs.map((d) => ({ _index: 'content', _id: d.key, _source: d })) },
@@ -37,7 +38,7 @@ const response = (docs: ContentDocument[], total = docs.length): estypes.SearchR
 const ticket = (pageType: 'CONTENT_SEARCH_PAGE' | 'CONTENT_INFORMATION', listId: string, contentKey: string, position: number) =>
   encodeTicket({ pageType, listId, kind: 'content', contentKey, position, market: 'SE', touchpoint: 'DESKTOP' });
 const marketLocale = [{ term: { market: 'SE' } }, { term: { locale: 'sv-SE' } }];
-const TEXT = { multi_match: { query: 'returns policy', type: 'cross_fields', operator: 'and', fields: ['title^3', 'description', 'customLabels.*.text^2'] } };
+const TEXT = { multi_match: { query: 'returns policy', type: 'cross_fields', operator: 'and', fields: ['title^3', 'description', 'customText^2'] } };
 
 describe('storefront content-information', () => {
   it('parses contentKeys in the order asked, each once', () => {
