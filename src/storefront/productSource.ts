@@ -38,6 +38,31 @@ export async function fetchSiblings(
   return fetchProducts(es, index, at, [...new Set(mains.flatMap(siblingKeys))], includes);
 }
 
+/**
+ * The siblings of `mains` as a search, for a caller that sends it in an msearch with other searches of
+ * the same round (one round trip instead of two); undefined when no group has siblings.
+ */
+export function siblingsSearch(at: { market: string; locale: string }, mains: ProductSource[], includes: string[]): estypes.SearchRequest | undefined {
+  const keys = [...new Set(mains.flatMap(siblingKeys))];
+  if (keys.length === 0) return undefined;
+  return {
+    query: { ids: { values: keys.map((k) => productDocumentId(at.market, at.locale, k)) } },
+    size: keys.length,
+    track_total_hits: false,
+    _source: { includes },
+  };
+}
+
+/** The products of a siblingsSearch response, by product key. */
+export function readProducts(response: estypes.SearchResponse<unknown> | undefined): Map<string, ProductSource> {
+  const found = new Map<string, ProductSource>();
+  for (const hit of response?.hits.hits ?? []) {
+    const source = hit._source as ProductSource | undefined;
+    if (source) found.set(source.productKey, source);
+  }
+  return found;
+}
+
 /** The documents of `keys` found in the market and locale, by product key (one mget, none without keys). */
 async function fetchProducts(es: Client, index: string, at: { market: string; locale: string }, keys: string[], includes: string[]): Promise<Map<string, ProductSource>> {
   const found = new Map<string, ProductSource>();

@@ -1,11 +1,12 @@
 /**
- * Step 2 of dynamic facets against Elasticsearch (see dynamic.ts): reads the candidates from the listing's
- * facet response, aggregates their values in one size-0 search, and shapes the facets that offer a choice.
+ * Step 2 of dynamic facets (see dynamic.ts) as a search to send: the candidates come from the listing's
+ * facet response, their values from one size-0 search that the caller sends in the same msearch as the
+ * rest of its second round (the siblings of the shown groups), and the facets that offer a choice are read
+ * from its response.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { msearch } from '../msearch';
+import type { IndexedSearch } from '../msearch';
 import type { FacetResult } from '../responseTypes';
-import type { StorefrontServices } from '../services';
 import { candidateCount, candidateFacet, candidatesSearch, readCandidates, shapeDynamicFacets, type DynamicFacets } from './dynamic';
 import type { FacetContext } from './definitions';
 import type { Selections } from './selections';
@@ -22,11 +23,20 @@ export interface DynamicListing {
   context: FacetContext;
 }
 
-export async function runDynamicFacets(s: Pick<StorefrontServices, 'es' | 'index'>, l: DynamicListing): Promise<FacetResult[]> {
-  if (!l.dynamic) return [];
+export interface DynamicFacetsStep {
+  search: IndexedSearch;
+  read(response: estypes.SearchResponse<unknown>): FacetResult[];
+}
+
+/** The values search of the candidates; undefined when the listing has no dynamic facets or no candidate. */
+export function dynamicFacetsStep(index: string, l: DynamicListing): DynamicFacetsStep | undefined {
+  if (!l.dynamic) return undefined;
+  const { count } = l.dynamic;
   const candidates = readCandidates(l.response.aggregations, l.facets, candidateCount(l.dynamic, l.facets))
     .flatMap((c) => candidateFacet(c, l.context) ?? []);
-  if (candidates.length === 0) return [];
-  const [response] = await msearch(s.es, [{ index: s.index.products, body: candidatesSearch(l.query, candidates, l.selections, l.facets) }]);
-  return shapeDynamicFacets(candidates, response.aggregations as AggResults | undefined, l.dynamic.count);
+  if (candidates.length === 0) return undefined;
+  return {
+    search: { index, body: candidatesSearch(l.query, candidates, l.selections, l.facets) },
+    read: (response) => shapeDynamicFacets(candidates, response.aggregations as AggResults | undefined, count),
+  };
 }

@@ -6,8 +6,8 @@
  *    alongside (cached per process, see navigationTree/run.ts).
  * 2. One msearch: the primary list (its hits, and its total and facets) and each content list. Recommendation lists run alongside
  *    (src/storefront/recommendations).
- * 3. Side by side, one mget for the siblings of every group shown and, with dynamic facets, one size-0
- *    search for the values of the attributes covering most hits (facets/dynamic.ts); then pure shaping.
+ * 3. One msearch for the siblings of every group shown and, with dynamic facets, the values of the
+ *    attributes covering most hits (facets/dynamic.ts); then pure shaping.
  *
  * An unknown reference is not an error: the default page answers (no page settings, `published` false),
  * as Elevate answers references it has no page for, so body-configured pages work without an import.
@@ -15,7 +15,7 @@
 import type { FoundPage } from '../../merchandising/pageStore';
 import { contentListSearch } from '../contentLists';
 import { msearch, type IndexedSearch } from '../msearch';
-import { fetchSiblings, productSource } from '../productSource';
+import { productSource } from '../productSource';
 import { runRecommendationLists } from '../recommendations';
 import { groupTotal } from '../searchPage/build';
 import type { StorefrontServices } from '../services';
@@ -23,7 +23,8 @@ import { SwrCache } from '../navigationTree/cache';
 import { navigationWithCounts, nodeFacts } from '../navigationTree/run';
 import { selectedPath, shapeNavigation } from '../navigationTree/shape';
 import { facetsQuery, primaryFacetsSearch, primaryHitsSearch } from './build';
-import { runDynamicFacets } from '../facets/dynamicRun';
+import { dynamicFacetsStep } from '../facets/dynamicRun';
+import { siblingsAndDynamicFacets } from '../listingRound';
 import { mergeRecommendationLists } from './recLists';
 import { referenceCandidates, type LandingPageRequest } from './request';
 import { listingPlan, type LoadedPage } from './settings';
@@ -48,10 +49,8 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const listing = async () => {
     const responses = await msearch(s.es, searches);
     const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
-    const [siblings, dynamicFacets] = await Promise.all([
-      fetchSiblings(s.es, s.index.products, req.context, mainProducts(primary?.hits), productSource(req.context)),
-      primary ? runDynamicFacets(s, { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context }) : [],
-    ]);
+    const dynamic = primary && dynamicFacetsStep(s.index.products, { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context });
+    const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, req.context, mainProducts(primary?.hits), productSource(req.context), dynamic);
     return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0), siblings };
   };
   const recommendationLists = mergeRecommendationLists(loaded?.page.recLists ?? [], req.recommendationLists);

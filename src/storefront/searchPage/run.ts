@@ -9,21 +9,21 @@
  *   viewAllSecondary, and the suggester has corrections): the primary list and content lists for each
  *   correction, best first; the first correction with hits wins, and the secondary list is then left
  *   empty (the corrected list already is the relaxed one).
- * Then, side by side, one mget for the siblings of every group shown and, when the request has dynamic
- * facets, one size-0 search for the values of the attributes covering most hits (facets/dynamic.ts), and
- * pure shaping. A `templateId` is resolved
+ * Then one msearch for the siblings of every group shown and, when the request has dynamic facets, the
+ * values of the attributes covering most hits (facets/dynamic.ts), and pure shaping. A `templateId` is resolved
  * before round 1 (400 when unknown): it widens the fetched custom attributes and shapes both lists.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { contentListSearch } from '../contentLists';
 import { msearch, type IndexedSearch } from '../msearch';
-import { fetchSiblings, productSource } from '../productSource';
+import { productSource } from '../productSource';
 import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
 import { phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal, primaryQuery, primarySearch, secondarySearch } from './build';
-import { runDynamicFacets } from '../facets/dynamicRun';
+import { dynamicFacetsStep } from '../facets/dynamicRun';
+import { siblingsAndDynamicFacets } from '../listingRound';
 import type { SearchPageRequest } from './request';
 import { DID_YOU_MEAN_BELOW, mainProducts, shapeSearchPage } from './shape';
 
@@ -83,10 +83,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
 
   const primaryTotal = groupTotal(primary, collapse);
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
-  const [siblings, dynamicFacets] = await Promise.all([
-    fetchSiblings(s.es, s.index.products, at, shown, productSource(req.context)),
-    req.viewAllSecondary ? [] : runDynamicFacets(s, { ...req, query: primaryQuery(req, phrase), response: primary, context: req.context }),
-  ]);
+  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products, { ...req, query: primaryQuery(req, phrase), response: primary, context: req.context });
+  const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic);
   if (req.context.notify) register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal });
   return shapeSearchPage({
     req, phrase, originalTotalHits, primary, primaryTotal,

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import type { estypes } from '@elastic/elasticsearch';
+import { AGG } from '../../src/storefront/aggNames';
+import { candidateFacet, candidatesSearch, coverageAggregation, readCandidates, shapeDynamicFacets } from '../../src/storefront/facets/dynamic';
+import { facetSetup, planFacets } from '../../src/storefront/facets/registry';
+import { validateFacetConfiguration } from '../../src/merchandising/facets/validate';
+
+const ctx = { channels: { online: true, store: false }, stores: [] as string[] };
+const defaults = facetSetup({ market: undefined, locale: 'sv-SE', page: 'search', defaultDynamicCount: 2 }, ctx);
+const terms = (...b: [string, number][]) => ({ buckets: b.map(([key, doc_count]) => ({ key, doc_count })) });
+
+describe('storefront dynamic facets', () => {
+  it('ask for label and number names under every selection, by coverage then name', () => {
+    const plan = planFacets(defaults, { 'f.brand': 'Acme' }, new Map(), ctx);
+    const order = [{ _count: 'desc' }, { _key: 'asc' }];
+    assert.deepStrictEqual(coverageAggregation(plan.facets, plan.selections, 4), {
+      [AGG.attributes]: {
+        filter: { bool: { filter: [{ terms: { brand: ['Acme'] } }] } },
+        aggs: {
+          [AGG.attributeLabels]: { terms: { field: 'customLabelNames', size: 4, order } },
+          [AGG.attributeNumbers]: { nested: { path: 'customNumberValues' }, aggs: { [AGG.attributeNames]: { terms: { field: 'customNumberValues.name', size: 4, order } } } },
+        },
+      },
+    });
+  });
+
+  it('merge label and number candidates by products covered, skip shown facets, cut at the size', () => {
+    const aggregations = {
+      [AGG.attributes]: {
+        doc_count: 10,
+        [AGG.attributeLabels]: terms(['panel', 9], ['hdr', 5], ['color', 5], ['note', 1]),
+        [AGG.attributeNumbers]: { doc_count: 20, [AGG.attributeNames]: terms(['refreshRate', 7], ['weight', 5]) },
+      },
+    } as unknown as Record<string, estypes.AggregationsAggregate>;
+    const shown = [...defaults.facets, candidateFacet({ name: 'hdr', kind: 'label' }, ctx)!];
+    assert.deepStrictEqual(readCandidates(aggregations, shown, 4), [
+      { name: 'panel', kind: 'label', products: 9 }, { name: 'refreshRate', kind: 'number', products: 7 },
+      { name: 'color', kind: 'label', products: 5 }, { name: 'weight', kind: 'number', products: 5 },
+    ]);
+    assert.deepStrictEqual(readCandidates(undefined, shown, 4), []);
+  });
+
+  it('search the candidates\' values under every selection, and keep the first that offer a choice', () => {
+    const panel = candidateFacet({ name: 'panel', kind: 'label' }, ctx)!;
+    const code = candidateFacet({ name: 'code', kind: 'label' }, ctx)!;
+    const single = candidateFacet({ name: 'single', kind: 'label' }, ctx)!;
+    const rate = candidateFacet({ name: 'rate', kind: 'number' }, ctx)!;
+    const plan = planFacets(defaults, {}, new Map(), ctx);
+    const query = { match_all: {} };
+    const search = candidatesSearch(query, [panel, rate], plan.selections, plan.facets);
+    assert.deepStrictEqual(Object.keys(search.aggs!), [AGG.facet('custom.panel'), AGG.facet('custom.rate')]);
+    assert.deepStrictEqual([search.size, search.query, search.track_total_hits], [0, query, false]);
+    const freeText = terms(...Array.from({ length: 11 }, (_, i): [string, number] => [`code ${i}`, 1]));
+    const results = {
+      [AGG.facet('custom.code')]: { doc_count: 11, [AGG.values]: freeText },
+      [AGG.facet('custom.single')]: { doc_count: 3, [AGG.values]: terms(['only', 3]) },
+      [AGG.facet('custom.panel')]: { doc_count: 3, [AGG.values]: terms(['LED', 2], ['OLED', 1]) },
+      [AGG.facet('custom.rate')]: { doc_count: 3, [AGG.stats]: { named: { min: { value: 60 }, max: { value: 120 } } } },
+    } as never;
+    const shaped = shapeDynamicFacets([code, single, panel, rate], results, 2);
+    assert.deepStrictEqual(shaped.map((f) => [f.id, f.type]), [['custom.panel', 'TEXT'], ['custom.rate', 'RANGE']]);
+    assert.deepStrictEqual(shapeDynamicFacets([code, single, panel, rate], results, 1).map((f) => f.id), ['custom.panel']);
+  });
+});
+
+describe('facet configuration validation', () => {
+  const configuration = { markets: { SE: { locales: ['sv-SE', 'en-GB'] } } };
+  it('keep a valid configuration with ids defaulting to the attribute', () => {
+    const v = validateFacetConfiguration({ markets: { SE: { facets: [{ attribute: 'custom.fit', type: 'TEXT', labels: { 'sv-SE': 'Passform' }, size: 20 }], dynamicFacets: 3 } } }, configuration);
+    assert.deepStrictEqual(v.ok && v.value, { markets: { SE: { facets: [{ id: 'custom.fit', attribute: 'custom.fit', type: 'TEXT', labels: { 'sv-SE': 'Passform' }, size: 20 }], dynamicFacets: 3 } } });
+  });
+
+  it('name every field that is wrong', () => {
+    const v = validateFacetConfiguration({
+      markets: { SE: { facets: [
+        { attribute: 'price', type: 'RANGE', sortOrder: 'ALPHABETIC', size: 3 },
+        { attribute: 'size', type: 'TEXT' },
+        { type: 'TEXT' },
+        { attribute: 'custom.a b', type: 'TEXT' },
+      ] } },
+    }, configuration);
+    assert.equal(v.ok, false);
+    assert.deepStrictEqual(!v.ok && v.problems.errors.map((e) => e.path), [
+      'markets.SE.facets[0].sortOrder', 'markets.SE.facets[0].size', 'markets.SE.facets[1].type', 'markets.SE.facets[2].attribute', 'markets.SE.facets[3].id',
+    ]);
+  });
+});
