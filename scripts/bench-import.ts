@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@elastic/elasticsearch';
-import { defaultConfiguration, generateCatalogLines } from '../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines } from '../src/sample/generator';
 import { productGroupDocuments, contentDocuments } from '../src/catalog/documents';
 import { TranslationTable } from '../src/catalog/translations';
 import { entityDocument, entityId } from '../src/admin/entityStore';

@@ -14,7 +14,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@elastic/elasticsearch';
-import { defaultConfiguration, generateCatalogLines, mulberry32 } from '../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines, mulberry32 } from '../src/sample/generator';
 import type { CatalogConfiguration } from '../src/catalog/types';
 import { createApp, createContext, shutdownContext } from '../src/app';
 import { loadConfig } from '../src/config';

@@ -20,7 +20,7 @@ import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { defaultConfiguration, generateCatalogLines, type GeneratorOptions } from '../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines, type GeneratorOptions } from '../src/sample/generator';
 import type { ReplaceEntity } from '../src/catalog/types';
 
 interface Counts { translations: number; productGroups: number; products: number; variants: number; content: number; bytes: number }

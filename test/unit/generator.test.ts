@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { defaultConfiguration, generateCatalogLines, type GeneratorOptions } from '../../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines, type GeneratorOptions } from '../../src/sample/generator';
 import type { CatalogConfiguration, Price, Product, ProductGroup, ReplaceEntity, VariantData } from '../../src/catalog/types';
 import { CatalogLimits, validateReplaceLine } from '../../src/catalog/validate';
 

@@ -7,7 +7,7 @@
 import type {
   CatalogConfiguration, Content, ContentData, Image, Product, ProductData, ProductGroup, ReplaceEntity,
   Translation, Variant, VariantData,
-} from './types';
+} from '../catalog/types';
 
 export interface GeneratorOptions {
   /** Number of product groups. */
