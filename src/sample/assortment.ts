@@ -60,6 +60,8 @@ export interface SizeSystem {
   sizes: readonly string[];
   /** Dimension sizes (cm, L, ml, 50x70, GB) cost more as they grow; clothing and shoe sizes cost the same. */
   pricedBySize: boolean;
+  /** Variant-level custom labels a size implies (other size systems, lengths), in feeds that send them. */
+  variantLabels?: (size: string) => Record<string, string[]>;
 }
 export const sizeSystem = (pricedBySize: boolean, sizes: readonly string[]): SizeSystem => ({ sizes, pricedBySize });
 

@@ -3,6 +3,10 @@
  * Pure and streaming: every line is built from (seed, line number) alone, so memory stays O(1) per
  * line however many product groups are asked for, and the same seed and options give byte-identical
  * output. Every line satisfies the admin spec's "Catalog entities" rules for the given configuration.
+ *
+ * Without `profile` and `attributes` it writes the tidy sample catalog it always has, byte for byte.
+ * The `fashion` and `electronics` profiles and `attributes` model real feeds: thousands of custom
+ * attribute names with Zipf popularity, long texts, many variants or many attributes (see profiles.ts).
  */
 import type {
   CatalogConfiguration, Content, ContentData, Image, Product, ProductData, ProductGroup, ReplaceEntity,
@@ -11,10 +15,12 @@ import type {
 import {
   AGES, type Assortment, type Category, type Colour, FITS, GENDERS, LANG_CODES, type Lang, MATERIALS, PALETTES, TOPICS, type Words, langOf,
 } from './assortment';
-import { DEFAULT_ASSORTMENT } from './defaultAssortment';
+import { FeedAttributes, type FeedAttributeValues } from './feedAttributes';
+import { type GeneratorProfile, PROFILES } from './profiles';
 import { Rng, mix } from './random';
 
 export { mulberry32 } from './random';
+export { GENERATOR_PROFILES, type GeneratorProfile, parseProfile } from './profiles';
 
 export interface GeneratorOptions {
   /** Number of product groups. */
@@ -27,6 +33,14 @@ export interface GeneratorOptions {
   contentItems?: number;
   /** Prefix of every entity key (default ''), so tests can make distinct catalogs. */
   keyPrefix?: string;
+  /**
+   * Distinct custom attribute names the feed uses. When above 0, each product carries 5–40 custom
+   * attributes (its material, fit and heel height included) whose names are drawn with Zipf popularity.
+   * Default: the profile's (default 0, fashion 30, electronics 2000).
+   */
+  attributes?: number;
+  /** 'default' (the sample catalog, unchanged), 'fashion' or 'electronics'. Default 'default'. */
+  profile?: GeneratorProfile;
 }
 
 export function defaultConfiguration(): CatalogConfiguration {
@@ -53,7 +67,9 @@ export const GENERATED_STORES = ['store-sthlm', 'store-gbg', 'store-oslo'] as co
 export const RELEASE_DATE_END = '2026-11-01T00:00:00Z';
 
 // Salts of the per-line random streams.
-const SKELETON = 1, GROUP = 2, CONTENT = 3;
+const SKELETON = 1, GROUP = 2, CONTENT = 3, ATTRIBUTES = 4;
+/** Custom attribute names the generator gives meanings of its own; feed attributes never take them. */
+const OWN_ATTRIBUTE_NAMES = ['material', 'fit', 'heelHeight', 'shaftHeight', 'topic'];
 
 /** Products released this close to RELEASE_DATE_END also get the `New Arrivals` category. */
 const NEW_ARRIVAL_DAYS = 45;
@@ -81,6 +97,8 @@ interface Context {
   dataLocale: string;
   dataLang: Lang;
   assortment: Assortment;
+  /** The feed's custom attribute names and vocabularies, when it has any beyond the assortment's own. */
+  feed?: FeedAttributes;
 }
 
 function contextOf(options: GeneratorOptions): Context {
@@ -90,6 +108,10 @@ function contextOf(options: GeneratorOptions): Context {
   const locales = [...new Set(markets.flatMap((m) => m.locales))];
   const seed = options.seed ?? 1;
   const productGroups = Math.max(0, Math.floor(options.productGroups));
+  const profile = PROFILES[options.profile ?? 'default'];
+  if (!profile) throw new Error(`unknown generator profile '${options.profile}'`);
+  const attributes = options.attributes ?? profile.attributes;
+  if (!Number.isInteger(attributes) || attributes < 0) throw new Error(`attributes must be a non-negative integer, got ${attributes}`);
   return {
     seed,
     prefix: options.keyPrefix ?? '',
@@ -100,7 +122,8 @@ function contextOf(options: GeneratorOptions): Context {
     locales,
     dataLocale: markets[0].locales[0],
     dataLang: langOf(markets[0].locales[0]),
-    assortment: DEFAULT_ASSORTMENT,
+    assortment: profile.assortment,
+    feed: attributes > 0 ? new FeedAttributes(attributes, profile.domains, OWN_ATTRIBUTE_NAMES) : undefined,
   };
 }
 
@@ -146,7 +169,7 @@ function skeleton(ctx: Context, n: number): Skeleton {
 const groupKey = (ctx: Context, n: number) => `${ctx.prefix}PG${n}`;
 const productKey = (ctx: Context, n: number, colour: Colour) => `${ctx.prefix}P${n}-${colour.code}`;
 const variantKey = (ctx: Context, n: number, colour: Colour, size: string | undefined) =>
-  `${ctx.prefix}V${n}-${colour.code}-${size === undefined ? 'OS' : size.replace(/\//g, '-').replace(/\s+/g, '')}`;
+  `${ctx.prefix}V${n}-${colour.code}-${size === undefined ? 'OS' : size.replace(/\//g, '-').replace(/\s+/g, '').replace(/"/g, 'in')}`;
 
 /** What every product of a group shares: the style, its words in each language and its attributes. */
 interface GroupStyle {
@@ -166,6 +189,8 @@ interface GroupStyle {
   /** Second sentence of the description, and whether the title starts with the brand: from the assortment. */
   everyday: Words;
   brandInTitle: boolean;
+  /** Custom attributes of the feed, the same on every product of the group. */
+  feedAttributes?: FeedAttributeValues;
   /** Title and its url slug per language, computed once per group. */
   titles: Words;
   titleSlugs: Words;
@@ -195,12 +220,24 @@ function productGroupLine(ctx: Context, n: number): ReplaceEntity {
     brandInTitle: assortment.brandInTitle,
   };
   const titles: Words = [titleOf(style, 0), titleOf(style, 1), titleOf(style, 2)];
-  const group: GroupStyle = { ...style, titles, titleSlugs: [slug(titles[0]), slug(titles[1]), slug(titles[2])] };
+  const group: GroupStyle = {
+    ...style, titles, titleSlugs: [slug(titles[0]), slug(titles[1]), slug(titles[2])], feedAttributes: ctx.feed && feedAttributesOf(ctx, ctx.feed, style),
+  };
   const products: Record<string, Product> = {};
   for (const colour of colours) products[productKey(ctx, n, colour)] = product(ctx, rng, group, colour);
   const productGroup: ProductGroup = { products };
   if (rng.chance(0.2)) productGroup.suppressDuplicates = true;
   return { key: groupKey(ctx, n), productGroup };
+}
+
+/**
+ * 5–40 custom attributes in all: the feed's fill up what the group's own (material, fit, heel and shaft
+ * height) leave. Drawn from a stream of their own, so the rest of the group is the same with or without.
+ */
+function feedAttributesOf(ctx: Context, feed: FeedAttributes, group: Pick<GroupStyle, 'n' | 'category' | 'material' | 'fit'>): FeedAttributeValues {
+  const rng = new Rng(mix(ctx.seed, group.n, ATTRIBUTES));
+  const own = [group.material, group.fit, group.category.heel, group.category.shaft].filter((a) => a !== undefined).length;
+  return feed.draw(rng, Math.max(0, FeedAttributes.countFor(rng) - own), ctx.dataLang);
 }
 
 function genderOf(category: Category, rng: Rng): string | undefined {
@@ -243,6 +280,7 @@ function product(ctx: Context, rng: Rng, group: GroupStyle, colour: Colour): Pro
   if (Object.keys(customLabels).length) defaults.customLabels = customLabels;
   if (category.heel) defaults.customNumbers = { heelHeight: rng.int(category.heel[0] * 2, category.heel[1] * 2) / 2 };
   if (category.shaft) defaults.customLengths = { shaftHeight: { amount: rng.int(category.shaft[0], category.shaft[1]), unit: 'cm' } };
+  if (group.feedAttributes) addFeedAttributes(defaults, group.feedAttributes);
   if (category.weight) defaults.weight = { amount: rng.int(category.weight[0] / 10, category.weight[1] / 10) * 10, unit: 'g' };
   if (rng.chance(0.7)) defaults.rating = rating(rng);
   defaults.releaseDate = releaseDate;
@@ -256,6 +294,12 @@ function product(ctx: Context, rng: Rng, group: GroupStyle, colour: Colour): Pro
     images: images(rng, group, key, colour, ctx.dataLang),
     ...(colour.value && { colorInitial: [colour.value] }),
   };
+}
+
+function addFeedAttributes(data: ProductData, feed: FeedAttributeValues): void {
+  if (Object.keys(feed.customLabels).length) data.customLabels = { ...data.customLabels, ...feed.customLabels };
+  if (Object.keys(feed.customNumbers).length) data.customNumbers = { ...data.customNumbers, ...feed.customNumbers };
+  if (Object.keys(feed.customLengths).length) data.customLengths = { ...data.customLengths, ...feed.customLengths };
 }
 
 /** `*|<locale>` overrides with title, description and url for every sold locale in another language than the defaults. */
@@ -340,6 +384,7 @@ function variants(ctx: Context, rng: Rng, group: GroupStyle, colour: Colour, mar
       defaults.label = size;
       defaults.size = [size];
       defaults.order = i;
+      if (group.category.sizes.variantLabels) defaults.customLabels = group.category.sizes.variantLabels(size);
     }
     defaults.stock = rng.chance(0.15) ? 0 : rng.int(1, 50);
     const storeStock: Record<string, number> = {};
@@ -516,9 +561,9 @@ function slug(text: string): string {
 /** A category path of the generated catalog, each level in English, Swedish and Norwegian. */
 export interface GeneratedCategoryPath { path: readonly string[]; names: readonly (readonly [string, string, string])[] }
 
-/** Every category path the generator uses (leaves and their ancestors), parents before children. */
-export function generatedCategoryPaths(): GeneratedCategoryPath[] {
-  const { categories, segments } = DEFAULT_ASSORTMENT;
+/** Every category path the generator uses for a profile (leaves and their ancestors), parents before children. */
+export function generatedCategoryPaths(profile: GeneratorProfile = 'default'): GeneratedCategoryPath[] {
+  const { categories, segments } = PROFILES[profile].assortment;
   const seen = new Map<string, GeneratedCategoryPath>();
   for (const { path } of categories) {
     for (let depth = 1; depth <= path.length; depth++) {
