@@ -72,7 +72,9 @@ export class FeedAttributes {
   constructor(count: number, domains: readonly AttributeDomain[], reserved: Iterable<string>) {
     this.attributes = attributesOf(count, domains.map((d) => VOCABULARIES[d]), new Set(reserved));
     this.popularity = new ZipfTable(Math.max(1, count));
-    for (const a of this.attributes) if (!this.valueTables.has(a.vocabulary)) this.valueTables.set(a.vocabulary, new ZipfTable(a.vocabulary));
+    for (const { property, vocabulary } of this.attributes) {
+      if ((property.kind === 'label' || property.kind === 'text') && !this.valueTables.has(vocabulary)) this.valueTables.set(vocabulary, new ZipfTable(vocabulary));
+    }
   }
 
   /** How many custom attributes a product carries: 5–40, mostly about fifteen. */

@@ -73,12 +73,6 @@ export class ZipfTable {
     for (let r = 0; r < size; r++) this.cumulative[r] = total += 1 / Math.pow(r + 1, exponent);
   }
 
-  /** Share of all draws that land on `rank`. */
-  share(rank: number): number {
-    const total = this.cumulative[this.size - 1];
-    return (this.cumulative[rank] - (rank > 0 ? this.cumulative[rank - 1] : 0)) / total;
-  }
-
   draw(rng: Rng): number {
     const target = rng.float() * this.cumulative[this.size - 1];
     let low = 0, high = this.size - 1;
