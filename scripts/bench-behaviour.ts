@@ -26,7 +26,7 @@
 import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import { Client } from '@elastic/elasticsearch';
-import { defaultConfiguration, generateCatalogLines } from '../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines } from '../src/sample/generator';
 import type { ReplaceEntity } from '../src/catalog/types';
 import { BehaviourService } from '../src/behaviour/service';
 import { behaviourIndexNames } from '../src/behaviour/eventsIndex';

@@ -1,11 +1,13 @@
 /**
- * npm run bench:import [-- --groups 100000] [--rounds 1] [--cpu-prof] [--api-only]
+ * npm run bench:import [-- --groups 100000] [--rounds 1] [--cpu-prof] [--api-only] [--profile P] [--attributes N]
  * A full import of N generated product groups through the API, against raw `_bulk` of the same final
  * documents (entities, products, content) into fresh indices with the same mappings, in the same run.
  * Prints both times, their ratio and the API process's peak RSS, then one JSON line. Also the CPU seconds
  * of the API process and of Elasticsearch in each phase (on a shared 2-core machine, where time goes).
  * `--rounds N` alternates N API and N raw runs and reports the best of each (the machine is shared).
  * `--cpu-prof` writes a V8 CPU profile of the API process into .cache/profiles; `--api-only` skips the raw run.
+ * `--profile default|fashion|electronics` and `--attributes N` (distinct custom attribute names) shape the
+ * generated catalog as real feeds are (see src/sample/generator.ts); without them it is the default catalog.
  */
 import { createReadStream, createWriteStream, statSync, unlinkSync } from 'node:fs';
 import { once } from 'node:events';
@@ -13,19 +15,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@elastic/elasticsearch';
-import { defaultConfiguration, generateCatalogLines } from '../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines } from '../src/sample/generator';
 import { productGroupDocuments, contentDocuments } from '../src/catalog/documents';
 import { TranslationTable } from '../src/catalog/translations';
 import { entityDocument, entityId } from '../src/admin/entityStore';
 import { indexDefinition, detectAnalysisLevel } from '../src/search/mappings';
 import { BulkWriter } from '../src/search/bulkWriter';
 import { LOADING_SETTINGS, sealIndices } from '../src/search/catalogIndices';
-import { arg, build, cpuProfileArgs, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, profileDir, round, startApi } from './benchSupport';
+import { arg, build, cpuProfileArgs, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, generatorArgs, machineLoad, profileDir, round, startApi } from './benchSupport';
 
 const groups = arg('groups', 100_000);
 const cpuProfile = flag('cpu-prof');
 const apiOnly = flag('api-only');
 const roundCount = Math.max(1, arg('rounds', 1));
+const generator = generatorArgs();
 
 const prefix = 'bench-import';
 const apiKey = 'bench-key';
@@ -47,12 +50,12 @@ async function main() {
   const docsFile = join(tmpdir(), `bench-docs-${groups}.ndjson`);
 
   // 1. The catalog file and, untimed, the final documents the API will write, as bulk lines.
-  await writeLines(file, (function* () { for (const e of generateCatalogLines({ productGroups: groups, markets: configuration })) yield JSON.stringify({ replace: e }) + '\n'; })());
+  await writeLines(file, (function* () { for (const e of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) yield JSON.stringify({ replace: e }) + '\n'; })());
   const translations = new TranslationTable();
   const ctx = { configuration, translate: (a: string, id: string, l: string) => translations.get(a, id, l) };
   let documents = 0;
   await writeLines(docsFile, (function* () {
-    for (const e of generateCatalogLines({ productGroups: groups, markets: configuration })) {
+    for (const e of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) {
       const doc = entityDocument(e);
       yield JSON.stringify({ index: 'entities', id: entityId(doc.entityType, e.key), doc }) + '\n';
       documents++;

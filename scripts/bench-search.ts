@@ -1,5 +1,6 @@
 /**
  * npm run bench:search [-- --groups 100000] [--reuse] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--cpu-prof]
+ *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
  * index prefix; the catalog is imported through it once (`--reuse` skips the import when the prefix already
@@ -10,23 +11,27 @@
  * An endpoint answering 404 is reported as not implemented. Last, the search-page requests are replayed
  * directly against Elasticsearch with the identical request bodies (captured from the same code in this
  * process), to show the API's own overhead. Ends with one JSON line.
+ * `--profile` and `--attributes N` (distinct custom attribute names) shape the generated catalog as real feeds
+ * are (see src/sample/generator.ts). `--reuse` checks only the number of groups: after changing either, import
+ * again. The landing pages' rules name the default catalog's departments and product types.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@elastic/elasticsearch';
-import { defaultConfiguration, generateCatalogLines, mulberry32 } from '../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines, mulberry32 } from '../src/sample/generator';
 import type { CatalogConfiguration } from '../src/catalog/types';
 import { createApp, createContext, shutdownContext } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
 import { createElasticsearchClient } from '../src/search/client';
-import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, percentile, round, runConcurrently, startApi } from './benchSupport';
+import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, flag, generatorArgs, machineLoad, percentile, round, runConcurrently, startApi } from './benchSupport';
 
 const groups = arg('groups', 100_000);
 const reuse = flag('reuse');
 const totalRequests = arg('requests', 4000);
 const concurrency = arg('concurrency', 8);
 const seed = arg('seed', 7);
+const generator = generatorArgs();
 /** Only these endpoints (comma-separated), e.g. `--only search-page` to profile one. */
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
 const prefix = 'bench-search';
@@ -64,7 +69,7 @@ interface Vocabulary { groups: GroupWords[]; brands: string[]; categories: strin
 /** Reads the first product groups of the same generated catalog (the generator is deterministic per line). */
 function vocabularyOf(configuration: CatalogConfiguration, sample: number): Vocabulary {
   const found: GroupWords[] = [];
-  for (const line of generateCatalogLines({ productGroups: groups, markets: configuration })) {
+  for (const line of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) {
     if (!('productGroup' in line)) continue;
     const [productKey, product] = Object.entries(line.productGroup.products)[0];
     if (!product.markets?.includes(MARKET)) continue;
@@ -183,7 +188,7 @@ async function productGroupsIn(es: Client): Promise<number> {
 
 async function* catalogBody(configuration: CatalogConfiguration): AsyncGenerator<Buffer> {
   let chunk = '';
-  for (const entity of generateCatalogLines({ productGroups: groups, markets: configuration })) {
+  for (const entity of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) {
     chunk += JSON.stringify({ replace: entity }) + '\n';
     if (chunk.length > 1 << 20) { yield Buffer.from(chunk); chunk = ''; }
   }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { cpus, loadavg } from 'node:os';
+import { type GeneratorOptions, parseProfile } from '../src/sample/generator';
 
 export const root = join(__dirname, '..');
 export const elasticsearchUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
@@ -11,6 +12,20 @@ export const elasticsearchUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0
 export function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** `--attributes N` and `--profile P` of the catalog generator; absent, the generator's defaults hold. */
+export function generatorArgs(): Pick<GeneratorOptions, 'attributes' | 'profile'> {
+  const value = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] ?? '' : undefined);
+  const options: Pick<GeneratorOptions, 'attributes' | 'profile'> = {};
+  const attributes = value('attributes');
+  if (attributes !== undefined) {
+    options.attributes = Number(attributes);
+    if (attributes.trim() === '' || !Number.isInteger(options.attributes) || options.attributes < 0) throw new Error(`--attributes must be a non-negative integer, got '${attributes}'`);
+  }
+  const profile = value('profile');
+  if (profile !== undefined) options.profile = parseProfile(profile);
+  return options;
 }
 
 /** `--name` given without a value (a switch). */

@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { createLogger } from './log';
 import { createElasticsearchClient } from './search/client';
 import { createApp, createContext, shutdownContext } from './app';
-import { loadSampleCatalogIfEmpty } from './sample';
+import { loadSampleCatalogIfEmpty } from './sample/loadSample';
 
 async function waitForElasticsearch(check: () => Promise<unknown>, log: ReturnType<typeof createLogger>): Promise<void> {
   for (let attempt = 1; ; attempt++) {

@@ -1,7 +1,7 @@
 /** The sample data `npm start` loads on an empty cluster: catalog, pages and navigation, all through the normal imports. */
 import assert from 'node:assert/strict';
-import { loadSampleCatalogIfEmpty } from '../../src/sample';
-import { generatedCategoryPaths } from '../../src/catalog/generator';
+import { loadSampleCatalogIfEmpty } from '../../src/sample/loadSample';
+import { generatedCategoryPaths } from '../../src/sample/generator';
 import { jsonBody, startService, type TestService } from './harness';
 
 describe('sample data', function () {

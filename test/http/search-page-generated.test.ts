@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { startService, type TestService } from './harness';
-import { defaultConfiguration, generateCatalogLines, GENERATED_STORES } from '../../src/catalog/generator';
+import { defaultConfiguration, generateCatalogLines, GENERATED_STORES } from '../../src/sample/generator';
 import type { ProductResult, SearchPageResult } from '../../src/storefront/responseTypes';
 
 const BASE = { customerKey: 'c1', sessionKey: 's1', market: 'UK', locale: 'en-GB', touchpoint: 'desktop' };

@@ -4,12 +4,12 @@
  * sub-categories, leaves), with localized paths and headings, a category rule, and a navigation tree per
  * market and locale mirroring them. Imported through the normal admin paths.
  */
-import type { AppContext } from './app';
-import type { CatalogConfiguration } from './catalog/types';
-import { generatedCategoryPaths, generatedLanguageOf, type GeneratedCategoryPath } from './catalog/generator';
-import { importNavigation } from './admin/navigationImport';
-import { importPages } from './admin/pagesImport';
-import { merchandising } from './merchandising';
+import type { AppContext } from '../app';
+import type { CatalogConfiguration } from '../catalog/types';
+import { generatedCategoryPaths, generatedLanguageOf, type GeneratedCategoryPath } from './generator';
+import { importNavigation } from '../admin/navigationImport';
+import { importPages } from '../admin/pagesImport';
+import { merchandising } from '../merchandising';
 
 const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const pageId = (c: GeneratedCategoryPath) => c.path.map(slug).join('/');

@@ -1,7 +1,7 @@
 /** The sample catalog a newcomer gets on an empty cluster: the generator's output, imported through the normal path. */
 import { Readable } from 'node:stream';
-import type { AppContext } from './app';
-import { defaultConfiguration, generateCatalogLines } from './catalog/generator';
+import type { AppContext } from '../app';
+import { defaultConfiguration, generateCatalogLines } from './generator';
 import { loadSampleMerchandisingIfEmpty } from './sampleMerchandising';
 
 export const SAMPLE_PRODUCT_GROUPS = 300;
