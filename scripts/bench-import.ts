@@ -89,12 +89,22 @@ async function main() {
   console.log(`API full import: ${apiSeconds.toFixed(1)} s; raw _bulk of the same ${documents} documents: ${bulkSeconds.toFixed(1)} s; ratio ${ratio.toFixed(2)} (target <= 1.5); API peak RSS ${peakRssMb} MB (target < 400)${roundCount > 1 ? ` (best of ${roundCount} rounds)` : ''}`);
   console.log(JSON.stringify({
     benchmark: 'import', productGroups: groups, documents, rounds: roundCount, apiSeconds: round(apiSeconds), bulkSeconds: round(bulkSeconds), ratio: round(ratio), peakRssMb,
+    mappedFields: best.mappedFields, esCpuRatio: round(best.esCpu / bestRaw.esCpu),
     cpuSeconds: { apiProcess: round(best.cpu, 1), esDuringApi: round(best.esCpu, 1), rawClient: round(bestRaw.cpu, 1), esDuringRaw: round(bestRaw.esCpu, 1) },
     allRounds: rounds.map((x) => ({ apiSeconds: round(x.api.seconds), bulkSeconds: x.raw ? round(x.raw.seconds) : null })),
   }));
 }
 
-interface ApiRun { seconds: number; peakRssMb: number; cpu: number; esCpu: number }
+interface ApiRun { seconds: number; peakRssMb: number; cpu: number; esCpu: number; mappedFields: number }
+
+/** Fields of the live products mapping, multi-fields and nested fields included: it must not grow with the feed's attribute names. */
+async function mappedFields(es: Client): Promise<number> {
+  const mapping = await es.indices.getMapping({ index: `${prefix}-catalog-products` });
+  type Property = { properties?: Record<string, Property>; fields?: Record<string, unknown> };
+  const count = (properties: Record<string, Property> | undefined): number =>
+    Object.values(properties ?? {}).reduce((n, p) => n + 1 + Object.keys(p.fields ?? {}).length + count(p.properties), 0);
+  return count(Object.values(mapping)[0].mappings.properties as Record<string, Property>);
+}
 interface RawRun { seconds: number; cpu: number; esCpu: number }
 
 /** A full import through a freshly started API process, on an empty prefix. */
@@ -114,8 +124,8 @@ async function apiRun(es: Client, configuration: ReturnType<typeof defaultConfig
     } as unknown as RequestInit);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     if (res.status !== 204) throw new Error(`import: ${res.status} ${await res.text()}`);
-    const run = { seconds, peakRssMb: api.peakRssMb(), cpu: api.cpuSeconds() - cpuBefore, esCpu: (await elasticsearchCpuSeconds(es)) - esCpuBefore };
-    console.log(`API import: ${seconds.toFixed(1)} s, peak RSS ${run.peakRssMb} MB, CPU seconds: API process ${run.cpu.toFixed(1)}, Elasticsearch ${run.esCpu.toFixed(1)}; ${machineLoad()}`);
+    const run = { seconds, peakRssMb: api.peakRssMb(), cpu: api.cpuSeconds() - cpuBefore, esCpu: (await elasticsearchCpuSeconds(es)) - esCpuBefore, mappedFields: await mappedFields(es) };
+    console.log(`API import: ${seconds.toFixed(1)} s, peak RSS ${run.peakRssMb} MB, CPU seconds: API process ${run.cpu.toFixed(1)}, Elasticsearch ${run.esCpu.toFixed(1)}; products mapping ${run.mappedFields} fields; ${machineLoad()}`);
     if (cpuProfile) console.log(`CPU profile of the API process written to ${profileDir}`);
     return run;
   } finally {
