@@ -45,6 +45,7 @@ describe('storefront dynamic facets', () => {
     const code = candidateFacet({ name: 'code', kind: 'label' }, ctx)!;
     const single = candidateFacet({ name: 'single', kind: 'label' }, ctx)!;
     const rate = candidateFacet({ name: 'rate', kind: 'number' }, ctx)!;
+    const care = candidateFacet({ name: 'care', kind: 'label' }, ctx)!;
     const plan = planFacets(defaults, {}, new Map(), ctx);
     const query = { match_all: {} };
     const search = candidatesSearch(query, [panel, rate], plan.selections, plan.facets);
@@ -54,11 +55,13 @@ describe('storefront dynamic facets', () => {
     const results = {
       [AGG.facet('custom.code')]: { doc_count: 11, [AGG.values]: freeText },
       [AGG.facet('custom.single')]: { doc_count: 3, [AGG.values]: terms(['only', 3]) },
+      [AGG.facet('custom.care')]: { doc_count: 3, [AGG.values]: terms(['Wash at 30 degrees, inside out, with similar colours; do not tumble dry', 2], ['Hand wash', 1]) },
       [AGG.facet('custom.panel')]: { doc_count: 3, [AGG.values]: terms(['LED', 2], ['OLED', 1]) },
       [AGG.facet('custom.rate')]: { doc_count: 3, [AGG.stats]: { named: { min: { value: 60 }, max: { value: 120 } } } },
     } as never;
-    const shaped = shapeDynamicFacets([code, single, panel, rate], results, 2);
+    const shaped = shapeDynamicFacets([code, single, care, panel, rate], results, 2);
     assert.deepStrictEqual(shaped.map((f) => [f.id, f.type]), [['custom.panel', 'TEXT'], ['custom.rate', 'RANGE']]);
+    assert.deepStrictEqual(panel.aggregations(), { [AGG.values]: { terms: { field: 'customLabels.panel', size: 50 } } });
     assert.deepStrictEqual(shapeDynamicFacets([code, single, panel, rate], results, 1).map((f) => f.id), ['custom.panel']);
   });
 });

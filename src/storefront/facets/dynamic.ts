@@ -7,9 +7,10 @@
  *    custom label names (`customLabelNames`) and custom number names (nested pairs) by the number of
  *    products carrying them; ties by name, so the same query always gets the same candidates.
  * 2. Values (`candidateAggregations`, one size-0 search): the facets of the best 2K candidates.
- *    `shapeDynamicFacets` keeps the first K that offer a choice: a TEXT facet with at least two values,
- *    one of which two products share when there are many (a free-text attribute, one value per product, is
- *    no facet), a RANGE whose min is below its max.
+ *    `shapeDynamicFacets` keeps the first K that offer a choice: a TEXT facet with at least two short values
+ *    (60 characters on average at most), one of which two products share when there are many (a free-text
+ *    attribute, a sentence or one value per product, is no facet), a RANGE whose min is below its max.
+ *    Dynamic TEXT facets list DYNAMIC_VALUES values at most.
  *
  * Attributes shown already (configured, or selected by the visitor) are never candidates: a selected
  * attribute facet is a fixed facet of the request, so it stays shown.
@@ -30,6 +31,9 @@ export interface DynamicFacets {
   /** How many to show at most. */
   count: number;
 }
+
+/** Values a dynamic TEXT facet lists at most (configured facets: 100 unless set). */
+export const DYNAMIC_VALUES = 50;
 
 /** A custom attribute that covers part of the hits. */
 export interface Candidate { name: string; kind: 'label' | 'number'; products: number }
@@ -75,7 +79,7 @@ export function readCandidates(aggregations: Record<string, estypes.Aggregations
 /** The facet of a candidate: TEXT by count over a label, RANGE over a number. Labelled with the attribute's name. */
 export function candidateFacet(c: Pick<Candidate, 'name' | 'kind'>, ctx: FacetContext): Facet | undefined {
   const id = CUSTOM_PREFIX + c.name;
-  return facetFromDefinition({ id, attribute: id, type: c.kind === 'label' ? 'TEXT' : 'RANGE', label: c.name, sortOrder: 'RELEVANCE' }, ctx);
+  return facetFromDefinition({ id, attribute: id, type: c.kind === 'label' ? 'TEXT' : 'RANGE', label: c.name, sortOrder: 'RELEVANCE', size: DYNAMIC_VALUES }, ctx);
 }
 
 /** Step 2: the candidates' facet aggregations, each under every selection (none of them is selected). */
@@ -91,10 +95,16 @@ export function shapeDynamicFacets(candidates: Facet[], aggregations: AggResults
 
 /** Past this many values all on one product each, a TEXT attribute reads as free text (a name, a description). */
 const FREE_TEXT_VALUES = 10;
+/** Values longer than this on average are sentences (care instructions, notes), not choices. */
+const MAX_VALUE_CHARS = 60;
 
 function offersChoice(f: FacetResult): boolean {
   switch (f.type) {
-    case 'TEXT': case 'COLOR': return f.values.length >= 2 && (f.values.length <= FREE_TEXT_VALUES || f.values.some((v) => (v.count ?? 0) >= 2));
+    case 'TEXT': case 'COLOR': {
+      const { values } = f;
+      if (values.length < 2 || values.reduce((n, v) => n + v.label.length, 0) / values.length > MAX_VALUE_CHARS) return false;
+      return values.length <= FREE_TEXT_VALUES || values.some((v) => (v.count ?? 0) >= 2);
+    }
     case 'RANGE': return f.min !== undefined && f.max !== undefined && f.min < f.max;
     default: return true;
   }
