@@ -55,7 +55,7 @@ describe('storefront dynamic facets', () => {
     const results = {
       [AGG.facet('custom.code')]: { doc_count: 11, [AGG.values]: freeText },
       [AGG.facet('custom.single')]: { doc_count: 3, [AGG.values]: terms(['only', 3]) },
-      [AGG.facet('custom.care')]: { doc_count: 3, [AGG.values]: terms(['Wash at 30 degrees, inside out, with similar colours; do not tumble dry', 2], ['Hand wash', 1]) },
+      [AGG.facet('custom.care')]: { doc_count: 3, [AGG.values]: terms(['Wash at 30 degrees, inside out, with similar colours; do not tumble dry, do not bleach, iron on low heat and dry flat in the shade', 2], ['Hand wash', 1]) },
       [AGG.facet('custom.panel')]: { doc_count: 3, [AGG.values]: terms(['LED', 2], ['OLED', 1]) },
       [AGG.facet('custom.rate')]: { doc_count: 3, [AGG.stats]: { named: { min: { value: 60 }, max: { value: 120 } } } },
     } as never;
