@@ -38,24 +38,29 @@ public class CjkBigramFactory implements TokenFilterFactory {
 
   private final int flags;
   private final boolean outputUnigrams;
+  private final String unknownScript;
 
+  /** Settings are checked in {@link #create}, not here: see {@link StemmerFactory#StemmerFactory}. */
   @Inject
   public CjkBigramFactory(Settings settings) {
     int scripts = CJKBigramFilter.HAN | CJKBigramFilter.HIRAGANA | CJKBigramFilter.KATAKANA | CJKBigramFilter.HANGUL;
+    String unknown = null;
     for (String script : settings.ignoredScripts()) {
       Integer flag = SCRIPTS.get(script);
-      if (flag == null) {
-        throw new IllegalArgumentException("elevate_cjk_bigram: unknown script [" + script + "] in ignored_scripts; expected "
-            + SCRIPTS.keySet());
-      }
-      scripts &= ~flag;
+      if (flag == null) unknown = script;
+      else scripts &= ~flag;
     }
     this.flags = scripts;
     this.outputUnigrams = settings.outputUnigrams();
+    this.unknownScript = unknown;
   }
 
   @Override
   public TokenStream create(TokenStream input) {
+    if (unknownScript != null) {
+      throw new IllegalArgumentException("elevate_cjk_bigram: unknown script [" + unknownScript
+          + "] in ignored_scripts; expected " + SCRIPTS.keySet());
+    }
     return new CJKBigramFilter(input, flags, outputUnigrams);
   }
 }

@@ -46,22 +46,23 @@ public class DecompoundFactory implements TokenFilterFactory {
   private final int maxSubwordSize;
   private final boolean onlyLongestMatch;
 
+  /** Settings are checked in {@link #create}, not here: see {@link StemmerFactory#StemmerFactory}. */
   @Inject
   public DecompoundFactory(Settings settings) {
     this.minWordSize = settings.minWordSize();
     this.minSubwordSize = settings.minSubwordSize();
     this.maxSubwordSize = settings.maxSubwordSize();
     this.onlyLongestMatch = settings.onlyLongestMatch();
-    if (minSubwordSize < 1 || maxSubwordSize < minSubwordSize || minWordSize < minSubwordSize) {
-      throw new IllegalArgumentException("elevate_decompound: need 1 <= min_subword_size <= max_subword_size and"
-          + " min_subword_size <= min_word_size (got min_word_size " + minWordSize + ", min_subword_size "
-          + minSubwordSize + ", max_subword_size " + maxSubwordSize + ")");
-    }
     this.dictionary = CharArraySet.unmodifiableSet(new CharArraySet(settings.wordList(), true));
   }
 
   @Override
   public TokenStream create(TokenStream input) {
+    if (minSubwordSize < 1 || maxSubwordSize < minSubwordSize || minWordSize < minSubwordSize) {
+      throw new IllegalArgumentException("elevate_decompound: need 1 <= min_subword_size <= max_subword_size and"
+          + " min_subword_size <= min_word_size (got min_word_size " + minWordSize + ", min_subword_size "
+          + minSubwordSize + ", max_subword_size " + maxSubwordSize + ")");
+    }
     return new DictionaryCompoundWordTokenFilter(input, dictionary, minWordSize, minSubwordSize, maxSubwordSize,
         onlyLongestMatch);
   }

@@ -37,23 +37,23 @@ public class ElisionFactory implements TokenFilterFactory {
           "degl", "negl", "sugl", "un", "m", "t", "s", "v", "d"),
       "catalan", List.of("d", "l", "m", "n", "s", "t"));
 
+  private final String language;
   private final CharArraySet articles;
 
+  /** Settings are checked in {@link #create}, not here: see {@link StemmerFactory#StemmerFactory}. */
   @Inject
   public ElisionFactory(Settings settings) {
-    List<String> words = settings.articles();
-    if (words.isEmpty()) {
-      words = ARTICLES.get(settings.language());
-      if (words == null) {
-        throw new IllegalArgumentException("elevate_elision: set articles, or language to one of "
-            + ARTICLES.keySet() + " (got [" + settings.language() + "])");
-      }
-    }
-    this.articles = CharArraySet.unmodifiableSet(new CharArraySet(words, true));
+    this.language = settings.language();
+    List<String> words = settings.articles().isEmpty() ? ARTICLES.get(language) : settings.articles();
+    this.articles = words == null ? null : CharArraySet.unmodifiableSet(new CharArraySet(words, true));
   }
 
   @Override
   public TokenStream create(TokenStream input) {
+    if (articles == null) {
+      throw new IllegalArgumentException((language.isEmpty() ? "elevate_elision needs articles or a language"
+          : "elevate_elision: unknown language [" + language + "]") + "; languages: " + ARTICLES.keySet());
+    }
     return new ElisionFilter(input, articles);
   }
 }

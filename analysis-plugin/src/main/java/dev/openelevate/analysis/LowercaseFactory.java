@@ -27,13 +27,10 @@ public class LowercaseFactory implements TokenFilterFactory {
 
   private final String language;
 
+  /** The language is checked in {@link #create}, not here: see {@link StemmerFactory#StemmerFactory}. */
   @Inject
   public LowercaseFactory(Settings settings) {
     this.language = settings.language();
-    if (!language.matches("|greek|irish|turkish")) {
-      throw new IllegalArgumentException("elevate_lowercase: unknown language [" + language
-          + "]; expected greek, irish, turkish or none");
-    }
   }
 
   @Override
@@ -42,7 +39,9 @@ public class LowercaseFactory implements TokenFilterFactory {
       case "greek": return new GreekLowerCaseFilter(input);
       case "irish": return new IrishLowerCaseFilter(input);
       case "turkish": return new TurkishLowerCaseFilter(input);
-      default: return new LowerCaseFilter(input);
+      case "": return new LowerCaseFilter(input);
+      default: throw new IllegalArgumentException("elevate_lowercase: unknown language [" + language
+          + "]; expected greek, irish, turkish or none");
     }
   }
 

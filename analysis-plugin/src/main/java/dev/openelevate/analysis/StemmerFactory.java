@@ -98,19 +98,26 @@ public class StemmerFactory implements TokenFilterFactory {
       Map.entry("romanian", ts -> new SnowballFilter(ts, new RomanianStemmer())),
       Map.entry("serbian", ts -> new SnowballFilter(ts, new SerbianStemmer()))));
 
+  private final String language;
   private final UnaryOperator<TokenStream> stemmer;
 
+  /**
+   * Never throws: Elasticsearch builds every plugin filter with empty settings for each index (so it can be named
+   * bare in an analyzer), and wraps constructor errors in a 500. {@link #create} refuses a missing or unknown
+   * language instead, which Elasticsearch calls for each analyzer when it creates the index: a 400 naming it.
+   */
   @Inject
   public StemmerFactory(Settings settings) {
-    this.stemmer = STEMMERS.get(settings.language());
-    if (stemmer == null) {
-      throw new IllegalArgumentException("elevate_stemmer: unknown language [" + settings.language()
-          + "]; expected one of " + STEMMERS.keySet());
-    }
+    this.language = settings.language();
+    this.stemmer = STEMMERS.get(language);
   }
 
   @Override
   public TokenStream create(TokenStream input) {
+    if (stemmer == null) {
+      throw new IllegalArgumentException((language.isEmpty() ? "elevate_stemmer needs a language"
+          : "elevate_stemmer: unknown language [" + language + "]") + "; expected one of " + STEMMERS.keySet());
+    }
     return stemmer.apply(input);
   }
 }

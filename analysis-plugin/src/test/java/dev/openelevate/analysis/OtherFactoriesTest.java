@@ -16,8 +16,8 @@ class OtherFactoriesTest {
     assertEquals(List.of("τσαντα", "τσαντεσ"), Analysis.terms("ΤΣΆΝΤΑ τσάντες", greek));
     List<String> stems = Analysis.terms("τσάντα τσάντες", greek, StemmerFactoryTest.stemmer("greek"));
     assertEquals(stems.get(0), stems.get(1));
-    assertThrows(IllegalArgumentException.class,
-        () -> new LowercaseFactory(Analysis.settings(LowercaseFactory.Settings.class, Map.of("language", "elvish"))));
+    LowercaseFactory elvish = new LowercaseFactory(Analysis.settings(LowercaseFactory.Settings.class, Map.of("language", "elvish")));
+    assertThrows(IllegalArgumentException.class, () -> Analysis.terms("x", elvish));
   }
 
   @Test
@@ -26,8 +26,10 @@ class OtherFactoriesTest {
     assertEquals(List.of("écharpe", "avion"), Analysis.terms("L'écharpe l’avion", french));
     ElisionFactory custom = new ElisionFactory(Analysis.settings(ElisionFactory.Settings.class, Map.of("articles", List.of("dell"))));
     assertEquals(List.of("acqua"), Analysis.terms("dell'acqua", custom));
-    assertThrows(IllegalArgumentException.class,
-        () -> new ElisionFactory(Analysis.settings(ElisionFactory.Settings.class, Map.of())));
+    ElisionFactory unset = new ElisionFactory(Analysis.settings(ElisionFactory.Settings.class, Map.of()));
+    assertThrows(IllegalArgumentException.class, () -> Analysis.terms("l'avion", unset));
+    ElisionFactory dothraki = new ElisionFactory(Analysis.settings(ElisionFactory.Settings.class, Map.of("language", "dothraki")));
+    assertThrows(IllegalArgumentException.class, () -> Analysis.terms("l'avion", dothraki));
   }
 
   @Test
@@ -38,8 +40,9 @@ class OtherFactoriesTest {
     CjkBigramFactory unigrams = new CjkBigramFactory(
         Analysis.settings(CjkBigramFactory.Settings.class, Map.of("output_unigrams", true)));
     assertEquals(List.of("東", "東京", "京", "京都", "都"), Analysis.terms("東京都", unigrams));
-    assertThrows(IllegalArgumentException.class, () -> new CjkBigramFactory(
-        Analysis.settings(CjkBigramFactory.Settings.class, Map.of("ignored_scripts", List.of("latin")))));
+    CjkBigramFactory latin = new CjkBigramFactory(
+        Analysis.settings(CjkBigramFactory.Settings.class, Map.of("ignored_scripts", List.of("latin"))));
+    assertThrows(IllegalArgumentException.class, () -> Analysis.terms("東京", latin));
   }
 
   @Test
@@ -49,7 +52,8 @@ class OtherFactoriesTest {
     assertEquals(List.of("vinterjacka", "vinter", "jacka"), Analysis.terms("Vinterjacka", sv));
     assertEquals(List.of("vinterjackor", "vinter", "jackor"), Analysis.terms("vinterjackor", sv));
     assertEquals(List.of("vinterjack", "vint", "jack"), Analysis.terms("vinterjacka", sv, StemmerFactoryTest.stemmer("swedish")));
-    assertThrows(IllegalArgumentException.class, () -> new DecompoundFactory(Analysis.settings(DecompoundFactory.Settings.class,
-        Map.of("min_subword_size", 5, "max_subword_size", 3))));
+    DecompoundFactory wrong = new DecompoundFactory(Analysis.settings(DecompoundFactory.Settings.class,
+        Map.of("min_subword_size", 5, "max_subword_size", 3)));
+    assertThrows(IllegalArgumentException.class, () -> Analysis.terms("vinterjacka", wrong));
   }
 }
