@@ -152,15 +152,38 @@ function printQuery(s: LoadedSet, run: QueryRun, sc: QueryScores): void {
   if (missed.length) console.log(`      missed: ${missed.join(' | ')}`);
 }
 
-async function runSet(es: Client, s: LoadedSet, port: number): Promise<SetSummary> {
+/**
+ * The analysis the catalog's `title` field was indexed with, e.g. "catalog_text: standard + lowercase": the
+ * figures are only comparable between runs that say which analysis they measured.
+ */
+async function titleAnalysis(es: Client, alias: string): Promise<string> {
+  const mappings = await es.indices.getMapping({ index: alias });
+  const settings = await es.indices.getSettings({ index: alias });
+  const [index] = Object.keys(mappings);
+  const title = mappings[index]?.mappings.properties?.title as { analyzer?: string; search_analyzer?: string } | undefined;
+  const analyzers = settings[index]?.settings?.index?.analysis?.analyzer ?? {};
+  const describe = (name: string | undefined) => {
+    if (!name) return 'standard (default)';
+    const a = analyzers[name] as { tokenizer?: string; filter?: string | string[] } | undefined;
+    const filters = a?.filter === undefined ? [] : [a.filter].flat();
+    return a ? `${name}: ${[a.tokenizer ?? '?', ...filters].join(' + ')}` : name;
+  };
+  const search = title?.search_analyzer ? `; search ${describe(title.search_analyzer)}` : '';
+  return `${describe(title?.analyzer)}${search}`;
+}
+
+async function runSet(es: Client, s: LoadedSet, port: number): Promise<SetSummary & { analysis: string }> {
   const prefix = `relevance-locales-${s.set.locale.toLowerCase()}`;
   await deletePrefix(es, prefix);
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, port);
+  // No behaviour is recorded in these runs, so the popularity and co-occurrence jobs have nothing to do; off,
+  // they cannot log lease errors against indices the run has just created.
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0', CO_OCCURRENCE_INTERVAL_SECONDS: '0' }, port);
   try {
     await importCatalog(api.url, apiKey, { [s.set.market]: { locales: [s.set.locale], currency: s.set.currency } }, s.lines);
     const plainIndex = `${prefix}-plain-bm25`;
     await createPlainTitleIndex(es, plainIndex, [...s.titles].map(([id, title]) => ({ id, title })));
-    console.log(`${s.set.locale} (market ${s.set.market}): ${s.titles.size} products, ${s.queries.length} queries, ${s.judgmentCount} judgments`);
+    const analysis = await titleAnalysis(es, `${prefix}-catalog-products`);
+    console.log(`${s.set.locale} (market ${s.set.market}): ${s.titles.size} products, ${s.queries.length} queries, ${s.judgmentCount} judgments; title analysis: ${analysis}`);
     const scores: QueryScores[] = [];
     for (const { id, q } of s.queries) {
       const run = await runQuery(api.url, es, plainIndex, s.set, id, q);
@@ -171,7 +194,7 @@ async function runSet(es: Client, s: LoadedSet, port: number): Promise<SetSummar
     const sum = summarize(scores);
     console.log(`  nDCG@10     search-page (primary then secondary) ${sum.ndcgPage.toFixed(4)}  primary list alone ${sum.ndcgPrimary.toFixed(4)}  plain BM25 (title) ${sum.ndcgBm25.toFixed(4)}`);
     console.log(`  recall@100 of grade >= ${RECALL_MIN_GRADE}: search-page (primary + secondary) ${sum.recallPage.toFixed(4)}  primary list alone ${sum.recallPrimary.toFixed(4)}  plain BM25 (title) ${sum.recallBm25.toFixed(4)}`);
-    return sum;
+    return { ...sum, analysis };
   } finally {
     await api.stop();
     if (!flag('keep')) await deletePrefix(es, prefix);
@@ -199,7 +222,7 @@ async function main() {
     for (const s of sets) {
       const sum = await runSet(es, s, port);
       results[s.set.locale] = {
-        products: s.titles.size, queries: s.queries.length, judgments: s.judgmentCount,
+        titleAnalysis: sum.analysis, products: s.titles.size, queries: s.queries.length, judgments: s.judgmentCount,
         ndcg10SearchPage: round(sum.ndcgPage, 4), ndcg10PrimaryList: round(sum.ndcgPrimary, 4), ndcg10PlainBm25: round(sum.ndcgBm25, 4),
         recall100SearchPage: round(sum.recallPage, 4), recall100PrimaryList: round(sum.recallPrimary, 4), recall100PlainBm25: round(sum.recallBm25, 4),
       };
