@@ -33,7 +33,6 @@ const CATALOG: ReplaceEntity[] = [
 
 describe('content-information and content-search-page (HTTP)', function () {
   let service: TestService;
-  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   let api: ReturnType<typeof import('@apptus/esales-api').elevate>;
 
   before(async () => {

@@ -12,7 +12,6 @@ import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
 import { marketFacetSetup, type FacetSetup } from '../facets/registry';
 import type { AttributeKind } from '../facets/dynamic';
-import type { Facet } from '../facets/types';
 import { integer, optionalBoolean, required, single, type RawQuery } from '../queryParams';
 import { parseRecommendationLists, type RecommendationListRequest } from '../recommendations';
 import { MAX_PHRASE_LENGTH } from '../relevance';
