@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
 import type { Config } from '../config';
 import type { Logger } from '../log';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
 import { CatalogLimits, validateReplaceLine } from '../catalog/validate';
 import { contentDocuments, productGroupDocuments, type BuildContext } from '../catalog/documents';
@@ -86,7 +86,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       if (parsed.line % PROGRESS_EVERY_LINES === 0) await options.onProgress({ linesRead: lines, errorCount: errors.count });
     }
     if (lines === 0) errors.add(0, [{ path: '', message: 'the file is empty: a full import needs at least one line' }]);
-    if (errors.any) throw errors.toApiError('Full catalog import');
+    if (errors.any) throw errors.rejection('Full catalog import');
     if (!version) return { lines };
 
     await rebuildGroupsWithLateTranslations(deps, version, builtWithMissingTranslations, translations, writer, ctx);
@@ -137,6 +137,6 @@ async function refuseDangerous(deps: CatalogImportDeps, version: string): Promis
   const next = await census(new EntityReader(deps.es, names.catalogIndex('entities', version)));
   const reasons = dangerousChanges(live, next, deps.config.dangerousRemovalRatio);
   if (reasons.length) {
-    throw badRequest(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
+    throw invalid(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
   }
 }

@@ -7,7 +7,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 
 const DOC_ID = 'catalog';
 const CACHE_MS = 2000;
@@ -34,7 +34,7 @@ const configurationSchema = Joi.object({
 
 export function parseConfiguration(body: unknown): CatalogConfiguration {
   const { error, value } = configurationSchema.validate(body, { abortEarly: false });
-  if (error) throw badRequest(`Invalid configuration: ${error.details.map((d) => `${d.path.join('.')}: ${d.message}`).join('; ')}`);
+  if (error) throw invalid(`Invalid configuration: ${error.details.map((d) => `${d.path.join('.')}: ${d.message}`).join('; ')}`);
   return value as CatalogConfiguration;
 }
 

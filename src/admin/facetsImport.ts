@@ -11,7 +11,7 @@ import type { FacetConfiguration } from '../merchandising/facets/types';
 
 export async function importFacets(deps: MerchandisingDeps, body: unknown, options: { name?: string }): Promise<ImportOutcome> {
   const validated = validateFacetConfiguration(body, await requireConfiguration(deps));
-  if (!validated.ok) throw validated.problems.toApiError('Facet configuration import');
+  if (!validated.ok) throw validated.problems.rejection('Facet configuration import');
   const store = merchandising(deps).facets;
   return deps.importRunner.run({ kind: 'facets', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, () => store.replace(validated.value));
 }

@@ -4,7 +4,7 @@
  * process cannot hold it for ever. A running import renews the expiry while it works.
  */
 import type { Client } from '@elastic/elasticsearch';
-import { conflict } from '../http/errors';
+import { Conflict } from '../kernel/errors';
 
 const LOCK_ID = 'import';
 
@@ -40,7 +40,7 @@ export class ImportLock {
       const current = await this.es.get<LockDocument>({ index: this.index, id: LOCK_ID }, { ignore: [404] });
       const held = current.found ? current._source! : undefined;
       if (held && Date.parse(held.expiresAt) > Date.now()) {
-        throw conflict(`An import is in progress (${held.kind}${held.name ? ` "${held.name}"` : ''}, id ${held.importId}, since ${held.acquiredAt})`, { importId: held.importId });
+        throw new Conflict(`An import is in progress (${held.kind}${held.name ? ` "${held.name}"` : ''}, id ${held.importId}, since ${held.acquiredAt})`, { importId: held.importId });
       }
       // Expired (or just released): take it over, but only if nobody else did in between.
       try {
@@ -49,7 +49,7 @@ export class ImportLock {
           : await this.es.index({ index: this.index, id: LOCK_ID, op_type: 'create', document: doc(), refresh: true });
         seq = { if_seq_no: res._seq_no!, if_primary_term: res._primary_term! };
       } catch (e) {
-        if ((e as { meta?: { statusCode?: number } }).meta?.statusCode === 409) throw conflict('An import is in progress');
+        if ((e as { meta?: { statusCode?: number } }).meta?.statusCode === 409) throw new Conflict('An import is in progress');
         throw e;
       }
     }

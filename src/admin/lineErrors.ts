@@ -1,5 +1,5 @@
 /** Collects the errors of an import file, line by line, with a cap on what is kept. */
-import { badRequest, type ApiError } from '../http/errors';
+import { type InvalidInput, invalid } from '../kernel/errors';
 import type { FieldError, LineError } from '../catalog/validate';
 
 export const MAX_REPORTED_ERRORS = 100;
@@ -21,11 +21,11 @@ export class LineErrors {
   get any(): boolean { return this.total > 0; }
   get list(): LineError[] { return this.kept; }
 
-  toApiError(what = 'Import'): ApiError {
+  rejection(what = 'Import'): InvalidInput {
     const more = this.total - this.kept.length;
     const first = this.kept[0];
     const head = first ? ` First: line ${first.line}, ${first.path || '(line)'}: ${first.message}.` : '';
-    return badRequest(`${what} rejected: ${this.total} error(s) in ${this.lines.size} line(s); nothing was imported.${head}`, {
+    return invalid(`${what} rejected: ${this.total} error(s) in ${this.lines.size} line(s); nothing was imported.${head}`, {
       errors: this.kept,
       ...(more > 0 ? { moreErrors: more } : {}),
     });

@@ -18,13 +18,13 @@ export const MERCHANDISING_BLOCKING_TIMEOUT_MS = 60_000;
 
 export async function importNavigation(deps: MerchandisingDeps, body: unknown, options: { name?: string }): Promise<ImportOutcome> {
   const validated = validateNavigationImport(body, await requireConfiguration(deps));
-  if (!validated.ok) throw validated.problems.toApiError('Navigation import');
+  if (!validated.ok) throw validated.problems.rejection('Navigation import');
   const request = validated.value;
   const store = merchandising(deps).navigation;
   return deps.importRunner.run({ kind: 'navigation', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
     const before = await store.load(request.market, request.locale);
     const result = applyNavigationImport(before, request);
-    if (!result.ok) throw result.problems.toApiError('Navigation import');
+    if (!result.ok) throw result.problems.rejection('Navigation import');
     await store.save(request.market, request.locale, before, result.nodes);
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
 import { validateEntity, validateOperationLine } from '../catalog/validate';
 import { applyEdit, applyEditAttributes, removeMarket } from '../catalog/merge';
@@ -40,7 +40,7 @@ export async function runOperationsImport(deps: CatalogImportDeps, configuration
   for (const [, w] of working) {
     if (w.changed && w.after) errors.add(w.line, validateEntity(w.after, { configuration }, 'entity'));
   }
-  if (errors.any) throw errors.toApiError('Operations import');
+  if (errors.any) throw errors.rejection('Operations import');
   if (options.validationOnly) return;
 
   const changed = [...working].filter(([, w]) => w.changed);
@@ -57,7 +57,7 @@ async function readOperations(deps: CatalogImportDeps, configuration: CatalogCon
   for await (const parsed of readJsonLines(body, options.gzip)) {
     bytes += parsed.bytes;
     if (bytes > deps.config.maxOperationsBytes) {
-      throw badRequest(`Operations import larger than ${deps.config.maxOperationsBytes} bytes (MAX_OPERATIONS_BYTES): split it into several batches, or use a full import`);
+      throw invalid(`Operations import larger than ${deps.config.maxOperationsBytes} bytes (MAX_OPERATIONS_BYTES): split it into several batches, or use a full import`);
     }
     if ('error' in parsed) { errors.add(parsed.line, [{ path: '', message: parsed.error }]); continue; }
     const result = validateOperationLine(parsed.value, { configuration });
@@ -65,7 +65,7 @@ async function readOperations(deps: CatalogImportDeps, configuration: CatalogCon
     else operations.push({ line: parsed.line, operation: result.value });
     if (parsed.line % 5000 === 0) await options.onProgress({ linesRead: parsed.line, errorCount: errors.count });
   }
-  if (errors.any) throw errors.toApiError('Operations import');
+  if (errors.any) throw errors.rejection('Operations import');
   return operations;
 }
 

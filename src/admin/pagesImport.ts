@@ -19,12 +19,12 @@ export interface PageImportOptions {
 
 export async function importPages(deps: MerchandisingDeps, body: unknown, options: PageImportOptions): Promise<ImportOutcome> {
   const validated = validatePageImport(body, await requireConfiguration(deps));
-  if (!validated.ok) throw validated.problems.toApiError('Page import');
+  if (!validated.ok) throw validated.problems.rejection('Page import');
   const request = validated.value;
   const store = merchandising(deps).pages;
   return deps.importRunner.run({ kind: 'pages', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
     const result = applyPageImport(await store.loadMarket(request.market), request, { force: options.force });
-    if (!result.ok) throw result.problems.toApiError('Page import');
+    if (!result.ok) throw result.problems.rejection('Page import');
     await store.save(request.market, result.changes);
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { ImportOutcome } from './importRunner';
 import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingDeps } from './navigationImport';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { merchandising } from '../merchandising';
 import { validateTemplates } from '../merchandising/templates/validate';
 import type { Templates } from '../merchandising/templates/types';
@@ -15,14 +15,14 @@ export interface TemplateImportOptions { mode: 'replace' | 'upsert'; force: bool
 
 export async function importTemplates(deps: MerchandisingDeps, body: unknown, options: TemplateImportOptions): Promise<ImportOutcome> {
   const validated = validateTemplates(body);
-  if (!validated.ok) throw validated.problems.toApiError('Template import');
+  if (!validated.ok) throw validated.problems.rejection('Template import');
   const templates = validated.value;
   const store = merchandising(deps).templates;
   return deps.importRunner.run({ kind: 'templates', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
     const existing = Object.keys(await store.all(true));
     const removed = options.mode === 'replace' ? existing.filter((id) => !(id in templates)) : [];
     if (removed.length && !options.force) {
-      throw badRequest(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
+      throw invalid(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
     }
     await store.save(templates, removed);
   });

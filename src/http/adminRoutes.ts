@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AdminServices } from '../admin/services';
-import { badRequest } from './errors';
+import { invalid } from '../kernel/errors';
 import { booleanParam, integerParam, listParam, required, single } from './params';
 import { readJsonBody, requireApiKey } from './middleware';
 import { answerImport, requireGzipAccepted } from './adminAnswers';
@@ -15,7 +15,7 @@ function blockingTimeout(ctx: Context): number {
   const v = single(ctx, 'blockingTimeout');
   if (v === undefined || v === '') return DEFAULT_BLOCKING_TIMEOUT_MS;
   const ms = parseIsoDuration(v);
-  if (ms === undefined) throw badRequest(`Query parameter blockingTimeout must be an ISO 8601 duration such as PT5M (got "${v}")`);
+  if (ms === undefined) throw invalid(`Query parameter blockingTimeout must be an ISO 8601 duration such as PT5M (got "${v}")`);
   return ms;
 }
 
@@ -23,12 +23,12 @@ function bodyIsGzip(ctx: Context): boolean {
   const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase().trim();
   if (encoding === 'gzip' || encoding === 'x-gzip') return true;
   if (encoding === 'identity') return false;
-  throw badRequest(`Content-Encoding ${encoding} is not supported: send gzip or an uncompressed body`);
+  throw invalid(`Content-Encoding ${encoding} is not supported: send gzip or an uncompressed body`);
 }
 
 function checkJsonLinesType(ctx: Context): void {
   const type = (ctx.get('Content-Type') || '').split(';')[0].trim().toLowerCase();
-  if (type && !JSON_LINES_TYPES.test(type)) throw badRequest(`Content-Type ${type} is not accepted: send application/jsonlines`);
+  if (type && !JSON_LINES_TYPES.test(type)) throw invalid(`Content-Type ${type} is not accepted: send application/jsonlines`);
 }
 
 function requestEnded(ctx: Context): Promise<void> {
@@ -60,10 +60,10 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
     requireGzipAccepted(ctx);
     const types = listParam(ctx, 'types');
     const keys = listParam(ctx, 'productGroupKeys');
-    if (keys && keys.length > 100) throw badRequest(`Query parameter productGroupKeys takes at most 100 keys (got ${keys.length})`);
+    if (keys && keys.length > 100) throw invalid(`Query parameter productGroupKeys takes at most 100 keys (got ${keys.length})`);
     const allowed = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'];
     const bad = types?.find((t) => !allowed.includes(t));
-    if (bad) throw badRequest(`Query parameter types: unknown type ${bad}; allowed ${allowed.join(', ')}`);
+    if (bad) throw invalid(`Query parameter types: unknown type ${bad}; allowed ${allowed.join(', ')}`);
     const stream = await services.exportCatalog({
       types: (types as ('PRODUCT_GROUPS' | 'CONTENT' | 'TRANSLATIONS')[] | undefined) ?? allowed as ('PRODUCT_GROUPS' | 'CONTENT' | 'TRANSLATIONS')[],
       productGroupKeys: keys,

@@ -11,7 +11,8 @@ import { exportPages, importPages } from '../admin/pagesImport';
 import { exportTemplates, importTemplates } from '../admin/templatesImport';
 import { exportFacets, importFacets } from '../admin/facetsImport';
 import { MAX_ID_FILTER, OUTPUT_FILTERS, type OutputFilter } from '../merchandising/pages/export';
-import { ApiError, badRequest } from './errors';
+import { invalid } from '../kernel/errors';
+import { HttpError, tooLarge } from './errors';
 import { readJsonBody, requireApiKey } from './middleware';
 import { answerImport, requireGzipAccepted } from './adminAnswers';
 import { booleanParam, listParam, required, single } from './params';
@@ -48,10 +49,10 @@ export function merchandisingRouter(context: AppContext): Router {
   router.get('/v4/export/pages', async (ctx) => {
     requireGzipAccepted(ctx);
     const idFilter = listParam(ctx, 'idFilter');
-    if (idFilter && idFilter.length > MAX_ID_FILTER) throw badRequest(`Query parameter idFilter takes at most ${MAX_ID_FILTER} page ids (got ${idFilter.length})`);
+    if (idFilter && idFilter.length > MAX_ID_FILTER) throw invalid(`Query parameter idFilter takes at most ${MAX_ID_FILTER} page ids (got ${idFilter.length})`);
     const outputFilter = single(ctx, 'outputFilter') || 'PUBLISHED_ONLY';
     if (!(OUTPUT_FILTERS as readonly string[]).includes(outputFilter)) {
-      throw badRequest(`Query parameter outputFilter must be one of ${OUTPUT_FILTERS.join(', ')} (got "${outputFilter}")`);
+      throw invalid(`Query parameter outputFilter must be one of ${OUTPUT_FILTERS.join(', ')} (got "${outputFilter}")`);
     }
     ctx.body = await exportPages(context, { market: required(ctx, 'market'), idFilter, outputFilter: outputFilter as OutputFilter });
   });
@@ -84,27 +85,27 @@ export function merchandisingRouter(context: AppContext): Router {
 /** A JSON body, plain or gzip-compressed (`Content-Encoding: gzip`), at most `maxBytes` once decompressed. */
 async function readJson(ctx: Context, maxBytes: number): Promise<unknown> {
   const type = (ctx.get('Content-Type') || '').split(';')[0].trim().toLowerCase();
-  if (type && !JSON_TYPES.test(type)) throw badRequest(`Content-Type ${type} is not accepted: send application/json`);
+  if (type && !JSON_TYPES.test(type)) throw invalid(`Content-Type ${type} is not accepted: send application/json`);
   const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase().trim();
   if (encoding === 'identity') return readJsonBody(ctx, maxBytes);
-  if (encoding !== 'gzip' && encoding !== 'x-gzip') throw badRequest(`Content-Encoding ${encoding} is not supported: send gzip or an uncompressed body`);
+  if (encoding !== 'gzip' && encoding !== 'x-gzip') throw invalid(`Content-Encoding ${encoding} is not supported: send gzip or an uncompressed body`);
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of ctx.req.pipe(createGunzip()) as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > maxBytes) throw new ApiError(413, `Request body larger than ${maxBytes} bytes once decompressed`);
+      if (size > maxBytes) throw tooLarge(`Request body larger than ${maxBytes} bytes once decompressed`);
       chunks.push(chunk);
     }
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw badRequest(`Body is not valid gzip: ${(err as Error).message}`);
+    if (err instanceof HttpError) throw err;
+    throw invalid(`Body is not valid gzip: ${(err as Error).message}`);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw badRequest(`Body is not valid JSON: ${(err as Error).message}`);
+    throw invalid(`Body is not valid JSON: ${(err as Error).message}`);
   }
 }

@@ -2,24 +2,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Next } from 'koa';
 import type { Client } from '@elastic/elasticsearch';
-import { ApiError, forbidden, fromElasticsearch, isElasticsearchError, badRequest } from './errors';
+import { invalid } from '../kernel/errors';
+import { answerFor, forbidden, HttpError, tooLarge } from './errors';
 import type { Logger } from '../log';
+import { searchFailureDetail } from '../search/errors';
 
-/** Turns every error into a JSON `{ message, ...details }` with its status; unexpected errors are logged once. */
+/**
+ * Turns every error into a JSON `{ message, ...details }` with its status (errors.ts); a 5xx is logged once,
+ * with the detail the caller does not get.
+ */
 export function errorHandler(log: Logger) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, `No endpoint ${ctx.method} ${ctx.path}`);
+      if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, `No endpoint ${ctx.method} ${ctx.path}`);
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : isElasticsearchError(err) ? fromElasticsearch(err) : undefined;
-      if (!apiError || apiError.status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, err });
-      const e = apiError ?? new ApiError(500, `Internal error: ${(err as Error)?.message ?? String(err)}`);
-      ctx.status = e.status;
-      ctx.body = { message: e.message, ...(e.details ?? {}) };
+      const answer = answerFor(err);
+      if (answer.logged) log.error('request failed', { method: ctx.method, path: ctx.path, status: answer.status, err, ...searchFailureDetail(err) });
+      ctx.status = answer.status;
+      ctx.body = answer.body;
     }
   };
 }
+
 
 /** `X-Response-Time` in whole milliseconds on every response. */
 export async function responseTime(ctx: Context, next: Next) {
@@ -75,7 +80,7 @@ export async function readTextBody(ctx: Context, maxBytes: number): Promise<stri
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes) throw new ApiError(413, `Request body larger than ${maxBytes} bytes`);
+    if (size > maxBytes) throw tooLarge(`Request body larger than ${maxBytes} bytes`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -88,7 +93,7 @@ export async function readJsonBody(ctx: Context, maxBytes = 1_000_000): Promise<
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw badRequest(`Body is not valid JSON: ${(err as Error).message}`);
+    throw invalid(`Body is not valid JSON: ${(err as Error).message}`);
   }
 }
 

@@ -1,16 +1,16 @@
 /** Parsing of query parameters shared by routes; every failure is a 400 naming the parameter. */
 import type { Context } from 'koa';
-import { badRequest } from './errors';
+import { invalid } from '../kernel/errors';
 
 export function single(ctx: Context, name: string): string | undefined {
   const v = ctx.query[name];
-  if (Array.isArray(v)) throw badRequest(`Query parameter ${name} is given more than once`);
+  if (Array.isArray(v)) throw invalid(`Query parameter ${name} is given more than once`);
   return v;
 }
 
 export function required(ctx: Context, name: string): string {
   const v = single(ctx, name);
-  if (v === undefined || v === '') throw badRequest(`Query parameter ${name} is required`);
+  if (v === undefined || v === '') throw invalid(`Query parameter ${name} is required`);
   return v;
 }
 
@@ -20,15 +20,15 @@ export function booleanParam(ctx: Context, name: string, fallback: boolean): boo
   const lower = v.toLowerCase();
   if (lower === 'true') return true;
   if (lower === 'false') return false;
-  throw badRequest(`Query parameter ${name} must be true or false (got "${v}")`);
+  throw invalid(`Query parameter ${name} must be true or false (got "${v}")`);
 }
 
 export function integerParam(ctx: Context, name: string, fallback: number | undefined, min: number, max: number): number | undefined {
   const v = single(ctx, name);
   if (v === undefined || v === '') return fallback;
-  if (!/^-?\d+$/.test(v)) throw badRequest(`Query parameter ${name} must be an integer (got "${v}")`);
+  if (!/^-?\d+$/.test(v)) throw invalid(`Query parameter ${name} must be an integer (got "${v}")`);
   const n = Number(v);
-  if (n < min || n > max) throw badRequest(`Query parameter ${name} must be between ${min} and ${max} (got ${n})`);
+  if (n < min || n > max) throw invalid(`Query parameter ${name} must be between ${min} and ${max} (got ${n})`);
   return n;
 }
 

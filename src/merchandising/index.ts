@@ -11,7 +11,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { Config } from '../config';
 import type { ConfigurationStore } from '../admin/configuration';
 import type { CatalogConfiguration } from '../catalog/types';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { MerchandisingIndex, merchandisingIndexName, type MerchandisingIndexKind } from './indices';
 import { NavigationStore } from './navigationStore';
 import { PageStore } from './pageStore';
@@ -48,13 +48,13 @@ export function merchandising(context: { es: Client; config: Config }): Merchand
 /** The markets and locales merchandising data may name; 400 when none are configured yet. */
 export async function requireConfiguration(context: { configuration: ConfigurationStore }): Promise<CatalogConfiguration> {
   const configuration = await context.configuration.get(true);
-  if (!configuration) throw badRequest('No markets are configured: import the configuration first (POST /api/admin/v4/import/configuration)');
+  if (!configuration) throw invalid('No markets are configured: import the configuration first (POST /api/admin/v4/import/configuration)');
   return configuration;
 }
 
 /** 400 unless the market (and the locale, when given) is configured. */
 export function requireMarket(configuration: CatalogConfiguration, market: string, locale?: string): void {
   const locales = configuration.markets[market]?.locales;
-  if (!locales) throw badRequest(`Query parameter market: market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
-  if (locale !== undefined && !locales.includes(locale)) throw badRequest(`Query parameter locale: locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
+  if (!locales) throw invalid(`Query parameter market: market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
+  if (locale !== undefined && !locales.includes(locale)) throw invalid(`Query parameter locale: locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
 }

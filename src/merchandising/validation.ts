@@ -7,7 +7,7 @@
  * `null` is "not given" too: bodies go through `stripNulls` first (the spec says "omit or null").
  * Unknown fields are errors: operators want typos caught, not silently dropped.
  */
-import { badRequest, type ApiError } from '../http/errors';
+import { type InvalidInput, invalid } from '../kernel/errors';
 import type { CatalogConfiguration } from '../catalog/types';
 
 export interface FieldError { path: string; message: string }
@@ -27,11 +27,11 @@ export class Problems {
   get count(): number { return this.total; }
 
   /** The 400 of a rejected import: `{message, errors: [{path, message}], moreErrors?}`. */
-  toApiError(what: string): ApiError {
+  rejection(what: string): InvalidInput {
     const first = this.errors[0];
     const head = first ? ` First: ${first.path || '(body)'}: ${first.message}.` : '';
     const more = this.total - this.errors.length;
-    return badRequest(`${what} rejected: ${this.total} error(s); nothing was imported.${head}`, {
+    return invalid(`${what} rejected: ${this.total} error(s); nothing was imported.${head}`, {
       errors: this.errors,
       ...(more > 0 ? { moreErrors: more } : {}),
     });

@@ -5,6 +5,7 @@
  * (operations imports change data without changing the version), and shared by concurrent requests.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
+import { InvalidInput, Unavailable } from '../kernel/errors';
 import type { ConfigurationStore } from '../admin/configuration';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { CatalogIndices } from '../search/catalogIndices';
@@ -145,7 +146,7 @@ export function readFacts(
 const FRESH_MS = 250;
 
 /**
- * Runs a request parser with the cached facts; when it fails with a 400 or 503 that stale facts may
+ * Runs a request parser with the cached facts; when it fails as invalid or unavailable, which stale facts may
  * explain (a store or price id just imported, a first catalog just published), it runs once more with
  * freshly read facts. Facts read within FRESH_MS are not read again, so bad requests cannot flood
  * Elasticsearch.
@@ -155,8 +156,7 @@ export async function parseWithFacts<T>(cache: CatalogFactsCache, parse: (facts:
   try {
     return parse(facts);
   } catch (err) {
-    const status = (err as { status?: number }).status;
-    if ((status !== 400 && status !== 503) || cache.age() < FRESH_MS) throw err;
+    if (!(err instanceof InvalidInput || err instanceof Unavailable) || cache.age() < FRESH_MS) throw err;
     return parse(await cache.get(FRESH_MS));
   }
 }

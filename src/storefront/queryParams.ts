@@ -2,20 +2,20 @@
  * Reading storefront query parameters from a parsed query string, pure so request parsers can be unit
  * tested without Koa. Every failure is a 400 whose message names the parameter.
  */
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 
 /** A parsed query string, as Koa's `ctx.query` gives it. */
 export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
 
 export function single(query: RawQuery, name: string): string | undefined {
   const v = query[name];
-  if (Array.isArray(v)) throw badRequest(`Query parameter ${name} is given more than once`);
+  if (Array.isArray(v)) throw invalid(`Query parameter ${name} is given more than once`);
   return v;
 }
 
 export function required(query: RawQuery, name: string): string {
   const v = single(query, name);
-  if (v === undefined || v.trim() === '') throw badRequest(`Query parameter ${name} is required`);
+  if (v === undefined || v.trim() === '') throw invalid(`Query parameter ${name} is required`);
   return v;
 }
 
@@ -25,15 +25,15 @@ export function optionalBoolean(query: RawQuery, name: string): boolean | undefi
   const lower = v.toLowerCase();
   if (lower === 'true') return true;
   if (lower === 'false') return false;
-  throw badRequest(`Query parameter ${name} must be true or false (got "${v}")`);
+  throw invalid(`Query parameter ${name} must be true or false (got "${v}")`);
 }
 
 export function integer(query: RawQuery, name: string, fallback: number, min: number, max: number): number {
   const v = single(query, name);
   if (v === undefined || v === '') return fallback;
-  if (!/^-?\d+$/.test(v.trim())) throw badRequest(`Query parameter ${name} must be an integer (got "${v}")`);
+  if (!/^-?\d+$/.test(v.trim())) throw invalid(`Query parameter ${name} must be an integer (got "${v}")`);
   const n = Number(v);
-  if (n < min || n > max) throw badRequest(`Query parameter ${name} must be between ${min} and ${max} (got ${n})`);
+  if (n < min || n > max) throw invalid(`Query parameter ${name} must be between ${min} and ${max} (got ${n})`);
   return n;
 }
 
@@ -50,6 +50,6 @@ export function oneOf<T extends string>(query: RawQuery, name: string, allowed: 
   const v = single(query, name);
   if (v === undefined || v === '') return undefined;
   const match = allowed.find((a) => a.toLowerCase() === v.trim().toLowerCase());
-  if (!match) throw badRequest(`Query parameter ${name} must be one of ${allowed.join(', ')} (got "${v}")`);
+  if (!match) throw invalid(`Query parameter ${name} must be one of ${allowed.join(', ')} (got "${v}")`);
   return match;
 }

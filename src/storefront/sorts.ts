@@ -8,7 +8,7 @@
  * it, by their standard price (the price they show).
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { sellingPriceFields } from './prices';
 import type { SortResult } from './responseTypes';
 
@@ -58,7 +58,7 @@ export const SORTS: Record<SortId, { label: string; fields: FieldSort }> = {
 export function parseSort(value: string | undefined, offered: readonly SortId[] = SORT_IDS): SortId {
   if (value === undefined || value === '') return 'RELEVANCE';
   const id = offered.find((s) => s === value.trim().toUpperCase());
-  if (!id) throw badRequest(`Query parameter sort: unknown sort "${value}" (${offered.join(', ')})`);
+  if (!id) throw invalid(`Query parameter sort: unknown sort "${value}" (${offered.join(', ')})`);
   return id;
 }
 

@@ -14,7 +14,7 @@
  * - A template makes `presentCustom` unnecessary: `withTemplateFields` widens the context so the
  *   documents fetched hold the custom attributes the template names.
  */
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import {
   ALL_CUSTOM, customAttributeOf,
   type ProductTemplate, type TemplateMapping, type TemplateSettings, type VariantTemplate,
@@ -33,7 +33,7 @@ const ALWAYS_KEPT = new Set(['key', 'ticket']);
 export async function resolveTemplate(s: StorefrontServices, templateId: string | undefined): Promise<TemplateSettings | undefined> {
   if (templateId === undefined) return undefined;
   const template = await s.merchandising.templates.getTemplate(templateId);
-  if (!template) throw badRequest(`Query parameter templateId: unknown template "${templateId}"`);
+  if (!template) throw invalid(`Query parameter templateId: unknown template "${templateId}"`);
   return template;
 }
 

@@ -9,7 +9,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { cartEvent, productViewEvent } from '../../behaviour/storefrontHooks';
 import type { BehaviourEvent } from '../../behaviour/events';
 import { productDocumentId } from '../../catalog/documents';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { fetchSiblings, productSource } from '../productSource';
 import type { ProductSource, ShapeContext } from '../productShaper';
 import { runRecommendationLists } from '../recommendations';
@@ -43,7 +43,7 @@ export async function productPage(s: StorefrontServices, req: ProductPageRequest
     runRecommendationLists(s, ctx, req.recommendationLists, { productKey: req.productKey, pageType: 'PRODUCT_PAGE', known }),
   ]);
   if (product.status === 'rejected') throw product.reason;
-  if (!product.value) throw badRequest(`Query parameter productKey: unknown product "${req.productKey}" in market ${ctx.market}`);
+  if (!product.value) throw invalid(`Query parameter productKey: unknown product "${req.productKey}" in market ${ctx.market}`);
   if (lists.status === 'rejected') throw lists.reason;
   if (ctx.notify) register(s, productViewEvent(ctx, req.productKey));
 
@@ -89,7 +89,7 @@ export async function addToCartPopup(s: StorefrontServices, req: AddToCartPopupR
       return [] as string[];
     }),
   ]);
-  if (!variant.hits.hits.length) throw badRequest(`Query parameter variantKey: unknown variant "${req.variantKey}" in market ${ctx.market}`);
+  if (!variant.hits.hits.length) throw invalid(`Query parameter variantKey: unknown variant "${req.variantKey}" in market ${ctx.market}`);
   // The template's custom attributes must be fetched even when presentCustom does not name them.
   const lists = await runRecommendationLists(s, withTemplateFields(ctx, template), req.recommendationLists, {
     variantKey: req.variantKey, cart: cart.filter((k) => k !== req.variantKey), pageType: 'ADD_TO_CART_POPUP',

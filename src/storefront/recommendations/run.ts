@@ -11,7 +11,7 @@
  * 4. One mget for the documents of every product chosen and its siblings, and pure shaping with tickets
  *    of the list.
  */
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { compileRules } from '../../rules/compile';
 import { compileProductFilter } from '../../rules/productFilter';
 import { msearch, type IndexedSearch } from '../msearch';
@@ -125,9 +125,9 @@ export function listKeys(l: RecommendationListRequest, i: number, d: Recommendat
   const variantKey = l.params?.variantKey ?? d.variantKey;
   const cartKeys = l.params?.cart ?? d.cart;
   if (algorithm.needsProduct && productKey === undefined && variantKey === undefined) {
-    throw badRequest(`recommendationLists[${i}].params.productKey is required for ${l.algorithm}`);
+    throw invalid(`recommendationLists[${i}].params.productKey is required for ${l.algorithm}`);
   }
-  if (l.algorithm === 'CART' && cartKeys === undefined) throw badRequest(`recommendationLists[${i}].params.cart is required for CART`);
+  if (l.algorithm === 'CART' && cartKeys === undefined) throw invalid(`recommendationLists[${i}].params.cart is required for CART`);
   // The variant just added is what ADD_TO_CART_RECS is about, whatever page it is on.
   const aboutKey = l.algorithm === 'ADD_TO_CART_RECS' ? variantKey ?? productKey : productKey ?? variantKey;
   return {
