@@ -1,6 +1,6 @@
 /** Entry point: read configuration, wait for Elasticsearch, load sample data if asked, serve. */
-import { loadConfig } from './config';
-import { createLogger } from './log';
+import { loadConfig } from './kernel/config';
+import { createLogger } from './kernel/log';
 import { createElasticsearchClient } from './search/client';
 import { createApp, createContext, shutdownContext } from './app';
 import { loadSampleCatalogIfEmpty } from './sample/loadSample';

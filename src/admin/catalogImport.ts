@@ -5,8 +5,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
-import type { Config } from '../config';
-import type { Logger } from '../log';
+import type { Config } from '../kernel/config';
+import type { Logger } from '../kernel/log';
 import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
 import { CatalogLimits, validateReplaceLine } from '../catalog/validate';
@@ -29,10 +29,13 @@ export interface FullImportOptions {
   onProgress: (p: ImportProgress) => Promise<void>;
 }
 
+/** The settings catalog imports read. */
+export type ImportSettings = Pick<Config, 'dangerousRemovalRatio' | 'bulkBytes' | 'bulkConcurrency' | 'maxOperationsBytes'>;
+
 export interface CatalogImportDeps {
   es: Client;
   indices: CatalogIndices;
-  config: Config;
+  config: ImportSettings;
   log: Logger;
 }
 

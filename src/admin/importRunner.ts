@@ -4,7 +4,7 @@
  * 202 with an id to poll at /api/admin/v4/import/status.
  */
 import { DomainError } from '../kernel/errors';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import type { ImportLock } from './importLock';
 import type { ImportJobs, ImportJob } from './importJobs';
 import type { ImportProgress } from './catalogImport';

@@ -4,14 +4,14 @@
  */
 import type { Readable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
-import type { Config } from '../config';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { NoCatalogYet, invalid } from '../kernel/errors';
-import { runFullImport } from './catalogImport';
+import { runFullImport, type ImportSettings } from './catalogImport';
 import { runOperationsImport } from './operationsImport';
 import { exportCatalog, type ExportRequest } from './catalogExport';
-import { ConfigurationStore, parseConfiguration, removedByConfiguration } from './configuration';
+import { parseConfiguration, removedByConfiguration } from '../configuration/markets';
+import type { ConfigurationStore } from '../configuration/store';
 import { EntityReader } from './entityStore';
 import type { ImportJobs } from './importJobs';
 import type { ImportOutcome, ImportRunner } from './importRunner';
@@ -27,7 +27,7 @@ export interface CatalogImportOptions {
 
 export interface AdminServicesDeps {
   es: Client;
-  config: Config;
+  config: ImportSettings;
   log: Logger;
   indices: CatalogIndices;
   configuration: ConfigurationStore;
@@ -40,15 +40,9 @@ export type AdminServices = ReturnType<typeof adminServices>;
 export function adminServices(deps: AdminServicesDeps) {
   const { es, indices, configuration, jobs, runner } = deps;
 
-  async function requireConfiguration() {
-    const cfg = await configuration.get(true);
-    if (!cfg) throw invalid('No markets are configured: import the configuration first (POST /api/admin/v4/import/configuration)');
-    return cfg;
-  }
-
   return {
     async importCatalog(mode: 'full' | 'operations', body: Readable, options: CatalogImportOptions): Promise<ImportOutcome> {
-      const cfg = await requireConfiguration();
+      const cfg = await configuration.required();
       if (mode === 'operations' && !(await indices.liveVersion())) {
         throw new NoCatalogYet('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
       }

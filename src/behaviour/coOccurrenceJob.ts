@@ -14,7 +14,7 @@
  * Only the holder of the `co-occurrence` lease runs it periodically (periodicJob.ts).
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import { BulkWriter } from '../search/bulkWriter';
 import { LOADING_SETTINGS, sealIndices } from '../search/catalogIndices';
 import { newCatalogVersion } from '../search/indexNames';

@@ -5,7 +5,7 @@
  * the mapping of mappings/events.json in the body) without changing a reader or the writer.
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import { detectAnalysisLevel, indexDefinition } from '../search/mappings';
 
 export interface BehaviourIndexNames {

@@ -14,6 +14,7 @@
  */
 import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
+import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
 import { decodeTicket, type Ticket } from '../storefront/tickets';
 import { single, type RawQuery } from '../storefront/queryParams';
@@ -139,4 +140,27 @@ export async function notificationEvents(request: NotificationRequest, who: Noti
     default:
       return assertNever(request);
   }
+}
+
+export interface NotificationDeps {
+  configuration: Pick<ConfigurationReader, 'get'>;
+  resolveProducts: ResolveProducts;
+  /** Buffers events for writing; never throws, never waits. */
+  record(event: BehaviourEvent): void;
+}
+
+export type Notifications = ReturnType<typeof notifications>;
+
+/** The notification use case: the route hands over the query and a way to read the body, gets nothing back (204). */
+export function notifications(deps: NotificationDeps) {
+  return {
+    /** Checks who and where first, then reads and checks the body (so a bad market is named before a bad body). */
+    async receive(name: NotificationName, query: RawQuery, readBody: () => Promise<unknown>): Promise<void> {
+      const who = parseNotificationContext(query);
+      requireConfiguredMarket(who.market, await deps.configuration.get());
+      const body = name === 'end' ? undefined : await readBody();
+      const request = parseNotificationBody(name, body, who.market);
+      for (const event of await notificationEvents(request, who, deps.resolveProducts)) deps.record(event);
+    },
+  };
 }

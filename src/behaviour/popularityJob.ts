@@ -12,13 +12,13 @@
  * Only the holder of the `popularity` lease runs it periodically (periodicJob.ts), so several API processes can run side by side.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import type { ConfigurationStore } from '../admin/configuration';
+import type { ConfigurationReader } from '../configuration/store';
 import { productDocumentId } from '../catalog/documents';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import type { BehaviourIndexNames } from './eventsIndex';
 import type { Lease } from './lease';
 import { PeriodicJob } from './periodicJob';
-import type { BehaviourOptions } from './options';
+import type { BehaviourOptions } from '../kernel/config';
 import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from './queries/popularity';
 
 export interface PopularityJobDeps {
@@ -27,7 +27,7 @@ export interface PopularityJobDeps {
   names: BehaviourIndexNames;
   /** Alias of the live products index. */
   productsAlias: string;
-  configuration: ConfigurationStore;
+  configuration: ConfigurationReader;
   liveVersion(): Promise<string | undefined>;
   lease: Lease;
   options: Pick<BehaviourOptions, 'popularityHalfLifeDays' | 'popularityWindowDays'>;

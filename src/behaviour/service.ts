@@ -9,13 +9,13 @@
  * Elevate, whose clients hide recent searches for a few seconds after removing them.
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { ConfigurationStore } from '../admin/configuration';
-import type { Logger } from '../log';
+import type { ConfigurationReader } from '../configuration/store';
+import type { Logger } from '../kernel/log';
 import { EventWriter, type EventWriterStats } from './eventWriter';
 import type { BehaviourIndexNames } from './eventsIndex';
 import type { BehaviourEvent, ProductFacts } from './events';
 import { Lease } from './lease';
-import type { BehaviourOptions } from './options';
+import type { BehaviourOptions } from '../kernel/config';
 import { PopularityJob, type PopularityRun } from './popularityJob';
 import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
 import { ProductLookup } from './productLookup';
@@ -35,7 +35,7 @@ export interface BehaviourDeps {
   names: BehaviourIndexNames;
   /** Alias of the live products index (key lookups, popularity). */
   productsAlias: string;
-  configuration: ConfigurationStore;
+  configuration: ConfigurationReader;
   /** Version of the live catalog (the popularity job rewrites scores when it changes). */
   liveVersion(): Promise<string | undefined>;
   /** Identifies this process in the popularity lease. */

@@ -1,15 +1,11 @@
 /**
  * Admin routes for merchandising data: navigation, pages, templates and facet configuration imports and exports. Handlers only
- * wire: read the body or the query parameters, call the use case (src/admin/*Import.ts), answer.
+ * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { createGunzip } from 'node:zlib';
-import type { AppContext } from '../app';
-import { exportNavigation, importNavigation } from '../admin/navigationImport';
-import { exportPages, importPages } from '../admin/pagesImport';
-import { exportTemplates, importTemplates } from '../admin/templatesImport';
-import { exportFacets, importFacets } from '../admin/facetsImport';
+import type { MerchandisingAdmin } from '../admin/merchandisingServices';
 import { MAX_ID_FILTER, OUTPUT_FILTERS, type OutputFilter } from '../merchandising/pages/export';
 import { invalid } from '../kernel/errors';
 import { HttpError, tooLarge } from './errors';
@@ -23,26 +19,26 @@ const MAX_TEMPLATES_BYTES = 1_000_000;
 const MAX_FACETS_BYTES = 5_000_000;
 const JSON_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/;
 
-export function merchandisingRouter(context: AppContext): Router {
+export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: string[]): Router {
   const router = new Router({ prefix: '/api/admin' });
-  router.use(requireApiKey(context.config.adminApiKeys));
+  router.use(requireApiKey(apiKeys));
 
   const navigationImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_NAVIGATION_BYTES);
-    answerImport(ctx, await importNavigation(context, body, { name: single(ctx, 'name') }));
+    answerImport(ctx, await services.importNavigation(body, { name: single(ctx, 'name') }));
   };
   router.post('/v3/import/navigation', navigationImport);
   router.post('/v4/import/navigation', navigationImport);
   router.get('/v3/export/navigation', async (ctx) => {
     requireGzipAccepted(ctx);
-    ctx.body = await exportNavigation(context, {
+    ctx.body = await services.exportNavigation({
       market: required(ctx, 'market'), locale: required(ctx, 'locale'), includeAppNodes: booleanParam(ctx, 'includeAppNodes', false),
     });
   });
 
   const pagesImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_PAGES_BYTES);
-    answerImport(ctx, await importPages(context, body, { name: single(ctx, 'name'), force: booleanParam(ctx, 'force', false) }));
+    answerImport(ctx, await services.importPages(body, { name: single(ctx, 'name'), force: booleanParam(ctx, 'force', false) }));
   };
   router.post('/v3/import/pages', pagesImport);
   router.post('/v4/import/pages', pagesImport);
@@ -54,28 +50,28 @@ export function merchandisingRouter(context: AppContext): Router {
     if (!(OUTPUT_FILTERS as readonly string[]).includes(outputFilter)) {
       throw invalid(`Query parameter outputFilter must be one of ${OUTPUT_FILTERS.join(', ')} (got "${outputFilter}")`);
     }
-    ctx.body = await exportPages(context, { market: required(ctx, 'market'), idFilter, outputFilter: outputFilter as OutputFilter });
+    ctx.body = await services.exportPages({ market: required(ctx, 'market'), idFilter, outputFilter: outputFilter as OutputFilter });
   });
 
   const templatesImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
     const body = await readJson(ctx, MAX_TEMPLATES_BYTES);
     const force = mode === 'replace' ? booleanParam(ctx, 'force', false) : false;
-    answerImport(ctx, await importTemplates(context, body, { mode, force, name: single(ctx, 'name') }));
+    answerImport(ctx, await services.importTemplates(body, { mode, force, name: single(ctx, 'name') }));
   };
   router.put('/v4/import/templates', templatesImport('replace'));
   router.post('/v4/import/templates', templatesImport('upsert'));
   router.get('/v4/export/templates', async (ctx) => {
     requireGzipAccepted(ctx);
-    ctx.body = await exportTemplates(context);
+    ctx.body = await services.exportTemplates();
   });
 
   router.put('/v4/import/facets', async (ctx) => {
     const body = await readJson(ctx, MAX_FACETS_BYTES);
-    answerImport(ctx, await importFacets(context, body, { name: single(ctx, 'name') }));
+    answerImport(ctx, await services.importFacets(body, { name: single(ctx, 'name') }));
   });
   router.get('/v4/export/facets', async (ctx) => {
     requireGzipAccepted(ctx);
-    ctx.body = await exportFacets(context);
+    ctx.body = await services.exportFacets();
   });
 
   return router;

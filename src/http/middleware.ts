@@ -4,7 +4,7 @@ import type { Context, Next } from 'koa';
 import type { Client } from '@elastic/elasticsearch';
 import { invalid } from '../kernel/errors';
 import { answerFor, forbidden, HttpError, tooLarge } from './errors';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import { searchFailureDetail } from '../search/errors';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { InvalidInput, Unavailable } from '../kernel/errors';
-import type { ConfigurationStore } from '../admin/configuration';
+import type { ConfigurationReader } from '../configuration/store';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { CatalogIndices } from '../search/catalogIndices';
 import type { FacetStore } from '../merchandising/facetStore';
@@ -45,8 +45,8 @@ export class CatalogFactsCache {
 
   constructor(
     private readonly es: Client,
-    private readonly indices: CatalogIndices,
-    private readonly configuration: ConfigurationStore,
+    private readonly indices: Pick<CatalogIndices, 'liveVersion' | 'names'>,
+    private readonly configuration: ConfigurationReader,
     private readonly facets: Pick<FacetStore, 'all'>,
     private readonly defaultDynamicFacets: number,
   ) {}

@@ -1,13 +1,14 @@
 /**
- * What storefront queries need at run time, built once from the AppContext: the Elasticsearch client,
- * index names, the catalog facts cache, a clock, and the behaviour hooks. The behaviour module (later)
- * replaces the no-op `onSearch`; queries call it unless `notify=false`.
+ * What storefront queries need at run time, built once by the composition root (app.ts) from narrow
+ * dependencies: the Elasticsearch client, index names, the catalog facts cache, a clock, visitor behaviour
+ * and the hooks. Queries call `onSearch` unless `notify=false`.
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { AppContext } from '../app';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import type { BehaviourService } from '../behaviour/service';
-import { merchandising, type MerchandisingStores } from '../merchandising';
+import type { ConfigurationReader } from '../configuration/store';
+import type { MerchandisingStores } from '../merchandising';
+import type { CatalogIndices } from '../search/catalogIndices';
 import { CatalogFactsCache } from './catalogFacts';
 import type { QueryContext } from './request';
 
@@ -41,16 +42,26 @@ export interface StorefrontServices {
 
 export const noHooks: StorefrontHooks = { onSearch: () => undefined };
 
-export function storefrontServices(app: AppContext, hooks: Partial<StorefrontHooks> = {}): StorefrontServices {
-  const stores = merchandising(app);
+export interface StorefrontDeps {
+  es: Client;
+  log: Logger;
+  indices: Pick<CatalogIndices, 'liveVersion' | 'names'>;
+  configuration: ConfigurationReader;
+  merchandising: MerchandisingStores;
+  behaviour: BehaviourService;
+  /** DYNAMIC_FACETS: facets chosen per result set in markets without a facet configuration. */
+  dynamicFacets: number;
+}
+
+export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = {}): StorefrontServices {
   return {
-    es: app.es,
-    log: app.log,
-    facts: new CatalogFactsCache(app.es, app.indices, app.configuration, stores.facets, app.config.dynamicFacets),
-    index: { products: app.indices.names.catalogAlias('products'), content: app.indices.names.catalogAlias('content') },
+    es: deps.es,
+    log: deps.log,
+    facts: new CatalogFactsCache(deps.es, deps.indices, deps.configuration, deps.merchandising.facets, deps.dynamicFacets),
+    index: { products: deps.indices.names.catalogAlias('products'), content: deps.indices.names.catalogAlias('content') },
     hooks: { ...noHooks, ...hooks },
-    behaviour: app.behaviour,
-    merchandising: stores,
+    behaviour: deps.behaviour,
+    merchandising: deps.merchandising,
     now: () => new Date(),
   };
 }

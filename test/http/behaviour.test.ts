@@ -9,13 +9,13 @@ import { startService, type TestService } from './harness';
 import { group, product } from '../fixtures/catalog';
 import { BehaviourService } from '../../src/behaviour/service';
 import { behaviourIndexNames } from '../../src/behaviour/eventsIndex';
-import { DEFAULT_BEHAVIOUR_OPTIONS } from '../../src/behaviour/options';
+import { DEFAULT_BEHAVIOUR_OPTIONS } from '../../src/kernel/config';
 import { Lease } from '../../src/behaviour/lease';
 import type { BehaviourEvent } from '../../src/behaviour/events';
 import { encodeTicket, type Ticket } from '../../src/storefront/tickets';
 import { createContext, shutdownContext } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import { createLogger } from '../../src/log';
+import { loadConfig } from '../../src/kernel/config';
+import { createLogger } from '../../src/kernel/log';
 import { createElasticsearchClient } from '../../src/search/client';
 import type { ReplaceEntity } from '../../src/catalog/types';
 

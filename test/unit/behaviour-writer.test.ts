@@ -9,7 +9,7 @@ import { EventWriter } from '../../src/behaviour/eventWriter';
 import { behaviourIndexNames } from '../../src/behaviour/eventsIndex';
 import { ProductLookup } from '../../src/behaviour/productLookup';
 import type { BehaviourEvent, EventDocument } from '../../src/behaviour/events';
-import type { Logger } from '../../src/log';
+import type { Logger } from '../../src/kernel/log';
 
 type ItemOutcome = { status: number; error?: { type: string; reason: string } };
 

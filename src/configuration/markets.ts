@@ -1,16 +1,11 @@
 /**
  * Markets, their locales and currency: the configuration import (Elevate's
- * `POST /api/admin/v4/import/configuration`). Catalog lines and queries may only name configured markets
- * and locales. Stored as one document in Elasticsearch; read through a short cache so every API process
- * sees a change within seconds.
+ * `POST /api/admin/v4/import/configuration`). Catalog lines, merchandising imports and queries may only
+ * name configured markets and locales; the checks of that live here, the stored document in store.ts.
  */
-import type { Client } from '@elastic/elasticsearch';
 import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
 import { invalid } from '../kernel/errors';
-
-const DOC_ID = 'catalog';
-const CACHE_MS = 2000;
 
 /** Locales Elevate 4 supports (elevate-notes, section 8). */
 export const SUPPORTED_LOCALES = [
@@ -38,29 +33,6 @@ export function parseConfiguration(body: unknown): CatalogConfiguration {
   return value as CatalogConfiguration;
 }
 
-export class ConfigurationStore {
-  private cached?: { at: number; value: CatalogConfiguration | undefined };
-
-  constructor(private readonly es: Client, private readonly index: string) {}
-
-  async get(fresh = false): Promise<CatalogConfiguration | undefined> {
-    if (!fresh && this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
-    const res = await this.es.get<CatalogConfiguration>({ index: this.index, id: DOC_ID }, { ignore: [404] });
-    const value = res.found ? res._source : undefined;
-    this.cached = { at: Date.now(), value };
-    return value;
-  }
-
-  async save(configuration: CatalogConfiguration): Promise<void> {
-    const exists = await this.es.indices.exists({ index: this.index });
-    if (!exists) {
-      await this.es.indices.create({ index: this.index, settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { dynamic: false, properties: {} } }, { ignore: [400] });
-    }
-    await this.es.index({ index: this.index, id: DOC_ID, document: configuration, refresh: true });
-    this.cached = { at: Date.now(), value: configuration };
-  }
-}
-
 /** Markets and market-locales that `next` removes compared to `current`. */
 export function removedByConfiguration(current: CatalogConfiguration | undefined, next: CatalogConfiguration): string[] {
   if (!current) return [];
@@ -71,4 +43,11 @@ export function removedByConfiguration(current: CatalogConfiguration | undefined
     for (const locale of cfg.locales) if (!after.locales.includes(locale)) removed.push(`${market}|${locale}`);
   }
   return removed;
+}
+
+/** 400 unless the market (and the locale, when given) is configured (merchandising exports). */
+export function requireMarket(configuration: CatalogConfiguration, market: string, locale?: string): void {
+  const locales = configuration.markets[market]?.locales;
+  if (!locales) throw invalid(`Query parameter market: market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
+  if (locale !== undefined && !locales.includes(locale)) throw invalid(`Query parameter locale: locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
 }
