@@ -20,8 +20,7 @@ import { adminServices, type AdminServices } from './admin/services';
 import { merchandisingAdmin, type MerchandisingAdmin } from './admin/merchandisingServices';
 import { storefrontServices, type StorefrontHooks, type StorefrontServices } from './storefront/services';
 import { BehaviourService } from './behaviour/service';
-import { behaviourIndexNames } from './behaviour/eventsIndex';
-import { behaviourHooks } from './behaviour/storefrontHooks';
+import { behaviourIndexNames } from './events/eventsIndex';
 import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
@@ -70,7 +69,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
 }
 
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
-export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'configuration' | 'merchandising' | 'behaviour' | 'config'>, hooks: Partial<StorefrontHooks> = behaviourHooks(context.behaviour)): StorefrontServices {
+export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'configuration' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, configuration, merchandising, behaviour, config } = context;
   return storefrontServices({ es, log, indices, configuration, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
 }

@@ -19,10 +19,10 @@ import { BulkWriter } from '../search/bulkWriter';
 import { LOADING_SETTINGS, sealIndices } from '../search/catalogIndices';
 import { newCatalogVersion } from '../search/indexNames';
 import { plainIndexDefinition } from '../search/mappings';
-import type { BehaviourIndexNames } from './eventsIndex';
+import type { BehaviourIndexNames } from '../events/eventsIndex';
 import type { Lease } from './lease';
 import { PeriodicJob } from './periodicJob';
-import { BasketCounts, basketsSearch, readBasketsPage, type BasketsAfterKey, type CoOccurrenceEntry } from './queries/baskets';
+import { BasketCounts, basketsSearch, readBasketsPage, type BasketsAfterKey, type CoOccurrenceEntry } from '../events/queries/baskets';
 
 export interface CoOccurrenceJobDeps {
   es: Client;

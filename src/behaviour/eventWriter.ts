@@ -13,10 +13,10 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
 import { EventBuffer, type Buffered } from './eventBuffer';
-import { ensureEventsIndex, type BehaviourIndexNames } from './eventsIndex';
-import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from './events';
+import { ensureEventsIndex, type BehaviourIndexNames } from '../events/eventsIndex';
+import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from '../events/events';
 import type { BehaviourOptions } from '../kernel/config';
-import type { ProductLookup } from './productLookup';
+import type { ProductLookup } from '../events/productLookup';
 
 /** An event with its time fixed when it was recorded. */
 type Stamped = BehaviourEvent & { at: Date };

@@ -16,10 +16,10 @@ import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
-import { decodeTicket, type Ticket } from '../storefront/tickets';
-import { single, type RawQuery } from '../storefront/queryParams';
-import type { BehaviourEvent, EventContext, ProductFacts } from './events';
-import { assertNever } from './events';
+import { decodeTicket, type Ticket } from '../events/tickets';
+import { single, type RawQuery } from '../kernel/params';
+import type { BehaviourEvent, EventContext, ProductFacts } from '../events/events';
+import { assertNever } from '../events/events';
 
 export const NOTIFICATIONS = [
   'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',

@@ -15,11 +15,11 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import type { ConfigurationReader } from '../configuration/store';
 import { productDocumentId } from '../catalog/documents';
 import type { Logger } from '../kernel/log';
-import type { BehaviourIndexNames } from './eventsIndex';
+import type { BehaviourIndexNames } from '../events/eventsIndex';
 import type { Lease } from './lease';
 import { PeriodicJob } from './periodicJob';
 import type { BehaviourOptions } from '../kernel/config';
-import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from './queries/popularity';
+import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from '../events/queries/popularity';
 
 export interface PopularityJobDeps {
   es: Client;

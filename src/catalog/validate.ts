@@ -15,9 +15,8 @@ import { content, translation } from './validation/content';
 import { locale, market, overrideApplies } from './validation/markets';
 import { productAttributesEdit, productGroup, variantAttributesEdit } from './validation/product';
 
-/** One problem in one line; `path` is the field path inside the line, e.g. `replace.productGroup.products.p1.defaults.url`. */
-export interface FieldError { path: string; message: string }
-export interface LineError extends FieldError { line: number }
+import type { FieldError } from './validation/checks';
+export type { FieldError, LineError } from './validation/checks';
 
 export interface ValidationContext {
   configuration: CatalogConfiguration;

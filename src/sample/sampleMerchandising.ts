@@ -5,7 +5,7 @@
  * market and locale mirroring them. Imported through the normal admin paths.
  */
 import type { CatalogConfiguration } from '../catalog/types';
-import type { SampleDeps } from './loadSample';
+import type { SampleDeps } from './sampleDeps';
 import { generatedCategoryPaths, generatedLanguageOf, type GeneratedCategoryPath } from './generator';
 
 const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

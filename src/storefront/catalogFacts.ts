@@ -11,7 +11,7 @@ import type { CatalogConfiguration } from '../catalog/types';
 import type { CatalogIndices } from '../search/catalogIndices';
 import type { FacetStore } from '../merchandising/facetStore';
 import type { FacetConfiguration } from '../merchandising/facets/types';
-import type { AttributeKind } from './facets/dynamic';
+import type { AttributeKind } from '../catalog/attributeQueries';
 
 export interface CatalogFacts {
   version: string;

@@ -5,7 +5,7 @@
  */
 import { Unavailable, invalid } from '../kernel/errors';
 import type { CatalogFacts } from './catalogFacts';
-import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from './queryParams';
+import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
 export type Channel = 'ONLINE' | 'STORE';

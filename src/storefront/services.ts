@@ -5,21 +5,16 @@
  */
 import type { Client } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
-import type { BehaviourService } from '../behaviour/service';
+import { searchEvent, type EventRecorder, type SearchFacts } from '../events/fromQueries';
+import type { VisitorBehaviour } from '../events/questions';
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { CatalogFactsCache } from './catalogFacts';
 import type { QueryContext } from './request';
 
-export interface SearchEvent {
+export interface SearchEvent extends SearchFacts {
   context: QueryContext;
-  /** The phrase as typed. */
-  q: string;
-  /** The phrase the results are for (differs after auto-correct). */
-  usedQ: string;
-  origin: string;
-  totalHits: number;
 }
 
 export interface StorefrontHooks {
@@ -33,8 +28,8 @@ export interface StorefrontServices {
   facts: CatalogFactsCache;
   index: { products: string; content: string };
   hooks: StorefrontHooks;
-  /** Visitor behaviour: recent searches, trending phrases, recently viewed, popularity, co-occurrence. */
-  behaviour: BehaviourService;
+  /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
+  behaviour: VisitorBehaviour;
   /** Pages, navigation and response templates. */
   merchandising: MerchandisingStores;
   now(): Date;
@@ -42,18 +37,29 @@ export interface StorefrontServices {
 
 export const noHooks: StorefrontHooks = { onSearch: () => undefined };
 
+/** The hooks that record searches as behaviour events through `recorder` (the default of storefrontServices). */
+export function behaviourHooks(recorder: EventRecorder): StorefrontHooks {
+  return {
+    onSearch(e) {
+      const event = searchEvent(e);
+      if (event) recorder.record(event);
+    },
+  };
+}
+
 export interface StorefrontDeps {
   es: Client;
   log: Logger;
   indices: Pick<CatalogIndices, 'liveVersion' | 'names'>;
   configuration: ConfigurationReader;
   merchandising: MerchandisingStores;
-  behaviour: BehaviourService;
+  behaviour: VisitorBehaviour;
   /** DYNAMIC_FACETS: facets chosen per result set in markets without a facet configuration. */
   dynamicFacets: number;
 }
 
-export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = {}): StorefrontServices {
+/** `hooks` replaces the recording of searches (tests watch them). */
+export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = behaviourHooks(deps.behaviour)): StorefrontServices {
   return {
     es: deps.es,
     log: deps.log,

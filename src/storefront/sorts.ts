@@ -10,14 +10,10 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { invalid } from '../kernel/errors';
 import { sellingPriceFields } from './prices';
+import { SORT_IDS, type SortId } from '../merchandising/sortOrders';
 import type { SortResult } from './responseTypes';
 
-export const SORT_IDS = [
-  'RELEVANCE', 'NEWEST_FIRST', 'PRICE_ASCENDING', 'PRICE_DESCENDING', 'DISCOUNT', 'RATING', 'NAME',
-  'LENGTH_INCREASING', 'LENGTH_DECREASING', 'WIDTH_INCREASING', 'WIDTH_DECREASING', 'HEIGHT_INCREASING', 'HEIGHT_DECREASING',
-  'DEPTH_INCREASING', 'DEPTH_DECREASING', 'VOLUME_INCREASING', 'VOLUME_DECREASING', 'WEIGHT_INCREASING', 'WEIGHT_DECREASING', 'TITLE',
-] as const;
-export type SortId = (typeof SORT_IDS)[number];
+export { SORT_IDS, type SortId };
 
 interface SortContext { priceId?: string }
 

@@ -16,7 +16,7 @@
  */
 import { invalid } from '../kernel/errors';
 import {
-  ALL_CUSTOM, customAttributeOf,
+  ALL_CUSTOM, customAttributeOf, PRODUCT_FIELDS, VARIANT_FIELDS,
   type ProductTemplate, type TemplateMapping, type TemplateSettings, type VariantTemplate,
 } from '../merchandising/templates/types';
 import type { PresentCustom, QueryContext } from './request';
@@ -28,6 +28,12 @@ export type TemplatedProduct = ProductResult & { remainingVariants?: number };
 
 /** Fields every templated product and variant keeps. */
 const ALWAYS_KEPT = new Set(['key', 'ticket']);
+
+/**
+ * The field names templates accept (merchandising, below the storefront, lists them) must be ProductResult
+ * and VariantResult properties: this fails to compile when a result type loses one.
+ */
+export const TEMPLATE_FIELDS: { product: readonly (keyof ProductResult)[]; variant: readonly (keyof VariantResult)[] } = { product: PRODUCT_FIELDS, variant: VARIANT_FIELDS };
 
 /** The template a request names, undefined when it names none; 400 for an unknown id. */
 export async function resolveTemplate(s: StorefrontServices, templateId: string | undefined): Promise<TemplateSettings | undefined> {

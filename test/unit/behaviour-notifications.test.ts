@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { statusOf } from '../../src/http/errors';
 import { notificationEvents, parseNotificationBody, parseNotificationContext, requireConfiguredMarket, type NotificationRequest } from '../../src/behaviour/notifications';
-import type { ProductFacts } from '../../src/behaviour/events';
-import { behaviourHooks } from '../../src/behaviour/storefrontHooks';
-import { encodeTicket, type Ticket } from '../../src/storefront/tickets';
-import type { BehaviourEvent } from '../../src/behaviour/events';
+import type { ProductFacts } from '../../src/events/events';
+import { behaviourHooks } from '../../src/storefront/services';
+import { encodeTicket, type Ticket } from '../../src/events/tickets';
+import type { BehaviourEvent } from '../../src/events/events';
 import type { QueryContext } from '../../src/storefront/request';
 
 const who = { market: 'SE', customerKey: 'c1', sessionKey: 's1' };

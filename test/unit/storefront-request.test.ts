@@ -3,7 +3,7 @@ import { DomainError } from '../../src/kernel/errors';
 import { statusOf } from '../../src/http/errors';
 import { readFacts, type CatalogFacts } from '../../src/storefront/catalogFacts';
 import { parseQueryContext, type EndpointRules } from '../../src/storefront/request';
-import { decodeTicket, encodeTicket, type Ticket } from '../../src/storefront/tickets';
+import { decodeTicket, encodeTicket, type Ticket } from '../../src/events/tickets';
 
 const facts: CatalogFacts = {
   version: 'v1',

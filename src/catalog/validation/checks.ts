@@ -4,7 +4,9 @@
  * Every helper treats `undefined` as "field not given" and says nothing about it; `required` does that.
  * Helpers return the narrowed value when its type is right, so callers can go on with rules across fields.
  */
-import type { FieldError } from '../validate';
+/** One problem in one line; `path` is the field path inside the line, e.g. `replace.productGroup.products.p1.defaults.url`. */
+export interface FieldError { path: string; message: string }
+export interface LineError extends FieldError { line: number }
 
 /** Operators get the first problems of a line, not thousands for one broken product group. */
 export const MAX_ERRORS_PER_LINE = 20;

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { readJsonBody } from '../middleware';
 import { answerJson } from '../json';
 import { parseWithFacts, type CatalogFacts } from '../../storefront/catalogFacts';
-import type { RawQuery } from '../../storefront/queryParams';
+import type { RawQuery } from '../../kernel/params';
 import type { StorefrontServices } from '../../storefront/services';
 
 export interface QueryEndpoint<B, R> {

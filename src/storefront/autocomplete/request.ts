@@ -8,7 +8,7 @@ import { invalid } from '../../kernel/errors';
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
-import { single, type RawQuery } from '../queryParams';
+import { single, type RawQuery } from '../../kernel/params';
 import { MAX_PHRASE_LENGTH } from '../relevance';
 import { validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';

@@ -21,7 +21,7 @@ import { shapeProductGroup, variantLink, type ProductSource, type ShapeContext }
 import type { ContentListResult, ProductGroupResult } from '../responseTypes';
 import { availability, stockNumber } from '../stock';
 import { applyTemplate } from '../templates';
-import { encodeTicket, type TicketOrigin } from '../tickets';
+import { encodeTicket, type TicketOrigin } from '../../events/tickets';
 import { COMPLETION, PRODUCT_COMPLETION, PRODUCT_SUGGESTIONS } from './build';
 import type { AutocompleteRequest } from './request';
 

@@ -4,7 +4,7 @@
  */
 import { invalid } from '../../kernel/errors';
 import type { CatalogFacts } from '../catalogFacts';
-import { pipeList, required, type RawQuery } from '../queryParams';
+import { pipeList, required, type RawQuery } from '../../kernel/params';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 
 export const CONTENT_INFORMATION_RULES: EndpointRules = { templates: false, presentCustomPrefixes: [] };

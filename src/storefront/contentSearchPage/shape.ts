@@ -12,7 +12,7 @@ import { totalOf } from '../msearch';
 import type { ContentSearchPageResult, ContentSortId, SortResult } from '../responseTypes';
 import { DID_YOU_MEAN_BELOW, MAX_DID_YOU_MEAN } from '../searchPage/shape';
 import { SORTS } from '../sorts';
-import type { TicketOrigin } from '../tickets';
+import type { TicketOrigin } from '../../events/tickets';
 import { CONTENT_SORTS, type ContentSearchPageRequest } from './request';
 
 export interface ContentSearchPageOutcome {

@@ -5,7 +5,7 @@
  * A malformed value is a 400 naming the parameter.
  */
 import { invalid } from '../../kernel/errors';
-import type { RawQuery } from '../queryParams';
+import type { RawQuery } from '../../kernel/params';
 import type { Facet, RawSelection, Selection } from './types';
 
 export type Selections = ReadonlyMap<string, Selection>;

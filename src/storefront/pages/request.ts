@@ -4,7 +4,7 @@
  */
 import { invalid } from '../../kernel/errors';
 import type { CatalogFacts } from '../catalogFacts';
-import { pipeList, required, type RawQuery } from '../queryParams';
+import { pipeList, required, type RawQuery } from '../../kernel/params';
 import { parseRecommendationLists, type RecommendationListRequest } from '../recommendations';
 import { MAX_CART_KEYS } from '../recommendations/request';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';

@@ -6,8 +6,8 @@
  * fire-and-forget and never fails the query.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { cartEvent, productViewEvent } from '../../behaviour/storefrontHooks';
-import type { BehaviourEvent } from '../../behaviour/events';
+import { cartEvent, productViewEvent } from '../../events/fromQueries';
+import type { BehaviourEvent } from '../../events/events';
 import { productDocumentId } from '../../catalog/documents';
 import { invalid } from '../../kernel/errors';
 import { fetchSiblings, productSource } from '../productSource';
@@ -18,7 +18,7 @@ import type { QueryContext } from '../request';
 import type { ProductGroupResult, RecommendationListResult } from '../responseTypes';
 import type { StorefrontServices } from '../services';
 import { applyTemplate, resolveTemplate, withTemplateFields } from '../templates';
-import type { PageType } from '../tickets';
+import type { PageType } from '../../events/tickets';
 import type { AddToCartPopupRequest, CartPageRequest, ProductPageRequest } from './request';
 import { shapeCart, shapeProductPageGroup, variantTickets } from './shape';
 

@@ -6,7 +6,7 @@
 import { invalid } from '../../kernel/errors';
 import { parseProductFilter } from '../../rules/productFilter';
 import { parseRules } from '../../rules/parser';
-import type { Algorithm, RecommendationListRequest } from './index';
+import type { Algorithm, RecommendationListRequest } from './types';
 
 export const ALGORITHMS: readonly Algorithm[] = [
   'TOP_PRODUCTS', 'PERSONAL', 'CART', 'FAVORITES', 'UPSELL', 'STYLE_WITH', 'ALTERNATIVES', 'NEWEST_PRODUCTS',

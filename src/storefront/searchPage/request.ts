@@ -11,7 +11,7 @@ import type { DynamicFacets } from '../facets/dynamic';
 import { marketFacetSetup, planFacets } from '../facets/registry';
 import type { Selections } from '../facets/selections';
 import type { Facet } from '../facets/types';
-import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../queryParams';
+import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../../kernel/params';
 import { MAX_PHRASE_LENGTH } from '../relevance';
 import { primaryListBodySchema, validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';

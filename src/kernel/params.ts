@@ -2,7 +2,7 @@
  * Reading storefront query parameters from a parsed query string, pure so request parsers can be unit
  * tested without Koa. Every failure is a 400 whose message names the parameter.
  */
-import { invalid } from '../kernel/errors';
+import { invalid } from './errors';
 
 /** A parsed query string, as Koa's `ctx.query` gives it. */
 export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
