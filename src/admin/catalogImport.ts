@@ -17,7 +17,7 @@ import { BulkWriter } from '../search/bulkWriter';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
-import { LineErrors } from './lineErrors';
+import { LineProblems } from '../kernel/validation';
 
 export interface ImportProgress { linesRead: number; errorCount: number }
 
@@ -45,7 +45,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
   const { es, indices, config } = deps;
   const version = options.validationOnly ? undefined : await indices.createVersion();
   const names = indices.names;
-  const errors = new LineErrors();
+  const errors = new LineProblems();
   const limits = new CatalogLimits({ configuration });
   const translations = new TranslationTable();
   const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
@@ -78,7 +78,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       } else {
         const result = validateReplaceLine(parsed.value, { configuration });
         if (!result.ok) {
-          errors.add(parsed.line, result.errors);
+          errors.add(parsed.line, result.problems.errors);
         } else {
           const limitErrors = limits.add(result.value, 'replace');
           if (limitErrors.length) errors.add(parsed.line, limitErrors);

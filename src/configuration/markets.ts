@@ -6,6 +6,7 @@
 import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
 import { invalid } from '../kernel/errors';
+import { string, type Problems } from '../kernel/validation';
 
 /** Locales Elevate 4 supports (elevate-notes, section 8). */
 export const SUPPORTED_LOCALES = [
@@ -50,4 +51,26 @@ export function requireMarket(configuration: CatalogConfiguration, market: strin
   const locales = configuration.markets[market]?.locales;
   if (!locales) throw invalid(`Query parameter market: market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
   if (locale !== undefined && !locales.includes(locale)) throw invalid(`Query parameter locale: locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
+}
+
+/** The markets and locales imports may name: the configuration ("must match the data feed"). */
+export function configuredMarket(p: Problems, path: string, v: unknown, configuration: CatalogConfiguration): string | undefined {
+  const market = string(p, path, v, { min: 1, max: 20 });
+  if (market === undefined) return undefined;
+  if (!configuration.markets[market]) {
+    p.add(path, `market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
+    return undefined;
+  }
+  return market;
+}
+
+export function configuredLocale(p: Problems, path: string, v: unknown, market: string | undefined, configuration: CatalogConfiguration): string | undefined {
+  const locale = string(p, path, v, { min: 1 });
+  if (locale === undefined || market === undefined) return locale;
+  const locales = configuration.markets[market]?.locales ?? [];
+  if (!locales.includes(locale)) {
+    p.add(path, `locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
+    return undefined;
+  }
+  return locale;
 }

@@ -1,9 +1,8 @@
-/** Cross-cutting HTTP concerns: error mapping, response time, admin authentication, body reading. */
+/** Cross-cutting HTTP concerns: error mapping, response time, Elasticsearch timing, admin authentication, CORS. */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Next } from 'koa';
 import type { Client } from '@elastic/elasticsearch';
-import { invalid } from '../kernel/errors';
-import { answerFor, forbidden, HttpError, tooLarge } from './errors';
+import { answerFor, forbidden, HttpError } from './errors';
 import type { Logger } from '../kernel/log';
 import { searchFailureDetail } from '../search/errors';
 
@@ -72,29 +71,6 @@ export function requireApiKey(keys: string[]) {
     if (!key || !keys.includes(key)) throw forbidden();
     await next();
   };
-}
-
-/** Reads a small request body (storefront POSTs, page and navigation imports) as text, with a size cap. */
-export async function readTextBody(ctx: Context, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw tooLarge(`Request body larger than ${maxBytes} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Parses a JSON body (sent as application/json or text/plain); an empty body is `{}`. */
-export async function readJsonBody(ctx: Context, maxBytes = 1_000_000): Promise<unknown> {
-  const text = await readTextBody(ctx, maxBytes);
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw invalid(`Body is not valid JSON: ${(err as Error).message}`);
-  }
 }
 
 /**

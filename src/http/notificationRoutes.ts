@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { NOTIFICATIONS, type NotificationName, type Notifications } from '../behaviour/notifications';
-import { readJsonBody } from './middleware';
+import { readJsonBody } from './body';
 
 /** Notification bodies are small; a purchase of 250 lines fits easily. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -16,7 +16,7 @@ export function notificationRouter(notifications: Notifications): Router {
   const router = new Router({ prefix: '/api/storefront/v3/notifications' });
 
   const handler = (name: NotificationName) => async (ctx: Context) => {
-    await notifications.receive(name, ctx.query, () => readJsonBody(ctx, MAX_BODY_BYTES));
+    await notifications.receive(name, ctx.query, () => readJsonBody(ctx, { maxBytes: MAX_BODY_BYTES }));
     ctx.status = 204;
   };
   for (const name of NOTIFICATIONS) router.post(`/${name}`, handler(name));

@@ -1,6 +1,8 @@
 /**
- * Reading storefront query parameters from a parsed query string, pure so request parsers can be unit
- * tested without Koa. Every failure is a 400 whose message names the parameter.
+ * The one reader of query parameters (storefront queries, notifications, admin imports and exports), from a
+ * parsed query string, pure so request parsers can be unit tested without Koa. Every failure is invalid
+ * input whose message names the parameter. An empty value counts as not given (a blank one too where a
+ * value is required or parsed).
  */
 import { invalid } from './errors';
 
@@ -19,6 +21,7 @@ export function required(query: RawQuery, name: string): string {
   return v;
 }
 
+/** true or false (any case); undefined when not given. */
 export function optionalBoolean(query: RawQuery, name: string): boolean | undefined {
   const v = single(query, name);
   if (v === undefined || v === '') return undefined;
@@ -28,7 +31,15 @@ export function optionalBoolean(query: RawQuery, name: string): boolean | undefi
   throw invalid(`Query parameter ${name} must be true or false (got "${v}")`);
 }
 
-export function integer(query: RawQuery, name: string, fallback: number, min: number, max: number): number {
+/** true or false (any case); `fallback` when not given. */
+export function booleanParam(query: RawQuery, name: string, fallback: boolean): boolean {
+  return optionalBoolean(query, name) ?? fallback;
+}
+
+/** An integer within `min`..`max`; `fallback` when not given. */
+export function integer(query: RawQuery, name: string, fallback: number, min: number, max: number): number;
+export function integer(query: RawQuery, name: string, fallback: number | undefined, min: number, max: number): number | undefined;
+export function integer(query: RawQuery, name: string, fallback: number | undefined, min: number, max: number): number | undefined {
   const v = single(query, name);
   if (v === undefined || v === '') return fallback;
   if (!/^-?\d+$/.test(v.trim())) throw invalid(`Query parameter ${name} must be an integer (got "${v}")`);
@@ -43,6 +54,13 @@ export function pipeList(query: RawQuery, name: string): string[] | undefined {
   if (v === undefined) return undefined;
   const items = v.split('|').map((s) => s.trim()).filter(Boolean);
   return items.length ? items : undefined;
+}
+
+/** A list given pipe- or comma-separated, or as repeated parameters (admin exports); undefined when absent. */
+export function list(query: RawQuery, name: string): string[] | undefined {
+  const v = query[name];
+  if (v === undefined) return undefined;
+  return (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(/[|,]/)).map((s) => s.trim()).filter(Boolean);
 }
 
 /** One of `allowed`, compared case-insensitively, returned in the allowed spelling. */

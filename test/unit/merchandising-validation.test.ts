@@ -3,7 +3,7 @@ import { statusOf } from '../../src/http/errors';
 import { validateNavigationImport } from '../../src/merchandising/navigation/validate';
 import { validatePageImport } from '../../src/merchandising/pages/validate';
 import { validateTemplates } from '../../src/merchandising/templates/validate';
-import { MAX_REPORTED_ERRORS, Problems, stripNulls } from '../../src/merchandising/validation';
+import { MAX_REPORTED_ERRORS, Problems, stripNulls } from '../../src/kernel/validation';
 import type { CatalogConfiguration } from '../../src/catalog/types';
 
 const configuration: CatalogConfiguration = { markets: { SE: { locales: ['sv-SE', 'en-GB'] } } };
