@@ -29,7 +29,7 @@ import { Client } from '@elastic/elasticsearch';
 import { defaultConfiguration, generateCatalogLines } from '../src/sample/generator';
 import type { ReplaceEntity } from '../src/catalog/types';
 import { BehaviourService } from '../src/behaviour/service';
-import { behaviourIndexNames } from '../src/events/eventsIndex';
+import { behaviourIndexNames } from '../src/search/indexNames';
 import { DEFAULT_BEHAVIOUR_OPTIONS } from '../src/kernel/config';
 import { ConfigurationStore } from '../src/configuration/store';
 import { CatalogIndices } from '../src/search/catalogIndices';

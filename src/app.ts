@@ -9,7 +9,8 @@ import { hostname } from 'node:os';
 import type { Client } from '@elastic/elasticsearch';
 import type { Config } from './kernel/config';
 import type { Logger } from './kernel/log';
-import { indexNames } from './search/indexNames';
+import { indexNames, type IndexNames } from './search/indexNames';
+import { prepareIndices } from './search/indexRegistry';
 import { CatalogIndices } from './search/catalogIndices';
 import { ConfigurationStore } from './configuration/store';
 import { merchandisingStores, type MerchandisingStores } from './merchandising';
@@ -20,7 +21,7 @@ import { adminServices, type AdminServices } from './admin/services';
 import { merchandisingAdmin, type MerchandisingAdmin } from './admin/merchandisingServices';
 import { storefrontServices, type StorefrontHooks, type StorefrontServices } from './storefront/services';
 import { BehaviourService } from './behaviour/service';
-import { behaviourIndexNames } from './events/eventsIndex';
+
 import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
@@ -32,6 +33,8 @@ export interface AppContext {
   config: Config;
   es: Client;
   log: Logger;
+  /** Every index and alias name (src/search/indexNames.ts). */
+  names: IndexNames;
   indices: CatalogIndices;
   configuration: ConfigurationStore;
   /** Navigation, pages, templates and facet configuration. */
@@ -51,16 +54,16 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const names = indexNames(config.indexPrefix);
   const indices = new CatalogIndices(es, names);
   const configuration = new ConfigurationStore(es, names.configuration);
-  const merchandising = merchandisingStores({ es, indexPrefix: config.indexPrefix, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
+  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
   const jobs = new ImportJobs(es, names.importJobs);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
   const behaviour = new BehaviourService({
-    es, log, names: behaviourIndexNames(config.indexPrefix), productsAlias: names.catalogAlias('products'), configuration,
+    es, log, names, productsAlias: names.catalogAlias('products'), configuration,
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour,
   });
   return {
-    config, es, log, indices, configuration, merchandising, behaviour,
+    config, es, log, names, indices, configuration, merchandising, behaviour,
     admin: adminServices({ es, config, log, indices, configuration, jobs, runner }),
     merchandisingAdmin: merchandisingAdmin({ stores: merchandising, configuration, runner }),
     notifications: notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), record: (event) => behaviour.record(event) }),
@@ -72,6 +75,14 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
 export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'configuration' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, configuration, merchandising, behaviour, config } = context;
   return storefrontServices({ es, log, indices, configuration, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
+}
+
+/**
+ * The start-up step: creates every index that is missing from its mapping file and waits until each can
+ * answer (src/search/indexRegistry.ts). Run before serving and before starting the periodic jobs.
+ */
+export async function prepareContext(context: AppContext): Promise<void> {
+  await prepareIndices(context.es, context.names, context.log);
 }
 
 /** Stops background work and writes buffered behaviour events; the Elasticsearch client stays open. */

@@ -20,16 +20,8 @@ export interface HeldLock {
 export class ImportLock {
   constructor(private readonly es: Client, private readonly index: string, private readonly ttlSeconds: number, private readonly holder: string) {}
 
-  async ensureIndex(): Promise<void> {
-    const exists = await this.es.indices.exists({ index: this.index });
-    if (!exists) {
-      await this.es.indices.create({ index: this.index, settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { dynamic: false, properties: { expiresAt: { type: 'date' } } } }, { ignore: [400] });
-    }
-  }
-
   /** Takes the lock or throws 409 naming the running import. */
   async acquire(importId: string, kind: string, name?: string): Promise<HeldLock> {
-    await this.ensureIndex();
     const doc = (): LockDocument => ({ holder: this.holder, importId, kind, name, acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + this.ttlSeconds * 1000).toISOString() });
     let seq: { if_seq_no: number; if_primary_term: number };
     try {

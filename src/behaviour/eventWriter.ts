@@ -13,7 +13,8 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
 import { EventBuffer, type Buffered } from './eventBuffer';
-import { ensureEventsIndex, type BehaviourIndexNames } from '../events/eventsIndex';
+import type { BehaviourIndexNames } from '../search/indexNames';
+import { ensureEventsIndex } from '../search/indexRegistry';
 import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from '../events/events';
 import type { BehaviourOptions } from '../kernel/config';
 import type { ProductLookup } from '../events/productLookup';

@@ -9,7 +9,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { ConfigurationReader } from '../configuration/store';
 import type { Logger } from '../kernel/log';
 import { EventWriter, type EventWriterStats } from './eventWriter';
-import type { BehaviourIndexNames } from '../events/eventsIndex';
+import type { BehaviourIndexNames } from '../search/indexNames';
 import type { BehaviourEvent, ProductFacts } from '../events/events';
 import { Lease } from './lease';
 import type { BehaviourOptions } from '../kernel/config';

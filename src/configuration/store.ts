@@ -33,10 +33,6 @@ export class ConfigurationStore {
   }
 
   async save(configuration: CatalogConfiguration): Promise<void> {
-    const exists = await this.es.indices.exists({ index: this.index });
-    if (!exists) {
-      await this.es.indices.create({ index: this.index, settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { dynamic: false, properties: {} } }, { ignore: [400] });
-    }
     await this.es.index({ index: this.index, id: DOC_ID, document: configuration, refresh: true });
     this.cached = { at: Date.now(), value: configuration };
   }

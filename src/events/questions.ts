@@ -9,7 +9,7 @@
  * after removing them.
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { BehaviourIndexNames } from './eventsIndex';
+import type { BehaviourIndexNames } from '../search/indexNames';
 import type { EventRecorder } from './fromQueries';
 import { affinitySearch, readAffinity, type Affinity, type AffinityInput } from './queries/affinity';
 import { cartSearch, readCart, type CartEvent, type CartInput } from './queries/cart';

@@ -8,7 +8,8 @@
  *   await stores.templates.getTemplate(templateId);
  */
 import type { Client } from '@elastic/elasticsearch';
-import { MerchandisingIndex, merchandisingIndexName, type BulkOptions, type MerchandisingIndexKind } from './indices';
+import type { IndexNames } from '../search/indexNames';
+import { MerchandisingIndex, type BulkOptions } from './indices';
 import { NavigationStore } from './navigationStore';
 import { PageStore } from './pageStore';
 import { TemplateStore } from './templateStore';
@@ -24,18 +25,16 @@ export interface MerchandisingStores {
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  /** INDEX_PREFIX: the indices are `<prefix>-navigation`, `<prefix>-pages`, ... */
-  indexPrefix: string;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
 }
 
-export function merchandisingStores({ es, indexPrefix, bulk }: MerchandisingStoresDeps): MerchandisingStores {
-  const index = (kind: MerchandisingIndexKind) => new MerchandisingIndex(es, merchandisingIndexName(indexPrefix, kind), kind);
+export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps): MerchandisingStores {
   return {
-    navigation: new NavigationStore(index('navigation'), bulk),
-    pages: new PageStore(index('pages'), bulk),
-    templates: new TemplateStore(index('templates'), bulk),
-    facets: new FacetStore(index('facets'), bulk),
+    navigation: new NavigationStore(new MerchandisingIndex(es, names.navigation), bulk),
+    pages: new PageStore(new MerchandisingIndex(es, names.pages), bulk),
+    templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk),
+    facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk),
   };
 }

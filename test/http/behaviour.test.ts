@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startService, type TestService } from './harness';
 import { group, product } from '../fixtures/catalog';
 import { BehaviourService } from '../../src/behaviour/service';
-import { behaviourIndexNames } from '../../src/events/eventsIndex';
+import { behaviourIndexNames } from '../../src/search/indexNames';
 import { DEFAULT_BEHAVIOUR_OPTIONS } from '../../src/kernel/config';
 import { Lease } from '../../src/behaviour/lease';
 import type { BehaviourEvent } from '../../src/events/events';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Client } from '@elastic/elasticsearch';
 import { EventWriter } from '../../src/behaviour/eventWriter';
-import { behaviourIndexNames } from '../../src/events/eventsIndex';
+import { behaviourIndexNames } from '../../src/search/indexNames';
 import { ProductLookup } from '../../src/events/productLookup';
 import type { BehaviourEvent, EventDocument } from '../../src/events/events';
 import type { Logger } from '../../src/kernel/log';
