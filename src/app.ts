@@ -11,6 +11,7 @@ import type { Config } from './kernel/config';
 import type { Logger } from './kernel/log';
 import { indexNames, type IndexNames } from './search/indexNames';
 import { prepareIndices } from './search/indexRegistry';
+import { elasticsearchGateway } from './search/gateway';
 import { CatalogIndices } from './search/catalogIndices';
 import { ConfigurationStore } from './configuration/store';
 import { merchandisingStores, type MerchandisingStores } from './merchandising';
@@ -74,7 +75,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
 export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'configuration' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, configuration, merchandising, behaviour, config } = context;
-  return storefrontServices({ es, log, indices, configuration, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, configuration, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
 }
 
 /**

@@ -1,10 +1,10 @@
 /** Cross-cutting HTTP concerns: error mapping, response time, Elasticsearch timing, admin authentication, CORS. */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Next } from 'koa';
 import type { Client } from '@elastic/elasticsearch';
 import { answerFor, forbidden, HttpError } from './errors';
 import type { Logger } from '../kernel/log';
 import { searchFailureDetail } from '../search/errors';
+import { observeSearchTiming, timeSearches } from '../search/timing';
 
 /**
  * Turns every error into a JSON `{ message, ...details }` with its status (errors.ts); a 5xx is logged once,
@@ -32,31 +32,15 @@ export async function responseTime(ctx: Context, next: Next) {
   ctx.set('X-Response-Time', String(Math.round(Number(process.hrtime.bigint() - start) / 1e6)));
 }
 
-interface ElasticsearchTiming { took: number; roundTrips: number }
-const elasticsearchTiming = new AsyncLocalStorage<ElasticsearchTiming>();
-const observedClients = new WeakSet<Client>();
-// Only search responses: a bulk write of buffered behaviour events also reports `took` but is not the query's work.
-const SEARCH_PATH = /\/_(m?search|mget|count)$/;
-
 /**
  * `X-Elasticsearch-Took`: the sum of Elasticsearch's own `took` (ms) over the search round trips of this
- * request, and `X-Elasticsearch-Round-Trips`; so a benchmark compares API latency with the engine's time.
+ * request, and `X-Elasticsearch-Round-Trips`; so a benchmark compares API latency with the engine's time
+ * (measured in src/search/timing.ts).
  */
 export function elasticsearchTook(es: Client) {
-  if (!observedClients.has(es)) {
-    observedClients.add(es);
-    es.diagnostic.on('response', (_err, result) => {
-      const timing = elasticsearchTiming.getStore();
-      const path = result?.meta?.request?.params?.path;
-      if (!timing || !path || !SEARCH_PATH.test(path)) return;
-      timing.roundTrips++;
-      const took = (result.body as { took?: unknown } | undefined)?.took;
-      if (typeof took === 'number') timing.took += took;
-    });
-  }
+  observeSearchTiming(es);
   return async (ctx: Context, next: Next) => {
-    const timing: ElasticsearchTiming = { took: 0, roundTrips: 0 };
-    await elasticsearchTiming.run(timing, next);
+    const timing = await timeSearches(next);
     if (timing.roundTrips) {
       ctx.set('X-Elasticsearch-Took', String(timing.took));
       ctx.set('X-Elasticsearch-Round-Trips', String(timing.roundTrips));

@@ -56,7 +56,7 @@ export const VERSIONED_MAPPINGS: Readonly<Record<CatalogPart | 'coOccurrence', s
 export async function prepareIndices(es: Client, names: IndexNames, log: Logger): Promise<void> {
   const keys = Object.keys(MANAGED_INDICES) as ManagedIndexKey[];
   const analysis = await detectAnalysisLevel(es);
-  await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log)));
+  await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log, 0)));
   await waitUsable(es, keys.map((key) => MANAGED_INDICES[key].index(names)));
 }
 
@@ -66,18 +66,19 @@ export async function prepareIndices(es: Client, names: IndexNames, log: Logger)
  * create of our own returns once the primary shard has started.
  */
 export async function ensureEventsIndex(es: Client, names: BehaviourIndexNames, log: Logger): Promise<void> {
-  const outcome = await createIfMissing(es, names, MANAGED_INDICES.events, await detectAnalysisLevel(es), log);
+  const outcome = await createIfMissing(es, names, MANAGED_INDICES.events, await detectAnalysisLevel(es), log, 1);
   if (outcome === 'raced') await waitUsable(es, [names.firstEventsIndex]);
 }
 
 type CreateOutcome = 'existed' | 'created' | 'raced';
 
-async function createIfMissing<N>(es: Client, names: N, spec: { index(n: N): string; alias?(n: N): string; mapping: string; analysis: Analysis }, clusterAnalysis: AnalysisLevel, log: Logger): Promise<CreateOutcome> {
+/** `waitForShards` 0 returns once the index exists (the caller waits for all at once), 1 once its primary started. */
+async function createIfMissing<N>(es: Client, names: N, spec: { index(n: N): string; alias?(n: N): string; mapping: string; analysis: Analysis }, clusterAnalysis: AnalysisLevel, log: Logger, waitForShards: 0 | 1): Promise<CreateOutcome> {
   const index = spec.index(names);
   const alias = spec.alias?.(names);
   if (alias ? await es.indices.existsAlias({ name: alias }) : await es.indices.exists({ index })) return 'existed';
   try {
-    const res = await es.indices.create({ ...definition(spec, clusterAnalysis), index, ...(alias ? { aliases: { [alias]: { is_write_index: true } } } : {}) });
+    const res = await es.indices.create({ ...definition(spec, clusterAnalysis), index, ...(alias ? { aliases: { [alias]: { is_write_index: true } } } : {}), wait_for_active_shards: waitForShards });
     log.info('created index', { index, ...(alias ? { alias } : {}) });
     return res.shards_acknowledged === false ? 'raced' : 'created';
   } catch (err) {
@@ -93,10 +94,23 @@ function definition(spec: Pick<ManagedIndex, 'mapping' | 'analysis'>, clusterAna
   return { settings, mappings };
 }
 
-/** Until every primary shard of `indices` is started: a fresh index answers only then. */
-async function waitUsable(es: Client, indices: string[]): Promise<void> {
-  const health = await es.cluster.health({ index: indices, wait_for_status: 'yellow', timeout: '60s' });
-  if (health.timed_out) throw new Error(`Indices not ready after 60 s: ${indices.join(', ')} (cluster status ${health.status})`);
+/**
+ * Until every primary shard of `indices` is active. Cluster health's `yellow` is not enough: Elasticsearch
+ * reports a new index whose primaries are still unassigned or initializing as yellow, and a read then fails
+ * with `no_shard_available_action_exception`. Replicas are not waited for (a single node has none to give).
+ */
+async function waitUsable(es: Client, indices: string[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const health = await es.cluster.health({ index: indices, level: 'indices' });
+    const waiting = indices.filter((index) => {
+      const h = health.indices?.[index];
+      return !h || h.active_primary_shards < h.number_of_shards;
+    });
+    if (!waiting.length) return;
+    if (Date.now() > deadline) throw new Error(`Indices not ready after ${timeoutMs / 1000} s: ${waiting.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function errorType(err: unknown): string | undefined {

@@ -4,7 +4,8 @@
  * the facet configuration. Read with one aggregation and one mapping call, cached per live catalog version with a short TTL
  * (operations imports change data without changing the version), and shared by concurrent requests.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { SearchGateway } from '../search/gateway';
 import { InvalidInput, Unavailable } from '../kernel/errors';
 import type { ConfigurationReader } from '../configuration/store';
 import type { CatalogConfiguration } from '../catalog/types';
@@ -44,7 +45,7 @@ export class CatalogFactsCache {
   private loading?: Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined>;
 
   constructor(
-    private readonly es: Client,
+    private readonly search: SearchGateway,
     private readonly indices: Pick<CatalogIndices, 'liveVersion' | 'names'>,
     private readonly configuration: ConfigurationReader,
     private readonly facets: Pick<FacetStore, 'all'>,
@@ -92,8 +93,8 @@ export class CatalogFactsCache {
     const index = this.indices.names.catalogAlias('products');
     const [configuration, search, mapping] = await Promise.all([
       this.configuration.get(),
-      this.es.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
-      this.es.indices.getMapping({ index }),
+      this.search.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
+      this.search.mapping(index),
     ]);
     const value = configuration ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets } : undefined;
     this.facts = { at: Date.now(), value, version };

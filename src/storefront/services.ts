@@ -1,9 +1,9 @@
 /**
  * What storefront queries need at run time, built once by the composition root (app.ts) from narrow
- * dependencies: the Elasticsearch client, index names, the catalog facts cache, a clock, visitor behaviour
+ * dependencies: the search gateway, index names, the catalog facts cache, a clock, visitor behaviour
  * and the hooks. Queries call `onSearch` unless `notify=false`.
  */
-import type { Client } from '@elastic/elasticsearch';
+import type { SearchGateway } from '../search/gateway';
 import type { Logger } from '../kernel/log';
 import { searchEvent, type EventRecorder, type SearchFacts } from '../events/fromQueries';
 import type { VisitorBehaviour } from '../events/questions';
@@ -23,7 +23,8 @@ export interface StorefrontHooks {
 }
 
 export interface StorefrontServices {
-  es: Client;
+  /** Every Elasticsearch read of a query goes through this (a scripted one in unit tests). */
+  search: SearchGateway;
   log: Logger;
   facts: CatalogFactsCache;
   index: { products: string; content: string };
@@ -48,7 +49,7 @@ export function behaviourHooks(recorder: EventRecorder): StorefrontHooks {
 }
 
 export interface StorefrontDeps {
-  es: Client;
+  search: SearchGateway;
   log: Logger;
   indices: Pick<CatalogIndices, 'liveVersion' | 'names'>;
   configuration: ConfigurationReader;
@@ -61,9 +62,9 @@ export interface StorefrontDeps {
 /** `hooks` replaces the recording of searches (tests watch them). */
 export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = behaviourHooks(deps.behaviour)): StorefrontServices {
   return {
-    es: deps.es,
+    search: deps.search,
     log: deps.log,
-    facts: new CatalogFactsCache(deps.es, deps.indices, deps.configuration, deps.merchandising.facets, deps.dynamicFacets),
+    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.dynamicFacets),
     index: { products: deps.indices.names.catalogAlias('products'), content: deps.indices.names.catalogAlias('content') },
     hooks: { ...noHooks, ...hooks },
     behaviour: deps.behaviour,

@@ -8,7 +8,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
 import { shapeContentItem } from '../contentLists';
-import { totalOf } from '../msearch';
+import { totalOf } from '../../search/msearch';
 import type { ContentSearchPageResult, ContentSortId, SortResult } from '../responseTypes';
 import { DID_YOU_MEAN_BELOW, MAX_DID_YOU_MEAN } from '../searchPage/shape';
 import { SORTS } from '../sorts';

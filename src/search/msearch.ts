@@ -14,7 +14,7 @@
  * that use `now` are never cached by Elasticsearch, whatever the flag says.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import { searchFailed } from '../search/errors';
+import { searchFailed } from './errors';
 
 export interface IndexedSearch {
   index: string;
@@ -23,7 +23,8 @@ export interface IndexedSearch {
   splitAggregations?: boolean;
 }
 
-type Response = estypes.SearchResponse<unknown>;
+export type SearchResponse = estypes.SearchResponse<unknown>;
+type Response = SearchResponse;
 
 /** Pure: the hits part and the cacheable aggregations part of a listing search. */
 export function splitSearch(body: estypes.SearchRequest): [hits: estypes.SearchRequest, aggregations: estypes.SearchRequest] {
