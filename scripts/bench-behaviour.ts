@@ -29,12 +29,12 @@ import { Client } from '@elastic/elasticsearch';
 import { defaultConfiguration, generateCatalogLines } from '../src/sample/generator';
 import type { ReplaceEntity } from '../src/catalog/types';
 import { BehaviourService } from '../src/behaviour/service';
-import { behaviourIndexNames } from '../src/behaviour/eventsIndex';
-import { DEFAULT_BEHAVIOUR_OPTIONS } from '../src/behaviour/options';
-import { ConfigurationStore } from '../src/admin/configuration';
+import { behaviourIndexNames } from '../src/search/indexNames';
+import { DEFAULT_BEHAVIOUR_OPTIONS } from '../src/kernel/config';
+import { ConfigurationStore } from '../src/configuration/store';
 import { CatalogIndices } from '../src/search/catalogIndices';
 import { indexNames } from '../src/search/indexNames';
-import { createLogger } from '../src/log';
+import { createLogger } from '../src/kernel/log';
 import { agent, pool, replayInWorker, request, send, type Notification } from './notificationReplay';
 import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, flag, percentile, round, searchTimeMeter, startApi, type RunningApi, type SearchTimes } from './benchSupport';
 

@@ -5,9 +5,9 @@
  */
 import type { Readable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
-import type { Config } from '../config';
-import type { Logger } from '../log';
-import { badRequest } from '../http/errors';
+import type { Config } from '../kernel/config';
+import type { Logger } from '../kernel/log';
+import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
 import { CatalogLimits, validateReplaceLine } from '../catalog/validate';
 import { contentDocuments, productGroupDocuments, type BuildContext } from '../catalog/documents';
@@ -17,7 +17,7 @@ import { BulkWriter } from '../search/bulkWriter';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
-import { LineErrors } from './lineErrors';
+import { LineProblems } from '../kernel/validation';
 
 export interface ImportProgress { linesRead: number; errorCount: number }
 
@@ -29,10 +29,13 @@ export interface FullImportOptions {
   onProgress: (p: ImportProgress) => Promise<void>;
 }
 
+/** The settings catalog imports read. */
+export type ImportSettings = Pick<Config, 'dangerousRemovalRatio' | 'bulkBytes' | 'bulkConcurrency' | 'maxOperationsBytes'>;
+
 export interface CatalogImportDeps {
   es: Client;
   indices: CatalogIndices;
-  config: Config;
+  config: ImportSettings;
   log: Logger;
 }
 
@@ -42,7 +45,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
   const { es, indices, config } = deps;
   const version = options.validationOnly ? undefined : await indices.createVersion();
   const names = indices.names;
-  const errors = new LineErrors();
+  const errors = new LineProblems();
   const limits = new CatalogLimits({ configuration });
   const translations = new TranslationTable();
   const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
@@ -75,7 +78,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       } else {
         const result = validateReplaceLine(parsed.value, { configuration });
         if (!result.ok) {
-          errors.add(parsed.line, result.errors);
+          errors.add(parsed.line, result.problems.errors);
         } else {
           const limitErrors = limits.add(result.value, 'replace');
           if (limitErrors.length) errors.add(parsed.line, limitErrors);
@@ -86,7 +89,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       if (parsed.line % PROGRESS_EVERY_LINES === 0) await options.onProgress({ linesRead: lines, errorCount: errors.count });
     }
     if (lines === 0) errors.add(0, [{ path: '', message: 'the file is empty: a full import needs at least one line' }]);
-    if (errors.any) throw errors.toApiError('Full catalog import');
+    if (errors.any) throw errors.rejection('Full catalog import');
     if (!version) return { lines };
 
     await rebuildGroupsWithLateTranslations(deps, version, builtWithMissingTranslations, translations, writer, ctx);
@@ -137,6 +140,6 @@ async function refuseDangerous(deps: CatalogImportDeps, version: string): Promis
   const next = await census(new EntityReader(deps.es, names.catalogIndex('entities', version)));
   const reasons = dangerousChanges(live, next, deps.config.dangerousRemovalRatio);
   if (reasons.length) {
-    throw badRequest(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
+    throw invalid(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
   }
 }

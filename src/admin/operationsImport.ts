@@ -6,7 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
 import { validateEntity, validateOperationLine } from '../catalog/validate';
 import { applyEdit, applyEditAttributes, removeMarket } from '../catalog/merge';
@@ -16,7 +16,7 @@ import type { CatalogConfiguration, CatalogOperation, EntityType, ReplaceEntity,
 import { BulkWriter } from '../search/bulkWriter';
 import type { CatalogImportDeps, ImportProgress } from './catalogImport';
 import { EntityReader, entityDocument, entityId, type EntityDocument } from './entityStore';
-import { LineErrors } from './lineErrors';
+import { LineProblems } from '../kernel/validation';
 
 export interface OperationsImportOptions {
   gzip: boolean;
@@ -34,13 +34,13 @@ export async function runOperationsImport(deps: CatalogImportDeps, configuration
   const names = deps.indices.names;
   const reader = new EntityReader(deps.es, names.catalogAlias('entities'));
   const working = await loadWorkingSet(deps, reader, operations);
-  const errors = new LineErrors();
+  const errors = new LineProblems();
 
   for (const { line, operation } of operations) applyOperation(working, operation, line, errors);
   for (const [, w] of working) {
     if (w.changed && w.after) errors.add(w.line, validateEntity(w.after, { configuration }, 'entity'));
   }
-  if (errors.any) throw errors.toApiError('Operations import');
+  if (errors.any) throw errors.rejection('Operations import');
   if (options.validationOnly) return;
 
   const changed = [...working].filter(([, w]) => w.changed);
@@ -51,21 +51,21 @@ export async function runOperationsImport(deps: CatalogImportDeps, configuration
 }
 
 async function readOperations(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<NumberedOperation[]> {
-  const errors = new LineErrors();
+  const errors = new LineProblems();
   const operations: NumberedOperation[] = [];
   let bytes = 0;
   for await (const parsed of readJsonLines(body, options.gzip)) {
     bytes += parsed.bytes;
     if (bytes > deps.config.maxOperationsBytes) {
-      throw badRequest(`Operations import larger than ${deps.config.maxOperationsBytes} bytes (MAX_OPERATIONS_BYTES): split it into several batches, or use a full import`);
+      throw invalid(`Operations import larger than ${deps.config.maxOperationsBytes} bytes (MAX_OPERATIONS_BYTES): split it into several batches, or use a full import`);
     }
     if ('error' in parsed) { errors.add(parsed.line, [{ path: '', message: parsed.error }]); continue; }
     const result = validateOperationLine(parsed.value, { configuration });
-    if (!result.ok) errors.add(parsed.line, result.errors);
+    if (!result.ok) errors.add(parsed.line, result.problems.errors);
     else operations.push({ line: parsed.line, operation: result.value });
     if (parsed.line % 5000 === 0) await options.onProgress({ linesRead: parsed.line, errorCount: errors.count });
   }
-  if (errors.any) throw errors.toApiError('Operations import');
+  if (errors.any) throw errors.rejection('Operations import');
   return operations;
 }
 
@@ -114,7 +114,7 @@ function set(working: Map<string, WorkingEntity>, id: string, after: ReplaceEnti
   working.set(id, { ...w, after, line, changed: true });
 }
 
-function applyOperation(working: Map<string, WorkingEntity>, op: CatalogOperation, line: number, errors: LineErrors): void {
+function applyOperation(working: Map<string, WorkingEntity>, op: CatalogOperation, line: number, errors: LineProblems): void {
   const current = (id: string) => working.get(id)?.after ?? undefined;
   switch (op.op) {
     case 'replace': set(working, idOf(op)!, op.entity, line); return;

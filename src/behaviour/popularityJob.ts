@@ -12,14 +12,14 @@
  * Only the holder of the `popularity` lease runs it periodically (periodicJob.ts), so several API processes can run side by side.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import type { ConfigurationStore } from '../admin/configuration';
+import type { ConfigurationReader } from '../configuration/store';
 import { productDocumentId } from '../catalog/documents';
-import type { Logger } from '../log';
-import type { BehaviourIndexNames } from './eventsIndex';
+import type { Logger } from '../kernel/log';
+import type { BehaviourIndexNames } from '../search/indexNames';
 import type { Lease } from './lease';
 import { PeriodicJob } from './periodicJob';
-import type { BehaviourOptions } from './options';
-import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from './queries/popularity';
+import type { BehaviourOptions } from '../kernel/config';
+import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from '../events/queries/popularity';
 
 export interface PopularityJobDeps {
   es: Client;
@@ -27,7 +27,7 @@ export interface PopularityJobDeps {
   names: BehaviourIndexNames;
   /** Alias of the live products index. */
   productsAlias: string;
-  configuration: ConfigurationStore;
+  configuration: ConfigurationReader;
   liveVersion(): Promise<string | undefined>;
   lease: Lease;
   options: Pick<BehaviourOptions, 'popularityHalfLifeDays' | 'popularityWindowDays'>;
@@ -92,7 +92,6 @@ export class PopularityJob {
     const configuration = await this.deps.configuration.get(true);
     const locales = new Map(Object.entries(configuration?.markets ?? {}).map(([m, c]) => [m, c.locales]));
     const scores = await this.scores(now);
-    await this.ensurePopularityIndex();
 
     const updatedAt = now.toISOString();
     const actions: BulkGroup[] = [];
@@ -172,16 +171,6 @@ export class PopularityJob {
       const failed = res.items.map((item) => Object.values(item)[0]).find((r) => r?.error && r.status !== 404);
       if (failed) throw new Error(`popularity write failed for ${failed._index}/${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
     }
-  }
-
-  private async ensurePopularityIndex(): Promise<void> {
-    const index = this.deps.names.popularity;
-    if (await this.deps.es.indices.exists({ index })) return;
-    await this.deps.es.indices.create({
-      index,
-      settings: { number_of_shards: 1, number_of_replicas: 0 },
-      mappings: { dynamic: false, properties: { market: { type: 'keyword' }, productKey: { type: 'keyword' }, popularity: { type: 'float' }, updatedAt: { type: 'date' } } },
-    }, { ignore: [400] });
   }
 }
 

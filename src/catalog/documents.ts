@@ -238,6 +238,7 @@ const leaf = (category: string) => category.split('>').pop()!.trim();
 // Completion inputs may not contain the separators ES reserves (\u0000, \u001e, \u001f).
 // Cut at 100 code points; the common short input skips the code-point split.
 const completionText = (s: string) => {
+  // eslint-disable-next-line no-control-regex -- these control characters are the point
   const cleaned = s.replace(/[\u0000\u001e\u001f]/g, ' ').trim();
   return cleaned.length <= 100 ? cleaned : [...cleaned].slice(0, 100).join('').trim();
 };

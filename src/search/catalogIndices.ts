@@ -4,14 +4,9 @@
  * On failure the new set is deleted and the aliases are left alone.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import { CATALOG_PARTS, type CatalogPart, type IndexNames, newCatalogVersion } from './indexNames';
+import { CATALOG_PARTS, type IndexNames, newCatalogVersion } from './indexNames';
+import { VERSIONED_MAPPINGS } from './indexRegistry';
 import { detectAnalysisLevel, indexDefinition, type AnalysisLevel } from './mappings';
-
-const mappingFile: Record<CatalogPart, string> = {
-  products: 'catalog-products.json',
-  content: 'catalog-content.json',
-  entities: 'catalog-entities.json',
-};
 
 /**
  * While a version loads nobody reads it, so: no refresh, and the translog is fsynced every few seconds
@@ -50,7 +45,7 @@ export class CatalogIndices {
     const analysis = await this.analysisLevel();
     try {
       for (const part of CATALOG_PARTS) {
-        const def = indexDefinition(mappingFile[part], analysis);
+        const def = indexDefinition(VERSIONED_MAPPINGS[part], analysis);
         await this.es.indices.create({
           ...def,
           index: this.names.catalogIndex(part, version),

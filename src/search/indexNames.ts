@@ -1,6 +1,7 @@
 /**
- * Names of every index and alias this service uses. A catalog version is a set of three indices that
- * share a version stamp; the aliases point at the live version (see README "Index design").
+ * Names of every index and alias this service uses, all under INDEX_PREFIX. How each one is mapped and
+ * lives (created at start-up, rolled over, versioned behind an alias) is in indexRegistry.ts; README
+ * "Index design" says what each holds.
  */
 export type CatalogPart = 'products' | 'content' | 'entities';
 export const CATALOG_PARTS: CatalogPart[] = ['products', 'content', 'entities'];
@@ -14,9 +15,25 @@ export interface IndexNames {
   /** Pattern matching every version of a catalog part. */
   catalogPattern(part: CatalogPart): string;
   versionOf(index: string): string | undefined;
+  /** Markets, locales and currency (one document). */
+  configuration: string;
   importJobs: string;
   importLock: string;
-  configuration: string;
+  navigation: string;
+  pages: string;
+  templates: string;
+  /** Facet configuration per market. */
+  facets: string;
+  /** Alias every behaviour read and write goes through. */
+  events: string;
+  /** First concrete index behind the events alias. */
+  firstEventsIndex: string;
+  /** Popularity per market|productKey, the last computed score (kept across catalog imports). */
+  popularity: string;
+  /** Lease documents (one process runs each periodic job). */
+  leases: string;
+  /** Alias of the live co-occurrence index (what is bought together, written by the co-occurrence job). */
+  coOccurrence: string;
 }
 
 export function indexNames(prefix: string): IndexNames {
@@ -27,11 +44,25 @@ export function indexNames(prefix: string): IndexNames {
     catalogIndex: (part, version) => `${alias(part)}-v${version}`,
     catalogPattern: (part) => `${alias(part)}-v*`,
     versionOf: (index) => /-v([0-9a-z]+)$/.exec(index)?.[1],
+    configuration: `${prefix}-configuration`,
     importJobs: `${prefix}-import-jobs`,
     importLock: `${prefix}-import-lock`,
-    configuration: `${prefix}-configuration`,
+    navigation: `${prefix}-navigation`,
+    pages: `${prefix}-pages`,
+    templates: `${prefix}-templates`,
+    facets: `${prefix}-facets`,
+    events: `${prefix}-events`,
+    firstEventsIndex: `${prefix}-events-000001`,
+    popularity: `${prefix}-popularity`,
+    leases: `${prefix}-behaviour-leases`,
+    coOccurrence: `${prefix}-co-occurrence`,
   };
 }
+
+/** The names behaviour reads and writes. */
+export type BehaviourIndexNames = Pick<IndexNames, 'events' | 'firstEventsIndex' | 'popularity' | 'leases' | 'coOccurrence'>;
+
+export const behaviourIndexNames = (prefix: string): BehaviourIndexNames => indexNames(prefix);
 
 /** A sortable, lower-case version stamp: UTC time to the millisecond. */
 export function newCatalogVersion(now = new Date()): string {

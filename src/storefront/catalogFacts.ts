@@ -4,13 +4,15 @@
  * the facet configuration. Read with one aggregation and one mapping call, cached per live catalog version with a short TTL
  * (operations imports change data without changing the version), and shared by concurrent requests.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
-import type { ConfigurationStore } from '../admin/configuration';
+import type { estypes } from '@elastic/elasticsearch';
+import type { SearchGateway } from '../search/gateway';
+import { InvalidInput, Unavailable } from '../kernel/errors';
+import type { ConfigurationReader } from '../configuration/store';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { CatalogIndices } from '../search/catalogIndices';
 import type { FacetStore } from '../merchandising/facetStore';
 import type { FacetConfiguration } from '../merchandising/facets/types';
-import type { AttributeKind } from './facets/dynamic';
+import type { AttributeKind } from '../catalog/attributeQueries';
 
 export interface CatalogFacts {
   version: string;
@@ -43,9 +45,9 @@ export class CatalogFactsCache {
   private loading?: Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined>;
 
   constructor(
-    private readonly es: Client,
-    private readonly indices: CatalogIndices,
-    private readonly configuration: ConfigurationStore,
+    private readonly search: SearchGateway,
+    private readonly indices: Pick<CatalogIndices, 'liveVersion' | 'names'>,
+    private readonly configuration: ConfigurationReader,
     private readonly facets: Pick<FacetStore, 'all'>,
     private readonly defaultDynamicFacets: number,
   ) {}
@@ -91,8 +93,8 @@ export class CatalogFactsCache {
     const index = this.indices.names.catalogAlias('products');
     const [configuration, search, mapping] = await Promise.all([
       this.configuration.get(),
-      this.es.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
-      this.es.indices.getMapping({ index }),
+      this.search.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
+      this.search.mapping(index),
     ]);
     const value = configuration ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets } : undefined;
     this.facts = { at: Date.now(), value, version };
@@ -145,7 +147,7 @@ export function readFacts(
 const FRESH_MS = 250;
 
 /**
- * Runs a request parser with the cached facts; when it fails with a 400 or 503 that stale facts may
+ * Runs a request parser with the cached facts; when it fails as invalid or unavailable, which stale facts may
  * explain (a store or price id just imported, a first catalog just published), it runs once more with
  * freshly read facts. Facts read within FRESH_MS are not read again, so bad requests cannot flood
  * Elasticsearch.
@@ -155,8 +157,7 @@ export async function parseWithFacts<T>(cache: CatalogFactsCache, parse: (facts:
   try {
     return parse(facts);
   } catch (err) {
-    const status = (err as { status?: number }).status;
-    if ((status !== 400 && status !== 503) || cache.age() < FRESH_MS) throw err;
+    if (!(err instanceof InvalidInput || err instanceof Unavailable) || cache.age() < FRESH_MS) throw err;
     return parse(await cache.get(FRESH_MS));
   }
 }

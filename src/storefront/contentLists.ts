@@ -9,7 +9,7 @@ import Joi from 'joi';
 import type { ContentDocument } from '../catalog/documentTypes';
 import { image } from './presentation';
 import type { ContentItemResult, ContentListResult } from './responseTypes';
-import { encodeTicket, type TicketOrigin } from './tickets';
+import { encodeTicket, type TicketOrigin } from '../events/tickets';
 
 export const DEFAULT_CONTENT_LIMIT = 10;
 export const MAX_CONTENT_LIMIT = 100;

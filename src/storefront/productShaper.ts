@@ -11,7 +11,7 @@ import type {
   CustomAttributes, MeasurementResult, Price, ProductGroupResult, ProductResult, TypedCustomResult, VariantResult,
 } from './responseTypes';
 import { availability, stockNumber } from './stock';
-import { ticketEncoder, type TicketOrigin } from './tickets';
+import { ticketEncoder, type TicketOrigin } from '../events/tickets';
 
 /** A product document as fetched: the fields productSource() asks for. */
 export type ProductSource = Partial<Omit<ProductDocument, 'variants'>> & Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { variants?: VariantSource[] };

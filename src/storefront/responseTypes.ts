@@ -4,7 +4,7 @@
  * so is `brand` when the product has none (the client types it as always present).
  * test/unit/storefront-shaper.test.ts checks at compile time that these are assignable to the client's types.
  */
-import type { SortId } from './sorts';
+import type { SortId } from '../merchandising/sortOrders';
 
 export interface Price { min: number; max: number }
 export interface MeasurementResult { amount: number; unit: string }

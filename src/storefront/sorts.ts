@@ -8,16 +8,12 @@
  * it, by their standard price (the price they show).
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { sellingPriceFields } from './prices';
+import { SORT_IDS, type SortId } from '../merchandising/sortOrders';
 import type { SortResult } from './responseTypes';
 
-export const SORT_IDS = [
-  'RELEVANCE', 'NEWEST_FIRST', 'PRICE_ASCENDING', 'PRICE_DESCENDING', 'DISCOUNT', 'RATING', 'NAME',
-  'LENGTH_INCREASING', 'LENGTH_DECREASING', 'WIDTH_INCREASING', 'WIDTH_DECREASING', 'HEIGHT_INCREASING', 'HEIGHT_DECREASING',
-  'DEPTH_INCREASING', 'DEPTH_DECREASING', 'VOLUME_INCREASING', 'VOLUME_DECREASING', 'WEIGHT_INCREASING', 'WEIGHT_DECREASING', 'TITLE',
-] as const;
-export type SortId = (typeof SORT_IDS)[number];
+export { SORT_IDS, type SortId };
 
 interface SortContext { priceId?: string }
 
@@ -58,7 +54,7 @@ export const SORTS: Record<SortId, { label: string; fields: FieldSort }> = {
 export function parseSort(value: string | undefined, offered: readonly SortId[] = SORT_IDS): SortId {
   if (value === undefined || value === '') return 'RELEVANCE';
   const id = offered.find((s) => s === value.trim().toUpperCase());
-  if (!id) throw badRequest(`Query parameter sort: unknown sort "${value}" (${offered.join(', ')})`);
+  if (!id) throw invalid(`Query parameter sort: unknown sort "${value}" (${offered.join(', ')})`);
   return id;
 }
 

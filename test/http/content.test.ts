@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { ContentInformation, ContentSearchPage } from '@apptus/esales-api';
 import { startService, type TestService } from './harness';
 import type { Content, ReplaceEntity } from '../../src/catalog/types';
-import { decodeTicket } from '../../src/storefront/tickets';
+import { decodeTicket } from '../../src/events/tickets';
 
 const content = (key: string, type: string, title: string, more: Partial<NonNullable<Content['defaults']>> = {}, rest: Partial<Content> = {}): ReplaceEntity =>
   ({ key, content: { markets: ['SE'], type, defaults: { title, url: `/c/${key}`, ...more }, ...rest } });
@@ -33,7 +33,6 @@ const CATALOG: ReplaceEntity[] = [
 
 describe('content-information and content-search-page (HTTP)', function () {
   let service: TestService;
-  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   let api: ReturnType<typeof import('@apptus/esales-api').elevate>;
 
   before(async () => {

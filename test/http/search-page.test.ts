@@ -8,7 +8,8 @@ import Koa from 'koa';
 import type { SearchPage } from '@apptus/esales-api';
 import { storefrontRouter } from '../../src/http/storefrontRoutes';
 import { errorHandler } from '../../src/http/middleware';
-import { storefrontServices, type SearchEvent } from '../../src/storefront/services';
+import type { SearchEvent } from '../../src/storefront/services';
+import { storefrontServicesOf } from '../../src/app';
 import { startService, TEST_CONFIGURATION, type TestService } from './harness';
 import type { Product, ReplaceEntity, VariantData } from '../../src/catalog/types';
 import type { SearchPageResult } from '../../src/storefront/responseTypes';
@@ -413,7 +414,7 @@ describe('search-page (HTTP)', function () {
       const events: SearchEvent[] = [];
       const app = new Koa();
       app.use(errorHandler(service.context.log));
-      app.use(storefrontRouter(service.context, storefrontServices(service.context, { onSearch: (e) => events.push(e) })).routes());
+      app.use(storefrontRouter(storefrontServicesOf(service.context, { onSearch: (e) => events.push(e) })).routes());
       const server = app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       try {

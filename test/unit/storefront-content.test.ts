@@ -11,7 +11,7 @@ import { contentSearch } from '../../src/storefront/contentSearchPage/build';
 import { parseContentSearchPageBody, parseContentSearchPageRequest } from '../../src/storefront/contentSearchPage/request';
 import { shapeContentSearchPage, type ContentSearchPageOutcome } from '../../src/storefront/contentSearchPage/shape';
 import type { ContentInformationResult, ContentSearchPageResult } from '../../src/storefront/responseTypes';
-import { encodeTicket } from '../../src/storefront/tickets';
+import { encodeTicket } from '../../src/events/tickets';
 import { fails } from './assertions';
 
 const facts: CatalogFacts = {

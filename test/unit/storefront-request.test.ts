@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { ApiError } from '../../src/http/errors';
+import { DomainError } from '../../src/kernel/errors';
+import { statusOf } from '../../src/http/errors';
 import { readFacts, type CatalogFacts } from '../../src/storefront/catalogFacts';
 import { parseQueryContext, type EndpointRules } from '../../src/storefront/request';
-import { decodeTicket, encodeTicket, type Ticket } from '../../src/storefront/tickets';
+import { decodeTicket, encodeTicket, type Ticket } from '../../src/events/tickets';
 
 const facts: CatalogFacts = {
   version: 'v1',
@@ -20,8 +21,8 @@ const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE
 
 function fails(status: number, pattern: RegExp, fn: () => unknown) {
   assert.throws(fn, (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.status, status);
+    assert.ok(err instanceof DomainError, String(err));
+    assert.equal(statusOf(err), status);
     assert.match(err.message, pattern);
     return true;
   });

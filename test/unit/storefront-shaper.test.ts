@@ -4,7 +4,7 @@ import { badges, imageInfo, swatch } from '../../src/storefront/presentation';
 import { shapeProductGroup, variantLink, type ProductSource, type ShapeContext } from '../../src/storefront/productShaper';
 import { productSource } from '../../src/storefront/productSource';
 import type { FacetResult, ProductGroupResult, SearchPageResult } from '../../src/storefront/responseTypes';
-import { decodeTicket } from '../../src/storefront/tickets';
+import { decodeTicket } from '../../src/events/tickets';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 

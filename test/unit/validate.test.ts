@@ -65,12 +65,12 @@ function mutate(line: Line, changes: Record<string, unknown>): Line {
 
 function replaceErrors(line: unknown): FieldError[] {
   const result = validateReplaceLine(line, ctx);
-  return result.ok ? [] : result.errors;
+  return result.ok ? [] : result.problems.errors;
 }
 
 function operationErrors(line: unknown): FieldError[] {
   const result = validateOperationLine(line, ctx);
-  return result.ok ? [] : result.errors;
+  return result.ok ? [] : result.problems.errors;
 }
 
 /** Exactly one error, at `path`, whose message contains `fragment`. */

@@ -8,11 +8,11 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
 import { shapeContentItem } from '../contentLists';
-import { totalOf } from '../msearch';
+import { totalOf } from '../../search/msearch';
 import type { ContentSearchPageResult, ContentSortId, SortResult } from '../responseTypes';
 import { DID_YOU_MEAN_BELOW, MAX_DID_YOU_MEAN } from '../searchPage/shape';
 import { SORTS } from '../sorts';
-import type { TicketOrigin } from '../tickets';
+import type { TicketOrigin } from '../../events/tickets';
 import { CONTENT_SORTS, type ContentSearchPageRequest } from './request';
 
 export interface ContentSearchPageOutcome {

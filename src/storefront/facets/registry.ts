@@ -13,9 +13,10 @@ import type { FacetSetting } from '../../merchandising/pages/types';
 import { CUSTOM_PREFIX, defaultLabel, facetAttribute } from '../../merchandising/facets/attributes';
 import type { MarketFacets } from '../../merchandising/facets/types';
 import type { CatalogFacts } from '../catalogFacts';
-import type { RawQuery } from '../queryParams';
+import type { RawQuery } from '../../kernel/params';
 import { facetFromDefinition, type FacetContext, type FacetDefinition } from './definitions';
-import type { AttributeKind, DynamicFacets } from './dynamic';
+import type { AttributeKind } from '../../catalog/attributeQueries';
+import type { DynamicFacets } from './dynamic';
 import { readSelections, type Selections } from './selections';
 import type { Facet } from './types';
 

@@ -14,7 +14,7 @@
  */
 import type { FoundPage } from '../../merchandising/pageStore';
 import { contentListSearch } from '../contentLists';
-import { msearch, type IndexedSearch } from '../msearch';
+import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import { runRecommendationLists } from '../recommendations';
 import { groupTotal } from '../searchPage/build';
@@ -47,7 +47,7 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     ...req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { market, locale }) })),
   ];
   const listing = async () => {
-    const responses = await msearch(s.es, searches);
+    const responses = await s.search.msearch(searches);
     const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
     const dynamic = primary && dynamicFacetsStep(s.index.products, { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context });
     const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, req.context, mainProducts(primary?.hits), productSource(req.context), dynamic);

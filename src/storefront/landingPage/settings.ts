@@ -15,7 +15,7 @@
  *   default; without an override every listing sort, RELEVANCE first.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { storefrontSortOf, type Page, type PrimaryList } from '../../merchandising/pages/types';
 import { compileRuleSet, compileRules } from '../../rules';
 import type { Selections } from '../facets/selections';
@@ -94,7 +94,7 @@ export function pageSortOptions(primaryList: PrimaryList | undefined): SortId[] 
 export function selectSort(requested: string | undefined, offered: SortId[]): SortId {
   if (requested === undefined) return offered[0];
   const id = offered.find((s) => s === requested.toUpperCase());
-  if (!id) throw badRequest(`Query parameter sort: "${requested}" is not a sort order of this page (${offered.join(', ')})`);
+  if (!id) throw invalid(`Query parameter sort: "${requested}" is not a sort order of this page (${offered.join(', ')})`);
   return id;
 }
 

@@ -15,7 +15,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { contentListSearch } from '../contentLists';
-import { msearch, type IndexedSearch } from '../msearch';
+import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
@@ -50,7 +50,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const secondaryFor = (from: number, size: number): IndexedSearch =>
     ({ index: s.index.products, body: secondarySearch(req, req.q, { collapse, from, size }) });
 
-  const first = await msearch(s.es, [primaryFor(req.q), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : [])]);
+  const first = await s.search.msearch([primaryFor(req.q), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : [])]);
   let phrase = req.q;
   let primary = first[0];
   let contents = first.slice(1, 1 + n);
@@ -60,7 +60,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   let suggestions: string[] = [];
 
   if (originalTotal < SHORT_LIST) {
-    const second = await msearch(s.es, [
+    const second = await s.search.msearch([
       { index: s.index.products, body: phraseSuggestSearch(req.q) },
       ...(req.viewAllSecondary ? [] : [secondaryFor(0, SECONDARY_LIMIT)]),
     ]);
@@ -68,7 +68,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     secondary = req.viewAllSecondary ? secondary : second[1];
     const correct = originalTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && req.selections.size === 0 && !req.viewAllSecondary;
     if (correct && suggestions.length) {
-      const third = await msearch(s.es, suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
+      const third = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
       const winner = suggestions.findIndex((_, i) => groupTotal(third[i * (1 + n)], collapse) > 0);
       if (winner >= 0) {
         const offset = winner * (1 + n);

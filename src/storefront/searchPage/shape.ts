@@ -18,7 +18,7 @@ import type { FacetResult, ProductGroupResult, SearchPageResult } from '../respo
 import { sortResult } from '../sorts';
 import type { TemplateSettings } from '../../merchandising/templates/types';
 import { applyTemplate } from '../templates';
-import type { TicketOrigin } from '../tickets';
+import type { TicketOrigin } from '../../events/tickets';
 import type { SearchPageRequest } from './request';
 
 export const DID_YOU_MEAN_BELOW = 10;
