@@ -1,6 +1,6 @@
 /** Validation of a synonyms import body `{"locales": {"sv-SE": [rule, ...]}}`. Pure; paths like `locales.sv-SE[3].to[0]`. */
 import type { CatalogConfiguration } from '../../catalog/types';
-import { Problems, array, field, map, object, requireFields, string, stripNulls, type Validated } from '../validation';
+import { Problems, array, field, map, object, requireFields, string, stripNulls, type Validated } from '../../kernel/validation';
 import { MAX_RULES_PER_LOCALE, MAX_TERMS_PER_RULE, MAX_TERM_LENGTH, type SynonymRule, type SynonymSets } from './types';
 
 const TERM = { min: 1, max: MAX_TERM_LENGTH, pattern: /\S/, patternText: 'must hold a word' };
