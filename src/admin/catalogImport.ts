@@ -50,8 +50,10 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
   const translations = new TranslationTable();
   const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
   const writer = new BulkWriter(es, { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
-  // Groups built before a translation they use arrived; rebuilt at the end (feeds usually send translations first).
-  const builtWithMissingTranslations = new Map<string, number>();
+  // Groups built while a translation they use had not arrived yet are rebuilt at the end if translations came
+  // later (feeds usually send translations first). Only the smallest translation count at which such a group
+  // was built is kept, not the groups: memory stays flat whatever the feed (plain-text labels look untranslated).
+  let missingSince: number | undefined;
   let lines = 0;
 
   const write = async (entity: ReplaceEntity) => {
@@ -62,7 +64,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       translations.set(entity.translation);
     } else if ('productGroup' in entity) {
       const built = productGroupDocuments(entity.key, entity.productGroup, ctx);
-      if (built.missingTranslations) builtWithMissingTranslations.set(entity.key, translations.size);
+      if (built.missingTranslations) missingSince = Math.min(missingSince ?? translations.size, translations.size);
       for (const d of built.documents) await writer.index(names.catalogIndex('products', version), d.id, d.document);
     } else {
       const built = contentDocuments(entity.key, entity.content, ctx);
@@ -92,7 +94,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     if (errors.any) throw errors.rejection('Full catalog import');
     if (!version) return { lines };
 
-    await rebuildGroupsWithLateTranslations(deps, version, builtWithMissingTranslations, translations, writer, ctx);
+    if (missingSince !== undefined && missingSince < translations.size) await rebuildProductGroups(deps, version, writer, ctx);
     await writer.flush();
     await options.onProgress({ linesRead: lines, errorCount: 0 });
     await indices.sealVersion(version);
@@ -108,25 +110,25 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
   }
 }
 
-async function rebuildGroupsWithLateTranslations(
-  deps: CatalogImportDeps, version: string, built: Map<string, number>, translations: TranslationTable, writer: BulkWriter, ctx: BuildContext,
-): Promise<void> {
-  const stale = [...built].filter(([, seen]) => seen < translations.size).map(([key]) => key);
-  if (!stale.length) return;
+/**
+ * Rebuilds every product group of the version from its entities, now that every translation is known. Rare
+ * (a file sending translations after the product groups that use them), so it rereads the whole version
+ * rather than remembering which groups to rebuild.
+ */
+async function rebuildProductGroups(deps: CatalogImportDeps, version: string, writer: BulkWriter, ctx: BuildContext): Promise<void> {
   await writer.flush();
   const names = deps.indices.names;
   await deps.es.indices.refresh({ index: names.catalogIndex('entities', version) });
   const reader = new EntityReader(deps.es, names.catalogIndex('entities', version));
-  for (let i = 0; i < stale.length; i += 500) {
-    const docs = await reader.getMany(stale.slice(i, i + 500).map((k) => entityId('productGroup', k)));
-    for (const doc of docs.values()) {
-      if (!('productGroup' in doc.entity)) continue;
-      for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
-        await writer.index(names.catalogIndex('products', version), d.id, d.document);
-      }
+  let groups = 0;
+  for await (const doc of reader.scan({ term: { entityType: 'productGroup' } })) {
+    if (!('productGroup' in doc.entity)) continue;
+    groups++;
+    for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
+      await writer.index(names.catalogIndex('products', version), d.id, d.document);
     }
   }
-  deps.log.info('rebuilt product groups whose translations came later in the file', { groups: stale.length });
+  deps.log.info('rebuilt the product groups: translations came after product groups in the file', { groups });
 }
 
 async function census(reader: EntityReader): Promise<CatalogCensus> {
