@@ -13,11 +13,14 @@ import { CatalogLimits, validateReplaceLine } from '../catalog/validate';
 import { contentDocuments, productGroupDocuments, type BuildContext } from '../catalog/documents';
 import { TranslationTable } from '../catalog/translations';
 import type { CatalogConfiguration, ReplaceEntity } from '../catalog/types';
+import type { ProductDocument } from '../catalog/documentTypes';
 import { BulkWriter } from '../search/bulkWriter';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
 import { LineProblems } from '../kernel/validation';
+import { COMPOUNDING_LANGUAGES, VocabularyCounter, compoundIndex, languageOf, type CompoundIndex } from '../catalog/vocabulary';
+import type { VocabularyStore } from '../catalog/vocabularyStore';
 
 export interface ImportProgress { linesRead: number; errorCount: number }
 
@@ -37,13 +40,15 @@ export interface CatalogImportDeps {
   indices: CatalogIndices;
   config: ImportSettings;
   log: Logger;
+  /** Where a full import stores the compounds of its vocabulary when it publishes (operations imports keep them). */
+  vocabulary?: Pick<VocabularyStore, 'replace'>;
 }
 
 const PROGRESS_EVERY_LINES = 5000;
 
 export async function runFullImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number }> {
   const { es, indices, config } = deps;
-  const version = options.validationOnly ? undefined : await indices.createVersion();
+  const version = options.validationOnly ? undefined : await indices.createVersion(configuredLocales(configuration));
   const names = indices.names;
   const errors = new LineProblems();
   const limits = new CatalogLimits({ configuration });
@@ -55,6 +60,17 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
   // was built is kept, not the groups: memory stays flat whatever the feed (plain-text labels look untranslated).
   let missingSince: number | undefined;
   let lines = 0;
+  // Words of titles, names, categories and product types per locale (brands are names, not compounds).
+  const vocabulary = new Map<string, VocabularyCounter>();
+  const collectWords = (d: ProductDocument) => {
+    if (!COMPOUNDING_LANGUAGES.has(languageOf(d.locale))) return;
+    let counter = vocabulary.get(d.locale);
+    if (!counter) vocabulary.set(d.locale, counter = new VocabularyCounter());
+    counter.add(d.title);
+    counter.add(d.name);
+    for (const c of d.category) counter.add(c);
+    for (const t of d.productType) counter.add(t);
+  };
 
   const write = async (entity: ReplaceEntity) => {
     if (!version) return;
@@ -65,10 +81,13 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     } else if ('productGroup' in entity) {
       const built = productGroupDocuments(entity.key, entity.productGroup, ctx);
       if (built.missingTranslations) missingSince = Math.min(missingSince ?? translations.size, translations.size);
-      for (const d of built.documents) await writer.index(names.catalogIndex('products', version), d.id, d.document);
+      for (const d of built.documents) {
+        collectWords(d.document);
+        await writer.index(names.catalogIndex('products', version, d.document.locale), d.id, d.document);
+      }
     } else {
       const built = contentDocuments(entity.key, entity.content, ctx);
-      for (const d of built.documents) await writer.index(names.catalogIndex('content', version), d.id, d.document);
+      for (const d of built.documents) await writer.index(names.catalogIndex('content', version, d.document.locale), d.id, d.document);
     }
   };
 
@@ -100,6 +119,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     await indices.sealVersion(version);
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
+    await deps.vocabulary?.replace(version, new Map<string, CompoundIndex>([...vocabulary].map(([locale, counter]) => [locale, compoundIndex(counter.entries())])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines };
@@ -108,6 +128,11 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     if (version) await indices.dropVersion(version).catch((e) => deps.log.error('could not drop failed catalog version', { version, err: e }));
     throw err;
   }
+}
+
+/** Every locale of the configuration: each gets its own products and content index, in its language. */
+export function configuredLocales(configuration: CatalogConfiguration): string[] {
+  return [...new Set(Object.values(configuration.markets).flatMap((m) => m.locales))].sort();
 }
 
 /**
@@ -125,7 +150,7 @@ async function rebuildProductGroups(deps: CatalogImportDeps, version: string, wr
     if (!('productGroup' in doc.entity)) continue;
     groups++;
     for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
-      await writer.index(names.catalogIndex('products', version), d.id, d.document);
+      await writer.index(names.catalogIndex('products', version, d.document.locale), d.id, d.document);
     }
   }
   deps.log.info('rebuilt the product groups: translations came after product groups in the file', { groups });

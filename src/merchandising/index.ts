@@ -1,5 +1,5 @@
 /**
- * Merchandising data (navigation, pages, templates, facet configuration): the stores, made once by the
+ * Merchandising data (navigation, pages, templates, facet configuration, synonyms): the stores, made once by the
  * composition root (app.ts), so the template cache is shared by every request of a process. The admin imports
  * write through them and the storefront reads through them:
  *
@@ -14,6 +14,7 @@ import { NavigationStore } from './navigationStore';
 import { PageStore } from './pageStore';
 import { TemplateStore } from './templateStore';
 import { FacetStore } from './facetStore';
+import { SynonymStore } from './synonymStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
@@ -21,11 +22,13 @@ export interface MerchandisingStores {
   templates: TemplateStore;
   /** The facet configuration of each market. */
   facets: FacetStore;
+  /** Synonym rules of each locale. */
+  synonyms: SynonymStore;
 }
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets'>;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'synonyms'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
 }
@@ -36,5 +39,6 @@ export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps
     pages: new PageStore(new MerchandisingIndex(es, names.pages), bulk),
     templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk),
     facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk),
+    synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk),
   };
 }

@@ -18,7 +18,7 @@ describe('full import with translations after the product groups (HTTP)', () => 
       translation('t-late', { attribute: 'category', id: 'cat_late', locale: 'sv-SE', value: 'Sena skor' }),
     ]);
     assert.equal(res.status, 204, await res.text());
-    const doc = await service.context.es.get<{ category: string[] }>({ index: `${service.prefix}-catalog-products`, id: 'SE|sv-SE|p1' });
+    const doc = await service.context.es.get<{ category: string[] }>({ index: `${service.prefix}-catalog-products-sv-se`, id: 'SE|sv-SE|p1' });
     assert.deepStrictEqual(doc._source?.category, ['Sena skor']);
   });
 });

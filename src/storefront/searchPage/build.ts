@@ -8,7 +8,7 @@ import { groupCountAggregation, readGroupCount } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { listingQuery, relaxedMatch, relevanceBoosts, textMatch } from '../relevance';
+import { listingQuery, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -36,10 +36,13 @@ export function listingFilters(req: SearchPageRequest): Query[] {
   ];
 }
 
-/** The primary list's query for a phrase, before selections (facets are aggregated under it). */
-export function primaryQuery(req: SearchPageRequest, phrase: string): Query {
+/**
+ * The primary list's query for a phrase, before selections (facets are aggregated under it); `expansion`
+ * adds the phrase's synonyms and compounds (phraseExpansion.ts).
+ */
+export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): Query {
   return listingQuery({
-    match: textMatch(phrase),
+    match: textMatch(phrase, expansion),
     boosts: relevanceBoosts(phrase),
     filters: listingFilters(req),
     inStock: inStockQuery(req.context),
@@ -47,10 +50,10 @@ export function primaryQuery(req: SearchPageRequest, phrase: string): Query {
   });
 }
 
-export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
+export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
   return {
-    query: primaryQuery(req, phrase),
+    query: primaryQuery(req, phrase, expansion),
     ...(post ? { post_filter: post } : {}),
     aggs: {
       ...facetAggregations(req.facets, req.selections),
@@ -71,10 +74,10 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
  * The secondary list: products matching the phrase loosely (any term, fuzzily) that the primary list
  * does not hold, by relevance; no facet selections.
  */
-export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
+export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
   return {
     query: listingQuery({
-      match: { bool: { must: [relaxedMatch(phrase)], must_not: [textMatch(phrase)] } },
+      match: { bool: { must: [relaxedMatch(phrase, expansion)], must_not: [textMatch(phrase, expansion)] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,
