@@ -4,6 +4,7 @@
  * scripts/test-faults.sh starts it and exports FAULTS_ES_PORT and FAULTS_ES_URLS; the tests only hurt it.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client, type estypes } from '@elastic/elasticsearch';
@@ -97,6 +98,32 @@ export async function liveVersion(client: Client, prefix: string): Promise<strin
     if ((err as { meta?: { statusCode?: number } }).meta?.statusCode === 404) return undefined;
     throw err;
   }
+}
+
+/**
+ * The live catalog as stored: one SHA-256 over every document (id and source) of the three catalog aliases,
+ * read straight from Elasticsearch (not through the API, whose client may still be recovering).
+ */
+export async function catalogDigest(client: Client, prefix: string): Promise<{ documents: number; digest: string; entries: Set<string> }> {
+  const entries: string[] = [];
+  for (const part of ['entities', 'products', 'content']) {
+    const index = `${prefix}-catalog-${part}`;
+    await client.indices.refresh({ index });
+    const pit = await client.openPointInTime({ index, keep_alive: '1m' });
+    try {
+      let after: estypes.SortResults | undefined;
+      for (;;) {
+        const res = await client.search({ pit: { id: pit.id, keep_alive: '1m' }, size: 5000, sort: ['_shard_doc'], search_after: after, track_total_hits: false });
+        for (const hit of res.hits.hits) entries.push(`${part}/${hit._id} ${createHash('sha1').update(JSON.stringify(hit._source)).digest('hex')}`);
+        if (res.hits.hits.length < 5000) break;
+        after = res.hits.hits[res.hits.hits.length - 1].sort;
+      }
+    } finally {
+      await client.closePointInTime({ id: pit.id }).catch(() => undefined);
+    }
+  }
+  entries.sort();
+  return { documents: entries.length, digest: createHash('sha256').update(entries.join('\n')).digest('hex'), entries: new Set(entries) };
 }
 
 /** Deletes every index of a test prefix. */
