@@ -53,6 +53,9 @@ export async function importFull(api: ApiProcess, lines: Iterable<string>, query
   if (res.status !== 204) throw new Error(`full import: ${res.status} ${await res.text()}`);
 }
 
+/** Phrases that find many products of a generated catalog in en-GB (its most frequent title words). */
+export const QUERIES = ['cotton', 'boot', 'wool', 'leather', 'jacket', 'shirt', 'dress', 'sneaker'];
+
 export const VISITOR = 'customerKey=faults-c&sessionKey=faults-s&touchpoint=DESKTOP';
 
 export function searchPagePath(q: string, market = 'SE', locale = 'en-GB', extra = ''): string {
