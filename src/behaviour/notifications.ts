@@ -16,6 +16,7 @@ import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
+import { validateWithSchema } from '../kernel/validation';
 import { decodeTicket, type Ticket } from '../events/tickets';
 import { single, type RawQuery } from '../kernel/params';
 import type { BehaviourEvent, EventContext, ProductFacts } from '../events/events';
@@ -81,12 +82,24 @@ const schemas: Record<Exclude<NotificationName, 'end'>, Joi.ObjectSchema> = {
   }).unknown(true),
 };
 
+/** Every field a notification body may carry, as its schema checks them. */
+interface NotificationBody {
+  ticket: string;
+  productKey?: string;
+  variantKey?: string;
+  phrases?: string[];
+  productKeys?: string[];
+  removeAll?: boolean;
+  lines?: PurchaseLine[];
+}
+
 /** Validates a body (already JSON-parsed) into a typed request; a ticket must be ours and of the market. */
 export function parseNotificationBody(name: NotificationName, body: unknown, market: string): NotificationRequest {
   if (name === 'end') return { name };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('Body must be a JSON object');
-  const { error, value } = schemas[name].validate(body, { abortEarly: false, convert: false });
-  if (error) throw invalid(`Invalid body: ${error.details.map((d) => d.message).join('; ')}`);
+  const result = validateWithSchema<NotificationBody>(schemas[name], body, { abortEarly: false, convert: false });
+  if (!result.ok) throw invalid(`Invalid body: ${result.problems.errors.map((d) => d.message).join('; ')}`);
+  const value = result.value;
   switch (name) {
     case 'click': case 'add-to-cart': case 'ad-impression': {
       const ticket = decodeTicket(value.ticket);
@@ -95,13 +108,16 @@ export function parseNotificationBody(name: NotificationName, body: unknown, mar
       return { name, ticket };
     }
     case 'add-favorite': case 'remove-favorite':
-      return { name, key: value.productKey !== undefined ? { productKey: value.productKey } : { variantKey: value.variantKey } };
+      // The schema lets exactly one of the two through.
+      if (value.productKey !== undefined) return { name, key: { productKey: value.productKey } };
+      if (value.variantKey !== undefined) return { name, key: { variantKey: value.variantKey } };
+      throw invalid('Invalid body: "productKey" or "variantKey" is required');
     case 'remove-recent-searches':
       return { name, phrases: value.phrases ?? [], removeAll: value.removeAll === true };
     case 'remove-recently-viewed':
       return { name, productKeys: value.productKeys ?? [], removeAll: value.removeAll === true };
     case 'purchase':
-      return { name, lines: (value.lines as PurchaseLine[]).map(({ variantKey, quantity, sellingPrice }) => ({ variantKey, quantity, sellingPrice })) };
+      return { name, lines: (value.lines ?? []).map(({ variantKey, quantity, sellingPrice }) => ({ variantKey, quantity, sellingPrice })) };
     default:
       return assertNever(name);
   }

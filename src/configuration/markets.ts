@@ -6,7 +6,7 @@
 import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
 import { invalid } from '../kernel/errors';
-import { string, type Problems } from '../kernel/validation';
+import { string, validateWithSchema, type Problems } from '../kernel/validation';
 
 /** Locales Elevate 4 supports (elevate-notes, section 8). */
 export const SUPPORTED_LOCALES = [
@@ -29,9 +29,9 @@ const configurationSchema = Joi.object({
 });
 
 export function parseConfiguration(body: unknown): CatalogConfiguration {
-  const { error, value } = configurationSchema.validate(body, { abortEarly: false });
-  if (error) throw invalid(`Invalid configuration: ${error.details.map((d) => `${d.path.join('.')}: ${d.message}`).join('; ')}`);
-  return value as CatalogConfiguration;
+  const result = validateWithSchema<CatalogConfiguration>(configurationSchema, body, { abortEarly: false });
+  if (!result.ok) throw invalid(`Invalid configuration: ${result.problems.errors.map((d) => `${d.path.replace(/\[(\d+)\]/g, '.$1')}: ${d.message}`).join('; ')}`);
+  return result.value;
 }
 
 /** Markets and market-locales that `next` removes compared to `current`. */

@@ -214,3 +214,20 @@ export function map(p: Problems, path: string, v: unknown, value: (entry: unknow
   for (const [key, entry] of Object.entries(v)) value(entry, field(path, key), key);
   return v;
 }
+
+/** What a joi schema gives back (joi is the design card's schema language for request bodies). */
+interface JoiSchema<T> {
+  validate(value: unknown, options?: { abortEarly?: boolean; convert?: boolean }): { error?: { details: { path: (string | number)[]; message: string }[] }; value: T };
+}
+
+/**
+ * Request bodies described by a joi schema (storefront and notification bodies, the configuration) go
+ * through the same result and problem types as every import: joi's findings become Problems with paths
+ * written like the toolkit's (`lines[2].quantity`).
+ */
+export function validateWithSchema<T>(schema: JoiSchema<T>, body: unknown, options: { abortEarly?: boolean; convert?: boolean } = {}): Validated<T> {
+  const { error, value } = schema.validate(body, options);
+  const p = new Problems();
+  for (const d of error?.details ?? []) p.add(d.path.reduce<string>((at, part) => (typeof part === 'number' ? item(at, part) : field(at, part)), ''), d.message);
+  return validated(p, value);
+}
