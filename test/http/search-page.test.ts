@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import type { SearchPage } from '@apptus/esales-api';
+import type { Navigation, SearchPage } from '@apptus/esales-api';
 import { storefrontRouter } from '../../src/http/storefrontRoutes';
 import { errorHandler } from '../../src/http/middleware';
 import type { SearchEvent } from '../../src/storefront/services';
@@ -397,7 +397,7 @@ describe('search-page (HTTP)', function () {
       const legacy = await post({ primaryList: { productFilter: { brand: 'Adidas' } } }, 'application/json');
       assert.deepStrictEqual(mains(legacy.body), ['trail-1']);
       const withContent = await post({ navigation: { include: true }, contentLists: [{ id: 'guides', limit: 5 }, { id: 'faq', contentFilter: { type: 'faq' } }] });
-      assert.deepStrictEqual(withContent.body.navigation, { breadcrumbs: [], tree: [] });
+      assert.deepStrictEqual([withContent.body.navigation?.breadcrumbs, withContent.body.navigation?.tree.type], [[], 'LABEL']);
       assert.deepStrictEqual(withContent.body.contentLists.map((l) => [l.id, l.totalHits, l.items.map(({ ticket, ...i }) => i)]), [
         ['guides', 1, [{ key: 'C-GUIDE', type: 'article', title: 'Running guide', link: '/guides/running', description: 'How to start', custom: {} }]],
         ['faq', 0, []],
@@ -439,6 +439,34 @@ describe('search-page (HTTP)', function () {
       const withBody = await api.query.searchPage({ q: 'running' }, { primaryList: { include: true, productRules: 'rule incl brand {"Adidas"}' }, contentLists: [{ id: 'all' }] });
       assert.deepStrictEqual([withBody.primaryList.productGroups.map((g) => g.key), withBody.contentLists.map((l) => l.items.length)], [['G-TRAIL'], [1]]);
       await assert.rejects(api.query.searchPage({ q: 'shoes', sort: 'CHEAPEST' as never }), /sort: unknown sort "CHEAPEST"/);
+    });
+
+    it('draws the categories of the hits as navigation through the official client: counts, selected path, breadcrumbs', async () => {
+      const { elevate } = await import('@apptus/esales-api');
+      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      type Node = Navigation['tree'];
+      const outline = (n: Node): unknown[] => [n.type, 'label' in n ? n.label : '', 'path' in n ? n.path : '', n.count, n.expandable, n.selected, n.children.map(outline)];
+      const top: SearchPage = await api.query.searchPage({ q: 'running', notify: false }, { navigation: { include: true } });
+      // running: runner-red, runner-blue, trail-1 (Shoes > Running) and the sock group (Accessories): 4 groups
+      assert.deepStrictEqual([top.navigation?.breadcrumbs, outline(top.navigation!.tree)], [[], ['LABEL', '', '', 4, true, false, [
+        ['PRODUCT', 'Shoes', 'Shoes', 3, true, false, []],
+        ['PRODUCT', 'Accessories', 'Accessories', 1, false, false, []],
+      ]]]);
+      const shoes: SearchPage = await api.query.searchPage({ q: 'shoes', selectedCategory: 'Shoes > Running', facets: { brand: ['Adidas'] }, notify: false }, { navigation: { include: true } });
+      assert.deepStrictEqual(shoes.primaryList.productGroups.map((g) => g.key), ['G-TRAIL']);
+      // counts ignore the selected category and the facet selections: the siblings stay countable
+      assert.deepStrictEqual([shoes.navigation?.breadcrumbs, outline(shoes.navigation!.tree)], [
+        [{ label: 'Shoes', path: 'Shoes' }, { label: 'Running', path: 'Shoes > Running' }],
+        ['LABEL', '', '', 5, true, false, [
+          ['PRODUCT', 'Shoes', 'Shoes', 5, true, true, [
+            ['PRODUCT', 'Running', 'Shoes > Running', 3, false, true, []],
+            ['PRODUCT', 'Boots', 'Shoes > Boots', 1, false, false, []],
+            ['PRODUCT', 'Sandals', 'Shoes > Sandals', 1, false, false, []],
+          ]],
+        ]],
+      ]);
+      const plain: SearchPage = await api.query.searchPage({ q: 'shoe', notify: false });
+      assert.equal(plain.navigation, undefined);
     });
   });
 });

@@ -241,7 +241,7 @@ describe('storefront search-page shaping', () => {
     const page = shapeSearchPage({ ...common, phrase: 'runnign' });
     assert.deepStrictEqual(page.didYouMean, [{ q: 'running' }, { q: 'turning' }]);
     assert.equal(page.autoCorrect, undefined);
-    assert.deepStrictEqual(page.navigation, { breadcrumbs: [], tree: [] });
+    assert.deepStrictEqual(page.navigation, { breadcrumbs: [], tree: { type: 'LABEL', label: '', customData: {}, count: 0, expandable: false, selected: false, children: [] } });
     assert.deepStrictEqual(page.secondaryList, { productGroups: [], totalHits: 0 });
     const { ticket, ...item } = page.contentLists[0].items[0];
     assert.deepStrictEqual(item, { key: 'c1', type: 'faq', title: 'Running', link: '/faq/1', custom: { topic: [{ id: 'sport', label: 'sport' }] } });

@@ -5,7 +5,8 @@
  *   DID_YOU_MEAN_BELOW product groups and no auto-correct happened; else empty.
  * - relatedSearches: when the primary list has fewer than RELATED_BELOW groups, the leaf names of the
  *   categories most common among the hits (at most 4), without the phrase itself; else empty.
- * - navigation: `{breadcrumbs: [], tree: []}` when the body asks for it (navigation comes with pages).
+ * - navigation, when the body asks for it: the categories of the hits as a state tree with counts, the
+ *   path to `selectedCategory` expanded, and its breadcrumbs (navigationTree/categories.ts).
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
@@ -13,6 +14,9 @@ import { AGG } from '../aggNames';
 import { shapeContentList, type ContentListSettings } from '../contentLists';
 import { shapeFacets } from '../facets/multiSelect';
 import { buckets } from '../facets/types';
+import { readGroupCount } from '../groupCount';
+import { categoryNavigation } from '../navigationTree/categories';
+import type { NavigationResult } from '../navigationTree/shape';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
 import type { FacetResult, ProductGroupResult, SearchPageResult } from '../responseTypes';
 import { sortResult } from '../sorts';
@@ -72,6 +76,17 @@ export function relatedSearches(response: estypes.SearchResponse<unknown>, phras
   return out;
 }
 
+type Counted = { doc_count: number } & Record<string, unknown>;
+
+/** The navigation from the primary search's navigationAggregation (build.ts). */
+export function searchNavigation(response: estypes.SearchResponse<unknown>, selectedCategory: string | undefined, collapse: boolean): NavigationResult {
+  const global = response.aggregations?.[AGG.navigation] as Record<string, unknown> | undefined;
+  const hits = global?.[AGG.navigationHits] as Counted | undefined;
+  const count = (b: Counted) => (collapse ? readGroupCount(b) ?? b.doc_count : b.doc_count);
+  const categories = (hits?.[AGG.categories] as { buckets?: (Counted & { key: string })[] } | undefined)?.buckets ?? [];
+  return categoryNavigation(categories.map((b) => ({ path: b.key, count: count(b) })), hits ? count(hits) : 0, selectedCategory);
+}
+
 export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
   const { req } = o;
   const corrected = o.originalTotalHits !== undefined;
@@ -93,6 +108,6 @@ export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
     contentLists: req.contentLists.map((list: ContentListSettings, i) =>
       shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'SEARCH_PAGE', market: req.context.market, touchpoint: req.context.touchpoint })),
   };
-  if (req.navigation) result.navigation = { breadcrumbs: [], tree: [] };
+  if (req.navigation) result.navigation = searchNavigation(o.primary, req.selectedCategory, req.collapse);
   return result;
 }
