@@ -1,5 +1,5 @@
 /**
- * The merchandising admin use cases (navigation, pages, templates, facet configuration), bound to their
+ * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels), bound to their
  * dependencies once by the composition root; src/http/merchandisingRoutes.ts calls these.
  */
 import type { MerchandisingImportDeps } from './merchandisingDeps';
@@ -7,6 +7,7 @@ import { exportNavigation, importNavigation } from './navigationImport';
 import { exportPages, importPages, type PageImportOptions } from './pagesImport';
 import { exportTemplates, importTemplates, type TemplateImportOptions } from './templatesImport';
 import { exportFacets, importFacets } from './facetsImport';
+import { exportLabels, importLabels } from './labelsImport';
 import type { PageExportRequest } from '../merchandising/pages/export';
 
 export type MerchandisingAdmin = ReturnType<typeof merchandisingAdmin>;
@@ -21,5 +22,7 @@ export function merchandisingAdmin(deps: MerchandisingImportDeps) {
     exportTemplates: () => exportTemplates(deps),
     importFacets: (body: unknown, options: { name?: string }) => importFacets(deps, body, options),
     exportFacets: () => exportFacets(deps),
+    importLabels: (body: unknown, options: { name?: string }) => importLabels(deps, body, options),
+    exportLabels: () => exportLabels(deps),
   };
 }

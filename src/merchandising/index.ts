@@ -14,6 +14,7 @@ import { NavigationStore } from './navigationStore';
 import { PageStore } from './pageStore';
 import { TemplateStore } from './templateStore';
 import { FacetStore } from './facetStore';
+import { LabelStore } from './labelStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
@@ -21,11 +22,13 @@ export interface MerchandisingStores {
   templates: TemplateStore;
   /** The facet configuration of each market. */
   facets: FacetStore;
+  /** The label overrides of each market and locale. */
+  labels: LabelStore;
 }
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets'>;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
 }
@@ -36,5 +39,6 @@ export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps
     pages: new PageStore(new MerchandisingIndex(es, names.pages), bulk),
     templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk),
     facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk),
+    labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk),
   };
 }

@@ -24,6 +24,8 @@ export interface IndexNames {
   templates: string;
   /** Facet configuration per market. */
   facets: string;
+  /** Label overrides per market. */
+  labels: string;
   /** Alias every behaviour read and write goes through. */
   events: string;
   /** First concrete index behind the events alias. */
@@ -51,6 +53,7 @@ export function indexNames(prefix: string): IndexNames {
     pages: `${prefix}-pages`,
     templates: `${prefix}-templates`,
     facets: `${prefix}-facets`,
+    labels: `${prefix}-labels`,
     events: `${prefix}-events`,
     firstEventsIndex: `${prefix}-events-000001`,
     popularity: `${prefix}-popularity`,

@@ -5,6 +5,7 @@
  */
 import { Unavailable, invalid } from '../kernel/errors';
 import type { CatalogFacts } from './catalogFacts';
+import { labelsOf } from '../merchandising/labelConfiguration';
 import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
@@ -36,6 +37,8 @@ export interface QueryContext {
   priceId?: string;
   viewId: ViewId;
   templateId?: string;
+  /** The market-locale's label overrides (facets, sorts, badges; merchandising/labels.ts resolves them). */
+  labels: Readonly<Record<string, string>>;
 }
 
 export interface EndpointRules {
@@ -82,6 +85,7 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
     ...(priceId !== undefined ? { priceId } : {}),
     viewId: oneOf(query, 'viewId', ['PRODUCTION', 'PREVIEW'] as const) ?? 'PRODUCTION',
     ...(templateId !== undefined ? { templateId } : {}),
+    labels: labelsOf(facts.labelConfiguration, market, locale),
   };
 }
 

@@ -64,7 +64,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
   return {
     search: deps.search,
     log: deps.log,
-    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.dynamicFacets),
+    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets),
     index: { products: deps.indices.names.catalogAlias('products'), content: deps.indices.names.catalogAlias('content') },
     hooks: { ...noHooks, ...hooks },
     behaviour: deps.behaviour,

@@ -93,7 +93,7 @@ describe('content-information and content-search-page (HTTP)', function () {
       const page: ContentSearchPage = await api.query.contentSearchPage({ q: 'shipping', notify: false });
       assert.deepEqual(Object.keys(page).sort(), ['didYouMean', 'primaryList', 'q']);
       assert.deepEqual([page.q, page.primaryList.totalHits, keys(page.primaryList.items), page.didYouMean], ['shipping', 2, ['faq-shipping', 'faq-shipping-no'], []]);
-      assert.deepEqual(page.primaryList.sort, { selected: 'RELEVANCE', options: [{ id: 'RELEVANCE', label: 'Relevance' }, { id: 'NEWEST_FIRST', label: 'Newest first' }] });
+      assert.deepEqual(page.primaryList.sort, { selected: 'RELEVANCE', options: [{ id: 'RELEVANCE', label: 'Relevans' }, { id: 'NEWEST_FIRST', label: 'Nyast först' }] });
       const { ticket, ...item } = page.primaryList.items[0];
       assert.deepEqual(item, {
         key: 'faq-shipping', type: 'faq', title: 'Shipping times', link: '/c/faq-shipping', description: 'Delivery within three days',

@@ -230,7 +230,7 @@ describe('search-page (HTTP)', function () {
         {
           title: 'Red running shoe with laces for long distances', name: 'Pegasus', brand: 'Nike', link: '/p/red-running-shoe-with-laces-for-long-distances', rating: 4.2,
           inStock: true, listPrice: { min: 1000, max: 1000 }, sellingPrice: { min: 700, max: 700 }, swatch: { type: 'COLORS', colors: ['#ff0000'] },
-          badges: { primary: [{ label: 'Sale', theme: 'SALE' }, { label: 'New', theme: 'NEW' }], secondary: [{ label: '-30%', theme: 'DISCOUNT' }] },
+          badges: { primary: [{ label: 'Rea', theme: 'SALE' }, { label: 'Nyhet', theme: 'NEW' }], secondary: [{ label: '-30%', theme: 'DISCOUNT' }] },
           custom: { material: [{ id: 'Mesh', label: 'Mesh' }] }, length: { amount: 30, unit: 'cm' },
         },
       );
@@ -308,10 +308,10 @@ describe('search-page (HTTP)', function () {
       ]);
       assert.deepStrictEqual(counts(none, 'brand'), { Adidas: [2, false], Birkenstock: [1, false], Nike: [2, false] });
       assert.deepStrictEqual(counts(none, 'category'), { Shoes: [5, false], 'Shoes > Boots': [1, false], 'Shoes > Running': [3, false], 'Shoes > Sandals': [1, false] });
-      assert.deepStrictEqual(facet(none, 'price'), { id: 'price', label: 'Price', type: 'RANGE', min: 400, max: 1500 });
-      assert.deepStrictEqual(facet(none, 'onlyInStock'), { id: 'onlyInStock', label: 'In stock', type: 'CHECKBOX', selected: false, count: 4 });
+      assert.deepStrictEqual(facet(none, 'price'), { id: 'price', label: 'Pris', type: 'RANGE', min: 400, max: 1500 });
+      assert.deepStrictEqual(facet(none, 'onlyInStock'), { id: 'onlyInStock', label: 'I lager', type: 'CHECKBOX', selected: false, count: 4 });
       assert.deepStrictEqual(facet(none, 'color'), {
-        id: 'color', label: 'Color', type: 'COLOR', selectedCount: 0,
+        id: 'color', label: 'Färg', type: 'COLOR', selectedCount: 0,
         values: [
           { id: '#0000FF', label: '#0000FF', selected: false, count: 1, color: '#0000ff' },
           { id: '#FF0000', label: '#FF0000', selected: false, count: 1, color: '#ff0000' },
@@ -319,7 +319,7 @@ describe('search-page (HTTP)', function () {
         ],
       });
       assert.deepStrictEqual(facet(none, 'size'), {
-        id: 'size', label: 'Size', type: 'SIZE', selectedCount: 0,
+        id: 'size', label: 'Storlek', type: 'SIZE', selectedCount: 0,
         sizeTypes: [{ label: 'Shoes', formats: [{ format: 'NO_FORMAT', values: [{ id: 'Shoes;NO_FORMAT;38', label: '38', selected: false, count: 1 }, { id: 'Shoes;NO_FORMAT;39', label: '39', selected: false, count: 1 }] }] }],
       });
 
@@ -328,7 +328,7 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual(mains(nike).sort(), ['runner-blue', 'runner-red']);
       assert.deepStrictEqual(counts(nike, 'brand'), { Adidas: [2, false], Birkenstock: [1, false], Nike: [2, true] });
       assert.deepStrictEqual(counts(nike, 'category'), { Shoes: [2, false], 'Shoes > Running': [2, false] });
-      assert.deepStrictEqual(facet(nike, 'price'), { id: 'price', label: 'Price', type: 'RANGE', min: 700, max: 900 });
+      assert.deepStrictEqual(facet(nike, 'price'), { id: 'price', label: 'Pris', type: 'RANGE', min: 700, max: 900 });
       assert.equal((facet(nike, 'brand') as { selectedCount: number }).selectedCount, 1);
 
       const two = await ok({ q: 'shoes', 'f.brand': 'Nike|Adidas', 'f.category': 'Shoes > Boots' });
@@ -349,7 +349,7 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual(await sorted({ 'f.onlyInStock': 'true', channels: 'STORE', stores: 'S2' }), ['trail-1']);
       const page = await ok({ q: 'shoes', 'f.price.max': '800' });
       const price = page.primaryList.facets.find((f) => f.id === 'price');
-      assert.deepStrictEqual(price, { id: 'price', label: 'Price', type: 'RANGE', min: 400, max: 1500, maxSelected: 800 });
+      assert.deepStrictEqual(price, { id: 'price', label: 'Pris', type: 'RANGE', min: 400, max: 1500, maxSelected: 800 });
     });
 
     it('filters by selectedCategory', async () => {

@@ -14,6 +14,7 @@ const facts: CatalogFacts = {
   priceIds: new Set(['member', 'vip']),
   customAttributes: new Map([['material', 'label']]),
   facetConfiguration: { markets: {} },
+  labelConfiguration: { markets: {} },
   defaultDynamicFacets: 0,
 };
 const rules: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
@@ -32,7 +33,7 @@ describe('storefront shared query parameters', () => {
   it('parse a minimal request into a whole QueryContext with defaults', () => {
     assert.deepStrictEqual(parseQueryContext(base, facts, rules), {
       customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP',
-      channels: { online: true, store: true }, stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION',
+      channels: { online: true, store: true }, stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {},
     });
   });
 
@@ -50,7 +51,7 @@ describe('storefront shared query parameters', () => {
         { level: 'product', kind: 'number', name: 'heel' },
         { level: 'variant', kind: 'length', name: 'shaft' },
       ],
-      presentPrices: ['vip'], priceId: 'member', viewId: 'PREVIEW',
+      presentPrices: ['vip'], priceId: 'member', viewId: 'PREVIEW', labels: {},
     });
   });
 

@@ -95,7 +95,7 @@ export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
     ...(corrected ? { autoCorrect: { q: o.phrase, originalTotalHits: o.originalTotalHits! } } : {}),
     didYouMean: !corrected && o.primaryTotal < DID_YOU_MEAN_BELOW ? o.suggestions.slice(0, MAX_DID_YOU_MEAN).map((q) => ({ q })) : [],
     primaryList: {
-      sort: sortResult(req.sort),
+      sort: sortResult(req.sort, req.context),
       productGroups: req.viewAllSecondary ? [] : groups(o, o.primary, 'PRIMARY_LIST', req.skip),
       totalHits: o.primaryTotal,
       facets: [...shapeFacets(req.facets, req.selections, o.primary.aggregations), ...(o.dynamicFacets ?? [])],
