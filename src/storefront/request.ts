@@ -111,7 +111,12 @@ export function parsePresentCustom(value: string, allowed: readonly PresentCusto
   let kind: PresentCustom['kind'] = 'label';
   const take = (prefix: PresentCustomPrefix) => {
     if (!rest.startsWith(`${prefix}.`)) return false;
-    if (!allowed.includes(prefix)) throw invalid(`Query parameter presentCustom: prefix "${prefix}." is not accepted by this endpoint`);
+    // Every endpoint that lists products takes every prefix (the client's ProductParams allow them on each);
+    // only endpoints without product lists have none to take.
+    if (!allowed.includes(prefix)) {
+      const why = allowed.length === 0 ? ': it lists no products' : ` (accepted: ${allowed.map((a) => `${a}.`).join(', ')})`;
+      throw invalid(`Query parameter presentCustom: prefix "${prefix}." is not accepted by this endpoint${why}`);
+    }
     rest = rest.slice(prefix.length + 1);
     return true;
   };

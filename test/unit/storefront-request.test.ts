@@ -92,7 +92,8 @@ describe('storefront shared query parameters', () => {
     const strict: EndpointRules = { templates: false, presentCustomPrefixes: [] };
     fails(400, /templateId is not accepted by this endpoint/, () => parseQueryContext({ ...base, templateId: 't' }, facts, strict));
     fails(400, /prefix "variant\." is not accepted/, () => parseQueryContext({ ...base, presentCustom: 'variant.x' }, facts, strict));
-    fails(400, /prefix "number\." is not accepted/, () => parseQueryContext({ ...base, presentCustom: 'number.x' }, facts, strict));
+    fails(400, /prefix "number\." is not accepted by this endpoint: it lists no products/, () => parseQueryContext({ ...base, presentCustom: 'number.x' }, facts, strict));
+    fails(400, /prefix "length\." is not accepted by this endpoint \(accepted: variant\.\)/, () => parseQueryContext({ ...base, presentCustom: 'length.x' }, facts, { templates: false, presentCustomPrefixes: ['variant'] }));
   });
 
   it('answer 503 when there is no catalog, or no product in the market', () => {
