@@ -185,5 +185,15 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       const listed = keys(given.recommendationLists[0]);
       assert.ok(listed.includes('C1') && !listed.includes('B1') && !listed.includes('A1'), listed.join());
     });
+
+    it('registers the cart with the added variant unless notify=false, and no add-to-cart (the notification is that)', async () => {
+      await api('popper').query.addToCartPopup({ variantKey: 'A1-38', cart: ['B1'] }, []);
+      await api('popper').query.addToCartPopup({ variantKey: 'C1-1', cart: ['B1'], notify: false }, []);
+      await settle();
+      const events = await service.context.es.search<{ type: string; keys?: string[] }>({ index: `${service.prefix}-events`, query: { term: { customerKey: 'popper' } } });
+      assert.deepEqual(events.hits.hits.map((h) => [h._source!.type, h._source!.keys]), [['cart', ['B1', 'A1-38']]]);
+      assert.deepEqual(await service.context.behaviour.cartOf({ market: 'SE', customerKey: 'popper', sessionKey: 'popper-s' }), []);
+      await expect400('add-to-cart-popup', `${base('popper', 'popper-s')}&variantKey=nope`, {}, /variantKey: unknown variant "nope"/);
+    });
   });
 });
