@@ -18,6 +18,7 @@ import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
 import { ProductLookup } from '../events/productLookup';
 import { BehaviourQuestions } from '../events/questions';
 import type { Affinity, AffinityInput } from '../events/queries/affinity';
+import type { TopContentInput } from '../events/queries/topContent';
 import type { CartInput } from '../events/queries/cart';
 import type { CoOccurringInput, CoOccurringProduct } from '../events/queries/coOccurring';
 import type { FavouritesInput } from '../events/queries/favourites';
@@ -105,6 +106,7 @@ export class BehaviourService {
   cartOf(input: CartInput): Promise<string[]> { return this.questions.cartOf(input); }
   coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> { return this.questions.coOccurring(input); }
   affinity(input: AffinityInput): Promise<Affinity> { return this.questions.affinity(input); }
+  topContent(input: TopContentInput): Promise<string[]> { return this.questions.topContent(input); }
 
   // ----- popularity ------------------------------------------------------------------------------
 
