@@ -441,6 +441,23 @@ describe('search-page (HTTP)', function () {
       await assert.rejects(api.query.searchPage({ q: 'shoes', sort: 'CHEAPEST' as never }), /sort: unknown sort "CHEAPEST"/);
     });
 
+    it('derives related searches from what visitors searched in the same sessions, else from the categories of the hits', async () => {
+      const at = new Date(Date.now() - 60_000);
+      const searched = (session: string, phrase: string, totalHits = 3) =>
+        service.context.behaviour.record({ market: 'SE', customerKey: session, sessionKey: session, locale: 'sv-SE', type: 'search', phrase, totalHits, at });
+      searched('rs-1', 'beach sandal'); searched('rs-1', 'flip flops'); searched('rs-1', 'sun hat');
+      searched('rs-2', 'beach sandal'); searched('rs-2', 'flip flops'); searched('rs-2', 'nothing here', 0);
+      searched('rs-3', 'sun hat'); searched('rs-3', 'towel');
+      await service.context.behaviour.flush();
+      await service.context.es.indices.refresh({ index: `${service.prefix}-events*` });
+      const page = await ok({ q: 'Beach  sandal', notify: 'false' });
+      // sessions that searched the phrase: flip flops (2 sessions), sun hat (1); no phrase without hits, nor towel
+      assert.deepStrictEqual(page.relatedSearches, [{ q: 'flip flops' }, { q: 'sun hat' }]);
+      const boots = await ok({ q: 'winter boot', notify: 'false' }); // no history: the categories of the hits
+      assert.deepStrictEqual(boots.relatedSearches, [{ q: 'Boots' }]);
+      assert.equal((await get({ q: 'beach sandal', limit: '0' })).status, 400);
+    });
+
     it('draws the categories of the hits as navigation through the official client: counts, selected path, breadcrumbs', async () => {
       const { elevate } = await import('@apptus/esales-api');
       const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
