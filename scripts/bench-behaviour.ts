@@ -311,7 +311,7 @@ async function main() {
   // The behaviour service of this process: it runs the jobs and asks the questions of step 5 on the same indices.
   const names = indexNames(prefix);
   const behaviour = new BehaviourService({
-    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), configuration: new ConfigurationStore(es, names.configuration),
+    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration: new ConfigurationStore(es, names.configuration),
     liveVersion: () => new CatalogIndices(es, names).liveVersion(), holder: `${hostname()}:bench`, options: DEFAULT_BEHAVIOUR_OPTIONS,
   });
 

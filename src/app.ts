@@ -12,6 +12,7 @@ import type { Logger } from './kernel/log';
 import { indexNames, type IndexNames } from './search/indexNames';
 import { prepareIndices } from './search/indexRegistry';
 import { elasticsearchGateway } from './search/gateway';
+import { VocabularyStore } from './catalog/vocabularyStore';
 import { CatalogIndices } from './search/catalogIndices';
 import { ConfigurationStore } from './configuration/store';
 import { merchandisingStores, type MerchandisingStores } from './merchandising';
@@ -38,6 +39,8 @@ export interface AppContext {
   names: IndexNames;
   indices: CatalogIndices;
   configuration: ConfigurationStore;
+  /** The catalog's compounds per locale (written by full imports, read by storefront queries). */
+  vocabulary: VocabularyStore;
   /** Navigation, pages, templates and facet configuration. */
   merchandising: MerchandisingStores;
   /** Visitor behaviour: buffered event recording, the questions asked of it, the periodic jobs (src/behaviour). */
@@ -56,26 +59,27 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const indices = new CatalogIndices(es, names);
   const configuration = new ConfigurationStore(es, names.configuration);
   const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
+  const vocabulary = new VocabularyStore(es, names.vocabulary);
   const jobs = new ImportJobs(es, names.importJobs);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
   const behaviour = new BehaviourService({
-    es, log, names, productsAlias: names.catalogAlias('products'), configuration,
+    es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour,
   });
   return {
-    config, es, log, names, indices, configuration, merchandising, behaviour,
-    admin: adminServices({ es, config, log, indices, configuration, jobs, runner }),
+    config, es, log, names, indices, configuration, vocabulary, merchandising, behaviour,
+    admin: adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary }),
     merchandisingAdmin: merchandisingAdmin({ stores: merchandising, configuration, runner }),
     notifications: notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), record: (event) => behaviour.record(event) }),
-    storefront: storefrontServicesOf({ es, log, indices, configuration, merchandising, behaviour, config }),
+    storefront: storefrontServicesOf({ es, log, indices, configuration, vocabulary, merchandising, behaviour, config }),
   };
 }
 
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
-export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'configuration' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
-  const { es, log, indices, configuration, merchandising, behaviour, config } = context;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, configuration, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
+export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
+  const { es, log, indices, configuration, vocabulary, merchandising, behaviour, config } = context;
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
 }
 
 /**

@@ -14,6 +14,7 @@ import { contentDocuments, productGroupDocuments, type BuildContext } from '../c
 import { TranslationTable } from '../catalog/translations';
 import type { CatalogConfiguration, CatalogOperation, EntityType, ReplaceEntity, Translation } from '../catalog/types';
 import { BulkWriter } from '../search/bulkWriter';
+import type { LocalePart } from '../search/indexNames';
 import type { CatalogImportDeps, ImportProgress } from './catalogImport';
 import { EntityReader, entityDocument, entityId, type EntityDocument } from './entityStore';
 import { LineProblems } from '../kernel/validation';
@@ -203,6 +204,7 @@ interface StoredDocument { index: string; id: string; source: unknown }
 /** Every document of the given entity keys, paged on a unique sort of keyword fields. */
 async function currentDocuments(deps: CatalogImportDeps, index: string, field: string, keys: string[], uniqueSort: string[]): Promise<StoredDocument[]> {
   const out: StoredDocument[] = [];
+  if (!index) return out;
   for (let i = 0; i < keys.length; i += 500) {
     let after: estypes.SortResults | undefined;
     for (;;) {
@@ -223,7 +225,12 @@ async function writeChanges(
   // Writes go to the concrete indices behind the aliases.
   const live = await deps.indices.liveVersion();
   if (!live) throw new Error('no live catalog');
-  const index = { products: names.catalogIndex('products', live), content: names.catalogIndex('content', live), entities: names.catalogIndex('entities', live) };
+  // Products and content have an index per locale; a locale added since the last full import has none and
+  // gets its documents with the next full import (writing would auto-create an index without the mapping).
+  const liveIndices = await deps.indices.versionIndices(live);
+  const localeIndex = (part: LocalePart, locale: string): string | undefined => liveIndices.find((i) => i.part === part && i.locale === locale.toLowerCase())?.index;
+  const partIndices = (part: LocalePart) => liveIndices.filter((i) => i.part === part).map((i) => i.index).join(',');
+  const index = { products: partIndices('products'), content: partIndices('content'), entities: names.catalogIndex('entities', live) };
   const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
   const entities = [...changed.map(([, w]) => w.after ?? w.before!), ...rebuild];
   const groupKeys = entities.filter((e) => 'productGroup' in e).map((e) => e.key);
@@ -242,8 +249,12 @@ async function writeChanges(
     else removedEntities.push(id);
   }
   for (const e of [...changed.map(([, w]) => w.after).filter((e): e is ReplaceEntity => !!e), ...rebuild]) {
-    if ('productGroup' in e) for (const d of productGroupDocuments(e.key, e.productGroup, ctx).documents) next.push({ index: index.products, id: d.id, source: d.document });
-    if ('content' in e) for (const d of contentDocuments(e.key, e.content, ctx).documents) next.push({ index: index.content, id: d.id, source: d.document });
+    const built = 'productGroup' in e ? productGroupDocuments(e.key, e.productGroup, ctx).documents : 'content' in e ? contentDocuments(e.key, e.content, ctx).documents : [];
+    const part: LocalePart = 'productGroup' in e ? 'products' : 'content';
+    for (const d of built) {
+      const target = localeIndex(part, d.document.locale);
+      if (target) next.push({ index: target, id: d.id, source: d.document });
+    }
   }
   const nextIds = new Set(next.map((d) => `${d.index}/${d.id}`));
   const obsolete = [...before.filter((d) => !nextIds.has(`${d.index}/${d.id}`)), ...removedEntities.map((id) => ({ index: index.entities, id, source: undefined }))];

@@ -13,6 +13,7 @@ import { exportCatalog, type ExportRequest } from './catalogExport';
 import { parseConfiguration, removedByConfiguration } from '../configuration/markets';
 import type { ConfigurationStore } from '../configuration/store';
 import { EntityReader } from './entityStore';
+import type { VocabularyStore } from '../catalog/vocabularyStore';
 import type { ImportJobs } from './importJobs';
 import type { ImportOutcome, ImportRunner } from './importRunner';
 
@@ -33,6 +34,7 @@ export interface AdminServicesDeps {
   configuration: ConfigurationStore;
   jobs: ImportJobs;
   runner: ImportRunner;
+  vocabulary: VocabularyStore;
 }
 
 export type AdminServices = ReturnType<typeof adminServices>;

@@ -26,7 +26,11 @@ export interface PopularityJobDeps {
   log: Logger;
   names: BehaviourIndexNames;
   /** Alias of the live products index. */
-  productsAlias: string;
+  /**
+   * The products alias of a locale (writes by id go to the locale's index). A configured locale without an
+   * index yet has no alias: `require_alias` makes its updates fail with a 404 instead of creating an index.
+   */
+  productsIndex(locale: string): string;
   configuration: ConfigurationReader;
   liveVersion(): Promise<string | undefined>;
   lease: Lease;
@@ -103,7 +107,7 @@ export class PopularityJob {
       const marketLocales = locales.get(market);
       if (!marketLocales) continue;
       for (const locale of marketLocales) {
-        actions.push([{ update: { _index: this.deps.productsAlias, _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3 } }, { doc: { popularity } }]);
+        actions.push([{ update: { _index: this.deps.productsIndex(locale), _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3, require_alias: true } }, { doc: { popularity } }]);
         documentsUpdated++;
       }
       actions.push([{ index: { _index: this.deps.names.popularity, _id: id } }, { market, productKey, popularity, updatedAt } satisfies PopularityDocument]);
@@ -140,7 +144,7 @@ export class PopularityJob {
 
   /** Products scored by an earlier run but not by this one go back to 0. */
   private async zeroStale(updatedAt: string, locales: Map<string, string[]>): Promise<number> {
-    const { es, names, productsAlias } = this.deps;
+    const { es, names, productsIndex } = this.deps;
     await es.indices.refresh({ index: names.popularity });
     let zeroed = 0;
     for (;;) {
@@ -153,7 +157,7 @@ export class PopularityJob {
       for (const hit of res.hits.hits) {
         const { market, productKey } = hit._source!;
         for (const locale of locales.get(market) ?? []) {
-          actions.push([{ update: { _index: productsAlias, _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3 } }, { doc: { popularity: 0 } }]);
+          actions.push([{ update: { _index: productsIndex(locale), _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3, require_alias: true } }, { doc: { popularity: 0 } }]);
           zeroed++;
         }
         actions.push([{ delete: { _index: names.popularity, _id: hit._id } }]);

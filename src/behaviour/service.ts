@@ -32,8 +32,10 @@ export interface BehaviourDeps {
   es: Client;
   log: Logger;
   names: BehaviourIndexNames;
-  /** Alias of the live products index (key lookups, popularity). */
+  /** Alias of the live products over every locale (key lookups). */
   productsAlias: string;
+  /** Alias of one locale's live products (popularity updates by id). */
+  productsIndex(locale: string): string;
   configuration: ConfigurationReader;
   /** Version of the live catalog (the popularity job rewrites scores when it changes). */
   liveVersion(): Promise<string | undefined>;
@@ -60,7 +62,7 @@ export class BehaviourService {
     this.questions = new BehaviourQuestions({ es: deps.es, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
     this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, options: deps.options, now: this.now });
     this.popularity = new PopularityJob({
-      es: deps.es, log: deps.log, names: deps.names, productsAlias: deps.productsAlias, configuration: deps.configuration,
+      es: deps.es, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
       liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
       options: deps.options, now: this.now,
     });

@@ -51,7 +51,7 @@ export function compoundIndex(words: Iterable<[string, number]>): CompoundIndex 
     // Every split leaving a modifier and a head of MIN_PART letters or more, where the head is a word of its own.
     for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
       const head = word.slice(i);
-      if (!counts.has(head)) continue;
+      if (!counts.has(head) || splitsAWord(word, i, counts)) continue;
       const list = byHead.get(head) ?? [];
       list.push([word, count]);
       byHead.set(head, list);
@@ -64,6 +64,16 @@ export function compoundIndex(words: Iterable<[string, number]>): CompoundIndex 
     index.set(key, [...new Set(merged)].slice(0, MAX_COMPOUNDS));
   }
   return index;
+}
+
+/**
+ * True when the split at `i` cuts through a longer catalog word that ends the compound: "axelväskor" ends
+ * with "väskor", so its head is "väskor", not "skor" ("vä" is no modifier). A longer ending that is itself a
+ * compound of the head ("dunjacka" in "vinterdunjacka") does not count: "jacka" still finds it.
+ */
+function splitsAWord(word: string, i: number, counts: ReadonlyMap<string, number>): boolean {
+  for (let j = Math.max(0, i - MIN_PART + 1); j < i; j++) if (counts.has(word.slice(j))) return true;
+  return false;
 }
 
 /** The compounds of each word of a phrase that has some, by word. */

@@ -1,5 +1,5 @@
 /**
- * Admin routes for merchandising data: navigation, pages, templates and facet configuration imports and exports. Handlers only
+ * Admin routes for merchandising data: navigation, pages, templates, facet configuration and synonyms imports and exports. Handlers only
  * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
  */
 import Router from '@koa/router';
@@ -17,6 +17,7 @@ const MAX_PAGES_BYTES = 50_000_000;
 const MAX_TEMPLATES_BYTES = 1_000_000;
 const MAX_FACETS_BYTES = 5_000_000;
 const MAX_LABELS_BYTES = 5_000_000;
+const MAX_SYNONYMS_BYTES = 20_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
 /** A JSON import body, plain or gzip-compressed, at most `maxBytes` once decompressed. */
@@ -84,6 +85,17 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
   router.get('/v4/export/labels', async (ctx) => {
     requireGzipAccepted(ctx);
     ctx.body = await services.exportLabels();
+  });
+
+  const synonymsImport = (mode: 'replace' | 'append') => async (ctx: Context) => {
+    const body = await readJson(ctx, MAX_SYNONYMS_BYTES);
+    answerImport(ctx, await services.importSynonyms(body, { mode, name: single(ctx.query, 'name') }));
+  };
+  router.put('/v4/import/synonyms', synonymsImport('replace'));
+  router.post('/v4/import/synonyms', synonymsImport('append'));
+  router.get('/v4/export/synonyms', async (ctx) => {
+    requireGzipAccepted(ctx);
+    ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined);
   });
 
   return router;

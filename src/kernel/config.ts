@@ -10,7 +10,7 @@ export interface Config {
   port: number;
   /** Interface the API binds to. */
   host: string;
-  /** Elasticsearch to use. scripts/start.sh starts a local node when this is unset. */
+  /** Elasticsearch to use: one URL or several, comma-separated. scripts/start.sh starts a local node when this is unset. */
   elasticsearchUrl: string;
   /** Every index, alias and state document of this service starts with this prefix. */
   indexPrefix: string;
@@ -78,7 +78,9 @@ export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
 const schema = Joi.object({
   PORT: Joi.number().integer().min(0).max(65535).default(8080),
   HOST: Joi.string().default('0.0.0.0'),
-  ELASTICSEARCH_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('http://127.0.0.1:9200'),
+  // One URL, or the nodes of a cluster comma-separated: the client spreads requests over them and retries
+  // a request on another node when one is down.
+  ELASTICSEARCH_URL: Joi.string().pattern(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, 'http(s) URLs, comma-separated').default('http://127.0.0.1:9200'),
   INDEX_PREFIX: Joi.string().pattern(/^[a-z0-9][a-z0-9_-]{0,40}$/).default('elevate'),
   ADMIN_API_KEY: Joi.string().default('dev-admin-key'),
   IMPORT_LOCK_TTL_SECONDS: Joi.number().integer().min(10).default(900),

@@ -1,5 +1,5 @@
 /**
- * Merchandising data (navigation, pages, templates, facet configuration): the stores, made once by the
+ * Merchandising data (navigation, pages, templates, facet configuration, synonyms): the stores, made once by the
  * composition root (app.ts), so the template cache is shared by every request of a process. The admin imports
  * write through them and the storefront reads through them:
  *
@@ -15,6 +15,7 @@ import { PageStore } from './pageStore';
 import { TemplateStore } from './templateStore';
 import { FacetStore } from './facetStore';
 import { LabelStore } from './labelStore';
+import { SynonymStore } from './synonymStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
@@ -24,11 +25,13 @@ export interface MerchandisingStores {
   facets: FacetStore;
   /** The label overrides of each market and locale. */
   labels: LabelStore;
+  /** Synonym rules of each locale. */
+  synonyms: SynonymStore;
 }
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels'>;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
 }
@@ -40,5 +43,6 @@ export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps
     templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk),
     facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk),
     labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk),
+    synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk),
   };
 }

@@ -20,7 +20,8 @@ export interface SearchGateway {
 export function elasticsearchGateway(es: Client): SearchGateway {
   return {
     msearch: (searches) => msearch(es, searches),
-    search: <T>(request: estypes.SearchRequest) => es.search<T>(request),
+    // A locale without an index yet (configured after the last full import) answers as an empty catalog.
+    search: <T>(request: estypes.SearchRequest) => es.search<T>({ ignore_unavailable: true, ...request }),
     mget: <T>(request: { index: string; ids: string[]; _source_includes?: string[] }) => es.mget<T>(request),
     mapping: (index) => es.indices.getMapping({ index }),
   };

@@ -5,13 +5,24 @@
  */
 export type CatalogPart = 'products' | 'content' | 'entities';
 export const CATALOG_PARTS: CatalogPart[] = ['products', 'content', 'entities'];
+/** The parts with an index per locale, each analysed in its locale's language; entities are one index. */
+export type LocalePart = Exclude<CatalogPart, 'entities'>;
+export const LOCALE_PARTS: LocalePart[] = ['products', 'content'];
 
 export interface IndexNames {
   prefix: string;
   /** Alias of the live catalog part, for example `elevate-catalog-products`. */
   catalogAlias(part: CatalogPart): string;
-  /** Concrete index of one catalog version, for example `elevate-catalog-products-v20261123t105900123`. */
-  catalogIndex(part: CatalogPart, version: string): string;
+  /**
+   * Alias of one locale's live products or content, for example `elevate-catalog-products-sv-se`: every
+   * storefront read of that locale and every write by id go through it (README "Language analysis").
+   */
+  catalogLocaleAlias(part: LocalePart, locale: string): string;
+  /**
+   * Concrete index of one catalog version, for example `elevate-catalog-entities-v20261123t105900123`; products
+   * and content have one per locale, `elevate-catalog-products-v20261123t105900123-sv-se`.
+   */
+  catalogIndex(part: CatalogPart, version: string, locale?: string): string;
   /** Pattern matching every version of a catalog part. */
   catalogPattern(part: CatalogPart): string;
   versionOf(index: string): string | undefined;
@@ -26,6 +37,10 @@ export interface IndexNames {
   facets: string;
   /** Label overrides per market. */
   labels: string;
+  /** Synonym rules per locale (our addition to Elevate's API). */
+  synonyms: string;
+  /** The catalog's compounds per locale, from the last full import (query-time compound expansion). */
+  vocabulary: string;
   /** Alias every behaviour read and write goes through. */
   events: string;
   /** First concrete index behind the events alias. */
@@ -43,9 +58,11 @@ export function indexNames(prefix: string): IndexNames {
   return {
     prefix,
     catalogAlias: alias,
-    catalogIndex: (part, version) => `${alias(part)}-v${version}`,
+    catalogLocaleAlias: (part, locale) => `${alias(part)}-${locale.toLowerCase()}`,
+    catalogIndex: (part, version, locale) => `${alias(part)}-v${version}${locale ? `-${locale.toLowerCase()}` : ''}`,
     catalogPattern: (part) => `${alias(part)}-v*`,
-    versionOf: (index) => /-v([0-9a-z]+)$/.exec(index)?.[1],
+    // The version is the part up to the next dash: a locale suffix ("-sv-se", "-en-001") may follow.
+    versionOf: (index) => /-v([0-9a-z]+)(?:-[a-z]{2,3}-[0-9a-z]+)?$/.exec(index)?.[1],
     configuration: `${prefix}-configuration`,
     importJobs: `${prefix}-import-jobs`,
     importLock: `${prefix}-import-lock`,
@@ -54,6 +71,8 @@ export function indexNames(prefix: string): IndexNames {
     templates: `${prefix}-templates`,
     facets: `${prefix}-facets`,
     labels: `${prefix}-labels`,
+    synonyms: `${prefix}-synonyms`,
+    vocabulary: `${prefix}-vocabulary`,
     events: `${prefix}-events`,
     firstEventsIndex: `${prefix}-events-000001`,
     popularity: `${prefix}-popularity`,

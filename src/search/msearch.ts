@@ -44,7 +44,9 @@ export function mergeSplit(hits: Response, aggregations: Response): Response {
 export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
   if (searches.length === 0) return [];
   const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body })));
-  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true }, s.body as estypes.MsearchMultisearchBody]) });
+  // ignore_unavailable: a locale configured after the last full import has no index yet, and answers as an
+  // empty catalog until the next one.
+  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: true }, s.body as estypes.MsearchMultisearchBody]) });
   const items = res.responses.map((item) => {
     if ('error' in item) throw searchFailed(item);
     return item as Response;

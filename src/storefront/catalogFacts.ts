@@ -131,7 +131,8 @@ export function readFacts(
   mapping: estypes.IndicesGetMappingResponse,
 ): Omit<CatalogFacts, Merchandised | 'defaultDynamicFacets'> {
   const buckets = (agg: unknown) => ((agg as Buckets | undefined)?.buckets ?? []);
-  const properties = Object.values(mapping)[0]?.mappings?.properties ?? {};
+  // The part alias spans one index per locale, and each maps only the dynamic fields its documents brought.
+  const properties = mergeProperties(Object.values(mapping).map((m) => m.mappings?.properties ?? {}));
   const names = (p: estypes.MappingProperty | undefined) => Object.keys((p as estypes.MappingObjectProperty | undefined)?.properties ?? {}).sort();
   // A name used as several kinds keeps the first: label, then number, then length.
   const customAttributes = new Map<string, AttributeKind>();
@@ -168,4 +169,20 @@ export async function parseWithFacts<T>(cache: CatalogFactsCache, parse: (facts:
     if (!(err instanceof InvalidInput || err instanceof Unavailable) || cache.age() < FRESH_MS) throw err;
     return parse(await cache.get(FRESH_MS));
   }
+}
+
+type Properties = Record<string, estypes.MappingProperty>;
+
+/** Pure: the union of several indices' properties, objects merged field by field. */
+export function mergeProperties(all: Properties[]): Properties {
+  const out: Properties = {};
+  for (const properties of all) {
+    for (const [name, property] of Object.entries(properties)) {
+      const seen = out[name];
+      const inner = 'properties' in property ? property.properties : undefined;
+      const seenInner = seen && 'properties' in seen ? seen.properties : undefined;
+      out[name] = inner && seenInner ? { ...property, properties: mergeProperties([seenInner, inner]) } as estypes.MappingProperty : seen ?? property;
+    }
+  }
+  return out;
 }

@@ -23,7 +23,7 @@ export async function siblingsAndDynamicFacets(
   dynamic: DynamicFacetsStep | undefined,
 ): Promise<ListingRound> {
   const siblings = siblingsSearch(at, mains, includes);
-  const searches: IndexedSearch[] = [...(siblings ? [{ index: s.index.products, body: siblings }] : []), ...(dynamic ? [dynamic.search] : [])];
+  const searches: IndexedSearch[] = [...(siblings ? [{ index: s.index.products(at.locale), body: siblings }] : []), ...(dynamic ? [dynamic.search] : [])];
   const responses = await s.search.msearch(searches);
   return {
     siblings: readProducts(siblings ? responses[0] : undefined),

@@ -11,6 +11,8 @@ import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { CatalogFactsCache } from './catalogFacts';
+import type { VocabularyStore } from '../catalog/vocabularyStore';
+import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
 import type { QueryContext } from './request';
 
 export interface SearchEvent extends SearchFacts {
@@ -27,14 +29,19 @@ export interface StorefrontServices {
   search: SearchGateway;
   log: Logger;
   facts: CatalogFactsCache;
-  index: { products: string; content: string };
+  /** The live products and content of a locale: each locale has its own index, analysed in its language. */
+  index: { products(locale: string): string; content(locale: string): string };
   hooks: StorefrontHooks;
+  /** The synonyms and compounds of a locale's phrases (phraseExpansion.ts). */
+  language(locale: string): Promise<PhraseLanguage>;
   /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
   behaviour: VisitorBehaviour;
   /** Pages, navigation and response templates. */
   merchandising: MerchandisingStores;
   now(): Date;
 }
+
+export type { PhraseLanguage };
 
 export const noHooks: StorefrontHooks = { onSearch: () => undefined };
 
@@ -57,6 +64,8 @@ export interface StorefrontDeps {
   behaviour: VisitorBehaviour;
   /** DYNAMIC_FACETS: facets chosen per result set in markets without a facet configuration. */
   dynamicFacets: number;
+  /** The catalog's compounds per locale, stored by the last full import. */
+  vocabulary: Pick<VocabularyStore, 'compounds'>;
 }
 
 /** `hooks` replaces the recording of searches (tests watch them). */
@@ -65,8 +74,12 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     search: deps.search,
     log: deps.log,
     facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets),
-    index: { products: deps.indices.names.catalogAlias('products'), content: deps.indices.names.catalogAlias('content') },
+    index: {
+      products: (locale) => deps.indices.names.catalogLocaleAlias('products', locale),
+      content: (locale) => deps.indices.names.catalogLocaleAlias('content', locale),
+    },
     hooks: { ...noHooks, ...hooks },
+    language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
     behaviour: deps.behaviour,
     merchandising: deps.merchandising,
     now: () => new Date(),

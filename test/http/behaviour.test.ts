@@ -260,8 +260,10 @@ describe('behaviour service (real Elasticsearch)', function () {
 
   describe('popularity', () => {
     const popularityOf = async (id: string) => {
-      await service.context.es.indices.refresh({ index: `${service.prefix}-catalog-products` });
-      const doc = await service.context.es.get<{ popularity: number }>({ index: `${service.prefix}-catalog-products`, id });
+      // Reads by id go to the locale's index (the part alias spans every locale): ids are market|locale|productKey.
+      const index = `${service.prefix}-catalog-products-${id.split('|')[1].toLowerCase()}`;
+      await service.context.es.indices.refresh({ index });
+      const doc = await service.context.es.get<{ popularity: number }>({ index, id });
       return doc._source!.popularity;
     };
 
@@ -312,7 +314,7 @@ describe('behaviour service (real Elasticsearch)', function () {
     it('sets products whose behaviour aged out back to 0', async () => {
       const { context } = service;
       const later = new BehaviourService({
-        es: context.es, log: context.log, names: behaviourIndexNames(service.prefix), productsAlias: `${service.prefix}-catalog-products`,
+        es: context.es, log: context.log, names: behaviourIndexNames(service.prefix), productsAlias: `${service.prefix}-catalog-products`, productsIndex: (locale) => `${service.prefix}-catalog-products-${locale.toLowerCase()}`,
         configuration: context.configuration, liveVersion: () => context.indices.liveVersion(), holder: 'later',
         options: DEFAULT_BEHAVIOUR_OPTIONS, now: () => new Date(Date.now() + 60 * DAY),
       });

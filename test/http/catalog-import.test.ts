@@ -185,7 +185,7 @@ describe('catalog import and export (admin API)', function () {
       }
       assert.deepEqual(keysOf(await exportAll(service, '?types=PRODUCT_GROUPS')), ['G1', 'G2', 'G3', 'G4', 'G5']);
       const versions = await es.indices.get({ index: `${service.prefix}-catalog-products-v*` });
-      assert.equal(Object.keys(versions).length, 1, 'the failed version was removed');
+      assert.equal(new Set(Object.keys(versions).map((i) => service.context.names.versionOf(i))).size, 1, 'the failed version was removed');
     });
   });
 

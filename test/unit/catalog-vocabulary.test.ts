@@ -18,6 +18,13 @@ describe('catalog vocabulary and compounds', () => {
     assert.equal(index.get('schuh'), undefined, 'Schuhcreme is not a shoe');
   });
 
+  it('take the longest word ending a compound as its head, unless that word is itself a compound of the head', () => {
+    const bags = compoundIndex([['skor', 3], ['väskor', 2], ['axelväskor', 1], ['löparskor', 1], ['jacka', 2], ['dunjacka', 1], ['vinterdunjacka', 1]]);
+    assert.deepStrictEqual(bags.get('skor'), ['löparskor']);
+    assert.deepStrictEqual(bags.get('vaskor'), ['axelväskor']);
+    assert.deepStrictEqual(bags.get('jacka'), ['dunjacka', 'vinterdunjacka']);
+  });
+
   it('expand the words of a phrase, diacritics or not', () => {
     assert.deepStrictEqual([...compoundsOf('röd jacka', index)], [['jacka', ['vinterjacka', 'regnjacka']]]);
     assert.deepStrictEqual(compoundsOf('troja', index).get('troja'), undefined, 'stickad tröja is two words, not a compound');

@@ -139,7 +139,7 @@ describe('storefront search-page builders', () => {
         phrase: {
           phrase: {
             field: 'title.shingles', size: 3, gram_size: 3, max_errors: 2, confidence: 1,
-            direct_generator: [{ field: 'title', suggest_mode: 'popular', min_word_length: 3, prefix_length: 1 }],
+            direct_generator: [{ field: 'title.shingles', suggest_mode: 'popular', min_word_length: 3, prefix_length: 1 }],
           },
         },
       },

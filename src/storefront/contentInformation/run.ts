@@ -11,6 +11,6 @@ import type { ContentInformationRequest } from './request';
 import { shapeContentInformation } from './shape';
 
 export async function contentInformation(s: StorefrontServices, req: ContentInformationRequest): Promise<ContentInformationResult> {
-  const [response] = await s.search.msearch([{ index: s.index.content, body: contentInformationSearch(req) }]);
+  const [response] = await s.search.msearch([{ index: s.index.content(req.context.locale), body: contentInformationSearch(req) }]);
   return shapeContentInformation(req, response as estypes.SearchResponse<ContentDocument>);
 }

@@ -22,12 +22,12 @@ import { shapeContentSearchPage, type ContentSearchPageOutcome } from './shape';
 type ContentResponse = ContentSearchPageOutcome['primary'];
 
 export async function contentSearchPage(s: StorefrontServices, req: ContentSearchPageRequest): Promise<ContentSearchPageResult> {
-  const search = (phrase: string): IndexedSearch => ({ index: s.index.content, body: contentSearch(req, phrase) });
+  const search = (phrase: string): IndexedSearch => ({ index: s.index.content(req.context.locale), body: contentSearch(req, phrase) });
   const [typed] = (await s.search.msearch([search(req.q)])) as ContentResponse[];
   const typedTotal = totalOf(typed);
   if (typedTotal >= SHORT_LIST) return shapeContentSearchPage({ req, phrase: req.q, primary: typed, suggestions: [] });
 
-  const [suggested] = await s.search.msearch([{ index: s.index.content, body: phraseSuggestSearch(req.q) }]);
+  const [suggested] = await s.search.msearch([{ index: s.index.content(req.context.locale), body: phraseSuggestSearch(req.q) }]);
   const suggestions = phraseSuggestions(suggested, req.q);
   if (typedTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && suggestions.length) {
     const corrected = (await s.search.msearch(suggestions.map(search))) as ContentResponse[];

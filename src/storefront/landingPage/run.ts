@@ -37,20 +37,20 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const navigation = req.navigation ? navigationWithCounts(s, at, priceId, req.collapse) : Promise.resolve(undefined);
   navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first
 
-  const [loaded, topContent] = await Promise.all([loadPageCached(s, req), topContentOf(s, req)]);
-  const plan = listingPlan(req, loaded);
+  const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req), req.q ? s.language(locale) : undefined, topContentOf(s, req)]);
+  const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
   const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
   const searches: IndexedSearch[] = [
     ...(withPrimary ? [
-      { index: s.index.products, body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit }) },
-      { index: s.index.products, body: primaryFacetsSearch(req, plan, { collapse: req.collapse }) },
+      { index: s.index.products(locale), body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit }) },
+      { index: s.index.products(locale), body: primaryFacetsSearch(req, plan, { collapse: req.collapse }) },
     ] : []),
-    ...req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { market, locale }, topContent) })),
+    ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale }, topContent) })),
   ];
   const listing = async () => {
     const responses = await s.search.msearch(searches);
     const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
-    const dynamic = primary && dynamicFacetsStep(s.index.products, { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context });
+    const dynamic = primary && dynamicFacetsStep(s.index.products(locale), { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context });
     const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, req.context, mainProducts(primary?.hits), productSource(req.context), dynamic);
     return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0), siblings };
   };

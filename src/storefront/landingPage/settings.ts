@@ -24,6 +24,7 @@ import { SORT_IDS, type SortId } from '../sorts';
 import { pageFacetSetup, planFacets } from '../facets/registry';
 import type { DynamicFacets } from '../facets/dynamic';
 import type { LandingPageRequest } from './request';
+import type { PhraseExpansion } from '../relevance';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -46,6 +47,8 @@ export interface Slice { id: string; keys: string[] }
 
 export interface ListingPlan {
   filters: Query[];
+  /** What `q` stands for (synonyms, compounds), set by the run when the request has a `q`. */
+  expansion?: PhraseExpansion;
   blocked: string[];
   /** Product keys first, in this order, while `pinsApply`. */
   pins: string[];

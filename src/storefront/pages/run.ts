@@ -42,7 +42,7 @@ export async function productPage(s: StorefrontServices, req: ProductPageRequest
   const document = pageDocument(s, ctx, req.productKey, req.include);
   const known = document.then((doc) => new Map([[req.productKey, doc && sourceProductOf(doc)]]), () => new Map<string, undefined>());
   const [product, lists] = await Promise.allSettled([
-    document.then(async (doc) => doc && { doc, siblings: req.include ? await fetchSiblings(s.search, s.index.products, ctx, [doc], productSource(ctx)) : new Map<string, ProductSource>() }),
+    document.then(async (doc) => doc && { doc, siblings: req.include ? await fetchSiblings(s.search, s.index.products(ctx.locale), ctx, [doc], productSource(ctx)) : new Map<string, ProductSource>() }),
     runRecommendationLists(s, ctx, req.recommendationLists, { productKey: req.productKey, pageType: 'PRODUCT_PAGE', known }),
   ]);
   if (product.status === 'rejected') throw product.reason;
@@ -62,7 +62,7 @@ export async function productPage(s: StorefrontServices, req: ProductPageRequest
  */
 async function pageDocument(s: StorefrontServices, ctx: QueryContext, productKey: string, include: boolean): Promise<(ProductSource & Found) | undefined> {
   const res = await s.search.mget<ProductSource & Found>({
-    index: s.index.products,
+    index: s.index.products(ctx.locale),
     ids: [productDocumentId(ctx.market, ctx.locale, productKey)],
     ...(include ? { _source_excludes: ['suggest'] } : { _source_includes: [...new Set([...productSource(ctx), ...SOURCE_FIELDS])] }),
   });
@@ -78,14 +78,14 @@ export async function cartPage(s: StorefrontServices, req: CartPageRequest): Pro
   ]);
   if (ctx.notify) register(s, cartEvent(ctx, req.cart));
   if (!req.include) return { cart: [], recommendationLists };
-  const siblings = await fetchSiblings(s.search, s.index.products, ctx, [...new Set(found.values())], productSource(ctx));
+  const siblings = await fetchSiblings(s.search, s.index.products(ctx.locale), ctx, [...new Set(found.values())], productSource(ctx));
   return { cart: shapeCart(req.cart, found, siblings, shapeContext(s, ctx, 'CART_PAGE', CART_LIST)), recommendationLists };
 }
 
 export async function addToCartPopup(s: StorefrontServices, req: AddToCartPopupRequest): Promise<AddToCartPopupResult> {
   const ctx = req.context;
   const [variant, template, cart] = await Promise.all([
-    s.search.search({ index: s.index.products, ...variantSearch(ctx, req.variantKey) }),
+    s.search.search({ index: s.index.products(ctx.locale), ...variantSearch(ctx, req.variantKey) }),
     resolveTemplate(s, ctx.templateId),
     req.cart ?? s.behaviour.cartOf({ market: ctx.market, customerKey: ctx.customerKey, sessionKey: ctx.sessionKey }).catch((err) => {
       s.log.warn('cart from behaviour unavailable', { err });
@@ -131,7 +131,7 @@ export function productsByKeySearch(ctx: QueryContext, keys: string[]): estypes.
 
 /** Each key (product or variant key) to its product document. */
 async function findProducts(s: StorefrontServices, ctx: QueryContext, keys: string[]): Promise<Map<string, ProductSource>> {
-  const response = await s.search.search<ProductSource>({ index: s.index.products, ...productsByKeySearch(ctx, keys) });
+  const response = await s.search.search<ProductSource>({ index: s.index.products(ctx.locale), ...productsByKeySearch(ctx, keys) });
   const found = new Map<string, ProductSource>();
   for (const hit of response.hits.hits) {
     const doc = hit._source;

@@ -56,7 +56,7 @@ export async function runLists(
     const { algorithm, limit } = p.input.list;
     const sizes = stageSizes(p.stages, limit, (ALGORITHM_MODULES[algorithm].softDedupe ? earlierLimits : 0) + p.about.length);
     earlierLimits += limit;
-    return p.stages.map((stage, k) => searches.push({ index: s.index.products, body: stageSearch(stage, p.input!, sizes[k]) }) - 1);
+    return p.stages.map((stage, k) => searches.push({ index: s.index.products(context.locale), body: stageSearch(stage, p.input!, sizes[k]) }) - 1);
   });
   const responses = await s.search.msearch(searches);
   const shown = new Set<string>();
@@ -68,7 +68,7 @@ export async function runLists(
     return filled;
   });
 
-  const documents = await fetchWithSiblings(s.search, s.index.products, context, chosen.flat(), productSource(context));
+  const documents = await fetchWithSiblings(s.search, s.index.products(context.locale), context, chosen.flat(), productSource(context));
   // A product gone between the two requests (an import's alias swap) is left out.
   const mains = chosen.map((list) => list.flatMap((c) => documents.get(c.productKey) ?? []));
   const now = s.now();
@@ -114,7 +114,7 @@ async function lookUpProducts(
   for (const k of keys) { const p = already.get(k); if (p) found.set(k, p); }
   const missing = keys.filter((k) => !already.has(k));
   if (!missing.length) return found;
-  for (const [k, p] of readSourceProducts(await s.search.search({ index: s.index.products, ...sourceProductsSearch(context, missing) }), missing)) found.set(k, p);
+  for (const [k, p] of readSourceProducts(await s.search.search({ index: s.index.products(context.locale), ...sourceProductsSearch(context, missing) }), missing)) found.set(k, p);
   return found;
 }
 

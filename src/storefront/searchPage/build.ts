@@ -8,7 +8,7 @@ import { groupCountAggregation, readGroupCount } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { listingQuery, relaxedMatch, relevanceBoosts, textMatch } from '../relevance';
+import { listingQuery, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -38,10 +38,13 @@ export function listingFilters(req: SearchPageRequest, category: 'withCategory' 
   ];
 }
 
-/** The primary list's query for a phrase, before selections (facets are aggregated under it). */
-export function primaryQuery(req: SearchPageRequest, phrase: string): Query {
+/**
+ * The primary list's query for a phrase, before selections (facets are aggregated under it); `expansion`
+ * adds the phrase's synonyms and compounds (phraseExpansion.ts).
+ */
+export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): Query {
   return listingQuery({
-    match: textMatch(phrase),
+    match: textMatch(phrase, expansion),
     boosts: relevanceBoosts(phrase),
     filters: listingFilters(req),
     inStock: inStockQuery(req.context),
@@ -54,14 +57,14 @@ export function primaryQuery(req: SearchPageRequest, phrase: string): Query {
  * phrase): under `global`, the phrase's hits without the selected category, per category path, so the
  * selected category's siblings keep their counts (navigationTree/categories.ts).
  */
-export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean): Record<string, estypes.AggregationsAggregationContainer> {
+export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean, expansion?: PhraseExpansion): Record<string, estypes.AggregationsAggregationContainer> {
   const groups = collapse ? { aggs: groupCountAggregation() } : {};
   return {
     [AGG.navigation]: {
       global: {},
       aggs: {
         [AGG.navigationHits]: {
-          filter: { bool: { filter: [textMatch(phrase), ...listingFilters(req, 'withoutCategory')] } },
+          filter: { bool: { filter: [textMatch(phrase, expansion), ...listingFilters(req, 'withoutCategory')] } },
           aggs: {
             ...(collapse ? groupCountAggregation() : {}),
             [AGG.categories]: { terms: { field: 'categoryPaths', size: NAVIGATION_CATEGORIES }, ...groups },
@@ -72,16 +75,16 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
   };
 }
 
-export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
+export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
   return {
-    query: primaryQuery(req, phrase),
+    query: primaryQuery(req, phrase, expansion),
     ...(post ? { post_filter: post } : {}),
     aggs: {
       ...facetAggregations(req.facets, req.selections),
       ...(req.dynamic ? coverageAggregation(req.facets, req.selections, candidateCount(req.dynamic, req.facets)) : {}),
       [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
-      ...(req.navigation ? navigationAggregation(req, phrase, o.collapse) : {}),
+      ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion) : {}),
       ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCountAggregation()) } : {}),
     },
     sort: listingSort(req.sort, req.context),
@@ -97,10 +100,10 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
  * The secondary list: products matching the phrase loosely (any term, fuzzily) that the primary list
  * does not hold, by relevance; no facet selections.
  */
-export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
+export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
   return {
     query: listingQuery({
-      match: { bool: { must: [relaxedMatch(phrase)], must_not: [textMatch(phrase)] } },
+      match: { bool: { must: [relaxedMatch(phrase, expansion)], must_not: [textMatch(phrase, expansion)] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,

@@ -35,20 +35,20 @@ type Response = estypes.SearchResponse<unknown>;
 
 export async function searchPage(s: StorefrontServices, request: SearchPageRequest): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
-  const template = await resolveTemplate(s, request.context.templateId);
+  const [template, language] = await Promise.all([resolveTemplate(s, request.context.templateId), s.language(request.context.locale)]);
   const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
   const primaryFor = (phrase: string): IndexedSearch => ({
-    index: s.index.products,
+    index: s.index.products(at.locale),
     splitAggregations: true,
-    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit }),
+    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit }, language.expand(phrase)),
   });
   const contentsFor = (phrase: string): IndexedSearch[] =>
-    req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { ...at, phrase }) }));
+    req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }) }));
   const secondaryFor = (from: number, size: number): IndexedSearch =>
-    ({ index: s.index.products, body: secondarySearch(req, req.q, { collapse, from, size }) });
+    ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q)) });
 
   const first = await s.search.msearch([primaryFor(req.q), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : [])]);
   let phrase = req.q;
@@ -61,7 +61,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
 
   if (originalTotal < SHORT_LIST) {
     const second = await s.search.msearch([
-      { index: s.index.products, body: phraseSuggestSearch(req.q) },
+      { index: s.index.products(at.locale), body: phraseSuggestSearch(req.q) },
       ...(req.viewAllSecondary ? [] : [secondaryFor(0, SECONDARY_LIMIT)]),
     ]);
     suggestions = phraseSuggestions(second[0], req.q);
@@ -83,7 +83,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
 
   const primaryTotal = groupTotal(primary, collapse);
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
-  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products, { ...req, query: primaryQuery(req, phrase), response: primary, context: req.context });
+  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), { ...req, query: primaryQuery(req, phrase, language.expand(phrase)), response: primary, context: req.context });
   const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
