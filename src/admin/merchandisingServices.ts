@@ -1,5 +1,5 @@
 /**
- * The merchandising admin use cases (navigation, pages, templates, facet configuration, synonyms), bound to their
+ * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels, synonyms), bound to their
  * dependencies once by the composition root; src/http/merchandisingRoutes.ts calls these.
  */
 import type { MerchandisingImportDeps } from './merchandisingDeps';
@@ -7,6 +7,7 @@ import { exportNavigation, importNavigation } from './navigationImport';
 import { exportPages, importPages, type PageImportOptions } from './pagesImport';
 import { exportTemplates, importTemplates, type TemplateImportOptions } from './templatesImport';
 import { exportFacets, importFacets } from './facetsImport';
+import { exportLabels, importLabels } from './labelsImport';
 import { exportSynonyms, importSynonyms, type SynonymImportMode } from './synonymsImport';
 import type { PageExportRequest } from '../merchandising/pages/export';
 
@@ -22,6 +23,8 @@ export function merchandisingAdmin(deps: MerchandisingImportDeps) {
     exportTemplates: () => exportTemplates(deps),
     importFacets: (body: unknown, options: { name?: string }) => importFacets(deps, body, options),
     exportFacets: () => exportFacets(deps),
+    importLabels: (body: unknown, options: { name?: string }) => importLabels(deps, body, options),
+    exportLabels: () => exportLabels(deps),
     importSynonyms: (body: unknown, options: { mode: SynonymImportMode; name?: string }) => importSynonyms(deps, body, options),
     exportSynonyms: (locale?: string) => exportSynonyms(deps, locale),
   };

@@ -18,6 +18,8 @@ import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
 import { ProductLookup } from '../events/productLookup';
 import { BehaviourQuestions } from '../events/questions';
 import type { Affinity, AffinityInput } from '../events/queries/affinity';
+import type { TopContentInput } from '../events/queries/topContent';
+import type { RelatedPhrasesInput } from '../events/queries/relatedPhrases';
 import type { CartInput } from '../events/queries/cart';
 import type { CoOccurringInput, CoOccurringProduct } from '../events/queries/coOccurring';
 import type { FavouritesInput } from '../events/queries/favourites';
@@ -107,6 +109,8 @@ export class BehaviourService {
   cartOf(input: CartInput): Promise<string[]> { return this.questions.cartOf(input); }
   coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> { return this.questions.coOccurring(input); }
   affinity(input: AffinityInput): Promise<Affinity> { return this.questions.affinity(input); }
+  topContent(input: TopContentInput): Promise<string[]> { return this.questions.topContent(input); }
+  relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> { return this.questions.relatedPhrases(input); }
 
   // ----- popularity ------------------------------------------------------------------------------
 

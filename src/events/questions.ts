@@ -19,6 +19,8 @@ import { favouritesSearch, readFavourites, type FavouritesInput } from './querie
 import { popularPhrasesSearch, readPopularPhrases, type PopularPhrase, type PopularPhrasesInput } from './queries/popularPhrases';
 import { readRecentlyViewed, recentlyViewedSearch, type RecentlyViewedInput } from './queries/recentlyViewed';
 import { readRecentSearches, recentSearchesSearch, type RecentSearchesInput } from './queries/recentSearches';
+import { phraseSessionsSearch, readPhraseSessions, readSessionPhrases, sessionPhrasesSearch, type RelatedPhrasesInput } from './queries/relatedPhrases';
+import { readTopContent, topContentSearch, type TopContentInput } from './queries/topContent';
 import { readTrendingPhrases, trendingPhrasesSearch, type ScoredPhrase, type TrendingPhrasesInput } from './queries/trendingPhrases';
 
 export interface BehaviourQuestionsDeps {
@@ -57,6 +59,18 @@ export class BehaviourQuestions {
     return readFavourites(await this.deps.es.search(favouritesSearch(input, this.scope())));
   }
 
+  /** Phrases searched in the same sessions as `phrase`, most sessions first (search-page related searches). */
+  async relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> {
+    const sessions = readPhraseSessions(await this.deps.es.search(phraseSessionsSearch(input, this.scope())));
+    if (!sessions.length) return [];
+    return readSessionPhrases(await this.deps.es.search(sessionPhrasesSearch(input, sessions, this.scope()))).map((p) => p.phrase);
+  }
+
+  /** Content keys by clicks in the market, most clicked first (TOP_CONTENT). */
+  async topContent(input: TopContentInput): Promise<string[]> {
+    return readTopContent(await this.deps.es.search(topContentSearch(input, this.scope())));
+  }
+
   /** Variant (or product) keys added to cart in the session since its last `end`, newest first. */
   async cartOf(input: CartInput): Promise<string[]> {
     return readCart(await this.deps.es.search<CartEvent>(cartSearch(input, this.scope())));
@@ -83,5 +97,5 @@ export class BehaviourQuestions {
 }
 
 /** What storefront queries need of behaviour: the questions, and a recorder for the events they register. */
-export type VisitorBehaviour = Pick<BehaviourQuestions, 'recentSearches' | 'trendingPhrases' | 'popularPhrases' | 'recentlyViewed' | 'favourites' | 'cartOf' | 'coOccurring' | 'affinity'>
+export type VisitorBehaviour = Pick<BehaviourQuestions, 'recentSearches' | 'trendingPhrases' | 'popularPhrases' | 'recentlyViewed' | 'favourites' | 'cartOf' | 'coOccurring' | 'affinity' | 'topContent' | 'relatedPhrases'>
   & EventRecorder;

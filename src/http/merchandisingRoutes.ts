@@ -16,6 +16,7 @@ const MAX_NAVIGATION_BYTES = 10_000_000;
 const MAX_PAGES_BYTES = 50_000_000;
 const MAX_TEMPLATES_BYTES = 1_000_000;
 const MAX_FACETS_BYTES = 5_000_000;
+const MAX_LABELS_BYTES = 5_000_000;
 const MAX_SYNONYMS_BYTES = 20_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
@@ -75,6 +76,15 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
   router.get('/v4/export/facets', async (ctx) => {
     requireGzipAccepted(ctx);
     ctx.body = await services.exportFacets();
+  });
+
+  router.put('/v4/import/labels', async (ctx) => {
+    const body = await readJson(ctx, MAX_LABELS_BYTES);
+    answerImport(ctx, await services.importLabels(body, { name: single(ctx.query, 'name') }));
+  });
+  router.get('/v4/export/labels', async (ctx) => {
+    requireGzipAccepted(ctx);
+    ctx.body = await services.exportLabels();
   });
 
   const synonymsImport = (mode: 'replace' | 'append') => async (ctx: Context) => {

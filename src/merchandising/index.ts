@@ -14,6 +14,7 @@ import { NavigationStore } from './navigationStore';
 import { PageStore } from './pageStore';
 import { TemplateStore } from './templateStore';
 import { FacetStore } from './facetStore';
+import { LabelStore } from './labelStore';
 import { SynonymStore } from './synonymStore';
 
 export interface MerchandisingStores {
@@ -22,13 +23,15 @@ export interface MerchandisingStores {
   templates: TemplateStore;
   /** The facet configuration of each market. */
   facets: FacetStore;
+  /** The label overrides of each market and locale. */
+  labels: LabelStore;
   /** Synonym rules of each locale. */
   synonyms: SynonymStore;
 }
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'synonyms'>;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
 }
@@ -39,6 +42,7 @@ export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps
     pages: new PageStore(new MerchandisingIndex(es, names.pages), bulk),
     templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk),
     facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk),
+    labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk),
     synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk),
   };
 }

@@ -5,7 +5,8 @@
  * A market and locale can override any of them by configuration.
  *
  * Keys: `facet.<attribute>` (brand, category, ..., as in facets/attributes.ts), `sort.<SORT_ID>`,
- * `badge.SALE`, `badge.NEW`.
+ * `badge.SALE`, `badge.NEW`, `badge.DISCOUNT` (a pattern: `{n}` is the whole percent, "-{n}%").
+ * Overrides (labelConfiguration.ts) may also name `facet.custom.<name>` (no built-in text: the name).
  */
 
 type Table = Readonly<Record<string, string>>;
@@ -19,7 +20,7 @@ interface Language {
   /** `<measure>, increasing` and `<measure>, decreasing` from the measure's facet label. */
   increasing(measure: string): string;
   decreasing(measure: string): string;
-  badges: { SALE: string; NEW: string };
+  badges: { SALE: string; NEW: string; DISCOUNT: string };
 }
 
 const FACET_KEYS = [
@@ -37,49 +38,49 @@ const LANGUAGES: Readonly<Record<string, Language>> = {
       'Price', 'Rating', 'Discount', 'Length', 'Width', 'Height', 'Depth', 'Volume', 'Weight'),
     sorts: sorts('Relevance', 'Newest first', 'Price, low to high', 'Price, high to low', 'Discount', 'Rating', 'Name', 'Title'),
     increasing: (m) => `${m}, increasing`, decreasing: (m) => `${m}, decreasing`,
-    badges: { SALE: 'Sale', NEW: 'New' },
+    badges: { SALE: 'Sale', NEW: 'New', DISCOUNT: '-{n}%' },
   },
   sv: {
     facets: facets('Varumärke', 'Kategori', 'Serie', 'Avdelning', 'Kön', 'Ålder', 'Mönster', 'Produkttyp', 'Färg', 'Storlek', 'I lager',
       'Pris', 'Betyg', 'Rabatt', 'Längd', 'Bredd', 'Höjd', 'Djup', 'Volym', 'Vikt'),
     sorts: sorts('Relevans', 'Nyast först', 'Pris, lägst först', 'Pris, högst först', 'Rabatt', 'Betyg', 'Namn', 'Titel'),
     increasing: (m) => `${m}, stigande`, decreasing: (m) => `${m}, fallande`,
-    badges: { SALE: 'Rea', NEW: 'Nyhet' },
+    badges: { SALE: 'Rea', NEW: 'Nyhet', DISCOUNT: '-{n}%' },
   },
   nb: {
     facets: facets('Merke', 'Kategori', 'Serie', 'Avdeling', 'Kjønn', 'Alder', 'Mønster', 'Produkttype', 'Farge', 'Størrelse', 'På lager',
       'Pris', 'Vurdering', 'Rabatt', 'Lengde', 'Bredde', 'Høyde', 'Dybde', 'Volum', 'Vekt'),
     sorts: sorts('Relevans', 'Nyeste først', 'Pris, lav til høy', 'Pris, høy til lav', 'Rabatt', 'Vurdering', 'Navn', 'Tittel'),
     increasing: (m) => `${m}, stigende`, decreasing: (m) => `${m}, synkende`,
-    badges: { SALE: 'Salg', NEW: 'Nyhet' },
+    badges: { SALE: 'Salg', NEW: 'Nyhet', DISCOUNT: '-{n}%' },
   },
   da: {
     facets: facets('Mærke', 'Kategori', 'Serie', 'Afdeling', 'Køn', 'Alder', 'Mønster', 'Produkttype', 'Farve', 'Størrelse', 'På lager',
       'Pris', 'Bedømmelse', 'Rabat', 'Længde', 'Bredde', 'Højde', 'Dybde', 'Volumen', 'Vægt'),
     sorts: sorts('Relevans', 'Nyeste først', 'Pris, lav til høj', 'Pris, høj til lav', 'Rabat', 'Bedømmelse', 'Navn', 'Titel'),
     increasing: (m) => `${m}, stigende`, decreasing: (m) => `${m}, faldende`,
-    badges: { SALE: 'Udsalg', NEW: 'Nyhed' },
+    badges: { SALE: 'Udsalg', NEW: 'Nyhed', DISCOUNT: '-{n}%' },
   },
   fi: {
     facets: facets('Merkki', 'Kategoria', 'Sarja', 'Osasto', 'Sukupuoli', 'Ikä', 'Kuvio', 'Tuotetyyppi', 'Väri', 'Koko', 'Varastossa',
       'Hinta', 'Arvio', 'Alennus', 'Pituus', 'Leveys', 'Korkeus', 'Syvyys', 'Tilavuus', 'Paino'),
     sorts: sorts('Osuvuus', 'Uusimmat ensin', 'Hinta, edullisin ensin', 'Hinta, kallein ensin', 'Alennus', 'Arvio', 'Nimi', 'Otsikko'),
     increasing: (m) => `${m}, nouseva`, decreasing: (m) => `${m}, laskeva`,
-    badges: { SALE: 'Ale', NEW: 'Uutuus' },
+    badges: { SALE: 'Ale', NEW: 'Uutuus', DISCOUNT: '-{n}%' },
   },
   de: {
     facets: facets('Marke', 'Kategorie', 'Serie', 'Abteilung', 'Geschlecht', 'Alter', 'Muster', 'Produkttyp', 'Farbe', 'Größe', 'Auf Lager',
       'Preis', 'Bewertung', 'Rabatt', 'Länge', 'Breite', 'Höhe', 'Tiefe', 'Volumen', 'Gewicht'),
     sorts: sorts('Relevanz', 'Neueste zuerst', 'Preis aufsteigend', 'Preis absteigend', 'Rabatt', 'Bewertung', 'Name', 'Titel'),
     increasing: (m) => `${m} aufsteigend`, decreasing: (m) => `${m} absteigend`,
-    badges: { SALE: 'Sale', NEW: 'Neu' },
+    badges: { SALE: 'Sale', NEW: 'Neu', DISCOUNT: '-{n}%' },
   },
   nl: {
     facets: facets('Merk', 'Categorie', 'Serie', 'Afdeling', 'Geslacht', 'Leeftijd', 'Patroon', 'Producttype', 'Kleur', 'Maat', 'Op voorraad',
       'Prijs', 'Beoordeling', 'Korting', 'Lengte', 'Breedte', 'Hoogte', 'Diepte', 'Volume', 'Gewicht'),
     sorts: sorts('Relevantie', 'Nieuwste eerst', 'Prijs, laag naar hoog', 'Prijs, hoog naar laag', 'Korting', 'Beoordeling', 'Naam', 'Titel'),
     increasing: (m) => `${m}, oplopend`, decreasing: (m) => `${m}, aflopend`,
-    badges: { SALE: 'Sale', NEW: 'Nieuw' },
+    badges: { SALE: 'Sale', NEW: 'Nieuw', DISCOUNT: '-{n}%' },
   },
   fr: {
     facets: facets('Marque', 'Catégorie', 'Série', 'Rayon', 'Genre', 'Âge', 'Motif', 'Type de produit', 'Couleur', 'Taille', 'En stock',
@@ -87,21 +88,22 @@ const LANGUAGES: Readonly<Record<string, Language>> = {
     sorts: sorts('Pertinence', 'Nouveautés d’abord', 'Prix croissant', 'Prix décroissant', 'Remise', 'Note', 'Nom', 'Titre'),
     // "ordre" is masculine whatever the measure's gender.
     increasing: (m) => `${m}, ordre croissant`, decreasing: (m) => `${m}, ordre décroissant`,
-    badges: { SALE: 'Soldes', NEW: 'Nouveau' },
+    // French typography sets % apart (narrow no-break space).
+    badges: { SALE: 'Soldes', NEW: 'Nouveau', DISCOUNT: '-{n}\u202f%' },
   },
   es: {
     facets: facets('Marca', 'Categoría', 'Serie', 'Departamento', 'Género', 'Edad', 'Estampado', 'Tipo de producto', 'Color', 'Talla', 'En stock',
       'Precio', 'Valoración', 'Descuento', 'Longitud', 'Anchura', 'Altura', 'Profundidad', 'Volumen', 'Peso'),
     sorts: sorts('Relevancia', 'Novedades primero', 'Precio: de menor a mayor', 'Precio: de mayor a menor', 'Descuento', 'Valoración', 'Nombre', 'Título'),
     increasing: (m) => `${m}, ascendente`, decreasing: (m) => `${m}, descendente`,
-    badges: { SALE: 'Oferta', NEW: 'Nuevo' },
+    badges: { SALE: 'Oferta', NEW: 'Nuevo', DISCOUNT: '-{n}%' },
   },
   it: {
     facets: facets('Marca', 'Categoria', 'Serie', 'Reparto', 'Genere', 'Età', 'Fantasia', 'Tipo di prodotto', 'Colore', 'Taglia', 'Disponibile',
       'Prezzo', 'Valutazione', 'Sconto', 'Lunghezza', 'Larghezza', 'Altezza', 'Profondità', 'Volume', 'Peso'),
     sorts: sorts('Rilevanza', 'Più recenti', 'Prezzo crescente', 'Prezzo decrescente', 'Sconto', 'Valutazione', 'Nome', 'Titolo'),
     increasing: (m) => `${m}, in ordine crescente`, decreasing: (m) => `${m}, in ordine decrescente`,
-    badges: { SALE: 'Saldi', NEW: 'Novità' },
+    badges: { SALE: 'Saldi', NEW: 'Novità', DISCOUNT: '-{n}%' },
   },
 };
 
@@ -118,7 +120,7 @@ export function builtInLabel(locale: string, key: string): string | undefined {
   const find = (l: Language): string | undefined => {
     switch (kind) {
       case 'facet': return l.facets[name];
-      case 'badge': return name === 'SALE' || name === 'NEW' ? l.badges[name] : undefined;
+      case 'badge': return name === 'SALE' || name === 'NEW' || name === 'DISCOUNT' ? l.badges[name] : undefined;
       case 'sort': {
         const measure = /^(LENGTH|WIDTH|HEIGHT|DEPTH|VOLUME|WEIGHT)_(INCREASING|DECREASING)$/.exec(name);
         if (!measure) return l.sorts[name];
@@ -129,6 +131,19 @@ export function builtInLabel(locale: string, key: string): string | undefined {
     }
   };
   return find(languageOf(locale)) ?? find(LANGUAGES.en);
+}
+
+/** Keys an override may name: every key with a built-in text, and the facets of custom attributes. */
+export function isLabelKey(key: string): boolean {
+  return builtInLabel('en', key) !== undefined || /^facet\.custom\..+/.test(key);
+}
+
+/** The market-locale's overrides of the built-in texts, by key (labelConfiguration.ts). */
+export interface LabelPlace { locale: string; labels: Readonly<Record<string, string>> }
+
+/** What a visitor reads for `key`: the market-locale's override, else the built-in text of its language. */
+export function visitorLabel(at: LabelPlace, key: string): string | undefined {
+  return (Object.hasOwn(at.labels, key) ? at.labels[key] : undefined) ?? builtInLabel(at.locale, key);
 }
 
 /** The languages with a table of their own. */

@@ -35,6 +35,8 @@ export interface IndexNames {
   templates: string;
   /** Facet configuration per market. */
   facets: string;
+  /** Label overrides per market. */
+  labels: string;
   /** Synonym rules per locale (our addition to Elevate's API). */
   synonyms: string;
   /** The catalog's compounds per locale, from the last full import (query-time compound expansion). */
@@ -68,6 +70,7 @@ export function indexNames(prefix: string): IndexNames {
     pages: `${prefix}-pages`,
     templates: `${prefix}-templates`,
     facets: `${prefix}-facets`,
+    labels: `${prefix}-labels`,
     synonyms: `${prefix}-synonyms`,
     vocabulary: `${prefix}-vocabulary`,
     events: `${prefix}-events`,

@@ -12,6 +12,8 @@ import type { CatalogConfiguration } from '../catalog/types';
 import type { CatalogIndices } from '../search/catalogIndices';
 import type { FacetStore } from '../merchandising/facetStore';
 import type { FacetConfiguration } from '../merchandising/facets/types';
+import type { LabelStore } from '../merchandising/labelStore';
+import type { LabelConfiguration } from '../merchandising/labelConfiguration';
 import type { AttributeKind } from '../catalog/attributeQueries';
 
 export interface CatalogFacts {
@@ -27,9 +29,14 @@ export interface CatalogFacts {
   customAttributes: ReadonlyMap<string, AttributeKind>;
   /** The markets' facet configuration (read through its own short cache, so an import shows at once). */
   facetConfiguration: FacetConfiguration;
+  /** The markets' label overrides (read through their own short cache, like the facet configuration). */
+  labelConfiguration: LabelConfiguration;
   /** Dynamic facets of a market without a facet configuration (DYNAMIC_FACETS). */
   defaultDynamicFacets: number;
 }
+
+/** The facts read from merchandising stores rather than from the catalog. */
+type Merchandised = 'facetConfiguration' | 'labelConfiguration';
 
 const VERSION_TTL_MS = 2000;
 /** Custom attribute names read per kind, at most (a selection of a name beyond them is ignored). */
@@ -41,14 +48,15 @@ interface Cached<T> { at: number; value: T }
 
 export class CatalogFactsCache {
   private version?: Cached<string>;
-  private facts?: Cached<Omit<CatalogFacts, 'facetConfiguration'> | undefined> & { version: string };
-  private loading?: Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined>;
+  private facts?: Cached<Omit<CatalogFacts, Merchandised> | undefined> & { version: string };
+  private loading?: Promise<Omit<CatalogFacts, Merchandised> | undefined>;
 
   constructor(
     private readonly search: SearchGateway,
     private readonly indices: Pick<CatalogIndices, 'liveVersion' | 'names'>,
     private readonly configuration: ConfigurationReader,
     private readonly facets: Pick<FacetStore, 'all'>,
+    private readonly labels: Pick<LabelStore, 'all'>,
     private readonly defaultDynamicFacets: number,
   ) {}
 
@@ -57,11 +65,11 @@ export class CatalogFactsCache {
    * `maxAgeMs` asks for fresher facts than the TTLs give (a retry after a validation failure).
    */
   async get(maxAgeMs = Number.POSITIVE_INFINITY): Promise<CatalogFacts | undefined> {
-    const [catalog, facetConfiguration] = await Promise.all([this.catalog(maxAgeMs), this.facets.all()]);
-    return catalog && { ...catalog, facetConfiguration };
+    const [catalog, facetConfiguration, labelConfiguration] = await Promise.all([this.catalog(maxAgeMs), this.facets.all(), this.labels.all()]);
+    return catalog && { ...catalog, facetConfiguration, labelConfiguration };
   }
 
-  private async catalog(maxAgeMs: number): Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined> {
+  private async catalog(maxAgeMs: number): Promise<Omit<CatalogFacts, Merchandised> | undefined> {
     const version = await this.liveVersion(maxAgeMs);
     if (!version) return undefined;
     const f = this.facts;
@@ -89,7 +97,7 @@ export class CatalogFactsCache {
     return this.facts ? Date.now() - this.facts.at : Number.POSITIVE_INFINITY;
   }
 
-  private async load(version: string): Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined> {
+  private async load(version: string): Promise<Omit<CatalogFacts, Merchandised> | undefined> {
     const index = this.indices.names.catalogAlias('products');
     const [configuration, search, mapping] = await Promise.all([
       this.configuration.get(),
@@ -121,7 +129,7 @@ export function readFacts(
   configuration: CatalogConfiguration,
   aggs: Record<string, estypes.AggregationsAggregate>,
   mapping: estypes.IndicesGetMappingResponse,
-): Omit<CatalogFacts, 'facetConfiguration' | 'defaultDynamicFacets'> {
+): Omit<CatalogFacts, Merchandised | 'defaultDynamicFacets'> {
   const buckets = (agg: unknown) => ((agg as Buckets | undefined)?.buckets ?? []);
   // The part alias spans one index per locale, and each maps only the dynamic fields its documents brought.
   const properties = mergeProperties(Object.values(mapping).map((m) => m.mappings?.properties ?? {}));

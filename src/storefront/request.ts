@@ -5,6 +5,7 @@
  */
 import { Unavailable, invalid } from '../kernel/errors';
 import type { CatalogFacts } from './catalogFacts';
+import { labelsOf } from '../merchandising/labelConfiguration';
 import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
@@ -36,6 +37,8 @@ export interface QueryContext {
   priceId?: string;
   viewId: ViewId;
   templateId?: string;
+  /** The market-locale's label overrides (facets, sorts, badges; merchandising/labels.ts resolves them). */
+  labels: Readonly<Record<string, string>>;
 }
 
 export interface EndpointRules {
@@ -82,6 +85,7 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
     ...(priceId !== undefined ? { priceId } : {}),
     viewId: oneOf(query, 'viewId', ['PRODUCTION', 'PREVIEW'] as const) ?? 'PRODUCTION',
     ...(templateId !== undefined ? { templateId } : {}),
+    labels: labelsOf(facts.labelConfiguration, market, locale),
   };
 }
 
@@ -107,7 +111,12 @@ export function parsePresentCustom(value: string, allowed: readonly PresentCusto
   let kind: PresentCustom['kind'] = 'label';
   const take = (prefix: PresentCustomPrefix) => {
     if (!rest.startsWith(`${prefix}.`)) return false;
-    if (!allowed.includes(prefix)) throw invalid(`Query parameter presentCustom: prefix "${prefix}." is not accepted by this endpoint`);
+    // Every endpoint that lists products takes every prefix (the client's ProductParams allow them on each);
+    // only endpoints without product lists have none to take.
+    if (!allowed.includes(prefix)) {
+      const why = allowed.length === 0 ? ': it lists no products' : ` (accepted: ${allowed.map((a) => `${a}.`).join(', ')})`;
+      throw invalid(`Query parameter presentCustom: prefix "${prefix}." is not accepted by this endpoint${why}`);
+    }
     rest = rest.slice(prefix.length + 1);
     return true;
   };

@@ -73,7 +73,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
   return {
     search: deps.search,
     log: deps.log,
-    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.dynamicFacets),
+    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets),
     index: {
       products: (locale) => deps.indices.names.catalogLocaleAlias('products', locale),
       content: (locale) => deps.indices.names.catalogLocaleAlias('content', locale),

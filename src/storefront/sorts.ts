@@ -1,5 +1,6 @@
 /**
- * Sort orders of product listings: one table, each entry a label and its Elasticsearch sort. Every
+ * Sort orders of product listings: one table, each entry a label (English; what a visitor reads comes
+ * from the locale, sortLabel) and its Elasticsearch sort. Every
  * listing sorts on `_score` first: under RELEVANCE the score is relevance scaled by the stock tier
  * (relevance.ts), under every other order the score is the stock tier alone (1 in stock, 0 not), so
  * in-stock products always come before out-of-stock ones. `productKey` breaks ties for stable paging.
@@ -12,6 +13,7 @@ import { invalid } from '../kernel/errors';
 import { sellingPriceFields } from './prices';
 import { SORT_IDS, type SortId } from '../merchandising/sortOrders';
 import type { SortResult } from './responseTypes';
+import { visitorLabel, type LabelPlace } from '../merchandising/labels';
 
 export { SORT_IDS, type SortId };
 
@@ -66,6 +68,11 @@ export function listingSort(id: SortId, ctx: SortContext): estypes.SortCombinati
 /** Whether the listing's score is relevance (else the stock tier only). */
 export const scoresRelevance = (id: SortId) => id === 'RELEVANCE';
 
-export function sortResult(selected: SortId, offered: readonly SortId[] = SORT_IDS): SortResult<SortId> {
-  return { selected, options: offered.map((id) => ({ id, label: SORTS[id].label })) };
+/** A sort option's label as the visitor reads it: the market-locale's override, else built in for the locale. */
+export function sortLabel(id: SortId, at: LabelPlace): string {
+  return visitorLabel(at, `sort.${id}`) ?? SORTS[id].label;
+}
+
+export function sortResult(selected: SortId, at: LabelPlace, offered: readonly SortId[] = SORT_IDS): SortResult<SortId> {
+  return { selected, options: offered.map((id) => ({ id, label: sortLabel(id, at) })) };
 }

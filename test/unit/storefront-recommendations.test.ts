@@ -22,7 +22,7 @@ import { allCustom } from '../../src/storefront/pages/shape';
 
 const context: QueryContext = {
   customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP', channels: { online: true, store: false },
-  stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION',
+  stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {},
 };
 const shoe: SourceProduct = {
   productKey: 'P1', productGroupKey: 'G1', title: 'Trail shoe', brand: 'Acme', series: 'Trail', categoryIds: ['shoes'], gender: ['women'], age: [],

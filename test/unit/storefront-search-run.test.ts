@@ -20,6 +20,7 @@ const facts: CatalogFacts = {
   priceIds: new Set(),
   customAttributes: new Map(),
   facetConfiguration: { markets: {} },
+  labelConfiguration: { markets: {} },
   defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };

@@ -9,8 +9,16 @@ import { parseRecommendationLists, type RecommendationListRequest } from '../rec
 import { MAX_CART_KEYS } from '../recommendations/request';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 
-export const PRODUCT_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: [] };
-export const CART_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant'] };
+/**
+ * The specification lists `presentCustom` on product-page ("custom product attributes") and cart-page
+ * ("accepts the `variant.` prefix") without saying the other prefixes are not defined there, and the
+ * official client's ProductParams allow them on every product query: both present variant, number and
+ * length attributes in their lists as every other product endpoint does, instead of a 400 that breaks a
+ * shop sending one parameter set everywhere. `templateId` stays refused: the specification says it is not
+ * defined for them.
+ */
+export const PRODUCT_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant', 'number', 'length'] };
+export const CART_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant', 'number', 'length'] };
 export const ADD_TO_CART_POPUP_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 
 export interface ProductPageRequest { context: QueryContext; productKey: string; include: boolean; recommendationLists: RecommendationListRequest[] }

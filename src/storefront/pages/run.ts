@@ -2,7 +2,10 @@
  * Runs product-page, cart-page and add-to-cart-popup: the only module of these endpoints that talks to
  * Elasticsearch. Each looks up what the page is about (one mget or search), runs its recommendation lists
  * alongside (src/storefront/recommendations) with the page's defaults, fetches siblings in one mget and
- * shapes. Behaviour is registered unless `notify=false`: a product view, a cart. Registration is
+ * shapes. Behaviour is registered unless `notify=false`: a product view, a cart (cart-page, and
+ * add-to-cart-popup: the cart with the added variant, the basket an analyst expects to see at that moment;
+ * the shop's add-to-cart notification, with its ticket, stays the one add-to-cart event, so none is
+ * registered here and the session's cart, built from those notifications, is unchanged). Registration is
  * fire-and-forget and never fails the query.
  */
 import type { estypes } from '@elastic/elasticsearch';
@@ -90,6 +93,7 @@ export async function addToCartPopup(s: StorefrontServices, req: AddToCartPopupR
     }),
   ]);
   if (!variant.hits.hits.length) throw invalid(`Query parameter variantKey: unknown variant "${req.variantKey}" in market ${ctx.market}`);
+  if (ctx.notify) register(s, cartEvent(ctx, [...cart, req.variantKey]));
   // The template's custom attributes must be fetched even when presentCustom does not name them.
   const lists = await runRecommendationLists(s, withTemplateFields(ctx, template), req.recommendationLists, {
     variantKey: req.variantKey, cart: cart.filter((k) => k !== req.variantKey), pageType: 'ADD_TO_CART_POPUP',

@@ -25,7 +25,7 @@ import { groupTotal, primaryQuery, primarySearch, secondarySearch } from './buil
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import type { SearchPageRequest } from './request';
-import { DID_YOU_MEAN_BELOW, mainProducts, shapeSearchPage } from './shape';
+import { DID_YOU_MEAN_BELOW, MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
 
 /** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
 export const SHORT_LIST = DID_YOU_MEAN_BELOW;
@@ -84,13 +84,29 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const primaryTotal = groupTotal(primary, collapse);
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
   const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), { ...req, query: primaryQuery(req, phrase, language.expand(phrase)), response: primary, context: req.context });
-  const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic);
+  const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
+    siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
+    primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
+  ]);
   if (req.context.notify) register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal });
   return shapeSearchPage({
     req, phrase, originalTotalHits, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
-    contents, siblings, suggestions, now: s.now(), template, dynamicFacets,
+    contents, siblings, suggestions, now: s.now(), template, dynamicFacets, behaviourRelated,
   });
+}
+
+/**
+ * What visitors searched in the same sessions as the phrase (read beside the siblings, so no extra round
+ * trip); a failure or no history leaves the category heuristic (shape.ts).
+ */
+async function relatedPhrasesOf(s: StorefrontServices, market: string, phrase: string): Promise<string[]> {
+  try {
+    return await s.behaviour.relatedPhrases({ market, phrase, limit: MAX_RELATED + 1 });
+  } catch (err) {
+    s.log.warn('related phrases from behaviour unavailable', { err });
+    return [];
+  }
 }
 
 /** Behaviour registration never fails a query. */
