@@ -181,7 +181,9 @@ export function mergeProperties(all: Properties[]): Properties {
       const seen = out[name];
       const inner = 'properties' in property ? property.properties : undefined;
       const seenInner = seen && 'properties' in seen ? seen.properties : undefined;
-      out[name] = inner && seenInner ? { ...property, properties: mergeProperties([seenInner, inner]) } as estypes.MappingProperty : seen ?? property;
+      // An index whose documents brought no sub-field maps the object without properties: it must not hide
+      // another index's (the order of indices in a mapping answer is arbitrary).
+      out[name] = inner || seenInner ? { ...(seen ?? property), properties: mergeProperties([seenInner ?? {}, inner ?? {}]) } as estypes.MappingProperty : seen ?? property;
     }
   }
   return out;

@@ -82,4 +82,13 @@ describe('catalog facts over several locale indices (pure)', () => {
     assert.deepStrictEqual(Object.keys((merged.customPrice as { properties: object }).properties).sort(), ['member', 'staff']);
     assert.ok(merged.title);
   });
+
+  it('keeps the sub-fields of one index when another, read first or last, maps the object without any', () => {
+    const empty = { customPrice: { type: 'object' as const, subobjects: false } };
+    const priced = { customPrice: { type: 'object' as const, subobjects: false, properties: { 'member.selling.min': { type: 'double' as const } } } };
+    for (const order of [[empty, priced], [priced, empty]]) {
+      const merged = mergeProperties(order);
+      assert.deepStrictEqual(Object.keys((merged.customPrice as { properties?: object }).properties ?? {}), ['member.selling.min']);
+    }
+  });
 });
