@@ -38,8 +38,8 @@ export function validateReplaceLine(line: unknown, ctx: ValidationContext): Vali
   if (!isObject(line)) return failure('', `must be a JSON object like {"replace": {...}} (got ${kindOf(line)})`);
   for (const name of Object.keys(line)) if (name !== 'replace') s.problems.add(name, 'only replace operations are allowed in a full import');
   if (line.replace === undefined) s.problems.add('', 'must be a replace operation: {"replace": {"key": ..., "productGroup" or "content" or "translation": {...}}}');
-  else replaceEntity(s, 'replace', line.replace);
-  return result(s, line.replace as ReplaceEntity);
+  else if (replaceEntity(s, 'replace', line.replace)) return result(s, line.replace);
+  return result<ReplaceEntity>(s, undefined);
 }
 
 /** A line of an operations (POST) import: exactly one operation. */
@@ -64,14 +64,11 @@ export function validateEntity(entity: ReplaceEntity, ctx: ValidationContext, pa
 function operation(s: Scope, name: OperationName, v: unknown): CatalogOperation | undefined {
   switch (name) {
     case 'replace':
-      replaceEntity(s, name, v);
-      return { op: name, entity: v as ReplaceEntity };
+      return replaceEntity(s, name, v) ? { op: name, entity: v } : undefined;
     case 'edit':
-      editEntity(s, name, v);
-      return { op: name, entity: v as EditEntity };
+      return editEntity(s, name, v) ? { op: name, entity: v } : undefined;
     case 'editAttributes':
-      editAttributes(s, name, v);
-      return { op: name, entity: v as EditAttributes };
+      return editAttributes(s, name, v) ? { op: name, entity: v } : undefined;
     case 'remove':
     case 'removePartial':
       return removal(s, name, v);
@@ -91,33 +88,49 @@ function operation(s: Scope, name: OperationName, v: unknown): CatalogOperation 
   }
 }
 
+/**
+ * The checks below are type guards: `v` is the entity exactly when its checks added no problem (they cover
+ * every field of the type), so callers get a typed value without a cast.
+ */
+function checked(s: Scope, check: () => void): boolean {
+  const before = s.problems.count;
+  check();
+  return s.problems.count === before;
+}
+
 /** `{key, productGroup | content | translation}` with the entity checked in full. */
-function replaceEntity(s: Scope, path: string, v: unknown): void {
-  const o = obj(s, path, v, ['key', ...ENTITY_TYPES]);
-  if (!o) return;
-  key(s, at(path, 'key'), o.key);
-  const type = oneOf(s, path, o, ENTITY_TYPES);
-  if (type) ENTITY_CHECKS[type](s, at(path, type), o[type]);
+function replaceEntity(s: Scope, path: string, v: unknown): v is ReplaceEntity {
+  return checked(s, () => {
+    const o = obj(s, path, v, ['key', ...ENTITY_TYPES]);
+    if (!o) return;
+    key(s, at(path, 'key'), o.key);
+    const type = oneOf(s, path, o, ENTITY_TYPES);
+    if (type) ENTITY_CHECKS[type](s, at(path, type), o[type]);
+  });
 }
 
 /** `{key, productGroup | content}` with a partial entity (the scope is partial). */
-function editEntity(s: Scope, path: string, v: unknown): void {
-  const o = obj(s, path, v, ['key', ...EDITABLE_TYPES], { translation: 'edit is not available for translations: use replace' });
-  if (!o) return;
-  key(s, at(path, 'key'), o.key);
-  if (o.translation !== undefined) return;
-  const type = oneOf(s, path, o, EDITABLE_TYPES);
-  if (type) ENTITY_CHECKS[type](s, at(path, type), o[type]);
+function editEntity(s: Scope, path: string, v: unknown): v is EditEntity {
+  return checked(s, () => {
+    const o = obj(s, path, v, ['key', ...EDITABLE_TYPES], { translation: 'edit is not available for translations: use replace' });
+    if (!o) return;
+    key(s, at(path, 'key'), o.key);
+    if (o.translation !== undefined) return;
+    const type = oneOf(s, path, o, EDITABLE_TYPES);
+    if (type) ENTITY_CHECKS[type](s, at(path, type), o[type]);
+  });
 }
 
 /** `{key, product: {...}}` or `{key, variant: {...}}`: attributes of one product or variant. */
-function editAttributes(s: Scope, path: string, v: unknown): void {
-  const o = obj(s, path, v, ['key', 'product', 'variant']);
-  if (!o) return;
-  key(s, at(path, 'key'), o.key);
-  const target = oneOf(s, path, o, ['product', 'variant'] as const);
-  if (target === 'product') productAttributesEdit(s, at(path, target), o.product);
-  if (target === 'variant') variantAttributesEdit(s, at(path, target), o.variant);
+function editAttributes(s: Scope, path: string, v: unknown): v is EditAttributes {
+  return checked(s, () => {
+    const o = obj(s, path, v, ['key', 'product', 'variant']);
+    if (!o) return;
+    key(s, at(path, 'key'), o.key);
+    const target = oneOf(s, path, o, ['product', 'variant'] as const);
+    if (target === 'product') productAttributesEdit(s, at(path, target), o.product);
+    if (target === 'variant') variantAttributesEdit(s, at(path, target), o.variant);
+  });
 }
 
 /** remove `{productGroup | content: key}`; removePartial also `{market}`. */

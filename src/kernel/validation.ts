@@ -194,14 +194,17 @@ export function array(p: Problems, path: string, v: unknown, opts: { min?: numbe
 /** An array of strings, each checked by `rule`; `unique` reports repeated values. */
 export function stringArray(p: Problems, path: string, v: unknown, opts: { min?: number; max?: number; unique?: boolean; rule?: StringRule } = {}): string[] | undefined {
   const seen = new Set<string>();
-  return array(p, path, v, {
+  const strings: string[] = [];
+  const given = array(p, path, v, {
     ...opts,
     each: (value, at) => {
       const s = string(p, at, value, opts.rule ?? { min: 1 });
       if (s !== undefined && opts.unique && seen.has(s)) p.add(at, `"${s}" is repeated`);
       if (s !== undefined) seen.add(s);
+      if (s !== undefined) strings.push(s);
     },
-  }) as string[] | undefined;
+  });
+  return given && strings;
 }
 
 /** An object used as a map; `value` checks each entry at `path.<key>`. */
@@ -213,6 +216,20 @@ export function map(p: Problems, path: string, v: unknown, value: (entry: unknow
   }
   for (const [key, entry] of Object.entries(v)) value(entry, field(path, key), key);
   return v;
+}
+
+/**
+ * An object mapping names to strings, each checked by `rule` (and `key`, when given, for the name): the
+ * valid entries, typed. Its problems are in `p`; callers decide on `p.any` as for every reader.
+ */
+export function stringMap(p: Problems, path: string, v: unknown, rule: StringRule = { min: 1 }, key?: (name: string, path: string) => void): Record<string, string> | undefined {
+  const strings: Record<string, string> = {};
+  const given = map(p, path, v, (entry, at, name) => {
+    key?.(name, at);
+    const s = string(p, at, entry, rule);
+    if (s !== undefined) strings[name] = s;
+  });
+  return given && strings;
 }
 
 /** What a joi schema gives back (joi is the design card's schema language for request bodies). */

@@ -7,7 +7,7 @@ import {
 } from './types';
 import { toBase } from '../../catalog/units';
 import {
-  Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stripNulls, type Validated,
+  Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringMap, stripNulls, type Validated,
 } from '../../kernel/validation';
 
 const FACET_FIELDS = ['id', 'attribute', 'type', 'labels', 'sortOrder', 'size', 'unit', 'searchPage'];
@@ -68,10 +68,9 @@ function configuredFacet(p: Problems, path: string, v: unknown, locales: readonl
   if (o.id === undefined && attribute !== undefined && !FACET_ID.test(attribute)) {
     p.add(field(path, 'id'), 'required: the attribute name cannot be a facet id (1 to 200 letters, digits, ".", "_", ":" or "-")');
   }
-  const labels = map(p, field(path, 'labels'), o.labels, (label, at, locale) => {
+  const labels = stringMap(p, field(path, 'labels'), o.labels, { min: 1, max: 200 }, (locale, at) => {
     if (!locales.includes(locale)) p.add(at, `locale "${locale}" is not configured for this market (configured: ${locales.join(', ')})`);
-    string(p, at, label, { min: 1, max: 200 });
-  }) as Record<string, string> | undefined;
+  });
   const valued = type === 'TEXT' || type === 'COLOR';
   const sortOrder = oneOf(p, field(path, 'sortOrder'), o.sortOrder, FACET_SORT_ORDERS);
   if (sortOrder !== undefined && type !== 'TEXT') p.add(field(path, 'sortOrder'), 'only for TEXT facets');

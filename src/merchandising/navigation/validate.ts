@@ -26,13 +26,16 @@ export function validateNavigationImport(raw: unknown, configuration: CatalogCon
   if (!body) return { ok: false, problems: p };
   requireFields(p, '', body, 'market', 'locale', 'type');
   const market = configuredMarket(p, 'market', body.market, configuration);
-  configuredLocale(p, 'locale', body.locale, market, configuration);
+  const locale = configuredLocale(p, 'locale', body.locale, market, configuration);
   const type = oneOf(p, 'type', body.type, NAVIGATION_IMPORT_TYPES);
 
   const firstIndex = new Map<string, number>();
+  const nodes: NavigationNode[] = [];
   array(p, 'addOrUpdate', body.addOrUpdate, {
-    each: (node, path, i) => {
-      const id = validateNode(p, path, node);
+    each: (v, path, i) => {
+      const node = validateNode(p, path, v);
+      if (node && isComplete(node)) nodes.push(node);
+      const id = node?.id;
       if (id === undefined) return;
       const first = firstIndex.get(id);
       if (first !== undefined) p.add(field(path, 'id'), `id "${id}" is also used by addOrUpdate[${first}]; ids are unique in the navigation`);
@@ -46,28 +49,33 @@ export function validateNavigationImport(raw: unknown, configuration: CatalogCon
     if (at !== undefined) p.add(item('remove', i), `node "${id}" is also in addOrUpdate[${at}]`);
   });
 
-  if (p.any) return { ok: false, problems: p };
-  return { ok: true, value: { market: body.market, locale: body.locale, type: body.type, addOrUpdate: (body.addOrUpdate ?? []) as NavigationNode[], remove } as NavigationImport };
+  if (p.any || market === undefined || locale === undefined || type === undefined) return { ok: false, problems: p };
+  return { ok: true, value: { market, locale, type, addOrUpdate: nodes, remove } };
 }
 
-/** Checks one node; returns its id when it has a valid one. */
-function validateNode(p: Problems, path: string, v: unknown): string | undefined {
+const isComplete = (n: Partial<NavigationNode>): n is NavigationNode => n.id !== undefined && n.title !== undefined && n.type !== undefined;
+
+/**
+ * Checks one node; returns it as read (every field typed), or undefined when it is not an object. Its id is
+ * there when valid, so that duplicates can be named even while other fields have problems.
+ */
+function validateNode(p: Problems, path: string, v: unknown): (Partial<NavigationNode> & { id?: string }) | undefined {
   const node = object(p, path, v, NODE_FIELDS);
   if (!node) return undefined;
   requireFields(p, path, node, 'id', 'title', 'type');
   const id = string(p, field(path, 'id'), node.id, NODE_ID);
-  string(p, field(path, 'title'), node.title, { min: 1, max: 200 });
+  const title = string(p, field(path, 'title'), node.title, { min: 1, max: 200 });
   const type = oneOf(p, field(path, 'type'), node.type, NODE_TYPES);
-  customData(p, field(path, 'customData'), node.customData, NODE_CUSTOM_DATA);
-  string(p, field(path, 'iconPath'), node.iconPath, { min: 1, max: 500 });
-  string(p, field(path, 'pageId'), node.pageId, { min: 1, max: 200 });
+  const data = customData(p, field(path, 'customData'), node.customData, NODE_CUSTOM_DATA);
+  const iconPath = string(p, field(path, 'iconPath'), node.iconPath, { min: 1, max: 500 });
+  const pageId = string(p, field(path, 'pageId'), node.pageId, { min: 1, max: 200 });
   const parentId = string(p, field(path, 'parentId'), node.parentId, NODE_ID);
-  string(p, field(path, 'url'), node.url, LINK_URL);
+  const url = string(p, field(path, 'url'), node.url, LINK_URL);
 
   if (id !== undefined && parentId === id) p.add(field(path, 'parentId'), 'a node cannot be its own parent');
   if (type === 'PAGE' && node.pageId === undefined) p.add(field(path, 'pageId'), 'required for PAGE nodes');
   if (type !== undefined && type !== 'PAGE' && node.pageId !== undefined) p.add(field(path, 'pageId'), `only PAGE nodes have a pageId (this one is a ${type})`);
   if (type === 'LINK' && node.url === undefined) p.add(field(path, 'url'), 'required for LINK nodes');
   if (type !== undefined && type !== 'LINK' && node.url !== undefined) p.add(field(path, 'url'), `only LINK nodes have a url (this one is a ${type})`);
-  return id;
+  return { id, title, type, ...(data && { customData: data }), ...(iconPath !== undefined && { iconPath }), ...(pageId !== undefined && { pageId }), ...(parentId !== undefined && { parentId }), ...(url !== undefined && { url }) };
 }
