@@ -84,10 +84,15 @@ export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'i
 
 /**
  * The start-up step: creates every index that is missing from its mapping file and waits until each can
- * answer (src/search/indexRegistry.ts). Run before serving and before starting the periodic jobs.
+ * answer (src/search/indexRegistry.ts), and brings stored pages' lookup keys up to date (pageStore.ts). Run before serving and before starting the periodic jobs.
  */
 export async function prepareContext(context: AppContext): Promise<void> {
   await prepareIndices(context.es, context.names, context.log);
+  // Pages stay servable without the upgrade (only their keywords are not found): a failure is logged.
+  await context.merchandising.pages.upgradeDocuments().then(
+    (upgraded) => { if (upgraded) context.log.info('pages given lookup keys of this version', { pages: upgraded }); },
+    (err: unknown) => context.log.error('pages keep lookup keys of an earlier version: keywords of these pages are not found until they are imported again', { err }),
+  );
 }
 
 /** Stops background work and writes buffered behaviour events; the Elasticsearch client stays open. */

@@ -23,6 +23,11 @@ export interface EventContext {
 export interface SearchBody { type: 'search'; phrase: string; totalHits: number; origin?: string }
 /** A product page shown. */
 export interface ProductViewBody { type: 'product-view'; productKey: string; variantKey?: string }
+/**
+ * A landing page shown: `pageId` is the id of the stored page that answered, else the reference as the
+ * shop sent it (a page configured only by the request body).
+ */
+export interface PageViewBody { type: 'page-view'; pageId: string }
 /** A cart page shown with these product and/or variant keys. */
 export interface CartBody { type: 'cart'; keys: string[] }
 /** click, add-to-cart and ad-impression notifications: everything comes from the ticket. */
@@ -36,14 +41,14 @@ export interface EndBody { type: 'end' }
 export interface PurchaseBody { type: 'purchase'; productKey: string; variantKey: string; quantity: number; sellingPrice: number }
 
 export type EventBody =
-  | SearchBody | ProductViewBody | CartBody | TicketBody | FavouriteBody
+  | SearchBody | ProductViewBody | PageViewBody | CartBody | TicketBody | FavouriteBody
   | RemoveRecentSearchesBody | RemoveRecentlyViewedBody | EndBody | PurchaseBody;
 
 export type BehaviourEvent = EventContext & EventBody;
 export type EventType = EventBody['type'];
 
 export const EVENT_TYPES: readonly EventType[] = [
-  'search', 'product-view', 'cart', 'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',
+  'search', 'product-view', 'page-view', 'cart', 'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',
   'remove-recent-searches', 'remove-recently-viewed', 'end', 'purchase',
 ];
 
@@ -60,6 +65,8 @@ export interface EventDocument {
   productKey?: string | string[];
   variantKey?: string;
   contentKey?: string;
+  /** The landing page of a page view. */
+  pageId?: string;
   /** Cart keys as given (product and/or variant keys). */
   keys?: string[];
   /** The normalised search phrase; the removed phrases of remove-recent-searches. */
@@ -107,7 +114,7 @@ export function keysToEnrich(event: BehaviourEvent): string[] {
       return event.ticket.kind === 'content' ? [] : [event.ticket.productKey];
     case 'cart':
       return event.keys;
-    case 'search': case 'remove-recent-searches': case 'remove-recently-viewed': case 'end':
+    case 'search': case 'page-view': case 'remove-recent-searches': case 'remove-recently-viewed': case 'end':
       return [];
     default:
       return assertNever(event);
@@ -137,6 +144,8 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
       return { ...base, ...defined({ phrase: normalizePhrase(event.phrase), totalHits: event.totalHits, origin: event.origin }) };
     case 'product-view':
       return { ...base, ...product(event.productKey), ...defined({ productKey: event.productKey, variantKey: event.variantKey }) };
+    case 'page-view':
+      return { ...base, pageId: event.pageId };
     case 'cart': {
       const products = [...new Set(event.keys.map((k) => facts.get(k)?.productKey).filter((k): k is string => !!k))];
       return { ...base, keys: event.keys, ...(products.length ? { productKey: products } : {}) };

@@ -1,6 +1,6 @@
 /**
  * The events storefront queries register (skipped when `notify=false`): a search, a product page shown, a
- * cart page shown. Pure; the storefront passes its query context, which has every field of EventContext.
+ * landing page shown, a cart page shown. Pure; the storefront passes its query context, which has every field of EventContext.
  */
 import { normalizePhrase, type BehaviourEvent, type EventContext } from './events';
 
@@ -38,6 +38,10 @@ export function searchEvent(e: SearchFacts): BehaviourEvent | undefined {
 
 export function productViewEvent(ctx: QueryWho, productKey: string, variantKey?: string): BehaviourEvent {
   return { ...eventContext(ctx), type: 'product-view', productKey, ...(variantKey ? { variantKey } : {}) };
+}
+
+export function pageViewEvent(ctx: QueryWho, pageId: string): BehaviourEvent {
+  return { ...eventContext(ctx), type: 'page-view', pageId };
 }
 
 export function cartEvent(ctx: QueryWho, keys: string[]): BehaviourEvent {

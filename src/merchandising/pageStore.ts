@@ -4,17 +4,31 @@
  *
  * For the storefront (landing pages): `findPage({market, locale, reference, view})` resolves a page
  * reference (the page id or its localized path) in the production or the preview view; `parentOf(page)`
- * and `ancestors(page)` walk up path-style ids (`/a/b` → `/a`) for inherited settings.
+ * and `ancestors(page)` walk up path-style ids (`/a/b` → `/a`) for inherited settings; `keywordSearch`
+ * finds the page whose keywords hold a visitor's phrase (pages/keywords.ts) within a storefront `_msearch`.
+ *
+ * The lookup keys (paths, keywords) are derived from the page when it is written. `LOOKUP_VERSION` tells
+ * which derivation a document has: `upgradeDocuments()` (start-up) rewrites older documents, so pages
+ * imported before keywords were indexed need no re-import.
  */
+import type { estypes } from '@elastic/elasticsearch';
 import { documentId, type BulkOptions, type MerchandisingIndex } from './indices';
 import { pageContainer, type PageExportRequest } from './pages/export';
 import type { PageChanges } from './pages/apply';
+import { keywordKey, keywordKeys, normalizeKeyword } from './pages/keywords';
+import type { IndexedSearch } from '../search/msearch';
 import { ancestorIds, pageState, versionFor, type Page, type PageContainer, type PageState, type PageView, type StoredPage } from './pages/types';
+
+/** The derivation of the lookup keys: 1 paths only (no field), 2 paths and keywords. */
+export const LOOKUP_VERSION = 2;
 
 interface PageDocument extends StoredPage {
   state: PageState;
   publishedPaths: string[];
   previewPaths: string[];
+  publishedKeywords: string[];
+  previewKeywords: string[];
+  lookupVersion: number;
   updatedAt: string;
 }
 
@@ -23,6 +37,14 @@ export interface PageLookup {
   locale: string;
   /** The page id, or its localized path in `locale`. */
   reference: string;
+  view: PageView;
+}
+
+export interface KeywordLookup {
+  market: string;
+  locale: string;
+  /** The visitor's phrase, as typed. */
+  phrase: string;
   view: PageView;
 }
 
@@ -79,6 +101,54 @@ export class PageStore {
     return found && inView(found, lookup);
   }
 
+  /**
+   * The search finding the page one of whose keywords in the locale is the phrase, in the view (the first by
+   * id when several pages share it), for a storefront `_msearch`; none for a blank phrase. `keywordMatch`
+   * reads its response.
+   */
+  keywordSearch(lookup: KeywordLookup): IndexedSearch | undefined {
+    const body = keywordSearchBody(lookup);
+    return body && { index: this.index.name, body };
+  }
+
+  keywordMatch(response: estypes.SearchResponse<unknown> | undefined, lookup: KeywordLookup): FoundPage | undefined {
+    const doc = response?.hits.hits[0]?._source as PageDocument | undefined;
+    return doc && inView(doc, lookup);
+  }
+
+  /**
+   * Rewrites the documents written by an earlier version with today's lookup keys (run at start-up).
+   * Each write is conditional on the document being unchanged since it was read, so an import racing it
+   * wins; returns how many documents were rewritten.
+   */
+  async upgradeDocuments(): Promise<number> {
+    let upgraded = 0;
+    let after: estypes.SortResults | undefined;
+    for (;;) {
+      const res = await this.index.es.search<PageDocument>({
+        index: this.index.name, size: 500, ignore_unavailable: true, track_total_hits: false, seq_no_primary_term: true,
+        query: { bool: { must_not: [{ range: { lookupVersion: { gte: LOOKUP_VERSION } } }] } },
+        sort: [{ market: 'asc' }, { id: 'asc' }], search_after: after,
+      });
+      const hits = res.hits.hits;
+      if (!hits.length) break;
+      const operations = hits.flatMap((hit) => [
+        { index: { _index: this.index.name, _id: hit._id, if_seq_no: hit._seq_no, if_primary_term: hit._primary_term } },
+        toDocument(storedPage(hit._source!), hit._source!.updatedAt),
+      ]);
+      const bulk = await this.index.es.bulk({ operations, refresh: true });
+      for (const item of bulk.items) {
+        const result = item.index;
+        if (result?.error && result.status !== 409) throw new Error(`page ${result._id}: ${result.error.reason ?? result.error.type}`);
+        if (!result?.error) upgraded++;
+      }
+      if (hits.length < 500) break;
+      after = hits[hits.length - 1].sort;
+    }
+    if (upgraded) this.saved++;
+    return upgraded;
+  }
+
   /** The nearest existing ancestor of a path-style page in the same view (`/a/b/c` → `/a/b`, else `/a`). */
   async parentOf(page: FoundPage): Promise<FoundPage | undefined> {
     return (await this.ancestors(page))[0];
@@ -120,6 +190,16 @@ export class PageStore {
   }
 }
 
+/** Pure: the keyword search's body (see PageStore.keywordSearch). */
+export function keywordSearchBody(lookup: KeywordLookup): estypes.SearchRequest | undefined {
+  if (normalizeKeyword(lookup.phrase) === '') return undefined;
+  const field = lookup.view === 'production' ? 'publishedKeywords' : 'previewKeywords';
+  return {
+    size: 1, track_total_hits: false, sort: [{ id: 'asc' }],
+    query: { bool: { filter: [{ term: { market: lookup.market } }, { term: { [field]: keywordKey(lookup.locale, lookup.phrase) } }] } },
+  };
+}
+
 function inView(doc: StoredPage, where: { market: string; locale: string; view: PageView }): FoundPage | undefined {
   const page = versionFor(doc, where.view);
   return page && { market: where.market, locale: where.locale, view: where.view, page, state: pageState(doc) };
@@ -137,6 +217,9 @@ function toDocument(page: StoredPage, updatedAt: string): PageDocument {
     state: pageState(page),
     publishedPaths: pathKeys(page.published),
     previewPaths: pathKeys(versionFor(page, 'preview')),
+    publishedKeywords: keywordKeys(page.published),
+    previewKeywords: keywordKeys(versionFor(page, 'preview')),
+    lookupVersion: LOOKUP_VERSION,
     updatedAt,
   };
 }

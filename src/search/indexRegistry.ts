@@ -55,12 +55,30 @@ export const VERSIONED_MAPPINGS: Readonly<Record<CatalogPart | 'coOccurrence', s
   coOccurrence: 'co-occurrence.json',
 };
 
-/** Creates every managed index that is missing, then waits until all of them can answer. */
+/**
+ * Creates every managed index that is missing, then waits until all of them can answer. An index that
+ * already exists (a deployment of an earlier version) gets the fields its mapping file has gained since:
+ * mappings only grow, so the update is additive; one Elasticsearch refuses (a changed field) is logged and
+ * the index is left as it is.
+ */
 export async function prepareIndices(es: Client, names: IndexNames, log: Logger): Promise<void> {
   const keys = Object.keys(MANAGED_INDICES) as ManagedIndexKey[];
   const analysis = await detectAnalysisLevel(es);
-  await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log, 0)));
+  const outcomes = await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log, 0)));
   await waitUsable(es, keys.map((key) => MANAGED_INDICES[key].index(names)));
+  await Promise.all(keys.filter((_, i) => outcomes[i] === 'existed').map((key) => addNewFields(es, names, MANAGED_INDICES[key], analysis, log)));
+}
+
+/** Puts the mapping file's fields on an existing index (through its alias for rollover indices). */
+async function addNewFields(es: Client, names: IndexNames, spec: ManagedIndex, clusterAnalysis: AnalysisLevel, log: Logger): Promise<void> {
+  const target = spec.alias?.(names) ?? spec.index(names);
+  const { mappings } = definition(spec, clusterAnalysis);
+  if (!mappings) return;
+  try {
+    await es.indices.putMapping({ index: target, ...mappings });
+  } catch (err) {
+    log.warn('existing index keeps its mapping: the mapping file does not apply to it', { index: target, err });
+  }
 }
 
 /**

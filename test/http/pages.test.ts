@@ -62,7 +62,10 @@ describe('page import and export (admin API)', function () {
     const res = await service.context.es.get<Record<string, unknown>>({ index: `${service.prefix}-pages`, id: 'SE|/women/shoes' });
     const { updatedAt, ...doc } = res._source!;
     assert.equal(typeof updatedAt, 'string');
-    assert.deepEqual(doc, { market: 'SE', id: '/women/shoes', published: shoes, state: 'PUBLISHED', publishedPaths: ['sv-SE|/dam/skor'], previewPaths: ['sv-SE|/dam/skor'] });
+    assert.deepEqual(doc, {
+      market: 'SE', id: '/women/shoes', published: shoes, state: 'PUBLISHED', publishedPaths: ['sv-SE|/dam/skor'], previewPaths: ['sv-SE|/dam/skor'],
+      publishedKeywords: [], previewKeywords: [], lookupVersion: 2,
+    });
   });
 
   it('PARTIAL amends: fields given replace, omitted primaryList parts keep their settings', async () => {

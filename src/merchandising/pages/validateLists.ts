@@ -109,7 +109,11 @@ function keywords(p: Problems, path: string, v: unknown, scope: PageScope): void
   boolean(p, field(path, 'headingAsKeyword'), o.headingAsKeyword);
   map(p, field(path, 'additional'), o.additional, (words, at, locale) => {
     localeOfMarket(p, at, locale, scope);
-    stringArray(p, at, words, { rule: { min: 1, max: 200 } });
+    const phrases = stringArray(p, at, words, { rule: { min: 1, max: 200 } });
+    // a keyword is compared trimmed (pages/keywords.ts): one of only spaces could never match a search
+    phrases?.forEach((phrase, i) => {
+      if (typeof phrase === 'string' && phrase.length > 0 && phrase.trim() === '') p.add(`${at}[${i}]`, 'must not be blank: a keyword is a search phrase');
+    });
   });
 }
 

@@ -3,19 +3,24 @@
  * visitor's every keystroke, so the typed path is one round trip plus one optional mget:
  *
  *   in parallel: one msearch (product suggestions with group count and catalog phrases, redirect,
- *                content suggestions, content lists) and the popular-phrases lookup (behaviour);
+ *                content suggestions, content lists, the page whose keywords hold the phrase: the
+ *                redirect when no product key matches) and the popular-phrases lookup (behaviour);
  *   then, only when a suggested group has siblings: one mget of the siblings.
  *
  * Without a phrase (the search box just got focus): trending phrases, the visitor's recent searches and
  * recently viewed products (behaviour lookups in parallel with the content lists), then one mget of the
  * recently viewed products and one of their siblings.
  *
- * Autocomplete registers no behaviour: a half-typed phrase is not a search (only search-page registers
- * searches). Behaviour lookups never fail the query: a failure is logged and the part left empty.
+ * Autocomplete registers no behaviour, whatever `notify` says: it runs on every keystroke, and a
+ * half-typed phrase is not a search. The search is registered by the search-page request the visitor's
+ * choice leads to (`origin=PHRASE_SUGGEST` for a suggested phrase), products by product-page, clicks on
+ * suggestions by the click notification of their ticket. Behaviour lookups never fail the query: a
+ * failure is logged and the part left empty.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { productDocumentId } from '../../catalog/documents';
 import { contentListSearch } from '../contentLists';
+import { pageLink } from '../../merchandising/pages/keywords';
 import type { IndexedSearch } from '../../search/msearch';
 import { fetchSiblings, productSource } from '../productSource';
 import type { ProductSource } from '../productShaper';
@@ -46,6 +51,9 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
       : []),
     ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }) })),
   ];
+  const keywordLookup = { market, locale, phrase: req.q, view: req.context.viewId === 'PREVIEW' ? 'preview' as const : 'production' as const };
+  const keywordSearch = typed ? s.merchandising.pages.keywordSearch(keywordLookup) : undefined;
+  if (keywordSearch) searches.push(keywordSearch);
   const [responses, behaviourPhrases, recentSearches, recentKeys] = await Promise.all([
     s.search.msearch(searches),
     typed
@@ -56,11 +64,13 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   ]);
 
   const [suggestions, redirect, contentSuggestions] = typed ? responses.slice(0, 3) : [undefined, undefined, undefined];
-  const contents = responses.slice(typed ? 3 : 0);
+  const contents = responses.slice(typed ? 3 : 0, (typed ? 3 : 0) + req.contentLists.length);
+  const keywordPage = keywordSearch && s.merchandising.pages.keywordMatch(responses[responses.length - 1], keywordLookup);
+  const pageRedirect = keywordPage && pageLink(keywordPage.page, locale);
   const recentlyViewed = await fetchProducts(s, { market, locale }, recentKeys, includes);
   const siblings = await fetchSiblings(s.search, s.index.products(locale), { market, locale }, [...suggestedProducts(suggestions, req), ...recentlyViewed], includes);
   return shapeAutocomplete({
-    req, suggestions, redirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
+    req, suggestions, redirect, pageRedirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
   });
 }
 

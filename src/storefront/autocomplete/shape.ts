@@ -7,7 +7,8 @@
  * - highlighted: in each word of the suggestion, the part the visitor typed (a typed token the word
  *   starts with, the longest) is wrapped in double braces, as in the client's `{{jea}}ns`. A suggestion
  *   found through a typo (fuzzy completion) has words the phrase does not start, and so no braces.
- * - redirectLink: the matched variant's link, else the product's link (see build.ts for which product).
+ * - redirectLink: the matched variant's link, else the product's link (see build.ts for which product);
+ *   without a key match, the link of the page whose keywords hold the phrase (pageRedirect).
  * - contentSuggestions (deprecated): every content item has a link in this service, so every matching
  *   item is "link-type"; `highlightedTitle` is highlighted like phrases.
  */
@@ -47,6 +48,8 @@ export interface AutocompleteOutcome {
   req: AutocompleteRequest;
   suggestions?: estypes.SearchResponse<unknown>;
   redirect?: estypes.SearchResponse<unknown>;
+  /** The link of the page one of whose keywords is the phrase. */
+  pageRedirect?: string;
   contentSuggestions?: estypes.SearchResponse<unknown>;
   contents: estypes.SearchResponse<unknown>[];
   /** Popular phrases (with a phrase) or trending phrases (without), best first. */
@@ -137,7 +140,7 @@ export function shapeAutocomplete(o: AutocompleteOutcome): AutocompleteResult {
     const sc: ShapeContext = { query: req.context, origin: origin(listId), now: o.now };
     return applyTemplate(mains.map((p, i) => shapeProductGroup(p, o.siblings, i, sc)), o.template);
   };
-  const link = redirectLink(o.redirect, req.q);
+  const link = redirectLink(o.redirect, req.q) ?? o.pageRedirect;
   return {
     phraseSuggestions: phraseSuggestions(o.behaviourPhrases, catalogPhrases(o.suggestions), req.q),
     productSuggestions: groups(suggestedProducts(o.suggestions, req), LIST_IDS.products),

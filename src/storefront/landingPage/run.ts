@@ -11,8 +11,12 @@
  *
  * An unknown reference is not an error: the default page answers (no page settings, `published` false),
  * as Elevate answers references it has no page for, so body-configured pages work without an import.
+ *
+ * Unless `notify=false`, an answered request registers a page view (the stored page's id, else the
+ * reference as sent), fire-and-forget: it never fails the query.
  */
 import type { FoundPage } from '../../merchandising/pageStore';
+import { pageViewEvent } from '../../events/fromQueries';
 import { contentListSearch } from '../contentLists';
 import { TOP_CONTENT_CANDIDATES } from '../../events/queries/topContent';
 import type { IndexedSearch } from '../../search/msearch';
@@ -60,6 +64,7 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     listing(),
     navigation,
   ]);
+  if (req.context.notify) registerPageView(s, req, loaded);
 
   return shapeLandingPage({
     req, plan,
@@ -69,6 +74,14 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     ...(tree ? { navigation: shapeNavigation(tree.roots, selectedPath(tree.roots, loaded?.page.id), nodeFacts(tree, locale, tree.counts)) } : {}),
     now: s.now(),
   });
+}
+
+function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined): void {
+  try {
+    s.behaviour.record(pageViewEvent(req.context, loaded?.page.id ?? req.pageReference));
+  } catch (err) {
+    s.log.warn('behaviour registration failed', { err });
+  }
 }
 
 /**
