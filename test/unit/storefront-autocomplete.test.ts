@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import type { CatalogFacts } from '../../src/storefront/catalogFacts';
 import { COMPLETION, PRODUCT_COMPLETION, prefixMatch, redirectSearch, suggestionSearch, typedTokens, usesCompletionCandidates } from '../../src/storefront/autocomplete/build';
 import { parseAutocompleteBody, parseAutocompleteRequest, type AutocompleteRequest } from '../../src/storefront/autocomplete/request';
 import { catalogPhrases, highlight, phraseSuggestions, redirectLink, suggestedProducts, suggestionTotal, MAX_PHRASE_SUGGESTIONS } from '../../src/storefront/autocomplete/shape';
 import { fails } from './assertions';
 import { counted } from './aggregationFixtures';
+import { catalogFacts } from './catalogFactsFixture';
 
-const facts: CatalogFacts = {
-  version: 'v1',
-  configuration: { markets: { SE: { locales: ['sv-SE'], currency: 'SEK' } } },
-  productCounts: { SE: 10 },
-  collapsingMarkets: new Set(['SE']),
-  storeKeys: new Set(),
-  priceIds: new Set(),
-  customAttributes: new Map(),
-  facetConfiguration: { markets: {} },
-  labelConfiguration: { markets: {} },
-  defaultDynamicFacets: 0,
-};
+const facts = catalogFacts({ configuration: { markets: { SE: { locales: ['sv-SE'], currency: 'SEK' } } }, productCounts: { SE: 10 }, collapsingMarkets: new Set(['SE']) });
 const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'mobile' };
 const request = (query: Record<string, string> = {}, body?: unknown): AutocompleteRequest =>
   parseAutocompleteRequest({ ...base, ...query }, parseAutocompleteBody(body), facts);

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentInformation, ContentSearchPage } from '@apptus/esales-api';
 import type { ContentDocument } from '../../src/catalog/documentTypes';
-import type { CatalogFacts } from '../../src/storefront/catalogFacts';
 import { contentListSearch } from '../../src/storefront/contentLists';
 import { contentInformationSearch } from '../../src/storefront/contentInformation/build';
 import { parseContentInformationRequest } from '../../src/storefront/contentInformation/request';
@@ -13,19 +12,9 @@ import { shapeContentSearchPage, type ContentSearchPageOutcome } from '../../src
 import type { ContentInformationResult, ContentSearchPageResult } from '../../src/storefront/responseTypes';
 import { encodeTicket } from '../../src/events/tickets';
 import { fails } from './assertions';
+import { catalogFacts } from './catalogFactsFixture';
 
-const facts: CatalogFacts = {
-  version: 'v1',
-  configuration: { markets: { SE: { locales: ['sv-SE'] } } },
-  productCounts: { SE: 3 },
-  collapsingMarkets: new Set(),
-  storeKeys: new Set(),
-  priceIds: new Set(),
-  customAttributes: new Map(),
-  facetConfiguration: { markets: {} },
-  labelConfiguration: { markets: {} },
-  defaultDynamicFacets: 0,
-};
+const facts = catalogFacts();
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
 const information = (query: Record<string, string>) => parseContentInformationRequest({ ...base, ...query }, facts);
 const search = (query: Record<string, string>, body: unknown = undefined) => parseContentSearchPageRequest({ ...base, ...query }, parseContentSearchPageBody(body), facts);

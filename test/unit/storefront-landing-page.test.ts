@@ -3,7 +3,6 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { LandingPage, NavigationTree } from '@apptus/esales-api';
 import type { NavigationTreeNode } from '../../src/merchandising/navigation/types';
 import type { Page } from '../../src/merchandising/pages/types';
-import type { CatalogFacts } from '../../src/storefront/catalogFacts';
 import { AGG } from '../../src/storefront/aggNames';
 import { nodeCounts, nodeCountSearch, pinnedFirst, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from '../../src/storefront/landingPage/build';
 import { facetFromDefinition } from '../../src/storefront/facets/definitions';
@@ -18,19 +17,9 @@ import { SwrCache } from '../../src/storefront/navigationTree/cache';
 import { fails } from './assertions';
 import { counted } from './aggregationFixtures';
 import { groupCountAggregation } from '../../src/storefront/groupCount';
+import { catalogFacts } from './catalogFactsFixture';
 
-const facts: CatalogFacts = {
-  version: 'v1',
-  configuration: { markets: { SE: { locales: ['sv-SE'] } } },
-  productCounts: { SE: 3 },
-  collapsingMarkets: new Set(),
-  storeKeys: new Set(),
-  priceIds: new Set(['member']),
-  customAttributes: new Map([['material', 'label']]),
-  facetConfiguration: { markets: {} },
-  labelConfiguration: { markets: {} },
-  defaultDynamicFacets: 0,
-};
+const facts = catalogFacts({ priceIds: new Set(['member']), customAttributes: new Map([['material', 'label']]) });
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP', pageReference: '/p' };
 const request = (query: Record<string, string> = {}, body: unknown = undefined, isPost = body !== undefined) =>
   parseLandingPageRequest({ ...base, ...query }, parseLandingPageBody(body), facts, isPost);

@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
 import { DomainError } from '../../src/kernel/errors';
 import { statusOf } from '../../src/http/errors';
-import { readFacts, type CatalogFacts } from '../../src/storefront/catalogFacts';
+import { readFacts } from '../../src/storefront/catalogFacts';
 import { parseQueryContext, type EndpointRules } from '../../src/storefront/request';
 import { decodeTicket, encodeTicket, type Ticket } from '../../src/events/tickets';
+import { catalogFacts } from './catalogFactsFixture';
 
-const facts: CatalogFacts = {
-  version: 'v1',
-  configuration: { markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' }, FI: { locales: ['fi-FI'] } } },
-  productCounts: { SE: 10 },
-  collapsingMarkets: new Set(),
-  storeKeys: new Set(['S1', 'S2']),
-  priceIds: new Set(['member', 'vip']),
-  customAttributes: new Map([['material', 'label']]),
-  facetConfiguration: { markets: {} },
-  labelConfiguration: { markets: {} },
-  defaultDynamicFacets: 0,
-};
+const facts = catalogFacts({ configuration: { markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' }, FI: { locales: ['fi-FI'] } } }, productCounts: { SE: 10 }, storeKeys: new Set(['S1', 'S2']), priceIds: new Set(['member', 'vip']), customAttributes: new Map([['material', 'label']]) });
 const rules: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'desktop' };
 

@@ -6,23 +6,12 @@ import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchGateway } from '../../src/search/gateway';
 import type { IndexedSearch, SearchResponse } from '../../src/search/msearch';
-import type { CatalogFacts } from '../../src/storefront/catalogFacts';
 import { parseSearchPageBody, parseSearchPageRequest } from '../../src/storefront/searchPage/request';
 import { SECONDARY_LIMIT, searchPage } from '../../src/storefront/searchPage/run';
 import { noHooks, type SearchEvent, type StorefrontServices } from '../../src/storefront/services';
+import { catalogFacts } from './catalogFactsFixture';
 
-const facts: CatalogFacts = {
-  version: 'v1',
-  configuration: { markets: { SE: { locales: ['sv-SE'] } } },
-  productCounts: { SE: 3 },
-  collapsingMarkets: new Set(),
-  storeKeys: new Set(),
-  priceIds: new Set(),
-  customAttributes: new Map(),
-  facetConfiguration: { markets: {} },
-  labelConfiguration: { markets: {} },
-  defaultDynamicFacets: 0,
-};
+const facts = catalogFacts();
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
 const request = (query: Record<string, string>) => parseSearchPageRequest({ ...base, ...query }, parseSearchPageBody(undefined), facts);
 

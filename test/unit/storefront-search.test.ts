@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import type { CatalogFacts } from '../../src/storefront/catalogFacts';
 import { KEY_BOOST, listingQuery, relevanceBoosts, STOCK_TIER, TEXT_FIELDS, textMatch } from '../../src/storefront/relevance';
 import { groupTotal, primarySearch, secondarySearch } from '../../src/storefront/searchPage/build';
 import { parseSearchPageBody, parseSearchPageRequest } from '../../src/storefront/searchPage/request';
@@ -10,19 +9,9 @@ import { phraseSuggestions, phraseSuggestSearch } from '../../src/storefront/sug
 import { fails } from './assertions';
 import { counted } from './aggregationFixtures';
 import { groupCountAggregation } from '../../src/storefront/groupCount';
+import { catalogFacts } from './catalogFactsFixture';
 
-const facts: CatalogFacts = {
-  version: 'v1',
-  configuration: { markets: { SE: { locales: ['sv-SE'] } } },
-  productCounts: { SE: 3 },
-  collapsingMarkets: new Set(['SE']),
-  storeKeys: new Set(['S1']),
-  priceIds: new Set(['member']),
-  customAttributes: new Map(),
-  facetConfiguration: { markets: {} },
-  labelConfiguration: { markets: {} },
-  defaultDynamicFacets: 0,
-};
+const facts = catalogFacts({ collapsingMarkets: new Set(['SE']), storeKeys: new Set(['S1']), priceIds: new Set(['member']) });
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
 const request = (query: Record<string, string>, body: unknown = undefined) => parseSearchPageRequest({ ...base, ...query }, parseSearchPageBody(body), facts);
 
