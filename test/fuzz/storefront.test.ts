@@ -146,6 +146,12 @@ describe('fuzz: storefront queries and notifications', function () {
     assert.equal(found.length, 0, describeFindings(found));
   });
 
+  it('a URL longer than the HTTP server takes (16 KB of headers)', async () => {
+    const query = queryString(Object.entries({ ...VISITOR, q: 'x'.repeat(20_000) }));
+    const found = await fuzz(service, 'GET over-long URL', fc.constantFrom('search-page', 'autocomplete'), (name) => ({ method: 'GET', path: `/api/storefront/v3/queries/${name}?${query}` }), 2);
+    assert.equal(found.length, 0, describeFindings(found));
+  });
+
   it('notifications: names, parameters and bodies', async () => {
     const names = ['click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite', 'remove-recent-searches', 'remove-recently-viewed', 'end', 'purchase'];
     const ticket = fc.oneof(
