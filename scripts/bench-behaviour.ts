@@ -29,12 +29,12 @@ import { Client } from '@elastic/elasticsearch';
 import { defaultConfiguration, generateCatalogLines } from '../src/sample/generator';
 import type { ReplaceEntity } from '../src/catalog/types';
 import { BehaviourService } from '../src/behaviour/service';
-import { behaviourIndexNames } from '../src/behaviour/eventsIndex';
-import { DEFAULT_BEHAVIOUR_OPTIONS } from '../src/behaviour/options';
-import { ConfigurationStore } from '../src/admin/configuration';
+import { behaviourIndexNames } from '../src/search/indexNames';
+import { DEFAULT_BEHAVIOUR_OPTIONS } from '../src/kernel/config';
+import { ConfigurationStore } from '../src/configuration/store';
 import { CatalogIndices } from '../src/search/catalogIndices';
 import { indexNames } from '../src/search/indexNames';
-import { createLogger } from '../src/log';
+import { createLogger } from '../src/kernel/log';
 import { agent, pool, replayInWorker, request, send, type Notification } from './notificationReplay';
 import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, flag, percentile, round, searchTimeMeter, startApi, type RunningApi, type SearchTimes } from './benchSupport';
 
@@ -311,7 +311,7 @@ async function main() {
   // The behaviour service of this process: it runs the jobs and asks the questions of step 5 on the same indices.
   const names = indexNames(prefix);
   const behaviour = new BehaviourService({
-    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), configuration: new ConfigurationStore(es, names.configuration),
+    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration: new ConfigurationStore(es, names.configuration),
     liveVersion: () => new CatalogIndices(es, names).liveVersion(), holder: `${hostname()}:bench`, options: DEFAULT_BEHAVIOUR_OPTIONS,
   });
 

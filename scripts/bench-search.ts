@@ -21,8 +21,8 @@ import { Client } from '@elastic/elasticsearch';
 import { defaultConfiguration, generateCatalogLines, mulberry32 } from '../src/sample/generator';
 import type { CatalogConfiguration } from '../src/catalog/types';
 import { createApp, createContext, shutdownContext } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/log';
+import { loadConfig } from '../src/kernel/config';
+import { createLogger } from '../src/kernel/log';
 import { createElasticsearchClient } from '../src/search/client';
 import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, flag, generatorArgs, machineLoad, percentile, round, runConcurrently, startApi } from './benchSupport';
 

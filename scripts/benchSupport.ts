@@ -1,10 +1,11 @@
-/** Shared by the benchmark scripts: argument parsing, starting the built API as a child process, percentiles. */
+/** Shared by the benchmark scripts: argument parsing, starting the built API as a child process, percentiles, relevance measures. */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { cpus, loadavg } from 'node:os';
 import { type GeneratorOptions, parseProfile } from '../src/sample/generator';
+import type { SearchPageResult } from '../src/storefront/responseTypes';
 
 export const root = join(__dirname, '..');
 export const elasticsearchUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
@@ -154,4 +155,82 @@ export async function searchTimeMeter(es: Client, pattern: string): Promise<() =
       .map(([k, v]) => [k, { ms: v.ms - (start[k]?.ms ?? 0), queries: v.queries - (start[k]?.queries ?? 0) }] as const)
       .filter(([, v]) => v.queries > 0));
   };
+}
+
+// ---- Relevance runs (relevance-esci.ts, relevance-locales.ts) ----
+
+/** Graded judgments of one query: product group key → gain (ESCI grades 0–3). */
+export type Judgments = Map<string, number>;
+
+/** nDCG@10 with the grades as gains; unjudged results gain 0, so an unjudged page scores 0, not "unknown". */
+export function ndcgAt10(ranked: string[], gains: Judgments): number {
+  const dcg = ranked.slice(0, 10).reduce((s, id, i) => s + (gains.get(id) ?? 0) / Math.log2(i + 2), 0);
+  const ideal = [...gains.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, g, i) => s + g / Math.log2(i + 2), 0);
+  return ideal > 0 ? dcg / ideal : 0;
+}
+
+/**
+ * Share of the products judged `minGrade` or better found among the first `depth` results; undefined when
+ * the query has none, so that a mean over queries leaves it out instead of counting it as 0 or 1.
+ */
+export function recallAt(ranked: string[], gains: Judgments, depth: number, minGrade: number): number | undefined {
+  const wanted = [...gains].filter(([, g]) => g >= minGrade).map(([key]) => key);
+  if (!wanted.length) return undefined;
+  const found = new Set(ranked.slice(0, depth));
+  return wanted.filter((key) => found.has(key)).length / wanted.length;
+}
+
+/** Mean of the defined values (0 when there are none). */
+export function mean(values: (number | undefined)[]): number {
+  const defined = values.filter((v): v is number => v !== undefined);
+  return defined.length ? defined.reduce((s, v) => s + v, 0) / defined.length : 0;
+}
+
+/** Markets of a configuration import: market id → its locales and currency. */
+export type MarketsConfiguration = Record<string, { locales: string[]; currency: string }>;
+
+/**
+ * Imports the configuration, then `lines` (JSON lines `{"replace": ...}`) as a full catalog import, through the
+ * admin API as a shop would. `force=true`: a relevance run replaces whatever catalog the prefix held.
+ */
+export async function importCatalog(apiUrl: string, apiKey: string, markets: MarketsConfiguration, lines: string[]): Promise<void> {
+  let res = await fetch(`${apiUrl}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ markets }) });
+  if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);
+  res = await fetch(`${apiUrl}/api/admin/v4/import/catalog?force=true`, { method: 'PUT', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' }, body: lines.join('\n') });
+  if (res.status !== 204) throw new Error(`catalog import: ${res.status} ${(await res.text()).slice(0, 2000)}`);
+}
+
+/** What a relevance run reads of a search-page answer: the group keys of both lists and what the page did. */
+export interface SearchPageLists { primary: string[]; secondary: string[]; primaryTotal: number; secondaryTotal: number; autoCorrectedTo?: string }
+
+/** One search-page request (GET, notify=false so runs leave no behaviour behind); `params` adds to or overrides the defaults. */
+export async function searchPageLists(apiUrl: string, params: Record<string, string>): Promise<SearchPageLists> {
+  const query = new URLSearchParams({ customerKey: 'relevance', sessionKey: 'relevance', touchpoint: 'DESKTOP', notify: 'false', ...params });
+  const r = await fetch(`${apiUrl}/api/storefront/v3/queries/search-page?${query}`);
+  if (r.status !== 200) throw new Error(`search-page "${params.q}": ${r.status} ${await r.text()}`);
+  const body = (await r.json()) as Partial<SearchPageResult>;
+  return {
+    primary: (body.primaryList?.productGroups ?? []).map((g) => g.key),
+    secondary: (body.secondaryList?.productGroups ?? []).map((g) => g.key),
+    primaryTotal: body.primaryList?.totalHits ?? 0,
+    secondaryTotal: body.secondaryList?.totalHits ?? 0,
+    autoCorrectedTo: body.autoCorrect?.q,
+  };
+}
+
+/** The plain BM25 baseline: titles only in an index with the default (standard) analyzer, on the same node. */
+export async function createPlainTitleIndex(es: Client, index: string, docs: { id: string; title: string }[]): Promise<void> {
+  await es.indices.create({ index, mappings: { properties: { title: { type: 'text' } } } });
+  await es.bulk({ refresh: true, operations: docs.flatMap((d) => [{ index: { _index: index, _id: d.id } }, { title: d.title }]) });
+}
+
+/** Ids of the first `size` documents of a plain `match` on the title. */
+export async function plainTitleSearch(es: Client, index: string, q: string, size: number): Promise<string[]> {
+  const b = await es.search({ index, size, query: { match: { title: q } }, _source: false });
+  return b.hits.hits.map((h) => h._id ?? '');
+}
+
+/** Deletes every index and alias of a prefix (a relevance run owns its prefix). */
+export async function deletePrefix(es: Client, prefix: string): Promise<void> {
+  await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
 }

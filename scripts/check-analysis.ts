@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SUPPORTED_LOCALES } from '../src/admin/configuration';
+import { SUPPORTED_LOCALES } from '../src/configuration/markets';
 
 const url = process.env.ELASTICSEARCH_URL ?? `http://127.0.0.1:${process.env.ES_PORT ?? '9200'}`;
 const markdown = process.argv.includes('--markdown');
@@ -94,17 +94,20 @@ const cases: Case[] = [
   { analyzer: 'catalog_text', text: "Röda jackor women's shoes", expect: ['roda', 'jackor', 'women', 'shoes'], note: 'as analysis-full.json: minimal English stemming' },
 ];
 
-async function es(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+// Elasticsearch's answers as this script reads them.
+interface EsAnswer { error?: { reason?: string }; tokens?: { token: string }[]; nodes?: Record<string, { plugins?: { name: string }[] }> }
+
+async function es(method: string, path: string, body?: unknown): Promise<{ status: number; json: EsAnswer }> {
   const res = await fetch(`${url}${path}`, {
     method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: (await res.json()) as EsAnswer };
 }
 
 async function tokens(analyzer: string, text: string): Promise<string[]> {
   const { status, json } = await es('POST', `/${index}/_analyze`, { analyzer, text });
   if (status !== 200) throw new Error(`_analyze ${analyzer} "${text}": ${status} ${JSON.stringify(json.error?.reason ?? json)}`);
-  return (json.tokens as { token: string }[]).map((t) => t.token);
+  return (json.tokens ?? []).map((t) => t.token);
 }
 
 /** Distinct tokens, sorted: what matching compares. */
@@ -114,7 +117,7 @@ function terms(tokens: string[]): string {
 
 async function main(): Promise<void> {
   const plugins = await es('GET', '/_nodes/plugins?filter_path=nodes.*.plugins.name');
-  const names = Object.values(plugins.json.nodes ?? {}).flatMap((n: any) => (n.plugins ?? []).map((p: any) => p.name));
+  const names = Object.values(plugins.json.nodes ?? {}).flatMap((n) => (n.plugins ?? []).map((p) => p.name));
   if (!names.includes('elevate-analysis')) {
     console.error(`${url} lacks the elevate-analysis plugin (installed: ${names.join(', ') || 'none'}); see scripts/elasticsearch.sh`);
     process.exit(2);

@@ -10,7 +10,7 @@ import { createGunzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { Client } from '@elastic/elasticsearch';
 import type { ProductData, ReplaceEntity } from '../src/catalog/types';
-import { build, elasticsearchUrl, ensureElasticsearch, root, round, startApi } from './benchSupport';
+import { build, createPlainTitleIndex, deletePrefix, elasticsearchUrl, ensureElasticsearch, importCatalog, type Judgments, ndcgAt10, plainTitleSearch, root, round, searchPageLists, startApi } from './benchSupport';
 
 const dataDir = process.env.ESCI_DIR ?? join(root, '..', 'shared', 'data', 'esci-sample');
 const prefix = 'relevance-esci';
@@ -58,21 +58,15 @@ function readTsv(file: string): string[][] {
   return readFileSync(join(dataDir, file), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t'));
 }
 
-export function ndcgAt10(ranked: string[], gains: Map<string, number>): number {
-  const dcg = ranked.slice(0, 10).reduce((s, id, i) => s + (gains.get(id) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...gains.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, g, i) => s + g / Math.log2(i + 2), 0);
-  return ideal > 0 ? dcg / ideal : 0;
-}
-
 async function main() {
   if (!existsSync(join(dataDir, 'products.jsonl.gz'))) throw new Error(`ESCI sample not found in ${dataDir} (set ESCI_DIR)`);
   ensureElasticsearch();
   build();
   const es = new Client({ node: elasticsearchUrl });
-  await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+  await deletePrefix(es, prefix);
   const products = await readProducts();
   const queries = readTsv('queries.tsv').map(([id, q]) => ({ id, q }));
-  const gains = new Map<string, Map<string, number>>();
+  const gains = new Map<string, Judgments>();
   for (const [id, , productId, , gain] of readTsv('qrels.tsv')) {
     if (!gains.has(id)) gains.set(id, new Map());
     gains.get(id)!.set(productId, Number(gain));
@@ -80,15 +74,11 @@ async function main() {
 
   const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18081);
   try {
-    let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ markets: { [market]: { locales: [locale], currency: 'USD' } } }) });
-    if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);
-    res = await fetch(`${api.url}/api/admin/v4/import/catalog?force=true`, { method: 'PUT', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' }, body: products.map((p) => JSON.stringify({ replace: toCatalogLine(p) })).join('\n') });
-    if (res.status !== 204) throw new Error(`catalog import: ${res.status} ${(await res.text()).slice(0, 2000)}`);
+    await importCatalog(api.url, apiKey, { [market]: { locales: [locale], currency: 'USD' } }, products.map((p) => JSON.stringify({ replace: toCatalogLine(p) })));
 
     // Plain BM25 baseline: titles only, standard analyzer, same node.
     const plain = `${prefix}-plain-bm25`;
-    await es.indices.create({ index: plain, mappings: { properties: { title: { type: 'text' } } } });
-    await es.bulk({ refresh: true, operations: products.flatMap((p) => [{ index: { _index: plain, _id: p.asin } }, { title: p.title ?? '' }]) });
+    await createPlainTitleIndex(es, plain, products.map((p) => ({ id: p.asin, title: p.title ?? '' })));
 
     // The page as a visitor sees it: the primary list, then the secondary list (looser matches), which
     // search-page fills only when the primary list is short. The primary list alone is reported too.
@@ -96,17 +86,11 @@ async function main() {
     let primaryTotal = 0;
     let bm25Total = 0;
     for (const { id, q } of queries) {
-      const judged = gains.get(id) ?? new Map();
-      const params = new URLSearchParams({ q, market, locale, customerKey: 'relevance', sessionKey: 'relevance', touchpoint: 'DESKTOP', limit: '10', notify: 'false' });
-      const r = await fetch(`${api.url}/api/storefront/v3/queries/search-page?${params}`);
-      if (r.status !== 200) throw new Error(`search-page "${q}": ${r.status} ${await r.text()}`);
-      const body = (await r.json()) as { primaryList?: { productGroups?: { key: string }[] }; secondaryList?: { productGroups?: { key: string }[] } };
-      const primary = (body.primaryList?.productGroups ?? []).map((g) => g.key);
-      const secondary = (body.secondaryList?.productGroups ?? []).map((g) => g.key);
+      const judged: Judgments = gains.get(id) ?? new Map();
+      const { primary, secondary } = await searchPageLists(api.url, { q, market, locale, limit: '10' });
       apiTotal += ndcgAt10([...primary, ...secondary], judged);
       primaryTotal += ndcgAt10(primary, judged);
-      const b = await es.search({ index: plain, size: 10, query: { match: { title: q } }, _source: false });
-      bm25Total += ndcgAt10(b.hits.hits.map((h) => h._id!), judged);
+      bm25Total += ndcgAt10(await plainTitleSearch(es, plain, q, 10), judged);
     }
     const searchPage = apiTotal / queries.length;
     const primaryOnly = primaryTotal / queries.length;
@@ -119,7 +103,7 @@ async function main() {
   } finally {
     await api.stop();
     // --keep leaves the imported sample in place for ranking experiments.
-    if (!process.argv.includes('--keep')) await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+    if (!process.argv.includes('--keep')) await deletePrefix(es, prefix);
     await es.close();
   }
 }

@@ -2,10 +2,30 @@
 # `npm test`: install dependencies if needed, type-check, make sure one Elasticsearch node runs (reusing
 # ELASTICSEARCH_URL or a node already on $ES_PORT, else starting one and stopping it afterwards), then run
 # every test. Tests isolate themselves by index prefix, never by restarting Elasticsearch.
+#
+# Beside the type check, two checks of the code's shape run in parallel (caches under node_modules/.cache keep
+# them near a second each on an unchanged tree): dependency-cruiser (.dependency-cruiser.cjs: no import cycle,
+# layers point one way) and eslint (eslint.config.mjs). A finding fails the run; SHAPE_CHECKS=report only
+# prints it (for a work in progress).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[ -d node_modules/@elastic/elasticsearch ] || npm ci --no-audit --no-fund
+[ -d node_modules/@elastic/elasticsearch ] && [ -d node_modules/dependency-cruiser ] || npm ci --no-audit --no-fund
+shape_checks="${SHAPE_CHECKS:-fail}"
+mkdir -p node_modules/.cache
+npx depcruise src --cache node_modules/.cache/depcruise --output-type err > node_modules/.cache/depcruise.out 2>&1 & depcruise_pid=$!
+npx eslint --cache --cache-location node_modules/.cache/eslint/ . > node_modules/.cache/eslint.out 2>&1 & eslint_pid=$!
 npx tsc -p tsconfig.json --noEmit
+shape_failed=""
+for check in depcruise eslint; do
+  pid_var="${check}_pid"
+  if ! wait "${!pid_var}"; then
+    grep -v 'npm warn' "node_modules/.cache/$check.out" | grep . | tail -n "$([ "$shape_checks" = report ] && echo 1 || echo 40)"
+    shape_failed="$shape_failed $check"
+  fi
+done
+if [ -n "$shape_failed" ]; then
+  if [ "$shape_checks" = report ]; then echo "shape checks report problems:$shape_failed (SHAPE_CHECKS=report: not failing)"; else echo "shape checks failed:$shape_failed"; exit 1; fi
+fi
 started=""
 if [ -z "${ELASTICSEARCH_URL:-}" ]; then
   port="${ES_PORT:-9200}"

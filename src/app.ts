@@ -1,57 +1,93 @@
 /**
- * Wires the service: one Elasticsearch client, the admin and storefront services, and the Koa app.
- * Everything stateful lives in Elasticsearch so several processes can serve side by side.
+ * The composition root: builds every service from the one Config, the Elasticsearch client and the logger,
+ * hands each use case the narrow services it needs, and wires the Koa app. Only main.ts (and tests) import
+ * this file. Everything stateful lives in Elasticsearch so several processes can serve side by side.
  */
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { hostname } from 'node:os';
 import type { Client } from '@elastic/elasticsearch';
-import type { Config } from './config';
-import type { Logger } from './log';
-import { indexNames } from './search/indexNames';
+import type { Config } from './kernel/config';
+import type { Logger } from './kernel/log';
+import { indexNames, type IndexNames } from './search/indexNames';
+import { prepareIndices } from './search/indexRegistry';
+import { elasticsearchGateway } from './search/gateway';
+import { VocabularyStore } from './catalog/vocabularyStore';
 import { CatalogIndices } from './search/catalogIndices';
-import { ConfigurationStore } from './admin/configuration';
+import { ConfigurationStore } from './configuration/store';
+import { merchandisingStores, type MerchandisingStores } from './merchandising';
 import { ImportJobs } from './admin/importJobs';
 import { ImportLock } from './admin/importLock';
 import { ImportRunner } from './admin/importRunner';
 import { adminServices, type AdminServices } from './admin/services';
+import { merchandisingAdmin, type MerchandisingAdmin } from './admin/merchandisingServices';
+import { storefrontServices, type StorefrontHooks, type StorefrontServices } from './storefront/services';
+import { BehaviourService } from './behaviour/service';
+
+import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { notificationRouter } from './http/notificationRoutes';
 import { elasticsearchTook, errorHandler, responseTime, storefrontCors } from './http/middleware';
-import { storefrontServices } from './storefront/services';
-import { BehaviourService } from './behaviour/service';
-import { behaviourIndexNames } from './behaviour/eventsIndex';
-import { loadBehaviourOptions } from './behaviour/options';
-import { behaviourHooks } from './behaviour/storefrontHooks';
 
 export interface AppContext {
   config: Config;
   es: Client;
   log: Logger;
+  /** Every index and alias name (src/search/indexNames.ts). */
+  names: IndexNames;
   indices: CatalogIndices;
   configuration: ConfigurationStore;
-  admin: AdminServices;
-  /** Runs any admin import under the cluster-wide lock as a tracked job. */
-  importRunner: ImportRunner;
-  /** Visitor behaviour: buffered event recording and the questions asked of it (src/behaviour). */
+  /** The catalog's compounds per locale (written by full imports, read by storefront queries). */
+  vocabulary: VocabularyStore;
+  /** Navigation, pages, templates and facet configuration. */
+  merchandising: MerchandisingStores;
+  /** Visitor behaviour: buffered event recording, the questions asked of it, the periodic jobs (src/behaviour). */
   behaviour: BehaviourService;
+  /** Catalog and configuration imports and exports. */
+  admin: AdminServices;
+  /** Navigation, page, template and facet imports and exports. */
+  merchandisingAdmin: MerchandisingAdmin;
+  notifications: Notifications;
+  storefront: StorefrontServices;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
+  const holder = `${hostname()}:${process.pid}`;
   const names = indexNames(config.indexPrefix);
   const indices = new CatalogIndices(es, names);
   const configuration = new ConfigurationStore(es, names.configuration);
+  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
+  const vocabulary = new VocabularyStore(es, names.vocabulary);
   const jobs = new ImportJobs(es, names.importJobs);
-  const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, `${hostname()}:${process.pid}`);
+  const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
-  const admin = adminServices({ es, config, log, indices, configuration, jobs, runner });
   const behaviour = new BehaviourService({
-    es, log, names: behaviourIndexNames(config.indexPrefix), productsAlias: names.catalogAlias('products'), configuration,
-    liveVersion: () => indices.liveVersion(), holder: `${hostname()}:${process.pid}`, options: loadBehaviourOptions(),
+    es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
+    liveVersion: () => indices.liveVersion(), holder, options: config.behaviour,
   });
-  return { config, es, log, indices, configuration, admin, importRunner: runner, behaviour };
+  return {
+    config, es, log, names, indices, configuration, vocabulary, merchandising, behaviour,
+    admin: adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary }),
+    merchandisingAdmin: merchandisingAdmin({ stores: merchandising, configuration, runner }),
+    notifications: notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), record: (event) => behaviour.record(event) }),
+    storefront: storefrontServicesOf({ es, log, indices, configuration, vocabulary, merchandising, behaviour, config }),
+  };
+}
+
+/** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
+export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
+  const { es, log, indices, configuration, vocabulary, merchandising, behaviour, config } = context;
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
+}
+
+/**
+ * The start-up step: creates every index that is missing from its mapping file and waits until each can
+ * answer (src/search/indexRegistry.ts). Run before serving and before starting the periodic jobs.
+ */
+export async function prepareContext(context: AppContext): Promise<void> {
+  await prepareIndices(context.es, context.names, context.log);
 }
 
 /** Stops background work and writes buffered behaviour events; the Elasticsearch client stays open. */
@@ -67,13 +103,12 @@ export function createApp(context: AppContext): Koa {
   app.use(compress({ threshold: 1024, gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   app.use(responseTime);
   app.use(elasticsearchTook(context.es));
-  const admin = adminRouter(context.admin, context.config.adminApiKeys);
-  app.use(admin.routes()).use(admin.allowedMethods());
-  const merchandising = merchandisingRouter(context);
-  app.use(merchandising.routes()).use(merchandising.allowedMethods());
-  const notifications = notificationRouter(context);
-  app.use(notifications.routes()).use(notifications.allowedMethods());
-  const storefront = storefrontRouter(context, storefrontServices(context, behaviourHooks(context.behaviour)));
-  app.use(storefront.routes()).use(storefront.allowedMethods());
+  const keys = context.config.adminApiKeys;
+  for (const router of [
+    adminRouter(context.admin, keys),
+    merchandisingRouter(context.merchandisingAdmin, keys),
+    notificationRouter(context.notifications),
+    storefrontRouter(context.storefront),
+  ]) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

@@ -1,8 +1,8 @@
-/** Entry point: read configuration, wait for Elasticsearch, load sample data if asked, serve. */
-import { loadConfig } from './config';
-import { createLogger } from './log';
+/** Entry point: read configuration, wait for Elasticsearch, prepare the indices, load sample data if asked, serve. */
+import { loadConfig } from './kernel/config';
+import { createLogger } from './kernel/log';
 import { createElasticsearchClient } from './search/client';
-import { createApp, createContext, shutdownContext } from './app';
+import { createApp, createContext, prepareContext, shutdownContext } from './app';
 import { loadSampleCatalogIfEmpty } from './sample/loadSample';
 
 async function waitForElasticsearch(check: () => Promise<unknown>, log: ReturnType<typeof createLogger>): Promise<void> {
@@ -21,6 +21,7 @@ async function main() {
   const es = createElasticsearchClient(config.elasticsearchUrl);
   await waitForElasticsearch(() => es.cluster.health({ wait_for_status: 'yellow', timeout: '5s' }), log);
   const context = createContext(config, es, log);
+  await prepareContext(context);
   log.info('analysis', { level: await context.indices.analysisLevel() });
   if (config.loadSampleData) await loadSampleCatalogIfEmpty(context);
   const app = createApp(context);

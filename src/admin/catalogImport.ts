@@ -5,19 +5,22 @@
  */
 import type { Readable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
-import type { Config } from '../config';
-import type { Logger } from '../log';
-import { badRequest } from '../http/errors';
+import type { Config } from '../kernel/config';
+import type { Logger } from '../kernel/log';
+import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
 import { CatalogLimits, validateReplaceLine } from '../catalog/validate';
 import { contentDocuments, productGroupDocuments, type BuildContext } from '../catalog/documents';
 import { TranslationTable } from '../catalog/translations';
 import type { CatalogConfiguration, ReplaceEntity } from '../catalog/types';
+import type { ProductDocument } from '../catalog/documentTypes';
 import { BulkWriter } from '../search/bulkWriter';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
-import { LineErrors } from './lineErrors';
+import { LineProblems } from '../kernel/validation';
+import { COMPOUNDING_LANGUAGES, VocabularyCounter, compoundIndex, languageOf, type CompoundIndex } from '../catalog/vocabulary';
+import type { VocabularyStore } from '../catalog/vocabularyStore';
 
 export interface ImportProgress { linesRead: number; errorCount: number }
 
@@ -29,27 +32,45 @@ export interface FullImportOptions {
   onProgress: (p: ImportProgress) => Promise<void>;
 }
 
+/** The settings catalog imports read. */
+export type ImportSettings = Pick<Config, 'dangerousRemovalRatio' | 'bulkBytes' | 'bulkConcurrency' | 'maxOperationsBytes'>;
+
 export interface CatalogImportDeps {
   es: Client;
   indices: CatalogIndices;
-  config: Config;
+  config: ImportSettings;
   log: Logger;
+  /** Where a full import stores the compounds of its vocabulary when it publishes (operations imports keep them). */
+  vocabulary?: Pick<VocabularyStore, 'replace'>;
 }
 
 const PROGRESS_EVERY_LINES = 5000;
 
 export async function runFullImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number }> {
   const { es, indices, config } = deps;
-  const version = options.validationOnly ? undefined : await indices.createVersion();
+  const version = options.validationOnly ? undefined : await indices.createVersion(configuredLocales(configuration));
   const names = indices.names;
-  const errors = new LineErrors();
+  const errors = new LineProblems();
   const limits = new CatalogLimits({ configuration });
   const translations = new TranslationTable();
   const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
   const writer = new BulkWriter(es, { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
-  // Groups built before a translation they use arrived; rebuilt at the end (feeds usually send translations first).
-  const builtWithMissingTranslations = new Map<string, number>();
+  // Groups built while a translation they use had not arrived yet are rebuilt at the end if translations came
+  // later (feeds usually send translations first). Only the smallest translation count at which such a group
+  // was built is kept, not the groups: memory stays flat whatever the feed (plain-text labels look untranslated).
+  let missingSince: number | undefined;
   let lines = 0;
+  // Words of titles, names, categories and product types per locale (brands are names, not compounds).
+  const vocabulary = new Map<string, VocabularyCounter>();
+  const collectWords = (d: ProductDocument) => {
+    if (!COMPOUNDING_LANGUAGES.has(languageOf(d.locale))) return;
+    let counter = vocabulary.get(d.locale);
+    if (!counter) vocabulary.set(d.locale, counter = new VocabularyCounter());
+    counter.add(d.title);
+    counter.add(d.name);
+    for (const c of d.category) counter.add(c);
+    for (const t of d.productType) counter.add(t);
+  };
 
   const write = async (entity: ReplaceEntity) => {
     if (!version) return;
@@ -59,11 +80,14 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       translations.set(entity.translation);
     } else if ('productGroup' in entity) {
       const built = productGroupDocuments(entity.key, entity.productGroup, ctx);
-      if (built.missingTranslations) builtWithMissingTranslations.set(entity.key, translations.size);
-      for (const d of built.documents) await writer.index(names.catalogIndex('products', version), d.id, d.document);
+      if (built.missingTranslations) missingSince = Math.min(missingSince ?? translations.size, translations.size);
+      for (const d of built.documents) {
+        collectWords(d.document);
+        await writer.index(names.catalogIndex('products', version, d.document.locale), d.id, d.document);
+      }
     } else {
       const built = contentDocuments(entity.key, entity.content, ctx);
-      for (const d of built.documents) await writer.index(names.catalogIndex('content', version), d.id, d.document);
+      for (const d of built.documents) await writer.index(names.catalogIndex('content', version, d.document.locale), d.id, d.document);
     }
   };
 
@@ -75,7 +99,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       } else {
         const result = validateReplaceLine(parsed.value, { configuration });
         if (!result.ok) {
-          errors.add(parsed.line, result.errors);
+          errors.add(parsed.line, result.problems.errors);
         } else {
           const limitErrors = limits.add(result.value, 'replace');
           if (limitErrors.length) errors.add(parsed.line, limitErrors);
@@ -86,15 +110,16 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       if (parsed.line % PROGRESS_EVERY_LINES === 0) await options.onProgress({ linesRead: lines, errorCount: errors.count });
     }
     if (lines === 0) errors.add(0, [{ path: '', message: 'the file is empty: a full import needs at least one line' }]);
-    if (errors.any) throw errors.toApiError('Full catalog import');
+    if (errors.any) throw errors.rejection('Full catalog import');
     if (!version) return { lines };
 
-    await rebuildGroupsWithLateTranslations(deps, version, builtWithMissingTranslations, translations, writer, ctx);
+    if (missingSince !== undefined && missingSince < translations.size) await rebuildProductGroups(deps, version, writer, ctx);
     await writer.flush();
     await options.onProgress({ linesRead: lines, errorCount: 0 });
     await indices.sealVersion(version);
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
+    await deps.vocabulary?.replace(version, new Map<string, CompoundIndex>([...vocabulary].map(([locale, counter]) => [locale, compoundIndex(counter.entries())])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines };
@@ -105,25 +130,30 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
   }
 }
 
-async function rebuildGroupsWithLateTranslations(
-  deps: CatalogImportDeps, version: string, built: Map<string, number>, translations: TranslationTable, writer: BulkWriter, ctx: BuildContext,
-): Promise<void> {
-  const stale = [...built].filter(([, seen]) => seen < translations.size).map(([key]) => key);
-  if (!stale.length) return;
+/** Every locale of the configuration: each gets its own products and content index, in its language. */
+export function configuredLocales(configuration: CatalogConfiguration): string[] {
+  return [...new Set(Object.values(configuration.markets).flatMap((m) => m.locales))].sort();
+}
+
+/**
+ * Rebuilds every product group of the version from its entities, now that every translation is known. Rare
+ * (a file sending translations after the product groups that use them), so it rereads the whole version
+ * rather than remembering which groups to rebuild.
+ */
+async function rebuildProductGroups(deps: CatalogImportDeps, version: string, writer: BulkWriter, ctx: BuildContext): Promise<void> {
   await writer.flush();
   const names = deps.indices.names;
   await deps.es.indices.refresh({ index: names.catalogIndex('entities', version) });
   const reader = new EntityReader(deps.es, names.catalogIndex('entities', version));
-  for (let i = 0; i < stale.length; i += 500) {
-    const docs = await reader.getMany(stale.slice(i, i + 500).map((k) => entityId('productGroup', k)));
-    for (const doc of docs.values()) {
-      if (!('productGroup' in doc.entity)) continue;
-      for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
-        await writer.index(names.catalogIndex('products', version), d.id, d.document);
-      }
+  let groups = 0;
+  for await (const doc of reader.scan({ term: { entityType: 'productGroup' } })) {
+    if (!('productGroup' in doc.entity)) continue;
+    groups++;
+    for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
+      await writer.index(names.catalogIndex('products', version, d.document.locale), d.id, d.document);
     }
   }
-  deps.log.info('rebuilt product groups whose translations came later in the file', { groups: stale.length });
+  deps.log.info('rebuilt the product groups: translations came after product groups in the file', { groups });
 }
 
 async function census(reader: EntityReader): Promise<CatalogCensus> {
@@ -137,6 +167,6 @@ async function refuseDangerous(deps: CatalogImportDeps, version: string): Promis
   const next = await census(new EntityReader(deps.es, names.catalogIndex('entities', version)));
   const reasons = dangerousChanges(live, next, deps.config.dangerousRemovalRatio);
   if (reasons.length) {
-    throw badRequest(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
+    throw invalid(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
   }
 }

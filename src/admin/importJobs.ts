@@ -24,24 +24,12 @@ export interface ImportJob {
 export class ImportJobs {
   constructor(private readonly es: Client, private readonly index: string) {}
 
-  async ensureIndex(): Promise<void> {
-    const exists = await this.es.indices.exists({ index: this.index });
-    if (!exists) {
-      await this.es.indices.create({
-        index: this.index,
-        settings: { number_of_shards: 1, number_of_replicas: 0 },
-        mappings: { dynamic: false, properties: { kind: { type: 'keyword' }, name: { type: 'keyword' }, status: { type: 'keyword' }, startedAt: { type: 'date' }, finishedAt: { type: 'date' }, linesRead: { type: 'long' }, errorCount: { type: 'long' } } },
-      }, { ignore: [400] });
-    }
-  }
-
   /** Elevate's import ids are large integers; we keep the look, as a string. */
   newId(): string {
     return String(randomInt(1, 2 ** 47)) + String(randomInt(100000, 999999));
   }
 
   async create(job: ImportJob): Promise<void> {
-    await this.ensureIndex();
     await this.es.index({ index: this.index, id: job.id, document: job, refresh: true });
   }
 

@@ -4,7 +4,7 @@
  * process cannot hold it for ever. A running import renews the expiry while it works.
  */
 import type { Client } from '@elastic/elasticsearch';
-import { conflict } from '../http/errors';
+import { Conflict } from '../kernel/errors';
 
 const LOCK_ID = 'import';
 
@@ -20,16 +20,8 @@ export interface HeldLock {
 export class ImportLock {
   constructor(private readonly es: Client, private readonly index: string, private readonly ttlSeconds: number, private readonly holder: string) {}
 
-  async ensureIndex(): Promise<void> {
-    const exists = await this.es.indices.exists({ index: this.index });
-    if (!exists) {
-      await this.es.indices.create({ index: this.index, settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { dynamic: false, properties: { expiresAt: { type: 'date' } } } }, { ignore: [400] });
-    }
-  }
-
   /** Takes the lock or throws 409 naming the running import. */
   async acquire(importId: string, kind: string, name?: string): Promise<HeldLock> {
-    await this.ensureIndex();
     const doc = (): LockDocument => ({ holder: this.holder, importId, kind, name, acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + this.ttlSeconds * 1000).toISOString() });
     let seq: { if_seq_no: number; if_primary_term: number };
     try {
@@ -40,7 +32,7 @@ export class ImportLock {
       const current = await this.es.get<LockDocument>({ index: this.index, id: LOCK_ID }, { ignore: [404] });
       const held = current.found ? current._source! : undefined;
       if (held && Date.parse(held.expiresAt) > Date.now()) {
-        throw conflict(`An import is in progress (${held.kind}${held.name ? ` "${held.name}"` : ''}, id ${held.importId}, since ${held.acquiredAt})`, { importId: held.importId });
+        throw new Conflict(`An import is in progress (${held.kind}${held.name ? ` "${held.name}"` : ''}, id ${held.importId}, since ${held.acquiredAt})`, { importId: held.importId });
       }
       // Expired (or just released): take it over, but only if nobody else did in between.
       try {
@@ -49,7 +41,7 @@ export class ImportLock {
           : await this.es.index({ index: this.index, id: LOCK_ID, op_type: 'create', document: doc(), refresh: true });
         seq = { if_seq_no: res._seq_no!, if_primary_term: res._primary_term! };
       } catch (e) {
-        if ((e as { meta?: { statusCode?: number } }).meta?.statusCode === 409) throw conflict('An import is in progress');
+        if ((e as { meta?: { statusCode?: number } }).meta?.statusCode === 409) throw new Conflict('An import is in progress');
         throw e;
       }
     }

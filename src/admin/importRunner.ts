@@ -3,8 +3,8 @@
  * waits at most `blockingTimeout`, after which the import goes on in the background and the caller gets
  * 202 with an id to poll at /api/admin/v4/import/status.
  */
-import { ApiError } from '../http/errors';
-import type { Logger } from '../log';
+import { DomainError } from '../kernel/errors';
+import type { Logger } from '../kernel/log';
 import type { ImportLock } from './importLock';
 import type { ImportJobs, ImportJob } from './importJobs';
 import type { ImportProgress } from './catalogImport';
@@ -66,7 +66,7 @@ export class ImportRunner {
       const err = failure as Error & { code?: string };
       const aborted = err.code === 'ECONNRESET' || err.message === 'aborted';
       const reason = err.message;
-      const details = err instanceof ApiError ? err.details : undefined;
+      const details = err instanceof DomainError ? err.details : undefined;
       await this.jobs.update(id, {
         status: aborted ? 'ABORTED' : 'FAILURE', reason, finishedAt: new Date().toISOString(),
         errorCount: Array.isArray(details?.errors) ? (details!.errors as unknown[]).length + Number(details?.moreErrors ?? 0) : 0,

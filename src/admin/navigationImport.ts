@@ -4,32 +4,27 @@
  * rules (parents, cycles) are checked under the lock against the stored tree, then only changed nodes
  * are written.
  */
-import type { AppContext } from '../app';
 import type { ImportOutcome } from './importRunner';
-import { merchandising, requireConfiguration, requireMarket } from '../merchandising';
+import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
+import { requireMarket } from '../configuration/markets';
 import { validateNavigationImport } from '../merchandising/navigation/validate';
 import { applyNavigationImport } from '../merchandising/navigation/tree';
 import type { NavigationContainer } from '../merchandising/navigation/types';
 
-export type MerchandisingDeps = Pick<AppContext, 'es' | 'config' | 'configuration' | 'importRunner'>;
-
-/** These imports are small JSON bodies: the answer waits for them (a 202 only past this). */
-export const MERCHANDISING_BLOCKING_TIMEOUT_MS = 60_000;
-
-export async function importNavigation(deps: MerchandisingDeps, body: unknown, options: { name?: string }): Promise<ImportOutcome> {
-  const validated = validateNavigationImport(body, await requireConfiguration(deps));
-  if (!validated.ok) throw validated.problems.toApiError('Navigation import');
+export async function importNavigation(deps: MerchandisingImportDeps, body: unknown, options: { name?: string }): Promise<ImportOutcome> {
+  const validated = validateNavigationImport(body, await deps.configuration.required());
+  if (!validated.ok) throw validated.problems.rejection('Navigation import');
   const request = validated.value;
-  const store = merchandising(deps).navigation;
-  return deps.importRunner.run({ kind: 'navigation', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+  const store = deps.stores.navigation;
+  return deps.runner.run({ kind: 'navigation', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
     const before = await store.load(request.market, request.locale);
     const result = applyNavigationImport(before, request);
-    if (!result.ok) throw result.problems.toApiError('Navigation import');
+    if (!result.ok) throw result.problems.rejection('Navigation import');
     await store.save(request.market, request.locale, before, result.nodes);
   });
 }
 
-export async function exportNavigation(deps: MerchandisingDeps, request: { market: string; locale: string; includeAppNodes: boolean }): Promise<NavigationContainer> {
-  requireMarket(await requireConfiguration(deps), request.market, request.locale);
-  return merchandising(deps).navigation.export(request);
+export async function exportNavigation(deps: MerchandisingImportDeps, request: { market: string; locale: string; includeAppNodes: boolean }): Promise<NavigationContainer> {
+  requireMarket(await deps.configuration.required(), request.market, request.locale);
+  return deps.stores.navigation.export(request);
 }

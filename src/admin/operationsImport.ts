@@ -6,7 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
 import { validateEntity, validateOperationLine } from '../catalog/validate';
 import { applyEdit, applyEditAttributes, removeMarket } from '../catalog/merge';
@@ -14,9 +14,10 @@ import { contentDocuments, productGroupDocuments, type BuildContext } from '../c
 import { TranslationTable } from '../catalog/translations';
 import type { CatalogConfiguration, CatalogOperation, EntityType, ReplaceEntity, Translation } from '../catalog/types';
 import { BulkWriter } from '../search/bulkWriter';
+import type { LocalePart } from '../search/indexNames';
 import type { CatalogImportDeps, ImportProgress } from './catalogImport';
 import { EntityReader, entityDocument, entityId, type EntityDocument } from './entityStore';
-import { LineErrors } from './lineErrors';
+import { LineProblems } from '../kernel/validation';
 
 export interface OperationsImportOptions {
   gzip: boolean;
@@ -34,13 +35,13 @@ export async function runOperationsImport(deps: CatalogImportDeps, configuration
   const names = deps.indices.names;
   const reader = new EntityReader(deps.es, names.catalogAlias('entities'));
   const working = await loadWorkingSet(deps, reader, operations);
-  const errors = new LineErrors();
+  const errors = new LineProblems();
 
   for (const { line, operation } of operations) applyOperation(working, operation, line, errors);
   for (const [, w] of working) {
     if (w.changed && w.after) errors.add(w.line, validateEntity(w.after, { configuration }, 'entity'));
   }
-  if (errors.any) throw errors.toApiError('Operations import');
+  if (errors.any) throw errors.rejection('Operations import');
   if (options.validationOnly) return;
 
   const changed = [...working].filter(([, w]) => w.changed);
@@ -51,21 +52,21 @@ export async function runOperationsImport(deps: CatalogImportDeps, configuration
 }
 
 async function readOperations(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<NumberedOperation[]> {
-  const errors = new LineErrors();
+  const errors = new LineProblems();
   const operations: NumberedOperation[] = [];
   let bytes = 0;
   for await (const parsed of readJsonLines(body, options.gzip)) {
     bytes += parsed.bytes;
     if (bytes > deps.config.maxOperationsBytes) {
-      throw badRequest(`Operations import larger than ${deps.config.maxOperationsBytes} bytes (MAX_OPERATIONS_BYTES): split it into several batches, or use a full import`);
+      throw invalid(`Operations import larger than ${deps.config.maxOperationsBytes} bytes (MAX_OPERATIONS_BYTES): split it into several batches, or use a full import`);
     }
     if ('error' in parsed) { errors.add(parsed.line, [{ path: '', message: parsed.error }]); continue; }
     const result = validateOperationLine(parsed.value, { configuration });
-    if (!result.ok) errors.add(parsed.line, result.errors);
+    if (!result.ok) errors.add(parsed.line, result.problems.errors);
     else operations.push({ line: parsed.line, operation: result.value });
     if (parsed.line % 5000 === 0) await options.onProgress({ linesRead: parsed.line, errorCount: errors.count });
   }
-  if (errors.any) throw errors.toApiError('Operations import');
+  if (errors.any) throw errors.rejection('Operations import');
   return operations;
 }
 
@@ -114,7 +115,7 @@ function set(working: Map<string, WorkingEntity>, id: string, after: ReplaceEnti
   working.set(id, { ...w, after, line, changed: true });
 }
 
-function applyOperation(working: Map<string, WorkingEntity>, op: CatalogOperation, line: number, errors: LineErrors): void {
+function applyOperation(working: Map<string, WorkingEntity>, op: CatalogOperation, line: number, errors: LineProblems): void {
   const current = (id: string) => working.get(id)?.after ?? undefined;
   switch (op.op) {
     case 'replace': set(working, idOf(op)!, op.entity, line); return;
@@ -203,6 +204,7 @@ interface StoredDocument { index: string; id: string; source: unknown }
 /** Every document of the given entity keys, paged on a unique sort of keyword fields. */
 async function currentDocuments(deps: CatalogImportDeps, index: string, field: string, keys: string[], uniqueSort: string[]): Promise<StoredDocument[]> {
   const out: StoredDocument[] = [];
+  if (!index) return out;
   for (let i = 0; i < keys.length; i += 500) {
     let after: estypes.SortResults | undefined;
     for (;;) {
@@ -223,7 +225,12 @@ async function writeChanges(
   // Writes go to the concrete indices behind the aliases.
   const live = await deps.indices.liveVersion();
   if (!live) throw new Error('no live catalog');
-  const index = { products: names.catalogIndex('products', live), content: names.catalogIndex('content', live), entities: names.catalogIndex('entities', live) };
+  // Products and content have an index per locale; a locale added since the last full import has none and
+  // gets its documents with the next full import (writing would auto-create an index without the mapping).
+  const liveIndices = await deps.indices.versionIndices(live);
+  const localeIndex = (part: LocalePart, locale: string): string | undefined => liveIndices.find((i) => i.part === part && i.locale === locale.toLowerCase())?.index;
+  const partIndices = (part: LocalePart) => liveIndices.filter((i) => i.part === part).map((i) => i.index).join(',');
+  const index = { products: partIndices('products'), content: partIndices('content'), entities: names.catalogIndex('entities', live) };
   const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
   const entities = [...changed.map(([, w]) => w.after ?? w.before!), ...rebuild];
   const groupKeys = entities.filter((e) => 'productGroup' in e).map((e) => e.key);
@@ -242,8 +249,12 @@ async function writeChanges(
     else removedEntities.push(id);
   }
   for (const e of [...changed.map(([, w]) => w.after).filter((e): e is ReplaceEntity => !!e), ...rebuild]) {
-    if ('productGroup' in e) for (const d of productGroupDocuments(e.key, e.productGroup, ctx).documents) next.push({ index: index.products, id: d.id, source: d.document });
-    if ('content' in e) for (const d of contentDocuments(e.key, e.content, ctx).documents) next.push({ index: index.content, id: d.id, source: d.document });
+    const built = 'productGroup' in e ? productGroupDocuments(e.key, e.productGroup, ctx).documents : 'content' in e ? contentDocuments(e.key, e.content, ctx).documents : [];
+    const part: LocalePart = 'productGroup' in e ? 'products' : 'content';
+    for (const d of built) {
+      const target = localeIndex(part, d.document.locale);
+      if (target) next.push({ index: target, id: d.id, source: d.document });
+    }
   }
   const nextIds = new Set(next.map((d) => `${d.index}/${d.id}`));
   const obsolete = [...before.filter((d) => !nextIds.has(`${d.index}/${d.id}`)), ...removedEntities.map((id) => ({ index: index.entities, id, source: undefined }))];

@@ -4,8 +4,8 @@
  * (unique paths, the dangerous FULL import) are checked under the lock, then the changes are written.
  */
 import type { ImportOutcome } from './importRunner';
-import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingDeps } from './navigationImport';
-import { merchandising, requireConfiguration, requireMarket } from '../merchandising';
+import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
+import { requireMarket } from '../configuration/markets';
 import { validatePageImport } from '../merchandising/pages/validate';
 import { applyPageImport } from '../merchandising/pages/apply';
 import type { PageExportRequest } from '../merchandising/pages/export';
@@ -17,19 +17,19 @@ export interface PageImportOptions {
   force: boolean;
 }
 
-export async function importPages(deps: MerchandisingDeps, body: unknown, options: PageImportOptions): Promise<ImportOutcome> {
-  const validated = validatePageImport(body, await requireConfiguration(deps));
-  if (!validated.ok) throw validated.problems.toApiError('Page import');
+export async function importPages(deps: MerchandisingImportDeps, body: unknown, options: PageImportOptions): Promise<ImportOutcome> {
+  const validated = validatePageImport(body, await deps.configuration.required());
+  if (!validated.ok) throw validated.problems.rejection('Page import');
   const request = validated.value;
-  const store = merchandising(deps).pages;
-  return deps.importRunner.run({ kind: 'pages', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+  const store = deps.stores.pages;
+  return deps.runner.run({ kind: 'pages', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
     const result = applyPageImport(await store.loadMarket(request.market), request, { force: options.force });
-    if (!result.ok) throw result.problems.toApiError('Page import');
+    if (!result.ok) throw result.problems.rejection('Page import');
     await store.save(request.market, result.changes);
   });
 }
 
-export async function exportPages(deps: MerchandisingDeps, request: PageExportRequest): Promise<PageContainer> {
-  requireMarket(await requireConfiguration(deps), request.market);
-  return merchandising(deps).pages.export(request);
+export async function exportPages(deps: MerchandisingImportDeps, request: PageExportRequest): Promise<PageContainer> {
+  requireMarket(await deps.configuration.required(), request.market);
+  return deps.stores.pages.export(request);
 }

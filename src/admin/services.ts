@@ -1,18 +1,19 @@
 /**
  * The admin use cases, composed from the pieces (lock, jobs, importers, exporter). Routes call these;
- * nothing here knows about HTTP beyond throwing ApiErrors.
+ * nothing here knows about HTTP: failures are domain errors (src/kernel/errors.ts).
  */
 import type { Readable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
-import type { Config } from '../config';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import type { CatalogIndices } from '../search/catalogIndices';
-import { badRequest, methodNotAllowed } from '../http/errors';
-import { runFullImport } from './catalogImport';
+import { NoCatalogYet, invalid } from '../kernel/errors';
+import { runFullImport, type ImportSettings } from './catalogImport';
 import { runOperationsImport } from './operationsImport';
 import { exportCatalog, type ExportRequest } from './catalogExport';
-import { ConfigurationStore, parseConfiguration, removedByConfiguration } from './configuration';
+import { parseConfiguration, removedByConfiguration } from '../configuration/markets';
+import type { ConfigurationStore } from '../configuration/store';
 import { EntityReader } from './entityStore';
+import type { VocabularyStore } from '../catalog/vocabularyStore';
 import type { ImportJobs } from './importJobs';
 import type { ImportOutcome, ImportRunner } from './importRunner';
 
@@ -27,12 +28,13 @@ export interface CatalogImportOptions {
 
 export interface AdminServicesDeps {
   es: Client;
-  config: Config;
+  config: ImportSettings;
   log: Logger;
   indices: CatalogIndices;
   configuration: ConfigurationStore;
   jobs: ImportJobs;
   runner: ImportRunner;
+  vocabulary: VocabularyStore;
 }
 
 export type AdminServices = ReturnType<typeof adminServices>;
@@ -40,17 +42,11 @@ export type AdminServices = ReturnType<typeof adminServices>;
 export function adminServices(deps: AdminServicesDeps) {
   const { es, indices, configuration, jobs, runner } = deps;
 
-  async function requireConfiguration() {
-    const cfg = await configuration.get(true);
-    if (!cfg) throw badRequest('No markets are configured: import the configuration first (POST /api/admin/v4/import/configuration)');
-    return cfg;
-  }
-
   return {
     async importCatalog(mode: 'full' | 'operations', body: Readable, options: CatalogImportOptions): Promise<ImportOutcome> {
-      const cfg = await requireConfiguration();
+      const cfg = await configuration.required();
       if (mode === 'operations' && !(await indices.liveVersion())) {
-        throw methodNotAllowed('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
+        throw new NoCatalogYet('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
       }
       return runner.run({ kind: mode === 'full' ? 'catalog-full' : 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
         // Leftovers of a crashed import are removed while we hold the lock, never while another import builds.
@@ -61,7 +57,7 @@ export function adminServices(deps: AdminServicesDeps) {
     },
 
     async exportCatalog(request: ExportRequest): Promise<Readable> {
-      if (!(await indices.liveVersion())) throw methodNotAllowed('No catalog has been imported yet: nothing to export');
+      if (!(await indices.liveVersion())) throw new NoCatalogYet('No catalog has been imported yet: nothing to export');
       return exportCatalog(new EntityReader(es, indices.names.catalogAlias('entities')), request);
     },
 
@@ -80,7 +76,7 @@ export function adminServices(deps: AdminServicesDeps) {
       const outcome = await runner.run({ kind: 'configuration', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
         const removed = removedByConfiguration(await configuration.get(true), next);
         if (removed.length && !options.allowDestructiveImport && (await indices.liveVersion())) {
-          throw badRequest(`Configuration import would remove ${removed.join(', ')} and all their data: repeat with allowDestructiveImport=true`);
+          throw invalid(`Configuration import would remove ${removed.join(', ')} and all their data: repeat with allowDestructiveImport=true`);
         }
         await configuration.save(next);
       });

@@ -5,29 +5,28 @@
  * the templates given.
  */
 import type { ImportOutcome } from './importRunner';
-import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingDeps } from './navigationImport';
-import { badRequest } from '../http/errors';
-import { merchandising } from '../merchandising';
+import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
+import { invalid } from '../kernel/errors';
 import { validateTemplates } from '../merchandising/templates/validate';
 import type { Templates } from '../merchandising/templates/types';
 
 export interface TemplateImportOptions { mode: 'replace' | 'upsert'; force: boolean; name?: string }
 
-export async function importTemplates(deps: MerchandisingDeps, body: unknown, options: TemplateImportOptions): Promise<ImportOutcome> {
+export async function importTemplates(deps: MerchandisingImportDeps, body: unknown, options: TemplateImportOptions): Promise<ImportOutcome> {
   const validated = validateTemplates(body);
-  if (!validated.ok) throw validated.problems.toApiError('Template import');
+  if (!validated.ok) throw validated.problems.rejection('Template import');
   const templates = validated.value;
-  const store = merchandising(deps).templates;
-  return deps.importRunner.run({ kind: 'templates', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+  const store = deps.stores.templates;
+  return deps.runner.run({ kind: 'templates', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
     const existing = Object.keys(await store.all(true));
     const removed = options.mode === 'replace' ? existing.filter((id) => !(id in templates)) : [];
     if (removed.length && !options.force) {
-      throw badRequest(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
+      throw invalid(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
     }
     await store.save(templates, removed);
   });
 }
 
-export async function exportTemplates(deps: MerchandisingDeps): Promise<Templates> {
-  return merchandising(deps).templates.all(true);
+export async function exportTemplates(deps: MerchandisingImportDeps): Promise<Templates> {
+  return deps.stores.templates.all(true);
 }

@@ -14,15 +14,16 @@
  * Only the holder of the `co-occurrence` lease runs it periodically (periodicJob.ts).
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import { BulkWriter } from '../search/bulkWriter';
 import { LOADING_SETTINGS, sealIndices } from '../search/catalogIndices';
 import { newCatalogVersion } from '../search/indexNames';
+import { VERSIONED_MAPPINGS } from '../search/indexRegistry';
 import { plainIndexDefinition } from '../search/mappings';
-import type { BehaviourIndexNames } from './eventsIndex';
+import type { BehaviourIndexNames } from '../search/indexNames';
 import type { Lease } from './lease';
 import { PeriodicJob } from './periodicJob';
-import { BasketCounts, basketsSearch, readBasketsPage, type BasketsAfterKey, type CoOccurrenceEntry } from './queries/baskets';
+import { BasketCounts, basketsSearch, readBasketsPage, type BasketsAfterKey, type CoOccurrenceEntry } from '../events/queries/baskets';
 
 export interface CoOccurrenceJobDeps {
   es: Client;
@@ -98,7 +99,7 @@ export class CoOccurrenceJob {
    */
   private async load(index: string, entries: Iterable<CoOccurrenceEntry>, computedAt: string): Promise<Pick<CoOccurrenceRun, 'products' | 'withRelated'>> {
     const { es } = this.deps;
-    const def = plainIndexDefinition('co-occurrence.json');
+    const def = plainIndexDefinition(VERSIONED_MAPPINGS.coOccurrence);
     await es.indices.create({ index, mappings: def.mappings, settings: { ...def.settings, ...LOADING_SETTINGS } });
     const written = { products: 0, withRelated: 0 };
     try {

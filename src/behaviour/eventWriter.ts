@@ -11,12 +11,13 @@
  * everything recorded before it was written; close() stops the timer and flushes, retrying a few times.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import { EventBuffer, type Buffered } from './eventBuffer';
-import { ensureEventsIndex, type BehaviourIndexNames } from './eventsIndex';
-import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from './events';
-import type { BehaviourOptions } from './options';
-import type { ProductLookup } from './productLookup';
+import type { BehaviourIndexNames } from '../search/indexNames';
+import { ensureEventsIndex } from '../search/indexRegistry';
+import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from '../events/events';
+import type { BehaviourOptions } from '../kernel/config';
+import type { ProductLookup } from '../events/productLookup';
 
 /** An event with its time fixed when it was recorded. */
 type Stamped = BehaviourEvent & { at: Date };

@@ -2,7 +2,8 @@
  * A lease held by one API process at a time (like the import lock in src/admin/importLock.ts): a document
  * in Elasticsearch with a holder and an expiry, changed only with optimistic concurrency (seq_no), so two
  * processes can never both believe they hold it. The holder renews it on each acquire(); when the holder
- * dies, another process takes it over once it has expired.
+ * dies, another process takes it over once it has expired. The index is made at start-up
+ * (src/search/indexRegistry.ts).
  */
 import type { Client } from '@elastic/elasticsearch';
 
@@ -11,8 +12,6 @@ interface LeaseDocument { holder: string; expiresAt: string; renewedAt: string }
 type Versioned = { if_seq_no: number; if_primary_term: number };
 
 export class Lease {
-  private ensured = false;
-
   constructor(
     private readonly es: Client,
     private readonly index: string,
@@ -23,7 +22,6 @@ export class Lease {
 
   /** Takes, renews or takes over an expired lease; false when another live process holds it. */
   async acquire(now = new Date()): Promise<boolean> {
-    await this.ensureIndex();
     const doc: LeaseDocument = { holder: this.holder, renewedAt: now.toISOString(), expiresAt: new Date(now.getTime() + this.ttlMs).toISOString() };
     const current = await this.es.get<LeaseDocument>({ index: this.index, id: this.id }, { ignore: [404] });
     try {
@@ -46,18 +44,6 @@ export class Lease {
     const current = await this.es.get<LeaseDocument>({ index: this.index, id: this.id }, { ignore: [404] });
     if (!current.found || current._source?.holder !== this.holder) return;
     await this.es.delete({ index: this.index, id: this.id, refresh: true, ...versionOf(current) }, { ignore: [404, 409] });
-  }
-
-  private async ensureIndex(): Promise<void> {
-    if (this.ensured) return;
-    if (!(await this.es.indices.exists({ index: this.index }))) {
-      await this.es.indices.create({
-        index: this.index,
-        settings: { number_of_shards: 1, number_of_replicas: 0 },
-        mappings: { dynamic: false, properties: { holder: { type: 'keyword' }, expiresAt: { type: 'date' } } },
-      }, { ignore: [400] });
-    }
-    this.ensured = true;
   }
 }
 

@@ -14,11 +14,13 @@
  */
 import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
-import { badRequest } from '../http/errors';
-import { decodeTicket, type Ticket } from '../storefront/tickets';
-import { single, type RawQuery } from '../storefront/queryParams';
-import type { BehaviourEvent, EventContext, ProductFacts } from './events';
-import { assertNever } from './events';
+import type { ConfigurationReader } from '../configuration/store';
+import { invalid } from '../kernel/errors';
+import { validateWithSchema } from '../kernel/validation';
+import { decodeTicket, type Ticket } from '../events/tickets';
+import { single, type RawQuery } from '../kernel/params';
+import type { BehaviourEvent, EventContext, ProductFacts } from '../events/events';
+import { assertNever } from '../events/events';
 
 export const NOTIFICATIONS = [
   'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',
@@ -46,14 +48,14 @@ const REQUIRED_PARAMS = ['market', 'customerKey', 'sessionKey'] as const;
 export function parseNotificationContext(query: RawQuery): NotificationContext {
   const values = REQUIRED_PARAMS.map((name) => [name, single(query, name)?.trim() ?? ''] as const);
   const missing = values.filter(([, v]) => !v).map(([name]) => name);
-  if (missing.length) throw badRequest(`Query parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`);
+  if (missing.length) throw invalid(`Query parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`);
   const [market, customerKey, sessionKey] = values.map(([, v]) => v);
   return { market, customerKey, sessionKey };
 }
 
 export function requireConfiguredMarket(market: string, configuration: CatalogConfiguration | undefined): void {
   if (!configuration || !Object.hasOwn(configuration.markets, market)) {
-    throw badRequest(`Query parameter market: unknown market "${market}"${configuration ? '' : ' (no markets are configured)'}`);
+    throw invalid(`Query parameter market: unknown market "${market}"${configuration ? '' : ' (no markets are configured)'}`);
   }
 }
 
@@ -80,27 +82,42 @@ const schemas: Record<Exclude<NotificationName, 'end'>, Joi.ObjectSchema> = {
   }).unknown(true),
 };
 
+/** Every field a notification body may carry, as its schema checks them. */
+interface NotificationBody {
+  ticket: string;
+  productKey?: string;
+  variantKey?: string;
+  phrases?: string[];
+  productKeys?: string[];
+  removeAll?: boolean;
+  lines?: PurchaseLine[];
+}
+
 /** Validates a body (already JSON-parsed) into a typed request; a ticket must be ours and of the market. */
 export function parseNotificationBody(name: NotificationName, body: unknown, market: string): NotificationRequest {
   if (name === 'end') return { name };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Body must be a JSON object');
-  const { error, value } = schemas[name].validate(body, { abortEarly: false, convert: false });
-  if (error) throw badRequest(`Invalid body: ${error.details.map((d) => d.message).join('; ')}`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('Body must be a JSON object');
+  const result = validateWithSchema<NotificationBody>(schemas[name], body, { abortEarly: false, convert: false });
+  if (!result.ok) throw invalid(`Invalid body: ${result.problems.errors.map((d) => d.message).join('; ')}`);
+  const value = result.value;
   switch (name) {
     case 'click': case 'add-to-cart': case 'ad-impression': {
       const ticket = decodeTicket(value.ticket);
-      if (ticket.market !== market) throw badRequest(`ticket is not valid: it was issued for market ${ticket.market}, not ${market}`);
-      if (name === 'add-to-cart' && ticket.kind === 'content') throw badRequest('ticket is not valid: add-to-cart needs a product or variant ticket, not a content ticket');
+      if (ticket.market !== market) throw invalid(`ticket is not valid: it was issued for market ${ticket.market}, not ${market}`);
+      if (name === 'add-to-cart' && ticket.kind === 'content') throw invalid('ticket is not valid: add-to-cart needs a product or variant ticket, not a content ticket');
       return { name, ticket };
     }
     case 'add-favorite': case 'remove-favorite':
-      return { name, key: value.productKey !== undefined ? { productKey: value.productKey } : { variantKey: value.variantKey } };
+      // The schema lets exactly one of the two through.
+      if (value.productKey !== undefined) return { name, key: { productKey: value.productKey } };
+      if (value.variantKey !== undefined) return { name, key: { variantKey: value.variantKey } };
+      throw invalid('Invalid body: "productKey" or "variantKey" is required');
     case 'remove-recent-searches':
       return { name, phrases: value.phrases ?? [], removeAll: value.removeAll === true };
     case 'remove-recently-viewed':
       return { name, productKeys: value.productKeys ?? [], removeAll: value.removeAll === true };
     case 'purchase':
-      return { name, lines: (value.lines as PurchaseLine[]).map(({ variantKey, quantity, sellingPrice }) => ({ variantKey, quantity, sellingPrice })) };
+      return { name, lines: (value.lines ?? []).map(({ variantKey, quantity, sellingPrice }) => ({ variantKey, quantity, sellingPrice })) };
     default:
       return assertNever(name);
   }
@@ -121,7 +138,7 @@ export async function notificationEvents(request: NotificationRequest, who: Noti
       const [field, value] = 'productKey' in request.key ? ['productKey', request.key.productKey] as const : ['variantKey', request.key.variantKey] as const;
       const facts = (await resolve(who.market, [value])).get(value);
       const found = field === 'productKey' ? facts?.productKey === value : !!facts && facts.productKey !== value;
-      if (!facts || !found) throw badRequest(`${field} "${value}" is not a ${field === 'productKey' ? 'product' : 'variant'} of market ${who.market}`);
+      if (!facts || !found) throw invalid(`${field} "${value}" is not a ${field === 'productKey' ? 'product' : 'variant'} of market ${who.market}`);
       return [{ ...who, type: request.name, productKey: facts.productKey, ...(field === 'variantKey' ? { variantKey: value } : {}) }];
     }
     case 'remove-recent-searches':
@@ -133,10 +150,33 @@ export async function notificationEvents(request: NotificationRequest, who: Noti
     case 'purchase': {
       const facts = await resolve(who.market, request.lines.map((l) => l.variantKey));
       const unknown = request.lines.map((l) => l.variantKey).filter((k) => { const f = facts.get(k); return !f || f.productKey === k; });
-      if (unknown.length) throw badRequest(`lines: variantKey ${[...new Set(unknown)].map((k) => `"${k}"`).join(', ')} is not a variant of market ${who.market}`);
+      if (unknown.length) throw invalid(`lines: variantKey ${[...new Set(unknown)].map((k) => `"${k}"`).join(', ')} is not a variant of market ${who.market}`);
       return request.lines.map((l) => ({ ...who, type: 'purchase', productKey: facts.get(l.variantKey)!.productKey, variantKey: l.variantKey, quantity: l.quantity, sellingPrice: l.sellingPrice }));
     }
     default:
       return assertNever(request);
   }
+}
+
+export interface NotificationDeps {
+  configuration: Pick<ConfigurationReader, 'get'>;
+  resolveProducts: ResolveProducts;
+  /** Buffers events for writing; never throws, never waits. */
+  record(event: BehaviourEvent): void;
+}
+
+export type Notifications = ReturnType<typeof notifications>;
+
+/** The notification use case: the route hands over the query and a way to read the body, gets nothing back (204). */
+export function notifications(deps: NotificationDeps) {
+  return {
+    /** Checks who and where first, then reads and checks the body (so a bad market is named before a bad body). */
+    async receive(name: NotificationName, query: RawQuery, readBody: () => Promise<unknown>): Promise<void> {
+      const who = parseNotificationContext(query);
+      requireConfiguredMarket(who.market, await deps.configuration.get());
+      const body = name === 'end' ? undefined : await readBody();
+      const request = parseNotificationBody(name, body, who.market);
+      for (const event of await notificationEvents(request, who, deps.resolveProducts)) deps.record(event);
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * apart) renews the lease and asks the job whether a run is due; a failed run is logged and retried on
  * the next tick that finds it due.
  */
-import type { Logger } from '../log';
+import type { Logger } from '../kernel/log';
 import type { Lease } from './lease';
 
 export interface PeriodicJobSpec {

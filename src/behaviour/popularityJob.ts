@@ -12,22 +12,26 @@
  * Only the holder of the `popularity` lease runs it periodically (periodicJob.ts), so several API processes can run side by side.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import type { ConfigurationStore } from '../admin/configuration';
+import type { ConfigurationReader } from '../configuration/store';
 import { productDocumentId } from '../catalog/documents';
-import type { Logger } from '../log';
-import type { BehaviourIndexNames } from './eventsIndex';
+import type { Logger } from '../kernel/log';
+import type { BehaviourIndexNames } from '../search/indexNames';
 import type { Lease } from './lease';
 import { PeriodicJob } from './periodicJob';
-import type { BehaviourOptions } from './options';
-import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from './queries/popularity';
+import type { BehaviourOptions } from '../kernel/config';
+import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from '../events/queries/popularity';
 
 export interface PopularityJobDeps {
   es: Client;
   log: Logger;
   names: BehaviourIndexNames;
   /** Alias of the live products index. */
-  productsAlias: string;
-  configuration: ConfigurationStore;
+  /**
+   * The products alias of a locale (writes by id go to the locale's index). A configured locale without an
+   * index yet has no alias: `require_alias` makes its updates fail with a 404 instead of creating an index.
+   */
+  productsIndex(locale: string): string;
+  configuration: ConfigurationReader;
   liveVersion(): Promise<string | undefined>;
   lease: Lease;
   options: Pick<BehaviourOptions, 'popularityHalfLifeDays' | 'popularityWindowDays'>;
@@ -92,7 +96,6 @@ export class PopularityJob {
     const configuration = await this.deps.configuration.get(true);
     const locales = new Map(Object.entries(configuration?.markets ?? {}).map(([m, c]) => [m, c.locales]));
     const scores = await this.scores(now);
-    await this.ensurePopularityIndex();
 
     const updatedAt = now.toISOString();
     const actions: BulkGroup[] = [];
@@ -104,7 +107,7 @@ export class PopularityJob {
       const marketLocales = locales.get(market);
       if (!marketLocales) continue;
       for (const locale of marketLocales) {
-        actions.push([{ update: { _index: this.deps.productsAlias, _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3 } }, { doc: { popularity } }]);
+        actions.push([{ update: { _index: this.deps.productsIndex(locale), _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3, require_alias: true } }, { doc: { popularity } }]);
         documentsUpdated++;
       }
       actions.push([{ index: { _index: this.deps.names.popularity, _id: id } }, { market, productKey, popularity, updatedAt } satisfies PopularityDocument]);
@@ -141,7 +144,7 @@ export class PopularityJob {
 
   /** Products scored by an earlier run but not by this one go back to 0. */
   private async zeroStale(updatedAt: string, locales: Map<string, string[]>): Promise<number> {
-    const { es, names, productsAlias } = this.deps;
+    const { es, names, productsIndex } = this.deps;
     await es.indices.refresh({ index: names.popularity });
     let zeroed = 0;
     for (;;) {
@@ -154,7 +157,7 @@ export class PopularityJob {
       for (const hit of res.hits.hits) {
         const { market, productKey } = hit._source!;
         for (const locale of locales.get(market) ?? []) {
-          actions.push([{ update: { _index: productsAlias, _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3 } }, { doc: { popularity: 0 } }]);
+          actions.push([{ update: { _index: productsIndex(locale), _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3, require_alias: true } }, { doc: { popularity: 0 } }]);
           zeroed++;
         }
         actions.push([{ delete: { _index: names.popularity, _id: hit._id } }]);
@@ -172,16 +175,6 @@ export class PopularityJob {
       const failed = res.items.map((item) => Object.values(item)[0]).find((r) => r?.error && r.status !== 404);
       if (failed) throw new Error(`popularity write failed for ${failed._index}/${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
     }
-  }
-
-  private async ensurePopularityIndex(): Promise<void> {
-    const index = this.deps.names.popularity;
-    if (await this.deps.es.indices.exists({ index })) return;
-    await this.deps.es.indices.create({
-      index,
-      settings: { number_of_shards: 1, number_of_replicas: 0 },
-      mappings: { dynamic: false, properties: { market: { type: 'keyword' }, productKey: { type: 'keyword' }, popularity: { type: 'float' }, updatedAt: { type: 'date' } } },
-    }, { ignore: [400] });
   }
 }
 

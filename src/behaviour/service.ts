@@ -1,41 +1,42 @@
 /**
- * The behaviour service other modules call: record events (buffered, see eventWriter.ts) and ask what the
- * recorded behaviour says. Every question is a pure builder in ./queries plus one Elasticsearch call; two
- * periodic jobs write derived behaviour back (popularity into product documents, what is bought together
- * into the co-occurrence index). All state lives in Elasticsearch, so several API processes can serve side by side.
- *
- * Recording is fire-and-forget: record() never throws and never waits. Queries see an event once it is
- * written (within `flushIntervalMs`) and refreshed (1 s): a removal takes a second or two to show, as in
- * Elevate, whose clients hide recent searches for a few seconds after removing them.
+ * The behaviour service the composition root builds once: record events (buffered, see eventWriter.ts), the
+ * questions asked of them (src/events/questions.ts, offered here too so one object serves the storefront),
+ * and two periodic jobs that write derived behaviour back (popularity into product documents, what is
+ * bought together into the co-occurrence index). All state lives in Elasticsearch, so several API processes
+ * can serve side by side. Recording is fire-and-forget: record() never throws and never waits.
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { ConfigurationStore } from '../admin/configuration';
-import type { Logger } from '../log';
+import type { ConfigurationReader } from '../configuration/store';
+import type { Logger } from '../kernel/log';
 import { EventWriter, type EventWriterStats } from './eventWriter';
-import type { BehaviourIndexNames } from './eventsIndex';
-import type { BehaviourEvent, ProductFacts } from './events';
+import type { BehaviourIndexNames } from '../search/indexNames';
+import type { BehaviourEvent, ProductFacts } from '../events/events';
 import { Lease } from './lease';
-import type { BehaviourOptions } from './options';
+import type { BehaviourOptions } from '../kernel/config';
 import { PopularityJob, type PopularityRun } from './popularityJob';
 import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
-import { ProductLookup } from './productLookup';
-import { affinitySearch, readAffinity, type Affinity, type AffinityInput } from './queries/affinity';
-import { cartSearch, readCart, type CartEvent, type CartInput } from './queries/cart';
-import { coOccurrenceSearch, mergeCoOccurring, readCoOccurrence, type CoOccurrenceHit, type CoOccurringInput, type CoOccurringProduct } from './queries/coOccurring';
-import type { QueryScope } from './queries/common';
-import { favouritesSearch, readFavourites, type FavouritesInput } from './queries/favourites';
-import { popularPhrasesSearch, readPopularPhrases, type PopularPhrase, type PopularPhrasesInput } from './queries/popularPhrases';
-import { readRecentlyViewed, recentlyViewedSearch, type RecentlyViewedInput } from './queries/recentlyViewed';
-import { readRecentSearches, recentSearchesSearch, type RecentSearchesInput } from './queries/recentSearches';
-import { readTrendingPhrases, trendingPhrasesSearch, type ScoredPhrase, type TrendingPhrasesInput } from './queries/trendingPhrases';
+import { ProductLookup } from '../events/productLookup';
+import { BehaviourQuestions } from '../events/questions';
+import type { Affinity, AffinityInput } from '../events/queries/affinity';
+import type { TopContentInput } from '../events/queries/topContent';
+import type { RelatedPhrasesInput } from '../events/queries/relatedPhrases';
+import type { CartInput } from '../events/queries/cart';
+import type { CoOccurringInput, CoOccurringProduct } from '../events/queries/coOccurring';
+import type { FavouritesInput } from '../events/queries/favourites';
+import type { PopularPhrase, PopularPhrasesInput } from '../events/queries/popularPhrases';
+import type { RecentlyViewedInput } from '../events/queries/recentlyViewed';
+import type { RecentSearchesInput } from '../events/queries/recentSearches';
+import type { ScoredPhrase, TrendingPhrasesInput } from '../events/queries/trendingPhrases';
 
 export interface BehaviourDeps {
   es: Client;
   log: Logger;
   names: BehaviourIndexNames;
-  /** Alias of the live products index (key lookups, popularity). */
+  /** Alias of the live products over every locale (key lookups). */
   productsAlias: string;
-  configuration: ConfigurationStore;
+  /** Alias of one locale's live products (popularity updates by id). */
+  productsIndex(locale: string): string;
+  configuration: ConfigurationReader;
   /** Version of the live catalog (the popularity job rewrites scores when it changes). */
   liveVersion(): Promise<string | undefined>;
   /** Identifies this process in the popularity lease. */
@@ -52,14 +53,16 @@ export class BehaviourService {
   private readonly lookup: ProductLookup;
   private readonly popularity: PopularityJob;
   private readonly coOccurrence: CoOccurrenceJob;
+  private readonly questions: BehaviourQuestions;
   private readonly now: () => Date;
 
   constructor(private readonly deps: BehaviourDeps) {
     this.now = deps.now ?? (() => new Date());
     this.lookup = new ProductLookup(deps.es, deps.productsAlias);
+    this.questions = new BehaviourQuestions({ es: deps.es, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
     this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, options: deps.options, now: this.now });
     this.popularity = new PopularityJob({
-      es: deps.es, log: deps.log, names: deps.names, productsAlias: deps.productsAlias, configuration: deps.configuration,
+      es: deps.es, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
       liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
       options: deps.options, now: this.now,
     });
@@ -96,52 +99,18 @@ export class BehaviourService {
     return this.lookup.resolve(market, keys);
   }
 
-  // ----- questions -------------------------------------------------------------------------------
+  // ----- questions (src/events/questions.ts) ---------------------------------------------------
 
-  /** The visitor's distinct recent phrases (normalised), newest first, minus removed ones. */
-  async recentSearches(input: RecentSearchesInput): Promise<string[]> {
-    return readRecentSearches(await this.deps.es.search(recentSearchesSearch(input, this.scope())), input);
-  }
-
-  /** Phrases of the market searched most with results lately, time-decayed, best first. */
-  async trendingPhrases(input: TrendingPhrasesInput): Promise<ScoredPhrase[]> {
-    return readTrendingPhrases(await this.deps.es.search(trendingPhrasesSearch(input, this.scope())), input);
-  }
-
-  /** Phrases starting with `prefix` searched with results, by distinct sessions (autocomplete suggestions). */
-  async popularPhrases(input: PopularPhrasesInput): Promise<PopularPhrase[]> {
-    return readPopularPhrases(await this.deps.es.search(popularPhrasesSearch(input, this.scope())));
-  }
-
-  /** Product keys the visitor viewed or clicked, newest first, minus removed ones and `excludeKeys`. */
-  async recentlyViewed(input: RecentlyViewedInput): Promise<string[]> {
-    return readRecentlyViewed(await this.deps.es.search(recentlyViewedSearch(input, this.scope())), input);
-  }
-
-  /** The visitor's current favourite product keys, most recently added first. */
-  async favourites(input: FavouritesInput): Promise<string[]> {
-    return readFavourites(await this.deps.es.search(favouritesSearch(input, this.scope())));
-  }
-
-  /** Variant (or product) keys added to cart in the session since its last `end`, newest first. */
-  async cartOf(input: CartInput): Promise<string[]> {
-    return readCart(await this.deps.es.search<CartEvent>(cartSearch(input, this.scope())));
-  }
-
-  /**
-   * Products added to cart or bought in the same sessions as `keys`, most significant first, as of the
-   * co-occurrence job's last run (empty before the first).
-   */
-  async coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> {
-    if (!input.keys.length) return [];
-    const response = await this.deps.es.search<CoOccurrenceHit>(coOccurrenceSearch(input, this.deps.names.coOccurrence));
-    return mergeCoOccurring(readCoOccurrence(response), input);
-  }
-
-  /** The visitor's top brands, categories (ids) and price level. */
-  async affinity(input: AffinityInput): Promise<Affinity> {
-    return readAffinity(await this.deps.es.search(affinitySearch(input, this.scope())));
-  }
+  recentSearches(input: RecentSearchesInput): Promise<string[]> { return this.questions.recentSearches(input); }
+  trendingPhrases(input: TrendingPhrasesInput): Promise<ScoredPhrase[]> { return this.questions.trendingPhrases(input); }
+  popularPhrases(input: PopularPhrasesInput): Promise<PopularPhrase[]> { return this.questions.popularPhrases(input); }
+  recentlyViewed(input: RecentlyViewedInput): Promise<string[]> { return this.questions.recentlyViewed(input); }
+  favourites(input: FavouritesInput): Promise<string[]> { return this.questions.favourites(input); }
+  cartOf(input: CartInput): Promise<string[]> { return this.questions.cartOf(input); }
+  coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> { return this.questions.coOccurring(input); }
+  affinity(input: AffinityInput): Promise<Affinity> { return this.questions.affinity(input); }
+  topContent(input: TopContentInput): Promise<string[]> { return this.questions.topContent(input); }
+  relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> { return this.questions.relatedPhrases(input); }
 
   // ----- popularity ------------------------------------------------------------------------------
 
@@ -177,7 +146,4 @@ export class BehaviourService {
     this.coOccurrence.start(intervalMs);
   }
 
-  private scope(): QueryScope {
-    return { index: this.deps.names.events, now: this.now(), historyDays: this.deps.options.historyDays };
-  }
 }

@@ -11,6 +11,8 @@ import type { estypes } from '@elastic/elasticsearch';
 type Query = estypes.QueryDslQueryContainer;
 
 export type NumericAttributeKind = 'number' | 'length';
+/** The kinds of custom attributes: labels, and the numeric kinds. */
+export type AttributeKind = 'label' | NumericAttributeKind;
 
 /** A numeric bound of a range on a custom number (in its unit) or length (in mm). */
 export interface ValueRange { gte?: number; gt?: number; lte?: number; lt?: number }

@@ -67,6 +67,8 @@ function productDocument(p: ProductContext): ProductDocument {
   const data = resolve(product.defaults, product.overrides, market, locale);
   const variants = variantDocuments(product, market, locale, t);
   const category = t.values('category', data.category, locale);
+  // `series` is one value that may be a translation id (admin spec: "supports translations"), else text.
+  const series = data.series === undefined ? undefined : t.values('series', [data.series], locale)[0];
   const title = data.title ?? '';
   return defined<ProductDocument>({
     market, locale,
@@ -76,7 +78,7 @@ function productDocument(p: ProductContext): ProductDocument {
     collapseKey: p.group.suppressDuplicates ? p.groupKey : p.productKey,
     variantKeys: variants.map((v) => v.key),
     title, url: data.url ?? '',
-    name: text(data.name), brand: text(data.brand), series: text(data.series), description: text(data.description),
+    name: text(data.name), brand: text(data.brand), series: text(series), description: text(data.description),
     ontology: text(data.ontology), sizeType: text(data.sizeType),
     category, categoryPaths: categoryPaths(category), categoryIds: data.category ?? [],
     age: t.values('age', data.age, locale),
@@ -94,7 +96,7 @@ function productDocument(p: ProductContext): ProductDocument {
     popularity: 0,
     variants,
     images: imageDocuments(product.images, market, locale),
-    suggest: suggest([title, data.brand, data.name, data.series, ...category.map(leaf)], market, locale),
+    suggest: suggest([title, data.brand, data.name, series, ...category.map(leaf)], market, locale),
   });
 }
 
@@ -238,6 +240,7 @@ const leaf = (category: string) => category.split('>').pop()!.trim();
 // Completion inputs may not contain the separators ES reserves (\u0000, \u001e, \u001f).
 // Cut at 100 code points; the common short input skips the code-point split.
 const completionText = (s: string) => {
+  // eslint-disable-next-line no-control-regex -- these control characters are the point
   const cleaned = s.replace(/[\u0000\u001e\u001f]/g, ' ').trim();
   return cleaned.length <= 100 ? cleaned : [...cleaned].slice(0, 100).join('').trim();
 };

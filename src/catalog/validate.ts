@@ -10,20 +10,20 @@
 import type { CatalogConfiguration, CatalogOperation, EditAttributes, EditEntity, EntityType, ProductGroup, ReplaceEntity, Variant } from './types';
 import { entityTypeOf } from './types';
 import { CUSTOM_ATTRIBUTES } from './validation/attributes';
-import { MAX_ERRORS_PER_LINE, Problems, type Obj, type Scope, at, isObject, key, kindOf, obj, quoted, str } from './validation/checks';
+import { MAX_ERRORS_PER_LINE, lineProblems, type Obj, type Scope, at, isObject, key, kindOf, obj, quoted, str } from './validation/checks';
 import { content, translation } from './validation/content';
 import { locale, market, overrideApplies } from './validation/markets';
 import { productAttributesEdit, productGroup, variantAttributesEdit } from './validation/product';
 
-/** One problem in one line; `path` is the field path inside the line, e.g. `replace.productGroup.products.p1.defaults.url`. */
-export interface FieldError { path: string; message: string }
-export interface LineError extends FieldError { line: number }
+import type { Problems, Validated } from '../kernel/validation';
+import type { FieldError } from './validation/checks';
+export type { FieldError } from './validation/checks';
+export type { Validated } from '../kernel/validation';
 
 export interface ValidationContext {
   configuration: CatalogConfiguration;
 }
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
 const ENTITY_TYPES = ['productGroup', 'content', 'translation'] as const;
 const EDITABLE_TYPES = ['productGroup', 'content'] as const;
@@ -172,15 +172,19 @@ function scope(ctx: ValidationContext, partial: boolean): Scope {
     found = { markets, locales: new Set([...markets.values()].flatMap((l) => [...l])) };
     lookups.set(ctx.configuration, found);
   }
-  return { problems: new Problems(), ...found, partial };
+  return { problems: lineProblems(), ...found, partial };
 }
 
 function result<T>(s: Scope, value: T | undefined): Validated<T> {
-  if (s.problems.errors.length > 0) return { ok: false, errors: s.problems.errors };
+  if (s.problems.any) return { ok: false, problems: s.problems };
   return value === undefined ? failure('', 'invalid line') : { ok: true, value };
 }
 
-const failure = (path: string, message: string): { ok: false; errors: FieldError[] } => ({ ok: false, errors: [{ path, message }] });
+function failure(path: string, message: string): { ok: false; problems: Problems } {
+  const problems = lineProblems();
+  problems.add(path, message);
+  return { ok: false, problems };
+}
 
 export const MAX_CONTENT_TYPES = 25;
 export const MAX_VARIANT_CUSTOM_ATTRIBUTES = 1000;

@@ -2,52 +2,37 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AdminServices } from '../admin/services';
-import { badRequest } from './errors';
-import { booleanParam, integerParam, listParam, required, single } from './params';
-import { readJsonBody, requireApiKey } from './middleware';
+import { invalid } from '../kernel/errors';
+import { booleanParam, integer, list, required, single } from '../kernel/params';
+import { requireApiKey } from './middleware';
+import { bodyIsGzip, checkContentType, readJsonBody, requestEnded } from './body';
 import { answerImport, requireGzipAccepted } from './adminAnswers';
 import { parseIsoDuration } from '../admin/importRunner';
 
 const DEFAULT_BLOCKING_TIMEOUT_MS = 5 * 60 * 1000;
-const JSON_LINES_TYPES = /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/;
+const EXPORT_TYPES = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'] as const;
+const isExportType = (t: string): t is (typeof EXPORT_TYPES)[number] => (EXPORT_TYPES as readonly string[]).includes(t);
+const JSON_LINES = { accepted: /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/, send: 'application/jsonlines' };
 
 function blockingTimeout(ctx: Context): number {
-  const v = single(ctx, 'blockingTimeout');
+  const v = single(ctx.query, 'blockingTimeout');
   if (v === undefined || v === '') return DEFAULT_BLOCKING_TIMEOUT_MS;
   const ms = parseIsoDuration(v);
-  if (ms === undefined) throw badRequest(`Query parameter blockingTimeout must be an ISO 8601 duration such as PT5M (got "${v}")`);
+  if (ms === undefined) throw invalid(`Query parameter blockingTimeout must be an ISO 8601 duration such as PT5M (got "${v}")`);
   return ms;
 }
-
-function bodyIsGzip(ctx: Context): boolean {
-  const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase().trim();
-  if (encoding === 'gzip' || encoding === 'x-gzip') return true;
-  if (encoding === 'identity') return false;
-  throw badRequest(`Content-Encoding ${encoding} is not supported: send gzip or an uncompressed body`);
-}
-
-function checkJsonLinesType(ctx: Context): void {
-  const type = (ctx.get('Content-Type') || '').split(';')[0].trim().toLowerCase();
-  if (type && !JSON_LINES_TYPES.test(type)) throw badRequest(`Content-Type ${type} is not accepted: send application/jsonlines`);
-}
-
-function requestEnded(ctx: Context): Promise<void> {
-  if (ctx.req.readableEnded) return Promise.resolve();
-  return new Promise((resolve) => { ctx.req.once('end', resolve); ctx.req.once('close', resolve); ctx.req.once('error', () => resolve()); });
-}
-
 
 export function adminRouter(services: AdminServices, apiKeys: string[]): Router {
   const router = new Router({ prefix: '/api/admin' });
   router.use(requireApiKey(apiKeys));
 
   const catalogImport = (mode: 'full' | 'operations') => async (ctx: Context) => {
-    checkJsonLinesType(ctx);
+    checkContentType(ctx, JSON_LINES);
     const options = {
       gzip: bodyIsGzip(ctx),
-      validationOnly: booleanParam(ctx, 'validationOnly', false),
-      force: booleanParam(ctx, 'force', false),
-      name: single(ctx, 'name'),
+      validationOnly: booleanParam(ctx.query, 'validationOnly', false),
+      force: booleanParam(ctx.query, 'force', false),
+      name: single(ctx.query, 'name'),
       blockingTimeoutMs: blockingTimeout(ctx),
       bodyReceived: requestEnded(ctx),
     };
@@ -58,23 +43,22 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
 
   router.get('/v4/export/catalog', async (ctx) => {
     requireGzipAccepted(ctx);
-    const types = listParam(ctx, 'types');
-    const keys = listParam(ctx, 'productGroupKeys');
-    if (keys && keys.length > 100) throw badRequest(`Query parameter productGroupKeys takes at most 100 keys (got ${keys.length})`);
-    const allowed = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'];
-    const bad = types?.find((t) => !allowed.includes(t));
-    if (bad) throw badRequest(`Query parameter types: unknown type ${bad}; allowed ${allowed.join(', ')}`);
+    const types = list(ctx.query, 'types');
+    const keys = list(ctx.query, 'productGroupKeys');
+    if (keys && keys.length > 100) throw invalid(`Query parameter productGroupKeys takes at most 100 keys (got ${keys.length})`);
+    const bad = types?.find((t) => !isExportType(t));
+    if (bad) throw invalid(`Query parameter types: unknown type ${bad}; allowed ${EXPORT_TYPES.join(', ')}`);
     const stream = await services.exportCatalog({
-      types: (types as ('PRODUCT_GROUPS' | 'CONTENT' | 'TRANSLATIONS')[] | undefined) ?? allowed as ('PRODUCT_GROUPS' | 'CONTENT' | 'TRANSLATIONS')[],
+      types: types?.filter(isExportType) ?? [...EXPORT_TYPES],
       productGroupKeys: keys,
-      limit: integerParam(ctx, 'limit', undefined, 0, Number.MAX_SAFE_INTEGER),
+      limit: integer(ctx.query, 'limit', undefined, 0, Number.MAX_SAFE_INTEGER),
     });
     ctx.type = 'application/jsonlines';
     ctx.body = stream;
   });
 
   const status = async (ctx: Context) => {
-    const id = required(ctx, 'id');
+    const id = required(ctx.query, 'id');
     ctx.body = await services.importStatus(id);
   };
   router.get('/v4/import/status', status);
@@ -83,8 +67,8 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
   router.post('/v4/import/configuration', async (ctx) => {
     const body = await readJsonBody(ctx);
     await services.importConfiguration(body, {
-      allowDestructiveImport: booleanParam(ctx, 'allowDestructiveImport', false),
-      name: single(ctx, 'name'),
+      allowDestructiveImport: booleanParam(ctx.query, 'allowDestructiveImport', false),
+      name: single(ctx.query, 'name'),
       blockingTimeoutMs: blockingTimeout(ctx),
     });
     ctx.status = 204;

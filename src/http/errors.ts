@@ -1,35 +1,49 @@
 /**
- * One error hierarchy for the whole API. Everything thrown on purpose is an ApiError with a status and
- * a message; the error middleware (app.ts) turns it into `{ message, ...details }`, the body shape the
- * official client reads. Elasticsearch failures are mapped in exactly one place: fromElasticsearch().
+ * The one mapping from errors to answers. Domain errors (src/kernel/errors.ts) get the status of their code
+ * and `{ message, ...details }`, the body shape the official client reads; HttpError covers what only the
+ * edge knows (authentication, content negotiation, body size, unknown endpoints). Anything else, including
+ * every Elasticsearch failure, is internal: a generic 500 whose detail goes to the log, never to the caller.
  */
-export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly details?: Record<string, unknown>) {
+import { DomainError, type ErrorCode } from '../kernel/errors';
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(readonly status: number, message: string) {
     super(message);
-    this.name = 'ApiError';
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) => new ApiError(400, message, details);
-export const forbidden = (message = 'Wrong or missing Api-Key header') => new ApiError(403, message);
-export const notFound = (message = 'Not found') => new ApiError(404, message);
-export const methodNotAllowed = (message: string) => new ApiError(405, message);
-export const notAcceptable = (message: string) => new ApiError(406, message);
-export const conflict = (message: string, details?: Record<string, unknown>) => new ApiError(409, message, details);
-export const unavailable = (message: string) => new ApiError(503, message);
+export const forbidden = (message = 'Wrong or missing Api-Key header') => new HttpError(403, message);
+export const notAcceptable = (message: string) => new HttpError(406, message);
+export const tooLarge = (message: string) => new HttpError(413, message);
 
-/** Maps an error from the Elasticsearch client to the API's answer: 500 with what went wrong. */
-export function fromElasticsearch(err: unknown): ApiError {
-  const e = err as { name?: string; message?: string; meta?: { statusCode?: number; body?: { error?: { type?: string; reason?: string } } } };
-  if (e?.name === 'ConnectionError' || e?.name === 'TimeoutError' || e?.name === 'NoLivingConnectionsError') {
-    return new ApiError(500, `Search cluster unavailable: ${e.message}`);
+const STATUS: Readonly<Record<ErrorCode, number>> = {
+  invalid: 400,
+  // Elevate answers 405 to an operations import or an export before the first full import.
+  'no-catalog': 405,
+  conflict: 409,
+  unavailable: 503,
+  'document-rejected': 500,
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'Internal error: the service log has the details';
+
+export interface ErrorAnswer {
+  status: number;
+  body: { message: string } & Record<string, unknown>;
+  /** A 5xx: the error is logged with its detail (and, unless a domain error, answered generically). */
+  logged: boolean;
+}
+
+export function answerFor(err: unknown): ErrorAnswer {
+  if (err instanceof DomainError) {
+    const status = STATUS[err.code];
+    return { status, body: { message: err.message, ...(err.details ?? {}) }, logged: status >= 500 };
   }
-  const reason = e?.meta?.body?.error?.reason ?? e?.message ?? 'unknown error';
-  const type = e?.meta?.body?.error?.type;
-  return new ApiError(500, `Search cluster error${type ? ` (${type})` : ''}: ${reason}`);
+  if (err instanceof HttpError) return { status: err.status, body: { message: err.message }, logged: err.status >= 500 };
+  return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, logged: true };
 }
 
-export function isElasticsearchError(err: unknown): boolean {
-  const name = (err as { name?: string })?.name ?? '';
-  return ['ResponseError', 'ConnectionError', 'TimeoutError', 'NoLivingConnectionsError', 'DeserializationError', 'SerializationError', 'RequestAbortedError'].includes(name);
-}
+/** The status an error is answered with. */
+export const statusOf = (err: unknown): number => answerFor(err).status;

@@ -1,110 +1,102 @@
 /**
- * Admin routes for merchandising data: navigation, pages, templates and facet configuration imports and exports. Handlers only
- * wire: read the body or the query parameters, call the use case (src/admin/*Import.ts), answer.
+ * Admin routes for merchandising data: navigation, pages, templates, facet configuration and synonyms imports and exports. Handlers only
+ * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { createGunzip } from 'node:zlib';
-import type { AppContext } from '../app';
-import { exportNavigation, importNavigation } from '../admin/navigationImport';
-import { exportPages, importPages } from '../admin/pagesImport';
-import { exportTemplates, importTemplates } from '../admin/templatesImport';
-import { exportFacets, importFacets } from '../admin/facetsImport';
+import type { MerchandisingAdmin } from '../admin/merchandisingServices';
 import { MAX_ID_FILTER, OUTPUT_FILTERS, type OutputFilter } from '../merchandising/pages/export';
-import { ApiError, badRequest } from './errors';
-import { readJsonBody, requireApiKey } from './middleware';
+import { invalid } from '../kernel/errors';
+import { requireApiKey } from './middleware';
+import { readJsonBody } from './body';
 import { answerImport, requireGzipAccepted } from './adminAnswers';
-import { booleanParam, listParam, required, single } from './params';
+import { booleanParam, list, required, single } from '../kernel/params';
 
 const MAX_NAVIGATION_BYTES = 10_000_000;
 const MAX_PAGES_BYTES = 50_000_000;
 const MAX_TEMPLATES_BYTES = 1_000_000;
 const MAX_FACETS_BYTES = 5_000_000;
-const JSON_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/;
+const MAX_LABELS_BYTES = 5_000_000;
+const MAX_SYNONYMS_BYTES = 20_000_000;
+const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
-export function merchandisingRouter(context: AppContext): Router {
+/** A JSON import body, plain or gzip-compressed, at most `maxBytes` once decompressed. */
+const readJson = (ctx: Context, maxBytes: number) => readJsonBody(ctx, { maxBytes, contentType: JSON_TYPES, gzip: true });
+
+export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: string[]): Router {
   const router = new Router({ prefix: '/api/admin' });
-  router.use(requireApiKey(context.config.adminApiKeys));
+  router.use(requireApiKey(apiKeys));
 
   const navigationImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_NAVIGATION_BYTES);
-    answerImport(ctx, await importNavigation(context, body, { name: single(ctx, 'name') }));
+    answerImport(ctx, await services.importNavigation(body, { name: single(ctx.query, 'name') }));
   };
   router.post('/v3/import/navigation', navigationImport);
   router.post('/v4/import/navigation', navigationImport);
   router.get('/v3/export/navigation', async (ctx) => {
     requireGzipAccepted(ctx);
-    ctx.body = await exportNavigation(context, {
-      market: required(ctx, 'market'), locale: required(ctx, 'locale'), includeAppNodes: booleanParam(ctx, 'includeAppNodes', false),
+    ctx.body = await services.exportNavigation({
+      market: required(ctx.query, 'market'), locale: required(ctx.query, 'locale'), includeAppNodes: booleanParam(ctx.query, 'includeAppNodes', false),
     });
   });
 
   const pagesImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_PAGES_BYTES);
-    answerImport(ctx, await importPages(context, body, { name: single(ctx, 'name'), force: booleanParam(ctx, 'force', false) }));
+    answerImport(ctx, await services.importPages(body, { name: single(ctx.query, 'name'), force: booleanParam(ctx.query, 'force', false) }));
   };
   router.post('/v3/import/pages', pagesImport);
   router.post('/v4/import/pages', pagesImport);
   router.get('/v4/export/pages', async (ctx) => {
     requireGzipAccepted(ctx);
-    const idFilter = listParam(ctx, 'idFilter');
-    if (idFilter && idFilter.length > MAX_ID_FILTER) throw badRequest(`Query parameter idFilter takes at most ${MAX_ID_FILTER} page ids (got ${idFilter.length})`);
-    const outputFilter = single(ctx, 'outputFilter') || 'PUBLISHED_ONLY';
+    const idFilter = list(ctx.query, 'idFilter');
+    if (idFilter && idFilter.length > MAX_ID_FILTER) throw invalid(`Query parameter idFilter takes at most ${MAX_ID_FILTER} page ids (got ${idFilter.length})`);
+    const outputFilter = single(ctx.query, 'outputFilter') || 'PUBLISHED_ONLY';
     if (!(OUTPUT_FILTERS as readonly string[]).includes(outputFilter)) {
-      throw badRequest(`Query parameter outputFilter must be one of ${OUTPUT_FILTERS.join(', ')} (got "${outputFilter}")`);
+      throw invalid(`Query parameter outputFilter must be one of ${OUTPUT_FILTERS.join(', ')} (got "${outputFilter}")`);
     }
-    ctx.body = await exportPages(context, { market: required(ctx, 'market'), idFilter, outputFilter: outputFilter as OutputFilter });
+    ctx.body = await services.exportPages({ market: required(ctx.query, 'market'), idFilter, outputFilter: outputFilter as OutputFilter });
   });
 
   const templatesImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
     const body = await readJson(ctx, MAX_TEMPLATES_BYTES);
-    const force = mode === 'replace' ? booleanParam(ctx, 'force', false) : false;
-    answerImport(ctx, await importTemplates(context, body, { mode, force, name: single(ctx, 'name') }));
+    const force = mode === 'replace' ? booleanParam(ctx.query, 'force', false) : false;
+    answerImport(ctx, await services.importTemplates(body, { mode, force, name: single(ctx.query, 'name') }));
   };
   router.put('/v4/import/templates', templatesImport('replace'));
   router.post('/v4/import/templates', templatesImport('upsert'));
   router.get('/v4/export/templates', async (ctx) => {
     requireGzipAccepted(ctx);
-    ctx.body = await exportTemplates(context);
+    ctx.body = await services.exportTemplates();
   });
 
   router.put('/v4/import/facets', async (ctx) => {
     const body = await readJson(ctx, MAX_FACETS_BYTES);
-    answerImport(ctx, await importFacets(context, body, { name: single(ctx, 'name') }));
+    answerImport(ctx, await services.importFacets(body, { name: single(ctx.query, 'name') }));
   });
   router.get('/v4/export/facets', async (ctx) => {
     requireGzipAccepted(ctx);
-    ctx.body = await exportFacets(context);
+    ctx.body = await services.exportFacets();
+  });
+
+  router.put('/v4/import/labels', async (ctx) => {
+    const body = await readJson(ctx, MAX_LABELS_BYTES);
+    answerImport(ctx, await services.importLabels(body, { name: single(ctx.query, 'name') }));
+  });
+  router.get('/v4/export/labels', async (ctx) => {
+    requireGzipAccepted(ctx);
+    ctx.body = await services.exportLabels();
+  });
+
+  const synonymsImport = (mode: 'replace' | 'append') => async (ctx: Context) => {
+    const body = await readJson(ctx, MAX_SYNONYMS_BYTES);
+    answerImport(ctx, await services.importSynonyms(body, { mode, name: single(ctx.query, 'name') }));
+  };
+  router.put('/v4/import/synonyms', synonymsImport('replace'));
+  router.post('/v4/import/synonyms', synonymsImport('append'));
+  router.get('/v4/export/synonyms', async (ctx) => {
+    requireGzipAccepted(ctx);
+    ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined);
   });
 
   return router;
-}
-
-
-/** A JSON body, plain or gzip-compressed (`Content-Encoding: gzip`), at most `maxBytes` once decompressed. */
-async function readJson(ctx: Context, maxBytes: number): Promise<unknown> {
-  const type = (ctx.get('Content-Type') || '').split(';')[0].trim().toLowerCase();
-  if (type && !JSON_TYPES.test(type)) throw badRequest(`Content-Type ${type} is not accepted: send application/json`);
-  const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase().trim();
-  if (encoding === 'identity') return readJsonBody(ctx, maxBytes);
-  if (encoding !== 'gzip' && encoding !== 'x-gzip') throw badRequest(`Content-Encoding ${encoding} is not supported: send gzip or an uncompressed body`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of ctx.req.pipe(createGunzip()) as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) throw new ApiError(413, `Request body larger than ${maxBytes} bytes once decompressed`);
-      chunks.push(chunk);
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw badRequest(`Body is not valid gzip: ${(err as Error).message}`);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw badRequest(`Body is not valid JSON: ${(err as Error).message}`);
-  }
 }

@@ -1,26 +1,30 @@
-/** Cross-cutting HTTP concerns: error mapping, response time, admin authentication, body reading. */
-import { AsyncLocalStorage } from 'node:async_hooks';
+/** Cross-cutting HTTP concerns: error mapping, response time, Elasticsearch timing, admin authentication, CORS. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Client } from '@elastic/elasticsearch';
-import { ApiError, forbidden, fromElasticsearch, isElasticsearchError, badRequest } from './errors';
-import type { Logger } from '../log';
+import { answerFor, forbidden, HttpError } from './errors';
+import type { Logger } from '../kernel/log';
+import { searchFailureDetail } from '../search/errors';
+import { observeSearchTiming, timeSearches } from '../search/timing';
 
-/** Turns every error into a JSON `{ message, ...details }` with its status; unexpected errors are logged once. */
+/**
+ * Turns every error into a JSON `{ message, ...details }` with its status (errors.ts); a 5xx is logged once,
+ * with the detail the caller does not get.
+ */
 export function errorHandler(log: Logger) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, `No endpoint ${ctx.method} ${ctx.path}`);
+      if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, `No endpoint ${ctx.method} ${ctx.path}`);
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : isElasticsearchError(err) ? fromElasticsearch(err) : undefined;
-      if (!apiError || apiError.status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, err });
-      const e = apiError ?? new ApiError(500, `Internal error: ${(err as Error)?.message ?? String(err)}`);
-      ctx.status = e.status;
-      ctx.body = { message: e.message, ...(e.details ?? {}) };
+      const answer = answerFor(err);
+      if (answer.logged) log.error('request failed', { method: ctx.method, path: ctx.path, status: answer.status, err, ...searchFailureDetail(err) });
+      ctx.status = answer.status;
+      ctx.body = answer.body;
     }
   };
 }
+
 
 /** `X-Response-Time` in whole milliseconds on every response. */
 export async function responseTime(ctx: Context, next: Next) {
@@ -29,31 +33,15 @@ export async function responseTime(ctx: Context, next: Next) {
   ctx.set('X-Response-Time', String(Math.round(Number(process.hrtime.bigint() - start) / 1e6)));
 }
 
-interface ElasticsearchTiming { took: number; roundTrips: number }
-const elasticsearchTiming = new AsyncLocalStorage<ElasticsearchTiming>();
-const observedClients = new WeakSet<Client>();
-// Only search responses: a bulk write of buffered behaviour events also reports `took` but is not the query's work.
-const SEARCH_PATH = /\/_(m?search|mget|count)$/;
-
 /**
  * `X-Elasticsearch-Took`: the sum of Elasticsearch's own `took` (ms) over the search round trips of this
- * request, and `X-Elasticsearch-Round-Trips`; so a benchmark compares API latency with the engine's time.
+ * request, and `X-Elasticsearch-Round-Trips`; so a benchmark compares API latency with the engine's time
+ * (measured in src/search/timing.ts).
  */
 export function elasticsearchTook(es: Client) {
-  if (!observedClients.has(es)) {
-    observedClients.add(es);
-    es.diagnostic.on('response', (_err, result) => {
-      const timing = elasticsearchTiming.getStore();
-      const path = result?.meta?.request?.params?.path;
-      if (!timing || !path || !SEARCH_PATH.test(path)) return;
-      timing.roundTrips++;
-      const took = (result.body as { took?: unknown } | undefined)?.took;
-      if (typeof took === 'number') timing.took += took;
-    });
-  }
+  observeSearchTiming(es);
   return async (ctx: Context, next: Next) => {
-    const timing: ElasticsearchTiming = { took: 0, roundTrips: 0 };
-    await elasticsearchTiming.run(timing, next);
+    const timing = await timeSearches(next);
     if (timing.roundTrips) {
       ctx.set('X-Elasticsearch-Took', String(timing.took));
       ctx.set('X-Elasticsearch-Round-Trips', String(timing.roundTrips));
@@ -86,29 +74,6 @@ export function apiKeyMatches(digests: readonly Buffer[], key: string): boolean 
 
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
-}
-
-/** Reads a small request body (storefront POSTs, page and navigation imports) as text, with a size cap. */
-export async function readTextBody(ctx: Context, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw new ApiError(413, `Request body larger than ${maxBytes} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Parses a JSON body (sent as application/json or text/plain); an empty body is `{}`. */
-export async function readJsonBody(ctx: Context, maxBytes = 1_000_000): Promise<unknown> {
-  const text = await readTextBody(ctx, maxBytes);
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw badRequest(`Body is not valid JSON: ${(err as Error).message}`);
-  }
 }
 
 /**

@@ -1,27 +1,22 @@
 /**
  * Routes of the storefront notification interface (`POST /api/storefront/v3/notifications/<name>`).
- * Handlers only wire: parse the query parameters and the body (src/behaviour/notifications.ts), turn the
- * notification into events, record them (buffered: the answer never waits for Elasticsearch writes), 204.
+ * Handlers only wire: hand the query parameters and the body to the use case (src/behaviour/notifications.ts),
+ * which turns the notification into events and records them (buffered: the answer never waits for
+ * Elasticsearch writes), then 204.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppContext } from '../app';
-import { NOTIFICATIONS, notificationEvents, parseNotificationBody, parseNotificationContext, requireConfiguredMarket, type NotificationName } from '../behaviour/notifications';
-import { readJsonBody } from './middleware';
+import { NOTIFICATIONS, type NotificationName, type Notifications } from '../behaviour/notifications';
+import { readJsonBody } from './body';
 
 /** Notification bodies are small; a purchase of 250 lines fits easily. */
 const MAX_BODY_BYTES = 256 * 1024;
 
-export function notificationRouter(context: AppContext): Router {
+export function notificationRouter(notifications: Notifications): Router {
   const router = new Router({ prefix: '/api/storefront/v3/notifications' });
-  const { behaviour, configuration } = context;
 
   const handler = (name: NotificationName) => async (ctx: Context) => {
-    const who = parseNotificationContext(ctx.query);
-    requireConfiguredMarket(who.market, await configuration.get());
-    const body = name === 'end' ? undefined : await readJsonBody(ctx, MAX_BODY_BYTES);
-    const request = parseNotificationBody(name, body, who.market);
-    for (const event of await notificationEvents(request, who, (market, keys) => behaviour.resolveProducts(market, keys))) behaviour.record(event);
+    await notifications.receive(name, ctx.query, () => readJsonBody(ctx, { maxBytes: MAX_BODY_BYTES }));
     ctx.status = 204;
   };
   for (const name of NOTIFICATIONS) router.post(`/${name}`, handler(name));

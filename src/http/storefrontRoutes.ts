@@ -3,14 +3,13 @@
  * endpoints under src/http/storefront/; handlers only parse, call src/storefront and answer.
  */
 import Router from '@koa/router';
-import type { AppContext } from '../app';
-import { storefrontServices, type StorefrontServices } from '../storefront/services';
+import type { StorefrontServices } from '../storefront/services';
 import { searchRoutes } from './storefront/searchRoutes';
 import { landingPageRoutes } from './storefront/landingPageRoutes';
 import { recommendationRoutes } from './storefront/recommendationRoutes';
 import { contentRoutes } from './storefront/contentRoutes';
 
-export function storefrontRouter(context: AppContext, services: StorefrontServices = storefrontServices(context)): Router {
+export function storefrontRouter(services: StorefrontServices): Router {
   const router = new Router({ prefix: '/api/storefront/v3' });
   searchRoutes(router, services);
   landingPageRoutes(router, services);

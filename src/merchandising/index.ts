@@ -1,22 +1,21 @@
 /**
- * Merchandising data (navigation, pages, templates, facet configuration): the stores, one set per service context, so the
- * template cache is shared by every request of a process. The storefront reads through these:
+ * Merchandising data (navigation, pages, templates, facet configuration, synonyms): the stores, made once by the
+ * composition root (app.ts), so the template cache is shared by every request of a process. The admin imports
+ * write through them and the storefront reads through them:
  *
- *   const { pages, navigation, templates } = merchandising(context);
- *   await pages.findPage({ market, locale, reference, view: 'production' });
- *   await navigation.tree({ market, locale, includeAppNodes: true });
- *   await templates.getTemplate(templateId);
+ *   await stores.pages.findPage({ market, locale, reference, view: 'production' });
+ *   await stores.navigation.tree({ market, locale, includeAppNodes: true });
+ *   await stores.templates.getTemplate(templateId);
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { Config } from '../config';
-import type { ConfigurationStore } from '../admin/configuration';
-import type { CatalogConfiguration } from '../catalog/types';
-import { badRequest } from '../http/errors';
-import { MerchandisingIndex, merchandisingIndexName, type MerchandisingIndexKind } from './indices';
+import type { IndexNames } from '../search/indexNames';
+import { MerchandisingIndex, type BulkOptions } from './indices';
 import { NavigationStore } from './navigationStore';
 import { PageStore } from './pageStore';
 import { TemplateStore } from './templateStore';
 import { FacetStore } from './facetStore';
+import { LabelStore } from './labelStore';
+import { SynonymStore } from './synonymStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
@@ -24,37 +23,26 @@ export interface MerchandisingStores {
   templates: TemplateStore;
   /** The facet configuration of each market. */
   facets: FacetStore;
+  /** The label overrides of each market and locale. */
+  labels: LabelStore;
+  /** Synonym rules of each locale. */
+  synonyms: SynonymStore;
 }
 
-const stores = new WeakMap<object, MerchandisingStores>();
-
-export function merchandising(context: { es: Client; config: Config }): MerchandisingStores {
-  let found = stores.get(context);
-  if (!found) {
-    const { es, config } = context;
-    const bulk = { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency };
-    const index = (kind: MerchandisingIndexKind) => new MerchandisingIndex(es, merchandisingIndexName(config.indexPrefix, kind), kind);
-    found = {
-      navigation: new NavigationStore(index('navigation'), bulk),
-      pages: new PageStore(index('pages'), bulk),
-      templates: new TemplateStore(index('templates'), bulk),
-      facets: new FacetStore(index('facets'), bulk),
-    };
-    stores.set(context, found);
-  }
-  return found;
+export interface MerchandisingStoresDeps {
+  es: Client;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms'>;
+  /** How imports write (the catalog's bulk settings). */
+  bulk: BulkOptions;
 }
 
-/** The markets and locales merchandising data may name; 400 when none are configured yet. */
-export async function requireConfiguration(context: { configuration: ConfigurationStore }): Promise<CatalogConfiguration> {
-  const configuration = await context.configuration.get(true);
-  if (!configuration) throw badRequest('No markets are configured: import the configuration first (POST /api/admin/v4/import/configuration)');
-  return configuration;
-}
-
-/** 400 unless the market (and the locale, when given) is configured. */
-export function requireMarket(configuration: CatalogConfiguration, market: string, locale?: string): void {
-  const locales = configuration.markets[market]?.locales;
-  if (!locales) throw badRequest(`Query parameter market: market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
-  if (locale !== undefined && !locales.includes(locale)) throw badRequest(`Query parameter locale: locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
+export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps): MerchandisingStores {
+  return {
+    navigation: new NavigationStore(new MerchandisingIndex(es, names.navigation), bulk),
+    pages: new PageStore(new MerchandisingIndex(es, names.pages), bulk),
+    templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk),
+    facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk),
+    labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk),
+    synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk),
+  };
 }

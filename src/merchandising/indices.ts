@@ -1,21 +1,11 @@
 /**
  * The Elasticsearch indices of merchandising data: one plain index each (no versions, no aliases: imports
  * are small and amend documents in place under the import lock). Mapped from mappings/<name>.json so an
- * analyst can read them in Kibana; created on first use.
+ * analyst can read them in Kibana; made at start-up (src/search/indexRegistry.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { BulkWriter } from '../search/bulkWriter';
-import { indexDefinition } from '../search/mappings';
-
-export type MerchandisingIndexKind = 'navigation' | 'pages' | 'templates' | 'facets';
-
-/**
- * `${prefix}-navigation`: one document per node and market-locale; `${prefix}-pages`: one document per
- * page and market, holding its published and preview versions; `${prefix}-templates`: one per template;
- * `${prefix}-facets`: one per market (its facet configuration).
- */
-export const merchandisingIndexName = (prefix: string, kind: MerchandisingIndexKind): string => `${prefix}-${kind}`;
 
 /** A readable document id (`SE|sv-SE|/women`), hashed only when it would exceed Elasticsearch's 512 bytes. */
 export function documentId(...parts: string[]): string {
@@ -29,19 +19,7 @@ export interface BulkOptions { maxBytes: number; concurrency: number }
 export interface BulkChange { index?: { id: string; document: unknown }[]; delete?: string[] }
 
 export class MerchandisingIndex {
-  private ready?: Promise<void>;
-
-  constructor(readonly es: Client, readonly name: string, private readonly kind: MerchandisingIndexKind) {}
-
-  /** Creates the index from its mapping file unless it exists (once per process). */
-  ensure(): Promise<void> {
-    this.ready ??= (async () => {
-      if (await this.es.indices.exists({ index: this.name })) return;
-      const { settings, mappings } = indexDefinition(`${this.kind}.json`, 'core');
-      await this.es.indices.create({ index: this.name, settings, mappings }, { ignore: [400] });
-    })().catch((err) => { this.ready = undefined; throw err; });
-    return this.ready;
-  }
+  constructor(readonly es: Client, readonly name: string) {}
 
   /** Every document matching `query`, in `sort` order (which must be unique), paged with search_after. */
   async *scan<T>(query: estypes.QueryDslQueryContainer, sort: estypes.Sort): AsyncGenerator<T> {
@@ -57,7 +35,6 @@ export class MerchandisingIndex {
   async getMany<T>(ids: string[]): Promise<Map<string, T>> {
     const found = new Map<string, T>();
     if (!ids.length) return found;
-    await this.ensure();
     const res = await this.es.mget<T>({ index: this.name, ids });
     for (const doc of res.docs) if ('found' in doc && doc.found) found.set(doc._id, doc._source!);
     return found;
@@ -66,7 +43,6 @@ export class MerchandisingIndex {
   /** Writes and deletes documents, visible to searches when it returns; throws on the first failure. */
   async write(change: BulkChange, bulk: BulkOptions): Promise<void> {
     if (!change.index?.length && !change.delete?.length) return;
-    await this.ensure();
     const writer = new BulkWriter(this.es, { ...bulk, refresh: false });
     for (const { id, document } of change.index ?? []) await writer.index(this.name, id, document);
     for (const id of change.delete ?? []) await writer.delete(this.name, id);

@@ -1,8 +1,8 @@
 /**
- * Errors of the rule language and of the deprecated productFilter. Both are 400s of the API's one error
- * hierarchy, so the error middleware answers `{ message }` without knowing about rules.
+ * Errors of the rule language and of the deprecated productFilter. Both are invalid input of the domain's
+ * one error hierarchy, so the error middleware answers `{ message }` without knowing about rules.
  */
-import { ApiError } from '../http/errors';
+import { InvalidInput } from '../kernel/errors';
 
 const MAX_SHOWN = 40;
 
@@ -18,11 +18,11 @@ export function showToken(token: string): string {
  * source (a JavaScript string index), `token` its text ('' at the end of the input). The message names
  * both, e.g. `Unexpected "}" at position 37: expected an attribute`.
  */
-export class RuleSyntaxError extends ApiError {
+export class RuleSyntaxError extends InvalidInput {
   override readonly name = 'RuleSyntaxError';
 
   constructor(readonly position: number, readonly token: string, message: string) {
-    super(400, message);
+    super(message);
   }
 }
 
@@ -44,10 +44,10 @@ export function ruleSyntaxError(spec: SyntaxErrorSpec): RuleSyntaxError {
 }
 
 /** A deprecated `productFilter` object that cannot be read; `attribute` is the offending key ('' for the whole object). */
-export class ProductFilterError extends ApiError {
+export class ProductFilterError extends InvalidInput {
   override readonly name = 'ProductFilterError';
 
   constructor(readonly attribute: string, message: string) {
-    super(400, message);
+    super(message);
   }
 }

@@ -1,12 +1,12 @@
 /** The sample catalog a newcomer gets on an empty cluster: the generator's output, imported through the normal path. */
 import { Readable } from 'node:stream';
-import type { AppContext } from '../app';
+import type { SampleDeps } from './sampleDeps';
 import { defaultConfiguration, generateCatalogLines } from './generator';
 import { loadSampleMerchandisingIfEmpty } from './sampleMerchandising';
 
 export const SAMPLE_PRODUCT_GROUPS = 300;
 
-export async function loadSampleCatalogIfEmpty(context: AppContext): Promise<void> {
+export async function loadSampleCatalogIfEmpty(context: SampleDeps): Promise<void> {
   if (await context.indices.liveVersion()) return;
   context.log.info('catalog is empty: loading the sample catalog', { productGroups: SAMPLE_PRODUCT_GROUPS });
   const configuration = (await context.configuration.get(true)) ?? defaultConfiguration();

@@ -4,12 +4,9 @@
  * sub-categories, leaves), with localized paths and headings, a category rule, and a navigation tree per
  * market and locale mirroring them. Imported through the normal admin paths.
  */
-import type { AppContext } from '../app';
 import type { CatalogConfiguration } from '../catalog/types';
+import type { SampleDeps } from './sampleDeps';
 import { generatedCategoryPaths, generatedLanguageOf, type GeneratedCategoryPath } from './generator';
-import { importNavigation } from '../admin/navigationImport';
-import { importPages } from '../admin/pagesImport';
-import { merchandising } from '../merchandising';
 
 const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const pageId = (c: GeneratedCategoryPath) => c.path.map(slug).join('/');
@@ -42,14 +39,13 @@ export function sampleNavigation(locale: string) {
 }
 
 /** Loads sample pages and navigation for every configured market that has no pages yet. */
-export async function loadSampleMerchandisingIfEmpty(context: AppContext, configuration: CatalogConfiguration): Promise<void> {
-  const { pages } = merchandising(context);
+export async function loadSampleMerchandisingIfEmpty(deps: SampleDeps, configuration: CatalogConfiguration): Promise<void> {
   for (const [market, { locales }] of Object.entries(configuration.markets)) {
-    if ((await pages.loadMarket(market)).size) continue;
-    await importPages(context, { market, type: 'FULL', addOrUpdate: samplePages(locales) }, { name: 'sample pages', force: false });
+    if ((await deps.merchandising.pages.loadMarket(market)).size) continue;
+    await deps.merchandisingAdmin.importPages({ market, type: 'FULL', addOrUpdate: samplePages(locales) }, { name: 'sample pages', force: false });
     for (const locale of locales) {
-      await importNavigation(context, { market, locale, type: 'FULL', addOrUpdate: sampleNavigation(locale) }, { name: 'sample navigation' });
+      await deps.merchandisingAdmin.importNavigation({ market, locale, type: 'FULL', addOrUpdate: sampleNavigation(locale) }, { name: 'sample navigation' });
     }
   }
-  context.log.info('sample pages and navigation loaded');
+  deps.log.info('sample pages and navigation loaded');
 }

@@ -4,6 +4,7 @@
  * memory stays flat however long the import is (backpressure). The first failed item fails the writer.
  */
 import type { Client } from '@elastic/elasticsearch';
+import { DocumentRejected } from '../kernel/errors';
 
 export interface BulkWriterOptions {
   maxBytes: number;
@@ -70,7 +71,7 @@ export class BulkWriter {
       .then((res) => {
         if (!res.errors) return;
         const failed = res.items.map((i) => Object.values(i)[0]).find((r) => r.error);
-        if (failed) this.failure ??= new Error(`Bulk write failed for ${failed._index}/${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
+        if (failed) this.failure ??= new DocumentRejected(`Bulk write failed for ${failed._index}/${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);
       })
       .catch((err: Error) => { this.failure ??= err; })
       .finally(() => { this.inFlight.delete(request); });

@@ -1,17 +1,15 @@
 /**
  * The catalog index lifecycle, one explicit procedure: create a versioned index set from the mapping
  * files, load it, refresh, point the aliases at it in one atomic `_aliases` call, delete the old set.
- * On failure the new set is deleted and the aliases are left alone.
+ * On failure the new set is deleted and the aliases are left alone. A version holds one entities index and,
+ * per locale of the configuration, a products and a content index analysed in that locale's language; each
+ * has its locale alias, and the part alias spans the locales (catalog facts, jobs, operations look-ups).
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import { CATALOG_PARTS, type CatalogPart, type IndexNames, newCatalogVersion } from './indexNames';
+import type { CatalogPart, LocalePart } from './indexNames';
+import { CATALOG_PARTS, LOCALE_PARTS, type IndexNames, newCatalogVersion } from './indexNames';
+import { VERSIONED_MAPPINGS } from './indexRegistry';
 import { detectAnalysisLevel, indexDefinition, type AnalysisLevel } from './mappings';
-
-const mappingFile: Record<CatalogPart, string> = {
-  products: 'catalog-products.json',
-  content: 'catalog-content.json',
-  entities: 'catalog-entities.json',
-};
 
 /**
  * While a version loads nobody reads it, so: no refresh, and the translog is fsynced every few seconds
@@ -44,18 +42,18 @@ export class CatalogIndices {
     }
   }
 
-  /** Creates an empty index set for a new version, tuned for bulk loading (no refresh). */
-  async createVersion(): Promise<string> {
+  /** Creates an empty index set for a new version and `locales`, tuned for bulk loading (no refresh). */
+  async createVersion(locales: readonly string[]): Promise<string> {
     const version = newCatalogVersion();
     const analysis = await this.analysisLevel();
+    const indices: { index: string; file: string; locale?: string }[] = [
+      { index: this.names.catalogIndex('entities', version), file: VERSIONED_MAPPINGS.entities },
+      ...LOCALE_PARTS.flatMap((part) => locales.map((locale) => ({ index: this.names.catalogIndex(part, version, locale), file: VERSIONED_MAPPINGS[part], locale }))),
+    ];
     try {
-      for (const part of CATALOG_PARTS) {
-        const def = indexDefinition(mappingFile[part], analysis);
-        await this.es.indices.create({
-          ...def,
-          index: this.names.catalogIndex(part, version),
-          settings: { ...def.settings, ...LOADING_SETTINGS },
-        });
+      for (const { index, file, locale } of indices) {
+        const def = indexDefinition(file, analysis, locale);
+        await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...LOADING_SETTINGS } });
       }
     } catch (err) {
       await this.dropVersion(version);
@@ -66,25 +64,53 @@ export class CatalogIndices {
 
   /** Restores the serving settings of a loaded version, refreshes it and makes it durable (flush). */
   async sealVersion(version: string): Promise<void> {
-    const index = CATALOG_PARTS.map((p) => this.names.catalogIndex(p, version)).join(',');
-    await sealIndices(this.es, index);
+    await sealIndices(this.es, (await this.versionIndices(version)).map((i) => i.index).join(','));
   }
 
-  /** Points every catalog alias at `version` in one atomic call; returns the version that was live. */
+  /**
+   * Points every catalog alias at `version` in one atomic call (entities, and per part the part alias and
+   * the locale aliases); returns the version that was live.
+   */
   async publishVersion(version: string): Promise<string | undefined> {
     const previous = await this.liveVersion();
     const actions: estypes.IndicesUpdateAliasesAction[] = [];
-    for (const part of CATALOG_PARTS) {
-      if (previous) actions.push({ remove: { index: this.names.catalogIndex(part, previous), alias: this.names.catalogAlias(part) } });
-      actions.push({ add: { index: this.names.catalogIndex(part, version), alias: this.names.catalogAlias(part), is_write_index: true } });
+    if (previous) {
+      for (const { index, aliases } of await this.versionIndices(previous)) {
+        for (const alias of aliases) actions.push({ remove: { index, alias } });
+      }
+    }
+    for (const { index, part, locale } of await this.versionIndices(version)) {
+      // Writes by id go to the locale alias; the part alias spans several indices and takes no writes.
+      if (!locale) actions.push({ add: { index, alias: this.names.catalogAlias(part), is_write_index: true } });
+      else {
+        actions.push({ add: { index, alias: this.names.catalogAlias(part) } });
+        actions.push({ add: { index, alias: this.names.catalogLocaleAlias(part as LocalePart, locale), is_write_index: true } });
+      }
     }
     await this.es.indices.updateAliases({ actions });
     return previous;
   }
 
+  /** The indices of a version that exist, with their part, locale (products and content) and aliases. */
+  async versionIndices(version: string): Promise<{ index: string; part: CatalogPart; locale?: string; aliases: string[] }[]> {
+    const found: { index: string; part: CatalogPart; locale?: string; aliases: string[] }[] = [];
+    for (const part of CATALOG_PARTS) {
+      const base = this.names.catalogIndex(part, version);
+      const res = await this.es.indices.get({ index: `${base},${base}-*`, allow_no_indices: true, ignore_unavailable: true, expand_wildcards: 'open', features: ['aliases'] });
+      for (const [index, state] of Object.entries(res)) {
+        // Only this version: the wildcard also matches a longer version stamp with the same start.
+        if (this.names.versionOf(index) !== version) continue;
+        const locale = index === base ? undefined : index.slice(base.length + 1);
+        found.push({ index, part, ...(locale ? { locale } : {}), aliases: Object.keys(state.aliases ?? {}) });
+      }
+    }
+    return found;
+  }
+
   /** Deletes a version's indices (the ones that exist). */
   async dropVersion(version: string): Promise<void> {
-    const indices = CATALOG_PARTS.map((p) => this.names.catalogIndex(p, version));
+    const indices = (await this.versionIndices(version)).map((i) => i.index);
+    if (!indices.length) return;
     await this.es.indices.delete({ index: indices.join(','), ignore_unavailable: true, allow_no_indices: true });
   }
 

@@ -1,10 +1,12 @@
 /**
- * Loads index definitions from mappings/*.json and picks the analysis variant the cluster supports:
- * the minimal distribution lacks analysis-common (no asciifolding, no stemmers), a full cluster has it.
+ * Loads index definitions from mappings/*.json and picks the analysis variant the cluster supports: the
+ * project's elevate-analysis plugin (per-language chains), else analysis-common (its equivalents), else the
+ * core analysis of the minimal distribution (lowercase only). localeAnalysis.ts builds a locale's block.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client, estypes } from '@elastic/elasticsearch';
+import { catalogAnalysis, type AnalysisBlock, type AnalysisFiles, type AnalysisLevel } from './localeAnalysis';
 
 // The mappings folder sits at the project root, two levels above src/search (tsx) or three above dist/src/search.
 const mappingsDir = [join(__dirname, '..', '..', 'mappings'), join(__dirname, '..', '..', '..', 'mappings')]
@@ -16,10 +18,16 @@ function readJson(name: string): Record<string, unknown> {
   return json;
 }
 
-export type AnalysisLevel = 'core' | 'full';
+export type { AnalysisLevel };
 
-/** Asks the cluster whether analysis-common is installed, by analysing with one of its filters. */
+const ANALYSIS_PLUGIN = 'elevate-analysis';
+
+/**
+ * Asks the cluster which analysis it has: the plugin when every node lists it (an index using its filters
+ * cannot open on a node without it), else analysis-common when one of its filters answers, else core.
+ */
 export async function detectAnalysisLevel(es: Client): Promise<AnalysisLevel> {
+  if (await hasPluginOnEveryNode(es)) return 'plugin';
   try {
     await es.indices.analyze({ tokenizer: 'standard', filter: ['asciifolding'], text: 'ö' });
     return 'full';
@@ -28,9 +36,27 @@ export async function detectAnalysisLevel(es: Client): Promise<AnalysisLevel> {
   }
 }
 
-export function indexDefinition(file: string, analysis: AnalysisLevel): estypes.IndicesCreateRequest {
+let analysisFiles: AnalysisFiles | undefined;
+const ANALYSIS_FILES = (): AnalysisFiles => analysisFiles ??= {
+  core: readJson('analysis-core.json') as unknown as AnalysisBlock,
+  full: readJson('analysis-full.json') as unknown as AnalysisBlock,
+  plugin: readJson('analysis-plugin.json') as unknown as AnalysisBlock,
+};
+
+/** The definition of an index from its mapping file; a catalog index of a locale gets that locale's analysis. */
+async function hasPluginOnEveryNode(es: Client): Promise<boolean> {
+  try {
+    const [plugins, nodes] = await Promise.all([es.cat.plugins({ format: 'json', h: 'name,component' }), es.cat.nodes({ format: 'json', h: 'name' })]);
+    const withPlugin = new Set(plugins.filter((p) => p.component === ANALYSIS_PLUGIN).map((p) => p.name));
+    return nodes.length > 0 && nodes.every((n) => n.name !== undefined && withPlugin.has(n.name));
+  } catch {
+    return false;
+  }
+}
+
+export function indexDefinition(file: string, analysis: AnalysisLevel, locale?: string): estypes.IndicesCreateRequest {
   const def = readJson(file) as { settings?: Record<string, unknown>; mappings: estypes.MappingTypeMapping };
-  const analysisSettings = readJson(analysis === 'full' ? 'analysis-full.json' : 'analysis-core.json');
+  const analysisSettings = catalogAnalysis(ANALYSIS_FILES(), analysis, locale);
   return {
     index: '',
     settings: { ...(def.settings ?? {}), analysis: analysisSettings } as estypes.IndicesIndexSettings,

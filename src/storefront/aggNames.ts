@@ -34,6 +34,10 @@ export const AGG = {
   attributeProducts: 'attributeProducts',
   /** Navigation: one filter bucket per page node, counting the products the node's page lists. */
   nodes: 'nodes',
+  /** search-page navigation: the phrase's hits without the selected category (under `global`), per category path. */
+  navigation: 'navigation',
+  navigationHits: 'navigationHits',
+  categories: 'categories',
 } as const;
 
 export const SUGGEST = {

@@ -4,13 +4,17 @@
  * the facet configuration. Read with one aggregation and one mapping call, cached per live catalog version with a short TTL
  * (operations imports change data without changing the version), and shared by concurrent requests.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
-import type { ConfigurationStore } from '../admin/configuration';
+import type { estypes } from '@elastic/elasticsearch';
+import type { SearchGateway } from '../search/gateway';
+import { InvalidInput, Unavailable } from '../kernel/errors';
+import type { ConfigurationReader } from '../configuration/store';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { CatalogIndices } from '../search/catalogIndices';
 import type { FacetStore } from '../merchandising/facetStore';
 import type { FacetConfiguration } from '../merchandising/facets/types';
-import type { AttributeKind } from './facets/dynamic';
+import type { LabelStore } from '../merchandising/labelStore';
+import type { LabelConfiguration } from '../merchandising/labelConfiguration';
+import type { AttributeKind } from '../catalog/attributeQueries';
 
 export interface CatalogFacts {
   version: string;
@@ -25,9 +29,14 @@ export interface CatalogFacts {
   customAttributes: ReadonlyMap<string, AttributeKind>;
   /** The markets' facet configuration (read through its own short cache, so an import shows at once). */
   facetConfiguration: FacetConfiguration;
+  /** The markets' label overrides (read through their own short cache, like the facet configuration). */
+  labelConfiguration: LabelConfiguration;
   /** Dynamic facets of a market without a facet configuration (DYNAMIC_FACETS). */
   defaultDynamicFacets: number;
 }
+
+/** The facts read from merchandising stores rather than from the catalog. */
+type Merchandised = 'facetConfiguration' | 'labelConfiguration';
 
 const VERSION_TTL_MS = 2000;
 /** Custom attribute names read per kind, at most (a selection of a name beyond them is ignored). */
@@ -39,14 +48,15 @@ interface Cached<T> { at: number; value: T }
 
 export class CatalogFactsCache {
   private version?: Cached<string>;
-  private facts?: Cached<Omit<CatalogFacts, 'facetConfiguration'> | undefined> & { version: string };
-  private loading?: Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined>;
+  private facts?: Cached<Omit<CatalogFacts, Merchandised> | undefined> & { version: string };
+  private loading?: Promise<Omit<CatalogFacts, Merchandised> | undefined>;
 
   constructor(
-    private readonly es: Client,
-    private readonly indices: CatalogIndices,
-    private readonly configuration: ConfigurationStore,
+    private readonly search: SearchGateway,
+    private readonly indices: Pick<CatalogIndices, 'liveVersion' | 'names'>,
+    private readonly configuration: ConfigurationReader,
     private readonly facets: Pick<FacetStore, 'all'>,
+    private readonly labels: Pick<LabelStore, 'all'>,
     private readonly defaultDynamicFacets: number,
   ) {}
 
@@ -55,11 +65,11 @@ export class CatalogFactsCache {
    * `maxAgeMs` asks for fresher facts than the TTLs give (a retry after a validation failure).
    */
   async get(maxAgeMs = Number.POSITIVE_INFINITY): Promise<CatalogFacts | undefined> {
-    const [catalog, facetConfiguration] = await Promise.all([this.catalog(maxAgeMs), this.facets.all()]);
-    return catalog && { ...catalog, facetConfiguration };
+    const [catalog, facetConfiguration, labelConfiguration] = await Promise.all([this.catalog(maxAgeMs), this.facets.all(), this.labels.all()]);
+    return catalog && { ...catalog, facetConfiguration, labelConfiguration };
   }
 
-  private async catalog(maxAgeMs: number): Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined> {
+  private async catalog(maxAgeMs: number): Promise<Omit<CatalogFacts, Merchandised> | undefined> {
     const version = await this.liveVersion(maxAgeMs);
     if (!version) return undefined;
     const f = this.facts;
@@ -87,12 +97,12 @@ export class CatalogFactsCache {
     return this.facts ? Date.now() - this.facts.at : Number.POSITIVE_INFINITY;
   }
 
-  private async load(version: string): Promise<Omit<CatalogFacts, 'facetConfiguration'> | undefined> {
+  private async load(version: string): Promise<Omit<CatalogFacts, Merchandised> | undefined> {
     const index = this.indices.names.catalogAlias('products');
     const [configuration, search, mapping] = await Promise.all([
       this.configuration.get(),
-      this.es.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
-      this.es.indices.getMapping({ index }),
+      this.search.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
+      this.search.mapping(index),
     ]);
     const value = configuration ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets } : undefined;
     this.facts = { at: Date.now(), value, version };
@@ -119,9 +129,10 @@ export function readFacts(
   configuration: CatalogConfiguration,
   aggs: Record<string, estypes.AggregationsAggregate>,
   mapping: estypes.IndicesGetMappingResponse,
-): Omit<CatalogFacts, 'facetConfiguration' | 'defaultDynamicFacets'> {
+): Omit<CatalogFacts, Merchandised | 'defaultDynamicFacets'> {
   const buckets = (agg: unknown) => ((agg as Buckets | undefined)?.buckets ?? []);
-  const properties = Object.values(mapping)[0]?.mappings?.properties ?? {};
+  // The part alias spans one index per locale, and each maps only the dynamic fields its documents brought.
+  const properties = mergeProperties(Object.values(mapping).map((m) => m.mappings?.properties ?? {}));
   const names = (p: estypes.MappingProperty | undefined) => Object.keys((p as estypes.MappingObjectProperty | undefined)?.properties ?? {}).sort();
   // A name used as several kinds keeps the first: label, then number, then length.
   const customAttributes = new Map<string, AttributeKind>();
@@ -145,7 +156,7 @@ export function readFacts(
 const FRESH_MS = 250;
 
 /**
- * Runs a request parser with the cached facts; when it fails with a 400 or 503 that stale facts may
+ * Runs a request parser with the cached facts; when it fails as invalid or unavailable, which stale facts may
  * explain (a store or price id just imported, a first catalog just published), it runs once more with
  * freshly read facts. Facts read within FRESH_MS are not read again, so bad requests cannot flood
  * Elasticsearch.
@@ -155,8 +166,23 @@ export async function parseWithFacts<T>(cache: CatalogFactsCache, parse: (facts:
   try {
     return parse(facts);
   } catch (err) {
-    const status = (err as { status?: number }).status;
-    if ((status !== 400 && status !== 503) || cache.age() < FRESH_MS) throw err;
+    if (!(err instanceof InvalidInput || err instanceof Unavailable) || cache.age() < FRESH_MS) throw err;
     return parse(await cache.get(FRESH_MS));
   }
+}
+
+type Properties = Record<string, estypes.MappingProperty>;
+
+/** Pure: the union of several indices' properties, objects merged field by field. */
+export function mergeProperties(all: Properties[]): Properties {
+  const out: Properties = {};
+  for (const properties of all) {
+    for (const [name, property] of Object.entries(properties)) {
+      const seen = out[name];
+      const inner = 'properties' in property ? property.properties : undefined;
+      const seenInner = seen && 'properties' in seen ? seen.properties : undefined;
+      out[name] = inner && seenInner ? { ...property, properties: mergeProperties([seenInner, inner]) } as estypes.MappingProperty : seen ?? property;
+    }
+  }
+  return out;
 }

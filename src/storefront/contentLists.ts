@@ -9,7 +9,7 @@ import Joi from 'joi';
 import type { ContentDocument } from '../catalog/documentTypes';
 import { image } from './presentation';
 import type { ContentItemResult, ContentListResult } from './responseTypes';
-import { encodeTicket, type TicketOrigin } from './tickets';
+import { encodeTicket, type TicketOrigin } from '../events/tickets';
 
 export const DEFAULT_CONTENT_LIMIT = 10;
 export const MAX_CONTENT_LIMIT = 100;
@@ -76,8 +76,22 @@ export function contentTextMatch(phrase: string): estypes.QueryDslQueryContainer
 /** Newest first; items without a release date last; the key keeps paging stable. */
 export const NEWEST_CONTENT_FIRST: readonly estypes.SortCombinations[] = [{ releaseDate: { order: 'desc', missing: '_last' } }, { key: 'asc' }];
 
-/** The search of one content list. */
-export function contentListSearch(list: ContentListSettings, at: { market: string; locale: string; phrase?: string }): estypes.SearchRequest {
+/**
+ * The search of one content list. TOP_CONTENT ranks the items by clicks (`topContent`: content keys, most
+ * clicked first, from the behaviour data): each ranked item scores by its rank, unclicked items score 0 and
+ * follow newest first (so before any click TOP_CONTENT lists like NEWEST_CONTENT); a phrase then only
+ * selects the items.
+ */
+export function contentListSearch(list: ContentListSettings, at: { market: string; locale: string; phrase?: string }, topContent?: readonly string[]): estypes.SearchRequest {
+  if (list.algorithm === 'TOP_CONTENT' && topContent) {
+    const ranked = topContent.map((key, i) => ({ constant_score: { filter: { term: { key } }, boost: topContent.length - i } }));
+    return {
+      query: { bool: { filter: [...(at.phrase ? [contentTextMatch(at.phrase)] : []), ...contentFilters(list.contentFilter, at)], should: ranked } },
+      size: list.limit,
+      track_total_hits: true,
+      sort: ['_score', ...NEWEST_CONTENT_FIRST],
+    };
+  }
   return {
     query: { bool: { must: at.phrase ? [contentTextMatch(at.phrase)] : [], filter: contentFilters(list.contentFilter, at) } },
     size: list.limit,

@@ -3,7 +3,7 @@
  * dynamic facets, the values of the attributes covering most hits, in one msearch (none when neither is
  * needed).
  */
-import { msearch, type IndexedSearch } from './msearch';
+import type { IndexedSearch } from '../search/msearch';
 import { readProducts, siblingsSearch } from './productSource';
 import type { ProductSource } from './productShaper';
 import type { FacetResult } from './responseTypes';
@@ -16,15 +16,15 @@ export interface ListingRound {
 }
 
 export async function siblingsAndDynamicFacets(
-  s: Pick<StorefrontServices, 'es' | 'index'>,
+  s: Pick<StorefrontServices, 'search' | 'index'>,
   at: { market: string; locale: string },
   mains: ProductSource[],
   includes: string[],
   dynamic: DynamicFacetsStep | undefined,
 ): Promise<ListingRound> {
   const siblings = siblingsSearch(at, mains, includes);
-  const searches: IndexedSearch[] = [...(siblings ? [{ index: s.index.products, body: siblings }] : []), ...(dynamic ? [dynamic.search] : [])];
-  const responses = await msearch(s.es, searches);
+  const searches: IndexedSearch[] = [...(siblings ? [{ index: s.index.products(at.locale), body: siblings }] : []), ...(dynamic ? [dynamic.search] : [])];
+  const responses = await s.search.msearch(searches);
   return {
     siblings: readProducts(siblings ? responses[0] : undefined),
     dynamicFacets: dynamic ? dynamic.read(responses[siblings ? 1 : 0]) : [],

@@ -2,10 +2,12 @@
  * Presentation rules of a product card that are ours to choose, kept deterministic and documented here:
  * badges, colour swatch and image effect.
  *
- * Badges (prices are those of the query context, so `priceId` applies):
+ * Badges (prices are those of the query context, so `priceId` applies; labels are the market-locale's
+ * override, else built in for the locale's language: merchandising/labels.ts, English shown here):
  * - primary `SALE` "Sale": some variant sells below its list price;
  * - primary `NEW` "New": `releaseDate` lies within the 30 days up to now (a future date is not new yet);
- * - secondary `DISCOUNT` "-N%": the largest variant discount, rounded to whole percent, is at least 10%.
+ * - secondary `DISCOUNT` "-N%" (`badge.DISCOUNT` with `{n}` = N): the largest variant discount, rounded to
+ *   whole percent, is at least 10%.
  *
  * Swatch, from the product's `colors` in feed order: the first recognised value decides.
  * - `gold` / `silver` / `multi` (any case) → GOLD / SILVER / MULTI with no colours;
@@ -18,6 +20,8 @@
  */
 import type { ImageDocument } from '../catalog/documentTypes';
 import type { Badge, ImageInfo, ImageResult, Swatch, SwatchType } from './responseTypes';
+import { visitorLabel, type LabelPlace } from '../merchandising/labels';
+import { DISCOUNT_PLACEHOLDER } from '../merchandising/labelConfiguration';
 
 export const DISCOUNT_BADGE_MIN_PERCENT = 10;
 export const NEW_BADGE_DAYS = 30;
@@ -26,15 +30,17 @@ export interface BadgeInput {
   variants: { listPrice: number; sellingPrice: number }[];
   releaseDate?: string;
   now: Date;
+  labels: LabelPlace;
 }
 
 export function badges(p: BadgeInput): { primary: Badge[]; secondary: Badge[] } {
   const primary: Badge[] = [];
   const secondary: Badge[] = [];
-  if (p.variants.some((v) => v.sellingPrice < v.listPrice)) primary.push({ label: 'Sale', theme: 'SALE' });
-  if (p.releaseDate && isNew(p.releaseDate, p.now)) primary.push({ label: 'New', theme: 'NEW' });
+  const label = (key: string, english: string) => visitorLabel(p.labels, key) ?? english;
+  if (p.variants.some((v) => v.sellingPrice < v.listPrice)) primary.push({ label: label('badge.SALE', 'Sale'), theme: 'SALE' });
+  if (p.releaseDate && isNew(p.releaseDate, p.now)) primary.push({ label: label('badge.NEW', 'New'), theme: 'NEW' });
   const discount = Math.round(Math.max(0, ...p.variants.map((v) => (v.listPrice > 0 ? ((v.listPrice - v.sellingPrice) / v.listPrice) * 100 : 0))));
-  if (discount >= DISCOUNT_BADGE_MIN_PERCENT) secondary.push({ label: `-${discount}%`, theme: 'DISCOUNT' });
+  if (discount >= DISCOUNT_BADGE_MIN_PERCENT) secondary.push({ label: label('badge.DISCOUNT', '-{n}%').replaceAll(DISCOUNT_PLACEHOLDER, String(discount)), theme: 'DISCOUNT' });
   return { primary, secondary };
 }
 

@@ -11,14 +11,14 @@ import type {
   CustomAttributes, MeasurementResult, Price, ProductGroupResult, ProductResult, TypedCustomResult, VariantResult,
 } from './responseTypes';
 import { availability, stockNumber } from './stock';
-import { ticketEncoder, type TicketOrigin } from './tickets';
+import { ticketEncoder, type TicketOrigin } from '../events/tickets';
 
 /** A product document as fetched: the fields productSource() asks for. */
 export type ProductSource = Partial<Omit<ProductDocument, 'variants'>> & Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { variants?: VariantSource[] };
 export type VariantSource = Partial<VariantDocument> & Pick<VariantDocument, 'key'>;
 
 export interface ShapeContext {
-  query: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId'>;
+  query: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'locale' | 'labels'>;
   /** Page, list, market and touchpoint of the tickets. */
   origin: TicketOrigin;
   /** Clock for the NEW badge. */
@@ -85,7 +85,7 @@ export function shapeProduct(doc: ProductSource, position: number, sc: ShapeCont
     sellingPrice: range(variants.map((v) => v.sellingPrice)),
     ...measurements(doc),
     variants,
-    badges: badges({ variants, releaseDate: doc.releaseDate, now: sc.now }),
+    badges: badges({ variants, releaseDate: doc.releaseDate, now: sc.now, labels: sc.query }),
     imageInfo: imageInfo(doc.images),
     swatch: swatch(doc.colors),
   };

@@ -2,7 +2,8 @@
  * Which parts of a product document a listing fetches (`_source` filtering), and fetching the siblings
  * of every group on a page in one `mget`. Big fields (description, suggest, categories) stay behind.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { SearchGateway } from '../search/gateway';
 import { productDocumentId } from '../catalog/documents';
 import { MAX_SIBLINGS, siblingKeys, type ProductSource } from './productShaper';
 import type { QueryContext } from './request';
@@ -29,13 +30,13 @@ export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'p
 
 /** The documents of the siblings of `mains` (one `mget`, no call when no group has siblings). */
 export async function fetchSiblings(
-  es: Client,
+  search: SearchGateway,
   index: string,
   at: { market: string; locale: string },
   mains: ProductSource[],
   includes: string[],
 ): Promise<Map<string, ProductSource>> {
-  return fetchProducts(es, index, at, [...new Set(mains.flatMap(siblingKeys))], includes);
+  return fetchProducts(search, index, at, [...new Set(mains.flatMap(siblingKeys))], includes);
 }
 
 /**
@@ -64,10 +65,10 @@ export function readProducts(response: estypes.SearchResponse<unknown> | undefin
 }
 
 /** The documents of `keys` found in the market and locale, by product key (one mget, none without keys). */
-async function fetchProducts(es: Client, index: string, at: { market: string; locale: string }, keys: string[], includes: string[]): Promise<Map<string, ProductSource>> {
+async function fetchProducts(search: SearchGateway, index: string, at: { market: string; locale: string }, keys: string[], includes: string[]): Promise<Map<string, ProductSource>> {
   const found = new Map<string, ProductSource>();
   if (keys.length === 0) return found;
-  const res = await es.mget<ProductSource>({ index, ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
+  const res = await search.mget<ProductSource>({ index, ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
   for (const doc of res.docs) {
     const hit = doc as estypes.GetGetResult<ProductSource>;
     if (hit.found && hit._source) found.set(hit._source.productKey, hit._source);
@@ -84,16 +85,16 @@ export interface ChosenProduct { productKey: string; groupProductKeys: string[] 
  * MAX_SIBLINGS siblings (rare) gets its siblings in a second mget once its main document is known.
  */
 export async function fetchWithSiblings(
-  es: Client,
+  search: SearchGateway,
   index: string,
   at: { market: string; locale: string },
   chosen: ChosenProduct[],
   includes: string[],
 ): Promise<Map<string, ProductSource>> {
   const { keys, large } = withSiblingKeys(chosen);
-  const found = await fetchProducts(es, index, at, keys, includes);
+  const found = await fetchProducts(search, index, at, keys, includes);
   const mains = large.flatMap((k) => found.get(k) ?? []);
-  if (mains.length) for (const [k, p] of await fetchSiblings(es, index, at, mains, includes)) found.set(k, p);
+  if (mains.length) for (const [k, p] of await fetchSiblings(search, index, at, mains, includes)) found.set(k, p);
   return found;
 }
 

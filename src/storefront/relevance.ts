@@ -9,6 +9,10 @@
  * The stock tier multiplies that by 10^7 for products in stock under the context: relevance stays
  * far below 10^7, so every in-stock product ranks before every out-of-stock one.
  * Fuzziness is only used by the looser secondary list (relaxedMatch).
+ *
+ * Expansion (phraseExpansion.ts): the match is a `bool.should` over the phrase's synonym alternatives, the
+ * typed phrase first and weighted highest; and a word the catalog compounds ("jacka") may be the word or one
+ * of its compounds ("vinterjacka"), the compounds weighted lower than the word itself.
  */
 import type { estypes } from '@elastic/elasticsearch';
 
@@ -41,12 +45,52 @@ export function keyMatch(phrase: string): Query {
   };
 }
 
-/** What a product must match to be a hit of the phrase. */
-export function textMatch(phrase: string): Query {
+/** What a phrase stands for: its synonym alternatives (typed first) and the catalog's compounds of its words. */
+export interface PhraseExpansion {
+  alternatives: string[];
+  /** Lower-case word → compounds of the catalog ending with it. */
+  compounds: ReadonlyMap<string, string[]>;
+}
+
+/** Weight of a synonym alternative against the typed phrase, and of a compound against the word itself. */
+export const SYNONYM_WEIGHT = 0.8;
+export const COMPOUND_WEIGHT = 0.5;
+
+const allWords = (text: string): Query => ({ multi_match: { query: text, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } });
+
+/**
+ * Every word of `text` in some field, where a word with compounds may instead be any of them: the words
+ * without compounds stay one cross_fields match, each word with compounds becomes its own alternative.
+ */
+export function wordsMatch(text: string, compounds: ReadonlyMap<string, string[]> = new Map(), boost = 1): Query {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  const compoundOf = (token: string) => compounds.get(token.toLocaleLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const expanded = tokens.filter((t) => compoundOf(t));
+  if (!expanded.length) return boost === 1 ? allWords(text) : { multi_match: { query: text, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS, boost } };
+  const rest = tokens.filter((t) => !compoundOf(t));
+  return {
+    bool: {
+      must: [
+        ...(rest.length ? [allWords(rest.join(' '))] : []),
+        ...expanded.map((t): Query => ({
+          bool: {
+            should: [allWords(t), { multi_match: { query: compoundOf(t)!.join(' '), type: 'best_fields', operator: 'or', fields: TEXT_FIELDS, boost: COMPOUND_WEIGHT } }],
+            minimum_should_match: 1,
+          },
+        })),
+      ],
+      ...(boost === 1 ? {} : { boost }),
+    },
+  };
+}
+
+/** What a product must match to be a hit of the phrase (and, given an expansion, of what it stands for). */
+export function textMatch(phrase: string, expansion?: PhraseExpansion): Query {
+  const alternatives = expansion?.alternatives.length ? expansion.alternatives : [phrase];
   return {
     bool: {
       should: [
-        { multi_match: { query: phrase, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } },
+        ...alternatives.map((a, i) => wordsMatch(a, expansion?.compounds, i === 0 ? 1 : SYNONYM_WEIGHT)),
         keyMatch(phrase),
       ],
       minimum_should_match: 1,
@@ -54,9 +98,11 @@ export function textMatch(phrase: string): Query {
   };
 }
 
-/** Looser matching for the secondary list: any term, fuzzily, in the main fields. */
-export function relaxedMatch(phrase: string): Query {
-  return { multi_match: { query: phrase, type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS } };
+/** Looser matching for the secondary list: any term, fuzzily, in the main fields (of any alternative). */
+export function relaxedMatch(phrase: string, expansion?: PhraseExpansion): Query {
+  const fuzzy = (text: string): Query => ({ multi_match: { query: text, type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS } });
+  const alternatives = expansion?.alternatives ?? [phrase];
+  return alternatives.length > 1 ? { bool: { should: alternatives.map(fuzzy), minimum_should_match: 1 } } : fuzzy(alternatives[0] ?? phrase);
 }
 
 /** Optional scoring clauses that never decide whether a product matches. */

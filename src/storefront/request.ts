@@ -3,9 +3,10 @@
  * QueryContext. Validation needs the catalog facts (configured markets, store keys, price ids); what an
  * endpoint allows (templates, presentCustom prefixes) comes in as EndpointRules.
  */
-import { badRequest, unavailable } from '../http/errors';
+import { Unavailable, invalid } from '../kernel/errors';
 import type { CatalogFacts } from './catalogFacts';
-import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from './queryParams';
+import { labelsOf } from '../merchandising/labelConfiguration';
+import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
 export type Channel = 'ONLINE' | 'STORE';
@@ -36,6 +37,8 @@ export interface QueryContext {
   priceId?: string;
   viewId: ViewId;
   templateId?: string;
+  /** The market-locale's label overrides (facets, sorts, badges; merchandising/labels.ts resolves them). */
+  labels: Readonly<Record<string, string>>;
 }
 
 export interface EndpointRules {
@@ -51,27 +54,27 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
   const market = required(query, 'market');
   const locale = required(query, 'locale');
   const touchpoint = oneOf(query, 'touchpoint', ['DESKTOP', 'MOBILE'] as const);
-  if (!touchpoint) throw badRequest('Query parameter touchpoint is required');
-  if (!facts) throw unavailable('No products found in the cluster: import a catalog first');
+  if (!touchpoint) throw invalid('Query parameter touchpoint is required');
+  if (!facts) throw new Unavailable('No products found in the cluster: import a catalog first');
 
   const marketConfig = Object.hasOwn(facts.configuration.markets, market) ? facts.configuration.markets[market] : undefined;
-  if (!marketConfig) throw badRequest(`Query parameter market: unknown market "${market}"`);
+  if (!marketConfig) throw invalid(`Query parameter market: unknown market "${market}"`);
   if (!marketConfig.locales.includes(locale)) {
-    throw badRequest(`Query parameter locale: "${locale}" is not a locale of market ${market} (${marketConfig.locales.join(', ')})`);
+    throw invalid(`Query parameter locale: "${locale}" is not a locale of market ${market} (${marketConfig.locales.join(', ')})`);
   }
-  if (!facts.productCounts[market]) throw unavailable(`No products found in the cluster for market ${market}`);
+  if (!facts.productCounts[market]) throw new Unavailable(`No products found in the cluster for market ${market}`);
 
   const { channels, stores } = channelsAndStores(query, facts);
   const priceId = single(query, 'priceId') || undefined;
-  if (priceId !== undefined && !facts.priceIds.has(priceId)) throw badRequest(`Query parameter priceId: unknown custom price id "${priceId}"`);
+  if (priceId !== undefined && !facts.priceIds.has(priceId)) throw invalid(`Query parameter priceId: unknown custom price id "${priceId}"`);
   const presentPrices = pipeList(query, 'presentPrices') ?? [];
   const unknownPrice = presentPrices.find((id) => !facts.priceIds.has(id));
-  if (unknownPrice !== undefined) throw badRequest(`Query parameter presentPrices: unknown custom price id "${unknownPrice}"`);
+  if (unknownPrice !== undefined) throw invalid(`Query parameter presentPrices: unknown custom price id "${unknownPrice}"`);
 
   const templateId = single(query, 'templateId') || undefined;
   if (templateId !== undefined) {
     // Whether the template exists is asked at the endpoint edge (resolveTemplate: the store is async).
-    if (!rules.templates) throw badRequest('Query parameter templateId is not accepted by this endpoint');
+    if (!rules.templates) throw invalid('Query parameter templateId is not accepted by this endpoint');
   }
 
   return {
@@ -82,6 +85,7 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
     ...(priceId !== undefined ? { priceId } : {}),
     viewId: oneOf(query, 'viewId', ['PRODUCTION', 'PREVIEW'] as const) ?? 'PRODUCTION',
     ...(templateId !== undefined ? { templateId } : {}),
+    labels: labelsOf(facts.labelConfiguration, market, locale),
   };
 }
 
@@ -92,12 +96,12 @@ function channelsAndStores(query: RawQuery, facts: CatalogFacts): Pick<QueryCont
     const upper = c.toUpperCase();
     if (upper === 'ONLINE') channels.online = true;
     else if (upper === 'STORE') channels.store = true;
-    else throw badRequest(`Query parameter channels: unknown channel "${c}" (ONLINE, STORE)`);
+    else throw invalid(`Query parameter channels: unknown channel "${c}" (ONLINE, STORE)`);
   }
   const stores = [...new Set(pipeList(query, 'stores') ?? [])];
-  if (list && channels.store && stores.length === 0) throw badRequest('Query parameter stores must name at least one store when channels includes STORE');
+  if (list && channels.store && stores.length === 0) throw invalid('Query parameter stores must name at least one store when channels includes STORE');
   const unknown = stores.find((s) => !facts.storeKeys.has(s));
-  if (unknown !== undefined) throw badRequest(`Query parameter stores: unknown store "${unknown}"`);
+  if (unknown !== undefined) throw invalid(`Query parameter stores: unknown store "${unknown}"`);
   return { channels, stores };
 }
 
@@ -107,13 +111,18 @@ export function parsePresentCustom(value: string, allowed: readonly PresentCusto
   let kind: PresentCustom['kind'] = 'label';
   const take = (prefix: PresentCustomPrefix) => {
     if (!rest.startsWith(`${prefix}.`)) return false;
-    if (!allowed.includes(prefix)) throw badRequest(`Query parameter presentCustom: prefix "${prefix}." is not accepted by this endpoint`);
+    // Every endpoint that lists products takes every prefix (the client's ProductParams allow them on each);
+    // only endpoints without product lists have none to take.
+    if (!allowed.includes(prefix)) {
+      const why = allowed.length === 0 ? ': it lists no products' : ` (accepted: ${allowed.map((a) => `${a}.`).join(', ')})`;
+      throw invalid(`Query parameter presentCustom: prefix "${prefix}." is not accepted by this endpoint${why}`);
+    }
     rest = rest.slice(prefix.length + 1);
     return true;
   };
   if (take('variant')) level = 'variant';
   if (take('number')) kind = 'number';
   else if (take('length')) kind = 'length';
-  if (!rest) throw badRequest(`Query parameter presentCustom: "${value}" names no attribute`);
+  if (!rest) throw invalid(`Query parameter presentCustom: "${value}" names no attribute`);
   return { level, kind, name: rest };
 }

@@ -4,7 +4,8 @@
  * so is `brand` when the product has none (the client types it as always present).
  * test/unit/storefront-shaper.test.ts checks at compile time that these are assignable to the client's types.
  */
-import type { SortId } from './sorts';
+import type { SortId } from '../merchandising/sortOrders';
+import type { NavigationResult } from './navigationTree/shape';
 
 export interface Price { min: number; max: number }
 export interface MeasurementResult { amount: number; unit: string }
@@ -118,7 +119,7 @@ export interface SearchPageResult {
   autoCorrect?: { q: string; originalTotalHits: number };
   didYouMean: { q: string }[];
   primaryList: PrimaryListResult;
-  navigation?: { breadcrumbs: { label: string; path: string }[]; tree: unknown[] };
+  navigation?: NavigationResult;
   secondaryList: SecondaryListResult;
   relatedSearches: { q: string }[];
   contentLists: ContentListResult[];

@@ -1,24 +1,22 @@
 /**
- * What storefront queries need at run time, built once from the AppContext: the Elasticsearch client,
- * index names, the catalog facts cache, a clock, and the behaviour hooks. The behaviour module (later)
- * replaces the no-op `onSearch`; queries call it unless `notify=false`.
+ * What storefront queries need at run time, built once by the composition root (app.ts) from narrow
+ * dependencies: the search gateway, index names, the catalog facts cache, a clock, visitor behaviour
+ * and the hooks. Queries call `onSearch` unless `notify=false`.
  */
-import type { Client } from '@elastic/elasticsearch';
-import type { AppContext } from '../app';
-import type { Logger } from '../log';
-import type { BehaviourService } from '../behaviour/service';
-import { merchandising, type MerchandisingStores } from '../merchandising';
+import type { SearchGateway } from '../search/gateway';
+import type { Logger } from '../kernel/log';
+import { searchEvent, type EventRecorder, type SearchFacts } from '../events/fromQueries';
+import type { VisitorBehaviour } from '../events/questions';
+import type { ConfigurationReader } from '../configuration/store';
+import type { MerchandisingStores } from '../merchandising';
+import type { CatalogIndices } from '../search/catalogIndices';
 import { CatalogFactsCache } from './catalogFacts';
+import type { VocabularyStore } from '../catalog/vocabularyStore';
+import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
 import type { QueryContext } from './request';
 
-export interface SearchEvent {
+export interface SearchEvent extends SearchFacts {
   context: QueryContext;
-  /** The phrase as typed. */
-  q: string;
-  /** The phrase the results are for (differs after auto-correct). */
-  usedQ: string;
-  origin: string;
-  totalHits: number;
 }
 
 export interface StorefrontHooks {
@@ -27,30 +25,63 @@ export interface StorefrontHooks {
 }
 
 export interface StorefrontServices {
-  es: Client;
+  /** Every Elasticsearch read of a query goes through this (a scripted one in unit tests). */
+  search: SearchGateway;
   log: Logger;
   facts: CatalogFactsCache;
-  index: { products: string; content: string };
+  /** The live products and content of a locale: each locale has its own index, analysed in its language. */
+  index: { products(locale: string): string; content(locale: string): string };
   hooks: StorefrontHooks;
-  /** Visitor behaviour: recent searches, trending phrases, recently viewed, popularity, co-occurrence. */
-  behaviour: BehaviourService;
+  /** The synonyms and compounds of a locale's phrases (phraseExpansion.ts). */
+  language(locale: string): Promise<PhraseLanguage>;
+  /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
+  behaviour: VisitorBehaviour;
   /** Pages, navigation and response templates. */
   merchandising: MerchandisingStores;
   now(): Date;
 }
 
+export type { PhraseLanguage };
+
 export const noHooks: StorefrontHooks = { onSearch: () => undefined };
 
-export function storefrontServices(app: AppContext, hooks: Partial<StorefrontHooks> = {}): StorefrontServices {
-  const stores = merchandising(app);
+/** The hooks that record searches as behaviour events through `recorder` (the default of storefrontServices). */
+export function behaviourHooks(recorder: EventRecorder): StorefrontHooks {
   return {
-    es: app.es,
-    log: app.log,
-    facts: new CatalogFactsCache(app.es, app.indices, app.configuration, stores.facets, app.config.dynamicFacets),
-    index: { products: app.indices.names.catalogAlias('products'), content: app.indices.names.catalogAlias('content') },
+    onSearch(e) {
+      const event = searchEvent(e);
+      if (event) recorder.record(event);
+    },
+  };
+}
+
+export interface StorefrontDeps {
+  search: SearchGateway;
+  log: Logger;
+  indices: Pick<CatalogIndices, 'liveVersion' | 'names'>;
+  configuration: ConfigurationReader;
+  merchandising: MerchandisingStores;
+  behaviour: VisitorBehaviour;
+  /** DYNAMIC_FACETS: facets chosen per result set in markets without a facet configuration. */
+  dynamicFacets: number;
+  /** The catalog's compounds per locale, stored by the last full import. */
+  vocabulary: Pick<VocabularyStore, 'compounds'>;
+}
+
+/** `hooks` replaces the recording of searches (tests watch them). */
+export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = behaviourHooks(deps.behaviour)): StorefrontServices {
+  return {
+    search: deps.search,
+    log: deps.log,
+    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets),
+    index: {
+      products: (locale) => deps.indices.names.catalogLocaleAlias('products', locale),
+      content: (locale) => deps.indices.names.catalogLocaleAlias('content', locale),
+    },
     hooks: { ...noHooks, ...hooks },
-    behaviour: app.behaviour,
-    merchandising: stores,
+    language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
+    behaviour: deps.behaviour,
+    merchandising: deps.merchandising,
     now: () => new Date(),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * Sort orders of product listings: one table, each entry a label and its Elasticsearch sort. Every
+ * Sort orders of product listings: one table, each entry a label (English; what a visitor reads comes
+ * from the locale, sortLabel) and its Elasticsearch sort. Every
  * listing sorts on `_score` first: under RELEVANCE the score is relevance scaled by the stock tier
  * (relevance.ts), under every other order the score is the stock tier alone (1 in stock, 0 not), so
  * in-stock products always come before out-of-stock ones. `productKey` breaks ties for stable paging.
@@ -8,16 +9,13 @@
  * it, by their standard price (the price they show).
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import { sellingPriceFields } from './prices';
+import { SORT_IDS, type SortId } from '../merchandising/sortOrders';
 import type { SortResult } from './responseTypes';
+import { visitorLabel, type LabelPlace } from '../merchandising/labels';
 
-export const SORT_IDS = [
-  'RELEVANCE', 'NEWEST_FIRST', 'PRICE_ASCENDING', 'PRICE_DESCENDING', 'DISCOUNT', 'RATING', 'NAME',
-  'LENGTH_INCREASING', 'LENGTH_DECREASING', 'WIDTH_INCREASING', 'WIDTH_DECREASING', 'HEIGHT_INCREASING', 'HEIGHT_DECREASING',
-  'DEPTH_INCREASING', 'DEPTH_DECREASING', 'VOLUME_INCREASING', 'VOLUME_DECREASING', 'WEIGHT_INCREASING', 'WEIGHT_DECREASING', 'TITLE',
-] as const;
-export type SortId = (typeof SORT_IDS)[number];
+export { SORT_IDS, type SortId };
 
 interface SortContext { priceId?: string }
 
@@ -58,7 +56,7 @@ export const SORTS: Record<SortId, { label: string; fields: FieldSort }> = {
 export function parseSort(value: string | undefined, offered: readonly SortId[] = SORT_IDS): SortId {
   if (value === undefined || value === '') return 'RELEVANCE';
   const id = offered.find((s) => s === value.trim().toUpperCase());
-  if (!id) throw badRequest(`Query parameter sort: unknown sort "${value}" (${offered.join(', ')})`);
+  if (!id) throw invalid(`Query parameter sort: unknown sort "${value}" (${offered.join(', ')})`);
   return id;
 }
 
@@ -70,6 +68,11 @@ export function listingSort(id: SortId, ctx: SortContext): estypes.SortCombinati
 /** Whether the listing's score is relevance (else the stock tier only). */
 export const scoresRelevance = (id: SortId) => id === 'RELEVANCE';
 
-export function sortResult(selected: SortId, offered: readonly SortId[] = SORT_IDS): SortResult<SortId> {
-  return { selected, options: offered.map((id) => ({ id, label: SORTS[id].label })) };
+/** A sort option's label as the visitor reads it: the market-locale's override, else built in for the locale. */
+export function sortLabel(id: SortId, at: LabelPlace): string {
+  return visitorLabel(at, `sort.${id}`) ?? SORTS[id].label;
+}
+
+export function sortResult(selected: SortId, at: LabelPlace, offered: readonly SortId[] = SORT_IDS): SortResult<SortId> {
+  return { selected, options: offered.map((id) => ({ id, label: sortLabel(id, at) })) };
 }

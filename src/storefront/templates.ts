@@ -14,9 +14,9 @@
  * - A template makes `presentCustom` unnecessary: `withTemplateFields` widens the context so the
  *   documents fetched hold the custom attributes the template names.
  */
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 import {
-  ALL_CUSTOM, customAttributeOf,
+  ALL_CUSTOM, customAttributeOf, PRODUCT_FIELDS, VARIANT_FIELDS,
   type ProductTemplate, type TemplateMapping, type TemplateSettings, type VariantTemplate,
 } from '../merchandising/templates/types';
 import type { PresentCustom, QueryContext } from './request';
@@ -29,11 +29,17 @@ export type TemplatedProduct = ProductResult & { remainingVariants?: number };
 /** Fields every templated product and variant keeps. */
 const ALWAYS_KEPT = new Set(['key', 'ticket']);
 
+/**
+ * The field names templates accept (merchandising, below the storefront, lists them) must be ProductResult
+ * and VariantResult properties: this fails to compile when a result type loses one.
+ */
+export const TEMPLATE_FIELDS: { product: readonly (keyof ProductResult)[]; variant: readonly (keyof VariantResult)[] } = { product: PRODUCT_FIELDS, variant: VARIANT_FIELDS };
+
 /** The template a request names, undefined when it names none; 400 for an unknown id. */
 export async function resolveTemplate(s: StorefrontServices, templateId: string | undefined): Promise<TemplateSettings | undefined> {
   if (templateId === undefined) return undefined;
   const template = await s.merchandising.templates.getTemplate(templateId);
-  if (!template) throw badRequest(`Query parameter templateId: unknown template "${templateId}"`);
+  if (!template) throw invalid(`Query parameter templateId: unknown template "${templateId}"`);
   return template;
 }
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Autocomplete } from '@apptus/esales-api';
-import { behaviourIndexNames } from '../../src/behaviour/eventsIndex';
+import { behaviourIndexNames } from '../../src/search/indexNames';
 import type { Product, ReplaceEntity } from '../../src/catalog/types';
 import type { AutocompleteResult } from '../../src/storefront/autocomplete/shape';
 import { startService, type TestService } from './harness';

@@ -8,14 +8,14 @@ import assert from 'node:assert/strict';
 import { startService, type TestService } from './harness';
 import { group, product } from '../fixtures/catalog';
 import { BehaviourService } from '../../src/behaviour/service';
-import { behaviourIndexNames } from '../../src/behaviour/eventsIndex';
-import { DEFAULT_BEHAVIOUR_OPTIONS } from '../../src/behaviour/options';
+import { behaviourIndexNames } from '../../src/search/indexNames';
+import { DEFAULT_BEHAVIOUR_OPTIONS } from '../../src/kernel/config';
 import { Lease } from '../../src/behaviour/lease';
-import type { BehaviourEvent } from '../../src/behaviour/events';
-import { encodeTicket, type Ticket } from '../../src/storefront/tickets';
+import type { BehaviourEvent } from '../../src/events/events';
+import { encodeTicket, type Ticket } from '../../src/events/tickets';
 import { createContext, shutdownContext } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import { createLogger } from '../../src/log';
+import { loadConfig } from '../../src/kernel/config';
+import { createLogger } from '../../src/kernel/log';
 import { createElasticsearchClient } from '../../src/search/client';
 import type { ReplaceEntity } from '../../src/catalog/types';
 
@@ -260,8 +260,10 @@ describe('behaviour service (real Elasticsearch)', function () {
 
   describe('popularity', () => {
     const popularityOf = async (id: string) => {
-      await service.context.es.indices.refresh({ index: `${service.prefix}-catalog-products` });
-      const doc = await service.context.es.get<{ popularity: number }>({ index: `${service.prefix}-catalog-products`, id });
+      // Reads by id go to the locale's index (the part alias spans every locale): ids are market|locale|productKey.
+      const index = `${service.prefix}-catalog-products-${id.split('|')[1].toLowerCase()}`;
+      await service.context.es.indices.refresh({ index });
+      const doc = await service.context.es.get<{ popularity: number }>({ index, id });
       return doc._source!.popularity;
     };
 
@@ -312,7 +314,7 @@ describe('behaviour service (real Elasticsearch)', function () {
     it('sets products whose behaviour aged out back to 0', async () => {
       const { context } = service;
       const later = new BehaviourService({
-        es: context.es, log: context.log, names: behaviourIndexNames(service.prefix), productsAlias: `${service.prefix}-catalog-products`,
+        es: context.es, log: context.log, names: behaviourIndexNames(service.prefix), productsAlias: `${service.prefix}-catalog-products`, productsIndex: (locale) => `${service.prefix}-catalog-products-${locale.toLowerCase()}`,
         configuration: context.configuration, liveVersion: () => context.indices.liveVersion(), holder: 'later',
         options: DEFAULT_BEHAVIOUR_OPTIONS, now: () => new Date(Date.now() + 60 * DAY),
       });

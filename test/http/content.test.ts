@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { ContentInformation, ContentSearchPage } from '@apptus/esales-api';
 import { startService, type TestService } from './harness';
 import type { Content, ReplaceEntity } from '../../src/catalog/types';
-import { decodeTicket } from '../../src/storefront/tickets';
+import { decodeTicket } from '../../src/events/tickets';
 
 const content = (key: string, type: string, title: string, more: Partial<NonNullable<Content['defaults']>> = {}, rest: Partial<Content> = {}): ReplaceEntity =>
   ({ key, content: { markets: ['SE'], type, defaults: { title, url: `/c/${key}`, ...more }, ...rest } });
@@ -33,7 +33,6 @@ const CATALOG: ReplaceEntity[] = [
 
 describe('content-information and content-search-page (HTTP)', function () {
   let service: TestService;
-  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   let api: ReturnType<typeof import('@apptus/esales-api').elevate>;
 
   before(async () => {
@@ -94,7 +93,7 @@ describe('content-information and content-search-page (HTTP)', function () {
       const page: ContentSearchPage = await api.query.contentSearchPage({ q: 'shipping', notify: false });
       assert.deepEqual(Object.keys(page).sort(), ['didYouMean', 'primaryList', 'q']);
       assert.deepEqual([page.q, page.primaryList.totalHits, keys(page.primaryList.items), page.didYouMean], ['shipping', 2, ['faq-shipping', 'faq-shipping-no'], []]);
-      assert.deepEqual(page.primaryList.sort, { selected: 'RELEVANCE', options: [{ id: 'RELEVANCE', label: 'Relevance' }, { id: 'NEWEST_FIRST', label: 'Newest first' }] });
+      assert.deepEqual(page.primaryList.sort, { selected: 'RELEVANCE', options: [{ id: 'RELEVANCE', label: 'Relevans' }, { id: 'NEWEST_FIRST', label: 'Nyast först' }] });
       const { ticket, ...item } = page.primaryList.items[0];
       assert.deepEqual(item, {
         key: 'faq-shipping', type: 'faq', title: 'Shipping times', link: '/c/faq-shipping', description: 'Delivery within three days',
@@ -159,7 +158,8 @@ describe('content-information and content-search-page (HTTP)', function () {
       assert.deepEqual([keys(short.primaryList.items), short.didYouMean, short.autoCorrect], [['guide-running'], [{ q: 'store' }], undefined]);
       const undone = await api.query.contentSearchPage({ q: 'runing guide', origin: 'UNDO_AUTO_CORRECT' });
       assert.deepEqual([undone.primaryList.totalHits, undone.didYouMean], [0, [{ q: 'running guide' }]]);
-      const long = await api.query.contentSearchPage({ q: 'stor' });
+      // (Not "stor": in sv-SE that is the Swedish stem of "store", a hit.)
+      const long = await api.query.contentSearchPage({ q: 'stoore' });
       assert.deepEqual([long.primaryList.totalHits, long.didYouMean, long.autoCorrect], [12, [], { q: 'store', originalTotalHits: 0 }]);
       const many = await api.query.contentSearchPage({ q: 'opening' });
       assert.deepEqual([many.primaryList.totalHits, many.didYouMean], [12, []]);
@@ -180,6 +180,35 @@ describe('content-information and content-search-page (HTTP)', function () {
       const template = await service.request('GET', '/api/storefront/v3/queries/content-search-page?q=x&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s&templateId=t1');
       assert.equal(template.status, 400);
       assert.match(((await template.json()) as { message: string }).message, /templateId is not accepted/);
+    });
+  });
+  describe('TOP_CONTENT content lists (landing-page)', () => {
+    const landing = async (body: unknown) => {
+      const query = new URLSearchParams({ customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP', notify: 'false', pageReference: '/no/page' });
+      const res = await service.request('POST', `/api/storefront/v3/queries/landing-page?${query}`, { body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } });
+      return { status: res.status, body: await res.json() as { contentLists: { items: { key: string }[] }[]; message?: string } };
+    };
+
+    it('ranks by clicks on content from the behaviour data, newest first before any click and after the clicked', async () => {
+      const top = async () => {
+        const { status, body } = await landing({ contentLists: [{ id: 'guides', algorithm: 'TOP_CONTENT', contentFilter: { type: 'article' } }] });
+        assert.equal(status, 200, JSON.stringify(body));
+        return keys(body.contentLists[0].items);
+      };
+      assert.deepEqual(await top(), ['guide-care', 'guide-running']);
+      const [running] = (await api.query.contentInformation({ contentKeys: ['guide-running'], notify: false })).items;
+      const { elevate } = await import('@apptus/esales-api');
+      for (const visitor of ['v1', 'v2']) {
+        await elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: visitor, sessionKey: visitor }) }).notify.click(running.ticket);
+      }
+      await service.context.behaviour.flush();
+      await service.context.es.indices.refresh({ index: `${service.prefix}-*` });
+      assert.deepEqual(await top(), ['guide-running', 'guide-care']);
+      const newest = await landing({ contentLists: [{ id: 'guides', algorithm: 'NEWEST_CONTENT', contentFilter: { type: 'article' } }] });
+      assert.deepEqual(keys(newest.body.contentLists[0].items), ['guide-care', 'guide-running']);
+      const bad = await landing({ contentLists: [{ id: 'faq', algorithm: 'TOP_STUFF' }] });
+      assert.equal(bad.status, 400);
+      assert.match(bad.body.message!, /algorithm/);
     });
   });
 });

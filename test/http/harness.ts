@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { loadConfig, type Config } from '../../src/config';
-import { createLogger } from '../../src/log';
+import { loadConfig, type Config } from '../../src/kernel/config';
+import { createLogger } from '../../src/kernel/log';
 import { createElasticsearchClient } from '../../src/search/client';
-import { createApp, createContext, shutdownContext, type AppContext } from '../../src/app';
+import { createApp, createContext, prepareContext, shutdownContext, type AppContext } from '../../src/app';
 import type { CatalogConfiguration, ReplaceEntity } from '../../src/catalog/types';
 
 export const API_KEY = 'test-key';
@@ -51,6 +51,7 @@ export async function startService(overrides: Partial<Config> = {}): Promise<Tes
   const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, ...overrides });
   const es = createElasticsearchClient(config.elasticsearchUrl);
   const context = createContext(config, es, createLogger(config.logLevel));
+  await prepareContext(context);
   const app = createApp(context);
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

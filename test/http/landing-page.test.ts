@@ -169,7 +169,7 @@ describe('landing-page (HTTP)', function () {
       const page = await get({ pageReference: '/shoes', sort: 'PRICE_ASCENDING' });
       assert.deepEqual(page.primaryList!.sort, {
         selected: 'PRICE_ASCENDING',
-        options: [{ id: 'RELEVANCE', label: 'Relevance' }, { id: 'PRICE_ASCENDING', label: 'Price, low to high' }, { id: 'PRICE_DESCENDING', label: 'Price, high to low' }],
+        options: [{ id: 'RELEVANCE', label: 'Relevans' }, { id: 'PRICE_ASCENDING', label: 'Pris, lägst först' }, { id: 'PRICE_DESCENDING', label: 'Pris, högst först' }],
       });
       assert.deepEqual(keys(page), ['shoe-a', 'shoe-d', 'shoe-b']);
     });
@@ -180,10 +180,10 @@ describe('landing-page (HTTP)', function () {
       assert.equal(page.primaryList!.totalHits, 2);
       assert.deepEqual(page.primaryList!.facets, [
         {
-          id: 'brand', label: 'Brand', type: 'TEXT', sort: 'ALPHABETICAL', selectedCount: 2,
+          id: 'brand', label: 'Varumärke', type: 'TEXT', sort: 'ALPHABETICAL', selectedCount: 2,
           values: [{ id: 'Adidas', label: 'Adidas', selected: false, count: 1 }, { id: 'Ecco', label: 'Ecco', selected: true, count: 1 }, { id: 'Nike', label: 'Nike', selected: true, count: 1 }],
         },
-        { id: 'price', label: 'Price', type: 'RANGE', min: 500, max: 1200 },
+        { id: 'price', label: 'Pris', type: 'RANGE', min: 500, max: 1200 },
         { id: 'custom.width', label: 'width', type: 'RANGE', unit: 'cm', min: 10, max: 10 },
       ]);
       const ranged = await get({ pageReference: '/shoes', 'f.custom.width.min': '11' });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { startService, jsonBody, gzipSync, type TestService } from './harness';
-import { merchandising } from '../../src/merchandising';
 import type { NavigationNode } from '../../src/merchandising/navigation/types';
 
 const page = (id: string, parentId?: string, extra: Partial<NavigationNode> = {}): NavigationNode =>
@@ -87,7 +86,7 @@ describe('navigation import and export (admin API)', function () {
 
     await expect204(await importNavigation(container('FULL', [page('b'), page('c'), page('child', 'app1')])));
     assert.deepEqual(await ids('market=SE&locale=sv-SE&includeAppNodes=true'), ['app1', 'child', 'b', 'app2', 'c']);
-    const tree = await merchandising(service.context).navigation.tree({ market: 'SE', locale: 'sv-SE', includeAppNodes: true });
+    const tree = await service.context.merchandising.navigation.tree({ market: 'SE', locale: 'sv-SE', includeAppNodes: true });
     assert.deepEqual(tree.map((n) => [n.id, n.origin, n.children.map((c) => c.id)]), [['app1', 'app', ['child']], ['b', 'import', ['app2']], ['c', 'import', []]]);
 
     await expect204(await importNavigation(container('FORCE', [page('c'), page('b')])));

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { startService, jsonBody, type TestService } from './harness';
 import { group, product, smallCatalog } from '../fixtures/catalog';
-import { encodeTicket } from '../../src/storefront/tickets';
-import type { EventDocument } from '../../src/behaviour/events';
+import { encodeTicket } from '../../src/events/tickets';
+import type { EventDocument } from '../../src/events/events';
 
 const BASE = '/api/storefront/v3/notifications';
 const ALL = ['click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite', 'remove-recent-searches', 'remove-recently-viewed', 'end', 'purchase'];

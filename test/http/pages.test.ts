@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { startService, jsonBody, type TestService } from './harness';
-import { merchandising } from '../../src/merchandising';
 import type { Page } from '../../src/merchandising/pages/types';
 
 /** A page with every field the spec describes. */
@@ -40,7 +39,7 @@ describe('page import and export (admin API)', function () {
   const ids = async (query: string) => ((await exportPages(query)).addOrUpdate as Page[]).map((p) => p.id);
   const expect204 = async (res: Response) => assert.equal(res.status, 204, await res.text());
   const find = (reference: string, view: 'production' | 'preview', locale = 'sv-SE') =>
-    merchandising(service.context).pages.findPage({ market: 'SE', locale, reference, view });
+    service.context.merchandising.pages.findPage({ market: 'SE', locale, reference, view });
 
   it('refuses requests without the Api-Key with 403', async () => {
     assert.equal((await service.request('POST', '/api/admin/v3/import/pages', { body: '{}' })).status, 403);
@@ -116,7 +115,7 @@ describe('page import and export (admin API)', function () {
     assert.equal((await find('/women/shoes', 'production'))!.page.id, '/women/shoes');
     assert.equal(await find('/dam/skor', 'production', 'en-GB'), undefined);
     const bootsPage = await find('/dam/skor/stovlar', 'production');
-    const store = merchandising(service.context).pages;
+    const store = service.context.merchandising.pages;
     assert.deepEqual((await store.ancestors(bootsPage!)).map((p) => p.page.id), ['/women/shoes', '/women']);
     assert.equal((await store.parentOf(bootsPage!))!.page.id, '/women/shoes');
     assert.equal(await store.parentOf((await find('campaign', 'production'))!), undefined);

@@ -80,6 +80,25 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       await expect400('cart-page', `${base()}&cart=A1`, { recommendationLists: Array.from({ length: 11 }, (_, i) => ({ id: `l${i}` })) }, /at most 10 lists/);
     });
 
+    it('presentCustom: every prefix on product-page and cart-page; templateId still refused; no prefixes where no products are listed', async () => {
+      const custom = 'presentCustom=material|variant.fit|number.drop|length.shaft';
+      const product = await post('product-page', `${base()}&productKey=D1&notify=false&${custom}`, { recommendationLists: [{ id: 'series', algorithm: 'MORE_FROM_SERIES' }] });
+      const page = (await jsonBody(product)) as ProductPage;
+      assert.equal(product.status, 200, JSON.stringify(page));
+      const a1 = page.recommendationLists[0].productGroups.flatMap((g) => g.products).find((p) => p.key === 'A1')!;
+      assert.deepEqual([a1.custom, a1.typedCustom?.numbers, a1.variants[0].custom], [{ material: [{ id: 'mesh', label: 'mesh' }] }, { drop: 8 }, { fit: [{ id: 'narrow', label: 'narrow' }] }]);
+      const cart = await post('cart-page', `${base()}&cart=A1-38&notify=false&${custom}`, { cart: { include: true } });
+      const cartPage = (await jsonBody(cart)) as CartPage;
+      assert.equal(cart.status, 200, JSON.stringify(cartPage));
+      const inCart = cartPage.cart[0].products[0];
+      assert.deepEqual([inCart.custom, inCart.typedCustom?.numbers, inCart.variants[0].custom], [{ material: [{ id: 'mesh', label: 'mesh' }] }, { drop: 8 }, { fit: [{ id: 'narrow', label: 'narrow' }] }]);
+      await expect400('product-page', `${base()}&productKey=A1&${custom}&templateId=t`, {}, /templateId is not accepted by this endpoint/);
+      await expect400('cart-page', `${base()}&cart=A1&${custom}&templateId=t`, {}, /templateId is not accepted by this endpoint/);
+      await expect400('cart-page', `${base()}&cart=A1&presentCustom=variant.`, {}, /presentCustom: "variant\." names no attribute/);
+      const content = await service.request('GET', `/api/storefront/v3/queries/content-information?${base()}&contentKeys=x&presentCustom=variant.fit`);
+      assert.deepEqual([content.status, (await jsonBody(content)).message], [400, 'Query parameter presentCustom: prefix "variant." is not accepted by this endpoint: it lists no products']);
+    });
+
     it('add-to-cart-popup: variantKey missing or unknown, unknown template', async () => {
       await expect400('add-to-cart-popup', base(), {}, /Query parameter variantKey is required/);
       await expect400('add-to-cart-popup', `${base()}&variantKey=A1`, {}, /variantKey: unknown variant "A1"/);
@@ -165,6 +184,16 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       const given: AddToCartPopup = await api('pop').query.addToCartPopup({ variantKey: 'A1-38', cart: ['B1'], notify: false }, [{ id: 'c', algorithm: 'CART', limit: 10 }]);
       const listed = keys(given.recommendationLists[0]);
       assert.ok(listed.includes('C1') && !listed.includes('B1') && !listed.includes('A1'), listed.join());
+    });
+
+    it('registers the cart with the added variant unless notify=false, and no add-to-cart (the notification is that)', async () => {
+      await api('popper').query.addToCartPopup({ variantKey: 'A1-38', cart: ['B1'] }, []);
+      await api('popper').query.addToCartPopup({ variantKey: 'C1-1', cart: ['B1'], notify: false }, []);
+      await settle();
+      const events = await service.context.es.search<{ type: string; keys?: string[] }>({ index: `${service.prefix}-events`, query: { term: { customerKey: 'popper' } } });
+      assert.deepEqual(events.hits.hits.map((h) => [h._source!.type, h._source!.keys]), [['cart', ['B1', 'A1-38']]]);
+      assert.deepEqual(await service.context.behaviour.cartOf({ market: 'SE', customerKey: 'popper', sessionKey: 'popper-s' }), []);
+      await expect400('add-to-cart-popup', `${base('popper', 'popper-s')}&variantKey=nope`, {}, /variantKey: unknown variant "nope"/);
     });
   });
 });

@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import type { SearchPage } from '@apptus/esales-api';
+import type { Navigation, SearchPage } from '@apptus/esales-api';
 import { storefrontRouter } from '../../src/http/storefrontRoutes';
 import { errorHandler } from '../../src/http/middleware';
-import { storefrontServices, type SearchEvent } from '../../src/storefront/services';
+import type { SearchEvent } from '../../src/storefront/services';
+import { storefrontServicesOf } from '../../src/app';
 import { startService, TEST_CONFIGURATION, type TestService } from './harness';
 import type { Product, ReplaceEntity, VariantData } from '../../src/catalog/types';
 import type { SearchPageResult } from '../../src/storefront/responseTypes';
@@ -229,7 +230,7 @@ describe('search-page (HTTP)', function () {
         {
           title: 'Red running shoe with laces for long distances', name: 'Pegasus', brand: 'Nike', link: '/p/red-running-shoe-with-laces-for-long-distances', rating: 4.2,
           inStock: true, listPrice: { min: 1000, max: 1000 }, sellingPrice: { min: 700, max: 700 }, swatch: { type: 'COLORS', colors: ['#ff0000'] },
-          badges: { primary: [{ label: 'Sale', theme: 'SALE' }, { label: 'New', theme: 'NEW' }], secondary: [{ label: '-30%', theme: 'DISCOUNT' }] },
+          badges: { primary: [{ label: 'Rea', theme: 'SALE' }, { label: 'Nyhet', theme: 'NEW' }], secondary: [{ label: '-30%', theme: 'DISCOUNT' }] },
           custom: { material: [{ id: 'Mesh', label: 'Mesh' }] }, length: { amount: 30, unit: 'cm' },
         },
       );
@@ -307,10 +308,10 @@ describe('search-page (HTTP)', function () {
       ]);
       assert.deepStrictEqual(counts(none, 'brand'), { Adidas: [2, false], Birkenstock: [1, false], Nike: [2, false] });
       assert.deepStrictEqual(counts(none, 'category'), { Shoes: [5, false], 'Shoes > Boots': [1, false], 'Shoes > Running': [3, false], 'Shoes > Sandals': [1, false] });
-      assert.deepStrictEqual(facet(none, 'price'), { id: 'price', label: 'Price', type: 'RANGE', min: 400, max: 1500 });
-      assert.deepStrictEqual(facet(none, 'onlyInStock'), { id: 'onlyInStock', label: 'In stock', type: 'CHECKBOX', selected: false, count: 4 });
+      assert.deepStrictEqual(facet(none, 'price'), { id: 'price', label: 'Pris', type: 'RANGE', min: 400, max: 1500 });
+      assert.deepStrictEqual(facet(none, 'onlyInStock'), { id: 'onlyInStock', label: 'I lager', type: 'CHECKBOX', selected: false, count: 4 });
       assert.deepStrictEqual(facet(none, 'color'), {
-        id: 'color', label: 'Color', type: 'COLOR', selectedCount: 0,
+        id: 'color', label: 'Färg', type: 'COLOR', selectedCount: 0,
         values: [
           { id: '#0000FF', label: '#0000FF', selected: false, count: 1, color: '#0000ff' },
           { id: '#FF0000', label: '#FF0000', selected: false, count: 1, color: '#ff0000' },
@@ -318,7 +319,7 @@ describe('search-page (HTTP)', function () {
         ],
       });
       assert.deepStrictEqual(facet(none, 'size'), {
-        id: 'size', label: 'Size', type: 'SIZE', selectedCount: 0,
+        id: 'size', label: 'Storlek', type: 'SIZE', selectedCount: 0,
         sizeTypes: [{ label: 'Shoes', formats: [{ format: 'NO_FORMAT', values: [{ id: 'Shoes;NO_FORMAT;38', label: '38', selected: false, count: 1 }, { id: 'Shoes;NO_FORMAT;39', label: '39', selected: false, count: 1 }] }] }],
       });
 
@@ -327,7 +328,7 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual(mains(nike).sort(), ['runner-blue', 'runner-red']);
       assert.deepStrictEqual(counts(nike, 'brand'), { Adidas: [2, false], Birkenstock: [1, false], Nike: [2, true] });
       assert.deepStrictEqual(counts(nike, 'category'), { Shoes: [2, false], 'Shoes > Running': [2, false] });
-      assert.deepStrictEqual(facet(nike, 'price'), { id: 'price', label: 'Price', type: 'RANGE', min: 700, max: 900 });
+      assert.deepStrictEqual(facet(nike, 'price'), { id: 'price', label: 'Pris', type: 'RANGE', min: 700, max: 900 });
       assert.equal((facet(nike, 'brand') as { selectedCount: number }).selectedCount, 1);
 
       const two = await ok({ q: 'shoes', 'f.brand': 'Nike|Adidas', 'f.category': 'Shoes > Boots' });
@@ -348,7 +349,7 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual(await sorted({ 'f.onlyInStock': 'true', channels: 'STORE', stores: 'S2' }), ['trail-1']);
       const page = await ok({ q: 'shoes', 'f.price.max': '800' });
       const price = page.primaryList.facets.find((f) => f.id === 'price');
-      assert.deepStrictEqual(price, { id: 'price', label: 'Price', type: 'RANGE', min: 400, max: 1500, maxSelected: 800 });
+      assert.deepStrictEqual(price, { id: 'price', label: 'Pris', type: 'RANGE', min: 400, max: 1500, maxSelected: 800 });
     });
 
     it('filters by selectedCategory', async () => {
@@ -396,7 +397,7 @@ describe('search-page (HTTP)', function () {
       const legacy = await post({ primaryList: { productFilter: { brand: 'Adidas' } } }, 'application/json');
       assert.deepStrictEqual(mains(legacy.body), ['trail-1']);
       const withContent = await post({ navigation: { include: true }, contentLists: [{ id: 'guides', limit: 5 }, { id: 'faq', contentFilter: { type: 'faq' } }] });
-      assert.deepStrictEqual(withContent.body.navigation, { breadcrumbs: [], tree: [] });
+      assert.deepStrictEqual([withContent.body.navigation?.breadcrumbs, withContent.body.navigation?.tree.type], [[], 'LABEL']);
       assert.deepStrictEqual(withContent.body.contentLists.map((l) => [l.id, l.totalHits, l.items.map(({ ticket, ...i }) => i)]), [
         ['guides', 1, [{ key: 'C-GUIDE', type: 'article', title: 'Running guide', link: '/guides/running', description: 'How to start', custom: {} }]],
         ['faq', 0, []],
@@ -413,7 +414,7 @@ describe('search-page (HTTP)', function () {
       const events: SearchEvent[] = [];
       const app = new Koa();
       app.use(errorHandler(service.context.log));
-      app.use(storefrontRouter(service.context, storefrontServices(service.context, { onSearch: (e) => events.push(e) })).routes());
+      app.use(storefrontRouter(storefrontServicesOf(service.context, { onSearch: (e) => events.push(e) })).routes());
       const server = app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       try {
@@ -438,6 +439,51 @@ describe('search-page (HTTP)', function () {
       const withBody = await api.query.searchPage({ q: 'running' }, { primaryList: { include: true, productRules: 'rule incl brand {"Adidas"}' }, contentLists: [{ id: 'all' }] });
       assert.deepStrictEqual([withBody.primaryList.productGroups.map((g) => g.key), withBody.contentLists.map((l) => l.items.length)], [['G-TRAIL'], [1]]);
       await assert.rejects(api.query.searchPage({ q: 'shoes', sort: 'CHEAPEST' as never }), /sort: unknown sort "CHEAPEST"/);
+    });
+
+    it('derives related searches from what visitors searched in the same sessions, else from the categories of the hits', async () => {
+      const at = new Date(Date.now() - 60_000);
+      const searched = (session: string, phrase: string, totalHits = 3) =>
+        service.context.behaviour.record({ market: 'SE', customerKey: session, sessionKey: session, locale: 'sv-SE', type: 'search', phrase, totalHits, at });
+      searched('rs-1', 'beach sandal'); searched('rs-1', 'flip flops'); searched('rs-1', 'sun hat');
+      searched('rs-2', 'beach sandal'); searched('rs-2', 'flip flops'); searched('rs-2', 'nothing here', 0);
+      searched('rs-3', 'sun hat'); searched('rs-3', 'towel');
+      await service.context.behaviour.flush();
+      await service.context.es.indices.refresh({ index: `${service.prefix}-events*` });
+      const page = await ok({ q: 'Beach  sandal', notify: 'false' });
+      // sessions that searched the phrase: flip flops (2 sessions), sun hat (1); no phrase without hits, nor towel
+      assert.deepStrictEqual(page.relatedSearches, [{ q: 'flip flops' }, { q: 'sun hat' }]);
+      const boots = await ok({ q: 'winter boot', notify: 'false' }); // no history: the categories of the hits
+      assert.deepStrictEqual(boots.relatedSearches, [{ q: 'Boots' }]);
+      assert.equal((await get({ q: 'beach sandal', limit: '0' })).status, 400);
+    });
+
+    it('draws the categories of the hits as navigation through the official client: counts, selected path, breadcrumbs', async () => {
+      const { elevate } = await import('@apptus/esales-api');
+      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      type Node = Navigation['tree'];
+      const outline = (n: Node): unknown[] => [n.type, 'label' in n ? n.label : '', 'path' in n ? n.path : '', n.count, n.expandable, n.selected, n.children.map(outline)];
+      const top: SearchPage = await api.query.searchPage({ q: 'running', notify: false }, { navigation: { include: true } });
+      // running: runner-red, runner-blue, trail-1 (Shoes > Running) and the sock group (Accessories): 4 groups
+      assert.deepStrictEqual([top.navigation?.breadcrumbs, outline(top.navigation!.tree)], [[], ['LABEL', '', '', 4, true, false, [
+        ['PRODUCT', 'Shoes', 'Shoes', 3, true, false, []],
+        ['PRODUCT', 'Accessories', 'Accessories', 1, false, false, []],
+      ]]]);
+      const shoes: SearchPage = await api.query.searchPage({ q: 'shoes', selectedCategory: 'Shoes > Running', facets: { brand: ['Adidas'] }, notify: false }, { navigation: { include: true } });
+      assert.deepStrictEqual(shoes.primaryList.productGroups.map((g) => g.key), ['G-TRAIL']);
+      // counts ignore the selected category and the facet selections: the siblings stay countable
+      assert.deepStrictEqual([shoes.navigation?.breadcrumbs, outline(shoes.navigation!.tree)], [
+        [{ label: 'Shoes', path: 'Shoes' }, { label: 'Running', path: 'Shoes > Running' }],
+        ['LABEL', '', '', 5, true, false, [
+          ['PRODUCT', 'Shoes', 'Shoes', 5, true, true, [
+            ['PRODUCT', 'Running', 'Shoes > Running', 3, false, true, []],
+            ['PRODUCT', 'Boots', 'Shoes > Boots', 1, false, false, []],
+            ['PRODUCT', 'Sandals', 'Shoes > Sandals', 1, false, false, []],
+          ]],
+        ]],
+      ]);
+      const plain: SearchPage = await api.query.searchPage({ q: 'shoe', notify: false });
+      assert.equal(plain.navigation, undefined);
     });
   });
 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { startService, jsonBody, gzipSync, type TestService } from './harness';
-import { merchandising } from '../../src/merchandising';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -69,7 +68,7 @@ describe('template import and export (admin API)', function () {
     });
     await expect204(res);
     assert.deepEqual(await exported(), { card: card(), list: list() });
-    const store = merchandising(service.context).templates;
+    const store = service.context.merchandising.templates;
     assert.deepEqual(await store.getTemplate('card'), card());
     assert.equal(await store.getTemplate('nope'), undefined);
     assert.equal(await store.getTemplate('constructor'), undefined);
@@ -92,7 +91,7 @@ describe('template import and export (admin API)', function () {
     await expect204(await send('PUT', { card: card(), extra: card(), list: list() }));
     await expect204(await send('PUT', { card: card() }, '?force=true'));
     assert.deepEqual(await exported(), { card: card() });
-    assert.equal(await merchandising(service.context).templates.getTemplate('list'), undefined);
+    assert.equal(await service.context.merchandising.templates.getTemplate('list'), undefined);
   });
 
   it('refuses an import while another import holds the lock (409)', async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import Koa from 'koa';
 import { apiKeyMatches, errorHandler, requireApiKey } from '../../src/http/middleware';
-import { createLogger } from '../../src/log';
+import { createLogger } from '../../src/kernel/log';
 
 const digest = (key: string) => createHash('sha256').update(key, 'utf8').digest();
 

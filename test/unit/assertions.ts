@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { ApiError } from '../../src/http/errors';
+import { DomainError } from '../../src/kernel/errors';
+import { statusOf } from '../../src/http/errors';
 
-/** Asserts that fn throws a 400 ApiError whose message matches the pattern. */
+/** Asserts that fn throws a domain error answered with 400 whose message matches the pattern. */
 export function fails(pattern: RegExp, fn: () => unknown): void {
   assert.throws(fn, (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.status, 400);
+    assert.ok(err instanceof DomainError, String(err));
+    assert.equal(statusOf(err), 400);
     assert.match(err.message, pattern);
     return true;
   });

@@ -1,9 +1,9 @@
 /** Behaviour events: the document each event becomes, phrase normalisation, the buffer and the LRU. */
 import assert from 'node:assert/strict';
-import { eventDocument, keysToEnrich, normalizePhrase, type BehaviourEvent, type ProductFacts } from '../../src/behaviour/events';
+import { eventDocument, keysToEnrich, normalizePhrase, type BehaviourEvent, type ProductFacts } from '../../src/events/events';
 import { EventBuffer } from '../../src/behaviour/eventBuffer';
-import { LruCache } from '../../src/behaviour/lru';
-import type { Ticket } from '../../src/storefront/tickets';
+import { LruCache } from '../../src/events/lru';
+import type { Ticket } from '../../src/events/tickets';
 
 const who = { market: 'SE', customerKey: 'c1', sessionKey: 's1' };
 const at = new Date('2026-11-20T10:00:00.000Z');

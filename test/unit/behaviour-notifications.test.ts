@@ -1,10 +1,11 @@
 /** Parsing notification requests into typed requests and events, without HTTP or Elasticsearch. */
 import assert from 'node:assert/strict';
+import { statusOf } from '../../src/http/errors';
 import { notificationEvents, parseNotificationBody, parseNotificationContext, requireConfiguredMarket, type NotificationRequest } from '../../src/behaviour/notifications';
-import type { ProductFacts } from '../../src/behaviour/events';
-import { behaviourHooks } from '../../src/behaviour/storefrontHooks';
-import { encodeTicket, type Ticket } from '../../src/storefront/tickets';
-import type { BehaviourEvent } from '../../src/behaviour/events';
+import type { ProductFacts } from '../../src/events/events';
+import { behaviourHooks } from '../../src/storefront/services';
+import { encodeTicket, type Ticket } from '../../src/events/tickets';
+import type { BehaviourEvent } from '../../src/events/events';
 import type { QueryContext } from '../../src/storefront/request';
 
 const who = { market: 'SE', customerKey: 'c1', sessionKey: 's1' };
@@ -14,7 +15,7 @@ const catalog = new Map<string, ProductFacts>([['P1', facts('P1')], ['P1-1', fac
 const resolve = async (_market: string, keys: readonly string[]) => new Map(keys.filter((k) => catalog.has(k)).map((k) => [k, catalog.get(k)!]));
 
 const status400 = (message: RegExp) => (err: unknown) => {
-  assert.equal((err as { status?: number }).status, 400);
+  assert.equal(statusOf(err), 400);
   assert.match((err as Error).message, message);
   return true;
 };

@@ -1,18 +1,18 @@
 /** Behaviour query builders (whole bodies) and shapers (on hand-made aggregation responses). */
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { recentSearchesSearch, readRecentSearches } from '../../src/behaviour/queries/recentSearches';
-import { readRecentlyViewed, recentlyViewedSearch } from '../../src/behaviour/queries/recentlyViewed';
-import { readFavourites } from '../../src/behaviour/queries/favourites';
-import { readCart, cartSearch } from '../../src/behaviour/queries/cart';
-import { readTrendingPhrases, trendingPhrasesSearch } from '../../src/behaviour/queries/trendingPhrases';
-import { popularPhrasesSearch, readPopularPhrases } from '../../src/behaviour/queries/popularPhrases';
-import { coOccurrenceSearch, mergeCoOccurring } from '../../src/behaviour/queries/coOccurring';
-import { BasketCounts, basketsSearch, jlh, MAX_BASKET_PRODUCTS, readBasketsPage, round, type BasketBucket } from '../../src/behaviour/queries/baskets';
-import { readAffinity } from '../../src/behaviour/queries/affinity';
-import { accumulatePopularity, popularitySearch, readPopularityPage } from '../../src/behaviour/queries/popularity';
-import { decay } from '../../src/behaviour/queries/weights';
-import { productLookupSearch, readProductFacts } from '../../src/behaviour/productLookup';
+import { recentSearchesSearch, readRecentSearches } from '../../src/events/queries/recentSearches';
+import { readRecentlyViewed, recentlyViewedSearch } from '../../src/events/queries/recentlyViewed';
+import { readFavourites } from '../../src/events/queries/favourites';
+import { readCart, cartSearch } from '../../src/events/queries/cart';
+import { readTrendingPhrases, trendingPhrasesSearch } from '../../src/events/queries/trendingPhrases';
+import { popularPhrasesSearch, readPopularPhrases } from '../../src/events/queries/popularPhrases';
+import { coOccurrenceSearch, mergeCoOccurring } from '../../src/events/queries/coOccurring';
+import { BasketCounts, basketsSearch, jlh, MAX_BASKET_PRODUCTS, readBasketsPage, round, type BasketBucket } from '../../src/events/queries/baskets';
+import { readAffinity } from '../../src/events/queries/affinity';
+import { accumulatePopularity, popularitySearch, readPopularityPage } from '../../src/events/queries/popularity';
+import { decay } from '../../src/events/queries/weights';
+import { productLookupSearch, readProductFacts } from '../../src/events/productLookup';
 
 const now = new Date('2026-11-20T12:00:00.000Z');
 const scope = { index: 'x-events', now, historyDays: 90 };

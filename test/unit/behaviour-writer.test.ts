@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import type { Client } from '@elastic/elasticsearch';
 import { EventWriter } from '../../src/behaviour/eventWriter';
-import { behaviourIndexNames } from '../../src/behaviour/eventsIndex';
-import { ProductLookup } from '../../src/behaviour/productLookup';
-import type { BehaviourEvent, EventDocument } from '../../src/behaviour/events';
-import type { Logger } from '../../src/log';
+import { behaviourIndexNames } from '../../src/search/indexNames';
+import { ProductLookup } from '../../src/events/productLookup';
+import type { BehaviourEvent, EventDocument } from '../../src/events/events';
+import type { Logger } from '../../src/kernel/log';
 
 type ItemOutcome = { status: number; error?: { type: string; reason: string } };
 

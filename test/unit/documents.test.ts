@@ -116,7 +116,12 @@ describe('product documents', () => {
 
   it('resolve a whole document', () => {
     const built = productGroupDocuments('g1', boots, context(translations));
-    assert.equal(built.missingTranslations, false);
+    // series now translates (issue 15): 'Winter' has no translation, so it is kept as given and, like an
+    // untranslated category, marks the group for a rebuild should translations arrive later in the file.
+    assert.equal(built.missingTranslations, true);
+    const withSeries = table([['category', 'c-boots', 'en-GB', 'x'], ['category', 'c-shoes', 'en-GB', 'y'], ['gender', 'g-w', 'en-GB', 'z'], ['customLabels.material', 'm-l', 'en-GB', 'w'], ['series', 'Winter', 'en-GB', 'Vinter']]);
+    const translated = productGroupDocuments('g1', boots, context(withSeries));
+    assert.deepEqual([translated.missingTranslations, translated.documents[0].document.series], [false, 'Vinter']);
     assert.deepEqual(built.documents.map((d) => d.id), ['uk|en-GB|p1']);
     const expected: ProductDocument = {
       market: 'uk', locale: 'en-GB', productGroupKey: 'g1', productKey: 'p1',

@@ -212,7 +212,7 @@ describe('catalog generator', () => {
       const problems: string[] = [];
       for (const entity of generateCatalogLines({ productGroups: 500, markets: configuration })) {
         const result = validateReplaceLine(JSON.parse(JSON.stringify({ replace: entity })), { configuration });
-        const errors = result.ok ? limits.add(result.value, 'replace') : result.errors;
+        const errors = result.ok ? limits.add(result.value, 'replace') : result.problems.errors;
         for (const e of errors) problems.push(`${entity.key}: ${e.path}: ${e.message}`);
       }
       assert.deepEqual(problems.slice(0, 10), []);
@@ -257,7 +257,7 @@ function validationProblems(options: GeneratorOptions, configuration: CatalogCon
   const problems: string[] = [];
   for (const entity of generateCatalogLines({ ...options, markets: configuration })) {
     const result = validateReplaceLine(JSON.parse(JSON.stringify({ replace: entity })), { configuration });
-    const errors = result.ok ? limits.add(result.value, 'replace') : result.errors;
+    const errors = result.ok ? limits.add(result.value, 'replace') : result.problems.errors;
     for (const e of errors) problems.push(`${entity.key}: ${e.path}: ${e.message}`);
   }
   return problems;

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { statusOf } from '../../src/http/errors';
 import { validateNavigationImport } from '../../src/merchandising/navigation/validate';
 import { validatePageImport } from '../../src/merchandising/pages/validate';
 import { validateTemplates } from '../../src/merchandising/templates/validate';
-import { MAX_REPORTED_ERRORS, Problems, stripNulls } from '../../src/merchandising/validation';
+import { MAX_REPORTED_ERRORS, Problems, stripNulls } from '../../src/kernel/validation';
 import type { CatalogConfiguration } from '../../src/catalog/types';
 
 const configuration: CatalogConfiguration = { markets: { SE: { locales: ['sv-SE', 'en-GB'] } } };
@@ -32,8 +33,8 @@ describe('merchandising validation', () => {
     assert.equal(result.ok, false);
     const problems = (result as { problems: Problems }).problems;
     assert.equal(problems.count, 150);
-    const error = problems.toApiError('Navigation import');
-    assert.equal(error.status, 400);
+    const error = problems.rejection('Navigation import');
+    assert.equal(statusOf(error), 400);
     assert.equal(error.message, 'Navigation import rejected: 150 error(s); nothing was imported. First: addOrUpdate[0].id: may hold only letters, digits, "/", "_" and "-" (got "a b").');
     assert.equal((error.details!.errors as unknown[]).length, MAX_REPORTED_ERRORS);
     assert.equal(error.details!.moreErrors, 50);

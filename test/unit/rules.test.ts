@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
-import { ApiError } from '../../src/http/errors';
+import { DomainError } from '../../src/kernel/errors';
+import { statusOf } from '../../src/http/errors';
 import {
   compileProductFilter, compileRules, compileRuleSet, handpickedKeys, parseProductFilter, parseRules, ProductFilterError,
   RuleSyntaxError, tokenize, TEXT_ATTRIBUTES, type Interval, type ParseOptions, type RuleSet,
 } from '../../src/rules';
 
-/** Asserts a RuleSyntaxError (a 400 ApiError) with exactly this message, position and token. */
+/** Asserts a RuleSyntaxError (a domain error answered with 400) with exactly this message, position and token. */
 function syntaxError(source: string, expected: { message: string; position: number; token: string }, options: ParseOptions = {}) {
   assert.throws(() => parseRules(source, options), (err: unknown) => {
     assert.ok(err instanceof RuleSyntaxError, `not a RuleSyntaxError: ${String(err)}`);
-    assert.ok(err instanceof ApiError);
-    assert.equal(err.status, 400);
+    assert.ok(err instanceof DomainError);
+    assert.equal(statusOf(err), 400);
     assert.deepStrictEqual({ message: err.message, position: err.position, token: err.token }, expected);
     return true;
   });
@@ -19,7 +20,7 @@ function syntaxError(source: string, expected: { message: string; position: numb
 function filterError(filter: unknown, expected: { message: string; attribute: string }) {
   assert.throws(() => parseProductFilter(filter), (err: unknown) => {
     assert.ok(err instanceof ProductFilterError, `not a ProductFilterError: ${String(err)}`);
-    assert.equal(err.status, 400);
+    assert.equal(statusOf(err), 400);
     assert.deepStrictEqual({ message: err.message, attribute: err.attribute }, expected);
     return true;
   });

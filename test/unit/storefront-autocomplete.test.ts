@@ -16,6 +16,7 @@ const facts: CatalogFacts = {
   priceIds: new Set(),
   customAttributes: new Map(),
   facetConfiguration: { markets: {} },
+  labelConfiguration: { markets: {} },
   defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'mobile' };

@@ -11,7 +11,7 @@ import { contentSearch } from '../../src/storefront/contentSearchPage/build';
 import { parseContentSearchPageBody, parseContentSearchPageRequest } from '../../src/storefront/contentSearchPage/request';
 import { shapeContentSearchPage, type ContentSearchPageOutcome } from '../../src/storefront/contentSearchPage/shape';
 import type { ContentInformationResult, ContentSearchPageResult } from '../../src/storefront/responseTypes';
-import { encodeTicket } from '../../src/storefront/tickets';
+import { encodeTicket } from '../../src/events/tickets';
 import { fails } from './assertions';
 
 const facts: CatalogFacts = {
@@ -23,6 +23,7 @@ const facts: CatalogFacts = {
   priceIds: new Set(),
   customAttributes: new Map(),
   facetConfiguration: { markets: {} },
+  labelConfiguration: { markets: {} },
   defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
@@ -137,7 +138,7 @@ describe('storefront content-search-page', () => {
     });
   });
 
-  const sort = (selected: 'RELEVANCE' | 'NEWEST_FIRST') => ({ selected, options: [{ id: 'RELEVANCE' as const, label: 'Relevance' }, { id: 'NEWEST_FIRST' as const, label: 'Newest first' }] });
+  const sort = (selected: 'RELEVANCE' | 'NEWEST_FIRST') => ({ selected, options: [{ id: 'RELEVANCE' as const, label: 'Relevans' }, { id: 'NEWEST_FIRST' as const, label: 'Nyast först' }] });
   const outcome = (o: Partial<ContentSearchPageOutcome> & Pick<ContentSearchPageOutcome, 'primary'>): ContentSearchPageOutcome =>
     ({ req: search({ q: 'retrns', skip: '5', sort: 'NEWEST_FIRST' }), phrase: 'retrns', suggestions: [], ...o });
 

@@ -28,6 +28,7 @@ const facts: CatalogFacts = {
   priceIds: new Set(['member']),
   customAttributes: new Map([['material', 'label']]),
   facetConfiguration: { markets: {} },
+  labelConfiguration: { markets: {} },
   defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP', pageReference: '/p' };

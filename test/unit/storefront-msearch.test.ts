@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { mergeSplit, splitSearch } from '../../src/storefront/msearch';
+import { mergeSplit, splitSearch } from '../../src/search/msearch';
 
 describe('msearch split of a listing search', () => {
   const body: estypes.SearchRequest = {

@@ -4,6 +4,7 @@
  * a list from its stages.
  */
 import assert from 'node:assert/strict';
+import { statusOf } from '../../src/http/errors';
 import { parseRecommendationLists, type RecommendationListRequest } from '../../src/storefront/recommendations';
 import { ALGORITHM_MODULES } from '../../src/storefront/recommendations/algorithms';
 import { affinityBoosts, NO_AFFINITY } from '../../src/storefront/recommendations/algorithms/personal';
@@ -21,7 +22,7 @@ import { allCustom } from '../../src/storefront/pages/shape';
 
 const context: QueryContext = {
   customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP', channels: { online: true, store: false },
-  stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION',
+  stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {},
 };
 const shoe: SourceProduct = {
   productKey: 'P1', productGroupKey: 'G1', title: 'Trail shoe', brand: 'Acme', series: 'Trail', categoryIds: ['shoes'], gender: ['women'], age: [],
@@ -35,7 +36,7 @@ const stagesOf = (over: Partial<ResolvedList>, signals?: unknown) => {
   const m = ALGORITHM_MODULES[over.algorithm ?? 'TOP_PRODUCTS'];
   return m.stages(input(over), signals === undefined ? m.coldSignals : signals);
 };
-const throws400 = (f: () => unknown, message: RegExp) => assert.throws(f, (e: { status?: number; message: string }) => e.status === 400 && message.test(e.message));
+const throws400 = (f: () => unknown, message: RegExp) => assert.throws(f, (e: Error) => statusOf(e) === 400 && message.test(e.message));
 
 describe('recommendation lists (pure)', () => {
   describe('parseRecommendationLists', () => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { ApiError } from '../../src/http/errors';
+import { DomainError } from '../../src/kernel/errors';
+import { statusOf } from '../../src/http/errors';
 import { readFacts, type CatalogFacts } from '../../src/storefront/catalogFacts';
 import { parseQueryContext, type EndpointRules } from '../../src/storefront/request';
-import { decodeTicket, encodeTicket, type Ticket } from '../../src/storefront/tickets';
+import { decodeTicket, encodeTicket, type Ticket } from '../../src/events/tickets';
 
 const facts: CatalogFacts = {
   version: 'v1',
@@ -13,6 +14,7 @@ const facts: CatalogFacts = {
   priceIds: new Set(['member', 'vip']),
   customAttributes: new Map([['material', 'label']]),
   facetConfiguration: { markets: {} },
+  labelConfiguration: { markets: {} },
   defaultDynamicFacets: 0,
 };
 const rules: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
@@ -20,8 +22,8 @@ const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE
 
 function fails(status: number, pattern: RegExp, fn: () => unknown) {
   assert.throws(fn, (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.status, status);
+    assert.ok(err instanceof DomainError, String(err));
+    assert.equal(statusOf(err), status);
     assert.match(err.message, pattern);
     return true;
   });
@@ -31,7 +33,7 @@ describe('storefront shared query parameters', () => {
   it('parse a minimal request into a whole QueryContext with defaults', () => {
     assert.deepStrictEqual(parseQueryContext(base, facts, rules), {
       customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP',
-      channels: { online: true, store: true }, stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION',
+      channels: { online: true, store: true }, stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {},
     });
   });
 
@@ -49,7 +51,7 @@ describe('storefront shared query parameters', () => {
         { level: 'product', kind: 'number', name: 'heel' },
         { level: 'variant', kind: 'length', name: 'shaft' },
       ],
-      presentPrices: ['vip'], priceId: 'member', viewId: 'PREVIEW',
+      presentPrices: ['vip'], priceId: 'member', viewId: 'PREVIEW', labels: {},
     });
   });
 
@@ -90,7 +92,8 @@ describe('storefront shared query parameters', () => {
     const strict: EndpointRules = { templates: false, presentCustomPrefixes: [] };
     fails(400, /templateId is not accepted by this endpoint/, () => parseQueryContext({ ...base, templateId: 't' }, facts, strict));
     fails(400, /prefix "variant\." is not accepted/, () => parseQueryContext({ ...base, presentCustom: 'variant.x' }, facts, strict));
-    fails(400, /prefix "number\." is not accepted/, () => parseQueryContext({ ...base, presentCustom: 'number.x' }, facts, strict));
+    fails(400, /prefix "number\." is not accepted by this endpoint: it lists no products/, () => parseQueryContext({ ...base, presentCustom: 'number.x' }, facts, strict));
+    fails(400, /prefix "length\." is not accepted by this endpoint \(accepted: variant\.\)/, () => parseQueryContext({ ...base, presentCustom: 'length.x' }, facts, { templates: false, presentCustomPrefixes: ['variant'] }));
   });
 
   it('answer 503 when there is no catalog, or no product in the market', () => {

@@ -20,6 +20,7 @@ const facts: CatalogFacts = {
   priceIds: new Set(['member']),
   customAttributes: new Map(),
   facetConfiguration: { markets: {} },
+  labelConfiguration: { markets: {} },
   defaultDynamicFacets: 0,
 };
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
@@ -138,7 +139,7 @@ describe('storefront search-page builders', () => {
         phrase: {
           phrase: {
             field: 'title.shingles', size: 3, gram_size: 3, max_errors: 2, confidence: 1,
-            direct_generator: [{ field: 'title', suggest_mode: 'popular', min_word_length: 3, prefix_length: 1 }],
+            direct_generator: [{ field: 'title.shingles', suggest_mode: 'popular', min_word_length: 3, prefix_length: 1 }],
           },
         },
       },
@@ -213,7 +214,9 @@ describe('storefront search-page builders', () => {
     }
     assert.deepStrictEqual(listingSort('PRICE_ASCENDING', {}).slice(1, -1), f('price.selling.min', 'asc'));
     assert.equal(parseSort('weight_decreasing'), 'WEIGHT_DECREASING');
-    assert.deepStrictEqual(sortResult('NAME', ['RELEVANCE', 'NAME']), { selected: 'NAME', options: [{ id: 'RELEVANCE', label: 'Relevance' }, { id: 'NAME', label: 'Name' }] });
+    assert.deepStrictEqual(sortResult('NAME', { locale: 'en-GB', labels: {} }, ['RELEVANCE', 'NAME']), { selected: 'NAME', options: [{ id: 'RELEVANCE', label: 'Relevance' }, { id: 'NAME', label: 'Name' }] });
+    // the locale's language, a market-locale override first
+    assert.deepStrictEqual(sortResult('NAME', { locale: 'sv-SE', labels: { 'sort.NAME': 'A till Ö' } }, ['RELEVANCE', 'NAME']).options.map((o) => o.label), ['Relevans', 'A till Ö']);
   });
 
   it('count groups by distinct collapse keys when collapsing, else by hits', () => {
@@ -241,7 +244,7 @@ describe('storefront search-page shaping', () => {
     const page = shapeSearchPage({ ...common, phrase: 'runnign' });
     assert.deepStrictEqual(page.didYouMean, [{ q: 'running' }, { q: 'turning' }]);
     assert.equal(page.autoCorrect, undefined);
-    assert.deepStrictEqual(page.navigation, { breadcrumbs: [], tree: [] });
+    assert.deepStrictEqual(page.navigation, { breadcrumbs: [], tree: { type: 'LABEL', label: '', customData: {}, count: 0, expandable: false, selected: false, children: [] } });
     assert.deepStrictEqual(page.secondaryList, { productGroups: [], totalHits: 0 });
     const { ticket, ...item } = page.contentLists[0].items[0];
     assert.deepStrictEqual(item, { key: 'c1', type: 'faq', title: 'Running', link: '/faq/1', custom: { topic: [{ id: 'sport', label: 'sport' }] } });

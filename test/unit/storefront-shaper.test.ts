@@ -4,7 +4,7 @@ import { badges, imageInfo, swatch } from '../../src/storefront/presentation';
 import { shapeProductGroup, variantLink, type ProductSource, type ShapeContext } from '../../src/storefront/productShaper';
 import { productSource } from '../../src/storefront/productSource';
 import type { FacetResult, ProductGroupResult, SearchPageResult } from '../../src/storefront/responseTypes';
-import { decodeTicket } from '../../src/storefront/tickets';
+import { decodeTicket } from '../../src/events/tickets';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -39,7 +39,7 @@ const sibling: ProductSource = {
 };
 
 const context = (query: Partial<ShapeContext['query']> = {}): ShapeContext => ({
-  query: { channels: { online: true, store: true }, stores: [], presentCustom: [], presentPrices: [], ...query },
+  query: { channels: { online: true, store: true }, stores: [], presentCustom: [], presentPrices: [], locale: 'en-GB', labels: {}, ...query },
   origin: { pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', market: 'SE', touchpoint: 'DESKTOP' },
   now: NOW,
 });
@@ -156,11 +156,17 @@ describe('storefront product shaper', () => {
     assert.deepStrictEqual(swatch(['SILVER']), { type: 'SILVER', colors: [] });
     assert.deepStrictEqual(swatch(['#fff', 'gold']), { type: 'COLORS', colors: ['#fff'] });
     assert.deepStrictEqual(swatch(['not a colour!']), { type: 'MISSING_COLORS', colors: [] });
-    const at = (releaseDate: string | undefined) => badges({ variants: [{ listPrice: 100, sellingPrice: 95 }], releaseDate, now: NOW });
+    const english = { locale: 'en-GB', labels: {} };
+    const at = (releaseDate: string | undefined) => badges({ variants: [{ listPrice: 100, sellingPrice: 95 }], releaseDate, now: NOW, labels: english });
     assert.deepStrictEqual(at('2026-10-22T12:00:00Z'), { primary: [{ label: 'Sale', theme: 'SALE' }, { label: 'New', theme: 'NEW' }], secondary: [] });
     assert.deepStrictEqual(at('2026-10-20T11:00:00Z'), { primary: [{ label: 'Sale', theme: 'SALE' }], secondary: [] });
     assert.deepStrictEqual(at('2026-12-01'), { primary: [{ label: 'Sale', theme: 'SALE' }], secondary: [] });
-    assert.deepStrictEqual(badges({ variants: [{ listPrice: 100, sellingPrice: 90 }], now: NOW }).secondary, [{ label: '-10%', theme: 'DISCOUNT' }]);
+    assert.deepStrictEqual(badges({ variants: [{ listPrice: 100, sellingPrice: 90 }], now: NOW, labels: english }).secondary, [{ label: '-10%', theme: 'DISCOUNT' }]);
+    // the locale's language, then the market-locale's overrides
+    const sale = { variants: [{ listPrice: 100, sellingPrice: 70 }], releaseDate: '2026-10-22T12:00:00Z', now: NOW };
+    assert.deepStrictEqual(badges({ ...sale, labels: { locale: 'sv-SE', labels: {} } }), { primary: [{ label: 'Rea', theme: 'SALE' }, { label: 'Nyhet', theme: 'NEW' }], secondary: [{ label: '-30%', theme: 'DISCOUNT' }] });
+    assert.deepStrictEqual(badges({ ...sale, labels: { locale: 'fr-FR', labels: {} } }).secondary, [{ label: '-30\u202f%', theme: 'DISCOUNT' }]);
+    assert.deepStrictEqual(badges({ ...sale, labels: { locale: 'sv-SE', labels: { 'badge.SALE': 'Rea!', 'badge.DISCOUNT': 'Spara {n}%' } } }), { primary: [{ label: 'Rea!', theme: 'SALE' }, { label: 'Nyhet', theme: 'NEW' }], secondary: [{ label: 'Spara 30%', theme: 'DISCOUNT' }] });
     assert.deepStrictEqual(imageInfo([{ key: 'x', caption: 'c', sources: [{ url: 'u' }] }], true), { effect: 'NONE', images: [{ alt: '', caption: 'c', sources: [{ url: 'u' }] }], thumbnail: 'u' });
     assert.equal(variantLink('/p?x=1', 'a b'), '/p?x=1&variant=a%20b');
   });

@@ -65,12 +65,12 @@ function mutate(line: Line, changes: Record<string, unknown>): Line {
 
 function replaceErrors(line: unknown): FieldError[] {
   const result = validateReplaceLine(line, ctx);
-  return result.ok ? [] : result.errors;
+  return result.ok ? [] : result.problems.errors;
 }
 
 function operationErrors(line: unknown): FieldError[] {
   const result = validateOperationLine(line, ctx);
-  return result.ok ? [] : result.errors;
+  return result.ok ? [] : result.problems.errors;
 }
 
 /** Exactly one error, at `path`, whose message contains `fragment`. */
@@ -412,8 +412,8 @@ describe('catalog validation', () => {
 
   describe('translations', () => {
     it('take category, age, gender and customLabels.<name> attributes', () => {
-      for (const attribute of ['age', 'gender', 'customLabels.material']) assert.deepEqual(replaceErrors(mutate(translationLine(), { [`${T1}.attribute`]: attribute })), []);
-      rejectsTranslation({ [`${T1}.attribute`]: 'brand' }, `${T1}.attribute`, 'must be "category", "age", "gender" or "customLabels.<name>"');
+      for (const attribute of ['age', 'gender', 'series', 'customLabels.material']) assert.deepEqual(replaceErrors(mutate(translationLine(), { [`${T1}.attribute`]: attribute })), []);
+      rejectsTranslation({ [`${T1}.attribute`]: 'brand' }, `${T1}.attribute`, 'must be "category", "age", "gender", "series" or "customLabels.<name>"');
       rejectsTranslation({ [`${T1}.attribute`]: 'customLabels.' }, `${T1}.attribute`, 'customLabels.<name>');
     });
     it('require non-empty id, locale and value', () => {

@@ -1,10 +1,17 @@
 /**
- * The small toolkit the catalog validators share: one error collector (capped per line), the scope a line is
- * checked in, and one helper per repeated shape (`obj`, `str`, `num`, `bool`, `arrayOfStrings`, `map`).
+ * The catalog's rules on the one validation toolkit (src/kernel/validation.ts): the scope a line is
+ * checked in (configured markets, full or partial payload), the per-line cap, and the catalog's wording of
+ * each repeated shape (`obj` suggests the field a typo meant, `map` knows that an edit merges maps, keys of
+ * entities, products, variants and images). Paths are dotted, as a catalog line nests objects only:
+ * `replace.productGroup.products.p1.defaults.url`.
  * Every helper treats `undefined` as "field not given" and says nothing about it; `required` does that.
  * Helpers return the narrowed value when its type is right, so callers can go on with rules across fields.
  */
-import type { FieldError } from '../validate';
+import { Problems, isObject, kindOf, type Obj, type Problem } from '../../kernel/validation';
+
+export { isObject, kindOf, quoted, type Obj } from '../../kernel/validation';
+/** A problem of a catalog line (the toolkit's one problem type). */
+export type FieldError = Problem;
 
 /** Operators get the first problems of a line, not thousands for one broken product group. */
 export const MAX_ERRORS_PER_LINE = 20;
@@ -15,15 +22,8 @@ export const MAX_ERRORS_PER_LINE = 20;
  */
 export const MAX_KEY_LENGTH = 200;
 
-export class Problems {
-  readonly errors: FieldError[] = [];
-  get full(): boolean {
-    return this.errors.length >= MAX_ERRORS_PER_LINE;
-  }
-  add(path: string, message: string): void {
-    if (!this.full) this.errors.push({ path, message });
-  }
-}
+/** The problems of one line, capped at MAX_ERRORS_PER_LINE. */
+export const lineProblems = (): Problems => new Problems(MAX_ERRORS_PER_LINE);
 
 /** What a line is checked against. */
 export interface Scope {
@@ -36,26 +36,8 @@ export interface Scope {
   partial: boolean;
 }
 
-export type Obj = Record<string, unknown>;
-
-export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Dotted field path; keys are used as they are (`overrides.SE|sv-SE.title`). */
 export const at = (base: string, key: string | number): string => (base === '' ? String(key) : `${base}.${key}`);
-
-export function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return 'an object';
-  return `a ${typeof v}`;
-}
-
-/** `"a", "b", ...` for messages that list allowed values. */
-export function quoted(values: Iterable<string>, max = 10): string {
-  const list = [...values];
-  const shown = list.slice(0, max).map((v) => `"${v}"`).join(', ');
-  return list.length > max ? `${shown}, ...` : shown;
-}
 
 /**
  * `v` as an object whose keys are all in `allowed`. Keys in `refused` get their own message (a field that

@@ -1,10 +1,10 @@
 /** The one shape of every storefront query route: read the body (POST), parse with the catalog facts, run, answer. */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { readJsonBody } from '../middleware';
+import { readJsonBody } from '../body';
 import { answerJson } from '../json';
 import { parseWithFacts, type CatalogFacts } from '../../storefront/catalogFacts';
-import type { RawQuery } from '../../storefront/queryParams';
+import type { RawQuery } from '../../kernel/params';
 import type { StorefrontServices } from '../../storefront/services';
 
 export interface QueryEndpoint<B, R> {

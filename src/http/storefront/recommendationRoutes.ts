@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import type { CatalogFacts } from '../../storefront/catalogFacts';
 import { queryRoute } from './queryRoute';
-import type { RawQuery } from '../../storefront/queryParams';
+import type { RawQuery } from '../../kernel/params';
 import type { StorefrontServices } from '../../storefront/services';
 import {
   parseAddToCartPopupRequest, parseCartPageRequest, parsePageBody, parseProductPageRequest, type PageBody,

@@ -8,7 +8,7 @@ import {
 import { toBase } from '../../catalog/units';
 import {
   Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stripNulls, type Validated,
-} from '../validation';
+} from '../../kernel/validation';
 
 const FACET_FIELDS = ['id', 'attribute', 'type', 'labels', 'sortOrder', 'size', 'unit', 'searchPage'];
 

@@ -14,7 +14,7 @@
  * (new and moved-in nodes follow the imported node before them); when none of them stays, they go after
  * the retained siblings. Moving a node (a new parentId) moves its subtree.
  */
-import { Problems, field, item } from '../validation';
+import { Problems, field, item } from '../../kernel/validation';
 import type { NavigationImport, NavigationNode, PlacedNode, StoredNode } from './types';
 
 export type TreeResult = { ok: true; nodes: PlacedNode[] } | { ok: false; problems: Problems };

@@ -5,9 +5,10 @@
  */
 import type { CatalogConfiguration } from '../../catalog/types';
 import {
-  Problems, array, configuredLocale, configuredMarket, customData, field, item, object, oneOf, requireFields,
-  string, stringArray, stripNulls, type StringRule, type Validated,
-} from '../validation';
+  Problems, array, field, item, object, oneOf, requireFields, string, stringArray, stripNulls, type StringRule, type Validated,
+} from '../../kernel/validation';
+import { configuredLocale, configuredMarket } from '../../configuration/markets';
+import { customData } from '../customData';
 import { NAVIGATION_IMPORT_TYPES, NODE_TYPES, type NavigationImport, type NavigationNode } from './types';
 
 const CONTAINER_FIELDS = ['market', 'locale', 'type', 'addOrUpdate', 'remove'];

@@ -13,7 +13,7 @@
  * - Localized paths stay unique per market and locale, in the published and in the preview view.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { Problems, field, item } from '../validation';
+import { Problems, field, item } from '../../kernel/validation';
 import { versionFor, type Page, type PageImport, type PageView, type StoredPage } from './types';
 
 /** A FULL import may delete at most this share of the market's existing pages unless forced. */

@@ -2,7 +2,7 @@
  * The page data model (admin spec "Page container"). Pages are stored as imported: omitted settings stay
  * omitted (the storefront applies the defaults), so an export gives back what was imported.
  */
-import { SORT_IDS } from '../../storefront/sorts';
+import { SORT_IDS } from '../sortOrders';
 import { FACET_SORT_ORDERS } from '../facets/types';
 
 export { FACET_SORT_ORDERS };

@@ -4,9 +4,10 @@
  */
 import type { CatalogConfiguration } from '../../catalog/types';
 import {
-  Problems, array, boolean, configuredMarket, customData, field, item, map, object, oneOf, requireFields, string,
-  stringArray, stripNulls, type StringRule, type Validated,
-} from '../validation';
+  Problems, array, boolean, field, item, map, object, oneOf, requireFields, string, stringArray, stripNulls, type StringRule, type Validated,
+} from '../../kernel/validation';
+import { configuredMarket } from '../../configuration/markets';
+import { customData } from '../customData';
 import { localeOfMarket, validatePrimaryList, validateRecLists, type PageScope } from './validateLists';
 import { PAGE_IMPORT_TYPES, type Page, type PageImport } from './types';
 

@@ -4,7 +4,7 @@
  */
 import {
   Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringArray, type StringRule,
-} from '../validation';
+} from '../../kernel/validation';
 import { validateRuleText } from '../rules';
 import { FACET_SORT_ORDERS, FACET_VISUALIZATIONS, PAGE_SORT_ORDERS, REC_LIST_ALGORITHMS, isPathId } from './types';
 

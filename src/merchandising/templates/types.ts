@@ -1,9 +1,9 @@
 /**
  * Response templates (admin spec "Template body", elevate-notes section 9): which product and variant
  * attributes a product list returns. Field names are the storefront's ProductResult and VariantResult
- * property names; custom attributes are `custom.<name>`, or `custom.*` for all of them.
+ * property names (src/storefront/templates.ts checks that at compile time); custom attributes are
+ * `custom.<name>`, or `custom.*` for all of them.
  */
-import type { ProductResult, VariantResult } from '../../storefront/responseTypes';
 
 /** `all`, or `first` (the product the card is about) and `rest` (the other products of its group). */
 export type TemplateMapping<T> = { all: T } | { first: T; rest: T };
@@ -28,13 +28,13 @@ export const PRODUCT_FIELDS = [
   'key', 'ticket', 'title', 'name', 'brand', 'series', 'description', 'link', 'rating', 'inStock', 'listPrice',
   'sellingPrice', 'variants', 'badges', 'imageInfo', 'swatch', 'typedCustom',
   'depth', 'height', 'length', 'volume', 'weight', 'width',
-] as const satisfies readonly (keyof ProductResult)[];
+] as const;
 
 /** Every attribute of VariantResult except `custom` (see PRODUCT_FIELDS). */
 export const VARIANT_FIELDS = [
   'key', 'ticket', 'label', 'size', 'stockNumber', 'inStock', 'link', 'listPrice', 'sellingPrice', 'prices',
   'availability', 'typedCustom', 'depth', 'height', 'length', 'volume', 'weight', 'width',
-] as const satisfies readonly (keyof VariantResult)[];
+] as const;
 
 export const ALL_CUSTOM = 'custom.*';
 

@@ -1,5 +1,5 @@
 /** Validation of a template import body (admin spec "Template body", "Limits"). Pure. */
-import { Problems, field, integer, item, isObject, kindOf, object, requireFields, stringArray, stripNulls, type Obj, type Validated } from '../validation';
+import { Problems, field, integer, item, isObject, kindOf, object, requireFields, stringArray, stripNulls, type Obj, type Validated } from '../../kernel/validation';
 import { MAX_TEMPLATES_PER_BODY, PRODUCT_FIELDS, TEMPLATE_ID, VARIANT_FIELDS, type Templates } from './types';
 
 const CUSTOM_FIELD = /^custom\.(\*|[^\s*]+)$/;

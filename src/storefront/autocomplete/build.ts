@@ -13,7 +13,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { compileRuleSet } from '../../rules';
 import { groupCountAggregation } from '../groupCount';
 import { productSource } from '../productSource';
-import { keyMatch, listingQuery, PHRASE_BOOST, relevanceBoosts, TEXT_FIELDS } from '../relevance';
+import { keyMatch, listingQuery, PHRASE_BOOST, relevanceBoosts, TEXT_FIELDS, textMatch, type PhraseExpansion } from '../relevance';
 import { inStockQuery } from '../stock';
 import type { AutocompleteRequest } from './request';
 
@@ -97,18 +97,24 @@ export const PRODUCT_CANDIDATES = 40;
 export const usesCompletionCandidates = (req: AutocompleteRequest) =>
   req.rules.length === 0 && req.q.length < SHORT_PREFIX && !req.q.includes(' ');
 
-/** The match of a suggested product, with the exact-key match. */
-const suggestionMatch = (q: string): Query => ({ bool: { should: [prefixMatch(q), keyMatch(q)], minimum_should_match: 1 } });
+/**
+ * The match of a suggested product, with the exact-key match; with an expansion holding synonyms or
+ * compounds, also the phrase's expanded text match (whole words only: the typed prefix stays as typed).
+ */
+const suggestionMatch = (q: string, expansion?: PhraseExpansion): Query => {
+  const expanded = expansion && (expansion.alternatives.length > 1 || expansion.compounds.size > 0);
+  return { bool: { should: [prefixMatch(q), keyMatch(q), ...(expanded ? [textMatch(q, expansion)] : [])], minimum_should_match: 1 } };
+};
 
 const groupCount = (collapse: boolean): Record<string, estypes.AggregationsAggregationContainer> =>
   (collapse ? groupCountAggregation(GROUP_COUNT_PRECISION) : {});
 
 /** Product suggestions, group count and catalog phrases in one search (see usesCompletionCandidates). */
-export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS): estypes.SearchRequest {
+export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS, expansion?: PhraseExpansion): estypes.SearchRequest {
   if (usesCompletionCandidates(req)) return shortPrefixSearch(req);
   return {
     query: listingQuery({
-      match: suggestionMatch(req.q),
+      match: suggestionMatch(req.q, expansion),
       boosts: [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q)],
       filters: suggestionFilters(req),
       inStock: inStockQuery(req.context),

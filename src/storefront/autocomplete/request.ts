@@ -4,11 +4,11 @@
  * (`productRules` or the deprecated `productFilter`, and `contentLists`). GET has no body.
  */
 import Joi from 'joi';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
-import { single, type RawQuery } from '../queryParams';
+import { single, type RawQuery } from '../../kernel/params';
 import { MAX_PHRASE_LENGTH } from '../relevance';
 import { validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
@@ -45,7 +45,7 @@ export function parseAutocompleteBody(body: unknown): AutocompleteBody {
 
 export function parseAutocompleteRequest(query: RawQuery, body: AutocompleteBody, facts: CatalogFacts | undefined): AutocompleteRequest {
   const q = (single(query, 'q') ?? '').trim().replace(/\s+/g, ' ');
-  if (q.length > MAX_PHRASE_LENGTH) throw badRequest(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
+  if (q.length > MAX_PHRASE_LENGTH) throw invalid(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
   const context = parseQueryContext(query, facts, AUTOCOMPLETE_RULES);
   const rules = body.productRules
     ? parseRules(body.productRules, { parameter: 'productRules' })

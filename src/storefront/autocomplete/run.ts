@@ -16,7 +16,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { productDocumentId } from '../../catalog/documents';
 import { contentListSearch } from '../contentLists';
-import { msearch, type IndexedSearch } from '../msearch';
+import type { IndexedSearch } from '../../search/msearch';
 import { fetchSiblings, productSource } from '../productSource';
 import type { ProductSource } from '../productShaper';
 import type { StorefrontServices } from '../services';
@@ -39,15 +39,15 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   const searches: IndexedSearch[] = [
     ...(typed
       ? [
-        { index: s.index.products, body: suggestionSearch(req) },
-        { index: s.index.products, body: redirectSearch(req) },
-        { index: s.index.content, body: contentSuggestionSearch(req) },
+        { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expand(req.q)) },
+        { index: s.index.products(locale), body: redirectSearch(req) },
+        { index: s.index.content(locale), body: contentSuggestionSearch(req) },
       ]
       : []),
-    ...req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }) })),
+    ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }) })),
   ];
   const [responses, behaviourPhrases, recentSearches, recentKeys] = await Promise.all([
-    msearch(s.es, searches),
+    s.search.msearch(searches),
     typed
       ? quietly(s, 'popular phrases', async () => (await s.behaviour.popularPhrases({ market, prefix: req.q, limit: MAX_PHRASE_SUGGESTIONS })).map((p) => p.phrase))
       : quietly(s, 'trending phrases', () => trendingPhrases(s, market, locale)),
@@ -58,7 +58,7 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   const [suggestions, redirect, contentSuggestions] = typed ? responses.slice(0, 3) : [undefined, undefined, undefined];
   const contents = responses.slice(typed ? 3 : 0);
   const recentlyViewed = await fetchProducts(s, { market, locale }, recentKeys, includes);
-  const siblings = await fetchSiblings(s.es, s.index.products, { market, locale }, [...suggestedProducts(suggestions, req), ...recentlyViewed], includes);
+  const siblings = await fetchSiblings(s.search, s.index.products(locale), { market, locale }, [...suggestedProducts(suggestions, req), ...recentlyViewed], includes);
   return shapeAutocomplete({
     req, suggestions, redirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
   });
@@ -74,7 +74,7 @@ async function trendingPhrases(s: StorefrontServices, market: string, locale: st
 /** Product documents of the market and locale by product key, in the order given; unknown keys are left out. */
 async function fetchProducts(s: StorefrontServices, at: { market: string; locale: string }, keys: string[], includes: string[]): Promise<ProductSource[]> {
   if (keys.length === 0) return [];
-  const res = await s.es.mget<ProductSource>({ index: s.index.products, ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
+  const res = await s.search.mget<ProductSource>({ index: s.index.products(at.locale), ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
   return res.docs.flatMap((d) => {
     const doc = d as estypes.GetGetResult<ProductSource>;
     return doc.found && doc._source ? [doc._source] : [];

@@ -16,12 +16,12 @@ import type { ContentDocument } from '../../catalog/documentTypes';
 import type { TemplateSettings } from '../../merchandising/templates/types';
 import { shapeContentList, type ContentListSettings } from '../contentLists';
 import { readGroupCount } from '../groupCount';
-import { totalOf } from '../msearch';
+import { totalOf } from '../../search/msearch';
 import { shapeProductGroup, variantLink, type ProductSource, type ShapeContext } from '../productShaper';
 import type { ContentListResult, ProductGroupResult } from '../responseTypes';
 import { availability, stockNumber } from '../stock';
 import { applyTemplate } from '../templates';
-import { encodeTicket, type TicketOrigin } from '../tickets';
+import { encodeTicket, type TicketOrigin } from '../../events/tickets';
 import { COMPLETION, PRODUCT_COMPLETION, PRODUCT_SUGGESTIONS } from './build';
 import type { AutocompleteRequest } from './request';
 

@@ -2,9 +2,9 @@
  * The content-information request (GET, as the official client sends it): the shared parameters and
  * `contentKeys`, pipe-separated, 1 to MAX_CONTENT_KEYS of them, duplicates dropped.
  */
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import type { CatalogFacts } from '../catalogFacts';
-import { pipeList, required, type RawQuery } from '../queryParams';
+import { pipeList, required, type RawQuery } from '../../kernel/params';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 
 export const CONTENT_INFORMATION_RULES: EndpointRules = { templates: false, presentCustomPrefixes: [] };
@@ -20,8 +20,8 @@ export interface ContentInformationRequest {
 export function parseContentInformationRequest(query: RawQuery, facts: CatalogFacts | undefined): ContentInformationRequest {
   required(query, 'contentKeys');
   const keys = pipeList(query, 'contentKeys');
-  if (!keys) throw badRequest('Query parameter contentKeys is required');
-  if (keys.length > MAX_CONTENT_KEYS) throw badRequest(`Query parameter contentKeys holds at most ${MAX_CONTENT_KEYS} keys (got ${keys.length})`);
+  if (!keys) throw invalid('Query parameter contentKeys is required');
+  if (keys.length > MAX_CONTENT_KEYS) throw invalid(`Query parameter contentKeys holds at most ${MAX_CONTENT_KEYS} keys (got ${keys.length})`);
   const context = parseQueryContext(query, facts, CONTENT_INFORMATION_RULES);
   return { context, contentKeys: [...new Set(keys)] };
 }

@@ -4,7 +4,6 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
-import { msearch } from '../msearch';
 import type { ContentInformationResult } from '../responseTypes';
 import type { StorefrontServices } from '../services';
 import { contentInformationSearch } from './build';
@@ -12,6 +11,6 @@ import type { ContentInformationRequest } from './request';
 import { shapeContentInformation } from './shape';
 
 export async function contentInformation(s: StorefrontServices, req: ContentInformationRequest): Promise<ContentInformationResult> {
-  const [response] = await msearch(s.es, [{ index: s.index.content, body: contentInformationSearch(req) }]);
+  const [response] = await s.search.msearch([{ index: s.index.content(req.context.locale), body: contentInformationSearch(req) }]);
   return shapeContentInformation(req, response as estypes.SearchResponse<ContentDocument>);
 }

@@ -7,7 +7,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
 import { shapeContentItem } from '../contentLists';
 import type { ContentInformationResult } from '../responseTypes';
-import type { TicketOrigin } from '../tickets';
+import type { TicketOrigin } from '../../events/tickets';
 import type { ContentInformationRequest } from './request';
 
 export const CONTENT_INFORMATION_LIST = 'ITEMS';

@@ -7,7 +7,7 @@
 import Joi from 'joi';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentFilterSchema, normaliseContentFilter, type ContentFilter } from '../contentLists';
-import { integer, oneOf, type RawQuery } from '../queryParams';
+import { integer, oneOf, type RawQuery } from '../../kernel/params';
 import { validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 import type { ContentSortId } from '../responseTypes';

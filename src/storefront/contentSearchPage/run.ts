@@ -10,7 +10,7 @@
  * No search is registered as visitor behaviour: recent searches and trending phrases are phrases that
  * find products (autocomplete offers them for products). Clicks on items come through their tickets.
  */
-import { msearch, totalOf, type IndexedSearch } from '../msearch';
+import { totalOf, type IndexedSearch } from '../../search/msearch';
 import type { ContentSearchPageResult } from '../responseTypes';
 import { SHORT_LIST } from '../searchPage/run';
 import type { StorefrontServices } from '../services';
@@ -22,15 +22,15 @@ import { shapeContentSearchPage, type ContentSearchPageOutcome } from './shape';
 type ContentResponse = ContentSearchPageOutcome['primary'];
 
 export async function contentSearchPage(s: StorefrontServices, req: ContentSearchPageRequest): Promise<ContentSearchPageResult> {
-  const search = (phrase: string): IndexedSearch => ({ index: s.index.content, body: contentSearch(req, phrase) });
-  const [typed] = (await msearch(s.es, [search(req.q)])) as ContentResponse[];
+  const search = (phrase: string): IndexedSearch => ({ index: s.index.content(req.context.locale), body: contentSearch(req, phrase) });
+  const [typed] = (await s.search.msearch([search(req.q)])) as ContentResponse[];
   const typedTotal = totalOf(typed);
   if (typedTotal >= SHORT_LIST) return shapeContentSearchPage({ req, phrase: req.q, primary: typed, suggestions: [] });
 
-  const [suggested] = await msearch(s.es, [{ index: s.index.content, body: phraseSuggestSearch(req.q) }]);
+  const [suggested] = await s.search.msearch([{ index: s.index.content(req.context.locale), body: phraseSuggestSearch(req.q) }]);
   const suggestions = phraseSuggestions(suggested, req.q);
   if (typedTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && suggestions.length) {
-    const corrected = (await msearch(s.es, suggestions.map(search))) as ContentResponse[];
+    const corrected = (await s.search.msearch(suggestions.map(search))) as ContentResponse[];
     const winner = corrected.findIndex((r) => totalOf(r) > 0);
     if (winner >= 0) return shapeContentSearchPage({ req, phrase: suggestions[winner], originalTotalHits: typedTotal, primary: corrected[winner], suggestions });
   }

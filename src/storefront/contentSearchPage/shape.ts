@@ -8,11 +8,12 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
 import { shapeContentItem } from '../contentLists';
-import { totalOf } from '../msearch';
+import { totalOf } from '../../search/msearch';
 import type { ContentSearchPageResult, ContentSortId, SortResult } from '../responseTypes';
 import { DID_YOU_MEAN_BELOW, MAX_DID_YOU_MEAN } from '../searchPage/shape';
-import { SORTS } from '../sorts';
-import type { TicketOrigin } from '../tickets';
+import { sortLabel } from '../sorts';
+import type { LabelPlace } from '../../merchandising/labels';
+import type { TicketOrigin } from '../../events/tickets';
 import { CONTENT_SORTS, type ContentSearchPageRequest } from './request';
 
 export interface ContentSearchPageOutcome {
@@ -27,8 +28,8 @@ export interface ContentSearchPageOutcome {
 }
 
 /** The offered content orders, with search-page's labels. */
-export function contentSortResult(selected: ContentSortId): SortResult<ContentSortId> {
-  return { selected, options: CONTENT_SORTS.map((id) => ({ id, label: SORTS[id].label })) };
+export function contentSortResult(selected: ContentSortId, at: LabelPlace): SortResult<ContentSortId> {
+  return { selected, options: CONTENT_SORTS.map((id) => ({ id, label: sortLabel(id, at) })) };
 }
 
 export function shapeContentSearchPage(o: ContentSearchPageOutcome): ContentSearchPageResult {
@@ -42,7 +43,7 @@ export function shapeContentSearchPage(o: ContentSearchPageOutcome): ContentSear
     ...(corrected ? { autoCorrect: { q: o.phrase, originalTotalHits: o.originalTotalHits! } } : {}),
     didYouMean: !corrected && totalHits < DID_YOU_MEAN_BELOW ? o.suggestions.slice(0, MAX_DID_YOU_MEAN).map((q) => ({ q })) : [],
     primaryList: {
-      sort: contentSortResult(req.sort),
+      sort: contentSortResult(req.sort, req.context),
       items: documents.map((doc, i) => shapeContentItem(doc, req.skip + i, origin)),
       totalHits,
     },

@@ -4,17 +4,17 @@
  * products the filter would leave (always given, so a client can preview it before selecting).
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { AGG } from '../aggNames';
 import type { CheckboxFacetResult } from '../responseTypes';
 import type { Facet, RawSelection, Selection } from './types';
 
 export function parseCheckbox(id: string, raw: RawSelection): Selection | undefined {
-  if (raw.min !== undefined || raw.max !== undefined) throw badRequest(`Query parameter f.${id}.min/f.${id}.max: ${id} is not a range facet`);
+  if (raw.min !== undefined || raw.max !== undefined) throw invalid(`Query parameter f.${id}.min/f.${id}.max: ${id} is not a range facet`);
   const v = (raw.value ?? '').trim().toLowerCase();
   if (v === '' || v === 'false') return undefined;
   if (v === 'true') return { kind: 'checkbox', selected: true };
-  throw badRequest(`Query parameter f.${id} must be true or false (got "${raw.value}")`);
+  throw invalid(`Query parameter f.${id} must be true or false (got "${raw.value}")`);
 }
 
 export function checkboxFacet(o: { id: string; label: string; query: estypes.QueryDslQueryContainer }): Facet {

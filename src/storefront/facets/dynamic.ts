@@ -16,7 +16,7 @@
  * attribute facet is a fixed facet of the request, so it stays shown.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { numericPath } from '../../catalog/attributeQueries';
+import { numericPath, type AttributeKind } from '../../catalog/attributeQueries';
 import { CUSTOM_PREFIX } from '../../merchandising/facets/attributes';
 import { AGG } from '../aggNames';
 import type { FacetResult } from '../responseTypes';
@@ -25,7 +25,7 @@ import { facetAggregations, shapeFacets, underAllSelections } from './multiSelec
 import type { Selections } from './selections';
 import { buckets, type AggResults, type Aggs, type Facet } from './types';
 
-export type AttributeKind = 'label' | 'number' | 'length';
+export type { AttributeKind };
 
 export interface DynamicFacets {
   /** How many to show at most. */

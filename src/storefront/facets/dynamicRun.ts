@@ -5,7 +5,7 @@
  * from its response.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import type { IndexedSearch } from '../msearch';
+import type { IndexedSearch } from '../../search/msearch';
 import type { FacetResult } from '../responseTypes';
 import { candidateCount, candidateFacet, candidatesSearch, readCandidates, shapeDynamicFacets, type DynamicFacets } from './dynamic';
 import type { FacetContext } from './definitions';

@@ -2,7 +2,7 @@
  * RANGE facets (price): `f.<id>.min` / `f.<id>.max`, inclusive, either alone. The facet's `min`/`max` are
  * the lowest and highest selling price among the products the other selections leave.
  */
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { AGG } from '../aggNames';
 import { priceIntervalQuery, sellingPriceFields } from '../prices';
 import type { RangeFacetResult } from '../responseTypes';
@@ -11,16 +11,16 @@ import type { Facet, RawSelection, Selection } from './types';
 function bound(id: string, which: 'min' | 'max', raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   const n = Number(raw);
-  if (!/^-?\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(n)) throw badRequest(`Query parameter f.${id}.${which} must be a number (got "${raw}")`);
+  if (!/^-?\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(n)) throw invalid(`Query parameter f.${id}.${which} must be a number (got "${raw}")`);
   return n;
 }
 
 export function parseRange(id: string, raw: RawSelection): Selection | undefined {
-  if (raw.value !== undefined) throw badRequest(`Query parameter f.${id}: ${id} is a range facet, select with f.${id}.min and f.${id}.max`);
+  if (raw.value !== undefined) throw invalid(`Query parameter f.${id}: ${id} is a range facet, select with f.${id}.min and f.${id}.max`);
   const min = bound(id, 'min', raw.min);
   const max = bound(id, 'max', raw.max);
   if (min === undefined && max === undefined) return undefined;
-  if (min !== undefined && max !== undefined && min > max) throw badRequest(`Query parameter f.${id}.min must not be above f.${id}.max`);
+  if (min !== undefined && max !== undefined && min > max) throw invalid(`Query parameter f.${id}.min must not be above f.${id}.max`);
   return { kind: 'range', ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 

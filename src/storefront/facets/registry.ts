@@ -1,6 +1,8 @@
 /**
  * Which facets a listing shows:
- * - the market's facet configuration (merchandising/facets), in its order, with its labels for the locale;
+ * - the market's facet configuration (merchandising/facets), in its order, with its labels for the locale
+ *   (a facet without one: the market-locale's label override, else the built-in label in the locale's
+ *   language, merchandising/labels.ts, else the custom attribute's name);
  *   search pages show those marked `searchPage` (the default);
  * - without one, the service's defaults: brand (TEXT, alphabetical) · category (TEXT over every category
  *   path, alphabetical) · price (RANGE over the selling price, honouring priceId) · color (COLOR) ·
@@ -11,18 +13,20 @@
  */
 import type { FacetSetting } from '../../merchandising/pages/types';
 import { CUSTOM_PREFIX, defaultLabel, facetAttribute } from '../../merchandising/facets/attributes';
+import { visitorLabel } from '../../merchandising/labels';
 import type { MarketFacets } from '../../merchandising/facets/types';
 import type { CatalogFacts } from '../catalogFacts';
-import type { RawQuery } from '../queryParams';
+import type { RawQuery } from '../../kernel/params';
 import { facetFromDefinition, type FacetContext, type FacetDefinition } from './definitions';
-import type { AttributeKind, DynamicFacets } from './dynamic';
+import type { AttributeKind } from '../../catalog/attributeQueries';
+import type { DynamicFacets } from './dynamic';
 import { readSelections, type Selections } from './selections';
 import type { Facet } from './types';
 
 /** The facets a listing shows whatever its hits, and how many dynamic ones follow. */
 export interface FacetSetup {
   facets: Facet[];
-  /** Label of an attribute in this market and locale (configured, else built in, else the name). */
+  /** Label of an attribute in this market and locale (configured, else overridden, else built in, else the name). */
   labelOf(attribute: string): string;
   dynamic?: DynamicFacets;
 }
@@ -48,6 +52,8 @@ export interface SetupOptions {
   /** The market's configuration, undefined when it has none. */
   market: MarketFacets | undefined;
   locale: string;
+  /** The market-locale's label overrides (none when left out). */
+  labels?: Readonly<Record<string, string>>;
   /** Search pages show only the configured facets marked `searchPage`. */
   page: 'search' | 'landing';
   /** Dynamic facets of a market without configured facets (the service's DYNAMIC_FACETS). */
@@ -57,21 +63,22 @@ export interface SetupOptions {
 /** The setup of a market and locale from the catalog facts. */
 export function marketFacetSetup(
   facts: Pick<CatalogFacts, 'facetConfiguration' | 'defaultDynamicFacets'>,
-  at: { market: string; locale: string },
+  at: { market: string; locale: string; labels: Readonly<Record<string, string>> },
   page: SetupOptions['page'],
   ctx: FacetContext,
 ): FacetSetup {
   const markets = facts.facetConfiguration.markets;
   return facetSetup({
     market: Object.hasOwn(markets, at.market) ? markets[at.market] : undefined,
-    locale: at.locale, page, defaultDynamicCount: facts.defaultDynamicFacets,
+    locale: at.locale, labels: at.labels, page, defaultDynamicCount: facts.defaultDynamicFacets,
   }, ctx);
 }
 
 export function facetSetup(o: SetupOptions, ctx: FacetContext): FacetSetup {
   const configured = o.market?.facets ?? [];
   const labels = new Map(configured.map((f) => [f.attribute, f.labels?.[o.locale]]));
-  const labelOf = (attribute: string) => labels.get(attribute) ?? defaultLabel(attribute);
+  const place = { locale: o.locale, labels: o.labels ?? {} };
+  const labelOf = (attribute: string) => labels.get(attribute) ?? visitorLabel(place, `facet.${attribute}`) ?? defaultLabel(attribute);
   const definitions: FacetDefinition[] = configured.length
     ? configured.filter((f) => o.page === 'landing' || f.searchPage !== false).map((f) => ({ ...f, label: labelOf(f.attribute) }))
     : DEFAULTS.map((d) => ({ ...d, label: labelOf(d.attribute) }));

@@ -4,8 +4,8 @@
  * attribute the catalog has, so a link from another page keeps filtering); an id nothing knows is ignored.
  * A malformed value is a 400 naming the parameter.
  */
-import { badRequest } from '../../http/errors';
-import type { RawQuery } from '../queryParams';
+import { invalid } from '../../kernel/errors';
+import type { RawQuery } from '../../kernel/params';
 import type { Facet, RawSelection, Selection } from './types';
 
 export type Selections = ReadonlyMap<string, Selection>;
@@ -35,7 +35,7 @@ export function readSelections(query: RawQuery, facets: Facet[], selectable: (id
   const raw = new Map<string, RawSelection>();
   for (const [name, value] of Object.entries(query)) {
     if (!name.startsWith('f.') || value === undefined) continue;
-    if (Array.isArray(value)) throw badRequest(`Query parameter ${name} is given more than once`);
+    if (Array.isArray(value)) throw invalid(`Query parameter ${name} is given more than once`);
     const rest = name.slice(2);
     const suffix = /\.(min|max)$/.exec(rest)?.[1] as 'min' | 'max' | undefined;
     let id = rest;

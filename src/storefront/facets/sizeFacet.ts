@@ -4,7 +4,7 @@
  * official client's documentation shows; a plain `<size>` is accepted too and matches any size type.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { AGG } from '../aggNames';
 import type { FacetValueResult, SizeFacetResult } from '../responseTypes';
 import { buckets, type AggResults, type Facet, type Selection } from './types';
@@ -19,7 +19,7 @@ function sizeQuery(facetId: string, id: string): estypes.QueryDslQueryContainer 
   if (!id.includes(';')) return { term: { sizes: id } };
   const parts = id.split(';');
   if (parts.length !== 3 || parts[1] !== NO_FORMAT || !parts[2]) {
-    throw badRequest(`Query parameter f.${facetId}: "${id}" is not a size value (<sizeType>;${NO_FORMAT};<size>)`);
+    throw invalid(`Query parameter f.${facetId}: "${id}" is not a size value (<sizeType>;${NO_FORMAT};<size>)`);
   }
   const [sizeType, , size] = parts;
   const typeClause: estypes.QueryDslQueryContainer = sizeType ? { term: { sizeType } } : { bool: { must_not: { exists: { field: 'sizeType' } } } };

@@ -3,7 +3,7 @@
  * by count. Values the aggregation did not return but the visitor selected are listed with count 0 so
  * they stay visible.
  */
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { AGG } from '../aggNames';
 import type { FacetValueResult, TextFacetResult } from '../responseTypes';
 import { buckets, type AggResults, type Facet, type RawSelection, type Selection } from './types';
@@ -22,7 +22,7 @@ export interface ValueFacetOptions {
 }
 
 export function parseValues(id: string, raw: RawSelection): Selection | undefined {
-  if (raw.min !== undefined || raw.max !== undefined) throw badRequest(`Query parameter f.${id}.min/f.${id}.max: ${id} is not a range facet`);
+  if (raw.min !== undefined || raw.max !== undefined) throw invalid(`Query parameter f.${id}.min/f.${id}.max: ${id} is not a range facet`);
   const values = [...new Set((raw.value ?? '').split('|').map((v) => v.trim()).filter(Boolean))];
   return values.length ? { kind: 'values', values } : undefined;
 }

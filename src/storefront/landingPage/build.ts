@@ -77,7 +77,7 @@ function pinnedAggregation(plan: ListingPlan): Aggs {
 /** The query defining the listing (no pins): page and request rules, blocked products, phrase, stock scoring. */
 function listing(req: LandingPageRequest, plan: ListingPlan): Query {
   return listingQuery({
-    ...(req.q ? { match: textMatch(req.q), boosts: relevanceBoosts(req.q) } : {}),
+    ...(req.q ? { match: textMatch(req.q, plan.expansion), boosts: relevanceBoosts(req.q) } : {}),
     filters: productsFilters(req.context, plan),
     inStock: inStockQuery(req.context),
     relevance: scoresRelevance(plan.sort),
@@ -128,7 +128,7 @@ export function primaryFacetsSearch(req: LandingPageRequest, plan: ListingPlan, 
 
 /** The primary list's products before selections, unscored: what its facets are aggregated under. */
 export function facetsQuery(req: LandingPageRequest, plan: ListingPlan): Query {
-  return { bool: { filter: productsFilters(req.context, plan), ...(req.q ? { must: [textMatch(req.q)] } : {}) } };
+  return { bool: { filter: productsFilters(req.context, plan), ...(req.q ? { must: [textMatch(req.q, plan.expansion)] } : {}) } };
 }
 
 /**

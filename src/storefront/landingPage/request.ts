@@ -5,15 +5,14 @@
  * selections those facets accept) is resolved once the page is loaded (settings.ts).
  */
 import Joi from 'joi';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import type { PageView } from '../../merchandising/pages/types';
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
 import { marketFacetSetup, type FacetSetup } from '../facets/registry';
-import type { AttributeKind } from '../facets/dynamic';
-import type { Facet } from '../facets/types';
-import { integer, optionalBoolean, required, single, type RawQuery } from '../queryParams';
+import type { AttributeKind } from '../../catalog/attributeQueries';
+import { integer, optionalBoolean, required, single, type RawQuery } from '../../kernel/params';
 import { parseRecommendationLists, type RecommendationListRequest } from '../recommendations';
 import { MAX_PHRASE_LENGTH } from '../relevance';
 import { primaryListBodySchema, validateBody } from '../requestBody';
@@ -93,11 +92,11 @@ export function parseLandingPageBody(body: unknown): LandingPageBody {
 
 export function parseLandingPageRequest(query: RawQuery, body: LandingPageBody, facts: CatalogFacts | undefined, isPost: boolean): LandingPageRequest {
   const pageReference = required(query, 'pageReference').trim();
-  if (pageReference.length > MAX_REFERENCE_LENGTH) throw badRequest(`Query parameter pageReference is longer than ${MAX_REFERENCE_LENGTH} characters`);
+  if (pageReference.length > MAX_REFERENCE_LENGTH) throw invalid(`Query parameter pageReference is longer than ${MAX_REFERENCE_LENGTH} characters`);
   const context = parseQueryContext(query, facts, LANDING_PAGE_RULES);
   const catalog = facts!; // parseQueryContext answered 503 without facts
   const q = single(query, 'q')?.trim().replace(/\s+/g, ' ') || undefined;
-  if (q !== undefined && q.length > MAX_PHRASE_LENGTH) throw badRequest(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
+  if (q !== undefined && q.length > MAX_PHRASE_LENGTH) throw invalid(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
   const includeNavigation = optionalBoolean(query, 'includeNavigation');
   const primary = body.primaryList;
   const sort = single(query, 'sort')?.trim() || undefined;

@@ -14,7 +14,8 @@
  */
 import type { FoundPage } from '../../merchandising/pageStore';
 import { contentListSearch } from '../contentLists';
-import { msearch, type IndexedSearch } from '../msearch';
+import { TOP_CONTENT_CANDIDATES } from '../../events/queries/topContent';
+import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import { runRecommendationLists } from '../recommendations';
 import { groupTotal } from '../searchPage/build';
@@ -36,20 +37,20 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const navigation = req.navigation ? navigationWithCounts(s, at, priceId, req.collapse) : Promise.resolve(undefined);
   navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first
 
-  const loaded = await loadPageCached(s, req);
-  const plan = listingPlan(req, loaded);
+  const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req), req.q ? s.language(locale) : undefined, topContentOf(s, req)]);
+  const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
   const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
   const searches: IndexedSearch[] = [
     ...(withPrimary ? [
-      { index: s.index.products, body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit }) },
-      { index: s.index.products, body: primaryFacetsSearch(req, plan, { collapse: req.collapse }) },
+      { index: s.index.products(locale), body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit }) },
+      { index: s.index.products(locale), body: primaryFacetsSearch(req, plan, { collapse: req.collapse }) },
     ] : []),
-    ...req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { market, locale }) })),
+    ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale }, topContent) })),
   ];
   const listing = async () => {
-    const responses = await msearch(s.es, searches);
+    const responses = await s.search.msearch(searches);
     const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
-    const dynamic = primary && dynamicFacetsStep(s.index.products, { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context });
+    const dynamic = primary && dynamicFacetsStep(s.index.products(locale), { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context });
     const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, req.context, mainProducts(primary?.hits), productSource(req.context), dynamic);
     return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0), siblings };
   };
@@ -97,4 +98,18 @@ async function loadPage(s: StorefrontServices, req: LandingPageRequest): Promise
   if (!found) return undefined;
   const ancestors = await s.merchandising.pages.ancestors(found);
   return { page: found.page, ancestors: ancestors.map((a) => a.page) };
+}
+
+/**
+ * The most clicked content of the market when a content list asks for TOP_CONTENT (read beside the page,
+ * so no extra round trip); without behaviour data the lists fall back to newest first.
+ */
+async function topContentOf(s: StorefrontServices, req: LandingPageRequest): Promise<string[] | undefined> {
+  if (!req.contentLists.some((l) => l.algorithm === 'TOP_CONTENT')) return undefined;
+  try {
+    return await s.behaviour.topContent({ market: req.context.market, limit: TOP_CONTENT_CANDIDATES });
+  } catch (err) {
+    s.log.warn('top content from behaviour unavailable', { err });
+    return undefined;
+  }
 }

@@ -15,7 +15,7 @@
  *   default; without an override every listing sort, RELEVANCE first.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { storefrontSortOf, type Page, type PrimaryList } from '../../merchandising/pages/types';
 import { compileRuleSet, compileRules } from '../../rules';
 import type { Selections } from '../facets/selections';
@@ -24,6 +24,7 @@ import { SORT_IDS, type SortId } from '../sorts';
 import { pageFacetSetup, planFacets } from '../facets/registry';
 import type { DynamicFacets } from '../facets/dynamic';
 import type { LandingPageRequest } from './request';
+import type { PhraseExpansion } from '../relevance';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -46,6 +47,8 @@ export interface Slice { id: string; keys: string[] }
 
 export interface ListingPlan {
   filters: Query[];
+  /** What `q` stands for (synonyms, compounds), set by the run when the request has a `q`. */
+  expansion?: PhraseExpansion;
   blocked: string[];
   /** Product keys first, in this order, while `pinsApply`. */
   pins: string[];
@@ -94,7 +97,7 @@ export function pageSortOptions(primaryList: PrimaryList | undefined): SortId[] 
 export function selectSort(requested: string | undefined, offered: SortId[]): SortId {
   if (requested === undefined) return offered[0];
   const id = offered.find((s) => s === requested.toUpperCase());
-  if (!id) throw badRequest(`Query parameter sort: "${requested}" is not a sort order of this page (${offered.join(', ')})`);
+  if (!id) throw invalid(`Query parameter sort: "${requested}" is not a sort order of this page (${offered.join(', ')})`);
   return id;
 }
 

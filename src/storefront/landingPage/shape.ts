@@ -103,7 +103,7 @@ export function shapeLandingPage(o: LandingPageOutcome): LandingPageResult {
   };
   if (o.primary) {
     result.primaryList = {
-      sort: sortResult(plan.sort, plan.sortOptions),
+      sort: sortResult(plan.sort, req.context, plan.sortOptions),
       productGroups: mainProducts(o.primary.hits).map((p, i) => shapeProductGroup(p, o.siblings, req.skip + i, sc)),
       totalHits: o.primary.total,
       facets: [...shapeFacets(plan.facets, plan.selections, o.primary.facets.aggregations), ...(o.primary.dynamicFacets ?? [])],

@@ -11,7 +11,7 @@
  *   never lands on a visitor's request). A failed background load keeps the old value and is logged.
  * Imports in other processes are therefore seen within `freshMs` plus one request.
  */
-import type { Logger } from '../../log';
+import type { Logger } from '../../kernel/log';
 
 interface Entry<T> { version: string; at: number; value: Promise<T>; refreshing: boolean }
 

@@ -1,6 +1,6 @@
 /** The navigation-tree request: the shared query parameters only (the official client sends BaseParams and ProductContextParams). */
 import type { CatalogFacts } from '../catalogFacts';
-import type { RawQuery } from '../queryParams';
+import type { RawQuery } from '../../kernel/params';
 import { parseQueryContext, type EndpointRules } from '../request';
 import type { NavigationTreeRequest } from './run';
 

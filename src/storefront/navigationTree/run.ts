@@ -6,7 +6,6 @@
 import type { NavigationTreeNode } from '../../merchandising/navigation/types';
 import { ancestorIds, type PageView } from '../../merchandising/pages/types';
 import type { FoundPage } from '../../merchandising/pageStore';
-import { msearch } from '../msearch';
 import type { QueryContext } from '../request';
 import type { StorefrontServices } from '../services';
 import { groupTotal } from '../searchPage/build';
@@ -55,7 +54,7 @@ export function nodeFacts(loaded: LoadedNavigation, locale: string, counts: Tree
 /** Counts every PAGE node of the tree with one size-0 search. */
 export async function countNodes(s: StorefrontServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
   const products = nodeProducts(allNodes(loaded.roots), loaded.pages, priceId);
-  const [response] = await msearch(s.es, [{ index: s.index.products, body: nodeCountSearch(at, products, collapse) }]);
+  const [response] = await s.search.msearch([{ index: s.index.products(at.locale), body: nodeCountSearch(at, products, collapse) }]);
   return { nodes: nodeCounts(response, collapse), root: groupTotal(response, collapse) };
 }
 

@@ -22,8 +22,11 @@ import type { NavigationTreeNode } from '../../merchandising/navigation/types';
 
 export type NavigationNodeType = 'LABEL' | 'PAGE_LINK';
 
-/** What a node's type decides (members of the official client's node union). */
-export type NodeKind = { type: 'PAGE_LINK'; path: string; link: string } | { type: 'LABEL' };
+/**
+ * What a node's type decides (members of the official client's node union). `PRODUCT` nodes are the
+ * categories of search-page navigation (categories.ts); imported nodes are never PRODUCT.
+ */
+export type NodeKind = { type: 'PAGE_LINK'; path: string; link: string } | { type: 'LABEL' } | { type: 'PRODUCT'; path: string };
 
 export interface NodeCommon {
   label: string;

@@ -2,15 +2,23 @@
  * Requests of product-page, cart-page and add-to-cart-popup, parsed once at the edge (pure): the shared
  * query context, each endpoint's own parameters, and the POST body (recommendation lists, include flags).
  */
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import type { CatalogFacts } from '../catalogFacts';
-import { pipeList, required, type RawQuery } from '../queryParams';
+import { pipeList, required, type RawQuery } from '../../kernel/params';
 import { parseRecommendationLists, type RecommendationListRequest } from '../recommendations';
 import { MAX_CART_KEYS } from '../recommendations/request';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 
-export const PRODUCT_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: [] };
-export const CART_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant'] };
+/**
+ * The specification lists `presentCustom` on product-page ("custom product attributes") and cart-page
+ * ("accepts the `variant.` prefix") without saying the other prefixes are not defined there, and the
+ * official client's ProductParams allow them on every product query: both present variant, number and
+ * length attributes in their lists as every other product endpoint does, instead of a 400 that breaks a
+ * shop sending one parameter set everywhere. `templateId` stays refused: the specification says it is not
+ * defined for them.
+ */
+export const PRODUCT_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant', 'number', 'length'] };
+export const CART_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant', 'number', 'length'] };
 export const ADD_TO_CART_POPUP_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 
 export interface ProductPageRequest { context: QueryContext; productKey: string; include: boolean; recommendationLists: RecommendationListRequest[] }
@@ -22,14 +30,14 @@ export interface PageBody { include: boolean; recommendationLists: Recommendatio
 
 export function parsePageBody(body: unknown, section?: 'productGroup' | 'cart'): PageBody {
   if (body === undefined || body === null) return { include: false, recommendationLists: [] };
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Body must be a JSON object');
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalid('Body must be a JSON object');
   const b = body as Record<string, unknown>;
   let include = false;
   if (section && b[section] !== undefined) {
     const s = b[section];
-    if (typeof s !== 'object' || s === null || Array.isArray(s)) throw badRequest(`Body ${section} must be an object`);
+    if (typeof s !== 'object' || s === null || Array.isArray(s)) throw invalid(`Body ${section} must be an object`);
     const flag = (s as Record<string, unknown>).include;
-    if (flag !== undefined && typeof flag !== 'boolean') throw badRequest(`Body ${section}.include must be true or false`);
+    if (flag !== undefined && typeof flag !== 'boolean') throw invalid(`Body ${section}.include must be true or false`);
     include = flag === true;
   }
   return { include, recommendationLists: parseRecommendationLists(b.recommendationLists) };
@@ -39,7 +47,7 @@ export function parsePageBody(body: unknown, section?: 'productGroup' | 'cart'):
 function cartKeys(query: RawQuery, isRequired: boolean): string[] | undefined {
   if (isRequired) required(query, 'cart');
   const keys = pipeList(query, 'cart');
-  if (keys && keys.length > MAX_CART_KEYS) throw badRequest(`Query parameter cart holds at most ${MAX_CART_KEYS} keys (got ${keys.length})`);
+  if (keys && keys.length > MAX_CART_KEYS) throw invalid(`Query parameter cart holds at most ${MAX_CART_KEYS} keys (got ${keys.length})`);
   return keys && [...new Set(keys)];
 }
 

@@ -2,14 +2,17 @@
  * Runs product-page, cart-page and add-to-cart-popup: the only module of these endpoints that talks to
  * Elasticsearch. Each looks up what the page is about (one mget or search), runs its recommendation lists
  * alongside (src/storefront/recommendations) with the page's defaults, fetches siblings in one mget and
- * shapes. Behaviour is registered unless `notify=false`: a product view, a cart. Registration is
+ * shapes. Behaviour is registered unless `notify=false`: a product view, a cart (cart-page, and
+ * add-to-cart-popup: the cart with the added variant, the basket an analyst expects to see at that moment;
+ * the shop's add-to-cart notification, with its ticket, stays the one add-to-cart event, so none is
+ * registered here and the session's cart, built from those notifications, is unchanged). Registration is
  * fire-and-forget and never fails the query.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { cartEvent, productViewEvent } from '../../behaviour/storefrontHooks';
-import type { BehaviourEvent } from '../../behaviour/events';
+import { cartEvent, productViewEvent } from '../../events/fromQueries';
+import type { BehaviourEvent } from '../../events/events';
 import { productDocumentId } from '../../catalog/documents';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { fetchSiblings, productSource } from '../productSource';
 import type { ProductSource, ShapeContext } from '../productShaper';
 import { runRecommendationLists } from '../recommendations';
@@ -18,7 +21,7 @@ import type { QueryContext } from '../request';
 import type { ProductGroupResult, RecommendationListResult } from '../responseTypes';
 import type { StorefrontServices } from '../services';
 import { applyTemplate, resolveTemplate, withTemplateFields } from '../templates';
-import type { PageType } from '../tickets';
+import type { PageType } from '../../events/tickets';
 import type { AddToCartPopupRequest, CartPageRequest, ProductPageRequest } from './request';
 import { shapeCart, shapeProductPageGroup, variantTickets } from './shape';
 
@@ -39,11 +42,11 @@ export async function productPage(s: StorefrontServices, req: ProductPageRequest
   const document = pageDocument(s, ctx, req.productKey, req.include);
   const known = document.then((doc) => new Map([[req.productKey, doc && sourceProductOf(doc)]]), () => new Map<string, undefined>());
   const [product, lists] = await Promise.allSettled([
-    document.then(async (doc) => doc && { doc, siblings: req.include ? await fetchSiblings(s.es, s.index.products, ctx, [doc], productSource(ctx)) : new Map<string, ProductSource>() }),
+    document.then(async (doc) => doc && { doc, siblings: req.include ? await fetchSiblings(s.search, s.index.products(ctx.locale), ctx, [doc], productSource(ctx)) : new Map<string, ProductSource>() }),
     runRecommendationLists(s, ctx, req.recommendationLists, { productKey: req.productKey, pageType: 'PRODUCT_PAGE', known }),
   ]);
   if (product.status === 'rejected') throw product.reason;
-  if (!product.value) throw badRequest(`Query parameter productKey: unknown product "${req.productKey}" in market ${ctx.market}`);
+  if (!product.value) throw invalid(`Query parameter productKey: unknown product "${req.productKey}" in market ${ctx.market}`);
   if (lists.status === 'rejected') throw lists.reason;
   if (ctx.notify) register(s, productViewEvent(ctx, req.productKey));
 
@@ -58,8 +61,8 @@ export async function productPage(s: StorefrontServices, req: ProductPageRequest
  * listing shows and what its recommendation lists need to know about it.
  */
 async function pageDocument(s: StorefrontServices, ctx: QueryContext, productKey: string, include: boolean): Promise<(ProductSource & Found) | undefined> {
-  const res = await s.es.mget<ProductSource & Found>({
-    index: s.index.products,
+  const res = await s.search.mget<ProductSource & Found>({
+    index: s.index.products(ctx.locale),
     ids: [productDocumentId(ctx.market, ctx.locale, productKey)],
     ...(include ? { _source_excludes: ['suggest'] } : { _source_includes: [...new Set([...productSource(ctx), ...SOURCE_FIELDS])] }),
   });
@@ -75,21 +78,22 @@ export async function cartPage(s: StorefrontServices, req: CartPageRequest): Pro
   ]);
   if (ctx.notify) register(s, cartEvent(ctx, req.cart));
   if (!req.include) return { cart: [], recommendationLists };
-  const siblings = await fetchSiblings(s.es, s.index.products, ctx, [...new Set(found.values())], productSource(ctx));
+  const siblings = await fetchSiblings(s.search, s.index.products(ctx.locale), ctx, [...new Set(found.values())], productSource(ctx));
   return { cart: shapeCart(req.cart, found, siblings, shapeContext(s, ctx, 'CART_PAGE', CART_LIST)), recommendationLists };
 }
 
 export async function addToCartPopup(s: StorefrontServices, req: AddToCartPopupRequest): Promise<AddToCartPopupResult> {
   const ctx = req.context;
   const [variant, template, cart] = await Promise.all([
-    s.es.search({ index: s.index.products, ...variantSearch(ctx, req.variantKey) }),
+    s.search.search({ index: s.index.products(ctx.locale), ...variantSearch(ctx, req.variantKey) }),
     resolveTemplate(s, ctx.templateId),
     req.cart ?? s.behaviour.cartOf({ market: ctx.market, customerKey: ctx.customerKey, sessionKey: ctx.sessionKey }).catch((err) => {
       s.log.warn('cart from behaviour unavailable', { err });
       return [] as string[];
     }),
   ]);
-  if (!variant.hits.hits.length) throw badRequest(`Query parameter variantKey: unknown variant "${req.variantKey}" in market ${ctx.market}`);
+  if (!variant.hits.hits.length) throw invalid(`Query parameter variantKey: unknown variant "${req.variantKey}" in market ${ctx.market}`);
+  if (ctx.notify) register(s, cartEvent(ctx, [...cart, req.variantKey]));
   // The template's custom attributes must be fetched even when presentCustom does not name them.
   const lists = await runRecommendationLists(s, withTemplateFields(ctx, template), req.recommendationLists, {
     variantKey: req.variantKey, cart: cart.filter((k) => k !== req.variantKey), pageType: 'ADD_TO_CART_POPUP',
@@ -127,7 +131,7 @@ export function productsByKeySearch(ctx: QueryContext, keys: string[]): estypes.
 
 /** Each key (product or variant key) to its product document. */
 async function findProducts(s: StorefrontServices, ctx: QueryContext, keys: string[]): Promise<Map<string, ProductSource>> {
-  const response = await s.es.search<ProductSource>({ index: s.index.products, ...productsByKeySearch(ctx, keys) });
+  const response = await s.search.search<ProductSource>({ index: s.index.products(ctx.locale), ...productsByKeySearch(ctx, keys) });
   const found = new Map<string, ProductSource>();
   for (const hit of response.hits.hits) {
     const doc = hit._source;

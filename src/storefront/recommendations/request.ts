@@ -3,10 +3,10 @@
  * `recommendationLists[i].field`, so a front-end developer sees which list and which setting is wrong.
  * Rules and the deprecated productFilter are parsed here too (their own 400s carry the same prefix).
  */
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { parseProductFilter } from '../../rules/productFilter';
 import { parseRules } from '../../rules/parser';
-import type { Algorithm, RecommendationListRequest } from './index';
+import type { Algorithm, RecommendationListRequest } from './types';
 
 export const ALGORITHMS: readonly Algorithm[] = [
   'TOP_PRODUCTS', 'PERSONAL', 'CART', 'FAVORITES', 'UPSELL', 'STYLE_WITH', 'ALTERNATIVES', 'NEWEST_PRODUCTS',
@@ -24,11 +24,11 @@ type Fail = (field: string, problem: string) => Error;
 
 export function parseRecommendationListsStrict(value: unknown): RecommendationListRequest[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw badRequest('recommendationLists must be an array');
-  if (value.length > MAX_LISTS) throw badRequest(`recommendationLists: at most ${MAX_LISTS} lists (got ${value.length})`);
+  if (!Array.isArray(value)) throw invalid('recommendationLists must be an array');
+  if (value.length > MAX_LISTS) throw invalid(`recommendationLists: at most ${MAX_LISTS} lists (got ${value.length})`);
   const seen = new Set<string>();
   return value.map((raw, i) => {
-    const fail: Fail = (field, problem) => badRequest(`recommendationLists[${i}]${field ? `.${field}` : ''} ${problem}`);
+    const fail: Fail = (field, problem) => invalid(`recommendationLists[${i}]${field ? `.${field}` : ''} ${problem}`);
     const list = parseList(raw, i, fail);
     if (seen.has(list.id)) throw fail('id', `"${list.id}" is used by an earlier list; ids must be unique`);
     seen.add(list.id);

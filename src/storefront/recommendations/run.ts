@@ -11,18 +11,18 @@
  * 4. One mget for the documents of every product chosen and its siblings, and pure shaping with tickets
  *    of the list.
  */
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import { compileRules } from '../../rules/compile';
 import { compileProductFilter } from '../../rules/productFilter';
-import { msearch, type IndexedSearch } from '../msearch';
+import type { IndexedSearch } from '../../search/msearch';
 import { fetchWithSiblings, productSource } from '../productSource';
 import { shapeProductGroup } from '../productShaper';
 import type { QueryContext } from '../request';
 import type { RecommendationListResult } from '../responseTypes';
 import type { StorefrontServices } from '../services';
-import type { PageType } from '../tickets';
+import type { PageType } from '../../events/tickets';
 import { ALGORITHM_MODULES } from './algorithms';
-import type { RecommendationDefaults, RecommendationListRequest } from './index';
+import type { RecommendationDefaults, RecommendationListRequest } from './types';
 import { fillList, stageSizes } from './merge';
 import { aboutGroups, readCandidates, stageSearch } from './query';
 import { DEFAULT_LIMIT } from './request';
@@ -56,9 +56,9 @@ export async function runLists(
     const { algorithm, limit } = p.input.list;
     const sizes = stageSizes(p.stages, limit, (ALGORITHM_MODULES[algorithm].softDedupe ? earlierLimits : 0) + p.about.length);
     earlierLimits += limit;
-    return p.stages.map((stage, k) => searches.push({ index: s.index.products, body: stageSearch(stage, p.input!, sizes[k]) }) - 1);
+    return p.stages.map((stage, k) => searches.push({ index: s.index.products(context.locale), body: stageSearch(stage, p.input!, sizes[k]) }) - 1);
   });
-  const responses = await msearch(s.es, searches);
+  const responses = await s.search.msearch(searches);
   const shown = new Set<string>();
   const chosen = planned.map((p, i) => {
     if (!p.input) return [];
@@ -68,7 +68,7 @@ export async function runLists(
     return filled;
   });
 
-  const documents = await fetchWithSiblings(s.es, s.index.products, context, chosen.flat(), productSource(context));
+  const documents = await fetchWithSiblings(s.search, s.index.products(context.locale), context, chosen.flat(), productSource(context));
   // A product gone between the two requests (an import's alias swap) is left out.
   const mains = chosen.map((list) => list.flatMap((c) => documents.get(c.productKey) ?? []));
   const now = s.now();
@@ -114,7 +114,7 @@ async function lookUpProducts(
   for (const k of keys) { const p = already.get(k); if (p) found.set(k, p); }
   const missing = keys.filter((k) => !already.has(k));
   if (!missing.length) return found;
-  for (const [k, p] of readSourceProducts(await s.es.search({ index: s.index.products, ...sourceProductsSearch(context, missing) }), missing)) found.set(k, p);
+  for (const [k, p] of readSourceProducts(await s.search.search({ index: s.index.products(context.locale), ...sourceProductsSearch(context, missing) }), missing)) found.set(k, p);
   return found;
 }
 
@@ -125,9 +125,9 @@ export function listKeys(l: RecommendationListRequest, i: number, d: Recommendat
   const variantKey = l.params?.variantKey ?? d.variantKey;
   const cartKeys = l.params?.cart ?? d.cart;
   if (algorithm.needsProduct && productKey === undefined && variantKey === undefined) {
-    throw badRequest(`recommendationLists[${i}].params.productKey is required for ${l.algorithm}`);
+    throw invalid(`recommendationLists[${i}].params.productKey is required for ${l.algorithm}`);
   }
-  if (l.algorithm === 'CART' && cartKeys === undefined) throw badRequest(`recommendationLists[${i}].params.cart is required for CART`);
+  if (l.algorithm === 'CART' && cartKeys === undefined) throw invalid(`recommendationLists[${i}].params.cart is required for CART`);
   // The variant just added is what ADD_TO_CART_RECS is about, whatever page it is on.
   const aboutKey = l.algorithm === 'ADD_TO_CART_RECS' ? variantKey ?? productKey : productKey ?? variantKey;
   return {

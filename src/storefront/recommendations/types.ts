@@ -5,11 +5,50 @@
  * list from its stages in order, so a cold-start fallback is simply a later stage.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import type { BehaviourService } from '../../behaviour/service';
+import type { VisitorBehaviour } from '../../events/questions';
+import type { PageType } from '../../events/tickets';
 import type { QueryContext } from '../request';
-import type { Algorithm } from './index';
 
 export type Query = estypes.QueryDslQueryContainer;
+
+export type Algorithm =
+  | 'TOP_PRODUCTS' | 'PERSONAL' | 'CART' | 'STYLE_WITH' | 'ALTERNATIVES' | 'UPSELL' | 'NEWEST_PRODUCTS'
+  | 'FAVORITES' | 'MORE_FROM_SERIES' | 'RECENTLY_VIEWED' | 'ADD_TO_CART_RECS';
+
+/** One list to compute, from a request body or from a page's `recLists`. */
+export interface RecommendationListRequest {
+  id: string;
+  algorithm: Algorithm;
+  label?: string;
+  showMoreLink?: string;
+  visualization?: 'CAROUSEL' | 'GRID';
+  /** 1..200, default 4. */
+  limit?: number;
+  /** Product rule expression (src/rules). */
+  productRules?: string;
+  /** Deprecated productFilter object (src/rules/productFilter). */
+  productFilter?: unknown;
+  /** Keys always first (page recLists `pinned`) and never shown (`blocked`). */
+  pinned?: string[];
+  blocked?: string[];
+  params?: { productKey?: string; variantKey?: string; cart?: string[] };
+  /** False for lists hidden in the app: answered with no product groups. */
+  visible?: boolean;
+}
+
+/** What the page is about, used when a list's params leave it out. */
+export interface RecommendationDefaults {
+  productKey?: string;
+  variantKey?: string;
+  cart?: string[];
+  /** Page type in the tickets of the lists' products; default LANDING_PAGE. */
+  pageType?: PageType;
+  /**
+   * Products the page looks up anyway (product-page: its product), by key; undefined for a key looked up
+   * and not found. The lists take them from here instead of searching for them again.
+   */
+  known?: Promise<ReadonlyMap<string, SourceProduct | undefined>>;
+}
 
 /** What a list needs to know about a product it is about (the page's product, the cart's products). */
 export interface SourceProduct {
@@ -82,8 +121,8 @@ export interface AlgorithmInput {
   context: QueryContext;
 }
 
-/** The behaviour questions algorithms ask (a subset of BehaviourService, so unit tests can fake it). */
-export type BehaviourQuestions = Pick<BehaviourService, 'affinity' | 'coOccurring' | 'favourites' | 'recentlyViewed'>;
+/** The behaviour questions algorithms ask (a subset of VisitorBehaviour, so unit tests can fake it). */
+export type BehaviourQuestions = Pick<VisitorBehaviour, 'affinity' | 'coOccurring' | 'favourites' | 'recentlyViewed'>;
 
 export interface AlgorithmModule<Signals = unknown> {
   algorithm: Algorithm;

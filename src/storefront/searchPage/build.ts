@@ -8,7 +8,7 @@ import { groupCountAggregation, readGroupCount } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { listingQuery, relaxedMatch, relevanceBoosts, textMatch } from '../relevance';
+import { listingQuery, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -17,6 +17,8 @@ import type { SearchPageRequest } from './request';
 type Query = estypes.QueryDslQueryContainer;
 
 const RELATED_CATEGORIES = 8;
+/** Category paths counted for navigation: enough for every level a sidebar draws on any real catalog. */
+export const NAVIGATION_CATEGORIES = 2000;
 
 export interface ListingOptions {
   /** Collapse on `collapseKey` (the market has groups that suppress duplicates). */
@@ -26,20 +28,23 @@ export interface ListingOptions {
 }
 
 /** What defines the listing besides the phrase: market, locale, product rules, selected category. */
-export function listingFilters(req: SearchPageRequest): Query[] {
+export function listingFilters(req: SearchPageRequest, category: 'withCategory' | 'withoutCategory' = 'withCategory'): Query[] {
   const rules = compileRuleSet(req.rules, { priceId: req.context.priceId });
   return [
     { term: { market: req.context.market } },
     { term: { locale: req.context.locale } },
     ...(rules ? [rules] : []),
-    ...(req.selectedCategory ? [{ term: { categoryPaths: req.selectedCategory } }] : []),
+    ...(req.selectedCategory && category === 'withCategory' ? [{ term: { categoryPaths: req.selectedCategory } }] : []),
   ];
 }
 
-/** The primary list's query for a phrase, before selections (facets are aggregated under it). */
-export function primaryQuery(req: SearchPageRequest, phrase: string): Query {
+/**
+ * The primary list's query for a phrase, before selections (facets are aggregated under it); `expansion`
+ * adds the phrase's synonyms and compounds (phraseExpansion.ts).
+ */
+export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): Query {
   return listingQuery({
-    match: textMatch(phrase),
+    match: textMatch(phrase, expansion),
     boosts: relevanceBoosts(phrase),
     filters: listingFilters(req),
     inStock: inStockQuery(req.context),
@@ -47,15 +52,39 @@ export function primaryQuery(req: SearchPageRequest, phrase: string): Query {
   });
 }
 
-export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
+/**
+ * Navigation counts ride on the primary search (no extra round trip, and they follow an auto-corrected
+ * phrase): under `global`, the phrase's hits without the selected category, per category path, so the
+ * selected category's siblings keep their counts (navigationTree/categories.ts).
+ */
+export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean, expansion?: PhraseExpansion): Record<string, estypes.AggregationsAggregationContainer> {
+  const groups = collapse ? { aggs: groupCountAggregation() } : {};
+  return {
+    [AGG.navigation]: {
+      global: {},
+      aggs: {
+        [AGG.navigationHits]: {
+          filter: { bool: { filter: [textMatch(phrase, expansion), ...listingFilters(req, 'withoutCategory')] } },
+          aggs: {
+            ...(collapse ? groupCountAggregation() : {}),
+            [AGG.categories]: { terms: { field: 'categoryPaths', size: NAVIGATION_CATEGORIES }, ...groups },
+          },
+        },
+      },
+    },
+  };
+}
+
+export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
   return {
-    query: primaryQuery(req, phrase),
+    query: primaryQuery(req, phrase, expansion),
     ...(post ? { post_filter: post } : {}),
     aggs: {
       ...facetAggregations(req.facets, req.selections),
       ...(req.dynamic ? coverageAggregation(req.facets, req.selections, candidateCount(req.dynamic, req.facets)) : {}),
       [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
+      ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion) : {}),
       ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCountAggregation()) } : {}),
     },
     sort: listingSort(req.sort, req.context),
@@ -71,10 +100,10 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
  * The secondary list: products matching the phrase loosely (any term, fuzzily) that the primary list
  * does not hold, by relevance; no facet selections.
  */
-export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions): estypes.SearchRequest {
+export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
   return {
     query: listingQuery({
-      match: { bool: { must: [relaxedMatch(phrase)], must_not: [textMatch(phrase)] } },
+      match: { bool: { must: [relaxedMatch(phrase, expansion)], must_not: [textMatch(phrase, expansion)] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,

@@ -4,14 +4,14 @@
  * rules, navigation, contentLists). GET has no body and gets the defaults.
  */
 import Joi from 'joi';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../kernel/errors';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
 import type { DynamicFacets } from '../facets/dynamic';
 import { marketFacetSetup, planFacets } from '../facets/registry';
 import type { Selections } from '../facets/selections';
 import type { Facet } from '../facets/types';
-import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../queryParams';
+import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../../kernel/params';
 import { MAX_PHRASE_LENGTH } from '../relevance';
 import { primaryListBodySchema, validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
@@ -65,7 +65,7 @@ export function parseSearchPageBody(body: unknown): SearchPageBody {
 /** The required `q`, whitespace-normalised, at most MAX_PHRASE_LENGTH characters (also content-search-page's). */
 export function searchPhrase(query: RawQuery): string {
   const q = required(query, 'q').trim().replace(/\s+/g, ' ');
-  if (q.length > MAX_PHRASE_LENGTH) throw badRequest(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
+  if (q.length > MAX_PHRASE_LENGTH) throw invalid(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
   return q;
 }
 

@@ -15,7 +15,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { contentListSearch } from '../contentLists';
-import { msearch, type IndexedSearch } from '../msearch';
+import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
@@ -25,7 +25,7 @@ import { groupTotal, primaryQuery, primarySearch, secondarySearch } from './buil
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import type { SearchPageRequest } from './request';
-import { DID_YOU_MEAN_BELOW, mainProducts, shapeSearchPage } from './shape';
+import { DID_YOU_MEAN_BELOW, MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
 
 /** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
 export const SHORT_LIST = DID_YOU_MEAN_BELOW;
@@ -35,22 +35,22 @@ type Response = estypes.SearchResponse<unknown>;
 
 export async function searchPage(s: StorefrontServices, request: SearchPageRequest): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
-  const template = await resolveTemplate(s, request.context.templateId);
+  const [template, language] = await Promise.all([resolveTemplate(s, request.context.templateId), s.language(request.context.locale)]);
   const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
   const primaryFor = (phrase: string): IndexedSearch => ({
-    index: s.index.products,
+    index: s.index.products(at.locale),
     splitAggregations: true,
-    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit }),
+    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit }, language.expand(phrase)),
   });
   const contentsFor = (phrase: string): IndexedSearch[] =>
-    req.contentLists.map((list) => ({ index: s.index.content, body: contentListSearch(list, { ...at, phrase }) }));
+    req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }) }));
   const secondaryFor = (from: number, size: number): IndexedSearch =>
-    ({ index: s.index.products, body: secondarySearch(req, req.q, { collapse, from, size }) });
+    ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q)) });
 
-  const first = await msearch(s.es, [primaryFor(req.q), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : [])]);
+  const first = await s.search.msearch([primaryFor(req.q), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : [])]);
   let phrase = req.q;
   let primary = first[0];
   let contents = first.slice(1, 1 + n);
@@ -60,15 +60,15 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   let suggestions: string[] = [];
 
   if (originalTotal < SHORT_LIST) {
-    const second = await msearch(s.es, [
-      { index: s.index.products, body: phraseSuggestSearch(req.q) },
+    const second = await s.search.msearch([
+      { index: s.index.products(at.locale), body: phraseSuggestSearch(req.q) },
       ...(req.viewAllSecondary ? [] : [secondaryFor(0, SECONDARY_LIMIT)]),
     ]);
     suggestions = phraseSuggestions(second[0], req.q);
     secondary = req.viewAllSecondary ? secondary : second[1];
     const correct = originalTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && req.selections.size === 0 && !req.viewAllSecondary;
     if (correct && suggestions.length) {
-      const third = await msearch(s.es, suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
+      const third = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
       const winner = suggestions.findIndex((_, i) => groupTotal(third[i * (1 + n)], collapse) > 0);
       if (winner >= 0) {
         const offset = winner * (1 + n);
@@ -83,14 +83,30 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
 
   const primaryTotal = groupTotal(primary, collapse);
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
-  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products, { ...req, query: primaryQuery(req, phrase), response: primary, context: req.context });
-  const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic);
+  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), { ...req, query: primaryQuery(req, phrase, language.expand(phrase)), response: primary, context: req.context });
+  const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
+    siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
+    primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
+  ]);
   if (req.context.notify) register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal });
   return shapeSearchPage({
     req, phrase, originalTotalHits, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
-    contents, siblings, suggestions, now: s.now(), template, dynamicFacets,
+    contents, siblings, suggestions, now: s.now(), template, dynamicFacets, behaviourRelated,
   });
+}
+
+/**
+ * What visitors searched in the same sessions as the phrase (read beside the siblings, so no extra round
+ * trip); a failure or no history leaves the category heuristic (shape.ts).
+ */
+async function relatedPhrasesOf(s: StorefrontServices, market: string, phrase: string): Promise<string[]> {
+  try {
+    return await s.behaviour.relatedPhrases({ market, phrase, limit: MAX_RELATED + 1 });
+  } catch (err) {
+    s.log.warn('related phrases from behaviour unavailable', { err });
+    return [];
+  }
 }
 
 /** Behaviour registration never fails a query. */

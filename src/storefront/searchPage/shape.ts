@@ -3,9 +3,12 @@
  *
  * - didYouMean: the phrase suggester's corrections (at most 3) when the primary list has fewer than
  *   DID_YOU_MEAN_BELOW product groups and no auto-correct happened; else empty.
- * - relatedSearches: when the primary list has fewer than RELATED_BELOW groups, the leaf names of the
- *   categories most common among the hits (at most 4), without the phrase itself; else empty.
- * - navigation: `{breadcrumbs: [], tree: []}` when the body asks for it (navigation comes with pages).
+ * - relatedSearches: when the primary list has fewer than RELATED_BELOW groups, the phrases visitors
+ *   searched in the same sessions as this one (behaviour data, most sessions first), else (no history)
+ *   the leaf names of the categories most common among the hits; at most 4, without the phrase itself;
+ *   else empty.
+ * - navigation, when the body asks for it: the categories of the hits as a state tree with counts, the
+ *   path to `selectedCategory` expanded, and its breadcrumbs (navigationTree/categories.ts).
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
@@ -13,18 +16,21 @@ import { AGG } from '../aggNames';
 import { shapeContentList, type ContentListSettings } from '../contentLists';
 import { shapeFacets } from '../facets/multiSelect';
 import { buckets } from '../facets/types';
+import { readGroupCount } from '../groupCount';
+import { categoryNavigation } from '../navigationTree/categories';
+import type { NavigationResult } from '../navigationTree/shape';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
 import type { FacetResult, ProductGroupResult, SearchPageResult } from '../responseTypes';
 import { sortResult } from '../sorts';
 import type { TemplateSettings } from '../../merchandising/templates/types';
 import { applyTemplate } from '../templates';
-import type { TicketOrigin } from '../tickets';
+import type { TicketOrigin } from '../../events/tickets';
 import type { SearchPageRequest } from './request';
 
 export const DID_YOU_MEAN_BELOW = 10;
 export const RELATED_BELOW = 100;
 export const MAX_DID_YOU_MEAN = 3;
-const MAX_RELATED = 4;
+export const MAX_RELATED = 4;
 
 export interface SearchPageOutcome {
   req: SearchPageRequest;
@@ -44,6 +50,8 @@ export interface SearchPageOutcome {
   template?: TemplateSettings;
   /** Custom attribute facets chosen from the hits, shown after the request's facets. */
   dynamicFacets?: FacetResult[];
+  /** Phrases searched in the same sessions as this one, most sessions first (empty without history). */
+  behaviourRelated?: string[];
 }
 
 export const mainProducts = (response: estypes.SearchResponse<unknown> | undefined): ProductSource[] =>
@@ -72,6 +80,24 @@ export function relatedSearches(response: estypes.SearchResponse<unknown>, phras
   return out;
 }
 
+type Counted = { doc_count: number } & Record<string, unknown>;
+
+/** The navigation from the primary search's navigationAggregation (build.ts). */
+export function searchNavigation(response: estypes.SearchResponse<unknown>, selectedCategory: string | undefined, collapse: boolean): NavigationResult {
+  const global = response.aggregations?.[AGG.navigation] as Record<string, unknown> | undefined;
+  const hits = global?.[AGG.navigationHits] as Counted | undefined;
+  const count = (b: Counted) => (collapse ? readGroupCount(b) ?? b.doc_count : b.doc_count);
+  const categories = (hits?.[AGG.categories] as { buckets?: (Counted & { key: string })[] } | undefined)?.buckets ?? [];
+  return categoryNavigation(categories.map((b) => ({ path: b.key, count: count(b) })), hits ? count(hits) : 0, selectedCategory);
+}
+
+/** Related searches from the sessions' phrases; undefined when there are none (the category heuristic applies). */
+export function sessionRelated(phrases: readonly string[], phrase: string): { q: string }[] | undefined {
+  const own = phrase.trim().toLowerCase();
+  const out = phrases.filter((p) => p !== own).slice(0, MAX_RELATED).map((q) => ({ q }));
+  return out.length ? out : undefined;
+}
+
 export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
   const { req } = o;
   const corrected = o.originalTotalHits !== undefined;
@@ -80,7 +106,7 @@ export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
     ...(corrected ? { autoCorrect: { q: o.phrase, originalTotalHits: o.originalTotalHits! } } : {}),
     didYouMean: !corrected && o.primaryTotal < DID_YOU_MEAN_BELOW ? o.suggestions.slice(0, MAX_DID_YOU_MEAN).map((q) => ({ q })) : [],
     primaryList: {
-      sort: sortResult(req.sort),
+      sort: sortResult(req.sort, req.context),
       productGroups: req.viewAllSecondary ? [] : groups(o, o.primary, 'PRIMARY_LIST', req.skip),
       totalHits: o.primaryTotal,
       facets: [...shapeFacets(req.facets, req.selections, o.primary.aggregations), ...(o.dynamicFacets ?? [])],
@@ -89,10 +115,10 @@ export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
       productGroups: groups(o, o.secondary, 'SECONDARY_LIST', req.viewAllSecondary ? req.skip : 0),
       totalHits: o.secondaryTotal,
     },
-    relatedSearches: o.primaryTotal < RELATED_BELOW ? relatedSearches(o.primary, o.phrase) : [],
+    relatedSearches: o.primaryTotal < RELATED_BELOW ? sessionRelated(o.behaviourRelated ?? [], o.phrase) ?? relatedSearches(o.primary, o.phrase) : [],
     contentLists: req.contentLists.map((list: ContentListSettings, i) =>
       shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'SEARCH_PAGE', market: req.context.market, touchpoint: req.context.touchpoint })),
   };
-  if (req.navigation) result.navigation = { breadcrumbs: [], tree: [] };
+  if (req.navigation) result.navigation = searchNavigation(o.primary, req.selectedCategory, req.collapse);
   return result;
 }

@@ -20,7 +20,9 @@ export function phraseSuggester(phrase: string): estypes.SearchSuggester {
         gram_size: 3,
         max_errors: 2,
         confidence: 1,
-        direct_generator: [{ field: 'title', suggest_mode: 'popular', min_word_length: 3, prefix_length: 1 }],
+        // Candidates from the unstemmed shingles field (its unigrams): `title` holds the locale's stems
+        // ("stor" for Swedish "store"), which would be offered as corrections.
+        direct_generator: [{ field: 'title.shingles', suggest_mode: 'popular', min_word_length: 3, prefix_length: 1 }],
       },
     },
   } as estypes.SearchSuggester;

@@ -6,7 +6,7 @@
  * popular in-stock products of other categories than the added product (a complement, not an alternative).
  * Does not fill up with unrelated products beyond that.
  */
-import type { CoOccurringProduct } from '../../../behaviour/queries/coOccurring';
+import type { CoOccurringProduct } from '../../../events/queries/coOccurring';
 import { anyOf, popularityOrder, stockFirst } from '../query';
 import { inStockQuery } from '../../stock';
 import type { AlgorithmModule, Stage } from '../types';

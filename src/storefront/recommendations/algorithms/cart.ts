@@ -1,11 +1,11 @@
 /**
  * CART: complements of the cart (`params.cart`, or the cart-page / popup cart): products added to cart or
  * bought in the same sessions as the cart's products, most significant first (JLH over baskets,
- * computed by the co-occurrence job: src/behaviour/queries/baskets.ts), in stock only, never the cart's own groups.
+ * computed by the co-occurrence job: src/events/queries/baskets.ts), in stock only, never the cart's own groups.
  * Cold start and fill-up: popular in-stock products of the cart's categories, then popular in-stock
  * products of the market, so the list always fills.
  */
-import type { CoOccurringProduct } from '../../../behaviour/queries/coOccurring';
+import type { CoOccurringProduct } from '../../../events/queries/coOccurring';
 import { anyOf, popularStage } from '../query';
 import type { AlgorithmInput, AlgorithmModule, SourceProduct, Stage } from '../types';
 

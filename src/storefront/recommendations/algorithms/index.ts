@@ -1,5 +1,5 @@
 /** The eleven algorithms by name; each module documents its definition and its cold start. */
-import type { Algorithm } from '../index';
+import type { Algorithm } from '../types';
 import type { AlgorithmModule } from '../types';
 import { addToCartRecs } from './addToCartRecs';
 import { alternatives } from './alternatives';

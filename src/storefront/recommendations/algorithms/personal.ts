@@ -1,12 +1,12 @@
 /**
- * PERSONAL: in-stock products matching the visitor's own affinity (src/behaviour/queries/affinity.ts):
+ * PERSONAL: in-stock products matching the visitor's own affinity (src/events/queries/affinity.ts):
  * their top brands and categories, weighted by how strongly they interacted (views < clicks < carts <
  * purchases), and their usual price level (between the first and third quartile of prices they looked
  * at). Each matching trait adds to the score, scaled by its share of the strongest trait; popularity
  * breaks ties. Cold start (no events for the customer): the in-stock top products. The popular in-stock
  * products also fill the slots the affinity leaves.
  */
-import type { Affinity, Scored } from '../../../behaviour/queries/affinity';
+import type { Affinity, Scored } from '../../../events/queries/affinity';
 import { inStockQuery } from '../../stock';
 import { popularityOrder, popularStage } from '../query';
 import type { AlgorithmModule, Query } from '../types';

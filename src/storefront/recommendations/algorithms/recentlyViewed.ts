@@ -4,7 +4,7 @@
  * the cart). Out-of-stock products are included. Cold start: empty (nothing was viewed); it never fills
  * up with other products.
  */
-import { RECENTLY_VIEWED_LIMIT } from '../../../behaviour/queries/recentlyViewed';
+import { RECENTLY_VIEWED_LIMIT } from '../../../events/queries/recentlyViewed';
 import type { AlgorithmModule } from '../types';
 
 export const recentlyViewed: AlgorithmModule<string[]> = {

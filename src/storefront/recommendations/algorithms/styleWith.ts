@@ -4,7 +4,7 @@
  * its brand in other categories (a similar look, not an alternative). In stock only. Cold start: the
  * `styleWith` keys and the same-brand complements. It does not fill up beyond these.
  */
-import type { CoOccurringProduct } from '../../../behaviour/queries/coOccurring';
+import type { CoOccurringProduct } from '../../../events/queries/coOccurring';
 import { anyOf, popularityOrder, stockFirst } from '../query';
 import { inStockQuery } from '../../stock';
 import type { AlgorithmInput, AlgorithmModule, Stage } from '../types';

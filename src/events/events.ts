@@ -4,7 +4,7 @@
  * (mappings/events.json). Every query in ./queries reads these documents, so field names are typed here
  * once (EventDocument) and used through `EventField`.
  */
-import type { Ticket } from '../storefront/tickets';
+import type { Ticket } from './tickets';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
 

@@ -1,6 +1,6 @@
 /**
- * One `_msearch` round trip for several searches. A failed item is mapped through the one
- * Elasticsearch error adapter (fromElasticsearch) and fails the request.
+ * One `_msearch` round trip for several searches. A failed item fails the request (an internal error:
+ * the caller gets a generic 500, the log what Elasticsearch said).
  *
  * A listing search marked `splitAggregations` is sent as two searches of the same round trip: the page of
  * hits without aggregations, and a `size: 0` search with the aggregations and the total. Elasticsearch runs
@@ -14,7 +14,7 @@
  * that use `now` are never cached by Elasticsearch, whatever the flag says.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import { fromElasticsearch } from '../http/errors';
+import { searchFailed } from './errors';
 
 export interface IndexedSearch {
   index: string;
@@ -23,7 +23,8 @@ export interface IndexedSearch {
   splitAggregations?: boolean;
 }
 
-type Response = estypes.SearchResponse<unknown>;
+export type SearchResponse = estypes.SearchResponse<unknown>;
+type Response = SearchResponse;
 
 /** Pure: the hits part and the cacheable aggregations part of a listing search. */
 export function splitSearch(body: estypes.SearchRequest): [hits: estypes.SearchRequest, aggregations: estypes.SearchRequest] {
@@ -43,9 +44,11 @@ export function mergeSplit(hits: Response, aggregations: Response): Response {
 export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
   if (searches.length === 0) return [];
   const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body })));
-  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true }, s.body as estypes.MsearchMultisearchBody]) });
+  // ignore_unavailable: a locale configured after the last full import has no index yet, and answers as an
+  // empty catalog until the next one.
+  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: true }, s.body as estypes.MsearchMultisearchBody]) });
   const items = res.responses.map((item) => {
-    if ('error' in item) throw fromElasticsearch({ meta: { body: item } });
+    if ('error' in item) throw searchFailed(item);
     return item as Response;
   });
   const out: Response[] = [];

@@ -18,7 +18,7 @@
  * Clients never build or parse tickets; decodeTicket validates everything and throws a 400 naming the
  * ticket when it is not one of ours.
  */
-import { badRequest } from '../http/errors';
+import { invalid } from '../kernel/errors';
 
 export const TICKET_VERSION = '1';
 
@@ -60,32 +60,32 @@ export function ticketEncoder(origin: TicketOrigin): (kind: TicketKind, key: str
 }
 
 export function decodeTicket(ticket: string): Ticket {
-  const invalid = (why: string) => badRequest(`ticket is not valid: ${why}`);
-  if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]+$/.test(ticket)) throw invalid('not a base64url string');
+  const refused = (why: string) => invalid(`ticket is not valid: ${why}`);
+  if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]+$/.test(ticket)) throw refused('not a base64url string');
   let fields: string[];
   try {
     fields = Buffer.from(ticket, 'base64url').toString('utf8').split(';').map(decodeURIComponent);
   } catch {
-    throw invalid('undecodable');
+    throw refused('undecodable');
   }
-  if (fields.length !== 9 || fields[0] !== TICKET_VERSION) throw invalid('unknown format');
+  if (fields.length !== 9 || fields[0] !== TICKET_VERSION) throw refused('unknown format');
   const [, pageType, listId, kind, key, variantKey, position, market, touchpoint] = fields;
-  if (!(PAGE_TYPES as readonly string[]).includes(pageType)) throw invalid(`unknown page type ${pageType}`);
-  if (!/^\d{1,6}$/.test(position)) throw invalid('bad position');
-  if (touchpoint !== 'DESKTOP' && touchpoint !== 'MOBILE') throw invalid('bad touchpoint');
-  if (!listId || !key || !market) throw invalid('missing field');
+  if (!(PAGE_TYPES as readonly string[]).includes(pageType)) throw refused(`unknown page type ${pageType}`);
+  if (!/^\d{1,6}$/.test(position)) throw refused('bad position');
+  if (touchpoint !== 'DESKTOP' && touchpoint !== 'MOBILE') throw refused('bad touchpoint');
+  if (!listId || !key || !market) throw refused('missing field');
   const base: TicketBase = { pageType: pageType as PageType, listId, position: Number(position), market, touchpoint };
   switch (kind) {
     case 'product':
-      if (variantKey) throw invalid('a product ticket has no variant key');
+      if (variantKey) throw refused('a product ticket has no variant key');
       return { ...base, kind, productKey: key };
     case 'variant':
-      if (!variantKey) throw invalid('a variant ticket needs a variant key');
+      if (!variantKey) throw refused('a variant ticket needs a variant key');
       return { ...base, kind, productKey: key, variantKey };
     case 'content':
-      if (variantKey) throw invalid('a content ticket has no variant key');
+      if (variantKey) throw refused('a content ticket has no variant key');
       return { ...base, kind, contentKey: key };
     default:
-      throw invalid(`unknown kind ${kind}`);
+      throw refused(`unknown kind ${kind}`);
   }
 }

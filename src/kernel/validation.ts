@@ -1,37 +1,49 @@
 /**
- * The validation toolkit of the merchandising imports (navigation, pages, templates). Pure: a parsed JSON
- * body in, typed values plus `{path, message}` problems out. Paths name the field the way an operator
- * reads the body: `addOrUpdate[3].primaryList.pinned[7]`, `paths.sv-SE`.
+ * The one validation toolkit of imports and bodies (catalog lines, navigation, pages, templates, facets,
+ * recommendation lists). Pure: a parsed JSON value in, a typed value or the problems that reject it out.
  *
- * Every helper treats `undefined` as "not given" and says nothing about it; `requireFields` does. JSON
- * `null` is "not given" too: bodies go through `stripNulls` first (the spec says "omit or null").
- * Unknown fields are errors: operators want typos caught, not silently dropped.
+ * - One problem type (`Problem`: a field path and a message), collected by `Problems` (one body or one
+ *   line) or `LineProblems` (a file of lines), both capped in what they keep and exact in what they count.
+ * - One result type (`Validated<T>`).
+ * - Readers of the JSON shapes every body has (`object`, `string`, `integer`, `oneOf`, `array`, `map`, ...).
+ *   Paths name the field the way an operator reads the body: `addOrUpdate[3].primaryList.pinned[7]`.
+ *   Every reader treats `undefined` as "not given" and says nothing about it; `requireFields` does. JSON
+ *   `null` is "not given" too where bodies go through `stripNulls` first (the spec says "omit or null").
+ *   Unknown fields are errors: operators want typos caught, not silently dropped.
+ *
+ * Rules of one domain build on these: the catalog's in src/catalog/validation/, the markets a body may name
+ * in src/configuration/markets.ts.
  */
-import { badRequest, type ApiError } from '../http/errors';
-import type { CatalogConfiguration } from '../catalog/types';
+import { invalid, type InvalidInput } from './errors';
 
-export interface FieldError { path: string; message: string }
+/** One problem: where (a field path, '' for the whole body or line) and what. */
+export interface Problem { path: string; message: string }
 
 /** Operators get the first problems of a body, not thousands for one broken file. */
 export const MAX_REPORTED_ERRORS = 100;
 
 export class Problems {
-  readonly errors: FieldError[] = [];
+  readonly errors: Problem[] = [];
   private total = 0;
+
+  /** `limit`: problems kept (and reported); every one is counted. */
+  constructor(private readonly limit = MAX_REPORTED_ERRORS) {}
 
   add(path: string, message: string): void {
     this.total++;
-    if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ path, message });
+    if (this.errors.length < this.limit) this.errors.push({ path, message });
   }
   get any(): boolean { return this.total > 0; }
   get count(): number { return this.total; }
+  /** As many problems kept as the limit allows: checking further only costs time. */
+  get full(): boolean { return this.errors.length >= this.limit; }
 
   /** The 400 of a rejected import: `{message, errors: [{path, message}], moreErrors?}`. */
-  toApiError(what: string): ApiError {
+  rejection(what: string): InvalidInput {
     const first = this.errors[0];
     const head = first ? ` First: ${first.path || '(body)'}: ${first.message}.` : '';
     const more = this.total - this.errors.length;
-    return badRequest(`${what} rejected: ${this.total} error(s); nothing was imported.${head}`, {
+    return invalid(`${what} rejected: ${this.total} error(s); nothing was imported.${head}`, {
       errors: this.errors,
       ...(more > 0 ? { moreErrors: more } : {}),
     });
@@ -41,9 +53,54 @@ export class Problems {
 /** A validated body, or the problems that reject it. */
 export type Validated<T> = { ok: true; value: T } | { ok: false; problems: Problems };
 
+/** `value` unless `problems` has any. */
+export function validated<T>(problems: Problems, value: T): Validated<T> {
+  return problems.any ? { ok: false, problems } : { ok: true, value };
+}
+
+/** A problem of one line of an import file. */
+export interface LineProblem extends Problem { line: number }
+
+/** The problems of an import file, line by line, with a cap on what is kept. */
+export class LineProblems {
+  private readonly kept: LineProblem[] = [];
+  private total = 0;
+  private readonly lines = new Set<number>();
+
+  add(line: number, problems: readonly Problem[]): void {
+    for (const e of problems) {
+      this.total++;
+      this.lines.add(line);
+      if (this.kept.length < MAX_REPORTED_ERRORS) this.kept.push({ line, path: e.path, message: e.message });
+    }
+  }
+
+  get count(): number { return this.total; }
+  get any(): boolean { return this.total > 0; }
+  get list(): LineProblem[] { return this.kept; }
+
+  /** The 400 of a rejected file: `{message, errors: [{line, path, message}], moreErrors?}`. */
+  rejection(what = 'Import'): InvalidInput {
+    const more = this.total - this.kept.length;
+    const first = this.kept[0];
+    const head = first ? ` First: line ${first.line}, ${first.path || '(line)'}: ${first.message}.` : '';
+    return invalid(`${what} rejected: ${this.total} error(s) in ${this.lines.size} line(s); nothing was imported.${head}`, {
+      errors: this.kept,
+      ...(more > 0 ? { moreErrors: more } : {}),
+    });
+  }
+}
+
 export type Obj = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `"a", "b", ...` for messages that list allowed values. */
+export function quoted(values: Iterable<string>, max = 10): string {
+  const list = [...values];
+  const shown = list.slice(0, max).map((v) => `"${v}"`).join(', ');
+  return list.length > max ? `${shown}, ...` : shown;
+}
 
 export function kindOf(v: unknown): string {
   if (v === null) return 'null';
@@ -158,42 +215,19 @@ export function map(p: Problems, path: string, v: unknown, value: (entry: unknow
   return v;
 }
 
-export const CUSTOM_DATA_KEY = /^[A-Za-z0-9_-]+$/;
-
-/** customData: string values, keys of letters, digits, `-`, `_`, at most `maxKeys` keys and `maxChars` characters of keys and values together. */
-export function customData(p: Problems, path: string, v: unknown, limits: { maxKeys: number; maxChars: number }): Record<string, string> | undefined {
-  let chars = 0;
-  const m = map(p, path, v, (entry, at, key) => {
-    if (!CUSTOM_DATA_KEY.test(key)) p.add(at, 'key may hold only letters, digits, "-" and "_"');
-    chars += key.length;
-    const s = string(p, at, entry);
-    if (s !== undefined) chars += s.length;
-  });
-  if (!m) return undefined;
-  const keys = Object.keys(m).length;
-  if (keys > limits.maxKeys) p.add(path, `at most ${limits.maxKeys} keys (got ${keys})`);
-  if (chars > limits.maxChars) p.add(path, `at most ${limits.maxChars} characters of keys and values together (got ${chars})`);
-  return m as Record<string, string>;
+/** What a joi schema gives back (joi is the design card's schema language for request bodies). */
+interface JoiSchema<T> {
+  validate(value: unknown, options?: { abortEarly?: boolean; convert?: boolean }): { error?: { details: { path: (string | number)[]; message: string }[] }; value: T };
 }
 
-/** The markets and locales imports may name: the configuration ("must match the data feed"). */
-export function configuredMarket(p: Problems, path: string, v: unknown, configuration: CatalogConfiguration): string | undefined {
-  const market = string(p, path, v, { min: 1, max: 20 });
-  if (market === undefined) return undefined;
-  if (!configuration.markets[market]) {
-    p.add(path, `market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
-    return undefined;
-  }
-  return market;
-}
-
-export function configuredLocale(p: Problems, path: string, v: unknown, market: string | undefined, configuration: CatalogConfiguration): string | undefined {
-  const locale = string(p, path, v, { min: 1 });
-  if (locale === undefined || market === undefined) return locale;
-  const locales = configuration.markets[market]?.locales ?? [];
-  if (!locales.includes(locale)) {
-    p.add(path, `locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
-    return undefined;
-  }
-  return locale;
+/**
+ * Request bodies described by a joi schema (storefront and notification bodies, the configuration) go
+ * through the same result and problem types as every import: joi's findings become Problems with paths
+ * written like the toolkit's (`lines[2].quantity`).
+ */
+export function validateWithSchema<T>(schema: JoiSchema<T>, body: unknown, options: { abortEarly?: boolean; convert?: boolean } = {}): Validated<T> {
+  const { error, value } = schema.validate(body, options);
+  const p = new Problems();
+  for (const d of error?.details ?? []) p.add(d.path.reduce<string>((at, part) => (typeof part === 'number' ? item(at, part) : field(at, part)), ''), d.message);
+  return validated(p, value);
 }

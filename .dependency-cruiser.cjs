@@ -1,0 +1,52 @@
+/**
+ * The shape of src/: every folder depends only on the folders below it (README "Architecture").
+ *
+ *   main.ts, app.ts                       entry point and composition root: may import anything
+ *   http/                                 routes, parameter and body reading, error mapping
+ *   admin/  storefront/  behaviour/       use cases: never http/, never each other
+ *   merchandising/  events/               domain ...
+ *   configuration/  rules/  catalog/      ... (each only the ones listed after it)
+ *   search/                               Elasticsearch access
+ *   kernel/                               errors, log, settings, validation toolkit: imports nothing of ours
+ *
+ * sample/ (generated sample and benchmark data, the sample loader) sits beside http/: only main.ts uses it.
+ * Checked by `npm test` (scripts/test.sh) and `npm run depcruise`. Type-only imports count too
+ * (tsPreCompilationDeps): an interface import ties two files as much as a value import does.
+ */
+const USE_CASES = '^src/(admin|storefront|behaviour)/';
+const DOMAIN = '^src/(catalog|rules|configuration|merchandising|events)/';
+const ABOVE_DOMAIN = '^src/(admin|storefront|behaviour|http|sample)/|^src/(app|main)\\.ts$';
+
+/** One rule per layer boundary, named so a failure says which boundary it crossed. */
+const forbid = (name, comment, from, to, toNot) => ({
+  name, comment, severity: 'error', from: { path: from }, to: { path: to, ...(toNot ? { pathNot: toNot } : {}) },
+});
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', comment: 'No import cycle, between folders or inside one.', severity: 'error', from: {}, to: { circular: true } },
+    forbid('kernel-imports-nothing', 'kernel/ is the bottom: it imports nothing of ours.', '^src/kernel/', '^src/', '^src/kernel/'),
+    forbid('search-below-domain', 'search/ (Elasticsearch access) knows no domain, use case or HTTP.', '^src/search/', `${DOMAIN}|${ABOVE_DOMAIN}`),
+    forbid('domain-below-use-cases', 'The domain knows no use case, no HTTP and no sample data.', DOMAIN, ABOVE_DOMAIN),
+    forbid('catalog-is-the-base', 'catalog/ is the bottom of the domain.', '^src/catalog/', '^src/(rules|configuration|merchandising|events)/'),
+    forbid('rules-above-catalog-only', 'rules/ reads the catalog model only.', '^src/rules/', '^src/(configuration|merchandising|events)/'),
+    forbid('configuration-above-catalog-only', 'configuration/ (markets, locales) reads the catalog model only.', '^src/configuration/', '^src/(rules|merchandising|events)/'),
+    forbid('merchandising-without-events', 'Merchandising data and visitor events do not know each other.', '^src/merchandising/', '^src/events/'),
+    forbid('events-without-merchandising', 'Merchandising data and visitor events do not know each other.', '^src/events/', '^src/merchandising/'),
+    forbid('use-cases-below-http', 'Use cases know no HTTP (they throw domain errors; http/ maps them).', USE_CASES, '^src/(http|sample)/|^src/(app|main)\\.ts$'),
+    forbid('admin-alone', 'admin/ uses no other use case.', '^src/admin/', '^src/(storefront|behaviour)/'),
+    forbid('storefront-alone', 'storefront/ uses no other use case (it owns the interfaces it needs).', '^src/storefront/', '^src/(admin|behaviour)/'),
+    forbid('behaviour-alone', 'behaviour/ uses no other use case.', '^src/behaviour/', '^src/(admin|storefront)/'),
+    forbid('http-below-composition', 'http/ is wired by app.ts and knows no sample data.', '^src/http/', '^src/sample/|^src/(app|main)\\.ts$'),
+    forbid('sample-below-composition', 'sample/ is started by main.ts; it knows no HTTP.', '^src/sample/', '^src/http/|^src/(app|main)\\.ts$'),
+    { name: 'app-is-the-root', comment: 'Only main.ts imports the composition root.', severity: 'error', from: { path: '^src/', pathNot: '^src/main\\.ts$' }, to: { path: '^src/(app|main)\\.ts$' } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|\\.cache)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,14 @@
+/** What the merchandising imports and exports (navigation, pages, templates, facets) need. */
+import type { ConfigurationReader } from '../configuration/store';
+import type { MerchandisingStores } from '../merchandising';
+import type { ImportRunner } from './importRunner';
+
+export interface MerchandisingImportDeps {
+  stores: MerchandisingStores;
+  configuration: ConfigurationReader;
+  /** Every import runs under the cluster-wide lock as a tracked job. */
+  runner: Pick<ImportRunner, 'run'>;
+}
+
+/** These imports are small JSON bodies: the answer waits for them (a 202 only past this). */
+export const MERCHANDISING_BLOCKING_TIMEOUT_MS = 60_000;

@@ -1,0 +1,26 @@
+/**
+ * Synonyms import and export (our addition, beyond Elevate's API): `PUT /api/admin/v4/import/synonyms`
+ * replaces the rules of each locale in the body, `POST` appends rules to them, `GET /api/admin/v4/export/synonyms`
+ * answers every locale's rules (or one `locale`'s) in the import's shape `{"locales": {"sv-SE": [rules]}}`.
+ * Applied to the next query (the store's cache is reset by the import), without reindexing the catalog.
+ */
+import type { ImportOutcome } from './importRunner';
+import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
+import { validateSynonyms } from '../merchandising/synonyms/validate';
+import type { SynonymSets } from '../merchandising/synonyms/types';
+
+export type SynonymImportMode = 'replace' | 'append';
+
+export async function importSynonyms(deps: MerchandisingImportDeps, body: unknown, options: { mode: SynonymImportMode; name?: string }): Promise<ImportOutcome> {
+  const validated = validateSynonyms(body, await deps.configuration.required());
+  if (!validated.ok) throw validated.problems.rejection('Synonyms import');
+  const store = deps.stores.synonyms;
+  return deps.runner.run({ kind: 'synonyms', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS },
+    () => (options.mode === 'replace' ? store.replace(validated.value) : store.append(validated.value)));
+}
+
+export async function exportSynonyms(deps: MerchandisingImportDeps, locale?: string): Promise<{ locales: SynonymSets }> {
+  const all = await deps.stores.synonyms.all(true);
+  if (locale === undefined) return { locales: all };
+  return { locales: { [locale]: all[locale] ?? [] } };
+}

@@ -1,0 +1,101 @@
+/**
+ * The questions asked of recorded behaviour (recent searches, trending and popular phrases, recently viewed,
+ * favourites, the session's cart, what is bought together, the visitor's affinity): each a pure builder in
+ * ./queries plus one Elasticsearch call. Storefront queries and recommendation lists ask these; the
+ * behaviour use cases (src/behaviour) write what they read.
+ *
+ * Queries see an event once it is written (within the writer's flush interval) and refreshed (1 s): a
+ * removal takes a second or two to show, as in Elevate, whose clients hide recent searches for a few seconds
+ * after removing them.
+ */
+import type { Client } from '@elastic/elasticsearch';
+import type { BehaviourIndexNames } from '../search/indexNames';
+import type { EventRecorder } from './fromQueries';
+import { affinitySearch, readAffinity, type Affinity, type AffinityInput } from './queries/affinity';
+import { cartSearch, readCart, type CartEvent, type CartInput } from './queries/cart';
+import { coOccurrenceSearch, mergeCoOccurring, readCoOccurrence, type CoOccurrenceHit, type CoOccurringInput, type CoOccurringProduct } from './queries/coOccurring';
+import type { QueryScope } from './queries/common';
+import { favouritesSearch, readFavourites, type FavouritesInput } from './queries/favourites';
+import { popularPhrasesSearch, readPopularPhrases, type PopularPhrase, type PopularPhrasesInput } from './queries/popularPhrases';
+import { readRecentlyViewed, recentlyViewedSearch, type RecentlyViewedInput } from './queries/recentlyViewed';
+import { readRecentSearches, recentSearchesSearch, type RecentSearchesInput } from './queries/recentSearches';
+import { phraseSessionsSearch, readPhraseSessions, readSessionPhrases, sessionPhrasesSearch, type RelatedPhrasesInput } from './queries/relatedPhrases';
+import { readTopContent, topContentSearch, type TopContentInput } from './queries/topContent';
+import { readTrendingPhrases, trendingPhrasesSearch, type ScoredPhrase, type TrendingPhrasesInput } from './queries/trendingPhrases';
+
+export interface BehaviourQuestionsDeps {
+  es: Client;
+  names: Pick<BehaviourIndexNames, 'events' | 'coOccurrence'>;
+  /** How far back the questions look (BEHAVIOUR_HISTORY_DAYS). */
+  historyDays: number;
+  now: () => Date;
+}
+
+export class BehaviourQuestions {
+  constructor(private readonly deps: BehaviourQuestionsDeps) {}
+
+  /** The visitor's distinct recent phrases (normalised), newest first, minus removed ones. */
+  async recentSearches(input: RecentSearchesInput): Promise<string[]> {
+    return readRecentSearches(await this.deps.es.search(recentSearchesSearch(input, this.scope())), input);
+  }
+
+  /** Phrases of the market searched most with results lately, time-decayed, best first. */
+  async trendingPhrases(input: TrendingPhrasesInput): Promise<ScoredPhrase[]> {
+    return readTrendingPhrases(await this.deps.es.search(trendingPhrasesSearch(input, this.scope())), input);
+  }
+
+  /** Phrases starting with `prefix` searched with results, by distinct sessions (autocomplete suggestions). */
+  async popularPhrases(input: PopularPhrasesInput): Promise<PopularPhrase[]> {
+    return readPopularPhrases(await this.deps.es.search(popularPhrasesSearch(input, this.scope())));
+  }
+
+  /** Product keys the visitor viewed or clicked, newest first, minus removed ones and `excludeKeys`. */
+  async recentlyViewed(input: RecentlyViewedInput): Promise<string[]> {
+    return readRecentlyViewed(await this.deps.es.search(recentlyViewedSearch(input, this.scope())), input);
+  }
+
+  /** The visitor's current favourite product keys, most recently added first. */
+  async favourites(input: FavouritesInput): Promise<string[]> {
+    return readFavourites(await this.deps.es.search(favouritesSearch(input, this.scope())));
+  }
+
+  /** Phrases searched in the same sessions as `phrase`, most sessions first (search-page related searches). */
+  async relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> {
+    const sessions = readPhraseSessions(await this.deps.es.search(phraseSessionsSearch(input, this.scope())));
+    if (!sessions.length) return [];
+    return readSessionPhrases(await this.deps.es.search(sessionPhrasesSearch(input, sessions, this.scope()))).map((p) => p.phrase);
+  }
+
+  /** Content keys by clicks in the market, most clicked first (TOP_CONTENT). */
+  async topContent(input: TopContentInput): Promise<string[]> {
+    return readTopContent(await this.deps.es.search(topContentSearch(input, this.scope())));
+  }
+
+  /** Variant (or product) keys added to cart in the session since its last `end`, newest first. */
+  async cartOf(input: CartInput): Promise<string[]> {
+    return readCart(await this.deps.es.search<CartEvent>(cartSearch(input, this.scope())));
+  }
+
+  /**
+   * Products added to cart or bought in the same sessions as `keys`, most significant first, as of the
+   * co-occurrence job's last run (empty before the first).
+   */
+  async coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> {
+    if (!input.keys.length) return [];
+    const response = await this.deps.es.search<CoOccurrenceHit>(coOccurrenceSearch(input, this.deps.names.coOccurrence));
+    return mergeCoOccurring(readCoOccurrence(response), input);
+  }
+
+  /** The visitor's top brands, categories (ids) and price level. */
+  async affinity(input: AffinityInput): Promise<Affinity> {
+    return readAffinity(await this.deps.es.search(affinitySearch(input, this.scope())));
+  }
+
+  private scope(): QueryScope {
+    return { index: this.deps.names.events, now: this.deps.now(), historyDays: this.deps.historyDays };
+  }
+}
+
+/** What storefront queries need of behaviour: the questions, and a recorder for the events they register. */
+export type VisitorBehaviour = Pick<BehaviourQuestions, 'recentSearches' | 'trendingPhrases' | 'popularPhrases' | 'recentlyViewed' | 'favourites' | 'cartOf' | 'coOccurring' | 'affinity' | 'topContent' | 'relatedPhrases'>
+  & EventRecorder;

@@ -1,0 +1,44 @@
+/**
+ * The label overrides in Elasticsearch, one document per market. Read like the facet configuration
+ * (facetStore.ts): through a short cache, so every API process sees an import within LABEL_CACHE_MS and
+ * the importing process at once.
+ */
+import type { BulkOptions, MerchandisingIndex } from './indices';
+import type { LabelConfiguration } from './labelConfiguration';
+
+export const LABEL_CACHE_MS = 2000;
+
+interface LabelDocument { market: string; locales: Record<string, Record<string, string>>; updatedAt: string }
+
+export class LabelStore {
+  private cached?: { at: number; value: Promise<LabelConfiguration> };
+
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+
+  /** Every market's overrides; `fresh` bypasses the cache. */
+  all(fresh = false): Promise<LabelConfiguration> {
+    if (!fresh && this.cached && Date.now() - this.cached.at < LABEL_CACHE_MS) return this.cached.value;
+    const value = this.load();
+    this.cached = { at: Date.now(), value };
+    value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
+    return value;
+  }
+
+  /** Replaces every override: markets not in `next` go back to the built-in texts. */
+  async replace(next: LabelConfiguration): Promise<void> {
+    const current = await this.all(true);
+    const updatedAt = new Date().toISOString();
+    this.cached = undefined;
+    await this.index.write({
+      index: Object.entries(next.markets).map(([market, locales]) => ({ id: market, document: { market, locales, updatedAt } satisfies LabelDocument })),
+      delete: Object.keys(current.markets).filter((market) => !Object.hasOwn(next.markets, market)),
+    }, this.bulk);
+    this.cached = undefined;
+  }
+
+  private async load(): Promise<LabelConfiguration> {
+    const markets: LabelConfiguration['markets'] = {};
+    for await (const doc of this.index.scan<LabelDocument>({ match_all: {} }, [{ market: 'asc' }])) markets[doc.market] = doc.locales;
+    return { markets };
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Synonym rules in Elasticsearch, one document per locale. The storefront reads them per query through a
+ * short cache holding the rules compiled (every API process sees an import within SYNONYM_CACHE_MS; the
+ * importing process at once). Applied at query time (synonyms/expand.ts), so nothing is reindexed.
+ */
+import type { BulkOptions, MerchandisingIndex } from './indices';
+import { compileSynonyms, type CompiledSynonyms } from './synonyms/expand';
+import type { SynonymRule, SynonymSets } from './synonyms/types';
+
+export const SYNONYM_CACHE_MS = 2000;
+
+interface SynonymDocument { locale: string; rules: SynonymRule[]; updatedAt: string }
+
+interface Loaded { sets: SynonymSets; compiled: Map<string, CompiledSynonyms> }
+
+export class SynonymStore {
+  private cached?: { at: number; value: Promise<Loaded> };
+
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+
+  /** Every locale's rules, in import order; `fresh` bypasses the cache. */
+  async all(fresh = false): Promise<SynonymSets> {
+    return (await this.load(fresh)).sets;
+  }
+
+  /** The locale's rules compiled for expansion, undefined when it has none. */
+  async compiled(locale: string): Promise<CompiledSynonyms | undefined> {
+    return (await this.load()).compiled.get(locale);
+  }
+
+  /** PUT: the rules of each locale in `sets` replace that locale's; other locales keep theirs. */
+  async replace(sets: SynonymSets): Promise<void> {
+    await this.save(sets);
+  }
+
+  /** POST: the rules of each locale in `sets` are added after that locale's. */
+  async append(sets: SynonymSets): Promise<void> {
+    const current = await this.all(true);
+    await this.save(Object.fromEntries(Object.entries(sets).map(([locale, rules]) => [locale, [...(current[locale] ?? []), ...rules]])));
+  }
+
+  private async save(sets: SynonymSets): Promise<void> {
+    const updatedAt = new Date().toISOString();
+    this.cached = undefined;
+    await this.index.write({
+      index: Object.entries(sets).map(([locale, rules]) => ({ id: locale, document: { locale, rules, updatedAt } satisfies SynonymDocument })),
+    }, this.bulk);
+    this.cached = undefined;
+  }
+
+  private load(fresh = false): Promise<Loaded> {
+    if (!fresh && this.cached && Date.now() - this.cached.at < SYNONYM_CACHE_MS) return this.cached.value;
+    const value = this.read();
+    this.cached = { at: Date.now(), value };
+    value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
+    return value;
+  }
+
+  private async read(): Promise<Loaded> {
+    const sets: SynonymSets = {};
+    const compiled = new Map<string, CompiledSynonyms>();
+    for await (const doc of this.index.scan<SynonymDocument>({ match_all: {} }, [{ locale: 'asc' }])) {
+      sets[doc.locale] = doc.rules;
+      if (doc.rules.length) compiled.set(doc.locale, compileSynonyms(doc.rules));
+    }
+    return { sets, compiled };
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Elasticsearch failures as the rest of the service sees them. They are internal errors (the caller gets a
+ * generic 500, src/http/errors.ts) except a document refused while indexing, which the operator of the
+ * import must see (DocumentRejected, a domain error).
+ */
+
+/** One search of an `_msearch` failed: the service built a search Elasticsearch refused. */
+export class SearchFailed extends Error {
+  override readonly name = 'SearchFailed';
+
+  constructor(readonly type: string | undefined, readonly reason: string | undefined) {
+    super(`Search cluster error${type ? ` (${type})` : ''}: ${reason ?? 'unknown error'}`);
+  }
+}
+
+/** An `_msearch` item's error as a SearchFailed. */
+export function searchFailed(item: { error?: { type?: string; reason?: string | null } }): SearchFailed {
+  return new SearchFailed(item.error?.type, item.error?.reason ?? undefined);
+}
+
+/** What Elasticsearch said about a failure, for the log (the client's own message often omits the reason). */
+export function searchFailureDetail(err: unknown): Record<string, unknown> {
+  if (err instanceof SearchFailed) return { elasticsearch: { type: err.type, reason: err.reason } };
+  const e = err as { meta?: { statusCode?: number; body?: { error?: { type?: string; reason?: string } } } } | undefined;
+  const cause = e?.meta?.body?.error;
+  return cause ? { elasticsearch: { status: e?.meta?.statusCode, type: cause.type, reason: cause.reason } } : {};
+}

@@ -1,0 +1,121 @@
+/**
+ * Every index and alias of the service: its name (indexNames.ts), its mapping file in mappings/ and how it
+ * lives. One start-up step (prepareIndices) creates what is missing and waits until every shard can answer,
+ * so a job starting a moment later never meets `no_shard_available_action_exception`.
+ *
+ * | Lifecycle | Indices | Created by |
+ * |---|---|---|
+ * | single: one index, documents amended in place | configuration, import jobs and lock, navigation, pages, templates, facets, labels, synonyms, vocabulary, popularity, behaviour leases | prepareIndices |
+ * | rollover: a write alias over `-000001`, `-000002`, ... | events | prepareIndices (the event writer again if the alias is deleted while running) |
+ * | versioned: an alias over `-v<stamp>` indices, a whole new one published per run | catalog products, content, entities; co-occurrence | catalogIndices.ts (each full import), the co-occurrence job |
+ */
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { Logger } from '../kernel/log';
+import type { BehaviourIndexNames, CatalogPart, IndexNames } from './indexNames';
+import { detectAnalysisLevel, indexDefinition, plainIndexDefinition, type AnalysisLevel } from './mappings';
+
+/** Text analysis an index gets: none (keywords and numbers), the core variant, or the best the cluster has. */
+type Analysis = 'none' | 'core' | 'cluster';
+
+interface ManagedIndex {
+  /** The concrete index. */
+  index(names: IndexNames): string;
+  /** The alias in front of it (rollover). */
+  alias?(names: IndexNames): string;
+  mapping: string;
+  analysis: Analysis;
+}
+
+const single = (name: (n: IndexNames) => string, mapping: string, analysis: Analysis = 'none'): ManagedIndex => ({ index: name, mapping, analysis });
+
+/** The indices prepareIndices makes: single and rollover ones. */
+export const MANAGED_INDICES = {
+  configuration: single((n) => n.configuration, 'configuration.json'),
+  importJobs: single((n) => n.importJobs, 'import-jobs.json'),
+  importLock: single((n) => n.importLock, 'import-lock.json'),
+  navigation: single((n) => n.navigation, 'navigation.json', 'core'),
+  pages: single((n) => n.pages, 'pages.json', 'core'),
+  templates: single((n) => n.templates, 'templates.json', 'core'),
+  facets: single((n) => n.facets, 'facets.json', 'core'),
+  labels: single((n) => n.labels, 'labels.json'),
+  synonyms: single((n) => n.synonyms, 'synonyms.json'),
+  vocabulary: single((n) => n.vocabulary, 'vocabulary.json'),
+  popularity: single((n) => n.popularity, 'popularity.json'),
+  leases: single((n) => n.leases, 'behaviour-leases.json'),
+  events: { index: (n: BehaviourIndexNames) => n.firstEventsIndex, alias: (n: BehaviourIndexNames) => n.events, mapping: 'events.json', analysis: 'cluster' },
+} satisfies Record<string, ManagedIndex>;
+
+export type ManagedIndexKey = keyof typeof MANAGED_INDICES;
+
+/** Mapping files of the versioned indices, which their own procedures create per version. */
+export const VERSIONED_MAPPINGS: Readonly<Record<CatalogPart | 'coOccurrence', string>> = {
+  products: 'catalog-products.json',
+  content: 'catalog-content.json',
+  entities: 'catalog-entities.json',
+  coOccurrence: 'co-occurrence.json',
+};
+
+/** Creates every managed index that is missing, then waits until all of them can answer. */
+export async function prepareIndices(es: Client, names: IndexNames, log: Logger): Promise<void> {
+  const keys = Object.keys(MANAGED_INDICES) as ManagedIndexKey[];
+  const analysis = await detectAnalysisLevel(es);
+  await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log, 0)));
+  await waitUsable(es, keys.map((key) => MANAGED_INDICES[key].index(names)));
+}
+
+/**
+ * The events alias made again when it has gone while running (the event writer calls this when a write
+ * finds no alias). Waits for the shards only when another process is creating it at the same moment: a
+ * create of our own returns once the primary shard has started.
+ */
+export async function ensureEventsIndex(es: Client, names: BehaviourIndexNames, log: Logger): Promise<void> {
+  const outcome = await createIfMissing(es, names, MANAGED_INDICES.events, await detectAnalysisLevel(es), log, 1);
+  if (outcome === 'raced') await waitUsable(es, [names.firstEventsIndex]);
+}
+
+type CreateOutcome = 'existed' | 'created' | 'raced';
+
+/** `waitForShards` 0 returns once the index exists (the caller waits for all at once), 1 once its primary started. */
+async function createIfMissing<N>(es: Client, names: N, spec: { index(n: N): string; alias?(n: N): string; mapping: string; analysis: Analysis }, clusterAnalysis: AnalysisLevel, log: Logger, waitForShards: 0 | 1): Promise<CreateOutcome> {
+  const index = spec.index(names);
+  const alias = spec.alias?.(names);
+  if (alias ? await es.indices.existsAlias({ name: alias }) : await es.indices.exists({ index })) return 'existed';
+  try {
+    const res = await es.indices.create({ ...definition(spec, clusterAnalysis), index, ...(alias ? { aliases: { [alias]: { is_write_index: true } } } : {}), wait_for_active_shards: waitForShards });
+    log.info('created index', { index, ...(alias ? { alias } : {}) });
+    return res.shards_acknowledged === false ? 'raced' : 'created';
+  } catch (err) {
+    // Another process is making it: its shards may not be started yet.
+    if (errorType(err) !== 'resource_already_exists_exception') throw err;
+    return 'raced';
+  }
+}
+
+function definition(spec: Pick<ManagedIndex, 'mapping' | 'analysis'>, clusterAnalysis: AnalysisLevel): Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'> {
+  if (spec.analysis === 'none') return plainIndexDefinition(spec.mapping);
+  const { settings, mappings } = indexDefinition(spec.mapping, spec.analysis === 'core' ? 'core' : clusterAnalysis);
+  return { settings, mappings };
+}
+
+/**
+ * Until every primary shard of `indices` is active. Cluster health's `yellow` is not enough: Elasticsearch
+ * reports a new index whose primaries are still unassigned or initializing as yellow, and a read then fails
+ * with `no_shard_available_action_exception`. Replicas are not waited for (a single node has none to give).
+ */
+async function waitUsable(es: Client, indices: string[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const health = await es.cluster.health({ index: indices, level: 'indices' });
+    const waiting = indices.filter((index) => {
+      const h = health.indices?.[index];
+      return !h || h.active_primary_shards < h.number_of_shards;
+    });
+    if (!waiting.length) return;
+    if (Date.now() > deadline) throw new Error(`Indices not ready after ${timeoutMs / 1000} s: ${waiting.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function errorType(err: unknown): string | undefined {
+  return (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
+}

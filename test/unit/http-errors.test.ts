@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { errorHandler } from '../../src/http/middleware';
+import { Conflict, DocumentRejected, invalid, NoCatalogYet, Unavailable } from '../../src/kernel/errors';
+import { answerFor, HttpError, INTERNAL_ERROR_MESSAGE } from '../../src/http/errors';
+import { SearchFailed } from '../../src/search/errors';
+import { RuleSyntaxError } from '../../src/rules';
+
+describe('error answers (http/errors)', () => {
+  it('answers each domain error with the status of its code, its message and its details', () => {
+    assert.deepEqual(answerFor(invalid('Query parameter q is required')), { status: 400, body: { message: 'Query parameter q is required' }, logged: false });
+    assert.deepEqual(answerFor(invalid('rejected', { errors: [{ path: 'a', message: 'b' }] })).body, { message: 'rejected', errors: [{ path: 'a', message: 'b' }] });
+    assert.equal(answerFor(new RuleSyntaxError(3, 'x', 'Unexpected "x" at position 3')).status, 400);
+    assert.equal(answerFor(new NoCatalogYet('No catalog has been imported yet')).status, 405);
+    assert.equal(answerFor(new Conflict('An import is in progress')).status, 409);
+    assert.deepEqual(answerFor(new Unavailable('No products found in the cluster')), { status: 503, body: { message: 'No products found in the cluster' }, logged: true });
+    assert.deepEqual(answerFor(new DocumentRejected('Bulk write failed for i/1: mapper_parsing_exception: bad')).body, { message: 'Bulk write failed for i/1: mapper_parsing_exception: bad' });
+  });
+
+  it('answers what only the edge knows with its own status', () => {
+    assert.deepEqual(answerFor(new HttpError(413, 'Request body larger than 10 bytes')), { status: 413, body: { message: 'Request body larger than 10 bytes' }, logged: false });
+  });
+
+  it('answers anything else with a generic 500 that says nothing of the cause, and logs it', () => {
+    const searchFailure = new SearchFailed('query_shard_exception', 'failed to create query: secret field names');
+    const clientError = Object.assign(new Error('ResponseError: index_not_found_exception'), { name: 'ResponseError', meta: { statusCode: 404, body: { error: { type: 'index_not_found_exception', reason: 'no such index [x]' } } } });
+    for (const err of [searchFailure, clientError, new TypeError('x is undefined'), 'a string']) {
+      assert.deepEqual(answerFor(err), { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, logged: true });
+    }
+  });
+});
+
+describe('error middleware (http/middleware)', () => {
+  it('sends the generic message to the caller and the detail to the log', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (msg: string, fields: Record<string, unknown> = {}) => { logged.push({ msg, ...fields }); } };
+    const app = new Koa();
+    app.use(errorHandler(log));
+    app.use(() => { throw new SearchFailed('too_many_clauses', 'maxClauseCount is set to 4096'); });
+    const server = app.listen(0, '127.0.0.1');
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/storefront/v3/queries/search-page`);
+      assert.equal(res.status, 500);
+      assert.deepEqual(await res.json(), { message: INTERNAL_ERROR_MESSAGE });
+      assert.equal(logged.length, 1);
+      assert.deepEqual(logged[0].elasticsearch, { type: 'too_many_clauses', reason: 'maxClauseCount is set to 4096' });
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * search-page's run logic (src/storefront/searchPage/run.ts) through a scripted search gateway: which
+ * round trips happen, in which order, and what the answer takes from each. No Elasticsearch node.
+ */
+import assert from 'node:assert/strict';
+import type { estypes } from '@elastic/elasticsearch';
+import type { SearchGateway } from '../../src/search/gateway';
+import type { IndexedSearch, SearchResponse } from '../../src/search/msearch';
+import type { CatalogFacts } from '../../src/storefront/catalogFacts';
+import { parseSearchPageBody, parseSearchPageRequest } from '../../src/storefront/searchPage/request';
+import { SECONDARY_LIMIT, searchPage } from '../../src/storefront/searchPage/run';
+import { noHooks, type SearchEvent, type StorefrontServices } from '../../src/storefront/services';
+
+const facts: CatalogFacts = {
+  version: 'v1',
+  configuration: { markets: { SE: { locales: ['sv-SE'] } } },
+  productCounts: { SE: 3 },
+  collapsingMarkets: new Set(),
+  storeKeys: new Set(),
+  priceIds: new Set(),
+  customAttributes: new Map(),
+  facetConfiguration: { markets: {} },
+  labelConfiguration: { markets: {} },
+  defaultDynamicFacets: 0,
+};
+const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
+const request = (query: Record<string, string>) => parseSearchPageRequest({ ...base, ...query }, parseSearchPageBody(undefined), facts);
+
+/** What one search of a round was, as the script sees it. */
+type Kind = { kind: 'primary'; phrase: string } | { kind: 'secondary' } | { kind: 'suggest' } | { kind: 'other' };
+
+function kindOf(search: IndexedSearch): Kind {
+  if (search.body.suggest) return { kind: 'suggest' };
+  if (search.splitAggregations) return { kind: 'primary', phrase: phraseOf(search.body) };
+  if (search.index === 'products' && search.body.query) return { kind: 'secondary' };
+  return { kind: 'other' };
+}
+
+/** The phrase a primary search matches (the first multi_match or match text in its query). */
+function phraseOf(body: estypes.SearchRequest): string {
+  const found = /"query":"([^"]+)"/.exec(JSON.stringify(body.query));
+  return found ? found[1] : '';
+}
+
+const answer = (total: number, extra: Partial<SearchResponse> = {}): SearchResponse =>
+  ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, hits: [] }, ...extra });
+
+const suggestions = (...texts: string[]): SearchResponse =>
+  answer(0, { suggest: { phrase: [{ text: 'x', offset: 0, length: 1, options: texts.map((text) => ({ text, score: 1 })) }] } });
+
+/** A gateway answering each msearch from `script`, recording the rounds as lists of kinds. */
+function scriptedGateway(script: (kind: Kind) => SearchResponse): SearchGateway & { rounds: string[][] } {
+  const rounds: string[][] = [];
+  const label = (k: Kind) => (k.kind === 'primary' ? `primary:${k.phrase}` : k.kind);
+  return {
+    rounds,
+    async msearch(searches) {
+      if (searches.length) rounds.push(searches.map((s) => label(kindOf(s))));
+      return searches.map((s) => script(kindOf(s)));
+    },
+    search: async () => { throw new Error('search-page sends msearch only'); },
+    mget: async () => { throw new Error('search-page sends msearch only'); },
+    mapping: async () => { throw new Error('not asked'); },
+  };
+}
+
+function services(search: SearchGateway, events: SearchEvent[] = []): StorefrontServices {
+  return {
+    search,
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+    facts: undefined as never,
+    index: { products: () => 'products', content: () => 'content' },
+    language: () => Promise.resolve({ expand: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }) }),
+    hooks: { ...noHooks, onSearch: (e) => events.push(e) },
+    behaviour: undefined as never,
+    merchandising: undefined as never,
+    now: () => new Date('2026-11-24T12:00:00Z'),
+  };
+}
+
+describe('search-page run (scripted gateway)', () => {
+  it('ends after one round when the primary list is long enough', async () => {
+    const gateway = scriptedGateway(() => answer(25));
+    const page = await searchPage(services(gateway), request({ q: 'shoes' }));
+    assert.deepEqual(gateway.rounds, [['primary:shoes']]);
+    assert.deepEqual([page.q, page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean, page.autoCorrect], ['shoes', 25, 0, [], undefined]);
+  });
+
+  it('asks the suggester and a secondary list for a short list, and offers did-you-mean', async () => {
+    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(3) : k.kind === 'secondary' ? answer(40) : suggestions('shoe', 'shows')));
+    const page = await searchPage(services(gateway), request({ q: 'shoez' }));
+    assert.deepEqual(gateway.rounds, [['primary:shoez'], ['suggest', 'secondary']]);
+    assert.deepEqual([page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean, page.autoCorrect], [3, 40, [{ q: 'shoe' }, { q: 'shows' }], undefined]);
+  });
+
+  it('auto-corrects a phrase without hits to the first correction with hits, and leaves the secondary list empty', async () => {
+    const events: SearchEvent[] = [];
+    const totals: Record<string, number> = { runnign: 0, runing: 0, running: 7 };
+    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(totals[k.phrase] ?? 0) : k.kind === 'secondary' ? answer(12) : suggestions('runing', 'running')));
+    const page = await searchPage(services(gateway, events), request({ q: 'runnign' }));
+    assert.deepEqual(gateway.rounds, [['primary:runnign'], ['suggest', 'secondary'], ['primary:runing', 'primary:running']]);
+    assert.deepEqual([page.q, page.autoCorrect, page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean], ['running', { q: 'running', originalTotalHits: 0 }, 7, 0, []]);
+    assert.deepEqual(events.map((e) => [e.q, e.usedQ, e.totalHits]), [['runnign', 'running', 7]]);
+  });
+
+  it('keeps the phrase and the secondary list when no correction has hits', async () => {
+    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(0) : k.kind === 'secondary' ? answer(5) : suggestions('runing')));
+    const page = await searchPage(services(gateway), request({ q: 'runnign' }));
+    assert.equal(gateway.rounds.length, 3);
+    assert.deepEqual([page.q, page.autoCorrect, page.secondaryList.totalHits, page.didYouMean], ['runnign', undefined, 5, [{ q: 'runing' }]]);
+  });
+
+  it('never auto-corrects after UNDO_AUTO_CORRECT or with a facet selected', async () => {
+    const queries: Record<string, string>[] = [{ q: 'runnign', origin: 'UNDO_AUTO_CORRECT' }, { q: 'runnign', 'f.brand': 'Nike' }];
+    for (const query of queries) {
+      const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(k.phrase === 'running' ? 7 : 0) : k.kind === 'secondary' ? answer(5) : suggestions('running')));
+      const page = await searchPage(services(gateway), request(query));
+      assert.deepEqual(gateway.rounds, [['primary:runnign'], ['suggest', 'secondary']], JSON.stringify(query));
+      assert.equal(page.autoCorrect, undefined);
+    }
+  });
+
+  it('with viewAllSecondary, pages the secondary list in the first round and takes no second secondary list', async () => {
+    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(2) : k.kind === 'secondary' ? answer(30) : suggestions()));
+    const page = await searchPage(services(gateway), request({ q: 'boots', viewAllSecondary: 'true', skip: '12', limit: '6' }));
+    assert.deepEqual(gateway.rounds, [['primary:boots', 'secondary'], ['suggest']]);
+    assert.deepEqual([page.primaryList.productGroups, page.secondaryList.totalHits], [[], 30]);
+  });
+
+  it('sizes the secondary list of a short list at SECONDARY_LIMIT', async () => {
+    const sizes: (number | undefined)[] = [];
+    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(1) : k.kind === 'secondary' ? answer(0) : suggestions()));
+    const msearch = gateway.msearch;
+    gateway.msearch = async (searches) => {
+      for (const s of searches) if (kindOf(s).kind === 'secondary') sizes.push(s.body.size);
+      return msearch(searches);
+    };
+    await searchPage(services(gateway), request({ q: 'hat' }));
+    assert.deepEqual(sizes, [SECONDARY_LIMIT]);
+  });
+});
