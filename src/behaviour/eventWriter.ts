@@ -15,6 +15,7 @@ import type { Logger } from '../kernel/log';
 import { EventBuffer, type Buffered } from './eventBuffer';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import { ensureEventsIndex } from '../search/indexRegistry';
+import type { IndexLayout } from '../search/mappings';
 import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from '../events/events';
 import type { BehaviourOptions } from '../kernel/config';
 import type { ProductLookup } from '../events/productLookup';
@@ -41,6 +42,8 @@ export interface EventWriterDeps {
   names: BehaviourIndexNames;
   lookup: ProductLookup;
   options: Pick<BehaviourOptions, 'flushIntervalMs' | 'batchSize' | 'maxBuffered'>;
+  /** Shards and replicas of the events index when the writer has to make it again. */
+  layout?: IndexLayout;
   now?: () => Date;
 }
 
@@ -145,7 +148,7 @@ export class EventWriter {
   /** One bulk write; returns the events to try again (429 and 5xx items). */
   private async write(batch: Buffered<Stamped>[]): Promise<Buffered<Stamped>[]> {
     const { es, names } = this.deps;
-    this.ensured ??= ensureEventsIndex(es, names, this.deps.log).catch((err) => { this.ensured = undefined; throw err; });
+    this.ensured ??= ensureEventsIndex(es, names, this.deps.log, this.deps.layout).catch((err) => { this.ensured = undefined; throw err; });
     await this.ensured;
     const facts = await this.facts(batch.map((b) => b.event));
     const operations: unknown[] = [];
