@@ -62,7 +62,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const configuration = new ConfigurationStore(es, names.configuration);
   const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
   const vocabulary = new VocabularyStore(es, names.vocabulary);
-  const jobs = new ImportJobs(es, names.importJobs);
+  const jobs = new ImportJobs(es, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
   const behaviour = new BehaviourService({

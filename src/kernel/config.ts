@@ -95,7 +95,7 @@ const schema = Joi.object({
   INDEX_SHARDS: Joi.number().integer().min(1).max(64).default(1),
   INDEX_REPLICAS: Joi.number().integer().min(0).max(10).default(0),
   INDEX_HEALTH_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
-  IMPORT_LOCK_TTL_SECONDS: Joi.number().integer().min(10).default(900),
+  IMPORT_LOCK_TTL_SECONDS: Joi.number().integer().min(10).max(3600).default(45),
   DANGEROUS_REMOVAL_RATIO: Joi.number().min(0).max(1).default(0.5),
   BULK_BYTES: Joi.number().integer().min(100_000).default(5_000_000),
   BULK_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
