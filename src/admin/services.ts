@@ -62,6 +62,8 @@ export function adminServices(deps: AdminServicesDeps) {
      * import holding the lock all along did the same at its own start. Returns the versions deleted.
      */
     async dropAbandonedVersions(waitMs: number): Promise<string[]> {
+      // Looked at first without the lock, so that a start with nothing to clean never makes an import wait.
+      if (!(await indices.staleVersions()).length) return [];
       let dropped: string[] = [];
       await runner.whenFree('clean-up', async () => { dropped = await indices.dropStaleVersions(); }, waitMs);
       return dropped;

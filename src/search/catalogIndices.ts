@@ -145,11 +145,16 @@ export class CatalogIndices {
     await this.es.indices.delete({ index: indices.join(','), ignore_unavailable: true, allow_no_indices: true });
   }
 
-  /** Deletes every version but the live one: leftovers of crashed imports and the previous catalog. */
-  async dropStaleVersions(): Promise<string[]> {
+  /** Every version but the live one: leftovers of crashed imports, or one an import is building now. */
+  async staleVersions(): Promise<string[]> {
     const live = await this.liveVersion();
     const res = await this.es.indices.get({ index: this.names.catalogPattern('entities'), allow_no_indices: true, expand_wildcards: 'open' });
-    const stale = Object.keys(res).map((i) => this.names.versionOf(i)).filter((v): v is string => !!v && v !== live);
+    return Object.keys(res).map((i) => this.names.versionOf(i)).filter((v): v is string => !!v && v !== live);
+  }
+
+  /** Deletes every version but the live one (under the import lock: never while an import builds one). */
+  async dropStaleVersions(): Promise<string[]> {
+    const stale = await this.staleVersions();
     for (const v of stale) await this.dropVersion(v);
     return stale;
   }
