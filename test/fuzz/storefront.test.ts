@@ -165,7 +165,7 @@ describe('fuzz: storefront queries and notifications', function () {
       { productKeys: [fixture.productKey] }, { lines: [{ variantKey: fixture.variantKey, quantity: 2, sellingPrice: 199 }] },
     ];
     const input = fc.record({
-      name: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: nastyString.map((s) => encodeURIComponent(s)) }),
+      name: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: nastyString.map((s) => new URLSearchParams({ s }).toString().slice(2)) /* encodeURIComponent throws on a lone surrogate */ }),
       drop: fc.subarray(['market', 'customerKey', 'sessionKey']),
       set: fc.array(fc.tuple(fc.constantFrom('market', 'customerKey', 'sessionKey', 'locale', 'touchpoint'), nastyString), { maxLength: 3 }),
       body: fc.oneof({ weight: 3, arbitrary: mutated(bases) }, { weight: 2, arbitrary: ticket.map((t): Json => ({ ticket: t })) }, { weight: 1, arbitrary: nastyJson }),
