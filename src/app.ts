@@ -11,6 +11,7 @@ import type { Config } from './kernel/config';
 import type { Logger } from './kernel/log';
 import { indexNames, type IndexNames } from './search/indexNames';
 import { prepareIndices } from './search/indexRegistry';
+import type { IndexLayout } from './search/mappings';
 import { elasticsearchGateway } from './search/gateway';
 import { VocabularyStore } from './catalog/vocabularyStore';
 import { CatalogIndices } from './search/catalogIndices';
@@ -56,16 +57,17 @@ export interface AppContext {
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
   const holder = `${hostname()}:${process.pid}`;
   const names = indexNames(config.indexPrefix);
-  const indices = new CatalogIndices(es, names);
+  const layout: IndexLayout = { catalogShards: config.indexShards, replicas: config.indexReplicas };
+  const indices = new CatalogIndices(es, names, layout);
   const configuration = new ConfigurationStore(es, names.configuration);
   const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
   const vocabulary = new VocabularyStore(es, names.vocabulary);
-  const jobs = new ImportJobs(es, names.importJobs);
+  const jobs = new ImportJobs(es, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
   const behaviour = new BehaviourService({
     es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
-    liveVersion: () => indices.liveVersion(), holder, options: config.behaviour,
+    liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout,
   });
   return {
     config, es, log, names, indices, configuration, vocabulary, merchandising, behaviour,
@@ -87,7 +89,7 @@ export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'i
  * answer (src/search/indexRegistry.ts), and brings stored pages' lookup keys up to date (pageStore.ts). Run before serving and before starting the periodic jobs.
  */
 export async function prepareContext(context: AppContext): Promise<void> {
-  await prepareIndices(context.es, context.names, context.log);
+  await prepareIndices(context.es, context.names, context.log, { catalogShards: context.config.indexShards, replicas: context.config.indexReplicas });
   // Pages stay servable without the upgrade (only their keywords are not found): a failure is logged.
   await context.merchandising.pages.upgradeDocuments().then(
     (upgraded) => { if (upgraded) context.log.info('pages given lookup keys of this version', { pages: upgraded }); },

@@ -3,6 +3,7 @@ import { loadConfig } from './kernel/config';
 import { createLogger } from './kernel/log';
 import { createElasticsearchClient } from './search/client';
 import { createApp, createContext, prepareContext, shutdownContext } from './app';
+import { answerClientErrors } from './http/middleware';
 import { loadSampleCatalogIfEmpty } from './sample/loadSample';
 
 async function waitForElasticsearch(check: () => Promise<unknown>, log: ReturnType<typeof createLogger>): Promise<void> {
@@ -29,6 +30,11 @@ async function main() {
   // A full import streams its body at the pace of indexing, which takes longer than Node's default 5-minute
   // whole-request limit for large catalogs (the import would end in 408). Headers keep their own timeout.
   server.requestTimeout = 0;
+  answerClientErrors(server);
+  // In the background: waits for the lease of a process that died mid-import (IMPORT_LOCK_TTL_SECONDS) at most.
+  context.admin.dropAbandonedVersions(config.importLockTtlSeconds * 1000 + 15_000)
+    .then((dropped) => { if (dropped.length) log.warn('deleted catalog versions left by a stopped import', { versions: dropped }); })
+    .catch((err) => log.info('start-up clean-up of catalog versions skipped (an import holds the lock and cleans up itself)', { err: (err as Error).message }));
   context.behaviour.startPopularityJob();
   context.behaviour.startCoOccurrenceJob();
   // Stop accepting requests, let those in flight finish, then write buffered behaviour events before exiting.

@@ -33,7 +33,7 @@ export interface FullImportOptions {
 }
 
 /** The settings catalog imports read. */
-export type ImportSettings = Pick<Config, 'dangerousRemovalRatio' | 'bulkBytes' | 'bulkConcurrency' | 'maxOperationsBytes'>;
+export type ImportSettings = Pick<Config, 'dangerousRemovalRatio' | 'bulkBytes' | 'bulkConcurrency' | 'maxOperationsBytes' | 'indexHealthTimeoutSeconds'>;
 
 export interface CatalogImportDeps {
   es: Client;
@@ -117,6 +117,10 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     await writer.flush();
     await options.onProgress({ linesRead: lines, errorCount: 0 });
     await indices.sealVersion(version);
+    // Published only with every copy in place (replicas included): a node lost right after must not take
+    // shards of the live catalog with it. A lock renewal runs meanwhile (the runner's timer).
+    await indices.waitHealthy(version, config.indexHealthTimeoutSeconds * 1000);
+    await options.onProgress({ linesRead: lines, errorCount: 0 });
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
     await deps.vocabulary?.replace(version, new Map<string, CompoundIndex>([...vocabulary].map(([locale, counter]) => [locale, compoundIndex(counter.entries())])));

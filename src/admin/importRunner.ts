@@ -5,7 +5,8 @@
  */
 import { DomainError } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
-import type { ImportLock } from './importLock';
+import { Conflict } from '../kernel/errors';
+import type { HeldLock, ImportLock } from './importLock';
 import type { ImportJobs, ImportJob } from './importJobs';
 import type { ImportProgress } from './catalogImport';
 
@@ -27,21 +28,67 @@ export type ImportWork = (progress: (p: ImportProgress) => Promise<void>) => Pro
 export class ImportRunner {
   constructor(private readonly lock: ImportLock, private readonly jobs: ImportJobs, private readonly log: Logger, private readonly lockTtlSeconds: number) {}
 
+  /** Takes the lock; the job of a dead process whose lease it took over is recorded as failed. */
+  private async acquire(id: string, kind: string, name?: string): Promise<HeldLock> {
+    const held = await this.lock.acquire(id, kind, name);
+    if (held.tookOver) {
+      this.log.warn('import lock of a stopped process taken over', { previous: held.tookOver });
+      await this.jobs.markAbandoned(held.tookOver.importId).catch((err) => this.log.warn('could not record the abandoned import', { id: held.tookOver?.importId, err }));
+    }
+    return held;
+  }
+
+  /**
+   * Runs `work` under the import lock without a job (start-up clean-up): waits up to `waitMs` for the lock,
+   * which a process that died holds until its lease expires; false when it stayed taken (a live import).
+   */
+  async whenFree(kind: string, work: () => Promise<void>, waitMs: number): Promise<boolean> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      let held: HeldLock;
+      try {
+        held = await this.acquire(this.jobs.newId(), kind);
+      } catch (err) {
+        if (!(err instanceof Conflict) || Date.now() > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        continue;
+      }
+      try {
+        await work();
+        return true;
+      } finally {
+        await held.release().catch((err) => this.log.warn('could not release import lock', { err }));
+      }
+    }
+  }
+
   async run(request: ImportRequest, work: ImportWork): Promise<ImportOutcome> {
     const id = this.jobs.newId();
-    const held = await this.lock.acquire(id, request.kind, request.name);
-    const job: ImportJob = { id, kind: request.kind, name: request.name, status: 'IN_PROGRESS', reason: null, startedAt: new Date().toISOString(), linesRead: 0, errorCount: 0 };
-    let lastRenew = Date.now();
+    const held = await this.acquire(id, request.kind, request.name);
+    const job: ImportJob = { id, kind: request.kind, name: request.name, status: 'IN_PROGRESS', reason: null, startedAt: new Date().toISOString(), heartbeatAt: new Date().toISOString(), linesRead: 0, errorCount: 0 };
+    let lastUpdate = Date.now();
     const renewEvery = (this.lockTtlSeconds * 1000) / 3;
+    // The lease is renewed by a timer, whatever the import is doing (reading, refresh, waiting for health),
+    // and the job's heartbeat with it. A lease taken over by another process (this one stalled past it) stops
+    // the import at its next progress report, before anything is published.
+    let lost: unknown;
+    const beat = async () => {
+      try {
+        await held.renew();
+      } catch (err) {
+        if (err instanceof Conflict) lost = err;
+        throw err;
+      }
+      await this.jobs.update(id, { heartbeatAt: new Date().toISOString() });
+    };
+    const heartbeat = setInterval(() => { beat().catch((err) => this.log.warn('could not renew import lock', { id, err })); }, renewEvery);
+    heartbeat.unref();
     const progress = async (p: ImportProgress) => {
-      if (Date.now() - lastRenew < renewEvery) return;
-      lastRenew = Date.now();
-      await held.renew();
+      if (lost) throw lost;
+      if (Date.now() - lastUpdate < renewEvery) return;
+      lastUpdate = Date.now();
       await this.jobs.update(id, { linesRead: p.linesRead, errorCount: p.errorCount });
     };
-    // A timer renews the lock too, for long steps that report no progress (refresh, alias swap).
-    const heartbeat = setInterval(() => { held.renew().catch((err) => this.log.warn('could not renew import lock', { id, err })); }, renewEvery);
-    heartbeat.unref();
 
     const log = this.log;
     log.info('import started', { id, kind: request.kind, name: request.name });

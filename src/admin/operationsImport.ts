@@ -266,13 +266,41 @@ async function writeChanges(
     await writer.flush();
   } catch (err) {
     deps.log.error('operations import failed while writing; restoring the previous state', { err });
-    const restore = new BulkWriter(deps.es, { maxBytes: deps.config.bulkBytes, concurrency: 1 });
     const beforeIds = new Set([...before, ...beforeEntities].map((d) => `${d.index}/${d.id}`));
-    for (const d of next) if (!beforeIds.has(`${d.index}/${d.id}`)) await restore.delete(d.index, d.id);
-    for (const d of [...before, ...beforeEntities]) await restore.index(d.index, d.id, d.source);
-    await restore.flush();
+    const restoreOnce = async () => {
+      const restore = new BulkWriter(deps.es, { maxBytes: deps.config.bulkBytes, concurrency: 1 });
+      for (const d of next) if (!beforeIds.has(`${d.index}/${d.id}`)) await restore.delete(d.index, d.id);
+      for (const d of [...before, ...beforeEntities]) await restore.index(d.index, d.id, d.source);
+      await restore.flush();
+    };
+    await restoreUntilDone(restoreOnce, deps, next.length + obsolete.length);
     throw err;
   } finally {
-    await deps.es.indices.refresh({ index: Object.values(index).join(',') });
+    await deps.es.indices.refresh({ index: Object.values(index).join(',') }).catch((err) => deps.log.warn('refresh after the operations import failed', { err }));
+  }
+}
+
+/** How long a failed operations import keeps trying to write the before-images back (the cluster may be down). */
+const RESTORE_DEADLINE_MS = 10 * 60_000;
+
+/**
+ * Writes the before-images back, again and again while Elasticsearch cannot take them (a write that failed
+ * because the cluster went down fails its restore too, until the cluster is back): idempotent, so a repeat
+ * after a half-done attempt is safe. Logs loudly when it gives up: the catalog is then partly changed.
+ */
+async function restoreUntilDone(restoreOnce: () => Promise<void>, deps: CatalogImportDeps, documents: number): Promise<void> {
+  const deadline = Date.now() + RESTORE_DEADLINE_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await restoreOnce();
+      if (attempt > 1) deps.log.warn('operations import: previous state restored', { attempts: attempt });
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) {
+        deps.log.error('operations import: could not restore the previous state; the catalog is partly changed', { documents, attempts: attempt, err });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 1000 * attempt)));
+    }
   }
 }

@@ -56,6 +56,19 @@ export function adminServices(deps: AdminServicesDeps) {
       });
     },
 
+    /**
+     * Start-up clean-up: the catalog versions a process that died mid-import left behind are deleted under the
+     * import lock, once the dead process's lease has expired (it cannot be told from a live one before). An
+     * import holding the lock all along did the same at its own start. Returns the versions deleted.
+     */
+    async dropAbandonedVersions(waitMs: number): Promise<string[]> {
+      // Looked at first without the lock, so that a start with nothing to clean never makes an import wait.
+      if (!(await indices.staleVersions()).length) return [];
+      let dropped: string[] = [];
+      await runner.whenFree('clean-up', async () => { dropped = await indices.dropStaleVersions(); }, waitMs);
+      return dropped;
+    },
+
     async exportCatalog(request: ExportRequest): Promise<Readable> {
       if (!(await indices.liveVersion())) throw new NoCatalogYet('No catalog has been imported yet: nothing to export');
       return exportCatalog(new EntityReader(es, indices.names.catalogAlias('entities')), request);

@@ -19,7 +19,7 @@ import { BulkWriter } from '../search/bulkWriter';
 import { LOADING_SETTINGS, sealIndices } from '../search/catalogIndices';
 import { newCatalogVersion } from '../search/indexNames';
 import { VERSIONED_MAPPINGS } from '../search/indexRegistry';
-import { plainIndexDefinition } from '../search/mappings';
+import { layoutSettings, plainIndexDefinition, SINGLE_NODE_LAYOUT, type IndexLayout } from '../search/mappings';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import type { Lease } from './lease';
 import { PeriodicJob } from './periodicJob';
@@ -31,6 +31,8 @@ export interface CoOccurrenceJobDeps {
   names: Pick<BehaviourIndexNames, 'events' | 'coOccurrence'>;
   lease: Lease;
   historyDays: number;
+  /** Shards and replicas of new indices (one shard here, the replicas of INDEX_REPLICAS). */
+  layout?: IndexLayout;
   now?: () => Date;
 }
 
@@ -100,7 +102,7 @@ export class CoOccurrenceJob {
   private async load(index: string, entries: Iterable<CoOccurrenceEntry>, computedAt: string): Promise<Pick<CoOccurrenceRun, 'products' | 'withRelated'>> {
     const { es } = this.deps;
     const def = plainIndexDefinition(VERSIONED_MAPPINGS.coOccurrence);
-    await es.indices.create({ index, mappings: def.mappings, settings: { ...def.settings, ...LOADING_SETTINGS } });
+    await es.indices.create({ index, mappings: def.mappings, settings: { ...def.settings, ...layoutSettings(this.deps.layout ?? SINGLE_NODE_LAYOUT), ...LOADING_SETTINGS } });
     const written = { products: 0, withRelated: 0 };
     try {
       const writer = new BulkWriter(es, { maxBytes: BULK_BYTES, concurrency: 1 });

@@ -10,11 +10,13 @@
  * items Elasticsearch refuses for good (mapping errors) are counted and logged. flush() resolves once
  * everything recorded before it was written; close() stops the timer and flushes, retrying a few times.
  */
+import { randomBytes } from 'node:crypto';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
 import { EventBuffer, type Buffered } from './eventBuffer';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import { ensureEventsIndex } from '../search/indexRegistry';
+import type { IndexLayout } from '../search/mappings';
 import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from '../events/events';
 import type { BehaviourOptions } from '../kernel/config';
 import type { ProductLookup } from '../events/productLookup';
@@ -41,6 +43,8 @@ export interface EventWriterDeps {
   names: BehaviourIndexNames;
   lookup: ProductLookup;
   options: Pick<BehaviourOptions, 'flushIntervalMs' | 'batchSize' | 'maxBuffered'>;
+  /** Shards and replicas of the events index when the writer has to make it again. */
+  layout?: IndexLayout;
   now?: () => Date;
 }
 
@@ -60,6 +64,12 @@ export class EventWriter {
   private lastWarn = new Map<string, number>();
   private counts = { recorded: 0, written: 0, rejected: 0, afterClose: 0, bulkRequests: 0 };
   private readonly now: () => Date;
+  /**
+   * Each event's document id is this process's token and its buffer sequence number, fixed when it is
+   * buffered: a bulk that Elasticsearch applied but whose answer was lost (a node or the cluster going down)
+   * is sent again with the same ids, and the copies already in are refused as conflicts instead of counted twice.
+   */
+  private readonly idPrefix = randomBytes(6).toString('base64url');
 
   constructor(private readonly deps: EventWriterDeps) {
     this.buffer = new EventBuffer(deps.options.maxBuffered);
@@ -145,11 +155,11 @@ export class EventWriter {
   /** One bulk write; returns the events to try again (429 and 5xx items). */
   private async write(batch: Buffered<Stamped>[]): Promise<Buffered<Stamped>[]> {
     const { es, names } = this.deps;
-    this.ensured ??= ensureEventsIndex(es, names, this.deps.log).catch((err) => { this.ensured = undefined; throw err; });
+    this.ensured ??= ensureEventsIndex(es, names, this.deps.log, this.deps.layout).catch((err) => { this.ensured = undefined; throw err; });
     await this.ensured;
     const facts = await this.facts(batch.map((b) => b.event));
     const operations: unknown[] = [];
-    for (const { event } of batch) operations.push({ create: {} }, eventDocument(event, event.at, facts.get(event.market)));
+    for (const { seq, event } of batch) operations.push({ create: { _id: `${this.idPrefix}-${seq}` } }, eventDocument(event, event.at, facts.get(event.market)));
     this.counts.bulkRequests++;
     let response: estypes.BulkResponse;
     try {
@@ -166,7 +176,8 @@ export class EventWriter {
     let firstRejection: estypes.ErrorCause | undefined;
     response.items.forEach((item, i) => {
       const result = item.create;
-      if (!result?.error) { this.counts.written++; return; }
+      // A conflict is the event itself, written by an earlier attempt whose answer was lost.
+      if (!result?.error || result.status === 409) { this.counts.written++; return; }
       const aliasGone = result.error.type === 'index_not_found_exception';
       if (aliasGone) this.ensured = undefined;
       if (aliasGone || result.status === 429 || result.status >= 500) retry.push(batch[i]);

@@ -10,6 +10,7 @@ import type { ConfigurationReader } from '../configuration/store';
 import type { Logger } from '../kernel/log';
 import { EventWriter, type EventWriterStats } from './eventWriter';
 import type { BehaviourIndexNames } from '../search/indexNames';
+import type { IndexLayout } from '../search/mappings';
 import type { BehaviourEvent, ProductFacts } from '../events/events';
 import { Lease } from './lease';
 import type { BehaviourOptions } from '../kernel/config';
@@ -42,6 +43,8 @@ export interface BehaviourDeps {
   /** Identifies this process in the popularity lease. */
   holder: string;
   options: BehaviourOptions;
+  /** Shards and replicas of the indices the behaviour creates (events, co-occurrence versions). */
+  layout?: IndexLayout;
   now?: () => Date;
 }
 
@@ -60,7 +63,7 @@ export class BehaviourService {
     this.now = deps.now ?? (() => new Date());
     this.lookup = new ProductLookup(deps.es, deps.productsAlias);
     this.questions = new BehaviourQuestions({ es: deps.es, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
-    this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, options: deps.options, now: this.now });
+    this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, options: deps.options, layout: deps.layout, now: this.now });
     this.popularity = new PopularityJob({
       es: deps.es, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
       liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
@@ -68,7 +71,7 @@ export class BehaviourService {
     });
     this.coOccurrence = new CoOccurrenceJob({
       es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
-      historyDays: deps.options.historyDays, now: this.now,
+      historyDays: deps.options.historyDays, layout: deps.layout, now: this.now,
     });
   }
 

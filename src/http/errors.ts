@@ -1,10 +1,12 @@
 /**
  * The one mapping from errors to answers. Domain errors (src/kernel/errors.ts) get the status of their code
  * and `{ message, ...details }`, the body shape the official client reads; HttpError covers what only the
- * edge knows (authentication, content negotiation, body size, unknown endpoints). Anything else, including
- * every Elasticsearch failure, is internal: a generic 500 whose detail goes to the log, never to the caller.
+ * edge knows (authentication, content negotiation, body size, unknown endpoints). An unreachable or
+ * unavailable cluster is a generic 503 (retryable). Anything else, including every other Elasticsearch failure,
+ * is internal: a generic 500 whose detail goes to the log, never to the caller.
  */
 import { DomainError, type ErrorCode } from '../kernel/errors';
+import { isClusterUnavailable } from '../search/errors';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -28,6 +30,7 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal error: the service log has the details';
+export const CLUSTER_UNAVAILABLE_MESSAGE = 'The search cluster is unavailable: retry shortly';
 
 export interface ErrorAnswer {
   status: number;
@@ -42,6 +45,8 @@ export function answerFor(err: unknown): ErrorAnswer {
     return { status, body: { message: err.message, ...(err.details ?? {}) }, logged: status >= 500 };
   }
   if (err instanceof HttpError) return { status: err.status, body: { message: err.message }, logged: err.status >= 500 };
+  // Elasticsearch unreachable or not serving: retryable, so 503 (still generic, still logged).
+  if (isClusterUnavailable(err)) return { status: 503, body: { message: CLUSTER_UNAVAILABLE_MESSAGE }, logged: true };
   return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, logged: true };
 }
 

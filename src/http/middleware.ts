@@ -1,5 +1,7 @@
 /** Cross-cutting HTTP concerns: error mapping, response time, Elasticsearch timing, admin authentication, CORS. */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Context, Next } from 'koa';
 import type { Client } from '@elastic/elasticsearch';
 import { answerFor, forbidden, HttpError } from './errors';
@@ -16,6 +18,12 @@ export function errorHandler(log: Logger) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, `No endpoint ${ctx.method} ${ctx.path}`);
+      // The routers' allowedMethods answer a known path with another method by a bare status, which Koa sends
+      // as plain text (405, or 501 for a method they do not know at all): a JSON {message} like every other answer, and 405 for both.
+      if ((ctx.status === 405 || ctx.status === 501) && (ctx.body === undefined || typeof ctx.body === 'string')) {
+        const allow = ctx.response.get('Allow');
+        throw new HttpError(405, `Method ${ctx.method} is not allowed on ${ctx.path}${allow ? ` (allowed: ${allow})` : ''}`);
+      }
     } catch (err) {
       const answer = answerFor(err);
       if (answer.logged) log.error('request failed', { method: ctx.method, path: ctx.path, status: answer.status, err, ...searchFailureDetail(err) });
@@ -103,4 +111,19 @@ export function storefrontCors(allowedOrigins: string[]) {
     }
     return next();
   };
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before Koa sees it (a request line and headers over 16 KB: 431, a
+ * malformed request: 400) with a JSON {message} like every other answer, instead of an empty body.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) { socket.destroy(); return; }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message = status === 431 ? 'Request line and headers larger than 16 KB: send long parameters in a POST body'
+      : status === 408 ? 'Request not received in time' : `Malformed HTTP request (${err.code ?? 'parse error'})`;
+    const body = JSON.stringify({ message });
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 }

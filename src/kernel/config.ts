@@ -16,7 +16,16 @@ export interface Config {
   indexPrefix: string;
   /** Accepted values of the admin `Api-Key` header. */
   adminApiKeys: string[];
-  /** Seconds after which an import lock left by a crashed process expires. */
+  /** Primary shards of each index of a catalog version (products, content, entities); the service's own indices have one. */
+  indexShards: number;
+  /** Replicas of every index the service creates: 0 on one node, 1 or more on a cluster. */
+  indexReplicas: number;
+  /**
+   * Seconds a full import waits for its new catalog version to be green (yellow when the cluster has too
+   * few data nodes for the replicas) before moving the aliases; the import fails when it is not.
+   */
+  indexHealthTimeoutSeconds: number;
+  /** Seconds after which the import lock of a process that stopped renewing it (crashed) expires; renewed every third of it. */
   importLockTtlSeconds: number;
   /** A full import that would remove more than this share of existing product groups is dangerous. */
   dangerousRemovalRatio: number;
@@ -83,7 +92,10 @@ const schema = Joi.object({
   ELASTICSEARCH_URL: Joi.string().pattern(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, 'http(s) URLs, comma-separated').default('http://127.0.0.1:9200'),
   INDEX_PREFIX: Joi.string().pattern(/^[a-z0-9][a-z0-9_-]{0,40}$/).default('elevate'),
   ADMIN_API_KEY: Joi.string().default('dev-admin-key'),
-  IMPORT_LOCK_TTL_SECONDS: Joi.number().integer().min(10).default(900),
+  INDEX_SHARDS: Joi.number().integer().min(1).max(64).default(1),
+  INDEX_REPLICAS: Joi.number().integer().min(0).max(10).default(0),
+  INDEX_HEALTH_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
+  IMPORT_LOCK_TTL_SECONDS: Joi.number().integer().min(10).max(3600).default(45),
   DANGEROUS_REMOVAL_RATIO: Joi.number().min(0).max(1).default(0.5),
   BULK_BYTES: Joi.number().integer().min(100_000).default(5_000_000),
   BULK_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
@@ -112,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     elasticsearchUrl: value.ELASTICSEARCH_URL,
     indexPrefix: value.INDEX_PREFIX,
     adminApiKeys: String(value.ADMIN_API_KEY).split(',').map((k) => k.trim()).filter(Boolean),
+    indexShards: value.INDEX_SHARDS,
+    indexReplicas: value.INDEX_REPLICAS,
+    indexHealthTimeoutSeconds: value.INDEX_HEALTH_TIMEOUT_SECONDS,
     importLockTtlSeconds: value.IMPORT_LOCK_TTL_SECONDS,
     dangerousRemovalRatio: value.DANGEROUS_REMOVAL_RATIO,
     bulkBytes: value.BULK_BYTES,

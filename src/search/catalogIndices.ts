@@ -9,7 +9,8 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import type { CatalogPart, LocalePart } from './indexNames';
 import { CATALOG_PARTS, LOCALE_PARTS, type IndexNames, newCatalogVersion } from './indexNames';
 import { VERSIONED_MAPPINGS } from './indexRegistry';
-import { detectAnalysisLevel, indexDefinition, type AnalysisLevel } from './mappings';
+import { detectAnalysisLevel, indexDefinition, layoutSettings, SINGLE_NODE_LAYOUT, type AnalysisLevel, type IndexLayout } from './mappings';
+import { Unavailable } from '../kernel/errors';
 
 /**
  * While a version loads nobody reads it, so: no refresh, and the translog is fsynced every few seconds
@@ -22,7 +23,7 @@ export const SERVING_SETTINGS = { refresh_interval: '1s', 'translog.durability':
 export class CatalogIndices {
   private analysis?: AnalysisLevel;
 
-  constructor(private readonly es: Client, readonly names: IndexNames) {}
+  constructor(private readonly es: Client, readonly names: IndexNames, private readonly layout: IndexLayout = SINGLE_NODE_LAYOUT) {}
 
   async analysisLevel(): Promise<AnalysisLevel> {
     this.analysis ??= await detectAnalysisLevel(this.es);
@@ -42,7 +43,10 @@ export class CatalogIndices {
     }
   }
 
-  /** Creates an empty index set for a new version and `locales`, tuned for bulk loading (no refresh). */
+  /**
+   * Creates an empty index set for a new version and `locales`, with the shards and replicas of the layout,
+   * tuned for bulk loading (no refresh).
+   */
   async createVersion(locales: readonly string[]): Promise<string> {
     const version = newCatalogVersion();
     const analysis = await this.analysisLevel();
@@ -53,7 +57,7 @@ export class CatalogIndices {
     try {
       for (const { index, file, locale } of indices) {
         const def = indexDefinition(file, analysis, locale);
-        await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...LOADING_SETTINGS } });
+        await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...layoutSettings(this.layout, true), ...LOADING_SETTINGS } });
       }
     } catch (err) {
       await this.dropVersion(version);
@@ -65,6 +69,33 @@ export class CatalogIndices {
   /** Restores the serving settings of a loaded version, refreshes it and makes it durable (flush). */
   async sealVersion(version: string): Promise<void> {
     await sealIndices(this.es, (await this.versionIndices(version)).map((i) => i.index).join(','));
+  }
+
+  /**
+   * Resolves once every shard of `version` is active (green), or every primary when the cluster has fewer
+   * data nodes than copies asked for (yellow: those replicas can never be allocated, as on one node with
+   * INDEX_REPLICAS=1). Throws Unavailable after `timeoutMs`: the version must not be published with copies
+   * missing that a node failure would turn into a red catalog.
+   */
+  async waitHealthy(version: string, timeoutMs: number): Promise<void> {
+    const indices = (await this.versionIndices(version)).map((i) => i.index);
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    for (;;) {
+      const health = await this.es.cluster.health({ index: indices.join(','), level: 'indices' });
+      if (health.status === 'green') return;
+      const dataNodes = health.number_of_data_nodes;
+      const primariesOnly = indices.every((index) => {
+        const h = health.indices?.[index];
+        return !!h && h.active_primary_shards >= h.number_of_shards && (h.number_of_replicas ?? 0) + 1 > dataNodes;
+      });
+      if (health.status === 'yellow' && primariesOnly) return;
+      last = `${health.status}, ${health.active_shards} active, ${health.initializing_shards} initializing, ${health.unassigned_shards} unassigned shards, ${dataNodes} data nodes`;
+      if (Date.now() >= deadline) {
+        throw new Unavailable(`The new catalog version did not become green within ${Math.round(timeoutMs / 1000)} s (${last}): the live catalog is unchanged`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   /**
@@ -114,11 +145,16 @@ export class CatalogIndices {
     await this.es.indices.delete({ index: indices.join(','), ignore_unavailable: true, allow_no_indices: true });
   }
 
-  /** Deletes every version but the live one: leftovers of crashed imports and the previous catalog. */
-  async dropStaleVersions(): Promise<string[]> {
+  /** Every version but the live one: leftovers of crashed imports, or one an import is building now. */
+  async staleVersions(): Promise<string[]> {
     const live = await this.liveVersion();
     const res = await this.es.indices.get({ index: this.names.catalogPattern('entities'), allow_no_indices: true, expand_wildcards: 'open' });
-    const stale = Object.keys(res).map((i) => this.names.versionOf(i)).filter((v): v is string => !!v && v !== live);
+    return Object.keys(res).map((i) => this.names.versionOf(i)).filter((v): v is string => !!v && v !== live);
+  }
+
+  /** Deletes every version but the live one (under the import lock: never while an import builds one). */
+  async dropStaleVersions(): Promise<string[]> {
+    const stale = await this.staleVersions();
     for (const v of stale) await this.dropVersion(v);
     return stale;
   }

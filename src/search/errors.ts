@@ -18,6 +18,18 @@ export function searchFailed(item: { error?: { type?: string; reason?: string | 
   return new SearchFailed(item.error?.type, item.error?.reason ?? undefined);
 }
 
+/**
+ * Whether a failure means the cluster could not be reached or could not serve at all (every node down, a
+ * request timing out, no master, shards unavailable): a retryable condition, unlike a search the service
+ * built wrong. Judged by the client's error names and Elasticsearch's 503, so callers need not know the client.
+ */
+export function isClusterUnavailable(err: unknown): boolean {
+  const e = err as { name?: string; meta?: { statusCode?: number } } | undefined;
+  if (!e || typeof e !== 'object') return false;
+  if (e.name === 'ConnectionError' || e.name === 'NoLivingConnectionsError' || e.name === 'TimeoutError') return true;
+  return e.name === 'ResponseError' && e.meta?.statusCode === 503;
+}
+
 /** What Elasticsearch said about a failure, for the log (the client's own message often omits the reason). */
 export function searchFailureDetail(err: unknown): Record<string, unknown> {
   if (err instanceof SearchFailed) return { elasticsearch: { type: err.type, reason: err.reason } };

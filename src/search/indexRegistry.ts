@@ -12,7 +12,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
 import type { BehaviourIndexNames, CatalogPart, IndexNames } from './indexNames';
-import { detectAnalysisLevel, indexDefinition, plainIndexDefinition, type AnalysisLevel } from './mappings';
+import { detectAnalysisLevel, indexDefinition, layoutSettings, plainIndexDefinition, SINGLE_NODE_LAYOUT, type AnalysisLevel, type IndexLayout } from './mappings';
 
 /** Text analysis an index gets: none (keywords and numbers), the core variant, or the best the cluster has. */
 type Analysis = 'none' | 'core' | 'cluster';
@@ -56,15 +56,18 @@ export const VERSIONED_MAPPINGS: Readonly<Record<CatalogPart | 'coOccurrence', s
 };
 
 /**
- * Creates every managed index that is missing, then waits until all of them can answer. An index that
- * already exists (a deployment of an earlier version) gets the fields its mapping file has gained since:
- * mappings only grow, so the update is additive; one Elasticsearch refuses (a changed field) is logged and
- * the index is left as it is.
+ * Creates every managed index that is missing with the shards and replicas of `layout`, sets the replicas of
+ * those that existed with another count (INDEX_REPLICAS changed), then waits until all of them can answer.
+ * An index that already exists (a deployment of an earlier version) also gets the fields its mapping file has
+ * gained since: mappings only grow, so the update is additive; one Elasticsearch refuses (a changed field) is
+ * logged and the index is left as it is.
  */
-export async function prepareIndices(es: Client, names: IndexNames, log: Logger): Promise<void> {
+export async function prepareIndices(es: Client, names: IndexNames, log: Logger, layout: IndexLayout = SINGLE_NODE_LAYOUT): Promise<void> {
   const keys = Object.keys(MANAGED_INDICES) as ManagedIndexKey[];
   const analysis = await detectAnalysisLevel(es);
-  const outcomes = await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log, 0)));
+  const outcomes = await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log, 0, layout)));
+  const existed = keys.filter((_, i) => outcomes[i] === 'existed').map((key) => { const spec: ManagedIndex = MANAGED_INDICES[key]; return spec.alias?.(names) ?? spec.index(names); });
+  if (existed.length) await applyReplicas(es, existed, layout.replicas, log);
   await waitUsable(es, keys.map((key) => MANAGED_INDICES[key].index(names)));
   await Promise.all(keys.filter((_, i) => outcomes[i] === 'existed').map((key) => addNewFields(es, names, MANAGED_INDICES[key], analysis, log)));
 }
@@ -81,25 +84,35 @@ async function addNewFields(es: Client, names: IndexNames, spec: ManagedIndex, c
   }
 }
 
+/** Sets number_of_replicas of `indices` (names or aliases) where it differs: a dynamic setting, no reindexing. */
+async function applyReplicas(es: Client, indices: string[], replicas: number, log: Logger): Promise<void> {
+  const settings = await es.indices.getSettings({ index: indices.join(','), name: 'index.number_of_replicas', ignore_unavailable: true, allow_no_indices: true });
+  const differ = Object.entries(settings).filter(([, s]) => Number(s.settings?.index?.number_of_replicas ?? -1) !== replicas).map(([index]) => index);
+  if (!differ.length) return;
+  await es.indices.putSettings({ index: differ.join(','), settings: { number_of_replicas: replicas } });
+  log.info('replicas changed', { indices: differ, replicas });
+}
+
 /**
  * The events alias made again when it has gone while running (the event writer calls this when a write
  * finds no alias). Waits for the shards only when another process is creating it at the same moment: a
  * create of our own returns once the primary shard has started.
  */
-export async function ensureEventsIndex(es: Client, names: BehaviourIndexNames, log: Logger): Promise<void> {
-  const outcome = await createIfMissing(es, names, MANAGED_INDICES.events, await detectAnalysisLevel(es), log, 1);
+export async function ensureEventsIndex(es: Client, names: BehaviourIndexNames, log: Logger, layout: IndexLayout = SINGLE_NODE_LAYOUT): Promise<void> {
+  const outcome = await createIfMissing(es, names, MANAGED_INDICES.events, await detectAnalysisLevel(es), log, 1, layout);
   if (outcome === 'raced') await waitUsable(es, [names.firstEventsIndex]);
 }
 
 type CreateOutcome = 'existed' | 'created' | 'raced';
 
 /** `waitForShards` 0 returns once the index exists (the caller waits for all at once), 1 once its primary started. */
-async function createIfMissing<N>(es: Client, names: N, spec: { index(n: N): string; alias?(n: N): string; mapping: string; analysis: Analysis }, clusterAnalysis: AnalysisLevel, log: Logger, waitForShards: 0 | 1): Promise<CreateOutcome> {
+async function createIfMissing<N>(es: Client, names: N, spec: { index(n: N): string; alias?(n: N): string; mapping: string; analysis: Analysis }, clusterAnalysis: AnalysisLevel, log: Logger, waitForShards: 0 | 1, layout: IndexLayout): Promise<CreateOutcome> {
   const index = spec.index(names);
   const alias = spec.alias?.(names);
   if (alias ? await es.indices.existsAlias({ name: alias }) : await es.indices.exists({ index })) return 'existed';
   try {
-    const res = await es.indices.create({ ...definition(spec, clusterAnalysis), index, ...(alias ? { aliases: { [alias]: { is_write_index: true } } } : {}), wait_for_active_shards: waitForShards });
+    const def = definition(spec, clusterAnalysis);
+    const res = await es.indices.create({ ...def, settings: { ...def.settings, ...layoutSettings(layout) }, index, ...(alias ? { aliases: { [alias]: { is_write_index: true } } } : {}), wait_for_active_shards: waitForShards });
     log.info('created index', { index, ...(alias ? { alias } : {}) });
     return res.shards_acknowledged === false ? 'raced' : 'created';
   } catch (err) {

@@ -20,6 +20,24 @@ function readJson(name: string): Record<string, unknown> {
 
 export type { AnalysisLevel };
 
+/**
+ * Shards and replicas of the indices the service creates (INDEX_SHARDS, INDEX_REPLICAS): the mapping files
+ * say one shard and no replica, right for the embedded single node; these settings override them at creation.
+ */
+export interface IndexLayout {
+  /** Primary shards of each catalog version index (the service's own indices are small: one shard). */
+  catalogShards: number;
+  /** Replicas of every index. */
+  replicas: number;
+}
+
+export const SINGLE_NODE_LAYOUT: IndexLayout = { catalogShards: 1, replicas: 0 };
+
+/** The shard and replica settings of a new index: `catalog` for the indices of a catalog version. */
+export function layoutSettings(layout: IndexLayout, catalog = false): { number_of_shards: number; number_of_replicas: number } {
+  return { number_of_shards: catalog ? layout.catalogShards : 1, number_of_replicas: layout.replicas };
+}
+
 const ANALYSIS_PLUGIN = 'elevate-analysis';
 
 /**

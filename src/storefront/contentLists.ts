@@ -22,10 +22,13 @@ export interface ContentListSettings {
   algorithm?: 'TOP_CONTENT' | 'NEWEST_CONTENT';
 }
 
-const stringOrList = Joi.alternatives(Joi.string(), Joi.array().items(Joi.string()).max(200));
+/** Longest filter value: Elasticsearch refuses a term over 32,766 bytes (a 500 before), and no key or label is near it. */
+const MAX_FILTER_VALUE_LENGTH = 1000;
+const filterValue = Joi.string().max(MAX_FILTER_VALUE_LENGTH);
+const stringOrList = Joi.alternatives(filterValue, Joi.array().items(filterValue).max(200));
 
 /** A `contentFilter`: `type`, `content_key` and `custom.<name>` to a value or a list of values. */
-export const contentFilterSchema = Joi.object().pattern(/^(type|content_key|custom\..+)$/, stringOrList).unknown(false);
+export const contentFilterSchema = Joi.object().pattern(/^(type|content_key|custom\..{1,200})$/, stringOrList).unknown(false);
 
 /** Attribute (`type`, `content_key`, `custom.<name>`) to accepted values (several attributes AND, values OR). */
 export type ContentFilter = Record<string, string[]>;

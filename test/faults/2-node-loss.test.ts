@@ -54,11 +54,7 @@ describe(SCENARIO, function () {
   });
 
   it('answers every storefront query while the node holding the catalog primary is killed', async () => {
-    // Until the service applies the replica setting, the test gives its indices the replica by hand: what it
-    // measures here is failover, which missing replicas would turn into lost shards (red, every query 500).
-    const settings = await replicaSettings(client, prefix);
-    const missing = [...settings].filter(([, s]) => s.replicas < 1).length;
-    if (missing) await client.indices.putSettings({ index: `${prefix}-*`, expand_wildcards: 'all', settings: { number_of_replicas: 1 } });
+    // The replicas are the service's own (INDEX_REPLICAS=1): without them the kill loses shards (red, 500s).
     await waitGreen(client);
     const victim = await primaryNodeOf(client, `${prefix}-catalog-products`);
 
@@ -81,7 +77,6 @@ describe(SCENARIO, function () {
     await waitGreen(client);
 
     record(SCENARIO, {
-      'replicas set by hand (service ignores the setting)': missing,
       'node killed': `node-${victim.node}${victim.isMaster ? ' (elected master)' : ''}, primary of the products index`,
       'traffic': `${RATE}/s: search-page, autocomplete, product-page; ${BEFORE_KILL_MS / 1000} s before the kill, ${AFTER_KILL_MS / 1000} s after`,
       'requests sent': figures.sent,

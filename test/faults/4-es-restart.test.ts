@@ -24,6 +24,7 @@ describe('Elasticsearch restarted during an operations import', function () {
   let api: ApiProcess;
   let restartedAt = 0;
   let backAt = 0;
+  let answeredAt = 0;
 
   before(async () => {
     client = testClient();
@@ -62,6 +63,7 @@ describe('Elasticsearch restarted during an operations import', function () {
       backAt = Date.now();
     }
     const result = await answer;
+    answeredAt = result.at;
     const after = await catalogDigest(client, prefix);
     // How soon the API serves again once the cluster is back (its client saw every node die).
     let backAfterMs: number | undefined;
@@ -85,22 +87,26 @@ describe('Elasticsearch restarted during an operations import', function () {
     assert.ok(after.digest === before.digest, 'the stored catalog after the failed import differs from the one before');
   });
 
-  it('lets the next import start within a minute of the cluster being back (the failed import\'s lock is released)', async () => {
+  it('lets the next import start within a minute of the failed one\'s answer (its lock is released)', async () => {
     assert.ok(backAt > 0, 'the cluster was restarted');
+    // The failed import holds the lock until it has written the before-images back, which it can do only once
+    // the cluster is back: it answers after that, and the next import is measured from its answer.
+    const since = Math.max(backAt, answeredAt);
     let acceptedAfterMs: number | undefined;
     let last = '';
-    while (Date.now() - backAt <= 60_000) {
+    while (Date.now() - since <= 60_000) {
       try {
         const res = await api.admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(CONFIGURATION), headers: { 'Content-Type': 'application/json' } });
         last = `${res.status} ${(await res.text()).slice(0, 200)}`;
-        if (res.status === 204) { acceptedAfterMs = Date.now() - backAt; break; }
+        if (res.status === 204) { acceptedAfterMs = Date.now() - since; break; }
       } catch (err) { last = (err as Error).message; }
       await sleep(2000);
     }
     const lock = await client.get<{ expiresAt?: string }>({ index: `${prefix}-import-lock`, id: 'import' }, { ignore: [404] });
     record(SCENARIO, {
-      'next import accepted after the cluster is back': acceptedAfterMs === undefined
-        ? `no, refused ${Math.round((Date.now() - backAt) / 1000)} s later (lock expires ${lock._source?.expiresAt ?? '?'}): ${last}` : `${Math.round(acceptedAfterMs / 1000)} s`,
+      'failed import answered after the cluster was back': `${Math.round((answeredAt - backAt) / 1000)} s`,
+      'next import accepted after that answer': acceptedAfterMs === undefined
+        ? `no, refused ${Math.round((Date.now() - since) / 1000)} s later (lock expires ${lock._source?.expiresAt ?? '?'}): ${last}` : `${Math.round(acceptedAfterMs / 1000)} s`,
     });
     assert.ok(acceptedAfterMs !== undefined, `the next import is refused a minute after the cluster is back: ${last}`);
   });

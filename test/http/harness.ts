@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/kernel/config';
 import { createLogger } from '../../src/kernel/log';
 import { createElasticsearchClient } from '../../src/search/client';
 import { createApp, createContext, prepareContext, shutdownContext, type AppContext } from '../../src/app';
+import { answerClientErrors } from '../../src/http/middleware';
 import type { CatalogConfiguration, ReplaceEntity } from '../../src/catalog/types';
 
 export const API_KEY = 'test-key';
@@ -54,6 +55,7 @@ export async function startService(overrides: Partial<Config> = {}): Promise<Tes
   await prepareContext(context);
   const app = createApp(context);
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  answerClientErrors(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request = (method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}) =>
     fetch(url + path, { method, body: options.body, headers: options.headers });

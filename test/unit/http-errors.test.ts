@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { errorHandler } from '../../src/http/middleware';
 import { Conflict, DocumentRejected, invalid, NoCatalogYet, Unavailable } from '../../src/kernel/errors';
-import { answerFor, HttpError, INTERNAL_ERROR_MESSAGE } from '../../src/http/errors';
+import { answerFor, CLUSTER_UNAVAILABLE_MESSAGE, HttpError, INTERNAL_ERROR_MESSAGE } from '../../src/http/errors';
 import { SearchFailed } from '../../src/search/errors';
 import { RuleSyntaxError } from '../../src/rules';
 
@@ -28,6 +28,17 @@ describe('error answers (http/errors)', () => {
     for (const err of [searchFailure, clientError, new TypeError('x is undefined'), 'a string']) {
       assert.deepEqual(answerFor(err), { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, logged: true });
     }
+  });
+});
+
+describe('error answers when Elasticsearch cannot serve', () => {
+  it('answers a generic, logged 503 when the cluster is unreachable or answers 503; a 500 for other failures', async () => {
+    const { errors } = await import('@elastic/elasticsearch');
+    const meta = (statusCode: number) => ({ statusCode, body: { error: { type: 'cluster_block_exception' } }, headers: {}, meta: {}, warnings: null }) as never;
+    for (const err of [new errors.ConnectionError('connect ECONNREFUSED'), new errors.NoLivingConnectionsError('no living connections', meta(0)), new errors.TimeoutError('timeout'), new errors.ResponseError(meta(503))]) {
+      assert.deepEqual(answerFor(err), { status: 503, body: { message: CLUSTER_UNAVAILABLE_MESSAGE }, logged: true }, err.name);
+    }
+    assert.equal(answerFor(new errors.ResponseError(meta(400))).status, 500);
   });
 });
 
