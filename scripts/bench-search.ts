@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--cpu-prof]
+ * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--cpu-prof]
  *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
@@ -43,6 +43,11 @@ const LOCALE = 'en-GB';
 const WARM_UP = 200;
 /** Alternating API and raw phases over the same requests (see main). */
 const rounds = Math.max(1, arg('rounds', 1));
+/**
+ * `--identity`: ask the API for uncompressed answers, as the raw replay gets Elasticsearch's (the client
+ * does not ask Elasticsearch for compression). By default the API gzips, as a storefront gets it.
+ */
+const identity = flag('identity');
 const round2 = (n: number) => round(n, 1);
 
 type Endpoint = 'search-page' | 'autocomplete' | 'landing-page';
@@ -236,7 +241,8 @@ async function ensureMerchandising(url: string): Promise<void> {
 
 async function send(url: string, r: StorefrontRequest): Promise<{ status: number; sample: Sample; text: string }> {
   const start = process.hrtime.bigint();
-  const res = await fetch(`${url}${r.path}`, r.body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: r.body });
+  const encoding: Record<string, string> = identity ? { 'Accept-Encoding': 'identity' } : {};
+  const res = await fetch(`${url}${r.path}`, r.body === undefined ? { headers: encoding } : { method: 'POST', headers: { 'Content-Type': 'text/plain', ...encoding }, body: r.body });
   const text = await res.text();
   const apiMs = Number(process.hrtime.bigint() - start) / 1e6;
   return {
@@ -432,7 +438,7 @@ async function main() {
       const api50 = (results['search-page'] as Figures).apiP50;
       console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
     }
-    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
+    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
   } finally {
     if (api.process.exitCode === null) await api.stop();
     await es.close();
