@@ -69,8 +69,8 @@ export function shapeProductGroup(main: ProductSource, siblings: ReadonlyMap<str
 }
 
 // The shapers below assign properties one by one, in the order the answer lists them, instead of spreading
-// `optional(...)` objects: a page shapes ~140 products and ~500 variants, and the spread copies were a
-// third of the shaping time and much of its garbage (issue 12's search-page profile).
+// `optional(...)` objects: a page shapes ~140 products and ~500 variants, each spread a copy and a temporary
+// object (with answerJson's single encoding, 0.7 ms less API CPU per search page: docs/benchmarks.md).
 
 export function shapeProduct(doc: ProductSource, position: number, sc: ShapeContext): ProductResult {
   const p = prepared(sc);
