@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --groups 100000] [--reuse] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--cpu-prof]
+ * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--cpu-prof]
  *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
@@ -10,7 +10,8 @@
  * the request's round trips (the API reports it in `X-Elasticsearch-Took`), for the same requests.
  * An endpoint answering 404 is reported as not implemented. Last, the search-page requests are replayed
  * directly against Elasticsearch with the identical request bodies (captured from the same code in this
- * process), to show the API's own overhead. Ends with one JSON line.
+ * process before the timed phases), to show the API's own overhead; `--rounds N` alternates N API and N raw
+ * phases (ABBA...) and pools them, so that a drifting machine load does not favour either. Ends with one JSON line.
  * `--profile` and `--attributes N` (distinct custom attribute names) shape the generated catalog as real feeds
  * are (see src/sample/generator.ts). `--reuse` checks only the number of groups: after changing either, import
  * again. The landing pages' rules name the default catalog's departments and product types.
@@ -34,11 +35,20 @@ const seed = arg('seed', 7);
 const generator = generatorArgs();
 /** Only these endpoints (comma-separated), e.g. `--only search-page` to profile one. */
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
-const prefix = 'bench-search';
+/** Index prefix of the run: one per catalog shape (e.g. per `--attributes N`) lets `--reuse` keep several. */
+const prefix = process.argv.includes('--prefix') ? process.argv[process.argv.indexOf('--prefix') + 1] : 'bench-search';
 const apiKey = 'bench-key';
 const MARKET = 'UK';
 const LOCALE = 'en-GB';
 const WARM_UP = 200;
+/** Alternating API and raw phases over the same requests (see main). */
+const rounds = Math.max(1, arg('rounds', 1));
+/**
+ * `--identity`: ask the API for uncompressed answers, as the raw replay gets Elasticsearch's (the client
+ * does not ask Elasticsearch for compression). By default the API gzips, as a storefront gets it.
+ */
+const identity = flag('identity');
+const round2 = (n: number) => round(n, 1);
 
 type Endpoint = 'search-page' | 'autocomplete' | 'landing-page';
 const ENDPOINTS: Endpoint[] = ['search-page', 'autocomplete', 'landing-page'];
@@ -231,7 +241,8 @@ async function ensureMerchandising(url: string): Promise<void> {
 
 async function send(url: string, r: StorefrontRequest): Promise<{ status: number; sample: Sample; text: string }> {
   const start = process.hrtime.bigint();
-  const res = await fetch(`${url}${r.path}`, r.body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: r.body });
+  const encoding: Record<string, string> = identity ? { 'Accept-Encoding': 'identity' } : {};
+  const res = await fetch(`${url}${r.path}`, r.body === undefined ? { headers: encoding } : { method: 'POST', headers: { 'Content-Type': 'text/plain', ...encoding }, body: r.body });
   const text = await res.text();
   const apiMs = Number(process.hrtime.bigint() - start) / 1e6;
   return {
@@ -345,42 +356,68 @@ async function main() {
     const warmUp = active.slice(0, WARM_UP);
     const timed = active.slice(WARM_UP);
 
-    // Elasticsearch's shard request cache answers repeated searches (src/storefront/msearch.ts): start
-    // it empty, so that only the repetitions within this run's own mix are answered from it.
-    await es.indices.clearCache({ index: `${prefix}-*`, request: true });
+    // The raw replay's requests are captured first, through the same code in this process: every timed
+    // phase (API or raw) then follows the same full pass of these searches, so Elasticsearch's node caches
+    // (query cache, file system cache, global ordinals) are equally warm for both; only the shard request
+    // cache is emptied before each phase. Captured after the API phase, the raw replay ran on filters the
+    // capture had just cached and the API phase did not.
+    const searchPages = timed.filter((r) => r.endpoint === 'search-page');
+    const calls = skipped.has('search-page') ? [] : await captureElasticsearchRequests(searchPages);
     await runConcurrently(warmUp, concurrency, async (r) => { await send(api.url, r); });
     const samples = new Map<Endpoint, Sample[]>(ENDPOINTS.map((e) => [e, []]));
     const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
+    const rawSamples: Sample[] = [];
+    const perRound: { api: number; raw: number; load: string }[] = [];
     const loadBefore = machineLoad();
-    // CPU used during the timed requests, per process: where the 2 cores go at this concurrency.
-    const cpuUse = await cpuMeter(api, es);
-    const start = Date.now();
-    await runConcurrently(timed, concurrency, async (r) => {
-      const { status, sample, text } = await send(api.url, r);
-      if (status !== 200) {
-        errors.set(r.endpoint, errors.get(r.endpoint)! + 1);
-        if (errors.get(r.endpoint) === 1) console.warn(`${r.endpoint} ${status} for ${r.path}: ${text.slice(0, 200)}`);
-        return;
+    let seconds = 0;
+    const used = { api: 0, elasticsearch: 0, loadGenerator: 0 };
+    // On a shared machine the load drifts over a run: with `--rounds N` the API and raw phases alternate
+    // (API first in odd rounds, raw first in even ones), and the figures pool every round.
+    for (let round = 1; round <= rounds; round++) {
+      const phases = round % 2 ? ['api', 'raw'] as const : ['raw', 'api'] as const;
+      const roundApi: number[] = [];
+      const roundRaw: number[] = [];
+      for (const phase of phases) {
+        // Elasticsearch's shard request cache answers repeated searches (src/storefront/msearch.ts): start
+        // it empty, so that only the repetitions within this phase's own mix are answered from it.
+        await es.indices.clearCache({ index: `${prefix}-*`, request: true });
+        if (phase === 'raw') {
+          if (!calls.length) continue;
+          const got = await replay(es, calls);
+          rawSamples.push(...got);
+          roundRaw.push(...got.map((x) => x.apiMs));
+          continue;
+        }
+        // CPU used during the timed requests, per process: where the 2 cores go at this concurrency.
+        const cpuUse = await cpuMeter(api, es);
+        const start = Date.now();
+        await runConcurrently(timed, concurrency, async (r) => {
+          const { status, sample, text } = await send(api.url, r);
+          if (status !== 200) {
+            errors.set(r.endpoint, errors.get(r.endpoint)! + 1);
+            if (errors.get(r.endpoint) === 1) console.warn(`${r.endpoint} ${status} for ${r.path}: ${text.slice(0, 200)}`);
+            return;
+          }
+          samples.get(r.endpoint)!.push(sample);
+          if (r.endpoint === 'search-page') roundApi.push(sample.apiMs);
+        });
+        seconds += (Date.now() - start) / 1000;
+        const u = await cpuUse();
+        used.api += u.api; used.elasticsearch += u.elasticsearch; used.loadGenerator += u.loadGenerator;
       }
-      samples.get(r.endpoint)!.push(sample);
-    });
-    const seconds = (Date.now() - start) / 1000;
-    const used = await cpuUse();
+      const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+      perRound.push({ api: round2(p50(roundApi)), raw: round2(p50(roundRaw)), load: machineLoad() });
+      if (rounds > 1) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms; ${perRound.at(-1)!.load}`);
+    }
     const cpu = { api: round(used.api, 1), elasticsearch: round(used.elasticsearch, 1), loadGenerator: round(used.loadGenerator, 1) };
     const loadAfter = machineLoad();
     const peakRssMb = api.peakRssMb();
     await api.stop();
+    const raw: Figures | undefined = calls.length ? figuresOf(rawSamples, 0) : undefined;
+    const timedRequests = timed.length * rounds;
 
-    // The same search-page requests straight to Elasticsearch, same bodies, same concurrency.
-    let raw: Figures | undefined;
-    if (!skipped.has('search-page')) {
-      const calls = await captureElasticsearchRequests(timed.filter((r) => r.endpoint === 'search-page'));
-      await es.indices.clearCache({ index: `${prefix}-*`, request: true }); // as for the API run
-      raw = figuresOf(await replay(es, calls), 0);
-    }
-
-    console.log(`\n${groups} product groups, ${timed.length} requests at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timed.length / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`);
-    const perRequest = (seconds: number) => `${((seconds * 1000) / timed.length).toFixed(1)} ms`;
+    console.log(`\n${groups} product groups, ${timedRequests} requests (${rounds} round${rounds > 1 ? 's' : ''}) at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timedRequests / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`);
+    const perRequest = (seconds: number) => `${((seconds * 1000) / timedRequests).toFixed(1)} ms`;
     console.log(`CPU during the run: API ${cpu.api} s (${perRequest(cpu.api)} per request), Elasticsearch ${cpu.elasticsearch} s (${perRequest(cpu.elasticsearch)}), load generator ${cpu.loadGenerator} s (${perRequest(cpu.loadGenerator)})`);
     console.log('endpoint        count   API p50   API p99   ES took p50   ES took p99   p50 ratio   ES round trips   target');
     const results: Record<string, Figures | string> = {};
@@ -401,7 +438,7 @@ async function main() {
       const api50 = (results['search-page'] as Figures).apiP50;
       console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
     }
-    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timed.length, seconds: round(seconds, 1), peakRssMb, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
+    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
   } finally {
     if (api.process.exitCode === null) await api.stop();
     await es.close();

@@ -32,6 +32,13 @@ export const AGG = {
   attributeNumbers: 'attributeNumbers',
   attributeNames: 'attributeNames',
   attributeProducts: 'attributeProducts',
+  /**
+   * Dynamic facets, step 2: one filter under every selection (`candidates`) holding each label candidate's
+   * aggregations (`<facet wrapper name>/<aggregation name>`) and one nested pass over the numbers
+   * (`candidateNumbers`, by name, with min and max).
+   */
+  candidates: 'candidates',
+  candidateNumbers: 'candidateNumbers',
   /** Navigation: one filter bucket per page node, counting the products the node's page lists. */
   nodes: 'nodes',
   /** search-page navigation: the phrase's hits without the selected category (under `global`), per category path. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../../src/storefront/aggNames';
-import { candidateFacet, candidatesSearch, coverageAggregation, readCandidates, shapeDynamicFacets } from '../../src/storefront/facets/dynamic';
+import { candidateFacet, candidateResults, candidatesSearch, coverageAggregation, readCandidates, shapeDynamicFacets } from '../../src/storefront/facets/dynamic';
 import { facetSetup, planFacets } from '../../src/storefront/facets/registry';
 import { validateFacetConfiguration } from '../../src/merchandising/facets/validate';
 
@@ -48,8 +48,9 @@ describe('storefront dynamic facets', () => {
     const care = candidateFacet({ name: 'care', kind: 'label' }, ctx)!;
     const plan = planFacets(defaults, {}, new Map(), ctx);
     const query = { match_all: {} };
-    const search = candidatesSearch(query, [panel, rate], plan.selections, plan.facets);
-    assert.deepStrictEqual(Object.keys(search.aggs!), [AGG.facet('custom.panel'), AGG.facet('custom.rate')]);
+    const search = candidatesSearch(query, [{ name: 'panel', kind: 'label', facet: panel }, { name: 'rate', kind: 'number', facet: rate }], plan.selections, plan.facets);
+    assert.deepStrictEqual(Object.keys(search.aggs!), [AGG.candidates]);
+    assert.deepStrictEqual(Object.keys(search.aggs![AGG.candidates].aggs!), [`${AGG.facet('custom.panel')}/${AGG.values}`, AGG.candidateNumbers]);
     assert.deepStrictEqual([search.size, search.query, search.track_total_hits], [0, query, false]);
     const freeText = terms(...Array.from({ length: 11 }, (_, i): [string, number] => [`code ${i}`, 1]));
     const results = {
@@ -63,6 +64,46 @@ describe('storefront dynamic facets', () => {
     assert.deepStrictEqual(shaped.map((f) => [f.id, f.type]), [['custom.panel', 'TEXT'], ['custom.rate', 'RANGE']]);
     assert.deepStrictEqual(panel.aggregations(), { [AGG.values]: { terms: { field: 'customLabels.panel', size: 50 } } });
     assert.deepStrictEqual(shapeDynamicFacets([code, single, panel, rate], results, 1).map((f) => f.id), ['custom.panel']);
+  });
+
+  it('search the candidates in one filter under every selection, numbers in one nested pass, and read them back per facet', () => {
+    const panel = { name: 'panel', kind: 'label' as const, facet: candidateFacet({ name: 'panel', kind: 'label' }, ctx)! };
+    const rate = { name: 'rate', kind: 'number' as const, facet: candidateFacet({ name: 'rate', kind: 'number' }, ctx)! };
+    const weight = { name: 'weight', kind: 'number' as const, facet: candidateFacet({ name: 'weight', kind: 'number' }, ctx)! };
+    const plan = planFacets(defaults, { 'f.brand': 'Acme' }, new Map(), ctx);
+    const search = candidatesSearch({ match_all: {} }, [panel, rate, weight], plan.selections, plan.facets);
+    assert.deepStrictEqual(search.aggs, {
+      [AGG.candidates]: {
+        filter: { bool: { filter: [{ terms: { brand: ['Acme'] } }] } },
+        aggs: {
+          [`${AGG.facet('custom.panel')}/${AGG.values}`]: { terms: { field: 'customLabels.panel', size: 50 } },
+          [AGG.candidateNumbers]: {
+            nested: { path: 'customNumberValues' },
+            aggs: {
+              [AGG.attributeNames]: {
+                terms: { field: 'customNumberValues.name', include: ['rate', 'weight'], size: 2 },
+                aggs: { [AGG.min]: { min: { field: 'customNumberValues.value' } }, [AGG.max]: { max: { field: 'customNumberValues.value' } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const response = {
+      [AGG.candidates]: {
+        doc_count: 3,
+        [`${AGG.facet('custom.panel')}/${AGG.values}`]: terms(['LED', 2], ['OLED', 1]),
+        [AGG.candidateNumbers]: { doc_count: 4, [AGG.attributeNames]: { buckets: [{ key: 'rate', doc_count: 3, [AGG.min]: { value: 60 }, [AGG.max]: { value: 120 } }] } },
+      },
+    } as never;
+    // As one facet aggregation per candidate answered: a number no hit carries has no min or max.
+    assert.deepStrictEqual(candidateResults([panel, rate, weight], response), {
+      [AGG.facet('custom.panel')]: { [AGG.values]: terms(['LED', 2], ['OLED', 1]) },
+      [AGG.facet('custom.rate')]: { [AGG.stats]: { named: { min: { value: 60 }, max: { value: 120 } } } },
+      [AGG.facet('custom.weight')]: { [AGG.stats]: { named: { min: { value: null }, max: { value: null } } } },
+    });
+    assert.deepStrictEqual(shapeDynamicFacets([panel.facet, rate.facet, weight.facet], candidateResults([panel, rate, weight], response), 8).map((f) => f.id), ['custom.panel', 'custom.rate']);
+    assert.deepStrictEqual(candidateResults([panel], undefined), {});
   });
 });
 

@@ -6,7 +6,12 @@
  * 1. Coverage (`coverageAggregation`, part of the listing's facet search): under every selection, the
  *    custom label names (`customLabelNames`) and custom number names (nested pairs) by the number of
  *    products carrying them; ties by name, so the same query always gets the same candidates.
- * 2. Values (`candidateAggregations`, one size-0 search): the facets of the best 2K candidates.
+ * 2. Values (`candidatesSearch`, one size-0 search): the facets of the best 2K candidates, in one filter
+ *    under every selection (no candidate is selected, so every candidate's multi-select filter is that
+ *    one): the labels' terms side by side, and one nested pass over the custom numbers by name with min
+ *    and max, instead of one filter and one nested pass per number. Same values, min and max as a
+ *    facet aggregation per candidate (test/http/facets.test.ts), at about half of Elasticsearch's time on a
+ *    catalog with 2,000 attribute names (docs/benchmarks.md, "Large-attribute search").
  *    `shapeDynamicFacets` keeps the first K that offer a choice: a TEXT facet with at least two short values
  *    (60 characters on average at most), one of which two products share when there are many (a free-text
  *    attribute, a sentence or one value per product, is no facet), a RANGE whose min is below its max.
@@ -21,7 +26,7 @@ import { CUSTOM_PREFIX } from '../../merchandising/facets/attributes';
 import { AGG } from '../aggNames';
 import type { FacetResult } from '../responseTypes';
 import { facetFromDefinition, type FacetContext } from './definitions';
-import { facetAggregations, shapeFacets, underAllSelections } from './multiSelect';
+import { shapeFacets, underAllSelections } from './multiSelect';
 import type { Selections } from './selections';
 import { buckets, type AggResults, type Aggs, type Facet } from './types';
 
@@ -82,10 +87,57 @@ export function candidateFacet(c: Pick<Candidate, 'name' | 'kind'>, ctx: FacetCo
   return facetFromDefinition({ id, attribute: id, type: c.kind === 'label' ? 'TEXT' : 'RANGE', label: c.name, sortOrder: 'RELEVANCE', size: DYNAMIC_VALUES }, ctx);
 }
 
-/** Step 2: the candidates' facet aggregations, each under every selection (none of them is selected). */
-export function candidateAggregations(candidates: Facet[], selections: Selections, fixed: Facet[]): Aggs {
-  const all = facetAggregations([...fixed, ...candidates], selections);
-  return Object.fromEntries(candidates.map((f) => [AGG.facet(f.id), all[AGG.facet(f.id)]]));
+/** A candidate with its facet (candidateFacet). */
+export interface CandidateFacet { name: string; kind: Candidate['kind']; facet: Facet }
+
+const LABEL_AGG_SEPARATOR = '/';
+
+/** Step 2: the candidates' values, in one filter applying every selection of the `fixed` facets (see above). */
+export function candidateAggregations(candidates: CandidateFacet[], selections: Selections, fixed: Facet[]): Aggs {
+  const inner: Aggs = {};
+  for (const c of candidates) {
+    if (c.kind !== 'label') continue;
+    for (const [name, agg] of Object.entries(c.facet.aggregations())) inner[AGG.facet(c.facet.id) + LABEL_AGG_SEPARATOR + name] = agg;
+  }
+  const numbers = candidates.filter((c) => c.kind === 'number').map((c) => c.name);
+  if (numbers.length) {
+    const f = numericPath('number');
+    inner[AGG.candidateNumbers] = {
+      nested: { path: f.path },
+      aggs: {
+        [AGG.attributeNames]: {
+          terms: { field: f.name, include: numbers, size: numbers.length },
+          aggs: { [AGG.min]: { min: { field: f.value } }, [AGG.max]: { max: { field: f.value } } },
+        },
+      },
+    };
+  }
+  return { [AGG.candidates]: underAllSelections(fixed, selections, inner) };
+}
+
+type MinMax = { key: string; [AGG.min]?: { value: number | null }; [AGG.max]?: { value: number | null } };
+
+/**
+ * The step 2 results as one facet wrapper per candidate, as a facet aggregation per candidate answers them
+ * (what the facets' `shape` reads): label aggregations under their wrapper, a number's min and max as
+ * customNumericStats gives them.
+ */
+export function candidateResults(candidates: CandidateFacet[], aggregations: AggResults | undefined): AggResults {
+  const grouped = aggregations?.[AGG.candidates] as unknown as AggResults | undefined;
+  if (!grouped) return {};
+  const numbers = (grouped[AGG.candidateNumbers] as unknown as AggResults | undefined)?.[AGG.attributeNames] as { buckets?: MinMax[] } | undefined;
+  const byName = new Map((numbers?.buckets ?? []).map((b) => [b.key, b]));
+  const out: Record<string, unknown> = {};
+  for (const c of candidates) {
+    const wrapper = AGG.facet(c.facet.id);
+    if (c.kind === 'label') {
+      out[wrapper] = Object.fromEntries(Object.keys(c.facet.aggregations()).map((name) => [name, grouped[wrapper + LABEL_AGG_SEPARATOR + name]]));
+    } else {
+      const b = byName.get(c.name);
+      out[wrapper] = { [AGG.stats]: { named: { min: { value: b?.[AGG.min]?.value ?? null }, max: { value: b?.[AGG.max]?.value ?? null } } } };
+    }
+  }
+  return out as AggResults;
 }
 
 /** The first `count` candidate facets that offer a choice, in candidate order. */
@@ -110,7 +162,7 @@ function offersChoice(f: FacetResult): boolean {
   }
 }
 
-/** The size-0 search of step 2 over the listing's `query`. */
-export function candidatesSearch(query: estypes.QueryDslQueryContainer, candidates: Facet[], selections: Selections, fixed: Facet[]): estypes.SearchRequest {
+/** The size-0 search of step 2 over the listing's `query`; its response is read with candidateResults. */
+export function candidatesSearch(query: estypes.QueryDslQueryContainer, candidates: CandidateFacet[], selections: Selections, fixed: Facet[]): estypes.SearchRequest {
   return { size: 0, query, aggs: candidateAggregations(candidates, selections, fixed), track_total_hits: false };
 }

@@ -7,7 +7,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { IndexedSearch } from '../../search/msearch';
 import type { FacetResult } from '../responseTypes';
-import { candidateCount, candidateFacet, candidatesSearch, readCandidates, shapeDynamicFacets, type DynamicFacets } from './dynamic';
+import { candidateCount, candidateFacet, candidateResults, candidatesSearch, readCandidates, shapeDynamicFacets, type CandidateFacet, type DynamicFacets } from './dynamic';
 import type { FacetContext } from './definitions';
 import type { Selections } from './selections';
 import type { AggResults, Facet } from './types';
@@ -33,10 +33,13 @@ export function dynamicFacetsStep(index: string, l: DynamicListing): DynamicFace
   if (!l.dynamic) return undefined;
   const { count } = l.dynamic;
   const candidates = readCandidates(l.response.aggregations, l.facets, candidateCount(l.dynamic, l.facets))
-    .flatMap((c) => candidateFacet(c, l.context) ?? []);
+    .flatMap((c): CandidateFacet[] => {
+      const facet = candidateFacet(c, l.context);
+      return facet ? [{ name: c.name, kind: c.kind, facet }] : [];
+    });
   if (candidates.length === 0) return undefined;
   return {
     search: { index, body: candidatesSearch(l.query, candidates, l.selections, l.facets) },
-    read: (response) => shapeDynamicFacets(candidates, response.aggregations as AggResults | undefined, count),
+    read: (response) => shapeDynamicFacets(candidates.map((c) => c.facet), candidateResults(candidates, response.aggregations as AggResults | undefined), count),
   };
 }
