@@ -7,30 +7,26 @@
 import type { Client } from '@elastic/elasticsearch';
 import { BulkWriter } from '../search/bulkWriter';
 import type { CompoundIndex } from './vocabulary';
+import { ShortCache } from '../kernel/shortCache';
 
 export const VOCABULARY_CACHE_MS = 2000;
 
 interface VocabularyDocument { locale: string; version: string; compounds: Record<string, string[]>; updatedAt: string }
 
 export class VocabularyStore {
-  private cached?: { at: number; value: Promise<Map<string, CompoundIndex>> };
+  private readonly cache = new ShortCache(VOCABULARY_CACHE_MS, () => this.read());
 
   constructor(private readonly es: Client, private readonly index: string) {}
 
   /** The compounds of a locale's catalog (head word, folded → compounds); empty when none were stored. */
   async compounds(locale: string): Promise<CompoundIndex> {
-    if (!this.cached || Date.now() - this.cached.at >= VOCABULARY_CACHE_MS) {
-      const value = this.read();
-      this.cached = { at: Date.now(), value };
-      value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    }
-    return (await this.cached.value).get(locale) ?? new Map();
+    return (await this.cache.get()).get(locale) ?? new Map();
   }
 
   /** Replaces every locale's compounds with those of the published `version` (other locales are removed). */
   async replace(version: string, compounds: ReadonlyMap<string, CompoundIndex>): Promise<void> {
     const updatedAt = new Date().toISOString();
-    this.cached = undefined;
+    this.cache.clear();
     const writer = new BulkWriter(this.es, { maxBytes: 5_000_000, concurrency: 1 });
     for (const [locale, index] of compounds) {
       await writer.index(this.index, locale, { locale, version, compounds: Object.fromEntries(index), updatedAt } satisfies VocabularyDocument);
@@ -40,7 +36,7 @@ export class VocabularyStore {
     for (const hit of stale.hits.hits) if (!compounds.has(hit._id!)) await writer.delete(this.index, hit._id!);
     await writer.flush();
     await this.es.indices.refresh({ index: this.index });
-    this.cached = undefined;
+    this.cache.clear();
   }
 
   private async read(): Promise<Map<string, CompoundIndex>> {

@@ -5,13 +5,14 @@
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
 import type { FacetConfiguration, MarketFacets } from './facets/types';
+import { ShortCache } from '../kernel/shortCache';
 
 export const FACET_CACHE_MS = 2000;
 
 interface FacetDocument extends MarketFacets { market: string; updatedAt: string }
 
 export class FacetStore {
-  private cached?: { at: number; value: Promise<FacetConfiguration> };
+  private readonly cache = new ShortCache(FACET_CACHE_MS, () => this.load());
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 
@@ -23,23 +24,19 @@ export class FacetStore {
 
   /** Every market's configuration; `fresh` bypasses the cache. */
   all(fresh = false): Promise<FacetConfiguration> {
-    if (!fresh && this.cached && Date.now() - this.cached.at < FACET_CACHE_MS) return this.cached.value;
-    const value = this.load();
-    this.cached = { at: Date.now(), value };
-    value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    return value;
+    return this.cache.get(fresh);
   }
 
   /** Replaces the whole configuration: markets not in `next` go back to the defaults. */
   async replace(next: FacetConfiguration): Promise<void> {
     const current = await this.all(true);
     const updatedAt = new Date().toISOString();
-    this.cached = undefined;
+    this.cache.clear();
     await this.index.write({
       index: Object.entries(next.markets).map(([market, m]) => ({ id: market, document: { market, ...m, updatedAt } satisfies FacetDocument })),
       delete: Object.keys(current.markets).filter((market) => !Object.hasOwn(next.markets, market)),
     }, this.bulk);
-    this.cached = undefined;
+    this.cache.clear();
   }
 
   private async load(): Promise<FacetConfiguration> {

@@ -5,35 +5,32 @@
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
 import type { LabelConfiguration } from './labelConfiguration';
+import { ShortCache } from '../kernel/shortCache';
 
 export const LABEL_CACHE_MS = 2000;
 
 interface LabelDocument { market: string; locales: Record<string, Record<string, string>>; updatedAt: string }
 
 export class LabelStore {
-  private cached?: { at: number; value: Promise<LabelConfiguration> };
+  private readonly cache = new ShortCache(LABEL_CACHE_MS, () => this.load());
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 
   /** Every market's overrides; `fresh` bypasses the cache. */
   all(fresh = false): Promise<LabelConfiguration> {
-    if (!fresh && this.cached && Date.now() - this.cached.at < LABEL_CACHE_MS) return this.cached.value;
-    const value = this.load();
-    this.cached = { at: Date.now(), value };
-    value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    return value;
+    return this.cache.get(fresh);
   }
 
   /** Replaces every override: markets not in `next` go back to the built-in texts. */
   async replace(next: LabelConfiguration): Promise<void> {
     const current = await this.all(true);
     const updatedAt = new Date().toISOString();
-    this.cached = undefined;
+    this.cache.clear();
     await this.index.write({
       index: Object.entries(next.markets).map(([market, locales]) => ({ id: market, document: { market, locales, updatedAt } satisfies LabelDocument })),
       delete: Object.keys(current.markets).filter((market) => !Object.hasOwn(next.markets, market)),
     }, this.bulk);
-    this.cached = undefined;
+    this.cache.clear();
   }
 
   private async load(): Promise<LabelConfiguration> {

@@ -6,6 +6,7 @@
 import type { BulkOptions, MerchandisingIndex } from './indices';
 import { compileSynonyms, type CompiledSynonyms } from './synonyms/expand';
 import type { SynonymRule, SynonymSets } from './synonyms/types';
+import { ShortCache } from '../kernel/shortCache';
 
 export const SYNONYM_CACHE_MS = 2000;
 
@@ -14,7 +15,7 @@ interface SynonymDocument { locale: string; rules: SynonymRule[]; updatedAt: str
 interface Loaded { sets: SynonymSets; compiled: Map<string, CompiledSynonyms> }
 
 export class SynonymStore {
-  private cached?: { at: number; value: Promise<Loaded> };
+  private readonly cache = new ShortCache(SYNONYM_CACHE_MS, () => this.read());
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 
@@ -41,19 +42,15 @@ export class SynonymStore {
 
   private async save(sets: SynonymSets): Promise<void> {
     const updatedAt = new Date().toISOString();
-    this.cached = undefined;
+    this.cache.clear();
     await this.index.write({
       index: Object.entries(sets).map(([locale, rules]) => ({ id: locale, document: { locale, rules, updatedAt } satisfies SynonymDocument })),
     }, this.bulk);
-    this.cached = undefined;
+    this.cache.clear();
   }
 
   private load(fresh = false): Promise<Loaded> {
-    if (!fresh && this.cached && Date.now() - this.cached.at < SYNONYM_CACHE_MS) return this.cached.value;
-    const value = this.read();
-    this.cached = { at: Date.now(), value };
-    value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    return value;
+    return this.cache.get(fresh);
   }
 
   private async read(): Promise<Loaded> {

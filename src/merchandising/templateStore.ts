@@ -4,6 +4,7 @@
  * the process that imports sees it at once).
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
+import { ShortCache } from '../kernel/shortCache';
 import type { TemplateSettings, Templates } from './templates/types';
 
 export const TEMPLATE_CACHE_MS = 2000;
@@ -11,7 +12,7 @@ export const TEMPLATE_CACHE_MS = 2000;
 interface TemplateDocument { id: string; settings: TemplateSettings; updatedAt: string }
 
 export class TemplateStore {
-  private cached?: { at: number; value: Promise<Templates> };
+  private readonly cache = new ShortCache(TEMPLATE_CACHE_MS, () => this.load());
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 
@@ -23,22 +24,18 @@ export class TemplateStore {
 
   /** Every template, by id (ids in order). `fresh` bypasses the cache. */
   all(fresh = false): Promise<Templates> {
-    if (!fresh && this.cached && Date.now() - this.cached.at < TEMPLATE_CACHE_MS) return this.cached.value;
-    const value = this.load();
-    this.cached = { at: Date.now(), value };
-    value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    return value;
+    return this.cache.get(fresh);
   }
 
   /** Writes `templates` (adding or replacing them) and deletes the `remove` ids. */
   async save(templates: Templates, remove: readonly string[]): Promise<void> {
     const updatedAt = new Date().toISOString();
-    this.cached = undefined;
+    this.cache.clear();
     await this.index.write({
       index: Object.entries(templates).map(([id, settings]) => ({ id, document: { id, settings, updatedAt } satisfies TemplateDocument })),
       delete: [...remove],
     }, this.bulk);
-    this.cached = undefined;
+    this.cache.clear();
   }
 
   private async load(): Promise<Templates> {
