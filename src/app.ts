@@ -15,6 +15,7 @@ import type { IndexLayout } from './search/mappings';
 import { elasticsearchGateway } from './search/gateway';
 import { VocabularyStore } from './catalog/vocabularyStore';
 import { CatalogIndices } from './search/catalogIndices';
+import { CatalogViews } from './search/catalogView';
 import { ConfigurationStore } from './configuration/store';
 import { merchandisingStores, type MerchandisingStores } from './merchandising';
 import { ImportJobs } from './admin/importJobs';
@@ -39,6 +40,8 @@ export interface AppContext {
   /** Every index and alias name (src/search/indexNames.ts). */
   names: IndexNames;
   indices: CatalogIndices;
+  /** The live catalog version each storefront query reads (resolved aliases, cached briefly). */
+  catalogViews: CatalogViews;
   configuration: ConfigurationStore;
   /** The catalog's compounds per locale (written by full imports, read by storefront queries). */
   vocabulary: VocabularyStore;
@@ -59,6 +62,8 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const names = indexNames(config.indexPrefix);
   const layout: IndexLayout = { catalogShards: config.indexShards, replicas: config.indexReplicas };
   const indices = new CatalogIndices(es, names, layout);
+  const catalogViews = new CatalogViews(es, names, config.catalogViewCacheMs);
+  indices.onPublish(() => catalogViews.forget());
   const configuration = new ConfigurationStore(es, names.configuration);
   const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
   const vocabulary = new VocabularyStore(es, names.vocabulary);
@@ -70,18 +75,18 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout,
   });
   return {
-    config, es, log, names, indices, configuration, vocabulary, merchandising, behaviour,
+    config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour,
     admin: adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary }),
     merchandisingAdmin: merchandisingAdmin({ stores: merchandising, configuration, runner }),
     notifications: notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), record: (event) => behaviour.record(event) }),
-    storefront: storefrontServicesOf({ es, log, indices, configuration, vocabulary, merchandising, behaviour, config }),
+    storefront: storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config }),
   };
 }
 
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
-export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
-  const { es, log, indices, configuration, vocabulary, merchandising, behaviour, config } = context;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
+export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
+  const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config } = context;
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
 }
 
 /**

@@ -42,6 +42,11 @@ export interface Config {
   /** zlib level (1..9) of gzip-compressed answers: a search page is ~330 KB of JSON, level 3 compresses it
    * to ~23 KB in ~1 ms where the default 6 takes ~2.5 ms for ~18 KB. */
   gzipLevel: number;
+  /**
+   * Milliseconds a process keeps reading the catalog version it resolved last (src/search/catalogView.ts):
+   * another process's full import is seen after at most this, the importing process's at once.
+   */
+  catalogViewCacheMs: number;
   /** Facets chosen per result set (the custom attributes covering most hits) in markets without a facet configuration. */
   dynamicFacets: number;
   /** `debug`, `info`, `warn` or `error`. */
@@ -103,6 +108,7 @@ const schema = Joi.object({
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
   CORS_ALLOWED_ORIGINS: Joi.string().allow('').default('*'),
   GZIP_LEVEL: Joi.number().integer().min(1).max(9).default(3),
+  CATALOG_VIEW_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(2000),
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error').default('info'),
   BEHAVIOUR_FLUSH_MS: Joi.number().integer().min(10).max(60_000).default(DEFAULT_BEHAVIOUR_OPTIONS.flushIntervalMs),
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loadSampleData: value.LOAD_SAMPLE_DATA,
     corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
     gzipLevel: value.GZIP_LEVEL,
+    catalogViewCacheMs: value.CATALOG_VIEW_CACHE_MS,
     dynamicFacets: value.DYNAMIC_FACETS,
     logLevel: value.LOG_LEVEL,
     behaviour: {

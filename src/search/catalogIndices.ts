@@ -22,6 +22,7 @@ export const SERVING_SETTINGS = { refresh_interval: '1s', 'translog.durability':
 
 export class CatalogIndices {
   private analysis?: AnalysisLevel;
+  private readonly publishListeners: (() => void)[] = [];
 
   constructor(private readonly es: Client, readonly names: IndexNames, private readonly layout: IndexLayout = SINGLE_NODE_LAYOUT) {}
 
@@ -119,7 +120,13 @@ export class CatalogIndices {
       }
     }
     await this.es.indices.updateAliases({ actions });
+    for (const listener of this.publishListeners) listener();
     return previous;
+  }
+
+  /** `listener` runs right after this process has moved the aliases to a new version (catalogView.ts). */
+  onPublish(listener: () => void): void {
+    this.publishListeners.push(listener);
   }
 
   /** The indices of a version that exist, with their part, locale (products and content) and aliases. */

@@ -15,12 +15,18 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { searchFailed } from './errors';
+import { CatalogVersionGone, isGoneType, lostToDeletion } from './catalogView';
 
 export interface IndexedSearch {
   index: string;
   body: estypes.SearchRequest;
   /** Send hits and aggregations as two searches (see above). */
   splitAggregations?: boolean;
+  /**
+   * The index is a concrete catalog version pinned for the query (catalogView.ts): its absence is not an
+   * empty catalog but a version deleted under the query, reported as CatalogVersionGone.
+   */
+  pinned?: boolean;
 }
 
 export type SearchResponse = estypes.SearchResponse<unknown>;
@@ -43,12 +49,16 @@ export function mergeSplit(hits: Response, aggregations: Response): Response {
 
 export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
   if (searches.length === 0) return [];
-  const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body })));
+  const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body, pinned: !!s.pinned })));
   // ignore_unavailable: a locale configured after the last full import has no index yet, and answers as an
-  // empty catalog until the next one.
-  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: true }, s.body as estypes.MsearchMultisearchBody]) });
-  const items = res.responses.map((item) => {
-    if ('error' in item) throw searchFailed(item);
+  // empty catalog until the next one. A pinned version must exist.
+  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]) });
+  const items = res.responses.map((item, i) => {
+    if ('error' in item) {
+      if (bodies[i].pinned && isGoneType(item.error.type)) throw new CatalogVersionGone(`${bodies[i].index}: ${item.error.reason ?? item.error.type}`);
+      throw searchFailed(item);
+    }
+    if (bodies[i].pinned && lostToDeletion(item)) throw new CatalogVersionGone(`${bodies[i].index}: shards lost while searching`);
     return item as Response;
   });
   const out: Response[] = [];

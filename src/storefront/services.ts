@@ -10,6 +10,7 @@ import type { VisitorBehaviour } from '../events/questions';
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
 import type { CatalogIndices } from '../search/catalogIndices';
+import { CatalogVersionGone, type CatalogViews } from '../search/catalogView';
 import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
@@ -39,6 +40,11 @@ export interface StorefrontServices {
   /** Pages, navigation and response templates. */
   merchandising: MerchandisingStores;
   now(): Date;
+  /**
+   * Runs one query on one catalog version, from its first read to its last (src/search/catalogView.ts), and
+   * once more on a fresh view when that version was deleted under it by a newer import.
+   */
+  onOneCatalogVersion<T>(run: (s: StorefrontServices) => Promise<T>): Promise<T>;
 }
 
 export type { PhraseLanguage };
@@ -66,11 +72,13 @@ export interface StorefrontDeps {
   dynamicFacets: number;
   /** The catalog's compounds per locale, stored by the last full import. */
   vocabulary: Pick<VocabularyStore, 'compounds'>;
+  /** The live catalog version of each query; without it (unit tests) queries read the aliases as they are. */
+  views?: Pick<CatalogViews, 'current'>;
 }
 
 /** `hooks` replaces the recording of searches (tests watch them). */
 export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = behaviourHooks(deps.behaviour)): StorefrontServices {
-  return {
+  const services: StorefrontServices = {
     search: deps.search,
     log: deps.log,
     facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets),
@@ -83,5 +91,18 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     behaviour: deps.behaviour,
     merchandising: deps.merchandising,
     now: () => new Date(),
+    onOneCatalogVersion: async (run) => {
+      const { views } = deps;
+      const pin = deps.search.pinned?.bind(deps.search);
+      if (!views || !pin) return run(services);
+      try {
+        return await run({ ...services, search: pin(await views.current()) });
+      } catch (err) {
+        if (!(err instanceof CatalogVersionGone)) throw err;
+        deps.log.debug('catalog version replaced under a query: run again on the live one', { detail: err.detail });
+        return run({ ...services, search: pin(await views.current(true)) });
+      }
+    },
   };
+  return services;
 }

@@ -54,7 +54,7 @@ function scriptedGateway(script: (kind: Kind) => SearchResponse): SearchGateway 
 }
 
 function services(search: SearchGateway, events: SearchEvent[] = []): StorefrontServices {
-  return {
+  const s: StorefrontServices = {
     search,
     log: { debug() {}, info() {}, warn() {}, error() {} },
     facts: undefined as never,
@@ -64,7 +64,9 @@ function services(search: SearchGateway, events: SearchEvent[] = []): Storefront
     behaviour: undefined as never,
     merchandising: undefined as never,
     now: () => new Date('2026-11-24T12:00:00Z'),
+    onOneCatalogVersion: (run) => run(s),
   };
+  return s;
 }
 
 describe('search-page run (scripted gateway)', () => {

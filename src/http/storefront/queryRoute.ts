@@ -20,7 +20,7 @@ export function queryRoute<B, R>(router: Router, services: StorefrontServices, n
     const isPost = ctx.method === 'POST';
     const body = endpoint.parseBody(isPost ? await readJsonBody(ctx) : undefined);
     const request = await parseWithFacts(services.facts, (facts) => endpoint.parseRequest(ctx.query, body, facts, isPost));
-    answerJson(ctx, await endpoint.run(services, request));
+    answerJson(ctx, await services.onOneCatalogVersion((s) => endpoint.run(s, request)));
   };
   for (const method of methods) router[method](`/queries/${name}`, handler);
 }
