@@ -51,6 +51,12 @@ export type RuleSet = Rule[];
 /** Spec limits: values in one restriction, and product keys in a whole rule set. */
 export const MAX_VALUES_PER_RESTRICTION = 200;
 export const MAX_PRODUCT_KEYS = 100;
+/**
+ * Our limit on one string value (not the spec's): no catalog value a rule can match is longer (custom labels
+ * are indexed up to 1,000 characters, keys up to 200), and Elasticsearch fails a whole search on a term
+ * over 32,766 bytes.
+ */
+export const MAX_STRING_LENGTH = 1000;
 
 /** What an attribute name refers to, before its condition is known. */
 export type AttributeRef =

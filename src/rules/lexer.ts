@@ -8,6 +8,7 @@
  * - end: after the last token, so the parser always has something to look at.
  */
 import { ruleSyntaxError } from './errors';
+import { MAX_STRING_LENGTH } from './ast';
 
 export type Punctuation = '{' | '}' | '[' | ']' | '(' | ')' | ',';
 
@@ -78,7 +79,12 @@ function readString(source: string, start: number, options: LexOptions): Token {
   let at = start + 1;
   while (at < source.length) {
     const c = source[at];
-    if (c === '"') return { kind: 'string', text: source.slice(start, at + 1), position: start, value };
+    if (c === '"') {
+      if (value.length > MAX_STRING_LENGTH) {
+        throw ruleSyntaxError({ problem: 'String too long', token: source.slice(start, at + 1), position: start, detail: `a value is at most ${MAX_STRING_LENGTH} characters (got ${value.length})`, parameter: options.parameter });
+      }
+      return { kind: 'string', text: source.slice(start, at + 1), position: start, value };
+    }
     if (c === '\\') {
       const next = source[at + 1];
       if (next !== '"' && next !== '\\') {

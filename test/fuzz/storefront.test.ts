@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { startService, TEST_CONFIGURATION, type TestService } from '../http/harness';
 import { generateCatalogLines } from '../../src/sample/generator';
 import type { ReplaceEntity } from '../../src/catalog/types';
-import { contentType, describeFindings, fuzz, malformedQueryTail, mutated, nastyJson, nastyString, queryString, type Json } from './support';
+import { contentType, describeFindings, findings, fuzz, malformedQueryTail, mutated, nastyJson, nastyString, probe, queryString, type Finding, type Json } from './support';
 
 const RUNS = 120;
 const VISITOR: Record<string, string> = { market: 'SE', locale: 'sv-SE', customerKey: 'c1', sessionKey: 's1', touchpoint: 'DESKTOP' };
@@ -119,6 +119,45 @@ describe('fuzz: storefront queries and notifications', function () {
       assert.equal(found.length, 0, describeFindings(found));
     });
   }
+
+  /**
+   * Not random: every string of every valid body, in turn, made longer than any catalog key and than the
+   * 32,766 bytes Elasticsearch takes for one term, and the same inside rule and filter values. The random
+   * mutations reach each place only now and then (a 40,000-character cart key once gave a 500).
+   */
+  it('over-long strings in every place of every valid body, and inside rules and filters', async () => {
+    const LONG = ['x'.repeat(40_000), 'å'.repeat(20_000)];
+    const paths = (value: Json, at: (string | number)[] = []): (string | number)[][] =>
+      typeof value === 'string' ? [at]
+        : Array.isArray(value) ? value.flatMap((v, i) => paths(v, [...at, i]))
+          : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k])) : [];
+    const replaced = (value: Json, at: (string | number)[], by: string): Json => {
+      if (!at.length) return by;
+      const copy = structuredClone(value) as Record<string | number, Json>;
+      copy[at[0]] = replaced(copy[at[0]], at.slice(1), by);
+      return copy;
+    };
+    const inRules = (long: string): Json[] => ['brand', 'product_key', 'variant_key', 'category', 'custom.material', 'color'].map((attribute) => ({ primaryList: { productRules: `rule incl ${attribute} { "${long}" }` } }));
+    const cases: { name: string; body: Json }[] = [];
+    for (const [name, bases] of Object.entries(bodies())) {
+      for (const base of bases) for (const at of paths(base)) for (const long of LONG) cases.push({ name, body: replaced(base, at, long) });
+    }
+    for (const long of LONG) {
+      for (const body of inRules(long)) cases.push({ name: 'search-page', body }, { name: 'landing-page', body });
+      cases.push({ name: 'search-page', body: { primaryList: { productFilter: { brand: [long], 'custom.material': long } } } });
+      cases.push({ name: 'product-page', body: { recommendationLists: [{ id: 'r', algorithm: 'ALTERNATIVES', limit: 4, productRules: `rule incl brand { "${long}" }` }] } });
+    }
+    const found: Finding[] = [];
+    for (const { name, body } of cases) {
+      const query = queryString(Object.entries({ ...VISITOR, ...endpoints()[name].valid }));
+      const request = { method: 'POST', path: `/api/storefront/v3/queries/${name}?${query}`, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+      const problem = await probe(service, 'POST over-long strings', request);
+      if (problem) found.push({ endpoint: `POST ${name}`, problem, input: request.body.replace(/(.)\1{20,}/gu, (run, c: string) => `${c}×${[...run].length}`).slice(0, 600), seed: 0 });
+    }
+    findings.push(...found);
+    assert.ok(cases.length > 60, `${cases.length} cases`);
+    assert.equal(found.length, 0, describeFindings(found));
+  });
 
   it('product rules in a search-page body (the rule language)', async () => {
     const token = fc.oneof(

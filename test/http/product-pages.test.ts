@@ -64,6 +64,9 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
     it('product-page: productKey missing or unknown, bad body, shared parameters', async () => {
       await expect400('product-page', base(), {}, /Query parameter productKey is required/);
       await expect400('product-page', `${base()}&productKey=nope`, {}, /productKey: unknown product "nope"/);
+      await expect400('product-page', `${base()}&productKey=${'p'.repeat(201)}`, {}, /Query parameter productKey: a key is at most 200 characters \(got 201\)/);
+      await expect400('product-page', `${base()}&productKey=A1`, { recommendationLists: [{ id: 'r', algorithm: 'CART', params: { cart: ['x'.repeat(40_000)] } }] }, /recommendationLists\[0\]\.params\.cart\[0\] must be at most 200 characters/);
+      await expect400('product-page', `${base()}&productKey=A1`, { recommendationLists: [{ id: 'r', productRules: `rule incl brand { "${'å'.repeat(20_000)}" }` }] }, /String too long .* a value is at most 1000 characters \(got 20000\)/);
       await expect400('product-page', `${base()}&productKey=A1`, [], /Body must be a JSON object/);
       await expect400('product-page', `${base()}&productKey=A1`, { productGroup: { include: 'yes' } }, /productGroup\.include must be true or false/);
       await expect400('product-page', `${base()}&productKey=A1`, { recommendationLists: [{ id: '' }] }, /recommendationLists\[0\]\.id is required/);
@@ -76,6 +79,8 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
     it('cart-page: cart missing or too long, bad body', async () => {
       await expect400('cart-page', base(), {}, /Query parameter cart is required/);
       await expect400('cart-page', `${base()}&cart=${Array.from({ length: 251 }, (_, i) => `k${i}`).join('|')}`, {}, /cart holds at most 250 keys/);
+      await expect400('cart-page', `${base()}&cart=A1|${'k'.repeat(201)}`, {}, /Query parameter cart: a key is at most 200 characters \(got 201\)/);
+      await expect400('add-to-cart-popup', `${base()}&variantKey=${'v'.repeat(300)}`, {}, /Query parameter variantKey: a key is at most 200 characters \(got 300\)/);
       await expect400('cart-page', `${base()}&cart=A1`, { cart: true }, /Body cart must be an object/);
       await expect400('cart-page', `${base()}&cart=A1`, { recommendationLists: Array.from({ length: 11 }, (_, i) => ({ id: `l${i}` })) }, /at most 10 lists/);
     });

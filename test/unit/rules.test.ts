@@ -47,6 +47,15 @@ describe('rules: lexer', () => {
   });
 });
 
+describe('rules: string values are at most 1000 characters (a longer term fails a whole Elasticsearch search)', () => {
+  it('accepts 1000 and refuses 1001 with the position and the start of the string', () => {
+    assert.equal(parseRules(`rule incl brand { "${'x'.repeat(1000)}" }`).length, 1);
+    syntaxError(`rule incl brand { "${'x'.repeat(1001)}" }`, {
+      message: `String too long "${'x'.repeat(39)}… at position 18: a value is at most 1000 characters (got 1001)`, position: 18, token: `"${'x'.repeat(1001)}"`,
+    });
+  });
+});
+
 describe('rules: parser', () => {
   it('reads the official five-rule example (trailing space inside a string, trailing whitespace)', () => {
     const source = 'rule incl product_key { "ABC123" "DEF456" "GHJ789" }\nrule incl custom.material { "leather" } excl price [ -infinity, 100 ]\n'
@@ -497,6 +506,9 @@ describe('rules: deprecated productFilter', () => {
     const values = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
     assert.equal(parseProductFilter({ brand: values(200, 'b'), product_key: values(100, 'p') })[0].restrictions.length, 2);
     filterError({ brand: values(201, 'b') }, { message: 'productFilter.brand: at most 200 values', attribute: 'brand' });
+    filterError({ brand: ['Acme', 'x'.repeat(1001)] }, { message: 'productFilter.brand: a value is at most 1000 characters (got 1001)', attribute: 'brand' });
+    filterError({ 'custom.material': 'å'.repeat(20_000) }, { message: 'productFilter.custom.material: a value is at most 1000 characters (got 20000)', attribute: 'custom.material' });
+    assert.equal(parseProductFilter({ brand: 'x'.repeat(1000) }).length, 1);
     filterError({ product_key: values(101, 'p') }, { message: 'productFilter.product_key: at most 100 product keys in total', attribute: 'product_key' });
   });
 

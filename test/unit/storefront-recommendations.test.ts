@@ -60,6 +60,10 @@ describe('recommendation lists (pure)', () => {
       throws400(() => parseRecommendationLists([{ id: 'a', limit: '4' }]), /recommendationLists\[0\]\.limit/);
       throws400(() => parseRecommendationLists([{ id: 'a', showMoreLink: 'ftp://x' }]), /showMoreLink must start with/);
       throws400(() => parseRecommendationLists([{ id: 'a', params: { productKey: '' } }]), /params\.productKey must be a non-empty string/);
+      // Longer than any catalog key (200): refused before Elasticsearch, where a term over 32,766 bytes fails the search.
+      throws400(() => parseRecommendationLists([{ id: 'a', params: { variantKey: 'v'.repeat(201) } }]), /recommendationLists\[0\]\.params\.variantKey must be at most 200 characters \(got 201\)/);
+      throws400(() => parseRecommendationLists([{ id: 'a', algorithm: 'CART', params: { cart: ['ok', 'x'.repeat(40_000)] } }]), /recommendationLists\[0\]\.params\.cart\[1\] must be at most 200 characters \(got 40000\)/);
+      assert.equal(parseRecommendationLists([{ id: 'a', algorithm: 'CART', params: { cart: ['k'.repeat(200)] } }])[0].params?.cart?.[0].length, 200);
       throws400(() => parseRecommendationLists([{ id: 'a', params: { other: 1 } }]), /params\.other is not a recommendation parameter/);
       throws400(() => parseRecommendationLists([{ id: 'a', productRules: 'rule' }]), /recommendationLists\[0\]\.productRules: /);
     });

@@ -6,6 +6,7 @@ import { invalid } from '../../kernel/errors';
 import type { CatalogFacts } from '../catalogFacts';
 import { pipeList, required, type RawQuery } from '../../kernel/params';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
+import { catalogKey } from '../keys';
 
 export const CONTENT_INFORMATION_RULES: EndpointRules = { templates: false, presentCustomPrefixes: [] };
 /** As many keys as a handpicked product rule or an export's productGroupKeys take. */
@@ -23,5 +24,5 @@ export function parseContentInformationRequest(query: RawQuery, facts: CatalogFa
   if (!keys) throw invalid('Query parameter contentKeys is required');
   if (keys.length > MAX_CONTENT_KEYS) throw invalid(`Query parameter contentKeys holds at most ${MAX_CONTENT_KEYS} keys (got ${keys.length})`);
   const context = parseQueryContext(query, facts, CONTENT_INFORMATION_RULES);
-  return { context, contentKeys: [...new Set(keys)] };
+  return { context, contentKeys: [...new Set(keys.map((k) => catalogKey('Query parameter contentKeys', k)))] };
 }

@@ -8,6 +8,7 @@ import { pipeList, required, type RawQuery } from '../../kernel/params';
 import { parseRecommendationLists, type RecommendationListRequest } from '../recommendations';
 import { MAX_CART_KEYS } from '../recommendations/request';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
+import { catalogKey } from '../keys';
 
 /**
  * The specification lists `presentCustom` on product-page ("custom product attributes") and cart-page
@@ -48,11 +49,11 @@ function cartKeys(query: RawQuery, isRequired: boolean): string[] | undefined {
   if (isRequired) required(query, 'cart');
   const keys = pipeList(query, 'cart');
   if (keys && keys.length > MAX_CART_KEYS) throw invalid(`Query parameter cart holds at most ${MAX_CART_KEYS} keys (got ${keys.length})`);
-  return keys && [...new Set(keys)];
+  return keys && [...new Set(keys.map((k) => catalogKey('Query parameter cart', k)))];
 }
 
 export function parseProductPageRequest(query: RawQuery, body: PageBody, facts: CatalogFacts | undefined): ProductPageRequest {
-  const productKey = required(query, 'productKey').trim();
+  const productKey = catalogKey('Query parameter productKey', required(query, 'productKey').trim());
   const context = parseQueryContext(query, facts, PRODUCT_PAGE_RULES);
   return { context, productKey, include: body.include, recommendationLists: body.recommendationLists };
 }
@@ -64,7 +65,7 @@ export function parseCartPageRequest(query: RawQuery, body: PageBody, facts: Cat
 }
 
 export function parseAddToCartPopupRequest(query: RawQuery, body: PageBody, facts: CatalogFacts | undefined): AddToCartPopupRequest {
-  const variantKey = required(query, 'variantKey').trim();
+  const variantKey = catalogKey('Query parameter variantKey', required(query, 'variantKey').trim());
   const cart = cartKeys(query, false);
   const context = parseQueryContext(query, facts, ADD_TO_CART_POPUP_RULES);
   return { context, variantKey, ...(cart ? { cart } : {}), recommendationLists: body.recommendationLists };

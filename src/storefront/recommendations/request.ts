@@ -7,6 +7,7 @@ import { invalid } from '../../kernel/errors';
 import { parseProductFilter } from '../../rules/productFilter';
 import { parseRules } from '../../rules/parser';
 import type { Algorithm, RecommendationListRequest } from './types';
+import { MAX_KEY_LENGTH } from '../keys';
 
 export const ALGORITHMS: readonly Algorithm[] = [
   'TOP_PRODUCTS', 'PERSONAL', 'CART', 'FAVORITES', 'UPSELL', 'STYLE_WITH', 'ALTERNATIVES', 'NEWEST_PRODUCTS',
@@ -83,11 +84,14 @@ function parseParams(raw: unknown, fail: Fail): NonNullable<RecommendationListRe
     const v = raw[name];
     if (v === undefined) continue;
     if (typeof v !== 'string' || v.trim() === '') throw fail(`params.${name}`, 'must be a non-empty string');
+    if (v.length > MAX_KEY_LENGTH) throw fail(`params.${name}`, `must be at most ${MAX_KEY_LENGTH} characters (got ${v.length})`);
     params[name] = v;
   }
   if (raw.cart !== undefined) {
     if (!Array.isArray(raw.cart) || raw.cart.some((k) => typeof k !== 'string' || k.trim() === '')) throw fail('params.cart', 'must be an array of product or variant keys');
     if (raw.cart.length > MAX_CART_KEYS) throw fail('params.cart', `holds at most ${MAX_CART_KEYS} keys (got ${raw.cart.length})`);
+    const long = (raw.cart as string[]).findIndex((k) => k.length > MAX_KEY_LENGTH);
+    if (long >= 0) throw fail(`params.cart[${long}]`, `must be at most ${MAX_KEY_LENGTH} characters (got ${(raw.cart as string[])[long].length})`);
     params.cart = raw.cart as string[];
   }
   const unknown = Object.keys(raw).find((k) => k !== 'productKey' && k !== 'variantKey' && k !== 'cart');
