@@ -59,6 +59,12 @@ export async function* readJsonLines(body: Readable, gzip: boolean, maxLineBytes
       const parsed = parse(Buffer.concat(pending));
       if (parsed) yield parsed;
     }
+  } catch (err) {
+    // zlib's errors (Z_DATA_ERROR "incorrect header check", Z_BUF_ERROR "unexpected end of file") are the
+    // sender's: a body said to be gzip that is not, or is cut short.
+    const code = (err as { code?: unknown }).code;
+    if (gzip && typeof code === 'string' && code.startsWith('Z_')) throw invalid(`Body is not valid gzip (Content-Encoding: gzip): ${(err as Error).message}; nothing was imported`);
+    throw err;
   } finally {
     // Stop decompressing what nobody reads (the request itself is left to the HTTP server, which answers first).
     if (gzip) source.destroy();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { startService, TEST_CONFIGURATION, type TestService } from '../http/harness';
 import { content, group, product, smallCatalog, translation } from '../fixtures/catalog';
-import { contentType, describeFindings, fuzz, mutated, nastyJson, nastyString, queryString, type Json } from './support';
+import { contentType, describeFindings, findings, fuzz, mutated, nastyJson, nastyString, probe, queryString, statuses, type Finding, type Json } from './support';
 
 const RUNS = 100;
 
@@ -137,5 +137,57 @@ describe('fuzz: admin imports', function () {
     { attribute: 'custom.panel', type: 'TEXT', size: 20 }, { attribute: 'custom.sale', type: 'CHECKBOX' }, { attribute: 'price', type: 'RANGE', searchPage: false },
   ], dynamicFacets: 4 } } }], ['name']));
 
+  /**
+   * Not random: every string of every valid line and body, in turn, made longer than the 32,766 bytes
+   * Elasticsearch takes for one keyword (a 40,000-character brand once failed a full import with a 500).
+   * Full and operations imports run for real, as the failure came from the bulk write, not the validation.
+   */
+  it('over-long strings in every place of every valid line and body', async () => {
+    const LONG = ['x'.repeat(40_000), 'å'.repeat(20_000)];
+    const paths = (value: Json, at: (string | number)[] = []): (string | number)[][] =>
+      typeof value === 'string' ? [at]
+        : Array.isArray(value) ? value.flatMap((v, i) => paths(v, [...at, i]))
+          : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k])) : [];
+    const replaced = (value: Json, at: (string | number)[], by: string): Json => {
+      if (!at.length) return by;
+      const copy = structuredClone(value) as Record<string | number, Json>;
+      copy[at[0]] = replaced(copy[at[0]], at.slice(1), by);
+      return copy;
+    };
+    const variants = (base: Json): Json[] => paths(base).flatMap((at) => LONG.map((long) => replaced(base, at, long)));
+    const requests: { endpoint: string; method: string; path: string; body: string; type: string }[] = [];
+    for (const base of replaceBases) {
+      // The other valid lines, and this one changed (a key twice would be refused before any write).
+      const others = replaceBases.filter((b) => b !== base).map((b) => `${JSON.stringify(b)}\n`).join('');
+      for (const line of variants(base)) requests.push({ endpoint: 'PUT import/catalog', method: 'PUT', path: '/api/admin/v4/import/catalog?force=true', body: `${others}${JSON.stringify(line)}\n`, type: 'application/jsonlines' });
+    }
+    for (const base of operationBases.slice(replaceBases.length)) for (const line of variants(base)) requests.push({ endpoint: 'POST import/catalog', method: 'POST', path: '/api/admin/v4/import/catalog', body: `${JSON.stringify(line)}\n`, type: 'application/jsonlines' });
+    const json: [string, string, string, Json[]][] = [
+      ['POST import/pages', 'POST', '/api/admin/v4/import/pages', [{ market: 'SE', type: 'PARTIAL', addOrUpdate: [women] }]],
+      ['POST import/navigation', 'POST', '/api/admin/v4/import/navigation', [{ market: 'SE', locale: 'sv-SE', type: 'PARTIAL', addOrUpdate: [{ id: 'women', title: 'Dam', type: 'PAGE', pageId: '/women' }, { id: 'sale', title: 'Rea', type: 'PAGE_LINK', link: 'https://example.com/rea' }] }]],
+      ['PUT import/templates', 'PUT', '/api/admin/v4/import/templates?force=true', [{ card }]],
+      ['PUT import/facets', 'PUT', '/api/admin/v4/import/facets', [{ markets: { SE: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'sv-SE': 'Märke' } }, { id: 'screen', attribute: 'custom.screenSize', type: 'RANGE', unit: 'cm' }] } } }]],
+      ['PUT import/labels', 'PUT', '/api/admin/v4/import/labels', [{ markets: { SE: { 'sv-SE': { 'facet.custom.material': 'Material', 'sort.PRICE_ASCENDING': 'Billigast' } } } }]],
+      ['PUT import/synonyms', 'PUT', '/api/admin/v4/import/synonyms', [{ locales: { 'sv-SE': [{ terms: ['tröja', 'sweater'] }, { from: ['anorak'], to: ['jacka'] }] } }]],
+    ];
+    for (const [endpoint, method, path, bases] of json) for (const base of bases) for (const body of variants(base)) requests.push({ endpoint, method, path, body: JSON.stringify(body), type: 'application/json' });
+    const found: Finding[] = [];
+    for (const r of requests) {
+      const problem = await probe(service, `${r.endpoint} over-long strings`, { method: r.method, path: r.path, body: r.body, headers: { 'Content-Type': r.type } });
+      if (problem) found.push({ endpoint: r.endpoint, problem, input: r.body.replace(/(.)\1{20,}/gu, (run, c: string) => `${c}×${[...run].length}`).slice(0, 600), seed: 0 });
+    }
+    findings.push(...found);
+    assert.ok(requests.length > 100, `${requests.length} requests`);
+    assert.equal(found.length, 0, describeFindings(found));
+  });
+
   it('configuration import (last: it may change the markets)', jsonImport('POST import/configuration', 'POST', '/api/admin/v4/import/configuration', [json(TEST_CONFIGURATION)], ['allowDestructiveImport', 'name'], Math.round(RUNS / 2)));
+
+  it('got behind the admin key: every import endpoint answered some inputs with 2xx and some with 400', () => {
+    for (const endpoint of ['PUT import/catalog?validationOnly', 'PUT import/catalog', 'POST import/catalog (operations)', 'POST import/pages', 'POST import/navigation', 'PUT import/templates', 'PUT import/facets', 'POST import/configuration']) {
+      const answered = [...(statuses.get(endpoint) ?? new Map<number, number>()).keys()];
+      assert.ok(answered.some((s) => s >= 200 && s < 300) && answered.includes(400), `${endpoint}: answered ${answered.join(', ') || 'nothing'}`);
+      assert.ok(!answered.includes(403), `${endpoint}: 403, the fuzz sent no valid Api-Key`);
+    }
+  });
 });

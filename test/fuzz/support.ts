@@ -9,7 +9,7 @@
  * MAX_FINDINGS distinct kinds per endpoint. Inputs tried (shrinking included) are counted per endpoint.
  */
 import fc from 'fast-check';
-import type { TestService } from '../http/harness';
+import { API_KEY, type TestService } from '../http/harness';
 
 /** JSON values, as request bodies are made of. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -24,6 +24,14 @@ export const REQUEST_TIMEOUT_MS = Number(process.env.FUZZ_TIMEOUT_MS ?? 10_000);
 export const RUNS_FACTOR = Number(process.env.FUZZ_RUNS ?? 1);
 
 export const tried = new Map<string, number>();
+/** Statuses answered per endpoint: shows that inputs got past the first check (an admin fuzz all 403 tries nothing). */
+export const statuses = new Map<string, Map<number, number>>();
+
+function count(endpoint: string, status: number): void {
+  const seen = statuses.get(endpoint) ?? new Map<number, number>();
+  seen.set(status, (seen.get(status) ?? 0) + 1);
+  statuses.set(endpoint, seen);
+}
 export const findings: Finding[] = [];
 
 /** Requests whose kept-alive connection was reset under them and that were answered when sent again. */
@@ -32,7 +40,10 @@ export let connectionResets = 0;
 /** Sends one request; a problem string when the answer breaks the property, else undefined. */
 export async function probe(service: TestService, endpoint: string, request: FuzzRequest): Promise<string | undefined> {
   tried.set(endpoint, (tried.get(endpoint) ?? 0) + 1);
-  const send = () => fetch(service.url + request.path, { method: request.method, body: request.body, headers: request.headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  // Admin requests carry the key, as an operator's do: without it every one is a 403 and nothing behind the
+  // key is tried (the admin fuzz ran so until 2026-11-25). A request may still send a wrong key of its own.
+  const headers = request.path.startsWith('/api/admin/') ? { 'Api-Key': API_KEY, ...request.headers } : request.headers;
+  const send = () => fetch(service.url + request.path, { method: request.method, body: request.body, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   let res: Response;
   try {
     try {
@@ -49,6 +60,7 @@ export async function probe(service: TestService, endpoint: string, request: Fuz
     if (e.name === 'TimeoutError') return `no answer within ${REQUEST_TIMEOUT_MS} ms (hang)`;
     return `no answer: ${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`;
   }
+  count(endpoint, res.status);
   let text: string;
   try {
     text = await res.text();
@@ -201,7 +213,10 @@ export function describeFindings(list: Finding[]): string {
 /** Prints inputs tried per endpoint and every finding (the run's report). */
 export function printReport(write: (line: string) => void): void {
   write('\nFuzz: inputs tried per endpoint (shrinking included)');
-  for (const [endpoint, n] of [...tried].sort()) write(`  ${endpoint.padEnd(44)} ${n}`);
+  for (const [endpoint, n] of [...tried].sort()) {
+    const answered = [...(statuses.get(endpoint) ?? new Map<number, number>())].sort(([a], [b]) => a - b).map(([status, k]) => `${status}×${k}`).join(' ');
+    write(`  ${endpoint.padEnd(44)} ${String(n).padStart(5)}   ${answered}`);
+  }
   write(`  ${'total'.padEnd(44)} ${[...tried.values()].reduce((a, b) => a + b, 0)}`);
   write(`  requests answered only when sent again on a fresh connection (kept-alive connection reset): ${connectionResets}`);
   write(`Fuzz findings: ${findings.length}`);

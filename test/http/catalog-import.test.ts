@@ -120,6 +120,25 @@ describe('catalog import and export (admin API)', function () {
       assert.deepEqual(keysOf(await exportAll(service, '?types=PRODUCT_GROUPS')), ['G1', 'G2', 'G3', 'G4', 'G5']);
     });
 
+    it('refuses strings over 4,000 characters with 400 naming line and path (Elasticsearch would refuse such a keyword), takes long descriptions', async () => {
+      const long = 'å'.repeat(10_000);
+      const res = await service.importCatalog([
+        group('L1', { p1: product('p1', { defaults: { title: 'ok', url: '/p1', brand: long, category: ['cat_shoes', long] } }) }),
+        group('L2', { p2: product('p2', { variants: { 'p2-1': { defaults: { listPrice: 2, sellingPrice: 1, size: [long] } }, 'p2-2': { defaults: { listPrice: 2, sellingPrice: 1, size: ['M'] } } } }) }),
+      ]);
+      const body = await jsonBody(res);
+      assert.equal(res.status, 400, JSON.stringify(body).slice(0, 300));
+      const problems = body.errors.map((e: { line: number; path: string; message: string }) => `${e.line} ${e.path}: ${e.message}`);
+      assert.deepEqual(problems, [
+        '1 replace.productGroup.products.p1.defaults.brand: at most 4000 characters (got 10000)',
+        '1 replace.productGroup.products.p1.defaults.category.1: at most 4000 characters (got 10000)',
+        '2 replace.productGroup.products.p2.variants.p2-1.defaults.size.0: at most 4000 characters (got 10000)',
+      ]);
+      assert.deepEqual(keysOf(await exportAll(service, '?types=PRODUCT_GROUPS')), ['G1', 'G2', 'G3', 'G4', 'G5'], 'the live catalog is untouched');
+      const description = await service.importCatalog([...smallCatalog(5), group('D1', { d1: product('d1', { defaults: { title: 'ok', url: '/d1', description: 'lång text '.repeat(5_000) } }) })], '?validationOnly=true');
+      assert.equal(description.status, 204, await description.text());
+    });
+
     it('caps the error list and says how many more there are', async () => {
       const many = Array.from({ length: 150 }, (_, i) => group(`B${i}`, { p: product(`B${i}p`, { markets: [] }) }));
       const res = await service.importCatalog(many);

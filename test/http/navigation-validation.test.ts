@@ -112,6 +112,12 @@ describe('navigation import validation (admin API)', function () {
     assert.match((await jsonBody(res)).message, /not valid JSON/);
   });
 
+  it('answers 400 to a body nested deeper than 64 levels (20,000 nested objects once overflowed the stack: 500)', async () => {
+    const res = await post('{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000));
+    assert.equal(res.status, 400);
+    assert.equal((await jsonBody(res)).message, 'Body nests deeper than 64 levels of objects and arrays');
+  });
+
   it('imported nothing from the refused bodies', async () => {
     assert.deepEqual(await exportIds(), ['a', 'c', 'b', 'd']);
   });

@@ -28,6 +28,12 @@ describe('readJsonLines', () => {
     assert.equal(lines.length, 2);
   });
 
+  it('refuses a body said to be gzip that is not, or is cut short, as invalid input (400), not an internal error', async () => {
+    await assert.rejects(read(['{"a":1}\n'], true), (err: unknown) => err instanceof InvalidInput && /Body is not valid gzip \(Content-Encoding: gzip\): incorrect header check/.test(err.message));
+    const gz = gzipSync('{"a":1}\n{"a":2}\n');
+    await assert.rejects(read([gz.subarray(0, gz.length - 6)], true), (err: unknown) => err instanceof InvalidInput && /not valid gzip/.test(err.message));
+  });
+
   it('refuses a line longer than the cap with InvalidInput (400), without gathering the rest', async () => {
     const huge = ['{"a":"', 'x'.repeat(600), 'x'.repeat(600)];
     await assert.rejects(read(huge, false, 1000), (err: Error) => err instanceof InvalidInput && /Line 1 is longer than 1000 bytes/.test(err.message));

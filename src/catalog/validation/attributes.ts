@@ -2,7 +2,7 @@
  * Attribute objects: ProductData and VariantData (defaults and each override), and the value shapes they
  * share with content and images: custom attributes, Length, release dates, URLs, colours, prices.
  */
-import { type Obj, type Scope, arrayOfStrings, at, isObject, map, num, obj, required, str } from './checks';
+import { type Obj, type Scope, arrayOfStrings, at, isObject, map, MAX_FREE_TEXT_LENGTH, num, obj, required, str } from './checks';
 
 export const MEASUREMENTS = ['depth', 'height', 'length', 'width', 'volume', 'weight'] as const;
 export const CUSTOM_ATTRIBUTES = ['customLabels', 'customJson', 'customLengths', 'customNumbers'] as const;
@@ -21,7 +21,7 @@ export function productData(s: Scope, path: string, v: unknown, isDefaults: bool
   const o = obj(s, path, v, PRODUCT_DATA_FIELDS);
   if (!o) return;
   if (isDefaults) required(s, path, o, 'title', 'url');
-  for (const f of PRODUCT_TEXT) if (f !== 'url') str(s, at(path, f), o[f], { nonEmpty: f === 'title' });
+  for (const f of PRODUCT_TEXT) if (f !== 'url') str(s, at(path, f), o[f], { nonEmpty: f === 'title', ...(f === 'description' ? { max: MAX_FREE_TEXT_LENGTH } : {}) });
   pageUrl(s, at(path, 'url'), o.url);
   for (const [f, max] of Object.entries(PRODUCT_LISTS)) arrayOfStrings(s, at(path, f), o[f], { max });
   num(s, at(path, 'rating'), o.rating, { min: 0, max: 5 });

@@ -22,6 +22,15 @@ export const MAX_ERRORS_PER_LINE = 20;
  */
 export const MAX_KEY_LENGTH = 200;
 
+/**
+ * Our choice (the spec gives none): one catalog string is at most 4,000 characters. Most are indexed as
+ * keywords, and Elasticsearch refuses a document holding a keyword over 32,766 bytes, which failed the whole
+ * import with a 500 (a 40,000-character brand); 4,000 characters stay under it even in 4-byte UTF-8. Free
+ * text (descriptions) is analysed, not kept whole, and takes MAX_FREE_TEXT_LENGTH.
+ */
+export const MAX_STRING_LENGTH = 4000;
+export const MAX_FREE_TEXT_LENGTH = 100_000;
+
 /** The problems of one line, capped at MAX_ERRORS_PER_LINE. */
 export const lineProblems = (): Problems => new Problems(MAX_ERRORS_PER_LINE);
 
@@ -85,8 +94,9 @@ export function str(s: Scope, path: string, v: unknown, opts: { nonEmpty?: boole
     s.problems.add(path, `must be a string (got ${kindOf(v)})`);
     return undefined;
   }
+  const max = opts.max ?? MAX_STRING_LENGTH;
   if (opts.nonEmpty && v.trim() === '') s.problems.add(path, 'must not be empty');
-  else if (opts.max !== undefined && v.length > opts.max) s.problems.add(path, `at most ${opts.max} characters (got ${v.length})`);
+  else if (v.length > max) s.problems.add(path, `at most ${max} characters (got ${v.length})`);
   return v;
 }
 
@@ -129,6 +139,9 @@ export function arrayOfStrings(
   v.forEach((item: unknown, i) => {
     if (typeof item !== 'string') {
       s.problems.add(at(path, i), `must be a string (got ${kindOf(item)})`);
+      ok = false;
+    } else if (item.length > MAX_STRING_LENGTH) {
+      s.problems.add(at(path, i), `at most ${MAX_STRING_LENGTH} characters (got ${item.length})`);
       ok = false;
     } else opts.each?.(item, at(path, i));
   });

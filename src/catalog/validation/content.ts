@@ -1,6 +1,6 @@
 /** Content items and translations. */
 import { contentUrl, customLabels, releaseDate } from './attributes';
-import { type Scope, at, obj, required, str } from './checks';
+import { type Scope, at, MAX_FREE_TEXT_LENGTH, obj, required, str } from './checks';
 import { image } from './image';
 import { locale, localeValues, marketList, overrides } from './markets';
 
@@ -30,7 +30,7 @@ function contentData(s: Scope, path: string, v: unknown, isDefaults: boolean): v
   if (isDefaults) required(s, path, o, 'title', 'url');
   str(s, at(path, 'title'), o.title, { nonEmpty: true });
   contentUrl(s, at(path, 'url'), o.url);
-  str(s, at(path, 'description'), o.description);
+  str(s, at(path, 'description'), o.description, { max: MAX_FREE_TEXT_LENGTH });
   releaseDate(s, at(path, 'releaseDate'), o.releaseDate);
   str(s, at(path, 'dataLocale'), o.dataLocale);
   customLabels(s, at(path, 'customLabels'), o.customLabels);
