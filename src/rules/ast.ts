@@ -52,11 +52,11 @@ export type RuleSet = Rule[];
 export const MAX_VALUES_PER_RESTRICTION = 200;
 export const MAX_PRODUCT_KEYS = 100;
 /**
- * Our limit on one string value (not the spec's): no catalog value a rule can match is longer (custom labels
- * are indexed up to 1,000 characters, keys up to 200), and Elasticsearch fails a whole search on a term
- * over 32,766 bytes.
+ * Our limit on one value a rule, a productFilter or a contentFilter matches (not the spec's): no catalog value
+ * is longer (custom labels are indexed up to 1,000 characters, keys up to 200), and Elasticsearch fails a
+ * whole search on a term over 32,766 bytes.
  */
-export const MAX_STRING_LENGTH = 1000;
+export const MAX_FILTER_VALUE_LENGTH = 1000;
 
 /** What an attribute name refers to, before its condition is known. */
 export type AttributeRef =

@@ -8,7 +8,7 @@
  * - end: after the last token, so the parser always has something to look at.
  */
 import { ruleSyntaxError } from './errors';
-import { MAX_STRING_LENGTH } from './ast';
+import { MAX_FILTER_VALUE_LENGTH } from './ast';
 
 export type Punctuation = '{' | '}' | '[' | ']' | '(' | ')' | ',';
 
@@ -80,8 +80,8 @@ function readString(source: string, start: number, options: LexOptions): Token {
   while (at < source.length) {
     const c = source[at];
     if (c === '"') {
-      if (value.length > MAX_STRING_LENGTH) {
-        throw ruleSyntaxError({ problem: 'String too long', token: source.slice(start, at + 1), position: start, detail: `a value is at most ${MAX_STRING_LENGTH} characters (got ${value.length})`, parameter: options.parameter });
+      if (value.length > MAX_FILTER_VALUE_LENGTH) {
+        throw ruleSyntaxError({ problem: 'String too long', token: source.slice(start, at + 1), position: start, detail: `a value is at most ${MAX_FILTER_VALUE_LENGTH} characters (got ${value.length})`, parameter: options.parameter });
       }
       return { kind: 'string', text: source.slice(start, at + 1), position: start, value };
     }

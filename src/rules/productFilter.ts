@@ -10,7 +10,7 @@
  * uses `{ "min": 3.5 }`, so any finite number is accepted. Measurements and newness are rules-only.
  */
 import {
-  lookupAttribute, MAX_PRODUCT_KEYS, MAX_STRING_LENGTH, MAX_VALUES_PER_RESTRICTION,
+  lookupAttribute, MAX_FILTER_VALUE_LENGTH, MAX_PRODUCT_KEYS, MAX_VALUES_PER_RESTRICTION,
   type Interval, type Restriction, type RuleSet,
 } from './ast';
 import { compileRuleSet, type CompileContext, type CompiledRules } from './compile';
@@ -64,8 +64,8 @@ export function compileProductFilter(filter: unknown, context: ProductFilterOpti
 }
 
 function readValue(raw: unknown, fail: (detail: string) => ProductFilterError): Value {
-  const long = (Array.isArray(raw) ? raw : [raw]).find((v): v is string => typeof v === 'string' && v.length > MAX_STRING_LENGTH);
-  if (long !== undefined) throw fail(`a value is at most ${MAX_STRING_LENGTH} characters (got ${long.length})`);
+  const long = (Array.isArray(raw) ? raw : [raw]).find((v): v is string => typeof v === 'string' && v.length > MAX_FILTER_VALUE_LENGTH);
+  if (long !== undefined) throw fail(`a value is at most ${MAX_FILTER_VALUE_LENGTH} characters (got ${long.length})`);
   if (typeof raw === 'string') return { kind: 'strings', values: [raw] };
   if (typeof raw === 'number') return { kind: 'ranges', ranges: [exactly(raw, fail)] };
   if (Array.isArray(raw)) {

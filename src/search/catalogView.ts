@@ -19,9 +19,6 @@ import { Unavailable } from '../kernel/errors';
 import { ShortCache } from '../kernel/shortCache';
 import { CATALOG_PARTS, type IndexNames } from './indexNames';
 
-/** How long a process reads the catalog version it resolved last, by default (CATALOG_VIEW_CACHE_MS). */
-export const CATALOG_VIEW_CACHE_MS = 2000;
-
 export interface CatalogView {
   /** The concrete indices (comma-separated) behind a catalog alias, or undefined for any other name. */
   concrete(alias: string): string | undefined;
@@ -67,11 +64,11 @@ export function lostToDeletion(response: { _shards?: estypes.ShardStatistics }):
   return (response._shards?.failures ?? []).some((f) => isGoneType(f.reason?.type));
 }
 
-/** The live catalog aliases of this service, resolved at most every CATALOG_VIEW_CACHE_MS. */
+/** The live catalog aliases of this service, resolved at most every `ttlMs` (the CATALOG_VIEW_CACHE_MS setting). */
 export class CatalogViews {
   private readonly cache: ShortCache<CatalogView>;
 
-  constructor(private readonly es: Client, private readonly names: IndexNames, ttlMs = CATALOG_VIEW_CACHE_MS) {
+  constructor(private readonly es: Client, private readonly names: IndexNames, ttlMs: number) {
     this.cache = new ShortCache(ttlMs, () => this.load());
   }
 

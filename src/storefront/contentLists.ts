@@ -7,6 +7,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import Joi from 'joi';
 import type { ContentDocument } from '../catalog/documentTypes';
+import { MAX_FILTER_VALUE_LENGTH } from '../rules';
 import { image } from './presentation';
 import type { ContentItemResult, ContentListResult } from './responseTypes';
 import { encodeTicket, type TicketOrigin } from '../events/tickets';
@@ -22,8 +23,6 @@ export interface ContentListSettings {
   algorithm?: 'TOP_CONTENT' | 'NEWEST_CONTENT';
 }
 
-/** Longest filter value: Elasticsearch refuses a term over 32,766 bytes (a 500 before), and no key or label is near it. */
-const MAX_FILTER_VALUE_LENGTH = 1000;
 const filterValue = Joi.string().max(MAX_FILTER_VALUE_LENGTH);
 const stringOrList = Joi.alternatives(filterValue, Joi.array().items(filterValue).max(200));
 

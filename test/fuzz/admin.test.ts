@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { startService, TEST_CONFIGURATION, type TestService } from '../http/harness';
 import { content, group, product, smallCatalog, translation } from '../fixtures/catalog';
-import { contentType, describeFindings, findings, fuzz, mutated, nastyJson, nastyString, probe, queryString, statuses, type Finding, type Json } from './support';
+import { contentType, describeFindings, fuzz, mutated, nastyJson, nastyString, queryString, statuses, sweep, withEachStringOverLong, type Json } from './support';
 
 const RUNS = 100;
 
@@ -143,19 +143,8 @@ describe('fuzz: admin imports', function () {
    * Full and operations imports run for real, as the failure came from the bulk write, not the validation.
    */
   it('over-long strings in every place of every valid line and body', async () => {
-    const LONG = ['x'.repeat(40_000), 'å'.repeat(20_000)];
-    const paths = (value: Json, at: (string | number)[] = []): (string | number)[][] =>
-      typeof value === 'string' ? [at]
-        : Array.isArray(value) ? value.flatMap((v, i) => paths(v, [...at, i]))
-          : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k])) : [];
-    const replaced = (value: Json, at: (string | number)[], by: string): Json => {
-      if (!at.length) return by;
-      const copy = structuredClone(value) as Record<string | number, Json>;
-      copy[at[0]] = replaced(copy[at[0]], at.slice(1), by);
-      return copy;
-    };
-    const variants = (base: Json): Json[] => paths(base).flatMap((at) => LONG.map((long) => replaced(base, at, long)));
     const requests: { endpoint: string; method: string; path: string; body: string; type: string }[] = [];
+    const variants = withEachStringOverLong;
     for (const base of replaceBases) {
       // The other valid lines, and this one changed (a key twice would be refused before any write).
       const others = replaceBases.filter((b) => b !== base).map((b) => `${JSON.stringify(b)}\n`).join('');
@@ -171,12 +160,7 @@ describe('fuzz: admin imports', function () {
       ['PUT import/synonyms', 'PUT', '/api/admin/v4/import/synonyms', [{ locales: { 'sv-SE': [{ terms: ['tröja', 'sweater'] }, { from: ['anorak'], to: ['jacka'] }] } }]],
     ];
     for (const [endpoint, method, path, bases] of json) for (const base of bases) for (const body of variants(base)) requests.push({ endpoint, method, path, body: JSON.stringify(body), type: 'application/json' });
-    const found: Finding[] = [];
-    for (const r of requests) {
-      const problem = await probe(service, `${r.endpoint} over-long strings`, { method: r.method, path: r.path, body: r.body, headers: { 'Content-Type': r.type } });
-      if (problem) found.push({ endpoint: r.endpoint, problem, input: r.body.replace(/(.)\1{20,}/gu, (run, c: string) => `${c}×${[...run].length}`).slice(0, 600), seed: 0 });
-    }
-    findings.push(...found);
+    const found = await sweep(service, requests.map(({ type, ...r }) => ({ ...r, headers: { 'Content-Type': type } })));
     assert.ok(requests.length > 100, `${requests.length} requests`);
     assert.equal(found.length, 0, describeFindings(found));
   });

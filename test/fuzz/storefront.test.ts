@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { startService, TEST_CONFIGURATION, type TestService } from '../http/harness';
 import { generateCatalogLines } from '../../src/sample/generator';
 import type { ReplaceEntity } from '../../src/catalog/types';
-import { contentType, describeFindings, findings, fuzz, malformedQueryTail, mutated, nastyJson, nastyString, probe, queryString, type Finding, type Json } from './support';
+import { contentType, describeFindings, fuzz, malformedQueryTail, mutated, nastyJson, nastyString, OVER_LONG, queryString, sweep, withEachStringOverLong, type Json } from './support';
 
 const RUNS = 120;
 const VISITOR: Record<string, string> = { market: 'SE', locale: 'sv-SE', customerKey: 'c1', sessionKey: 's1', touchpoint: 'DESKTOP' };
@@ -126,35 +126,20 @@ describe('fuzz: storefront queries and notifications', function () {
    * mutations reach each place only now and then (a 40,000-character cart key once gave a 500).
    */
   it('over-long strings in every place of every valid body, and inside rules and filters', async () => {
-    const LONG = ['x'.repeat(40_000), 'å'.repeat(20_000)];
-    const paths = (value: Json, at: (string | number)[] = []): (string | number)[][] =>
-      typeof value === 'string' ? [at]
-        : Array.isArray(value) ? value.flatMap((v, i) => paths(v, [...at, i]))
-          : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k])) : [];
-    const replaced = (value: Json, at: (string | number)[], by: string): Json => {
-      if (!at.length) return by;
-      const copy = structuredClone(value) as Record<string | number, Json>;
-      copy[at[0]] = replaced(copy[at[0]], at.slice(1), by);
-      return copy;
-    };
     const inRules = (long: string): Json[] => ['brand', 'product_key', 'variant_key', 'category', 'custom.material', 'color'].map((attribute) => ({ primaryList: { productRules: `rule incl ${attribute} { "${long}" }` } }));
     const cases: { name: string; body: Json }[] = [];
     for (const [name, bases] of Object.entries(bodies())) {
-      for (const base of bases) for (const at of paths(base)) for (const long of LONG) cases.push({ name, body: replaced(base, at, long) });
+      for (const base of bases) for (const body of withEachStringOverLong(base)) cases.push({ name, body });
     }
-    for (const long of LONG) {
+    for (const long of OVER_LONG) {
       for (const body of inRules(long)) cases.push({ name: 'search-page', body }, { name: 'landing-page', body });
       cases.push({ name: 'search-page', body: { primaryList: { productFilter: { brand: [long], 'custom.material': long } } } });
       cases.push({ name: 'product-page', body: { recommendationLists: [{ id: 'r', algorithm: 'ALTERNATIVES', limit: 4, productRules: `rule incl brand { "${long}" }` }] } });
     }
-    const found: Finding[] = [];
-    for (const { name, body } of cases) {
-      const query = queryString(Object.entries({ ...VISITOR, ...endpoints()[name].valid }));
-      const request = { method: 'POST', path: `/api/storefront/v3/queries/${name}?${query}`, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
-      const problem = await probe(service, 'POST over-long strings', request);
-      if (problem) found.push({ endpoint: `POST ${name}`, problem, input: request.body.replace(/(.)\1{20,}/gu, (run, c: string) => `${c}×${[...run].length}`).slice(0, 600), seed: 0 });
-    }
-    findings.push(...found);
+    const found = await sweep(service, cases.map(({ name, body }) => ({
+      endpoint: `POST ${name}`, method: 'POST', path: `/api/storefront/v3/queries/${name}?${queryString(Object.entries({ ...VISITOR, ...endpoints()[name].valid }))}`,
+      body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' },
+    })));
     assert.ok(cases.length > 60, `${cases.length} cases`);
     assert.equal(found.length, 0, describeFindings(found));
   });

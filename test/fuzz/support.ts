@@ -76,6 +76,42 @@ export async function probe(service: TestService, endpoint: string, request: Fuz
   return `${res.status} ${typeof message === 'string' ? message.slice(0, 300) : JSON.stringify(text.slice(0, 200))}`;
 }
 
+/**
+ * Strings past every limit that matters: any catalog key, any filter value, and the 32,766 bytes
+ * Elasticsearch takes for one term (40,000 ASCII characters; 20,000 two-byte ones, 40,000 bytes).
+ */
+export const OVER_LONG = ['x'.repeat(40_000), 'å'.repeat(20_000)];
+
+/** `base` with each of its strings in turn replaced by each OVER_LONG string (copies; `base` is unchanged). */
+export function withEachStringOverLong(base: Json): Json[] {
+  const paths = (value: Json, at: (string | number)[]): (string | number)[][] =>
+    typeof value === 'string' ? [at]
+      : Array.isArray(value) ? value.flatMap((v, i) => paths(v, [...at, i]))
+        : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k])) : [];
+  const replaced = (value: Json, at: (string | number)[], by: string): Json => {
+    if (!at.length) return by;
+    const copy = structuredClone(value) as Record<string | number, Json>;
+    copy[at[0]] = replaced(copy[at[0]], at.slice(1), by);
+    return copy;
+  };
+  return paths(base, []).flatMap((at) => OVER_LONG.map((long) => replaced(base, at, long)));
+}
+
+/**
+ * Sends every request once, in order (no randomness: a sweep, where the random mutations reach each place
+ * only now and then); returns the findings, also kept in `findings`. `endpoint` names a request in the report.
+ */
+export async function sweep(service: TestService, requests: (FuzzRequest & { endpoint: string })[]): Promise<Finding[]> {
+  const found: Finding[] = [];
+  for (const { endpoint, ...request } of requests) {
+    const problem = await probe(service, `${endpoint} over-long strings`, request);
+    const input = String(request.body ?? '').replace(/(.)\1{20,}/gu, (run, c: string) => `${c}×${[...run].length}`).slice(0, 600);
+    if (problem) found.push({ endpoint, problem, input, seed: 0, path: `${request.method} ${request.path}` });
+  }
+  findings.push(...found);
+  return found;
+}
+
 /** A failure's kind: numbers, quoted parts and long tails blanked, so one bug counts once. */
 function kindOf(problem: string): string {
   return problem.replace(/"[^"]*"|'[^']*'/g, '"…"').replace(/\d+/g, '#').slice(0, 90);
