@@ -9,5 +9,6 @@ if [ -z "${ELASTICSEARCH_URL:-}" ]; then
   export ELASTICSEARCH_URL="http://127.0.0.1:${ES_PORT:-9200}"
 fi
 npx tsc -p tsconfig.json
+npx tsx scripts/build-web.ts
 export LOAD_SAMPLE_DATA="${LOAD_SAMPLE_DATA:-true}"
 exec node dist/src/main.js

@@ -15,6 +15,7 @@ mkdir -p node_modules/.cache
 npx depcruise src --cache node_modules/.cache/depcruise --output-type err > node_modules/.cache/depcruise.out 2>&1 & depcruise_pid=$!
 npx eslint --cache --cache-location node_modules/.cache/eslint/ . > node_modules/.cache/eslint.out 2>&1 & eslint_pid=$!
 npx tsc -p tsconfig.json --noEmit
+npx tsc -p web/tsconfig.json
 shape_failed=""
 for check in depcruise eslint; do
   pid_var="${check}_pid"
@@ -35,6 +36,9 @@ if [ -z "${ELASTICSEARCH_URL:-}" ]; then
   fi
   export ELASTICSEARCH_URL="http://127.0.0.1:$port"
 fi
+# The browser tests (test/browser, part of every run unless a --config names another suite) drive Debian's
+# Chromium: installed here when missing (as root), else the run stops saying what to install.
+if [[ " $* " != *" --config "* || " $* " == *browser* ]]; then bash scripts/chromium.sh; fi
 cleanup() { [ -n "$started" ] && bash scripts/elasticsearch.sh stop || true; }
 trap cleanup EXIT
 npx mocha "$@"

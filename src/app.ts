@@ -31,6 +31,7 @@ import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { notificationRouter } from './http/notificationRoutes';
+import { webRouter } from './http/webRoutes';
 import { elasticsearchTook, errorHandler, responseTime, storefrontCors } from './http/middleware';
 
 export interface AppContext {
@@ -116,11 +117,14 @@ export function createApp(context: AppContext): Koa {
   app.use(responseTime);
   app.use(elasticsearchTook(context.es));
   const keys = context.config.adminApiKeys;
+  const web = webRouter({ configuration: () => context.configuration.get() });
+  app.use(web.fallback);
   for (const router of [
     adminRouter(context.admin, keys),
     merchandisingRouter(context.merchandisingAdmin, keys),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),
+    web.router,
   ]) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

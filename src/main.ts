@@ -24,7 +24,7 @@ async function main() {
   const context = createContext(config, es, log);
   await prepareContext(context);
   log.info('analysis', { level: await context.indices.analysisLevel() });
-  if (config.loadSampleData) await loadSampleCatalogIfEmpty(context);
+  if (config.loadSampleData) await loadSampleCatalogIfEmpty(context, { imageBaseUrl: `${config.publicUrl}/images/sample` });
   const app = createApp(context);
   const server = app.listen(config.port, config.host, () => log.info('listening', { url: `http://${config.host}:${config.port}`, elasticsearch: config.elasticsearchUrl, indexPrefix: config.indexPrefix }));
   // A full import streams its body at the pace of indexing, which takes longer than Node's default 5-minute

@@ -37,6 +37,11 @@ export interface Config {
   maxOperationsBytes: number;
   /** Load the sample catalog when the catalog is empty at start-up. */
   loadSampleData: boolean;
+  /**
+   * The address browsers reach this service at. The sample catalog's image URLs (which the spec requires to be
+   * absolute) point here, at the placeholder images the service draws itself; default `http://localhost:<PORT>`.
+   */
+  publicUrl: string;
   /** Origins allowed to call the storefront interface from a browser (`*` for any, none when empty). */
   corsAllowedOrigins: string[];
   /** zlib level (1..9) of gzip-compressed answers: a search page is ~330 KB of JSON, level 3 compresses it
@@ -106,6 +111,7 @@ const schema = Joi.object({
   BULK_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
   MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
+  PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   CORS_ALLOWED_ORIGINS: Joi.string().allow('').default('*'),
   GZIP_LEVEL: Joi.number().integer().min(1).max(9).default(3),
   CATALOG_VIEW_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(2000),
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bulkConcurrency: value.BULK_CONCURRENCY,
     maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
     loadSampleData: value.LOAD_SAMPLE_DATA,
+    publicUrl: String(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
     gzipLevel: value.GZIP_LEVEL,
     catalogViewCacheMs: value.CATALOG_VIEW_CACHE_MS,

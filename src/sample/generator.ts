@@ -41,6 +41,12 @@ export interface GeneratorOptions {
   attributes?: number;
   /** 'default' (the sample catalog, unchanged), 'fashion' or 'electronics'. Default 'default'. */
   profile?: GeneratorProfile;
+  /**
+   * Where image URLs point. Default: `https://images.example.com` (resolves nowhere; benchmarks and tests).
+   * The sample catalog points them at the service's own placeholder images (`<PUBLIC_URL>/images/sample`), which
+   * also carry the product's colour (`?c=RRGGBB`) so the placeholder is drawn in it.
+   */
+  imageBaseUrl?: string;
 }
 
 export function defaultConfiguration(): CatalogConfiguration {
@@ -86,6 +92,9 @@ const WHOLE_UNIT_CURRENCIES = new Set(['SEK', 'NOK', 'DKK', 'ISK', 'CZK', 'PLN']
 interface MarketInfo { id: string; locales: string[]; currency: string }
 interface Context {
   seed: number;
+  /** Image URLs start with this; `colouredImages` when it is the service's own placeholder images. */
+  imageBase: string;
+  colouredImages: boolean;
   prefix: string;
   productGroups: number;
   contentItems: number;
@@ -114,6 +123,8 @@ function contextOf(options: GeneratorOptions): Context {
   if (!Number.isInteger(attributes) || attributes < 0) throw new Error(`attributes must be a non-negative integer, got ${attributes}`);
   return {
     seed,
+    imageBase: (options.imageBaseUrl ?? 'https://images.example.com').replace(/\/+$/, ''),
+    colouredImages: options.imageBaseUrl !== undefined,
     prefix: options.keyPrefix ?? '',
     productGroups,
     contentItems: options.contentItems ?? Math.max(3, Math.floor(productGroups / 20)),
@@ -291,7 +302,7 @@ function product(ctx: Context, rng: Rng, group: GroupStyle, colour: Colour): Pro
     defaults,
     ...(overrides && { overrides }),
     variants: variants(ctx, rng, group, colour, markets),
-    images: images(rng, group, key, colour, ctx.dataLang),
+    images: images(ctx, rng, group, key, colour),
     ...(colour.value && { colorInitial: [colour.value] }),
   };
 }
@@ -447,15 +458,30 @@ function randomReleaseDate(rng: Rng): string {
   return new Date(ms).toISOString().slice(0, 19) + 'Z';
 }
 
-function images(rng: Rng, group: GroupStyle, key: string, colour: Colour, lang: Lang): Record<string, Image> {
+/** What the service's placeholder image of a product type draws (src/http/web/placeholderImage.ts). */
+function placeholderShape(productType: string): string {
+  const type = productType.toLowerCase();
+  if (/shoe|sneaker|boot|heel|sandal/.test(type)) return 'shoe';
+  if (/dress/.test(type)) return 'dress';
+  if (/bag|backpack/.test(type)) return 'bag';
+  if (/jeans|trouser/.test(type)) return 'trousers';
+  if (/jacket|knit|shirt|outerwear/.test(type)) return 'top';
+  if (/watch/.test(type)) return 'watch';
+  if (/skincare|serum|cream/.test(type)) return 'bottle';
+  return 'folded';
+}
+
+function images(ctx: Context, rng: Rng, group: GroupStyle, key: string, colour: Colour): Record<string, Image> {
+  const lang = ctx.dataLang;
   const result: Record<string, Image> = {};
   const count = rng.int(1, 3);
-  const base = `https://images.example.com/${encodeURIComponent(key)}`;
+  const base = `${ctx.imageBase}/${encodeURIComponent(key)}`;
+  const tint = ctx.colouredImages ? `?c=${colour.value.slice(1)}&k=${placeholderShape(group.category.productType)}` : '';
   const alt = colour.name[lang] ? `${group.titles[lang]}, ${colour.name[lang].toLowerCase()}` : group.titles[lang];
   const modelFirst = group.category.clothing === true || group.category.path[1] === 'Shoes';
   for (let i = 1; i <= count; i++) {
     const image: Image = {
-      defaults: { urls: [{ url: `${base}/${i}.jpg`, widthInitial: 800 }, { url: `${base}/${i}-400.jpg`, widthInitial: 400 }], alt },
+      defaults: { urls: [{ url: `${base}/${i}.jpg${tint}`, widthInitial: 800 }, { url: `${base}/${i}-400.jpg${tint}`, widthInitial: 400 }], alt },
       order: i,
       typeInitial: (i === 1) === modelFirst ? 'model' : 'cutout',
     };
@@ -514,7 +540,7 @@ function contentLine(ctx: Context, n: number): ReplaceEntity {
   }
   if (Object.keys(overrides).length) content.overrides = overrides;
   if (rng.chance(0.7)) {
-    content.image = { defaults: { urls: [{ url: `https://images.example.com/content/${encodeURIComponent(key)}/hero.jpg`, widthInitial: 1200 }], alt: defaults.title } };
+    content.image = { defaults: { urls: [{ url: `${ctx.imageBase}/content/${encodeURIComponent(key)}/hero.jpg`, widthInitial: 1200 }], alt: defaults.title } };
   }
   return { key, content };
 }

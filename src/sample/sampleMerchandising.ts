@@ -22,7 +22,8 @@ export function samplePages(locales: readonly string[]) {
       paths: Object.fromEntries(locales.map((l) => [l, '/' + nameIn(c, generatedLanguageOf(l)).map(slug).join('/')])),
       headings: Object.fromEntries(locales.map((l) => [l, nameIn(c, generatedLanguageOf(l)).at(-1)!])),
       primaryList: { rules: `rule incl category { ${translations.map((t) => JSON.stringify(t)).join(' ')} }` },
-      ...(depth === 1 ? { recLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 }] } : {}),
+      // A department's heading is a keyword: typing "women" (or "dam") in the search box leads to its page.
+      ...(depth === 1 ? { recLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 }], primaryList: { rules: `rule incl category { ${translations.map((t) => JSON.stringify(t)).join(' ')} }`, keywords: { headingAsKeyword: true } } } : {}),
     };
   });
 }

@@ -1,0 +1,81 @@
+/**
+ * The browser pages the service serves beside its APIs (web/, README "Reference storefront"):
+ *
+ * | Path | What |
+ * |---|---|
+ * | `/`, and any other GET asking for HTML outside `/api/` | the reference storefront's index.html (it routes in the browser: search, category pages, products, cart) |
+ * | `/assets/<hashed name>` | its script and stylesheet, cached for a year |
+ * | `/storefront/markets.json` | the configured markets, their locales and currency: what the storefront's market switcher offers |
+ * | `/images/sample/<key>/<file>?c=RRGGBB` | the sample catalog's placeholder images (SVG) |
+ */
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import type { CatalogConfiguration } from '../catalog/types';
+import { BuiltPage, PAGE_CSP, webRoot } from './web/pages';
+import { placeholderSvg, tintOf } from './web/placeholderImage';
+import { join } from 'node:path';
+
+export interface WebPagesDeps {
+  /** The stored market configuration, if any. */
+  configuration(): Promise<CatalogConfiguration | undefined>;
+}
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+function sendPage(ctx: Context, page: BuiltPage, name: string): void {
+  const html = page.index();
+  ctx.set('Content-Security-Policy', PAGE_CSP);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'same-origin');
+  if (!html) {
+    ctx.status = 503;
+    ctx.type = 'text/plain';
+    ctx.body = `The ${name} is not built: run "npm run build:web" (npm start does it).`;
+    return;
+  }
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = html;
+}
+
+export function webRouter(deps: WebPagesDeps): { router: Router; fallback: (ctx: Context, next: Next) => Promise<void> } {
+  const storefront = new BuiltPage(join(webRoot(), 'storefront'));
+  const router = new Router();
+
+  router.get('/assets/:name', (ctx) => {
+    const file = storefront.asset(ctx.params.name!);
+    if (!file) return; // 404 JSON from the error handler
+    ctx.set('Cache-Control', YEAR);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = file.type;
+    ctx.body = file.body;
+  });
+
+  router.get('/storefront/markets.json', async (ctx) => {
+    const configuration = await deps.configuration();
+    const markets = Object.entries(configuration?.markets ?? {}).map(([id, m]) => ({ id, locales: m.locales, currency: m.currency ?? null }));
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = { markets };
+  });
+
+  router.get(['/images/sample/:key/:file', '/images/sample/content/:key/:file'], (ctx) => {
+    const { key, file } = ctx.params as { key: string; file: string };
+    if (key.length > 200 || file.length > 100) return;
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.set('Content-Security-Policy', "default-src 'none'");
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = 'image/svg+xml';
+    ctx.body = placeholderSvg(key, file, tintOf(ctx.query.c), ctx.query.k);
+  });
+
+  /** Runs after every router: a browser's GET for a path no route answered gets the storefront, which routes itself. */
+  const fallback = async (ctx: Context, next: Next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body !== undefined) return;
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/assets/')) return;
+    // Only a browser's navigation (Accept names text/html): API clients keep their JSON 404.
+    if (!ctx.get('Accept').includes('text/html')) return;
+    sendPage(ctx, storefront, 'storefront');
+  };
+  return { router, fallback };
+}

@@ -1,0 +1,48 @@
+/** The reference storefront's pure parts: the URL as state (web/storefront/route.ts) and text helpers (format.ts). */
+import assert from 'node:assert/strict';
+import { facetsOf, hrefOf, parseLocation } from '../../web/storefront/route';
+import { highlightParts, priceText } from '../../web/storefront/format';
+
+const SE = { market: 'SE', locale: 'sv-SE' };
+
+describe('storefront URL state', () => {
+  it('reads facet selections as the client takes them', () => {
+    const params = new URLSearchParams('f.brand=Acme|Nord&f.price.min=100&f.price.max=500&f.onlyInStock=true&f.size=&f.weight.max=x&q=a');
+    assert.deepEqual(facetsOf(params), { brand: ['Acme', 'Nord'], price: { min: 100, max: 500 }, onlyInStock: true });
+  });
+
+  it('makes a search URL that parses back to the same route', () => {
+    const route = { kind: 'search' as const, q: 'röda skor', sort: 'PRICE_ASCENDING' as const, page: 2, origin: 'PHRASE_SUGGEST' as const, facets: { brand: ['A&B'], price: { min: 10 } } };
+    const href = hrefOf(route, SE);
+    assert.equal(href, '/search?q=r%C3%B6da+skor&origin=PHRASE_SUGGEST&sort=PRICE_ASCENDING&f.brand=A%26B&f.price.min=10&page=2&market=SE&locale=sv-SE');
+    assert.deepEqual(parseLocation(new URL(href, 'http://shop')), { locator: SE, route });
+  });
+
+  it('leaves ORGANIC and the first page out of the URL', () => {
+    assert.equal(hrefOf({ kind: 'search', q: 'x', page: 1, origin: 'ORGANIC', facets: {} }, SE), '/search?q=x&market=SE&locale=sv-SE');
+  });
+
+  it('puts the product key beside the catalog\'s own product link', () => {
+    const href = hrefOf({ kind: 'product', productKey: 'P1-BLK', variantKey: 'V1' }, SE, '/en/product/shoe-p1?variant=V9');
+    assert.equal(href, '/en/product/shoe-p1?pk=P1-BLK&variant=V1&market=SE&locale=sv-SE');
+    assert.deepEqual(parseLocation(new URL(href, 'http://shop')).route, { kind: 'product', productKey: 'P1-BLK', variantKey: 'V1' });
+  });
+
+  it('treats any other path as a landing page, and bounds the page number', () => {
+    assert.deepEqual(parseLocation(new URL('http://shop/dam/skor?page=999&sort=NEWEST_FIRST')).route, { kind: 'landing', path: '/dam/skor', sort: 'NEWEST_FIRST', page: 1, facets: {} });
+    assert.deepEqual(parseLocation(new URL('http://shop/cart?market=NO')), { locator: { market: 'NO', locale: undefined }, route: { kind: 'cart' } });
+  });
+});
+
+describe('storefront text helpers', () => {
+  it('splits a highlighted phrase into text parts, never markup', () => {
+    assert.deepEqual(highlightParts('{{sne}}akers'), [{ text: 'sne', match: true }, { text: 'akers', match: false }]);
+    assert.deepEqual(highlightParts('red {{<b>}} x'), [{ text: 'red ', match: false }, { text: '<b>', match: true }, { text: ' x', match: false }]);
+    assert.deepEqual(highlightParts('plain'), [{ text: 'plain', match: false }]);
+  });
+
+  it('formats prices in the market\'s currency', () => {
+    assert.equal(priceText({ min: 549, max: 549 }, 'en-GB', 'SEK').replace(/\s/g, ' '), 'SEK 549');
+    assert.equal(priceText({ min: 149, max: 299 }, 'en-GB', 'GBP'), 'from £149');
+  });
+});

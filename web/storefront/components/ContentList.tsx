@@ -1,0 +1,28 @@
+/** A list of content items (articles, guides): title, image, description, each a link whose click sends its ticket. */
+import type { ContentList as ContentListAnswer, ContentItem } from '@apptus/esales-api';
+import { notifyClick } from '../api';
+import { useShop } from '../shop';
+import { sourceFor } from './ProductImage';
+
+export function ContentList({ list, heading }: { list: ContentListAnswer; heading: string }) {
+  return (
+    <section class="content-list">
+      <h2>{heading}</h2>
+      <ul>{list.items.map((item) => <li key={item.key}><ContentCard item={item} /></li>)}</ul>
+    </section>
+  );
+}
+
+function ContentCard({ item }: { item: ContentItem }) {
+  const shop = useShop();
+  const src = sourceFor(item.image, 600);
+  // Content links lead to the shop's articles, which this demo does not have: the click is still sent.
+  return (
+    <a class="content-card" href={item.link} onClick={() => notifyClick(shop.api, item.ticket)}>
+      {src && <img src={src} alt={item.image?.alt ?? ''} loading="lazy" width={600} height={300} />}
+      <span class="content-type">{item.type}</span>
+      <strong>{item.title}</strong>
+      {item.description && <span class="muted">{item.description}</span>}
+    </a>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * The facets of a result list, one component per facet type the client models (TEXT, COLOR, RANGE, SIZE,
+ * CHECKBOX). A change yields the next selection; the page puts it in the URL, which makes the next query.
+ */
+import type { CheckboxFacet, ColorFacet, Facet, FacetParams, RangeFacet, SizeFacet, TextFacet, TextFacetValue } from '@apptus/esales-api';
+import { isCheckboxFacet, isColorFacet, isRangeFacet, isSizeFacet, isTextFacet } from '@apptus/esales-api';
+import { useState } from 'preact/hooks';
+import { formatPrice } from '../format';
+import { useShop } from '../shop';
+
+type Change = (facets: FacetParams) => void;
+
+/** How many values a list shows before "Show all", and from how many a value search is offered. */
+const SHOWN = 8;
+const SEARCHABLE = 12;
+/** Facets shown open on arrival (on a phone the list starts closed: see main.css). */
+const OPEN_AT_FIRST = 3;
+
+/**
+ * Whether a value is ticked: read from the URL's selection rather than the answer's `selected`, so a tick
+ * shows at once, before the next answer arrives.
+ */
+function isSelected(facets: FacetParams, id: string, value: string): boolean {
+  const current = facets[id];
+  return Array.isArray(current) && current.includes(value);
+}
+
+function toggle(facets: FacetParams, id: string, value: string, on: boolean): FacetParams {
+  const current = facets[id];
+  const values = Array.isArray(current) ? current.filter((v) => v !== value) : [];
+  if (on) values.push(value);
+  const next = { ...facets };
+  if (values.length) next[id] = values; else delete next[id];
+  return next;
+}
+
+export function Facets({ facets, selection, onChange }: { facets: Facet[]; selection: FacetParams; onChange: Change }) {
+  const count = Object.keys(selection).length;
+  // On a phone the filters start folded away behind one "Filter" toggle, so the results come first.
+  const [wide] = useState(() => window.matchMedia('(min-width: 900px)').matches);
+  return (
+    <details class="filters" open={wide || undefined}>
+    <summary class="filters-toggle">Filter{count > 0 ? ` (${count})` : ''}</summary>
+    <section class="facets" aria-label="Filters">
+      <div class="facets-head">
+        <h2>Filter</h2>
+        {count > 0 && <button type="button" class="link-button" onClick={() => onChange({})}>Clear all</button>}
+      </div>
+      {facets.map((facet, i) => (
+        <FacetBox key={facet.id} facet={facet} selection={selection} onChange={onChange} openAtFirst={i < OPEN_AT_FIRST} />
+      ))}
+    </section>
+    </details>
+  );
+}
+
+function FacetBox({ facet, selection, onChange, openAtFirst }: { facet: Facet; selection: FacetParams; onChange: Change; openAtFirst: boolean }) {
+  const body = isTextFacet(facet) ? <TextValues facet={facet} selection={selection} onChange={onChange} />
+    : isColorFacet(facet) ? <ColorValues facet={facet} selection={selection} onChange={onChange} />
+    : isRangeFacet(facet) ? <RangeValues facet={facet} selection={selection} onChange={onChange} />
+    : isSizeFacet(facet) ? <SizeValues facet={facet} selection={selection} onChange={onChange} />
+    : isCheckboxFacet(facet) ? <CheckboxValue facet={facet} selection={selection} onChange={onChange} />
+    : null;
+  if (!body) return null;
+  if (isCheckboxFacet(facet)) return <div class="facet facet-checkbox">{body}</div>;
+  const active = facet.id in selection;
+  return (
+    <details class="facet" open={active || openAtFirst || undefined} data-facet={facet.id}>
+      <summary>{facet.label}{active && <span class="dot" aria-label="(filtered)" />}</summary>
+      <fieldset>
+        <legend class="visually-hidden">{facet.label}</legend>
+        {body}
+      </fieldset>
+    </details>
+  );
+}
+
+function ValueCheckbox({ facetId, value, selection, onChange, swatch }: { facetId: string; value: TextFacetValue; selection: FacetParams; onChange: Change; swatch?: string }) {
+  return (
+    <li>
+      <label class={swatch ? 'value colour' : 'value'}>
+        <input
+          type="checkbox"
+          aria-label={value.label}
+          checked={isSelected(selection, facetId, value.id)}
+          disabled={!value.selected && value.count === 0}
+          onChange={(e) => onChange(toggle(selection, facetId, value.id, e.currentTarget.checked))}
+        />
+        {swatch !== undefined && <span class="swatch-dot" style={{ background: swatch }} />}
+        <span class="value-label">{value.label}</span>
+        <span class="count">{value.count}</span>
+      </label>
+    </li>
+  );
+}
+
+function LongList({ facet, values, render }: { facet: TextFacet | ColorFacet; values: TextFacetValue[]; render: (v: TextFacetValue) => preact.JSX.Element }) {
+  const [all, setAll] = useState(false);
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const matching = needle ? values.filter((v) => v.label.toLowerCase().includes(needle)) : values;
+  // Selected values always stay in view.
+  const shown = all || needle ? matching : matching.filter((v, i) => i < SHOWN || v.selected);
+  return (
+    <>
+      {values.length >= SEARCHABLE && (
+        <input type="text" class="value-search" aria-label={`Find ${facet.label}`} placeholder={`Find ${facet.label.toLowerCase()}…`} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
+      )}
+      <ul class="values">{shown.map(render)}</ul>
+      {!needle && matching.length > SHOWN && (
+        <button type="button" class="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${matching.length}`}
+        </button>
+      )}
+      {needle && !matching.length && <p class="muted">No match</p>}
+    </>
+  );
+}
+
+function TextValues({ facet, selection, onChange }: { facet: TextFacet; selection: FacetParams; onChange: Change }) {
+  return <LongList facet={facet} values={facet.values} render={(v) => <ValueCheckbox key={v.id} facetId={facet.id} value={v} selection={selection} onChange={onChange} />} />;
+}
+
+function ColorValues({ facet, selection, onChange }: { facet: ColorFacet; selection: FacetParams; onChange: Change }) {
+  return <LongList facet={facet} values={facet.values} render={(v) => <ValueCheckbox key={v.id} facetId={facet.id} value={v} selection={selection} onChange={onChange} swatch={facet.values.find((c) => c.id === v.id)?.color ?? ''} />} />;
+}
+
+function SizeValues({ facet, selection, onChange }: { facet: SizeFacet; selection: FacetParams; onChange: Change }) {
+  return (
+    <>
+      {facet.sizeTypes.map((type) => (
+        <div key={type.label} class="size-type">
+          {facet.sizeTypes.length > 1 && <h3>{type.label}</h3>}
+          {type.formats.map((format) => (
+            <ul key={format.format} class="values sizes" aria-label={format.format || type.label}>
+              {format.values.map((v) => <ValueCheckbox key={v.id} facetId={facet.id} value={v} selection={selection} onChange={onChange} />)}
+            </ul>
+          ))}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function CheckboxValue({ facet, selection, onChange }: { facet: CheckboxFacet; selection: FacetParams; onChange: Change }) {
+  return (
+    <label class="value">
+      <input
+        type="checkbox"
+        aria-label={facet.label}
+        checked={selection[facet.id] === true}
+        onChange={(e) => {
+          const next = { ...selection };
+          if (e.currentTarget.checked) next[facet.id] = true; else delete next[facet.id];
+          onChange(next);
+        }}
+      />
+      <span class="value-label">{facet.label}</span>
+      {facet.count !== undefined && <span class="count">{facet.count}</span>}
+    </label>
+  );
+}
+
+function RangeValues({ facet, selection, onChange }: { facet: RangeFacet; selection: FacetParams; onChange: Change }) {
+  const shop = useShop();
+  const isPrice = facet.id === 'price';
+  const show = (n: number | undefined) => (n === undefined ? '' : isPrice ? formatPrice(n, shop.locale, shop.currency) : `${n}${facet.unit ? ` ${facet.unit}` : ''}`);
+  const apply = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const read = (name: string) => { const v = String(data.get(name) ?? '').trim(); return v === '' ? undefined : Number(v); };
+    const min = read('min');
+    const max = read('max');
+    const next = { ...selection };
+    const lower = min !== undefined && Number.isFinite(min) ? min : undefined;
+    const upper = max !== undefined && Number.isFinite(max) ? max : undefined;
+    if (lower !== undefined) next[facet.id] = upper !== undefined ? { min: lower, max: upper } : { min: lower };
+    else if (upper !== undefined) next[facet.id] = { max: upper };
+    else delete next[facet.id];
+    onChange(next);
+  };
+  return (
+    <form class="range" onSubmit={(e) => { e.preventDefault(); apply(e.currentTarget); }}>
+      <label>
+        <span>Min</span>
+        <input type="number" name="min" inputMode="decimal" aria-label={`Minimum ${facet.label}`} placeholder={String(facet.min ?? '')} value={facet.minSelected ?? ''} min={facet.min} max={facet.max} />
+      </label>
+      <span aria-hidden="true">–</span>
+      <label>
+        <span>Max</span>
+        <input type="number" name="max" inputMode="decimal" aria-label={`Maximum ${facet.label}`} placeholder={String(facet.max ?? '')} value={facet.maxSelected ?? ''} min={facet.min} max={facet.max} />
+      </label>
+      <button type="submit">Apply</button>
+      <p class="muted range-bounds">{show(facet.min)} – {show(facet.max)}</p>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * A category or landing page: landing-page for the URL's path, with the page's navigation (breadcrumbs and
+ * its sub-categories), its primary list with facets (pins and rules applied by the service), and its content
+ * lists. The home page (`/`) asks the same query for its recommendation and content lists.
+ */
+import type { LandingPage as LandingPageAnswer, NavigationStateNode } from '@apptus/esales-api';
+import { type Route } from '../route';
+import { followLink } from '../history';
+import { useShop } from '../shop';
+import { useQuery } from '../useQuery';
+import { ContentList } from './ContentList';
+import { Listing, PAGE_SIZE } from './Listing';
+import { Recommendations } from './Recommendations';
+
+type LandingRoute = Extract<Route, { kind: 'landing' }>;
+
+export function LandingPage({ route }: { route: LandingRoute }) {
+  const shop = useShop();
+  const home = route.path === '/';
+  const { page: _page, ...page } = route;
+  const key = JSON.stringify([shop.market, shop.locale, page]);
+  const query = useQuery<LandingPageAnswer>(key, () =>
+    shop.api.query.landingPage(
+      { pageReference: route.path, sort: route.sort, facets: route.facets, limit: route.page * PAGE_SIZE },
+      home
+        ? { recommendationLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 }, { id: 'newest', algorithm: 'NEWEST_PRODUCTS', limit: 8 }], contentLists: [{ id: 'content', limit: 3, algorithm: 'NEWEST_CONTENT' }] }
+        : { navigation: { include: true }, contentLists: [{ id: 'content', limit: 3 }] },
+    ));
+  const answer = query.data;
+  if (query.error) return <main class="page"><h1>Page</h1><p role="alert">The page failed to load: {query.error}</p></main>;
+  if (!answer) return <main class="page" aria-busy="true"><p class="muted">Loading…</p></main>;
+
+  const content = answer.contentLists.find((l) => l.id === 'content');
+  const crumbs = answer.navigation?.breadcrumbs ?? [];
+  const here = answer.navigation ? selectedNode(answer.navigation.tree) : undefined;
+  const children = here?.children.filter((c) => c.type === 'PAGE_LINK' || c.type === 'PRODUCT') ?? [];
+  const heading = answer.seo.pageHeading ?? answer.seo.pageTitle ?? crumbs[crumbs.length - 1]?.label;
+  if (!home && !answer.primaryList) {
+    return (
+      <main class="page">
+        <h1>Page not found</h1>
+        <p>There is no page at {route.path} in this market and language.</p>
+      </main>
+    );
+  }
+  return (
+    <main class="page" aria-busy={query.loading}>
+      {crumbs.length > 0 && (
+        <nav aria-label="Breadcrumbs" class="breadcrumbs">
+          <ol>
+            <li><a href={shop.href({ kind: 'landing', path: '/', page: 1, facets: {} })} onClick={(e) => followLink(e, shop.href({ kind: 'landing', path: '/', page: 1, facets: {} }))}>Home</a></li>
+            {crumbs.map((c, i) => {
+              const href = shop.href({ kind: 'landing', path: c.path, page: 1, facets: {} });
+              return <li key={c.path}>{i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <a href={href} onClick={(e) => followLink(e, href)}>{c.label}</a>}</li>;
+            })}
+          </ol>
+        </nav>
+      )}
+      {home ? (
+        <section class="hero">
+          <h1>The open-elevate demo shop</h1>
+          <p>A shop front on the official Elevate client, served by the search service itself. Search above, or browse a category.</p>
+        </section>
+      ) : (
+        <h1>{heading ?? route.path}</h1>
+      )}
+      {answer.seo.preamble && <p class="preamble">{answer.seo.preamble}</p>}
+      {children.length > 0 && (
+        <nav aria-label="Subcategories" class="subcategories">
+          <ul>
+            {children.map((c) => {
+              if (c.type !== 'PAGE_LINK' && c.type !== 'PRODUCT') return null;
+              const path = c.type === 'PAGE_LINK' ? c.link : c.path;
+              const href = shop.href({ kind: 'landing', path, page: 1, facets: {} });
+              return <li key={path}><a href={href} onClick={(e) => followLink(e, href)}>{c.label} <span class="count">{c.count}</span></a></li>;
+            })}
+          </ul>
+        </nav>
+      )}
+      {answer.primaryList && (
+        <Listing
+          route={route}
+          list={answer.primaryList}
+          loadMore={async (skip) => (await shop.api.query.landingPage({ pageReference: route.path, sort: route.sort, facets: route.facets, skip, limit: PAGE_SIZE })).primaryList?.productGroups ?? []}
+        />
+      )}
+      <Recommendations lists={answer.recommendationLists} />
+      {content && content.items.length > 0 && <ContentList list={content} heading={home ? 'Latest articles' : 'Read more'} />}
+    </main>
+  );
+}
+
+/** The deepest selected node of a navigation tree: the page being shown, whose children are its sub-categories. */
+function selectedNode(tree: NavigationStateNode): NavigationStateNode {
+  let node = tree;
+  for (let next = node.children.find((c) => c.selected); next; next = node.children.find((c) => c.selected)) node = next;
+  return node;
+}

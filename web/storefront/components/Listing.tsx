@@ -1,0 +1,62 @@
+/**
+ * A product list with its facets, sort, total and "show more": the primary list of search-page and
+ * landing-page. The page passes its route; changing a facet or the sort makes a new URL (a history entry),
+ * "show more" asks the next `skip` and only replaces the URL's `page`.
+ */
+import type { FacetParams, PrimaryList, ProductGroup, SortType } from '@apptus/esales-api';
+import { useEffect, useState } from 'preact/hooks';
+import { type Route } from '../route';
+import { navigate } from '../history';
+import { useShop } from '../shop';
+import { Facets } from './Facets';
+import { ProductGrid } from './ProductCard';
+
+export const PAGE_SIZE = 24;
+
+type ListRoute = Extract<Route, { kind: 'search' | 'landing' }>;
+
+export function Listing({ route, list, loadMore }: { route: ListRoute; list: PrimaryList; loadMore: (skip: number) => Promise<ProductGroup[]> }) {
+  const shop = useShop();
+  const [groups, setGroups] = useState(list.productGroups);
+  const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
+  useEffect(() => setGroups(list.productGroups), [list]);
+
+  const go = (next: Partial<ListRoute>) => navigate(shop.href({ ...route, page: 1, ...next } as ListRoute));
+  const showMore = async () => {
+    setMore('loading');
+    try {
+      const next = await loadMore(groups.length);
+      setGroups([...groups, ...next]);
+      setMore('idle');
+      navigate(shop.href({ ...route, page: Math.ceil((groups.length + next.length) / PAGE_SIZE) }), { replace: true });
+    } catch {
+      setMore('failed');
+    }
+  };
+
+  const hits = list.totalHits;
+  return (
+    <div class="listing">
+      {list.facets.length > 0 && <Facets facets={list.facets} selection={route.facets} onChange={(facets: FacetParams) => go({ facets })} />}
+      <div class="results">
+        <div class="results-bar">
+          <p class="total" role="status">{hits === 1 ? '1 product' : `${hits.toLocaleString(shop.locale)} products`}</p>
+          <label class="sort">
+            <span>Sort</span>
+            <select aria-label="Sort" value={list.sort.selected} onChange={(e) => go({ sort: e.currentTarget.value as SortType })}>
+              {list.sort.options.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
+            </select>
+          </label>
+        </div>
+        <ProductGrid groups={groups} label="Products" />
+        {groups.length < hits && (
+          <div class="more">
+            <p class="muted">Showing {groups.length} of {hits}</p>
+            <button type="button" onClick={showMore} disabled={more === 'loading'}>{more === 'loading' ? 'Loading…' : 'Show more'}</button>
+            {more === 'failed' && <p role="alert">Could not load more products. Try again.</p>}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

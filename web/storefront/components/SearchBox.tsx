@@ -1,0 +1,155 @@
+/**
+ * The search box with autocomplete as you type: phrase suggestions (the typed part highlighted), product
+ * suggestions with image and price, recent searches when the box is empty, and a page's link when the phrase
+ * is one of its keywords (`redirectLink`). The box is a `searchbox` named "Search"; suggestions are `option`s of
+ * a `listbox`, chosen with the arrow keys and Enter (the focus stays in the box: aria-activedescendant).
+ */
+import type { Autocomplete, PhraseSuggestion, ProductGroup, SearchOrigin } from '@apptus/esales-api';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { notifyClick } from '../api';
+import { highlightParts, priceText } from '../format';
+import { navigate } from '../history';
+import { useShop } from '../shop';
+import { productHref } from './ProductCard';
+import { sourceFor } from './ProductImage';
+
+type Choice =
+  | { kind: 'phrase'; q: string; origin: SearchOrigin; suggestion?: PhraseSuggestion }
+  | { kind: 'product'; group: ProductGroup }
+  | { kind: 'page'; link: string };
+
+/** Milliseconds after the last keystroke before asking: the 50 ms the autocomplete spec recommends. */
+const DEBOUNCE_MS = 50;
+
+export function SearchBox({ initial }: { initial: string }) {
+  const shop = useShop();
+  const [q, setQ] = useState(initial);
+  const [answer, setAnswer] = useState<{ q: string; data: Autocomplete } | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const asked = useRef(0);
+  const timer = useRef<number | undefined>(undefined);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setQ(initial), [initial]);
+  useEffect(() => {
+    const close = (e: MouseEvent) => { if (box.current && !box.current.contains(e.target as Node)) setOpen(false); };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, []);
+
+  const ask = (phrase: string) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const n = ++asked.current;
+      shop.api.query.autocomplete({ q: phrase.trim() }).then(
+        (data) => { if (n === asked.current) { setAnswer({ q: phrase, data }); setActive(-1); } },
+        () => { if (n === asked.current) setAnswer(null); },
+      );
+    }, DEBOUNCE_MS);
+  };
+
+  const choices: Choice[] = [];
+  const data = answer?.data;
+  const empty = q.trim() === '';
+  if (data) {
+    if (!empty && data.redirectLink) choices.push({ kind: 'page', link: data.redirectLink });
+    if (empty) for (const r of data.recentSearches) choices.push({ kind: 'phrase', q: r.q, origin: 'RECENT_SEARCH' });
+    else for (const s of data.phraseSuggestions) choices.push({ kind: 'phrase', q: s.q, origin: 'PHRASE_SUGGEST', suggestion: s });
+    if (!empty) for (const g of data.productSuggestions) choices.push({ kind: 'product', group: g });
+  }
+  const shown = open && choices.length > 0;
+
+  const choose = (choice: Choice | undefined) => {
+    setOpen(false);
+    if (!choice) {
+      const phrase = q.trim();
+      if (!phrase) return;
+      // A phrase that is a page's keyword leads to that page, as Elevate's redirect intends.
+      if (data && answer?.q.trim() === phrase && data.redirectLink) return navigate(shop.href({ kind: 'landing', path: data.redirectLink, page: 1, facets: {} }));
+      return navigate(shop.href({ kind: 'search', q: phrase, origin: 'ORGANIC', page: 1, facets: {} }));
+    }
+    switch (choice.kind) {
+      case 'phrase': setQ(choice.q); return navigate(shop.href({ kind: 'search', q: choice.q, origin: choice.origin, page: 1, facets: {} }));
+      case 'page': return navigate(shop.href({ kind: 'landing', path: choice.link, page: 1, facets: {} }));
+      case 'product': {
+        const product = choice.group.products[0]!;
+        notifyClick(shop.api, product.ticket);
+        return navigate(productHref(shop, product));
+      }
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!shown) { setOpen(true); return; }
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      // -1 is the box itself: past the last suggestion, back to what was typed.
+      setActive((i) => { const next = i + step; return next < -1 ? choices.length - 1 : next >= choices.length ? -1 : next; });
+    } else if (e.key === 'Escape') {
+      if (shown) { e.preventDefault(); setOpen(false); setActive(-1); }
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      choose(shown && active >= 0 ? choices[active] : undefined);
+    }
+  };
+
+  const optionId = (i: number) => `suggestion-${i}`;
+  const phrases = choices.map((c, i) => ({ c, i })).filter((x) => x.c.kind !== 'product');
+  const products = choices.map((c, i) => ({ c, i })).filter((x) => x.c.kind === 'product');
+  return (
+    <div class="search" ref={box}>
+      <form role="search" onSubmit={(e) => { e.preventDefault(); choose(undefined); }}>
+        <input
+          type="search"
+          aria-label="Search"
+          placeholder="Search products"
+          autoComplete="off"
+          spellcheck={false}
+          value={q}
+          aria-controls="suggestions"
+          aria-autocomplete="list"
+          aria-activedescendant={shown && active >= 0 && active < choices.length ? optionId(active) : undefined}
+          onInput={(e) => { const v = e.currentTarget.value; setQ(v); setOpen(true); ask(v); }}
+          onFocus={() => { setOpen(true); ask(q); }}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" aria-label="Search products">Search</button>
+      </form>
+      <div id="suggestions" role="listbox" aria-label="Suggestions" class="suggestions" hidden={!shown}>
+        {phrases.length > 0 && (
+          <div role="group" aria-label={empty ? 'Recent searches' : 'Searches'} class="suggestion-group">
+            {empty && <p class="group-title" aria-hidden="true">Recent searches</p>}
+            {phrases.map(({ c, i }) => (
+              <div key={i} id={optionId(i)} role="option" aria-selected={i === active} class="suggestion phrase" onMouseDown={(e) => { e.preventDefault(); choose(c); }} onMouseEnter={() => setActive(i)}>
+                {c.kind === 'page' ? <span>Go to page <strong>{c.link}</strong></span>
+                  : c.kind === 'phrase' && c.suggestion ? highlightParts(c.suggestion.highlighted).map((p, k) => (p.match ? <mark key={k}>{p.text}</mark> : <span key={k}>{p.text}</span>))
+                  : c.kind === 'phrase' ? c.q : null}
+              </div>
+            ))}
+          </div>
+        )}
+        {products.length > 0 && (
+          <div role="group" aria-label="Products" class="suggestion-group products">
+            {products.map(({ c, i }) => {
+              if (c.kind !== 'product') return null;
+              const product = c.group.products[0]!;
+              const src = sourceFor(product.imageInfo.images[0], 100);
+              return (
+                <div key={i} id={optionId(i)} role="option" aria-selected={i === active} aria-label={product.title} class="suggestion product" onMouseDown={(e) => { e.preventDefault(); choose(c); }} onMouseEnter={() => setActive(i)}>
+                  {src ? <img src={src} alt="" width={40} height={50} /> : <span class="no-image small" />}
+                  <span class="suggestion-title">{product.title}</span>
+                  <span class="price">{priceText(product.sellingPrice, shop.locale, shop.currency)}</span>
+                </div>
+              );
+            })}
+            {data && data.totalHits > products.length && (
+              <p class="muted all-results" aria-hidden="true">{data.totalHits} products match</p>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

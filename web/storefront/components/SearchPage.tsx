@@ -1,0 +1,83 @@
+/**
+ * Search results: search-page with the phrase, facets, sort and `origin` of the URL. Shows the auto-correct
+ * banner with "search instead for" (origin UNDO_AUTO_CORRECT), did-you-mean and related searches (their own
+ * origins), the secondary list when the primary list is empty, and the content that matches.
+ */
+import type { SearchOrigin, SearchPage as SearchPageAnswer } from '@apptus/esales-api';
+import { type Route } from '../route';
+import { followLink } from '../history';
+import { useShop } from '../shop';
+import { useQuery } from '../useQuery';
+import { ContentList } from './ContentList';
+import { Listing, PAGE_SIZE } from './Listing';
+import { ProductGrid } from './ProductCard';
+
+type SearchRoute = Extract<Route, { kind: 'search' }>;
+
+export function SearchPage({ route }: { route: SearchRoute }) {
+  const shop = useShop();
+  // "Show more" changes only the URL's page: it is not a new search. A page loaded with page=3 asks for 3 pages at once.
+  const { page: _page, ...search } = route;
+  const key = JSON.stringify([shop.market, shop.locale, search]);
+  const query = useQuery<SearchPageAnswer>(key, () =>
+    shop.api.query.searchPage(
+      { q: route.q, origin: route.origin ?? 'ORGANIC', sort: route.sort, facets: route.facets, limit: route.page * PAGE_SIZE },
+      { contentLists: [{ id: 'content', limit: 4 }] },
+    ));
+  const answer = query.data;
+  const searchFor = (q: string, origin: SearchOrigin) => shop.href({ kind: 'search', q, origin, page: 1, facets: {} });
+  const link = (q: string, origin: SearchOrigin) => {
+    const href = searchFor(q, origin);
+    return <a href={href} onClick={(e) => followLink(e, href)}>{q}</a>;
+  };
+
+  if (query.error) return <main class="page"><h1>Search</h1><p role="alert">The search failed: {query.error}</p></main>;
+  if (!answer) return <main class="page" aria-busy="true"><h1>Results for “{route.q}”</h1><p class="muted">Searching…</p></main>;
+
+  const primary = answer.primaryList;
+  const empty = primary.totalHits === 0;
+  const content = answer.contentLists.find((l) => l.id === 'content');
+  return (
+    <main class="page" aria-busy={query.loading}>
+      <h1>Results for “{answer.q}”</h1>
+      {answer.autoCorrect && (
+        <p class="notice" role="status">
+          No results for “{route.q}”. Showing results for “{answer.q}”. Search instead for {link(route.q, 'UNDO_AUTO_CORRECT')}
+        </p>
+      )}
+      {answer.didYouMean.length > 0 && (
+        <p class="notice">Did you mean: {answer.didYouMean.map((d, i) => <span key={d.q}>{i > 0 && ', '}{link(d.q, 'DID_YOU_MEAN')}</span>)}?</p>
+      )}
+      {answer.relatedSearches && answer.relatedSearches.length > 0 && (
+        <nav class="related" aria-label="Related searches">
+          <span class="muted">Related:</span>
+          <ul>{answer.relatedSearches.map((r) => <li key={r.q}>{link(r.q, 'RELATED_SEARCHES')}</li>)}</ul>
+        </nav>
+      )}
+      {empty ? (
+        <section>
+          <p class="empty">No products match “{answer.q}”.</p>
+          {answer.secondaryList && answer.secondaryList.productGroups.length > 0 && (
+            <>
+              <h2>You might like these</h2>
+              <ProductGrid groups={answer.secondaryList.productGroups} label="Other products" />
+            </>
+          )}
+        </section>
+      ) : (
+        <Listing
+          route={route}
+          list={primary}
+          loadMore={async (skip) => (await shop.api.query.searchPage({ q: route.q, origin: route.origin ?? 'ORGANIC', sort: route.sort, facets: route.facets, skip, limit: PAGE_SIZE })).primaryList.productGroups}
+        />
+      )}
+      {!empty && answer.secondaryList && answer.secondaryList.productGroups.length > 0 && (
+        <section>
+          <h2>More products</h2>
+          <ProductGrid groups={answer.secondaryList.productGroups} label="More products" />
+        </section>
+      )}
+      {content && content.items.length > 0 && <ContentList list={content} heading="Articles and guides" />}
+    </main>
+  );
+}

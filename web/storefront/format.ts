@@ -1,0 +1,41 @@
+/** Prices and small text helpers; pure. */
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** A price in the market's currency, in the locale's notation ("549 kr", "£54.90"). */
+export function formatPrice(amount: number, locale: string, currency: string | null): string {
+  const key = `${locale}|${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = currency
+      ? new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: Number.isInteger(amount) ? 0 : 2 })
+      : new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    formats.set(key, format);
+  }
+  return format.format(amount);
+}
+
+/** A price range of a product whose variants differ ("from 499 kr"). */
+export function priceText(price: { min: number; max: number }, locale: string, currency: string | null): string {
+  const min = formatPrice(price.min, locale, currency);
+  return price.min === price.max ? min : `from ${min}`;
+}
+
+export interface HighlightPart { text: string; match: boolean }
+
+/**
+ * A phrase suggestion's `highlighted` text (`{{sne}}akers`: the typed part in double braces) as parts to render
+ * as text, so the phrase is never read as markup.
+ */
+export function highlightParts(highlighted: string): HighlightPart[] {
+  const parts: HighlightPart[] = [];
+  const re = /\{\{(.*?)\}\}/g;
+  let at = 0;
+  for (let m = re.exec(highlighted); m; m = re.exec(highlighted)) {
+    if (m.index > at) parts.push({ text: highlighted.slice(at, m.index), match: false });
+    if (m[1]) parts.push({ text: m[1], match: true });
+    at = m.index + m[0].length;
+  }
+  if (at < highlighted.length) parts.push({ text: highlighted.slice(at), match: false });
+  return parts;
+}
