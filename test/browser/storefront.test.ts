@@ -242,7 +242,7 @@ describe('reference storefront (Chromium)', function () {
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     assert.equal(await page.getByRole('link', { name: /^Cart, 0 items$/ }).count(), 1);
 
-    const { customerKey } = await page.evaluate(() => JSON.parse(localStorage.getItem('open-elevate.session') ?? '{}') as { customerKey: string });
+    const { customerKey } = (await page.evaluate('JSON.parse(localStorage.getItem("open-elevate.session") ?? "{}")')) as { customerKey: string };
     const es = world.service.context.es;
     await eventually(async () => {
       await es.indices.refresh({ index: world.service.context.names.events });
@@ -286,7 +286,7 @@ describe('reference storefront (Chromium)', function () {
     await page.goto(`/search?q=sneakers&${EN}`);
     await page.getByRole('list', { name: 'Products', exact: true }).getByRole('link').first().waitFor();
     assert.ok(await page.getByRole('searchbox', { name: 'Search', exact: true }).isVisible());
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
     await page.context().close();
   });

@@ -5,6 +5,7 @@
  */
 import type { Product, ProductPage as ProductPageAnswer, Variant } from '@apptus/esales-api';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { notifyClick } from '../api';
 import { addToCart } from '../cart';
 import { formatPrice } from '../format';
 import { type Route } from '../route';
@@ -125,7 +126,7 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
                 const href = productHref(shop, p);
                 return (
                   <li key={p.key}>
-                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={p.title} onClick={(e) => followLink(e, href)}>
+                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={p.title} onClick={(e) => { if (p.key !== product.key) notifyClick(shop.api, p.ticket); followLink(e, href); }}>
                       <span class="swatch-dot" style={{ background: p.swatch.colors[0] ?? '#ccc' }} />
                       <span class="visually-hidden">{p.title}</span>
                     </a>
