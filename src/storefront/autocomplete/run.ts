@@ -3,8 +3,9 @@
  * visitor's every keystroke, so the typed path is one round trip plus one optional mget:
  *
  *   in parallel: one msearch (product suggestions with group count and catalog phrases, redirect,
- *                content suggestions, content lists, the page whose keywords hold the phrase: the
- *                redirect when no product key matches) and the popular-phrases lookup (behaviour);
+ *                content suggestions, from 4 characters the fuzzy fallback of the suggestions, content
+ *                lists, the page whose keywords hold the phrase: the redirect when no product key
+ *                matches) and the popular-phrases lookup (behaviour);
  *   then, only when a suggested group has siblings: one mget of the siblings.
  *
  * Without a phrase (the search box just got focus): trending phrases, the visitor's recent searches and
@@ -26,9 +27,9 @@ import { fetchSiblings, productSource } from '../productSource';
 import type { ProductSource } from '../productShaper';
 import type { StorefrontServices } from '../services';
 import { resolveTemplate, withTemplateFields } from '../templates';
-import { contentSuggestionSearch, redirectSearch, suggestionSearch } from './build';
+import { contentSuggestionSearch, fuzzySuggestionSearch, redirectSearch, suggestionSearch, usesFuzzyFallback } from './build';
 import type { AutocompleteRequest } from './request';
-import { MAX_PHRASE_SUGGESTIONS, suggestedProducts, shapeAutocomplete, type AutocompleteResult } from './shape';
+import { MAX_PHRASE_SUGGESTIONS, productListing, suggestedProducts, shapeAutocomplete, type AutocompleteResult } from './shape';
 
 export const RECENT_SEARCHES = 10;
 export const RECENTLY_VIEWED = 10;
@@ -41,14 +42,17 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   const typed = req.q !== '';
   const includes = productSource(req.context);
 
+  const fuzzy = typed && usesFuzzyFallback(req);
+  const typedSearches: IndexedSearch[] = typed
+    ? [
+      { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expand(req.q)) },
+      { index: s.index.products(locale), body: redirectSearch(req) },
+      { index: s.index.content(locale), body: contentSuggestionSearch(req) },
+      ...(fuzzy ? [{ index: s.index.products(locale), body: fuzzySuggestionSearch(req) }] : []),
+    ]
+    : [];
   const searches: IndexedSearch[] = [
-    ...(typed
-      ? [
-        { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expand(req.q)) },
-        { index: s.index.products(locale), body: redirectSearch(req) },
-        { index: s.index.content(locale), body: contentSuggestionSearch(req) },
-      ]
-      : []),
+    ...typedSearches,
     ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }) })),
   ];
   const keywordLookup = { market, locale, phrase: req.q, view: req.context.viewId === 'PREVIEW' ? 'preview' as const : 'production' as const };
@@ -63,14 +67,15 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
     typed ? [] : quietly(s, 'recently viewed', () => s.behaviour.recentlyViewed({ market, customerKey, limit: RECENTLY_VIEWED })),
   ]);
 
-  const [suggestions, redirect, contentSuggestions] = typed ? responses.slice(0, 3) : [undefined, undefined, undefined];
-  const contents = responses.slice(typed ? 3 : 0, (typed ? 3 : 0) + req.contentLists.length);
+  const [suggestions, redirect, contentSuggestions, fuzzySuggestions] = typed ? responses.slice(0, typedSearches.length) : [];
+  const contents = responses.slice(typedSearches.length, typedSearches.length + req.contentLists.length);
   const keywordPage = keywordSearch && s.merchandising.pages.keywordMatch(responses[responses.length - 1], keywordLookup);
   const pageRedirect = keywordPage && pageLink(keywordPage.page, locale);
   const recentlyViewed = await fetchProducts(s, { market, locale }, recentKeys, includes);
-  const siblings = await fetchSiblings(s.search, s.index.products(locale), { market, locale }, [...suggestedProducts(suggestions, req), ...recentlyViewed], includes);
+  const listing = productListing(suggestions, fuzzySuggestions);
+  const siblings = await fetchSiblings(s.search, s.index.products(locale), { market, locale }, [...suggestedProducts(listing, req), ...recentlyViewed], includes);
   return shapeAutocomplete({
-    req, suggestions, redirect, pageRedirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
+    req, suggestions, fuzzySuggestions, redirect, pageRedirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
   });
 }
 
