@@ -21,6 +21,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { productDocumentId } from '../../catalog/documents';
 import { contentListSearch } from '../contentLists';
+import { topContentFor } from '../topContent';
 import { pageLink } from '../../merchandising/pages/keywords';
 import type { IndexedSearch } from '../../search/msearch';
 import { fetchSiblings, productSource } from '../productSource';
@@ -36,7 +37,7 @@ export const RECENTLY_VIEWED = 10;
 
 export async function autocomplete(s: StorefrontServices, request: AutocompleteRequest): Promise<AutocompleteResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
-  const template = await resolveTemplate(s, request.context.templateId);
+  const [template, topContent] = await Promise.all([resolveTemplate(s, request.context.templateId), topContentFor(s, request.context.market, request.contentLists)]);
   const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
   const { market, locale, customerKey } = req.context;
   const typed = req.q !== '';
@@ -53,7 +54,7 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
     : [];
   const searches: IndexedSearch[] = [
     ...typedSearches,
-    ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }) })),
+    ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }, topContent) })),
   ];
   const keywordLookup = { market, locale, phrase: req.q, view: req.context.viewId === 'PREVIEW' ? 'preview' as const : 'production' as const };
   const keywordSearch = typed ? s.merchandising.pages.keywordSearch(keywordLookup) : undefined;
