@@ -5,12 +5,15 @@
  *   in parallel: one msearch (product suggestions with group count and catalog phrases, redirect,
  *                content suggestions, from 4 characters the fuzzy fallback of the suggestions, content
  *                lists, the page whose keywords hold the phrase: the redirect when no product key
- *                matches) and the popular-phrases lookup (behaviour);
- *   then, only when a suggested group has siblings: one mget of the siblings.
+ *                matches), the popular-phrases and the recently-viewed lookups (behaviour);
+ *   then, only when the visitor viewed products: one mget of them;
+ *   then, only when a suggested or viewed group has siblings: one mget of the siblings.
  *
  * Without a phrase (the search box just got focus): trending phrases, the visitor's recent searches and
  * recently viewed products (behaviour lookups in parallel with the content lists), then one mget of the
- * recently viewed products and one of their siblings.
+ * recently viewed products and one of their siblings. Recently viewed products are answered with a phrase
+ * too (the client models them without a condition); recent searches only without one (the client: "when
+ * query is empty").
  *
  * Autocomplete registers no behaviour, whatever `notify` says: it runs on every keystroke, and a
  * half-typed phrase is not a search. The search is registered by the search-page request the visitor's
@@ -65,7 +68,8 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
       ? quietly(s, 'popular phrases', async () => (await s.behaviour.popularPhrases({ market, prefix: req.q, limit: MAX_PHRASE_SUGGESTIONS })).map((p) => p.phrase))
       : quietly(s, 'trending phrases', () => trendingPhrases(s, market, locale)),
     typed ? [] : quietly(s, 'recent searches', () => s.behaviour.recentSearches({ market, customerKey, limit: RECENT_SEARCHES })),
-    typed ? [] : quietly(s, 'recently viewed', () => s.behaviour.recentlyViewed({ market, customerKey, limit: RECENTLY_VIEWED })),
+    // the client models recent searches "when query is empty", recently viewed products without a condition
+    quietly(s, 'recently viewed', () => s.behaviour.recentlyViewed({ market, customerKey, limit: RECENTLY_VIEWED })),
   ]);
 
   const [suggestions, redirect, contentSuggestions, fuzzySuggestions] = typed ? responses.slice(0, typedSearches.length) : [];
