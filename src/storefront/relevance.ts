@@ -8,7 +8,8 @@
  * (boost 4, slop 1), popularity mildly (log10(1 + popularity)), and 1 for every match (a floor).
  * The stock tier multiplies that by 10^7 for products in stock under the context: relevance stays
  * far below 10^7, so every in-stock product ranks before every out-of-stock one.
- * Fuzziness is only used by the looser secondary list (relaxedMatch).
+ * Fuzziness is only used by the looser secondary list (relaxedMatch) and autocomplete's fuzzy fallback
+ * (autocomplete/build.ts, shown only when the phrase as typed matches nothing).
  *
  * Expansion (phraseExpansion.ts): the match is a `bool.should` over the phrase's synonym alternatives, the
  * typed phrase first and weighted highest; and a word the catalog compounds ("jacka") may be the word or one

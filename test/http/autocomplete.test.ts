@@ -192,7 +192,9 @@ describe('autocomplete (HTTP)', function () {
       await visible();
       const page = await ok({ q: '', customerKey: 'c-view' });
       assert.deepStrictEqual(page.recentlyViewed.map((g) => [g.key, g.products.map((p) => p.key)]), [['G-RUN', ['runner-blue', 'runner-red']], ['G-JEANS', ['jeans-1']]]);
-      assert.deepStrictEqual((await ok({ q: 'jea', customerKey: 'c-view' })).recentlyViewed, []);
+      // also while typing (the client models recentlyViewed without a condition), unfiltered by the phrase
+      const typing = await ok({ q: 'jea', customerKey: 'c-view' });
+      assert.deepStrictEqual([typing.recentlyViewed.map((g) => g.key), typing.recentSearches], [['G-RUN', 'G-JEANS'], []]);
     });
   });
 
@@ -206,12 +208,12 @@ describe('autocomplete (HTTP)', function () {
     assert.deepStrictEqual([post.contentLists[0].id, post.contentSuggestions.length, post.productSuggestions], ['faq', 1, []]);
   });
 
-  it('takes one msearch plus the popular-phrases lookup while typing, and a sibling mget only when needed', async () => {
+  it('takes one msearch plus the popular-phrases and recently-viewed lookups while typing, and a sibling mget only when needed', async () => {
     // the least of two calls: a catalog facts refresh may add a search to one of them
     const roundTrips = async (q: string) => Math.min(...await Promise.all([0, 1].map(async () =>
       Number((await call({ q })).res.headers.get('x-elasticsearch-round-trips')))));
-    assert.equal(await roundTrips('jea'), 2);
-    assert.equal(await roundTrips('runn'), 3);
-    assert.equal(await roundTrips('r'), 3);
+    assert.equal(await roundTrips('jea'), 3);
+    assert.equal(await roundTrips('runn'), 4);
+    assert.equal(await roundTrips('r'), 4);
   });
 });

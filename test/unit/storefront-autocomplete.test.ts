@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { COMPLETION, PRODUCT_COMPLETION, prefixMatch, redirectSearch, suggestionSearch, typedTokens, usesCompletionCandidates } from '../../src/storefront/autocomplete/build';
+import { COMPLETION, fuzzyMatch, fuzzySuggestionSearch, PRODUCT_COMPLETION, prefixMatch, redirectSearch, suggestionSearch, typedTokens, usesCompletionCandidates, usesFuzzyFallback } from '../../src/storefront/autocomplete/build';
 import { parseAutocompleteBody, parseAutocompleteRequest, type AutocompleteRequest } from '../../src/storefront/autocomplete/request';
-import { catalogPhrases, highlight, phraseSuggestions, redirectLink, suggestedProducts, suggestionTotal, MAX_PHRASE_SUGGESTIONS } from '../../src/storefront/autocomplete/shape';
+import { catalogPhrases, highlight, phraseSuggestions, productListing, redirectLink, suggestedProducts, suggestionTotal, MAX_PHRASE_SUGGESTIONS } from '../../src/storefront/autocomplete/shape';
 import { fails } from './assertions';
 import { counted } from './aggregationFixtures';
 import { catalogFacts } from './catalogFactsFixture';
@@ -126,5 +126,32 @@ describe('autocomplete shaping', () => {
     assert.equal(redirectLink(hit(doc), 'P1'), '/p/1');
     assert.equal(redirectLink(hit(doc), 'G1'), '/p/1');
     assert.equal(redirectLink(response({}), 'P1'), undefined);
+  });
+});
+
+describe('autocomplete fuzzy fallback (pure)', () => {
+  it('is asked from four typed characters, never for a short prefix', () => {
+    assert.deepStrictEqual(['jac', 'jakc', 'a b', 'ab cd'].map((q) => usesFuzzyFallback(request({ q }))), [false, true, false, true]);
+  });
+
+  it('matches every word fuzzily in a main field, the last also as a prefix; same listing, no catalog phrases', () => {
+    const must = (fuzzyMatch('rian jakc') as { bool: { must: estypes.QueryDslQueryContainer[] } }).bool.must;
+    assert.deepStrictEqual([must[0].multi_match?.query, must[0].multi_match?.fuzziness, must[0].multi_match?.prefix_length], ['rian', 'AUTO', 1]);
+    const last = must[1].bool!.should as estypes.QueryDslQueryContainer[];
+    assert.deepStrictEqual([last[0].multi_match?.fuzziness, last[1].multi_match?.type, last[1].multi_match?.query], ['AUTO', 'bool_prefix', 'jakc']);
+    const body = fuzzySuggestionSearch(request({ q: 'jakcet' }));
+    assert.deepStrictEqual([body.size, body.collapse, body.suggest, body.track_total_hits], [6, { field: 'collapseKey' }, undefined, true]);
+    assert.ok(body.aggs?.groupCount);
+  });
+
+  it('is shown, with its count, only when the phrase as typed matched nothing', () => {
+    const hit = (key: string) => ({ _index: 'p', _id: key, _source: { productKey: key } });
+    const exact = response({ hits: { hits: [hit('a')], total: { value: 1, relation: 'eq' } } });
+    const none = response({});
+    const fuzzy = response({ hits: { hits: [hit('b'), hit('c')], total: { value: 2, relation: 'eq' } } });
+    assert.equal(productListing(exact, fuzzy), exact);
+    assert.equal(productListing(none, fuzzy), fuzzy);
+    assert.equal(productListing(none, undefined), none);
+    assert.equal(suggestionTotal(productListing(none, fuzzy)), 2);
   });
 });

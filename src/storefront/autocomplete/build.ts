@@ -5,6 +5,8 @@
  *   search-page, rules applied), the product-group count, and the completion suggester over the
  *   catalog phrases (`suggest` field, contexts market and locale) in the same request. Short prefixes
  *   take their product candidates from a completion suggester too (see usesCompletionCandidates).
+ * - fuzzySuggestionSearch: the same listing with every word matched fuzzily, the fallback used when the typed
+ *   phrase matches nothing (a typo), so that products follow the phrase suggestions' fuzzy completions.
  * - redirectSearch: one product whose product, variant or product group key is exactly the phrase.
  * - contentSuggestionSearch: content whose title starts with the typed words (deprecated contentSuggestions).
  * - content lists reuse contentListSearch (src/storefront/contentLists.ts).
@@ -31,8 +33,12 @@ export const COMPLETION = 'catalogPhrases';
 /** Exact counts below this many groups that suppress duplicates; autocomplete only shows the figure. */
 const GROUP_COUNT_PRECISION = 3_000;
 
-/** Fields whose `index_prefixes` make a prefix of the last token a plain term lookup. */
-const PREFIX_FIELDS = ['title^8', 'brand.text^5'];
+/**
+ * Fields a half-typed last token may start a word of: the completion suggester's inputs (title, brand,
+ * name, series, category), so that the products follow the catalog phrases suggested for the prefix.
+ * Title and brand have `index_prefixes` (a prefix is a plain term lookup); the others expand the prefix.
+ */
+export const PREFIX_FIELDS = ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3'];
 
 /** Whitespace tokens of the phrase: every one but the last is complete, the last may be half typed. */
 export function typedTokens(q: string): { complete: string[]; last: string } {
@@ -98,6 +104,38 @@ export const usesCompletionCandidates = (req: AutocompleteRequest) =>
   req.rules.length === 0 && req.q.length < SHORT_PREFIX && !req.q.includes(' ');
 
 /**
+ * Typed characters before the fuzzy fallback is asked (as the completion suggester's fuzziness): shorter
+ * words are mostly half typed, and one edit of a three-letter word matches too much to be a correction.
+ */
+export const FUZZY_FALLBACK_FROM = FUZZY_FROM;
+export const usesFuzzyFallback = (req: AutocompleteRequest) => req.q.length >= FUZZY_FALLBACK_FROM && !usesCompletionCandidates(req);
+
+/**
+ * Fields a word may match fuzzily: the main ones (search-page's secondary list uses the same), and the title's
+ * unstemmed words (`title.shingles`): a stemmer cuts a misspelt word unpredictably ("drses" becomes "drse", two
+ * edits from "dress"), while the word as typed is one edit from the title's "dress".
+ */
+const FUZZY_FIELDS = ['title^8', 'title.shingles^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3'];
+
+/**
+ * Every typed word in some main field, within Elasticsearch's AUTO edit distance (none up to 2 letters, one
+ * up to 5, two from 6; a swap of two letters is one edit; the first letter must be right); the last, half
+ * typed word may also start a word, as in prefixMatch.
+ */
+export function fuzzyMatch(q: string): Query {
+  const { complete, last } = typedTokens(q);
+  const fuzzyWord = (word: string): Query => ({ multi_match: { query: word, type: 'best_fields', operator: 'and', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS } });
+  return {
+    bool: {
+      must: [
+        ...complete.map(fuzzyWord),
+        { bool: { should: [fuzzyWord(last), { multi_match: { query: last, type: 'bool_prefix', operator: 'and', fields: PREFIX_FIELDS } }], minimum_should_match: 1 } },
+      ],
+    },
+  };
+}
+
+/**
  * The match of a suggested product, with the exact-key match; with an expansion holding synonyms or
  * compounds, also the phrase's expanded text match (whole words only: the typed prefix stays as typed).
  */
@@ -127,6 +165,29 @@ export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGES
     _source: { includes: productSource(req.context) },
     track_total_hits: true,
     suggest: completionSuggester(req),
+  };
+}
+
+/**
+ * The suggestion listing with fuzzy words (fuzzyMatch), without the catalog phrases. It goes in the same
+ * msearch as suggestionSearch (no extra round trip) and is shown only when that one matches nothing, so
+ * exact matches always come first: a phrase that matches as typed never shows fuzzy ones.
+ */
+export function fuzzySuggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS): estypes.SearchRequest {
+  return {
+    query: listingQuery({
+      match: fuzzyMatch(req.q),
+      boosts: relevanceBoosts(req.q),
+      filters: suggestionFilters(req),
+      inStock: inStockQuery(req.context),
+      relevance: true,
+    }),
+    size,
+    ...(req.collapse ? { collapse: { field: 'collapseKey' } } : {}),
+    aggs: groupCount(req.collapse),
+    sort: [{ _score: { order: 'desc' } }, { productKey: 'asc' }],
+    _source: { includes: productSource(req.context) },
+    track_total_hits: true,
   };
 }
 

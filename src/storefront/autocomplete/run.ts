@@ -3,13 +3,17 @@
  * visitor's every keystroke, so the typed path is one round trip plus one optional mget:
  *
  *   in parallel: one msearch (product suggestions with group count and catalog phrases, redirect,
- *                content suggestions, content lists, the page whose keywords hold the phrase: the
- *                redirect when no product key matches) and the popular-phrases lookup (behaviour);
- *   then, only when a suggested group has siblings: one mget of the siblings.
+ *                content suggestions, from 4 characters the fuzzy fallback of the suggestions, content
+ *                lists, the page whose keywords hold the phrase: the redirect when no product key
+ *                matches), the popular-phrases and the recently-viewed lookups (behaviour);
+ *   then, only when the visitor viewed products: one mget of them;
+ *   then, only when a suggested or viewed group has siblings: one mget of the siblings.
  *
  * Without a phrase (the search box just got focus): trending phrases, the visitor's recent searches and
  * recently viewed products (behaviour lookups in parallel with the content lists), then one mget of the
- * recently viewed products and one of their siblings.
+ * recently viewed products and one of their siblings. Recently viewed products are answered with a phrase
+ * too (the client models them without a condition); recent searches only without one (the client: "when
+ * query is empty").
  *
  * Autocomplete registers no behaviour, whatever `notify` says: it runs on every keystroke, and a
  * half-typed phrase is not a search. The search is registered by the search-page request the visitor's
@@ -20,36 +24,40 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { productDocumentId } from '../../catalog/documents';
 import { contentListSearch } from '../contentLists';
+import { topContentFor } from '../topContent';
 import { pageLink } from '../../merchandising/pages/keywords';
 import type { IndexedSearch } from '../../search/msearch';
 import { fetchSiblings, productSource } from '../productSource';
 import type { ProductSource } from '../productShaper';
 import type { StorefrontServices } from '../services';
 import { resolveTemplate, withTemplateFields } from '../templates';
-import { contentSuggestionSearch, redirectSearch, suggestionSearch } from './build';
+import { contentSuggestionSearch, fuzzySuggestionSearch, redirectSearch, suggestionSearch, usesFuzzyFallback } from './build';
 import type { AutocompleteRequest } from './request';
-import { MAX_PHRASE_SUGGESTIONS, suggestedProducts, shapeAutocomplete, type AutocompleteResult } from './shape';
+import { MAX_PHRASE_SUGGESTIONS, productListing, suggestedProducts, shapeAutocomplete, type AutocompleteResult } from './shape';
 
 export const RECENT_SEARCHES = 10;
 export const RECENTLY_VIEWED = 10;
 
 export async function autocomplete(s: StorefrontServices, request: AutocompleteRequest): Promise<AutocompleteResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
-  const template = await resolveTemplate(s, request.context.templateId);
+  const [template, topContent] = await Promise.all([resolveTemplate(s, request.context.templateId), topContentFor(s, request.context.market, request.contentLists)]);
   const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
   const { market, locale, customerKey } = req.context;
   const typed = req.q !== '';
   const includes = productSource(req.context);
 
+  const fuzzy = typed && usesFuzzyFallback(req);
+  const typedSearches: IndexedSearch[] = typed
+    ? [
+      { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expand(req.q)) },
+      { index: s.index.products(locale), body: redirectSearch(req) },
+      { index: s.index.content(locale), body: contentSuggestionSearch(req) },
+      ...(fuzzy ? [{ index: s.index.products(locale), body: fuzzySuggestionSearch(req) }] : []),
+    ]
+    : [];
   const searches: IndexedSearch[] = [
-    ...(typed
-      ? [
-        { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expand(req.q)) },
-        { index: s.index.products(locale), body: redirectSearch(req) },
-        { index: s.index.content(locale), body: contentSuggestionSearch(req) },
-      ]
-      : []),
-    ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }) })),
+    ...typedSearches,
+    ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }, topContent) })),
   ];
   const keywordLookup = { market, locale, phrase: req.q, view: req.context.viewId === 'PREVIEW' ? 'preview' as const : 'production' as const };
   const keywordSearch = typed ? s.merchandising.pages.keywordSearch(keywordLookup) : undefined;
@@ -60,17 +68,19 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
       ? quietly(s, 'popular phrases', async () => (await s.behaviour.popularPhrases({ market, prefix: req.q, limit: MAX_PHRASE_SUGGESTIONS })).map((p) => p.phrase))
       : quietly(s, 'trending phrases', () => trendingPhrases(s, market, locale)),
     typed ? [] : quietly(s, 'recent searches', () => s.behaviour.recentSearches({ market, customerKey, limit: RECENT_SEARCHES })),
-    typed ? [] : quietly(s, 'recently viewed', () => s.behaviour.recentlyViewed({ market, customerKey, limit: RECENTLY_VIEWED })),
+    // the client models recent searches "when query is empty", recently viewed products without a condition
+    quietly(s, 'recently viewed', () => s.behaviour.recentlyViewed({ market, customerKey, limit: RECENTLY_VIEWED })),
   ]);
 
-  const [suggestions, redirect, contentSuggestions] = typed ? responses.slice(0, 3) : [undefined, undefined, undefined];
-  const contents = responses.slice(typed ? 3 : 0, (typed ? 3 : 0) + req.contentLists.length);
+  const [suggestions, redirect, contentSuggestions, fuzzySuggestions] = typed ? responses.slice(0, typedSearches.length) : [];
+  const contents = responses.slice(typedSearches.length, typedSearches.length + req.contentLists.length);
   const keywordPage = keywordSearch && s.merchandising.pages.keywordMatch(responses[responses.length - 1], keywordLookup);
   const pageRedirect = keywordPage && pageLink(keywordPage.page, locale);
   const recentlyViewed = await fetchProducts(s, { market, locale }, recentKeys, includes);
-  const siblings = await fetchSiblings(s.search, s.index.products(locale), { market, locale }, [...suggestedProducts(suggestions, req), ...recentlyViewed], includes);
+  const listing = productListing(suggestions, fuzzySuggestions);
+  const siblings = await fetchSiblings(s.search, s.index.products(locale), { market, locale }, [...suggestedProducts(listing, req), ...recentlyViewed], includes);
   return shapeAutocomplete({
-    req, suggestions, redirect, pageRedirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
+    req, suggestions, fuzzySuggestions, redirect, pageRedirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
   });
 }
 

@@ -47,6 +47,8 @@ export interface AutocompleteResult {
 export interface AutocompleteOutcome {
   req: AutocompleteRequest;
   suggestions?: estypes.SearchResponse<unknown>;
+  /** The fuzzy fallback of the suggestions (from 4 typed characters): shown when `suggestions` matched nothing. */
+  fuzzySuggestions?: estypes.SearchResponse<unknown>;
   redirect?: estypes.SearchResponse<unknown>;
   /** The link of the page one of whose keywords is the phrase. */
   pageRedirect?: string;
@@ -91,6 +93,17 @@ export function phraseSuggestions(behaviourPhrases: string[], catalog: string[],
 export function suggestionTotal(response: estypes.SearchResponse<unknown> | undefined): number {
   if (!response) return 0;
   return readGroupCount(response.aggregations) ?? totalOf(response);
+}
+
+/**
+ * The product listing shown: the suggestions as typed, or, when they match nothing, the fuzzy fallback.
+ * productSuggestions and totalHits both come from it, so the count describes the products shown.
+ */
+export function productListing(
+  suggestions: estypes.SearchResponse<unknown> | undefined,
+  fuzzy: estypes.SearchResponse<unknown> | undefined,
+): estypes.SearchResponse<unknown> | undefined {
+  return fuzzy && suggestionTotal(suggestions) === 0 && mainProducts(suggestions).length === 0 ? fuzzy : suggestions;
 }
 
 interface RedirectSource { productKey: string; url?: string; variantKeys?: string[] }
@@ -141,9 +154,10 @@ export function shapeAutocomplete(o: AutocompleteOutcome): AutocompleteResult {
     return applyTemplate(mains.map((p, i) => shapeProductGroup(p, o.siblings, i, sc)), o.template);
   };
   const link = redirectLink(o.redirect, req.q) ?? o.pageRedirect;
+  const listing = productListing(o.suggestions, o.fuzzySuggestions);
   return {
     phraseSuggestions: phraseSuggestions(o.behaviourPhrases, catalogPhrases(o.suggestions), req.q),
-    productSuggestions: groups(suggestedProducts(o.suggestions, req), LIST_IDS.products),
+    productSuggestions: groups(suggestedProducts(listing, req), LIST_IDS.products),
     contentSuggestions: (o.contentSuggestions?.hits.hits ?? []).flatMap((h, position) => {
       const doc = h._source as Pick<ContentDocument, 'key' | 'title' | 'url'> | undefined;
       if (!doc) return [];
@@ -152,7 +166,7 @@ export function shapeAutocomplete(o: AutocompleteOutcome): AutocompleteResult {
     }),
     recentSearches: o.recentSearches.map((q) => ({ q })),
     recentlyViewed: groups(o.recentlyViewed, LIST_IDS.recentlyViewed),
-    totalHits: suggestionTotal(o.suggestions),
+    totalHits: suggestionTotal(listing),
     ...(link !== undefined ? { redirectLink: link } : {}),
     contentLists: req.contentLists.map((list: ContentListSettings, i) =>
       shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'AUTOCOMPLETE', market: req.context.market, touchpoint: req.context.touchpoint })),

@@ -18,7 +18,6 @@
 import type { FoundPage } from '../../merchandising/pageStore';
 import { pageViewEvent } from '../../events/fromQueries';
 import { contentListSearch } from '../contentLists';
-import { TOP_CONTENT_CANDIDATES } from '../../events/queries/topContent';
 import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import { runRecommendationLists } from '../recommendations';
@@ -34,6 +33,7 @@ import { mergeRecommendationLists } from './recLists';
 import { referenceCandidates, type LandingPageRequest } from './request';
 import { listingPlan, type LoadedPage } from './settings';
 import { mainProducts, shapeLandingPage, type LandingPageResult } from './shape';
+import { topContentFor } from '../topContent';
 
 export async function landingPage(s: StorefrontServices, req: LandingPageRequest): Promise<LandingPageResult> {
   const { market, locale, priceId } = req.context;
@@ -41,7 +41,7 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const navigation = req.navigation ? navigationWithCounts(s, at, priceId, req.collapse) : Promise.resolve(undefined);
   navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first
 
-  const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req), req.q ? s.language(locale) : undefined, topContentOf(s, req)]);
+  const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists)]);
   const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
   const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
   const searches: IndexedSearch[] = [
@@ -113,16 +113,3 @@ async function loadPage(s: StorefrontServices, req: LandingPageRequest): Promise
   return { page: found.page, ancestors: ancestors.map((a) => a.page) };
 }
 
-/**
- * The most clicked content of the market when a content list asks for TOP_CONTENT (read beside the page,
- * so no extra round trip); without behaviour data the lists fall back to newest first.
- */
-async function topContentOf(s: StorefrontServices, req: LandingPageRequest): Promise<string[] | undefined> {
-  if (!req.contentLists.some((l) => l.algorithm === 'TOP_CONTENT')) return undefined;
-  try {
-    return await s.behaviour.topContent({ market: req.context.market, limit: TOP_CONTENT_CANDIDATES });
-  } catch (err) {
-    s.log.warn('top content from behaviour unavailable', { err });
-    return undefined;
-  }
-}

@@ -15,6 +15,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { contentListSearch } from '../contentLists';
+import { topContentFor } from '../topContent';
 import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import type { SearchPageResult } from '../responseTypes';
@@ -35,7 +36,9 @@ type Response = estypes.SearchResponse<unknown>;
 
 export async function searchPage(s: StorefrontServices, request: SearchPageRequest): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
-  const [template, language] = await Promise.all([resolveTemplate(s, request.context.templateId), s.language(request.context.locale)]);
+  const [template, language, topContent] = await Promise.all([
+    resolveTemplate(s, request.context.templateId), s.language(request.context.locale), topContentFor(s, request.context.market, request.contentLists),
+  ]);
   const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
@@ -46,7 +49,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit }, language.expand(phrase)),
   });
   const contentsFor = (phrase: string): IndexedSearch[] =>
-    req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }) }));
+    req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }, topContent) }));
   const secondaryFor = (from: number, size: number): IndexedSearch =>
     ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q)) });
 
