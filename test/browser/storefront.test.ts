@@ -123,10 +123,14 @@ describe('reference storefront (Chromium)', function () {
     await page.context().close();
   });
 
-  it('shows recent searches in an empty box, and a page keyword leads to its page', async () => {
+  it('shows recent searches and recently viewed products in an empty box, and a page keyword leads to its page', async () => {
     const { page } = await newVisitor(world);
     await page.goto(`/search?q=boots&${EN}`);
     await page.getByRole('heading', { name: 'Results for “boots”' }).waitFor();
+    const viewed = page.getByRole('list', { name: 'Products', exact: true }).getByRole('heading').first();
+    const title = (await viewed.textContent())!;
+    await viewed.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await world.service.context.behaviour.flush();
     const box = page.getByRole('searchbox', { name: 'Search', exact: true });
     await eventually(async () => {
@@ -134,6 +138,7 @@ describe('reference storefront (Chromium)', function () {
       await box.blur();
       await box.focus();
       await page.getByRole('group', { name: 'Recent searches' }).getByRole('option', { name: 'boots' }).waitFor({ timeout: 1000 });
+      await page.getByRole('group', { name: 'Recently viewed' }).getByRole('option', { name: title }).waitFor({ timeout: 1000 });
     });
     await box.fill('women');
     await eventually(async () => assert.equal(await page.getByRole('option', { name: /Go to page/ }).count(), 1));

@@ -1,6 +1,6 @@
 /**
  * The search box with autocomplete as you type: phrase suggestions (the typed part highlighted), product
- * suggestions with image and price, recent searches when the box is empty, and a page's link when the phrase
+ * suggestions with image and price, recent searches and recently viewed products when the box is empty, and a page's link when the phrase
  * is one of its keywords (`redirectLink`). The box is a `searchbox` named "Search"; suggestions are `option`s of
  * a `listbox`, chosen with the arrow keys and Enter (the focus stays in the box: aria-activedescendant).
  */
@@ -56,7 +56,8 @@ export function SearchBox({ initial }: { initial: string }) {
     if (!empty && data.redirectLink) choices.push({ kind: 'page', link: data.redirectLink });
     if (empty) for (const r of data.recentSearches) choices.push({ kind: 'phrase', q: r.q, origin: 'RECENT_SEARCH' });
     else for (const s of data.phraseSuggestions) choices.push({ kind: 'phrase', q: s.q, origin: 'PHRASE_SUGGEST', suggestion: s });
-    if (!empty) for (const g of data.productSuggestions) choices.push({ kind: 'product', group: g });
+    // An empty box offers what the visitor saw last; a phrase, the products it suggests.
+    for (const g of empty ? data.recentlyViewed : data.productSuggestions) choices.push({ kind: 'product', group: g });
   }
   const shown = open && choices.length > 0;
 
@@ -131,7 +132,8 @@ export function SearchBox({ initial }: { initial: string }) {
           </div>
         )}
         {products.length > 0 && (
-          <div role="group" aria-label="Products" class="suggestion-group products">
+          <div role="group" aria-label={empty ? 'Recently viewed' : 'Products'} class="suggestion-group products">
+            {empty && <p class="group-title" aria-hidden="true">Recently viewed</p>}
             {products.map(({ c, i }) => {
               if (c.kind !== 'product') return null;
               const product = c.group.products[0]!;
@@ -144,7 +146,7 @@ export function SearchBox({ initial }: { initial: string }) {
                 </div>
               );
             })}
-            {data && data.totalHits > products.length && (
+            {data && !empty && data.totalHits > products.length && (
               <p class="muted all-results" aria-hidden="true">{data.totalHits} products match</p>
             )}
           </div>
