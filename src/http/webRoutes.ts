@@ -5,6 +5,7 @@
  * |---|---|
  * | `/`, and any other GET asking for HTML outside `/api/` | the reference storefront's index.html (it routes in the browser: search, category pages, products, cart) |
  * | `/assets/<hashed name>` | its script and stylesheet, cached for a year |
+ * | `/analytics/`, `/analytics/assets/<hashed name>` | the search analytics page (its data comes from the admin API, with the key the person logs in with) |
  * | `/storefront/markets.json` | the configured markets, their locales and currency: what the storefront's market switcher offers |
  * | `/images/sample/<key>/<file>?c=RRGGBB` | the sample catalog's placeholder images (SVG) |
  */
@@ -40,16 +41,20 @@ function sendPage(ctx: Context, page: BuiltPage, name: string): void {
 
 export function webRouter(deps: WebPagesDeps): { router: Router; fallback: (ctx: Context, next: Next) => Promise<void> } {
   const storefront = new BuiltPage(join(webRoot(), 'storefront'));
+  /** Pages served under a path of their own, by that path's first segment. */
+  const pages: Record<string, BuiltPage> = { analytics: new BuiltPage(join(webRoot(), 'analytics')) };
   const router = new Router();
 
-  router.get('/assets/:name', (ctx) => {
-    const file = storefront.asset(ctx.params.name!);
+  const sendAsset = (ctx: Context, page: BuiltPage | undefined, name: string) => {
+    const file = page?.asset(name);
     if (!file) return; // 404 JSON from the error handler
     ctx.set('Cache-Control', YEAR);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = file.type;
     ctx.body = file.body;
-  });
+  };
+  router.get('/assets/:name', (ctx) => sendAsset(ctx, storefront, ctx.params.name!));
+  router.get('/:page/assets/:name', (ctx) => sendAsset(ctx, Object.hasOwn(pages, ctx.params.page!) ? pages[ctx.params.page!] : undefined, ctx.params.name!));
 
   router.get('/storefront/markets.json', async (ctx) => {
     const configuration = await deps.configuration();
@@ -75,6 +80,11 @@ export function webRouter(deps: WebPagesDeps): { router: Router; fallback: (ctx:
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/assets/')) return;
     // Only a browser's navigation (Accept names text/html): API clients keep their JSON 404.
     if (!ctx.get('Accept').includes('text/html')) return;
+    const first = ctx.path.split('/')[1] ?? '';
+    if (Object.hasOwn(pages, first)) {
+      if (ctx.path === `/${first}`) return ctx.redirect(`/${first}/`);
+      return sendPage(ctx, pages[first]!, first);
+    }
     sendPage(ctx, storefront, 'storefront');
   };
   return { router, fallback };

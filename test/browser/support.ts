@@ -18,11 +18,13 @@ export interface BrowserWorld {
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<BrowserWorld> {
+/** The world of a test file: the sample catalog by default, or what `load` imports into the fresh service. */
+export async function startWorld(load?: (service: TestService) => Promise<void>): Promise<BrowserWorld> {
   const bundles = await buildWeb();
   // Behaviour is written every 200 ms so the events a test sends are in the index soon after.
   const service = await startService({ behaviour: { ...DEFAULT_BEHAVIOUR_OPTIONS, flushIntervalMs: 200, popularityIntervalMs: 0, coOccurrenceIntervalMs: 0 } });
-  await loadSampleCatalogIfEmpty(service.context, { imageBaseUrl: `${service.url}/images/sample` });
+  if (load) await load(service);
+  else await loadSampleCatalogIfEmpty(service.context, { imageBaseUrl: `${service.url}/images/sample` });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     // The flags this sandbox needs: no GPU, no sandbox as root, and no background calls home (the network refuses them).

@@ -1,0 +1,44 @@
+/**
+ * A day-by-day line chart drawn with uPlot (canvas, bundled; no CDN). The figure is an image named by its
+ * title, and a visually hidden table holds the same numbers for screen readers.
+ */
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useEffect, useRef } from 'preact/hooks';
+
+export interface Series { dates: string[]; values: (number | null)[]; format: (v: number | null) => string; colour: string }
+
+export function Chart({ title, series }: { title: string; series: Series }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const xs = series.dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
+    const width = Math.max(280, el.clientWidth);
+    const plot = new uPlot({
+      width, height: 200,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1e-9, (max ?? 0) * 1.1)] } },
+      axes: [
+        { stroke: '#6b6b70', grid: { stroke: '#eee' } },
+        { stroke: '#6b6b70', grid: { stroke: '#eee' }, size: 60, values: (_u, ticks) => ticks.map((t) => series.format(t)) },
+      ],
+      series: [{}, { label: title, stroke: series.colour, width: 2, fill: `${series.colour}22`, points: { show: series.dates.length <= 31 }, spanGaps: false }],
+    }, [xs, series.values.map((v) => v ?? null)] as uPlot.AlignedData, el);
+    const resize = () => plot.setSize({ width: Math.max(280, el.clientWidth), height: 200 });
+    window.addEventListener('resize', resize);
+    return () => { window.removeEventListener('resize', resize); plot.destroy(); };
+  }, [series]);
+  return (
+    <figure class="chart">
+      <figcaption>{title}</figcaption>
+      <div ref={box} role="img" aria-label={`${title}, ${series.dates.length} days`} class="chart-canvas" />
+      <table class="visually-hidden">
+        <caption>{title}</caption>
+        <thead><tr><th scope="col">Date</th><th scope="col">{title}</th></tr></thead>
+        <tbody>{series.dates.map((d, i) => <tr key={d}><td>{d}</td><td>{series.format(series.values[i] ?? null)}</td></tr>)}</tbody>
+      </table>
+    </figure>
+  );
+}

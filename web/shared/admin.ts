@@ -1,0 +1,52 @@
+/**
+ * The admin pages' access to the admin API (analytics, console): the key a person logs in with is kept in
+ * sessionStorage (gone when the tab closes), sent only in the `Api-Key` header, never put in a URL and never
+ * logged. A 403 forgets it, so the page asks again.
+ */
+const KEY = 'open-elevate.admin-key';
+
+export function adminKey(): string | null {
+  return sessionStorage.getItem(KEY);
+}
+
+export function logIn(key: string): void {
+  sessionStorage.setItem(KEY, key);
+}
+
+export function logOut(): void {
+  sessionStorage.removeItem(KEY);
+}
+
+/** An admin API answer that is not 2xx: its status and the service's message. */
+export class AdminError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** Calls the admin API with the stored key; JSON in, JSON out. */
+export async function adminFetch<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+  const key = adminKey();
+  if (!key) throw new AdminError(403, 'Log in with an admin key');
+  const res = await fetch(path, {
+    method: init.method ?? 'GET',
+    headers: { 'Api-Key': key, ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!res.ok) {
+    if (res.status === 403) logOut();
+    const message = data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string' ? (data as { message: string }).message : `${res.status} ${res.statusText}`;
+    throw new AdminError(res.status, message);
+  }
+  return data as T;
+}
+
+export interface MarketInfo { id: string; locales: string[]; currency: string | null }
+
+export async function loadMarkets(): Promise<MarketInfo[]> {
+  const res = await fetch('/storefront/markets.json');
+  if (!res.ok) throw new Error(`markets answered ${res.status}`);
+  return ((await res.json()) as { markets: MarketInfo[] }).markets;
+}
