@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 const ROOT = resolve(__dirname, '..');
 const OUT = join(ROOT, 'dist', 'web');
 /** Each page: its folder under web/ (entry main.tsx, styles main.css, index.html). */
-export const PAGES = ['storefront', 'analytics'] as const;
+export const PAGES = ['storefront', 'analytics', 'console'] as const;
 
 function options(page: string): BuildOptions {
   return {

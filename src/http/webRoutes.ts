@@ -6,6 +6,7 @@
  * | `/`, and any other GET asking for HTML outside `/api/` | the reference storefront's index.html (it routes in the browser: search, category pages, products, cart) |
  * | `/assets/<hashed name>` | its script and stylesheet, cached for a year |
  * | `/analytics/`, `/analytics/assets/<hashed name>` | the search analytics page (its data comes from the admin API, with the key the person logs in with) |
+ * | `/console/`, `/console/assets/<hashed name>` | the merchandising console (admin API with the key the person logs in with) |
  * | `/storefront/markets.json` | the configured markets, their locales and currency: what the storefront's market switcher offers |
  * | `/images/sample/<key>/<file>?c=RRGGBB` | the sample catalog's placeholder images (SVG) |
  */
@@ -42,7 +43,7 @@ function sendPage(ctx: Context, page: BuiltPage, name: string): void {
 export function webRouter(deps: WebPagesDeps): { router: Router; fallback: (ctx: Context, next: Next) => Promise<void> } {
   const storefront = new BuiltPage(join(webRoot(), 'storefront'));
   /** Pages served under a path of their own, by that path's first segment. */
-  const pages: Record<string, BuiltPage> = { analytics: new BuiltPage(join(webRoot(), 'analytics')) };
+  const pages: Record<string, BuiltPage> = { analytics: new BuiltPage(join(webRoot(), 'analytics')), console: new BuiltPage(join(webRoot(), 'console')) };
   const router = new Router();
 
   const sendAsset = (ctx: Context, page: BuiltPage | undefined, name: string) => {

@@ -19,7 +19,7 @@ export function logOut(): void {
 
 /** An admin API answer that is not 2xx: its status and the service's message. */
 export class AdminError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly errors: { path: string; message: string }[] = []) {
     super(message);
   }
 }
@@ -37,8 +37,10 @@ export async function adminFetch<T>(path: string, init: { method?: string; body?
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!res.ok) {
     if (res.status === 403) logOut();
-    const message = data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string' ? (data as { message: string }).message : `${res.status} ${res.statusText}`;
-    throw new AdminError(res.status, message);
+    const body = (data && typeof data === 'object' ? data : {}) as { message?: unknown; errors?: unknown };
+    const message = typeof body.message === 'string' ? body.message : `${res.status} ${res.statusText}`;
+    const errors = Array.isArray(body.errors) ? (body.errors as { path: string; message: string }[]).filter((e) => e && typeof e.path === 'string') : [];
+    throw new AdminError(res.status, message, errors);
   }
   return data as T;
 }

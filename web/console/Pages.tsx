@@ -1,0 +1,149 @@
+/**
+ * Landing pages of a market: listed by locale and path; one page edited at a time. The product list is the
+ * page's real answer (explain/landing-page, of the preview view once a preview was saved), pinned products
+ * first. Drag a product (or use its buttons) to pin it at a position; hide products; edit the product rules,
+ * checked as you type. "Preview" saves the changes with the page import's previewOnly; "Save" makes them live.
+ * Both are PARTIAL page imports through the admin API: the console has no second write path.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { AdminError } from '../shared/admin';
+import { explainLandingPage, exportPages, savePage, type ExplainedGroup, type Page, type Where } from './api';
+import { ProductRow } from './ProductRow';
+import { checkRules, RulesField } from './RulesField';
+import { WherePicker } from './WherePicker';
+
+interface Draft { pinned: string[]; blocked: string[]; rules: string }
+
+const draftOf = (page: Page): Draft => ({ pinned: [...(page.primaryList?.pinned ?? [])], blocked: [...(page.primaryList?.blocked ?? [])], rules: page.primaryList?.rules ?? '' });
+
+/** Pins `key` at 0-based `index` of the pinned list (after the pins when the index is past them). */
+export function pinAt(pinned: string[], key: string, index: number): string[] {
+  const rest = pinned.filter((k) => k !== key);
+  rest.splice(Math.min(index, rest.length), 0, key);
+  return rest;
+}
+
+export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) => void }) {
+  const [pages, setPages] = useState<Page[] | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setPages(null);
+    exportPages(where.market).then(setPages, (err: Error) => setError(err.message));
+  }, [where.market]);
+  const page = pages?.find((p) => p.id === selected);
+  const withPath = (pages ?? []).filter((p) => p.paths?.[where.locale]).sort((a, b) => a.paths![where.locale]!.localeCompare(b.paths![where.locale]!));
+  return (
+    <section aria-labelledby="pages-heading">
+      <h2 id="pages-heading">Landing pages</h2>
+      <div class="filters-form"><WherePicker where={where} onChange={onWhere} /></div>
+      {error && <p role="alert" class="error">{error}</p>}
+      <div class="pages-layout">
+        <nav aria-label="Pages" class="page-list">
+          {!pages ? <p class="muted">Loading…</p> : (
+            <ul>
+              {withPath.map((p) => (
+                <li key={p.id}>
+                  <button type="button" class="page-button" aria-current={p.id === selected ? 'true' : undefined} onClick={() => setSelected(p.id)}>
+                    <span>{p.paths![where.locale]}</span>
+                    <span class="muted">{p.headings?.[where.locale] ?? p.id}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+        {page ? <PageEditor key={`${page.id}/${where.locale}`} page={page} where={where} onSaved={(p) => setPages(pages!.map((x) => (x.id === p.id ? p : x)))} /> : <p class="muted">Choose a page.</p>}
+      </div>
+    </section>
+  );
+}
+
+function PageEditor({ page, where, onSaved }: { page: Page; where: Where; onSaved: (p: Page) => void }) {
+  const path = page.paths![where.locale]!;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(page));
+  const [groups, setGroups] = useState<ExplainedGroup[] | null>(null);
+  const [view, setView] = useState<'live' | 'preview'>('live');
+  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string; errors?: { path: string; message: string }[] } | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+
+  const load = (preview: boolean) => explainLandingPage(where, path, preview).then((a) => setGroups(a.primaryList?.productGroups ?? []), (err: Error) => setStatus({ kind: 'error', text: err.message }));
+  useEffect(() => { void load(false); }, [path, where.market, where.locale, where.touchpoint]);
+
+  const keyOf = (g: ExplainedGroup) => g.products[0]?.key ?? g.key;
+  // The list as it will be: the draft's pins first, in their order, then the rest as the answer ranks them.
+  const ordered = groups ? [
+    ...draft.pinned.map((k) => groups.find((g) => keyOf(g) === k)).filter((g): g is ExplainedGroup => !!g),
+    ...groups.filter((g) => !draft.pinned.includes(keyOf(g)) && !draft.blocked.includes(keyOf(g))),
+  ] : [];
+  const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(page));
+  const valid = checkRules(draft.rules).ok;
+
+  const save = async (previewOnly: boolean) => {
+    setStatus(null);
+    const next: Page = { id: page.id, primaryList: { ...(page.primaryList ?? {}), pinned: draft.pinned, blocked: draft.blocked, rules: draft.rules.trim() || undefined } };
+    try {
+      await savePage(where.market, next, previewOnly);
+      if (!previewOnly) onSaved({ ...page, primaryList: next.primaryList });
+      setView(previewOnly ? 'preview' : 'live');
+      await load(previewOnly);
+      setStatus({ kind: 'ok', text: previewOnly ? 'Saved as a preview: the live storefront is unchanged.' : 'Saved: the storefront shows it now.' });
+    } catch (err) {
+      const e = err as AdminError;
+      setStatus({ kind: 'error', text: e.status === 409 ? 'Another import is running: try again in a moment. Nothing was lost.' : e.message, errors: e.errors });
+    }
+  };
+
+  return (
+    <div class="page-editor">
+      <h3>{page.headings?.[where.locale] ?? page.id} <span class="muted">{path}</span></h3>
+      <RulesField value={draft.rules} onChange={(rules) => setDraft({ ...draft, rules })} />
+      <div class="editor-actions">
+        <button type="button" onClick={() => save(true)} disabled={!valid}>Preview</button>
+        <button type="button" class="primary" onClick={() => save(false)} disabled={!valid || !changed}>Save</button>
+        <button type="button" class="link-button" onClick={() => setDraft(draftOf(page))} disabled={!changed}>Discard changes</button>
+        <span class="muted">Showing the {view} view</span>
+      </div>
+      {status && (
+        <div role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind === 'error' ? 'error' : 'ok'}>
+          <p>{status.text}</p>
+          {status.errors && status.errors.length > 0 && <ul>{status.errors.map((e, i) => <li key={i}><code>{e.path}</code>: {e.message}</li>)}</ul>}
+        </div>
+      )}
+      <p class="muted">Drag a product onto a position to pin it there. Pinned: {draft.pinned.length}, hidden: {draft.blocked.length}.</p>
+      {!groups ? <p class="muted">Loading products…</p> : (
+        <ol class="product-rows" aria-label="Page products">
+          {ordered.map((g, i) => {
+            const key = keyOf(g);
+            const pinned = draft.pinned.indexOf(key);
+            return (
+              <li
+                key={key}
+                draggable
+                class={dragged === key ? 'dragging' : undefined}
+                onDragStart={(e) => { setDragged(key); e.dataTransfer?.setData('text/plain', key); }}
+                onDragEnd={() => setDragged(null)}
+                onDragOver={(e) => e.preventDefault()}
+                onDrop={(e) => { e.preventDefault(); const k = e.dataTransfer?.getData('text/plain') || dragged; if (k) setDraft({ ...draft, pinned: pinAt(draft.pinned, k, i) }); setDragged(null); }}
+              >
+                <ProductRow group={g} position={i + 1} badge={pinned >= 0 ? `pinned ${pinned + 1}` : undefined}>
+                  <button type="button" onClick={() => setDraft({ ...draft, pinned: pinAt(draft.pinned, key, 0) })} aria-label={`Pin ${g.products[0]?.title} first`}>Pin first</button>
+                  {pinned >= 0 && <button type="button" onClick={() => setDraft({ ...draft, pinned: draft.pinned.filter((k) => k !== key) })} aria-label={`Unpin ${g.products[0]?.title}`}>Unpin</button>}
+                  <button type="button" onClick={() => setDraft({ ...draft, blocked: [...draft.blocked, key], pinned: draft.pinned.filter((k) => k !== key) })} aria-label={`Hide ${g.products[0]?.title}`}>Hide</button>
+                </ProductRow>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {draft.blocked.length > 0 && (
+        <section aria-label="Hidden products">
+          <h4>Hidden products</h4>
+          <ul class="hidden-list">
+            {draft.blocked.map((k) => <li key={k}><code>{k}</code> <button type="button" class="link-button" onClick={() => setDraft({ ...draft, blocked: draft.blocked.filter((x) => x !== k) })}>Show again</button></li>)}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * A page's product rules, checked as the merchandiser types by the service's own rule parser (src/rules,
+ * bundled into the console): its message, and a marker under the position it names.
+ */
+import { useMemo } from 'preact/hooks';
+import { parseRules } from '../../src/rules/parser';
+import { RuleSyntaxError } from '../../src/rules/errors';
+
+export interface RuleCheck { ok: boolean; message?: string; position?: number }
+
+/** Pure: the parser's verdict on a landing page's rules (handpicked products first, as page imports require). */
+export function checkRules(source: string): RuleCheck {
+  if (!source.trim()) return { ok: true };
+  try {
+    parseRules(source, { handpickedFirst: true, parameter: 'primaryList.rules' });
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof RuleSyntaxError) return { ok: false, message: err.message, position: err.position };
+    return { ok: false, message: (err as Error).message };
+  }
+}
+
+export function RulesField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const check = useMemo(() => checkRules(value), [value]);
+  const line = check.position === undefined ? undefined : value.slice(0, check.position).split('\n').length;
+  const column = check.position === undefined ? undefined : check.position - value.lastIndexOf('\n', check.position - 1);
+  return (
+    <div class="rules-field">
+      <label for="rules">Product rules</label>
+      <textarea
+        id="rules"
+        rows={4}
+        spellcheck={false}
+        value={value}
+        aria-invalid={!check.ok}
+        aria-describedby="rules-check"
+        onInput={(e) => onChange(e.currentTarget.value)}
+        placeholder='rule incl category { "Women > Shoes" }'
+      />
+      <p id="rules-check" role="status" class={check.ok ? 'ok' : 'error'}>
+        {check.ok ? (value.trim() ? 'The rules are valid.' : 'No rules: the page lists the whole assortment.') : `${check.message}${line !== undefined ? ` (line ${line}, column ${column})` : ''}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * What the console reads and writes, all through the admin API with the logged-in key (web/shared/admin.ts):
+ * the explain endpoints, the existing exports and imports (there is no second write path), history, impact.
+ */
+import type { Facet, ProductGroup } from '@apptus/esales-api';
+import { adminFetch } from '../shared/admin';
+
+export interface Reason { kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'stock' | 'sort'; label: string; effect: number | string }
+export type ExplainedGroup = ProductGroup & { explanation?: Reason[] };
+export interface ExplainedPage {
+  q?: string;
+  autoCorrect?: { q: string };
+  primaryList?: { totalHits: number; productGroups: ExplainedGroup[]; facets: Facet[] };
+}
+
+export interface Where { market: string; locale: string; touchpoint: 'desktop' | 'mobile' }
+
+function storefrontParams(where: Where, extra: Record<string, string>): string {
+  return new URLSearchParams({ ...where, customerKey: 'console', sessionKey: 'console', notify: 'false', ...extra }).toString();
+}
+
+export function explainSearch(where: Where, q: string): Promise<ExplainedPage> {
+  return adminFetch(`/api/admin/v4/explain/search-page?${storefrontParams(where, { q, limit: '24' })}`);
+}
+
+export function explainLandingPage(where: Where, pageReference: string, preview = false): Promise<ExplainedPage> {
+  return adminFetch(`/api/admin/v4/explain/landing-page?${storefrontParams(where, { pageReference, limit: '24', ...(preview ? { viewId: 'PREVIEW' } : {}) })}`);
+}
+
+/** A stored page as the page export writes it (the fields the console edits; the rest is kept as is). */
+export interface Page {
+  id: string;
+  paths?: Record<string, string>;
+  headings?: Record<string, string>;
+  primaryList?: { pinned?: string[]; blocked?: string[]; rules?: string; [more: string]: unknown };
+  [more: string]: unknown;
+}
+
+export async function exportPages(market: string): Promise<Page[]> {
+  return (await adminFetch<{ addOrUpdate: Page[] }>(`/api/admin/v4/export/pages?market=${encodeURIComponent(market)}&outputFilter=INCLUDE_UNPUBLISHED`)).addOrUpdate;
+}
+
+/** Saves one page's changed fields as a PARTIAL page import; `previewOnly` keeps it out of the live storefront. */
+export function savePage(market: string, page: Page, previewOnly: boolean): Promise<unknown> {
+  const query = new URLSearchParams({ name: previewOnly ? 'console preview' : 'console', ...(previewOnly ? { previewOnly: 'true' } : {}) });
+  return adminFetch(`/api/admin/v4/import/pages?${query}`, { method: 'POST', body: { market, type: 'PARTIAL', addOrUpdate: [page] } });
+}
+
+export type SynonymRule = { terms: string[] } | { from: string[]; to: string[] };
+export type SynonymSets = Record<string, SynonymRule[]>;
+
+export function exportSynonyms(): Promise<SynonymSets> {
+  return adminFetch('/api/admin/v4/export/synonyms');
+}
+
+export function importSynonyms(sets: SynonymSets): Promise<unknown> {
+  return adminFetch('/api/admin/v4/import/synonyms?name=console', { method: 'PUT', body: sets });
+}
+
+export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'facets', 'labels', 'configuration'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+export interface Version { id: string; at: string; name?: string; keyId?: string; summary?: string }
+export interface FieldChange { path: string; from?: unknown; to?: unknown }
+export interface Diff { added: unknown[]; removed: unknown[]; changed: { id: string; fields: FieldChange[] }[] }
+
+export function historyOf(kind: HistoryKind, scope: Record<string, string>): Promise<{ versions: Version[] }> {
+  return adminFetch(`/api/admin/v4/history/${kind}?${new URLSearchParams(scope)}`);
+}
+
+export function versionOf(kind: HistoryKind, id: string): Promise<Version & { content: unknown }> {
+  return adminFetch(`/api/admin/v4/history/${kind}/${encodeURIComponent(id)}`);
+}
+
+export function diffOf(kind: HistoryKind, from: string, to: string): Promise<Diff> {
+  return adminFetch(`/api/admin/v4/history/${kind}/diff?${new URLSearchParams({ from, to })}`);
+}
+
+export function rollBack(kind: HistoryKind, id: string): Promise<unknown> {
+  return adminFetch(`/api/admin/v4/history/${kind}/${encodeURIComponent(id)}/rollback`, { method: 'POST' });
+}

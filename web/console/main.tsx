@@ -1,0 +1,77 @@
+/**
+ * The merchandising console, served at /console/ behind the admin key: a search preview with a reason for
+ * every position, landing pages (pins by drag and drop, hidden products, rules checked as you type, preview
+ * before saving), synonyms, and the history of every merchandising import with diff and rollback.
+ */
+import './main.css';
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { adminFetch, adminKey, loadMarkets, logOut, type MarketInfo } from '../shared/admin';
+import { Login } from '../shared/Login';
+import type { Where } from './api';
+import { History } from './History';
+import { MarketsContext } from './markets';
+import { Pages } from './Pages';
+import { Preview } from './Preview';
+import { Synonyms } from './Synonyms';
+
+const VIEWS = [
+  { path: 'preview', label: 'Search preview' },
+  { path: 'pages', label: 'Landing pages' },
+  { path: 'synonyms', label: 'Synonyms' },
+  { path: 'history', label: 'History' },
+] as const;
+type View = (typeof VIEWS)[number]['path'];
+
+function viewOf(pathname: string): View {
+  const name = pathname.split('/')[2] ?? '';
+  return (VIEWS.find((v) => v.path === name)?.path ?? 'preview');
+}
+
+function Console({ markets }: { markets: MarketInfo[] }) {
+  const [view, setView] = useState<View>(() => viewOf(location.pathname));
+  const [loggedIn, setLoggedIn] = useState(() => adminKey() !== null);
+  const [where, setWhere] = useState<Where>({ market: markets[0]!.id, locale: markets[0]!.locales[0]!, touchpoint: 'desktop' });
+  useEffect(() => {
+    const onPop = () => setView(viewOf(location.pathname));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const go = (next: View) => { history.pushState(null, '', `/console/${next}`); setView(next); };
+  if (!loggedIn) return <Login title="Merchandising console" check={() => adminFetch('/api/admin/v4/export/synonyms')} onLoggedIn={() => setLoggedIn(true)} />;
+  return (
+    <MarketsContext.Provider value={markets}>
+      <header class="admin-header">
+        <h1>Merchandising console</h1>
+        <nav aria-label="Console">
+          <ul class="tabs">
+            {VIEWS.map((v) => (
+              <li key={v.path}><a href={`/console/${v.path}`} aria-current={v.path === view ? 'page' : undefined} onClick={(e) => { e.preventDefault(); go(v.path); }}>{v.label}</a></li>
+            ))}
+          </ul>
+        </nav>
+        <button type="button" class="link-button" onClick={() => { logOut(); setLoggedIn(false); }}>Log out</button>
+      </header>
+      <main class="page console">
+        {view === 'preview' && <Preview where={where} onWhere={setWhere} />}
+        {view === 'pages' && <Pages where={where} onWhere={setWhere} />}
+        {view === 'synonyms' && <Synonyms />}
+        {view === 'history' && <History where={where} />}
+      </main>
+    </MarketsContext.Provider>
+  );
+}
+
+async function start(): Promise<void> {
+  const root = document.getElementById('app')!;
+  try {
+    const markets = await loadMarkets();
+    if (!markets.length) { root.textContent = 'No market is configured yet.'; return; }
+    root.textContent = '';
+    render(<Console markets={markets} />, root);
+  } catch (err) {
+    root.textContent = `The console could not start: ${(err as Error).message}`;
+  }
+}
+
+void start();
