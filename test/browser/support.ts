@@ -34,15 +34,16 @@ export async function startWorld(load?: (service: TestService) => Promise<void>)
 }
 
 /**
- * A new visitor (own storage, so an own customer and session key) at 1280×800 or 390×844. Any dialog
- * (alert, confirm) fails the test that opened it: a catalog string must never run as script.
+ * A new visitor (own storage, so an own customer and session key) at 1280×800 or 390×844. Dialogs (alert,
+ * confirm) are recorded and dismissed (accepted with `acceptDialogs`), so a test can assert none opened: a
+ * catalog string must never run as script.
  */
-export async function newVisitor(world: BrowserWorld, size: 'desktop' | 'phone' = 'desktop'): Promise<{ page: Page; dialogs: string[]; adminKeySent: string[] }> {
+export async function newVisitor(world: BrowserWorld, size: 'desktop' | 'phone' = 'desktop', options: { acceptDialogs?: boolean } = {}): Promise<{ page: Page; dialogs: string[]; adminKeySent: string[] }> {
   const context = await world.browser.newContext({ viewport: size === 'desktop' ? { width: 1280, height: 800 } : { width: 390, height: 844 }, baseURL: world.service.url });
   const page = await context.newPage();
   const dialogs: string[] = [];
   const adminKeySent: string[] = [];
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  page.on('dialog', (d) => { dialogs.push(d.message()); (options.acceptDialogs ? d.accept() : d.dismiss()).catch(() => undefined); });
   page.on('request', (r) => { if (r.headers()['api-key'] !== undefined || /api-?key/i.test(r.url())) adminKeySent.push(r.url()); });
   page.setDefaultTimeout(15_000);
   return { page, dialogs, adminKeySent };
