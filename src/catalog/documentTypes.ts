@@ -107,6 +107,8 @@ export interface ProductDocument extends CustomAttributeFields {
 
   /** colorOverride if given, else colorInitial. */
   colors: string[];
+  /** The colours' names in the document's locale, searched (catalog/colourNames.ts). */
+  colorNames: string[];
   /** Distinct variant sizes (or labels) for the size facet. */
   sizes: string[];
   price: PriceRanges;

@@ -6,6 +6,7 @@
 import type {
   ContentDocument, CustomAttributeFields, ImageDocument, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, VariantDocument,
 } from './documentTypes';
+import { colourSearchNames } from './colourNames';
 import { resolve } from './overrides';
 import type { CatalogConfiguration, Content, Image, Length, Product, ProductData, ProductGroup, VariantData } from './types';
 import { measurement } from './units';
@@ -70,6 +71,7 @@ function productDocument(p: ProductContext): ProductDocument {
   // `series` is one value that may be a translation id (admin spec: "supports translations"), else text.
   const series = data.series === undefined ? undefined : t.values('series', [data.series], locale)[0];
   const title = data.title ?? '';
+  const colors = product.colorOverride?.length ? product.colorOverride : product.colorInitial ?? [];
   return defined<ProductDocument>({
     market, locale,
     productGroupKey: p.groupKey, productKey: p.productKey,
@@ -91,7 +93,8 @@ function productDocument(p: ProductContext): ProductDocument {
     rating: data.rating,
     releaseDate: text(data.releaseDate),
     ...measurements(data),
-    colors: product.colorOverride?.length ? product.colorOverride : product.colorInitial ?? [],
+    colors,
+    colorNames: colourSearchNames(colors, locale),
     ...aggregates(variants),
     popularity: 0,
     variants,

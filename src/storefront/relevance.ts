@@ -3,7 +3,8 @@
  *
  * Matching: every term of the phrase must occur in some searchable field (cross_fields, AND), or the
  * phrase (or one of its whitespace tokens) is a product or variant key. Fields by weight: title 8,
- * name 6, brand 5, series 4, category 3, product type 3, custom labels 2, description 0.5.
+ * name 6, brand 5, series 4, category 3, product type 3, colour names 3 (the product's colours named in the
+ * locale, catalog/colourNames.ts), custom labels 2, description 0.5.
  * Scoring adds: the exact-key boost (1000, so a key search ranks its product first), the title phrase
  * (boost 4, slop 1), popularity mildly (log10(1 + popularity)), and 1 for every match (a floor).
  * The stock tier multiplies that by 10^7 for products in stock under the context: relevance stays
@@ -20,9 +21,9 @@ import type { estypes } from '@elastic/elasticsearch';
 type Query = estypes.QueryDslQueryContainer;
 
 export const TEXT_FIELDS = [
-  'title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'customText^2', 'description^0.5',
+  'title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3', 'customText^2', 'description^0.5',
 ];
-const FUZZY_FIELDS = ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3'];
+const FUZZY_FIELDS = ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3'];
 export const KEY_BOOST = 1000;
 export const PHRASE_BOOST = 4;
 export const STOCK_TIER = 1e7;

@@ -184,11 +184,11 @@ describe('landing-page (HTTP)', function () {
           values: [{ id: 'Adidas', label: 'Adidas', selected: false, count: 1 }, { id: 'Ecco', label: 'Ecco', selected: true, count: 1 }, { id: 'Nike', label: 'Nike', selected: true, count: 1 }],
         },
         { id: 'price', label: 'Pris', type: 'RANGE', min: 500, max: 1200 },
-        { id: 'custom.width', label: 'width', type: 'RANGE', unit: 'cm', min: 10, max: 10 },
+        { id: 'custom.width', label: 'Width', type: 'RANGE', unit: 'cm', min: 10, max: 10 },
       ]);
       const ranged = await get({ pageReference: '/shoes', 'f.custom.width.min': '11' });
       assert.deepEqual(keys(ranged), ['shoe-b']);
-      assert.deepEqual(ranged.primaryList!.facets[2], { id: 'custom.width', label: 'width', type: 'RANGE', unit: 'cm', min: 10, max: 12, minSelected: 11 });
+      assert.deepEqual(ranged.primaryList!.facets[2], { id: 'custom.width', label: 'Width', type: 'RANGE', unit: 'cm', min: 10, max: 12, minSelected: 11 });
     });
 
     it('pages with limit and skip', async () => {

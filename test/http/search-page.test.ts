@@ -313,9 +313,9 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual(facet(none, 'color'), {
         id: 'color', label: 'Färg', type: 'COLOR', selectedCount: 0,
         values: [
-          { id: '#0000FF', label: '#0000FF', selected: false, count: 1, color: '#0000ff' },
-          { id: '#FF0000', label: '#FF0000', selected: false, count: 1, color: '#ff0000' },
-          { id: 'Gold', label: 'Gold', selected: false, count: 1, color: 'gold' },
+          { id: '#0000FF', label: 'Blå', selected: false, count: 1, color: '#0000ff' },
+          { id: '#FF0000', label: 'Röd', selected: false, count: 1, color: '#ff0000' },
+          { id: 'Gold', label: 'Guld', selected: false, count: 1, color: 'gold' },
         ],
       });
       assert.deepStrictEqual(facet(none, 'size'), {

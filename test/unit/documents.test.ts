@@ -135,7 +135,7 @@ describe('product documents', () => {
       customLengths: { shaft: { amount: 12, unit: 'cm', base: 120 } }, customJson: {},
       customNumberValues: [{ name: 'heel', value: 4 }], customLengthValues: [{ name: 'shaft', base: 120 }],
       rating: 4.5, weight: { amount: 0.8, unit: 'kg', base: 800 },
-      colors: ['#000000'], sizes: ['37', '38'],
+      colors: ['#000000'], colorNames: ['Black'], sizes: ['37', '38'],
       price: { selling: { min: 80, max: 100 }, list: { min: 100, max: 100 } },
       customPrice: { member: { selling: { min: 70, max: 70 }, list: { min: 90, max: 90 } } },
       discount: 20, inStock: true, inStockStores: ['s1'], storeKeys: ['s1', 's2'], stock: 3, popularity: 0,

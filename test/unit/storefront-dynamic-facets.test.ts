@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../../src/storefront/aggNames';
-import { candidateFacet, candidateResults, candidatesSearch, coverageAggregation, readCandidates, shapeDynamicFacets } from '../../src/storefront/facets/dynamic';
+import { candidateFacet, candidateResults, candidatesSearch, coverageAggregation, facetUsefulness, holdsNumbersAsText, readCandidates, shapeDynamicFacets } from '../../src/storefront/facets/dynamic';
+import { humaniseAttributeName } from '../../src/merchandising/facets/attributes';
+import type { FacetResult } from '../../src/storefront/responseTypes';
+import type { Facet } from '../../src/storefront/facets/types';
 import { facetSetup, planFacets } from '../../src/storefront/facets/registry';
 import { validateFacetConfiguration } from '../../src/merchandising/facets/validate';
 
@@ -60,10 +63,10 @@ describe('storefront dynamic facets', () => {
       [AGG.facet('custom.panel')]: { doc_count: 3, [AGG.values]: terms(['LED', 2], ['OLED', 1]) },
       [AGG.facet('custom.rate')]: { doc_count: 3, [AGG.stats]: { named: { min: { value: 60 }, max: { value: 120 } } } },
     } as never;
-    const shaped = shapeDynamicFacets([code, single, care, panel, rate], results, 2);
+    const shaped = shapeDynamicFacets([code, single, care, panel, rate], results, 2, 3);
     assert.deepStrictEqual(shaped.map((f) => [f.id, f.type]), [['custom.panel', 'TEXT'], ['custom.rate', 'RANGE']]);
     assert.deepStrictEqual(panel.aggregations(), { [AGG.values]: { terms: { field: 'customLabels.panel', size: 50 } } });
-    assert.deepStrictEqual(shapeDynamicFacets([code, single, panel, rate], results, 1).map((f) => f.id), ['custom.panel']);
+    assert.deepStrictEqual(shapeDynamicFacets([code, single, panel, rate], results, 1, 3).map((f) => f.id), ['custom.panel']);
   });
 
   it('search the candidates in one filter under every selection, numbers in one nested pass, and read them back per facet', () => {
@@ -102,10 +105,58 @@ describe('storefront dynamic facets', () => {
       [AGG.facet('custom.rate')]: { [AGG.stats]: { named: { min: { value: 60 }, max: { value: 120 } } } },
       [AGG.facet('custom.weight')]: { [AGG.stats]: { named: { min: { value: null }, max: { value: null } } } },
     });
-    assert.deepStrictEqual(shapeDynamicFacets([panel.facet, rate.facet, weight.facet], candidateResults([panel, rate, weight], response), 8).map((f) => f.id), ['custom.panel', 'custom.rate']);
+    assert.deepStrictEqual(shapeDynamicFacets([panel.facet, rate.facet, weight.facet], candidateResults([panel, rate, weight], response), 8, 3).map((f) => f.id), ['custom.panel', 'custom.rate']);
     assert.deepStrictEqual(candidateResults([panel], undefined), {});
   });
 });
+
+describe('dynamic facet choice: labels, usefulness, numbers held as text', () => {
+  const text = (id: string, values: [string, number][]): FacetResult =>
+    ({ id, label: id, type: 'TEXT', sort: 'RELEVANCE', selectedCount: 0, values: values.map(([v, count]) => ({ id: v, label: v, selected: false, count })) });
+
+  it('label a candidate with the listing label of the attribute, else its name humanised', () => {
+    assert.equal(candidateFacet({ name: 'operating_temperature__t_t_', kind: 'number' }, ctx)!.label, 'Operating temperature (T-T)');
+    assert.equal(candidateFacet({ name: 'product_colour', kind: 'label' }, ctx, (a) => `<${a}>`)!.label, '<custom.product_colour>');
+    const overridden = facetSetup({ market: undefined, locale: 'sv-SE', labels: { 'facet.custom.ink_type': 'Bläcktyp' }, page: 'search', defaultDynamicCount: 2 }, ctx);
+    assert.equal(candidateFacet({ name: 'ink_type', kind: 'label' }, ctx, overridden.dynamic!.labelOf)!.label, 'Bläcktyp');
+  });
+
+  it('humanise attribute names as feeds spell them', () => {
+    assert.deepStrictEqual(
+      ['product_colour', 'connector_2', 'notebook_compartment_dimensions__w_x_d_x_h_', 'operating_temperature__t_t_', 'refreshRate', 'specs.display.size', 'Noise_level_dB', 'usb_ports', 'screen-size'].map(humaniseAttributeName),
+      ['Product colour', 'Connector 2', 'Notebook compartment dimensions (W x D x H)', 'Operating temperature (T-T)', 'Refresh rate', 'Display size', 'Noise level dB', 'USB ports', 'Screen size'],
+    );
+  });
+
+  it('leave out text holding numbers with units or ranges', () => {
+    assert.equal(holdsNumbersAsText(['15 - 35', '5 - 95', '0-40', '10 x 20 cm']), true);
+    assert.equal(holdsNumbersAsText(['5 kg', '2.4GHz', '15 °C', 'Black']), true);
+    assert.equal(holdsNumbersAsText(['Pigment', 'Dye', '2 in 1']), false);
+    const temperature = text('custom.t', [['15 - 35', 40], ['5 - 40', 30], ['10 - 32', 30]]);
+    const ink = text('custom.ink', [['Pigment', 50], ['Dye', 30]]);
+    assert.deepStrictEqual(shapeDynamicFacets([fixed(temperature), fixed(ink)], {}, 2, 100).map((f) => f.id), ['custom.ink']);
+  });
+
+  it('prefer values that split the hits into a few sizeable groups over coverage, ties in candidate order', () => {
+    const even = text('custom.even', [['a', 50], ['b', 50]]);
+    const lopsided = text('custom.lopsided', [['a', 97], ['b', 3]]);
+    const scattered = text('custom.scattered', Array.from({ length: 40 }, (_, i): [string, number] => [`v${i}`, 2]));
+    const range: FacetResult = { id: 'custom.r', label: 'r', type: 'RANGE', min: 1, max: 9 };
+    assert.ok(facetUsefulness(even, 100) > facetUsefulness(range, 100, 100));
+    assert.ok(facetUsefulness(range, 100, 100) > facetUsefulness(lopsided, 100));
+    assert.ok(facetUsefulness(lopsided, 100) > facetUsefulness(scattered, 100));
+    assert.ok(facetUsefulness(range, 100, 100) > facetUsefulness(range, 100, 20));
+    const chosen = shapeDynamicFacets([fixed(lopsided), fixed(scattered), fixed(range), fixed(even)], {}, 3, 100).map((f) => f.id);
+    assert.deepStrictEqual(chosen, ['custom.even', 'custom.r', 'custom.lopsided']);
+    const twin = text('custom.twin', [['a', 50], ['b', 50]]);
+    assert.deepStrictEqual(shapeDynamicFacets([fixed(twin), fixed(even)], {}, 2, 100).map((f) => f.id), ['custom.twin', 'custom.even']);
+  });
+});
+
+/** A facet that shapes to `result` whatever the aggregations. */
+function fixed(result: FacetResult): Facet {
+  return { id: result.id, label: result.label, parse: () => undefined, filter: () => ({ match_all: {} }), aggregations: () => ({}), shape: () => result };
+}
 
 describe('facet configuration validation', () => {
   const configuration = { markets: { SE: { locales: ['sv-SE', 'en-GB'] } } };

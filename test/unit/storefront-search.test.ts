@@ -171,7 +171,7 @@ describe('storefront search-page builders', () => {
     const fn = (body.query as { function_score: estypes.QueryDslFunctionScoreQuery }).function_score;
     assert.deepStrictEqual((fn.query as { bool: estypes.QueryDslBoolQuery }).bool.must, [{
       bool: {
-        must: [{ multi_match: { query: 'winter sandal', type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3'] } }],
+        must: [{ multi_match: { query: 'winter sandal', type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3'] } }],
         must_not: [textMatch('winter sandal')],
       },
     }]);

@@ -77,8 +77,47 @@ export const DEFAULT_LABELS: Readonly<Record<string, string>> = {
   rating: 'Rating', discount: 'Discount', length: 'Length', width: 'Width', height: 'Height', depth: 'Depth', volume: 'Volume', weight: 'Weight',
 };
 
-/** The label of an attribute without a configured one: the built-in label, else the custom attribute's name. */
+/** The label of an attribute without a configured one: the built-in label, else the custom attribute's name humanised. */
 export function defaultLabel(attribute: string): string {
   if (Object.hasOwn(DEFAULT_LABELS, attribute)) return DEFAULT_LABELS[attribute];
-  return attribute.startsWith(CUSTOM_PREFIX) ? attribute.slice(CUSTOM_PREFIX.length) : attribute;
+  return attribute.startsWith(CUSTOM_PREFIX) ? humaniseAttributeName(attribute.slice(CUSTOM_PREFIX.length)) : attribute;
+}
+
+/** Abbreviations feeds spell in lower case that a shopper reads in capitals. */
+const ACRONYMS = new Set([
+  'ac', 'dc', 'usb', 'hdmi', 'dvi', 'vga', 'led', 'lcd', 'oled', 'qled', 'hdr', 'cpu', 'gpu', 'ram', 'rom', 'ssd', 'hdd', 'dvd', 'cd',
+  'tv', 'pc', 'nfc', 'gps', 'lan', 'wlan', 'wifi', 'uv', 'id', 'ean', 'upc', 'sku', 'isbn', 'os', 'pdf', 'ip', 'rgb', 'dpi', 'ppm', 'lte', 'sim',
+]);
+
+/**
+ * A readable label from an attribute name as feeds spell it (snake, kebab or camel case, dotted paths):
+ * words split and lower-cased (mixed-case units such as "dB" or "mAh", and capitals, stay as written), the
+ * first capitalised, known abbreviations in capitals, and a part that a
+ * feed's export wrapped as `__..._` (spreadsheet "(...)") put back in parentheses with single letters in
+ * capitals: `notebook_compartment_dimensions__w_x_d_x_h_` → "Notebook compartment dimensions (W x D x H)",
+ * `operating_temperature__t_t_` → "Operating temperature (T-T)", `connector_2` → "Connector 2",
+ * `refreshRate` → "Refresh rate", `specs.display.size` → "Display size".
+ */
+export function humaniseAttributeName(name: string): string {
+  const dotted = name.split('.').filter(Boolean);
+  const path = dotted.length > 1 && dotted[0].toLowerCase() === 'specs' ? dotted.slice(1) : dotted;
+  const text = path.join(' ');
+  const [head, ...wrapped] = text.split(/__/);
+  const words = (part: string) => part
+    .replace(/([a-z\d])([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : /^[A-Z]?[a-z\d]*$/.test(w) ? w.toLowerCase() : w));
+  const main = words(head);
+  const inner = wrapped.map((part) => {
+    const ws = words(part).map((w) => (w.length === 1 && w !== 'x' ? w.toUpperCase() : w));
+    // Single letters only ("t t"): a range such as "(T-T)"; with "x" between them, dimensions ("W x D x H").
+    const letters = ws.length > 1 && ws.every((w) => w.length === 1) && !ws.includes('x');
+    return ws.length ? `(${ws.join(letters ? '-' : ' ')})` : '';
+  }).filter(Boolean);
+  const all = [...main, ...inner];
+  if (all.length === 0) return name;
+  const first = all[0];
+  all[0] = first.charAt(0).toUpperCase() + first.slice(1);
+  return all.join(' ');
 }

@@ -4,7 +4,8 @@
  * the service's defaults, dynamic facets and selections of attributes that are not shown.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { customLabelField } from '../../catalog/attributeQueries';
+import { customLabelField, type NumericAttributeKind } from '../../catalog/attributeQueries';
+import { toBase } from '../../catalog/units';
 import { facetAttribute, facetTypesOf, type FacetType } from '../../merchandising/facets/attributes';
 import type { FacetSortOrder } from '../../merchandising/facets/types';
 import type { QueryContext } from '../request';
@@ -12,13 +13,15 @@ import type { TextFacetResult } from '../responseTypes';
 import { inStockQuery } from '../stock';
 import { checkboxFacet } from './checkboxFacet';
 import { colorFacet } from './colorFacet';
-import { measureFacet, numberFacet } from './numberFacet';
+import { BASE_UNITS, measureFacet, numberFacet } from './numberFacet';
+import { numberValuesFacet } from './numberValuesFacet';
 import { priceFacet } from './rangeFacet';
 import { sizeFacet } from './sizeFacet';
 import { textFacet } from './textFacet';
 import type { Facet } from './types';
 
-export type FacetContext = Pick<QueryContext, 'priceId' | 'channels' | 'stores'>;
+/** What facets need of the query context; `locale` names colours (left out: colour values label themselves). */
+export type FacetContext = Pick<QueryContext, 'priceId' | 'channels' | 'stores'> & Partial<Pick<QueryContext, 'locale'>>;
 
 export interface FacetDefinition {
   id: string;
@@ -30,6 +33,8 @@ export interface FacetDefinition {
   /** TEXT and COLOR: values shown at most. */
   size?: number;
   unit?: string;
+  /** Custom TEXT facets: the distinct values of this numeric kind rather than the label (`visualization: VALUES`). */
+  valuesOf?: NumericAttributeKind;
 }
 
 /** The facet, or undefined when the attribute or its type is unknown (stored settings are not refused at query time). */
@@ -42,13 +47,14 @@ export function facetFromDefinition(d: FacetDefinition, ctx: FacetContext): Face
   const text = (field: string) => sortedText(textFacet({ id, label, field, sort: shownSort(d.sortOrder), size: d.size }), d.sortOrder === 'NATURAL');
   switch (a.kind) {
     case 'text': return text(a.field);
-    case 'color': return type === 'COLOR' ? colorFacet({ id, label, field: 'colors', size: d.size }) : text('colors');
+    case 'color': return type === 'COLOR' ? colorFacet({ id, label, field: 'colors', size: d.size, locale: ctx.locale }) : text('colors');
     case 'size': return sizeFacet({ id, label });
     case 'stock': return checkboxFacet({ id, label, query: inStockQuery(ctx) });
     case 'price': return priceFacet({ id, label, priceId: ctx.priceId });
     case 'number': return numberFacet({ id, label, source: { field: a.field } });
     case 'measure': return measureFacet({ id, label, source: { field: a.field }, kind: a.measure, unit: d.unit });
     case 'custom':
+      if (type === 'TEXT' && d.valuesOf) return numberValues(d, a.name, d.valuesOf);
       if (type === 'TEXT') return text(customLabelField(a.name));
       if (type === 'CHECKBOX') return checkboxFacet({ id, label, query: labelIsSet(customLabelField(a.name)) });
       return d.unit
@@ -59,6 +65,13 @@ export function facetFromDefinition(d: FacetDefinition, ctx: FacetContext): Face
       throw new Error(`unhandled facet attribute ${JSON.stringify(never)}`);
     }
   }
+}
+
+/** The distinct values of a custom number, or of a length in the facet's unit (default mm). */
+function numberValues(d: FacetDefinition, name: string, kind: NumericAttributeKind): Facet | undefined {
+  const factor = kind === 'length' ? toBase('length', { amount: 1, unit: d.unit ?? BASE_UNITS.length }) : 1;
+  if (factor === undefined) return undefined;
+  return numberValuesFacet({ id: d.id, label: d.label, kind, name, sort: shownSort(d.sortOrder), size: d.size, factor });
 }
 
 /** CHECKBOX over a custom label: the product has the label, with a value other than "false". */

@@ -6,15 +6,18 @@
  * 1. Coverage (`coverageAggregation`, part of the listing's facet search): under every selection, the
  *    custom label names (`customLabelNames`) and custom number names (nested pairs) by the number of
  *    products carrying them; ties by name, so the same query always gets the same candidates.
- * 2. Values (`candidatesSearch`, one size-0 search): the facets of the best 2K candidates, in one filter
+ * 2. Values (`candidatesSearch`, one size-0 search): the facets of the best 3K candidates, in one filter
  *    under every selection (no candidate is selected, so every candidate's multi-select filter is that
  *    one): the labels' terms side by side, and one nested pass over the custom numbers by name with min
  *    and max, instead of one filter and one nested pass per number. Same values, min and max as a
  *    facet aggregation per candidate (test/http/facets.test.ts), at about half of Elasticsearch's time on a
  *    catalog with 2,000 attribute names (docs/benchmarks.md, "Large-attribute search").
- *    `shapeDynamicFacets` keeps the first K that offer a choice: a TEXT facet with at least two short values
- *    (60 characters on average at most), one of which two products share when there are many (a free-text
- *    attribute, a sentence or one value per product, is no facet), a RANGE whose min is below its max.
+ *    `shapeDynamicFacets` keeps the K most useful of those that offer a choice: a TEXT facet with at least two
+ *    short values (60 characters on average at most), one of which two products share when there are many (a
+ *    free-text attribute, a sentence or one value per product, is no facet), whose values are not mostly
+ *    numbers held as text ("15 - 35", "5 kg": they split nothing and a number is a RANGE), a RANGE whose min
+ *    is below its max. Usefulness (`facetUsefulness`) favours values that split the hits into a few sizeable
+ *    groups over mere coverage.
  *    Dynamic TEXT facets list DYNAMIC_VALUES values at most.
  *
  * Attributes shown already (configured, or selected by the visitor) are never candidates: a selected
@@ -22,7 +25,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { numericPath, type AttributeKind } from '../../catalog/attributeQueries';
-import { CUSTOM_PREFIX } from '../../merchandising/facets/attributes';
+import { CUSTOM_PREFIX, defaultLabel } from '../../merchandising/facets/attributes';
 import { AGG } from '../aggNames';
 import type { FacetResult } from '../responseTypes';
 import { facetFromDefinition, type FacetContext } from './definitions';
@@ -35,6 +38,8 @@ export type { AttributeKind };
 export interface DynamicFacets {
   /** How many to show at most. */
   count: number;
+  /** The listing's label of an attribute (default: the name humanised). */
+  labelOf?: (attribute: string) => string;
 }
 
 /** Values a dynamic TEXT facet lists at most (configured facets: 100 unless set). */
@@ -45,9 +50,13 @@ export interface Candidate { name: string; kind: 'label' | 'number'; products: n
 
 const ORDER: estypes.AggregationsAggregateOrder = [{ _count: 'desc' }, { _key: 'asc' }];
 
-/** Candidates asked for: twice the facets shown, plus the attributes shown already (they are skipped). */
+/**
+ * Candidates asked for: three times the facets shown (the values decide among them, so wide-coverage
+ * attributes that split nothing do not crowd out useful ones), plus the attributes shown already (skipped).
+ */
+export const CANDIDATES_PER_FACET = 3;
 export function candidateCount(dynamic: DynamicFacets, shown: readonly Facet[]): number {
-  return dynamic.count * 2 + shown.filter((f) => f.id.startsWith(CUSTOM_PREFIX)).length;
+  return dynamic.count * CANDIDATES_PER_FACET + shown.filter((f) => f.id.startsWith(CUSTOM_PREFIX)).length;
 }
 
 /** Step 1: which custom attributes the hits under every selection carry, most common first. */
@@ -81,10 +90,13 @@ export function readCandidates(aggregations: Record<string, estypes.Aggregations
     .slice(0, size);
 }
 
-/** The facet of a candidate: TEXT by count over a label, RANGE over a number. Labelled with the attribute's name. */
-export function candidateFacet(c: Pick<Candidate, 'name' | 'kind'>, ctx: FacetContext): Facet | undefined {
+/**
+ * The facet of a candidate: TEXT by count over a label, RANGE over a number. Labelled as the listing labels
+ * the attribute (`labelOf`: an override, else the name humanised).
+ */
+export function candidateFacet(c: Pick<Candidate, 'name' | 'kind'>, ctx: FacetContext, labelOf: (attribute: string) => string = defaultLabel): Facet | undefined {
   const id = CUSTOM_PREFIX + c.name;
-  return facetFromDefinition({ id, attribute: id, type: c.kind === 'label' ? 'TEXT' : 'RANGE', label: c.name, sortOrder: 'RELEVANCE', size: DYNAMIC_VALUES }, ctx);
+  return facetFromDefinition({ id, attribute: id, type: c.kind === 'label' ? 'TEXT' : 'RANGE', label: labelOf(id), sortOrder: 'RELEVANCE', size: DYNAMIC_VALUES }, ctx);
 }
 
 /** A candidate with its facet (candidateFacet). */
@@ -140,21 +152,72 @@ export function candidateResults(candidates: CandidateFacet[], aggregations: Agg
   return out as AggResults;
 }
 
-/** The first `count` candidate facets that offer a choice, in candidate order. */
-export function shapeDynamicFacets(candidates: Facet[], aggregations: AggResults | undefined, count: number): FacetResult[] {
-  return shapeFacets(candidates, new Map(), aggregations).filter(offersChoice).slice(0, count);
+/**
+ * The `count` most useful candidate facets, most useful first (ties: candidate order, i.e. coverage then
+ * name, so the same hits always get the same facets). `hits` is the number of products under every
+ * selection (shares of values are of it), `products` the products carrying each candidate (its coverage). Usefulness (`facetUsefulness`): how much of the hits the facet
+ * splits into a few sizeable groups; facets that offer no choice are left out.
+ */
+export function shapeDynamicFacets(
+  candidates: Facet[], aggregations: AggResults | undefined, count: number, hits?: number, products: ReadonlyMap<string, number> = new Map(),
+): FacetResult[] {
+  return shapeFacets(candidates, new Map(), aggregations)
+    .map((facet, order) => ({ facet, order, score: offersChoice(facet) ? facetUsefulness(facet, hits, products.get(facet.id)) : -1 }))
+    .filter((c) => c.score >= 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, count)
+    .map((c) => c.facet);
 }
 
 /** Past this many values all on one product each, a TEXT attribute reads as free text (a name, a description). */
 const FREE_TEXT_VALUES = 10;
 /** Values longer than this on average are sentences (care instructions, notes), not choices. */
 const MAX_VALUE_CHARS = 60;
+/** A value is a sizeable group when it covers at least this share of the hits. */
+export const SIZEABLE_SHARE = 0.05;
+/** More values than this are a long list to read, whatever their counts. */
+export const READABLE_VALUES = 30;
+/** A RANGE facet's usefulness per share of hits it covers: a slider is a choice, but a blunt one. */
+const RANGE_WEIGHT = 0.3;
+/** A TEXT facet without two sizeable groups is shown only when nothing splits better. */
+const NO_SPLIT_WEIGHT = 0.05;
+
+/**
+ * A number held as text: a number, a number with a unit ("5 kg", "15 °C", "2.4GHz") or a range or product
+ * of numbers ("15 - 35", "5-95 %", "10 x 20 cm"). Its values would sort as words and split nothing.
+ */
+const NUMBER_AS_TEXT = /^[-+]?\d[\d.,]*\s*(?:(?:-|–|to|x|×|\/)\s*[-+]?\d[\d.,]*\s*)*(?:[^\d\s]{1,6}\.?)?$/i;
+
+/** Whether most values of a TEXT facet are numbers held as text: such an attribute is left out. */
+export function holdsNumbersAsText(labels: readonly string[]): boolean {
+  return labels.length > 0 && labels.filter((l) => NUMBER_AS_TEXT.test(l.trim())).length * 2 > labels.length;
+}
+
+/**
+ * 0..1: for TEXT, the share of the hits in sizeable groups (values covering SIZEABLE_SHARE of the hits)
+ * times how even the split is (1 − the largest value's share), less for long lists (over READABLE_VALUES);
+ * without two sizeable groups, a small fraction of that. For RANGE, RANGE_WEIGHT times the share of the hits
+ * carrying the number (`products`; all of them when unknown).
+ */
+export function facetUsefulness(f: FacetResult, hits?: number, products?: number): number {
+  if (f.type !== 'TEXT' && f.type !== 'COLOR') return RANGE_WEIGHT * (hits && products !== undefined ? Math.min(1, products / hits) : 1);
+  const counts = f.values.map((v) => v.count ?? 0);
+  const total = Math.max(hits ?? 0, ...counts, 1);
+  const shares = counts.map((c) => Math.min(1, c / total));
+  const sizeable = shares.filter((s) => s >= SIZEABLE_SHARE);
+  const covered = Math.min(1, sizeable.reduce((n, s) => n + s, 0));
+  const evenness = 1 - Math.max(...shares);
+  const readable = Math.min(1, READABLE_VALUES / f.values.length);
+  const score = Math.max(covered * evenness * readable, 0.001);
+  return sizeable.length >= 2 ? score : score * NO_SPLIT_WEIGHT;
+}
 
 function offersChoice(f: FacetResult): boolean {
   switch (f.type) {
     case 'TEXT': case 'COLOR': {
       const { values } = f;
       if (values.length < 2 || values.reduce((n, v) => n + v.label.length, 0) / values.length > MAX_VALUE_CHARS) return false;
+      if (holdsNumbersAsText(values.map((v) => v.label))) return false;
       return values.length <= FREE_TEXT_VALUES || values.some((v) => (v.count ?? 0) >= 2);
     }
     case 'RANGE': return f.min !== undefined && f.max !== undefined && f.min < f.max;

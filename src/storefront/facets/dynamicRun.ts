@@ -6,6 +6,8 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { IndexedSearch } from '../../search/msearch';
+import { AGG } from '../aggNames';
+import { CUSTOM_PREFIX } from '../../merchandising/facets/attributes';
 import type { FacetResult } from '../responseTypes';
 import { candidateCount, candidateFacet, candidateResults, candidatesSearch, readCandidates, shapeDynamicFacets, type CandidateFacet, type DynamicFacets } from './dynamic';
 import type { FacetContext } from './definitions';
@@ -32,14 +34,20 @@ export interface DynamicFacetsStep {
 export function dynamicFacetsStep(index: string, l: DynamicListing): DynamicFacetsStep | undefined {
   if (!l.dynamic) return undefined;
   const { count } = l.dynamic;
-  const candidates = readCandidates(l.response.aggregations, l.facets, candidateCount(l.dynamic, l.facets))
+  const found = readCandidates(l.response.aggregations, l.facets, candidateCount(l.dynamic, l.facets));
+  const products = new Map(found.map((c) => [CUSTOM_PREFIX + c.name, c.products]));
+  const candidates = found
     .flatMap((c): CandidateFacet[] => {
-      const facet = candidateFacet(c, l.context);
+      const facet = candidateFacet(c, l.context, l.dynamic?.labelOf);
       return facet ? [{ name: c.name, kind: c.kind, facet }] : [];
     });
   if (candidates.length === 0) return undefined;
   return {
     search: { index, body: candidatesSearch(l.query, candidates, l.selections, l.facets) },
-    read: (response) => shapeDynamicFacets(candidates.map((c) => c.facet), candidateResults(candidates, response.aggregations as AggResults | undefined), count),
+    read: (response) => {
+      const aggregations = response.aggregations as AggResults | undefined;
+      const hits = (aggregations?.[AGG.candidates] as { doc_count?: number } | undefined)?.doc_count;
+      return shapeDynamicFacets(candidates.map((c) => c.facet), candidateResults(candidates, aggregations), count, hits, products);
+    },
   };
 }

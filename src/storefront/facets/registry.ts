@@ -86,17 +86,31 @@ export function facetSetup(o: SetupOptions, ctx: FacetContext): FacetSetup {
   return {
     facets: build(definitions, ctx),
     labelOf,
-    ...(count > 0 ? { dynamic: { count } } : {}),
+    ...(count > 0 ? { dynamic: { count, labelOf } } : {}),
   };
 }
 
-/** A page's `facetsOverride` when enabled and non-empty: its facets in its order, no dynamic ones. */
-export function pageFacetSetup(override: { enabled?: boolean; facets?: FacetSetting[] } | undefined, market: FacetSetup, ctx: FacetContext): FacetSetup {
+/**
+ * A page's `facetsOverride` when enabled and non-empty: its facets in its order, no dynamic ones. A custom
+ * attribute is a RANGE with `visualization: RANGE`; with `VALUES`, a number's (or length's) distinct values
+ * when the live catalog holds it as one (`attributes`), else the label's values; without, TEXT over the label.
+ */
+export function pageFacetSetup(
+  override: { enabled?: boolean; facets?: FacetSetting[] } | undefined,
+  market: FacetSetup,
+  ctx: FacetContext,
+  attributes: ReadonlyMap<string, AttributeKind> = new Map(),
+): FacetSetup {
   if (!override || override.enabled === false || !override.facets?.length) return market;
+  const custom = (s: FacetSetting): Partial<FacetDefinition> => {
+    if (s.visualization === 'RANGE') return { type: 'RANGE' };
+    const kind = attributes.get(s.attribute.slice(CUSTOM_PREFIX.length));
+    return s.visualization === 'VALUES' && kind !== undefined && kind !== 'label' ? { type: 'TEXT', valuesOf: kind } : { type: 'TEXT' };
+  };
   const definitions = override.facets.map((s): FacetDefinition => ({
     id: s.attribute,
     attribute: s.attribute,
-    ...(s.attribute.startsWith(CUSTOM_PREFIX) ? { type: s.visualization === 'RANGE' ? 'RANGE' : 'TEXT' } : {}),
+    ...(s.attribute.startsWith(CUSTOM_PREFIX) ? custom(s) : {}),
     label: market.labelOf(s.attribute),
     sortOrder: s.sortOrder ?? 'ALPHABETIC',
     ...(s.unit !== undefined ? { unit: s.unit } : {}),

@@ -119,7 +119,7 @@ export function listingPlan(req: LandingPageRequest, loaded: LoadedPage | undefi
   const products = loaded ? pageProducts(loaded, req.context.priceId) : { filters: [], blocked: [], handpicked: [] };
   const requestRules = compileRuleSet(req.rules, { priceId: req.context.priceId });
   const slices = loaded ? pageSlices(loaded) : [];
-  const facets = planFacets(pageFacetSetup(primaryList?.facetsOverride, req.facetSetup, req.context), req.query, req.customAttributes, req.context);
+  const facets = planFacets(pageFacetSetup(primaryList?.facetsOverride, req.facetSetup, req.context, req.customAttributes), req.query, req.customAttributes, req.context);
   const sortOptions = pageSortOptions(primaryList);
   const sort = selectSort(req.sort, sortOptions);
   const { pins, ownSlices } = orderPins([...(primaryList?.pinned ?? []), ...products.handpicked], slices, products.blocked);
