@@ -12,10 +12,13 @@ export type Touchpoint = 'DESKTOP' | 'MOBILE';
 export type Channel = 'ONLINE' | 'STORE';
 export type ViewId = 'PRODUCTION' | 'PREVIEW';
 
-/** A `presentCustom` entry: `name`, `variant.name`, `number.name`, `length.name`, `variant.number.name`, ... */
+/**
+ * A `presentCustom` entry: `name`, `variant.name`, `number.name`, `length.name`, `variant.number.name`, ...
+ * Kind `json` (`typedCustom.json`) has no prefix of its own: templates and the product page ask for it.
+ */
 export interface PresentCustom {
   level: 'product' | 'variant';
-  kind: 'label' | 'number' | 'length';
+  kind: 'label' | 'number' | 'length' | 'json';
   name: string;
 }
 export type PresentCustomPrefix = 'variant' | 'number' | 'length';
@@ -39,6 +42,8 @@ export interface QueryContext {
   templateId?: string;
   /** The market-locale's label overrides (facets, sorts, badges; merchandising/labels.ts resolves them). */
   labels: Readonly<Record<string, string>>;
+  /** Listings show `description` (a template lists it: templates.ts widens the context). */
+  presentDescription?: boolean;
 }
 
 export interface EndpointRules {

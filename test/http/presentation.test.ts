@@ -1,0 +1,153 @@
+/**
+ * Product presentation over HTTP against the real node, through the official client where it models the
+ * field: the description a template lists, custom attributes as `{id, label}` and `typedCustom.json`,
+ * the image effect and captions, badges from the configuration and the catalog, the ONLINE availability
+ * key and the checkbox `false` selection (README "Product presentation: badges, images, custom attributes").
+ */
+import assert from 'node:assert/strict';
+import type { ContentInformation, ProductPage, SearchPage } from '@apptus/esales-api';
+import type { Product, ReplaceEntity } from '../../src/catalog/types';
+import type { Templates } from '../../src/merchandising/templates/types';
+import { startService, type TestService } from './harness';
+
+const DAY = 24 * 3600 * 1000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
+const img = (name: string, more: Record<string, unknown> = {}) => ({ defaults: { urls: [{ url: `https://img.example.com/${name}.jpg`, widthInitial: 800 }], alt: name, ...more } });
+
+const shoe = (title: string, price: { list: number; sell: number }, more: Partial<Product> & { defaults?: Product['defaults'] } = {}): Product => ({
+  markets: ['SE'],
+  ...more,
+  defaults: { title, url: `/p/${title.toLowerCase().replace(/ /g, '-')}`, brand: 'Acme', category: ['Shoes'], ...more.defaults },
+  variants: more.variants ?? { [`${title}-v`]: { defaults: { listPrice: price.list, sellingPrice: price.sell, stock: 2 } } },
+});
+
+const CATALOG: ReplaceEntity[] = [
+  { key: 'T-MESH-SV', translation: { attribute: 'customLabels.material', id: 'm-mesh', locale: 'sv-SE', value: 'Nät' } },
+  { key: 'T-MESH-EN', translation: { attribute: 'customLabels.material', id: 'm-mesh', locale: 'en-GB', value: 'Mesh' } },
+  { key: 'T-CARE-SV', translation: { attribute: 'customLabels.topic', id: 'care', locale: 'sv-SE', value: 'Skötsel' } },
+  { key: 'T-ECO-SV', translation: { attribute: 'customLabels.eco', id: 'eco-yes', locale: 'sv-SE', value: 'Miljövänlig' } },
+  {
+    key: 'G-TRAIL',
+    productGroup: {
+      products: {
+        trail: shoe('Trail shoe', { list: 1000, sell: 800 }, {
+          defaults: {
+            title: 'Trail shoe', url: '/p/trail', description: 'A light trail shoe.', releaseDate: daysAgo(10),
+            customLabels: { material: ['m-mesh'], eco: ['eco-yes'], colour: ['red'] }, customNumbers: { drop: 8 }, customJson: { care: { wash: false } },
+          },
+          variants: {
+            'trail-38': { defaults: { listPrice: 1000, sellingPrice: 800, stock: 3, storeStock: { 'store-1': 4 }, label: '38', customLabels: { fit: ['narrow'] }, customJson: { sizing: { eu: 38 } } } },
+            'trail-39': { defaults: { listPrice: 1000, sellingPrice: 800, stock: 0, label: '39' } },
+          },
+          images: {
+            side: { ...img('side', { caption: 'Side view' }), order: 1 },
+            top: { ...img('top', { caption: 'From above' }), order: 2 },
+            sole: { defaults: { urls: [{ url: 'https://img.example.com/sole-s.jpg', widthInitial: 200 }, { url: 'https://img.example.com/sole.jpg' }], alt: 'sole' }, order: 3 },
+          },
+        }),
+      },
+    },
+  },
+  { key: 'G-ROAD', productGroup: { products: { road: shoe('Road shoe', { list: 500, sell: 500 }, { defaults: { title: 'Road shoe', url: '/p/road', releaseDate: daysAgo(60) }, images: { one: img('road') } }) } } },
+  {
+    key: 'G-SANDAL',
+    productGroup: { products: { sandal: shoe('Sandal shoe', { list: 1000, sell: 950 }, { defaults: { title: 'Sandal shoe', url: '/p/sandal', releaseDate: daysAgo(20) }, images: { a: img('sandal-a'), b: img('sandal-b') } }) } },
+  },
+  {
+    key: 'c-guide',
+    content: { markets: ['SE'], type: 'article', defaults: { title: 'Shoe care guide', url: '/c/guide', customLabels: { topic: ['care'] } }, image: { defaults: { urls: [{ url: 'https://img.example.com/guide.jpg', widthInitial: 640 }], alt: 'Guide', caption: 'Brushes' } } },
+  },
+];
+
+const TEMPLATES: Templates = {
+  detail: { products: { all: { fields: ['title', 'description', 'custom.*', 'typedCustom'], variants: { all: { fields: ['custom.*', 'typedCustom'] } } } } },
+  plain: { products: { all: { fields: ['title'], maxVariants: 0 } } },
+};
+
+const BASE = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP', notify: 'false' };
+
+describe('product presentation (HTTP)', function () {
+  let service: TestService;
+  let api: (locale?: string) => ReturnType<typeof import('@apptus/esales-api').elevate>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const call = async (endpoint: string, params: Record<string, string>, body?: unknown): Promise<{ status: number; body: any }> => {
+    const path = `/api/storefront/v3/queries/${endpoint}?${new URLSearchParams({ ...BASE, ...params })}`;
+    const res = body === undefined
+      ? await service.request('GET', path)
+      : await service.request('POST', path, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    return { status: res.status, body: await res.json() };
+  };
+  const products = (page: SearchPage) => new Map(page.primaryList.productGroups.map((g) => [g.products[0].key, g.products[0]]));
+
+  before(async () => {
+    service = await startService();
+    await service.configure();
+    const res = await service.importCatalog(CATALOG);
+    assert.equal(res.status, 204, await res.text());
+    const imported = await service.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify(TEMPLATES), headers: { 'Content-Type': 'application/json' } });
+    assert.equal(imported.status, 204, await imported.text());
+    const { elevate } = await import('@apptus/esales-api');
+    api = (locale = 'sv-SE') => elevate({ clusterId: service.url, market: 'SE', locale, touchpoint: 'desktop', session: () => ({ customerKey: 'c1', sessionKey: 's1' }) });
+  });
+  after(async () => service.close());
+
+  describe('description in listings (item 4)', () => {
+    it('answers the description where a template lists it, on search-page and autocomplete', async () => {
+      const page = await api().query.searchPage({ q: 'shoe', templateId: 'detail', notify: false });
+      const found = products(page);
+      assert.equal(found.get('trail')?.description, 'A light trail shoe.');
+      assert.equal('description' in found.get('road')!, false, 'no description imported: omitted');
+      const suggestions = await api().query.autocomplete({ q: 'trail', templateId: 'detail' });
+      assert.equal(suggestions.productSuggestions[0].products[0].description, 'A light trail shoe.');
+    });
+
+    it('leaves it out without a template, and where the template does not list it', async () => {
+      const plain = products(await api().query.searchPage({ q: 'trail', notify: false })).get('trail')!;
+      assert.equal('description' in plain, false);
+      const other = products(await api().query.searchPage({ q: 'trail', templateId: 'plain', notify: false })).get('trail')!;
+      assert.deepEqual(Object.keys(other).sort(), ['key', 'remainingVariants', 'ticket', 'title', 'variants']);
+    });
+  });
+
+  describe('custom attributes (item 8)', () => {
+    it('answers the feed id as `id` and the translation as `label`, in listings and on the product page', async () => {
+      const trail = products(await api().query.searchPage({ q: 'trail', presentCustom: ['material', 'colour', 'variant.fit'], notify: false })).get('trail')!;
+      assert.deepEqual(trail.custom, { material: [{ id: 'm-mesh', label: 'Nät' }], colour: [{ id: 'red', label: 'red' }] });
+      assert.deepEqual(trail.variants[0].custom, { fit: [{ id: 'narrow', label: 'narrow' }] });
+      const english = products(await api('en-GB').query.searchPage({ q: 'trail', presentCustom: ['material'], notify: false })).get('trail')!;
+      assert.deepEqual(english.custom, { material: [{ id: 'm-mesh', label: 'Mesh' }] });
+      const page: ProductPage = await api().query.productPage({ productKey: 'trail', notify: false }, { productGroup: { include: true } });
+      const main = page.productGroup!.products[0];
+      assert.deepEqual(main.custom, { material: [{ id: 'm-mesh', label: 'Nät' }], eco: [{ id: 'eco-yes', label: 'Miljövänlig' }], colour: [{ id: 'red', label: 'red' }] });
+    });
+
+    it('answers typedCustom.json wherever a template asks for it, product and variant level', async () => {
+      const trail = products(await api().query.searchPage({ q: 'trail', templateId: 'detail', notify: false })).get('trail')!;
+      assert.deepEqual(trail.typedCustom, { lengths: {}, numbers: { drop: 8 }, json: { care: { wash: false } } });
+      assert.deepEqual(trail.variants.map((v) => v.typedCustom), [{ lengths: {}, numbers: {}, json: { sizing: { eu: 38 } } }, { lengths: {}, numbers: {}, json: {} }]);
+      const popup = await api().query.addToCartPopup({ variantKey: 'Road shoe-v', templateId: 'detail', notify: false }, [{ id: 'top', algorithm: 'TOP_PRODUCTS' }]);
+      const listed = popup.recommendationLists[0].productGroups.flatMap((g) => g.products).find((p) => p.key === 'trail');
+      assert.deepEqual(listed?.typedCustom?.json, { care: { wash: false } });
+      const page: ProductPage = await api().query.productPage({ productKey: 'trail', notify: false }, { productGroup: { include: true } });
+      assert.deepEqual(page.productGroup!.products[0].typedCustom, { lengths: {}, numbers: { drop: 8 }, json: { care: { wash: false } } });
+      assert.deepEqual(page.productGroup!.products[0].variants[0].typedCustom?.json, { sizing: { eu: 38 } });
+    });
+
+    it('keeps the id of a translated content item custom label', async () => {
+      const info: ContentInformation = await api().query.contentInformation({ contentKeys: ['c-guide'] });
+      assert.deepEqual(info.items[0].custom, { topic: [{ id: 'care', label: 'Skötsel' }] });
+    });
+  });
+
+  describe('small wire differences (item 11)', () => {
+    it('omits the ONLINE availability key (the client types it `key?: string`; nulls are dropped)', async () => {
+      const { status, body } = await call('search-page', { q: 'trail', channels: 'ONLINE|STORE', stores: 'store-1' });
+      assert.equal(status, 200, JSON.stringify(body));
+      const variant = body.primaryList.productGroups[0].products[0].variants[0];
+      assert.deepEqual(variant.availability, [{ channel: 'ONLINE', stockNumber: 3 }, { channel: 'STORE', key: 'store-1', stockNumber: 4 }]);
+      assert.equal(JSON.stringify(body).includes('null'), false);
+      const typed = (await api().query.searchPage({ q: 'trail', channels: 'ONLINE', notify: false })).primaryList.productGroups[0].products[0].variants[0].availability;
+      assert.deepEqual(typed, [{ channel: 'ONLINE', stockNumber: 3 }]);
+    });
+  });
+});
