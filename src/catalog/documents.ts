@@ -200,7 +200,7 @@ function imageDocument(key: string, image: Image, market: string, locale: string
     caption: text(data.caption),
     custom: data.customData && Object.keys(data.customData).length ? data.customData : undefined,
     tags: data.tags?.length ? data.tags : undefined,
-    sources: (data.urls ?? []).map((u) => (u.widthInitial === undefined ? { url: u.url } : { url: u.url, width: u.widthInitial })),
+    sources: (data.urls ?? []).map((u) => defined({ url: u.url, width: u.widthInitial, height: u.heightInitial })),
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Measurement, ProductDocument, VariantDocument } from '../catalog/documentTypes';
 import { badges, imageInfo, swatch } from './presentation';
+import { DEFAULT_PRESENTATION } from '../configuration/presentation';
 import type { PresentCustom, QueryContext } from './request';
 import type {
   CustomAttributes, MeasurementResult, Price, ProductGroupResult, ProductResult, TypedCustomResult, VariantResult,
@@ -19,7 +20,7 @@ export type ProductSource = Partial<Omit<ProductDocument, 'variants'>> & Pick<Pr
 export type VariantSource = Partial<VariantDocument> & Pick<VariantDocument, 'key'>;
 
 export interface ShapeContext {
-  query: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'locale' | 'labels' | 'presentDescription'>;
+  query: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'locale' | 'labels' | 'presentDescription' | 'presentation'>;
   /** Page, list, market and touchpoint of the tickets. */
   origin: TicketOrigin;
   /** Clock for the NEW badge. */
@@ -91,8 +92,9 @@ export function shapeProduct(doc: ProductSource, position: number, sc: ShapeCont
   product.sellingPrice = priceRange(variants, 'sellingPrice');
   addMeasurements(product, doc);
   product.variants = variants;
-  product.badges = badges({ variants, releaseDate: doc.releaseDate, now: sc.now, labels: sc.query });
-  product.imageInfo = imageInfo(doc.images);
+  const presentation = sc.query.presentation ?? DEFAULT_PRESENTATION;
+  product.badges = badges({ variants, releaseDate: doc.releaseDate, customLabels: doc.customLabels, now: sc.now, labels: sc.query, rules: presentation });
+  product.imageInfo = imageInfo(doc.images, presentation.imageEffect);
   product.swatch = swatch(doc.colors);
   if (p.productCustom.length) Object.assign(product, customAttributes(doc, p.productCustom));
   return product;

@@ -19,9 +19,11 @@ const ALWAYS = [
 const CUSTOM_FIELD = { label: 'customLabels', number: 'customNumbers', length: 'customLengths', json: 'customJson' } as const;
 
 /** `_source` includes for a listing in this context. */
-export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'presentDescription'>): string[] {
+export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'presentDescription' | 'presentation'>): string[] {
   const fields = [...ALWAYS];
   if (ctx.presentDescription) fields.push('description');
+  // Badges from catalog attributes read the product's custom labels (the shaper shows `custom` only when asked).
+  for (const a of ctx.presentation?.attributes ?? []) fields.push(`customLabels.${a.name}`);
   if (ctx.channels.store && ctx.stores.length) fields.push('variants.storeStock');
   if (ctx.priceId !== undefined || ctx.presentPrices.length) fields.push('variants.customPrices');
   for (const p of ctx.presentCustom) {

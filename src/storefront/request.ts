@@ -6,6 +6,7 @@
 import { Unavailable, invalid } from '../kernel/errors';
 import type { CatalogFacts } from './catalogFacts';
 import { labelsOf } from '../merchandising/labelConfiguration';
+import { presentationOf, type Presentation } from '../configuration/presentation';
 import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
@@ -44,6 +45,8 @@ export interface QueryContext {
   labels: Readonly<Record<string, string>>;
   /** Listings show `description` (a template lists it: templates.ts widens the context). */
   presentDescription?: boolean;
+  /** The market's badge rules and image effect (DEFAULT_PRESENTATION when absent). */
+  presentation?: Presentation;
 }
 
 export interface EndpointRules {
@@ -91,6 +94,7 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
     viewId: oneOf(query, 'viewId', ['PRODUCTION', 'PREVIEW'] as const) ?? 'PRODUCTION',
     ...(templateId !== undefined ? { templateId } : {}),
     labels: labelsOf(facts.labelConfiguration, market, locale),
+    presentation: presentationOf(marketConfig),
   };
 }
 

@@ -5,10 +5,10 @@
  * key and the checkbox `false` selection (README "Product presentation: badges, images, custom attributes").
  */
 import assert from 'node:assert/strict';
-import type { ContentInformation, ProductPage, SearchPage } from '@apptus/esales-api';
+import type { Badge, ContentInformation, Product as ClientProduct, ProductPage, SearchPage } from '@apptus/esales-api';
 import type { Product, ReplaceEntity } from '../../src/catalog/types';
 import type { Templates } from '../../src/merchandising/templates/types';
-import { startService, type TestService } from './harness';
+import { jsonBody, startService, TEST_CONFIGURATION, type TestService } from './harness';
 
 const DAY = 24 * 3600 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
@@ -42,7 +42,7 @@ const CATALOG: ReplaceEntity[] = [
           images: {
             side: { ...img('side', { caption: 'Side view' }), order: 1 },
             top: { ...img('top', { caption: 'From above' }), order: 2 },
-            sole: { defaults: { urls: [{ url: 'https://img.example.com/sole-s.jpg', widthInitial: 200 }, { url: 'https://img.example.com/sole.jpg' }], alt: 'sole' }, order: 3 },
+            sole: { defaults: { urls: [{ url: 'https://img.example.com/sole-s.jpg', widthInitial: 200, heightInitial: 150 }, { url: 'https://img.example.com/sole.jpg' }], alt: 'sole' }, order: 3 },
           },
         }),
       },
@@ -148,6 +148,113 @@ describe('product presentation (HTTP)', function () {
       assert.equal(JSON.stringify(body).includes('null'), false);
       const typed = (await api().query.searchPage({ q: 'trail', channels: 'ONLINE', notify: false })).primaryList.productGroups[0].products[0].variants[0].availability;
       assert.deepEqual(typed, [{ channel: 'ONLINE', stockNumber: 3 }]);
+    });
+  });
+
+  describe('images (item 3)', () => {
+    it('listings: SWAP with the first two images, NONE with one; no captions', async () => {
+      const found = products(await api().query.searchPage({ q: 'shoe', notify: false }));
+      const trail = found.get('trail')!.imageInfo;
+      assert.deepEqual([trail.effect, trail.images.map((i) => i.alt)], ['SWAP', ['side', 'top']]);
+      assert.ok(trail.images.every((i) => !('caption' in i)));
+      const road = found.get('road')!.imageInfo;
+      assert.deepEqual([road.effect, road.images.length, road.thumbnail], ['NONE', 1, 'https://img.example.com/road.jpg']);
+    });
+
+    it('product page: GALLERY of every image with captions, and height where the feed gives it', async () => {
+      const page: ProductPage = await api().query.productPage({ productKey: 'trail', notify: false }, { productGroup: { include: true } });
+      const info = page.productGroup!.products[0].imageInfo;
+      assert.equal(info.effect, 'GALLERY');
+      assert.deepEqual(info.images.map((i) => [i.alt, i.caption]), [['side', 'Side view'], ['top', 'From above'], ['sole', undefined]]);
+      assert.deepEqual(info.images[2].sources, [{ url: 'https://img.example.com/sole-s.jpg', width: 200, height: 150 }, { url: 'https://img.example.com/sole.jpg' }]);
+      const road: ProductPage = await api().query.productPage({ productKey: 'road', notify: false }, { productGroup: { include: true } });
+      assert.equal(road.productGroup!.products[0].imageInfo.effect, 'NONE', 'fewer than two images');
+    });
+
+    it('content: captions on content-information only, not in content lists or content-search-page', async () => {
+      const info: ContentInformation = await api().query.contentInformation({ contentKeys: ['c-guide'] });
+      assert.equal(info.items[0].image?.caption, 'Brushes');
+      const page = await api().query.searchPage({ q: 'shoe', notify: false }, { contentLists: [{ id: 'all' }] });
+      assert.deepEqual(page.contentLists[0].items.map((i) => [i.key, i.image?.alt, 'caption' in (i.image ?? {})]), [['c-guide', 'Guide', false]]);
+      const search = await api().query.contentSearchPage({ q: 'care guide' });
+      assert.deepEqual(search.primaryList.items.map((i) => [i.key, 'caption' in (i.image ?? {})]), [['c-guide', false]]);
+    });
+
+    it('refuses a heightInitial that is not a positive integer, naming the field', async () => {
+      const bad = structuredClone(CATALOG.find((e) => e.key === 'G-ROAD')) as { key: string; productGroup: { products: Record<string, Product> } };
+      bad.productGroup.products.road.images = { one: { defaults: { urls: [{ url: 'https://img.example.com/x.jpg', heightInitial: 0 } as never] } } };
+      const res = await service.admin('POST', '/api/admin/v4/import/catalog', { body: JSON.stringify({ replace: bad }) + '\n', headers: { 'Content-Type': 'application/jsonlines' } });
+      assert.equal(res.status, 400);
+      assert.match(JSON.stringify(await jsonBody(res)), /images\.one\.defaults\.urls\.0\.heightInitial: must be at least 1/);
+    });
+  });
+
+  describe('badges (item 2)', () => {
+    const badgesOf = (p: ClientProduct | undefined) => p && [...p.badges.primary, ...p.badges.secondary].map((b: Badge) => [b.theme, b.label, b.attribute]);
+    const configure = (presentation: unknown) => service.admin('POST', '/api/admin/v4/import/configuration', {
+      body: JSON.stringify({ markets: { ...TEST_CONFIGURATION.markets, SE: { ...TEST_CONFIGURATION.markets.SE, presentation } } }), headers: { 'Content-Type': 'application/json' },
+    });
+    /** Storefront facts are cached for a few seconds: ask until the answer changes. */
+    async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void> {
+      let last: T | undefined;
+      for (let i = 0; i < 40; i++) {
+        last = await read();
+        try { assert.deepEqual(last, expected); return; } catch { await new Promise((r) => setTimeout(r, 250)); }
+      }
+      assert.deepEqual(last, expected);
+    }
+    const shown = async () => {
+      const found = products(await api().query.searchPage({ q: 'shoe', notify: false }));
+      return ['trail', 'sandal', 'road'].map((k) => badgesOf(found.get(k)));
+    };
+    after(async () => assert.equal((await configure(undefined)).status, 204));
+
+    it('default rules: SALE, NEW within 30 days, DISCOUNT from 10%', async () => {
+      assert.deepEqual(await shown(), [
+        [['SALE', 'Rea', undefined], ['NEW', 'Nyhet', undefined], ['DISCOUNT', '-20%', undefined]],
+        [['SALE', 'Rea', undefined], ['NEW', 'Nyhet', undefined]],
+        [],
+      ]);
+    });
+
+    it('per market: rules off, thresholds, and badges from catalog attributes with the translated value as label', async () => {
+      const presentation = {
+        badges: {
+          SALE: { enabled: false }, NEW: { days: 15 }, DISCOUNT: { minPercent: 25 },
+          attributes: [{ attribute: 'custom.eco', theme: 'THEME_1' }, { attribute: 'custom.material', theme: 'THEME_2', placement: 'secondary' }],
+        },
+      };
+      assert.equal((await configure(presentation)).status, 204);
+      const exported = await jsonBody(await service.admin('GET', '/api/admin/v4/export/configuration', { headers: { 'Accept-Encoding': 'gzip' } }));
+      assert.deepEqual(exported.markets.SE.presentation, presentation);
+      await eventually(shown, [
+        [['NEW', 'Nyhet', undefined], ['THEME_1', 'Miljövänlig', 'custom.eco'], ['THEME_2', 'Nät', 'custom.material']],
+        [],
+        [],
+      ]);
+      const page: ProductPage = await api().query.productPage({ productKey: 'trail', notify: false }, { productGroup: { include: true } });
+      assert.deepEqual(badgesOf(page.productGroup!.products[0]), [['NEW', 'Nyhet', undefined], ['THEME_1', 'Miljövänlig', 'custom.eco'], ['THEME_2', 'Nät', 'custom.material']]);
+      assert.equal((await configure({ badges: { NEW: { enabled: false }, DISCOUNT: { enabled: false } }, imageEffect: 'GALLERY' })).status, 204);
+      await eventually(shown, [[['SALE', 'Rea', undefined]], [['SALE', 'Rea', undefined]], []]);
+      const gallery = products(await api().query.searchPage({ q: 'trail', notify: false })).get('trail')!.imageInfo;
+      assert.deepEqual([gallery.effect, gallery.images.length], ['GALLERY', 3]);
+    });
+
+    it('refuses a bad presentation with 400 naming the path', async () => {
+      const cases: [unknown, RegExp][] = [
+        [{ badges: { NEW: { days: 0 } } }, /markets\.SE\.presentation\.badges\.NEW\.days/],
+        [{ badges: { DISCOUNT: { minPercent: 100 } } }, /markets\.SE\.presentation\.badges\.DISCOUNT\.minPercent/],
+        [{ badges: { attributes: [{ attribute: 'eco', theme: 'THEME_1' }] } }, /markets\.SE\.presentation\.badges\.attributes\.0\.attribute.*custom\.<name>/],
+        [{ badges: { attributes: [{ attribute: 'custom.eco', theme: 'SALE' }] } }, /markets\.SE\.presentation\.badges\.attributes\.0\.theme/],
+        [{ badges: { SALE: { on: true } } }, /markets\.SE\.presentation\.badges\.SALE\.on/],
+        [{ imageEffect: 'FADE' }, /markets\.SE\.presentation\.imageEffect/],
+      ];
+      for (const [presentation, message] of cases) {
+        const res = await configure(presentation);
+        const body = await jsonBody(res);
+        assert.equal(res.status, 400, JSON.stringify(body));
+        assert.match(body.message, message);
+      }
     });
   });
 });

@@ -27,7 +27,7 @@ export function shapeProductDetail(doc: ProductSource, sc: ShapeContext): Produc
   const detailed: ShapeContext = { ...sc, query: { ...sc.query, presentCustom: [...sc.query.presentCustom, ...allCustom(doc)] } };
   const product = shapeProduct(doc, 0, detailed);
   if (doc.description !== undefined) product.description = doc.description;
-  product.imageInfo = imageInfo(doc.images, true);
+  product.imageInfo = imageInfo(doc.images, 'detail');
   return product;
 }
 
