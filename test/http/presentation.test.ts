@@ -53,6 +53,7 @@ const CATALOG: ReplaceEntity[] = [
     key: 'G-SANDAL',
     productGroup: { products: { sandal: shoe('Sandal shoe', { list: 1000, sell: 950 }, { defaults: { title: 'Sandal shoe', url: '/p/sandal', releaseDate: daysAgo(20) }, images: { a: img('sandal-a'), b: img('sandal-b') } }) } },
   },
+  { key: 'G-BOOT', productGroup: { products: { boot: shoe('Winter shoe', { list: 300, sell: 300 }, { variants: { 'boot-v': { defaults: { listPrice: 300, sellingPrice: 300, stock: 0 } } } }) } } },
   {
     key: 'c-guide',
     content: { markets: ['SE'], type: 'article', defaults: { title: 'Shoe care guide', url: '/c/guide', customLabels: { topic: ['care'] } }, image: { defaults: { urls: [{ url: 'https://img.example.com/guide.jpg', widthInitial: 640 }], alt: 'Guide', caption: 'Brushes' } } },
@@ -148,6 +149,20 @@ describe('product presentation (HTTP)', function () {
       assert.equal(JSON.stringify(body).includes('null'), false);
       const typed = (await api().query.searchPage({ q: 'trail', channels: 'ONLINE', notify: false })).primaryList.productGroups[0].products[0].variants[0].availability;
       assert.deepEqual(typed, [{ channel: 'ONLINE', stockNumber: 3 }]);
+    });
+  });
+
+  describe('checkbox facets (item 11)', () => {
+    it('f.<id>=false is "not set": no filter and `selected: false`, as an absent selection', async () => {
+      const checkbox = (page: SearchPage) => {
+        const facet = page.primaryList.facets.find((f) => f.id === 'onlyInStock');
+        assert.ok(facet && facet.type === 'CHECKBOX', 'onlyInStock is a CHECKBOX facet');
+        return [page.primaryList.totalHits, facet.selected];
+      };
+      const search = (facets?: Record<string, boolean>) => api().query.searchPage({ q: 'shoe', notify: false, ...(facets ? { facets } : {}) });
+      assert.deepEqual(checkbox(await search()), [4, false]);
+      assert.deepEqual(checkbox(await search({ onlyInStock: false })), [4, false]);
+      assert.deepEqual(checkbox(await search({ onlyInStock: true })), [3, true]);
     });
   });
 
