@@ -134,6 +134,10 @@ describe('product presentation (HTTP)', function () {
       assert.deepEqual(page.productGroup!.products[0].variants[0].typedCustom?.json, { sizing: { eu: 38 } });
     });
 
+    it('puts the mapping files\' new fields on the live catalog version at start, without a refusal', async () => {
+      assert.deepEqual(await service.context.indices.addNewFields(), []);
+    });
+
     it('keeps the id of a translated content item custom label', async () => {
       const info: ContentInformation = await api().query.contentInformation({ contentKeys: ['c-guide'] });
       assert.deepEqual(info.items[0].custom, { topic: [{ id: 'care', label: 'Skötsel' }] });
