@@ -96,6 +96,8 @@ export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'i
  */
 export async function prepareContext(context: AppContext): Promise<void> {
   await prepareIndices(context.es, context.names, context.log, { catalogShards: context.config.indexShards, replicas: context.config.indexReplicas });
+  // A catalog version loaded by an earlier release gets the fields added since (customLabelIds, ...).
+  for (const { index, err } of await context.indices.addNewFields()) context.log.warn('catalog index keeps its mapping until the next full import', { index, err });
   // Pages stay servable without the upgrade (only their keywords are not found): a failure is logged.
   await context.merchandising.pages.upgradeDocuments().then(
     (upgraded) => { if (upgraded) context.log.info('pages given lookup keys of this version', { pages: upgraded }); },

@@ -25,6 +25,8 @@ export interface NamedLength { name: string; base: number }
 export interface CustomAttributeFields {
   /** Translated custom label values by attribute name (a `flattened` field). */
   customLabels: Record<string, string[]>;
+  /** The feed's ids (translation ids) of the attributes a translation changed, index for index; not indexed. */
+  customLabelIds?: Record<string, string[]>;
   customNumbers: Record<string, number>;
   customLengths: Record<string, Measurement>;
   customNumberValues: NamedValue[];
@@ -59,7 +61,7 @@ export interface ImageDocument {
   caption?: string;
   custom?: Record<string, string>;
   tags?: string[];
-  sources: { url: string; width?: number }[];
+  sources: { url: string; width?: number; height?: number }[];
 }
 
 export interface ProductDocument extends CustomAttributeFields {
@@ -144,6 +146,7 @@ export interface ContentDocument {
   description?: string;
   releaseDate?: string;
   customLabels: Record<string, string[]>;
+  customLabelIds?: Record<string, string[]>;
   customText: string[];
   image?: ImageDocument;
 }

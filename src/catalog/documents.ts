@@ -203,7 +203,7 @@ function imageDocument(key: string, image: Image, market: string, locale: string
     caption: text(data.caption),
     custom: data.customData && Object.keys(data.customData).length ? data.customData : undefined,
     tags: data.tags?.length ? data.tags : undefined,
-    sources: (data.urls ?? []).map((u) => (u.widthInitial === undefined ? { url: u.url } : { url: u.url, width: u.widthInitial })),
+    sources: (data.urls ?? []).map((u) => defined({ url: u.url, width: u.widthInitial, height: u.heightInitial })),
   });
 }
 
@@ -223,7 +223,7 @@ function contentDocument(key: string, content: Content, market: string, locale: 
     url: data.url ?? '',
     description: text(data.description),
     releaseDate: text(data.releaseDate),
-    ...contentLabels(t.labels(data.customLabels, locale)),
+    ...contentLabels(data.customLabels, t.labels(data.customLabels, locale)),
     image,
   });
 }
@@ -312,7 +312,25 @@ function customAttributeFields(data: CustomData, labels: Record<string, string[]
     const base = customLengths[name].base;
     if (base !== undefined) customLengthValues.push({ name, base });
   }
-  return { customLabels: labels, customNumbers, customLengths, customNumberValues, customLengthValues, customJson: data.customJson ?? {} };
+  const customLabelIds = labelIds(data.customLabels, labels);
+  return {
+    customLabels: labels, ...(customLabelIds ? { customLabelIds } : {}),
+    customNumbers, customLengths, customNumberValues, customLengthValues, customJson: data.customJson ?? {},
+  };
+}
+
+/**
+ * The feed's ids of the attributes whose values a translation changed (`customLabelIds`), so the storefront
+ * answers `{id, label}` as the client distinguishes them; undefined when every value is its own id (the
+ * common untranslated feed stores nothing extra).
+ */
+export function labelIds(ids: Record<string, string[]> | undefined, labels: Record<string, string[]>): Record<string, string[]> | undefined {
+  let out: Record<string, string[]> | undefined;
+  for (const name in labels) {
+    const feed = ids?.[name] ?? [];
+    if (labels[name].some((value, i) => feed[i] !== undefined && feed[i] !== value)) (out ??= {})[name] = feed;
+  }
+  return out;
 }
 
 /** Product-level labels also give the names (which attributes cover a result set) and the searchable text. */
@@ -325,8 +343,9 @@ function labelFields(labels: Record<string, string[]>): Pick<ProductDocument, 'c
   return { customLabels: labels, customLabelNames: Object.keys(labels), customText: Object.values(labels).flat() };
 }
 
-function contentLabels(labels: Record<string, string[]>): Pick<ContentDocument, 'customLabels' | 'customText'> {
-  return { customLabels: labels, customText: Object.values(labels).flat() };
+function contentLabels(ids: Record<string, string[]> | undefined, labels: Record<string, string[]>): Pick<ContentDocument, 'customLabels' | 'customLabelIds' | 'customText'> {
+  const customLabelIds = labelIds(ids, labels);
+  return { customLabels: labels, ...(customLabelIds ? { customLabelIds } : {}), customText: Object.values(labels).flat() };
 }
 
 const text = (s: string | undefined) => (s !== undefined && s.trim() !== '' ? s : undefined);

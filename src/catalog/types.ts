@@ -73,7 +73,8 @@ export interface Variant {
   overrides?: Overrides<VariantData>;
 }
 
-export interface UrlMeta { url: string; widthInitial?: number }
+/** `heightInitial` is ours (the spec's UrlMeta has only `widthInitial`): the source's `height` in answers. */
+export interface UrlMeta { url: string; widthInitial?: number; heightInitial?: number }
 
 export interface ImageData {
   urls?: UrlMeta[];
@@ -167,8 +168,26 @@ export type CatalogOperation =
 
 export type DeepPartial<T> = T extends (infer U)[] ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
+/** Themes of the badges a catalog attribute gives (the client's BadgeType). */
+export type AttributeBadgeTheme = 'THEME_1' | 'THEME_2' | 'THEME_3';
+
+/**
+ * How a market presents products, all optional (configuration/presentation.ts has the defaults): the
+ * listings' image effect, the fixed badge rules, and badges from catalog attributes.
+ */
+export interface MarketPresentation {
+  imageEffect?: 'NONE' | 'SWAP' | 'GALLERY';
+  badges?: {
+    SALE?: { enabled?: boolean };
+    NEW?: { enabled?: boolean; days?: number };
+    DISCOUNT?: { enabled?: boolean; minPercent?: number };
+    /** A badge per value of a product's custom label `custom.<name>`, labelled with the value's text. */
+    attributes?: { attribute: string; theme: AttributeBadgeTheme; placement?: 'primary' | 'secondary' }[];
+  };
+}
+
 /** Markets and their locales, from the configuration import (see README "Markets and locales"). */
-export interface MarketConfig { locales: string[]; currency?: string }
+export interface MarketConfig { locales: string[]; currency?: string; presentation?: MarketPresentation }
 export interface CatalogConfiguration { markets: Record<string, MarketConfig> }
 
 export function entityTypeOf(entity: ReplaceEntity | EditEntity): EntityType {

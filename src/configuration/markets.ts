@@ -8,12 +8,31 @@ import type { CatalogConfiguration } from '../catalog/types';
 import { invalid } from '../kernel/errors';
 import { string, validateWithSchema, type Problems } from '../kernel/validation';
 
+/** Badges from catalog attributes a market may define. */
+export const MAX_ATTRIBUTE_BADGES = 10;
+
 /** Locales Elevate 4 supports (elevate-notes, section 8). */
 export const SUPPORTED_LOCALES = [
   'cs-CZ', 'da-DK', 'de-AT', 'de-CH', 'de-DE', 'el-GR', 'en-001', 'en-CA', 'en-GB', 'en-IE', 'en-US', 'es-ES', 'es-MX',
   'et-EE', 'fi-FI', 'fr-BE', 'fr-CA', 'fr-CH', 'fr-FR', 'hr-HR', 'hu-HU', 'is-IS', 'it-CH', 'it-IT', 'ja-JP', 'ko-KR', 'lt-LT',
   'lv-LV', 'nb-NO', 'nl-BE', 'nl-NL', 'nn-NO', 'pl-PL', 'pt-BR', 'pt-PT', 'ro-RO', 'ru-RU', 'sv-FI', 'sv-SE', 'zh-CN',
 ];
+
+/** The optional `presentation` of a market (README "Product presentation: badges, images, custom attributes"). */
+const presentationSchema = Joi.object({
+  imageEffect: Joi.string().valid('NONE', 'SWAP', 'GALLERY'),
+  badges: Joi.object({
+    SALE: Joi.object({ enabled: Joi.boolean() }),
+    NEW: Joi.object({ enabled: Joi.boolean(), days: Joi.number().integer().min(1).max(365) }),
+    DISCOUNT: Joi.object({ enabled: Joi.boolean(), minPercent: Joi.number().integer().min(1).max(99) }),
+    attributes: Joi.array().items(Joi.object({
+      attribute: Joi.string().pattern(/^custom\.[^*]{1,200}$/).required()
+        .messages({ 'string.pattern.base': '{{#label}} must name a custom label as custom.<name>' }),
+      theme: Joi.string().valid('THEME_1', 'THEME_2', 'THEME_3').required(),
+      placement: Joi.string().valid('primary', 'secondary'),
+    })).max(MAX_ATTRIBUTE_BADGES),
+  }),
+});
 
 const configurationSchema = Joi.object({
   markets: Joi.object()
@@ -22,6 +41,7 @@ const configurationSchema = Joi.object({
       Joi.object({
         locales: Joi.array().items(Joi.string().valid(...SUPPORTED_LOCALES)).min(1).max(5).unique().required(),
         currency: Joi.string().pattern(/^[A-Z]{3}$/),
+        presentation: presentationSchema,
       }),
     )
     .min(1)

@@ -145,6 +145,28 @@ export class CatalogIndices {
     return found;
   }
 
+  /**
+   * Puts the fields the mapping files have gained since the live version was created on its indices (mappings
+   * only grow: additive, no reindexing), so operations imports into it may write them. Returns the indices
+   * Elasticsearch refused (a changed field): they keep their mapping until the next full import.
+   */
+  async addNewFields(): Promise<{ index: string; err: unknown }[]> {
+    const live = await this.liveVersion();
+    if (!live) return [];
+    const analysis = await this.analysisLevel();
+    const refused: { index: string; err: unknown }[] = [];
+    for (const { index, part, locale } of await this.versionIndices(live)) {
+      const { mappings } = indexDefinition(VERSIONED_MAPPINGS[part], analysis, locale);
+      if (!mappings) continue;
+      try {
+        await this.es.indices.putMapping({ index, ...mappings });
+      } catch (err) {
+        refused.push({ index, err });
+      }
+    }
+    return refused;
+  }
+
   /** Deletes a version's indices (the ones that exist). */
   async dropVersion(version: string): Promise<void> {
     const indices = (await this.versionIndices(version)).map((i) => i.index);

@@ -9,6 +9,7 @@ import Joi from 'joi';
 import type { ContentDocument } from '../catalog/documentTypes';
 import { MAX_FILTER_VALUE_LENGTH } from '../rules';
 import { image } from './presentation';
+import { labelValues } from './productShaper';
 import type { ContentItemResult, ContentListResult } from './responseTypes';
 import { encodeTicket, type TicketOrigin } from '../events/tickets';
 
@@ -102,7 +103,11 @@ export function contentListSearch(list: ContentListSettings, at: { market: strin
   };
 }
 
-export function shapeContentItem(doc: ContentDocument, position: number, origin: TicketOrigin): ContentItemResult {
+/**
+ * A content item as the client's ContentItem. Captions only where the spec gives them
+ * (content-information: `withCaption`), not in content lists or content-search-page.
+ */
+export function shapeContentItem(doc: ContentDocument, position: number, origin: TicketOrigin, withCaption = false): ContentItemResult {
   return {
     key: doc.key,
     type: doc.type,
@@ -111,8 +116,8 @@ export function shapeContentItem(doc: ContentDocument, position: number, origin:
     ticket: encodeTicket({ ...origin, kind: 'content', contentKey: doc.key, position }),
     ...(doc.description !== undefined ? { description: doc.description } : {}),
     ...(doc.releaseDate !== undefined ? { releaseDate: doc.releaseDate } : {}),
-    ...(doc.image ? { image: image(doc.image, true) } : {}),
-    custom: Object.fromEntries(Object.entries(doc.customLabels ?? {}).map(([name, values]) => [name, values.map((v) => ({ id: v, label: v }))])),
+    ...(doc.image ? { image: image(doc.image, withCaption) } : {}),
+    custom: Object.fromEntries(Object.entries(doc.customLabels ?? {}).map(([name, values]) => [name, labelValues(values, doc.customLabelIds?.[name])])),
   };
 }
 

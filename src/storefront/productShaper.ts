@@ -2,10 +2,12 @@
  * The one product response shaper: pure functions from product documents (as fetched with
  * productSource()) to ProductGroupResult / ProductResult / VariantResult, exactly as the official
  * client's models define them. Stock follows `channels`/`stores`, prices follow `priceId`, custom
- * attributes appear only when requested with `presentCustom`, and undefined attributes are omitted.
+ * attributes appear only when requested with `presentCustom` (or a template), the description only when a
+ * template lists it, and undefined attributes are omitted.
  */
 import type { Measurement, ProductDocument, VariantDocument } from '../catalog/documentTypes';
 import { badges, imageInfo, swatch } from './presentation';
+import { DEFAULT_PRESENTATION } from '../configuration/presentation';
 import type { PresentCustom, QueryContext } from './request';
 import type {
   CustomAttributes, MeasurementResult, Price, ProductGroupResult, ProductResult, TypedCustomResult, VariantResult,
@@ -18,7 +20,7 @@ export type ProductSource = Partial<Omit<ProductDocument, 'variants'>> & Pick<Pr
 export type VariantSource = Partial<VariantDocument> & Pick<VariantDocument, 'key'>;
 
 export interface ShapeContext {
-  query: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'locale' | 'labels'>;
+  query: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'locale' | 'labels' | 'presentDescription' | 'presentation'>;
   /** Page, list, market and touchpoint of the tickets. */
   origin: TicketOrigin;
   /** Clock for the NEW badge. */
@@ -81,6 +83,7 @@ export function shapeProduct(doc: ProductSource, position: number, sc: ShapeCont
   if (doc.name != null) product.name = doc.name;
   if (doc.brand != null) product.brand = doc.brand;
   if (doc.series != null) product.series = doc.series;
+  if (sc.query.presentDescription && doc.description != null) product.description = doc.description;
   product.link = doc.url ?? '';
   product.ticket = p.ticket('product', doc.productKey, '', position);
   if (doc.rating != null) product.rating = doc.rating;
@@ -89,8 +92,9 @@ export function shapeProduct(doc: ProductSource, position: number, sc: ShapeCont
   product.sellingPrice = priceRange(variants, 'sellingPrice');
   addMeasurements(product, doc);
   product.variants = variants;
-  product.badges = badges({ variants, releaseDate: doc.releaseDate, now: sc.now, labels: sc.query });
-  product.imageInfo = imageInfo(doc.images);
+  const presentation = sc.query.presentation ?? DEFAULT_PRESENTATION;
+  product.badges = badges({ variants, releaseDate: doc.releaseDate, customLabels: doc.customLabels, now: sc.now, labels: sc.query, rules: presentation });
+  product.imageInfo = imageInfo(doc.images, presentation.imageEffect);
   product.swatch = swatch(doc.colors);
   if (p.productCustom.length) Object.assign(product, customAttributes(doc, p.productCustom));
   return product;
@@ -126,9 +130,17 @@ export function variantLink(url: string, variantKey: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}variant=${encodeURIComponent(variantKey)}`;
 }
 
-type Customised = Partial<Pick<ProductDocument, 'customLabels' | 'customNumbers' | 'customLengths'>>;
+type Customised = Partial<Pick<ProductDocument, 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson'>>;
 
-/** `custom` when a label was requested, `typedCustom` when a number or length was; only what was asked. */
+/**
+ * A custom label's values as the client's CustomAttribute: `id` the feed's value (a translation id where the
+ * feed gives one), `label` the text of the locale (the translation; the id itself when untranslated).
+ */
+export function labelValues(labels: readonly string[], ids: readonly string[] | undefined): CustomAttributes[string] {
+  return labels.map((label, i) => ({ id: ids?.[i] ?? label, label }));
+}
+
+/** `custom` when a label was requested, `typedCustom` when a number, length or JSON was; only what was asked. */
 function customAttributes(doc: Customised, requested: PresentCustom[]): { custom?: CustomAttributes; typedCustom?: TypedCustomResult } {
   const out: { custom?: CustomAttributes; typedCustom?: TypedCustomResult } = {};
   const labels = requested.filter((r) => r.kind === 'label');
@@ -136,7 +148,7 @@ function customAttributes(doc: Customised, requested: PresentCustom[]): { custom
     out.custom = {};
     for (const name of expand(labels, doc.customLabels)) {
       const values = doc.customLabels?.[name];
-      if (values?.length) out.custom[name] = values.map((v) => ({ id: v, label: v }));
+      if (values?.length) out.custom[name] = labelValues(values, doc.customLabelIds?.[name]);
     }
   }
   const typed = requested.filter((r) => r.kind !== 'label');
@@ -147,6 +159,9 @@ function customAttributes(doc: Customised, requested: PresentCustom[]): { custom
     }
     for (const name of expand(typed.filter((r) => r.kind === 'length'), doc.customLengths)) {
       if (doc.customLengths?.[name]) t.lengths[name] = measurement(doc.customLengths[name]);
+    }
+    for (const name of expand(typed.filter((r) => r.kind === 'json'), doc.customJson)) {
+      if (doc.customJson?.[name] !== undefined) t.json[name] = doc.customJson[name];
     }
     out.typedCustom = t;
   }

@@ -1,6 +1,7 @@
 /**
  * Which parts of a product document a listing fetches (`_source` filtering), and fetching the siblings
- * of every group on a page in one `mget`. Big fields (description, suggest, categories) stay behind.
+ * of every group on a page in one `mget`. Big fields (suggest, categories; description unless a template
+ * lists it) stay behind.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchGateway } from '../search/gateway';
@@ -15,15 +16,20 @@ const ALWAYS = [
   'variants.depth', 'variants.height', 'variants.length', 'variants.volume', 'variants.weight', 'variants.width',
 ];
 
+const CUSTOM_FIELD = { label: 'customLabels', number: 'customNumbers', length: 'customLengths', json: 'customJson' } as const;
+
 /** `_source` includes for a listing in this context. */
-export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId'>): string[] {
+export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'presentDescription' | 'presentation'>): string[] {
   const fields = [...ALWAYS];
+  if (ctx.presentDescription) fields.push('description');
+  // Badges from catalog attributes read the product's custom labels (the shaper shows `custom` only when asked).
+  for (const a of ctx.presentation?.attributes ?? []) fields.push(`customLabels.${a.name}`);
   if (ctx.channels.store && ctx.stores.length) fields.push('variants.storeStock');
   if (ctx.priceId !== undefined || ctx.presentPrices.length) fields.push('variants.customPrices');
   for (const p of ctx.presentCustom) {
     const prefix = p.level === 'variant' ? 'variants.' : '';
-    const group = p.kind === 'label' ? 'customLabels' : p.kind === 'number' ? 'customNumbers' : 'customLengths';
-    fields.push(`${prefix}${group}.${p.name}`);
+    fields.push(`${prefix}${CUSTOM_FIELD[p.kind]}.${p.name}`);
+    if (p.kind === 'label') fields.push(`${prefix}customLabelIds.${p.name}`);
   }
   return [...new Set(fields)];
 }

@@ -6,16 +6,20 @@
 import { Unavailable, invalid } from '../kernel/errors';
 import type { CatalogFacts } from './catalogFacts';
 import { labelsOf } from '../merchandising/labelConfiguration';
+import { presentationOf, type Presentation } from '../configuration/presentation';
 import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
 export type Channel = 'ONLINE' | 'STORE';
 export type ViewId = 'PRODUCTION' | 'PREVIEW';
 
-/** A `presentCustom` entry: `name`, `variant.name`, `number.name`, `length.name`, `variant.number.name`, ... */
+/**
+ * A `presentCustom` entry: `name`, `variant.name`, `number.name`, `length.name`, `variant.number.name`, ...
+ * Kind `json` (`typedCustom.json`) has no prefix of its own: templates and the product page ask for it.
+ */
 export interface PresentCustom {
   level: 'product' | 'variant';
-  kind: 'label' | 'number' | 'length';
+  kind: 'label' | 'number' | 'length' | 'json';
   name: string;
 }
 export type PresentCustomPrefix = 'variant' | 'number' | 'length';
@@ -39,6 +43,10 @@ export interface QueryContext {
   templateId?: string;
   /** The market-locale's label overrides (facets, sorts, badges; merchandising/labels.ts resolves them). */
   labels: Readonly<Record<string, string>>;
+  /** Listings show `description` (a template lists it: templates.ts widens the context). */
+  presentDescription?: boolean;
+  /** The market's badge rules and image effect (DEFAULT_PRESENTATION when absent). */
+  presentation?: Presentation;
 }
 
 export interface EndpointRules {
@@ -86,6 +94,7 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
     viewId: oneOf(query, 'viewId', ['PRODUCTION', 'PREVIEW'] as const) ?? 'PRODUCTION',
     ...(templateId !== undefined ? { templateId } : {}),
     labels: labelsOf(facts.labelConfiguration, market, locale),
+    presentation: presentationOf(marketConfig),
   };
 }
 

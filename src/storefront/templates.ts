@@ -12,7 +12,9 @@
  * - `maxVariants` keeps the first n variants (0: none) and sets `remainingVariants` to the number left out.
  *   Without `maxVariants` every variant is kept.
  * - A template makes `presentCustom` unnecessary: `withTemplateFields` widens the context so the
- *   documents fetched hold the custom attributes the template names.
+ *   documents fetched hold the custom attributes the template names (labels in `custom`; numbers, lengths
+ *   and JSON in `typedCustom`, shown where the template lists `typedCustom`) and the description where it
+ *   lists `description`.
  */
 import { invalid } from '../kernel/errors';
 import {
@@ -95,26 +97,30 @@ function narrowCustom(custom: CustomAttributes | undefined, fields: readonly str
 
 /**
  * The query context widened by what the template shows: every custom attribute it names, at product or
- * variant level, as a label, a number and a length (a template does not say which kind it is; the shaper
- * shows only what the document has). `custom.*` becomes the wildcard name `*`.
+ * variant level, as a label, a number, a length and JSON (a template does not say which kind it is; the
+ * shaper shows only what the document has), and the description. `custom.*` becomes the wildcard name `*`.
  */
-export function withTemplateFields<C extends Pick<QueryContext, 'presentCustom'>>(context: C, template: TemplateSettings | undefined): C {
+export function withTemplateFields<C extends Pick<QueryContext, 'presentCustom' | 'presentDescription'>>(context: C, template: TemplateSettings | undefined): C {
   if (!template) return context;
+  const products = templatesOf(template.products);
+  // Listings fetch the description only for a template that shows it (a large field).
+  const description = products.some((p) => p.fields.includes('description'));
+  const widened = description && !context.presentDescription ? { ...context, presentDescription: true } : context;
   const wanted: PresentCustom[] = [];
   const add = (level: PresentCustom['level'], fields: readonly string[]) => {
     for (const f of fields) {
       const name = f === ALL_CUSTOM ? '*' : customAttributeOf(f);
       if (name === undefined) continue;
-      for (const kind of ['label', 'number', 'length'] as const) wanted.push({ level, kind, name });
+      for (const kind of ['label', 'number', 'length', 'json'] as const) wanted.push({ level, kind, name });
     }
   };
-  for (const product of templatesOf(template.products)) {
+  for (const product of products) {
     add('product', product.fields);
     for (const variant of product.variants ? templatesOf(product.variants) : []) add('variant', variant.fields);
   }
   const seen = new Set(context.presentCustom.map(customId));
   const extra = wanted.filter((c) => !seen.has(customId(c)) && seen.add(customId(c)));
-  return extra.length ? { ...context, presentCustom: [...context.presentCustom, ...extra] } : context;
+  return extra.length ? { ...widened, presentCustom: [...context.presentCustom, ...extra] } : widened;
 }
 
 const customId = (c: PresentCustom) => `${c.level}:${c.kind}:${c.name}`;

@@ -131,7 +131,7 @@ describe('product documents', () => {
       categoryPaths: ['Women', 'Women > Shoes', 'Women > Shoes > Boots'],
       categoryIds: ['c-boots', 'c-shoes'],
       age: [], department: [], gender: ['Women'], pattern: [], productType: [], styleWith: [],
-      customLabels: { material: ['Leather'] }, customLabelNames: ['material'], customText: ['Leather'], customNumbers: { heel: 4 },
+      customLabels: { material: ['Leather'] }, customLabelIds: { material: ['m-l'] }, customLabelNames: ['material'], customText: ['Leather'], customNumbers: { heel: 4 },
       customLengths: { shaft: { amount: 12, unit: 'cm', base: 120 } }, customJson: {},
       customNumberValues: [{ name: 'heel', value: 4 }], customLengthValues: [{ name: 'shaft', base: 120 }],
       rating: 4.5, weight: { amount: 0.8, unit: 'kg', base: 800 },
@@ -278,7 +278,7 @@ describe('content documents', () => {
     assert.equal(built.missingTranslations, true);
     assert.deepStrictEqual(built.documents[0].document, {
       market: 'se', locale: 'sv-SE', key: 'c1', type: 'article', title: 'Skötselråd', url: '/care',
-      customLabels: { topic: ['Skötsel'] }, customText: ['Skötsel'],
+      customLabels: { topic: ['Skötsel'] }, customLabelIds: { topic: ['t1'] }, customText: ['Skötsel'],
       image: { key: 'image', alt: 'Boots', sources: [{ url: 'https://i/c.jpg', width: 800 }] },
     });
     assert.deepStrictEqual(built.documents[2].document, {

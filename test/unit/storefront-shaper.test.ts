@@ -167,8 +167,36 @@ describe('storefront product shaper', () => {
     assert.deepStrictEqual(badges({ ...sale, labels: { locale: 'sv-SE', labels: {} } }), { primary: [{ label: 'Rea', theme: 'SALE' }, { label: 'Nyhet', theme: 'NEW' }], secondary: [{ label: '-30%', theme: 'DISCOUNT' }] });
     assert.deepStrictEqual(badges({ ...sale, labels: { locale: 'fr-FR', labels: {} } }).secondary, [{ label: '-30\u202f%', theme: 'DISCOUNT' }]);
     assert.deepStrictEqual(badges({ ...sale, labels: { locale: 'sv-SE', labels: { 'badge.SALE': 'Rea!', 'badge.DISCOUNT': 'Spara {n}%' } } }), { primary: [{ label: 'Rea!', theme: 'SALE' }, { label: 'Nyhet', theme: 'NEW' }], secondary: [{ label: 'Spara 30%', theme: 'DISCOUNT' }] });
-    assert.deepStrictEqual(imageInfo([{ key: 'x', caption: 'c', sources: [{ url: 'u' }] }], true), { effect: 'NONE', images: [{ alt: '', caption: 'c', sources: [{ url: 'u' }] }], thumbnail: 'u' });
+    assert.deepStrictEqual(imageInfo([{ key: 'x', caption: 'c', sources: [{ url: 'u' }] }], 'detail'), { effect: 'NONE', images: [{ alt: '', caption: 'c', sources: [{ url: 'u' }] }], thumbnail: 'u' });
     assert.equal(variantLink('/p?x=1', 'a b'), '/p?x=1&variant=a%20b');
+  });
+
+  it('apply the market badge rules: off, thresholds, and badges from custom labels', () => {
+    const english = { locale: 'en-GB', labels: {} };
+    const product = { variants: [{ listPrice: 100, sellingPrice: 85 }], releaseDate: '2026-10-10T12:00:00Z', now: NOW, labels: english, customLabels: { eco: ['Eco', 'Vegan'], promo: ['Hot'] } };
+    const attributes = [
+      { attribute: 'custom.eco', name: 'eco', theme: 'THEME_1' as const, placement: 'primary' as const },
+      { attribute: 'custom.promo', name: 'promo', theme: 'THEME_3' as const, placement: 'secondary' as const },
+      { attribute: 'custom.none', name: 'none', theme: 'THEME_2' as const, placement: 'primary' as const },
+    ];
+    assert.deepStrictEqual(badges({ ...product, rules: { sale: false, newDays: 60, discountMinPercent: 20, attributes } }), {
+      primary: [{ label: 'New', theme: 'NEW' }, { label: 'Eco', theme: 'THEME_1', attribute: 'custom.eco' }, { label: 'Vegan', theme: 'THEME_1', attribute: 'custom.eco' }],
+      secondary: [{ label: 'Hot', theme: 'THEME_3', attribute: 'custom.promo' }],
+    });
+    assert.deepStrictEqual(badges({ ...product, rules: { sale: true, discountMinPercent: 15, attributes: [] } }), { primary: [{ label: 'Sale', theme: 'SALE' }], secondary: [{ label: '-15%', theme: 'DISCOUNT' }] });
+    assert.deepStrictEqual(badges(product), { primary: [{ label: 'Sale', theme: 'SALE' }], secondary: [{ label: '-15%', theme: 'DISCOUNT' }] }, 'defaults: 30 days, 10%, no attributes');
+  });
+
+  it('show 1, 2 or all images by effect, NONE below two, GALLERY with captions on the product page, heights where known', () => {
+    const three = ['a', 'b', 'c'].map((k) => ({ key: k, caption: k.toUpperCase(), sources: [{ url: `u-${k}`, width: 100, height: 50 }] }));
+    const urls = (effect: 'NONE' | 'SWAP' | 'GALLERY' | 'detail') => { const i = imageInfo(three, effect); return [i.effect, i.images.map((x) => x.sources[0].url)]; };
+    assert.deepStrictEqual(urls('NONE'), ['NONE', ['u-a']]);
+    assert.deepStrictEqual(urls('SWAP'), ['SWAP', ['u-a', 'u-b']]);
+    assert.deepStrictEqual(urls('GALLERY'), ['GALLERY', ['u-a', 'u-b', 'u-c']]);
+    assert.deepStrictEqual(urls('detail'), ['GALLERY', ['u-a', 'u-b', 'u-c']]);
+    assert.deepStrictEqual(imageInfo(three, 'detail').images[0], { alt: '', caption: 'A', sources: [{ url: 'u-a', width: 100, height: 50 }] });
+    assert.deepStrictEqual(imageInfo(three, 'GALLERY').images[0], { alt: '', sources: [{ url: 'u-a', width: 100, height: 50 }] });
+    assert.equal(imageInfo(three.slice(0, 1), 'GALLERY').effect, 'NONE');
   });
 
   it('fetch only the fields the context needs', () => {

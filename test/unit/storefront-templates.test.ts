@@ -65,9 +65,9 @@ describe('response templates (applyTemplate)', () => {
       products: { first: { fields: ['custom.material', 'title'], variants: { all: { fields: ['custom.*'] } } }, rest: { fields: ['custom.fit'], maxVariants: 0 } },
     });
     assert.deepStrictEqual(widened.presentCustom.map((c) => `${c.level}:${c.kind}:${c.name}`), [
-      'product:label:material', 'product:number:material', 'product:length:material',
-      'variant:label:*', 'variant:number:*', 'variant:length:*',
-      'product:label:fit', 'product:number:fit', 'product:length:fit',
+      'product:label:material', 'product:number:material', 'product:length:material', 'product:json:material',
+      'variant:label:*', 'variant:number:*', 'variant:length:*', 'variant:json:*',
+      'product:label:fit', 'product:number:fit', 'product:length:fit', 'product:json:fit',
     ]);
     assert.equal(withTemplateFields(context, undefined), context);
     assert.equal(withTemplateFields(context, { products: { all: { fields: ['title'], maxVariants: 0 } } }), context);

@@ -53,7 +53,7 @@ function imageData(s: Scope, path: string, v: unknown, kind: ImageKind & { isDef
   if (!kind.content) arrayOfStrings(s, at(path, 'tags'), o.tags);
 }
 
-/** `urls`: at least one UrlMeta `{url, widthInitial?}`. */
+/** `urls`: at least one UrlMeta `{url, widthInitial?, heightInitial?}` (heightInitial: ours, answered as `height`). */
 function urls(s: Scope, path: string, v: unknown): void {
   if (v === undefined) return;
   if (!Array.isArray(v)) {
@@ -63,10 +63,11 @@ function urls(s: Scope, path: string, v: unknown): void {
   if (v.length === 0) s.problems.add(path, 'must have at least one url');
   v.forEach((item: unknown, i) => {
     const p = at(path, i);
-    const o = obj(s, p, item, ['url', 'widthInitial']);
+    const o = obj(s, p, item, ['url', 'widthInitial', 'heightInitial']);
     if (!o) return;
     if (o.url === undefined) s.problems.add(at(p, 'url'), 'required');
     absoluteUrl(s, at(p, 'url'), o.url);
     num(s, at(p, 'widthInitial'), o.widthInitial, { min: 1, integer: true });
+    num(s, at(p, 'heightInitial'), o.heightInitial, { min: 1, integer: true });
   });
 }

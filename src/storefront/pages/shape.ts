@@ -11,13 +11,14 @@ import type { ProductGroupResult, ProductResult } from '../responseTypes';
 
 /** Every custom attribute a product document holds, as presentCustom entries. */
 export function allCustom(doc: ProductSource): PresentCustom[] {
-  const of = (level: PresentCustom['level'], labels?: object, numbers?: object, lengths?: object): PresentCustom[] => [
-    ...Object.keys(labels ?? {}).map((name) => ({ level, kind: 'label' as const, name })),
-    ...Object.keys(numbers ?? {}).map((name) => ({ level, kind: 'number' as const, name })),
-    ...Object.keys(lengths ?? {}).map((name) => ({ level, kind: 'length' as const, name })),
+  const of = (level: PresentCustom['level'], d: Pick<ProductSource, 'customLabels' | 'customNumbers' | 'customLengths' | 'customJson'>): PresentCustom[] => [
+    ...Object.keys(d.customLabels ?? {}).map((name) => ({ level, kind: 'label' as const, name })),
+    ...Object.keys(d.customNumbers ?? {}).map((name) => ({ level, kind: 'number' as const, name })),
+    ...Object.keys(d.customLengths ?? {}).map((name) => ({ level, kind: 'length' as const, name })),
+    ...Object.keys(d.customJson ?? {}).map((name) => ({ level, kind: 'json' as const, name })),
   ];
-  const variants = (doc.variants ?? []).flatMap((v) => of('variant', v.customLabels, v.customNumbers, v.customLengths));
-  const unique = new Map([...of('product', doc.customLabels, doc.customNumbers, doc.customLengths), ...variants].map((c) => [`${c.level}.${c.kind}.${c.name}`, c]));
+  const variants = (doc.variants ?? []).flatMap((v) => of('variant', v));
+  const unique = new Map([...of('product', doc), ...variants].map((c) => [`${c.level}.${c.kind}.${c.name}`, c]));
   return [...unique.values()];
 }
 
@@ -26,9 +27,7 @@ export function shapeProductDetail(doc: ProductSource, sc: ShapeContext): Produc
   const detailed: ShapeContext = { ...sc, query: { ...sc.query, presentCustom: [...sc.query.presentCustom, ...allCustom(doc)] } };
   const product = shapeProduct(doc, 0, detailed);
   if (doc.description !== undefined) product.description = doc.description;
-  product.imageInfo = imageInfo(doc.images, true);
-  const json = doc.customJson && Object.keys(doc.customJson).length ? doc.customJson : undefined;
-  if (json) product.typedCustom = { lengths: {}, numbers: {}, ...product.typedCustom, json };
+  product.imageInfo = imageInfo(doc.images, 'detail');
   return product;
 }
 
