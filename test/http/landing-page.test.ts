@@ -155,7 +155,6 @@ describe('landing-page (HTTP)', function () {
       await status400({}, /pageReference is required/);
       await status400({ pageReference: '/shoes', sort: 'NAME' }, /sort: "NAME" is not a sort order of this page/);
       await status400({ pageReference: '/shoes', limit: '0' }, /limit must be between 1 and 600/);
-      await status400({ pageReference: '/shoes', templateId: 't1' }, /templateId is not accepted/);
     });
   });
 
@@ -292,6 +291,17 @@ describe('landing-page (HTTP)', function () {
       const tree: NavigationTree = await api.query.navigationTree({ notify: false });
       assert.deepEqual(tree.tree.children.map((n) => n.type), ['PAGE_LINK', 'PAGE_LINK']);
       await assert.rejects(api.query.landingPage({ pageReference: '/skor', sort: 'NAME' }), /not a sort order of this page/);
+    });
+
+    it('ignores templateId (not defined for landing-page, sent by the client on every product query): 200, lists as without it', async () => {
+      const imported = await service.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify({ slim: { products: { all: { fields: ['title'], maxVariants: 0 } } } }), headers: { 'Content-Type': 'application/json' } });
+      assert.equal(imported.status, 204, await imported.text());
+      const { elevate } = await import('@apptus/esales-api');
+      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      const body = { primaryList: { include: true }, recommendationLists: [{ id: 'more', algorithm: 'TOP_PRODUCTS' as const }] };
+      const plain: LandingPage = await api.query.landingPage({ pageReference: '/skor', notify: false }, body);
+      assert.ok(plain.primaryList!.productGroups[0].products[0].sellingPrice !== undefined); // a field the template leaves out
+      for (const templateId of ['slim', 'unknown']) assert.deepEqual(await api.query.landingPage({ pageReference: '/skor', notify: false, templateId }, body), plain);
     });
   });
 });

@@ -65,7 +65,10 @@ describe('storefront landing-page request', () => {
     fails(/^primaryList\.productFilter\.nope: unknown attribute/, () => request({}, { primaryList: { productFilter: { nope: 'x' } } }));
     fails(/^Body primaryList: .*contains a conflict/, () => request({}, { primaryList: { productRules: '', productFilter: {} } }));
     fails(/Body must be a JSON object/, () => request({}, []));
-    fails(/templateId is not accepted/, () => request({ templateId: 'x' }));
+  });
+
+  it('keeps a templateId apart, unapplied (not defined for landing-page)', () => {
+    assert.deepEqual([request({ templateId: 'x' }).context.templateId, request({ templateId: 'x' }).context.ignoredTemplateId], [undefined, 'x']);
   });
 });
 
