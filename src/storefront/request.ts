@@ -41,6 +41,8 @@ export interface QueryContext {
   priceId?: string;
   viewId: ViewId;
   templateId?: string;
+  /** A `templateId` sent where the specification says it is not defined: not applied, noted in the log. */
+  ignoredTemplateId?: string;
   /** The market-locale's label overrides (facets, sorts, badges; merchandising/labels.ts resolves them). */
   labels: Readonly<Record<string, string>>;
   /** Listings show `description` (a template lists it: templates.ts widens the context). */
@@ -50,8 +52,12 @@ export interface QueryContext {
 }
 
 export interface EndpointRules {
-  /** Whether `templateId` is accepted. */
-  templates: boolean;
+  /**
+   * `templateId`: applied (true); refused with 400 (false: endpoints that list no products); or 'ignored' where
+   * the specification says it is "not defined" on an endpoint that lists products (the official client sends it
+   * on every product query, so a shop's page must not fail over it).
+   */
+  templates: boolean | 'ignored';
   /** Prefixes `presentCustom` may use. */
   presentCustomPrefixes: readonly PresentCustomPrefix[];
 }
@@ -79,11 +85,11 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
   const unknownPrice = presentPrices.find((id) => !facts.priceIds.has(id));
   if (unknownPrice !== undefined) throw invalid(`Query parameter presentPrices: unknown custom price id "${unknownPrice}"`);
 
-  const templateId = single(query, 'templateId') || undefined;
-  if (templateId !== undefined) {
-    // Whether the template exists is asked at the endpoint edge (resolveTemplate: the store is async).
-    if (!rules.templates) throw invalid('Query parameter templateId is not accepted by this endpoint');
-  }
+  const sentTemplateId = single(query, 'templateId') || undefined;
+  if (sentTemplateId !== undefined && rules.templates === false) throw invalid('Query parameter templateId is not accepted by this endpoint: it lists no products');
+  // Whether the template exists is asked at the endpoint edge (resolveTemplate: the store is async).
+  const templateId = rules.templates === true ? sentTemplateId : undefined;
+  const ignoredTemplateId = rules.templates === 'ignored' ? sentTemplateId : undefined;
 
   return {
     customerKey, sessionKey, market, locale, touchpoint, channels, stores,
@@ -93,6 +99,7 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
     ...(priceId !== undefined ? { priceId } : {}),
     viewId: oneOf(query, 'viewId', ['PRODUCTION', 'PREVIEW'] as const) ?? 'PRODUCTION',
     ...(templateId !== undefined ? { templateId } : {}),
+    ...(ignoredTemplateId !== undefined ? { ignoredTemplateId } : {}),
     labels: labelsOf(facts.labelConfiguration, market, locale),
     presentation: presentationOf(marketConfig),
   };

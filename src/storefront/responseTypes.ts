@@ -87,7 +87,10 @@ export type FacetResult = TextFacetResult | ColorFacetResult | RangeFacetResult 
 
 export interface SortResult<T extends string = string> { selected: T; options: { id: T; label: string }[] }
 
-export interface PrimaryListResult { sort: SortResult<SortId>; productGroups: ProductGroupResult[]; totalHits: number; facets: FacetResult[] }
+/** A slice's products in a primary list: 0-based positions in the whole list, `from` inclusive, `to` exclusive. */
+export interface SliceRange { id: string; from: number; to: number }
+/** The spec's PrimaryList (the client's model lacks `sliceRanges`): empty on search-page, which has no page slices. */
+export interface PrimaryListResult { sort: SortResult<SortId>; productGroups: ProductGroupResult[]; totalHits: number; facets: FacetResult[]; sliceRanges: SliceRange[] }
 export interface SecondaryListResult { productGroups: ProductGroupResult[]; totalHits: number }
 
 export interface ContentItemResult {

@@ -59,6 +59,10 @@ const sliced: Page = {
     pageSliceInfo: { inherit: false, slices: [{ productSetId: 'S1', pinnedProducts: ['hat-a', 'shirt-b'] }, { productSetId: 'S2', pinnedProducts: ['shirt-a', 'missing'] }] },
   },
 };
+/** Slices inherited (inherit defaults to true) unless a page says inherit: false. */
+const sale: Page = { id: '/sale', primaryList: { pageSliceInfo: { slices: [{ productSetId: 'SALE', pinnedProducts: ['shirt-b'] }] } } };
+const saleShirts: Page = { id: '/sale/shirts', primaryList: { rules: 'rule incl category { "Clothing" }' } };
+const saleShirtsOwn: Page = { id: '/sale/shirts-own', primaryList: { rules: 'rule incl category { "Clothing" }', pageSliceInfo: { inherit: false } } };
 
 const node = (id: string, title: string, extra: Partial<NavigationNode>): NavigationNode => ({ id, title, type: 'PAGE', ...extra });
 const NAVIGATION: NavigationNode[] = [
@@ -103,7 +107,7 @@ describe('landing-page (HTTP)', function () {
     await service.configure();
     const res = await service.importCatalog(CATALOG);
     assert.equal(res.status, 204, await res.text());
-    await admin('/api/admin/v3/import/pages', { market: 'SE', type: 'FULL', addOrUpdate: [shoes, nike, handpicked, sliced] });
+    await admin('/api/admin/v3/import/pages', { market: 'SE', type: 'FULL', addOrUpdate: [shoes, nike, handpicked, sliced, sale, saleShirts, saleShirtsOwn] });
     await admin('/api/admin/v3/import/pages', { market: 'SE', type: 'PARTIAL', previewOnly: true, addOrUpdate: [{ id: '/shoes', headings: { 'sv-SE': 'Nya skor' } }, { id: 'draft', paths: { 'sv-SE': '/utkast' }, primaryList: { rules: 'rule incl brand { "Gant" }' } }] });
     await admin('/api/admin/v4/import/navigation', { market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: NAVIGATION });
   });
@@ -151,7 +155,6 @@ describe('landing-page (HTTP)', function () {
       await status400({}, /pageReference is required/);
       await status400({ pageReference: '/shoes', sort: 'NAME' }, /sort: "NAME" is not a sort order of this page/);
       await status400({ pageReference: '/shoes', limit: '0' }, /limit must be between 1 and 600/);
-      await status400({ pageReference: '/shoes', templateId: 't1' }, /templateId is not accepted/);
     });
   });
 
@@ -219,6 +222,15 @@ describe('landing-page (HTTP)', function () {
       assert.deepEqual(keys(page), ['shirt-b', 'hat-a', 'shirt-a', 'shoe-a', 'shoe-c']);
       assert.deepEqual(page.primaryList!.sliceRanges, [{ id: 'S1', from: 1, to: 2 }, { id: 'S2', from: 2, to: 3 }]);
     });
+
+    it('inherits the parent page\'s slices by default (inherit true), not with inherit: false', async () => {
+      const inherited = await get({ pageReference: '/sale/shirts' });
+      assert.deepEqual([keys(inherited)[0], inherited.primaryList!.sliceRanges], ['shirt-b', [{ id: 'SALE', from: 0, to: 1 }]]);
+      const own = await get({ pageReference: '/sale/shirts-own' });
+      assert.deepEqual([keys(own).sort(), own.primaryList!.sliceRanges], [['shirt-a', 'shirt-b'], []]);
+      const sorted = await get({ pageReference: '/sale/shirts', sort: 'PRICE_ASCENDING' });
+      assert.deepEqual([keys(sorted), sorted.primaryList!.sliceRanges], [['shirt-a', 'shirt-b'], []]); // a visitor's sort: no slices
+    });
   });
 
   describe('lists', function () {
@@ -279,6 +291,17 @@ describe('landing-page (HTTP)', function () {
       const tree: NavigationTree = await api.query.navigationTree({ notify: false });
       assert.deepEqual(tree.tree.children.map((n) => n.type), ['PAGE_LINK', 'PAGE_LINK']);
       await assert.rejects(api.query.landingPage({ pageReference: '/skor', sort: 'NAME' }), /not a sort order of this page/);
+    });
+
+    it('ignores templateId (not defined for landing-page, sent by the client on every product query): 200, lists as without it', async () => {
+      const imported = await service.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify({ slim: { products: { all: { fields: ['title'], maxVariants: 0 } } } }), headers: { 'Content-Type': 'application/json' } });
+      assert.equal(imported.status, 204, await imported.text());
+      const { elevate } = await import('@apptus/esales-api');
+      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      const body = { primaryList: { include: true }, recommendationLists: [{ id: 'more', algorithm: 'TOP_PRODUCTS' as const }] };
+      const plain: LandingPage = await api.query.landingPage({ pageReference: '/skor', notify: false }, body);
+      assert.ok(plain.primaryList!.productGroups[0].products[0].sellingPrice !== undefined); // a field the template leaves out
+      for (const templateId of ['slim', 'unknown']) assert.deepEqual(await api.query.landingPage({ pageReference: '/skor', notify: false, templateId }, body), plain);
     });
   });
 });

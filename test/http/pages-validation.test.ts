@@ -4,7 +4,7 @@ import { startService, jsonBody, type TestService } from './harness';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** addOrUpdate[1] is the page the cases change; `/a` is path-style, so restrictChildRules and inherit are allowed. */
+/** addOrUpdate[1] is the page the cases change (`/a`, path-style). */
 const valid = (): Json => ({
   market: 'SE', type: 'PARTIAL',
   addOrUpdate: [
@@ -64,8 +64,8 @@ const cases: [string, (page: Json, body: Json) => void, string, RegExp][] = [
   ['rules not starting with rule', (p) => { p.primaryList.rules = ' incl brand {"A"}'; }, 'addOrUpdate[1].primaryList.rules', /^page \/a: invalid rules: Unexpected "incl" at position 1: expected "rule"$/],
   ['rules with an unknown attribute', (p) => { p.primaryList.rules = 'rule incl colour { "red" }'; }, 'addOrUpdate[1].primaryList.rules', /^page \/a: invalid rules: Unknown attribute "colour" at position 10/],
   ['handpicked rule not first', (p) => { p.primaryList.rules = 'rule incl brand { "A" } rule incl product_key { "p1" }'; }, 'addOrUpdate[1].primaryList.rules', /position 34: handpicked product keys must be in the first rule/],
+  ['restrictChildRules not a boolean', (p) => { p.primaryList.restrictChildRules = 'yes'; }, 'addOrUpdate[1].primaryList.restrictChildRules', /true or false/],
   ['rules not a string', (p) => { p.primaryList.rules = ['rule']; }, 'addOrUpdate[1].primaryList.rules', /must be a string/],
-  ['restrictChildRules on a non-path id', (p, b) => { b.addOrUpdate[0].primaryList = { restrictChildRules: true }; }, 'addOrUpdate[0].primaryList.restrictChildRules', /only for pages whose id is a path/],
   ['facet without attribute', (p) => { p.primaryList.facetsOverride.facets = [{ sortOrder: 'NATURAL' }]; }, 'addOrUpdate[1].primaryList.facetsOverride.facets[0].attribute', /^required$/],
   ['facet sortOrder unknown', (p) => { p.primaryList.facetsOverride.facets[0].sortOrder = 'ALPHABETICAL'; }, 'addOrUpdate[1].primaryList.facetsOverride.facets[0].sortOrder', /RELEVANCE, ALPHABETIC, NATURAL/],
   ['facet visualization unknown', (p) => { p.primaryList.facetsOverride.facets = [{ attribute: 'custom.w', visualization: 'SLIDER' }]; }, 'addOrUpdate[1].primaryList.facetsOverride.facets[0].visualization', /RANGE, VALUES/],
@@ -87,7 +87,7 @@ const cases: [string, (page: Json, body: Json) => void, string, RegExp][] = [
   ['51 slice pins', (p) => { p.primaryList.pageSliceInfo.slices[0].pinnedProducts = keys(51); }, 'addOrUpdate[1].primaryList.pageSliceInfo.slices[0].pinnedProducts', /at most 50 items/],
   ['slice without productSetId', (p) => { p.primaryList.pageSliceInfo.slices = [{}]; }, 'addOrUpdate[1].primaryList.pageSliceInfo.slices[0].productSetId', /^required$/],
   ['slice productSetId empty', (p) => { p.primaryList.pageSliceInfo.slices = [{ productSetId: '' }]; }, 'addOrUpdate[1].primaryList.pageSliceInfo.slices[0].productSetId', /must not be empty/],
-  ['inherit on a non-path id', (p, b) => { b.addOrUpdate[0].primaryList = { pageSliceInfo: { inherit: true } }; }, 'addOrUpdate[0].primaryList.pageSliceInfo.inherit', /only for pages whose id is a path/],
+  ['inherit not a boolean', (p) => { p.primaryList.pageSliceInfo.inherit = 1; }, 'addOrUpdate[1].primaryList.pageSliceInfo.inherit', /true or false/],
   ['sortOrders empty', (p) => { p.primaryList.sortOrderOverride.sortOrders = []; }, 'addOrUpdate[1].primaryList.sortOrderOverride.sortOrders', /at least one item/],
   ['sortOrders missing', (p) => { delete p.primaryList.sortOrderOverride.sortOrders; }, 'addOrUpdate[1].primaryList.sortOrderOverride.sortOrders', /^required$/],
   ['sortOrder unknown', (p) => { p.primaryList.sortOrderOverride.sortOrders = ['CHEAPEST']; }, 'addOrUpdate[1].primaryList.sortOrderOverride.sortOrders[0]', /must be one of RELEVANCE, NEWEST_FIRST/],

@@ -58,6 +58,23 @@ describe('page import and export (admin API)', function () {
     assert.deepEqual(await exportPages('market=SE'), exported);
   });
 
+  it('accepts inherit and restrictChildRules on ids that are not paths, as Elevate\'s export has them, and re-imports the export unchanged', async () => {
+    // Elevate's export spells out the defaults on every page, path or not (inherit defaults to true).
+    const fromElevate: Page[] = [
+      {
+        id: 'summer-sale', paths: { 'nb-NO': '/sommersalg' },
+        primaryList: { blocked: [], pinned: [], restrictChildRules: false, pageSliceInfo: { inherit: true, slices: [] }, facetsOverride: { enabled: false, facets: [] }, sortOrderOverride: { enabled: false } },
+        recLists: [],
+      },
+      { id: 'outlet-2024', primaryList: { rules: 'rule incl brand { "A" }', restrictChildRules: true, pageSliceInfo: { inherit: false, slices: [{ productSetId: 'SET9', pinnedProducts: ['p1'] }] } } },
+    ];
+    await expect204(await importPages({ market: 'NO', type: 'FULL', addOrUpdate: fromElevate }, '', 'v4'));
+    const exported = await exportPages('market=NO');
+    assert.deepEqual(exported, { market: 'NO', type: 'FULL', addOrUpdate: [...fromElevate].reverse() }); // ordered by id
+    await expect204(await importPages(exported, '', 'v4'));
+    assert.deepEqual(await exportPages('market=NO'), exported);
+  });
+
   it('stores one readable document per page and market', async () => {
     const res = await service.context.es.get<Record<string, unknown>>({ index: `${service.prefix}-pages`, id: 'SE|/women/shoes' });
     const { updatedAt, ...doc } = res._source!;

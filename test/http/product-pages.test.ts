@@ -70,7 +70,6 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       await expect400('product-page', `${base()}&productKey=A1`, [], /Body must be a JSON object/);
       await expect400('product-page', `${base()}&productKey=A1`, { productGroup: { include: 'yes' } }, /productGroup\.include must be true or false/);
       await expect400('product-page', `${base()}&productKey=A1`, { recommendationLists: [{ id: '' }] }, /recommendationLists\[0\]\.id is required/);
-      await expect400('product-page', `${base()}&productKey=A1&templateId=t`, {}, /templateId is not accepted/);
       await expect400('product-page', 'market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&productKey=A1', {}, /sessionKey is required/);
       const res = await service.request('POST', `/api/storefront/v3/queries/product-page?${base()}&productKey=A1`, { body: '{nope' });
       assert.equal(res.status, 400);
@@ -85,7 +84,7 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       await expect400('cart-page', `${base()}&cart=A1`, { recommendationLists: Array.from({ length: 11 }, (_, i) => ({ id: `l${i}` })) }, /at most 10 lists/);
     });
 
-    it('presentCustom: every prefix on product-page and cart-page; templateId still refused; no prefixes where no products are listed', async () => {
+    it('presentCustom: every prefix on product-page and cart-page; no prefixes where no products are listed', async () => {
       const custom = 'presentCustom=material|variant.fit|number.drop|length.shaft';
       const product = await post('product-page', `${base()}&productKey=D1&notify=false&${custom}`, { recommendationLists: [{ id: 'series', algorithm: 'MORE_FROM_SERIES' }] });
       const page = (await jsonBody(product)) as ProductPage;
@@ -97,11 +96,28 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       assert.equal(cart.status, 200, JSON.stringify(cartPage));
       const inCart = cartPage.cart[0].products[0];
       assert.deepEqual([inCart.custom, inCart.typedCustom?.numbers, inCart.variants[0].custom], [{ material: [{ id: 'mesh', label: 'mesh' }] }, { drop: 8 }, { fit: [{ id: 'narrow', label: 'narrow' }] }]);
-      await expect400('product-page', `${base()}&productKey=A1&${custom}&templateId=t`, {}, /templateId is not accepted by this endpoint/);
-      await expect400('cart-page', `${base()}&cart=A1&${custom}&templateId=t`, {}, /templateId is not accepted by this endpoint/);
       await expect400('cart-page', `${base()}&cart=A1&presentCustom=variant.`, {}, /presentCustom: "variant\." names no attribute/);
       const content = await service.request('GET', `/api/storefront/v3/queries/content-information?${base()}&contentKeys=x&presentCustom=variant.fit`);
       assert.deepEqual([content.status, (await jsonBody(content)).message], [400, 'Query parameter presentCustom: prefix "variant." is not accepted by this endpoint: it lists no products']);
+    });
+
+    it('product-page and cart-page ignore templateId (not defined there, sent by the client on every product query): 200, lists as without it', async () => {
+      const imported = await service.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify({ slim: { products: { all: { fields: ['title'], maxVariants: 0 } } } }), headers: { 'Content-Type': 'application/json' } });
+      assert.equal(imported.status, 204, await imported.text());
+      const client = api('tpl');
+      const lists = [{ id: 'series', algorithm: 'MORE_FROM_SERIES' as const }];
+      const product: ProductPage = await client.query.productPage({ productKey: 'D1', notify: false }, { productGroup: { include: true }, recommendationLists: lists });
+      const cartLists = [{ id: 'cart', algorithm: 'CART' as const }];
+      const cart: CartPage = await client.query.cartPage({ cart: ['A1-38'], notify: false }, { cart: { include: true }, recommendationLists: cartLists });
+      assert.ok(product.recommendationLists[0].productGroups.length > 0 && cart.cart.length === 1 && cart.cart[0].products[0].sellingPrice !== undefined);
+      for (const templateId of ['slim', 'unknown']) {
+        assert.deepEqual(await client.query.productPage({ productKey: 'D1', notify: false, templateId }, { productGroup: { include: true }, recommendationLists: lists }), product);
+        assert.deepEqual(await client.query.cartPage({ cart: ['A1-38'], notify: false, templateId }, { cart: { include: true }, recommendationLists: cartLists }), cart);
+      }
+      // where a template does apply, it shapes the list: the lists above would differ had it been applied
+      const popup: AddToCartPopup = await client.query.addToCartPopup({ variantKey: 'A1-38', notify: false, templateId: 'slim' }, [{ ...lists[0], params: { productKey: 'D1' } }]);
+      const shaped = popup.recommendationLists[0].productGroups[0].products[0];
+      assert.deepEqual([typeof shaped.title, shaped.sellingPrice], ['string', undefined]);
     });
 
     it('add-to-cart-popup: variantKey missing or unknown, unknown template', async () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import type { Navigation, SearchPage } from '@apptus/esales-api';
+import type { Navigation, PrimaryList, SearchPage } from '@apptus/esales-api';
 import { storefrontRouter } from '../../src/http/storefrontRoutes';
 import { errorHandler } from '../../src/http/middleware';
 import type { SearchEvent } from '../../src/storefront/services';
@@ -439,6 +439,16 @@ describe('search-page (HTTP)', function () {
       const withBody = await api.query.searchPage({ q: 'running' }, { primaryList: { include: true, productRules: 'rule incl brand {"Adidas"}' }, contentLists: [{ id: 'all' }] });
       assert.deepStrictEqual([withBody.primaryList.productGroups.map((g) => g.key), withBody.contentLists.map((l) => l.items.length)], [['G-TRAIL'], [1]]);
       await assert.rejects(api.query.searchPage({ q: 'shoes', sort: 'CHEAPEST' as never }), /sort: unknown sort "CHEAPEST"/);
+    });
+
+    it('always answers the primary list, with primaryList.include: false too, and its sliceRanges (none on a search)', async () => {
+      const { elevate } = await import('@apptus/esales-api');
+      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      // The client: include "will always be true for search-page"; its SearchPage.primaryList is not optional.
+      const page: SearchPage = await api.query.searchPage({ q: 'running', notify: false }, { primaryList: { include: false, productRules: 'rule incl brand {"Adidas"}' } });
+      assert.deepStrictEqual([page.primaryList.productGroups.map((g) => g.key), page.primaryList.totalHits], [['G-TRAIL'], 1]);
+      assert.deepStrictEqual((page.primaryList as PrimaryList & { sliceRanges?: unknown }).sliceRanges, []);
+      assert.deepStrictEqual((await ok({ q: 'shoes', notify: 'false' })).primaryList.sliceRanges, []);
     });
 
     it('derives related searches from what visitors searched in the same sessions, else from the categories of the hits', async () => {

@@ -65,7 +65,10 @@ describe('storefront landing-page request', () => {
     fails(/^primaryList\.productFilter\.nope: unknown attribute/, () => request({}, { primaryList: { productFilter: { nope: 'x' } } }));
     fails(/^Body primaryList: .*contains a conflict/, () => request({}, { primaryList: { productRules: '', productFilter: {} } }));
     fails(/Body must be a JSON object/, () => request({}, []));
-    fails(/templateId is not accepted/, () => request({ templateId: 'x' }));
+  });
+
+  it('keeps a templateId apart, unapplied (not defined for landing-page)', () => {
+    assert.deepEqual([request({ templateId: 'x' }).context.templateId, request({ templateId: 'x' }).context.ignoredTemplateId], [undefined, 'x']);
   });
 });
 
@@ -92,10 +95,20 @@ describe('storefront landing-page settings', () => {
     });
   });
 
-  it('inherits slices from the nearest ancestor that has some when inherit is true', () => {
+  it('inherits slices from the nearest ancestor that has some unless inherit is false (default true)', () => {
     const donor = page({ id: '/a', primaryList: { pageSliceInfo: { slices: [{ productSetId: 'S', pinnedProducts: ['k'] }] } } });
-    assert.deepStrictEqual(pageSlices(loaded(page({ primaryList: { pageSliceInfo: { inherit: true } } }), [donor])), [{ id: 'S', keys: ['k'] }]);
+    const S = [{ id: 'S', keys: ['k'] }];
+    assert.deepStrictEqual(pageSlices(loaded(page({ primaryList: { pageSliceInfo: { inherit: true } } }), [donor])), S);
+    assert.deepStrictEqual(pageSlices(loaded(page(), [donor])), S); // no pageSliceInfo: inherit defaults to true
+    assert.deepStrictEqual(pageSlices(loaded(page({ primaryList: { pageSliceInfo: {} } }), [donor])), S);
     assert.deepStrictEqual(pageSlices(loaded(page({ primaryList: { pageSliceInfo: { inherit: false } } }), [donor])), []);
+    // A page with slices of its own shows them, whatever its inherit.
+    const own = page({ primaryList: { pageSliceInfo: { inherit: true, slices: [{ productSetId: 'O' }] } } });
+    assert.deepStrictEqual(pageSlices(loaded(own, [donor])), [{ id: 'O', keys: [] }]);
+    // /a/b/c inherits what /a/b shows: /a's slices, or none when /a/b says inherit: false.
+    const middle = (inherit?: boolean) => page({ id: '/a/b', primaryList: { pageSliceInfo: inherit === undefined ? {} : { inherit } } });
+    assert.deepStrictEqual(pageSlices(loaded(page({ id: '/a/b/c' }), [middle(), donor])), S);
+    assert.deepStrictEqual(pageSlices(loaded(page({ id: '/a/b/c' }), [middle(false), donor])), []);
   });
 
   it('offers the sortOrderOverride sorts (page naming mapped), else every sort', () => {

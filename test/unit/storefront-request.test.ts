@@ -3,6 +3,8 @@ import { DomainError } from '../../src/kernel/errors';
 import { statusOf } from '../../src/http/errors';
 import { readFacts } from '../../src/storefront/catalogFacts';
 import { parseQueryContext, type EndpointRules } from '../../src/storefront/request';
+import { noteIgnoredTemplate } from '../../src/storefront/ignoredParameters';
+import type { Logger } from '../../src/kernel/log';
 import { decodeTicket, encodeTicket, type Ticket } from '../../src/events/tickets';
 import { catalogFacts } from './catalogFactsFixture';
 
@@ -76,6 +78,27 @@ describe('storefront shared query parameters', () => {
 
   it('keep templateId where allowed (whether it exists is resolved at the endpoint, resolveTemplate)', () => {
     assert.equal(parseQueryContext({ ...base, templateId: 't1' }, facts, rules).templateId, 't1');
+  });
+
+  it('keep templateId apart where it is ignored (not defined for the endpoint): never applied', () => {
+    const context = parseQueryContext({ ...base, templateId: 't1' }, facts, { ...rules, templates: 'ignored' });
+    assert.deepEqual([context.templateId, context.ignoredTemplateId], [undefined, 't1']);
+    assert.equal(parseQueryContext(base, facts, { ...rules, templates: 'ignored' }).ignoredTemplateId, undefined);
+  });
+
+  it('note an ignored templateId in the log: at info the first time per endpoint, then at debug', () => {
+    const lines: [string, string, Record<string, unknown> | undefined][] = [];
+    const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => { lines.push([level, msg, fields]); };
+    const log: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+    noteIgnoredTemplate(log, 'unit-page', {});
+    noteIgnoredTemplate(log, 'unit-page', { ignoredTemplateId: 'a' });
+    noteIgnoredTemplate(log, 'unit-page', { ignoredTemplateId: 'b' });
+    noteIgnoredTemplate(log, 'unit-other-page', { ignoredTemplateId: 'a' });
+    assert.deepEqual(lines.map(([level, msg, fields]) => [level, msg, fields?.templateId]), [
+      ['info', 'templateId ignored: the specification does not define it for unit-page', 'a'],
+      ['debug', 'templateId ignored: the specification does not define it for unit-page', 'b'],
+      ['info', 'templateId ignored: the specification does not define it for unit-other-page', 'a'],
+    ]);
   });
 
   it('refuse templateId and presentCustom prefixes the endpoint does not allow', () => {

@@ -6,7 +6,7 @@ import {
   Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringArray, type StringRule,
 } from '../../kernel/validation';
 import { validateRuleText } from '../rules';
-import { FACET_SORT_ORDERS, FACET_VISUALIZATIONS, PAGE_SORT_ORDERS, REC_LIST_ALGORITHMS, isPathId } from './types';
+import { FACET_SORT_ORDERS, FACET_VISUALIZATIONS, PAGE_SORT_ORDERS, REC_LIST_ALGORITHMS } from './types';
 
 export const MAX_PINNED = 100;
 export const MAX_SLICES = 100;
@@ -18,7 +18,7 @@ const REC_LIST_ID: StringRule = { min: 1, max: 20, pattern: /^[A-Za-z0-9_-]+$/, 
 const PRIMARY_LIST_FIELDS = ['blocked', 'pinned', 'rules', 'restrictChildRules', 'facetsOverride', 'keywords', 'pageSliceInfo', 'sortOrderOverride'];
 const REC_LIST_FIELDS = ['id', 'algorithm', 'blocked', 'pinned', 'limit', 'rules'];
 
-/** Where a page is checked: its id (for messages and path-style rules) and the locales of its market (unknown when the market is invalid). */
+/** Where a page is checked: its id (for messages) and the locales of its market (unknown when the market is invalid). */
 export interface PageScope { pageId: string | undefined; locales: readonly string[] | undefined }
 
 export function validatePrimaryList(p: Problems, path: string, v: unknown, scope: PageScope): void {
@@ -27,10 +27,12 @@ export function validatePrimaryList(p: Problems, path: string, v: unknown, scope
   stringArray(p, field(path, 'blocked'), list.blocked, { rule: PRODUCT_KEY });
   stringArray(p, field(path, 'pinned'), list.pinned, { max: MAX_PINNED, unique: true, rule: PRODUCT_KEY });
   rules(p, field(path, 'rules'), list.rules, scope, true);
-  if (boolean(p, field(path, 'restrictChildRules'), list.restrictChildRules) === true) pathStyleOnly(p, field(path, 'restrictChildRules'), scope);
+  // restrictChildRules and pageSliceInfo.inherit act only between path-style ids (`/a`, `/a/b`), but Elevate's own
+  // export carries them on every page (inherit defaults to true): on other ids they are kept and change nothing.
+  boolean(p, field(path, 'restrictChildRules'), list.restrictChildRules);
   facetsOverride(p, field(path, 'facetsOverride'), list.facetsOverride);
   keywords(p, field(path, 'keywords'), list.keywords, scope);
-  sliceInfo(p, field(path, 'pageSliceInfo'), list.pageSliceInfo, scope);
+  sliceInfo(p, field(path, 'pageSliceInfo'), list.pageSliceInfo);
   const sort = object(p, field(path, 'sortOrderOverride'), list.sortOrderOverride, ['enabled', 'sortOrders']);
   if (sort) {
     // sortOrders may be left out only to switch the override off.
@@ -73,12 +75,6 @@ function rules(p: Problems, path: string, v: unknown, scope: PageScope, handpick
   if (problem) p.add(path, `page ${scope.pageId ?? '(no id)'}: invalid rules: ${problem.message}`);
 }
 
-function pathStyleOnly(p: Problems, path: string, scope: PageScope): void {
-  if (scope.pageId !== undefined && !isPathId(scope.pageId)) {
-    p.add(path, `only for pages whose id is a path such as /a (with children such as /a/b); "${scope.pageId}" is not`);
-  }
-}
-
 function facetsOverride(p: Problems, path: string, v: unknown): void {
   const o = object(p, path, v, ['enabled', 'facets']);
   if (!o) return;
@@ -117,10 +113,10 @@ function keywords(p: Problems, path: string, v: unknown, scope: PageScope): void
   });
 }
 
-function sliceInfo(p: Problems, path: string, v: unknown, scope: PageScope): void {
+function sliceInfo(p: Problems, path: string, v: unknown): void {
   const o = object(p, path, v, ['inherit', 'slices']);
   if (!o) return;
-  if (boolean(p, field(path, 'inherit'), o.inherit) === true) pathStyleOnly(p, field(path, 'inherit'), scope);
+  boolean(p, field(path, 'inherit'), o.inherit);
   array(p, field(path, 'slices'), o.slices, {
     max: MAX_SLICES,
     each: (entry, at) => {

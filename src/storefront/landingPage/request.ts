@@ -18,8 +18,8 @@ import { MAX_PHRASE_LENGTH } from '../relevance';
 import { primaryListBodySchema, validateBody } from '../requestBody';
 import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
 
-/** templateId is not defined for landing-page; presentCustom takes the same prefixes as search-page. */
-export const LANDING_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant', 'number', 'length'] };
+/** templateId is not defined for landing-page: ignored with a note in the log; presentCustom takes the same prefixes as search-page. */
+export const LANDING_PAGE_RULES: EndpointRules = { templates: 'ignored', presentCustomPrefixes: ['variant', 'number', 'length'] };
 export const DEFAULT_LIMIT = 60;
 export const MAX_LIMIT = 600;
 export const MAX_SKIP = 10_000;

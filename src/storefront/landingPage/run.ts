@@ -35,8 +35,11 @@ import { listingPlan, type LoadedPage } from './settings';
 import { mainProducts, shapeLandingPage, type LandingPageResult } from './shape';
 import { topContentFor } from '../topContent';
 
+import { noteIgnoredTemplate } from '../ignoredParameters';
+
 export async function landingPage(s: StorefrontServices, req: LandingPageRequest): Promise<LandingPageResult> {
   const { market, locale, priceId } = req.context;
+  noteIgnoredTemplate(s.log, 'landing-page', req.context);
   const at = { market, locale, view: req.view };
   const navigation = req.navigation ? navigationWithCounts(s, at, priceId, req.collapse) : Promise.resolve(undefined);
   navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first

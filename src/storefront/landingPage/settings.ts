@@ -9,8 +9,9 @@
  * - Pins: the page's `pinned` keys, then the handpicked keys of its first rule (`rule incl product_key
  *   {...}`), then each slice's `pinnedProducts`, duplicates dropped. Pins reorder matching products; they
  *   add none. They apply while the list is in the page's default sort order.
- * - Slices: the page's `pageSliceInfo.slices`; a page without slices of its own whose `inherit` is true
- *   takes those of its nearest ancestor that has some.
+ * - Slices: the page's `pageSliceInfo.slices`; a page without slices of its own inherits (`inherit`
+ *   defaults to true, as the admin spec says) what its parent shows: walking up, the first ancestor with
+ *   slices of its own gives them, and an ancestor with `inherit: false` and none stops the walk.
  * - Sorts: `sortOrderOverride.sortOrders` (enabled unless `enabled: false`), the first being the
  *   default; without an override every listing sort, RELEVANCE first.
  */
@@ -78,13 +79,17 @@ export function pageProducts(loaded: LoadedPage, priceId: string | undefined): P
   };
 }
 
+/**
+ * The slices a page shows: its own, else (unless `inherit: false`) those its parent shows. Ancestors that
+ * do not exist are skipped, as their `inherit` would default to true. Non-path ids have no ancestors.
+ */
 export function pageSlices(loaded: LoadedPage): Slice[] {
-  const own = loaded.page.primaryList?.pageSliceInfo;
-  const toSlices = (info: PrimaryList['pageSliceInfo']) => (info?.slices ?? []).map((s) => ({ id: s.productSetId, keys: s.pinnedProducts ?? [] }));
-  if (own?.slices?.length) return toSlices(own);
-  if (own?.inherit !== true) return [];
-  const donor = loaded.ancestors.find((a) => a.primaryList?.pageSliceInfo?.slices?.length);
-  return donor ? toSlices(donor.primaryList!.pageSliceInfo) : [];
+  for (const p of [loaded.page, ...loaded.ancestors]) {
+    const info = p.primaryList?.pageSliceInfo;
+    if (info?.slices?.length) return info.slices.map((s) => ({ id: s.productSetId, keys: s.pinnedProducts ?? [] }));
+    if (info?.inherit === false) return [];
+  }
+  return [];
 }
 
 export function pageSortOptions(primaryList: PrimaryList | undefined): SortId[] {

@@ -19,13 +19,13 @@ import { shapeContentList } from '../contentLists';
 import { shapeFacets } from '../facets/multiSelect';
 import { buckets, type AggResults } from '../facets/types';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
-import type { ContentListResult, FacetResult, PrimaryListResult, RecommendationListResult } from '../responseTypes';
+import type { ContentListResult, FacetResult, PrimaryListResult, RecommendationListResult, SliceRange } from '../responseTypes';
 import { sortResult } from '../sorts';
 import type { NavigationResult } from '../navigationTree/shape';
 import type { LandingPageRequest } from './request';
 import type { ListingPlan } from './settings';
 
-export interface SliceRange { id: string; from: number; to: number }
+export type { SliceRange };
 
 export interface Seo {
   pageTitle?: string;
@@ -36,7 +36,7 @@ export interface Seo {
 }
 
 export interface LandingPageResult {
-  primaryList?: PrimaryListResult & { sliceRanges: SliceRange[] };
+  primaryList?: PrimaryListResult;
   navigation?: NavigationResult;
   recommendationLists: RecommendationListResult[];
   contentLists: ContentListResult[];

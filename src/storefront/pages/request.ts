@@ -15,11 +15,11 @@ import { catalogKey } from '../keys';
  * ("accepts the `variant.` prefix") without saying the other prefixes are not defined there, and the
  * official client's ProductParams allow them on every product query: both present variant, number and
  * length attributes in their lists as every other product endpoint does, instead of a 400 that breaks a
- * shop sending one parameter set everywhere. `templateId` stays refused: the specification says it is not
- * defined for them.
+ * shop sending one parameter set everywhere. `templateId` is ignored with a note in the log: the specification
+ * says it is not defined for them, and the client sends it on every product query.
  */
-export const PRODUCT_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant', 'number', 'length'] };
-export const CART_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: ['variant', 'number', 'length'] };
+export const PRODUCT_PAGE_RULES: EndpointRules = { templates: 'ignored', presentCustomPrefixes: ['variant', 'number', 'length'] };
+export const CART_PAGE_RULES: EndpointRules = { templates: 'ignored', presentCustomPrefixes: ['variant', 'number', 'length'] };
 export const ADD_TO_CART_POPUP_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 
 export interface ProductPageRequest { context: QueryContext; productKey: string; include: boolean; recommendationLists: RecommendationListRequest[] }

@@ -21,6 +21,7 @@ import type { QueryContext } from '../request';
 import type { ProductGroupResult, RecommendationListResult } from '../responseTypes';
 import type { StorefrontServices } from '../services';
 import { applyTemplate, resolveTemplate, withTemplateFields } from '../templates';
+import { noteIgnoredTemplate } from '../ignoredParameters';
 import type { PageType } from '../../events/tickets';
 import type { AddToCartPopupRequest, CartPageRequest, ProductPageRequest } from './request';
 import { shapeCart, shapeProductPageGroup, variantTickets } from './shape';
@@ -37,6 +38,7 @@ const shapeContext = (s: StorefrontServices, ctx: QueryContext, pageType: PageTy
 
 export async function productPage(s: StorefrontServices, req: ProductPageRequest): Promise<ProductPageResult> {
   const ctx = req.context;
+  noteIgnoredTemplate(s.log, 'product-page', ctx);
   // The page's product and its siblings alongside the lists, which take the product from the same
   // lookup; an unknown product wins over a list's error.
   const document = pageDocument(s, ctx, req.productKey, req.include);
@@ -72,6 +74,7 @@ async function pageDocument(s: StorefrontServices, ctx: QueryContext, productKey
 
 export async function cartPage(s: StorefrontServices, req: CartPageRequest): Promise<CartPageResult> {
   const ctx = req.context;
+  noteIgnoredTemplate(s.log, 'cart-page', ctx);
   const [found, recommendationLists] = await Promise.all([
     req.include ? findProducts(s, ctx, req.cart) : new Map<string, ProductSource>(),
     runRecommendationLists(s, ctx, req.recommendationLists, { cart: req.cart, pageType: 'CART_PAGE' }),

@@ -110,6 +110,7 @@ export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
       productGroups: req.viewAllSecondary ? [] : groups(o, o.primary, 'PRIMARY_LIST', req.skip),
       totalHits: o.primaryTotal,
       facets: [...shapeFacets(req.facets, req.selections, o.primary.aggregations), ...(o.dynamicFacets ?? [])],
+      sliceRanges: [], // slices belong to landing pages; a search has none
     },
     secondaryList: {
       productGroups: groups(o, o.secondary, 'SECONDARY_LIST', req.viewAllSecondary ? req.skip : 0),
