@@ -4,7 +4,8 @@
  * already names every market and the locales its data is written in. Learned, per market:
  * - the locale of every override key naming the market (`SE|sv-SE`);
  * - for every product and content item sold in the market: its `dataLocale`s (defaults and overrides), the
- *   locales of its `*|<locale>` override keys (product, variants, images) and its `limitedLocales`;
+ *   locales of its `*|<locale>` override keys (product, variants, images) and its `limitedLocales`; an item sold
+ *   in several markets gives such a locale to the markets named after its country, if any (homeMarkets);
  * - when that gives none: every locale the file names (translations included).
  * Currencies are not learned: the feed's prices are plain numbers. The explicit configuration import stays
  * the way to control markets and locales: once one exists, nothing is learned.
@@ -23,6 +24,17 @@ type Raw = Record<string, unknown>;
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const objects = (v: unknown): Raw[] => (isObject(v) ? Object.values(v).filter(isObject) : []);
+
+/**
+ * The markets among `sold` a locale spoken by an entity belongs to: those named after the locale's country
+ * (`sv-SE` → a market `SE` or `se`) when there are any, else all of them. A product sold in SE and NO with
+ * Swedish defaults and a `*|nb-NO` override speaks Swedish in SE and Norwegian in NO, not both in both.
+ */
+export function homeMarkets(locale: string, sold: readonly string[]): readonly string[] {
+  const country = locale.split('-')[1]?.toUpperCase();
+  const home = sold.filter((m) => m.toUpperCase() === country);
+  return home.length ? home : sold;
+}
 
 export type Learned = { ok: true; configuration: CatalogConfiguration } | { ok: false; message: string };
 
@@ -94,7 +106,7 @@ export class ConfigurationLearner {
         }
       }
     }
-    for (const m of sold) for (const l of spoken) this.pair(m, l);
+    for (const l of spoken) for (const m of homeMarkets(l, sold)) this.pair(m, l);
   }
 
   private spoken(into: Set<string>, l: unknown): void {

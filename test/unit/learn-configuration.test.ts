@@ -1,6 +1,6 @@
 /** Markets and locales learned from raw catalog lines (src/configuration/learn.ts). */
 import assert from 'node:assert/strict';
-import { ConfigurationLearner } from '../../src/configuration/learn';
+import { ConfigurationLearner, homeMarkets } from '../../src/configuration/learn';
 
 function learn(...entities: unknown[]) {
   const learner = new ConfigurationLearner();
@@ -21,6 +21,15 @@ describe('configuration learned from catalog lines', () => {
     assert.deepEqual(learner.result(), { ok: true, configuration: { markets: {
       DK: { locales: ['da-DK'] }, FI: { locales: ['fi-FI', 'sv-FI'] }, NO: { locales: ['nb-NO', 'nn-NO'] }, SE: { locales: ['en-GB', 'sv-SE'] },
     } } });
+  });
+
+  it('gives a locale spoken by an item sold in several markets to the market named after its country, else to all', () => {
+    const learner = learn(product(['SE', 'NO', 'UK'], { defaults: { dataLocale: 'sv-SE' }, overrides: { '*|nb-NO': { dataLocale: 'nb-NO' }, '*|en-GB': { dataLocale: 'en-GB' } } }));
+    assert.deepEqual(learner.result(), { ok: true, configuration: { markets: {
+      NO: { locales: ['en-GB', 'nb-NO'] }, SE: { locales: ['en-GB', 'sv-SE'] }, UK: { locales: ['en-GB'] },
+    } } });
+    assert.deepEqual(homeMarkets('sv-SE', ['se', 'no']), ['se']);
+    assert.deepEqual(homeMarkets('en-001', ['SE', 'NO']), ['SE', 'NO']);
   });
 
   it('gives a market that speaks no locale of its own every locale the file names (translations included)', () => {
