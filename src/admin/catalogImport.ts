@@ -19,6 +19,7 @@ import type { CatalogIndices } from '../search/catalogIndices';
 import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
 import { LineProblems } from '../kernel/validation';
+import { ConfigurationLearner } from '../configuration/learn';
 import { COMPOUNDING_LANGUAGES, VocabularyCounter, compoundIndex, languageOf, type CompoundIndex } from '../catalog/vocabulary';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 
@@ -30,6 +31,11 @@ export interface FullImportOptions {
   force: boolean;
   /** Called now and then with progress, and before long steps; used to renew the lock and update the job. */
   onProgress: (p: ImportProgress) => Promise<void>;
+  /**
+   * Without a configuration: takes the configuration learned from the file (configuration/learn.ts), before its
+   * documents are built, and returns how to take it back should the import fail after all.
+   */
+  adoptLearned?: (configuration: CatalogConfiguration) => Promise<() => Promise<void>>;
 }
 
 /** The settings catalog imports read. */
@@ -46,14 +52,23 @@ export interface CatalogImportDeps {
 
 const PROGRESS_EVERY_LINES = 5000;
 
-export async function runFullImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number }> {
+/**
+ * `configured` is the stored configuration; undefined when there is none, and then the markets and locales are
+ * learned from the file: lines are validated against what was seen so far, only entities are written while
+ * reading, and the documents are built from them once the file is read and the locales are known.
+ */
+export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration }> {
   const { es, indices, config } = deps;
-  const version = options.validationOnly ? undefined : await indices.createVersion(configuredLocales(configuration));
+  const learner = configured ? undefined : new ConfigurationLearner();
+  const version = options.validationOnly ? undefined : await indices.createVersion(configured ? configuredLocales(configured) : []);
   const names = indices.names;
   const errors = new LineProblems();
-  const limits = new CatalogLimits({ configuration });
+  // Without a configuration, variant attribute names are counted per market (an overcount at worst).
+  const limits = new CatalogLimits(configured ? { configuration: configured } : {});
   const translations = new TranslationTable();
-  const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
+  const translate: BuildContext['translate'] = (a, id, l) => translations.get(a, id, l);
+  let ctx: BuildContext | undefined = configured && { configuration: configured, translate };
+  let undoLearned: (() => Promise<void>) | undefined;
   const writer = new BulkWriter(es, { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
   // Groups built while a translation they use had not arrived yet are rebuilt at the end if translations came
   // later (feeds usually send translations first). Only the smallest translation count at which such a group
@@ -78,6 +93,8 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     await writer.index(names.catalogIndex('entities', version), entityId(doc.entityType, entity.key), doc);
     if ('translation' in entity) {
       translations.set(entity.translation);
+    } else if (!ctx) {
+      return; // learning the configuration: documents are built once the file is read
     } else if ('productGroup' in entity) {
       const built = productGroupDocuments(entity.key, entity.productGroup, ctx);
       if (built.missingTranslations) missingSince = Math.min(missingSince ?? translations.size, translations.size);
@@ -97,7 +114,8 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
       if ('error' in parsed) {
         errors.add(parsed.line, [{ path: '', message: parsed.error }]);
       } else {
-        const result = validateReplaceLine(parsed.value, { configuration });
+        learner?.addLine(parsed.value);
+        const result = validateReplaceLine(parsed.value, configured ? { configuration: configured } : learner!.forValidation());
         if (!result.ok) {
           errors.add(parsed.line, result.problems.errors);
         } else {
@@ -111,9 +129,22 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     }
     if (lines === 0) errors.add(0, [{ path: '', message: 'the file is empty: a full import needs at least one line' }]);
     if (errors.any) throw errors.rejection('Full catalog import');
-    if (!version) return { lines };
-
-    if (missingSince !== undefined && missingSince < translations.size) await rebuildProductGroups(deps, version, writer, ctx);
+    if (learner) {
+      const learned = learner.result();
+      if (!learned.ok) {
+        throw invalid(`Full catalog import rejected: no markets are configured, and none could be learned from the file: ${learned.message}. Import the configuration first (POST /api/admin/v4/import/configuration)`);
+      }
+      const configuration = learned.configuration;
+      deps.log.info(version ? 'configuration learned from the catalog import' : 'configuration the catalog import would learn (validationOnly)', { markets: configuration.markets });
+      if (!version) return { lines, learned: configuration };
+      await indices.addLocales(version, configuredLocales(configuration));
+      undoLearned = await options.adoptLearned?.(configuration);
+      ctx = { configuration, translate };
+      await buildFromEntities(deps, version, writer, ctx, ['productGroup', 'content'], collectWords);
+    } else {
+      if (!version || !ctx) return { lines };
+      if (missingSince !== undefined && missingSince < translations.size) await buildFromEntities(deps, version, writer, ctx, ['productGroup']);
+    }
     await writer.flush();
     await options.onProgress({ linesRead: lines, errorCount: 0 });
     await indices.sealVersion(version);
@@ -126,10 +157,11 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     await deps.vocabulary?.replace(version, new Map<string, CompoundIndex>([...vocabulary].map(([locale, counter]) => [locale, compoundIndex(counter.entries())])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
-    return { version, lines };
+    return { version, lines, ...(ctx && learner ? { learned: ctx.configuration } : {}) };
   } catch (err) {
-    // Keep the loud failure, but never leave a half-built version behind.
+    // Keep the loud failure, but never leave a half-built version behind, nor a configuration learned from it.
     if (version) await indices.dropVersion(version).catch((e) => deps.log.error('could not drop failed catalog version', { version, err: e }));
+    if (undoLearned) await undoLearned().catch((e) => deps.log.error('could not remove the configuration learned by a failed import', { err: e }));
     throw err;
   }
 }
@@ -140,24 +172,29 @@ export function configuredLocales(configuration: CatalogConfiguration): string[]
 }
 
 /**
- * Rebuilds every product group of the version from its entities, now that every translation is known. Rare
- * (a file sending translations after the product groups that use them), so it rereads the whole version
- * rather than remembering which groups to rebuild.
+ * Builds the documents of the version's entities of `types` from the entities index: every product group again
+ * once every translation is known (rare: a file sending translations after the product groups that use them, so
+ * the whole version is reread rather than remembering which groups to rebuild), or every entity once the
+ * configuration has been learned from the file. `collect` sees each product document (the vocabulary).
  */
-async function rebuildProductGroups(deps: CatalogImportDeps, version: string, writer: BulkWriter, ctx: BuildContext): Promise<void> {
+async function buildFromEntities(deps: CatalogImportDeps, version: string, writer: BulkWriter, ctx: BuildContext, types: ('productGroup' | 'content')[], collect?: (d: ProductDocument) => void): Promise<void> {
   await writer.flush();
   const names = deps.indices.names;
   await deps.es.indices.refresh({ index: names.catalogIndex('entities', version) });
   const reader = new EntityReader(deps.es, names.catalogIndex('entities', version));
-  let groups = 0;
-  for await (const doc of reader.scan({ term: { entityType: 'productGroup' } })) {
-    if (!('productGroup' in doc.entity)) continue;
-    groups++;
-    for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
-      await writer.index(names.catalogIndex('products', version, d.document.locale), d.id, d.document);
+  let entities = 0;
+  for await (const doc of reader.scan({ terms: { entityType: types } })) {
+    entities++;
+    if ('productGroup' in doc.entity) {
+      for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
+        collect?.(d.document);
+        await writer.index(names.catalogIndex('products', version, d.document.locale), d.id, d.document);
+      }
+    } else if ('content' in doc.entity) {
+      for (const d of contentDocuments(doc.key, doc.entity.content, ctx).documents) await writer.index(names.catalogIndex('content', version, d.document.locale), d.id, d.document);
     }
   }
-  deps.log.info('rebuilt the product groups: translations came after product groups in the file', { groups });
+  deps.log.info(types.includes('content') ? 'built the catalog from its entities with the learned configuration' : 'rebuilt the product groups: translations came after product groups in the file', { entities });
 }
 
 async function census(reader: EntityReader): Promise<CatalogCensus> {

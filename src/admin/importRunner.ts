@@ -13,13 +13,17 @@ import type { ImportProgress } from './catalogImport';
 export interface ImportRequest {
   kind: string;
   name?: string;
-  blockingTimeoutMs: number;
+  /** The longest wait for the answer (then 202 and the import goes on); undefined waits until it ends. */
+  blockingTimeoutMs?: number;
   /**
    * Settles when the request body has been received. A 202 is never sent before: Node discards the unread
    * rest of a request once its response is sent, so the import would lose lines.
    */
   bodyReceived?: Promise<void>;
 }
+
+/** Node fires a longer timer at once (a 32-bit delay): a longer blockingTimeout waits this long (24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export type ImportOutcome = { finished: true } | { finished: false; id: string };
 
@@ -92,10 +96,11 @@ export class ImportRunner {
 
     const log = this.log;
     log.info('import started', { id, kind: request.kind, name: request.name });
+    const created = this.jobs.create(job);
     const running = (async () => {
       let failure: unknown;
       try {
-        await this.jobs.create(job);
+        await created;
         await work(progress);
       } catch (err) {
         failure = err;
@@ -124,13 +129,16 @@ export class ImportRunner {
     })();
 
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), request.blockingTimeoutMs); });
+    const wait = request.blockingTimeoutMs;
+    const timeout = new Promise<'timeout'>((resolve) => { if (wait !== undefined) timer = setTimeout(() => resolve('timeout'), Math.min(wait, MAX_TIMER_MS)); });
     try {
       const done = running.then(() => 'done' as const);
       let first = await Promise.race([done, timeout]);
       if (first === 'timeout' && request.bodyReceived) first = await Promise.race([done, request.bodyReceived.then(() => 'timeout' as const)]);
       if (first === 'done') return { finished: true };
       running.catch(() => undefined); // reported through the job status
+      // The 202 names a job the client may poll at once: its record is written first.
+      await created.catch(() => undefined);
       return { finished: false, id };
     } finally {
       clearTimeout(timer);

@@ -10,5 +10,12 @@ export interface MerchandisingImportDeps {
   runner: Pick<ImportRunner, 'run'>;
 }
 
-/** These imports are small JSON bodies: the answer waits for them (a 202 only past this). */
-export const MERCHANDISING_BLOCKING_TIMEOUT_MS = 60_000;
+/**
+ * What every merchandising import takes. The spec answers these imports with 204 only, so by default the
+ * answer waits until the import has finished; `blockingTimeoutMs` (the `blockingTimeout` query parameter,
+ * our addition) lets a client ask for 202 with an id once that wait runs out, as catalog imports do.
+ */
+export interface MerchandisingImportOptions {
+  name?: string;
+  blockingTimeoutMs?: number;
+}

@@ -2,7 +2,7 @@
  * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels, synonyms), bound to their
  * dependencies once by the composition root; src/http/merchandisingRoutes.ts calls these.
  */
-import type { MerchandisingImportDeps } from './merchandisingDeps';
+import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { exportNavigation, importNavigation } from './navigationImport';
 import { exportPages, importPages, type PageImportOptions } from './pagesImport';
 import { exportTemplates, importTemplates, type TemplateImportOptions } from './templatesImport';
@@ -15,17 +15,17 @@ export type MerchandisingAdmin = ReturnType<typeof merchandisingAdmin>;
 
 export function merchandisingAdmin(deps: MerchandisingImportDeps) {
   return {
-    importNavigation: (body: unknown, options: { name?: string }) => importNavigation(deps, body, options),
+    importNavigation: (body: unknown, options: MerchandisingImportOptions) => importNavigation(deps, body, options),
     exportNavigation: (request: { market: string; locale: string; includeAppNodes: boolean }) => exportNavigation(deps, request),
     importPages: (body: unknown, options: PageImportOptions) => importPages(deps, body, options),
     exportPages: (request: PageExportRequest) => exportPages(deps, request),
     importTemplates: (body: unknown, options: TemplateImportOptions) => importTemplates(deps, body, options),
     exportTemplates: () => exportTemplates(deps),
-    importFacets: (body: unknown, options: { name?: string }) => importFacets(deps, body, options),
+    importFacets: (body: unknown, options: MerchandisingImportOptions) => importFacets(deps, body, options),
     exportFacets: () => exportFacets(deps),
-    importLabels: (body: unknown, options: { name?: string }) => importLabels(deps, body, options),
+    importLabels: (body: unknown, options: MerchandisingImportOptions) => importLabels(deps, body, options),
     exportLabels: () => exportLabels(deps),
-    importSynonyms: (body: unknown, options: { mode: SynonymImportMode; name?: string }) => importSynonyms(deps, body, options),
+    importSynonyms: (body: unknown, options: MerchandisingImportOptions & { mode: SynonymImportMode }) => importSynonyms(deps, body, options),
     exportSynonyms: (locale?: string) => exportSynonyms(deps, locale),
   };
 }

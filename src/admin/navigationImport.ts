@@ -5,18 +5,18 @@
  * are written.
  */
 import type { ImportOutcome } from './importRunner';
-import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
+import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { requireMarket } from '../configuration/markets';
 import { validateNavigationImport } from '../merchandising/navigation/validate';
 import { applyNavigationImport } from '../merchandising/navigation/tree';
 import type { NavigationContainer } from '../merchandising/navigation/types';
 
-export async function importNavigation(deps: MerchandisingImportDeps, body: unknown, options: { name?: string }): Promise<ImportOutcome> {
+export async function importNavigation(deps: MerchandisingImportDeps, body: unknown, options: MerchandisingImportOptions): Promise<ImportOutcome> {
   const validated = validateNavigationImport(body, await deps.configuration.required());
   if (!validated.ok) throw validated.problems.rejection('Navigation import');
   const request = validated.value;
   const store = deps.stores.navigation;
-  return deps.runner.run({ kind: 'navigation', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+  return deps.runner.run({ kind: 'navigation', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
     const before = await store.load(request.market, request.locale);
     const result = applyNavigationImport(before, request);
     if (!result.ok) throw result.problems.rejection('Navigation import');

@@ -4,15 +4,14 @@
  * (unique paths, the dangerous FULL import) are checked under the lock, then the changes are written.
  */
 import type { ImportOutcome } from './importRunner';
-import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
+import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { requireMarket } from '../configuration/markets';
 import { validatePageImport } from '../merchandising/pages/validate';
 import { applyPageImport } from '../merchandising/pages/apply';
 import type { PageExportRequest } from '../merchandising/pages/export';
 import type { PageContainer } from '../merchandising/pages/types';
 
-export interface PageImportOptions {
-  name?: string;
+export interface PageImportOptions extends MerchandisingImportOptions {
   /** Our addition: a FULL import that would delete more than half of the market's pages is refused unless forced. */
   force: boolean;
 }
@@ -22,7 +21,7 @@ export async function importPages(deps: MerchandisingImportDeps, body: unknown, 
   if (!validated.ok) throw validated.problems.rejection('Page import');
   const request = validated.value;
   const store = deps.stores.pages;
-  return deps.runner.run({ kind: 'pages', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+  return deps.runner.run({ kind: 'pages', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
     const result = applyPageImport(await store.loadMarket(request.market), request, { force: options.force });
     if (!result.ok) throw result.problems.rejection('Page import');
     await store.save(request.market, result.changes);

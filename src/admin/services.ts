@@ -12,6 +12,7 @@ import { runOperationsImport } from './operationsImport';
 import { exportCatalog, type ExportRequest } from './catalogExport';
 import { parseConfiguration, removedByConfiguration } from '../configuration/markets';
 import type { ConfigurationStore } from '../configuration/store';
+import type { CatalogConfiguration } from '../catalog/types';
 import { EntityReader } from './entityStore';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import type { ImportJobs } from './importJobs';
@@ -42,17 +43,28 @@ export type AdminServices = ReturnType<typeof adminServices>;
 export function adminServices(deps: AdminServicesDeps) {
   const { es, indices, configuration, jobs, runner } = deps;
 
+  const adoptLearned = async (learned: CatalogConfiguration) => {
+    await configuration.save(learned);
+    return () => configuration.remove();
+  };
+
   return {
     async importCatalog(mode: 'full' | 'operations', body: Readable, options: CatalogImportOptions): Promise<ImportOutcome> {
-      const cfg = await configuration.required();
-      if (mode === 'operations' && !(await indices.liveVersion())) {
-        throw new NoCatalogYet('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
+      if (mode === 'operations') {
+        const cfg = await configuration.required();
+        if (!(await indices.liveVersion())) throw new NoCatalogYet('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
+        return runner.run({ kind: 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
+          await indices.dropStaleVersions();
+          await runOperationsImport(deps, cfg, body, { ...options, onProgress: progress });
+        });
       }
-      return runner.run({ kind: mode === 'full' ? 'catalog-full' : 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
+      return runner.run({ kind: 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
         // Leftovers of a crashed import are removed while we hold the lock, never while another import builds.
         await indices.dropStaleVersions();
-        if (mode === 'full') await runFullImport(deps, cfg, body, { ...options, onProgress: progress });
-        else await runOperationsImport(deps, cfg, body, { ...options, onProgress: progress });
+        // Read under the lock, which a configuration import takes too: without one, the file's markets and
+        // locales are learned and stored before its documents are built (and removed again if it fails).
+        const cfg = await configuration.get(true);
+        await runFullImport(deps, cfg, body, { ...options, onProgress: progress, adoptLearned: cfg ? undefined : adoptLearned });
       });
     },
 

@@ -5,19 +5,19 @@
  * the templates given.
  */
 import type { ImportOutcome } from './importRunner';
-import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
+import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { invalid } from '../kernel/errors';
 import { validateTemplates } from '../merchandising/templates/validate';
 import type { Templates } from '../merchandising/templates/types';
 
-export interface TemplateImportOptions { mode: 'replace' | 'upsert'; force: boolean; name?: string }
+export interface TemplateImportOptions extends MerchandisingImportOptions { mode: 'replace' | 'upsert'; force: boolean }
 
 export async function importTemplates(deps: MerchandisingImportDeps, body: unknown, options: TemplateImportOptions): Promise<ImportOutcome> {
   const validated = validateTemplates(body);
   if (!validated.ok) throw validated.problems.rejection('Template import');
   const templates = validated.value;
   const store = deps.stores.templates;
-  return deps.runner.run({ kind: 'templates', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+  return deps.runner.run({ kind: 'templates', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
     const existing = Object.keys(await store.all(true));
     const removed = options.mode === 'replace' ? existing.filter((id) => !(id in templates)) : [];
     if (removed.length && !options.force) {

@@ -22,6 +22,11 @@ export type { Validated } from '../kernel/validation';
 
 export interface ValidationContext {
   configuration: CatalogConfiguration;
+  /**
+   * The locales lines may name, when not those of the configuration's markets: a full import learning its
+   * configuration (configuration/learn.ts) knows a translation's locale before any market.
+   */
+  locales?: ReadonlySet<string>;
 }
 
 
@@ -185,7 +190,7 @@ function scope(ctx: ValidationContext, partial: boolean): Scope {
     found = { markets, locales: new Set([...markets.values()].flatMap((l) => [...l])) };
     lookups.set(ctx.configuration, found);
   }
-  return { problems: lineProblems(), ...found, partial };
+  return { problems: lineProblems(), ...found, ...(ctx.locales ? { locales: ctx.locales } : {}), partial };
 }
 
 function result<T>(s: Scope, value: T | undefined): Validated<T> {

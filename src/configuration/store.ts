@@ -32,6 +32,12 @@ export class ConfigurationStore {
     return configuration;
   }
 
+  /** Back to no configuration (a full import that learned one and then failed). */
+  async remove(): Promise<void> {
+    await this.es.delete({ index: this.index, id: DOC_ID, refresh: true }, { ignore: [404] });
+    this.cached = { at: Date.now(), value: undefined };
+  }
+
   async save(configuration: CatalogConfiguration): Promise<void> {
     await this.es.index({ index: this.index, id: DOC_ID, document: configuration, refresh: true });
     this.cached = { at: Date.now(), value: configuration };

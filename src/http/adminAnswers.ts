@@ -2,6 +2,23 @@
 import type { Context } from 'koa';
 import type { ImportOutcome } from '../admin/importRunner';
 import { notAcceptable } from './errors';
+import { invalid } from '../kernel/errors';
+import { single } from '../kernel/params';
+import { parseIsoDuration } from '../admin/importRunner';
+
+/**
+ * The `blockingTimeout` query parameter (ISO 8601 duration) in milliseconds; `fallback` when absent
+ * (catalog and configuration imports: 5 minutes; merchandising imports: undefined, wait until done).
+ */
+export function blockingTimeout(ctx: Context, fallback: number): number;
+export function blockingTimeout(ctx: Context, fallback?: number): number | undefined;
+export function blockingTimeout(ctx: Context, fallback?: number): number | undefined {
+  const v = single(ctx.query, 'blockingTimeout');
+  if (v === undefined || v === '') return fallback;
+  const ms = parseIsoDuration(v);
+  if (ms === undefined) throw invalid(`Query parameter blockingTimeout must be an ISO 8601 duration such as PT5M (got "${v}")`);
+  return ms;
+}
 
 /** 204 when the import finished within its blocking timeout; else 202 with the job id to poll. */
 export function answerImport(ctx: Context, outcome: ImportOutcome): void {

@@ -6,21 +6,12 @@ import { invalid } from '../kernel/errors';
 import { booleanParam, integer, list, required, single } from '../kernel/params';
 import { requireApiKey } from './middleware';
 import { bodyIsGzip, checkContentType, readJsonBody, requestEnded } from './body';
-import { answerImport, requireGzipAccepted } from './adminAnswers';
-import { parseIsoDuration } from '../admin/importRunner';
+import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
 
 const DEFAULT_BLOCKING_TIMEOUT_MS = 5 * 60 * 1000;
 const EXPORT_TYPES = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'] as const;
 const isExportType = (t: string): t is (typeof EXPORT_TYPES)[number] => (EXPORT_TYPES as readonly string[]).includes(t);
 const JSON_LINES = { accepted: /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/, send: 'application/jsonlines' };
-
-function blockingTimeout(ctx: Context): number {
-  const v = single(ctx.query, 'blockingTimeout');
-  if (v === undefined || v === '') return DEFAULT_BLOCKING_TIMEOUT_MS;
-  const ms = parseIsoDuration(v);
-  if (ms === undefined) throw invalid(`Query parameter blockingTimeout must be an ISO 8601 duration such as PT5M (got "${v}")`);
-  return ms;
-}
 
 export function adminRouter(services: AdminServices, apiKeys: string[]): Router {
   const router = new Router({ prefix: '/api/admin' });
@@ -33,7 +24,7 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
       validationOnly: booleanParam(ctx.query, 'validationOnly', false),
       force: booleanParam(ctx.query, 'force', false),
       name: single(ctx.query, 'name'),
-      blockingTimeoutMs: blockingTimeout(ctx),
+      blockingTimeoutMs: blockingTimeout(ctx, DEFAULT_BLOCKING_TIMEOUT_MS),
       bodyReceived: requestEnded(ctx),
     };
     answerImport(ctx, await services.importCatalog(mode, ctx.req, options));
@@ -66,14 +57,14 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
 
   router.post('/v4/import/configuration', async (ctx) => {
     const body = await readJsonBody(ctx);
-    await services.importConfiguration(body, {
+    answerImport(ctx, await services.importConfiguration(body, {
       allowDestructiveImport: booleanParam(ctx.query, 'allowDestructiveImport', false),
       name: single(ctx.query, 'name'),
-      blockingTimeoutMs: blockingTimeout(ctx),
-    });
-    ctx.status = 204;
+      blockingTimeoutMs: blockingTimeout(ctx, DEFAULT_BLOCKING_TIMEOUT_MS),
+    }));
   });
   router.get('/v4/export/configuration', async (ctx) => {
+    requireGzipAccepted(ctx);
     ctx.body = await services.exportConfiguration();
   });
 

@@ -50,21 +50,33 @@ export class CatalogIndices {
    */
   async createVersion(locales: readonly string[]): Promise<string> {
     const version = newCatalogVersion();
-    const analysis = await this.analysisLevel();
-    const indices: { index: string; file: string; locale?: string }[] = [
-      { index: this.names.catalogIndex('entities', version), file: VERSIONED_MAPPINGS.entities },
-      ...LOCALE_PARTS.flatMap((part) => locales.map((locale) => ({ index: this.names.catalogIndex(part, version, locale), file: VERSIONED_MAPPINGS[part], locale }))),
-    ];
     try {
-      for (const { index, file, locale } of indices) {
-        const def = indexDefinition(file, analysis, locale);
-        await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...layoutSettings(this.layout, true), ...LOADING_SETTINGS } });
-      }
+      await this.createIndices([{ index: this.names.catalogIndex('entities', version), file: VERSIONED_MAPPINGS.entities }, ...this.localeIndices(version, locales)]);
     } catch (err) {
       await this.dropVersion(version);
       throw err;
     }
     return version;
+  }
+
+  /**
+   * Adds the products and content indices of `locales` to a version being built (a full import that learns
+   * its locales from the file creates them once it has read it). The caller drops the version on failure.
+   */
+  async addLocales(version: string, locales: readonly string[]): Promise<void> {
+    await this.createIndices(this.localeIndices(version, locales));
+  }
+
+  private localeIndices(version: string, locales: readonly string[]): { index: string; file: string; locale: string }[] {
+    return LOCALE_PARTS.flatMap((part) => locales.map((locale) => ({ index: this.names.catalogIndex(part, version, locale), file: VERSIONED_MAPPINGS[part], locale })));
+  }
+
+  private async createIndices(indices: { index: string; file: string; locale?: string }[]): Promise<void> {
+    const analysis = await this.analysisLevel();
+    for (const { index, file, locale } of indices) {
+      const def = indexDefinition(file, analysis, locale);
+      await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...layoutSettings(this.layout, true), ...LOADING_SETTINGS } });
+    }
   }
 
   /** Restores the serving settings of a loaded version, refreshes it and makes it durable (flush). */

@@ -11,6 +11,7 @@ import { CatalogVersionGone, isGoneType, lostToDeletion, UNPINNED, type CatalogV
 export interface SearchGateway {
   /** Several searches in one round trip, answered in order (msearch.ts: split aggregations, request cache). */
   msearch(searches: IndexedSearch[]): Promise<SearchResponse[]>;
+  /** One search, asking for the shard request cache as msearch does. */
   search<T = unknown>(request: estypes.SearchRequest): Promise<estypes.SearchResponse<T>>;
   /** Documents by id; missing ones come back with `found: false`. */
   mget<T = unknown>(request: { index: string; ids: string[]; _source_includes?: string[] }): Promise<estypes.MgetResponse<T>>;
@@ -46,9 +47,12 @@ export function elasticsearchGateway(es: Client, view: CatalogView = UNPINNED): 
     })),
     search: async <T>(request: estypes.SearchRequest) => {
       const { index, pinned } = resolve(String(request.index ?? ''));
+      // Like every msearch item (msearch.ts): the variant and cart lookups, a recommendation's source
+      // products and the catalog facts are the same search for many visitors.
+      const cached = { request_cache: true, ...request };
       // A locale without an index yet (configured after the last full import) answers as an empty catalog.
-      if (!pinned) return es.search<T>({ ignore_unavailable: true, ...request });
-      const res = await es.search<T>({ ...request, index, ignore_unavailable: false }).catch((err: unknown) => { throw gone(index, err); });
+      if (!pinned) return es.search<T>({ ignore_unavailable: true, ...cached });
+      const res = await es.search<T>({ ...cached, index, ignore_unavailable: false }).catch((err: unknown) => { throw gone(index, err); });
       if (lostToDeletion(res)) throw new CatalogVersionGone(`${index}: shards lost while searching`);
       return res;
     },
