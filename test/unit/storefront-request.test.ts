@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { DEFAULT_PRESENTATION } from '../../src/configuration/presentation';
 import { DomainError } from '../../src/kernel/errors';
 import { statusOf } from '../../src/http/errors';
 import { readFacts } from '../../src/storefront/catalogFacts';
@@ -25,7 +26,7 @@ describe('storefront shared query parameters', () => {
   it('parse a minimal request into a whole QueryContext with defaults', () => {
     assert.deepStrictEqual(parseQueryContext(base, facts, rules), {
       customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP',
-      channels: { online: true, store: true }, stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {},
+      channels: { online: true, store: true }, stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {}, presentation: DEFAULT_PRESENTATION,
     });
   });
 
@@ -43,7 +44,7 @@ describe('storefront shared query parameters', () => {
         { level: 'product', kind: 'number', name: 'heel' },
         { level: 'variant', kind: 'length', name: 'shaft' },
       ],
-      presentPrices: ['vip'], priceId: 'member', viewId: 'PREVIEW', labels: {},
+      presentPrices: ['vip'], priceId: 'member', viewId: 'PREVIEW', labels: {}, presentation: DEFAULT_PRESENTATION,
     });
   });
 
