@@ -30,6 +30,7 @@ import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
+import { consoleRouter } from './http/consoleRoutes';
 import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
 import { elasticsearchTook, errorHandler, responseTime, storefrontCors } from './http/middleware';
@@ -122,6 +123,7 @@ export function createApp(context: AppContext): Koa {
   for (const router of [
     adminRouter(context.admin, keys),
     merchandisingRouter(context.merchandisingAdmin, keys),
+    consoleRouter({ storefront: context.storefront }, keys),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),
     web.router,
