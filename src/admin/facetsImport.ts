@@ -4,15 +4,19 @@
  * goes back to the defaults), `GET /api/admin/v4/export/facets` answers it in the same shape.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion, type ImportAuthor } from './historyRecord';
 import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
 import { validateFacetConfiguration } from '../merchandising/facets/validate';
 import type { FacetConfiguration } from '../merchandising/facets/types';
 
-export async function importFacets(deps: MerchandisingImportDeps, body: unknown, options: { name?: string }): Promise<ImportOutcome> {
+export async function importFacets(deps: MerchandisingImportDeps, body: unknown, options: ImportAuthor): Promise<ImportOutcome> {
   const validated = validateFacetConfiguration(body, await deps.configuration.required());
   if (!validated.ok) throw validated.problems.rejection('Facet configuration import');
   const store = deps.stores.facets;
-  return deps.runner.run({ kind: 'facets', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, () => store.replace(validated.value));
+  return deps.runner.run({ kind: 'facets', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+    await store.replace(validated.value);
+    await keepMerchandisingVersion(deps, 'facets', '', options);
+  });
 }
 
 export async function exportFacets(deps: MerchandisingImportDeps): Promise<FacetConfiguration> {

@@ -4,14 +4,18 @@
  * built-in texts), `GET /api/admin/v4/export/labels` answers them in the same shape.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion, type ImportAuthor } from './historyRecord';
 import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
 import { validateLabelConfiguration, type LabelConfiguration } from '../merchandising/labelConfiguration';
 
-export async function importLabels(deps: MerchandisingImportDeps, body: unknown, options: { name?: string }): Promise<ImportOutcome> {
+export async function importLabels(deps: MerchandisingImportDeps, body: unknown, options: ImportAuthor): Promise<ImportOutcome> {
   const validated = validateLabelConfiguration(body, await deps.configuration.required());
   if (!validated.ok) throw validated.problems.rejection('Label import');
   const store = deps.stores.labels;
-  return deps.runner.run({ kind: 'labels', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, () => store.replace(validated.value));
+  return deps.runner.run({ kind: 'labels', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS }, async () => {
+    await store.replace(validated.value);
+    await keepMerchandisingVersion(deps, 'labels', '', options);
+  });
 }
 
 export async function exportLabels(deps: MerchandisingImportDeps): Promise<LabelConfiguration> {

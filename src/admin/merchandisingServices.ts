@@ -10,22 +10,23 @@ import { exportFacets, importFacets } from './facetsImport';
 import { exportLabels, importLabels } from './labelsImport';
 import { exportSynonyms, importSynonyms, type SynonymImportMode } from './synonymsImport';
 import type { PageExportRequest } from '../merchandising/pages/export';
+import type { ImportAuthor } from './historyRecord';
 
 export type MerchandisingAdmin = ReturnType<typeof merchandisingAdmin>;
 
 export function merchandisingAdmin(deps: MerchandisingImportDeps) {
   return {
-    importNavigation: (body: unknown, options: { name?: string }) => importNavigation(deps, body, options),
+    importNavigation: (body: unknown, options: ImportAuthor) => importNavigation(deps, body, options),
     exportNavigation: (request: { market: string; locale: string; includeAppNodes: boolean }) => exportNavigation(deps, request),
     importPages: (body: unknown, options: PageImportOptions) => importPages(deps, body, options),
     exportPages: (request: PageExportRequest) => exportPages(deps, request),
     importTemplates: (body: unknown, options: TemplateImportOptions) => importTemplates(deps, body, options),
     exportTemplates: () => exportTemplates(deps),
-    importFacets: (body: unknown, options: { name?: string }) => importFacets(deps, body, options),
+    importFacets: (body: unknown, options: ImportAuthor) => importFacets(deps, body, options),
     exportFacets: () => exportFacets(deps),
-    importLabels: (body: unknown, options: { name?: string }) => importLabels(deps, body, options),
+    importLabels: (body: unknown, options: ImportAuthor) => importLabels(deps, body, options),
     exportLabels: () => exportLabels(deps),
-    importSynonyms: (body: unknown, options: { mode: SynonymImportMode; name?: string }) => importSynonyms(deps, body, options),
+    importSynonyms: (body: unknown, options: { mode: SynonymImportMode } & ImportAuthor) => importSynonyms(deps, body, options),
     exportSynonyms: (locale?: string) => exportSynonyms(deps, locale),
   };
 }

@@ -5,13 +5,14 @@
  * are written.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion, type ImportAuthor } from './historyRecord';
 import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
 import { requireMarket } from '../configuration/markets';
 import { validateNavigationImport } from '../merchandising/navigation/validate';
 import { applyNavigationImport } from '../merchandising/navigation/tree';
 import type { NavigationContainer } from '../merchandising/navigation/types';
 
-export async function importNavigation(deps: MerchandisingImportDeps, body: unknown, options: { name?: string }): Promise<ImportOutcome> {
+export async function importNavigation(deps: MerchandisingImportDeps, body: unknown, options: ImportAuthor): Promise<ImportOutcome> {
   const validated = validateNavigationImport(body, await deps.configuration.required());
   if (!validated.ok) throw validated.problems.rejection('Navigation import');
   const request = validated.value;
@@ -21,6 +22,7 @@ export async function importNavigation(deps: MerchandisingImportDeps, body: unkn
     const result = applyNavigationImport(before, request);
     if (!result.ok) throw result.problems.rejection('Navigation import');
     await store.save(request.market, request.locale, before, result.nodes);
+    await keepMerchandisingVersion(deps, 'navigation', `${request.market}|${request.locale}`, options);
   });
 }
 

@@ -4,6 +4,7 @@
  * (unique paths, the dangerous FULL import) are checked under the lock, then the changes are written.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion, type ImportAuthor } from './historyRecord';
 import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
 import { requireMarket } from '../configuration/markets';
 import { validatePageImport } from '../merchandising/pages/validate';
@@ -11,10 +12,12 @@ import { applyPageImport } from '../merchandising/pages/apply';
 import type { PageExportRequest } from '../merchandising/pages/export';
 import type { PageContainer } from '../merchandising/pages/types';
 
-export interface PageImportOptions {
+export interface PageImportOptions extends ImportAuthor {
   name?: string;
   /** Our addition: a FULL import that would delete more than half of the market's pages is refused unless forced. */
   force: boolean;
+  /** A short id of the Api-Key, kept with the version. */
+  keyId?: string;
 }
 
 export async function importPages(deps: MerchandisingImportDeps, body: unknown, options: PageImportOptions): Promise<ImportOutcome> {
@@ -26,6 +29,7 @@ export async function importPages(deps: MerchandisingImportDeps, body: unknown, 
     const result = applyPageImport(await store.loadMarket(request.market), request, { force: options.force });
     if (!result.ok) throw result.problems.rejection('Page import');
     await store.save(request.market, result.changes);
+    await keepMerchandisingVersion(deps, 'pages', request.market, options);
   });
 }
 

@@ -5,18 +5,22 @@
  * Applied to the next query (the store's cache is reset by the import), without reindexing the catalog.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion, type ImportAuthor } from './historyRecord';
 import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
 import { validateSynonyms } from '../merchandising/synonyms/validate';
 import type { SynonymSets } from '../merchandising/synonyms/types';
 
 export type SynonymImportMode = 'replace' | 'append';
 
-export async function importSynonyms(deps: MerchandisingImportDeps, body: unknown, options: { mode: SynonymImportMode; name?: string }): Promise<ImportOutcome> {
+export async function importSynonyms(deps: MerchandisingImportDeps, body: unknown, options: { mode: SynonymImportMode } & ImportAuthor): Promise<ImportOutcome> {
   const validated = validateSynonyms(body, await deps.configuration.required());
   if (!validated.ok) throw validated.problems.rejection('Synonyms import');
   const store = deps.stores.synonyms;
   return deps.runner.run({ kind: 'synonyms', name: options.name, blockingTimeoutMs: MERCHANDISING_BLOCKING_TIMEOUT_MS },
-    () => (options.mode === 'replace' ? store.replace(validated.value) : store.append(validated.value)));
+    async () => {
+      await (options.mode === 'replace' ? store.replace(validated.value) : store.append(validated.value));
+      await keepMerchandisingVersion(deps, 'synonyms', '', options);
+    });
 }
 
 export async function exportSynonyms(deps: MerchandisingImportDeps, locale?: string): Promise<{ locales: SynonymSets }> {

@@ -5,12 +5,13 @@
  * the templates given.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion, type ImportAuthor } from './historyRecord';
 import { MERCHANDISING_BLOCKING_TIMEOUT_MS, type MerchandisingImportDeps } from './merchandisingDeps';
 import { invalid } from '../kernel/errors';
 import { validateTemplates } from '../merchandising/templates/validate';
 import type { Templates } from '../merchandising/templates/types';
 
-export interface TemplateImportOptions { mode: 'replace' | 'upsert'; force: boolean; name?: string }
+export interface TemplateImportOptions extends ImportAuthor { mode: 'replace' | 'upsert'; force: boolean }
 
 export async function importTemplates(deps: MerchandisingImportDeps, body: unknown, options: TemplateImportOptions): Promise<ImportOutcome> {
   const validated = validateTemplates(body);
@@ -24,6 +25,7 @@ export async function importTemplates(deps: MerchandisingImportDeps, body: unkno
       throw invalid(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
     }
     await store.save(templates, removed);
+    await keepMerchandisingVersion(deps, 'templates', '', options);
   });
 }
 

@@ -8,6 +8,7 @@ import { requireApiKey } from './middleware';
 import { bodyIsGzip, checkContentType, readJsonBody, requestEnded } from './body';
 import { answerImport, requireGzipAccepted } from './adminAnswers';
 import { parseIsoDuration } from '../admin/importRunner';
+import { keyIdOf } from '../admin/historyRecord';
 
 const DEFAULT_BLOCKING_TIMEOUT_MS = 5 * 60 * 1000;
 const EXPORT_TYPES = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'] as const;
@@ -69,6 +70,7 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
     await services.importConfiguration(body, {
       allowDestructiveImport: booleanParam(ctx.query, 'allowDestructiveImport', false),
       name: single(ctx.query, 'name'),
+      keyId: keyIdOf(ctx.get('Api-Key')),
       blockingTimeoutMs: blockingTimeout(ctx),
     });
     ctx.status = 204;

@@ -11,6 +11,7 @@ import { requireApiKey } from './middleware';
 import { readJsonBody } from './body';
 import { answerImport, requireGzipAccepted } from './adminAnswers';
 import { booleanParam, list, required, single } from '../kernel/params';
+import { keyIdOf } from '../admin/historyRecord';
 
 const MAX_NAVIGATION_BYTES = 10_000_000;
 const MAX_PAGES_BYTES = 50_000_000;
@@ -19,6 +20,9 @@ const MAX_FACETS_BYTES = 5_000_000;
 const MAX_LABELS_BYTES = 5_000_000;
 const MAX_SYNONYMS_BYTES = 20_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
+
+/** Who makes an import, as its version keeps it: the `name` parameter and a short id of the Api-Key (never the key). */
+export const author = (ctx: Context) => ({ name: single(ctx.query, 'name'), keyId: keyIdOf(ctx.get('Api-Key')) });
 
 /** A JSON import body, plain or gzip-compressed, at most `maxBytes` once decompressed. */
 const readJson = (ctx: Context, maxBytes: number) => readJsonBody(ctx, { maxBytes, contentType: JSON_TYPES, gzip: true });
@@ -29,7 +33,7 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
 
   const navigationImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_NAVIGATION_BYTES);
-    answerImport(ctx, await services.importNavigation(body, { name: single(ctx.query, 'name') }));
+    answerImport(ctx, await services.importNavigation(body, author(ctx)));
   };
   router.post('/v3/import/navigation', navigationImport);
   router.post('/v4/import/navigation', navigationImport);
@@ -42,7 +46,7 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
 
   const pagesImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_PAGES_BYTES);
-    answerImport(ctx, await services.importPages(body, { name: single(ctx.query, 'name'), force: booleanParam(ctx.query, 'force', false) }));
+    answerImport(ctx, await services.importPages(body, { ...author(ctx), force: booleanParam(ctx.query, 'force', false) }));
   };
   router.post('/v3/import/pages', pagesImport);
   router.post('/v4/import/pages', pagesImport);
@@ -60,7 +64,7 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
   const templatesImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
     const body = await readJson(ctx, MAX_TEMPLATES_BYTES);
     const force = mode === 'replace' ? booleanParam(ctx.query, 'force', false) : false;
-    answerImport(ctx, await services.importTemplates(body, { mode, force, name: single(ctx.query, 'name') }));
+    answerImport(ctx, await services.importTemplates(body, { mode, force, ...author(ctx) }));
   };
   router.put('/v4/import/templates', templatesImport('replace'));
   router.post('/v4/import/templates', templatesImport('upsert'));
@@ -71,7 +75,7 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
 
   router.put('/v4/import/facets', async (ctx) => {
     const body = await readJson(ctx, MAX_FACETS_BYTES);
-    answerImport(ctx, await services.importFacets(body, { name: single(ctx.query, 'name') }));
+    answerImport(ctx, await services.importFacets(body, author(ctx)));
   });
   router.get('/v4/export/facets', async (ctx) => {
     requireGzipAccepted(ctx);
@@ -80,7 +84,7 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
 
   router.put('/v4/import/labels', async (ctx) => {
     const body = await readJson(ctx, MAX_LABELS_BYTES);
-    answerImport(ctx, await services.importLabels(body, { name: single(ctx.query, 'name') }));
+    answerImport(ctx, await services.importLabels(body, author(ctx)));
   });
   router.get('/v4/export/labels', async (ctx) => {
     requireGzipAccepted(ctx);
@@ -89,7 +93,7 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
 
   const synonymsImport = (mode: 'replace' | 'append') => async (ctx: Context) => {
     const body = await readJson(ctx, MAX_SYNONYMS_BYTES);
-    answerImport(ctx, await services.importSynonyms(body, { mode, name: single(ctx.query, 'name') }));
+    answerImport(ctx, await services.importSynonyms(body, { mode, ...author(ctx) }));
   };
   router.put('/v4/import/synonyms', synonymsImport('replace'));
   router.post('/v4/import/synonyms', synonymsImport('append'));
