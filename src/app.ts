@@ -30,6 +30,8 @@ import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
+import { consoleRouter } from './http/consoleRoutes';
+import { history, type History } from './admin/history';
 import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
 import { elasticsearchTook, errorHandler, responseTime, storefrontCors } from './http/middleware';
@@ -54,6 +56,8 @@ export interface AppContext {
   admin: AdminServices;
   /** Navigation, page, template and facet imports and exports. */
   merchandisingAdmin: MerchandisingAdmin;
+  /** Kept versions of the merchandising imports: list, show, diff, rollback. */
+  history: History;
   notifications: Notifications;
   storefront: StorefrontServices;
 }
@@ -75,10 +79,17 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout,
   });
+  const keeping = { store: merchandising.history, keep: config.historyVersions };
+  const admin = adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping });
+  const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping };
   return {
     config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour,
-    admin: adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary }),
-    merchandisingAdmin: merchandisingAdmin({ stores: merchandising, configuration, runner }),
+    admin,
+    merchandisingAdmin: merchandisingAdmin(merchandisingDeps),
+    history: history({
+      merchandising: merchandisingDeps,
+      importConfiguration: (body, options) => admin.importConfiguration(body, { ...options, allowDestructiveImport: false }),
+    }),
     notifications: notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), record: (event) => behaviour.record(event) }),
     storefront: storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config }),
   };
@@ -124,6 +135,7 @@ export function createApp(context: AppContext): Koa {
   for (const router of [
     adminRouter(context.admin, keys),
     merchandisingRouter(context.merchandisingAdmin, keys),
+    consoleRouter({ storefront: context.storefront, history: context.history }, keys),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),
     web.router,

@@ -4,6 +4,7 @@
  * goes back to the defaults), `GET /api/admin/v4/export/facets` answers it in the same shape.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validateFacetConfiguration } from '../merchandising/facets/validate';
 import type { FacetConfiguration } from '../merchandising/facets/types';
@@ -12,7 +13,10 @@ export async function importFacets(deps: MerchandisingImportDeps, body: unknown,
   const validated = validateFacetConfiguration(body, await deps.configuration.required());
   if (!validated.ok) throw validated.problems.rejection('Facet configuration import');
   const store = deps.stores.facets;
-  return deps.runner.run({ kind: 'facets', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, () => store.replace(validated.value));
+  return deps.runner.run({ kind: 'facets', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
+    await store.replace(validated.value);
+    await keepMerchandisingVersion(deps, 'facets', '', options);
+  });
 }
 
 export async function exportFacets(deps: MerchandisingImportDeps): Promise<FacetConfiguration> {

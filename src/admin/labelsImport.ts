@@ -4,6 +4,7 @@
  * built-in texts), `GET /api/admin/v4/export/labels` answers them in the same shape.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validateLabelConfiguration, type LabelConfiguration } from '../merchandising/labelConfiguration';
 
@@ -11,7 +12,10 @@ export async function importLabels(deps: MerchandisingImportDeps, body: unknown,
   const validated = validateLabelConfiguration(body, await deps.configuration.required());
   if (!validated.ok) throw validated.problems.rejection('Label import');
   const store = deps.stores.labels;
-  return deps.runner.run({ kind: 'labels', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, () => store.replace(validated.value));
+  return deps.runner.run({ kind: 'labels', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
+    await store.replace(validated.value);
+    await keepMerchandisingVersion(deps, 'labels', '', options);
+  });
 }
 
 export async function exportLabels(deps: MerchandisingImportDeps): Promise<LabelConfiguration> {

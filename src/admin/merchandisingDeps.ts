@@ -2,20 +2,23 @@
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
 import type { ImportRunner } from './importRunner';
+import type { HistoryKeeping, ImportAuthor } from './historyRecord';
 
 export interface MerchandisingImportDeps {
   stores: MerchandisingStores;
   configuration: ConfigurationReader;
   /** Every import runs under the cluster-wide lock as a tracked job. */
   runner: Pick<ImportRunner, 'run'>;
+  /** Where each import keeps its version (absent: none kept). */
+  history?: HistoryKeeping;
 }
 
 /**
  * What every merchandising import takes. The spec answers these imports with 204 only, so by default the
  * answer waits until the import has finished; `blockingTimeoutMs` (the `blockingTimeout` query parameter,
- * our addition) lets a client ask for 202 with an id once that wait runs out, as catalog imports do.
+ * our addition) lets a client ask for 202 with an id once that wait runs out, as catalog imports do. The
+ * author (`name`, `keyId`) is kept with the version each import records in the history.
  */
-export interface MerchandisingImportOptions {
-  name?: string;
+export interface MerchandisingImportOptions extends ImportAuthor {
   blockingTimeoutMs?: number;
 }

@@ -5,6 +5,7 @@
  * are written.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { requireMarket } from '../configuration/markets';
 import { validateNavigationImport } from '../merchandising/navigation/validate';
@@ -21,6 +22,7 @@ export async function importNavigation(deps: MerchandisingImportDeps, body: unkn
     const result = applyNavigationImport(before, request);
     if (!result.ok) throw result.problems.rejection('Navigation import');
     await store.save(request.market, request.locale, before, result.nodes);
+    await keepMerchandisingVersion(deps, 'navigation', `${request.market}|${request.locale}`, options);
   });
 }
 

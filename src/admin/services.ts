@@ -17,6 +17,7 @@ import { EntityReader } from './entityStore';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import type { ImportJobs } from './importJobs';
 import type { ImportOutcome, ImportRunner } from './importRunner';
+import { keepVersion, type HistoryKeeping, type ImportAuthor } from './historyRecord';
 
 export interface CatalogImportOptions {
   gzip: boolean;
@@ -36,6 +37,8 @@ export interface AdminServicesDeps {
   jobs: ImportJobs;
   runner: ImportRunner;
   vocabulary: VocabularyStore;
+  /** Where each configuration import keeps its version (absent: none kept). */
+  history?: HistoryKeeping;
 }
 
 export type AdminServices = ReturnType<typeof adminServices>;
@@ -96,7 +99,8 @@ export function adminServices(deps: AdminServicesDeps) {
       };
     },
 
-    async importConfiguration(body: unknown, options: { allowDestructiveImport: boolean; name?: string; blockingTimeoutMs: number }) {
+    /** `blockingTimeoutMs` undefined (a rollback without blockingTimeout) waits until the import has finished. */
+    async importConfiguration(body: unknown, options: { allowDestructiveImport: boolean; blockingTimeoutMs?: number } & ImportAuthor) {
       const next = parseConfiguration(body);
       const outcome = await runner.run({ kind: 'configuration', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
         const removed = removedByConfiguration(await configuration.get(true), next);
@@ -104,6 +108,7 @@ export function adminServices(deps: AdminServicesDeps) {
           throw invalid(`Configuration import would remove ${removed.join(', ')} and all their data: repeat with allowDestructiveImport=true`);
         }
         await configuration.save(next);
+        await keepVersion(deps.history, 'configuration', '', (await configuration.get(true)) ?? { markets: {} }, options);
       });
       return outcome;
     },

@@ -5,6 +5,7 @@
  * Applied to the next query (the store's cache is reset by the import), without reindexing the catalog.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validateSynonyms } from '../merchandising/synonyms/validate';
 import type { SynonymSets } from '../merchandising/synonyms/types';
@@ -16,7 +17,10 @@ export async function importSynonyms(deps: MerchandisingImportDeps, body: unknow
   if (!validated.ok) throw validated.problems.rejection('Synonyms import');
   const store = deps.stores.synonyms;
   return deps.runner.run({ kind: 'synonyms', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs },
-    () => (options.mode === 'replace' ? store.replace(validated.value) : store.append(validated.value)));
+    async () => {
+      await (options.mode === 'replace' ? store.replace(validated.value) : store.append(validated.value));
+      await keepMerchandisingVersion(deps, 'synonyms', '', options);
+    });
 }
 
 export async function exportSynonyms(deps: MerchandisingImportDeps, locale?: string): Promise<{ locales: SynonymSets }> {

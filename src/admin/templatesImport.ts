@@ -5,6 +5,7 @@
  * the templates given.
  */
 import type { ImportOutcome } from './importRunner';
+import { keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { invalid } from '../kernel/errors';
 import { validateTemplates } from '../merchandising/templates/validate';
@@ -24,6 +25,7 @@ export async function importTemplates(deps: MerchandisingImportDeps, body: unkno
       throw invalid(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
     }
     await store.save(templates, removed);
+    await keepMerchandisingVersion(deps, 'templates', '', options);
   });
 }
 

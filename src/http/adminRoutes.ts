@@ -7,6 +7,7 @@ import { booleanParam, integer, list, required, single } from '../kernel/params'
 import { requireApiKey } from './middleware';
 import { bodyIsGzip, checkContentType, readJsonBody, requestEnded } from './body';
 import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
+import { keyIdOf } from '../admin/historyRecord';
 
 const DEFAULT_BLOCKING_TIMEOUT_MS = 5 * 60 * 1000;
 const EXPORT_TYPES = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'] as const;
@@ -60,6 +61,7 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
     answerImport(ctx, await services.importConfiguration(body, {
       allowDestructiveImport: booleanParam(ctx.query, 'allowDestructiveImport', false),
       name: single(ctx.query, 'name'),
+      keyId: keyIdOf(ctx.get('Api-Key')),
       blockingTimeoutMs: blockingTimeout(ctx, DEFAULT_BLOCKING_TIMEOUT_MS),
     }));
   });

@@ -11,6 +11,8 @@ import { requireApiKey } from './middleware';
 import { readJsonBody } from './body';
 import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
 import { booleanParam, list, required, single } from '../kernel/params';
+import { keyIdOf } from '../admin/historyRecord';
+import type { MerchandisingImportOptions } from '../admin/merchandisingDeps';
 
 const MAX_NAVIGATION_BYTES = 10_000_000;
 const MAX_PAGES_BYTES = 50_000_000;
@@ -20,8 +22,13 @@ const MAX_LABELS_BYTES = 5_000_000;
 const MAX_SYNONYMS_BYTES = 20_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
-/** What every merchandising import takes: `name`, and `blockingTimeout` (none: the answer waits for the end, 204). */
-const importOptions = (ctx: Context) => ({ name: single(ctx.query, 'name'), blockingTimeoutMs: blockingTimeout(ctx) });
+/**
+ * What every merchandising import (and a rollback) takes: who makes it, as its version keeps it (the `name`
+ * parameter and a short id of the Api-Key, never the key), and `blockingTimeout` (none: the answer waits for the end, 204).
+ */
+export const importOptions = (ctx: Context): MerchandisingImportOptions => ({
+  name: single(ctx.query, 'name'), keyId: keyIdOf(ctx.get('Api-Key')), blockingTimeoutMs: blockingTimeout(ctx),
+});
 
 /** A JSON import body, plain or gzip-compressed, at most `maxBytes` once decompressed. */
 const readJson = (ctx: Context, maxBytes: number) => readJsonBody(ctx, { maxBytes, contentType: JSON_TYPES, gzip: true });

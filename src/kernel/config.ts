@@ -54,6 +54,8 @@ export interface Config {
   catalogViewCacheMs: number;
   /** Facets chosen per result set (the custom attributes covering most hits) in markets without a facet configuration. */
   dynamicFacets: number;
+  /** Versions of each merchandising import kept per kind and market (or locale, or the whole service): history, diff and rollback. */
+  historyVersions: number;
   /** `debug`, `info`, `warn` or `error`. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Recording visitor behaviour and the periodic jobs that read it. */
@@ -116,6 +118,7 @@ const schema = Joi.object({
   GZIP_LEVEL: Joi.number().integer().min(1).max(9).default(3),
   CATALOG_VIEW_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(2000),
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
+  HISTORY_VERSIONS: Joi.number().integer().min(1).max(1000).default(50),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error').default('info'),
   BEHAVIOUR_FLUSH_MS: Joi.number().integer().min(10).max(60_000).default(DEFAULT_BEHAVIOUR_OPTIONS.flushIntervalMs),
   BEHAVIOUR_BATCH_SIZE: Joi.number().integer().min(1).max(50_000).default(DEFAULT_BEHAVIOUR_OPTIONS.batchSize),
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gzipLevel: value.GZIP_LEVEL,
     catalogViewCacheMs: value.CATALOG_VIEW_CACHE_MS,
     dynamicFacets: value.DYNAMIC_FACETS,
+    historyVersions: value.HISTORY_VERSIONS,
     logLevel: value.LOG_LEVEL,
     behaviour: {
       flushIntervalMs: value.BEHAVIOUR_FLUSH_MS,

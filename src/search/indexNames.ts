@@ -39,6 +39,8 @@ export interface IndexNames {
   labels: string;
   /** Synonym rules per locale (our addition to Elevate's API). */
   synonyms: string;
+  /** Kept versions of the merchandising imports (history, diff and rollback). */
+  history: string;
   /** The catalog's compounds per locale, from the last full import (query-time compound expansion). */
   vocabulary: string;
   /** Alias every behaviour read and write goes through. */
@@ -72,6 +74,7 @@ export function indexNames(prefix: string): IndexNames {
     facets: `${prefix}-facets`,
     labels: `${prefix}-labels`,
     synonyms: `${prefix}-synonyms`,
+    history: `${prefix}-history`,
     vocabulary: `${prefix}-vocabulary`,
     events: `${prefix}-events`,
     firstEventsIndex: `${prefix}-events-000001`,

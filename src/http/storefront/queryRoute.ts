@@ -16,11 +16,16 @@ export interface QueryEndpoint<B, R> {
 
 /** Registers GET and POST `/queries/<name>`; `methods` narrows it (navigation-tree is GET only). */
 export function queryRoute<B, R>(router: Router, services: StorefrontServices, name: string, endpoint: QueryEndpoint<B, R>, methods: ('get' | 'post')[] = ['get', 'post']): void {
-  const handler = async (ctx: Context) => {
+  const handler = queryHandler(services, endpoint);
+  for (const method of methods) router[method](`/queries/${name}`, handler);
+}
+
+/** The handler of a query endpoint (also the admin explain endpoints', src/http/consoleRoutes.ts). */
+export function queryHandler<B, R>(services: StorefrontServices, endpoint: QueryEndpoint<B, R>): (ctx: Context) => Promise<void> {
+  return async (ctx: Context) => {
     const isPost = ctx.method === 'POST';
     const body = endpoint.parseBody(isPost ? await readJsonBody(ctx) : undefined);
     const request = await parseWithFacts(services.facts, (facts) => endpoint.parseRequest(ctx.query, body, facts, isPost));
     answerJson(ctx, await services.onOneCatalogVersion((s) => endpoint.run(s, request)));
   };
-  for (const method of methods) router[method](`/queries/${name}`, handler);
 }

@@ -16,6 +16,7 @@ import { listingQuery, relevanceBoosts, textMatch } from '../relevance';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
 import type { LandingPageRequest } from './request';
+import { explainedSearch, type ExplainOption } from '../explain';
 import type { ListingPlan, PageProducts } from './settings';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -37,6 +38,8 @@ export interface ListingOptions {
   collapse: boolean;
   from: number;
   size: number;
+  /** Only the admin explain endpoint: Elasticsearch's explanation and named rule probes (explain.ts). */
+  explain?: ExplainOption;
 }
 
 export interface Place { market: string; locale: string }
@@ -91,7 +94,7 @@ function listing(req: LandingPageRequest, plan: ListingPlan): Query {
 export function primaryHitsSearch(req: LandingPageRequest, plan: ListingPlan, o: ListingOptions): estypes.SearchRequest {
   const post = postFilter(plan.facets, plan.selections);
   const query = listing(req, plan);
-  return {
+  return explainedSearch({
     query: plan.pinsApply ? pinnedFirst(query, plan.pins) : query,
     ...(post ? { post_filter: post } : {}),
     sort: listingSort(plan.sort, req.context),
@@ -100,7 +103,7 @@ export function primaryHitsSearch(req: LandingPageRequest, plan: ListingPlan, o:
     ...(o.collapse ? { collapse: { field: 'collapseKey' } } : {}),
     _source: { includes: productSource(req.context) },
     track_total_hits: false,
-  };
+  }, o.explain);
 }
 
 /**

@@ -18,7 +18,7 @@
 import type { FoundPage } from '../../merchandising/pageStore';
 import { pageViewEvent } from '../../events/fromQueries';
 import { contentListSearch } from '../contentLists';
-import type { IndexedSearch } from '../../search/msearch';
+import type { IndexedSearch, SearchResponse } from '../../search/msearch';
 import { productSource } from '../productSource';
 import { runRecommendationLists } from '../recommendations';
 import { groupTotal } from '../searchPage/build';
@@ -26,7 +26,9 @@ import type { StorefrontServices } from '../services';
 import { SwrCache } from '../navigationTree/cache';
 import { navigationWithCounts, nodeFacts } from '../navigationTree/run';
 import { selectedPath, shapeNavigation } from '../navigationTree/shape';
-import { facetsQuery, primaryFacetsSearch, primaryHitsSearch } from './build';
+import { facetsQuery, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from './build';
+import { BEFORE_WINDOW, landingProbes, pinReasons, positionBefore, unpinnedSearch } from './explain';
+import { explainHit, shownHits, withExplanations } from '../explain';
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import { mergeRecommendationLists } from './recLists';
@@ -34,10 +36,12 @@ import { referenceCandidates, type LandingPageRequest } from './request';
 import { listingPlan, type LoadedPage } from './settings';
 import { mainProducts, shapeLandingPage, type LandingPageResult } from './shape';
 import { topContentFor } from '../topContent';
-
 import { noteIgnoredTemplate } from '../ignoredParameters';
 
-export async function landingPage(s: StorefrontServices, req: LandingPageRequest): Promise<LandingPageResult> {
+/** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
+export interface LandingPageOptions { explain?: boolean }
+
+export async function landingPage(s: StorefrontServices, req: LandingPageRequest, options: LandingPageOptions = {}): Promise<LandingPageResult> {
   const { market, locale, priceId } = req.context;
   noteIgnoredTemplate(s.log, 'landing-page', req.context);
   const at = { market, locale, view: req.view };
@@ -47,19 +51,24 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists)]);
   const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
   const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
+  const explain = options.explain && withPrimary ? landingProbes(req, loaded) : undefined;
   const searches: IndexedSearch[] = [
     ...(withPrimary ? [
-      { index: s.index.products(locale), body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit }) },
+      { index: s.index.products(locale), body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit, explain }) },
       { index: s.index.products(locale), body: primaryFacetsSearch(req, plan, { collapse: req.collapse }) },
     ] : []),
     ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale }, topContent) })),
+    // The explain run alone: the order without pins, for each product's position before merchandising.
+    ...(explain ? [{ index: s.index.products(locale), body: unpinnedSearch(req, plan, req.collapse, req.skip + req.limit + BEFORE_WINDOW) }] : []),
   ];
+  let unpinned: SearchResponse | undefined;
   const listing = async () => {
     const responses = await s.search.msearch(searches);
+    unpinned = explain ? responses[responses.length - 1] : undefined;
     const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
     const dynamic = primary && dynamicFacetsStep(s.index.products(locale), { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context });
     const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, req.context, mainProducts(primary?.hits), productSource(req.context), dynamic);
-    return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0), siblings };
+    return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0, (withPrimary ? 2 : 0) + req.contentLists.length), siblings };
   };
   const recommendationLists = mergeRecommendationLists(loaded?.page.recLists ?? [], req.recommendationLists);
   const [recommendations, { primary, contents, siblings }, tree] = await Promise.all([
@@ -67,9 +76,9 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     listing(),
     navigation,
   ]);
-  if (req.context.notify) registerPageView(s, req, loaded);
+  if (req.context.notify && !options.explain) registerPageView(s, req, loaded);
 
-  return shapeLandingPage({
+  const result = shapeLandingPage({
     req, plan,
     ...(loaded ? { page: loaded.page } : {}),
     ...(primary ? { primary: { ...primary, total: groupTotal(primary.facets, req.collapse) } } : {}),
@@ -77,6 +86,14 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     ...(tree ? { navigation: shapeNavigation(tree.roots, selectedPath(tree.roots, loaded?.page.id), nodeFacts(tree, locale, tree.counts)) } : {}),
     now: s.now(),
   });
+  if (!explain || !primary || !unpinned || !result.primaryList) return result;
+  const pins = pinReasons(plan, loaded);
+  const before = unpinned;
+  const explanations = shownHits(primary.hits).map((hit, i) => explainHit(hit, {
+    sort: plan.sort, position: req.skip + i + 1, positionBefore: positionBefore(before, hit),
+    pin: pins.get(String((hit._source as { productKey?: unknown }).productKey)),
+  }, PIN_WEIGHT));
+  return { ...result, primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) } };
 }
 
 function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined): void {

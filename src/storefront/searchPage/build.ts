@@ -13,6 +13,7 @@ import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
 import type { SearchPageRequest } from './request';
+import { explainedSearch, type ExplainOption } from '../explain';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -25,6 +26,8 @@ export interface ListingOptions {
   collapse: boolean;
   from: number;
   size: number;
+  /** Only the admin explain endpoint: Elasticsearch's explanation and named rule probes (explain.ts). */
+  explain?: ExplainOption;
 }
 
 /** What defines the listing besides the phrase: market, locale, product rules, selected category. */
@@ -77,7 +80,7 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
 
 export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
-  return {
+  return explainedSearch({
     query: primaryQuery(req, phrase, expansion),
     ...(post ? { post_filter: post } : {}),
     aggs: {
@@ -93,7 +96,7 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
     ...(o.collapse ? { collapse: { field: 'collapseKey' } } : {}),
     _source: { includes: productSource(req.context) },
     track_total_hits: true,
-  };
+  }, o.explain);
 }
 
 /**

@@ -26,6 +26,7 @@ import { groupTotal, primaryQuery, primarySearch, secondarySearch } from './buil
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import type { SearchPageRequest } from './request';
+import { explainHit, ruleProbes, shownHits, withExplanations } from '../explain';
 import { DID_YOU_MEAN_BELOW, MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
 
 /** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
@@ -34,7 +35,10 @@ export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;
 
-export async function searchPage(s: StorefrontServices, request: SearchPageRequest): Promise<SearchPageResult> {
+/** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
+export interface SearchPageOptions { explain?: boolean }
+
+export async function searchPage(s: StorefrontServices, request: SearchPageRequest, options: SearchPageOptions = {}): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
   const [template, language, topContent] = await Promise.all([
     resolveTemplate(s, request.context.templateId), s.language(request.context.locale), topContentFor(s, request.context.market, request.contentLists),
@@ -43,10 +47,11 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
+  const explain = options.explain ? { probes: ruleProbes('request', req.rules, [], { priceId: req.context.priceId }) } : undefined;
   const primaryFor = (phrase: string): IndexedSearch => ({
     index: s.index.products(at.locale),
     splitAggregations: true,
-    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit }, language.expand(phrase)),
+    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit, explain }, language.expand(phrase)),
   });
   const contentsFor = (phrase: string): IndexedSearch[] =>
     req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }, topContent) }));
@@ -91,12 +96,17 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
   ]);
-  if (req.context.notify) register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal });
-  return shapeSearchPage({
+  if (req.context.notify && !explain) register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal });
+  const result = shapeSearchPage({
     req, phrase, originalTotalHits, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
     contents, siblings, suggestions, now: s.now(), template, dynamicFacets, behaviourRelated,
   });
+  if (!explain) return result;
+  // search-page has no pins: the order before merchandising is the order shown.
+  const explanations = shownHits(req.viewAllSecondary ? undefined : primary)
+    .map((hit, i) => explainHit(hit, { sort: req.sort, position: req.skip + i + 1, positionBefore: req.skip + i + 1 }));
+  return { ...result, primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) } };
 }
 
 /**

@@ -1,0 +1,47 @@
+/**
+ * Keeping a version of a merchandising import: called by every import under the import lock, once its
+ * change is written, with what the kind's export answers then (so a rollback restores exactly that).
+ */
+import { createHash } from 'node:crypto';
+import type { MerchandisingStores } from '../merchandising';
+import type { HistoryStore } from '../merchandising/historyStore';
+import { summarize } from './historyDiff';
+
+export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'facets', 'labels', 'configuration'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** Where versions are kept and how many per kind and scope (HISTORY_VERSIONS). */
+export interface HistoryKeeping { store: HistoryStore; keep: number }
+
+/** Who made an import: its `name` parameter and a short id of its Api-Key. */
+export interface ImportAuthor { name?: string; keyId?: string }
+
+/** First 8 hex digits of the key's SHA-256: tells keys apart in the history without revealing one. */
+export const keyIdOf = (key: string | undefined): string | undefined => (key ? createHash('sha256').update(key).digest('hex').slice(0, 8) : undefined);
+
+/** What a version of a merchandising kind holds: the kind's export for the scope (pages: published, FULL). */
+export async function merchandisingContent(stores: MerchandisingStores, kind: Exclude<HistoryKind, 'configuration'>, scope: string): Promise<unknown> {
+  switch (kind) {
+    case 'pages': return stores.pages.export({ market: scope, outputFilter: 'PUBLISHED_ONLY' });
+    case 'navigation': {
+      const [market, locale] = scope.split('|');
+      return stores.navigation.export({ market, locale, includeAppNodes: false });
+    }
+    case 'synonyms': return { locales: await stores.synonyms.all(true) };
+    case 'templates': return stores.templates.all(true);
+    case 'facets': return stores.facets.all(true);
+    case 'labels': return stores.labels.all(true);
+  }
+}
+
+export async function keepVersion(h: HistoryKeeping | undefined, kind: HistoryKind, scope: string, content: unknown, author: ImportAuthor): Promise<void> {
+  if (!h) return;
+  const at = new Date();
+  await h.store.add({ id: h.store.newId(at), kind, scope, at: at.toISOString(), name: author.name ?? null, keyId: author.keyId ?? null, summary: summarize(kind, content), content }, h.keep);
+}
+
+/** keepVersion with the content read from the stores (merchandising imports). */
+export async function keepMerchandisingVersion(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: Exclude<HistoryKind, 'configuration'>, scope: string, author: ImportAuthor): Promise<void> {
+  if (!deps.history) return;
+  await keepVersion(deps.history, kind, scope, await merchandisingContent(deps.stores, kind, scope), author);
+}

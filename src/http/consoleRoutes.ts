@@ -1,0 +1,91 @@
+/**
+ * Admin routes of the merchandising console (README "Merchandising console: explain, history, impact"):
+ * the explain endpoints, which answer search-page and landing-page with a reason for every position, and the
+ * history of the merchandising imports (list, show, diff, rollback).
+ * Handlers only wire: parse as the storefront parses, call the use case, answer.
+ */
+import Router from '@koa/router';
+import type { StorefrontServices } from '../storefront/services';
+import { parseSearchPageBody, parseSearchPageRequest } from '../storefront/searchPage/request';
+import { searchPage } from '../storefront/searchPage/run';
+import { parseLandingPageBody, parseLandingPageRequest } from '../storefront/landingPage/request';
+import { landingPage } from '../storefront/landingPage/run';
+import { requireApiKey } from './middleware';
+import { queryHandler } from './storefront/queryRoute';
+import type { Context } from 'koa';
+import { HISTORY_KINDS, type HistoryKind } from '../admin/historyRecord';
+import { VersionNotFound, type History } from '../admin/history';
+import { invalid } from '../kernel/errors';
+import { required, single } from '../kernel/params';
+import { HttpError } from './errors';
+import { answerImport } from './adminAnswers';
+import { importOptions } from './merchandisingRoutes';
+
+export interface ConsoleServices {
+  storefront: StorefrontServices;
+  history: History;
+}
+
+const kindOf = (ctx: Context): HistoryKind => {
+  const kind = ctx.params.kind;
+  if (!(HISTORY_KINDS as readonly string[]).includes(kind)) throw new HttpError(404, `Unknown history kind "${kind}": one of ${HISTORY_KINDS.join(', ')}`);
+  return kind as HistoryKind;
+};
+
+/** The scope versions are kept per: the market of pages, market and locale of navigation, else the whole service. */
+function scopeOf(kind: HistoryKind, ctx: Context): string {
+  if (kind === 'pages') return required(ctx.query, 'market');
+  if (kind === 'navigation') return `${required(ctx.query, 'market')}|${required(ctx.query, 'locale')}`;
+  return '';
+}
+
+/** A version id as the history makes them (base-36 time and hex), so a bad one is a 400 naming the parameter. */
+function versionId(value: string | undefined, parameter: string): string {
+  if (!value) throw invalid(`Query parameter ${parameter} is required`);
+  if (!/^[0-9a-z]{1,40}$/.test(value)) throw invalid(`${parameter}: "${value.slice(0, 50)}" is not a version id`);
+  return value;
+}
+
+const found = async <T>(work: Promise<T>): Promise<T> => {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof VersionNotFound) throw new HttpError(404, err.message);
+    throw err;
+  }
+};
+
+export function consoleRouter(services: ConsoleServices, apiKeys: string[]): Router {
+  const router = new Router({ prefix: '/api/admin' });
+  router.use(requireApiKey(apiKeys));
+
+  const explainSearch = queryHandler(services.storefront, {
+    parseBody: parseSearchPageBody, parseRequest: parseSearchPageRequest, run: (s, req) => searchPage(s, req, { explain: true }),
+  });
+  const explainLanding = queryHandler(services.storefront, {
+    parseBody: parseLandingPageBody, parseRequest: parseLandingPageRequest, run: (s, req) => landingPage(s, req, { explain: true }),
+  });
+  for (const method of ['get', 'post'] as const) {
+    router[method]('/v4/explain/search-page', explainSearch);
+    router[method]('/v4/explain/landing-page', explainLanding);
+  }
+
+  router.get('/v4/history/:kind', async (ctx) => {
+    const kind = kindOf(ctx);
+    ctx.body = await services.history.list(kind, scopeOf(kind, ctx));
+  });
+  router.get('/v4/history/:kind/diff', async (ctx) => {
+    const kind = kindOf(ctx);
+    ctx.body = await found(services.history.diff(kind, versionId(single(ctx.query, 'from'), 'from'), versionId(single(ctx.query, 'to'), 'to')));
+  });
+  router.get('/v4/history/:kind/:id', async (ctx) => {
+    const kind = kindOf(ctx);
+    ctx.body = await found(services.history.show(kind, versionId(ctx.params.id, 'id')));
+  });
+  router.post('/v4/history/:kind/:id/rollback', async (ctx) => {
+    const kind = kindOf(ctx);
+    // As the kind's own import answers: 204 once done, 202 with the job id only past a `blockingTimeout` sent.
+    answerImport(ctx, await found(services.history.rollback(kind, versionId(ctx.params.id, 'id'), importOptions(ctx))));
+  });
+  return router;
+}

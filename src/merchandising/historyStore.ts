@@ -1,0 +1,67 @@
+/**
+ * Kept versions of the merchandising imports, one document each in `<prefix>-history`: what an import left
+ * (in its export's shape), when, under which `name`, by which key (a short id of it, never the key). Written
+ * under the import lock by the import itself; the oldest beyond the retention are deleted then.
+ */
+import { randomBytes } from 'node:crypto';
+import type { MerchandisingIndex } from './indices';
+
+export interface VersionSummary {
+  id: string;
+  at: string;
+  name: string | null;
+  keyId: string | null;
+  summary: string;
+}
+
+export interface StoredVersion extends VersionSummary {
+  kind: string;
+  /** What the version covers: a market (pages), `market|locale` (navigation), `` for the whole service. */
+  scope: string;
+  /** Orders versions of the same millisecond. */
+  seq: number;
+  content: unknown;
+}
+
+const LIST_LIMIT = 1000;
+
+export class HistoryStore {
+  private seq = 0;
+
+  constructor(private readonly index: MerchandisingIndex) {}
+
+  /** A short, sortable id: time in base 36 and 3 random bytes. */
+  newId(now: Date): string {
+    return `${now.getTime().toString(36)}${randomBytes(3).toString('hex')}`;
+  }
+
+  /** Stores a version and deletes those of its kind and scope beyond the newest `keep`. */
+  async add(version: Omit<StoredVersion, 'seq'>, keep: number): Promise<void> {
+    const doc: StoredVersion = { ...version, seq: Date.now() * 1000 + (this.seq++ % 1000) };
+    await this.index.es.index({ index: this.index.name, id: doc.id, document: doc, refresh: true });
+    const old = await this.index.es.search<StoredVersion>({
+      index: this.index.name, query: this.scoped(version.kind, version.scope), sort: [{ seq: 'desc' }], from: keep, size: 1000, _source: false,
+    });
+    const ids = old.hits.hits.map((h) => h._id!);
+    if (ids.length) await this.index.write({ delete: ids }, { maxBytes: 1_000_000, concurrency: 1 });
+  }
+
+  /** The versions of a kind and scope, newest first, without their content. */
+  async list(kind: string, scope: string): Promise<VersionSummary[]> {
+    const res = await this.index.es.search<StoredVersion>({
+      index: this.index.name, query: this.scoped(kind, scope), sort: [{ seq: 'desc' }], size: LIST_LIMIT,
+      _source: { includes: ['id', 'at', 'name', 'keyId', 'summary'] }, ignore_unavailable: true,
+    });
+    return res.hits.hits.map((h) => h._source!).map(({ id, at, name, keyId, summary }) => ({ id, at, name, keyId, summary }));
+  }
+
+  async get(kind: string, id: string): Promise<StoredVersion | undefined> {
+    const found = await this.index.getMany<StoredVersion>([id]);
+    const version = found.get(id);
+    return version?.kind === kind ? version : undefined;
+  }
+
+  private scoped(kind: string, scope: string) {
+    return { bool: { filter: [{ term: { kind } }, { term: { scope } }] } };
+  }
+}
