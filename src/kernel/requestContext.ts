@@ -4,7 +4,11 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-export interface RequestScope { requestId: string }
+export interface RequestScope {
+  requestId: string;
+  /** Counts a read of a named short cache (shortCache.ts) in the app's metrics; absent when metrics are off. */
+  cacheRead?(cache: string, hit: boolean): void;
+}
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
