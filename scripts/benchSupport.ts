@@ -55,7 +55,7 @@ export interface RunningApi { url: string; process: ChildProcess; peakRssMb(): n
 /** Starts the compiled API (node dist/src/main.js) so that its RSS is its own. */
 export async function startApi(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<RunningApi> {
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'src', 'main.js')], {
-    cwd: root, env: { ...process.env, ELASTICSEARCH_URL: elasticsearchUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: root, env: { ...process.env, ELASTICSEARCH_URL: elasticsearchUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {

@@ -34,7 +34,10 @@ import { consoleRouter } from './http/consoleRoutes';
 import { history, type History } from './admin/history';
 import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
-import { elasticsearchTook, errorHandler, responseTime, storefrontCors } from './http/middleware';
+import { errorHandler, storefrontCors } from './http/middleware';
+import { ServiceMetrics } from './http/metrics';
+import { observeRequests, operationsRouter } from './http/operations';
+import { checkReadiness } from './search/readiness';
 
 export interface AppContext {
   config: Config;
@@ -60,6 +63,8 @@ export interface AppContext {
   history: History;
   notifications: Notifications;
   storefront: StorefrontServices;
+  /** Prometheus metrics of this app (GET /metrics); absent when METRICS_ENABLED is false. */
+  metrics?: ServiceMetrics;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
@@ -74,23 +79,25 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const vocabulary = new VocabularyStore(es, names.vocabulary);
   const jobs = new ImportJobs(es, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
-  const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds);
   const behaviour = new BehaviourService({
     es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout,
   });
+  const received = notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), accept: (events) => behaviour.accept(events), log });
+  const metrics = config.metricsEnabled ? new ServiceMetrics(() => ({ ...behaviour.stats, refused: behaviour.stats.refused + received.stats.refused })) : undefined;
+  const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds, metrics ? (kind, outcome, seconds) => metrics.importFinished(kind, outcome, seconds) : undefined);
   const keeping = { store: merchandising.history, keep: config.historyVersions };
   const admin = adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping });
   const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping };
   return {
-    config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour,
+    config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, metrics,
     admin,
     merchandisingAdmin: merchandisingAdmin(merchandisingDeps),
     history: history({
       merchandising: merchandisingDeps,
       importConfiguration: (body, options) => admin.importConfiguration(body, { ...options, allowDestructiveImport: false }),
     }),
-    notifications: notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), record: (event) => behaviour.record(event) }),
+    notifications: received,
     storefront: storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config }),
   };
 }
@@ -118,21 +125,23 @@ export async function prepareContext(context: AppContext): Promise<void> {
 
 /** Stops background work and writes buffered behaviour events; the Elasticsearch client stays open. */
 export async function shutdownContext(context: AppContext): Promise<void> {
+  await context.notifications.close();
   await context.behaviour.close();
 }
 
 export function createApp(context: AppContext): Koa {
   const app = new Koa();
   app.proxy = true;
+  // Outermost, so the access log and the metrics see the status the error handler answers.
+  app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics }));
   app.use(errorHandler(context.log));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: 1024, gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
-  app.use(responseTime);
-  app.use(elasticsearchTook(context.es));
   const keys = context.config.adminApiKeys;
   const web = webRouter({ configuration: () => context.configuration.get() });
   app.use(web.fallback);
   for (const router of [
+    operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminApiKeys: keys }),
     adminRouter(context.admin, keys),
     merchandisingRouter(context.merchandisingAdmin, keys),
     consoleRouter({ storefront: context.storefront, history: context.history }, keys),

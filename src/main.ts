@@ -23,7 +23,7 @@ async function main() {
   await waitForElasticsearch(() => es.cluster.health({ wait_for_status: 'yellow', timeout: '5s' }), log);
   const context = createContext(config, es, log);
   await prepareContext(context);
-  log.info('analysis', { level: await context.indices.analysisLevel() });
+  log.info('analysis', { analysisLevel: await context.indices.analysisLevel() });
   if (config.loadSampleData) await loadSampleCatalogIfEmpty(context, { imageBaseUrl: `${config.publicUrl}/images/sample` });
   const app = createApp(context);
   const server = app.listen(config.port, config.host, () => log.info('listening', { url: `http://${config.host}:${config.port}`, elasticsearch: config.elasticsearchUrl, indexPrefix: config.indexPrefix }));

@@ -29,8 +29,11 @@ export type ImportOutcome = { finished: true } | { finished: false; id: string }
 
 export type ImportWork = (progress: (p: ImportProgress) => Promise<void>) => Promise<void>;
 
+/** Told of every import's end: `outcome` success, failure, aborted, or conflict (another import held the lock: `seconds` absent). */
+export type ImportObserver = (kind: string, outcome: 'success' | 'failure' | 'aborted' | 'conflict', seconds?: number) => void;
+
 export class ImportRunner {
-  constructor(private readonly lock: ImportLock, private readonly jobs: ImportJobs, private readonly log: Logger, private readonly lockTtlSeconds: number) {}
+  constructor(private readonly lock: ImportLock, private readonly jobs: ImportJobs, private readonly log: Logger, private readonly lockTtlSeconds: number, private readonly observe: ImportObserver = () => undefined) {}
 
   /** Takes the lock; the job of a dead process whose lease it took over is recorded as failed. */
   private async acquire(id: string, kind: string, name?: string): Promise<HeldLock> {
@@ -68,7 +71,14 @@ export class ImportRunner {
 
   async run(request: ImportRequest, work: ImportWork): Promise<ImportOutcome> {
     const id = this.jobs.newId();
-    const held = await this.acquire(id, request.kind, request.name);
+    const started = Date.now();
+    let held: HeldLock;
+    try {
+      held = await this.acquire(id, request.kind, request.name);
+    } catch (err) {
+      if (err instanceof Conflict) this.observe(request.kind, 'conflict');
+      throw err;
+    }
     const job: ImportJob = { id, kind: request.kind, name: request.name, status: 'IN_PROGRESS', reason: null, startedAt: new Date().toISOString(), heartbeatAt: new Date().toISOString(), linesRead: 0, errorCount: 0 };
     let lastUpdate = Date.now();
     const renewEvery = (this.lockTtlSeconds * 1000) / 3;
@@ -111,6 +121,7 @@ export class ImportRunner {
       // The final status is written after the lock is released, so a client that sees SUCCESS or FAILURE
       // can start its next import at once without a 409.
       if (failure === undefined) {
+        this.observe(request.kind, 'success', (Date.now() - started) / 1000);
         await this.jobs.update(id, { status: 'SUCCESS', finishedAt: new Date().toISOString() });
         log.info('import finished', { id, kind: request.kind, name: request.name });
         return;
@@ -118,6 +129,7 @@ export class ImportRunner {
       const err = failure as Error & { code?: string };
       const aborted = err.code === 'ECONNRESET' || err.message === 'aborted';
       const reason = err.message;
+      this.observe(request.kind, aborted ? 'aborted' : 'failure', (Date.now() - started) / 1000);
       const details = err instanceof DomainError ? err.details : undefined;
       await this.jobs.update(id, {
         status: aborted ? 'ABORTED' : 'FAILURE', reason, finishedAt: new Date().toISOString(),

@@ -1,10 +1,15 @@
 /**
- * Writes recorded events to the events index without ever making a request wait: record() only stamps
- * the event and pushes it into a bounded buffer (eventBuffer.ts: full → the oldest are dropped, counted
- * and logged). A timer writes what is buffered every `flushIntervalMs`, and a write starts at once when
+ * Writes recorded events to the events index without ever making a request wait: record() and accept()
+ * only stamp events and push them into a bounded buffer (BEHAVIOUR_MAX_BUFFERED, counting the events of a
+ * write in flight). A timer writes what is buffered every `flushIntervalMs`, and a write starts at once when
  * `batchSize` events are waiting. One write at a time per process; each is one search for product facts
  * (brand, category, price; cached) and one `_bulk` of `create` actions through the events alias with
  * `require_alias`, so a deleted alias can never turn into a dynamically mapped index.
+ *
+ * When the buffer is full, NEW events are turned away and what is buffered is kept: a notification (accept())
+ * is refused, so its sender knows (503, counted as `refused`); an event of a search (record()) is dropped,
+ * counted and logged. What was accepted is never dropped to make room, so a notification answered 204 is
+ * written, however long the cluster is away, unless the process stops first (logged as lost at close).
  *
  * A failed write (cluster down, 429, 5xx items) puts its events back and the next tick retries them;
  * items Elasticsearch refuses for good (mapping errors) are counted and logged. flush() resolves once
@@ -27,14 +32,19 @@ type Stamped = BehaviourEvent & { at: Date };
 export interface EventWriterStats {
   recorded: number;
   written: number;
-  /** Dropped because the buffer was full. */
+  /** Events of searches dropped because the buffer was full. */
   dropped: number;
+  /** Notifications refused because the buffer had no room for their events. */
+  refused: number;
   /** Refused by Elasticsearch for good (for example a mapping conflict). */
   rejected: number;
   /** Recorded after close(): not written. */
   afterClose: number;
   bulkRequests: number;
+  /** Waiting to be written, including a write in flight. */
   buffered: number;
+  /** BEHAVIOUR_MAX_BUFFERED. */
+  capacity: number;
 }
 
 export interface EventWriterDeps {
@@ -62,7 +72,9 @@ export class EventWriter {
   private closed = false;
   private ensured?: Promise<void>;
   private lastWarn = new Map<string, number>();
-  private counts = { recorded: 0, written: 0, rejected: 0, afterClose: 0, bulkRequests: 0 };
+  private counts = { recorded: 0, written: 0, rejected: 0, afterClose: 0, bulkRequests: 0, dropped: 0, refused: 0 };
+  /** Events taken from the buffer by the write in flight: they still hold their place in the bound. */
+  private inFlight = 0;
   private readonly now: () => Date;
   /**
    * Each event's document id is this process's token and its buffer sequence number, fixed when it is
@@ -77,19 +89,46 @@ export class EventWriter {
   }
 
   get stats(): EventWriterStats {
-    return { ...this.counts, dropped: this.buffer.dropped, buffered: this.buffer.size };
+    return { ...this.counts, dropped: this.counts.dropped + this.buffer.dropped, buffered: this.buffer.size + this.inFlight, capacity: this.buffer.capacity };
   }
 
-  /** Buffers one event; never throws, never waits. */
+  /** Buffers one event; never throws, never waits. When the buffer is full the event is dropped (counted, logged). */
   record(event: BehaviourEvent): void {
     if (this.closed) {
       this.counts.afterClose++;
       this.warn('behaviour event recorded after close: not written', { afterClose: this.counts.afterClose });
       return;
     }
-    this.counts.recorded++;
-    if (this.buffer.push({ ...event, at: event.at ?? this.now() })) {
-      this.warn('behaviour events dropped: buffer full', { dropped: this.buffer.dropped, capacity: this.buffer.capacity });
+    if (!this.hasRoom(1)) {
+      this.counts.dropped++;
+      this.warn('behaviour events dropped: buffer full', { dropped: this.stats.dropped, capacity: this.buffer.capacity });
+      return;
+    }
+    this.push([event]);
+  }
+
+  /**
+   * Buffers all of `events` (the events of one notification) or none: false, counted as refused, when the
+   * buffer has no room for them all or the writer is closed. Never waits.
+   */
+  accept(events: readonly BehaviourEvent[]): boolean {
+    if (this.closed || !this.hasRoom(events.length)) {
+      this.counts.refused++;
+      this.warn('notifications refused: behaviour event buffer full', { refused: this.counts.refused, capacity: this.buffer.capacity, closed: this.closed });
+      return false;
+    }
+    this.push(events);
+    return true;
+  }
+
+  private hasRoom(events: number): boolean {
+    return this.buffer.size + this.inFlight + events <= this.buffer.capacity;
+  }
+
+  private push(events: readonly BehaviourEvent[]): void {
+    for (const event of events) {
+      this.counts.recorded++;
+      this.buffer.push({ ...event, at: event.at ?? this.now() });
     }
     if (this.buffer.size >= this.deps.options.batchSize) this.writeInBackground();
     this.timer ??= setInterval(() => { if (this.buffer.size) this.writeInBackground(); }, this.deps.options.flushIntervalMs).unref();
@@ -136,14 +175,17 @@ export class EventWriter {
     while (this.buffer.hasBefore(before)) {
       const batch = this.buffer.take(this.deps.options.batchSize, before);
       let retry: Buffered<Stamped>[];
+      this.inFlight += batch.length;
       try {
         retry = await this.write(batch);
       } catch (err) {
+        this.inFlight -= batch.length;
         this.buffer.putBack(batch);
         if (++failures >= attempts) throw err;
         await delay(200 * failures);
         continue;
       }
+      this.inFlight -= batch.length;
       if (retry.length) {
         this.buffer.putBack(retry);
         if (++failures >= attempts) throw new Error(`${retry.length} behaviour events could not be written (Elasticsearch busy)`);

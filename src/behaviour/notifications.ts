@@ -11,11 +11,18 @@
  * | remove-recently-viewed | `{productKeys: string[]}` and/or `{removeAll: true}` |
  * | end | none (ignored) |
  * | purchase | `{lines: [{variantKey, quantity, sellingPrice}]}`, 1 to 250 lines, variants of the market |
+ *
+ * Through a cluster outage (README "Operations"): a notification is accepted (204) into the bounded event
+ * buffer and written when the cluster is back; it is refused (503, counted) only when the buffer is full.
+ * The market is checked against the configuration last read when it cannot be read now. A favourite or
+ * purchase whose keys cannot be looked up now is accepted and checked later (deferred, below): once the
+ * lookup answers, its events are buffered, or it is dropped and logged when a key does not exist.
  */
 import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { ConfigurationReader } from '../configuration/store';
-import { invalid } from '../kernel/errors';
+import { DomainError, invalid, Unavailable } from '../kernel/errors';
+import type { Logger } from '../kernel/log';
 import { validateWithSchema } from '../kernel/validation';
 import { decodeTicket, type Ticket } from '../events/tickets';
 import { single, type RawQuery } from '../kernel/params';
@@ -161,22 +168,131 @@ export async function notificationEvents(request: NotificationRequest, who: Noti
 export interface NotificationDeps {
   configuration: Pick<ConfigurationReader, 'get'>;
   resolveProducts: ResolveProducts;
-  /** Buffers events for writing; never throws, never waits. */
-  record(event: BehaviourEvent): void;
+  /** Buffers the events of one notification, all or none; false when the buffer is full. Never throws, never waits. */
+  accept(events: readonly BehaviourEvent[]): boolean;
+  log: Logger;
+  /** Notifications waiting for their key lookup at most (each refused beyond); default 10,000. */
+  maxDeferred?: number;
+  /** Milliseconds between attempts to look the deferred keys up; default 1,000. */
+  retryMs?: number;
 }
+
+export interface NotificationStats {
+  /** Waiting for a key lookup the cluster could not answer. */
+  deferred: number;
+  /** Refused (503) because the deferred queue was full; the buffer's own refusals are the event writer's. */
+  refused: number;
+  /** Accepted while their keys could not be looked up, then dropped: a key did not exist. */
+  invalidLater: number;
+}
+
+interface Deferred { request: NotificationRequest; who: NotificationContext; at: Date }
 
 export type Notifications = ReturnType<typeof notifications>;
 
+/** Longest wait for the configuration once it has been read before (then the last read is used). */
+const CONFIGURATION_WAIT_MS = 250;
+
+const NOT_ACCEPTED = 'Notification not accepted: the behaviour event buffer is full (Elasticsearch has been unavailable too long); retry later';
+
 /** The notification use case: the route hands over the query and a way to read the body, gets nothing back (204). */
 export function notifications(deps: NotificationDeps) {
+  const maxDeferred = deps.maxDeferred ?? 10_000;
+  const retryMs = deps.retryMs ?? 1000;
+  const stats: NotificationStats = { deferred: 0, refused: 0, invalidLater: 0 };
+  let lastConfiguration: CatalogConfiguration | undefined;
+  let queue: Deferred[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let retrying: Promise<void> | undefined;
+
+  /**
+   * The configuration now, or the one read last when Elasticsearch fails or takes longer than
+   * CONFIGURATION_WAIT_MS (a cluster going away can take seconds to fail; the notification should not wait).
+   */
+  async function configuration(): Promise<{ value: CatalogConfiguration | undefined; known: boolean }> {
+    const read = deps.configuration.get().then((value) => { lastConfiguration = value; return { value, known: true }; });
+    const fallback = () => ({ value: lastConfiguration, known: lastConfiguration !== undefined });
+    if (lastConfiguration === undefined) return read.catch(fallback);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), CONFIGURATION_WAIT_MS); });
+    try {
+      return (await Promise.race([read, late])) ?? fallback();
+    } catch {
+      return fallback();
+    } finally {
+      clearTimeout(timer);
+      read.catch(() => undefined);
+    }
+  }
+
+  function accept(events: readonly BehaviourEvent[]): void {
+    if (!deps.accept(events)) throw new Unavailable(NOT_ACCEPTED);
+  }
+
+  /** Tries the deferred lookups, oldest first, until one fails again (the cluster is still away). */
+  async function retryDeferred(): Promise<void> {
+    while (queue.length) {
+      const [next] = queue;
+      let events: BehaviourEvent[];
+      try {
+        events = await notificationEvents(next.request, next.who, deps.resolveProducts);
+      } catch (err) {
+        if (!(err instanceof DomainError)) return;
+        queue.shift();
+        stats.invalidLater++;
+        deps.log.warn('notification accepted during an outage dropped: its key does not exist', { name: next.request.name, market: next.who.market, reason: err.message, invalidLater: stats.invalidLater });
+        continue;
+      }
+      queue.shift();
+      // Their time is when the notification came, not when the cluster came back.
+      if (!deps.accept(events.map((e) => ({ ...e, at: next.at })))) deps.log.error('notification accepted during an outage lost: the event buffer is full', { name: next.request.name });
+    }
+  }
+
+  function schedule(): void {
+    timer ??= setInterval(() => {
+      retrying ??= retryDeferred().finally(() => {
+        retrying = undefined;
+        if (!queue.length && timer) { clearInterval(timer); timer = undefined; }
+      });
+    }, retryMs).unref();
+  }
+
   return {
     /** Checks who and where first, then reads and checks the body (so a bad market is named before a bad body). */
     async receive(name: NotificationName, query: RawQuery, readBody: () => Promise<unknown>): Promise<void> {
       const who = parseNotificationContext(query);
-      requireConfiguredMarket(who.market, await deps.configuration.get());
+      const { value, known } = await configuration();
+      // Never read (the cluster was away since start-up): the market is taken as it comes.
+      if (known) requireConfiguredMarket(who.market, value);
       const body = name === 'end' ? undefined : await readBody();
       const request = parseNotificationBody(name, body, who.market);
-      for (const event of await notificationEvents(request, who, deps.resolveProducts)) deps.record(event);
+      let events: BehaviourEvent[];
+      try {
+        events = await notificationEvents(request, who, deps.resolveProducts);
+      } catch (err) {
+        if (err instanceof DomainError) throw err;
+        // The key lookup failed (the cluster is away): accept now, check and record when it answers again.
+        if (queue.length >= maxDeferred) { stats.refused++; throw new Unavailable(NOT_ACCEPTED); }
+        queue.push({ request, who, at: new Date() });
+        schedule();
+        return;
+      }
+      accept(events);
+    },
+
+    get stats(): NotificationStats {
+      return { ...stats, deferred: queue.length };
+    },
+
+    /** Tries the deferred notifications once more; logs those it could not record. */
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await retrying;
+      await retryDeferred();
+      if (queue.length) deps.log.error('notifications lost at close: their keys could not be looked up', { lost: queue.length });
+      queue = [];
     },
   };
 }

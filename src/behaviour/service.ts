@@ -82,6 +82,11 @@ export class BehaviourService {
     this.writer.record(event);
   }
 
+  /** Buffers the events of one notification, all or none; false (counted as refused) when the buffer is full. */
+  accept(events: readonly BehaviourEvent[]): boolean {
+    return this.writer.accept(events);
+  }
+
   /** Resolves once every event recorded before the call is written (not yet refreshed). */
   flush(): Promise<void> {
     return this.writer.flush();

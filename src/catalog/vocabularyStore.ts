@@ -14,7 +14,7 @@ export const VOCABULARY_CACHE_MS = 2000;
 interface VocabularyDocument { locale: string; version: string; compounds: Record<string, string[]>; updatedAt: string }
 
 export class VocabularyStore {
-  private readonly cache = new ShortCache(VOCABULARY_CACHE_MS, () => this.read());
+  private readonly cache = new ShortCache(VOCABULARY_CACHE_MS, () => this.read(), 'vocabulary');
 
   constructor(private readonly es: Client, private readonly index: string) {}
 

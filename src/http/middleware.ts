@@ -1,13 +1,11 @@
-/** Cross-cutting HTTP concerns: error mapping, response time, Elasticsearch timing, admin authentication, CORS. */
+/** Cross-cutting HTTP concerns: error mapping, admin authentication, CORS (request ids, timing and the access log: operations.ts). */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Context, Next } from 'koa';
-import type { Client } from '@elastic/elasticsearch';
 import { answerFor, forbidden, HttpError } from './errors';
 import type { Logger } from '../kernel/log';
 import { searchFailureDetail } from '../search/errors';
-import { observeSearchTiming, timeSearches } from '../search/timing';
 
 /**
  * Turns every error into a JSON `{ message, ...details }` with its status (errors.ts); a 5xx is logged once,
@@ -33,29 +31,6 @@ export function errorHandler(log: Logger) {
   };
 }
 
-
-/** `X-Response-Time` in whole milliseconds on every response. */
-export async function responseTime(ctx: Context, next: Next) {
-  const start = process.hrtime.bigint();
-  await next();
-  ctx.set('X-Response-Time', String(Math.round(Number(process.hrtime.bigint() - start) / 1e6)));
-}
-
-/**
- * `X-Elasticsearch-Took`: the sum of Elasticsearch's own `took` (ms) over the search round trips of this
- * request, and `X-Elasticsearch-Round-Trips`; so a benchmark compares API latency with the engine's time
- * (measured in src/search/timing.ts).
- */
-export function elasticsearchTook(es: Client) {
-  observeSearchTiming(es);
-  return async (ctx: Context, next: Next) => {
-    const timing = await timeSearches(next);
-    if (timing.roundTrips) {
-      ctx.set('X-Elasticsearch-Took', String(timing.took));
-      ctx.set('X-Elasticsearch-Round-Trips', String(timing.roundTrips));
-    }
-  };
-}
 
 /** Admin endpoints need a known `Api-Key` header. */
 export function requireApiKey(keys: string[]) {

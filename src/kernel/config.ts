@@ -56,6 +56,11 @@ export interface Config {
   dynamicFacets: number;
   /** Versions of each merchandising import kept per kind and market (or locale, or the whole service): history, diff and rollback. */
   historyVersions: number;
+
+  /** GET /metrics (Prometheus) and the counting behind it; off: 404 and nothing counted. */
+  metricsEnabled: boolean;
+  /** GET /metrics answers without the admin `Api-Key`; false (default): only with it. */
+  metricsPublic: boolean;
   /** `debug`, `info`, `warn` or `error`. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Recording visitor behaviour and the periodic jobs that read it. */
@@ -69,7 +74,8 @@ export interface BehaviourOptions {
   batchSize: number;
   /**
    * Most events held in memory. When Elasticsearch cannot keep up (or is down) and the buffer is full,
-   * the oldest events are dropped, counted and logged: fresh behaviour matters more than old.
+   * new events are turned away and what is buffered is kept: a notification is refused (503, counted in
+   * GET /metrics), an event of a search is dropped (counted, logged). Nothing accepted is dropped.
    */
   maxBuffered: number;
   /** How far back behaviour queries look (recent searches, recently viewed, favourites, affinity) and the co-occurrence job reads baskets. */
@@ -119,6 +125,9 @@ const schema = Joi.object({
   CATALOG_VIEW_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(2000),
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
   HISTORY_VERSIONS: Joi.number().integer().min(1).max(1000).default(50),
+
+  METRICS_ENABLED: Joi.boolean().truthy('1').falsy('0').default(true),
+  METRICS_PUBLIC: Joi.boolean().truthy('1').falsy('0').default(false),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error').default('info'),
   BEHAVIOUR_FLUSH_MS: Joi.number().integer().min(10).max(60_000).default(DEFAULT_BEHAVIOUR_OPTIONS.flushIntervalMs),
   BEHAVIOUR_BATCH_SIZE: Joi.number().integer().min(1).max(50_000).default(DEFAULT_BEHAVIOUR_OPTIONS.batchSize),
@@ -154,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     catalogViewCacheMs: value.CATALOG_VIEW_CACHE_MS,
     dynamicFacets: value.DYNAMIC_FACETS,
     historyVersions: value.HISTORY_VERSIONS,
+
+    metricsEnabled: value.METRICS_ENABLED,
+    metricsPublic: value.METRICS_PUBLIC,
     logLevel: value.LOG_LEVEL,
     behaviour: {
       flushIntervalMs: value.BEHAVIOUR_FLUSH_MS,

@@ -12,7 +12,7 @@ export const FACET_CACHE_MS = 2000;
 interface FacetDocument extends MarketFacets { market: string; updatedAt: string }
 
 export class FacetStore {
-  private readonly cache = new ShortCache(FACET_CACHE_MS, () => this.load());
+  private readonly cache = new ShortCache(FACET_CACHE_MS, () => this.load(), 'facets');
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 

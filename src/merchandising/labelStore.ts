@@ -12,7 +12,7 @@ export const LABEL_CACHE_MS = 2000;
 interface LabelDocument { market: string; locales: Record<string, Record<string, string>>; updatedAt: string }
 
 export class LabelStore {
-  private readonly cache = new ShortCache(LABEL_CACHE_MS, () => this.load());
+  private readonly cache = new ShortCache(LABEL_CACHE_MS, () => this.load(), 'labels');
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 

@@ -15,7 +15,7 @@ interface SynonymDocument { locale: string; rules: SynonymRule[]; updatedAt: str
 interface Loaded { sets: SynonymSets; compiled: Map<string, CompiledSynonyms> }
 
 export class SynonymStore {
-  private readonly cache = new ShortCache(SYNONYM_CACHE_MS, () => this.read());
+  private readonly cache = new ShortCache(SYNONYM_CACHE_MS, () => this.read(), 'synonyms');
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 

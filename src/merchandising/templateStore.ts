@@ -12,7 +12,7 @@ export const TEMPLATE_CACHE_MS = 2000;
 interface TemplateDocument { id: string; settings: TemplateSettings; updatedAt: string }
 
 export class TemplateStore {
-  private readonly cache = new ShortCache(TEMPLATE_CACHE_MS, () => this.load());
+  private readonly cache = new ShortCache(TEMPLATE_CACHE_MS, () => this.load(), 'templates');
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
 

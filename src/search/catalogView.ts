@@ -69,7 +69,7 @@ export class CatalogViews {
   private readonly cache: ShortCache<CatalogView>;
 
   constructor(private readonly es: Client, private readonly names: IndexNames, ttlMs: number) {
-    this.cache = new ShortCache(ttlMs, () => this.load());
+    this.cache = new ShortCache(ttlMs, () => this.load(), 'catalog-view');
   }
 
   /** The cached view, or a fresh one (`fresh`: after a pinned version was found deleted). */

@@ -1,6 +1,6 @@
 /**
  * The event writer's policies with a scripted stand-in for the Elasticsearch client: batching, the
- * bounded buffer (oldest dropped), retry after failures, items refused for good, close(). The real
+ * bounded buffer (full: new events turned away), retry after failures, items refused for good, close(). The real
  * cluster is exercised in test/http/behaviour.test.ts.
  */
 import assert from 'node:assert/strict';
@@ -19,6 +19,8 @@ class ScriptedElasticsearch {
   failRequests = 0;
   outcomes: ItemOutcome[] = [];
   aliasExists = true;
+  /** When set, bulk requests wait for it (a write in flight). */
+  hold?: Promise<void>;
   created: string[] = [];
   indices = {
     existsAlias: async () => this.aliasExists,
@@ -28,6 +30,7 @@ class ScriptedElasticsearch {
   async search() { return { hits: { hits: [] } }; }
   async bulk(req: { index: string; require_alias: boolean; operations: unknown[] }) {
     assert.equal(req.require_alias, true);
+    await this.hold;
     if (this.failRequests > 0) { this.failRequests--; throw Object.assign(new Error('cluster down'), { name: 'ConnectionError' }); }
     const docs = req.operations.filter((_, i) => i % 2 === 1) as EventDocument[];
     const items = docs.map(() => ({ create: this.outcomes.shift() ?? { status: 201 } }));
@@ -62,7 +65,7 @@ describe('behaviour event writer', () => {
     await w.flush();
     assert.deepEqual(es.written, ['p0', 'p1', 'p2', 'p3', 'p4']);
     assert.ok(es.bulks.every((b) => b.length <= 2));
-    assert.deepEqual(w.stats, { recorded: 5, written: 5, rejected: 0, afterClose: 0, bulkRequests: es.bulks.length, dropped: 0, buffered: 0 });
+    assert.deepEqual(w.stats, { recorded: 5, written: 5, rejected: 0, afterClose: 0, bulkRequests: es.bulks.length, dropped: 0, refused: 0, buffered: 0, capacity: 1000 });
     await w.close();
   });
 
@@ -116,15 +119,51 @@ describe('behaviour event writer', () => {
     await w.close();
   });
 
-  it('drops the oldest events when the buffer is full, and counts them', async () => {
+  it('keeps what is buffered when full: new events of searches are dropped and counted', async () => {
     const es = new ScriptedElasticsearch();
     const w = writer(es, { maxBuffered: 100 });
     for (let i = 0; i < 105; i++) w.record(search(i));
     assert.equal(w.stats.dropped, 5);
     await w.flush();
     assert.equal(es.written.length, 100);
-    assert.equal(es.written[0], 'p5');
-    assert.equal(es.written[99], 'p104');
+    assert.equal(es.written[0], 'p0');
+    assert.equal(es.written[99], 'p99');
+    await w.close();
+  });
+
+  it('accepts the events of a notification all or none, refusing (counted) when the buffer has no room for them all', async () => {
+    const es = new ScriptedElasticsearch();
+    const w = writer(es, { maxBuffered: 100 });
+    for (let i = 0; i < 98; i++) assert.equal(w.accept([search(i)]), true);
+    assert.equal(w.accept([search(98), search(99), search(100)]), false);
+    assert.equal(w.accept([search(98), search(99)]), true);
+    assert.equal(w.accept([search(100)]), false);
+    w.record(search(101));
+    assert.deepEqual([w.stats.refused, w.stats.dropped, w.stats.buffered], [2, 1, 100]);
+    await w.flush();
+    assert.equal(es.written.length, 100);
+    assert.equal(es.written[99], 'p99');
+    await w.close();
+  });
+
+  it('counts the events of a write in flight in the bound, so a failed write puts them back without dropping any', async () => {
+    const es = new ScriptedElasticsearch();
+    const w = writer(es, { maxBuffered: 100, batchSize: 100 });
+    for (let i = 0; i < 60; i++) assert.equal(w.accept([search(i)]), true);
+    es.failRequests = 1;
+    let release = () => {};
+    es.hold = new Promise((resolve) => { release = resolve; });
+    const flushed = w.flush();
+    await sleep(10);
+    // The 60 are taken by the write in flight, which will fail: 40 more fit, not 100.
+    let accepted = 0;
+    for (let i = 60; i < 200; i++) if (w.accept([search(i)])) accepted++;
+    release();
+    await flushed;
+    assert.equal(accepted, 40);
+    assert.equal(w.stats.dropped, 0);
+    await w.flush();
+    assert.equal(es.written.length, 100);
     await w.close();
   });
 
