@@ -87,6 +87,22 @@ describe('catalog import impact report (HTTP)', function () {
     assert.deepEqual(body.findNothing, []);
   });
 
+  it('gives the candidate the kept popularity, as the popularity job gives a published version', async () => {
+    const es = service.context.es;
+    const index = `${service.prefix}-popularity`;
+    const forget = (favourite: string) => es.delete({ index, id: `SE|${favourite}-p`, refresh: true }, { ignore: [404] });
+    // Each boot in turn is the only one with a kept score: it leads the candidate's answer only if the score was copied.
+    for (const favourite of ['blue-boot', 'black-boot']) {
+      await es.index({ index, id: `SE|${favourite}-p`, document: { market: 'SE', productKey: `${favourite}-p`, popularity: 1000, updatedAt: new Date().toISOString() }, refresh: true });
+      try {
+        const body: Report = await jsonBody(await report(''));
+        assert.equal(body.topChanged.find((p) => p.phrase === 'boot')?.candidate[0], favourite);
+      } finally {
+        await forget(favourite);
+      }
+    }
+  });
+
   it('answers 202 past blockingTimeout, with the report in the import status', async () => {
     const res = await report('&blockingTimeout=PT0S');
     assert.equal(res.status, 202, await res.clone().text());
