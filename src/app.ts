@@ -32,6 +32,9 @@ import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { consoleRouter } from './http/consoleRoutes';
 import { history, type History } from './admin/history';
+import { phraseTop } from './storefront/phraseTop';
+import type { TopPhrasesInput } from './events/queries/topPhrases';
+import type { CatalogView } from './search/catalogView';
 import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
 import { errorHandler, storefrontCors } from './http/middleware';
@@ -87,7 +90,12 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const metrics = config.metricsEnabled ? new ServiceMetrics(() => ({ ...behaviour.stats, refused: behaviour.stats.refused + received.stats.refused })) : undefined;
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds, metrics ? (kind, outcome, seconds) => metrics.importFinished(kind, outcome, seconds) : undefined);
   const keeping = { store: merchandising.history, keep: config.historyVersions };
-  const admin = adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping });
+  const storefront = storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config });
+  const impact = {
+    topPhrases: (input: TopPhrasesInput) => behaviour.topPhrases(input),
+    phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
+  };
+  const admin = adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact });
   const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping };
   return {
     config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, metrics,
@@ -98,7 +106,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
       importConfiguration: (body, options) => admin.importConfiguration(body, { ...options, allowDestructiveImport: false }),
     }),
     notifications: received,
-    storefront: storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config }),
+    storefront,
   };
 }
 

@@ -36,6 +36,11 @@ export interface FullImportOptions {
    * documents are built, and returns how to take it back should the import fail after all.
    */
   adoptLearned?: (configuration: CatalogConfiguration) => Promise<() => Promise<void>>;
+  /**
+   * The impact report (validationOnly with a stored configuration): the file is built into a candidate version
+   * all the same, sealed and handed to this instead of being published, then deleted, whatever happens.
+   */
+  candidate?: (version: string, facts: { lines: number; dangerous: string[] }) => Promise<void>;
 }
 
 /** The settings catalog imports read. */
@@ -60,7 +65,8 @@ const PROGRESS_EVERY_LINES = 5000;
 export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration }> {
   const { es, indices, config } = deps;
   const learner = configured ? undefined : new ConfigurationLearner();
-  const version = options.validationOnly ? undefined : await indices.createVersion(configured ? configuredLocales(configured) : []);
+  const candidate = options.validationOnly && configured ? options.candidate : undefined;
+  const version = options.validationOnly && !candidate ? undefined : await indices.createVersion(configured ? configuredLocales(configured) : []);
   const names = indices.names;
   const errors = new LineProblems();
   // Without a configuration, variant attribute names are counted per market (an overcount at worst).
@@ -152,6 +158,11 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     // shards of the live catalog with it. A lock renewal runs meanwhile (the runner's timer).
     await indices.waitHealthy(version, config.indexHealthTimeoutSeconds * 1000);
     await options.onProgress({ linesRead: lines, errorCount: 0 });
+    if (candidate) {
+      await candidate(version, { lines, dangerous: await dangerousReasons(deps, version) });
+      await indices.dropVersion(version);
+      return { lines };
+    }
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
     await deps.vocabulary?.replace(version, new Map<string, CompoundIndex>([...vocabulary].map(([locale, counter]) => [locale, compoundIndex(counter.entries())])));
@@ -201,12 +212,17 @@ async function census(reader: EntityReader): Promise<CatalogCensus> {
   return { productGroups: await reader.count('productGroup'), perMarket: await reader.productGroupsPerMarket() };
 }
 
-async function refuseDangerous(deps: CatalogImportDeps, version: string): Promise<void> {
+/** Why publishing `version` would be judged dangerous (catalogSafety.ts); empty when it would not. */
+async function dangerousReasons(deps: CatalogImportDeps, version: string): Promise<string[]> {
   const names = deps.indices.names;
-  if (!(await deps.indices.liveVersion())) return;
+  if (!(await deps.indices.liveVersion())) return [];
   const live = await census(new EntityReader(deps.es, names.catalogAlias('entities')));
   const next = await census(new EntityReader(deps.es, names.catalogIndex('entities', version)));
-  const reasons = dangerousChanges(live, next, deps.config.dangerousRemovalRatio);
+  return dangerousChanges(live, next, deps.config.dangerousRemovalRatio);
+}
+
+async function refuseDangerous(deps: CatalogImportDeps, version: string): Promise<void> {
+  const reasons = await dangerousReasons(deps, version);
   if (reasons.length) {
     throw invalid(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
   }

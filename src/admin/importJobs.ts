@@ -23,6 +23,8 @@ export interface ImportJob {
   errorCount: number;
   /** Line errors of a failed validation (capped), so a 202'd import can be diagnosed from the status call. */
   errors?: unknown[];
+  /** The impact report of a validationOnly full import with impactReport=true (admin/impactReport.ts). */
+  impactReport?: unknown;
 }
 
 export class ImportJobs {

@@ -25,9 +25,12 @@ export interface ImportRequest {
 /** Node fires a longer timer at once (a 32-bit delay): a longer blockingTimeout waits this long (24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export type ImportOutcome = { finished: true } | { finished: false; id: string };
+/** What an import answers besides its status (the catalog import's impact report), kept in its job for the status call. */
+export type ImportResult = Pick<ImportJob, 'impactReport'>;
 
-export type ImportWork = (progress: (p: ImportProgress) => Promise<void>) => Promise<void>;
+export type ImportOutcome = { finished: true; result?: ImportResult } | { finished: false; id: string };
+
+export type ImportWork = (progress: (p: ImportProgress) => Promise<void>) => Promise<void | ImportResult>;
 
 /** Told of every import's end: `outcome` success, failure, aborted, or conflict (another import held the lock: `seconds` absent). */
 export type ImportObserver = (kind: string, outcome: 'success' | 'failure' | 'aborted' | 'conflict', seconds?: number) => void;
@@ -107,11 +110,12 @@ export class ImportRunner {
     const log = this.log;
     log.info('import started', { id, kind: request.kind, name: request.name });
     const created = this.jobs.create(job);
-    const running = (async () => {
+    const running = (async (): Promise<ImportResult | undefined> => {
       let failure: unknown;
+      let result: ImportResult | undefined;
       try {
         await created;
-        await work(progress);
+        result = (await work(progress)) ?? undefined;
       } catch (err) {
         failure = err;
       } finally {
@@ -122,9 +126,9 @@ export class ImportRunner {
       // can start its next import at once without a 409.
       if (failure === undefined) {
         this.observe(request.kind, 'success', (Date.now() - started) / 1000);
-        await this.jobs.update(id, { status: 'SUCCESS', finishedAt: new Date().toISOString() });
+        await this.jobs.update(id, { status: 'SUCCESS', finishedAt: new Date().toISOString(), ...result });
         log.info('import finished', { id, kind: request.kind, name: request.name });
-        return;
+        return result;
       }
       const err = failure as Error & { code?: string };
       const aborted = err.code === 'ECONNRESET' || err.message === 'aborted';
@@ -144,10 +148,11 @@ export class ImportRunner {
     const wait = request.blockingTimeoutMs;
     const timeout = new Promise<'timeout'>((resolve) => { if (wait !== undefined) timer = setTimeout(() => resolve('timeout'), Math.min(wait, MAX_TIMER_MS)); });
     try {
-      const done = running.then(() => 'done' as const);
+      let result: ImportResult | undefined;
+      const done = running.then((r) => { result = r; return 'done' as const; });
       let first = await Promise.race([done, timeout]);
       if (first === 'timeout' && request.bodyReceived) first = await Promise.race([done, request.bodyReceived.then(() => 'timeout' as const)]);
-      if (first === 'done') return { finished: true };
+      if (first === 'done') return result ? { finished: true, result } : { finished: true };
       running.catch(() => undefined); // reported through the job status
       // The 202 names a job the client may poll at once: its record is written first.
       await created.catch(() => undefined);

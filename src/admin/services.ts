@@ -18,6 +18,7 @@ import type { VocabularyStore } from '../catalog/vocabularyStore';
 import type { ImportJobs } from './importJobs';
 import type { ImportOutcome, ImportRunner } from './importRunner';
 import { keepVersion, type HistoryKeeping, type ImportAuthor } from './historyRecord';
+import { impactReport, type ImpactReport, type ImpactSources } from './impactReport';
 
 export interface CatalogImportOptions {
   gzip: boolean;
@@ -26,6 +27,8 @@ export interface CatalogImportOptions {
   name?: string;
   blockingTimeoutMs: number;
   bodyReceived?: Promise<void>;
+  /** A validationOnly full import's impact report on the `phrases` most searched phrases (impactReport.ts). */
+  impactReport?: { phrases: number };
 }
 
 export interface AdminServicesDeps {
@@ -39,6 +42,8 @@ export interface AdminServicesDeps {
   vocabulary: VocabularyStore;
   /** Where each configuration import keeps its version (absent: none kept). */
   history?: HistoryKeeping;
+  /** The searched phrases and the storefront's answers, for impact reports (absent: impactReport is refused). */
+  impact?: ImpactSources;
 }
 
 export type AdminServices = ReturnType<typeof adminServices>;
@@ -51,8 +56,30 @@ export function adminServices(deps: AdminServicesDeps) {
     return () => configuration.remove();
   };
 
+  /** A validationOnly full import that builds the file as a candidate version, reports its impact and deletes it. */
+  const reportImpact = async (body: Readable, options: CatalogImportOptions & { impactReport: { phrases: number } }, mode: 'full' | 'operations'): Promise<ImportOutcome> => {
+    if (mode !== 'full') throw invalid('Query parameter impactReport is only for a full import (PUT): an operations import has no candidate catalog to compare');
+    if (!options.validationOnly) throw invalid('Query parameter impactReport needs validationOnly=true: the report builds the file as a candidate and never publishes it');
+    const sources = deps.impact;
+    if (!sources) throw invalid('Query parameter impactReport: impact reports are not available in this process');
+    if (!(await indices.liveVersion())) throw invalid('Query parameter impactReport compares with the live catalog: no catalog has been imported yet');
+    const cfg = await configuration.required();
+    return runner.run({ kind: 'catalog-impact', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
+      await indices.dropStaleVersions();
+      let report: ImpactReport | undefined;
+      await runFullImport(deps, cfg, body, {
+        ...options, onProgress: progress,
+        candidate: async (version, facts) => {
+          report = await impactReport({ es, log: deps.log, indices, sources }, { version, configuration: cfg, phrases: options.impactReport.phrases, ...facts });
+        },
+      });
+      return { impactReport: report };
+    });
+  };
+
   return {
     async importCatalog(mode: 'full' | 'operations', body: Readable, options: CatalogImportOptions): Promise<ImportOutcome> {
+      if (options.impactReport) return reportImpact(body, { ...options, impactReport: options.impactReport }, mode);
       if (mode === 'operations') {
         const cfg = await configuration.required();
         if (!(await indices.liveVersion())) throw new NoCatalogYet('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
@@ -96,6 +123,7 @@ export function adminServices(deps: AdminServicesDeps) {
         id: job.id, status: job.status, reason: job.reason, name: job.name, kind: job.kind,
         startedAt: job.startedAt, finishedAt: job.finishedAt, linesRead: job.linesRead, errorCount: job.errorCount,
         ...(job.errors ? { errors: job.errors } : {}),
+        ...(job.impactReport ? { impactReport: job.impactReport } : {}),
       };
     },
 

@@ -28,6 +28,7 @@ import type { PopularPhrase, PopularPhrasesInput } from '../events/queries/popul
 import type { RecentlyViewedInput } from '../events/queries/recentlyViewed';
 import type { RecentSearchesInput } from '../events/queries/recentSearches';
 import type { ScoredPhrase, TrendingPhrasesInput } from '../events/queries/trendingPhrases';
+import type { TopPhrase, TopPhrasesInput } from '../events/queries/topPhrases';
 
 export interface BehaviourDeps {
   es: Client;
@@ -119,6 +120,7 @@ export class BehaviourService {
   affinity(input: AffinityInput): Promise<Affinity> { return this.questions.affinity(input); }
   topContent(input: TopContentInput): Promise<string[]> { return this.questions.topContent(input); }
   relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> { return this.questions.relatedPhrases(input); }
+  topPhrases(input: TopPhrasesInput): Promise<TopPhrase[]> { return this.questions.topPhrases(input); }
 
   // ----- popularity ------------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ import { readRecentlyViewed, recentlyViewedSearch, type RecentlyViewedInput } fr
 import { readRecentSearches, recentSearchesSearch, type RecentSearchesInput } from './queries/recentSearches';
 import { phraseSessionsSearch, readPhraseSessions, readSessionPhrases, sessionPhrasesSearch, type RelatedPhrasesInput } from './queries/relatedPhrases';
 import { readTopContent, topContentSearch, type TopContentInput } from './queries/topContent';
+import { readTopPhrases, topPhrasesSearch, type TopPhrase, type TopPhrasesInput } from './queries/topPhrases';
 import { readTrendingPhrases, trendingPhrasesSearch, type ScoredPhrase, type TrendingPhrasesInput } from './queries/trendingPhrases';
 
 export interface BehaviourQuestionsDeps {
@@ -89,6 +90,11 @@ export class BehaviourQuestions {
   /** The visitor's top brands, categories (ids) and price level. */
   async affinity(input: AffinityInput): Promise<Affinity> {
     return readAffinity(await this.deps.es.search(affinitySearch(input, this.scope())));
+  }
+
+  /** The phrases searched most in the last `days` days, with their market and locale (the impact report). */
+  async topPhrases(input: TopPhrasesInput): Promise<TopPhrase[]> {
+    return readTopPhrases(await this.deps.es.search(topPhrasesSearch(input, this.scope())), input.limit);
   }
 
   private scope(): QueryScope {

@@ -8,6 +8,7 @@ import { requireApiKey } from './middleware';
 import { bodyIsGzip, checkContentType, readJsonBody, requestEnded } from './body';
 import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
 import { keyIdOf } from '../admin/historyRecord';
+import { DEFAULT_IMPACT_PHRASES, MAX_IMPACT_PHRASES } from '../admin/impactReport';
 
 const DEFAULT_BLOCKING_TIMEOUT_MS = 5 * 60 * 1000;
 const EXPORT_TYPES = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'] as const;
@@ -27,8 +28,18 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
       name: single(ctx.query, 'name'),
       blockingTimeoutMs: blockingTimeout(ctx, DEFAULT_BLOCKING_TIMEOUT_MS),
       bodyReceived: requestEnded(ctx),
+      ...(booleanParam(ctx.query, 'impactReport', false)
+        ? { impactReport: { phrases: integer(ctx.query, 'impactPhrases', DEFAULT_IMPACT_PHRASES, 1, MAX_IMPACT_PHRASES) } }
+        : {}),
     };
-    answerImport(ctx, await services.importCatalog(mode, ctx.req, options));
+    const outcome = await services.importCatalog(mode, ctx.req, options);
+    // The impact report is the answer of a validationOnly import that finished in time (past it: 202, then the status call).
+    if (outcome.finished && outcome.result?.impactReport) {
+      ctx.status = 200;
+      ctx.body = outcome.result.impactReport;
+      return;
+    }
+    answerImport(ctx, outcome);
   };
   router.put('/v4/import/catalog', catalogImport('full'));
   router.post('/v4/import/catalog', catalogImport('operations'));

@@ -17,7 +17,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { Unavailable } from '../kernel/errors';
 import { ShortCache } from '../kernel/shortCache';
-import { CATALOG_PARTS, type IndexNames } from './indexNames';
+import { CATALOG_PARTS, type CatalogPart, type IndexNames, type LocalePart } from './indexNames';
 
 export interface CatalogView {
   /** The concrete indices (comma-separated) behind a catalog alias, or undefined for any other name. */
@@ -41,6 +41,22 @@ export function catalogViewOf(aliases: estypes.IndicesGetAliasResponse, names: P
     }
   }
   const resolved = new Map([...behind].map(([alias, indices]) => [alias, indices.sort().join(',')]));
+  return { concrete: (alias) => resolved.get(alias) };
+}
+
+/**
+ * Pure: the view of a version that no alias points at (the candidate of an import's impact report): every
+ * catalog alias is read as that version's indices, as if it were published. `indices` as
+ * CatalogIndices.versionIndices answers them.
+ */
+export function versionViewOf(indices: readonly { index: string; part: CatalogPart; locale?: string }[], names: Pick<IndexNames, 'catalogAlias' | 'catalogLocaleAlias'>): CatalogView {
+  const behind = new Map<string, string[]>();
+  const add = (alias: string, index: string) => behind.set(alias, [...(behind.get(alias) ?? []), index]);
+  for (const { index, part, locale } of indices) {
+    add(names.catalogAlias(part), index);
+    if (locale && part !== 'entities') add(names.catalogLocaleAlias(part as LocalePart, locale), index);
+  }
+  const resolved = new Map([...behind].map(([alias, list]) => [alias, list.sort().join(',')]));
   return { concrete: (alias) => resolved.get(alias) };
 }
 

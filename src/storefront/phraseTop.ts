@@ -1,0 +1,36 @@
+/**
+ * What a search-page shows for a phrase, on the live catalog or on a version no alias points at (the
+ * candidate of a catalog import's impact report, README "Merchandising console: explain, history, impact"):
+ * the storefront's own searchPage run, so relevance, pages, synonyms and auto-correct are exactly the
+ * storefront's. It registers nothing (notify=false and no hooks).
+ */
+import type { CatalogView } from '../search/catalogView';
+import { parseWithFacts } from './catalogFacts';
+import { parseSearchPageBody, parseSearchPageRequest } from './searchPage/request';
+import { searchPage } from './searchPage/run';
+import { noHooks, type StorefrontServices } from './services';
+
+export interface PhraseTop {
+  /** Product groups the phrase itself finds (before any auto-correct). */
+  totalHits: number;
+  /** Product group keys of the first `size` positions the storefront shows. */
+  top: string[];
+  /** The phrase the storefront would search instead, when it finds nothing. */
+  autoCorrectedTo?: string;
+}
+
+/** A fixed visitor: the answer must not depend on anyone's behaviour (affinity, recently viewed). */
+const VISITOR = { customerKey: 'impact-report', sessionKey: 'impact-report', touchpoint: 'DESKTOP', notify: 'false' };
+
+export async function phraseTop(s: StorefrontServices, at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size = 10): Promise<PhraseTop> {
+  const request = await parseWithFacts(s.facts, (facts) => parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size) }, parseSearchPageBody(undefined), facts));
+  const quiet = { ...s, hooks: noHooks };
+  const pin = s.search.pinned?.bind(s.search);
+  if (view && !pin) throw new Error('phraseTop: this search gateway cannot read a catalog version');
+  const result = view && pin
+    ? await searchPage({ ...quiet, search: pin(view) }, request)
+    : await s.onOneCatalogVersion((live) => searchPage({ ...live, hooks: noHooks }, request));
+  const top = result.primaryList.productGroups.map((g) => g.key);
+  if (result.autoCorrect) return { totalHits: result.autoCorrect.originalTotalHits, top, autoCorrectedTo: result.autoCorrect.q };
+  return { totalHits: result.primaryList.totalHits, top };
+}
