@@ -1,10 +1,11 @@
 /**
  * The merchandising console in a real browser (README "Merchandising console"): log in, preview a phrase and
  * read a product's reasons, drag a product to position 1 of a landing page and save, see the storefront answer
- * change, then view the diff in the history and roll back, and see the storefront as before.
+ * change, then view the diff in the history and roll back, and see the storefront as before; and a catalog
+ * file's impact report.
  */
 import assert from 'node:assert/strict';
-import { API_KEY, TEST_CONFIGURATION, type TestService } from '../http/harness';
+import { API_KEY, replaceLines, TEST_CONFIGURATION, type TestService } from '../http/harness';
 import { smallCatalog } from '../fixtures/catalog';
 import { eventually, newVisitor, startWorld, type BrowserWorld } from './support';
 
@@ -70,6 +71,29 @@ describe('merchandising console (Chromium)', function () {
     await page.getByRole('status').filter({ hasText: 'Rolled back' }).waitFor();
     await eventually(async () => assert.deepEqual(await storefrontOrder(world.service), before));
     assert.deepEqual(dialogs.filter((d) => !d.startsWith('Roll pages back')), []);
+    await page.context().close();
+  });
+
+  it('shows a catalog file\'s impact on searched phrases before it goes live', async () => {
+    const searched = await world.service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s');
+    assert.equal(searched.status, 200);
+    await world.service.context.behaviour.flush();
+    await world.service.context.es.indices.refresh({ index: world.service.context.names.events });
+    const live = await storefrontOrder(world.service);
+    const { page } = await newVisitor(world);
+    await page.goto('/console/impact');
+    await page.getByLabel('Admin key').fill(API_KEY);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // The candidate lacks the first product group.
+    const candidate = replaceLines(smallCatalog(6).filter((e) => e.key !== 'G1'));
+    await page.getByLabel('Catalog file').setInputFiles({ name: 'candidate.jsonl', mimeType: 'application/jsonlines', buffer: Buffer.from(candidate) });
+    await page.getByRole('button', { name: 'Run impact report' }).click();
+    const changed = page.getByRole('table', { name: 'Phrases whose top 10 changes' });
+    await changed.getByRole('rowheader', { name: 'product' }).waitFor({ timeout: 60_000 });
+    assert.match((await changed.getByRole('row').nth(1).textContent())!, /G1/);
+    // Nothing live changed: G1 is still there.
+    assert.deepEqual(await storefrontOrder(world.service), live);
+    assert.ok(live.some((k) => k.startsWith('G1')));
     await page.context().close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The merchandising console, served at /console/ behind the admin key: a search preview with a reason for
  * every position, landing pages (pins by drag and drop, hidden products, rules checked as you type, preview
- * before saving), synonyms, and the history of every merchandising import with diff and rollback.
+ * before saving), synonyms, the history of every merchandising import with diff and rollback, and a catalog
+ * file's impact on the most searched phrases before it goes live.
  */
 import './main.css';
 import { render } from 'preact';
@@ -10,6 +11,7 @@ import { adminFetch, adminKey, loadMarkets, logOut, type MarketInfo } from '../s
 import { Login } from '../shared/Login';
 import type { Where } from './api';
 import { History } from './History';
+import { Impact } from './Impact';
 import { MarketsContext } from './markets';
 import { Pages } from './Pages';
 import { Preview } from './Preview';
@@ -20,6 +22,7 @@ const VIEWS = [
   { path: 'pages', label: 'Landing pages' },
   { path: 'synonyms', label: 'Synonyms' },
   { path: 'history', label: 'History' },
+  { path: 'impact', label: 'Import impact' },
 ] as const;
 type View = (typeof VIEWS)[number]['path'];
 
@@ -57,6 +60,7 @@ function Console({ markets }: { markets: MarketInfo[] }) {
         {view === 'pages' && <Pages where={where} onWhere={setWhere} />}
         {view === 'synonyms' && <Synonyms />}
         {view === 'history' && <History where={where} />}
+        {view === 'impact' && <Impact />}
       </main>
     </MarketsContext.Provider>
   );

@@ -25,13 +25,14 @@ export class AdminError extends Error {
 }
 
 /** Calls the admin API with the stored key; JSON in, JSON out. */
-export async function adminFetch<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+export async function adminFetch<T>(path: string, init: { method?: string; body?: unknown; file?: Blob; headers?: Record<string, string> } = {}): Promise<T> {
   const key = adminKey();
   if (!key) throw new AdminError(403, 'Log in with an admin key');
   const res = await fetch(path, {
     method: init.method ?? 'GET',
     headers: { 'Api-Key': key, ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    // A file (a catalog to try) is sent as it is; anything else as JSON.
+    body: init.file ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : undefined;
