@@ -28,6 +28,8 @@ import { BehaviourService } from './behaviour/service';
 
 import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
+import { analyticsRouter } from './http/analyticsRoutes';
+import { searchAnalytics, type SearchAnalytics } from './behaviour/analytics';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { notificationRouter } from './http/notificationRoutes';
@@ -56,6 +58,8 @@ export interface AppContext {
   merchandisingAdmin: MerchandisingAdmin;
   notifications: Notifications;
   storefront: StorefrontServices;
+  /** Search analytics over the events (admin). */
+  analytics: SearchAnalytics;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
@@ -81,6 +85,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     merchandisingAdmin: merchandisingAdmin({ stores: merchandising, configuration, runner }),
     notifications: notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), record: (event) => behaviour.record(event) }),
     storefront: storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config }),
+    analytics: searchAnalytics({ es, events: names.events, configuration }),
   };
 }
 
@@ -121,6 +126,7 @@ export function createApp(context: AppContext): Koa {
   app.use(web.fallback);
   for (const router of [
     adminRouter(context.admin, keys),
+    analyticsRouter(context.analytics, keys),
     merchandisingRouter(context.merchandisingAdmin, keys),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),

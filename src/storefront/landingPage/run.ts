@@ -17,6 +17,7 @@
  */
 import type { FoundPage } from '../../merchandising/pageStore';
 import { pageViewEvent } from '../../events/fromQueries';
+import { newQueryId } from '../../events/searchSessions';
 import { contentListSearch } from '../contentLists';
 import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
@@ -59,12 +60,14 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0), siblings };
   };
   const recommendationLists = mergeRecommendationLists(loaded?.page.recLists ?? [], req.recommendationLists);
+  // A registered answer's query id: every ticket of the page carries it (search analytics, UBI).
+  const queryId = req.context.notify ? newQueryId() : undefined;
   const [recommendations, { primary, contents, siblings }, tree] = await Promise.all([
-    runRecommendationLists(s, req.context, recommendationLists, {}),
+    runRecommendationLists(s, req.context, recommendationLists, queryId ? { queryId } : {}),
     listing(),
     navigation,
   ]);
-  if (req.context.notify) registerPageView(s, req, loaded);
+  if (queryId) registerPageView(s, req, loaded, queryId);
 
   return shapeLandingPage({
     req, plan,
@@ -72,13 +75,13 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     ...(primary ? { primary: { ...primary, total: groupTotal(primary.facets, req.collapse) } } : {}),
     siblings, contents, recommendationLists: recommendations,
     ...(tree ? { navigation: shapeNavigation(tree.roots, selectedPath(tree.roots, loaded?.page.id), nodeFacts(tree, locale, tree.counts)) } : {}),
-    now: s.now(),
+    now: s.now(), queryId,
   });
 }
 
-function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined): void {
+function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined, queryId: string): void {
   try {
-    s.behaviour.record(pageViewEvent(req.context, loaded?.page.id ?? req.pageReference));
+    s.behaviour.record(pageViewEvent(req.context, loaded?.page.id ?? req.pageReference, queryId));
   } catch (err) {
     s.log.warn('behaviour registration failed', { err });
   }

@@ -1,0 +1,19 @@
+/**
+ * Search analytics and the UBI export (`/api/admin/v4/analytics/...`, `/api/admin/v4/export/ubi`), behind
+ * the admin Api-Key. Handlers only wire: the use cases parse the query parameters (400 naming the parameter).
+ */
+import Router from '@koa/router';
+import type { SearchAnalytics } from '../behaviour/analytics';
+import { requireApiKey } from './middleware';
+
+export function analyticsRouter(analytics: SearchAnalytics, apiKeys: string[]): Router {
+  const router = new Router({ prefix: '/api/admin' });
+  router.use(requireApiKey(apiKeys));
+  router.get('/v4/analytics/searches', async (ctx) => {
+    ctx.body = await analytics.searches(ctx.query);
+  });
+  router.get('/v4/analytics/searches/daily', async (ctx) => {
+    ctx.body = await analytics.daily(ctx.query);
+  });
+  return router;
+}
