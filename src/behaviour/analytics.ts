@@ -9,7 +9,7 @@ import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
 import { integer, oneOf, required, single, type RawQuery } from '../kernel/params';
 import {
-  ANALYTICS_SORTS, dailySearch, readDaily, readSearches, searchesSearch,
+  ANALYTICS_SORTS, dailySearch, isRateSort, rateRankingSearch, readDaily, readRateRanking, readSearches, searchesSearch,
   type AnalyticsFilter, type DailyAnswer, type SearchesAnswer, type SearchesRequest,
 } from '../events/queries/analytics';
 
@@ -78,7 +78,9 @@ export function searchAnalytics(deps: AnalyticsDeps) {
   return {
     async searches(query: RawQuery): Promise<SearchesAnswer> {
       const request = parseSearchesRequest(query, await deps.configuration.get(), now());
-      return readSearches(await deps.es.search(searchesSearch(deps.events, request)), request);
+      if (!isRateSort(request.sort)) return readSearches(await deps.es.search(searchesSearch(deps.events, request)), request);
+      const ranking = readRateRanking(await deps.es.search(rateRankingSearch(deps.events, { ...request, sort: request.sort })), { ...request, sort: request.sort });
+      return readSearches(await deps.es.search(searchesSearch(deps.events, request, ranking)), request, ranking);
     },
     async daily(query: RawQuery): Promise<DailyAnswer> {
       const filter = parseAnalyticsFilter(query, await deps.configuration.get(), now());

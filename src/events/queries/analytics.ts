@@ -68,9 +68,14 @@ export interface SearchesAnswer { from: string; to: string; totals: SearchTotals
 export interface DailyAnswer { from: string; to: string; days: (SearchTotals & { date: string })[] }
 
 /** Phrases a rate sort ranks: the most searched ones (one bucket each in a single request). */
-export const RATE_SORT_PHRASES = 50_000;
-/** Distinct counts are exact up to this many values. */
-const PRECISION = 40_000;
+export const RATE_SORT_PHRASES = 10_000;
+/**
+ * Distinct counts are exact up to this many values: 40,000 for the totals and each day, 3,000 per phrase
+ * (thousands of phrase buckets each holding four counters). `direct` hashes the values instead of keeping
+ * a bitset of the field's global ordinals per bucket (query ids and sessions have millions of them).
+ */
+const PRECISION = { totals: 40_000, phrase: 3000 } as const;
+type Precision = keyof typeof PRECISION;
 
 const field = (name: keyof EventDocument) => name;
 const AGG = { searches: 'searches', sessions: 'sessions', zero: 'zero', clicks: 'clicks', clicked: 'queries', primary: 'primary', position: 'position', carts: 'addToCarts', purchases: 'purchases', revenue: 'revenue', phrases: 'phrases', days: 'days', rate: 'rate' } as const;
@@ -96,13 +101,14 @@ export function analyticsQuery(f: AnalyticsFilter): Query {
 }
 
 /** The numbers of one phrase, one day or the totals. */
-export function metricAggregations(): Aggregations {
-  const distinctQueries = { cardinality: { field: field('queryId'), precision_threshold: PRECISION } };
+export function metricAggregations(precision: Precision = 'totals'): Aggregations {
+  const distinct = (name: keyof EventDocument): estypes.AggregationsAggregationContainer => ({ cardinality: { field: field(name), precision_threshold: PRECISION[precision], execution_hint: 'direct' } });
+  const distinctQueries = distinct('queryId');
   return {
     [AGG.searches]: {
       filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } },
       aggs: {
-        [AGG.sessions]: { cardinality: { field: field('sessionKey'), precision_threshold: PRECISION } },
+        [AGG.sessions]: distinct('sessionKey'),
         [AGG.zero]: { filter: { term: { [field('totalHits')]: 0 } } },
       },
     },
@@ -119,31 +125,49 @@ function envelope(index: string, f: AnalyticsFilter, aggs: Aggregations): estype
   return { index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false, query: analyticsQuery(f), aggs };
 }
 
-/** `GET /analytics/searches`: the totals and the phrases, ordered by `sort` (ties: more searches, then the phrase). */
-export function searchesSearch(index: string, r: SearchesRequest): estypes.SearchRequest {
-  const metrics = metricAggregations();
-  const bySearches: estypes.AggregationsAggregateOrder = [{ [AGG.searches]: 'desc' }, { _key: 'asc' }];
-  const ordered = (first: string): estypes.AggregationsAggregateOrder => [{ [first]: 'desc' }, { [AGG.searches]: 'desc' }, { _key: 'asc' }];
-  const terms = (size: number, order: estypes.AggregationsAggregateOrder): estypes.AggregationsTermsAggregation =>
-    ({ field: field('queryPhrase'), size, shard_size: Math.max(size * 2, 1000), order });
-  let phrases: estypes.AggregationsAggregationContainer;
-  switch (r.sort) {
-    case 'searches':
-      phrases = { terms: terms(r.limit, bySearches), aggs: metrics };
-      break;
-    case 'zeroResultSearches':
-      phrases = { terms: terms(r.limit, ordered(`${AGG.searches}>${AGG.zero}`)), aggs: metrics };
-      break;
-    case 'revenue':
-      phrases = { terms: terms(r.limit, ordered(`${AGG.purchases}>${AGG.revenue}`)), aggs: metrics };
-      break;
-    case 'clickThroughRate': case 'addToCartRate':
-      // A rate cannot order a terms aggregation (and bucket_sort is not in every distribution): the most
-      // searched phrases, up to RATE_SORT_PHRASES, come back and readSearches ranks them by the rate.
-      phrases = { terms: terms(RATE_SORT_PHRASES, bySearches), aggs: metrics };
-      break;
-  }
-  return envelope(index, r, { ...metrics, [AGG.phrases]: phrases });
+export const isRateSort = (sort: AnalyticsSort): sort is 'clickThroughRate' | 'addToCartRate' => sort === 'clickThroughRate' || sort === 'addToCartRate';
+
+/**
+ * `GET /analytics/searches`: the totals and the phrases, ordered by `sort` (ties: more searches, then the
+ * phrase). A rate sort is answered in two requests: rateRankingSearch ranks, then this one with `only` (the
+ * phrases ranked first) computes their numbers.
+ */
+export function searchesSearch(index: string, r: SearchesRequest, only?: string[]): estypes.SearchRequest {
+  const totals = metricAggregations('totals');
+  const metrics = metricAggregations('phrase');
+  const ordered = (first?: string): estypes.AggregationsAggregateOrder => [...(first ? [{ [first]: 'desc' as const }] : []), { [AGG.searches]: 'desc' }, { _key: 'asc' }];
+  const first = r.sort === 'zeroResultSearches' ? `${AGG.searches}>${AGG.zero}` : r.sort === 'revenue' ? `${AGG.purchases}>${AGG.revenue}` : undefined;
+  const size = only ? only.length : r.limit;
+  const phrases: estypes.AggregationsAggregationContainer = {
+    terms: { field: field('queryPhrase'), size: Math.max(size, 1), shard_size: Math.max(size * 2, 1000), order: ordered(first), ...(only?.length ? { include: only } : {}) },
+    aggs: metrics,
+  };
+  return envelope(index, r, { ...totals, [AGG.phrases]: phrases });
+}
+
+/**
+ * The first request of a rate sort: for the RATE_SORT_PHRASES most searched phrases, only what the rate
+ * needs (searches, and searches with a click or an add-to-cart). A rate cannot order a terms aggregation
+ * (and bucket_sort is not in every distribution), so rankByRate ranks them here.
+ */
+export function rateRankingSearch(index: string, r: SearchesRequest & { sort: 'clickThroughRate' | 'addToCartRate' }): estypes.SearchRequest {
+  const numerator = r.sort === 'clickThroughRate' ? AGG.clicks : AGG.carts;
+  const type = r.sort === 'clickThroughRate' ? 'click' : 'add-to-cart';
+  return envelope(index, r, {
+    [AGG.phrases]: {
+      terms: { field: field('queryPhrase'), size: RATE_SORT_PHRASES, order: [{ [AGG.searches]: 'desc' }, { _key: 'asc' }] },
+      aggs: {
+        [AGG.searches]: { filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } } },
+        [numerator]: { filter: term('type', type), aggs: { [AGG.clicked]: { cardinality: { field: field('queryId'), precision_threshold: PRECISION.phrase, execution_hint: 'direct' } } } },
+      },
+    },
+  });
+}
+
+/** The phrases of a rate sort, best first (see rankByRate), at most `limit`. */
+export function readRateRanking(response: estypes.SearchResponse<unknown>, r: SearchesRequest & { sort: 'clickThroughRate' | 'addToCartRate' }): string[] {
+  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
+  return rankByRate(buckets.map((b) => phraseOf(b.key, readMetrics(b))), r.sort).slice(0, r.limit).map((p) => p.phrase);
 }
 
 /** `GET /analytics/searches/daily`: the totals of every day of the range, days without searches included. */
@@ -208,12 +232,14 @@ export function phraseOf(phrase: string, m: Metrics): PhraseStatistics {
   };
 }
 
-export function readSearches(response: estypes.SearchResponse<unknown>, r: SearchesRequest): SearchesAnswer {
+/** `ranking`: the order of a rate sort's phrases (readRateRanking). */
+export function readSearches(response: estypes.SearchResponse<unknown>, r: SearchesRequest, ranking?: string[]): SearchesAnswer {
   const aggs = (response.aggregations ?? {}) as Tree;
   const buckets = (sub(aggs, AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
   const phrases = buckets.map((b) => phraseOf(b.key, readMetrics(b)));
-  const ranked = r.sort === 'clickThroughRate' || r.sort === 'addToCartRate' ? rankByRate(phrases, r.sort).slice(0, r.limit) : phrases;
-  return { from: r.from, to: r.to, totals: totalsOf(readMetrics(aggs)), phrases: ranked };
+  const rank = new Map(ranking?.map((p, i) => [p, i]));
+  const ordered = ranking ? phrases.filter((p) => rank.has(p.phrase)).sort((a, b) => rank.get(a.phrase)! - rank.get(b.phrase)!) : phrases;
+  return { from: r.from, to: r.to, totals: totalsOf(readMetrics(aggs)), phrases: ordered };
 }
 
 /** Highest rate first (null last), then more searches, then the phrase. */
