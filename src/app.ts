@@ -30,6 +30,7 @@ import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
 import { analyticsRouter } from './http/analyticsRoutes';
 import { searchAnalytics, type SearchAnalytics } from './behaviour/analytics';
+import { ubiExport, type UbiExport } from './behaviour/ubiExport';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { notificationRouter } from './http/notificationRoutes';
@@ -60,6 +61,8 @@ export interface AppContext {
   storefront: StorefrontServices;
   /** Search analytics over the events (admin). */
   analytics: SearchAnalytics;
+  /** The UBI export of searches and their events (admin). */
+  ubi: UbiExport;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
@@ -86,6 +89,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     notifications: notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), record: (event) => behaviour.record(event) }),
     storefront: storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config }),
     analytics: searchAnalytics({ es, events: names.events, configuration }),
+    ubi: ubiExport({ es, events: names.events, configuration }),
   };
 }
 
@@ -126,7 +130,7 @@ export function createApp(context: AppContext): Koa {
   app.use(web.fallback);
   for (const router of [
     adminRouter(context.admin, keys),
-    analyticsRouter(context.analytics, keys),
+    analyticsRouter(context.analytics, context.ubi, keys),
     merchandisingRouter(context.merchandisingAdmin, keys),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),

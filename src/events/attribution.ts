@@ -28,6 +28,8 @@ export interface CartAddition {
   /** Set when the ticket was a variant ticket. */
   variantKey?: string;
   at: string;
+  /** 0-based position of the product in the list it was added from. */
+  position?: number;
   query: QueryFacts;
 }
 
@@ -82,7 +84,7 @@ export function cartAdditionsSearch(index: string, market: string, sessionKey: s
       },
     },
     sort: [{ '@timestamp': 'desc' }],
-    _source: ['@timestamp', 'productKey', 'variantKey', 'queryId', 'queryAt', 'queryLocale', 'queryPhrase', 'queryTotalHits'],
+    _source: ['@timestamp', 'productKey', 'variantKey', 'position', 'queryId', 'queryAt', 'queryLocale', 'queryPhrase', 'queryTotalHits'],
   };
 }
 
@@ -118,7 +120,7 @@ export class Attribution {
         const key = sessionOf(e);
         const added: CartAddition = {
           productKey: e.ticket.productKey, ...(e.ticket.kind === 'variant' ? { variantKey: e.ticket.variantKey } : {}),
-          at: e.at.toISOString(), query: e.query ?? { queryId: e.ticket.queryId },
+          at: e.at.toISOString(), position: e.ticket.position, query: e.query ?? { queryId: e.ticket.queryId },
         };
         this.carts.set(key, [...(this.carts.get(key) ?? []), added].slice(-200));
       }
@@ -157,13 +159,13 @@ export class Attribution {
           const d = h._source;
           const query = d && readQueryFacts(d);
           return d && query && typeof d.productKey === 'string' && d['@timestamp']
-            ? [{ productKey: d.productKey, ...(d.variantKey ? { variantKey: d.variantKey } : {}), at: d['@timestamp'], query }] : [];
+            ? [{ productKey: d.productKey, ...(d.variantKey ? { variantKey: d.variantKey } : {}), at: d['@timestamp'], ...(d.position !== undefined ? { position: d.position } : {}), query }] : [];
         });
         additions = [...stored, ...additions];
       }
       for (const line of lines) {
         const chosen = chooseAddition(additions, { ...line, at: line.at.toISOString() });
-        if (chosen) line.query = chosen.query;
+        if (chosen) { line.query = chosen.query; if (chosen.position !== undefined) line.position = chosen.position; }
       }
     }
   }

@@ -24,12 +24,12 @@ export interface EventContext {
  * one its tickets carry); `skip` the answer's skip; `continued` marks a later page of the search before it
  * in the session (same phrase, skip > 0): it shares that search's query id and is not another search.
  */
-export interface SearchBody { type: 'search'; phrase: string; totalHits: number; origin?: string; queryId?: string; skip?: number; continued?: boolean }
+export interface SearchBody { type: 'search'; phrase: string; totalHits: number; origin?: string; queryId?: string; skip?: number; continued?: boolean; hitKeys?: string[] }
 /**
  * A content-search-page answer (registered for attribution and the UBI export only: recent searches,
  * trending and analytics' searches are product searches).
  */
-export interface ContentSearchBody { type: 'content-search'; phrase: string; totalHits: number; queryId: string }
+export interface ContentSearchBody { type: 'content-search'; phrase: string; totalHits: number; queryId: string; hitKeys?: string[] }
 /** A product page shown. */
 export interface ProductViewBody { type: 'product-view'; productKey: string; variantKey?: string }
 /**
@@ -64,7 +64,8 @@ export interface RemoveRecentSearchesBody { type: 'remove-recent-searches'; phra
 export interface RemoveRecentlyViewedBody { type: 'remove-recently-viewed'; productKeys: string[]; removeAll: boolean }
 export interface EndBody { type: 'end' }
 /** One line of a purchase notification (our addition: Elevate takes payments server-side). */
-export interface PurchaseBody { type: 'purchase'; productKey: string; variantKey: string; quantity: number; sellingPrice: number; query?: QueryFacts }
+/** `query` and `position` (of the add-to-cart it is attributed to) are added by the writer. */
+export interface PurchaseBody { type: 'purchase'; productKey: string; variantKey: string; quantity: number; sellingPrice: number; query?: QueryFacts; position?: number }
 
 export type EventBody =
   | SearchBody | ContentSearchBody | ProductViewBody | PageViewBody | CartBody | TicketBody | FavouriteBody
@@ -124,6 +125,8 @@ export interface EventDocument {
   skip?: number;
   /** Search events: a later page of the session's search before it (not another search). */
   continued?: boolean;
+  /** Search and content-search events: the keys listed (primary list, in order), for the UBI export; not indexed. */
+  hitKeys?: string[];
   brand?: string;
   category?: string[];
   categoryIds?: string[];
@@ -187,12 +190,12 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
     case 'search': {
       const phrase = normalizePhrase(event.phrase);
       const query = event.queryId ? { queryId: event.queryId, queryPhrase: phrase, queryAt: base['@timestamp'], queryLocale: event.locale, queryTotalHits: event.totalHits } : {};
-      return { ...base, ...defined({ phrase, totalHits: event.totalHits, origin: event.origin, ...query, skip: event.skip, continued: event.continued || undefined }) };
+      return { ...base, ...defined({ phrase, totalHits: event.totalHits, origin: event.origin, ...query, skip: event.skip, continued: event.continued || undefined, hitKeys: event.hitKeys }) };
     }
     case 'product-view':
       return { ...base, ...product(event.productKey), ...defined({ productKey: event.productKey, variantKey: event.variantKey }) };
     case 'content-search':
-      return { ...base, ...defined({ phrase: normalizePhrase(event.phrase), totalHits: event.totalHits, queryId: event.queryId, queryAt: base['@timestamp'], queryLocale: event.locale }) };
+      return { ...base, ...defined({ phrase: normalizePhrase(event.phrase), totalHits: event.totalHits, queryId: event.queryId, queryAt: base['@timestamp'], queryLocale: event.locale, hitKeys: event.hitKeys }) };
     case 'page-view':
       return { ...base, pageId: event.pageId, ...(event.queryId ? defined({ queryId: event.queryId, queryAt: base['@timestamp'], queryLocale: event.locale }) : {}) };
     case 'cart': {
@@ -216,7 +219,7 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
     case 'purchase':
       return {
         ...base, ...product(event.productKey), productKey: event.productKey, variantKey: event.variantKey, quantity: event.quantity, price: event.sellingPrice,
-        revenue: roundMoney(event.quantity * event.sellingPrice), ...attributed(event.query),
+        revenue: roundMoney(event.quantity * event.sellingPrice), ...attributed(event.query), ...(event.position !== undefined ? { position: event.position } : {}),
       };
     default:
       return assertNever(event);

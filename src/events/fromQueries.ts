@@ -19,6 +19,8 @@ export interface SearchFacts {
   totalHits: number;
   /** The answer's skip (a later page of a search is not another search). */
   skip: number;
+  /** Product keys of the main list as shown, in order (the UBI export's query_response_hit_ids). */
+  hitKeys?: string[];
 }
 
 /** Where buffered events go; never throws, never waits. */
@@ -39,6 +41,7 @@ export function searchEvent(e: SearchFacts, registration?: SearchRegistration): 
   return {
     ...eventContext(e.context), type: 'search', phrase, totalHits: e.totalHits, origin: e.origin,
     ...(registration ? { queryId: registration.queryId, skip: e.skip, ...(registration.continued ? { continued: true } : {}) } : {}),
+    ...(e.hitKeys ? { hitKeys: e.hitKeys } : {}),
   };
 }
 
@@ -47,9 +50,9 @@ export function searchedPhrase(e: Pick<SearchFacts, 'q' | 'usedQ'>): string {
   return normalizePhrase(e.usedQ || e.q);
 }
 
-export function contentSearchEvent(ctx: QueryWho, phrase: string, totalHits: number, queryId: string): BehaviourEvent | undefined {
+export function contentSearchEvent(ctx: QueryWho, phrase: string, totalHits: number, queryId: string, hitKeys: string[]): BehaviourEvent | undefined {
   const normalized = normalizePhrase(phrase);
-  return normalized ? { ...eventContext(ctx), type: 'content-search', phrase: normalized, totalHits, queryId } : undefined;
+  return normalized ? { ...eventContext(ctx), type: 'content-search', phrase: normalized, totalHits, queryId, hitKeys } : undefined;
 }
 
 export function productViewEvent(ctx: QueryWho, productKey: string, variantKey?: string): BehaviourEvent {

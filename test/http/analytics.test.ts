@@ -13,8 +13,13 @@
  * - session D: "prodcut" in en-GB, auto-corrected to "product".
  * Two days ago (recorded): session E: "boots" (5 hits), one click at position 5; "xylophone" (no results).
  * Yesterday: nothing.
+ * The UBI export of the same stream is validated against o19s/ubi's published schemas (test/fixtures/ubi).
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- UBI records are checked field by field */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
 import { startService, jsonBody, type TestService } from './harness';
 import { smallCatalog } from '../fixtures/catalog';
 import { decodeTicket, encodeTicket } from '../../src/events/tickets';
@@ -185,20 +190,82 @@ describe('search analytics (admin API)', function () {
     assert.ok((await get('searches?market=SE&from=2023-01-02&to=2024-02-05')).totals);
   });
 
-  // Last: its searches would change the numbers above.
-  it('gives every ticket of a registered answer its query id, keeps it across a later page, and none without notify', async () => {
-    const a = await search('Q', 'product', '&limit=2');
-    const page2 = await search('Q', 'product', '&limit=2&skip=2');
-    const other = await search('Q', 'product', '&limit=2&notify=false');
-    const ids = (page: { primaryList: { productGroups: { products: { ticket: string; variants: { ticket: string }[] }[] }[] } }) =>
-      page.primaryList.productGroups.flatMap((g) => g.products.flatMap((p) => [p.ticket, ...p.variants.map((v) => v.ticket)])).map((t) => decodeTicket(t).queryId);
-    const [id] = ids(a);
-    assert.match(id!, /^[A-Za-z0-9_-]{16}$/);
-    assert.ok(ids(a).every((x) => x === id));
-    assert.ok(ids(page2).every((x) => x === id), 'a later page keeps the search\'s query id');
-    assert.ok(ids(other).every((x) => x === undefined));
-    const landing = await service.request('POST', '/api/storefront/v3/queries/landing-page?pageReference=/x&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=Q&sessionKey=Q',
-      { body: JSON.stringify({ primaryList: { include: true, productRules: 'rule incl brand { "Acme" }' } }), headers: { 'Content-Type': 'text/plain' } }).then(jsonBody);
-    assert.match(decodeTicket(landing.primaryList.productGroups[0].products[0].ticket).queryId!, /^[A-Za-z0-9_-]{16}$/);
+  describe('UBI export', () => {
+    /** Ajv 6 (draft-07 keywords, which are all the schemas use); see test/fixtures/ubi/README.md for the oneOf reading. */
+    function validator(file: string): Ajv.ValidateFunction {
+      const schema = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'ubi', file), 'utf8'));
+      delete schema.$schema;
+      const anyOf = (node: { oneOf?: unknown; anyOf?: unknown } | undefined) => { if (node?.oneOf) { node.anyOf = node.oneOf; delete node.oneOf; } };
+      anyOf(schema.properties.action_name);
+      anyOf(schema.properties.query_id);
+      anyOf(schema.properties.event_attributes?.properties.object.properties.object_id_type);
+      return new Ajv({ allErrors: true, format: 'full' }).compile(schema);
+    }
+
+    it('answers 406 without Accept-Encoding: gzip, 400 naming a bad parameter', async () => {
+      const refused = await service.admin('GET', `/api/admin/v4/export/ubi?market=SE`, { headers: { 'Accept-Encoding': 'identity' } });
+      assert.equal(refused.status, 406, await refused.text());
+      const bad = await service.admin('GET', '/api/admin/v4/export/ubi?market=SE&from=yesterday', { headers: { 'Accept-Encoding': 'gzip' } });
+      assert.equal(bad.status, 400);
+      assert.match((await jsonBody(bad)).message, /from must be a date/);
+    });
+
+    it('exports the searches as ubi_queries and their attributed events as ubi_events, valid against the published schemas', async () => {
+      const res = await service.admin('GET', `/api/admin/v4/export/ubi?market=SE&from=${twoDaysAgo}&to=${today}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-encoding'), 'gzip');
+      const lines = (await res.text()).trimEnd().split('\n').map((l) => JSON.parse(l));
+      assert.equal(lines.length % 2, 0);
+      const records: { index: string; record: Record<string, any> }[] = [];
+      for (let i = 0; i < lines.length; i += 2) records.push({ index: lines[i].index._index, record: lines[i + 1] });
+      const validQuery = validator('query.request.schema.json');
+      const validEvent = validator('event.schema.json');
+      // The validator bites: no timestamp, a position that is not a number, a query without user_query.
+      assert.equal(validEvent({ action_name: 'click' }), false);
+      assert.equal(validEvent({ action_name: 'click', timestamp: '2026-01-01T00:00:00Z', event_attributes: { position: { ordinal: '1' } } }), false);
+      assert.equal(validQuery({ query_id: 'q' }), false);
+      for (const { index, record } of records) {
+        const valid = index === 'ubi_queries' ? validQuery : validEvent;
+        assert.ok(valid(record), `${index} ${JSON.stringify(record)}: ${JSON.stringify(valid.errors)}`);
+      }
+      const queries = records.filter((r) => r.index === 'ubi_queries').map((r) => r.record);
+      const events = records.filter((r) => r.index === 'ubi_events').map((r) => r.record);
+      assert.deepEqual(queries.map((q) => [q.client_id, q.user_query, q.query_attributes.total_hits, q.query_response_hit_ids.length]), [
+        ['E', 'boots', 5, 0], ['E', 'xylophone', 0, 0],
+        ['A', 'product', 3, 2], ['A', 'xylophone', 0, 0], ['A', 'product', 3, 3],
+        ['B', 'product', 3, 2], ['B', 'xylophone', 0, 0], ['D', 'product', 3, 3],
+      ]);
+      assert.ok(queries.every((q) => q.application === 'search-page' && q.object_id_field === 'productKey'));
+      const idOf = (client: string, n = 0) => queries.filter((q) => q.client_id === client && q.user_query !== 'xylophone')[n].query_id;
+      const a1 = queries[2];
+      assert.deepEqual(events.map((e) => [e.action_name, e.query_id, e.session_id, e.event_attributes.position.ordinal, e.event_attributes.quantity ?? null]), [
+        ['click', idOf('E'), 'E', 5, null],
+        ['click', idOf('A'), 'A', 3, null], ['click', idOf('A'), 'A', 1, null], ['add_to_cart', idOf('A'), 'A', 1, null], ['purchase', idOf('A'), 'A', 1, 2],
+        ['click', idOf('B'), 'B', 2, null], ['add_to_cart', idOf('B'), 'B', 2, null], ['purchase', idOf('B'), 'B', 2, 1],
+      ]);
+      assert.deepEqual(events[3].event_attributes.object, { object_id: `${a1.query_response_hit_ids[0]}-1`, object_id_field: 'variantKey' });
+      assert.deepEqual(events[6].event_attributes.object, { object_id: a1.query_response_hit_ids[1] ?? events[6].event_attributes.object.object_id, object_id_field: 'productKey' });
+      const yesterdayOnly = await service.admin('GET', `/api/admin/v4/export/ubi?market=SE&from=${yesterday}&to=${yesterday}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      assert.equal(await yesterdayOnly.text(), '');
+    });
+  });
+
+  // Last (mocha runs a suite's own tests before its nested suites): these searches would change the numbers above.
+  describe('query ids', () => {
+    it('gives every ticket of a registered answer its query id, keeps it across a later page, and none without notify', async () => {
+      const a = await search('Q', 'product', '&limit=2');
+      const page2 = await search('Q', 'product', '&limit=2&skip=2');
+      const other = await search('Q', 'product', '&limit=2&notify=false');
+      const ids = (page: { primaryList: { productGroups: { products: { ticket: string; variants: { ticket: string }[] }[] }[] } }) =>
+        page.primaryList.productGroups.flatMap((g) => g.products.flatMap((p) => [p.ticket, ...p.variants.map((v) => v.ticket)])).map((t) => decodeTicket(t).queryId);
+      const [id] = ids(a);
+      assert.match(id!, /^[A-Za-z0-9_-]{16}$/);
+      assert.ok(ids(a).every((x) => x === id));
+      assert.ok(ids(page2).every((x) => x === id), 'a later page keeps the search\'s query id');
+      assert.ok(ids(other).every((x) => x === undefined));
+      const landing = await service.request('POST', '/api/storefront/v3/queries/landing-page?pageReference=/x&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=Q&sessionKey=Q',
+        { body: JSON.stringify({ primaryList: { include: true, productRules: 'rule incl brand { "Acme" }' } }), headers: { 'Content-Type': 'text/plain' } }).then(jsonBody);
+      assert.match(decodeTicket(landing.primaryList.productGroups[0].products[0].ticket).queryId!, /^[A-Za-z0-9_-]{16}$/);
+    });
   });
 });

@@ -30,7 +30,8 @@ export async function contentSearchPage(s: StorefrontServices, req: ContentSearc
   if (!req.context.notify) return shapeContentSearchPage(outcome);
   const queryId = newQueryId();
   try {
-    const event = contentSearchEvent(req.context, outcome.phrase, totalOf(outcome.primary), queryId);
+    const keys = outcome.primary.hits.hits.flatMap((h) => (h._source ? [h._source.key] : []));
+    const event = contentSearchEvent(req.context, outcome.phrase, totalOf(outcome.primary), queryId, keys);
     if (event) s.behaviour.record(event);
   } catch (err) {
     s.log.warn('behaviour registration failed', { err });
