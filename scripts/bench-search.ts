@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--cpu-prof]
+ * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof]
  *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
@@ -38,6 +38,8 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 /** Index prefix of the run: one per catalog shape (e.g. per `--attributes N`) lets `--reuse` keep several. */
 const prefix = process.argv.includes('--prefix') ? process.argv[process.argv.indexOf('--prefix') + 1] : 'bench-search';
 const apiKey = 'bench-key';
+/** `--notify`: search-pages register their search (and, since search analytics, their query id) as in production. */
+const notify = flag('notify');
 const MARKET = 'UK';
 const LOCALE = 'en-GB';
 const WARM_UP = 200;
@@ -130,7 +132,7 @@ function searchPhrase(v: Vocabulary, c: Choice): { q: string; group: GroupWords 
 
 function searchPageRequest(v: Vocabulary, c: Choice, n: number): StorefrontRequest {
   const { q, group } = searchPhrase(v, c);
-  const params: Record<string, string> = { ...visitorParams(n), q, notify: 'false' };
+  const params: Record<string, string> = { ...visitorParams(n), q, notify: notify ? 'true' : 'false' };
   if (c.chance(0.1)) params['f.brand'] = group.brand;
   if (c.chance(0.06)) { params['f.price.min'] = String(c.pick([100, 300, 500])); params['f.price.max'] = String(c.pick([1000, 2000, 5000])); }
   if (c.chance(0.15)) params.sort = c.pick(SORTS);

@@ -28,6 +28,9 @@ import { BehaviourService } from './behaviour/service';
 
 import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
+import { analyticsRouter } from './http/analyticsRoutes';
+import { searchAnalytics, type SearchAnalytics } from './behaviour/analytics';
+import { ubiExport, type UbiExport } from './behaviour/ubiExport';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { consoleRouter } from './http/consoleRoutes';
@@ -68,6 +71,10 @@ export interface AppContext {
   storefront: StorefrontServices;
   /** Prometheus metrics of this app (GET /metrics); absent when METRICS_ENABLED is false. */
   metrics?: ServiceMetrics;
+  /** Search analytics over the events (admin). */
+  analytics: SearchAnalytics;
+  /** The UBI export of searches and their events (admin). */
+  ubi: UbiExport;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
@@ -107,6 +114,8 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     }),
     notifications: received,
     storefront,
+    analytics: searchAnalytics({ es, events: names.events, configuration }),
+    ubi: ubiExport({ es, events: names.events, configuration }),
   };
 }
 
@@ -151,6 +160,7 @@ export function createApp(context: AppContext): Koa {
   for (const router of [
     operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminApiKeys: keys }),
     adminRouter(context.admin, keys),
+    analyticsRouter(context.analytics, context.ubi, keys),
     merchandisingRouter(context.merchandisingAdmin, keys),
     consoleRouter({ storefront: context.storefront, history: context.history }, keys),
     notificationRouter(context.notifications),

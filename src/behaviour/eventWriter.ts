@@ -25,6 +25,7 @@ import type { IndexLayout } from '../search/mappings';
 import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from '../events/events';
 import type { BehaviourOptions } from '../kernel/config';
 import type { ProductLookup } from '../events/productLookup';
+import type { Attribution } from '../events/attribution';
 
 /** An event with its time fixed when it was recorded. */
 type Stamped = BehaviourEvent & { at: Date };
@@ -52,6 +53,8 @@ export interface EventWriterDeps {
   log: Logger;
   names: BehaviourIndexNames;
   lookup: ProductLookup;
+  /** Resolves the query of clicks, add-to-carts, ad-impressions and purchases (search analytics). */
+  attribution?: Attribution;
   options: Pick<BehaviourOptions, 'flushIntervalMs' | 'batchSize' | 'maxBuffered'>;
   /** Shards and replicas of the events index when the writer has to make it again. */
   layout?: IndexLayout;
@@ -200,6 +203,7 @@ export class EventWriter {
     this.ensured ??= ensureEventsIndex(es, names, this.deps.log, this.deps.layout).catch((err) => { this.ensured = undefined; throw err; });
     await this.ensured;
     const facts = await this.facts(batch.map((b) => b.event));
+    await this.attribute(batch.map((b) => b.event));
     const operations: unknown[] = [];
     for (const { seq, event } of batch) operations.push({ create: { _id: `${this.idPrefix}-${seq}` } }, eventDocument(event, event.at, facts.get(event.market)));
     this.counts.bulkRequests++;
@@ -248,6 +252,16 @@ export class EventWriter {
       }
     }
     return result;
+  }
+
+  /** Stamps each event's query; on a lookup failure the events are written with their ticket's query id only. */
+  private async attribute(events: Stamped[]): Promise<void> {
+    if (!this.deps.attribution) return;
+    try {
+      await this.deps.attribution.attribute(events);
+    } catch (err) {
+      this.warn('query attribution failed: events written with the ticket\'s query id only', { err });
+    }
   }
 
   /** Logs each kind of warning at most every WARN_EVERY_MS (with running totals), so a flood stays readable. */

@@ -17,6 +17,7 @@ import type { BehaviourOptions } from '../kernel/config';
 import { PopularityJob, type PopularityRun } from './popularityJob';
 import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
 import { ProductLookup } from '../events/productLookup';
+import { Attribution } from '../events/attribution';
 import { BehaviourQuestions } from '../events/questions';
 import type { Affinity, AffinityInput } from '../events/queries/affinity';
 import type { TopContentInput } from '../events/queries/topContent';
@@ -64,7 +65,8 @@ export class BehaviourService {
     this.now = deps.now ?? (() => new Date());
     this.lookup = new ProductLookup(deps.es, deps.productsAlias);
     this.questions = new BehaviourQuestions({ es: deps.es, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
-    this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, options: deps.options, layout: deps.layout, now: this.now });
+    const attribution = new Attribution(deps.es, deps.names.events);
+    this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, attribution, options: deps.options, layout: deps.layout, now: this.now });
     this.popularity = new PopularityJob({
       es: deps.es, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
       liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),

@@ -19,29 +19,56 @@ export interface EventContext {
   at?: Date;
 }
 
-/** A search through search-page (or autocomplete), as registered by the storefront. */
-export interface SearchBody { type: 'search'; phrase: string; totalHits: number; origin?: string }
+/**
+ * A search through search-page, as registered by the storefront. `queryId` is the answer's query id (the
+ * one its tickets carry); `skip` the answer's skip; `continued` marks a later page of the search before it
+ * in the session (same phrase, skip > 0): it shares that search's query id and is not another search.
+ */
+export interface SearchBody { type: 'search'; phrase: string; totalHits: number; origin?: string; queryId?: string; skip?: number; continued?: boolean; hitKeys?: string[] }
+/**
+ * A content-search-page answer (registered for attribution and the UBI export only: recent searches,
+ * trending and analytics' searches are product searches).
+ */
+export interface ContentSearchBody { type: 'content-search'; phrase: string; totalHits: number; queryId: string; hitKeys?: string[] }
 /** A product page shown. */
 export interface ProductViewBody { type: 'product-view'; productKey: string; variantKey?: string }
 /**
  * A landing page shown: `pageId` is the id of the stored page that answered, else the reference as the
  * shop sent it (a page configured only by the request body).
  */
-export interface PageViewBody { type: 'page-view'; pageId: string }
+export interface PageViewBody { type: 'page-view'; pageId: string; queryId?: string }
 /** A cart page shown with these product and/or variant keys. */
 export interface CartBody { type: 'cart'; keys: string[] }
-/** click, add-to-cart and ad-impression notifications: everything comes from the ticket. */
-export interface TicketBody { type: 'click' | 'add-to-cart' | 'ad-impression'; ticket: Ticket }
+/**
+ * The query an event is attributed to, as the event writer resolves it (src/events/attribution.ts): the
+ * query id, and from the registered answer its time, locale and (searches) phrase, copied so that search
+ * analytics aggregates each event type by the search's phrase and day without a join.
+ */
+export interface QueryFacts {
+  queryId: string;
+  /** When the answer was given; absent when only the id is known (the answer's event was not found). */
+  at?: string;
+  locale?: string;
+  phrase?: string;
+  totalHits?: number;
+}
+
+/**
+ * click, add-to-cart and ad-impression notifications: everything comes from the ticket; `query` is added
+ * by the writer when the ticket's query id is found.
+ */
+export interface TicketBody { type: 'click' | 'add-to-cart' | 'ad-impression'; ticket: Ticket; query?: QueryFacts }
 /** add-favorite and remove-favorite, resolved to the product (and the variant when one was named). */
 export interface FavouriteBody { type: 'add-favorite' | 'remove-favorite'; productKey: string; variantKey?: string }
 export interface RemoveRecentSearchesBody { type: 'remove-recent-searches'; phrases: string[]; removeAll: boolean }
 export interface RemoveRecentlyViewedBody { type: 'remove-recently-viewed'; productKeys: string[]; removeAll: boolean }
 export interface EndBody { type: 'end' }
 /** One line of a purchase notification (our addition: Elevate takes payments server-side). */
-export interface PurchaseBody { type: 'purchase'; productKey: string; variantKey: string; quantity: number; sellingPrice: number }
+/** `query` and `position` (of the add-to-cart it is attributed to) are added by the writer. */
+export interface PurchaseBody { type: 'purchase'; productKey: string; variantKey: string; quantity: number; sellingPrice: number; query?: QueryFacts; position?: number }
 
 export type EventBody =
-  | SearchBody | ProductViewBody | PageViewBody | CartBody | TicketBody | FavouriteBody
+  | SearchBody | ContentSearchBody | ProductViewBody | PageViewBody | CartBody | TicketBody | FavouriteBody
   | RemoveRecentSearchesBody | RemoveRecentlyViewedBody | EndBody | PurchaseBody;
 
 export type BehaviourEvent = EventContext & EventBody;
@@ -49,7 +76,7 @@ export type EventType = EventBody['type'];
 
 export const EVENT_TYPES: readonly EventType[] = [
   'search', 'product-view', 'page-view', 'cart', 'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',
-  'remove-recent-searches', 'remove-recently-viewed', 'end', 'purchase',
+  'remove-recent-searches', 'remove-recently-viewed', 'end', 'purchase', 'content-search',
 ];
 
 /** A stored event. Multi-valued fields hold arrays (removals, cart keys, categories). */
@@ -80,6 +107,26 @@ export interface EventDocument {
   quantity?: number;
   /** Selling price: of the purchase line, else the product's lowest selling price. */
   price?: number;
+  /** Purchase lines: quantity × selling price. */
+  revenue?: number;
+  /**
+   * The registered answer (search-page, landing-page) of the event: its own for search and page-view
+   * events, the ticket's for clicks, add-to-carts and ad-impressions, the session's add-to-cart's for purchases.
+   */
+  queryId?: string;
+  /** The phrase of that answer when it was a search (search events: their own phrase). */
+  queryPhrase?: string;
+  /** When that answer was given (search and page-view events: their own time). */
+  queryAt?: string;
+  queryLocale?: string;
+  /** totalHits of that search. */
+  queryTotalHits?: number;
+  /** Search events: the answer's skip. */
+  skip?: number;
+  /** Search events: a later page of the session's search before it (not another search). */
+  continued?: boolean;
+  /** Search and content-search events: the keys listed (primary list, in order), for the UBI export; not indexed. */
+  hitKeys?: string[];
   brand?: string;
   category?: string[];
   categoryIds?: string[];
@@ -114,7 +161,7 @@ export function keysToEnrich(event: BehaviourEvent): string[] {
       return event.ticket.kind === 'content' ? [] : [event.ticket.productKey];
     case 'cart':
       return event.keys;
-    case 'search': case 'page-view': case 'remove-recent-searches': case 'remove-recently-viewed': case 'end':
+    case 'search': case 'content-search': case 'page-view': case 'remove-recent-searches': case 'remove-recently-viewed': case 'end':
       return [];
     default:
       return assertNever(event);
@@ -140,19 +187,24 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
     return f ? defined({ brand: f.brand, category: nonEmpty(f.category), categoryIds: nonEmpty(f.categoryIds), price: f.price }) : {};
   };
   switch (event.type) {
-    case 'search':
-      return { ...base, ...defined({ phrase: normalizePhrase(event.phrase), totalHits: event.totalHits, origin: event.origin }) };
+    case 'search': {
+      const phrase = normalizePhrase(event.phrase);
+      const query = event.queryId ? { queryId: event.queryId, queryPhrase: phrase, queryAt: base['@timestamp'], queryLocale: event.locale, queryTotalHits: event.totalHits } : {};
+      return { ...base, ...defined({ phrase, totalHits: event.totalHits, origin: event.origin, ...query, skip: event.skip, continued: event.continued || undefined, hitKeys: event.hitKeys }) };
+    }
     case 'product-view':
       return { ...base, ...product(event.productKey), ...defined({ productKey: event.productKey, variantKey: event.variantKey }) };
+    case 'content-search':
+      return { ...base, ...defined({ phrase: normalizePhrase(event.phrase), totalHits: event.totalHits, queryId: event.queryId, queryAt: base['@timestamp'], queryLocale: event.locale, hitKeys: event.hitKeys }) };
     case 'page-view':
-      return { ...base, pageId: event.pageId };
+      return { ...base, pageId: event.pageId, ...(event.queryId ? defined({ queryId: event.queryId, queryAt: base['@timestamp'], queryLocale: event.locale }) : {}) };
     case 'cart': {
       const products = [...new Set(event.keys.map((k) => facts.get(k)?.productKey).filter((k): k is string => !!k))];
       return { ...base, keys: event.keys, ...(products.length ? { productKey: products } : {}) };
     }
     case 'click': case 'add-to-cart': case 'ad-impression': {
       const t = event.ticket;
-      const list = { pageType: t.pageType, listId: t.listId, position: t.position, touchpoint: base.touchpoint ?? t.touchpoint };
+      const list = { pageType: t.pageType, listId: t.listId, position: t.position, touchpoint: base.touchpoint ?? t.touchpoint, ...attributed(event.query ?? (t.queryId ? { queryId: t.queryId } : undefined)) };
       if (t.kind === 'content') return { ...base, ...list, contentKey: t.contentKey };
       return { ...base, ...product(t.productKey), ...list, productKey: t.productKey, ...(t.kind === 'variant' ? { variantKey: t.variantKey } : {}) };
     }
@@ -165,7 +217,10 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
     case 'end':
       return base;
     case 'purchase':
-      return { ...base, ...product(event.productKey), productKey: event.productKey, variantKey: event.variantKey, quantity: event.quantity, price: event.sellingPrice };
+      return {
+        ...base, ...product(event.productKey), productKey: event.productKey, variantKey: event.variantKey, quantity: event.quantity, price: event.sellingPrice,
+        revenue: roundMoney(event.quantity * event.sellingPrice), ...attributed(event.query), ...(event.position !== undefined ? { position: event.position } : {}),
+      };
     default:
       return assertNever(event);
   }
@@ -173,6 +228,17 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
 
 export function assertNever(x: never): never {
   throw new Error(`Unexpected value ${JSON.stringify(x)}`);
+}
+
+/** The query fields of an attributed event. */
+function attributed(q: Partial<QueryFacts> | undefined): Partial<EventDocument> {
+  if (!q?.queryId) return {};
+  return defined({ queryId: q.queryId, queryPhrase: q.phrase, queryAt: q.at, queryLocale: q.locale, queryTotalHits: q.totalHits });
+}
+
+/** Removes binary floating-point noise from sums of prices (3 × 19.9 is 59.7, not 59.699999…). */
+export function roundMoney(amount: number): number {
+  return Math.round(amount * 1e6) / 1e6;
 }
 
 function nonEmpty<T>(values: T[]): T[] | undefined {

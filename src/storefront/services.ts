@@ -5,7 +5,8 @@
  */
 import type { SearchGateway } from '../search/gateway';
 import type { Logger } from '../kernel/log';
-import { searchEvent, type EventRecorder, type SearchFacts } from '../events/fromQueries';
+import { searchEvent, searchedPhrase, type EventRecorder, type SearchFacts } from '../events/fromQueries';
+import { SessionSearches } from '../events/searchSessions';
 import type { VisitorBehaviour } from '../events/questions';
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
@@ -21,8 +22,11 @@ export interface SearchEvent extends SearchFacts {
 }
 
 export interface StorefrontHooks {
-  /** A search to register as visitor behaviour. Must not throw; it is not awaited by the response. */
-  onSearch(event: SearchEvent): void;
+  /**
+   * A search to register as visitor behaviour; returns the answer's query id (which its tickets carry),
+   * undefined when nothing was registered. Must not throw; it is not awaited by the response.
+   */
+  onSearch(event: SearchEvent): string | void;
 }
 
 export interface StorefrontServices {
@@ -51,12 +55,20 @@ export type { PhraseLanguage };
 
 export const noHooks: StorefrontHooks = { onSearch: () => undefined };
 
-/** The hooks that record searches as behaviour events through `recorder` (the default of storefrontServices). */
-export function behaviourHooks(recorder: EventRecorder): StorefrontHooks {
+/**
+ * The hooks that record searches as behaviour events through `recorder` (the default of storefrontServices),
+ * each with its query id: a later page of the session's search keeps that search's id (searchSessions.ts).
+ */
+export function behaviourHooks(recorder: EventRecorder, sessions = new SessionSearches()): StorefrontHooks {
   return {
     onSearch(e) {
-      const event = searchEvent(e);
-      if (event) recorder.record(event);
+      const phrase = searchedPhrase(e);
+      if (!phrase) return undefined;
+      const registration = sessions.register(e.context.sessionKey, phrase, e.skip);
+      const event = searchEvent(e, registration);
+      if (!event) return undefined;
+      recorder.record(event);
+      return registration.queryId;
     },
   };
 }

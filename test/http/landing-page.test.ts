@@ -165,7 +165,7 @@ describe('landing-page (HTTP)', function () {
       assert.equal(page.primaryList!.totalHits, 3);
       assert.deepEqual(page.primaryList!.sliceRanges, []);
       const ticket = Buffer.from(page.primaryList!.productGroups[0].products[0].ticket, 'base64url').toString();
-      assert.match(ticket, /^1;LANDING_PAGE;PRIMARY_LIST;product;shoe-d;;0;SE;DESKTOP$/);
+      assert.match(ticket, /^2;LANDING_PAGE;PRIMARY_LIST;product;shoe-d;;0;SE;DESKTOP;$/);
     });
 
     it('offers the sort orders of sortOrderOverride; a chosen sort orders pins like the rest', async () => {
@@ -198,7 +198,7 @@ describe('landing-page (HTTP)', function () {
       const page = await get({ pageReference: '/shoes', limit: '1', skip: '1' });
       assert.deepEqual([keys(page), page.primaryList!.totalHits], [['shoe-a'], 3]);
       const ticket = Buffer.from(page.primaryList!.productGroups[0].products[0].ticket, 'base64url').toString();
-      assert.match(ticket, /;1;SE;DESKTOP$/); // position in the whole list
+      assert.match(ticket, /;1;SE;DESKTOP;$/); // position in the whole list
     });
 
     it('restricts a child page to the rules of an ancestor with restrictChildRules', async () => {

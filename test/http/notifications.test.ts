@@ -84,7 +84,7 @@ describe('notifications (storefront API)', function () {
         { ...who, type: 'remove-recent-searches', removeAll: true },
         { ...who, type: 'remove-recently-viewed', removeAll: false, productKey: ['G1-p'] },
         { ...who, type: 'remove-recently-viewed', removeAll: true },
-        { ...who, type: 'purchase', ...acme, productKey: 'G1-p', variantKey: 'G1-p-1', quantity: 2, price: 150 },
+        { ...who, type: 'purchase', ...acme, productKey: 'G1-p', variantKey: 'G1-p-1', quantity: 2, price: 150, revenue: 300 },
         { ...who, type: 'end' },
       ]);
     });
@@ -94,9 +94,12 @@ describe('notifications (storefront API)', function () {
       assert.equal((await search('Product')).status, 200);
       assert.equal((await search('nothingmatches')).status, 200);
       assert.equal((await search('hidden', '&notify=false')).status, 200);
-      assert.deepEqual(await eventsOf('c2'), [
-        { market: 'SE', customerKey: 'c2', sessionKey: 's2', type: 'search', touchpoint: 'DESKTOP', locale: 'en-GB', phrase: 'product', totalHits: 3, origin: 'ORGANIC' },
-        { market: 'SE', customerKey: 'c2', sessionKey: 's2', type: 'search', touchpoint: 'DESKTOP', locale: 'en-GB', phrase: 'nothingmatches', totalHits: 0, origin: 'ORGANIC' },
+      // Each search is its own query (search analytics): a fresh query id, stamped with the search's own time.
+      const searches = (await eventsOf('c2')).map(({ queryId, queryAt, ...rest }) => { assert.match(queryId!, /^[A-Za-z0-9_-]{16}$/); assert.ok(queryAt); return rest; });
+      const query = { queryLocale: 'en-GB', skip: 0 };
+      assert.deepEqual(searches, [
+        { market: 'SE', customerKey: 'c2', sessionKey: 's2', type: 'search', touchpoint: 'DESKTOP', locale: 'en-GB', phrase: 'product', totalHits: 3, origin: 'ORGANIC', ...query, queryPhrase: 'product', queryTotalHits: 3 },
+        { market: 'SE', customerKey: 'c2', sessionKey: 's2', type: 'search', touchpoint: 'DESKTOP', locale: 'en-GB', phrase: 'nothingmatches', totalHits: 0, origin: 'ORGANIC', ...query, queryPhrase: 'nothingmatches', queryTotalHits: 0 },
       ]);
     });
   });

@@ -220,7 +220,7 @@ describe('recommendation lists (real Elasticsearch)', function () {
       const group = (await jsonBody(res)).recommendationLists[0].productGroups[0];
       assert.deepEqual([group.key, group.products.map((p: { key: string }) => p.key), group.remaining], ['GM', ['M2', 'M1'], 0]);
       const ticket = Buffer.from(group.products[0].ticket, 'base64url').toString();
-      assert.match(ticket, /^1;PRODUCT_PAGE;top;product;M2;;0;SE;DESKTOP$/);
+      assert.match(ticket, /^2;PRODUCT_PAGE;top;product;M2;;0;SE;DESKTOP;$/);
     });
   });
 

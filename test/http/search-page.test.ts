@@ -414,7 +414,7 @@ describe('search-page (HTTP)', function () {
       const events: SearchEvent[] = [];
       const app = new Koa();
       app.use(errorHandler(service.context.log));
-      app.use(storefrontRouter(storefrontServicesOf(service.context, { onSearch: (e) => events.push(e) })).routes());
+      app.use(storefrontRouter(storefrontServicesOf(service.context, { onSearch: (e) => { events.push(e); return undefined; } })).routes());
       const server = app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       try {

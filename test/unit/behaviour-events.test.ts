@@ -40,9 +40,9 @@ describe('behaviour events', () => {
       });
     });
 
-    it('stores a purchase line with quantity and the line price (not the catalog price)', () => {
+    it('stores a purchase line with quantity, the line price (not the catalog price) and its revenue', () => {
       assert.deepEqual(eventDocument({ ...who, type: 'purchase', productKey: 'P1', variantKey: 'P1-1', quantity: 2, sellingPrice: 99.5 }, at, facts), {
-        ...base, type: 'purchase', productKey: 'P1', variantKey: 'P1-1', quantity: 2, price: 99.5, brand: 'Acme', category: ['Skor'], categoryIds: ['cat_shoes'],
+        ...base, type: 'purchase', productKey: 'P1', variantKey: 'P1-1', quantity: 2, price: 99.5, revenue: 199, brand: 'Acme', category: ['Skor'], categoryIds: ['cat_shoes'],
       });
     });
 

@@ -5,6 +5,7 @@ import { notificationEvents, parseNotificationBody, parseNotificationContext, re
 import type { ProductFacts } from '../../src/events/events';
 import { behaviourHooks } from '../../src/storefront/services';
 import { encodeTicket, type Ticket } from '../../src/events/tickets';
+import { SessionSearches } from '../../src/events/searchSessions';
 import type { BehaviourEvent } from '../../src/events/events';
 import type { QueryContext } from '../../src/storefront/request';
 
@@ -109,12 +110,15 @@ describe('behaviour notifications (parsing)', () => {
     });
   });
 
-  it('the storefront search hook records the phrase the results are for, normalised, and skips empty phrases', () => {
+  it('the storefront search hook records the phrase the results are for, normalised, with its query id, and skips empty phrases', () => {
     const recorded: BehaviourEvent[] = [];
-    const hooks = behaviourHooks({ record: (e) => recorded.push(e) });
+    let n = 0;
+    const hooks = behaviourHooks({ record: (e) => recorded.push(e) }, new SessionSearches(() => `q${++n}`));
     const context = { market: 'SE', customerKey: 'c1', sessionKey: 's1', locale: 'sv-SE', touchpoint: 'MOBILE' } as QueryContext;
-    hooks.onSearch({ context, q: 'Runnign', usedQ: 'running', origin: 'ORGANIC', totalHits: 4 });
-    hooks.onSearch({ context, q: '  ', usedQ: '  ', origin: 'ORGANIC', totalHits: 0 });
-    assert.deepEqual(recorded, [{ ...who, locale: 'sv-SE', touchpoint: 'MOBILE', type: 'search', phrase: 'running', totalHits: 4, origin: 'ORGANIC' }]);
+    assert.equal(hooks.onSearch({ context, q: 'Runnign', usedQ: 'running', origin: 'ORGANIC', totalHits: 4, skip: 0 }), 'q1');
+    assert.equal(hooks.onSearch({ context, q: '  ', usedQ: '  ', origin: 'ORGANIC', totalHits: 0, skip: 0 }), undefined);
+    assert.equal(hooks.onSearch({ context, q: 'running', usedQ: '', origin: 'ORGANIC', totalHits: 4, skip: 24 }), 'q1');
+    const search = { ...who, locale: 'sv-SE', touchpoint: 'MOBILE', type: 'search', phrase: 'running', totalHits: 4, origin: 'ORGANIC' };
+    assert.deepEqual(recorded, [{ ...search, queryId: 'q1', skip: 0 }, { ...search, queryId: 'q1', skip: 24, continued: true }]);
   });
 });

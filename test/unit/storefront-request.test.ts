@@ -137,7 +137,7 @@ describe('storefront tickets', () => {
 
   it('encode the documented semicolon record', () => {
     const record = Buffer.from(encodeTicket(tickets[1]), 'base64url').toString('utf8');
-    assert.equal(record, '1;SEARCH_PAGE;SECONDARY_LIST;variant;p1;p1-38;0;SE;MOBILE');
+    assert.equal(record, '2;SEARCH_PAGE;SECONDARY_LIST;variant;p1;p1-38;0;SE;MOBILE;');
   });
 
   it('reject strings that are not our tickets with a 400', () => {

@@ -60,7 +60,7 @@ function services(search: SearchGateway, events: SearchEvent[] = []): Storefront
     facts: undefined as never,
     index: { products: () => 'products', content: () => 'content' },
     language: () => Promise.resolve({ expand: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }) }),
-    hooks: { ...noHooks, onSearch: (e) => events.push(e) },
+    hooks: { ...noHooks, onSearch: (e) => { events.push(e); return undefined; } },
     behaviour: undefined as never,
     merchandising: undefined as never,
     now: () => new Date('2026-11-24T12:00:00Z'),

@@ -25,6 +25,8 @@ export interface ContentSearchPageOutcome {
   primary: estypes.SearchResponse<ContentDocument>;
   /** The phrase suggester's corrections of the typed phrase, best first (empty when not asked). */
   suggestions: string[];
+  /** The registered answer's query id, carried by the items' tickets. */
+  queryId?: string;
 }
 
 /** The offered content orders, with search-page's labels. */
@@ -36,7 +38,7 @@ export function shapeContentSearchPage(o: ContentSearchPageOutcome): ContentSear
   const { req } = o;
   const corrected = o.originalTotalHits !== undefined;
   const totalHits = totalOf(o.primary);
-  const origin: TicketOrigin = { pageType: 'CONTENT_SEARCH_PAGE', listId: 'PRIMARY_LIST', market: req.context.market, touchpoint: req.context.touchpoint };
+  const origin: TicketOrigin = { pageType: 'CONTENT_SEARCH_PAGE', listId: 'PRIMARY_LIST', market: req.context.market, touchpoint: req.context.touchpoint, ...(o.queryId ? { queryId: o.queryId } : {}) };
   const documents = o.primary.hits.hits.flatMap((h) => (h._source ? [h._source] : []));
   return {
     q: o.phrase,

@@ -17,6 +17,7 @@
  */
 import type { FoundPage } from '../../merchandising/pageStore';
 import { pageViewEvent } from '../../events/fromQueries';
+import { newQueryId } from '../../events/searchSessions';
 import { contentListSearch } from '../contentLists';
 import type { IndexedSearch, SearchResponse } from '../../search/msearch';
 import { productSource } from '../productSource';
@@ -71,12 +72,14 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0, (withPrimary ? 2 : 0) + req.contentLists.length), siblings };
   };
   const recommendationLists = mergeRecommendationLists(loaded?.page.recLists ?? [], req.recommendationLists);
+  // A registered answer's query id: every ticket of the page carries it (search analytics, UBI).
+  const queryId = req.context.notify ? newQueryId() : undefined;
   const [recommendations, { primary, contents, siblings }, tree] = await Promise.all([
-    runRecommendationLists(s, req.context, recommendationLists, {}),
+    runRecommendationLists(s, req.context, recommendationLists, queryId ? { queryId } : {}),
     listing(),
     navigation,
   ]);
-  if (req.context.notify && !options.explain) registerPageView(s, req, loaded);
+  if (queryId && !options.explain) registerPageView(s, req, loaded, queryId);
 
   const result = shapeLandingPage({
     req, plan,
@@ -84,7 +87,7 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     ...(primary ? { primary: { ...primary, total: groupTotal(primary.facets, req.collapse) } } : {}),
     siblings, contents, recommendationLists: recommendations,
     ...(tree ? { navigation: shapeNavigation(tree.roots, selectedPath(tree.roots, loaded?.page.id), nodeFacts(tree, locale, tree.counts)) } : {}),
-    now: s.now(),
+    now: s.now(), queryId,
   });
   if (!explain || !primary || !unpinned || !result.primaryList) return result;
   const pins = pinReasons(plan, loaded);
@@ -96,9 +99,9 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   return { ...result, primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) } };
 }
 
-function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined): void {
+function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined, queryId: string): void {
   try {
-    s.behaviour.record(pageViewEvent(req.context, loaded?.page.id ?? req.pageReference));
+    s.behaviour.record(pageViewEvent(req.context, loaded?.page.id ?? req.pageReference, queryId));
   } catch (err) {
     s.log.warn('behaviour registration failed', { err });
   }

@@ -57,6 +57,8 @@ export interface LandingPageOutcome {
   recommendationLists: RecommendationListResult[];
   navigation?: NavigationResult;
   now: Date;
+  /** The registered answer's query id, carried by the tickets of the primary and content lists. */
+  queryId?: string;
 }
 
 export function seo(page: Page | undefined, locale: string): Seo {
@@ -92,11 +94,12 @@ export const mainProducts = (response: estypes.SearchResponse<unknown> | undefin
 export function shapeLandingPage(o: LandingPageOutcome): LandingPageResult {
   const { req, plan } = o;
   const { market, locale, touchpoint } = req.context;
-  const sc: ShapeContext = { query: req.context, origin: { pageType: 'LANDING_PAGE', listId: 'PRIMARY_LIST', market, touchpoint }, now: o.now };
+  const attributed = o.queryId ? { queryId: o.queryId } : {};
+  const sc: ShapeContext = { query: req.context, origin: { pageType: 'LANDING_PAGE', listId: 'PRIMARY_LIST', market, touchpoint, ...attributed }, now: o.now };
   const result: LandingPageResult = {
     recommendationLists: o.recommendationLists,
     contentLists: req.contentLists.map((list, i) =>
-      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'LANDING_PAGE', market, touchpoint })),
+      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'LANDING_PAGE', market, touchpoint, ...attributed })),
     customData: { ...(o.page?.customData?.[locale] ?? {}) },
     published: o.page !== undefined,
     seo: seo(o.page, locale),

@@ -74,7 +74,7 @@ export async function runLists(
   const now = s.now();
   const pageType: PageType = defaults.pageType ?? 'LANDING_PAGE';
   return planned.map(({ request }, i) => {
-    const sc = { query: context, origin: { pageType, listId: request.id, market: context.market, touchpoint: context.touchpoint }, now };
+    const sc = { query: context, origin: { pageType, listId: request.id, market: context.market, touchpoint: context.touchpoint, ...(defaults.queryId ? { queryId: defaults.queryId } : {}) }, now };
     return {
       id: request.id,
       algorithm: request.algorithm,

@@ -43,6 +43,8 @@ export interface RecommendationDefaults {
   cart?: string[];
   /** Page type in the tickets of the lists' products; default LANDING_PAGE. */
   pageType?: PageType;
+  /** Query id of the registered answer (landing-page), carried by the lists' tickets. */
+  queryId?: string;
   /**
    * Products the page looks up anyway (product-page: its product), by key; undefined for a key looked up
    * and not found. The lists take them from here instead of searching for them again.

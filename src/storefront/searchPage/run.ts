@@ -96,9 +96,9 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
   ]);
-  if (req.context.notify && !explain) register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal });
+  const queryId = req.context.notify && !explain ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, hitKeys: shown.map((p) => p.productKey) }) : undefined;
   const result = shapeSearchPage({
-    req, phrase, originalTotalHits, primary, primaryTotal,
+    req, phrase, originalTotalHits, queryId, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
     contents, siblings, suggestions, now: s.now(), template, dynamicFacets, behaviourRelated,
   });
@@ -122,11 +122,12 @@ async function relatedPhrasesOf(s: StorefrontServices, market: string, phrase: s
   }
 }
 
-/** Behaviour registration never fails a query. */
-function register(s: StorefrontServices, event: SearchEvent): void {
+/** Behaviour registration never fails a query (the answer's tickets then carry no query id). */
+function register(s: StorefrontServices, event: SearchEvent): string | undefined {
   try {
-    s.hooks.onSearch(event);
+    return s.hooks.onSearch(event) ?? undefined;
   } catch (err) {
     s.log.warn('onSearch hook failed', { err });
+    return undefined;
   }
 }

@@ -52,6 +52,8 @@ export interface SearchPageOutcome {
   dynamicFacets?: FacetResult[];
   /** Phrases searched in the same sessions as this one, most sessions first (empty without history). */
   behaviourRelated?: string[];
+  /** The registered answer's query id, carried by every ticket of the page. */
+  queryId?: string;
 }
 
 export const mainProducts = (response: estypes.SearchResponse<unknown> | undefined): ProductSource[] =>
@@ -63,7 +65,7 @@ function groups(o: SearchPageOutcome, response: estypes.SearchResponse<unknown> 
 }
 
 const origin = (o: SearchPageOutcome, listId: string): TicketOrigin =>
-  ({ pageType: 'SEARCH_PAGE', listId, market: o.req.context.market, touchpoint: o.req.context.touchpoint });
+  ({ pageType: 'SEARCH_PAGE', listId, market: o.req.context.market, touchpoint: o.req.context.touchpoint, ...(o.queryId ? { queryId: o.queryId } : {}) });
 
 const leaf = (category: string) => category.split('>').pop()!.trim();
 
@@ -118,7 +120,7 @@ export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
     },
     relatedSearches: o.primaryTotal < RELATED_BELOW ? sessionRelated(o.behaviourRelated ?? [], o.phrase) ?? relatedSearches(o.primary, o.phrase) : [],
     contentLists: req.contentLists.map((list: ContentListSettings, i) =>
-      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'SEARCH_PAGE', market: req.context.market, touchpoint: req.context.touchpoint })),
+      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'SEARCH_PAGE', market: req.context.market, touchpoint: req.context.touchpoint, ...(o.queryId ? { queryId: o.queryId } : {}) })),
   };
   if (req.navigation) result.navigation = searchNavigation(o.primary, req.selectedCategory, req.collapse);
   return result;

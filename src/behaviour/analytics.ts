@@ -1,0 +1,91 @@
+/**
+ * The search analytics use case (`GET /api/admin/v4/analytics/searches` and `/searches/daily`): query
+ * parameters parsed into a request (every failure a 400 naming the parameter), checked against the
+ * configured markets and locales, answered with one aggregation over the events (src/events/queries/analytics.ts).
+ */
+import type { Client } from '@elastic/elasticsearch';
+import type { CatalogConfiguration } from '../catalog/types';
+import type { ConfigurationReader } from '../configuration/store';
+import { invalid } from '../kernel/errors';
+import { integer, oneOf, required, single, type RawQuery } from '../kernel/params';
+import {
+  ANALYTICS_SORTS, dailySearch, isRateSort, rateRankingSearch, readDaily, readRateRanking, readSearches, searchesSearch,
+  type AnalyticsFilter, type DailyAnswer, type SearchesAnswer, type SearchesRequest,
+} from '../events/queries/analytics';
+
+export const DEFAULT_DAYS = 7;
+export const MAX_DAYS = 400;
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function date(query: RawQuery, name: string): string | undefined {
+  const v = single(query, name)?.trim();
+  if (!v) return undefined;
+  const parsed = DATE.test(v) ? new Date(`${v}T00:00:00Z`) : undefined;
+  const valid = !!parsed && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
+  if (!valid) throw invalid(`Query parameter ${name} must be a date YYYY-MM-DD (got "${v}")`);
+  return v;
+}
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Days from `from` to `to`, both included. */
+export function daysIn(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * market (required, configured), from and to (UTC days, inclusive; by default the last 7 days up to
+ * today: `to` defaults to today, `from` to six days before `to`), locale (one of the market's), touchpoint.
+ */
+export function parseAnalyticsFilter(query: RawQuery, configuration: CatalogConfiguration | undefined, today: Date): AnalyticsFilter {
+  const market = required(query, 'market').trim();
+  const settings = configuration && Object.hasOwn(configuration.markets, market) ? configuration.markets[market] : undefined;
+  if (!settings) throw invalid(`Query parameter market: unknown market "${market}"${configuration ? '' : ' (no markets are configured)'}`);
+  const locale = single(query, 'locale')?.trim() || undefined;
+  if (locale !== undefined && !settings.locales.includes(locale)) throw invalid(`Query parameter locale: "${locale}" is not a locale of market ${market} (${settings.locales.join(', ')})`);
+  const touchpoint = oneOf(query, 'touchpoint', ['DESKTOP', 'MOBILE'] as const);
+  const to = date(query, 'to') ?? today.toISOString().slice(0, 10);
+  const from = date(query, 'from') ?? addDays(to, -(DEFAULT_DAYS - 1));
+  if (from > to) throw invalid(`Query parameter from (${from}) is after to (${to})`);
+  const days = daysIn(from, to);
+  if (days > MAX_DAYS) throw invalid(`Query parameters from and to: the range covers ${days} days, at most ${MAX_DAYS}`);
+  return { market, from, to, ...(locale ? { locale } : {}), ...(touchpoint ? { touchpoint } : {}) };
+}
+
+export function parseSearchesRequest(query: RawQuery, configuration: CatalogConfiguration | undefined, today: Date): SearchesRequest {
+  const filter = parseAnalyticsFilter(query, configuration, today);
+  const limit = integer(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
+  const sort = single(query, 'sort')?.trim() || 'searches';
+  if (!(ANALYTICS_SORTS as readonly string[]).includes(sort)) throw invalid(`Query parameter sort must be one of ${ANALYTICS_SORTS.join(', ')} (got "${sort}")`);
+  return { ...filter, limit, sort: sort as SearchesRequest['sort'] };
+}
+
+export interface AnalyticsDeps {
+  es: Client;
+  /** The events alias. */
+  events: string;
+  configuration: Pick<ConfigurationReader, 'get'>;
+  now?: () => Date;
+}
+
+export type SearchAnalytics = ReturnType<typeof searchAnalytics>;
+
+export function searchAnalytics(deps: AnalyticsDeps) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async searches(query: RawQuery): Promise<SearchesAnswer> {
+      const request = parseSearchesRequest(query, await deps.configuration.get(), now());
+      if (!isRateSort(request.sort)) return readSearches(await deps.es.search(searchesSearch(deps.events, request)), request);
+      const ranking = readRateRanking(await deps.es.search(rateRankingSearch(deps.events, { ...request, sort: request.sort })), { ...request, sort: request.sort });
+      return readSearches(await deps.es.search(searchesSearch(deps.events, request, ranking)), request, ranking);
+    },
+    async daily(query: RawQuery): Promise<DailyAnswer> {
+      const filter = parseAnalyticsFilter(query, await deps.configuration.get(), now());
+      return readDaily(await deps.es.search(dailySearch(deps.events, filter)), filter);
+    },
+  };
+}
+

@@ -1,0 +1,257 @@
+/**
+ * Search analytics over the events index: one aggregation request per answer, pure builders and readers.
+ *
+ * Every counted event carries the query it belongs to (src/events/attribution.ts): search events their own,
+ * clicks, add-to-carts and purchases the search they are attributed to (`queryId`, `queryPhrase`,
+ * `queryAt`, `queryLocale`). So one terms aggregation over `queryPhrase` and one date histogram over
+ * `queryAt` count everything about a phrase or a day, and an attributed event counts on its search's day.
+ *
+ * Definitions (README "Search analytics"):
+ * - a search: a search event that is not `continued` (a later page of the session's search is not another search);
+ * - zero-result: its totalHits is 0;
+ * - clickThroughRate, addToCartRate, conversionRate: searches with at least one attributed click
+ *   (add-to-cart, purchase line) / searches; a rate whose denominator is 0 is null;
+ * - revenue: the sum of quantity × selling price of the attributed purchase lines;
+ * - averageClickPosition: the mean 1-based position of the attributed clicks on the primary list (other
+ *   lists number their own positions).
+ * Sessions and "searches with at least one ..." are distinct counts (cardinality): exact up to 40,000
+ * distinct values per number, HyperLogLog++ estimates above (typically within 1 %).
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { roundMoney, type EventDocument } from '../events';
+import { exists, ofTypes, term, type Aggregations, type Query } from './common';
+
+export const ANALYTICS_SORTS = ['searches', 'zeroResultSearches', 'clickThroughRate', 'addToCartRate', 'revenue'] as const;
+export type AnalyticsSort = (typeof ANALYTICS_SORTS)[number];
+
+/** Which searches: a market, an inclusive range of UTC days, optionally a locale and a touchpoint. */
+export interface AnalyticsFilter {
+  market: string;
+  /** YYYY-MM-DD, inclusive. */
+  from: string;
+  /** YYYY-MM-DD, inclusive. */
+  to: string;
+  locale?: string;
+  touchpoint?: 'DESKTOP' | 'MOBILE';
+}
+
+export interface SearchesRequest extends AnalyticsFilter { limit: number; sort: AnalyticsSort }
+
+export interface SearchTotals {
+  searches: number;
+  sessions: number;
+  zeroResultSearches: number;
+  zeroResultRate: number | null;
+  clickThroughRate: number | null;
+  addToCartRate: number | null;
+  conversionRate: number | null;
+  revenue: number;
+  averageClickPosition: number | null;
+}
+
+export interface PhraseStatistics {
+  phrase: string;
+  searches: number;
+  sessions: number;
+  zeroResultSearches: number;
+  clicks: number;
+  clickThroughRate: number | null;
+  addToCarts: number;
+  addToCartRate: number | null;
+  purchases: number;
+  conversionRate: number | null;
+  revenue: number;
+  averageClickPosition: number | null;
+}
+
+export interface SearchesAnswer { from: string; to: string; totals: SearchTotals; phrases: PhraseStatistics[] }
+export interface DailyAnswer { from: string; to: string; days: (SearchTotals & { date: string })[] }
+
+/** Phrases a rate sort ranks: the most searched ones (one bucket each in a single request). */
+export const RATE_SORT_PHRASES = 10_000;
+/**
+ * Distinct counts are exact up to this many values: 40,000 for the totals and each day, 3,000 per phrase
+ * (thousands of phrase buckets each holding four counters). `direct` hashes the values instead of keeping
+ * a bitset of the field's global ordinals per bucket (query ids and sessions have millions of them).
+ */
+const PRECISION = { totals: 40_000, phrase: 3000 } as const;
+type Precision = keyof typeof PRECISION;
+
+const field = (name: keyof EventDocument) => name;
+const AGG = { searches: 'searches', sessions: 'sessions', zero: 'zero', clicks: 'clicks', clicked: 'queries', primary: 'primary', position: 'position', carts: 'addToCarts', purchases: 'purchases', revenue: 'revenue', phrases: 'phrases', days: 'days', rate: 'rate' } as const;
+
+const DAY_MS = 86_400_000;
+export const dayStart = (date: string) => `${date}T00:00:00.000Z`;
+export const nextDay = (date: string) => new Date(Date.parse(dayStart(date)) + DAY_MS).toISOString().slice(0, 10);
+
+/** The events counted for the filter (each type's own sub-aggregation picks its events). */
+export function analyticsQuery(f: AnalyticsFilter): Query {
+  return {
+    bool: {
+      filter: [
+        term('market', f.market),
+        ofTypes('search', 'click', 'add-to-cart', 'purchase'),
+        exists('queryPhrase'),
+        { range: { [field('queryAt')]: { gte: dayStart(f.from), lt: dayStart(nextDay(f.to)) } } },
+        ...(f.locale ? [term('queryLocale', f.locale)] : []),
+        ...(f.touchpoint ? [term('touchpoint', f.touchpoint)] : []),
+      ],
+    },
+  };
+}
+
+/** The numbers of one phrase, one day or the totals. */
+export function metricAggregations(precision: Precision = 'totals'): Aggregations {
+  const distinct = (name: keyof EventDocument): estypes.AggregationsAggregationContainer => ({ cardinality: { field: field(name), precision_threshold: PRECISION[precision], execution_hint: 'direct' } });
+  const distinctQueries = distinct('queryId');
+  return {
+    [AGG.searches]: {
+      filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } },
+      aggs: {
+        [AGG.sessions]: distinct('sessionKey'),
+        [AGG.zero]: { filter: { term: { [field('totalHits')]: 0 } } },
+      },
+    },
+    [AGG.clicks]: {
+      filter: term('type', 'click'),
+      aggs: { [AGG.clicked]: distinctQueries, [AGG.primary]: { filter: term('listId', 'PRIMARY_LIST'), aggs: { [AGG.position]: { avg: { field: field('position') } } } } },
+    },
+    [AGG.carts]: { filter: term('type', 'add-to-cart'), aggs: { [AGG.clicked]: distinctQueries } },
+    [AGG.purchases]: { filter: term('type', 'purchase'), aggs: { [AGG.clicked]: distinctQueries, [AGG.revenue]: { sum: { field: field('revenue') } } } },
+  };
+}
+
+function envelope(index: string, f: AnalyticsFilter, aggs: Aggregations): estypes.SearchRequest {
+  return { index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false, query: analyticsQuery(f), aggs };
+}
+
+export const isRateSort = (sort: AnalyticsSort): sort is 'clickThroughRate' | 'addToCartRate' => sort === 'clickThroughRate' || sort === 'addToCartRate';
+
+/**
+ * `GET /analytics/searches`: the totals and the phrases, ordered by `sort` (ties: more searches, then the
+ * phrase). A rate sort is answered in two requests: rateRankingSearch ranks, then this one with `only` (the
+ * phrases ranked first) computes their numbers.
+ */
+export function searchesSearch(index: string, r: SearchesRequest, only?: string[]): estypes.SearchRequest {
+  const totals = metricAggregations('totals');
+  const metrics = metricAggregations('phrase');
+  const ordered = (first?: string): estypes.AggregationsAggregateOrder => [...(first ? [{ [first]: 'desc' as const }] : []), { [AGG.searches]: 'desc' }, { _key: 'asc' }];
+  const first = r.sort === 'zeroResultSearches' ? `${AGG.searches}>${AGG.zero}` : r.sort === 'revenue' ? `${AGG.purchases}>${AGG.revenue}` : undefined;
+  const size = only ? only.length : r.limit;
+  const phrases: estypes.AggregationsAggregationContainer = {
+    terms: { field: field('queryPhrase'), size: Math.max(size, 1), shard_size: Math.max(size * 2, 1000), order: ordered(first), ...(only?.length ? { include: only } : {}) },
+    aggs: metrics,
+  };
+  return envelope(index, r, { ...totals, [AGG.phrases]: phrases });
+}
+
+/**
+ * The first request of a rate sort: for the RATE_SORT_PHRASES most searched phrases, only what the rate
+ * needs (searches, and searches with a click or an add-to-cart). A rate cannot order a terms aggregation
+ * (and bucket_sort is not in every distribution), so rankByRate ranks them here.
+ */
+export function rateRankingSearch(index: string, r: SearchesRequest & { sort: 'clickThroughRate' | 'addToCartRate' }): estypes.SearchRequest {
+  const numerator = r.sort === 'clickThroughRate' ? AGG.clicks : AGG.carts;
+  const type = r.sort === 'clickThroughRate' ? 'click' : 'add-to-cart';
+  return envelope(index, r, {
+    [AGG.phrases]: {
+      terms: { field: field('queryPhrase'), size: RATE_SORT_PHRASES, order: [{ [AGG.searches]: 'desc' }, { _key: 'asc' }] },
+      aggs: {
+        [AGG.searches]: { filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } } },
+        [numerator]: { filter: term('type', type), aggs: { [AGG.clicked]: { cardinality: { field: field('queryId'), precision_threshold: PRECISION.phrase, execution_hint: 'direct' } } } },
+      },
+    },
+  });
+}
+
+/** The phrases of a rate sort, best first (see rankByRate), at most `limit`. */
+export function readRateRanking(response: estypes.SearchResponse<unknown>, r: SearchesRequest & { sort: 'clickThroughRate' | 'addToCartRate' }): string[] {
+  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
+  return rankByRate(buckets.map((b) => phraseOf(b.key, readMetrics(b))), r.sort).slice(0, r.limit).map((p) => p.phrase);
+}
+
+/** `GET /analytics/searches/daily`: the totals of every day of the range, days without searches included. */
+export function dailySearch(index: string, f: AnalyticsFilter): estypes.SearchRequest {
+  return envelope(index, f, {
+    [AGG.days]: {
+      date_histogram: {
+        field: field('queryAt'), calendar_interval: 'day', time_zone: 'UTC', format: 'yyyy-MM-dd', min_doc_count: 0,
+        extended_bounds: { min: f.from, max: f.to },
+      },
+      aggs: metricAggregations(),
+    },
+  });
+}
+
+// ----- reading ---------------------------------------------------------------------------------
+
+type Tree = Record<string, unknown>;
+const sub = (t: Tree | undefined, name: string): Tree | undefined => t?.[name] as Tree | undefined;
+const count = (t: Tree | undefined): number => Number(t?.doc_count ?? 0);
+const value = (t: Tree | undefined): number | null => (typeof t?.value === 'number' ? t.value : null);
+
+/** numerator / denominator, null when the denominator is 0. */
+export function rate(numerator: number, denominator: number): number | null {
+  return denominator === 0 ? null : numerator / denominator;
+}
+
+interface Metrics { searches: number; sessions: number; zero: number; clicks: number; clicked: number; addToCarts: number; carted: number; purchases: number; bought: number; revenue: number; position: number | null }
+
+export function readMetrics(t: Tree | undefined): Metrics {
+  const searches = sub(t, AGG.searches);
+  const clicks = sub(t, AGG.clicks);
+  const carts = sub(t, AGG.carts);
+  const purchases = sub(t, AGG.purchases);
+  const average = value(sub(sub(clicks, AGG.primary), AGG.position));
+  return {
+    searches: count(searches), sessions: value(sub(searches, AGG.sessions)) ?? 0, zero: count(sub(searches, AGG.zero)),
+    clicks: count(clicks), clicked: value(sub(clicks, AGG.clicked)) ?? 0,
+    addToCarts: count(carts), carted: value(sub(carts, AGG.clicked)) ?? 0,
+    purchases: count(purchases), bought: value(sub(purchases, AGG.clicked)) ?? 0,
+    revenue: roundMoney(value(sub(purchases, AGG.revenue)) ?? 0),
+    // Positions are 0-based in tickets.
+    position: average === null ? null : average + 1,
+  };
+}
+
+export function totalsOf(m: Metrics): SearchTotals {
+  return {
+    searches: m.searches, sessions: m.sessions, zeroResultSearches: m.zero, zeroResultRate: rate(m.zero, m.searches),
+    clickThroughRate: rate(m.clicked, m.searches), addToCartRate: rate(m.carted, m.searches), conversionRate: rate(m.bought, m.searches),
+    revenue: m.revenue, averageClickPosition: m.position,
+  };
+}
+
+export function phraseOf(phrase: string, m: Metrics): PhraseStatistics {
+  return {
+    phrase, searches: m.searches, sessions: m.sessions, zeroResultSearches: m.zero,
+    clicks: m.clicks, clickThroughRate: rate(m.clicked, m.searches),
+    addToCarts: m.addToCarts, addToCartRate: rate(m.carted, m.searches),
+    purchases: m.purchases, conversionRate: rate(m.bought, m.searches),
+    revenue: m.revenue, averageClickPosition: m.position,
+  };
+}
+
+/** `ranking`: the order of a rate sort's phrases (readRateRanking). */
+export function readSearches(response: estypes.SearchResponse<unknown>, r: SearchesRequest, ranking?: string[]): SearchesAnswer {
+  const aggs = (response.aggregations ?? {}) as Tree;
+  const buckets = (sub(aggs, AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
+  const phrases = buckets.map((b) => phraseOf(b.key, readMetrics(b)));
+  const rank = new Map(ranking?.map((p, i) => [p, i]));
+  const ordered = ranking ? phrases.filter((p) => rank.has(p.phrase)).sort((a, b) => rank.get(a.phrase)! - rank.get(b.phrase)!) : phrases;
+  return { from: r.from, to: r.to, totals: totalsOf(readMetrics(aggs)), phrases: ordered };
+}
+
+/** Highest rate first (null last), then more searches, then the phrase. */
+export function rankByRate(phrases: PhraseStatistics[], by: 'clickThroughRate' | 'addToCartRate'): PhraseStatistics[] {
+  return [...phrases].sort((a, b) => (b[by] ?? -1) - (a[by] ?? -1) || b.searches - a.searches || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0));
+}
+
+/** Every day of the range, in order (the histogram's bounds already cover them; filled here too). */
+export function readDaily(response: estypes.SearchResponse<unknown>, f: AnalyticsFilter): DailyAnswer {
+  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.days)?.buckets ?? []) as (Tree & { key_as_string: string })[];
+  const byDay = new Map(buckets.map((b) => [b.key_as_string, b]));
+  const days: DailyAnswer['days'] = [];
+  for (let d = f.from; d <= f.to; d = nextDay(d)) days.push({ date: d, ...totalsOf(readMetrics(byDay.get(d))) });
+  return { from: f.from, to: f.to, days };
+}
