@@ -21,7 +21,7 @@ const COLUMNS: Column[] = [
 function compare(a: PhraseRow, b: PhraseRow, key: keyof PhraseRow): number {
   const x = a[key];
   const y = b[key];
-  if (x === y) return a.phrase.localeCompare(b.phrase);
+  if (x === y) return 0; // ties fall back to the phrase, A to Z, whichever the direction
   if (x === null) return 1; // rates without a denominator go last either way
   if (y === null) return -1;
   return typeof x === 'string' ? x.localeCompare(String(y)) : (x as number) - (y as number);

@@ -1,0 +1,83 @@
+/**
+ * The search analytics page in a real browser (README "Search analytics"): log in with the admin key, the
+ * charts are drawn, the zero-result phrase is listed, and the date filter changes the numbers. The key never
+ * appears in a URL.
+ */
+import assert from 'node:assert/strict';
+import { API_KEY, TEST_CONFIGURATION, type TestService } from '../http/harness';
+import { smallCatalog } from '../fixtures/catalog';
+import { eventually, newVisitor, startWorld, type BrowserWorld } from './support';
+
+const WHO = 'market=SE&locale=sv-SE&touchpoint=desktop';
+
+/** A search-page of one visitor through the storefront API; answers the first product's ticket. */
+async function search(service: TestService, q: string, session: string): Promise<string | undefined> {
+  const res = await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&${WHO}&customerKey=c-${session}&sessionKey=s-${session}`);
+  assert.equal(res.status, 200);
+  const body = (await res.json()) as { primaryList: { productGroups: { products: { ticket: string }[] }[] } };
+  return body.primaryList.productGroups[0]?.products[0]?.ticket;
+}
+
+describe('search analytics page (Chromium)', function () {
+  let world: BrowserWorld;
+  before(async function () {
+    this.timeout(180_000);
+    world = await startWorld(async (service) => {
+      await service.configure(TEST_CONFIGURATION);
+      const res = await service.importCatalog(smallCatalog(6));
+      assert.equal(res.status, 204, await res.text());
+    });
+    const { service } = world;
+    // Three searches that find products (one clicked), two that find nothing.
+    const ticket = await search(service, 'product', 'a');
+    await search(service, 'product', 'b');
+    await search(service, 'acme', 'c');
+    await search(service, 'qwxzv', 'd');
+    await search(service, 'qwxzv', 'e');
+    const click = await service.request('POST', `/api/storefront/v3/notifications/click?market=SE&customerKey=c-a&sessionKey=s-a`, { body: JSON.stringify({ ticket }) });
+    assert.equal(click.status, 204);
+    await service.context.behaviour.flush();
+    await service.context.es.indices.refresh({ index: service.context.names.events });
+  });
+  after(async () => world?.close());
+
+  it('asks for the key, shows the charts and tables, and the date filter changes the numbers', async () => {
+    const { page } = await newVisitor(world);
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await page.goto('/analytics/?market=SE');
+    await page.getByRole('heading', { name: 'Search analytics' }).waitFor();
+    await page.getByLabel('Admin key').fill('wrong-key');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'not accepted' }).waitFor();
+    await page.getByLabel('Admin key').fill(API_KEY);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    const totals = page.getByRole('definition');
+    await page.getByRole('img', { name: /^Searches per day/ }).waitFor();
+    for (const name of [/^Searches per day/, /^Zero-result rate per day/, /^Click-through rate per day/]) {
+      assert.equal(await page.getByRole('img', { name }).locator('canvas').count() > 0, true, String(name));
+    }
+    await eventually(async () => assert.equal(await totals.first().textContent(), '5'));
+    const zero = page.getByRole('table', { name: 'Phrases with no results' });
+    await zero.getByRole('link', { name: 'qwxzv' }).waitFor();
+    assert.equal(await zero.getByRole('link').count(), 1);
+    const top = page.getByRole('table', { name: 'Top phrases' });
+    assert.equal(await top.getByRole('rowheader').first().textContent(), 'product');
+    // Each phrase opens in the storefront.
+    assert.equal(await top.getByRole('link', { name: 'product' }).getAttribute('href'), '/search?q=product&market=SE');
+
+    // A range that ends before today has none of these searches.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const before = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(before);
+    await page.getByLabel('To', { exact: true }).fill(yesterday);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((u) => u.searchParams.get('to') === yesterday);
+    await eventually(async () => assert.equal(await totals.first().textContent(), '0'));
+    await page.getByText('Every phrase found something.').waitFor();
+
+    assert.deepEqual(urls.filter((u) => u.includes(API_KEY)), []);
+    await page.context().close();
+  });
+});
