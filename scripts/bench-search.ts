@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof]
+ * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--port 18081] [--cpu-prof]
  *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
@@ -337,7 +337,7 @@ async function main() {
   // and without a reusable catalog it starts from nothing.
   const reusable = reuse && (await productGroupsIn(es)) === groups;
   await es.indices.delete({ index: reusable ? `${prefix}-import-lock` : `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18081, cpuProfileArgs());
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, arg('port', 18081), cpuProfileArgs());
   try {
     await ensureCatalog(api.url, configuration, reusable);
     await ensureMerchandising(api.url);

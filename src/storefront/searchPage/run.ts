@@ -91,7 +91,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
   ]);
-  const queryId = req.context.notify ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, hitKeys: shown.map((p) => p.productKey) }) : undefined;
+  const queryId = req.context.notify ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, hitKeys: mainProducts(req.viewAllSecondary ? secondary : primary).map((p) => p.productKey) }) : undefined;
   return shapeSearchPage({
     req, phrase, originalTotalHits, queryId, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
