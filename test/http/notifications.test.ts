@@ -95,7 +95,12 @@ describe('notifications (storefront API)', function () {
       assert.equal((await search('nothingmatches')).status, 200);
       assert.equal((await search('hidden', '&notify=false')).status, 200);
       // Each search is its own query (search analytics): a fresh query id, stamped with the search's own time.
-      const searches = (await eventsOf('c2')).map(({ queryId, queryAt, ...rest }) => { assert.match(queryId!, /^[A-Za-z0-9_-]{16}$/); assert.ok(queryAt); return rest; });
+      const searches = (await eventsOf('c2')).map(({ queryId, queryAt, hitKeys, ...rest }) => {
+        assert.match(queryId!, /^[A-Za-z0-9_-]{16}$/);
+        assert.ok(queryAt);
+        assert.equal(hitKeys?.length, rest.totalHits, 'the keys listed are kept for the UBI export');
+        return rest;
+      });
       const query = { queryLocale: 'en-GB', skip: 0 };
       assert.deepEqual(searches, [
         { market: 'SE', customerKey: 'c2', sessionKey: 's2', type: 'search', touchpoint: 'DESKTOP', locale: 'en-GB', phrase: 'product', totalHits: 3, origin: 'ORGANIC', ...query, queryPhrase: 'product', queryTotalHits: 3 },

@@ -96,7 +96,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
   ]);
-  const queryId = req.context.notify && !explain ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, hitKeys: shown.map((p) => p.productKey) }) : undefined;
+  const queryId = req.context.notify && !explain ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, hitKeys: mainProducts(req.viewAllSecondary ? secondary : primary).map((p) => p.productKey) }) : undefined;
   const result = shapeSearchPage({
     req, phrase, originalTotalHits, queryId, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
