@@ -19,7 +19,7 @@ import type { CatalogIndices } from '../search/catalogIndices';
 import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
 import { LineProblems } from '../kernel/validation';
-import { COMPOUNDING_LANGUAGES, VocabularyCounter, compoundIndex, languageOf, type CompoundIndex } from '../catalog/vocabulary';
+import { COMPOUNDING_LANGUAGES, VocabularyCounter, languageOf } from '../catalog/vocabulary';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 
 export interface ImportProgress { linesRead: number; errorCount: number }
@@ -123,7 +123,7 @@ export async function runFullImport(deps: CatalogImportDeps, configuration: Cata
     await options.onProgress({ linesRead: lines, errorCount: 0 });
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
-    await deps.vocabulary?.replace(version, new Map<string, CompoundIndex>([...vocabulary].map(([locale, counter]) => [locale, compoundIndex(counter.entries())])));
+    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines };
