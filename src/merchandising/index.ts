@@ -16,6 +16,7 @@ import { TemplateStore } from './templateStore';
 import { FacetStore } from './facetStore';
 import { LabelStore } from './labelStore';
 import { SynonymStore } from './synonymStore';
+import { CompoundStore } from './compoundStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
@@ -27,11 +28,13 @@ export interface MerchandisingStores {
   labels: LabelStore;
   /** Synonym rules of each locale. */
   synonyms: SynonymStore;
+  /** Compounds configuration of each locale (excluded compounds). */
+  compounds: CompoundStore;
 }
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms'>;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'compounds'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
 }
@@ -44,5 +47,6 @@ export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps
     facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk),
     labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk),
     synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk),
+    compounds: new CompoundStore(new MerchandisingIndex(es, names.compounds), bulk),
   };
 }

@@ -41,6 +41,8 @@ export interface IndexNames {
   synonyms: string;
   /** The catalog's compounds per locale, from the last full import (query-time compound expansion). */
   vocabulary: string;
+  /** The shop's compounds configuration per locale (excluded compounds). */
+  compounds: string;
   /** Alias every behaviour read and write goes through. */
   events: string;
   /** First concrete index behind the events alias. */
@@ -73,6 +75,7 @@ export function indexNames(prefix: string): IndexNames {
     labels: `${prefix}-labels`,
     synonyms: `${prefix}-synonyms`,
     vocabulary: `${prefix}-vocabulary`,
+    compounds: `${prefix}-compounds`,
     events: `${prefix}-events`,
     firstEventsIndex: `${prefix}-events-000001`,
     popularity: `${prefix}-popularity`,
