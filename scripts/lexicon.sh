@@ -2,7 +2,7 @@
 # Fetches the general lexicon of each compounding language the service knows beyond a catalog's own words
 # (README "Language analysis", "General lexicon"): Debian's word lists, installed with apt-get as
 # Elasticsearch is fetched from Maven Central, then written as one UTF-8 file per language,
-# lower-case, one word a line, 3–20 letters: $LEXICON_DIR/<language>.txt (default .cache/lexicon/).
+# lower-case, one word a line, 3–12 letters (a longer head is itself a compound of a shorter one): $LEXICON_DIR/<language>.txt (default .cache/lexicon/).
 #   scripts/lexicon.sh install   install the packages when a list is missing (as root), write the files that are
 #                                missing or older than their list
 #   scripts/lexicon.sh path      print the directory
@@ -58,7 +58,7 @@ write_lists() {
     if [ -f "$out" ] && [ "$out" -nt "$list" ]; then continue; fi
     iconv -f "$enc" -t UTF-8 "$list" \
       | { if [ "$filter" = capitalised ]; then grep '^[[:upper:]]' || true; else cat; fi; } \
-      | perl -CSD -ne 'chomp; my $w = lc; print "$w\n" if $w =~ /^\p{L}+$/ && length($w) >= 3 && length($w) <= 20' \
+      | perl -CSD -ne 'chomp; my $w = lc; print "$w\n" if $w =~ /^\p{L}+$/ && length($w) >= 3 && length($w) <= 12' \
       | LC_ALL=C sort -u > "$out.tmp"
     mv "$out.tmp" "$out"
     log "$lang: $(wc -l < "$out") words from $list"

@@ -21,7 +21,7 @@ export class LexiconUnavailable extends Error {}
 export function parseLexicon(text: string): Set<string> {
   const words = new Set<string>();
   for (const line of text.split('\n')) {
-    const w = line.trim().toLocaleLowerCase();
+    const w = line.trim().toLowerCase();
     if (w) words.add(w);
   }
   return words;

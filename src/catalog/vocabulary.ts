@@ -14,6 +14,8 @@ export const COMPOUNDING_LANGUAGES: ReadonlySet<string> = new Set(['sv', 'nb', '
 
 /** Shortest head and modifier: shorter parts ("ek", "is") match too much. */
 export const MIN_PART = 3;
+/** Shortest head that the lexicon alone may name (catalog words may be MIN_PART letters). */
+export const MIN_LEXICON_HEAD = 4;
 /** Compounds a word expands to at most (the most frequent first). */
 export const MAX_COMPOUNDS = 20;
 
@@ -114,18 +116,32 @@ export interface LocaleVocabulary {
 
 /**
  * The compounds of the catalog's words by head, and the catalog's words by form key. A compound's head is
- * the longest word ending it that the catalog or the lexicon knows (at least MIN_PART letters, after a
- * modifier of at least MIN_PART letters, not a stop head): "axelväskor" has the head "väskor", not "skor".
+ * the longest word ending it that the catalog or the lexicon knows (at least MIN_PART letters, MIN_LEXICON_HEAD
+ * when only the lexicon knows it, after a modifier of at least MIN_PART letters): "axelväskor" has the head
+ * "väskor", not "skor". When that longest ending is a stop head ("ning", "ung") the word has no head at all.
  * A compound is also filed under its head's own head ("vinterdunjacka" → dunjacka → jacka).
  */
 export function localeVocabulary(words: Iterable<[string, number]>, options: CompoundOptions = {}): LocaleVocabulary {
   const counts = new Map(words);
   const language = options.language ?? '';
   const stop = STOP_HEADS[language];
-  const known = (w: string) => (counts.has(w) || options.lexicon?.has(w) === true) && !stop?.has(w);
+  // A head only the lexicon knows needs MIN_LEXICON_HEAD letters: three-letter words end too many others.
+  const known = (w: string) => counts.has(w) || (w.length >= MIN_LEXICON_HEAD && options.lexicon?.has(w) === true);
+  const isWord = (w: string) => w.length >= MIN_PART && (counts.has(w) || options.lexicon?.has(w) === true);
+  // A modifier as compounds write it: the word itself, with a linking letter ("vandrings-"), or without its
+  // last vowel ("skjort-" of "skjorta", "Kirsch-" of "Kirsche").
+  const isModifier = (m: string) => isWord(m) || (/[se]$/.test(m) && isWord(m.slice(0, -1))) || /(en|er)$/.test(m) && isWord(m.slice(0, -2)) || isWord(`${m}a`) || isWord(`${m}e`);
   const headOf = (word: string): string | undefined => {
-    for (let i = MIN_PART; i <= word.length - MIN_PART; i++) if (known(word.slice(i))) return word.slice(i);
-    return undefined;
+    let longest: string | undefined;
+    for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
+      const ending = word.slice(i);
+      if (!known(ending)) continue;
+      longest ??= ending;
+      // The longest known ending after a real modifier: "ficklampa" is "fick" + "lampa", not "fic" + "klampa".
+      if (isModifier(word.slice(0, i))) return stop?.has(ending) ? undefined : ending;
+    }
+    // The longest known ending is a suffix, not a word of its own ("klänning" ends with "ning"): no compound.
+    return longest && !stop?.has(longest) ? longest : undefined;
   };
   const key = (w: string) => formKey(language, w);
   const byHead = new Map<string, [string, number][]>();
