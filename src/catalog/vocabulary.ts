@@ -71,12 +71,23 @@ export function formKey(language: string, word: string): string {
   const endings = ENDINGS[language];
   if (!endings) return key;
   for (let pass = 0; pass < 2; pass++) {
-    const ending = endings.find((e) => key.endsWith(e) && key.length - e.length >= MIN_KEY
-      && (e.length > 1 || VOWEL.test(e) || VOWEL.test(key[key.length - 2])));
+    const ending = endings.find((e) => key.endsWith(e) && key.length - e.length >= MIN_KEY && fits(language, key, e));
     if (!ending) break;
     key = key.slice(0, -ending.length);
   }
+  // The unstressed e of "-el" drops in inflection: "stövel"/"stövlar", "nyckel"/"nycklar" → stövl, nyckl.
+  if (language !== 'de' && /[^aeiouyåæøl]el$/.test(key) && key.length > MIN_KEY + 1) key = `${key.slice(0, -2)}l`;
   return key;
+}
+
+/** Whether `ending` may be stripped from `key` (the letter before it decides). */
+function fits(language: string, key: string, ending: string): boolean {
+  const before = key[key.length - ending.length - 1];
+  // Swedish "-na" is the definite plural after "r" or a vowel ("skorna"), not the "n" of "panna".
+  if (language === 'sv' && ending === 'na') return before === 'r' || VOWEL.test(before);
+  if (ending.length > 1 || VOWEL.test(ending)) return true;
+  // A consonant ending ("n", "r", "s") goes after a vowel ("skor", "skon"); German "-n" also after "l" ("Stiefeln").
+  return VOWEL.test(before) || (language === 'de' && ending === 'n' && before === 'l');
 }
 
 /** Words of a language beyond the catalog (scripts/lexicon.sh): lower-case, as written. */

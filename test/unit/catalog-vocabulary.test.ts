@@ -51,6 +51,10 @@ describe('general lexicon, word forms and typed heads', () => {
     assert.equal(formKey('nb', 'jakkene'), formKey('nb', 'jakke'));
     assert.equal(formKey('da', 'jakkerne'), formKey('da', 'jakke'));
     assert.equal(formKey('fr', 'Écharpes'), 'echarpes', 'other languages: folded only');
+    assert.equal(formKey('sv', 'panna'), formKey('sv', 'pannor'), 'the n of "panna" is no definite ending');
+    assert.equal(formKey('sv', 'stövel'), formKey('sv', 'stövlar'), 'the e of "-el" drops');
+    assert.equal(formKey('nb', 'støvel'), formKey('nb', 'støvlene'));
+    assert.equal(formKey('de', 'Stiefel'), formKey('de', 'Stiefeln'));
   });
 
   it('find a head that never stands alone in the catalog through the lexicon', () => {
