@@ -30,7 +30,7 @@ const apiOnly = flag('api-only');
 const roundCount = Math.max(1, arg('rounds', 1));
 const generator = generatorArgs();
 
-const prefix = 'bench-import';
+const prefix = process.env.BENCH_PREFIX ?? 'bench-import';
 const apiKey = 'bench-key';
 
 async function writeLines(path: string, lines: Iterable<string>): Promise<void> {
@@ -110,7 +110,7 @@ interface RawRun { seconds: number; cpu: number; esCpu: number }
 /** A full import through a freshly started API process, on an empty prefix. */
 async function apiRun(es: Client, configuration: ReturnType<typeof defaultConfiguration>, file: string): Promise<ApiRun> {
   await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18080, cpuProfileArgs());
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, Number(process.env.BENCH_PORT ?? 18080), cpuProfileArgs());
   try {
     let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(configuration) });
     if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);

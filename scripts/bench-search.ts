@@ -337,7 +337,7 @@ async function main() {
   // and without a reusable catalog it starts from nothing.
   const reusable = reuse && (await productGroupsIn(es)) === groups;
   await es.indices.delete({ index: reusable ? `${prefix}-import-lock` : `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, arg('port', 18081), cpuProfileArgs());
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, arg('port', Number(process.env.BENCH_PORT ?? 18081)), cpuProfileArgs());
   try {
     await ensureCatalog(api.url, configuration, reusable);
     await ensureMerchandising(api.url);

@@ -58,7 +58,8 @@ export async function startApi(env: Record<string, string>, port: number, nodeAr
     cwd: root, env: { ...process.env, ELASTICSEARCH_URL: elasticsearchUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Up to 2 minutes: on a busy shared node the start-up's index checks alone took 37 s.
+  for (let i = 0; i < 600; i++) {
     try { await fetch(`${url}/api/admin/v4/import/status?id=0`); break; } catch { await new Promise((r) => setTimeout(r, 200)); }
   }
   return {

@@ -13,7 +13,7 @@ import type { ProductData, ReplaceEntity } from '../src/catalog/types';
 import { build, createPlainTitleIndex, deletePrefix, elasticsearchUrl, ensureElasticsearch, importCatalog, type Judgments, ndcgAt10, plainTitleSearch, root, round, searchPageLists, startApi } from './benchSupport';
 
 const dataDir = process.env.ESCI_DIR ?? join(root, '..', 'shared', 'data', 'esci-sample');
-const prefix = 'relevance-esci';
+const prefix = process.env.RELEVANCE_PREFIX ?? 'relevance-esci';
 const apiKey = 'relevance-key';
 const market = 'US';
 const locale = 'en-US';
@@ -72,7 +72,7 @@ async function main() {
     gains.get(id)!.set(productId, Number(gain));
   }
 
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, 18081);
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, Number(process.env.RELEVANCE_PORT ?? 18081));
   try {
     await importCatalog(api.url, apiKey, { [market]: { locales: [locale], currency: 'USD' } }, products.map((p) => JSON.stringify({ replace: toCatalogLine(p) })));
 

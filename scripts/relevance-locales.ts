@@ -173,7 +173,7 @@ async function titleAnalysis(es: Client, alias: string): Promise<string> {
 }
 
 async function runSet(es: Client, s: LoadedSet, port: number): Promise<SetSummary & { analysis: string }> {
-  const prefix = `relevance-locales-${s.set.locale.toLowerCase()}`;
+  const prefix = `${process.env.RELEVANCE_PREFIX ?? 'relevance-locales'}-${s.set.locale.toLowerCase()}`;
   await deletePrefix(es, prefix);
   // No behaviour is recorded in these runs, so the popularity and co-occurrence jobs have nothing to do; off,
   // they cannot log lease errors against indices the run has just created.

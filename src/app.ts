@@ -14,6 +14,7 @@ import { prepareIndices } from './search/indexRegistry';
 import type { IndexLayout } from './search/mappings';
 import { elasticsearchGateway } from './search/gateway';
 import { VocabularyStore } from './catalog/vocabularyStore';
+import { LexiconFiles } from './catalog/lexicon';
 import { CatalogIndices } from './search/catalogIndices';
 import { CatalogViews } from './search/catalogView';
 import { ConfigurationStore } from './configuration/store';
@@ -86,7 +87,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   indices.onPublish(() => catalogViews.forget());
   const configuration = new ConfigurationStore(es, names.configuration);
   const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
-  const vocabulary = new VocabularyStore(es, names.vocabulary);
+  const vocabulary = new VocabularyStore(es, names.vocabulary, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
   const jobs = new ImportJobs(es, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
   const behaviour = new BehaviourService({

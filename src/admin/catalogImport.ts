@@ -20,7 +20,7 @@ import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
 import { LineProblems } from '../kernel/validation';
 import { ConfigurationLearner } from '../configuration/learn';
-import { COMPOUNDING_LANGUAGES, VocabularyCounter, compoundIndex, languageOf, type CompoundIndex } from '../catalog/vocabulary';
+import { COMPOUNDING_LANGUAGES, VocabularyCounter, languageOf } from '../catalog/vocabulary';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 
 export interface ImportProgress { linesRead: number; errorCount: number }
@@ -165,7 +165,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     }
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
-    await deps.vocabulary?.replace(version, new Map<string, CompoundIndex>([...vocabulary].map(([locale, counter]) => [locale, compoundIndex(counter.entries())])));
+    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines, ...(ctx && learner ? { learned: ctx.configuration } : {}) };

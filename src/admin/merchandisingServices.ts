@@ -9,6 +9,7 @@ import { exportTemplates, importTemplates, type TemplateImportOptions } from './
 import { exportFacets, importFacets } from './facetsImport';
 import { exportLabels, importLabels } from './labelsImport';
 import { exportSynonyms, importSynonyms, type SynonymImportMode } from './synonymsImport';
+import { exportCompounds, importCompounds } from './compoundsImport';
 import type { PageExportRequest } from '../merchandising/pages/export';
 
 export type MerchandisingAdmin = ReturnType<typeof merchandisingAdmin>;
@@ -27,5 +28,7 @@ export function merchandisingAdmin(deps: MerchandisingImportDeps) {
     exportLabels: () => exportLabels(deps),
     importSynonyms: (body: unknown, options: MerchandisingImportOptions & { mode: SynonymImportMode }) => importSynonyms(deps, body, options),
     exportSynonyms: (locale?: string) => exportSynonyms(deps, locale),
+    importCompounds: (body: unknown, options: MerchandisingImportOptions) => importCompounds(deps, body, options),
+    exportCompounds: (locale?: string) => exportCompounds(deps, locale),
   };
 }

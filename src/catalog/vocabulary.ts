@@ -14,6 +14,8 @@ export const COMPOUNDING_LANGUAGES: ReadonlySet<string> = new Set(['sv', 'nb', '
 
 /** Shortest head and modifier: shorter parts ("ek", "is") match too much. */
 export const MIN_PART = 3;
+/** Shortest head that the lexicon alone may name (catalog words may be MIN_PART letters). */
+export const MIN_LEXICON_HEAD = 4;
 /** Compounds a word expands to at most (the most frequent first). */
 export const MAX_COMPOUNDS = 20;
 
@@ -41,47 +43,176 @@ export class VocabularyCounter {
 /** A word without diacritics, as a visitor may type it ("troja" for "tröja"). */
 export const folded = (word: string): string => word.normalize('NFD').replace(/\p{M}+/gu, '');
 
-/** head word (folded) → compounds ending with it, most frequent first. */
-export type CompoundIndex = Map<string, string[]>;
+/**
+ * Inflection endings per language, stripped to find a word's forms (formKey): Swedish plural and definite
+ * forms ("jackor", "jackan", "jackorna" → jack; "skor", "skon" → sko), Norwegian and Danish ("jakkene",
+ * "jakkerne" → jakk), German plurals ("Schuhe", "Kleider", "Töpfe" folded → schuh, kleid, topf). A single
+ * consonant ending ("n", "r", "s") only goes after a vowel: "barn" stays barn.
+ */
+const ENDINGS: Record<string, string[]> = {
+  sv: ['arna', 'orna', 'erna', 'ar', 'or', 'er', 'an', 'en', 'et', 'na', 'a', 'e', 'n', 'r'],
+  nb: ['ene', 'ane', 'er', 'en', 'et', 'ne', 'a', 'e', 'n', 'r'],
+  nn: ['ane', 'ene', 'ar', 'er', 'en', 'et', 'ne', 'a', 'e', 'n', 'r'],
+  no: ['ene', 'ane', 'er', 'en', 'et', 'ne', 'a', 'e', 'n', 'r'],
+  da: ['erne', 'ene', 'er', 'en', 'et', 'ne', 'e', 'n', 'r'],
+  de: ['ern', 'en', 'er', 'es', 'e', 'n', 's'],
+};
+/** Letters a form key keeps at least ("sko", "hut"). */
+const MIN_KEY = 3;
+const VOWEL = /[aeiouyåæø]/;
 
-export function compoundIndex(words: Iterable<[string, number]>): CompoundIndex {
-  const counts = new Map(words);
-  const byHead = new Map<string, [string, number][]>();
-  for (const [word, count] of counts) {
-    // Every split leaving a modifier and a head of MIN_PART letters or more, where the head is a word of its own.
-    for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
-      const head = word.slice(i);
-      if (!counts.has(head) || splitsAWord(word, i, counts)) continue;
-      const list = byHead.get(head) ?? [];
-      list.push([word, count]);
-      byHead.set(head, list);
-    }
+/**
+ * The key that a word's forms share in `language`: folded, then the longest ending stripped that leaves
+ * MIN_KEY letters, twice at most ("skorna" → skor → sko). A lookup key, not a stem shown anywhere:
+ * two words with one key are taken for forms of one word ("mössa"/"mossa" already meet by folding).
+ */
+export function formKey(language: string, word: string): string {
+  let key = folded(word.toLocaleLowerCase());
+  const endings = ENDINGS[language];
+  if (!endings) return key;
+  for (let pass = 0; pass < 2; pass++) {
+    const ending = endings.find((e) => key.endsWith(e) && key.length - e.length >= MIN_KEY && fits(language, key, e));
+    if (!ending) break;
+    key = key.slice(0, -ending.length);
   }
-  const index: CompoundIndex = new Map();
-  for (const [head, list] of byHead) {
-    const key = folded(head);
-    const merged = [...(index.get(key) ?? []), ...list.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w)];
-    index.set(key, [...new Set(merged)].slice(0, MAX_COMPOUNDS));
-  }
-  return index;
+  // The unstressed e of "-el" drops in inflection: "stövel"/"stövlar", "nyckel"/"nycklar" → stövl, nyckl.
+  if (language !== 'de' && /[^aeiouyåæøl]el$/.test(key) && key.length > MIN_KEY + 1) key = `${key.slice(0, -2)}l`;
+  return key;
+}
+
+/** Whether `ending` may be stripped from `key` (the letter before it decides). */
+function fits(language: string, key: string, ending: string): boolean {
+  const before = key[key.length - ending.length - 1];
+  // Swedish "-na" is the definite plural after "r" or a vowel ("skorna"), not the "n" of "panna".
+  if (language === 'sv' && ending === 'na') return before === 'r' || VOWEL.test(before);
+  if (ending.length > 1 || VOWEL.test(ending)) return true;
+  // A consonant ending ("n", "r", "s") goes after a vowel ("skor", "skon"); German "-n" also after "l" ("Stiefeln").
+  return VOWEL.test(before) || (language === 'de' && ending === 'n' && before === 'l');
+}
+
+/** Words of a language beyond the catalog (scripts/lexicon.sh): lower-case, as written. */
+export interface Lexicon {
+  has(word: string): boolean;
 }
 
 /**
- * True when the split at `i` cuts through a longer catalog word that ends the compound: "axelväskor" ends
- * with "väskor", so its head is "väskor", not "skor" ("vä" is no modifier). A longer ending that is itself a
- * compound of the head ("dunjacka" in "vinterdunjacka") does not count: "jacka" still finds it.
+ * Parts that are words in the lexicon but no product's head: suffixes and function words that end many
+ * words ("klänning" is no compound of "ning"). Checked against the head as written, lower-case.
  */
-function splitsAWord(word: string, i: number, counts: ReadonlyMap<string, number>): boolean {
-  for (let j = Math.max(0, i - MIN_PART + 1); j < i; j++) if (counts.has(word.slice(j))) return true;
-  return false;
+export const STOP_HEADS: Record<string, ReadonlySet<string>> = {
+  sv: new Set(['ning', 'ningar', 'het', 'heter', 'else', 'are', 'ande', 'ende', 'lig', 'liga', 'ligt', 'tal', 'lar', 'ler', 'ter', 'ner', 'ren', 'ver', 'sen', 'ten', 'ens', 'ans', 'ing', 'ingar', 'ska', 'era', 'rar', 'lor', 'nor', 'tor', 'ror', 'kor', 'ell', 'ett', 'lla', 'den', 'det', 'dom', 'man', 'ord', 'ort', 'sig', 'mer', 'dag', 'daler', 'skar', 'aler']),
+  nb: new Set(['ning', 'ninger', 'het', 'heten', 'else', 'ende', 'lig', 'lige', 'ere', 'ene', 'ens', 'ter', 'ler', 'ner', 'ser', 'ker', 'ren', 'ver', 'sen', 'ten', 'ing', 'inger', 'ske', 'man', 'dom', 'ord', 'det', 'den']),
+  nn: new Set(['ning', 'ningar', 'het', 'else', 'ande', 'ende', 'leg', 'ere', 'ene', 'ter', 'ler', 'ner', 'ser', 'ker', 'ren', 'ver', 'ing', 'ingar', 'man', 'dom', 'ord', 'det', 'den']),
+  da: new Set(['ning', 'ninger', 'hed', 'heden', 'else', 'ende', 'lig', 'lige', 'ere', 'ene', 'ens', 'ter', 'ler', 'ner', 'ser', 'ker', 'ren', 'ver', 'sen', 'ten', 'ing', 'inger', 'ske', 'man', 'dom', 'ord', 'det', 'den']),
+  de: new Set(['ung', 'ungen', 'heit', 'keit', 'schaft', 'ling', 'chen', 'lein', 'nis', 'tum', 'ter', 'ner', 'ler', 'ten', 'ein', 'ine', 'sche', 'che', 'ste', 'ern', 'ere', 'ise', 'ens', 'ant', 'ent', 'ion', 'tion', 'ier', 'rer', 'ger', 'ber', 'ker', 'ser', 'ar', 'ben', 'den', 'gen', 'hen', 'len', 'men', 'nen', 'sen', 'ren', 'uhe']),
+};
+STOP_HEADS.no = STOP_HEADS.nb;
+
+export interface CompoundOptions {
+  /** The locale's language (ENDINGS, STOP_HEADS); without it keys are only folded. */
+  language?: string;
+  /** Words known beyond the catalog's: a head need not stand alone in the catalog. */
+  lexicon?: Lexicon;
 }
 
+/** head word's form key → compounds ending with it, most frequent first. */
+export type CompoundIndex = Map<string, string[]>;
+
+/** What the import stores per locale: the compounds by head and the catalog's forms by form key. */
+export interface LocaleVocabulary {
+  compounds: CompoundIndex;
+  /** form key → catalog words of that key, most frequent first ("sko" → skor). */
+  forms: Map<string, string[]>;
+}
+
+/**
+ * The compounds of the catalog's words by head, and the catalog's words by form key. A compound's head is
+ * the longest word ending it that the catalog or the lexicon knows (at least MIN_PART letters, MIN_LEXICON_HEAD
+ * when only the lexicon knows it, after a modifier of at least MIN_PART letters): "axelväskor" has the head
+ * "väskor", not "skor". When that longest ending is a stop head ("ning", "ung") the word has no head at all.
+ * A compound is also filed under its head's own head ("vinterdunjacka" → dunjacka → jacka).
+ */
+export function localeVocabulary(words: Iterable<[string, number]>, options: CompoundOptions = {}): LocaleVocabulary {
+  const counts = new Map(words);
+  const language = options.language ?? '';
+  const stop = STOP_HEADS[language];
+  // A head only the lexicon knows needs MIN_LEXICON_HEAD letters: three-letter words end too many others.
+  const known = (w: string) => counts.has(w) || (w.length >= MIN_LEXICON_HEAD && options.lexicon?.has(w) === true);
+  const isWord = (w: string) => w.length >= MIN_PART && (counts.has(w) || options.lexicon?.has(w) === true);
+  // A modifier as compounds write it: the word itself, with a linking letter ("vandrings-"), or without its
+  // last vowel ("skjort-" of "skjorta", "Kirsch-" of "Kirsche").
+  const isModifier = (m: string) => isWord(m) || (/[se]$/.test(m) && isWord(m.slice(0, -1))) || /(en|er)$/.test(m) && isWord(m.slice(0, -2)) || isWord(`${m}a`) || isWord(`${m}e`);
+  const headOf = (word: string): string | undefined => {
+    let longest: string | undefined;
+    for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
+      const ending = word.slice(i);
+      if (!known(ending)) continue;
+      longest ??= ending;
+      // The longest known ending after a real modifier: "ficklampa" is "fick" + "lampa", not "fic" + "klampa".
+      if (isModifier(word.slice(0, i))) return stop?.has(ending) ? undefined : ending;
+    }
+    // The longest known ending is a suffix, not a word of its own ("klänning" ends with "ning"): no compound.
+    return longest && !stop?.has(longest) ? longest : undefined;
+  };
+  const key = (w: string) => formKey(language, w);
+  const byHead = new Map<string, [string, number][]>();
+  const forms = new Map<string, [string, number][]>();
+  for (const [word, count] of counts) {
+    const group = forms.get(key(word)) ?? [];
+    group.push([word, count]);
+    forms.set(key(word), group);
+    const seen = new Set<string>();
+    for (let head = headOf(word); head && !seen.has(head); head = headOf(head)) {
+      seen.add(head);
+      const list = byHead.get(key(head)) ?? [];
+      list.push([word, count]);
+      byHead.set(key(head), list);
+    }
+  }
+  const ranked = (list: [string, number][]) => [...new Set(list.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w))].slice(0, MAX_COMPOUNDS);
+  return {
+    compounds: new Map([...byHead].map(([k, list]) => [k, ranked(list)])),
+    forms: new Map([...forms].map(([k, list]) => [k, ranked(list)])),
+  };
+}
+
+/** The compounds by head of localeVocabulary (tests and callers that need no forms). */
+export const compoundIndex = (words: Iterable<[string, number]>, options: CompoundOptions = {}): CompoundIndex => localeVocabulary(words, options).compounds;
+
 /** The compounds of each word of a phrase that has some, by word. */
-export function compoundsOf(phrase: string, index: CompoundIndex): Map<string, string[]> {
+export function compoundsOf(phrase: string, index: CompoundIndex, language = ''): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const w of vocabularyWords(phrase)) {
-    const compounds = index.get(folded(w));
+    const compounds = index.get(formKey(language, w));
     if (compounds?.length) out.set(w, compounds);
   }
   return out;
+}
+
+/** The catalog's other forms of each word of a phrase ("sko" → skor; "jackan" → jacka, jackor), by word. */
+export function formsOf(phrase: string, forms: ReadonlyMap<string, string[]>, language = ''): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const w of vocabularyWords(phrase)) {
+    const others = forms.get(formKey(language, w))?.filter((f) => folded(f) !== folded(w));
+    if (others?.length) out.set(w, others);
+  }
+  return out;
+}
+
+/** Shortest half-typed word that reaches compounds by their head ("klä" → maxiklänning). */
+export const MIN_TYPED_HEAD = 3;
+
+/**
+ * The compounds whose head starts with a half-typed word, the shortest heads first, MAX_COMPOUNDS at most:
+ * "klän" reaches "maxiklänning" and "omlottklänning" through the head "klänning", which no prefix of the
+ * compound itself does.
+ */
+export function compoundsByPrefix(typed: string, index: CompoundIndex, language = ''): string[] {
+  const prefix = folded(typed.toLocaleLowerCase()).replace(/[^\p{L}\p{N}]+/gu, '');
+  if (prefix.length < MIN_TYPED_HEAD) return [];
+  const asKey = formKey(language, prefix);
+  const heads = [...index.keys()].filter((k) => k.startsWith(prefix) || k === asKey).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const out = new Set<string>();
+  for (const h of heads) for (const c of index.get(h)!) if (out.size < MAX_COMPOUNDS) out.add(c);
+  return [...out];
 }

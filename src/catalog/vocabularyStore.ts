@@ -6,30 +6,45 @@
  */
 import type { Client } from '@elastic/elasticsearch';
 import { BulkWriter } from '../search/bulkWriter';
-import type { CompoundIndex } from './vocabulary';
+import { languageOf, localeVocabulary, type LocaleVocabulary } from './vocabulary';
+import type { LexiconSource } from './lexicon';
 import { ShortCache } from '../kernel/shortCache';
 
 export const VOCABULARY_CACHE_MS = 2000;
 
-interface VocabularyDocument { locale: string; version: string; compounds: Record<string, string[]>; updatedAt: string }
+interface VocabularyDocument { locale: string; version: string; compounds: Record<string, string[]>; forms?: Record<string, string[]>; updatedAt: string }
+
+const EMPTY: LocaleVocabulary = { compounds: new Map(), forms: new Map() };
 
 export class VocabularyStore {
   private readonly cache = new ShortCache(VOCABULARY_CACHE_MS, () => this.read(), 'vocabulary');
 
-  constructor(private readonly es: Client, private readonly index: string) {}
+  /** `lexicon`: the general lexicon per language (lexicon.ts); without it heads come from the catalog only. */
+  constructor(private readonly es: Client, private readonly index: string, private readonly lexicon?: LexiconSource) {}
 
-  /** The compounds of a locale's catalog (head word, folded → compounds); empty when none were stored. */
-  async compounds(locale: string): Promise<CompoundIndex> {
-    return (await this.cache.get()).get(locale) ?? new Map();
+  /** The compounds (by head's form key) and word forms of a locale's catalog; empty when none were stored. */
+  async compounds(locale: string): Promise<LocaleVocabulary> {
+    return (await this.cache.get()).get(locale) ?? EMPTY;
   }
 
-  /** Replaces every locale's compounds with those of the published `version` (other locales are removed). */
-  async replace(version: string, compounds: ReadonlyMap<string, CompoundIndex>): Promise<void> {
+  /**
+   * Replaces every locale's vocabulary with that of the published `version`'s word counts (other locales are
+   * removed). Each language's lexicon is read for the computation and let go after it.
+   */
+  async replace(version: string, words: ReadonlyMap<string, Iterable<[string, number]>>): Promise<void> {
+    const compounds = new Map<string, LocaleVocabulary>();
+    const lexicons = new Map<string, Awaited<ReturnType<LexiconSource['load']>>>();
+    for (const [locale, counts] of words) {
+      const language = languageOf(locale);
+      if (!lexicons.has(language)) lexicons.set(language, await this.lexicon?.load(language));
+      compounds.set(locale, localeVocabulary(counts, { language, lexicon: lexicons.get(language) }));
+    }
+    lexicons.clear();
     const updatedAt = new Date().toISOString();
     this.cache.clear();
     const writer = new BulkWriter(this.es, { maxBytes: 5_000_000, concurrency: 1 });
-    for (const [locale, index] of compounds) {
-      await writer.index(this.index, locale, { locale, version, compounds: Object.fromEntries(index), updatedAt } satisfies VocabularyDocument);
+    for (const [locale, v] of compounds) {
+      await writer.index(this.index, locale, { locale, version, compounds: Object.fromEntries(v.compounds), forms: Object.fromEntries(v.forms), updatedAt } satisfies VocabularyDocument);
     }
     // Locales the new catalog no longer has (by id: the minimal distribution has no delete-by-query).
     const stale = await this.es.search({ index: this.index, size: 1000, _source: false, query: { bool: { must_not: { term: { version } } } } });
@@ -39,8 +54,8 @@ export class VocabularyStore {
     this.cache.clear();
   }
 
-  private async read(): Promise<Map<string, CompoundIndex>> {
+  private async read(): Promise<Map<string, LocaleVocabulary>> {
     const res = await this.es.search<VocabularyDocument>({ index: this.index, size: 1000, ignore_unavailable: true });
-    return new Map(res.hits.hits.map((h) => [h._source!.locale, new Map(Object.entries(h._source!.compounds))]));
+    return new Map(res.hits.hits.map((h) => [h._source!.locale, { compounds: new Map(Object.entries(h._source!.compounds)), forms: new Map(Object.entries(h._source!.forms ?? {})) }]));
   }
 }

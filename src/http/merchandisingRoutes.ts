@@ -108,5 +108,14 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
     ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined);
   });
 
+  router.put('/v4/import/compounds', async (ctx) => {
+    const body = await readJson(ctx, MAX_SYNONYMS_BYTES);
+    answerImport(ctx, await services.importCompounds(body, importOptions(ctx)));
+  });
+  router.get('/v4/export/compounds', async (ctx) => {
+    requireGzipAccepted(ctx);
+    ctx.body = await services.exportCompounds(single(ctx.query, 'locale') || undefined);
+  });
+
   return router;
 }

@@ -3,6 +3,8 @@
  * start-up. The README lists them all. Nothing else reads the environment: tests pass a Config of their own
  * (loadConfig(env, overrides)) to createContext.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Joi from 'joi';
 
 export interface Config {
@@ -37,6 +39,8 @@ export interface Config {
   maxOperationsBytes: number;
   /** Load the sample catalog when the catalog is empty at start-up. */
   loadSampleData: boolean;
+  /** Directory of the general lexicon files `<language>.txt` (scripts/lexicon.sh); a missing file falls back to the catalog's words. */
+  lexiconDir: string;
   /**
    * The address browsers reach this service at. The sample catalog's image URLs (which the spec requires to be
    * absolute) point here, at the placeholder images the service draws itself; default `http://localhost:<PORT>`.
@@ -119,6 +123,7 @@ const schema = Joi.object({
   BULK_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
   MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
+  LEXICON_DIR: Joi.string().default(join(checkoutRoot(), '.cache', 'lexicon')),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   CORS_ALLOWED_ORIGINS: Joi.string().allow('').default('*'),
   GZIP_LEVEL: Joi.number().integer().min(1).max(9).default(3),
@@ -139,6 +144,14 @@ const schema = Joi.object({
   CO_OCCURRENCE_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.coOccurrenceIntervalMs / 1000),
 }).unknown(true);
 
+/** The checkout: the folder holding package.json above this file (src/kernel under tsx, dist/src/kernel when built). */
+function checkoutRoot(): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return process.cwd();
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const { error, value } = schema.validate(env, { abortEarly: false, convert: true });
   if (error) throw new Error(`Invalid configuration: ${error.message}`);
@@ -157,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bulkConcurrency: value.BULK_CONCURRENCY,
     maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
     loadSampleData: value.LOAD_SAMPLE_DATA,
+    lexiconDir: value.LEXICON_DIR,
     publicUrl: String(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
     gzipLevel: value.GZIP_LEVEL,

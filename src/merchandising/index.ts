@@ -17,6 +17,7 @@ import { FacetStore } from './facetStore';
 import { LabelStore } from './labelStore';
 import { SynonymStore } from './synonymStore';
 import { HistoryStore } from './historyStore';
+import { CompoundStore } from './compoundStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
@@ -30,11 +31,13 @@ export interface MerchandisingStores {
   synonyms: SynonymStore;
   /** Kept versions of every merchandising import. */
   history: HistoryStore;
+  /** Compounds configuration of each locale (excluded compounds). */
+  compounds: CompoundStore;
 }
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'history'>;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'history' | 'compounds'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
 }
@@ -48,5 +51,6 @@ export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps
     labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk),
     synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk),
     history: new HistoryStore(new MerchandisingIndex(es, names.history)),
+    compounds: new CompoundStore(new MerchandisingIndex(es, names.compounds), bulk),
   };
 }

@@ -43,6 +43,8 @@ export interface IndexNames {
   history: string;
   /** The catalog's compounds per locale, from the last full import (query-time compound expansion). */
   vocabulary: string;
+  /** The shop's compounds configuration per locale (excluded compounds). */
+  compounds: string;
   /** Alias every behaviour read and write goes through. */
   events: string;
   /** First concrete index behind the events alias. */
@@ -76,6 +78,7 @@ export function indexNames(prefix: string): IndexNames {
     synonyms: `${prefix}-synonyms`,
     history: `${prefix}-history`,
     vocabulary: `${prefix}-vocabulary`,
+    compounds: `${prefix}-compounds`,
     events: `${prefix}-events`,
     firstEventsIndex: `${prefix}-events-000001`,
     popularity: `${prefix}-popularity`,

@@ -4,35 +4,63 @@
  * ("jacka" → vinterjacka, regnjacka). Both come from in-memory data (the synonym store's compiled rules,
  * the vocabulary store's compound index), loaded once per request; expanding a corrected phrase is free.
  */
-import { COMPOUNDING_LANGUAGES, compoundsOf, languageOf, type CompoundIndex } from '../catalog/vocabulary';
+import { COMPOUNDING_LANGUAGES, compoundsOf, compoundsByPrefix, formsOf, languageOf, type LocaleVocabulary } from '../catalog/vocabulary';
+import { folded } from '../catalog/vocabulary';
 import { expandPhrase, type CompiledSynonyms } from '../merchandising/synonyms/expand';
 import type { PhraseExpansion } from './relevance';
 
 export interface PhraseLanguage {
   expand(phrase: string): PhraseExpansion;
+  /** As expand, and the compounds whose head starts with the last, half-typed word (autocomplete). */
+  expandTyping(phrase: string): PhraseExpansion;
 }
 
 export interface PhraseLanguageSources {
   synonyms: { compiled(locale: string): Promise<CompiledSynonyms | undefined> };
-  vocabulary: { compounds(locale: string): Promise<CompoundIndex> };
+  vocabulary: { compounds(locale: string): Promise<LocaleVocabulary> };
+  /** The shop's compounds that are not split (compounds configuration), folded lower-case. */
+  excludedCompounds?: { excluded(locale: string): Promise<ReadonlySet<string>> };
 }
 
-const NO_COMPOUNDS: CompoundIndex = new Map();
+const NO_COMPOUNDS: LocaleVocabulary = { compounds: new Map(), forms: new Map() };
+const NOTHING_EXCLUDED: ReadonlySet<string> = new Set();
 
 /** The expansion of phrases in `locale`; a failing store only costs the expansion, never the search. */
 export async function phraseLanguage(s: PhraseLanguageSources, locale: string, onError: (what: string, err: unknown) => void): Promise<PhraseLanguage> {
   const compounding = COMPOUNDING_LANGUAGES.has(languageOf(locale));
-  const [synonyms, compounds] = await Promise.all([
+  const [synonyms, vocabulary, excluded] = await Promise.all([
     s.synonyms.compiled(locale).catch((err: unknown) => { onError('synonyms', err); return undefined; }),
     compounding ? s.vocabulary.compounds(locale).catch((err: unknown) => { onError('compounds', err); return NO_COMPOUNDS; }) : NO_COMPOUNDS,
+    compounding && s.excludedCompounds ? s.excludedCompounds.excluded(locale).catch((err: unknown) => { onError('excluded compounds', err); return NOTHING_EXCLUDED; }) : NOTHING_EXCLUDED,
   ]);
-  return { expand: (phrase) => expandWith(phrase, synonyms, compounds) };
+  const language = languageOf(locale);
+  return {
+    expand: (phrase) => expandWith(phrase, synonyms, vocabulary, { language, excluded }),
+    expandTyping: (phrase) => expandWith(phrase, synonyms, vocabulary, { language, excluded, typing: true }),
+  };
 }
 
-/** Pure: the phrase's alternatives and the compounds of their words. */
-export function expandWith(phrase: string, synonyms: CompiledSynonyms | undefined, compounds: CompoundIndex): PhraseExpansion {
+export interface ExpandOptions {
+  language?: string;
+  /** Compounds never expanded to (folded, lower-case). */
+  excluded?: ReadonlySet<string>;
+  /** The last word is half typed: add the compounds whose head it starts. */
+  typing?: boolean;
+}
+
+/** Pure: the phrase's alternatives, the compounds of their words and the catalog's other forms of them. */
+export function expandWith(phrase: string, synonyms: CompiledSynonyms | undefined, vocabulary: LocaleVocabulary, o: ExpandOptions = {}): PhraseExpansion {
   const alternatives = synonyms ? expandPhrase(phrase, synonyms) : [phrase];
-  const found = new Map<string, string[]>();
-  if (compounds.size) for (const a of alternatives) for (const [w, c] of compoundsOf(a, compounds)) found.set(w, c);
-  return { alternatives, compounds: found };
+  const kept = (words: string[]) => (o.excluded?.size ? words.filter((w) => !o.excluded!.has(folded(w))) : words);
+  const compounds = new Map<string, string[]>();
+  const forms = new Map<string, string[]>();
+  for (const a of alternatives) {
+    if (vocabulary.compounds.size) for (const [w, c] of compoundsOf(a, vocabulary.compounds, o.language)) if (kept(c).length) compounds.set(w, kept(c));
+    if (vocabulary.forms.size) for (const [w, f] of formsOf(a, vocabulary.forms, o.language)) forms.set(w, f);
+  }
+  const expansion: PhraseExpansion = { alternatives, compounds, ...(forms.size ? { forms } : {}) };
+  if (!o.typing || /\s$/.test(phrase)) return expansion;
+  const last = phrase.trim().split(/\s+/).pop() ?? '';
+  const typed = kept(compoundsByPrefix(last, vocabulary.compounds, o.language));
+  return typed.length ? { ...expansion, typedCompounds: typed } : expansion;
 }

@@ -52,31 +52,43 @@ export interface PhraseExpansion {
   alternatives: string[];
   /** Lower-case word → compounds of the catalog ending with it. */
   compounds: ReadonlyMap<string, string[]>;
+  /** Lower-case word → the catalog's other forms of it ("sko" → skor), where the stemmer does not join them. */
+  forms?: ReadonlyMap<string, string[]>;
+  /** Autocomplete: compounds whose head the last, half-typed word starts ("klän" → maxiklänning). */
+  typedCompounds?: string[];
 }
 
 /** Weight of a synonym alternative against the typed phrase, and of a compound against the word itself. */
 export const SYNONYM_WEIGHT = 0.8;
 export const COMPOUND_WEIGHT = 0.5;
+/** Weight of another form of a word ("skor" for "sko"): nearly the word itself. */
+export const FORM_WEIGHT = 0.9;
 
 const allWords = (text: string): Query => ({ multi_match: { query: text, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } });
 
 /**
- * Every word of `text` in some field, where a word with compounds may instead be any of them: the words
- * without compounds stay one cross_fields match, each word with compounds becomes its own alternative.
+ * Every word of `text` in some field, where a word with compounds or other forms may instead be any of them:
+ * the words without either stay one cross_fields match, each other word becomes its own alternative.
  */
-export function wordsMatch(text: string, compounds: ReadonlyMap<string, string[]> = new Map(), boost = 1): Query {
+export function wordsMatch(text: string, compounds: ReadonlyMap<string, string[]> = new Map(), boost = 1, forms: ReadonlyMap<string, string[]> = new Map()): Query {
   const tokens = text.split(/\s+/).filter(Boolean);
-  const compoundOf = (token: string) => compounds.get(token.toLocaleLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
-  const expanded = tokens.filter((t) => compoundOf(t));
+  const bare = (token: string) => token.toLocaleLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  const expands = (t: string) => compounds.has(bare(t)) || forms.has(bare(t));
+  const expanded = tokens.filter(expands);
   if (!expanded.length) return boost === 1 ? allWords(text) : { multi_match: { query: text, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS, boost } };
-  const rest = tokens.filter((t) => !compoundOf(t));
+  const rest = tokens.filter((t) => !expands(t));
+  const anyOf = (words: string[], weight: number): Query => ({ multi_match: { query: words.join(' '), type: 'best_fields', operator: 'or', fields: TEXT_FIELDS, boost: weight } });
   return {
     bool: {
       must: [
         ...(rest.length ? [allWords(rest.join(' '))] : []),
         ...expanded.map((t): Query => ({
           bool: {
-            should: [allWords(t), { multi_match: { query: compoundOf(t)!.join(' '), type: 'best_fields', operator: 'or', fields: TEXT_FIELDS, boost: COMPOUND_WEIGHT } }],
+            should: [
+              allWords(t),
+              ...(forms.has(bare(t)) ? [anyOf(forms.get(bare(t))!, FORM_WEIGHT)] : []),
+              ...(compounds.has(bare(t)) ? [anyOf(compounds.get(bare(t))!, COMPOUND_WEIGHT)] : []),
+            ],
             minimum_should_match: 1,
           },
         })),
@@ -92,7 +104,7 @@ export function textMatch(phrase: string, expansion?: PhraseExpansion): Query {
   return {
     bool: {
       should: [
-        ...alternatives.map((a, i) => wordsMatch(a, expansion?.compounds, i === 0 ? 1 : SYNONYM_WEIGHT)),
+        ...alternatives.map((a, i) => wordsMatch(a, expansion?.compounds, i === 0 ? 1 : SYNONYM_WEIGHT, expansion?.forms)),
         keyMatch(phrase),
       ],
       minimum_should_match: 1,

@@ -99,7 +99,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
       content: (locale) => deps.indices.names.catalogLocaleAlias('content', locale),
     },
     hooks: { ...noHooks, ...hooks },
-    language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
+    language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
     behaviour: deps.behaviour,
     merchandising: deps.merchandising,
     now: () => new Date(),

@@ -158,6 +158,7 @@ describe('fuzz: admin imports', function () {
       ['PUT import/facets', 'PUT', '/api/admin/v4/import/facets', [{ markets: { SE: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'sv-SE': 'Märke' } }, { id: 'screen', attribute: 'custom.screenSize', type: 'RANGE', unit: 'cm' }] } } }]],
       ['PUT import/labels', 'PUT', '/api/admin/v4/import/labels', [{ markets: { SE: { 'sv-SE': { 'facet.custom.material': 'Material', 'sort.PRICE_ASCENDING': 'Billigast' } } } }]],
       ['PUT import/synonyms', 'PUT', '/api/admin/v4/import/synonyms', [{ locales: { 'sv-SE': [{ terms: ['tröja', 'sweater'] }, { from: ['anorak'], to: ['jacka'] }] } }]],
+      ['PUT import/compounds', 'PUT', '/api/admin/v4/import/compounds', [{ locales: { 'sv-SE': { excluded: ['handskar'] } } }]],
     ];
     for (const [endpoint, method, path, bases] of json) for (const base of bases) for (const body of variants(base)) requests.push({ endpoint, method, path, body: JSON.stringify(body), type: 'application/json' });
     const found = await sweep(service, requests.map(({ type, ...r }) => ({ ...r, headers: { 'Content-Type': type } })));

@@ -102,12 +102,13 @@ describe('language analysis per locale (HTTP, elevate-analysis plugin)', functio
   });
 
   it('stems per locale: sv, nb, da, fi, de, en', async () => {
-    assert.deepStrictEqual(await search('SE', 'jackor'), ['sv-jacka']);
+    // The plural of a head also finds its compounds (form keys: "jackor" and "jacka" share one).
+    assert.deepStrictEqual(await search('SE', 'jackor'), ['sv-jacka', 'sv-regnjacka', 'sv-vinterjacka']);
     assert.deepStrictEqual(await search('SE', 'byxa'), ['sv-byxor']);
     assert.deepStrictEqual(await search('NO', 'jakker'), ['nb-jakke']);
     assert.deepStrictEqual(await search('DK', 'jakkerne'), ['da-jakke']);
     assert.deepStrictEqual(await search('FI', 'kellot'), ['fi-kello']);
-    assert.deepStrictEqual(await search('DE', 'Schuh'), ['de-schuh']);
+    assert.deepStrictEqual(await search('DE', 'Schuh'), ['de-laufschuhe', 'de-schuh'], 'the singular of the head "schuhe" finds its compound too');
     assert.deepStrictEqual(await search('GB', 'shoes'), ['en-shoe']);
     assert.deepStrictEqual(await search('GB', 'socks'), ['en-sock']);
   });

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
-import { compoundIndex, compoundsOf, VocabularyCounter, vocabularyWords } from '../../src/catalog/vocabulary';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compoundIndex, compoundsByPrefix, compoundsOf, formKey, formsOf, localeVocabulary, VocabularyCounter, vocabularyWords } from '../../src/catalog/vocabulary';
+import { LexiconFiles, LexiconUnavailable, parseLexicon, readLexicon } from '../../src/catalog/lexicon';
 
 describe('catalog vocabulary and compounds', () => {
   const counter = new VocabularyCounter();
@@ -30,5 +34,73 @@ describe('catalog vocabulary and compounds', () => {
     assert.deepStrictEqual(compoundsOf('troja', index).get('troja'), undefined, 'stickad tröja is two words, not a compound');
     const folding = compoundIndex([['tröja', 2], ['ulltröja', 1]]);
     assert.deepStrictEqual(compoundsOf('troja', folding).get('troja'), ['ulltröja']);
+  });
+});
+
+describe('general lexicon, word forms and typed heads', () => {
+  const lexicon = (words: string[]) => { const set = new Set(words); return { has: (w: string) => set.has(w) }; };
+
+  it('give forms of one word one key per language', () => {
+    const sv = ['jacka', 'jackor', 'jackan', 'jackorna'].map((w) => formKey('sv', w));
+    assert.deepStrictEqual(new Set(sv), new Set(['jack']));
+    assert.equal(formKey('sv', 'sko'), formKey('sv', 'skor'));
+    assert.equal(formKey('sv', 'skorna'), 'sko');
+    assert.equal(formKey('sv', 'barn'), 'barn', 'a consonant ending goes only after a vowel');
+    assert.equal(formKey('de', 'Töpfe'), formKey('de', 'Topf'));
+    assert.equal(formKey('de', 'Kleider'), 'kleid');
+    assert.equal(formKey('nb', 'jakkene'), formKey('nb', 'jakke'));
+    assert.equal(formKey('da', 'jakkerne'), formKey('da', 'jakke'));
+    assert.equal(formKey('fr', 'Écharpes'), 'echarpes', 'other languages: folded only');
+    assert.equal(formKey('sv', 'panna'), formKey('sv', 'pannor'), 'the n of "panna" is no definite ending');
+    assert.equal(formKey('sv', 'stövel'), formKey('sv', 'stövlar'), 'the e of "-el" drops');
+    assert.equal(formKey('nb', 'støvel'), formKey('nb', 'støvlene'));
+    assert.equal(formKey('de', 'Stiefel'), formKey('de', 'Stiefeln'));
+  });
+
+  it('find a head that never stands alone in the catalog through the lexicon', () => {
+    const words: [string, number][] = [['vinterjacka', 2], ['regnjacka', 1], ['handskar', 1]];
+    assert.equal(compoundIndex(words, { language: 'sv' }).get('jack'), undefined, 'without the lexicon: no head');
+    const index = compoundIndex(words, { language: 'sv', lexicon: lexicon(['jacka', 'jackor', 'skar', 'vinter']) });
+    assert.deepStrictEqual(index.get('jack'), ['vinterjacka', 'regnjacka']);
+    assert.deepStrictEqual(compoundsOf('jackor', index, 'sv').get('jackor'), ['vinterjacka', 'regnjacka'], 'a plural query finds the singular head');
+    assert.equal(index.get('skar'), undefined, '"skar" is a stop head: gloves are no compound of it');
+  });
+
+  it('take the longest known word ending the compound, and file it under that head\'s head too', () => {
+    const index = compoundIndex([['axelväskor', 1], ['vinterdunjacka', 1]], { language: 'sv', lexicon: lexicon(['väskor', 'skor', 'dunjacka', 'jacka']) });
+    assert.deepStrictEqual(index.get(formKey('sv', 'väskor')), ['axelväskor']);
+    assert.equal(index.get(formKey('sv', 'skor')), undefined, 'a bag is no shoe');
+    assert.deepStrictEqual(index.get(formKey('sv', 'jacka')), ['vinterdunjacka']);
+  });
+
+  it('map a word to the catalog\'s other forms of it', () => {
+    const v = localeVocabulary([['skor', 5], ['jacka', 2], ['jackor', 1]], { language: 'sv' });
+    assert.deepStrictEqual(formsOf('sko', v.forms, 'sv').get('sko'), ['skor']);
+    assert.deepStrictEqual(formsOf('jackan', v.forms, 'sv').get('jackan'), ['jacka', 'jackor']);
+    assert.equal(formsOf('skor', v.forms, 'sv').get('skor'), undefined, 'the word itself is no other form');
+  });
+
+  it('reach compounds from a half-typed head', () => {
+    const index = compoundIndex([['maxiklänning', 2], ['omlottklänning', 1], ['klack', 1]], { language: 'sv', lexicon: lexicon(['klänning']) });
+    for (const typed of ['klä', 'klän', 'klänn', 'klann']) assert.deepStrictEqual(compoundsByPrefix(typed, index, 'sv'), ['maxiklänning', 'omlottklänning'], typed);
+    assert.deepStrictEqual(compoundsByPrefix('kl', index, 'sv'), [], 'two letters reach nothing');
+  });
+});
+
+describe('lexicon files', () => {
+  it('read one lower-case word a line', () => {
+    assert.deepStrictEqual([...parseLexicon('Jacka\n\n skor \r\n')], ['jacka', 'skor']);
+  });
+
+  it('name the missing file, and fall back with one warning per language', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lexicon-'));
+    await assert.rejects(readLexicon(dir, 'sv'), (err: Error) => err instanceof LexiconUnavailable && err.message.includes(join(dir, 'sv.txt')) && err.message.includes('no such file'));
+    const warnings: string[] = [];
+    const files = new LexiconFiles(dir, (m) => warnings.push(m));
+    assert.equal(await files.load('sv'), undefined);
+    assert.equal(await files.load('sv'), undefined);
+    assert.equal(warnings.length, 1);
+    writeFileSync(join(dir, 'de.txt'), 'schuh\njacke\n');
+    assert.ok((await files.load('de'))?.has('jacke'));
   });
 });

@@ -46,7 +46,7 @@ describe('locale analysis (pure)', () => {
 });
 
 describe('phrase expansion and the text match (pure)', () => {
-  const compounds = compoundIndex([['jacka', 3], ['vinterjacka', 2], ['regnjacka', 1], ['byxor', 1]]);
+  const compounds = { compounds: compoundIndex([['jacka', 3], ['vinterjacka', 2], ['regnjacka', 1], ['byxor', 1]]), forms: new Map<string, string[]>() };
 
   it('expands a head word to the catalog compounds, and synonyms to alternatives, the typed phrase first', () => {
     const synonyms = compileSynonyms([{ terms: ['tröja', 'sweater'] }]);

@@ -59,7 +59,7 @@ function services(search: SearchGateway, events: SearchEvent[] = []): Storefront
     log: { debug() {}, info() {}, warn() {}, error() {} },
     facts: undefined as never,
     index: { products: () => 'products', content: () => 'content' },
-    language: () => Promise.resolve({ expand: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }) }),
+    language: () => Promise.resolve({ expand: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }), expandTyping: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }) }),
     hooks: { ...noHooks, onSearch: (e) => { events.push(e); return undefined; } },
     behaviour: undefined as never,
     merchandising: undefined as never,

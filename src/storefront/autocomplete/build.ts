@@ -15,7 +15,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { compileRuleSet } from '../../rules';
 import { groupCountAggregation } from '../groupCount';
 import { productSource } from '../productSource';
-import { keyMatch, listingQuery, PHRASE_BOOST, relevanceBoosts, TEXT_FIELDS, textMatch, type PhraseExpansion } from '../relevance';
+import { COMPOUND_WEIGHT, keyMatch, listingQuery, PHRASE_BOOST, relevanceBoosts, TEXT_FIELDS, textMatch, type PhraseExpansion } from '../relevance';
 import { inStockQuery } from '../stock';
 import type { AutocompleteRequest } from './request';
 
@@ -140,9 +140,30 @@ export function fuzzyMatch(q: string): Query {
  * compounds, also the phrase's expanded text match (whole words only: the typed prefix stays as typed).
  */
 const suggestionMatch = (q: string, expansion?: PhraseExpansion): Query => {
-  const expanded = expansion && (expansion.alternatives.length > 1 || expansion.compounds.size > 0);
-  return { bool: { should: [prefixMatch(q), keyMatch(q), ...(expanded ? [textMatch(q, expansion)] : [])], minimum_should_match: 1 } };
+  const expanded = expansion && (expansion.alternatives.length > 1 || expansion.compounds.size > 0 || (expansion.forms?.size ?? 0) > 0);
+  return {
+    bool: {
+      should: [prefixMatch(q), keyMatch(q), ...(expanded ? [textMatch(q, expansion)] : []), ...(expansion?.typedCompounds?.length ? [typedHeadMatch(q, expansion.typedCompounds)] : [])],
+      minimum_should_match: 1,
+    },
+  };
 };
+
+/**
+ * The typed words, the last one being the head of one of `compounds` ("klän" → maxiklänning,
+ * omlottklänning): as-you-type matching reaches compound heads, which no prefix of the compound does.
+ */
+function typedHeadMatch(q: string, compounds: string[]): Query {
+  const { complete } = typedTokens(q);
+  return {
+    bool: {
+      must: [
+        ...(complete.length ? [{ multi_match: { query: complete.join(' '), type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } } satisfies Query] : []),
+        { multi_match: { query: compounds.join(' '), type: 'best_fields', operator: 'or', fields: TEXT_FIELDS, boost: COMPOUND_WEIGHT } },
+      ],
+    },
+  };
+}
 
 const groupCount = (collapse: boolean): Record<string, estypes.AggregationsAggregationContainer> =>
   (collapse ? groupCountAggregation(GROUP_COUNT_PRECISION) : {});

@@ -49,7 +49,7 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   const fuzzy = typed && usesFuzzyFallback(req);
   const typedSearches: IndexedSearch[] = typed
     ? [
-      { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expand(req.q)) },
+      { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expandTyping(req.q)) },
       { index: s.index.products(locale), body: redirectSearch(req) },
       { index: s.index.content(locale), body: contentSuggestionSearch(req) },
       ...(fuzzy ? [{ index: s.index.products(locale), body: fuzzySuggestionSearch(req) }] : []),
