@@ -151,7 +151,7 @@ export function createApp(context: AppContext): Koa {
   const app = new Koa();
   app.proxy = true;
   // Outermost, so the access log and the metrics see the status the error handler answers.
-  app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics }));
+  app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
   app.use(errorHandler(context.log));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: 1024, gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));

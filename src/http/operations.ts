@@ -34,13 +34,15 @@ export interface ObserveDeps {
   log: Logger;
   /** Absent when METRICS_ENABLED is false. */
   metrics?: ServiceMetrics;
+  /** Write the access line (ACCESS_LOG); the metrics and the request id stay either way. */
+  accessLog?: boolean;
 }
 
 /**
  * The outermost middleware. The access line says method, route (the matched pattern) and path, status,
  * duration, Elasticsearch took and round trips; never headers or the query string, so no `Api-Key` or key of any kind.
  */
-export function observeRequests({ es, log, metrics }: ObserveDeps) {
+export function observeRequests({ es, log, metrics, accessLog = true }: ObserveDeps) {
   observeSearchTiming(es);
   return async (ctx: Context, next: Next) => {
     const requestId = requestIdFor(ctx.get('X-Request-Id') || undefined);
@@ -60,7 +62,7 @@ export function observeRequests({ es, log, metrics }: ObserveDeps) {
         }
         const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
         metrics?.request(ctx.method, route, ctx.status, ms / 1000, timing);
-        log.info('request', { method: ctx.method, route, path: ctx.path, status: ctx.status, durationMs: Math.round(ms * 10) / 10, esTookMs: timing.took, esRoundTrips: timing.roundTrips });
+        if (accessLog) log.info('request', { method: ctx.method, route, path: ctx.path, status: ctx.status, durationMs: Math.round(ms * 10) / 10, esTookMs: timing.took, esRoundTrips: timing.roundTrips });
       }
     });
   };

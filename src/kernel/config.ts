@@ -67,6 +67,8 @@ export interface Config {
   metricsPublic: boolean;
   /** `debug`, `info`, `warn` or `error`. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** One `request` line per request at info (method, route, status, duration, Elasticsearch took and round trips). */
+  accessLog: boolean;
   /** Recording visitor behaviour and the periodic jobs that read it. */
   behaviour: BehaviourOptions;
 }
@@ -134,6 +136,7 @@ const schema = Joi.object({
   METRICS_ENABLED: Joi.boolean().truthy('1').falsy('0').default(true),
   METRICS_PUBLIC: Joi.boolean().truthy('1').falsy('0').default(false),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error').default('info'),
+  ACCESS_LOG: Joi.boolean().truthy('1').falsy('0').default(true),
   BEHAVIOUR_FLUSH_MS: Joi.number().integer().min(10).max(60_000).default(DEFAULT_BEHAVIOUR_OPTIONS.flushIntervalMs),
   BEHAVIOUR_BATCH_SIZE: Joi.number().integer().min(1).max(50_000).default(DEFAULT_BEHAVIOUR_OPTIONS.batchSize),
   BEHAVIOUR_MAX_BUFFERED: Joi.number().integer().min(100).max(10_000_000).default(DEFAULT_BEHAVIOUR_OPTIONS.maxBuffered),
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsEnabled: value.METRICS_ENABLED,
     metricsPublic: value.METRICS_PUBLIC,
     logLevel: value.LOG_LEVEL,
+    accessLog: value.ACCESS_LOG,
     behaviour: {
       flushIntervalMs: value.BEHAVIOUR_FLUSH_MS,
       batchSize: value.BEHAVIOUR_BATCH_SIZE,

@@ -62,7 +62,9 @@ export async function startApi(name: string, env: Record<string, string>, option
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
       ELASTICSEARCH_URL: clusterUrl, PORT: String(port), HOST: '127.0.0.1', ADMIN_API_KEY: API_KEY,
-      LOG_LEVEL: 'info', LOAD_SAMPLE_DATA: 'false', [REPLICAS_SETTING]: '1', [SHARDS_SETTING]: '1',
+      // No access line per request: logs are written synchronously to this pipe, which the test reads while it
+      // sends hundreds of requests a second; a lagging reader would stall the API on its writes.
+      LOG_LEVEL: 'info', ACCESS_LOG: 'false', LOAD_SAMPLE_DATA: 'false', [REPLICAS_SETTING]: '1', [SHARDS_SETTING]: '1',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
