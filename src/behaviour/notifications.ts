@@ -192,6 +192,8 @@ export type Notifications = ReturnType<typeof notifications>;
 
 /** Longest wait for the configuration once it has been read before (then the last read is used). */
 const CONFIGURATION_WAIT_MS = 250;
+/** Longest wait for the configuration when it was never read (the market cannot be checked without it). */
+const FIRST_CONFIGURATION_WAIT_MS = 1000;
 
 const NOT_ACCEPTED = 'Notification not accepted: the behaviour event buffer is full (Elasticsearch has been unavailable too long); retry later';
 
@@ -212,9 +214,12 @@ export function notifications(deps: NotificationDeps) {
   async function configuration(): Promise<{ value: CatalogConfiguration | undefined; known: boolean }> {
     const read = deps.configuration.get().then((value) => { lastConfiguration = value; return { value, known: true }; });
     const fallback = () => ({ value: lastConfiguration, known: lastConfiguration !== undefined });
-    if (lastConfiguration === undefined) return read.catch(fallback);
+    // Never wait for the cluster long: a read that has not answered by the deadline falls back to the last
+    // one, or, when none was ever read, takes the market as it comes (a cluster going away can take the
+    // client's whole timeout and its retries to fail, and the visitor's click would wait that long).
+    const wait = lastConfiguration === undefined ? FIRST_CONFIGURATION_WAIT_MS : CONFIGURATION_WAIT_MS;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), CONFIGURATION_WAIT_MS); });
+    const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), wait); });
     try {
       return (await Promise.race([read, late])) ?? fallback();
     } catch {
