@@ -39,10 +39,13 @@ export async function checkReadiness(es: Client, names: IndexNames): Promise<Rea
   return { ready: true, status: own.some(([, h]) => h.status === 'yellow') ? 'yellow' : 'green' };
 }
 
-/** The prefix's indices that are this service's (another service's prefix may begin with ours and a dash). */
+/**
+ * The prefix's indices that are this service's (another service's prefix may begin with ours and a dash):
+ * every managed single index by its name (so an index added to the registry is never reported missing), and
+ * the concrete indices behind the events, catalog and co-occurrence aliases.
+ */
 function isOwn(index: string, names: IndexNames): boolean {
-  const own = [names.configuration, names.importJobs, names.importLock, names.navigation, names.pages, names.templates, names.facets, names.labels,
-    names.synonyms, names.vocabulary, names.popularity, names.leases];
-  return own.includes(index) || index.startsWith(`${names.events}-`) || index.startsWith(`${names.catalogAlias('products')}-`)
+  const singles = (Object.keys(MANAGED_INDICES) as ManagedIndexKey[]).filter((key) => key !== 'events').map((key) => MANAGED_INDICES[key].index(names));
+  return singles.includes(index) || index.startsWith(`${names.events}-`) || index.startsWith(`${names.catalogAlias('products')}-`)
     || index.startsWith(`${names.catalogAlias('content')}-`) || index.startsWith(`${names.catalogAlias('entities')}-`) || index.startsWith(`${names.coOccurrence}-`);
 }

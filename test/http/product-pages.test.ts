@@ -143,7 +143,7 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       assert.equal(main.imageInfo.images[0].caption, 'Side view');
       assert.deepEqual(main.variants.map((v) => [v.key, v.inStock, v.custom]), [['A1-38', true, { fit: [{ id: 'narrow', label: 'narrow' }] }], ['A1-39', false, {}]]);
       assert.equal(group.products[1].description, undefined);
-      assert.match(Buffer.from(main.variants[0].ticket, 'base64url').toString(), /^1;PRODUCT_PAGE;PRODUCT_GROUP;variant;A1;A1-38;0;SE;DESKTOP$/);
+      assert.match(Buffer.from(main.variants[0].ticket, 'base64url').toString(), /^2;PRODUCT_PAGE;PRODUCT_GROUP;variant;A1;A1-38;0;SE;DESKTOP;$/);
       assert.deepEqual(page.recommendationLists.map(keys), [['D1'], ['B1']]);
       assert.equal((page as { tickets?: unknown }).tickets, undefined);
     });
@@ -173,7 +173,7 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
         { cart: { include: true }, recommendationLists: [{ id: 'more', algorithm: 'CART', limit: 10 }] },
       );
       assert.deepEqual(page.cart.map((g) => [g.key, g.products[0].key]), [['GB', 'B1'], ['GA', 'A1']]);
-      assert.match(Buffer.from(page.cart[1].products[0].ticket, 'base64url').toString(), /^1;CART_PAGE;CART;product;A1;;1;SE;DESKTOP$/);
+      assert.match(Buffer.from(page.cart[1].products[0].ticket, 'base64url').toString(), /^2;CART_PAGE;CART;product;A1;;1;SE;DESKTOP;$/);
       const cart = keys(page.recommendationLists[0]);
       assert.ok(!cart.includes('B1') && !cart.includes('A1') && !cart.includes('A2'), cart.join());
       assert.equal(cart[0], 'D1');
@@ -194,7 +194,7 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
     it('recommends complements of the variant, with the visitor\'s notified cart when no cart is given', async () => {
       const popup: AddToCartPopup = await api('pop').query.addToCartPopup({ variantKey: 'A1-38', notify: false }, [{ id: 'addons', algorithm: 'ADD_TO_CART_RECS', limit: 2 }]);
       assert.deepEqual(keys(popup.recommendationLists[0]), ['B1', 'C1']);
-      assert.match(Buffer.from(popup.recommendationLists[0].productGroups[0].products[0].ticket, 'base64url').toString(), /^1;ADD_TO_CART_POPUP;addons;/);
+      assert.match(Buffer.from(popup.recommendationLists[0].productGroups[0].products[0].ticket, 'base64url').toString(), /^2;ADD_TO_CART_POPUP;addons;/);
 
       // The visitor added C1 to the cart earlier in the session: it is the cart, so CART leaves it out.
       const page: ProductPage = await api('pop').query.productPage({ productKey: 'C1', notify: false });
