@@ -6,7 +6,14 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'preact/hooks';
 
-export interface Series { dates: string[]; values: (number | null)[]; format: (v: number | null) => string; colour: string }
+export interface Series {
+  dates: string[];
+  values: (number | null)[];
+  format: (v: number | null) => string;
+  colour: string;
+  /** The y axis reaches at least this high (1 for counts, 0.1 for rates), so a flat zero line gets readable ticks. */
+  minTop: number;
+}
 
 export function Chart({ title, series }: { title: string; series: Series }) {
   const box = useRef<HTMLDivElement>(null);
@@ -19,7 +26,7 @@ export function Chart({ title, series }: { title: string; series: Series }) {
       width, height: 200,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1e-9, (max ?? 0) * 1.1)] } },
+      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(series.minTop, (max ?? 0) * 1.1)] } },
       axes: [
         { stroke: '#6b6b70', grid: { stroke: '#eee' } },
         { stroke: '#6b6b70', grid: { stroke: '#eee' }, size: 60, values: (_u, ticks) => ticks.map((t) => series.format(t)) },

@@ -112,9 +112,9 @@ function Dashboard({ markets }: { markets: MarketInfo[] }) {
             <p class="muted range">{reports.top.from} to {reports.top.to}, market {filters.market}{filters.locale ? `, ${filters.locale}` : ', all locales'}</p>
             <Tiles report={reports.top} currency={currency} />
             <div class="charts">
-              <Chart title="Searches per day" series={{ dates, values: days.map((d) => d.searches), format: (v) => (v === null ? '–' : String(Math.round(v))), colour: '#1f5f4a' }} />
-              <Chart title="Zero-result rate per day" series={{ dates, values: days.map((d) => d.zeroResultRate), format: percent, colour: '#b3261e' }} />
-              <Chart title="Click-through rate per day" series={{ dates, values: days.map((d) => d.clickThroughRate), format: percent, colour: '#3f5e7a' }} />
+              <Chart title="Searches per day" series={{ dates, values: days.map((d) => d.searches), format: (v) => (v === null ? '–' : String(Math.round(v))), colour: '#1f5f4a', minTop: 1 }} />
+              <Chart title="Zero-result rate per day" series={{ dates, values: days.map((d) => d.zeroResultRate), format: percent, colour: '#b3261e', minTop: 0.1 }} />
+              <Chart title="Click-through rate per day" series={{ dates, values: days.map((d) => d.clickThroughRate), format: percent, colour: '#3f5e7a', minTop: 0.1 }} />
             </div>
             <PhraseTable title="Top phrases" rows={reports.top.phrases} filters={filters} initialSort="searches" empty="No searches in this range." />
             <PhraseTable title="Phrases with no results" rows={reports.zero.phrases} filters={filters} initialSort="zeroResultSearches" empty="Every phrase found something." />
