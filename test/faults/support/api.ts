@@ -64,10 +64,6 @@ export async function startApi(name: string, env: Record<string, string>, option
       ELASTICSEARCH_URL: clusterUrl, PORT: String(port), HOST: '127.0.0.1', ADMIN_API_KEY: API_KEY,
       // No access line per request: logs are written synchronously to this pipe, which the test reads while it
       // sends hundreds of requests a second; a lagging reader would stall the API on its writes.
-      // Known defect (README "Language analysis"): reading the general lexicon at a full import blocks the API's
-      // event loop for seconds, and storefront requests time out meanwhile (alias-swap scenario: 78 of 1,683).
-      // Until it is read off the main thread, these scenarios run on the catalog's own words.
-      LEXICON_DIR: join(root, '.cache', 'faults', 'no-lexicon'),
       LOG_LEVEL: 'info', ACCESS_LOG: 'false', LOAD_SAMPLE_DATA: 'false', [REPLICAS_SETTING]: '1', [SHARDS_SETTING]: '1',
       ...env,
     },
