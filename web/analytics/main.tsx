@@ -6,7 +6,7 @@
 import './main.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { adminFetch, adminKey, loadMarkets, logOut, type MarketInfo } from '../shared/admin';
+import { adminFetch, adminKey, logOut, startAdminPage, type MarketInfo } from '../shared/admin';
 import { Login } from '../shared/Login';
 import { Chart } from './Chart';
 import { PhraseTable } from './PhraseTable';
@@ -125,16 +125,4 @@ function Dashboard({ markets }: { markets: MarketInfo[] }) {
   );
 }
 
-async function start(): Promise<void> {
-  const root = document.getElementById('app')!;
-  try {
-    const markets = await loadMarkets();
-    if (!markets.length) { root.textContent = 'No market is configured yet.'; return; }
-    root.textContent = '';
-    render(<Dashboard markets={markets} />, root);
-  } catch (err) {
-    root.textContent = `The page could not start: ${(err as Error).message}`;
-  }
-}
-
-void start();
+void startAdminPage((markets, root) => render(<Dashboard markets={markets} />, root));

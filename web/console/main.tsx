@@ -7,7 +7,7 @@
 import './main.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { adminFetch, adminKey, loadMarkets, logOut, type MarketInfo } from '../shared/admin';
+import { adminFetch, adminKey, logOut, startAdminPage, type MarketInfo } from '../shared/admin';
 import { Login } from '../shared/Login';
 import type { Where } from './api';
 import { History } from './History';
@@ -66,16 +66,4 @@ function Console({ markets }: { markets: MarketInfo[] }) {
   );
 }
 
-async function start(): Promise<void> {
-  const root = document.getElementById('app')!;
-  try {
-    const markets = await loadMarkets();
-    if (!markets.length) { root.textContent = 'No market is configured yet.'; return; }
-    root.textContent = '';
-    render(<Console markets={markets} />, root);
-  } catch (err) {
-    root.textContent = `The console could not start: ${(err as Error).message}`;
-  }
-}
-
-void start();
+void startAdminPage((markets, root) => render(<Console markets={markets} />, root));

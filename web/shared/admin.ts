@@ -53,3 +53,16 @@ export async function loadMarkets(): Promise<MarketInfo[]> {
   if (!res.ok) throw new Error(`markets answered ${res.status}`);
   return ((await res.json()) as { markets: MarketInfo[] }).markets;
 }
+
+/** Starts an admin page: loads the configured markets, then renders `page` into #app (or says why it cannot). */
+export async function startAdminPage(show: (markets: MarketInfo[], root: HTMLElement) => void): Promise<void> {
+  const root = document.getElementById('app')!;
+  try {
+    const markets = await loadMarkets();
+    if (!markets.length) { root.textContent = 'No market is configured yet.'; return; }
+    root.textContent = '';
+    show(markets, root);
+  } catch (err) {
+    root.textContent = `The page could not start: ${(err as Error).message}`;
+  }
+}
