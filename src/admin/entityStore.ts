@@ -4,6 +4,7 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Content, EntityType, ProductGroup, ReplaceEntity, Translation } from '../catalog/types';
+import { fairShare } from '../kernel/fairShare';
 
 export interface EntityDocument {
   entityType: EntityType;
@@ -44,15 +45,23 @@ export class EntityReader {
     return found;
   }
 
-  /** Streams every entity matching `query`, sorted by key, in pages (bounded memory). */
+  /**
+   * Streams every entity matching `query`, sorted by key, in pages (bounded memory). A page is consumed
+   * without I/O (documents built from it, exports written): queries get their turns (fairShare.ts).
+   */
   async *scan(query: estypes.QueryDslQueryContainer, pageSize = 1000): AsyncGenerator<EntityDocument> {
     let after: estypes.SortResults | undefined;
+    const giveWay = fairShare();
     for (;;) {
       const res = await this.es.search<EntityDocument>({
         index: this.index, query, size: pageSize, sort: [{ entityType: 'asc' }, { key: 'asc' }], search_after: after, track_total_hits: false,
       });
       const hits = res.hits.hits;
-      for (const h of hits) yield h._source!;
+      for (const h of hits) {
+        yield h._source!;
+        const turn = giveWay();
+        if (turn) await turn;
+      }
       if (hits.length < pageSize) return;
       after = hits[hits.length - 1].sort;
     }

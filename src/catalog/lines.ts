@@ -7,6 +7,7 @@
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { invalid } from '../kernel/errors';
+import { fairShare } from '../kernel/fairShare';
 
 /** Longest line read (bytes, after decompression): far above any product group a feed sends. */
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
@@ -17,6 +18,8 @@ export async function* readJsonLines(body: Readable, gzip: boolean, maxLineBytes
   const source = gzip ? body.pipe(createGunzip()) : body;
   if (gzip) body.on('error', (err) => source.destroy(err));
   let line = 0;
+  // Lines of a body already received are parsed without waiting for I/O: give queries their turns.
+  const giveWay = fairShare();
   const parse = (bytes: Buffer): ParsedLine | undefined => {
     line++;
     // '\n' never occurs inside a multi-byte UTF-8 sequence: a line's bytes decode on their own.
@@ -48,6 +51,8 @@ export async function* readJsonLines(body: Readable, gzip: boolean, maxLineBytes
         if (bytes.length && bytes[bytes.length - 1] === 13) bytes = bytes.subarray(0, bytes.length - 1);
         const parsed = parse(bytes);
         if (parsed) yield parsed;
+        const turn = giveWay();
+        if (turn) await turn;
       }
       if (start < data.length) {
         pending.push(data.subarray(start));

@@ -88,8 +88,8 @@ describe('general lexicon, word forms and typed heads', () => {
 });
 
 describe('lexicon files', () => {
-  it('read one lower-case word a line', () => {
-    assert.deepStrictEqual([...parseLexicon('Jacka\n\n skor \r\n')], ['jacka', 'skor']);
+  it('read one lower-case word a line', async () => {
+    assert.deepStrictEqual([...await parseLexicon('Jacka\n\n skor \r\n')], ['jacka', 'skor']);
   });
 
   it('name the missing file, and fall back with one warning per language', async () => {

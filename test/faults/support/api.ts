@@ -37,6 +37,9 @@ export interface ApiProcess {
 
 const running = new Set<ApiProcess>();
 
+/** FAULTS_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to every API process: for profiling a scenario. */
+const nodeArgs = (process.env.FAULTS_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -57,7 +60,7 @@ export async function freePort(): Promise<number> {
 export async function startApi(name: string, env: Record<string, string>, options: { wait?: boolean } = {}): Promise<ApiProcess> {
   mkdirSync(logDir, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'src', 'main.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',

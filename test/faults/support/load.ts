@@ -81,11 +81,20 @@ export class SteadyLoad {
   private async attempt(request: { send(signal: AbortSignal): Promise<Outcome> }): Promise<Outcome> {
     const start = Date.now();
     let outcome: Outcome;
+    // A timer of our own, not AbortSignal.timeout: a fetch aborted while its body was being read was seen to
+    // never settle (Node 20), which hung the whole scenario after the import. The race settles regardless.
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(() => { controller.abort(); resolve({ ok: false, status: 0, detail: 'timeout' }); }, this.options.timeoutMs ?? 10_000);
+    });
     try {
-      outcome = await request.send(AbortSignal.timeout(this.options.timeoutMs ?? 10_000));
+      outcome = await Promise.race([request.send(controller.signal), timedOut]);
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
-      outcome = { ok: false, status: 0, detail: e.name === 'TimeoutError' ? 'timeout' : `${e.message}${e.cause?.code ? ` (${e.cause.code})` : ''}` };
+      outcome = { ok: false, status: 0, detail: e.name === 'TimeoutError' || e.name === 'AbortError' ? 'timeout' : `${e.message}${e.cause?.code ? ` (${e.cause.code})` : ''}` };
+    } finally {
+      clearTimeout(timer);
     }
     this.latencies.push(Date.now() - start);
     const key = String(outcome.status || 'network');
