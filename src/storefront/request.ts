@@ -11,7 +11,6 @@ import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } fro
 import { MAX_PHRASE_LENGTH } from './relevance';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
-export type Channel = 'ONLINE' | 'STORE';
 export type ViewId = 'PRODUCTION' | 'PREVIEW';
 
 /**
