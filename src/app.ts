@@ -36,7 +36,7 @@ import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { consoleRouter } from './http/consoleRoutes';
 import { history, type History } from './admin/history';
-import { phraseTop } from './storefront/phraseTop';
+import { phraseTop } from './storefront/searchPage/phraseTop';
 import type { TopPhrasesInput } from './events/queries/topPhrases';
 import type { CatalogView } from './search/catalogView';
 import { notificationRouter } from './http/notificationRoutes';

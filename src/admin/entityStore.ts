@@ -3,7 +3,7 @@
  * per entity. It is what the export returns and what operations imports edit.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
-import type { Content, EntityType, ProductGroup, ReplaceEntity, Translation } from '../catalog/types';
+import type { EntityType, ReplaceEntity } from '../catalog/types';
 import { fairShare } from '../kernel/fairShare';
 
 export interface EntityDocument {
@@ -24,12 +24,6 @@ export function entityDocument(entity: ReplaceEntity): EntityDocument {
   }
   if ('content' in entity) return { entityType: 'content', key: entity.key, markets: entity.content.markets, entity };
   return { entityType: 'translation', key: entity.key, locale: entity.translation.locale, entity };
-}
-
-export function entityPayload(entity: ReplaceEntity): ProductGroup | Content | Translation {
-  if ('productGroup' in entity) return entity.productGroup;
-  if ('content' in entity) return entity.content;
-  return entity.translation;
 }
 
 /** Reads entities of one index (an alias or a concrete version). */

@@ -22,7 +22,7 @@ export const IMPACT_TOP = 10;
 /** Phrases asked at once (each is two search-page runs). */
 const CONCURRENCY = 4;
 
-/** What a search-page shows for a phrase (storefront/phraseTop.ts answers it). */
+/** What a search-page shows for a phrase (storefront/searchPage/phraseTop.ts answers it). */
 export interface PhraseAnswer { totalHits: number; top: string[]; autoCorrectedTo?: string }
 
 /** What the report needs besides the catalog indices; wired by app.ts (admin uses no other use case). */

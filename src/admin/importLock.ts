@@ -7,6 +7,7 @@
  */
 import type { Client } from '@elastic/elasticsearch';
 import { Conflict } from '../kernel/errors';
+import { elasticsearchStatus } from '../search/errors';
 
 const LOCK_ID = 'import';
 
@@ -38,7 +39,7 @@ export class ImportLock {
       const res = await this.es.index({ index: this.index, id: LOCK_ID, op_type: 'create', document: doc(), refresh: true });
       seq = { if_seq_no: res._seq_no!, if_primary_term: res._primary_term! };
     } catch (err) {
-      if ((err as { meta?: { statusCode?: number } }).meta?.statusCode !== 409) throw err;
+      if (elasticsearchStatus(err) !== 409) throw err;
       const current = await this.es.get<LockDocument>({ index: this.index, id: LOCK_ID }, { ignore: [404] });
       const held = current.found ? current._source! : undefined;
       if (held && Date.parse(held.expiresAt) > Date.now()) {
@@ -52,7 +53,7 @@ export class ImportLock {
           : await this.es.index({ index: this.index, id: LOCK_ID, op_type: 'create', document: doc(), refresh: true });
         seq = { if_seq_no: res._seq_no!, if_primary_term: res._primary_term! };
       } catch (e) {
-        if ((e as { meta?: { statusCode?: number } }).meta?.statusCode === 409) throw new Conflict('An import is in progress');
+        if (elasticsearchStatus(e) === 409) throw new Conflict('An import is in progress');
         throw e;
       }
     }
@@ -62,7 +63,7 @@ export class ImportLock {
         const res = await this.es.index({ index: this.index, id: LOCK_ID, document: doc(), ...seq, refresh: true });
         seq = { if_seq_no: res._seq_no!, if_primary_term: res._primary_term! };
       } catch (err) {
-        const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+        const status = elasticsearchStatus(err);
         if (status !== 409 && status !== 404) throw err;
         // A renewal whose answer was lost and that the client sent again conflicts with itself: still ours?
         const current = await this.es.get<LockDocument>({ index: this.index, id: LOCK_ID }, { ignore: [404] });

@@ -21,6 +21,7 @@ import type { Logger } from '../kernel/log';
 import { EventBuffer, type Buffered } from './eventBuffer';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import { ensureEventsIndex } from '../search/indexRegistry';
+import { elasticsearchStatus } from '../search/errors';
 import type { IndexLayout } from '../search/mappings';
 import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } from '../events/events';
 import type { BehaviourOptions } from '../kernel/config';
@@ -211,7 +212,7 @@ export class EventWriter {
     try {
       response = await es.bulk({ index: names.events, require_alias: true, operations });
     } catch (err) {
-      if ((err as { meta?: { statusCode?: number } }).meta?.statusCode === 404) this.ensured = undefined;
+      if (elasticsearchStatus(err) === 404) this.ensured = undefined;
       throw err;
     }
     if (!response.errors) {

@@ -6,6 +6,7 @@
  * (src/search/indexRegistry.ts).
  */
 import type { Client } from '@elastic/elasticsearch';
+import { elasticsearchStatus } from '../search/errors';
 
 interface LeaseDocument { holder: string; expiresAt: string; renewedAt: string }
 
@@ -34,7 +35,7 @@ export class Lease {
       await this.es.index({ index: this.index, id: this.id, document: doc, refresh: true, ...versionOf(current) });
       return true;
     } catch (err) {
-      if (statusOf(err) === 409) return false;
+      if (elasticsearchStatus(err) === 409) return false;
       throw err;
     }
   }
@@ -49,8 +50,4 @@ export class Lease {
 
 function versionOf(doc: { _seq_no?: number; _primary_term?: number }): Versioned {
   return { if_seq_no: doc._seq_no!, if_primary_term: doc._primary_term! };
-}
-
-function statusOf(err: unknown): number | undefined {
-  return (err as { meta?: { statusCode?: number } }).meta?.statusCode;
 }

@@ -74,11 +74,6 @@ export type EventBody =
 export type BehaviourEvent = EventContext & EventBody;
 export type EventType = EventBody['type'];
 
-export const EVENT_TYPES: readonly EventType[] = [
-  'search', 'product-view', 'page-view', 'cart', 'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',
-  'remove-recent-searches', 'remove-recently-viewed', 'end', 'purchase', 'content-search',
-];
-
 /** A stored event. Multi-valued fields hold arrays (removals, cart keys, categories). */
 export interface EventDocument {
   '@timestamp': string;

@@ -11,6 +11,7 @@ import { CATALOG_PARTS, LOCALE_PARTS, type IndexNames, newCatalogVersion } from 
 import { VERSIONED_MAPPINGS } from './indexRegistry';
 import { detectAnalysisLevel, indexDefinition, layoutSettings, SINGLE_NODE_LAYOUT, type AnalysisLevel, type IndexLayout } from './mappings';
 import { Unavailable } from '../kernel/errors';
+import { elasticsearchStatus } from './errors';
 
 /**
  * While a version loads nobody reads it, so: no refresh, and the translog is fsynced every few seconds
@@ -39,7 +40,7 @@ export class CatalogIndices {
       const index = Object.keys(res)[0];
       return index ? this.names.versionOf(index) : undefined;
     } catch (err) {
-      if (isNotFound(err)) return undefined;
+      if (elasticsearchStatus(err) === 404) return undefined;
       throw err;
     }
   }
@@ -206,8 +207,4 @@ export async function sealIndices(es: Client, index: string): Promise<void> {
   await es.indices.putSettings({ index, settings: SERVING_SETTINGS });
   await es.indices.refresh({ index });
   await es.indices.flush({ index });
-}
-
-export function isNotFound(err: unknown): boolean {
-  return (err as { meta?: { statusCode?: number } })?.meta?.statusCode === 404;
 }

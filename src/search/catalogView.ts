@@ -16,6 +16,7 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { Unavailable } from '../kernel/errors';
+import { elasticsearchStatus } from './errors';
 import { ShortCache } from '../kernel/shortCache';
 import { CATALOG_PARTS, type CatalogPart, type IndexNames, type LocalePart } from './indexNames';
 
@@ -104,7 +105,7 @@ export class CatalogViews {
       return catalogViewOf(res, this.names);
     } catch (err) {
       // Before the first full import no alias exists: names are read as they are (and answer empty).
-      if ((err as { meta?: { statusCode?: number } })?.meta?.statusCode === 404) return UNPINNED;
+      if (elasticsearchStatus(err) === 404) return UNPINNED;
       throw err;
     }
   }

@@ -5,6 +5,7 @@
  * list, recommendation stages) is tested without a node, as searchkit's transporter allows.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
+import { elasticsearchErrorType } from './errors';
 import { msearch, type IndexedSearch, type SearchResponse } from './msearch';
 import { CatalogVersionGone, isGoneType, lostToDeletion, UNPINNED, type CatalogView } from './catalogView';
 
@@ -37,7 +38,7 @@ export function elasticsearchGateway(es: Client, view: CatalogView = UNPINNED): 
     return { index: names.join(','), pinned };
   };
   const gone = (index: string, err: unknown): unknown => {
-    const type = (err as { meta?: { body?: { error?: { type?: string } } } })?.meta?.body?.error?.type;
+    const type = elasticsearchErrorType(err);
     return isGoneType(type) ? new CatalogVersionGone(`${index}: ${type}`) : err;
   };
   return {

@@ -12,6 +12,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
 import type { BehaviourIndexNames, CatalogPart, IndexNames } from './indexNames';
+import { elasticsearchErrorType } from './errors';
 import { detectAnalysisLevel, indexDefinition, layoutSettings, plainIndexDefinition, SINGLE_NODE_LAYOUT, type AnalysisLevel, type IndexLayout } from './mappings';
 
 /** Text analysis an index gets: none (keywords and numbers), the core variant, or the best the cluster has. */
@@ -119,7 +120,7 @@ async function createIfMissing<N>(es: Client, names: N, spec: { index(n: N): str
     return res.shards_acknowledged === false ? 'raced' : 'created';
   } catch (err) {
     // Another process is making it: its shards may not be started yet.
-    if (errorType(err) !== 'resource_already_exists_exception') throw err;
+    if (elasticsearchErrorType(err) !== 'resource_already_exists_exception') throw err;
     return 'raced';
   }
 }
@@ -147,8 +148,4 @@ async function waitUsable(es: Client, indices: string[], timeoutMs = 60_000): Pr
     if (Date.now() > deadline) throw new Error(`Indices not ready after ${timeoutMs / 1000} s: ${waiting.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function errorType(err: unknown): string | undefined {
-  return (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
 }

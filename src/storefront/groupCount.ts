@@ -7,6 +7,7 @@
  * cardinality then runs over the few suppressing products instead of every match: on 100,000 groups it
  * was the most expensive aggregation of a search page (8 of 25 ms for a common word), now ~2 ms.
  */
+import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from './aggNames';
 import type { Aggs } from './facets/types';
 
@@ -39,4 +40,14 @@ export function readGroupCount(aggregations: Record<string, unknown> | undefined
   if (!count) return undefined;
   const suppressing = count[AGG.suppressing];
   return count.doc_count - suppressing.doc_count + suppressing[AGG.suppressedGroups].value;
+}
+
+/** Product groups a listing response holds: the distinct collapse keys, or the hits when not collapsed. */
+export function groupTotal(response: estypes.SearchResponse<unknown>, collapse: boolean): number {
+  if (collapse) {
+    const aggs = response.aggregations as Record<string, unknown> | undefined;
+    return readGroupCount(aggs?.[AGG.groups] as Record<string, unknown> | undefined) ?? readGroupCount(aggs) ?? 0;
+  }
+  const total = response.hits.total;
+  return typeof total === 'number' ? total : total?.value ?? 0;
 }

@@ -8,9 +8,9 @@ import type { CatalogFacts } from './catalogFacts';
 import { labelsOf } from '../merchandising/labelConfiguration';
 import { presentationOf, type Presentation } from '../configuration/presentation';
 import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
+import { MAX_PHRASE_LENGTH } from './relevance';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
-export type Channel = 'ONLINE' | 'STORE';
 export type ViewId = 'PRODUCTION' | 'PREVIEW';
 
 /**
@@ -141,4 +141,15 @@ export function parsePresentCustom(value: string, allowed: readonly PresentCusto
   else if (take('length')) kind = 'length';
   if (!rest) throw invalid(`Query parameter presentCustom: "${value}" names no attribute`);
   return { level, kind, name: rest };
+}
+
+/** How a visitor came to the phrase of a search (search-page and content-search-page `origin`). */
+export const ORIGINS = ['ORGANIC', 'PHRASE_SUGGEST', 'DID_YOU_MEAN', 'UNDO_AUTO_CORRECT', 'RELATED_SEARCHES', 'RECENT_SEARCH'] as const;
+export type SearchOrigin = (typeof ORIGINS)[number];
+
+/** The required `q` of search-page and content-search-page, whitespace-normalised, at most MAX_PHRASE_LENGTH characters. */
+export function searchPhrase(query: RawQuery): string {
+  const q = required(query, 'q').trim().replace(/\s+/g, ' ');
+  if (q.length > MAX_PHRASE_LENGTH) throw invalid(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
+  return q;
 }

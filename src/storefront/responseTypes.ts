@@ -5,7 +5,7 @@
  * test/unit/storefront-shaper.test.ts checks at compile time that these are assignable to the client's types.
  */
 import type { SortId } from '../merchandising/sortOrders';
-import type { NavigationResult } from './navigationTree/shape';
+import type { NavigationResult } from './navigation/shape';
 
 export interface Price { min: number; max: number }
 export interface MeasurementResult { amount: number; unit: string }

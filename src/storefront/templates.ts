@@ -35,7 +35,10 @@ const ALWAYS_KEPT = new Set(['key', 'ticket']);
  * The field names templates accept (merchandising, below the storefront, lists them) must be ProductResult
  * and VariantResult properties: this fails to compile when a result type loses one.
  */
-export const TEMPLATE_FIELDS: { product: readonly (keyof ProductResult)[]; variant: readonly (keyof VariantResult)[] } = { product: PRODUCT_FIELDS, variant: VARIANT_FIELDS };
+type Holds<T extends true> = T;
+type _TemplateFieldsAreResultFields = Holds<
+  (typeof PRODUCT_FIELDS)[number] extends keyof ProductResult ? (typeof VARIANT_FIELDS)[number] extends keyof VariantResult ? true : false : false
+>;
 
 /** The template a request names, undefined when it names none; 400 for an unknown id. */
 export async function resolveTemplate(s: StorefrontServices, templateId: string | undefined): Promise<TemplateSettings | undefined> {

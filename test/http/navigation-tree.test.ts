@@ -7,7 +7,7 @@ import type { NavigationTree } from '@apptus/esales-api';
 import { startService, type TestService } from './harness';
 import type { Product, ReplaceEntity } from '../../src/catalog/types';
 import type { NavigationNode } from '../../src/merchandising/navigation/types';
-import type { NavigationNodeResult } from '../../src/storefront/navigationTree/shape';
+import type { NavigationNodeResult } from '../../src/storefront/navigation/shape';
 
 function product(key: string, brand: string, category: string): ReplaceEntity {
   const p: Product = { markets: ['SE'], defaults: { title: key, url: `/p/${key}`, brand, category: [category] }, variants: { [`${key}-v`]: { defaults: { listPrice: 10, sellingPrice: 10, stock: 1 } } } };

@@ -4,7 +4,7 @@ import Koa from 'koa';
 import { errorHandler } from '../../src/http/middleware';
 import { Conflict, DocumentRejected, invalid, NoCatalogYet, Unavailable } from '../../src/kernel/errors';
 import { answerFor, CLUSTER_UNAVAILABLE_MESSAGE, HttpError, INTERNAL_ERROR_MESSAGE } from '../../src/http/errors';
-import { SearchFailed } from '../../src/search/errors';
+import { elasticsearchErrorType, elasticsearchStatus, SearchFailed } from '../../src/search/errors';
 import { RuleSyntaxError } from '../../src/rules';
 
 describe('error answers (http/errors)', () => {
@@ -39,6 +39,19 @@ describe('error answers when Elasticsearch cannot serve', () => {
       assert.deepEqual(answerFor(err), { status: 503, body: { message: CLUSTER_UNAVAILABLE_MESSAGE }, logged: true }, err.name);
     }
     assert.equal(answerFor(new errors.ResponseError(meta(400))).status, 500);
+  });
+});
+
+describe('Elasticsearch errors as the rest sees them (search/errors)', () => {
+  it('reads the status and error type Elasticsearch answered with, and nothing when it did not answer', async () => {
+    const { errors } = await import('@elastic/elasticsearch');
+    const conflict = new errors.ResponseError({ statusCode: 409, body: { error: { type: 'version_conflict_engine_exception' } }, headers: {}, meta: {}, warnings: null } as never);
+    assert.equal(elasticsearchStatus(conflict), 409);
+    assert.equal(elasticsearchErrorType(conflict), 'version_conflict_engine_exception');
+    for (const err of [new errors.ConnectionError('connect ECONNREFUSED'), new errors.TimeoutError('timeout'), new TypeError('x'), undefined, null, 'a string']) {
+      assert.equal(elasticsearchStatus(err), undefined, String(err));
+      assert.equal(elasticsearchErrorType(err), undefined, String(err));
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { KEY_BOOST, listingQuery, relevanceBoosts, STOCK_TIER, TEXT_FIELDS, textMatch } from '../../src/storefront/relevance';
-import { groupTotal, primarySearch, secondarySearch } from '../../src/storefront/searchPage/build';
+import { primarySearch, secondarySearch } from '../../src/storefront/searchPage/build';
+import { groupTotal } from '../../src/storefront/groupCount';
 import { parseSearchPageBody, parseSearchPageRequest } from '../../src/storefront/searchPage/request';
 import { relatedSearches, shapeSearchPage } from '../../src/storefront/searchPage/shape';
 import { listingSort, parseSort, SORT_IDS, sortResult } from '../../src/storefront/sorts';

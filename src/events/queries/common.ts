@@ -24,12 +24,11 @@ export const exists = (field: EventField): Query => ({ exists: { field } });
 
 /**
  * For aggregations over one visitor's events or a few sessions' events: read the values of the matching
- * events (`map`, `direct`) instead of the index's global ordinals. The events index refreshes every second
+ * events (`execution_hint: map`) instead of the index's global ordinals. The events index refreshes every second
  * while events arrive, and global ordinals are rebuilt over the whole index after each refresh: a cost that
  * grows with every event stored and falls on whichever storefront query comes first.
  */
 export const FEW_EVENTS_TERMS = { execution_hint: 'map' } as const;
-export const FEW_EVENTS_CARDINALITY = { execution_hint: 'direct' } as const;
 
 /** Events at or after `days` days before `now`. */
 export function since(now: Date, days: number): Query {

@@ -9,9 +9,8 @@ import type { CatalogFacts } from '../catalogFacts';
 import { contentFilterSchema, normaliseContentFilter, type ContentFilter } from '../contentLists';
 import { integer, oneOf, type RawQuery } from '../../kernel/params';
 import { validateBody } from '../requestBody';
-import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
+import { ORIGINS, parseQueryContext, searchPhrase, type EndpointRules, type QueryContext, type SearchOrigin } from '../request';
 import type { ContentSortId } from '../responseTypes';
-import { ORIGINS, searchPhrase, type SearchOrigin } from '../searchPage/request';
 
 /** No product lists, so neither templates nor presentCustom prefixes. */
 export const CONTENT_SEARCH_PAGE_RULES: EndpointRules = { templates: false, presentCustomPrefixes: [] };

@@ -2,7 +2,7 @@
  * Runs a content-search-page request, in search-page's rounds (see searchPage/run.ts):
  *
  * Round 1: the primary list for the typed phrase. Most searches end here.
- * Round 2, only when it is short (fewer than SHORT_LIST items): the phrase suggester over the content
+ * Round 2, only when it is short (fewer than DID_YOU_MEAN_BELOW items): the phrase suggester over the content
  *   titles, for did-you-mean and auto-correct.
  * Round 3, only for auto-correct (nothing found, origin is not UNDO_AUTO_CORRECT, the suggester has
  *   corrections): the primary list for each correction, best first; the first with items wins.
@@ -14,9 +14,8 @@
  */
 import { totalOf, type IndexedSearch } from '../../search/msearch';
 import type { ContentSearchPageResult } from '../responseTypes';
-import { SHORT_LIST } from '../searchPage/run';
 import type { StorefrontServices } from '../services';
-import { phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
+import { DID_YOU_MEAN_BELOW, phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
 import { contentSearch } from './build';
 import type { ContentSearchPageRequest } from './request';
 import { shapeContentSearchPage, type ContentSearchPageOutcome } from './shape';
@@ -43,7 +42,7 @@ async function answer(s: StorefrontServices, req: ContentSearchPageRequest): Pro
   const search = (phrase: string): IndexedSearch => ({ index: s.index.content(req.context.locale), body: contentSearch(req, phrase) });
   const [typed] = (await s.search.msearch([search(req.q)])) as ContentResponse[];
   const typedTotal = totalOf(typed);
-  if (typedTotal >= SHORT_LIST) return { req, phrase: req.q, primary: typed, suggestions: [] };
+  if (typedTotal >= DID_YOU_MEAN_BELOW) return { req, phrase: req.q, primary: typed, suggestions: [] };
 
   const [suggested] = await s.search.msearch([{ index: s.index.content(req.context.locale), body: phraseSuggestSearch(req.q) }]);
   const suggestions = phraseSuggestions(suggested, req.q);

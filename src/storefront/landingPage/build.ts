@@ -2,14 +2,13 @@
  * Pure builders of the landing-page searches. The primary list is two searches of one msearch:
  * `primaryHitsSearch` (query with page and request rules, blocked products and pins first, selections as
  * post_filter, sort, paging, collapse, source) and `primaryFacetsSearch` (total, facets, slice figures;
- * cacheable). `nodeCountSearch` counts the products of many pages in one size-0 search (a `filters`
- * aggregation, one bucket per navigation node).
+ * cacheable).
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../aggNames';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
-import { groupCountAggregation, readGroupCount } from '../groupCount';
+import { groupCountAggregation } from '../groupCount';
 import type { Aggs } from '../facets/types';
 import { productSource } from '../productSource';
 import { listingQuery, relevanceBoosts, textMatch } from '../relevance';
@@ -17,16 +16,11 @@ import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
 import type { LandingPageRequest } from './request';
 import { explainedSearch, type ExplainOption } from '../explain';
-import type { ListingPlan, PageProducts } from './settings';
+import type { ListingPlan } from './settings';
+import { productsFilters } from '../pageProducts';
 
 type Query = estypes.QueryDslQueryContainer;
 
-/**
- * Navigation counts are menu figures computed for every node at once: exact up to 3,000 groups that
- * suppress duplicates per node, approximate above (HyperLogLog, typically within 1%), which keeps the
- * search cheap (see groupCount.ts).
- */
-export const NODE_COUNT_PRECISION = 3_000;
 /**
  * Score added to the i-th of n pins: (n - i) × PIN_WEIGHT. Far above any listing score (relevance × the
  * stock tier stays below 1e12), so pins come first, in their order, whatever their stock.
@@ -40,18 +34,6 @@ export interface ListingOptions {
   size: number;
   /** Only the admin explain endpoint: Elasticsearch's explanation and named rule probes (explain.ts). */
   explain?: ExplainOption;
-}
-
-export interface Place { market: string; locale: string }
-
-/** The products of a page: market, locale, its filters, never its blocked products. */
-export function productsFilters(at: Place, products: Pick<PageProducts, 'filters' | 'blocked'>): Query[] {
-  return [
-    { term: { market: at.market } },
-    { term: { locale: at.locale } },
-    ...products.filters,
-    ...(products.blocked.length ? [{ bool: { must_not: [{ terms: { productKey: products.blocked } }] } }] : []),
-  ];
 }
 
 /** Adds the pin scores on top of a listing query; products that are not pinned keep their order. */
@@ -132,32 +114,4 @@ export function primaryFacetsSearch(req: LandingPageRequest, plan: ListingPlan, 
 /** The primary list's products before selections, unscored: what its facets are aggregated under. */
 export function facetsQuery(req: LandingPageRequest, plan: ListingPlan): Query {
   return { bool: { filter: productsFilters(req.context, plan), ...(req.q ? { must: [textMatch(req.q, plan.expansion)] } : {}) } };
-}
-
-/**
- * One size-0 search counting, per navigation node, the product groups its page lists (distinct collapse
- * keys when the market collapses, else products), and the whole market-locale for the root.
- */
-export function nodeCountSearch(at: Place, nodes: ReadonlyMap<string, PageProducts>, collapse: boolean): estypes.SearchRequest {
-  const filters: Record<string, Query> = {};
-  for (const [id, products] of nodes) filters[id] = { bool: { filter: productsFilters(at, products).slice(2) } };
-  return {
-    size: 0,
-    track_total_hits: true,
-    query: { bool: { filter: productsFilters(at, { filters: [], blocked: [] }) } },
-    aggs: {
-      ...(collapse ? groupCountAggregation(NODE_COUNT_PRECISION) : {}),
-      ...(nodes.size ? { [AGG.nodes]: { filters: { filters }, ...(collapse ? { aggs: groupCountAggregation(NODE_COUNT_PRECISION) } : {}) } } : {}),
-    },
-  };
-}
-
-/** Product groups per node id from a nodeCountSearch response. */
-export function nodeCounts(response: estypes.SearchResponse<unknown>, collapse: boolean): Map<string, number> {
-  const out = new Map<string, number>();
-  const buckets = (response.aggregations?.[AGG.nodes] as { buckets?: Record<string, { doc_count: number } & Record<string, unknown>> } | undefined)?.buckets ?? {};
-  for (const [id, b] of Object.entries(buckets)) {
-    out.set(id, collapse ? readGroupCount(b) ?? 0 : b.doc_count);
-  }
-  return out;
 }

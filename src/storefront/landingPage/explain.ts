@@ -7,7 +7,8 @@ import { compileRules } from '../../rules';
 import { pageRuleProbes, ruleProbes, type ExplainOption, type PinReason } from '../explain';
 import { primaryHitsSearch } from './build';
 import type { LandingPageRequest } from './request';
-import type { ListingPlan, LoadedPage } from './settings';
+import type { LoadedPage } from '../pageProducts';
+import type { ListingPlan } from './settings';
 
 /** How far the order without pins is read: a pinned product further down is reported as beyond it. */
 export const BEFORE_WINDOW = 1000;

@@ -3,7 +3,7 @@
  *
  * 1. The page (by id, else by localized path) in the view, then its ancestors (restrictChildRules,
  *    inherited slices); cached per process. With navigation, the tree, its pages and its node counts load
- *    alongside (cached per process, see navigationTree/run.ts).
+ *    alongside (cached per process, see navigation/load.ts).
  * 2. One msearch: the primary list (its hits, and its total and facets) and each content list. Recommendation lists run alongside
  *    (src/storefront/recommendations).
  * 3. One msearch for the siblings of every group shown and, with dynamic facets, the values of the
@@ -22,11 +22,11 @@ import { contentListSearch } from '../contentLists';
 import type { IndexedSearch, SearchResponse } from '../../search/msearch';
 import { productSource } from '../productSource';
 import { runRecommendationLists } from '../recommendations';
-import { groupTotal } from '../searchPage/build';
+import { groupTotal } from '../groupCount';
 import type { StorefrontServices } from '../services';
-import { SwrCache } from '../navigationTree/cache';
-import { navigationWithCounts, nodeFacts } from '../navigationTree/run';
-import { selectedPath, shapeNavigation } from '../navigationTree/shape';
+import { SwrCache } from '../swrCache';
+import { navigationWithCounts, nodeFacts } from '../navigation/load';
+import { selectedPath, shapeNavigation } from '../navigation/shape';
 import { facetsQuery, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from './build';
 import { BEFORE_WINDOW, landingProbes, pinReasons, positionBefore, unpinnedSearch } from './explain';
 import { explainHit, shownHits, withExplanations } from '../explain';
@@ -34,7 +34,8 @@ import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import { mergeRecommendationLists } from './recLists';
 import { referenceCandidates, type LandingPageRequest } from './request';
-import { listingPlan, type LoadedPage } from './settings';
+import type { LoadedPage } from '../pageProducts';
+import { listingPlan } from './settings';
 import { mainProducts, shapeLandingPage, type LandingPageResult } from './shape';
 import { topContentFor } from '../topContent';
 import { noteIgnoredTemplate } from '../ignoredParameters';

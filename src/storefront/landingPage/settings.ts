@@ -1,11 +1,9 @@
 /**
  * What a page's settings make of a landing-page request (pure): the products it lists, the order of its
- * pinned products, its facets and sort orders. Shared by the primary list and by navigation counts (a
- * node counts the products its page would list).
+ * pinned products, its facets and sort orders.
  *
- * - Products: the page's `rules` (none: every product of the market-locale), AND the rules of every
- *   ancestor page whose `restrictChildRules` is true, AND the request's `primaryList.productRules`;
- *   never the page's `blocked` products.
+ * - Products: what the page lists (../pageProducts.ts, shared with navigation counts) AND the request's
+ *   `primaryList.productRules`.
  * - Pins: the page's `pinned` keys, then the handpicked keys of its first rule (`rule incl product_key
  *   {...}`), then each slice's `pinnedProducts`, duplicates dropped. Pins reorder matching products; they
  *   add none. They apply while the list is in the page's default sort order.
@@ -17,8 +15,9 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { invalid } from '../../kernel/errors';
-import { storefrontSortOf, type Page, type PrimaryList } from '../../merchandising/pages/types';
-import { compileRuleSet, compileRules } from '../../rules';
+import { storefrontSortOf, type PrimaryList } from '../../merchandising/pages/types';
+import { compileRuleSet } from '../../rules';
+import { pageProducts, type LoadedPage } from '../pageProducts';
 import type { Selections } from '../facets/selections';
 import type { Facet } from '../facets/types';
 import { SORT_IDS, type SortId } from '../sorts';
@@ -28,21 +27,6 @@ import type { LandingPageRequest } from './request';
 import type { PhraseExpansion } from '../relevance';
 
 type Query = estypes.QueryDslQueryContainer;
-
-/** A page as the storefront loaded it: the version of the view, and its existing ancestors nearest first. */
-export interface LoadedPage {
-  page: Page;
-  ancestors: Page[];
-}
-
-export interface PageProducts {
-  /** Filters that must all match (rules of the page and restricting ancestors). */
-  filters: Query[];
-  /** Product keys never listed. */
-  blocked: string[];
-  /** Handpicked keys of the page's first rule, in order. */
-  handpicked: string[];
-}
 
 export interface Slice { id: string; keys: string[] }
 
@@ -61,22 +45,6 @@ export interface ListingPlan {
   dynamic?: DynamicFacets;
   sort: SortId;
   sortOptions: SortId[];
-}
-
-/** The products a page lists (without request rules): used by the primary list and navigation counts. */
-export function pageProducts(loaded: LoadedPage, priceId: string | undefined): PageProducts {
-  const own = compileRules(loaded.page.primaryList?.rules ?? '', { handpickedFirst: true, priceId });
-  const restricting = loaded.ancestors
-    .filter((a) => a.primaryList?.restrictChildRules === true && a.primaryList.rules)
-    .flatMap((a) => {
-      const { filter } = compileRules(a.primaryList!.rules!, { handpickedFirst: true, priceId });
-      return filter ? [filter] : [];
-    });
-  return {
-    filters: [...(own.filter ? [own.filter] : []), ...restricting],
-    blocked: [...new Set(loaded.page.primaryList?.blocked ?? [])],
-    handpicked: own.handpicked,
-  };
 }
 
 /**

@@ -21,7 +21,7 @@ import { buckets, type AggResults } from '../facets/types';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
 import type { ContentListResult, FacetResult, PrimaryListResult, RecommendationListResult, SliceRange } from '../responseTypes';
 import { sortResult } from '../sorts';
-import type { NavigationResult } from '../navigationTree/shape';
+import type { NavigationResult } from '../navigation/shape';
 import type { LandingPageRequest } from './request';
 import type { ListingPlan } from './settings';
 

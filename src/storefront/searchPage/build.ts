@@ -4,7 +4,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../aggNames';
-import { groupCountAggregation, readGroupCount } from '../groupCount';
+import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
@@ -58,7 +58,7 @@ export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?:
 /**
  * Navigation counts ride on the primary search (no extra round trip, and they follow an auto-corrected
  * phrase): under `global`, the phrase's hits without the selected category, per category path, so the
- * selected category's siblings keep their counts (navigationTree/categories.ts).
+ * selected category's siblings keep their counts (navigation/categories.ts).
  */
 export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean, expansion?: PhraseExpansion): Record<string, estypes.AggregationsAggregationContainer> {
   const groups = collapse ? { aggs: groupCountAggregation() } : {};
@@ -118,14 +118,4 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
     _source: { includes: productSource(req.context) },
     track_total_hits: true,
   };
-}
-
-/** Product groups a listing response holds: the distinct collapse keys, or the hits when not collapsed. */
-export function groupTotal(response: estypes.SearchResponse<unknown>, collapse: boolean): number {
-  if (collapse) {
-    const aggs = response.aggregations as Record<string, unknown> | undefined;
-    return readGroupCount(aggs?.[AGG.groups] as Record<string, unknown> | undefined) ?? readGroupCount(aggs) ?? 0;
-  }
-  const total = response.hits.total;
-  return typeof total === 'number' ? total : total?.value ?? 0;
 }

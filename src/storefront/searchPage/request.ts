@@ -4,23 +4,19 @@
  * rules, navigation, contentLists). GET has no body and gets the defaults.
  */
 import Joi from 'joi';
-import { invalid } from '../../kernel/errors';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
 import type { DynamicFacets } from '../facets/dynamic';
 import { marketFacetSetup, planFacets } from '../facets/registry';
 import type { Selections } from '../facets/selections';
 import type { Facet } from '../facets/types';
-import { integer, oneOf, optionalBoolean, required, single, type RawQuery } from '../../kernel/params';
-import { MAX_PHRASE_LENGTH } from '../relevance';
+import { integer, oneOf, optionalBoolean, single, type RawQuery } from '../../kernel/params';
 import { primaryListBodySchema, validateBody } from '../requestBody';
-import { parseQueryContext, type EndpointRules, type QueryContext } from '../request';
+import { ORIGINS, parseQueryContext, searchPhrase, type EndpointRules, type QueryContext, type SearchOrigin } from '../request';
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import { parseSort, type SortId } from '../sorts';
 
 export const SEARCH_PAGE_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
-export const ORIGINS = ['ORGANIC', 'PHRASE_SUGGEST', 'DID_YOU_MEAN', 'UNDO_AUTO_CORRECT', 'RELATED_SEARCHES', 'RECENT_SEARCH'] as const;
-export type SearchOrigin = (typeof ORIGINS)[number];
 
 export interface SearchPageRequest {
   context: QueryContext;
@@ -60,13 +56,6 @@ const bodySchema = Joi.object({
 /** Validates a POST body (undefined for GET). */
 export function parseSearchPageBody(body: unknown): SearchPageBody {
   return validateBody<SearchPageBody>(bodySchema, body, { contentLists: [] });
-}
-
-/** The required `q`, whitespace-normalised, at most MAX_PHRASE_LENGTH characters (also content-search-page's). */
-export function searchPhrase(query: RawQuery): string {
-  const q = required(query, 'q').trim().replace(/\s+/g, ' ');
-  if (q.length > MAX_PHRASE_LENGTH) throw invalid(`Query parameter q is longer than ${MAX_PHRASE_LENGTH} characters`);
-  return q;
 }
 
 export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, facts: CatalogFacts | undefined): SearchPageRequest {

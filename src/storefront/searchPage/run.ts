@@ -20,17 +20,18 @@ import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
-import { phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
+import { DID_YOU_MEAN_BELOW, phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
 import { resolveTemplate, withTemplateFields } from '../templates';
-import { groupTotal, primaryQuery, primarySearch, secondarySearch } from './build';
+import { groupTotal } from '../groupCount';
+import { primaryQuery, primarySearch, secondarySearch } from './build';
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import type { SearchPageRequest } from './request';
 import { explainHit, ruleProbes, shownHits, withExplanations } from '../explain';
-import { DID_YOU_MEAN_BELOW, MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
+import { MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
 
 /** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
-export const SHORT_LIST = DID_YOU_MEAN_BELOW;
+const SHORT_LIST = DID_YOU_MEAN_BELOW;
 export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;

@@ -8,7 +8,7 @@
  *   the leaf names of the categories most common among the hits; at most 4, without the phrase itself;
  *   else empty.
  * - navigation, when the body asks for it: the categories of the hits as a state tree with counts, the
- *   path to `selectedCategory` expanded, and its breadcrumbs (navigationTree/categories.ts).
+ *   path to `selectedCategory` expanded, and its breadcrumbs (navigation/categories.ts).
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';
@@ -17,19 +17,18 @@ import { shapeContentList, type ContentListSettings } from '../contentLists';
 import { shapeFacets } from '../facets/multiSelect';
 import { buckets } from '../facets/types';
 import { readGroupCount } from '../groupCount';
-import { categoryNavigation } from '../navigationTree/categories';
-import type { NavigationResult } from '../navigationTree/shape';
+import { categoryNavigation } from '../navigation/categories';
+import type { NavigationResult } from '../navigation/shape';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
 import type { FacetResult, ProductGroupResult, SearchPageResult } from '../responseTypes';
 import { sortResult } from '../sorts';
+import { DID_YOU_MEAN_BELOW, MAX_DID_YOU_MEAN } from '../suggest/phrase';
 import type { TemplateSettings } from '../../merchandising/templates/types';
 import { applyTemplate } from '../templates';
 import type { TicketOrigin } from '../../events/tickets';
 import type { SearchPageRequest } from './request';
 
-export const DID_YOU_MEAN_BELOW = 10;
 export const RELATED_BELOW = 100;
-export const MAX_DID_YOU_MEAN = 3;
 export const MAX_RELATED = 4;
 
 export interface SearchPageOutcome {

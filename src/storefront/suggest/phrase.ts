@@ -9,6 +9,13 @@ import type { estypes } from '@elastic/elasticsearch';
 import { SUGGEST } from '../aggNames';
 
 export const PHRASE_SUGGESTIONS = 3;
+/**
+ * A list with fewer results than this (product groups, content items) is short: the suggester is asked, and
+ * its corrections are shown as did-you-mean (search-page and content-search-page).
+ */
+export const DID_YOU_MEAN_BELOW = 10;
+/** Did-you-mean shows at most this many corrections. */
+export const MAX_DID_YOU_MEAN = 3;
 
 export function phraseSuggester(phrase: string): estypes.SearchSuggester {
   return {

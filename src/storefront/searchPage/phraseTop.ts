@@ -4,11 +4,11 @@
  * the storefront's own searchPage run, so relevance, pages, synonyms and auto-correct are exactly the
  * storefront's. It registers nothing (notify=false and no hooks).
  */
-import type { CatalogView } from '../search/catalogView';
-import { parseWithFacts } from './catalogFacts';
-import { parseSearchPageBody, parseSearchPageRequest } from './searchPage/request';
-import { searchPage } from './searchPage/run';
-import { noHooks, type StorefrontServices } from './services';
+import type { CatalogView } from '../../search/catalogView';
+import { parseWithFacts } from '../catalogFacts';
+import { parseSearchPageBody, parseSearchPageRequest } from './request';
+import { searchPage } from './run';
+import { noHooks, type StorefrontServices } from '../services';
 
 export interface PhraseTop {
   /** Product groups the phrase itself finds (before any auto-correct). */

@@ -1,6 +1,6 @@
 /**
  * A small stale-while-revalidate cache for data every page view needs but imports rarely change (the
- * navigation with its pages, and the product counts of its nodes).
+ * navigation with its pages, the product counts of its nodes, landing-page's page lookups).
  *
  * Each slot (e.g. market|locale|view) holds one value with the `version` it was loaded for (revisions of
  * this process's stores, the live catalog version). A request gets:
@@ -11,7 +11,7 @@
  *   never lands on a visitor's request). A failed background load keeps the old value and is logged.
  * Imports in other processes are therefore seen within `freshMs` plus one request.
  */
-import type { Logger } from '../../kernel/log';
+import type { Logger } from '../kernel/log';
 
 interface Entry<T> { version: string; at: number; value: Promise<T>; refreshing: boolean }
 

@@ -20,8 +20,6 @@
  */
 import type { NavigationTreeNode } from '../../merchandising/navigation/types';
 
-export type NavigationNodeType = 'LABEL' | 'PAGE_LINK';
-
 /**
  * What a node's type decides (members of the official client's node union). `PRODUCT` nodes are the
  * categories of search-page navigation (categories.ts); imported nodes are never PRODUCT.

@@ -1,0 +1,95 @@
+/**
+ * The navigation of a market-locale, shared by navigation-tree and landing-page: loading the tree with the
+ * pages its nodes show (one navigation scan and one page `mget`), then counting the products of every
+ * PAGE node in one size-0 search (counts.ts); both cached per process (see below).
+ */
+import type { NavigationTreeNode } from '../../merchandising/navigation/types';
+import { ancestorIds, type PageView } from '../../merchandising/pages/types';
+import type { FoundPage } from '../../merchandising/pageStore';
+import type { StorefrontServices } from '../services';
+import { groupTotal } from '../groupCount';
+import { pageProducts, type PageProducts } from '../pageProducts';
+import { SwrCache } from '../swrCache';
+import { nodeCountSearch, nodeCounts } from './counts';
+import { allNodes, type NodeFacts } from './shape';
+
+export interface LoadedNavigation {
+  roots: NavigationTreeNode[];
+  /** The pages PAGE nodes name, with their ancestors, by page id (those that exist in the view). */
+  pages: Map<string, FoundPage>;
+}
+
+export interface NavigationPlace { market: string; locale: string; view: PageView }
+
+/** The tree of a market-locale (app nodes included: visitors see them) and the pages it shows. */
+export async function loadNavigation(s: StorefrontServices, at: NavigationPlace): Promise<LoadedNavigation> {
+  const roots = await s.merchandising.navigation.tree({ market: at.market, locale: at.locale, includeAppNodes: true });
+  const pageIds = allNodes(roots).flatMap((n) => (n.type === 'PAGE' && n.pageId !== undefined ? [n.pageId] : []));
+  const pages = pageIds.length ? await s.merchandising.pages.findPagesWithAncestors(at, pageIds) : new Map<string, FoundPage>();
+  return { roots, pages };
+}
+
+/** What each PAGE node's page lists, by node id (pure). Nodes whose page is missing are left out. */
+export function nodeProducts(nodes: readonly NavigationTreeNode[], pages: ReadonlyMap<string, FoundPage>, priceId: string | undefined): Map<string, PageProducts> {
+  const out = new Map<string, PageProducts>();
+  for (const n of nodes) {
+    const found = n.pageId !== undefined ? pages.get(n.pageId) : undefined;
+    if (n.type !== 'PAGE' || !found) continue;
+    const ancestors = ancestorIds(found.page.id).flatMap((id) => pages.get(id)?.page ?? []);
+    out.set(n.id, pageProducts({ page: found.page, ancestors }, priceId));
+  }
+  return out;
+}
+
+/** Product groups per PAGE node id, and of the whole market-locale (the root). */
+export interface TreeCounts { nodes: Map<string, number>; root: number }
+
+/** Facts for shaping (pure). */
+export function nodeFacts(loaded: LoadedNavigation, locale: string, counts: TreeCounts): NodeFacts {
+  const pagePaths = new Map([...loaded.pages].map(([id, p]) => [id, p.page.paths?.[locale]]));
+  return { locale, pagePaths, counts: counts.nodes, rootCount: counts.root };
+}
+
+/** Counts every PAGE node of the tree with one size-0 search. */
+export async function countNodes(s: StorefrontServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
+  const products = nodeProducts(allNodes(loaded.roots), loaded.pages, priceId);
+  const [response] = await s.search.msearch([{ index: s.index.products(at.locale), body: nodeCountSearch(at, products, collapse) }]);
+  return { nodes: nodeCounts(response, collapse), root: groupTotal(response, collapse) };
+}
+
+/**
+ * Every page view with navigation needs the tree and its counts, which only imports change: both are
+ * cached per process (stale-while-revalidate, ../swrCache.ts). The tree is reloaded in the background
+ * after 2 s, the counts after 5 s; an import through this process is seen at once.
+ */
+const caches = new WeakMap<object, { navigation: SwrCache<LoadedNavigation>; counts: SwrCache<TreeCounts> }>();
+
+function cachesOf(s: StorefrontServices) {
+  let found = caches.get(s.merchandising);
+  if (!found) {
+    found = {
+      navigation: new SwrCache<LoadedNavigation>({ freshMs: 2000, maxStaleMs: 60_000, maxSlots: 500 }, s.log),
+      counts: new SwrCache<TreeCounts>({ freshMs: 5000, maxStaleMs: 60_000, maxSlots: 2000 }, s.log),
+    };
+    caches.set(s.merchandising, found);
+  }
+  return found;
+}
+
+const revisions = (s: StorefrontServices) => `${s.merchandising.navigation.revision}|${s.merchandising.pages.revision}`;
+
+export function cachedNavigation(s: StorefrontServices, at: NavigationPlace): Promise<LoadedNavigation> {
+  return cachesOf(s).navigation.get(`${at.market}|${at.locale}|${at.view}`, revisions(s), () => loadNavigation(s, at));
+}
+
+export async function cachedCounts(s: StorefrontServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
+  const catalog = (await s.facts.get())?.version ?? '';
+  const slot = `${at.market}|${at.locale}|${at.view}|${priceId ?? ''}`;
+  return cachesOf(s).counts.get(slot, `${revisions(s)}|${catalog}|${collapse}`, () => countNodes(s, at, loaded, priceId, collapse));
+}
+
+/** The tree with its counts. */
+export async function navigationWithCounts(s: StorefrontServices, at: NavigationPlace, priceId: string | undefined, collapse: boolean): Promise<LoadedNavigation & { counts: TreeCounts }> {
+  const loaded = await cachedNavigation(s, at);
+  return { ...loaded, counts: await cachedCounts(s, at, loaded, priceId, collapse) };
+}
