@@ -109,7 +109,7 @@ export async function ensureEventsIndex(es: Client, names: BehaviourIndexNames, 
 export interface EventsBackingIndex { index: string; isWriteIndex: boolean; createdAt: Date }
 
 /** The indices behind the events alias, with their creation time; none when the alias does not exist. */
-export async function eventsBackingIndices(es: Client, names: BehaviourIndexNames): Promise<EventsBackingIndex[]> {
+export async function eventsBackingIndices(es: Client, names: Pick<BehaviourIndexNames, 'events'>): Promise<EventsBackingIndex[]> {
   const res = await es.indices.get({ index: names.events, ignore_unavailable: true, allow_no_indices: true, filter_path: ['*.aliases', '*.settings.index.creation_date'] });
   return Object.entries(res).map(([index, state]) => ({
     index,
@@ -124,7 +124,7 @@ export async function eventsBackingIndices(es: Client, names: BehaviourIndexName
  * stays behind the alias for reading. False when `newIndex` exists already: another run rolled over from the
  * same write index.
  */
-export async function rolloverEvents(es: Client, names: BehaviourIndexNames, newIndex: string, log: Logger, layout: IndexLayout = SINGLE_NODE_LAYOUT): Promise<boolean> {
+export async function rolloverEvents(es: Client, names: Pick<BehaviourIndexNames, 'events'>, newIndex: string, log: Logger, layout: IndexLayout = SINGLE_NODE_LAYOUT): Promise<boolean> {
   const def = definition(MANAGED_INDICES.events, await detectAnalysisLevel(es));
   try {
     const res = await es.indices.rollover({ alias: names.events, new_index: newIndex, settings: { ...def.settings, ...layoutSettings(layout) }, mappings: def.mappings });
