@@ -2,10 +2,11 @@
  * The events index's rollover and retention decisions as pure code: the rollover period from the history,
  * when the write index is rolled over (age, event count, never empty), which backing indices are deleted
  * (newest event older than the history, never the write index), the next index's name, and the reading of
- * the per-index search. The real node is exercised in test/http/events-retention.test.ts.
+ * the per-index search, and the two settings. The real node is exercised in test/http/events-retention.test.ts.
  */
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
+import { loadConfig } from '../../src/kernel/config';
 import { eventsPerIndexSearch, nextEventsIndex, planEventsMaintenance, readEventsPerIndex, rolloverPeriodDays, type EventsIndexFacts } from '../../src/events/retention';
 
 const DAY = 86_400_000;
@@ -84,5 +85,14 @@ describe('events rollover and retention (decisions)', () => {
     } as unknown as estypes.SearchResponse<unknown>;
     assert.deepEqual([...readEventsPerIndex(response)], [['p-events-000001', { docs: 7, newestEventAt: ago(2) }], ['p-events-000002', { docs: 3 }]]);
     assert.equal(readEventsPerIndex({} as estypes.SearchResponse<unknown>).size, 0);
+  });
+
+  it('reads its settings: hourly and 50 million events by default, 0 turns the job off, a cap below 1,000 is refused', () => {
+    const defaults = loadConfig({}).behaviour;
+    assert.deepEqual([defaults.eventsMaintenanceIntervalMs, defaults.eventsRolloverMaxDocs], [3_600_000, 50_000_000]);
+    const set = loadConfig({ EVENTS_MAINTENANCE_INTERVAL_SECONDS: '0', EVENTS_ROLLOVER_MAX_DOCS: '2000' }).behaviour;
+    assert.deepEqual([set.eventsMaintenanceIntervalMs, set.eventsRolloverMaxDocs], [0, 2000]);
+    assert.throws(() => loadConfig({ EVENTS_ROLLOVER_MAX_DOCS: '10' }), /EVENTS_ROLLOVER_MAX_DOCS/);
+    assert.throws(() => loadConfig({ EVENTS_MAINTENANCE_INTERVAL_SECONDS: '-1' }), /EVENTS_MAINTENANCE_INTERVAL_SECONDS/);
   });
 });
