@@ -84,7 +84,7 @@ export interface BehaviourOptions {
    * GET /metrics), an event of a search is dropped (counted, logged). Nothing accepted is dropped.
    */
   maxBuffered: number;
-  /** How far back behaviour queries look (recent searches, recently viewed, favourites, affinity) and the co-occurrence job reads baskets. */
+  /** How far back behaviour queries look (recent searches, recently viewed, favourites, affinity) and the co-occurrence job reads baskets; events older than this are deleted (src/events/retention.ts). */
   historyDays: number;
   /** Interval of the popularity job in milliseconds; 0 turns it off (main.ts starts it). */
   popularityIntervalMs: number;
