@@ -298,7 +298,7 @@ async function main() {
   const catalog = [...generateCatalogLines({ productGroups: groups, markets: configuration })];
 
   // 1. The API and the catalog. The periodic jobs are off: this process runs each, timed, at set points.
-  const env = { INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0', CO_OCCURRENCE_INTERVAL_SECONDS: '0' };
+  const env = { INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0', CO_OCCURRENCE_INTERVAL_SECONDS: '0', EVENTS_MAINTENANCE_INTERVAL_SECONDS: '0' };
   // --cpu-prof: a V8 CPU profile of the API process (until the SIGTERM) in .cache/profiles/.
   let api = await startApi(env, port, cpuProfileArgs());
   let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(configuration) });

@@ -177,7 +177,7 @@ async function runSet(es: Client, s: LoadedSet, port: number): Promise<SetSummar
   await deletePrefix(es, prefix);
   // No behaviour is recorded in these runs, so the popularity and co-occurrence jobs have nothing to do; off,
   // they cannot log lease errors against indices the run has just created.
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0', CO_OCCURRENCE_INTERVAL_SECONDS: '0' }, port);
+  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0', CO_OCCURRENCE_INTERVAL_SECONDS: '0', EVENTS_MAINTENANCE_INTERVAL_SECONDS: '0' }, port);
   try {
     await importCatalog(api.url, apiKey, { [s.set.market]: { locales: [s.set.locale], currency: s.set.currency } }, s.lines);
     const plainIndex = `${prefix}-plain-bm25`;

@@ -37,6 +37,7 @@ async function main() {
     .catch((err) => log.info('start-up clean-up of catalog versions skipped (an import holds the lock and cleans up itself)', { err: (err as Error).message }));
   context.behaviour.startPopularityJob();
   context.behaviour.startCoOccurrenceJob();
+  context.behaviour.startEventsMaintenanceJob();
   // Stop accepting requests, let those in flight finish, then write buffered behaviour events before exiting.
   const stop = () => {
     log.info('shutting down');

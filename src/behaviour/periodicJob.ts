@@ -1,5 +1,5 @@
 /**
- * Runs a behaviour job (popularity, co-occurrence) periodically in the one API process holding its lease,
+ * Runs a behaviour job (popularity, co-occurrence, events maintenance) periodically in the one API process holding its lease,
  * so several processes can serve side by side and the work is done once. Every tick (at most JOB_TICK_MS
  * apart) renews the lease and asks the job whether a run is due; a failed run is logged and retried on
  * the next tick that finds it due.

@@ -1,8 +1,9 @@
 /**
  * The behaviour service the composition root builds once: record events (buffered, see eventWriter.ts), the
  * questions asked of them (src/events/questions.ts, offered here too so one object serves the storefront),
- * and two periodic jobs that write derived behaviour back (popularity into product documents, what is
- * bought together into the co-occurrence index). All state lives in Elasticsearch, so several API processes
+ * two periodic jobs that write derived behaviour back (popularity into product documents, what is bought
+ * together into the co-occurrence index) and one that keeps the events index's size (rollover, retention of
+ * BEHAVIOUR_HISTORY_DAYS). All state lives in Elasticsearch, so several API processes
  * can serve side by side. Recording is fire-and-forget: record() never throws and never waits.
  */
 import type { Client } from '@elastic/elasticsearch';
@@ -16,6 +17,7 @@ import { Lease } from './lease';
 import type { BehaviourOptions } from '../kernel/config';
 import { PopularityJob, type PopularityRun } from './popularityJob';
 import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
+import { EventsMaintenanceJob, type EventsMaintenanceRun } from './eventsMaintenanceJob';
 import { ProductLookup } from '../events/productLookup';
 import { Attribution } from '../events/attribution';
 import { BehaviourQuestions } from '../events/questions';
@@ -58,6 +60,7 @@ export class BehaviourService {
   private readonly lookup: ProductLookup;
   private readonly popularity: PopularityJob;
   private readonly coOccurrence: CoOccurrenceJob;
+  private readonly eventsMaintenance: EventsMaintenanceJob;
   private readonly questions: BehaviourQuestions;
   private readonly now: () => Date;
 
@@ -75,6 +78,10 @@ export class BehaviourService {
     this.coOccurrence = new CoOccurrenceJob({
       es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
       historyDays: deps.options.historyDays, layout: deps.layout, now: this.now,
+    });
+    this.eventsMaintenance = new EventsMaintenanceJob({
+      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'events-maintenance', deps.holder, JOB_LEASE_TTL_MS),
+      retention: { historyDays: deps.options.historyDays, rolloverMaxDocs: deps.options.eventsRolloverMaxDocs }, layout: deps.layout, now: this.now,
     });
   }
 
@@ -97,7 +104,7 @@ export class BehaviourService {
 
   /** Stops the periodic jobs and writes every buffered event. Await it before closing the client. */
   async close(): Promise<void> {
-    await Promise.all([this.popularity.stop(), this.coOccurrence.stop()]);
+    await Promise.all([this.popularity.stop(), this.coOccurrence.stop(), this.eventsMaintenance.stop()]);
     await this.writer.close();
   }
 
@@ -158,4 +165,20 @@ export class BehaviourService {
     this.coOccurrence.start(intervalMs);
   }
 
+  // ----- events maintenance ----------------------------------------------------------------------
+
+  /** Rolls the events index over when due and deletes backing indices older than the history, once. */
+  maintainEvents(): Promise<EventsMaintenanceRun> {
+    return this.eventsMaintenance.run();
+  }
+
+  /** Runs maintainEvents every `intervalMs` in the one process holding the lease (0 = off). */
+  startEventsMaintenanceJob(intervalMs = this.deps.options.eventsMaintenanceIntervalMs): void {
+    this.eventsMaintenance.start(intervalMs);
+  }
+
+  /** Stops the periodic job (waits for a run in progress) and gives the lease up. */
+  stopEventsMaintenanceJob(): Promise<void> {
+    return this.eventsMaintenance.stop();
+  }
 }

@@ -84,7 +84,7 @@ export interface BehaviourOptions {
    * GET /metrics), an event of a search is dropped (counted, logged). Nothing accepted is dropped.
    */
   maxBuffered: number;
-  /** How far back behaviour queries look (recent searches, recently viewed, favourites, affinity) and the co-occurrence job reads baskets. */
+  /** How far back behaviour queries look (recent searches, recently viewed, favourites, affinity) and the co-occurrence job reads baskets; events older than this are deleted (src/events/retention.ts). */
   historyDays: number;
   /** Interval of the popularity job in milliseconds; 0 turns it off (main.ts starts it). */
   popularityIntervalMs: number;
@@ -94,6 +94,10 @@ export interface BehaviourOptions {
   popularityWindowDays: number;
   /** Interval of the co-occurrence job (what is bought together) in milliseconds; 0 turns it off. */
   coOccurrenceIntervalMs: number;
+  /** Interval of the events maintenance job (rollover of the events index, deletion of events older than historyDays); 0 turns it off. */
+  eventsMaintenanceIntervalMs: number;
+  /** The events write index is rolled over once it holds this many events, however young. */
+  eventsRolloverMaxDocs: number;
 }
 
 export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
@@ -105,6 +109,8 @@ export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
   popularityHalfLifeDays: 7,
   popularityWindowDays: 28,
   coOccurrenceIntervalMs: 600_000,
+  eventsMaintenanceIntervalMs: 3_600_000,
+  eventsRolloverMaxDocs: 50_000_000,
 };
 
 
@@ -145,6 +151,8 @@ const schema = Joi.object({
   POPULARITY_HALF_LIFE_DAYS: Joi.number().positive().default(DEFAULT_BEHAVIOUR_OPTIONS.popularityHalfLifeDays),
   POPULARITY_WINDOW_DAYS: Joi.number().integer().min(1).max(365).default(DEFAULT_BEHAVIOUR_OPTIONS.popularityWindowDays),
   CO_OCCURRENCE_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.coOccurrenceIntervalMs / 1000),
+  EVENTS_MAINTENANCE_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.eventsMaintenanceIntervalMs / 1000),
+  EVENTS_ROLLOVER_MAX_DOCS: Joi.number().integer().min(1000).default(DEFAULT_BEHAVIOUR_OPTIONS.eventsRolloverMaxDocs),
 }).unknown(true);
 
 /** The checkout: the folder holding package.json above this file (src/kernel under tsx, dist/src/kernel when built). */
@@ -194,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       popularityHalfLifeDays: value.POPULARITY_HALF_LIFE_DAYS,
       popularityWindowDays: value.POPULARITY_WINDOW_DAYS,
       coOccurrenceIntervalMs: value.CO_OCCURRENCE_INTERVAL_SECONDS * 1000,
+      eventsMaintenanceIntervalMs: value.EVENTS_MAINTENANCE_INTERVAL_SECONDS * 1000,
+      eventsRolloverMaxDocs: value.EVENTS_ROLLOVER_MAX_DOCS,
     },
   };
   return { ...config, ...overrides };

@@ -47,7 +47,10 @@ export interface IndexNames {
   compounds: string;
   /** Alias every behaviour read and write goes through. */
   events: string;
-  /** First concrete index behind the events alias. */
+  /**
+   * The index the events alias is created over. Rollovers add `-000002`, ... behind the same alias and
+   * retention deletes the old ones, this one included (src/events/retention.ts): read through the alias.
+   */
   firstEventsIndex: string;
   /** Popularity per market|productKey, the last computed score (kept across catalog imports). */
   popularity: string;

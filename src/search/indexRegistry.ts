@@ -6,7 +6,7 @@
  * | Lifecycle | Indices | Created by |
  * |---|---|---|
  * | single: one index, documents amended in place | configuration, import jobs and lock, navigation, pages, templates, facets, labels, synonyms, history, vocabulary, compounds, popularity, behaviour leases | prepareIndices |
- * | rollover: a write alias over `-000001`, `-000002`, ... | events | prepareIndices (the event writer again if the alias is deleted while running) |
+ * | rollover: a write alias over `-000001`, `-000002`, ... | events | prepareIndices (the event writer again if the alias is deleted while running); rolled over and its old indices deleted by the events maintenance job (src/events/retention.ts) |
  * | versioned: an alias over `-v<stamp>` indices, a whole new one published per run | catalog products, content, entities; co-occurrence | catalogIndices.ts (each full import), the co-occurrence job |
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
@@ -19,7 +19,7 @@ import { detectAnalysisLevel, indexDefinition, layoutSettings, plainIndexDefinit
 type Analysis = 'none' | 'core' | 'cluster';
 
 interface ManagedIndex {
-  /** The concrete index. */
+  /** The concrete index; of a rollover index, the first one, which the alias is created over. */
   index(names: IndexNames): string;
   /** The alias in front of it (rollover). */
   alias?(names: IndexNames): string;
@@ -71,7 +71,7 @@ export async function prepareIndices(es: Client, names: IndexNames, log: Logger,
   const outcomes = await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log, 0, layout)));
   const existed = keys.filter((_, i) => outcomes[i] === 'existed').map((key) => { const spec: ManagedIndex = MANAGED_INDICES[key]; return spec.alias?.(names) ?? spec.index(names); });
   if (existed.length) await applyReplicas(es, existed, layout.replicas, log);
-  await waitUsable(es, keys.map((key) => MANAGED_INDICES[key].index(names)));
+  await waitUsable(es, (await Promise.all(keys.map((key) => concreteIndices(es, names, MANAGED_INDICES[key])))).flat());
   await Promise.all(keys.filter((_, i) => outcomes[i] === 'existed').map((key) => addNewFields(es, names, MANAGED_INDICES[key], analysis, log)));
 }
 
@@ -103,7 +103,46 @@ async function applyReplicas(es: Client, indices: string[], replicas: number, lo
  */
 export async function ensureEventsIndex(es: Client, names: BehaviourIndexNames, log: Logger, layout: IndexLayout = SINGLE_NODE_LAYOUT): Promise<void> {
   const outcome = await createIfMissing(es, names, MANAGED_INDICES.events, await detectAnalysisLevel(es), log, 1, layout);
-  if (outcome === 'raced') await waitUsable(es, [names.firstEventsIndex]);
+  if (outcome === 'raced') await waitUsable(es, await concreteIndices(es, names, MANAGED_INDICES.events));
+}
+
+/** One index behind the events alias. */
+export interface EventsBackingIndex { index: string; isWriteIndex: boolean; createdAt: Date }
+
+/** The indices behind the events alias, with their creation time; none when the alias does not exist. */
+export async function eventsBackingIndices(es: Client, names: Pick<BehaviourIndexNames, 'events'>): Promise<EventsBackingIndex[]> {
+  const res = await es.indices.get({ index: names.events, ignore_unavailable: true, allow_no_indices: true, filter_path: ['*.aliases', '*.settings.index.creation_date'] });
+  return Object.entries(res).map(([index, state]) => ({
+    index,
+    isWriteIndex: state.aliases?.[names.events]?.is_write_index === true,
+    createdAt: new Date(Number(state.settings?.index?.creation_date)),
+  }));
+}
+
+/**
+ * Rolls the events alias over to `newIndex`, made from mappings/events.json with the settings the first index
+ * got (no index template: the definition stays in the mapping file, as for every other index). The old index
+ * stays behind the alias for reading. False when `newIndex` exists already: another run rolled over from the
+ * same write index.
+ */
+export async function rolloverEvents(es: Client, names: Pick<BehaviourIndexNames, 'events'>, newIndex: string, log: Logger, layout: IndexLayout = SINGLE_NODE_LAYOUT): Promise<boolean> {
+  const def = definition(MANAGED_INDICES.events, await detectAnalysisLevel(es));
+  try {
+    const res = await es.indices.rollover({ alias: names.events, new_index: newIndex, settings: { ...def.settings, ...layoutSettings(layout) }, mappings: def.mappings });
+    log.info('events rolled over', { from: res.old_index, to: res.new_index });
+    return res.rolled_over;
+  } catch (err) {
+    if (elasticsearchErrorType(err) === 'resource_already_exists_exception') return false;
+    throw err;
+  }
+}
+
+/** The concrete indices of a managed index: its own name, or every index behind its alias (several after a rollover). */
+async function concreteIndices<N>(es: Client, names: N, spec: { index(n: N): string; alias?(n: N): string }): Promise<string[]> {
+  const alias = spec.alias?.(names);
+  if (!alias) return [spec.index(names)];
+  const found = Object.keys(await es.indices.get({ index: alias, ignore_unavailable: true, allow_no_indices: true, filter_path: ['*.settings.index.uuid'] }));
+  return found.length ? found : [spec.index(names)];
 }
 
 type CreateOutcome = 'existed' | 'created' | 'raced';
