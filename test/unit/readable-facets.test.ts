@@ -33,5 +33,13 @@ describe('auto-correct never cuts a typed word into a fragment', () => {
     assert.equal(cutsWordShort('runnign shoes', 'running shoes'), false);
     assert.equal(cutsWordShort('blakc tv', 'black tv'), false);
     assert.equal(cutsWordShort('reddress', 'red dress'), false);
+    assert.equal(cutsWordShort('tc stand', 'tv stand'), false, 'a short word corrected, not cut');
+    assert.equal(cutsWordShort('usbc cable', 'usb c cable'), false, 'a word split, not cut to a fragment');
+    assert.equal(cutsWordShort('knife sets', 'knife set'), false, 'a plural made singular');
+    assert.equal(cutsWordShort('1/2 pint cups', '1 2 pint cups'), false, 'the suggester splits at punctuation');
+    assert.equal(cutsWordShort('usb lunch box', 'us lunch box'), true);
+    assert.equal(cutsWordShort('1/2gallon bottle', '1 2 gallon bottle'), false, 'a word split in two');
+    assert.equal(cutsWordShort('mens bathing suits', "men's bathing suit"), false);
+    assert.equal(cutsWordShort('muse feeder', 'm us feeder'), true);
   });
 });
