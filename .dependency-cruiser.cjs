@@ -1,5 +1,5 @@
 /**
- * The shape of src/: every folder depends only on the folders below it (README "Architecture").
+ * The shape of src/: every folder depends only on the folders below it (docs/architecture.md).
  *
  *   main.ts, app.ts                       entry point and composition root: may import anything
  *   http/                                 routes, parameter and body reading, error mapping

@@ -46,7 +46,7 @@ objects = [
     data_view('elevate-events', EVENTS, '@timestamp', 'Behaviour events'),
     data_view('elevate-catalog-products', PRODUCTS, 'releaseDate', 'Products (live catalog)'),
     tsvb('search-analytics-searches-per-day', 'Searches per day', {'type': 'count'}, SEARCH, 'Searches', 'number',
-         'Search-page answers for a phrase, a later page of the same search not counted (README "Search analytics").'),
+         'Search-page answers for a phrase, a later page of the same search not counted (docs/behaviour.md "Search analytics").'),
     tsvb('search-analytics-zero-result-rate', 'Zero-result rate per day',
          {'type': 'filter_ratio', 'numerator': {'query': 'totalHits:0', 'language': 'kuery'}, 'denominator': {'query': '*', 'language': 'kuery'}, 'metric_agg': 'count'},
          SEARCH, 'Zero-result rate', 'percent', 'Searches with totalHits 0 / searches.'),
@@ -63,7 +63,7 @@ panels = [{'version': '8.8.0', 'type': 'visualization', 'panelIndex': str(i + 1)
 objects.append({
     'type': 'dashboard', 'id': 'search-analytics', 'coreMigrationVersion': CORE, 'typeMigrationVersion': '8.7.0',
     'attributes': {
-        'title': 'Search analytics', 'description': 'Searches, zero-result rate, click-through rate per day; top and zero-result phrases (README "Search analytics").',
+        'title': 'Search analytics', 'description': 'Searches, zero-result rate, click-through rate per day; top and zero-result phrases (docs/behaviour.md "Search analytics").',
         'panelsJSON': json.dumps(panels), 'optionsJSON': json.dumps({'useMargins': True, 'syncColors': False, 'hidePanelTitles': False}),
         'timeRestore': True, 'timeFrom': 'now-30d/d', 'timeTo': 'now', 'version': 1,
         'kibanaSavedObjectMeta': {'searchSourceJSON': json.dumps({'query': {'query': '', 'language': 'kuery'}, 'filter': []})},

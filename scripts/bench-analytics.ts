@@ -9,7 +9,7 @@
  * (searches by searches, by click-through rate, by zero-result searches with a locale, and daily), through
  * the use case in this process (parameters, one Elasticsearch request, shaping): p50 and p99 in ms.
  * `--keep` keeps the index (and a later run with the same arguments reuses it). Prints one JSON line of figures.
- * The README's figure is `--events 1000000`; the default is shorter.
+ * docs/benchmarks.md's figure is `--events 1000000`; the default is shorter.
  */
 import { Client } from '@elastic/elasticsearch';
 import { eventDocument, type BehaviourEvent, type QueryFacts } from '../src/events/events';

@@ -18,7 +18,7 @@
 #   scripts/elasticsearch.sh start-node K       start node K again on its data folder and wait until it joined
 #   scripts/elasticsearch.sh cluster-clean      stop the cluster and delete its data and logs
 # The distribution is the minimal integ-test zip: server and x-pack core only (no analysis-common, no painless,
-# no mapper-extras). See README "Elasticsearch". ES_ANALYSIS_PLUGIN=false leaves the plugin out (and removes it
+# no mapper-extras). See docs/operations.md "Elasticsearch". ES_ANALYSIS_PLUGIN=false leaves the plugin out (and removes it
 # from the distribution), for a node with core analysis only.
 set -euo pipefail
 

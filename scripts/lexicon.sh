@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the general lexicon of each compounding language the service knows beyond a catalog's own words
-# (README "Language analysis", "General lexicon"): Debian's word lists, installed with apt-get as
+# (docs/language.md "General lexicon"): Debian's word lists, installed with apt-get as
 # Elasticsearch is fetched from Maven Central, then written as one UTF-8 file per language,
 # lower-case, one word a line, 3–12 letters (a longer head is itself a compound of a shorter one): $LEXICON_DIR/<language>.txt (default .cache/lexicon/).
 #   scripts/lexicon.sh install   install the packages when a list is missing (as root), write the files that are

@@ -1,5 +1,5 @@
 /**
- * npm run relevance:gate — the relevance gate of CI (README "Relevance"): runs the deterministic relevance
+ * npm run relevance:gate — the relevance gate of CI (docs/benchmarks.md "Relevance gate"): runs the deterministic relevance
  * runs (ESCI sample: relevance-esci.ts; hand-judged sv-SE and de-DE sets: relevance-locales.ts) and fails
  * when a run's nDCG@10 of search-page drops more than TOLERANCE below scripts/relevance/baseline.json.
  * A change that improves a run updates the baseline in the same commit: `npm run relevance:gate -- --update`.

@@ -8,7 +8,7 @@ if [ -z "${ELASTICSEARCH_URL:-}" ]; then
   bash scripts/elasticsearch.sh ensure
   export ELASTICSEARCH_URL="http://127.0.0.1:${ES_PORT:-9200}"
 fi
-# The general lexicon per language (README "Language analysis"); without it compounds use the catalog's words.
+# The general lexicon per language (docs/language.md "General lexicon"); without it compounds use the catalog's words.
 bash scripts/lexicon.sh install >/dev/null || true
 npx tsc -p tsconfig.json
 npx tsx scripts/build-web.ts

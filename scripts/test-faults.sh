@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run test:faults`: the fault tests (test/faults/, README "Tests"). Builds the API (dist/, run as child
+# `npm run test:faults`: the fault tests (test/faults/, docs/faults.md "Fault tests"). Builds the API (dist/, run as child
 # processes that the tests kill), starts a fresh local cluster of three nodes (ports $FAULTS_ES_PORT, 9400, and
 # up: never the shared node on 9200) with a 512 MB heap each, runs the scenarios in order, prints their figures,
 # and stops the cluster whatever happens. Arguments go to mocha (e.g. --grep alias).

@@ -39,7 +39,7 @@ fi
 # The browser tests (test/browser, part of every run unless a --config names another suite) drive Debian's
 # Chromium: installed here when missing (as root), else the run stops saying what to install.
 if [[ " $* " != *" --config "* || " $* " == *browser* ]]; then bash scripts/chromium.sh; fi
-# The general lexicon (Debian word lists, README "Language analysis"): installed when missing (as root).
+# The general lexicon (Debian word lists, docs/language.md "General lexicon"): installed when missing (as root).
 bash scripts/lexicon.sh install >/dev/null
 cleanup() { [ -n "$started" ] && bash scripts/elasticsearch.sh stop || true; }
 trap cleanup EXIT

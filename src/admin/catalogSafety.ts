@@ -1,5 +1,5 @@
 /**
- * Protection against harmful full imports (our rule; the spec leaves the criteria unshown, see README):
+ * Protection against harmful full imports (our rule; the spec leaves the criteria unshown, see docs/admin-api.md "Dangerous imports"):
  * a full import is dangerous when it would remove more than DANGEROUS_REMOVAL_RATIO of the live product
  * groups (net), or leave a market that has product groups now with none. `force=true` imports anyway.
  */

@@ -1,5 +1,5 @@
 /**
- * History of the merchandising imports (README "Merchandising console: explain, history, impact"): list,
+ * History of the merchandising imports (docs/merchandising.md "Merchandising console: explain, history, impact"): list,
  * show, diff and roll back kept versions. A rollback imports the version's content again through the
  * kind's own import (the same validation, the same import lock, 409 while another import runs), which
  * keeps a new version equal to the old one.

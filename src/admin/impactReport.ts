@@ -1,5 +1,5 @@
 /**
- * The impact report of a full catalog import (README "Merchandising console: explain, history, impact"):
+ * The impact report of a full catalog import (docs/merchandising.md "Merchandising console: explain, history, impact"):
  * `PUT /api/admin/v4/import/catalog?validationOnly=true&impactReport=true` builds the file as a candidate
  * catalog version that no alias points at, asks the most searched phrases of the last days of the live
  * catalog and of the candidate through the storefront's own search-page run, and answers what would change.

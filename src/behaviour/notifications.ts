@@ -12,7 +12,7 @@
  * | end | none (ignored) |
  * | purchase | `{lines: [{variantKey, quantity, sellingPrice}]}`, 1 to 250 lines, variants of the market |
  *
- * Through a cluster outage (README "Operations"): a notification is accepted (204) into the bounded event
+ * Through a cluster outage (docs/operations.md "Notifications through an outage"): a notification is accepted (204) into the bounded event
  * buffer and written when the cluster is back; it is refused (503, counted) only when the buffer is full.
  * The market is checked against the configuration last read when it cannot be read now. A favourite or
  * purchase whose keys cannot be looked up now is accepted and checked later (deferred, below): once the

@@ -1,5 +1,5 @@
 /**
- * The general lexicon of a language (README "Language analysis", "General lexicon"): the words of Debian's
+ * The general lexicon of a language (docs/language.md "General lexicon"): the words of Debian's
  * word lists, written by scripts/lexicon.sh as `<dir>/<language>.txt` (lower-case, one word a line). A full
  * import reads the files of its catalog's compounding languages when it publishes and lets them go after:
  * the lexicon names compound heads that never stand alone in the catalog ("jacka" in "Vinterjacka"). A

@@ -59,7 +59,7 @@ export interface VariantData extends CustomAttributes, Measurements {
   order?: number;
   /** Online stock of the variant. */
   stock?: number;
-  /** Stock per store key. The spec does not name the field; this is our choice (README). */
+  /** Stock per store key. The spec does not name the field; this is our choice (docs/admin-api.md "Catalog import and export"). */
   storeStock?: Record<string, number>;
   customPrices?: Record<string, Price>;
   dataLocale?: string;
@@ -186,7 +186,7 @@ export interface MarketPresentation {
   };
 }
 
-/** Markets and their locales, from the configuration import (see README "Markets and locales"). */
+/** Markets and their locales, from the configuration import (see docs/admin-api.md "Markets and locales"). */
 export interface MarketConfig { locales: string[]; currency?: string; presentation?: MarketPresentation }
 export interface CatalogConfiguration { markets: Record<string, MarketConfig> }
 

@@ -18,7 +18,7 @@ export const SUPPORTED_LOCALES = [
   'lv-LV', 'nb-NO', 'nl-BE', 'nl-NL', 'nn-NO', 'pl-PL', 'pt-BR', 'pt-PT', 'ro-RO', 'ru-RU', 'sv-FI', 'sv-SE', 'zh-CN',
 ];
 
-/** The optional `presentation` of a market (README "Product presentation: badges, images, custom attributes"). */
+/** The optional `presentation` of a market (docs/storefront-api.md "Product presentation: badges, images, custom attributes"). */
 const presentationSchema = Joi.object({
   imageEffect: Joi.string().valid('NONE', 'SWAP', 'GALLERY'),
   badges: Joi.object({

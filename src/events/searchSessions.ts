@@ -1,5 +1,5 @@
 /**
- * Query ids, and which search-page answers are searches (search analytics, README "Search analytics").
+ * Query ids, and which search-page answers are searches (search analytics, docs/behaviour.md "Search analytics").
  *
  * Every registered search-page, landing-page and content-search-page answer gets a query id; the tickets of
  * what it lists carry it, so clicks, add-to-carts and ad-impressions are attributed to it.

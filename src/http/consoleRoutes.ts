@@ -1,5 +1,5 @@
 /**
- * Admin routes of the merchandising console (README "Merchandising console: explain, history, impact"):
+ * Admin routes of the merchandising console (docs/merchandising.md "Merchandising console: explain, history, impact"):
  * the explain endpoints, which answer search-page and landing-page with a reason for every position, and the
  * history of the merchandising imports (list, show, diff, rollback).
  * Handlers only wire: parse as the storefront parses, call the use case, answer.

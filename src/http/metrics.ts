@@ -1,5 +1,5 @@
 /**
- * The service's Prometheus metrics (GET /metrics, README "Operations"), one registry per app: tests start
+ * The service's Prometheus metrics (GET /metrics, docs/operations.md), one registry per app: tests start
  * several apps in one process, and prom-client's global registry would refuse a second metric of a name.
  *
  * Pushed as things happen: HTTP requests, their Elasticsearch round trips and took, imports, cache reads

@@ -1,5 +1,5 @@
 /**
- * What an operator and a load balancer need (README "Operations"):
+ * What an operator and a load balancer need (docs/operations.md):
  *  - observeRequests: the request id (an incoming `X-Request-Id`, sanitised, else a new one) echoed in the
  *    answer and on every log line of the request; `X-Response-Time` and the Elasticsearch timing headers;
  *    one access-log line and the request metrics per request;

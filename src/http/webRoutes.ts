@@ -1,5 +1,5 @@
 /**
- * The browser pages the service serves beside its APIs (web/, README "Reference storefront"):
+ * The browser pages the service serves beside its APIs (web/, docs/storefront.md):
  *
  * | Path | What |
  * |---|---|

@@ -1,6 +1,6 @@
 /**
  * Every setting of the service, read once from environment variables with defaults and validated at
- * start-up. The README lists them all. Nothing else reads the environment: tests pass a Config of their own
+ * start-up. docs/configuration.md lists them all. Nothing else reads the environment: tests pass a Config of their own
  * (loadConfig(env, overrides)) to createContext.
  */
 import { existsSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Names of every index and alias this service uses, all under INDEX_PREFIX. How each one is mapped and
- * lives (created at start-up, rolled over, versioned behind an alias) is in indexRegistry.ts; README
- * "Index design" says what each holds.
+ * lives (created at start-up, rolled over, versioned behind an alias) is in indexRegistry.ts;
+ * docs/index-design.md says what each holds.
  */
 export type CatalogPart = 'products' | 'content' | 'entities';
 export const CATALOG_PARTS: CatalogPart[] = ['products', 'content', 'entities'];
@@ -15,7 +15,7 @@ export interface IndexNames {
   catalogAlias(part: CatalogPart): string;
   /**
    * Alias of one locale's live products or content, for example `elevate-catalog-products-sv-se`: every
-   * storefront read of that locale and every write by id go through it (README "Language analysis").
+   * storefront read of that locale and every write by id go through it (docs/language.md "Why an index per locale").
    */
   catalogLocaleAlias(part: LocalePart, locale: string): string;
   /**

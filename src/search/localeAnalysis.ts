@@ -3,7 +3,7 @@
  * (`catalog_text`, `catalog_shingle`, `catalog_suggest`, `catalog_keyword`); each locale's index defines
  * `catalog_text` as its language's chain (mappings/analysis-plugin.json, `text_<language>`), so the same
  * mapping files serve every locale. The chain is the search twin (`text_<language>_search`, no decompounding):
- * compounds are found by query-time expansion from the catalog's vocabulary (README "Language analysis"),
+ * compounds are found by query-time expansion from the catalog's vocabulary (docs/language.md),
  * so index and query analysis are the same. Per kind of cluster:
  *
  * - plugin: the chains of analysis-plugin.json as written;

@@ -1,6 +1,6 @@
 /**
  * Why each product stands where it does: the explanation the admin explain endpoints add to every
- * `primaryList.productGroups[i]` (README "Merchandising console: explain, history, impact").
+ * `primaryList.productGroups[i]` (docs/merchandising.md "Merchandising console: explain, history, impact").
  *
  * Computed only when a run is asked to explain (the storefront's own searches never carry any of it):
  * - the listing search gets `explain: true`, and Elasticsearch's score explanation gives the text fields

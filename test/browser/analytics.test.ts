@@ -1,5 +1,5 @@
 /**
- * The search analytics page in a real browser (README "Search analytics"): log in with the admin key, the
+ * The search analytics page in a real browser (docs/behaviour.md "Search analytics"): log in with the admin key, the
  * charts are drawn, the zero-result phrase is listed, and the date filter changes the numbers. The key never
  * appears in a URL.
  */

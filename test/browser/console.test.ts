@@ -1,5 +1,5 @@
 /**
- * The merchandising console in a real browser (README "Merchandising console"): log in, preview a phrase and
+ * The merchandising console in a real browser (docs/storefront.md "Pages for analysts and merchandisers"): log in, preview a phrase and
  * read a product's reasons, drag a product to position 1 of a landing page and save, see the storefront answer
  * change, then view the diff in the history and roll back, and see the storefront as before; and a catalog
  * file's impact report.

@@ -1,5 +1,5 @@
 /**
- * The reference storefront in a real browser (README "Reference storefront"): what a shopper does, asserted by
+ * The reference storefront in a real browser (docs/storefront.md "Reference storefront"): what a shopper does, asserted by
  * what a shopper sees, and the events that reach the events index. Also measured (printed, not asserted): time
  * to first results, keystroke-to-suggestions, bundle size.
  */

@@ -3,7 +3,7 @@
  *  - During an operations import, after it started writing: the import must answer an error and change
  *    nothing (it is all-or-nothing), and the next import must not be blocked by the failed one's lock.
  *  - During notification ingestion: every notification is accepted (204: they wait in the bounded event buffer
- *    while the cluster is away, README "Operations"), and every accepted one ends up in the events index:
+ *    while the cluster is away, docs/operations.md "Notifications through an outage"), and every accepted one ends up in the events index:
  *    0 lost; duplicates only from the client's retries of requests it gave up on.
  */
 import assert from 'node:assert/strict';
@@ -188,7 +188,7 @@ describe('Elasticsearch restarted during notification ingestion', function () {
       'API exit': exit,
       'refusals': summarizeFailures(figures.failures),
     });
-    // Nothing accepted is lost. The goal of 0 refused is not met yet (README "Operations"): while the cluster
+    // Nothing accepted is lost. The goal of 0 refused is not met yet (docs/operations.md "Notifications through an outage"): while the cluster
     // restarts, some clicks are answered only after the client gave up (timeout); the API still accepts them,
     // and the client's one retry then adds a second event, so duplicates stay within those retries.
     assert.equal(lost, 0, 'none counted as lost');

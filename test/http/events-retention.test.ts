@@ -1,5 +1,5 @@
 /**
- * The events index's rollover and retention against the real node (README "Behaviour and notifications"),
+ * The events index's rollover and retention against the real node (docs/behaviour.md "Rollover and retention"),
  * with BEHAVIOUR_HISTORY_DAYS 30 (rollover period 3 days) and a clock the test sets. An index's creation
  * time is the node's, so a rollover by age is asked for with the clock days ahead; event times are set
  * when they are recorded. The steps build on each other:

@@ -1,5 +1,5 @@
 /**
- * Language analysis per locale over HTTP, on a node with the elevate-analysis plugin (README "Language
+ * Language analysis per locale over HTTP, on a node with the elevate-analysis plugin (docs/language.md "Language
  * analysis"): stemming in sv, nb, da, fi, de and en, accent folding, compounds found by query-time expansion
  * from the catalog's vocabulary, synonyms imported, exported and applied to the next query without
  * reindexing, and autocomplete completing a folded prefix. A node without the plugin skips these tests.

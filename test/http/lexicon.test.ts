@@ -1,5 +1,5 @@
 /**
- * Compounds and word forms without the catalog's help (README "Language analysis", "General lexicon"), over
+ * Compounds and word forms without the catalog's help (docs/language.md "General lexicon"), over
  * HTTP on a node with the elevate-analysis plugin: heads that never stand alone in the catalog find their
  * compounds through the general lexicon (scripts/lexicon.sh) in sv, nb, da and de; definite and plural forms
  * the light stemmers miss find their product without auto-correct; autocomplete reaches compound heads; a

@@ -1,5 +1,5 @@
 /**
- * Notifications through an Elasticsearch outage (README "Operations"): the service reaches the real node
+ * Notifications through an Elasticsearch outage (docs/operations.md "Notifications through an outage"): the service reaches the real node
  * through a TCP proxy the test can cut. While it is cut, notifications are accepted (204) into the bounded
  * buffer and written once it is back; favourites and purchases are checked when the lookup answers again;
  * only a full buffer refuses (503), and every refusal is counted in /metrics.

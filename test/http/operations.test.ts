@@ -1,5 +1,5 @@
 /**
- * Operations over HTTP against the real Elasticsearch (README "Operations"): /health and /ready (and their
+ * Operations over HTTP against the real Elasticsearch (docs/operations.md): /health and /ready (and their
  * 503s), /metrics, request ids and the access log.
  */
 import assert from 'node:assert/strict';

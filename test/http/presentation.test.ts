@@ -2,7 +2,7 @@
  * Product presentation over HTTP against the real node, through the official client where it models the
  * field: the description a template lists, custom attributes as `{id, label}` and `typedCustom.json`,
  * the image effect and captions, badges from the configuration and the catalog, the ONLINE availability
- * key and the checkbox `false` selection (README "Product presentation: badges, images, custom attributes").
+ * key and the checkbox `false` selection (docs/storefront-api.md "Product presentation: badges, images, custom attributes").
  */
 import assert from 'node:assert/strict';
 import type { Badge, ContentInformation, Product as ClientProduct, ProductPage, SearchPage } from '@apptus/esales-api';

@@ -1,5 +1,5 @@
 /**
- * The analytics API's answers (README "Search analytics": `GET /api/admin/v4/analytics/searches` and
+ * The analytics API's answers (docs/behaviour.md "Search analytics": `GET /api/admin/v4/analytics/searches` and
  * `/searches/daily`) and the page's filters, which live in the URL (never the key).
  */
 export interface Totals {

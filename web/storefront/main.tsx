@@ -58,7 +58,7 @@ async function start(): Promise<void> {
   try {
     const markets = await loadMarkets();
     if (!markets.length) {
-      root.textContent = 'No market is configured yet: import a configuration and a catalog (see the README).';
+      root.textContent = 'No market is configured yet: import a configuration and a catalog (see docs/admin-api.md).';
       return;
     }
     root.textContent = '';

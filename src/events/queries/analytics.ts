@@ -6,7 +6,7 @@
  * `queryAt`, `queryLocale`). So one terms aggregation over `queryPhrase` and one date histogram over
  * `queryAt` count everything about a phrase or a day, and an attributed event counts on its search's day.
  *
- * Definitions (README "Search analytics"):
+ * Definitions (docs/behaviour.md "Search analytics"):
  * - a search: a search event that is not `continued` (a later page of the session's search is not another search);
  * - zero-result: its totalHits is 0;
  * - clickThroughRate, addToCartRate, conversionRate: searches with at least one attributed click

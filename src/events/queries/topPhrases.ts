@@ -1,6 +1,6 @@
 /**
  * The phrases searched most in the last days, over every market and locale (the catalog import's impact
- * report, README "Merchandising console: explain, history, impact"): search events by count (a repeated
+ * report, docs/merchandising.md "Merchandising console: explain, history, impact"): search events by count (a repeated
  * search counts each time, as each is a visitor looking at the answer), with and without hits, each with
  * the market and locale it was searched in (no locale recorded: empty, the caller picks the market's first).
  */

@@ -1,6 +1,6 @@
 /**
  * What a search-page shows for a phrase, on the live catalog or on a version no alias points at (the
- * candidate of a catalog import's impact report, README "Merchandising console: explain, history, impact"):
+ * candidate of a catalog import's impact report, docs/merchandising.md "Merchandising console: explain, history, impact"):
  * the storefront's own searchPage run, so relevance, pages, synonyms and auto-correct are exactly the
  * storefront's. It registers nothing (notify=false and no hooks).
  */
