@@ -1,0 +1,27 @@
+/**
+ * GET /openapi.json: the OpenAPI 3.1 description (openapi/document.ts), built once. No key (it describes the
+ * routes, not data), cacheable with an ETag, and readable from any origin so that browser tools (an API editor,
+ * a documentation page) can load it.
+ */
+import Router from '@koa/router';
+import { createHash } from 'node:crypto';
+import { openApiDocument } from './openapi/document';
+
+export function openApiRouter(publicUrl: string): Router {
+  const body = Buffer.from(JSON.stringify(openApiDocument(publicUrl)), 'utf8');
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const router = new Router();
+  router.get('/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.status = 200;
+    ctx.etag = etag;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = body;
+  });
+  return router;
+}
