@@ -14,9 +14,10 @@ export function openApiRouter(publicUrl: string): Router {
   router.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.set('Access-Control-Allow-Origin', '*');
-    ctx.status = 200;
     ctx.etag = etag;
-    if (ctx.fresh) {
+    // Compared here rather than by ctx.fresh, which treats a request's `Cache-Control: no-cache` as a reload
+    // (fetch() sends it with every conditional request); RFC 9110 answers If-None-Match whatever the request's caching.
+    if (matches(ctx.get('If-None-Match'), etag)) {
       ctx.status = 304;
       return;
     }
@@ -24,4 +25,10 @@ export function openApiRouter(publicUrl: string): Router {
     ctx.body = body;
   });
   return router;
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for If-None-Match). */
+function matches(header: string, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').map((tag) => tag.trim().replace(/^W\//, '')).some((tag) => tag === '*' || tag === etag);
 }

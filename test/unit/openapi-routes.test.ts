@@ -104,6 +104,8 @@ describe('OpenAPI description integrity', () => {
         assert.ok(!ids.has(operation.operationId), `operationId ${operation.operationId} twice`);
         ids.add(operation.operationId);
         assert.ok(Object.keys(operation.responses).length > 0, `${method} ${path} has no responses`);
+        const example = operation['x-example-status'];
+        if (example !== undefined) assert.ok(String(example) in operation.responses, `${method} ${path}: x-example-status ${example} is not among its responses`);
         const declared = (operation.parameters ?? []).filter((p): p is Parameter => 'in' in p && p.in === 'path').map((p) => p.name);
         const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
         assert.deepEqual(declared.sort(), inPath.sort(), `${method} ${path}: path parameters`);

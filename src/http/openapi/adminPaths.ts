@@ -90,8 +90,8 @@ const jsonLines = (schema: string, description: string, example: string): Reques
   content: { 'application/jsonlines': { schema: { type: 'string', description: `One ${schema} per line.`, contentMediaType: 'application/jsonlines' }, example } },
 });
 
+const validationOnly = (example?: boolean) => query('validationOnly', 'Validate the file and import nothing.', bool(undefined, { default: false }), example === undefined ? {} : { example });
 const catalogImportParameters = [
-  query('validationOnly', 'Validate the file and import nothing.', bool(undefined, { default: false })),
   param('force'), param('name'), param('blockingTimeout'), param('contentEncoding'),
 ];
 
@@ -161,6 +161,8 @@ export function adminPaths(): Paths {
         operationId: 'importCatalog', tags: ['Admin: catalog'], summary: 'Full catalog import: the file replaces the catalog',
         description: 'Every line `{"replace": entity}`. The catalog is replaced once every line is in and valid; a file judged dangerous (removing more than DANGEROUS_REMOVAL_RATIO of the product groups, or every group of a market) is refused unless force=true. The first import of a cluster without configuration learns its markets and locales from the file.\n\nWith `validationOnly=true&impactReport=true`, answers 200 with what the file would do to the most searched phrases.',
         parameters: [
+          // The example validates only: sent as it is to a running service, it replaces nothing.
+          validationOnly(true),
           ...catalogImportParameters,
           query('impactReport', 'With validationOnly=true: answer 200 with the impact report (needs a live catalog).', bool(undefined, { default: false })),
           query('impactPhrases', 'Phrases the impact report compares.', int(undefined, { minimum: 1, maximum: MAX_IMPACT_PHRASES, default: DEFAULT_IMPACT_PHRASES })),
@@ -172,7 +174,7 @@ export function adminPaths(): Paths {
       post: admin({
         operationId: 'importCatalogOperations', tags: ['Admin: catalog'], summary: 'Catalog operations: replace, edit, editAttributes, remove, removePartial, clear*',
         description: 'One operation per line, all or nothing: one bad line refuses the batch and changes nothing. The batch is capped by MAX_OPERATIONS_BYTES (400 beyond). Needs a live catalog (405 before the first full import).',
-        parameters: catalogImportParameters,
+        parameters: [validationOnly(), ...catalogImportParameters],
         requestBody: jsonLines('CatalogOperationLine', 'Operations.', OPERATIONS_EXAMPLE),
         responses: { ...IMPORTED, 400: response('ImportRefused'), 405: response('NoCatalog'), 409: response('ImportRunning') },
         'x-example-status': 204,
