@@ -58,7 +58,7 @@ function exportOf(id: string, tag: string, summary: string, schema: string, para
   return admin({
     operationId: id, tags: [tag], summary, description: 'Sent gzip-compressed (`Accept-Encoding: gzip` required), in the shape its import takes.',
     parameters: [param('acceptGzip'), ...parameters],
-    responses: { 200: json('The export.', ref(schema)), 400: response('BadRequest'), ...EXPORTED_ERRORS },
+    responses: { 200: json('The export.', ref(schema)), ...(parameters.length ? { 400: response('BadRequest') } : {}), ...EXPORTED_ERRORS },
     'x-example-status': 200,
   });
 }
@@ -206,13 +206,13 @@ export function adminPaths(): Paths {
         parameters: [query('allowDestructiveImport', 'Allow removing markets or locales the catalog uses.', bool(undefined, { default: false })), param('name'), param('blockingTimeout')],
         requestBody: {
           description: 'JSON, at most 1 MB.', required: true,
-          content: { 'application/json': { schema: ref('Configuration'), example: { markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' }, NO: { locales: ['nb-NO'], currency: 'NOK' }, UK: { locales: ['en-GB'], currency: 'GBP' } } } } },
+          content: { 'application/json': { schema: ref('CatalogConfiguration'), example: { markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' }, NO: { locales: ['nb-NO'], currency: 'NOK' }, UK: { locales: ['en-GB'], currency: 'GBP' } } } } },
         },
         responses: { ...IMPORTED, 400: response('ImportRefused'), 409: response('ImportRunning'), 413: response('TooLarge') },
         'x-example-status': 204,
       }),
     },
-    [`${ADMIN}/v4/export/configuration`]: { get: exportOf('exportConfiguration', 'Admin: catalog', 'The configuration', 'Configuration') },
+    [`${ADMIN}/v4/export/configuration`]: { get: exportOf('exportConfiguration', 'Admin: catalog', 'The configuration', 'CatalogConfiguration') },
 
     [`${ADMIN}/v3/import/navigation`]: { post: navigationImport('v3') },
     [`${ADMIN}/v4/import/navigation`]: { post: navigationImport('v4') },

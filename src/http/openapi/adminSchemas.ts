@@ -38,7 +38,7 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
   }),
   ImportAccepted: obj({
     id: str('The import job: poll `GET /api/admin/v4/import/status?id=`.'),
-    status: { const: 'IN_PROGRESS' },
+    status: enumOf(['IN_PROGRESS']),
     statusUrl: str(),
   }, ['id', 'status', 'statusUrl'], { description: 'The import outlasted `blockingTimeout` and goes on.' }),
   ImportStatus: obj({
@@ -146,7 +146,7 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     }, ['market', 'locale', 'phrase', 'searches', 'liveTotalHits', 'candidateTotalHits', 'leaving', 'entering', 'live', 'candidate'])),
   }, ['window', 'lines', 'dangerous', 'totals', 'findNothing', 'topChanged'], { description: 'What a full catalog file would do to the most searched phrases (README "Merchandising console: explain, history, impact").' }),
 
-  Configuration: obj({
+  CatalogConfiguration: obj({
     markets: map(obj({
       locales: arr(str('A locale identifier such as sv-SE.'), undefined, { minItems: 1, maxItems: 5 }),
       currency: str(),
@@ -292,9 +292,9 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     days: arr({ allOf: [ref('AnalyticsTotals')], ...obj({ date: str(undefined, { format: 'date' }) }, ['date']) }, 'Every day of the range, days without searches included.'),
   }, ['from', 'to', 'days']),
 
-  Health: obj({ status: { const: 'ok' } }, ['status']),
-  Ready: obj({ status: { const: 'ready' }, elasticsearch: enumOf(['green', 'yellow']) }, ['status', 'elasticsearch']),
-  NotReady: obj({ status: { const: 'not ready' }, message: str('Why: Elasticsearch does not answer, or which indices are missing or red.') }, ['status', 'message'], { additionalProperties: true }),
+  Health: obj({ status: enumOf(['ok']) }, ['status']),
+  Ready: obj({ status: enumOf(['ready']), elasticsearch: enumOf(['green', 'yellow']) }, ['status', 'elasticsearch']),
+  NotReady: obj({ status: enumOf(['not ready']), message: str('Why: Elasticsearch does not answer, or which indices are missing or red.') }, ['status', 'message'], { additionalProperties: true }),
   Markets: obj({
     markets: arr(obj({ id: str(), locales: arr(str()), currency: { type: ['string', 'null'] } }, ['id', 'locales', 'currency'])),
   }, ['markets']),

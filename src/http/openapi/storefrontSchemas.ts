@@ -10,6 +10,8 @@ import { EXPLANATION_KINDS } from '../../storefront/explain';
 import { MAX_KEY_LENGTH } from '../../catalog/validation/checks';
 import { arr, bool, enumOf, int, map, num, obj, ref, str, type Schema } from './schema';
 
+/** Facet `type` to its schema. */
+const FACETS = { TEXT: 'TextFacet', COLOR: 'ColorFacet', RANGE: 'RangeFacet', SIZE: 'SizeFacet', CHECKBOX: 'CheckboxFacet' } as const;
 const BADGE_THEMES = ['NONE', 'SALE', 'DISCOUNT', 'NEW', 'THEME_1', 'THEME_2', 'THEME_3'] as const;
 const MEASURES = ['depth', 'height', 'length', 'volume', 'weight', 'width'] as const;
 const measurements = (of: string): Record<string, Schema> => Object.fromEntries(MEASURES.map((m) => [m, { ...ref('MeasurementResult'), description: `The ${of}'s ${m}, as imported; left out when not imported.` }]));
@@ -105,25 +107,28 @@ export const STOREFRONT_SCHEMAS: Record<string, Schema> = {
 
   FacetValue: obj({ id: str('What `f.<facet id>` selects.'), label: str(), selected: bool(), count: int() }, ['id', 'label', 'selected', 'count']),
   TextFacet: obj({
-    id: str('What a selection names: `f.<id>`.'), label: str(), type: { const: 'TEXT' },
+    id: str('What a selection names: `f.<id>`.'), label: str(), type: enumOf(['TEXT']),
     sort: enumOf(['ALPHABETICAL', 'RELEVANCE', 'NATURAL']), selectedCount: int(), values: arr(ref('FacetValue')),
   }, ['id', 'label', 'type', 'sort', 'selectedCount', 'values']),
   ColorFacet: obj({
-    id: str(), label: str(), type: { const: 'COLOR' }, selectedCount: int(),
+    id: str(), label: str(), type: enumOf(['COLOR']), selectedCount: int(),
     values: arr({ allOf: [ref('FacetValue')], ...obj({ color: str('A CSS colour code.') }, ['color']) }),
   }, ['id', 'label', 'type', 'selectedCount', 'values']),
   RangeFacet: obj({
-    id: str('Selected with `f.<id>.min` and `f.<id>.max`.'), label: str(), type: { const: 'RANGE' },
+    id: str('Selected with `f.<id>.min` and `f.<id>.max`.'), label: str(), type: enumOf(['RANGE']),
     unit: str('Measurements only.'), min: num('Left out when no product has a value.'), max: num(), minSelected: num(), maxSelected: num(),
   }, ['id', 'label', 'type']),
   SizeFacet: obj({
-    id: str(), label: str(), type: { const: 'SIZE' }, selectedCount: int(),
+    id: str(), label: str(), type: enumOf(['SIZE']), selectedCount: int(),
     sizeTypes: arr(obj({ label: str(), formats: arr(obj({ format: str(), values: arr(ref('FacetValue')) }, ['format', 'values'])) }, ['label', 'formats'])),
   }, ['id', 'label', 'type', 'selectedCount', 'sizeTypes']),
   CheckboxFacet: obj({
-    id: str(), label: str(), type: { const: 'CHECKBOX' }, selected: bool(), count: int('Only when selected.'),
+    id: str(), label: str(), type: enumOf(['CHECKBOX']), selected: bool(), count: int('Only when selected.'),
   }, ['id', 'label', 'type', 'selected']),
-  Facet: { oneOf: ['TextFacet', 'ColorFacet', 'RangeFacet', 'SizeFacet', 'CheckboxFacet'].map(ref), discriminator: { propertyName: 'type' } },
+  Facet: {
+    oneOf: Object.values(FACETS).map(ref),
+    discriminator: { propertyName: 'type', mapping: Object.fromEntries(Object.entries(FACETS).map(([type, schema]) => [type, `#/components/schemas/${schema}`])) },
+  },
   Sort: obj({
     selected: enumOf(SORT_IDS),
     options: arr(obj({ id: enumOf(SORT_IDS), label: str() }, ['id', 'label'])),
