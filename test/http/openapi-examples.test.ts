@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import { loadSampleCatalogIfEmpty } from '../../src/sample/loadSample';
 import { openApiDocument } from '../../src/http/openapi/document';
 import { ref, type Method, type Operation, type Parameter, type Schema } from '../../src/http/openapi/schema';
-import { API_KEY, startService, type TestService } from './harness';
+import { API_KEY, jsonBody, startService, type TestService } from './harness';
 
 const document = openApiDocument();
 const METHODS: Method[] = ['get', 'put', 'post', 'delete', 'patch'];
@@ -99,6 +99,39 @@ describe('OpenAPI description: served, and its examples answer as described', fu
     }
     assert.ok([...tried].filter((r) => r.includes('/api/admin/')).length >= 20, 'admin examples');
     for (const route of ['GET /health', 'GET /ready', 'GET /metrics', 'GET /openapi.json']) assert.ok(tried.has(route), route);
+  });
+
+  it('answers 403 with the described error body on every route that names only the admin key', async () => {
+    const validate = validator(ref('Error'));
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!operation?.security?.length || operation.security.some((requirement) => !('adminApiKey' in requirement))) continue;
+        const url = path.replace(/\{[^}]+\}/g, 'x');
+        for (const headers of [{}, { 'Api-Key': 'not-the-key' }] as Record<string, string>[]) {
+          const res = await service.request(method.toUpperCase(), url, { headers });
+          assert.equal(res.status, 403, `${method.toUpperCase()} ${url}`);
+          assert.ok(validate(await res.json()), `${method.toUpperCase()} ${url}: ${problems(validate)}`);
+        }
+        checked++;
+      }
+    }
+    assert.ok(checked >= 30, `only ${checked} admin operations`);
+  });
+
+  it('answers 400 with the described error body when a storefront query lacks a required parameter', async () => {
+    const validate = validator(ref('Error'));
+    for (const { method, path, operation } of examples().filter((e) => e.path.includes('/queries/'))) {
+      assert.ok('400' in operation.responses, `${method} ${path} describes 400`);
+      const { url } = requestOf({ method, path, operation });
+      const without = url.replace(/([?&])customerKey=[^&]*&?/, '$1');
+      const res = await service.request(method.toUpperCase(), without);
+      const body = await jsonBody(res);
+      assert.equal(res.status, 400, `${method.toUpperCase()} ${without}`);
+      assert.ok(validate(body), problems(validate));
+      assert.match(body.message, /customerKey/);
+    }
   });
 
   for (const example of examples()) {
