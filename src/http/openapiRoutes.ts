@@ -8,10 +8,17 @@ import { createHash } from 'node:crypto';
 import { openApiDocument } from './openapi/document';
 
 export function openApiRouter(publicUrl: string): Router {
-  const body = Buffer.from(JSON.stringify(openApiDocument(publicUrl)), 'utf8');
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  // Built at the first request, not with the app (tests start many apps that never ask).
+  let served: { body: Buffer; etag: string } | undefined;
+  const document = () => {
+    if (served) return served;
+    const body = Buffer.from(JSON.stringify(openApiDocument(publicUrl)), 'utf8');
+    served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    return served;
+  };
   const router = new Router();
   router.get('/openapi.json', (ctx) => {
+    const { body, etag } = document();
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.etag = etag;
