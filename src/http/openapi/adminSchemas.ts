@@ -46,7 +46,7 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     status: enumOf(IMPORT_STATUSES, 'NOT_FOUND for an unknown id; ABORTED when the client went away while sending the body.'),
     reason: str('Why it failed.', { type: ['string', 'null'] }),
     name: str('The `name` parameter of the import.'),
-    kind: str('catalog, operations, configuration, navigation, pages, templates, facets, labels, synonyms, compounds.'),
+    kind: str('catalog-full, catalog-operations, catalog-impact, configuration, navigation, pages, templates, facets, labels, synonyms, compounds.'),
     startedAt: str(undefined, { format: 'date-time' }),
     finishedAt: str(undefined, { format: 'date-time' }),
     linesRead: int(),

@@ -202,7 +202,7 @@ export const STOREFRONT_SCHEMAS: Record<string, Schema> = {
     recommendationLists: arr(ref('RecommendationList'), "The body's lists and the page's own."),
     contentLists: arr(ref('ContentList')),
     customData: map(str(), "The page's custom data for the locale."),
-    published: bool('The page was imported (its settings apply); false for a reference no page has.'),
+    published: bool('True when a stored page answered the reference (its settings apply); false for the default page that answers an unknown reference.'),
     seo: obj({ pageTitle: str(), pageHeading: str(), metaDescription: str(), preamble: str(), canonicalPath: str() }),
   }, ['recommendationLists', 'contentLists', 'customData', 'published', 'seo']),
   ProductPage: obj({
