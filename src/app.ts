@@ -41,6 +41,7 @@ import type { TopPhrasesInput } from './events/queries/topPhrases';
 import type { CatalogView } from './search/catalogView';
 import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
+import { openApiRouter } from './http/openapiRoutes';
 import { errorHandler, storefrontCors } from './http/middleware';
 import { ServiceMetrics } from './http/metrics';
 import { observeRequests, operationsRouter } from './http/operations';
@@ -160,6 +161,7 @@ export function createApp(context: AppContext): Koa {
   app.use(web.fallback);
   for (const router of [
     operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminApiKeys: keys }),
+    openApiRouter(context.config.publicUrl),
     adminRouter(context.admin, keys),
     analyticsRouter(context.analytics, context.ubi, keys),
     merchandisingRouter(context.merchandisingAdmin, keys),

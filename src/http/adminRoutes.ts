@@ -11,9 +11,12 @@ import { keyIdOf } from '../admin/historyRecord';
 import { DEFAULT_IMPACT_PHRASES, MAX_IMPACT_PHRASES } from '../admin/impactReport';
 
 const DEFAULT_BLOCKING_TIMEOUT_MS = 5 * 60 * 1000;
-const EXPORT_TYPES = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'] as const;
+export const EXPORT_TYPES = ['PRODUCT_GROUPS', 'CONTENT', 'TRANSLATIONS'] as const;
+/** Most `productGroupKeys` of a catalog export (admin spec). */
+export const MAX_EXPORT_KEYS = 100;
 const isExportType = (t: string): t is (typeof EXPORT_TYPES)[number] => (EXPORT_TYPES as readonly string[]).includes(t);
-const JSON_LINES = { accepted: /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/, send: 'application/jsonlines' };
+/** Content types of a catalog import body (and of the export: `send`). */
+export const JSON_LINES = { accepted: /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/, send: 'application/jsonlines' };
 
 export function adminRouter(services: AdminServices, apiKeys: string[]): Router {
   const router = new Router({ prefix: '/api/admin' });
@@ -48,7 +51,7 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
     requireGzipAccepted(ctx);
     const types = list(ctx.query, 'types');
     const keys = list(ctx.query, 'productGroupKeys');
-    if (keys && keys.length > 100) throw invalid(`Query parameter productGroupKeys takes at most 100 keys (got ${keys.length})`);
+    if (keys && keys.length > MAX_EXPORT_KEYS) throw invalid(`Query parameter productGroupKeys takes at most ${MAX_EXPORT_KEYS} keys (got ${keys.length})`);
     const bad = types?.find((t) => !isExportType(t));
     if (bad) throw invalid(`Query parameter types: unknown type ${bad}; allowed ${EXPORT_TYPES.join(', ')}`);
     const stream = await services.exportCatalog({

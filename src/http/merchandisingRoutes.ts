@@ -14,12 +14,13 @@ import { booleanParam, list, required, single } from '../kernel/params';
 import { keyIdOf } from '../admin/historyRecord';
 import type { MerchandisingImportOptions } from '../admin/merchandisingDeps';
 
-const MAX_NAVIGATION_BYTES = 10_000_000;
-const MAX_PAGES_BYTES = 50_000_000;
-const MAX_TEMPLATES_BYTES = 1_000_000;
-const MAX_FACETS_BYTES = 5_000_000;
-const MAX_LABELS_BYTES = 5_000_000;
-const MAX_SYNONYMS_BYTES = 20_000_000;
+/** Largest import bodies, once decompressed (413 beyond). */
+export const MAX_NAVIGATION_BYTES = 10_000_000;
+export const MAX_PAGES_BYTES = 50_000_000;
+export const MAX_TEMPLATES_BYTES = 1_000_000;
+export const MAX_FACETS_BYTES = 5_000_000;
+export const MAX_LABELS_BYTES = 5_000_000;
+export const MAX_SYNONYMS_BYTES = 20_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
 /**

@@ -1,0 +1,335 @@
+/**
+ * The admin interface (`/api/admin/...`): catalog, configuration and merchandising imports and exports, import
+ * status, the console's explain and history, search analytics and the UBI export. Every route needs the
+ * `Api-Key` header (403 without a known one). Imports take one lock per cluster (409 while another runs) and
+ * answer 204 when done, or 202 with a job id past `blockingTimeout`.
+ */
+import { HISTORY_KINDS } from '../../admin/historyRecord';
+import { DEFAULT_IMPACT_PHRASES, MAX_IMPACT_PHRASES } from '../../admin/impactReport';
+import { ANALYTICS_SORTS } from '../../events/queries/analytics';
+import { DEFAULT_LIMIT as DEFAULT_ANALYTICS_LIMIT, MAX_DAYS, MAX_LIMIT as MAX_ANALYTICS_LIMIT } from '../../behaviour/analytics';
+import { MAX_ID_FILTER, OUTPUT_FILTERS } from '../../merchandising/pages/export';
+import { EXPORT_TYPES, MAX_EXPORT_KEYS } from '../adminRoutes';
+import {
+  MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES,
+} from '../merchandisingRoutes';
+import { EXAMPLE } from './examples';
+import { bool, enumOf, int, json, param, ref, response, str, type Operation, type Parameter, type Paths, type RequestBody, type Schema } from './schema';
+
+const ADMIN = '/api/admin';
+const SECURED = [{ adminApiKey: [] }];
+
+type AdminOperation = Omit<Operation, 'security' | 'responses'> & { responses: Operation['responses'] };
+
+/** An admin operation: the key, and the answers every admin route can give besides its own. */
+function admin(operation: AdminOperation): Operation {
+  return { ...operation, security: SECURED, responses: { ...operation.responses, 403: response('Forbidden'), 500: response('InternalError'), 503: response('Unavailable') } };
+}
+
+const query = (name: string, description: string, schema: Schema, extra: Partial<Parameter> = {}): Parameter => ({ name, in: 'query', description, schema, ...extra });
+
+const IMPORTED = {
+  204: { description: 'The import is done (or, with validationOnly, the file is valid).' },
+  202: json('The import outlasted `blockingTimeout` and goes on: poll its status.', ref('ImportAccepted')),
+};
+const IMPORT_ERRORS = { 400: response('ImportRefused'), 409: response('ImportRunning'), 413: response('TooLarge') };
+const EXPORTED_ERRORS = { 406: response('GzipRequired') };
+
+/** A JSON import body: plain or gzip, at most `maxBytes` once decompressed. */
+function jsonImport(schema: string, maxBytes: number, example: unknown): RequestBody {
+  return {
+    description: `JSON (\`application/json\`, any \`+json\` type or \`text/plain\`), optionally \`Content-Encoding: gzip\`; at most ${maxBytes.toLocaleString('en')} bytes once decompressed.`,
+    required: true,
+    content: { 'application/json': { schema: ref(schema), example } },
+  };
+}
+
+function merchandisingImport(id: string, summary: string, description: string, body: RequestBody, extra: (Parameter | { $ref: string })[] = []): Operation {
+  return admin({
+    operationId: id, tags: ['Admin: merchandising'], summary, description,
+    parameters: [param('name'), param('blockingTimeoutMerchandising'), ...extra, param('contentEncoding')],
+    requestBody: body,
+    responses: { ...IMPORTED, ...IMPORT_ERRORS },
+    'x-example-status': 204,
+  });
+}
+
+function exportOf(id: string, tag: string, summary: string, schema: string, parameters: (Parameter | { $ref: string })[] = []): Operation {
+  return admin({
+    operationId: id, tags: [tag], summary, description: 'Sent gzip-compressed (`Accept-Encoding: gzip` required), in the shape its import takes.',
+    parameters: [param('acceptGzip'), ...parameters],
+    responses: { 200: json('The export.', ref(schema)), ...(parameters.length ? { 400: response('BadRequest') } : {}), ...EXPORTED_ERRORS },
+    'x-example-status': 200,
+  });
+}
+
+const CATALOG_EXAMPLE = [
+  { replace: { key: 'tr-category-sneakers-en-GB', translation: { attribute: 'category', id: 'sneakers', locale: 'en-GB', value: 'Sneakers' } } },
+  {
+    replace: {
+      key: 'PG-EXAMPLE', productGroup: {
+        products: {
+          'P-EXAMPLE': {
+            markets: ['SE'],
+            defaults: { title: 'Canvas sneaker', url: '/product/canvas-sneaker', brand: 'Acme', category: ['sneakers'] },
+            variants: { 'V-EXAMPLE': { defaults: { listPrice: 799, sellingPrice: 599, stock: 12 } } },
+            images: { main: { defaults: { urls: [{ url: 'https://images.example.com/p-example.jpg', widthInitial: 800 }], alt: 'Canvas sneaker' } } },
+          },
+        },
+      },
+    },
+  },
+  { replace: { key: 'C-EXAMPLE', content: { markets: ['SE'], type: 'article', defaults: { title: 'How to lace sneakers', url: '/content/how-to-lace-sneakers' } } } },
+].map((line) => JSON.stringify(line)).join('\n') + '\n';
+
+const OPERATIONS_EXAMPLE = JSON.stringify({ edit: { key: 'C1', content: { defaults: { description: 'Simple steps that keep your bags looking good for years.' } } } }) + '\n';
+
+const jsonLines = (schema: string, description: string, example: string): RequestBody => ({
+  description: `${description} JSON lines (\`application/jsonlines\`; \`application/x-ndjson\`, \`application/json\` and \`text/plain\` are read too), optionally \`Content-Encoding: gzip\`. Streamed: the file's size is not capped.`,
+  required: true,
+  content: { 'application/jsonlines': { schema: { type: 'string', description: `One ${schema} per line.`, contentMediaType: 'application/jsonlines' }, example } },
+});
+
+const validationOnly = (example?: boolean) => query('validationOnly', 'Validate the file and import nothing.', bool(undefined, { default: false }), example === undefined ? {} : { example });
+const catalogImportParameters = [
+  param('force'), param('name'), param('blockingTimeout'), param('contentEncoding'),
+];
+
+const historyKind: Parameter = { name: 'kind', in: 'path', required: true, description: 'What was imported.', schema: enumOf(HISTORY_KINDS), example: 'pages' };
+const versionId: Parameter = { name: 'id', in: 'path', required: true, description: 'A version id of the kind.', schema: str(undefined, { pattern: '^[0-9a-z]{1,40}$' }) };
+const scope = [
+  query('market', 'Required for pages and navigation.', str(), { example: EXAMPLE.market }),
+  query('locale', 'Required for navigation.', str(), { example: EXAMPLE.locale }),
+];
+
+const analyticsFilter = [
+  param('marketAdmin'),
+  query('from', 'First day (UTC, inclusive); default six days before `to`.', str(undefined, { format: 'date' })),
+  query('to', 'Last day (UTC, inclusive); default today.', str(undefined, { format: 'date' })),
+  query('locale', 'A locale of the market.', str()),
+  query('touchpoint', 'Any case.', enumOf(['DESKTOP', 'MOBILE'])),
+];
+
+const explain = (page: 'search-page' | 'landing-page', method: 'get' | 'post'): Operation => {
+  const storefront = page === 'search-page'
+    ? { parameters: ['q', 'customerKey', 'sessionKey', 'market', 'locale', 'touchpoint', 'viewId', 'channels', 'stores', 'priceId', 'presentCustom', 'presentPrices', 'templateId', 'origin', 'sort', 'limit', 'skip', 'selectedCategory', 'viewAllSecondary', 'facets'], body: 'SearchPageBody', example: { navigation: { include: true } } }
+    : { parameters: ['pageReference', 'customerKey', 'sessionKey', 'market', 'locale', 'touchpoint', 'viewId', 'channels', 'stores', 'priceId', 'presentCustom', 'presentPrices', 'qRefine', 'sort', 'limit', 'skip', 'includeNavigation', 'facets'], body: 'LandingPageBody', example: { primaryList: { include: true } } };
+  return admin({
+    operationId: `explain${page === 'search-page' ? 'SearchPage' : 'LandingPage'}${method === 'post' ? 'Post' : ''}`,
+    tags: ['Admin: console'],
+    summary: `The storefront's ${page} with a reason for every position`,
+    description: `Takes the storefront endpoint's parameters and body and answers its JSON, computed by the same run, with \`explanation\` on each product group of the primary list. Registers nothing.`,
+    parameters: storefront.parameters.map(param),
+    ...(method === 'post' ? { requestBody: { description: 'As the storefront endpoint\'s body.', content: { 'application/json': { schema: ref(storefront.body), example: storefront.example } } } } : {}),
+    responses: { 200: json('The page, explained.', ref('ExplainedPage')), 400: response('BadRequest'), ...(method === 'post' ? { 413: response('TooLarge') } : {}) },
+    'x-example-status': 200,
+  });
+};
+
+export function adminPaths(): Paths {
+  const importStatus = (version: 'v3' | 'v4'): Operation => admin({
+    operationId: version === 'v4' ? 'importStatus' : 'importStatusV3', tags: ['Admin: catalog'], summary: 'The status of an import job',
+    description: 'Any import answered 202 with this id; an unknown id answers NOT_FOUND.',
+    parameters: [query('id', 'The job id of the 202 answer.', str(undefined, { minLength: 1 }), { required: true, example: '1' })],
+    responses: { 200: json('The job.', ref('ImportStatus')), 400: response('BadRequest') },
+    'x-example-status': 200,
+  });
+  const navigationImport = (version: 'v3' | 'v4') => merchandisingImport(
+    version === 'v3' ? 'importNavigationV3' : 'importNavigation', 'Import navigation nodes of a market-locale',
+    'PARTIAL amends the tree, FULL replaces the imported nodes (nodes made in the app stay), FORCE replaces all.',
+    jsonImport('NavigationContainer', MAX_NAVIGATION_BYTES, { market: EXAMPLE.market, locale: EXAMPLE.locale, type: 'PARTIAL', addOrUpdate: [{ id: 'outlet', title: 'Outlet', type: 'LINK', url: '/outlet' }] }),
+  );
+  const pagesImport = (version: 'v3' | 'v4') => merchandisingImport(
+    version === 'v3' ? 'importPagesV3' : 'importPages', 'Import pages of a market',
+    'FULL replaces the pages of the market (refused as dangerous when it would delete more than half of them, unless force=true); PARTIAL amends; `previewOnly: true` stores a PARTIAL import in the preview view.',
+    jsonImport('PageContainer', MAX_PAGES_BYTES, {
+      market: EXAMPLE.market, type: 'PARTIAL',
+      addOrUpdate: [{ id: 'campaign', paths: { 'en-GB': '/campaign', 'sv-SE': '/kampanj' }, headings: { 'en-GB': 'Campaign', 'sv-SE': 'Kampanj' }, primaryList: { pinned: [EXAMPLE.productKey] } }],
+    }),
+    [param('force')],
+  );
+  const templatesExample = { compact: { products: { all: { fields: ['title', 'link', 'sellingPrice', 'imageInfo'], maxVariants: 0 } } } };
+  const synonymsImport = (mode: 'PUT' | 'POST') => merchandisingImport(
+    mode === 'PUT' ? 'importSynonyms' : 'appendSynonyms', mode === 'PUT' ? 'Replace the synonym rules of the locales in the body' : 'Append synonym rules to the locales in the body',
+    mode === 'PUT' ? 'Locales not in the body keep their rules; `[]` clears a locale.' : 'Rules already there stay.',
+    jsonImport('Synonyms', MAX_SYNONYMS_BYTES, mode === 'PUT' ? { locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }] } } : { locales: { 'en-GB': [{ from: ['tee'], to: ['t-shirt', 'tee'] }] } }),
+  );
+
+  return {
+    [`${ADMIN}/v4/import/catalog`]: {
+      put: admin({
+        operationId: 'importCatalog', tags: ['Admin: catalog'], summary: 'Full catalog import: the file replaces the catalog',
+        description: 'Every line `{"replace": entity}`. The catalog is replaced once every line is in and valid; a file judged dangerous (removing more than DANGEROUS_REMOVAL_RATIO of the product groups, or every group of a market) is refused unless force=true. The first import of a cluster without configuration learns its markets and locales from the file.\n\nWith `validationOnly=true&impactReport=true`, answers 200 with what the file would do to the most searched phrases.',
+        parameters: [
+          // The example validates only: sent as it is to a running service, it replaces nothing.
+          validationOnly(true),
+          ...catalogImportParameters,
+          query('impactReport', 'With validationOnly=true: answer 200 with the impact report (needs a live catalog).', bool(undefined, { default: false })),
+          query('impactPhrases', 'Phrases the impact report compares.', int(undefined, { minimum: 1, maximum: MAX_IMPACT_PHRASES, default: DEFAULT_IMPACT_PHRASES })),
+        ],
+        requestBody: jsonLines('CatalogLine', 'The whole catalog: translations, product groups and content.', CATALOG_EXAMPLE),
+        responses: { 200: json('The impact report (validationOnly and impactReport).', ref('ImpactReport')), ...IMPORTED, 400: response('ImportRefused'), 409: response('ImportRunning') },
+        'x-example-status': 204,
+      }),
+      post: admin({
+        operationId: 'importCatalogOperations', tags: ['Admin: catalog'], summary: 'Catalog operations: replace, edit, editAttributes, remove, removePartial, clear*',
+        description: 'One operation per line, all or nothing: one bad line refuses the batch and changes nothing. The batch is capped by MAX_OPERATIONS_BYTES (400 beyond). Needs a live catalog (405 before the first full import).',
+        parameters: [validationOnly(), ...catalogImportParameters],
+        requestBody: jsonLines('CatalogOperationLine', 'Operations.', OPERATIONS_EXAMPLE),
+        responses: { ...IMPORTED, 400: response('ImportRefused'), 405: response('NoCatalog'), 409: response('ImportRunning') },
+        'x-example-status': 204,
+      }),
+    },
+    [`${ADMIN}/v4/export/catalog`]: {
+      get: admin({
+        operationId: 'exportCatalog', tags: ['Admin: catalog'], summary: 'The catalog as JSON lines, as imported',
+        description: 'Translations first, then product groups, then content: the file can be imported again unchanged. Gzip-compressed (`Accept-Encoding: gzip` required).',
+        parameters: [
+          param('acceptGzip'),
+          query('types', 'Pipe- or comma-separated, or repeated; default all.', str(), { example: 'PRODUCT_GROUPS' }),
+          query('productGroupKeys', `At most ${MAX_EXPORT_KEYS}; pipe- or comma-separated, or repeated.`, str(), { example: EXAMPLE.productGroupKey }),
+          query('limit', 'Items of each type.', int(undefined, { minimum: 0 }), { example: 1 }),
+        ],
+        responses: {
+          200: { description: `One \`{"replace": entity}\` per line; \`types\` among ${EXPORT_TYPES.join(', ')}.`, content: { 'application/jsonlines': { schema: { type: 'string', contentMediaType: 'application/jsonlines' } } } },
+          400: response('BadRequest'), 405: response('NoCatalog'), ...EXPORTED_ERRORS,
+        },
+        'x-example-status': 200,
+      }),
+    },
+    [`${ADMIN}/v4/import/status`]: { get: importStatus('v4') },
+    [`${ADMIN}/v3/import/status`]: { get: importStatus('v3') },
+    [`${ADMIN}/v4/import/configuration`]: {
+      post: admin({
+        operationId: 'importConfiguration', tags: ['Admin: catalog'], summary: 'Markets, their locales, currency and presentation',
+        description: 'Replaces the configuration. Removing a market or locale that the live catalog uses needs allowDestructiveImport=true.',
+        parameters: [query('allowDestructiveImport', 'Allow removing markets or locales the catalog uses.', bool(undefined, { default: false })), param('name'), param('blockingTimeout')],
+        requestBody: {
+          description: 'JSON, at most 1 MB.', required: true,
+          content: { 'application/json': { schema: ref('CatalogConfiguration'), example: { markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' }, NO: { locales: ['nb-NO'], currency: 'NOK' }, UK: { locales: ['en-GB'], currency: 'GBP' } } } } },
+        },
+        responses: { ...IMPORTED, 400: response('ImportRefused'), 409: response('ImportRunning'), 413: response('TooLarge') },
+        'x-example-status': 204,
+      }),
+    },
+    [`${ADMIN}/v4/export/configuration`]: { get: exportOf('exportConfiguration', 'Admin: catalog', 'The configuration', 'CatalogConfiguration') },
+
+    [`${ADMIN}/v3/import/navigation`]: { post: navigationImport('v3') },
+    [`${ADMIN}/v4/import/navigation`]: { post: navigationImport('v4') },
+    [`${ADMIN}/v3/export/navigation`]: {
+      get: exportOf('exportNavigation', 'Admin: merchandising', 'The navigation of a market-locale (a FULL container)', 'NavigationContainer', [
+        param('marketAdmin'),
+        query('locale', 'A locale of the market.', str(), { required: true, example: EXAMPLE.locale }),
+        query('includeAppNodes', 'Include the nodes made in the merchandising application.', bool(undefined, { default: false })),
+      ]),
+    },
+    [`${ADMIN}/v3/import/pages`]: { post: pagesImport('v3') },
+    [`${ADMIN}/v4/import/pages`]: { post: pagesImport('v4') },
+    [`${ADMIN}/v4/export/pages`]: {
+      get: exportOf('exportPages', 'Admin: merchandising', 'The pages of a market', 'PageContainer', [
+        param('marketAdmin'),
+        query('idFilter', `At most ${MAX_ID_FILTER} page ids, pipe- or comma-separated: the answer is then a PARTIAL container.`, str()),
+        query('outputFilter', 'Published pages, pages with their unpublished changes, or generated (deprecated) page templates.', enumOf(OUTPUT_FILTERS, undefined, { default: 'PUBLISHED_ONLY' })),
+      ]),
+    },
+    [`${ADMIN}/v4/import/templates`]: {
+      put: merchandisingImport('importTemplates', 'Replace the response templates', 'Templates not in the body are deleted, which is refused unless force=true.', jsonImport('Templates', MAX_TEMPLATES_BYTES, templatesExample), [param('force')]),
+      post: merchandisingImport('upsertTemplates', 'Add or replace response templates', 'Only the templates in the body change.', jsonImport('Templates', MAX_TEMPLATES_BYTES, templatesExample)),
+    },
+    [`${ADMIN}/v4/export/templates`]: { get: exportOf('exportTemplates', 'Admin: merchandising', 'The response templates (our addition)', 'Templates') },
+    [`${ADMIN}/v4/import/facets`]: {
+      put: merchandisingImport('importFacets', 'Replace the facet configuration (our addition)', 'A market left out goes back to the default facets.', jsonImport('FacetConfiguration', MAX_FACETS_BYTES, {
+        markets: { [EXAMPLE.market]: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'en-GB': 'Brand', 'sv-SE': 'Märke' } }, { attribute: 'price', type: 'RANGE' }], dynamicFacets: 4 } },
+      })),
+    },
+    [`${ADMIN}/v4/export/facets`]: { get: exportOf('exportFacets', 'Admin: merchandising', 'The facet configuration (our addition)', 'FacetConfiguration') },
+    [`${ADMIN}/v4/import/labels`]: {
+      put: merchandisingImport('importLabels', 'Replace the label overrides (our addition)', 'A market left out goes back to the built-in texts.', jsonImport('Labels', MAX_LABELS_BYTES, {
+        markets: { [EXAMPLE.market]: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först', 'badge.SALE': 'Rea!' } } },
+      })),
+    },
+    [`${ADMIN}/v4/export/labels`]: { get: exportOf('exportLabels', 'Admin: merchandising', 'The label overrides (our addition)', 'Labels') },
+    [`${ADMIN}/v4/import/synonyms`]: { put: synonymsImport('PUT'), post: synonymsImport('POST') },
+    [`${ADMIN}/v4/export/synonyms`]: {
+      get: exportOf('exportSynonyms', 'Admin: merchandising', 'The synonym rules (our addition)', 'Synonyms', [query('locale', 'One locale; default all.', str())]),
+    },
+    [`${ADMIN}/v4/import/compounds`]: {
+      put: merchandisingImport('importCompounds', 'Replace the compounds configuration of the locales in the body (our addition)', 'Excluded compounds are no longer found by their head, from the next query on.', jsonImport('Compounds', MAX_SYNONYMS_BYTES, {
+        locales: { 'sv-SE': { excluded: ['handskar'] } },
+      })),
+    },
+    [`${ADMIN}/v4/export/compounds`]: {
+      get: exportOf('exportCompounds', 'Admin: merchandising', 'The compounds configuration (our addition)', 'Compounds', [query('locale', 'One locale; default all.', str())]),
+    },
+
+    [`${ADMIN}/v4/explain/search-page`]: { get: explain('search-page', 'get'), post: explain('search-page', 'post') },
+    [`${ADMIN}/v4/explain/landing-page`]: { get: explain('landing-page', 'get'), post: explain('landing-page', 'post') },
+    [`${ADMIN}/v4/history/{kind}`]: {
+      get: admin({
+        operationId: 'historyVersions', tags: ['Admin: console'], summary: 'Kept versions of a merchandising import, newest first',
+        parameters: [historyKind, ...scope],
+        responses: { 200: json('The versions.', ref('HistoryVersions')), 400: response('BadRequest'), 404: response('NotFound') },
+        'x-example-status': 200,
+      }),
+    },
+    [`${ADMIN}/v4/history/{kind}/diff`]: {
+      get: admin({
+        operationId: 'historyDiff', tags: ['Admin: console'], summary: 'What changed between two versions of one scope',
+        parameters: [historyKind, query('from', 'A version id.', str(), { required: true }), query('to', 'A version id.', str(), { required: true })],
+        responses: { 200: json('Entries added, removed and changed (field by field).', ref('HistoryDiff')), 400: response('BadRequest'), 404: response('NotFound') },
+      }),
+    },
+    [`${ADMIN}/v4/history/{kind}/{id}`]: {
+      get: admin({
+        operationId: 'historyVersion', tags: ['Admin: console'], summary: 'One version with its content',
+        parameters: [historyKind, versionId],
+        responses: { 200: json('The version.', ref('HistoryVersion')), 400: response('BadRequest'), 404: response('NotFound') },
+      }),
+    },
+    [`${ADMIN}/v4/history/{kind}/{id}/rollback`]: {
+      post: admin({
+        operationId: 'historyRollback', tags: ['Admin: console'], summary: "Import a version again through the kind's own import",
+        description: "Validated and locked like the kind's import, and kept as a new version (named `rollback to <id>` unless `name` is given).",
+        parameters: [historyKind, versionId, param('name'), param('blockingTimeoutMerchandising')],
+        responses: { ...IMPORTED, 400: response('ImportRefused'), 404: response('NotFound'), 409: response('ImportRunning') },
+      }),
+    },
+
+    [`${ADMIN}/v4/analytics/searches`]: {
+      get: admin({
+        operationId: 'analyticsSearches', tags: ['Admin: analytics'], summary: 'Searches by phrase, with clicks, add-to-carts and purchases attributed to them',
+        description: `A range of at most ${MAX_DAYS} days.`,
+        parameters: [
+          ...analyticsFilter,
+          query('limit', 'Phrases.', int(undefined, { minimum: 1, maximum: MAX_ANALYTICS_LIMIT, default: DEFAULT_ANALYTICS_LIMIT })),
+          query('sort', 'Ties: more searches, then the phrase.', enumOf(ANALYTICS_SORTS, undefined, { default: 'searches' })),
+        ],
+        responses: { 200: json('Totals and phrases.', ref('AnalyticsSearches')), 400: response('BadRequest') },
+        'x-example-status': 200,
+      }),
+    },
+    [`${ADMIN}/v4/analytics/searches/daily`]: {
+      get: admin({
+        operationId: 'analyticsDaily', tags: ['Admin: analytics'], summary: 'The totals of every day of the range',
+        parameters: analyticsFilter,
+        responses: { 200: json('One entry per day.', ref('AnalyticsDaily')), 400: response('BadRequest') },
+        'x-example-status': 200,
+      }),
+    },
+    [`${ADMIN}/v4/export/ubi`]: {
+      get: admin({
+        operationId: 'exportUbi', tags: ['Admin: analytics'], summary: 'Searches and their events in the User Behavior Insights format',
+        description: 'An OpenSearch `_bulk` body (an action line before each `ubi_queries` or `ubi_events` record), gzip-compressed.',
+        parameters: [param('acceptGzip'), ...analyticsFilter.slice(0, 3)],
+        responses: {
+          200: { description: 'NDJSON.', content: { 'application/x-ndjson': { schema: { type: 'string', contentMediaType: 'application/x-ndjson' } } } },
+          400: response('BadRequest'), ...EXPORTED_ERRORS,
+        },
+        'x-example-status': 200,
+      }),
+    },
+  };
+}
+
+/** GET /metrics: the admin key unless METRICS_PUBLIC. */
+export const METRICS_SECURITY = [...SECURED, {}];
