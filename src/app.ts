@@ -85,9 +85,9 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const indices = new CatalogIndices(es, names, layout);
   const catalogViews = new CatalogViews(es, names, config.catalogViewCacheMs);
   indices.onPublish(() => catalogViews.forget());
-  const configuration = new ConfigurationStore(es, names.configuration);
-  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
-  const vocabulary = new VocabularyStore(es, names.vocabulary, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
+  const configuration = new ConfigurationStore(es, names.configuration, config.storeCacheMs);
+  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs });
+  const vocabulary = new VocabularyStore(es, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
   const jobs = new ImportJobs(es, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
   const behaviour = new BehaviourService({

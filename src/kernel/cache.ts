@@ -13,7 +13,7 @@
  *   while one background load replaces it; a failed background load keeps the old value;
  * - a `version` (e.g. this process's store revisions, the live catalog version) that differs from the
  *   cached one's is a miss, awaited, whatever the age;
- * - `forget` drops a key or everything (the importing process, at once).
+ * - `forget` drops a key or everything, `set` keeps what was just written (the importing process, at once).
  * A named cache counts its reads made while serving a request as hits or misses (GET /metrics): a stale
  * value served at once is a hit.
  */
@@ -65,6 +65,12 @@ export class Cache<V> {
     }
     this.count(false);
     return this.load(key, load, read.version);
+  }
+
+  /** Keeps `value` as loaded now (the process that wrote it knows it without reading it back). */
+  set(key: string, value: V, version?: string): void {
+    this.forget(key);
+    this.entries.set(key, { version, at: this.clock(), value: Promise.resolve(value), refreshing: false });
   }
 
   /** Drops `key`, or every key; a load in flight is still answered to its readers but not kept. */

@@ -1,7 +1,8 @@
 /**
  * One value of a store (facets, labels, synonyms, templates, compounds, vocabulary, the catalog view) held in
  * the service's cache (cache.ts) under one key: readers within `ttlMs` share it, `fresh` reads what is stored
- * now (imports, before they write), `clear` is the importing process forgetting at once.
+ * now (imports, before they write), `clear` and `set` are the importing process forgetting
+ * at once or keeping what it wrote.
  */
 import { Cache } from './cache';
 
@@ -17,6 +18,11 @@ export class ShortCache<T> {
   /** The cached value while younger than the TTL, else a new load; `fresh` always loads. */
   get(fresh = false): Promise<T> {
     return this.cache.get(ONE, this.load, fresh ? { maxAgeMs: 0 } : {});
+  }
+
+  /** Keeps `value` as read now (what this process has just written). */
+  set(value: T): void {
+    this.cache.set(ONE, value);
   }
 
   clear(): void {
