@@ -99,6 +99,8 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds, metrics ? (kind, outcome, seconds) => metrics.importFinished(kind, outcome, seconds) : undefined);
   const keeping = { store: merchandising.history, keep: config.historyVersions };
   const storefront = storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config });
+  // The facts name the live version (navigation counts are cached under it): they must not lag the view.
+  indices.onPublish(() => storefront.facts.clear());
   const impact = {
     topPhrases: (input: TopPhrasesInput) => behaviour.topPhrases(input),
     phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
@@ -123,7 +125,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
 export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config } = context;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, cacheMs: config.storeCacheMs }, hooks);
 }
 
 /**

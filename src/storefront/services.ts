@@ -34,6 +34,8 @@ export interface StorefrontServices {
   search: SearchGateway;
   log: Logger;
   facts: CatalogFactsCache;
+  /** STORE_CACHE_MS: how long the navigation and landing-page caches serve what they read. */
+  cacheMs: number;
   /** The live products and content of a locale: each locale has its own index, analysed in its language. */
   index: { products(locale: string): string; content(locale: string): string };
   hooks: StorefrontHooks;
@@ -82,6 +84,8 @@ export interface StorefrontDeps {
   behaviour: VisitorBehaviour;
   /** DYNAMIC_FACETS: facets chosen per result set in markets without a facet configuration. */
   dynamicFacets: number;
+  /** STORE_CACHE_MS: how long the catalog facts, navigation and landing-page caches serve what they read. */
+  cacheMs: number;
   /** The catalog's compounds per locale, stored by the last full import. */
   vocabulary: Pick<VocabularyStore, 'compounds'>;
   /** The live catalog version of each query; without it (unit tests) queries read the aliases as they are. */
@@ -93,7 +97,8 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
   const services: StorefrontServices = {
     search: deps.search,
     log: deps.log,
-    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets),
+    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets, deps.cacheMs),
+    cacheMs: deps.cacheMs,
     index: {
       products: (locale) => deps.indices.names.catalogLocaleAlias('products', locale),
       content: (locale) => deps.indices.names.catalogLocaleAlias('content', locale),

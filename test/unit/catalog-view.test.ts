@@ -73,6 +73,7 @@ describe('onOneCatalogVersion (a storefront query on one version)', () => {
       merchandising: { facets: undefined, labels: undefined, synonyms: undefined } as never,
       behaviour: undefined as never,
       dynamicFacets: 0,
+      cacheMs: 2000,
       vocabulary: undefined as never,
       views: { current: async (fresh = false) => { asked.push(fresh); return views[Math.min(asked.length - 1, views.length - 1)]; } },
     }, noHooks);

@@ -15,7 +15,6 @@ import { pageProducts } from '../../src/storefront/pageProducts';
 import { seo, sliceRanges, type LandingPageResult } from '../../src/storefront/landingPage/shape';
 import { allNodes, selectedPath, shapeNavigation, shapeTree, type NavigationNodeResult, type NodeFacts } from '../../src/storefront/navigation/shape';
 import { STOCK_TIER } from '../../src/storefront/relevance';
-import { SwrCache } from '../../src/storefront/swrCache';
 import { fails } from './assertions';
 import { counted } from './aggregationFixtures';
 import { groupCountAggregation } from '../../src/storefront/groupCount';
@@ -308,29 +307,5 @@ describe('storefront navigation shaping', () => {
     const page = (x: Omit<LandingPageResult, 'primaryList' | 'recommendationLists'>): Omit<LandingPage, 'primaryList' | 'recommendationLists'> => x;
     const tree = (x: { tree: NavigationNodeResult }): NavigationTree => x;
     assert.equal(typeof page, typeof tree);
-  });
-});
-
-describe('storefront navigation cache', () => {
-  const tick = () => new Promise((resolve) => setImmediate(resolve));
-  it('serves fresh values, reloads on a new version, and serves stale values while reloading in the background', async () => {
-    const cache = new SwrCache<number>({ freshMs: -1, maxStaleMs: 60_000, maxSlots: 2 });
-    let loads = 0;
-    const load = async () => ++loads;
-    assert.equal(await cache.get('a', 'v1', load), 1);
-    assert.equal(await cache.get('a', 'v1', load), 1); // stale: answered at once, reloaded behind
-    await tick();
-    assert.equal(await cache.get('a', 'v1', load), 2);
-    await tick();
-    assert.equal(await cache.get('a', 'v2', load), 4); // a new version waits for its own load
-  });
-
-  it('forgets failed loads and keeps the old value when a background load fails', async () => {
-    const cache = new SwrCache<number>({ freshMs: -1, maxStaleMs: 60_000, maxSlots: 2 });
-    await assert.rejects(cache.get('a', 'v1', async () => { throw new Error('down'); }), /down/);
-    assert.equal(await cache.get('a', 'v1', async () => 7), 7);
-    assert.equal(await cache.get('a', 'v1', async () => { throw new Error('down'); }), 7);
-    await tick();
-    assert.equal(await cache.get('a', 'v1', async () => 8), 7);
   });
 });
