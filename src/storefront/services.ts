@@ -11,7 +11,7 @@ import type { VisitorBehaviour } from '../events/questions';
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
 import type { CatalogIndices } from '../search/catalogIndices';
-import { CatalogVersionGone, type CatalogViews } from '../search/catalogView';
+import { CatalogVersionGone, type CatalogView, type CatalogViews } from '../search/catalogView';
 import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
@@ -51,6 +51,8 @@ export interface StorefrontServices {
    * once more on a fresh view when that version was deleted under it by a newer import.
    */
   onOneCatalogVersion<T>(run: (s: StorefrontServices) => Promise<T>): Promise<T>;
+  /** The catalog version the query reads, inside onOneCatalogVersion; undefined where nothing is pinned. */
+  catalogVersion?: string;
 }
 
 export type { PhraseLanguage };
@@ -112,12 +114,13 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
       const { views } = deps;
       const pin = deps.search.pinned?.bind(deps.search);
       if (!views || !pin) return run(services);
+      const onVersion = (view: CatalogView): StorefrontServices => ({ ...services, search: pin(view), catalogVersion: view.version });
       try {
-        return await run({ ...services, search: pin(await views.current()) });
+        return await run(onVersion(await views.current()));
       } catch (err) {
         if (!(err instanceof CatalogVersionGone)) throw err;
         deps.log.debug('catalog version replaced under a query: run again on the live one', { detail: err.detail });
-        return run({ ...services, search: pin(await views.current(true)) });
+        return run(onVersion(await views.current(true)));
       }
     },
   };

@@ -6,6 +6,8 @@ import type { Page } from '../../src/merchandising/pages/types';
 import { AGG } from '../../src/storefront/aggNames';
 import { pinnedFirst, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from '../../src/storefront/landingPage/build';
 import { nodeCounts, nodeCountSearch } from '../../src/storefront/navigation/counts';
+import { cachedCounts } from '../../src/storefront/navigation/load';
+import type { StorefrontServices } from '../../src/storefront/services';
 import { facetFromDefinition } from '../../src/storefront/facets/definitions';
 import { facetSetup, pageFacetSetup } from '../../src/storefront/facets/registry';
 import { mergeRecommendationLists } from '../../src/storefront/landingPage/recLists';
@@ -307,5 +309,39 @@ describe('storefront navigation shaping', () => {
     const page = (x: Omit<LandingPageResult, 'primaryList' | 'recommendationLists'>): Omit<LandingPage, 'primaryList' | 'recommendationLists'> => x;
     const tree = (x: { tree: NavigationNodeResult }): NavigationTree => x;
     assert.equal(typeof page, typeof tree);
+  });
+});
+
+describe('navigation counts cache (navigation/load.ts)', () => {
+  /** Services enough for cachedCounts: a search answering `total` products, and the version the query reads. */
+  function counting(catalogVersion: string | undefined, state: { total: number; searches: number; factsVersion: string }): StorefrontServices {
+    return {
+      catalogVersion,
+      cacheMs: 60_000,
+      log: { debug() {}, info() {}, warn() {}, error() {} },
+      index: { products: () => 'products', content: () => 'content' },
+      merchandising: { navigation: { revision: 0 }, pages: { revision: 0 } },
+      facts: { get: async () => ({ version: state.factsVersion }) },
+      search: { msearch: async () => { state.searches++; return [{ hits: { total: { value: state.total, relation: 'eq' }, hits: [] } }]; } },
+    } as unknown as StorefrontServices;
+  }
+
+  it('keeps counts per catalog version the query reads, not the version the catalog facts name', async () => {
+    const at = { market: 'SE', locale: 'sv-SE', view: 'production' as const };
+    const loaded = { roots: [], pages: new Map() };
+    // One merchandising object: the caches are per composition root.
+    const state = { total: 5, searches: 0, factsVersion: 'old' };
+    const base = counting('old', state);
+    const reading = (version: string | undefined) => ({ ...counting(version, state), merchandising: base.merchandising });
+    assert.equal((await cachedCounts(reading('old'), at, loaded, undefined, false)).root, 5);
+    state.total = 7;
+    assert.equal((await cachedCounts(reading('old'), at, loaded, undefined, false)).root, 5, 'cached');
+    // Another process published: this query resolved the new version while the facts still name the old one.
+    assert.equal((await cachedCounts(reading('new'), at, loaded, undefined, false)).root, 7);
+    assert.equal(state.searches, 2);
+    // Unpinned (before a first full import): the facts' version keys them.
+    state.factsVersion = 'new';
+    assert.equal((await cachedCounts(reading(undefined), at, loaded, undefined, false)).root, 7);
+    assert.equal(state.searches, 2);
   });
 });

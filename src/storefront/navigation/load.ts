@@ -63,7 +63,7 @@ export async function countNodes(s: StorefrontServices, at: NavigationPlace, loa
  * background while the cached value is served, so a reload never lands on a visitor's request; a value
  * older than STALE_MS is not served. Keyed by market, locale and view (and price id for the counts), with the
  * revisions of this process's navigation and page stores (an import through this process is seen at once)
- * and, for the counts, the live catalog version.
+ * and, for the counts, the catalog version the query reads.
  */
 const STALE_MS = 60_000;
 
@@ -89,7 +89,8 @@ export function cachedNavigation(s: StorefrontServices, at: NavigationPlace): Pr
 }
 
 export async function cachedCounts(s: StorefrontServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
-  const catalog = (await s.facts.get())?.version ?? '';
+  // The version this query reads: counts of an older one must not be served to it (the facts' version may lag).
+  const catalog = s.catalogVersion ?? (await s.facts.get())?.version ?? '';
   const slot = `${at.market}|${at.locale}|${at.view}|${priceId ?? ''}`;
   return cachesOf(s).counts.get(slot, () => countNodes(s, at, loaded, priceId, collapse), { version: `${revisions(s)}|${catalog}|${collapse}` });
 }
