@@ -30,7 +30,7 @@ import { defaultConfiguration, generateCatalogLines } from '../src/sample/genera
 import type { ReplaceEntity } from '../src/catalog/types';
 import { BehaviourService } from '../src/behaviour/service';
 import { behaviourIndexNames } from '../src/search/indexNames';
-import { DEFAULT_BEHAVIOUR_OPTIONS } from '../src/kernel/config';
+import { DEFAULT_BEHAVIOUR_OPTIONS, DEFAULT_STORE_CACHE_MS } from '../src/kernel/config';
 import { ConfigurationStore } from '../src/configuration/store';
 import { CatalogIndices } from '../src/search/catalogIndices';
 import { indexNames } from '../src/search/indexNames';
@@ -311,7 +311,7 @@ async function main() {
   // The behaviour service of this process: it runs the jobs and asks the questions of step 5 on the same indices.
   const names = indexNames(prefix);
   const behaviour = new BehaviourService({
-    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration: new ConfigurationStore(es, names.configuration),
+    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration: new ConfigurationStore(es, names.configuration, DEFAULT_STORE_CACHE_MS),
     liveVersion: () => new CatalogIndices(es, names).liveVersion(), holder: `${hostname()}:bench`, options: DEFAULT_BEHAVIOUR_OPTIONS,
   });
 

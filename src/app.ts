@@ -86,9 +86,9 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const indices = new CatalogIndices(es, names, layout);
   const catalogViews = new CatalogViews(es, names, config.catalogViewCacheMs);
   indices.onPublish(() => catalogViews.forget());
-  const configuration = new ConfigurationStore(es, names.configuration);
-  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency } });
-  const vocabulary = new VocabularyStore(es, names.vocabulary, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
+  const configuration = new ConfigurationStore(es, names.configuration, config.storeCacheMs);
+  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs });
+  const vocabulary = new VocabularyStore(es, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
   const jobs = new ImportJobs(es, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
   const behaviour = new BehaviourService({
@@ -100,6 +100,8 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds, metrics ? (kind, outcome, seconds) => metrics.importFinished(kind, outcome, seconds) : undefined);
   const keeping = { store: merchandising.history, keep: config.historyVersions };
   const storefront = storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config });
+  // The facts name the live version (navigation counts are cached under it): they must not lag the view.
+  indices.onPublish(() => storefront.facts.clear());
   const impact = {
     topPhrases: (input: TopPhrasesInput) => behaviour.topPhrases(input),
     phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
@@ -124,7 +126,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
 export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config } = context;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets }, hooks);
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, cacheMs: config.storeCacheMs }, hooks);
 }
 
 /**

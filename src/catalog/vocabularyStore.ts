@@ -1,7 +1,7 @@
 /**
  * The catalog's compounds per locale (vocabulary.ts), stored when a full import publishes: one document per
  * locale in a small index, read by the storefront through a short cache (every API process sees a new
- * catalog within VOCABULARY_CACHE_MS; the importing process at once). Operations imports keep what the last
+ * catalog within STORE_CACHE_MS; the importing process at once). Operations imports keep what the last
  * full import stored: the vocabulary changes with whole catalogs, not with price or stock updates.
  */
 import type { Client } from '@elastic/elasticsearch';
@@ -10,17 +10,20 @@ import { languageOf, localeVocabulary, type LocaleVocabulary } from './vocabular
 import type { LexiconSource } from './lexicon';
 import { ShortCache } from '../kernel/shortCache';
 
-export const VOCABULARY_CACHE_MS = 2000;
-
 interface VocabularyDocument { locale: string; version: string; compounds: Record<string, string[]>; forms?: Record<string, string[]>; updatedAt: string }
 
 const EMPTY: LocaleVocabulary = { compounds: new Map(), forms: new Map() };
 
 export class VocabularyStore {
-  private readonly cache = new ShortCache(VOCABULARY_CACHE_MS, () => this.read(), 'vocabulary');
+  private readonly cache: ShortCache<Map<string, LocaleVocabulary>>;
 
-  /** `lexicon`: the general lexicon per language (lexicon.ts); without it heads come from the catalog only. */
-  constructor(private readonly es: Client, private readonly index: string, private readonly lexicon?: LexiconSource) {}
+  /**
+   * `cacheMs`: STORE_CACHE_MS. `lexicon`: the general lexicon per language (lexicon.ts); without it heads come
+   * from the catalog only.
+   */
+  constructor(private readonly es: Client, private readonly index: string, cacheMs: number, private readonly lexicon?: LexiconSource) {
+    this.cache = new ShortCache(cacheMs, () => this.read(), 'vocabulary');
+  }
 
   /** The compounds (by head's form key) and word forms of a locale's catalog; empty when none were stored. */
   async compounds(locale: string): Promise<LocaleVocabulary> {

@@ -1,28 +1,29 @@
 /**
  * The stored configuration (markets, locales, currency): one document in Elasticsearch, read through a
- * short cache so every API process sees a change within seconds.
+ * short cache, so every API process sees a change within STORE_CACHE_MS (the importing process at once: it
+ * keeps what it saved).
  */
 import type { Client } from '@elastic/elasticsearch';
 import type { CatalogConfiguration } from '../catalog/types';
 import { invalid } from '../kernel/errors';
+import { ShortCache } from '../kernel/shortCache';
 
 const DOC_ID = 'catalog';
-const CACHE_MS = 2000;
 
 /** What readers of the configuration need (storefront facts, merchandising imports, the popularity job). */
 export type ConfigurationReader = Pick<ConfigurationStore, 'get' | 'required'>;
 
 export class ConfigurationStore {
-  private cached?: { at: number; value: CatalogConfiguration | undefined };
+  private readonly cache: ShortCache<CatalogConfiguration | undefined>;
 
-  constructor(private readonly es: Client, private readonly index: string) {}
+  /** `cacheMs`: STORE_CACHE_MS. */
+  constructor(private readonly es: Client, private readonly index: string, cacheMs: number) {
+    this.cache = new ShortCache(cacheMs, () => this.read(), 'configuration');
+  }
 
-  async get(fresh = false): Promise<CatalogConfiguration | undefined> {
-    if (!fresh && this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
-    const res = await this.es.get<CatalogConfiguration>({ index: this.index, id: DOC_ID }, { ignore: [404] });
-    const value = res.found ? res._source : undefined;
-    this.cached = { at: Date.now(), value };
-    return value;
+  /** The configuration, undefined when none is stored; `fresh` reads what is stored now. */
+  get(fresh = false): Promise<CatalogConfiguration | undefined> {
+    return this.cache.get(fresh);
   }
 
   /** The configuration as stored now; 400 when none has been imported yet (imports need one). */
@@ -35,11 +36,16 @@ export class ConfigurationStore {
   /** Back to no configuration (a full import that learned one and then failed). */
   async remove(): Promise<void> {
     await this.es.delete({ index: this.index, id: DOC_ID, refresh: true }, { ignore: [404] });
-    this.cached = { at: Date.now(), value: undefined };
+    this.cache.set(undefined);
   }
 
   async save(configuration: CatalogConfiguration): Promise<void> {
     await this.es.index({ index: this.index, id: DOC_ID, document: configuration, refresh: true });
-    this.cached = { at: Date.now(), value: configuration };
+    this.cache.set(configuration);
+  }
+
+  private async read(): Promise<CatalogConfiguration | undefined> {
+    const res = await this.es.get<CatalogConfiguration>({ index: this.index, id: DOC_ID }, { ignore: [404] });
+    return res.found ? res._source : undefined;
   }
 }

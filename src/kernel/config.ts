@@ -56,6 +56,12 @@ export interface Config {
    * another process's full import is seen after at most this, the importing process's at once.
    */
   catalogViewCacheMs: number;
+  /**
+   * Milliseconds a process keeps what it read of the data imports change and queries read every time
+   * (merchandising stores, vocabulary, configuration, catalog facts, navigation, landing pages; src/kernel/cache.ts):
+   * another process's import is seen within this, the importing process's at once.
+   */
+  storeCacheMs: number;
   /** Facets chosen per result set (the custom attributes covering most hits) in markets without a facet configuration. */
   dynamicFacets: number;
   /** Versions of each merchandising import kept per kind and market (or locale, or the whole service): history, diff and rollback. */
@@ -100,6 +106,9 @@ export interface BehaviourOptions {
   eventsRolloverMaxDocs: number;
 }
 
+/** STORE_CACHE_MS unless set: the staleness every in-process cache promises across API processes. */
+export const DEFAULT_STORE_CACHE_MS = 2000;
+
 export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
   flushIntervalMs: 1000,
   batchSize: 2000,
@@ -136,6 +145,7 @@ const schema = Joi.object({
   CORS_ALLOWED_ORIGINS: Joi.string().allow('').default('*'),
   GZIP_LEVEL: Joi.number().integer().min(1).max(9).default(3),
   CATALOG_VIEW_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(2000),
+  STORE_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(DEFAULT_STORE_CACHE_MS),
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
   HISTORY_VERSIONS: Joi.number().integer().min(1).max(1000).default(50),
 
@@ -186,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
     gzipLevel: value.GZIP_LEVEL,
     catalogViewCacheMs: value.CATALOG_VIEW_CACHE_MS,
+    storeCacheMs: value.STORE_CACHE_MS,
     dynamicFacets: value.DYNAMIC_FACETS,
     historyVersions: value.HISTORY_VERSIONS,
 

@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface RequestScope {
   requestId: string;
-  /** Counts a read of a named short cache (shortCache.ts) in the app's metrics; absent when metrics are off. */
+  /** Counts a read of a named cache (cache.ts) in the app's metrics; absent when metrics are off. */
   cacheRead?(cache: string, hit: boolean): void;
 }
 

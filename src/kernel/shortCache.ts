@@ -1,28 +1,31 @@
 /**
- * One value loaded from Elasticsearch and kept for a short time: what the merchandising stores read per query
- * (facets, labels, synonyms), so that every API process sees an import within `ttlMs` and the importing
- * process at once (it clears the cache). Concurrent readers share one load; a failed load is forgotten.
- * A named cache counts its reads made while serving a request as hits or misses (GET /metrics).
+ * One value of a store (facets, labels, synonyms, templates, compounds, vocabulary, the catalog view) held in
+ * the service's cache (cache.ts) under one key: readers within `ttlMs` share it, `fresh` reads what is stored
+ * now (imports, before they write), `clear` and `set` are the importing process forgetting
+ * at once or keeping what it wrote.
  */
-import { currentRequest } from './requestContext';
+import { Cache } from './cache';
+
+const ONE = '';
 
 export class ShortCache<T> {
-  private cached?: { at: number; value: Promise<T> };
+  private readonly cache: Cache<T>;
 
-  constructor(private readonly ttlMs: number, private readonly load: () => Promise<T>, private readonly name?: string) {}
+  constructor(ttlMs: number, private readonly load: () => Promise<T>, name?: string, clock?: () => number) {
+    this.cache = new Cache<T>({ ttlMs, name, clock });
+  }
 
   /** The cached value while younger than the TTL, else a new load; `fresh` always loads. */
   get(fresh = false): Promise<T> {
-    const hit = !fresh && !!this.cached && Date.now() - this.cached.at < this.ttlMs;
-    if (this.name) currentRequest()?.cacheRead?.(this.name, hit);
-    if (hit) return this.cached!.value;
-    const value = this.load();
-    this.cached = { at: Date.now(), value };
-    value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    return value;
+    return this.cache.get(ONE, this.load, fresh ? { maxAgeMs: 0 } : {});
+  }
+
+  /** Keeps `value` as read now (what this process has just written). */
+  set(value: T): void {
+    this.cache.set(ONE, value);
   }
 
   clear(): void {
-    this.cached = undefined;
+    this.cache.forget();
   }
 }

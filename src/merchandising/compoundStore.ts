@@ -1,6 +1,6 @@
 /**
  * The compounds configuration in Elasticsearch, one document per locale. The storefront reads the excluded
- * compounds per query through a short cache (every API process sees an import within COMPOUND_CACHE_MS;
+ * compounds per query through a short cache (every API process sees an import within STORE_CACHE_MS;
  * the importing process at once) and leaves them out of the compound expansion.
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
@@ -8,16 +8,17 @@ import type { CompoundSets, LocaleCompounds } from './compounds/types';
 import { folded } from '../catalog/vocabulary';
 import { ShortCache } from '../kernel/shortCache';
 
-export const COMPOUND_CACHE_MS = 2000;
-
 interface CompoundDocument extends LocaleCompounds { locale: string; updatedAt: string }
 
 interface Loaded { sets: CompoundSets; excluded: Map<string, ReadonlySet<string>> }
 
 export class CompoundStore {
-  private readonly cache = new ShortCache(COMPOUND_CACHE_MS, () => this.read());
+  private readonly cache: ShortCache<Loaded>;
 
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+  /** `cacheMs`: STORE_CACHE_MS. */
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+    this.cache = new ShortCache(cacheMs, () => this.read(), 'compounds');
+  }
 
   /** Every locale's configuration, as imported; `fresh` bypasses the cache. */
   async all(fresh = false): Promise<CompoundSets> {

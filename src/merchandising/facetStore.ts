@@ -1,20 +1,21 @@
 /**
  * The facet configuration in Elasticsearch, one document per market. The storefront reads it per query
- * through a short cache (every API process sees an import within FACET_CACHE_MS; the importing process
+ * through a short cache (every API process sees an import within STORE_CACHE_MS; the importing process
  * at once).
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
 import type { FacetConfiguration, MarketFacets } from './facets/types';
 import { ShortCache } from '../kernel/shortCache';
 
-export const FACET_CACHE_MS = 2000;
-
 interface FacetDocument extends MarketFacets { market: string; updatedAt: string }
 
 export class FacetStore {
-  private readonly cache = new ShortCache(FACET_CACHE_MS, () => this.load(), 'facets');
+  private readonly cache: ShortCache<FacetConfiguration>;
 
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+  /** `cacheMs`: STORE_CACHE_MS. */
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+    this.cache = new ShortCache(cacheMs, () => this.load(), 'facets');
+  }
 
   /** The market's configuration, undefined when it has none (the service's defaults apply). */
   async market(market: string): Promise<MarketFacets | undefined> {

@@ -1,6 +1,6 @@
 /**
  * Merchandising data (navigation, pages, templates, facet configuration, synonyms): the stores, made once by the
- * composition root (app.ts), so the template cache is shared by every request of a process. The admin imports
+ * composition root (app.ts), so their caches (STORE_CACHE_MS) are shared by every request of a process. The admin imports
  * write through them and the storefront reads through them:
  *
  *   await stores.pages.findPage({ market, locale, reference, view: 'production' });
@@ -40,17 +40,19 @@ export interface MerchandisingStoresDeps {
   names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'history' | 'compounds'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
+  /** STORE_CACHE_MS: how long each store's cache serves what it read (another process's import is seen within it). */
+  cacheMs: number;
 }
 
-export function merchandisingStores({ es, names, bulk }: MerchandisingStoresDeps): MerchandisingStores {
+export function merchandisingStores({ es, names, bulk, cacheMs }: MerchandisingStoresDeps): MerchandisingStores {
   return {
     navigation: new NavigationStore(new MerchandisingIndex(es, names.navigation), bulk),
     pages: new PageStore(new MerchandisingIndex(es, names.pages), bulk),
-    templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk),
-    facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk),
-    labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk),
-    synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk),
+    templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk, cacheMs),
+    facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk, cacheMs),
+    labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk, cacheMs),
+    synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk, cacheMs),
     history: new HistoryStore(new MerchandisingIndex(es, names.history)),
-    compounds: new CompoundStore(new MerchandisingIndex(es, names.compounds), bulk),
+    compounds: new CompoundStore(new MerchandisingIndex(es, names.compounds), bulk, cacheMs),
   };
 }

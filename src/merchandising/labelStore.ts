@@ -1,20 +1,21 @@
 /**
  * The label overrides in Elasticsearch, one document per market. Read like the facet configuration
- * (facetStore.ts): through a short cache, so every API process sees an import within LABEL_CACHE_MS and
+ * (facetStore.ts): through a short cache, so every API process sees an import within STORE_CACHE_MS and
  * the importing process at once.
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
 import type { LabelConfiguration } from './labelConfiguration';
 import { ShortCache } from '../kernel/shortCache';
 
-export const LABEL_CACHE_MS = 2000;
-
 interface LabelDocument { market: string; locales: Record<string, Record<string, string>>; updatedAt: string }
 
 export class LabelStore {
-  private readonly cache = new ShortCache(LABEL_CACHE_MS, () => this.load(), 'labels');
+  private readonly cache: ShortCache<LabelConfiguration>;
 
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+  /** `cacheMs`: STORE_CACHE_MS. */
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+    this.cache = new ShortCache(cacheMs, () => this.load(), 'labels');
+  }
 
   /** Every market's overrides; `fresh` bypasses the cache. */
   all(fresh = false): Promise<LabelConfiguration> {

@@ -1,6 +1,6 @@
 /**
  * Synonym rules in Elasticsearch, one document per locale. The storefront reads them per query through a
- * short cache holding the rules compiled (every API process sees an import within SYNONYM_CACHE_MS; the
+ * short cache holding the rules compiled (every API process sees an import within STORE_CACHE_MS; the
  * importing process at once). Applied at query time (synonyms/expand.ts), so nothing is reindexed.
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
@@ -8,16 +8,17 @@ import { compileSynonyms, type CompiledSynonyms } from './synonyms/expand';
 import type { SynonymRule, SynonymSets } from './synonyms/types';
 import { ShortCache } from '../kernel/shortCache';
 
-export const SYNONYM_CACHE_MS = 2000;
-
 interface SynonymDocument { locale: string; rules: SynonymRule[]; updatedAt: string }
 
 interface Loaded { sets: SynonymSets; compiled: Map<string, CompiledSynonyms> }
 
 export class SynonymStore {
-  private readonly cache = new ShortCache(SYNONYM_CACHE_MS, () => this.read(), 'synonyms');
+  private readonly cache: ShortCache<Loaded>;
 
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+  /** `cacheMs`: STORE_CACHE_MS. */
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+    this.cache = new ShortCache(cacheMs, () => this.read(), 'synonyms');
+  }
 
   /** Every locale's rules, in import order; `fresh` bypasses the cache. */
   async all(fresh = false): Promise<SynonymSets> {

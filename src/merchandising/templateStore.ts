@@ -1,20 +1,21 @@
 /**
  * Response templates in Elasticsearch, one document per template. For the storefront:
- * `getTemplate(id)`, read through a short cache (every API process sees an import within TEMPLATE_CACHE_MS;
+ * `getTemplate(id)`, read through a short cache (every API process sees an import within STORE_CACHE_MS;
  * the process that imports sees it at once).
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
 import { ShortCache } from '../kernel/shortCache';
 import type { TemplateSettings, Templates } from './templates/types';
 
-export const TEMPLATE_CACHE_MS = 2000;
-
 interface TemplateDocument { id: string; settings: TemplateSettings; updatedAt: string }
 
 export class TemplateStore {
-  private readonly cache = new ShortCache(TEMPLATE_CACHE_MS, () => this.load(), 'templates');
+  private readonly cache: ShortCache<Templates>;
 
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+  /** `cacheMs`: STORE_CACHE_MS. */
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+    this.cache = new ShortCache(cacheMs, () => this.load(), 'templates');
+  }
 
   /** The template with this id, or undefined when there is none. */
   async getTemplate(id: string): Promise<TemplateSettings | undefined> {

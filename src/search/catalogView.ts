@@ -23,13 +23,15 @@ import { CATALOG_PARTS, type CatalogPart, type IndexNames, type LocalePart } fro
 export interface CatalogView {
   /** The concrete indices (comma-separated) behind a catalog alias, or undefined for any other name. */
   concrete(alias: string): string | undefined;
+  /** The catalog version read (its entities index's), undefined where nothing is pinned: what caches of catalog answers are keyed by. */
+  readonly version?: string;
 }
 
 /** Reads what the names say: used before the first full import and where nothing is pinned. */
 export const UNPINNED: CatalogView = { concrete: () => undefined };
 
 /** Pure: the view of the catalog aliases in a `GET _alias` answer (alias → its indices of one version). */
-export function catalogViewOf(aliases: estypes.IndicesGetAliasResponse, names: Pick<IndexNames, 'catalogAlias'>): CatalogView {
+export function catalogViewOf(aliases: estypes.IndicesGetAliasResponse, names: Pick<IndexNames, 'catalogAlias' | 'versionOf'>): CatalogView {
   const catalog = CATALOG_PARTS.map((part) => names.catalogAlias(part));
   const isCatalogAlias = (alias: string) => catalog.some((base) => alias === base || alias.startsWith(`${base}-`));
   const behind = new Map<string, string[]>();
@@ -42,7 +44,13 @@ export function catalogViewOf(aliases: estypes.IndicesGetAliasResponse, names: P
     }
   }
   const resolved = new Map([...behind].map(([alias, indices]) => [alias, indices.sort().join(',')]));
-  return { concrete: (alias) => resolved.get(alias) };
+  return viewOf(resolved, names);
+}
+
+function viewOf(resolved: ReadonlyMap<string, string>, names: Pick<IndexNames, 'catalogAlias' | 'versionOf'>): CatalogView {
+  const entities = resolved.get(names.catalogAlias('entities'));
+  const version = entities ? names.versionOf(entities) : undefined;
+  return { concrete: (alias) => resolved.get(alias), ...(version ? { version } : {}) };
 }
 
 /**
@@ -50,7 +58,7 @@ export function catalogViewOf(aliases: estypes.IndicesGetAliasResponse, names: P
  * catalog alias is read as that version's indices, as if it were published. `indices` as
  * CatalogIndices.versionIndices answers them.
  */
-export function versionViewOf(indices: readonly { index: string; part: CatalogPart; locale?: string }[], names: Pick<IndexNames, 'catalogAlias' | 'catalogLocaleAlias'>): CatalogView {
+export function versionViewOf(indices: readonly { index: string; part: CatalogPart; locale?: string }[], names: Pick<IndexNames, 'catalogAlias' | 'catalogLocaleAlias' | 'versionOf'>): CatalogView {
   const behind = new Map<string, string[]>();
   const add = (alias: string, index: string) => behind.set(alias, [...(behind.get(alias) ?? []), index]);
   for (const { index, part, locale } of indices) {
@@ -58,7 +66,7 @@ export function versionViewOf(indices: readonly { index: string; part: CatalogPa
     if (locale && part !== 'entities') add(names.catalogLocaleAlias(part as LocalePart, locale), index);
   }
   const resolved = new Map([...behind].map(([alias, list]) => [alias, list.sort().join(',')]));
-  return { concrete: (alias) => resolved.get(alias) };
+  return viewOf(resolved, names);
 }
 
 /** A pinned search found its catalog version deleted (a newer one was published meanwhile). */

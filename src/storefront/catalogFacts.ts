@@ -1,8 +1,8 @@
 /**
  * Facts about the live catalog that every storefront query needs to validate and build requests:
  * configured markets, product counts per market, store keys, custom price ids, custom attribute names and
- * the facet configuration. Read with one aggregation and one mapping call, cached per live catalog version with a short TTL
- * (operations imports change data without changing the version), and shared by concurrent requests.
+ * the facet configuration. Read with one aggregation and one mapping call, cached per live catalog version for
+ * STORE_CACHE_MS (operations imports change data without changing the version), and shared by concurrent requests.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchGateway } from '../search/gateway';
@@ -15,6 +15,7 @@ import type { FacetConfiguration } from '../merchandising/facets/types';
 import type { LabelStore } from '../merchandising/labelStore';
 import type { LabelConfiguration } from '../merchandising/labelConfiguration';
 import type { AttributeKind } from '../catalog/attributeQueries';
+import { Cache } from '../kernel/cache';
 
 export interface CatalogFacts {
   version: string;
@@ -38,19 +39,22 @@ export interface CatalogFacts {
 /** The facts read from merchandising stores rather than from the catalog. */
 type Merchandised = 'facetConfiguration' | 'labelConfiguration';
 
-const VERSION_TTL_MS = 2000;
 /** Custom attribute names read per kind, at most (a selection of a name beyond them is ignored). */
 const MAX_ATTRIBUTE_NAMES = 20_000;
-const FACTS_TTL_MS = 5000;
 const MAX_STORES = 10_000;
 
-interface Cached<T> { at: number; value: T }
+type CatalogPartFacts = Omit<CatalogFacts, Merchandised> | undefined;
+
+/** The one key of each of the two caches. */
+const LIVE = 'live';
 
 export class CatalogFactsCache {
-  private version?: Cached<string>;
-  private facts?: Cached<Omit<CatalogFacts, Merchandised> | undefined> & { version: string };
-  private loading?: Promise<Omit<CatalogFacts, Merchandised> | undefined>;
+  /** Only a live version is kept: while there is no catalog every request looks again. */
+  private readonly version: Cache<string | undefined>;
+  /** Per live version, and reloaded after the TTL too: operations imports change data without changing the version. */
+  private readonly facts: Cache<CatalogPartFacts>;
 
+  /** `cacheMs`: STORE_CACHE_MS. */
   constructor(
     private readonly search: SearchGateway,
     private readonly indices: Pick<CatalogIndices, 'liveVersion' | 'names'>,
@@ -58,55 +62,46 @@ export class CatalogFactsCache {
     private readonly facets: Pick<FacetStore, 'all'>,
     private readonly labels: Pick<LabelStore, 'all'>,
     private readonly defaultDynamicFacets: number,
-  ) {}
+    cacheMs: number,
+  ) {
+    this.version = new Cache({ name: 'catalog-version', ttlMs: cacheMs, keep: (version) => version !== undefined });
+    this.facts = new Cache({ name: 'catalog-facts', ttlMs: cacheMs });
+  }
 
   /**
    * The facts of the live catalog, or undefined when there is no catalog or no configuration.
-   * `maxAgeMs` asks for fresher facts than the TTLs give (a retry after a validation failure).
+   * `maxAgeMs` asks for fresher facts than the TTL gives (a retry after a validation failure).
    */
-  async get(maxAgeMs = Number.POSITIVE_INFINITY): Promise<CatalogFacts | undefined> {
+  async get(maxAgeMs?: number): Promise<CatalogFacts | undefined> {
     const [catalog, facetConfiguration, labelConfiguration] = await Promise.all([this.catalog(maxAgeMs), this.facets.all(), this.labels.all()]);
     return catalog && { ...catalog, facetConfiguration, labelConfiguration };
   }
 
-  private async catalog(maxAgeMs: number): Promise<Omit<CatalogFacts, Merchandised> | undefined> {
-    const version = await this.liveVersion(maxAgeMs);
+  private async catalog(maxAgeMs: number | undefined): Promise<CatalogPartFacts> {
+    const version = await this.version.get(LIVE, () => this.indices.liveVersion(), { maxAgeMs });
     if (!version) return undefined;
-    const f = this.facts;
-    if (f && f.version === version && Date.now() - f.at < Math.min(FACTS_TTL_MS, maxAgeMs)) return f.value;
-    this.loading ??= this.load(version).finally(() => { this.loading = undefined; });
-    return this.loading;
+    return this.facts.get(LIVE, () => this.load(version), { version, maxAgeMs });
   }
 
-  /** Forgets everything (tests, and after an import in this process). */
+  /** Forgets everything: this process has published a catalog version (app.ts), and tests. */
   clear(): void {
-    this.version = undefined;
-    this.facts = undefined;
+    this.version.forget();
+    this.facts.forget();
   }
 
-  /** Only a live version is cached: while there is no catalog every request looks again. */
-  private async liveVersion(maxAgeMs: number): Promise<string | undefined> {
-    if (this.version && Date.now() - this.version.at < Math.min(VERSION_TTL_MS, maxAgeMs)) return this.version.value;
-    const value = await this.indices.liveVersion();
-    this.version = value ? { at: Date.now(), value } : undefined;
-    return value;
-  }
-
-  /** Age of the cached facts in milliseconds (infinite when none). */
+  /** Age of the cached facts in milliseconds, from the start of their load (infinite when none). */
   age(): number {
-    return this.facts ? Date.now() - this.facts.at : Number.POSITIVE_INFINITY;
+    return this.facts.age(LIVE);
   }
 
-  private async load(version: string): Promise<Omit<CatalogFacts, Merchandised> | undefined> {
+  private async load(version: string): Promise<CatalogPartFacts> {
     const index = this.indices.names.catalogAlias('products');
     const [configuration, search, mapping] = await Promise.all([
       this.configuration.get(),
       this.search.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
       this.search.mapping(index),
     ]);
-    const value = configuration ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets } : undefined;
-    this.facts = { at: Date.now(), value, version };
-    return value;
+    return configuration ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets } : undefined;
   }
 }
 

@@ -11,7 +11,7 @@ import type { VisitorBehaviour } from '../events/questions';
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
 import type { CatalogIndices } from '../search/catalogIndices';
-import { CatalogVersionGone, type CatalogViews } from '../search/catalogView';
+import { CatalogVersionGone, type CatalogView, type CatalogViews } from '../search/catalogView';
 import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
@@ -34,6 +34,8 @@ export interface StorefrontServices {
   search: SearchGateway;
   log: Logger;
   facts: CatalogFactsCache;
+  /** STORE_CACHE_MS: how long the navigation and landing-page caches serve what they read. */
+  cacheMs: number;
   /** The live products and content of a locale: each locale has its own index, analysed in its language. */
   index: { products(locale: string): string; content(locale: string): string };
   hooks: StorefrontHooks;
@@ -49,6 +51,8 @@ export interface StorefrontServices {
    * once more on a fresh view when that version was deleted under it by a newer import.
    */
   onOneCatalogVersion<T>(run: (s: StorefrontServices) => Promise<T>): Promise<T>;
+  /** The catalog version the query reads, inside onOneCatalogVersion; undefined where nothing is pinned. */
+  catalogVersion?: string;
 }
 
 export type { PhraseLanguage };
@@ -82,6 +86,8 @@ export interface StorefrontDeps {
   behaviour: VisitorBehaviour;
   /** DYNAMIC_FACETS: facets chosen per result set in markets without a facet configuration. */
   dynamicFacets: number;
+  /** STORE_CACHE_MS: how long the catalog facts, navigation and landing-page caches serve what they read. */
+  cacheMs: number;
   /** The catalog's compounds per locale, stored by the last full import. */
   vocabulary: Pick<VocabularyStore, 'compounds'>;
   /** The live catalog version of each query; without it (unit tests) queries read the aliases as they are. */
@@ -93,7 +99,8 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
   const services: StorefrontServices = {
     search: deps.search,
     log: deps.log,
-    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets),
+    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets, deps.cacheMs),
+    cacheMs: deps.cacheMs,
     index: {
       products: (locale) => deps.indices.names.catalogLocaleAlias('products', locale),
       content: (locale) => deps.indices.names.catalogLocaleAlias('content', locale),
@@ -107,12 +114,13 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
       const { views } = deps;
       const pin = deps.search.pinned?.bind(deps.search);
       if (!views || !pin) return run(services);
+      const onVersion = (view: CatalogView): StorefrontServices => ({ ...services, search: pin(view), catalogVersion: view.version });
       try {
-        return await run({ ...services, search: pin(await views.current()) });
+        return await run(onVersion(await views.current()));
       } catch (err) {
         if (!(err instanceof CatalogVersionGone)) throw err;
         deps.log.debug('catalog version replaced under a query: run again on the live one', { detail: err.detail });
-        return run({ ...services, search: pin(await views.current(true)) });
+        return run(onVersion(await views.current(true)));
       }
     },
   };

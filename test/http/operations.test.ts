@@ -115,6 +115,9 @@ describe('operations: health, readiness, metrics, request ids, access log', func
       assert.match(text, /elevate_import_duration_seconds_count\{kind="catalog-full",outcome="success"\} 1/);
       assert.match(text, /elevate_cache_reads_total\{cache="catalog-view",result="hit"\} [1-9]/);
       assert.match(text, /elevate_cache_reads_total\{cache="facets",result="(hit|miss)"\} [1-9]/);
+      // Every cache is counted through kernel/cache.ts: the catalog facts of three searches, read once, kept for the others.
+      assert.match(text, /elevate_cache_reads_total\{cache="catalog-facts",result="hit"\} [1-9]/);
+      assert.match(text, /elevate_cache_reads_total\{cache="synonyms",result="(hit|miss)"\} [1-9]/);
       assert.match(text, /elevate_behaviour_buffer_events \d+/);
       assert.match(text, /elevate_behaviour_buffer_capacity 100000/);
       assert.match(text, /elevate_behaviour_events_dropped_total 0/);

@@ -25,6 +25,11 @@ describe('catalog view (the aliases a query reads, resolved once)', () => {
     assert.equal(view.concrete('shop-catalog-products'), 'shop-catalog-products-v1-en-gb,shop-catalog-products-v1-sv-se');
   });
 
+  it('names the version it reads (what caches of catalog answers are keyed by)', () => {
+    assert.equal(catalogViewOf(aliases, names).version, '1', 'as CatalogIndices.liveVersion names it');
+    assert.equal(UNPINNED.version, undefined);
+  });
+
   it('leaves every other name as it is: a locale without an index, other aliases, other prefixes', () => {
     const view = catalogViewOf(aliases, names);
     assert.equal(view.concrete('shop-catalog-products-nb-no'), undefined);
@@ -43,7 +48,7 @@ describe('catalog view (the aliases a query reads, resolved once)', () => {
 });
 
 describe('onOneCatalogVersion (a storefront query on one version)', () => {
-  const view = (version: string): CatalogView => ({ concrete: (alias) => `${alias}@${version}` });
+  const view = (version: string): CatalogView => ({ concrete: (alias) => `${alias}@${version}`, version });
 
   /** A gateway whose pinned copies record the version they read and fail while it is `deleted`. */
   function gateway(deleted: Set<string>): SearchGateway & { reads: string[] } {
@@ -73,6 +78,7 @@ describe('onOneCatalogVersion (a storefront query on one version)', () => {
       merchandising: { facets: undefined, labels: undefined, synonyms: undefined } as never,
       behaviour: undefined as never,
       dynamicFacets: 0,
+      cacheMs: 2000,
       vocabulary: undefined as never,
       views: { current: async (fresh = false) => { asked.push(fresh); return views[Math.min(asked.length - 1, views.length - 1)]; } },
     }, noHooks);
@@ -91,7 +97,9 @@ describe('onOneCatalogVersion (a storefront query on one version)', () => {
   it('runs the query once more on a freshly resolved version when its version was deleted under it', async () => {
     const search = gateway(new Set(['v1']));
     const { s, asked } = services(search, [view('v1'), view('v2')]);
-    await s.onOneCatalogVersion(query);
+    const versions: (string | undefined)[] = [];
+    await s.onOneCatalogVersion(async (q) => { versions.push(q.catalogVersion); await query(q); });
+    assert.deepEqual(versions, ['v1', 'v2'], 'each run is told the version it reads');
     assert.deepEqual(search.reads, ['shop-catalog-products-sv-se@v1', 'shop-catalog-products-sv-se@v2']);
     assert.deepEqual(asked, [false, true], 'the second view is resolved afresh, not read from the cache');
   });

@@ -43,6 +43,7 @@ describe('impact report (pure)', () => {
     assert.equal(view.concrete('p-catalog-products'), 'p-catalog-products-v1-en-gb,p-catalog-products-v1-sv-se');
     assert.equal(view.concrete('p-catalog-entities'), 'p-catalog-entities-v1');
     assert.equal(view.concrete('p-pages'), undefined);
+    assert.equal(view.version, '1');
   });
 
   it('lists phrases finding nothing and top tens that changed, with the products leaving and entering', () => {

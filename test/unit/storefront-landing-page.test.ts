@@ -6,6 +6,8 @@ import type { Page } from '../../src/merchandising/pages/types';
 import { AGG } from '../../src/storefront/aggNames';
 import { pinnedFirst, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from '../../src/storefront/landingPage/build';
 import { nodeCounts, nodeCountSearch } from '../../src/storefront/navigation/counts';
+import { cachedCounts } from '../../src/storefront/navigation/load';
+import type { StorefrontServices } from '../../src/storefront/services';
 import { facetFromDefinition } from '../../src/storefront/facets/definitions';
 import { facetSetup, pageFacetSetup } from '../../src/storefront/facets/registry';
 import { mergeRecommendationLists } from '../../src/storefront/landingPage/recLists';
@@ -15,7 +17,6 @@ import { pageProducts } from '../../src/storefront/pageProducts';
 import { seo, sliceRanges, type LandingPageResult } from '../../src/storefront/landingPage/shape';
 import { allNodes, selectedPath, shapeNavigation, shapeTree, type NavigationNodeResult, type NodeFacts } from '../../src/storefront/navigation/shape';
 import { STOCK_TIER } from '../../src/storefront/relevance';
-import { SwrCache } from '../../src/storefront/swrCache';
 import { fails } from './assertions';
 import { counted } from './aggregationFixtures';
 import { groupCountAggregation } from '../../src/storefront/groupCount';
@@ -311,26 +312,36 @@ describe('storefront navigation shaping', () => {
   });
 });
 
-describe('storefront navigation cache', () => {
-  const tick = () => new Promise((resolve) => setImmediate(resolve));
-  it('serves fresh values, reloads on a new version, and serves stale values while reloading in the background', async () => {
-    const cache = new SwrCache<number>({ freshMs: -1, maxStaleMs: 60_000, maxSlots: 2 });
-    let loads = 0;
-    const load = async () => ++loads;
-    assert.equal(await cache.get('a', 'v1', load), 1);
-    assert.equal(await cache.get('a', 'v1', load), 1); // stale: answered at once, reloaded behind
-    await tick();
-    assert.equal(await cache.get('a', 'v1', load), 2);
-    await tick();
-    assert.equal(await cache.get('a', 'v2', load), 4); // a new version waits for its own load
-  });
+describe('navigation counts cache (navigation/load.ts)', () => {
+  /** Services enough for cachedCounts: a search answering `total` products, and the version the query reads. */
+  function counting(catalogVersion: string | undefined, state: { total: number; searches: number; factsVersion: string }): StorefrontServices {
+    return {
+      catalogVersion,
+      cacheMs: 60_000,
+      log: { debug() {}, info() {}, warn() {}, error() {} },
+      index: { products: () => 'products', content: () => 'content' },
+      merchandising: { navigation: { revision: 0 }, pages: { revision: 0 } },
+      facts: { get: async () => ({ version: state.factsVersion }) },
+      search: { msearch: async () => { state.searches++; return [{ hits: { total: { value: state.total, relation: 'eq' }, hits: [] } }]; } },
+    } as unknown as StorefrontServices;
+  }
 
-  it('forgets failed loads and keeps the old value when a background load fails', async () => {
-    const cache = new SwrCache<number>({ freshMs: -1, maxStaleMs: 60_000, maxSlots: 2 });
-    await assert.rejects(cache.get('a', 'v1', async () => { throw new Error('down'); }), /down/);
-    assert.equal(await cache.get('a', 'v1', async () => 7), 7);
-    assert.equal(await cache.get('a', 'v1', async () => { throw new Error('down'); }), 7);
-    await tick();
-    assert.equal(await cache.get('a', 'v1', async () => 8), 7);
+  it('keeps counts per catalog version the query reads, not the version the catalog facts name', async () => {
+    const at = { market: 'SE', locale: 'sv-SE', view: 'production' as const };
+    const loaded = { roots: [], pages: new Map() };
+    // One merchandising object: the caches are per composition root.
+    const state = { total: 5, searches: 0, factsVersion: 'old' };
+    const base = counting('old', state);
+    const reading = (version: string | undefined) => ({ ...counting(version, state), merchandising: base.merchandising });
+    assert.equal((await cachedCounts(reading('old'), at, loaded, undefined, false)).root, 5);
+    state.total = 7;
+    assert.equal((await cachedCounts(reading('old'), at, loaded, undefined, false)).root, 5, 'cached');
+    // Another process published: this query resolved the new version while the facts still name the old one.
+    assert.equal((await cachedCounts(reading('new'), at, loaded, undefined, false)).root, 7);
+    assert.equal(state.searches, 2);
+    // Unpinned (before a first full import): the facts' version keys them.
+    state.factsVersion = 'new';
+    assert.equal((await cachedCounts(reading(undefined), at, loaded, undefined, false)).root, 7);
+    assert.equal(state.searches, 2);
   });
 });

@@ -58,6 +58,7 @@ function services(search: SearchGateway, events: SearchEvent[] = []): Storefront
     search,
     log: { debug() {}, info() {}, warn() {}, error() {} },
     facts: undefined as never,
+    cacheMs: 2000,
     index: { products: () => 'products', content: () => 'content' },
     language: () => Promise.resolve({ expand: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }), expandTyping: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }) }),
     hooks: { ...noHooks, onSearch: (e) => { events.push(e); return undefined; } },

@@ -24,7 +24,7 @@ import { productSource } from '../productSource';
 import { runRecommendationLists } from '../recommendations';
 import { groupTotal } from '../groupCount';
 import type { StorefrontServices } from '../services';
-import { SwrCache } from '../swrCache';
+import { Cache } from '../../kernel/cache';
 import { navigationWithCounts, nodeFacts } from '../navigation/load';
 import { selectedPath, shapeNavigation } from '../navigation/shape';
 import { facetsQuery, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from './build';
@@ -110,19 +110,25 @@ function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded
 
 /**
  * Pages change only with imports, and a landing page is viewed again and again: lookups (page and
- * ancestors, or "no such page") are cached per process like the navigation (stale-while-revalidate, 2 s;
- * an import through this process is seen at once).
+ * ancestors, or "no such page") are cached per process like the navigation (stale-while-revalidate after
+ * STORE_CACHE_MS, kernel/cache.ts; an import through this process is seen at once).
  */
-const pageCaches = new WeakMap<object, SwrCache<LoadedPage | undefined>>();
+const pageCaches = new WeakMap<object, Cache<LoadedPage | undefined>>();
+
+/** A cached lookup older than this is not served, however quiet the page. */
+const STALE_MS = 60_000;
 
 function loadPageCached(s: StorefrontServices, req: LandingPageRequest): Promise<LoadedPage | undefined> {
   let cache = pageCaches.get(s.merchandising);
   if (!cache) {
-    cache = new SwrCache<LoadedPage | undefined>({ freshMs: 2000, maxStaleMs: 60_000, maxSlots: 10_000 }, s.log);
+    cache = new Cache<LoadedPage | undefined>({
+      name: 'landing-pages', ttlMs: s.cacheMs, staleMs: STALE_MS, maxKeys: 10_000,
+      onRefreshFailed: (err) => s.log.warn('background reload of a cached landing page failed; serving the previous value', { err }),
+    });
     pageCaches.set(s.merchandising, cache);
   }
   const slot = `${req.context.market}|${req.context.locale}|${req.view}|${req.pageReference}`;
-  return cache.get(slot, String(s.merchandising.pages.revision), () => loadPage(s, req));
+  return cache.get(slot, () => loadPage(s, req), { version: String(s.merchandising.pages.revision) });
 }
 
 /** The page a request names with its ancestors; undefined when no page answers the reference in the view. */

@@ -9,7 +9,7 @@ import type { FoundPage } from '../../merchandising/pageStore';
 import type { StorefrontServices } from '../services';
 import { groupTotal } from '../groupCount';
 import { pageProducts, type PageProducts } from '../pageProducts';
-import { SwrCache } from '../swrCache';
+import { Cache } from '../../kernel/cache';
 import { nodeCountSearch, nodeCounts } from './counts';
 import { allNodes, type NodeFacts } from './shape';
 
@@ -59,17 +59,23 @@ export async function countNodes(s: StorefrontServices, at: NavigationPlace, loa
 
 /**
  * Every page view with navigation needs the tree and its counts, which only imports change: both are
- * cached per process (stale-while-revalidate, ../swrCache.ts). The tree is reloaded in the background
- * after 2 s, the counts after 5 s; an import through this process is seen at once.
+ * cached per process (kernel/cache.ts), stale-while-revalidate: after STORE_CACHE_MS they are reloaded in the
+ * background while the cached value is served, so a reload never lands on a visitor's request; a value
+ * older than STALE_MS is not served. Keyed by market, locale and view (and price id for the counts), with the
+ * revisions of this process's navigation and page stores (an import through this process is seen at once)
+ * and, for the counts, the catalog version the query reads.
  */
-const caches = new WeakMap<object, { navigation: SwrCache<LoadedNavigation>; counts: SwrCache<TreeCounts> }>();
+const STALE_MS = 60_000;
+
+const caches = new WeakMap<object, { navigation: Cache<LoadedNavigation>; counts: Cache<TreeCounts> }>();
 
 function cachesOf(s: StorefrontServices) {
   let found = caches.get(s.merchandising);
   if (!found) {
+    const onRefreshFailed = (err: unknown) => s.log.warn('background reload of cached navigation data failed; serving the previous value', { err });
     found = {
-      navigation: new SwrCache<LoadedNavigation>({ freshMs: 2000, maxStaleMs: 60_000, maxSlots: 500 }, s.log),
-      counts: new SwrCache<TreeCounts>({ freshMs: 5000, maxStaleMs: 60_000, maxSlots: 2000 }, s.log),
+      navigation: new Cache<LoadedNavigation>({ name: 'navigation', ttlMs: s.cacheMs, staleMs: STALE_MS, maxKeys: 500, onRefreshFailed }),
+      counts: new Cache<TreeCounts>({ name: 'navigation-counts', ttlMs: s.cacheMs, staleMs: STALE_MS, maxKeys: 2000, onRefreshFailed }),
     };
     caches.set(s.merchandising, found);
   }
@@ -79,13 +85,14 @@ function cachesOf(s: StorefrontServices) {
 const revisions = (s: StorefrontServices) => `${s.merchandising.navigation.revision}|${s.merchandising.pages.revision}`;
 
 export function cachedNavigation(s: StorefrontServices, at: NavigationPlace): Promise<LoadedNavigation> {
-  return cachesOf(s).navigation.get(`${at.market}|${at.locale}|${at.view}`, revisions(s), () => loadNavigation(s, at));
+  return cachesOf(s).navigation.get(`${at.market}|${at.locale}|${at.view}`, () => loadNavigation(s, at), { version: revisions(s) });
 }
 
 export async function cachedCounts(s: StorefrontServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
-  const catalog = (await s.facts.get())?.version ?? '';
+  // The version this query reads: counts of an older one must not be served to it (the facts' version may lag).
+  const catalog = s.catalogVersion ?? (await s.facts.get())?.version ?? '';
   const slot = `${at.market}|${at.locale}|${at.view}|${priceId ?? ''}`;
-  return cachesOf(s).counts.get(slot, `${revisions(s)}|${catalog}|${collapse}`, () => countNodes(s, at, loaded, priceId, collapse));
+  return cachesOf(s).counts.get(slot, () => countNodes(s, at, loaded, priceId, collapse), { version: `${revisions(s)}|${catalog}|${collapse}` });
 }
 
 /** The tree with its counts. */
