@@ -99,7 +99,6 @@ export function Facets() {
               const at = `${base}.facets[${i}]`;
               const name = `facet ${i + 1}`;
               const mine = problemsAt(problems, at);
-              const known = facetAttribute(f.attribute);
               return (
                 <li key={i}>
                   <fieldset class={mine.length ? 'invalid' : undefined} aria-label={`Facet ${i + 1}`}>
@@ -115,7 +114,7 @@ export function Facets() {
                       <Field label="Type" path={`${at}.type`} problems={problems}>
                         {(aria) => (
                           <select {...aria} value={f.type} onChange={(e) => update(i, { type: e.currentTarget.value })}>
-                            {FACET_TYPES.map((t) => <option key={t} value={t}>{t}{known && !facetTypesOf(known).includes(t) ? ' (not for this attribute)' : ''}</option>)}
+                            {FACET_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
                           </select>
                         )}
                       </Field>
@@ -150,9 +149,9 @@ export function Facets() {
                       <Field label="On search pages" path={`${at}.searchPage`} problems={problems}>
                         {(aria) => <input {...aria} type="checkbox" checked={f.searchPage !== false} onChange={(e) => update(i, { searchPage: e.currentTarget.checked ? undefined : false })} />}
                       </Field>
+                      <RowActions name={name} i={i} count={facets.length} move={(from, to) => setFacets(moved(facets, from, to))} remove={() => setFacets(facets.filter((_, j) => j !== i))} />
                     </div>
                     {mine.filter((p) => !fieldPaths(f, at).includes(p.path)).map((p, k) => <p key={k} class="error">{p.message}</p>)}
-                    <RowActions name={name} i={i} count={facets.length} move={(from, to) => setFacets(moved(facets, from, to))} remove={() => setFacets(facets.filter((_, j) => j !== i))} />
                   </fieldset>
                 </li>
               );

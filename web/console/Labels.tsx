@@ -71,17 +71,18 @@ export function Labels() {
           const mine = problemsAt(problems, at(r.key)).filter((p) => p.path === at(r.key));
           return (
             <li key={i}>
-              <fieldset class={mine.length ? 'invalid' : undefined} aria-label={`Label ${i + 1}`}>
+              <fieldset class={`compact${mine.length ? ' invalid' : ''}`} aria-label={`Label ${i + 1}`}>
                 <div class="field-grid">
-                  <Field label="Key" path={`label-${i}-key`} problems={[]}>
+                  <Field label="Key" path={`label-${i}-key`} problems={[]} wide>
                     {(aria) => <input {...aria} list="label-keys" value={r.key} placeholder="facet.brand, sort.NEWEST_FIRST, badge.SALE…" onInput={(e) => update(i, { key: e.currentTarget.value.trim() })} />}
                   </Field>
                   <Field label="Text" path={at(r.key)} fieldId={`label-${i}-text`} problems={problems} wide>
                     {(aria) => <input {...aria} value={r.text} placeholder={builtInLabel(locale, r.key) ?? ''} onInput={(e) => update(i, { text: e.currentTarget.value })} />}
                   </Field>
+                  <RowActions name={name} i={i} count={list.length} remove={() => setList(list.filter((_, j) => j !== i))} />
                 </div>
+                {builtInLabel(locale, r.key) !== undefined && <p class="muted built-in">Built in: {builtInLabel(locale, r.key)}</p>}
                 {twice.includes(r.key) && <p class="error">This key has another row: the last one wins.</p>}
-                <RowActions name={name} i={i} count={list.length} remove={() => setList(list.filter((_, j) => j !== i))} />
               </fieldset>
             </li>
           );

@@ -121,8 +121,7 @@ export function Navigation() {
           const excluded = subtreeOf(nodes, node.id);
           return (
             <li key={i} class={`nav-depth-${Math.min(depth, 3)}`}>
-              <fieldset class={mine.length ? 'invalid' : undefined} aria-label={`Node ${node.title || node.id || i + 1}`}>
-                <legend>{node.title || node.id || 'New node'}</legend>
+              <fieldset class={`compact${mine.length ? ' invalid' : ''}`} aria-label={`Node ${node.title || node.id || i + 1}`}>
                 <div class="field-grid">
                   <Field label="Title" path={`${at}.title`} problems={problems}>
                     {(aria) => <input {...aria} value={node.title} onInput={(e) => update(i, { title: e.currentTarget.value })} />}
@@ -133,9 +132,9 @@ export function Navigation() {
                   <Field label="Type" path={`${at}.type`} problems={problems}>
                     {(aria) => (
                       <select {...aria} value={node.type} onChange={(e) => update(i, { type: e.currentTarget.value as NavigationNode['type'] })}>
-                        <option value="PAGE">PAGE (a landing page)</option>
-                        <option value="LABEL">LABEL (a heading)</option>
-                        <option value="LINK">LINK (an address)</option>
+                        <option value="PAGE">PAGE (landing page)</option>
+                        <option value="LABEL">LABEL (heading)</option>
+                        <option value="LINK">LINK (address)</option>
                       </select>
                     )}
                   </Field>
@@ -158,9 +157,9 @@ export function Navigation() {
                       </select>
                     )}
                   </Field>
+                  <RowActions name={`node ${node.title || node.id || i + 1}`} i={place} count={siblings.length} move={(_, to) => moveAmongSiblings(i, to < place ? -1 : 1)} remove={() => remove(i)} />
                 </div>
                 {mine.filter((p) => !fields.includes(p.path)).map((p, k) => <p key={k} class="error">{p.message}</p>)}
-                <RowActions name={`node ${node.title || node.id || i + 1}`} i={place} count={siblings.length} move={(_, to) => moveAmongSiblings(i, to < place ? -1 : 1)} remove={() => remove(i)} />
               </fieldset>
             </li>
           );
