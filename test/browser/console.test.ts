@@ -181,4 +181,36 @@ describe('merchandising console (Chromium)', function () {
     assert.deepEqual(dialogs, []);
     await page.context().close();
   });
+
+  it('edits the navigation tree as a form: the storefront tree follows, and a node lacking its address is told so', async () => {
+    const nodes = [{ id: 'skor', title: 'Skor', type: 'PAGE', pageId: 'skor' }, { id: 'rea', title: 'Rea', type: 'LABEL' }];
+    const imported = await world.service.admin('POST', '/api/admin/v4/import/navigation', {
+      body: JSON.stringify({ market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: nodes }), headers: { 'Content-Type': 'application/json' },
+    });
+    assert.equal(imported.status, 204, await imported.text());
+    const storefrontTree = async () => {
+      const res = await world.service.request('GET', '/api/storefront/v3/queries/navigation-tree?market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+      assert.equal(res.status, 200);
+      return ((await res.json()) as { tree: { children: { label: string }[] } }).tree.children.map((c) => c.label);
+    };
+    assert.deepEqual(await storefrontTree(), ['Skor', 'Rea']);
+    const { page, dialogs } = await logIn(world, '/console/navigation');
+    const tree = page.getByRole('list', { name: 'Navigation of SE sv-SE' });
+    await tree.getByRole('group', { name: 'Node Skor' }).getByLabel('Title').fill('Alla skor');
+    await tree.getByRole('group', { name: 'Node Rea' }).getByRole('button', { name: 'Move node Rea up' }).click();
+    await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await eventually(async () => assert.deepEqual(await storefrontTree(), ['Rea', 'Alla skor']));
+
+    await page.getByRole('button', { name: 'Add a node' }).click();
+    const added = tree.getByRole('group').last();
+    await added.getByLabel('Title').fill('Hjälp');
+    await tree.getByRole('group', { name: 'Node Hjälp' }).getByRole('combobox', { name: 'Type' }).selectOption('LINK');
+    await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.match(await problemOf(tree.getByRole('group', { name: 'Node Hjälp' }).getByLabel('Address')), /required for LINK nodes/);
+    assert.deepEqual(await storefrontTree(), ['Rea', 'Alla skor']);
+    assert.deepEqual(dialogs, []);
+    await page.context().close();
+  });
 });
