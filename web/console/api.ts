@@ -131,3 +131,18 @@ export async function exportNavigation(market: string, locale: string): Promise<
 export function importNavigation(market: string, locale: string, nodes: NavigationNode[]): Promise<unknown> {
   return adminFetch('/api/admin/v4/import/navigation?name=console', { method: 'POST', body: { market, locale, type: 'FULL', addOrUpdate: nodes } });
 }
+
+/** Response templates as their export writes them: template id → which attributes product lists return. */
+export type Mapping<T> = { all: T } | { first: T; rest: T };
+export interface VariantTemplate { fields: string[] }
+export interface ProductTemplate { fields: string[]; maxVariants?: number; variants?: Mapping<VariantTemplate> }
+export type Templates = Record<string, { products: Mapping<ProductTemplate> }>;
+
+export function exportTemplates(): Promise<Templates> {
+  return adminFetch('/api/admin/v4/export/templates');
+}
+
+/** Replaces every template (PUT); deleting one needs `force`, which the console sends after asking. */
+export function importTemplates(templates: Templates, force: boolean): Promise<unknown> {
+  return adminFetch(`/api/admin/v4/import/templates?name=console${force ? '&force=true' : ''}`, { method: 'PUT', body: templates });
+}

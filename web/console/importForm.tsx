@@ -15,18 +15,20 @@ export function problemsAt(problems: readonly Problem[], path: string): Problem[
   return problems.filter((p) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`));
 }
 
-/** Saves through `send`; a 409 (another import running) and a 400 with its problems become the status. */
-export function useImport(): { status: ImportStatus | null; setStatus: (s: ImportStatus | null) => void; save: (send: () => Promise<unknown>, done: string) => Promise<void> } {
+/** Saves through `send` (true when it was taken); a 409 (another import running) and a 400 with its problems become the status. */
+export function useImport(): { status: ImportStatus | null; setStatus: (s: ImportStatus | null) => void; save: (send: () => Promise<unknown>, done: string) => Promise<boolean> } {
   const [status, setStatus] = useState<ImportStatus | null>(null);
   const save = async (send: () => Promise<unknown>, done: string) => {
     setStatus(null);
     try {
       await send();
       setStatus({ kind: 'ok', text: done, problems: [] });
+      return true;
     } catch (err) {
       const e = err as AdminError;
       const text = e.status === 409 ? 'Another import is running: try again in a moment. Nothing was lost.' : e.message;
       setStatus({ kind: 'error', text, problems: e.errors ?? [] });
+      return false;
     }
   };
   return { status, setStatus, save };

@@ -1,7 +1,7 @@
 /**
  * The merchandising console, served at /console/ behind the admin key: a search preview with a reason for
  * every position, landing pages (pins by drag and drop, hidden products, rules checked as you type, preview
- * before saving), synonyms, facets, labels and the navigation tree as forms, the history of every merchandising import with diff and rollback, and a catalog
+ * before saving), synonyms, facets, labels, the navigation tree and templates as forms, the history of every merchandising import with diff and rollback, and a catalog
  * file's impact on the most searched phrases before it goes live.
  */
 import './main.css';
@@ -19,6 +19,7 @@ import { Navigation } from './Navigation';
 import { Pages } from './Pages';
 import { Preview } from './Preview';
 import { Synonyms } from './Synonyms';
+import { Templates } from './Templates';
 
 const VIEWS = [
   { path: 'preview', label: 'Search preview' },
@@ -27,6 +28,7 @@ const VIEWS = [
   { path: 'facets', label: 'Facets' },
   { path: 'labels', label: 'Labels' },
   { path: 'navigation', label: 'Navigation' },
+  { path: 'templates', label: 'Templates' },
   { path: 'history', label: 'History' },
   { path: 'impact', label: 'Import impact' },
 ] as const;
@@ -68,6 +70,7 @@ function Console({ markets }: { markets: MarketInfo[] }) {
         {view === 'facets' && <Facets />}
         {view === 'labels' && <Labels />}
         {view === 'navigation' && <Navigation />}
+        {view === 'templates' && <Templates />}
         {view === 'history' && <History where={where} />}
         {view === 'impact' && <Impact />}
       </main>
