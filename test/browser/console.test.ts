@@ -213,4 +213,35 @@ describe('merchandising console (Chromium)', function () {
     assert.deepEqual(dialogs, []);
     await page.context().close();
   });
+
+  it('edits templates as a form: the storefront returns the attributes chosen, and a refused one is told at its list', async () => {
+    const put = await world.service.admin('PUT', '/api/admin/v4/import/templates', {
+      body: JSON.stringify({ cards: { products: { all: { fields: ['key', 'title'], maxVariants: 0 } } } }), headers: { 'Content-Type': 'application/json' },
+    });
+    assert.equal(put.status, 204, await put.text());
+    const firstProduct = async () => {
+      const res = await world.service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false&templateId=cards');
+      assert.equal(res.status, 200);
+      return Object.keys(((await res.json()) as { primaryList: { productGroups: { products: Record<string, unknown>[] }[] } }).primaryList.productGroups[0]!.products[0]!).sort();
+    };
+    const before = await firstProduct();
+    assert.ok(before.includes('title') && !before.includes('brand'), before.join());
+    const { page, dialogs } = await logIn(world, '/console/templates');
+    const attributes = page.getByRole('group', { name: 'Template cards' }).getByRole('group', { name: 'All products: product attributes' });
+    await attributes.getByRole('checkbox', { name: 'brand', exact: true }).check();
+    await page.getByRole('button', { name: 'Save templates' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await eventually(async () => assert.deepEqual(await firstProduct(), [...before, 'brand'].sort()));
+
+    // A custom attribute name cannot hold a space: refused, and said at the attribute list.
+    const custom = attributes.getByLabel(/^Custom attributes/);
+    await custom.fill('care label');
+    await page.getByRole('button', { name: 'Save templates' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.match(await problemOf(custom), /unknown field "custom.care label"/);
+    assert.equal(await attributes.getAttribute('aria-describedby'), await custom.getAttribute('aria-describedby'));
+    assert.deepEqual(await firstProduct(), [...before, 'brand'].sort());
+    assert.deepEqual(dialogs, []);
+    await page.context().close();
+  });
 });
