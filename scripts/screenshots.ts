@@ -2,7 +2,7 @@
  * Screenshots of the reference storefront for the docs (docs/screenshots/), taken in Debian's Chromium as a
  * shopper walks through it: search results, a category page, a product page with its add-to-cart popup, and the
  * cart, at 1280×800, and the search page at 390×844; and the merchandising console's configuration forms
- * (facets, labels, navigation) at both sizes, logged in with ADMIN_API_KEY (default dev-admin-key). The console
+ * (facets, labels, navigation, templates) at both sizes, logged in with ADMIN_API_KEY (default dev-admin-key). The console
  * shots save nothing: the facet form's refused value shows a problem at its field, and a refused import stores
  * nothing. Run against a service with the sample catalog:
  *
@@ -59,6 +59,15 @@ async function consoleForms(browser: Browser): Promise<void> {
     await navigation.getByRole('group').first().waitFor();
     await settle(navigation);
     await navigation.screenshot({ path: join(out, `console-navigation${suffix}.png`) });
+
+    const templates = await consoleView(browser, size, 'templates');
+    if (!(await templates.getByRole('list', { name: 'Templates' }).getByRole('group').count())) {
+      await templates.getByRole('button', { name: 'Add a template' }).click();
+      await templates.getByRole('group', { name: /^Template/ }).first().getByLabel('Id', { exact: true }).fill('cards');
+      await templates.getByRole('heading', { level: 2 }).click();
+    }
+    await settle(templates);
+    await templates.screenshot({ path: join(out, `console-templates${suffix}.png`) });
   }
 }
 
