@@ -1,17 +1,21 @@
 /**
  * Screenshots of the reference storefront for the docs (docs/screenshots/), taken in Debian's Chromium as a
  * shopper walks through it: search results, a category page, a product page with its add-to-cart popup, and the
- * cart, at 1280×800, and the search page at 390×844. Run against a service with the sample catalog:
+ * cart, at 1280×800, and the search page at 390×844; and the merchandising console's configuration forms
+ * (facets, labels, navigation, templates) at both sizes, logged in with ADMIN_API_KEY (default dev-admin-key). The console
+ * shots save nothing: the facet form's refused value shows a problem at its field, and a refused import stores
+ * nothing. Run against a service with the sample catalog:
  *
  *   npm start &   # then
- *   npm run screenshots [-- http://localhost:8080]
+ *   npm run screenshots [-- http://localhost:8080 [storefront|console]]
  */
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
 const out = resolve(__dirname, '..', 'docs', 'screenshots');
+const only = process.argv[3];
 const EN = 'market=SE&locale=en-GB';
 
 async function settle(page: Page): Promise<void> {
@@ -19,10 +23,60 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
+/** Opens a console view logged in (the key lives in the tab's sessionStorage). */
+async function consoleView(browser: Browser, size: { width: number; height: number }, view: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: size });
+  await page.goto(`${base}/console/${view}`);
+  await page.getByLabel('Admin key').fill(process.env.ADMIN_API_KEY ?? 'dev-admin-key');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { level: 2 }).waitFor();
+  await settle(page);
+  return page;
+}
+
+async function consoleForms(browser: Browser): Promise<void> {
+  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+    const facets = await consoleView(browser, size, 'facets');
+    const configure = facets.getByRole('button', { name: /^Configure the facets of/ });
+    if (await configure.isVisible()) await configure.click();
+    // brand cannot be a RANGE: the import refuses it, and the form shows why at the field.
+    await facets.getByRole('group', { name: 'Facet 1' }).getByRole('combobox', { name: 'Type' }).selectOption('RANGE');
+    await facets.getByRole('button', { name: 'Save facets' }).click();
+    await facets.getByRole('alert').waitFor();
+    await facets.getByRole('group', { name: 'Facet 1' }).scrollIntoViewIfNeeded();
+    await settle(facets);
+    await facets.screenshot({ path: join(out, `console-facets${suffix}.png`) });
+
+    const labels = await consoleView(browser, size, 'labels');
+    await labels.getByRole('button', { name: 'Add a label' }).click();
+    const row = labels.getByRole('group', { name: /^Label \d+$/ }).last();
+    await row.getByLabel('Key').fill('sort.PRICE_ASCENDING');
+    await row.getByLabel('Text').fill('Billigast först');
+    await settle(labels);
+    await labels.screenshot({ path: join(out, `console-labels${suffix}.png`) });
+
+    const navigation = await consoleView(browser, size, 'navigation');
+    await navigation.getByRole('group').first().waitFor();
+    await settle(navigation);
+    await navigation.screenshot({ path: join(out, `console-navigation${suffix}.png`) });
+
+    const templates = await consoleView(browser, size, 'templates');
+    if (!(await templates.getByRole('list', { name: 'Templates' }).getByRole('group').count())) {
+      await templates.getByRole('button', { name: 'Add a template' }).click();
+      await templates.getByRole('group', { name: /^Template/ }).first().getByLabel('Id', { exact: true }).fill('cards');
+      await templates.getByRole('heading', { level: 2 }).click();
+    }
+    await settle(templates);
+    await templates.screenshot({ path: join(out, `console-templates${suffix}.png`) });
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   try {
+    if (only !== 'storefront') await consoleForms(browser);
+    if (only === 'console') return;
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await desktop.goto(`${base}/search?q=sneakers&${EN}`);
     await settle(desktop);

@@ -146,5 +146,13 @@ export function visitorLabel(at: LabelPlace, key: string): string | undefined {
   return (Object.hasOwn(at.labels, key) ? at.labels[key] : undefined) ?? builtInLabel(at.locale, key);
 }
 
+/** Every key with a built-in text (the console offers them; overrides may also name `facet.custom.<name>`). */
+export const BUILT_IN_LABEL_KEYS: readonly string[] = [
+  ...FACET_KEYS.map((k) => `facet.${k}`),
+  ...SORT_KEYS.map((k) => `sort.${k}`),
+  ...MEASURES.flatMap((m) => [`sort.${m.toUpperCase()}_INCREASING`, `sort.${m.toUpperCase()}_DECREASING`]),
+  'badge.SALE', 'badge.NEW', 'badge.DISCOUNT',
+];
+
 /** The languages with a table of their own. */
 export const LABEL_LANGUAGES = Object.keys(LANGUAGES);

@@ -1,12 +1,14 @@
 /**
  * The merchandising console in a real browser (docs/storefront.md "Pages for analysts and merchandisers"): log in, preview a phrase and
  * read a product's reasons, drag a product to position 1 of a landing page and save, see the storefront answer
- * change, then view the diff in the history and roll back, and see the storefront as before; and a catalog
- * file's impact report.
+ * change, then view the diff in the history and roll back, and see the storefront as before; a catalog
+ * file's impact report; and the facet configuration and labels edited as forms, their storefront effect, and a
+ * refused import's problem shown at its field.
  */
 import assert from 'node:assert/strict';
 import { API_KEY, replaceLines, TEST_CONFIGURATION, type TestService } from '../http/harness';
 import { smallCatalog } from '../fixtures/catalog';
+import type { Locator, Page } from 'playwright-core';
 import { eventually, newVisitor, startWorld, type BrowserWorld } from './support';
 
 /** The product keys of the storefront's landing page /skor, in order. */
@@ -15,6 +17,29 @@ async function storefrontOrder(service: TestService): Promise<string[]> {
   assert.equal(res.status, 200);
   const body = (await res.json()) as { primaryList: { productGroups: { products: { key: string }[] }[] } };
   return body.primaryList.productGroups.map((g) => g.products[0]!.key);
+}
+
+/** The storefront's search page for "product" in SE, sv-SE: its facets and sort options. */
+async function storefrontSearch(service: TestService): Promise<{ facets: { id: string; label: string }[]; sorts: { id: string; label: string }[] }> {
+  const res = await service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+  assert.equal(res.status, 200);
+  const body = (await res.json()) as { primaryList: { facets: { id: string; label: string }[]; sort: { options: { id: string; label: string }[] } } };
+  return { facets: body.primaryList.facets.map((f) => ({ id: f.id, label: f.label })), sorts: body.primaryList.sort.options };
+}
+
+/** The problem a form shows for a field: the text of what the field's aria-describedby names, once it is invalid. */
+async function problemOf(field: Locator): Promise<string> {
+  await eventually(async () => assert.equal(await field.getAttribute('aria-invalid'), 'true'));
+  const id = (await field.getAttribute('aria-describedby'))!;
+  return (await field.page().locator(`[id="${id}"]`).textContent()) ?? '';
+}
+
+async function logIn(world: BrowserWorld, path: string, size: 'desktop' | 'phone' = 'desktop'): Promise<{ page: Page; dialogs: string[] }> {
+  const { page, dialogs } = await newVisitor(world, size);
+  await page.goto(path);
+  await page.getByLabel('Admin key').fill(API_KEY);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  return { page, dialogs };
 }
 
 describe('merchandising console (Chromium)', function () {
@@ -94,6 +119,129 @@ describe('merchandising console (Chromium)', function () {
     // Nothing live changed: G1 is still there.
     assert.deepEqual(await storefrontOrder(world.service), live);
     assert.ok(live.some((k) => k.startsWith('G1')));
+    await page.context().close();
+  });
+
+  it('edits the facet configuration as a form: the storefront shows it, and a refused value is shown at its field', async () => {
+    const before = await storefrontSearch(world.service);
+    assert.deepEqual(before.facets.find((f) => f.id === 'brand')?.label, 'Varumärke');
+    assert.ok(before.facets.some((f) => f.id === 'category'));
+    const { page, dialogs } = await logIn(world, '/console/facets');
+    await page.getByRole('button', { name: 'Configure the facets of SE' }).click();
+    const facets = page.getByRole('list', { name: 'Facets of SE' });
+    await facets.getByRole('group', { name: 'Facet 1' }).getByLabel('Label sv-SE').fill('Tillverkare');
+    await facets.getByRole('group', { name: 'Facet 2' }).getByRole('button', { name: 'Remove facet 2' }).click();
+    // price (now facet 2) goes first.
+    await facets.getByRole('group', { name: 'Facet 2' }).getByRole('button', { name: 'Move facet 2 up' }).click();
+    assert.equal(await facets.getByRole('group', { name: 'Facet 1' }).getByLabel('Attribute').inputValue(), 'price');
+    await page.getByRole('button', { name: 'Save facets' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const after = await eventually(async () => {
+      const now = await storefrontSearch(world.service);
+      assert.equal(now.facets[0]?.id, 'price');
+      assert.equal(now.facets.find((f) => f.id === 'brand')?.label, 'Tillverkare');
+      assert.ok(!now.facets.some((f) => f.id === 'category'), JSON.stringify(now.facets));
+      return now;
+    });
+
+    // brand cannot be a RANGE: the import refuses it and the form says so at facet 2's type.
+    const type = facets.getByRole('group', { name: 'Facet 2' }).getByRole('combobox', { name: 'Type' });
+    await type.selectOption('RANGE');
+    await page.getByRole('button', { name: 'Save facets' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.match(await problemOf(type), /brand can be shown as TEXT, not RANGE/);
+    assert.equal(await facets.getByRole('group', { name: 'Facet 1' }).getByRole('combobox', { name: 'Type' }).getAttribute('aria-invalid'), null);
+    assert.deepEqual(await storefrontSearch(world.service), after);
+    assert.deepEqual(dialogs, []);
+    await page.context().close();
+  });
+
+  it('edits labels as a form: the storefront reads the new text, and a refused text is shown at its field', async () => {
+    assert.equal((await storefrontSearch(world.service)).sorts.find((s) => s.id === 'PRICE_ASCENDING')?.label, 'Pris, lägst först');
+    const { page, dialogs } = await logIn(world, '/console/labels');
+    const labels = page.getByRole('list', { name: 'Labels of SE sv-SE' });
+    await page.getByRole('button', { name: 'Add a label' }).click();
+    await labels.getByRole('group', { name: 'Label 1' }).getByLabel('Key').fill('sort.PRICE_ASCENDING');
+    await labels.getByRole('group', { name: 'Label 1' }).getByLabel('Text').fill('Billigast först');
+    await page.getByRole('button', { name: 'Save labels' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await eventually(async () => assert.equal((await storefrontSearch(world.service)).sorts.find((s) => s.id === 'PRICE_ASCENDING')?.label, 'Billigast först'));
+
+    // The discount badge must show the percent: refused, and said at that row's text.
+    await page.getByRole('button', { name: 'Add a label' }).click();
+    await labels.getByRole('group', { name: 'Label 2' }).getByLabel('Key').fill('badge.DISCOUNT');
+    const text = labels.getByRole('group', { name: 'Label 2' }).getByLabel('Text');
+    await text.fill('Spara');
+    await page.getByRole('button', { name: 'Save labels' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.match(await problemOf(text), /must contain \{n\}/);
+    assert.equal(await labels.getByRole('group', { name: 'Label 1' }).getByLabel('Text').getAttribute('aria-invalid'), null);
+    const exported = await world.service.admin('GET', '/api/admin/v4/export/labels', { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.deepEqual(await exported.json(), { markets: { SE: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först' } } } });
+    assert.deepEqual(dialogs, []);
+    await page.context().close();
+  });
+
+  it('edits the navigation tree as a form: the storefront tree follows, and a node lacking its address is told so', async () => {
+    const nodes = [{ id: 'skor', title: 'Skor', type: 'PAGE', pageId: 'skor' }, { id: 'rea', title: 'Rea', type: 'LABEL' }];
+    const imported = await world.service.admin('POST', '/api/admin/v4/import/navigation', {
+      body: JSON.stringify({ market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: nodes }), headers: { 'Content-Type': 'application/json' },
+    });
+    assert.equal(imported.status, 204, await imported.text());
+    const storefrontTree = async () => {
+      const res = await world.service.request('GET', '/api/storefront/v3/queries/navigation-tree?market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+      assert.equal(res.status, 200);
+      return ((await res.json()) as { tree: { children: { label: string }[] } }).tree.children.map((c) => c.label);
+    };
+    assert.deepEqual(await storefrontTree(), ['Skor', 'Rea']);
+    const { page, dialogs } = await logIn(world, '/console/navigation');
+    const tree = page.getByRole('list', { name: 'Navigation of SE sv-SE' });
+    await tree.getByRole('group', { name: 'Node Skor' }).getByLabel('Title').fill('Alla skor');
+    await tree.getByRole('group', { name: 'Node Rea' }).getByRole('button', { name: 'Move node Rea up' }).click();
+    await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await eventually(async () => assert.deepEqual(await storefrontTree(), ['Rea', 'Alla skor']));
+
+    await page.getByRole('button', { name: 'Add a node' }).click();
+    const added = tree.getByRole('group').last();
+    await added.getByLabel('Title').fill('Hjälp');
+    await tree.getByRole('group', { name: 'Node Hjälp' }).getByRole('combobox', { name: 'Type' }).selectOption('LINK');
+    await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.match(await problemOf(tree.getByRole('group', { name: 'Node Hjälp' }).getByLabel('Address')), /required for LINK nodes/);
+    assert.deepEqual(await storefrontTree(), ['Rea', 'Alla skor']);
+    assert.deepEqual(dialogs, []);
+    await page.context().close();
+  });
+
+  it('edits templates as a form: the storefront returns the attributes chosen, and a refused one is told at its list', async () => {
+    const put = await world.service.admin('PUT', '/api/admin/v4/import/templates', {
+      body: JSON.stringify({ cards: { products: { all: { fields: ['key', 'title'], maxVariants: 0 } } } }), headers: { 'Content-Type': 'application/json' },
+    });
+    assert.equal(put.status, 204, await put.text());
+    const firstProduct = async () => {
+      const res = await world.service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false&templateId=cards');
+      assert.equal(res.status, 200);
+      return Object.keys(((await res.json()) as { primaryList: { productGroups: { products: Record<string, unknown>[] }[] } }).primaryList.productGroups[0]!.products[0]!).sort();
+    };
+    const before = await firstProduct();
+    assert.ok(before.includes('title') && !before.includes('brand'), before.join());
+    const { page, dialogs } = await logIn(world, '/console/templates');
+    const attributes = page.getByRole('group', { name: 'Template cards' }).getByRole('group', { name: 'All products: product attributes' });
+    await attributes.getByRole('checkbox', { name: 'brand', exact: true }).check();
+    await page.getByRole('button', { name: 'Save templates' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await eventually(async () => assert.deepEqual(await firstProduct(), [...before, 'brand'].sort()));
+
+    // A custom attribute name cannot hold a space: refused, and said at the attribute list.
+    const custom = attributes.getByLabel(/^Custom attributes/);
+    await custom.fill('care label');
+    await page.getByRole('button', { name: 'Save templates' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.match(await problemOf(custom), /unknown field "custom.care label"/);
+    assert.equal(await attributes.getAttribute('aria-describedby'), await custom.getAttribute('aria-describedby'));
+    assert.deepEqual(await firstProduct(), [...before, 'brand'].sort());
+    assert.deepEqual(dialogs, []);
     await page.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { builtInLabel, LABEL_LANGUAGES } from '../../src/merchandising/labels';
+import { BUILT_IN_LABEL_KEYS, builtInLabel, LABEL_LANGUAGES } from '../../src/merchandising/labels';
 import { SORT_IDS, SORTS } from '../../src/storefront/sorts';
 import { DEFAULT_LABELS } from '../../src/merchandising/facets/attributes';
 
@@ -27,5 +27,11 @@ describe('built-in labels', () => {
     // English matches the labels used so far.
     for (const [attribute, label] of Object.entries(DEFAULT_LABELS)) assert.equal(builtInLabel('en-GB', `facet.${attribute}`), label);
     for (const id of SORT_IDS) assert.equal(builtInLabel('en-GB', `sort.${id}`), SORTS[id].label);
+  });
+
+  it('lists every key with a built-in text, as the console offers them', () => {
+    const expected = [...Object.keys(DEFAULT_LABELS).map((a) => `facet.${a}`), ...SORT_IDS.map((id) => `sort.${id}`), 'badge.SALE', 'badge.NEW', 'badge.DISCOUNT'];
+    assert.deepStrictEqual([...BUILT_IN_LABEL_KEYS].sort(), expected.sort());
+    for (const key of BUILT_IN_LABEL_KEYS) assert.notEqual(builtInLabel('sv-SE', key), undefined, key);
   });
 });

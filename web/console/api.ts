@@ -78,3 +78,71 @@ export function diffOf(kind: HistoryKind, from: string, to: string): Promise<Dif
 export function rollBack(kind: HistoryKind, id: string): Promise<unknown> {
   return adminFetch(`/api/admin/v4/history/${kind}/${encodeURIComponent(id)}/rollback`, { method: 'POST' });
 }
+
+/** The facet configuration as its export and import write it (README "Facets"). */
+export interface FacetRow {
+  id?: string;
+  attribute: string;
+  type: string;
+  labels?: Record<string, string>;
+  sortOrder?: string;
+  size?: number;
+  unit?: string;
+  searchPage?: boolean;
+}
+export interface FacetConfiguration { markets: Record<string, { facets: FacetRow[]; dynamicFacets?: number }> }
+
+export function exportFacets(): Promise<FacetConfiguration> {
+  return adminFetch('/api/admin/v4/export/facets');
+}
+
+/** Replaces the whole configuration (PUT): a market left out goes back to the defaults. */
+export function importFacets(configuration: FacetConfiguration): Promise<unknown> {
+  return adminFetch('/api/admin/v4/import/facets?name=console', { method: 'PUT', body: configuration });
+}
+
+/** Label overrides: market → locale → label key → text (README "Labels"). */
+export interface LabelConfiguration { markets: Record<string, Record<string, Record<string, string>>> }
+
+export function exportLabels(): Promise<LabelConfiguration> {
+  return adminFetch('/api/admin/v4/export/labels');
+}
+
+export function importLabels(configuration: LabelConfiguration): Promise<unknown> {
+  return adminFetch('/api/admin/v4/import/labels?name=console', { method: 'PUT', body: configuration });
+}
+
+/** A navigation node as the navigation export writes it (README "Navigation, pages and templates (admin)"). */
+export interface NavigationNode {
+  id: string;
+  title: string;
+  type: 'PAGE' | 'LABEL' | 'LINK';
+  pageId?: string;
+  parentId?: string;
+  url?: string;
+  [more: string]: unknown;
+}
+
+export async function exportNavigation(market: string, locale: string): Promise<NavigationNode[]> {
+  return (await adminFetch<{ addOrUpdate: NavigationNode[] }>(`/api/admin/v3/export/navigation?${new URLSearchParams({ market, locale })}`)).addOrUpdate;
+}
+
+/** A FULL navigation import: the imported nodes become exactly these (nodes made in the app stay). */
+export function importNavigation(market: string, locale: string, nodes: NavigationNode[]): Promise<unknown> {
+  return adminFetch('/api/admin/v4/import/navigation?name=console', { method: 'POST', body: { market, locale, type: 'FULL', addOrUpdate: nodes } });
+}
+
+/** Response templates as their export writes them: template id → which attributes product lists return. */
+export type Mapping<T> = { all: T } | { first: T; rest: T };
+export interface VariantTemplate { fields: string[] }
+export interface ProductTemplate { fields: string[]; maxVariants?: number; variants?: Mapping<VariantTemplate> }
+export type Templates = Record<string, { products: Mapping<ProductTemplate> }>;
+
+export function exportTemplates(): Promise<Templates> {
+  return adminFetch('/api/admin/v4/export/templates');
+}
+
+/** Replaces every template (PUT); deleting one needs `force`, which the console sends after asking. */
+export function importTemplates(templates: Templates, force: boolean): Promise<unknown> {
+  return adminFetch(`/api/admin/v4/import/templates?name=console${force ? '&force=true' : ''}`, { method: 'PUT', body: templates });
+}

@@ -1,7 +1,7 @@
 /**
  * The merchandising console, served at /console/ behind the admin key: a search preview with a reason for
  * every position, landing pages (pins by drag and drop, hidden products, rules checked as you type, preview
- * before saving), synonyms, the history of every merchandising import with diff and rollback, and a catalog
+ * before saving), synonyms, facets, labels, the navigation tree and templates as forms, the history of every merchandising import with diff and rollback, and a catalog
  * file's impact on the most searched phrases before it goes live.
  */
 import './main.css';
@@ -10,17 +10,25 @@ import { useEffect, useState } from 'preact/hooks';
 import { adminFetch, adminKey, logOut, startAdminPage, type MarketInfo } from '../shared/admin';
 import { Login } from '../shared/Login';
 import type { Where } from './api';
+import { Facets } from './Facets';
 import { History } from './History';
 import { Impact } from './Impact';
+import { Labels } from './Labels';
 import { MarketsContext } from './markets';
+import { Navigation } from './Navigation';
 import { Pages } from './Pages';
 import { Preview } from './Preview';
 import { Synonyms } from './Synonyms';
+import { Templates } from './Templates';
 
 const VIEWS = [
   { path: 'preview', label: 'Search preview' },
   { path: 'pages', label: 'Landing pages' },
   { path: 'synonyms', label: 'Synonyms' },
+  { path: 'facets', label: 'Facets' },
+  { path: 'labels', label: 'Labels' },
+  { path: 'navigation', label: 'Navigation' },
+  { path: 'templates', label: 'Templates' },
   { path: 'history', label: 'History' },
   { path: 'impact', label: 'Import impact' },
 ] as const;
@@ -59,6 +67,10 @@ function Console({ markets }: { markets: MarketInfo[] }) {
         {view === 'preview' && <Preview where={where} onWhere={setWhere} />}
         {view === 'pages' && <Pages where={where} onWhere={setWhere} />}
         {view === 'synonyms' && <Synonyms />}
+        {view === 'facets' && <Facets />}
+        {view === 'labels' && <Labels />}
+        {view === 'navigation' && <Navigation />}
+        {view === 'templates' && <Templates />}
         {view === 'history' && <History where={where} />}
         {view === 'impact' && <Impact />}
       </main>
