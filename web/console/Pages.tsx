@@ -155,10 +155,13 @@ function AnswerSummary({ answer, view }: { answer: ExplainedPage; view: 'live' |
   const sorts = answer.primaryList?.sort?.options ?? [];
   const lists = answer.recommendationLists ?? [];
   return (
-    <dl class="answer-summary" aria-label={`The ${view} answer`}>
-      <div><dt>Facets</dt><dd>{facets.length ? facets.map((f) => f.label || f.id).join(', ') : 'none'}</dd></div>
-      <div><dt>Sort orders</dt><dd>{sorts.length ? sorts.map((s) => s.label || s.id).join(', ') : 'none'}</dd></div>
-      <div><dt>Product lists</dt><dd>{lists.length ? lists.map((l) => `${l.id} (${l.productGroups.length})`).join(', ') : 'none'}</dd></div>
-    </dl>
+    <>
+      <p class="muted answer-caption">What the {view} view answers besides the products:</p>
+      <dl class="answer-summary" aria-label={`The ${view} answer`}>
+        <div><dt>Facets</dt><dd>{facets.length ? facets.map((f) => f.label || f.id).join(', ') : 'none'}</dd></div>
+        <div><dt>Sort orders</dt><dd>{sorts.length ? sorts.map((s) => s.label || s.id).join(', ') : 'none'}</dd></div>
+        <div><dt>Product lists</dt><dd>{lists.length ? lists.map((l) => `${l.id} (${l.productGroups.length})`).join(', ') : 'none'}</dd></div>
+      </dl>
+    </>
   );
 }
