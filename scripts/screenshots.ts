@@ -2,9 +2,10 @@
  * Screenshots of the reference storefront for the docs (docs/screenshots/), taken in Debian's Chromium as a
  * shopper walks through it: search results, a category page, a product page with its add-to-cart popup, and the
  * cart, at 1280×800, and the search page at 390×844; and the merchandising console's configuration forms
- * (facets, labels, navigation, templates) at both sizes, logged in with ADMIN_API_KEY (default dev-admin-key). The console
- * shots save nothing: the facet form's refused value shows a problem at its field, and a refused import stores
- * nothing. Run against a service with the sample catalog:
+ * (facets, labels, navigation, templates), a landing page's facets, sort orders and product lists in the page editor,
+ * and the landing page preview with its pin buttons at both sizes, logged in with ADMIN_API_KEY (default
+ * dev-admin-key). The console shots save nothing: the facet form's refused value shows a problem at its field, and
+ * a refused import stores nothing; the page editor's rows are filled in and not saved. Run against a service with the sample catalog:
  *
  *   npm start &   # then
  *   npm run screenshots [-- http://localhost:8080 [storefront|console]]
@@ -68,6 +69,46 @@ async function consoleForms(browser: Browser): Promise<void> {
     }
     await settle(templates);
     await templates.screenshot({ path: join(out, `console-templates${suffix}.png`) });
+
+    // The page editor's listing settings, filled in and not saved.
+    const pages = await consoleView(browser, size, 'pages');
+    await pages.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
+    await pages.getByRole('list', { name: 'Page products' }).waitFor();
+    const pageFacets = pages.getByRole('group', { name: 'Facets of the page' });
+    if (!(await pageFacets.getByRole('group', { name: 'Page facet 1' }).count())) {
+      await pageFacets.getByRole('button', { name: 'Add a facet' }).click();
+      await pageFacets.getByRole('group', { name: 'Page facet 1' }).getByLabel('Attribute').fill('brand');
+      await pageFacets.getByRole('button', { name: 'Add a facet' }).click();
+      await pageFacets.getByRole('group', { name: 'Page facet 2' }).getByLabel('Attribute').fill('price');
+    }
+    const sorts = pages.getByRole('group', { name: 'Sort orders of the page' });
+    if (!(await sorts.getByRole('group').count())) {
+      await sorts.getByRole('button', { name: 'Add a sort order' }).click();
+      await sorts.getByRole('combobox', { name: 'Sort order (default)' }).selectOption('NEWEST_FIRST');
+      await sorts.getByRole('button', { name: 'Add a sort order' }).click();
+    }
+    const lists = pages.getByRole('group', { name: 'Product lists of the page' });
+    if (!(await lists.getByRole('group').count())) {
+      await lists.getByRole('button', { name: 'Add a product list' }).click();
+      await lists.getByRole('group', { name: 'Product list 1' }).getByLabel('Id', { exact: true }).fill('new-in');
+      await lists.getByRole('group', { name: 'Product list 1' }).getByRole('combobox', { name: 'Algorithm' }).selectOption('NEWEST_PRODUCTS');
+    }
+    await pageFacets.scrollIntoViewIfNeeded();
+    await settle(pages);
+    await pages.screenshot({ path: join(out, `console-page-settings${suffix}.png`) });
+    await lists.getByRole('button', { name: 'Add a product list' }).scrollIntoViewIfNeeded();
+    await settle(pages);
+    await pages.screenshot({ path: join(out, `console-page-lists${suffix}.png`) });
+
+    // The landing page preview: each product with its reasons and "Pin at position 1".
+    const preview = await consoleView(browser, size, 'preview');
+    const choice = preview.getByRole('combobox', { name: 'Landing page' });
+    await choice.locator('option').nth(1).waitFor({ state: 'attached' });
+    await choice.selectOption({ index: 1 });
+    await preview.getByRole('button', { name: 'Preview the page' }).click();
+    await preview.getByRole('list', { name: 'Preview results' }).getByRole('article').first().waitFor();
+    await settle(preview);
+    await preview.screenshot({ path: join(out, `console-preview-page${suffix}.png`) });
   }
 }
 

@@ -2,8 +2,9 @@
  * The merchandising console in a real browser (docs/storefront.md "Pages for analysts and merchandisers"): log in, preview a phrase and
  * read a product's reasons, drag a product to position 1 of a landing page and save, see the storefront answer
  * change, then view the diff in the history and roll back, and see the storefront as before; a catalog
- * file's impact report; and the facet configuration and labels edited as forms, their storefront effect, and a
- * refused import's problem shown at its field.
+ * file's impact report; the facet configuration, labels, navigation and templates edited as forms, their
+ * storefront effect, and a refused import's problem shown at its field; a landing page's facets, sort orders and
+ * product lists edited; and a product pinned at position 1 from the landing page preview in one gesture.
  */
 import assert from 'node:assert/strict';
 import { API_KEY, replaceLines, TEST_CONFIGURATION, type TestService } from '../http/harness';
@@ -25,6 +26,18 @@ async function storefrontSearch(service: TestService): Promise<{ facets: { id: s
   assert.equal(res.status, 200);
   const body = (await res.json()) as { primaryList: { facets: { id: string; label: string }[]; sort: { options: { id: string; label: string }[] } } };
   return { facets: body.primaryList.facets.map((f) => ({ id: f.id, label: f.label })), sorts: body.primaryList.sort.options };
+}
+
+/** The storefront's landing page /skor: its facet ids, sort option ids and recommendation lists. */
+async function storefrontLanding(service: TestService): Promise<{ facets: string[]; sorts: string[]; lists: { id: string; products: number }[] }> {
+  const res = await service.request('GET', '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+  assert.equal(res.status, 200);
+  const body = (await res.json()) as { primaryList: { facets: { id: string }[]; sort: { options: { id: string }[] } }; recommendationLists: { id: string; productGroups: unknown[] }[] };
+  return {
+    facets: body.primaryList.facets.map((f) => f.id),
+    sorts: body.primaryList.sort.options.map((o) => o.id),
+    lists: body.recommendationLists.map((l) => ({ id: l.id, products: l.productGroups.length })),
+  };
 }
 
 /** The problem a form shows for a field: the text of what the field's aria-describedby names, once it is invalid. */
@@ -241,6 +254,81 @@ describe('merchandising console (Chromium)', function () {
     assert.match(await problemOf(custom), /unknown field "custom.care label"/);
     assert.equal(await attributes.getAttribute('aria-describedby'), await custom.getAttribute('aria-describedby'));
     assert.deepEqual(await firstProduct(), [...before, 'brand'].sort());
+    assert.deepEqual(dialogs, []);
+    await page.context().close();
+  });
+
+  it('edits a landing page\'s facets, sort orders and product lists: the storefront\'s landing page follows, and a refused id is shown at its field', async () => {
+    const before = await storefrontLanding(world.service);
+    assert.notDeepEqual(before.facets, ['category', 'brand']);
+    assert.notDeepEqual(before.sorts, ['NAME', 'RELEVANCE']);
+    assert.deepEqual(before.lists, []);
+    const { page, dialogs } = await logIn(world, '/console/pages');
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();
+
+    const facets = page.getByRole('group', { name: 'Facets of the page' });
+    await facets.getByRole('button', { name: 'Add a facet' }).click();
+    await facets.getByRole('group', { name: 'Page facet 1' }).getByLabel('Attribute').fill('brand');
+    await facets.getByRole('button', { name: 'Add a facet' }).click();
+    await facets.getByRole('group', { name: 'Page facet 2' }).getByLabel('Attribute').fill('category');
+    await facets.getByRole('button', { name: 'Move page facet 2 up' }).click();
+    assert.equal(await facets.getByRole('group', { name: 'Page facet 1' }).getByLabel('Attribute').inputValue(), 'category');
+
+    const sorts = page.getByRole('group', { name: 'Sort orders of the page' });
+    await sorts.getByRole('button', { name: 'Add a sort order' }).click();
+    await sorts.getByRole('combobox', { name: 'Sort order (default)' }).selectOption('NAME');
+    await sorts.getByRole('button', { name: 'Add a sort order' }).click();
+    assert.equal(await sorts.getByRole('group', { name: 'Sort order 2' }).getByRole('combobox').inputValue(), 'RELEVANCE');
+
+    const lists = page.getByRole('group', { name: 'Product lists of the page' });
+    await lists.getByRole('button', { name: 'Add a product list' }).click();
+    const list = lists.getByRole('group', { name: 'Product list 1' });
+    await list.getByLabel('Id', { exact: true }).fill('nyheter');
+    await list.getByRole('combobox', { name: 'Algorithm' }).selectOption('NEWEST_PRODUCTS');
+    await list.getByLabel(/^Products shown/).fill('2');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const after = await eventually(async () => {
+      const now = await storefrontLanding(world.service);
+      assert.deepEqual(now.facets, ['category', 'brand']);
+      assert.deepEqual(now.sorts, ['NAME', 'RELEVANCE']);
+      assert.deepEqual(now.lists, [{ id: 'nyheter', products: 2 }]);
+      return now;
+    });
+    // The editor shows what the live answer now holds.
+    await eventually(async () => assert.match((await page.getByRole('definition').filter({ hasText: 'nyheter' }).textContent())!, /nyheter \(2\)/));
+
+    // A list id cannot hold a space: the import refuses it, and the editor says so at that list's Id.
+    const id = list.getByLabel('Id', { exact: true });
+    await id.fill('nya varor');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    assert.match(await problemOf(id), /may hold only letters, digits/);
+    assert.equal(await facets.getByRole('group', { name: 'Page facet 1' }).getByLabel('Attribute').getAttribute('aria-invalid'), null);
+    assert.deepEqual(await storefrontLanding(world.service), after);
+    assert.deepEqual(dialogs, []);
+    await page.context().close();
+  });
+
+  it('pins a product at position 1 from the landing page preview in one gesture', async () => {
+    const before = await storefrontOrder(world.service);
+    const last = before[before.length - 1]!;
+    assert.ok(before.length >= 3 && before[0] !== last);
+    const { page, dialogs } = await logIn(world, '/console/preview');
+    await page.getByRole('combobox', { name: 'Landing page' }).selectOption({ label: '/skor' });
+    await page.getByRole('button', { name: 'Preview the page' }).click();
+    const results = page.getByRole('list', { name: 'Preview results' });
+    const card = results.getByRole('article').filter({ hasText: last });
+    await card.waitFor();
+    assert.equal(await results.getByRole('article').count(), before.length);
+    await card.getByRole('button', { name: /at position 1 of \/skor$/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Pinned' }).waitFor();
+    await eventually(async () => assert.deepEqual(await storefrontOrder(world.service), [last, ...before.filter((k) => k !== last)]));
+    // The preview shows the new answer: the product first, its reason the page's pin.
+    await eventually(async () => assert.match((await results.getByRole('article').first().textContent())!, new RegExp(`${last}[\\s\\S]*pin`)));
+    const exported = await world.service.admin('GET', '/api/admin/v4/export/pages?market=SE&idFilter=skor', { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.deepEqual(((await exported.json()) as { addOrUpdate: { primaryList: { pinned: string[] } }[] }).addOrUpdate[0]!.primaryList.pinned, [last]);
     assert.deepEqual(dialogs, []);
     await page.context().close();
   });

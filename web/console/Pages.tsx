@@ -2,19 +2,18 @@
  * Landing pages of a market: listed by locale and path; one page edited at a time. The product list is the
  * page's real answer (explain/landing-page, of the preview view once a preview was saved), pinned products
  * first. Drag a product (or use its buttons) to pin it at a position; hide products; edit the product rules,
- * checked as you type. "Preview" saves the changes with the page import's previewOnly; "Save" makes them live.
+ * checked as you type, and the page's facets, sort orders and product lists (PageSettings.tsx). "Preview" saves
+ * the changes with the page import's previewOnly; "Save" makes them live.
  * Both are PARTIAL page imports through the admin API: the console has no second write path.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { AdminError } from '../shared/admin';
-import { explainLandingPage, exportPages, savePage, type ExplainedGroup, type Page, type Where } from './api';
+import { explainLandingPage, exportPages, savePage, type ExplainedGroup, type ExplainedPage, type Page, type Where } from './api';
+import { SaveStatus, useImport } from './importForm';
+import { draftChanged, draftOf, forImport, type Draft } from './pageDraft';
+import { FacetsSection, RecListsSection, SortSection } from './PageSettings';
 import { ProductRow } from './ProductRow';
 import { checkRules, RulesField } from './RulesField';
 import { WherePicker } from './WherePicker';
-
-interface Draft { pinned: string[]; blocked: string[]; rules: string }
-
-const draftOf = (page: Page): Draft => ({ pinned: [...(page.primaryList?.pinned ?? [])], blocked: [...(page.primaryList?.blocked ?? [])], rules: page.primaryList?.rules ?? '' });
 
 /** Pins `key` at 0-based `index` of the pinned list (after the pins when the index is past them). */
 export function pinAt(pinned: string[], key: string, index: number): string[] {
@@ -59,57 +58,59 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
   );
 }
 
+/** The page's place in the import body: the editor saves one page, `addOrUpdate[0]`. */
+const AT = 'addOrUpdate[0]';
+const SETTINGS = [`${AT}.primaryList.facetsOverride`, `${AT}.primaryList.sortOrderOverride`, `${AT}.recLists`];
+
 function PageEditor({ page, where, onSaved }: { page: Page; where: Where; onSaved: (p: Page) => void }) {
   const path = page.paths![where.locale]!;
   const [draft, setDraft] = useState<Draft>(() => draftOf(page));
-  const [groups, setGroups] = useState<ExplainedGroup[] | null>(null);
+  const [answer, setAnswer] = useState<ExplainedPage | null>(null);
   const [view, setView] = useState<'live' | 'preview'>('live');
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string; errors?: { path: string; message: string }[] } | null>(null);
+  const { status, setStatus, save: send } = useImport();
   const [dragged, setDragged] = useState<string | null>(null);
 
-  const load = (preview: boolean) => explainLandingPage(where, path, preview).then((a) => setGroups(a.primaryList?.productGroups ?? []), (err: Error) => setStatus({ kind: 'error', text: err.message }));
+  const load = (preview: boolean) => explainLandingPage(where, path, preview).then(setAnswer, (err: Error) => setStatus({ kind: 'error', text: err.message, problems: [] }));
   useEffect(() => { void load(false); }, [path, where.market, where.locale, where.touchpoint]);
 
+  const groups = answer ? answer.primaryList?.productGroups ?? [] : null;
   const keyOf = (g: ExplainedGroup) => g.products[0]?.key ?? g.key;
   // The list as it will be: the draft's pins first, in their order, then the rest as the answer ranks them.
   const ordered = groups ? [
     ...draft.pinned.map((k) => groups.find((g) => keyOf(g) === k)).filter((g): g is ExplainedGroup => !!g),
     ...groups.filter((g) => !draft.pinned.includes(keyOf(g)) && !draft.blocked.includes(keyOf(g))),
   ] : [];
-  const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(page));
+  const changed = draftChanged(page, draft);
   const valid = checkRules(draft.rules).ok;
+  const problems = status?.problems ?? [];
 
   const save = async (previewOnly: boolean) => {
-    setStatus(null);
-    const next: Page = { id: page.id, primaryList: { ...(page.primaryList ?? {}), pinned: draft.pinned, blocked: draft.blocked, rules: draft.rules.trim() || undefined } };
-    try {
-      await savePage(where.market, next, previewOnly);
-      if (!previewOnly) onSaved({ ...page, primaryList: next.primaryList });
-      setView(previewOnly ? 'preview' : 'live');
-      await load(previewOnly);
-      setStatus({ kind: 'ok', text: previewOnly ? 'Saved as a preview: the live storefront is unchanged.' : 'Saved: the storefront shows it now.' });
-    } catch (err) {
-      const e = err as AdminError;
-      setStatus({ kind: 'error', text: e.status === 409 ? 'Another import is running: try again in a moment. Nothing was lost.' : e.message, errors: e.errors });
-    }
+    const next = forImport(page, draft);
+    const done = previewOnly ? 'Saved as a preview: the live storefront is unchanged.' : 'Saved: the storefront shows it now.';
+    if (!(await send(() => savePage(where.market, next, previewOnly), done))) return;
+    // The stored page is the page with the parts sent (a PARTIAL import keeps what it is not given).
+    if (!previewOnly) onSaved({ ...page, ...next, primaryList: { ...page.primaryList, ...next.primaryList } });
+    setView(previewOnly ? 'preview' : 'live');
+    await load(previewOnly);
   };
 
   return (
     <div class="page-editor">
       <h3>{page.headings?.[where.locale] ?? page.id} <span class="muted">{path}</span></h3>
       <RulesField value={draft.rules} onChange={(rules) => setDraft({ ...draft, rules })} />
+      <div class="page-settings-grid">
+        <FacetsSection at={AT} value={draft.facetsOverride} onChange={(facetsOverride) => setDraft({ ...draft, facetsOverride })} problems={problems} />
+        <SortSection at={AT} value={draft.sortOrderOverride} onChange={(sortOrderOverride) => setDraft({ ...draft, sortOrderOverride })} problems={problems} />
+        <RecListsSection at={AT} value={draft.recLists} onChange={(recLists) => setDraft({ ...draft, recLists })} problems={problems} />
+      </div>
       <div class="editor-actions">
         <button type="button" onClick={() => save(true)} disabled={!valid}>Preview</button>
         <button type="button" class="primary" onClick={() => save(false)} disabled={!valid || !changed}>Save</button>
         <button type="button" class="link-button" onClick={() => setDraft(draftOf(page))} disabled={!changed}>Discard changes</button>
         <span class="muted">Showing the {view} view</span>
       </div>
-      {status && (
-        <div role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind === 'error' ? 'error' : 'ok'}>
-          <p>{status.text}</p>
-          {status.errors && status.errors.length > 0 && <ul>{status.errors.map((e, i) => <li key={i}><code>{e.path}</code>: {e.message}</li>)}</ul>}
-        </div>
-      )}
+      <SaveStatus status={status} placed={(p) => SETTINGS.some((prefix) => p === prefix || p.startsWith(`${prefix}.`) || p.startsWith(`${prefix}[`))} />
+      {answer && <AnswerSummary answer={answer} view={view} />}
       <p class="muted">Drag a product onto a position to pin it there. Pinned: {draft.pinned.length}, hidden: {draft.blocked.length}.</p>
       {!groups ? <p class="muted">Loading products…</p> : (
         <ol class="product-rows" aria-label="Page products">
@@ -145,5 +146,22 @@ function PageEditor({ page, where, onSaved }: { page: Page; where: Where; onSave
         </section>
       )}
     </div>
+  );
+}
+
+/** What the shown view of the page answers besides its products: the storefront's facets, sort options and lists. */
+function AnswerSummary({ answer, view }: { answer: ExplainedPage; view: 'live' | 'preview' }) {
+  const facets = answer.primaryList?.facets ?? [];
+  const sorts = answer.primaryList?.sort?.options ?? [];
+  const lists = answer.recommendationLists ?? [];
+  return (
+    <>
+      <p class="muted answer-caption">What the {view} view answers besides the products:</p>
+      <dl class="answer-summary" aria-label={`The ${view} answer`}>
+        <div><dt>Facets</dt><dd>{facets.length ? facets.map((f) => f.label || f.id).join(', ') : 'none'}</dd></div>
+        <div><dt>Sort orders</dt><dd>{sorts.length ? sorts.map((s) => s.label || s.id).join(', ') : 'none'}</dd></div>
+        <div><dt>Product lists</dt><dd>{lists.length ? lists.map((l) => `${l.id} (${l.productGroups.length})`).join(', ') : 'none'}</dd></div>
+      </dl>
+    </>
   );
 }

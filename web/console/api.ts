@@ -4,13 +4,15 @@
  */
 import type { Facet, ProductGroup } from '@apptus/esales-api';
 import { adminFetch } from '../shared/admin';
+import type { Page } from './pageDraft';
 
 export interface Reason { kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'stock' | 'sort'; label: string; effect: number | string }
 export type ExplainedGroup = ProductGroup & { explanation?: Reason[] };
 export interface ExplainedPage {
   q?: string;
   autoCorrect?: { q: string };
-  primaryList?: { totalHits: number; productGroups: ExplainedGroup[]; facets: Facet[] };
+  primaryList?: { totalHits: number; productGroups: ExplainedGroup[]; facets: Facet[]; sort?: { options: { id: string; label: string }[] } };
+  recommendationLists?: { id: string; productGroups: ProductGroup[] }[];
 }
 
 export interface Where { market: string; locale: string; touchpoint: 'desktop' | 'mobile' }
@@ -27,17 +29,16 @@ export function explainLandingPage(where: Where, pageReference: string, preview 
   return adminFetch(`/api/admin/v4/explain/landing-page?${storefrontParams(where, { pageReference, limit: '24', ...(preview ? { viewId: 'PREVIEW' } : {}) })}`);
 }
 
-/** A stored page as the page export writes it (the fields the console edits; the rest is kept as is). */
-export interface Page {
-  id: string;
-  paths?: Record<string, string>;
-  headings?: Record<string, string>;
-  primaryList?: { pinned?: string[]; blocked?: string[]; rules?: string; [more: string]: unknown };
-  [more: string]: unknown;
-}
+export type { Page } from './pageDraft';
 
 export async function exportPages(market: string): Promise<Page[]> {
   return (await adminFetch<{ addOrUpdate: Page[] }>(`/api/admin/v4/export/pages?market=${encodeURIComponent(market)}&outputFilter=INCLUDE_UNPUBLISHED`)).addOrUpdate;
+}
+
+/** One page of a market as the page export gives it: `PUBLISHED_ONLY` (what the storefront shows) or with its preview changes. */
+export async function exportPage(market: string, id: string, outputFilter: 'PUBLISHED_ONLY' | 'INCLUDE_UNPUBLISHED'): Promise<Page | undefined> {
+  const query = new URLSearchParams({ market, idFilter: id, outputFilter });
+  return (await adminFetch<{ addOrUpdate: Page[] }>(`/api/admin/v4/export/pages?${query}`)).addOrUpdate[0];
 }
 
 /** Saves one page's changed fields as a PARTIAL page import; `previewOnly` keeps it out of the live storefront. */
