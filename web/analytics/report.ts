@@ -2,35 +2,13 @@
  * The analytics API's answers (docs/behaviour.md "Search analytics": `GET /api/admin/v4/analytics/searches` and
  * `/searches/daily`) and the page's filters, which live in the URL (never the key).
  */
-export interface Totals {
-  searches: number;
-  sessions: number;
-  zeroResultSearches: number;
-  zeroResultRate: number | null;
-  clickThroughRate: number | null;
-  addToCartRate: number | null;
-  conversionRate: number | null;
-  revenue: number;
-  averageClickPosition: number | null;
-}
+// The answers' shapes are the service's own (type-only: nothing of the service's code enters the bundle).
+import type { DailyAnswer, PhraseStatistics, SearchesAnswer, SearchTotals } from '../../src/events/queries/analytics';
 
-export interface PhraseRow {
-  phrase: string;
-  searches: number;
-  sessions: number;
-  zeroResultSearches: number;
-  clicks: number;
-  clickThroughRate: number | null;
-  addToCarts: number;
-  addToCartRate: number | null;
-  purchases: number;
-  conversionRate: number | null;
-  revenue: number;
-  averageClickPosition: number | null;
-}
-
-export interface SearchesReport { from: string; to: string; totals: Totals; phrases: PhraseRow[] }
-export interface DailyReport { from: string; to: string; days: (Totals & { date: string })[] }
+export type Totals = SearchTotals;
+export type PhraseRow = PhraseStatistics;
+export type SearchesReport = SearchesAnswer;
+export type DailyReport = DailyAnswer;
 
 export const SORTS = ['searches', 'zeroResultSearches', 'clickThroughRate', 'addToCartRate', 'revenue'] as const;
 export type ServerSort = (typeof SORTS)[number];
