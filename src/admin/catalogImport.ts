@@ -37,8 +37,9 @@ export interface FullImportOptions {
    */
   adoptLearned?: (configuration: CatalogConfiguration) => Promise<() => Promise<void>>;
   /**
-   * The impact report (validationOnly with a stored configuration): the file is built into a candidate version
-   * all the same, sealed and handed to this instead of being published, then deleted, whatever happens.
+   * The impact report (with a stored configuration): the file is built into a candidate version, sealed and
+   * handed to this before anything is published. With validationOnly the candidate is then deleted, whatever
+   * happens; without it (publishing on request) the import goes on and publishes it as any full import does.
    */
   candidate?: (version: string, facts: { lines: number; dangerous: string[] }) => Promise<void>;
 }
@@ -65,7 +66,7 @@ const PROGRESS_EVERY_LINES = 5000;
 export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration }> {
   const { es, indices, config } = deps;
   const learner = configured ? undefined : new ConfigurationLearner();
-  const candidate = options.validationOnly && configured ? options.candidate : undefined;
+  const candidate = configured ? options.candidate : undefined;
   const version = options.validationOnly && !candidate ? undefined : await indices.createVersion(configured ? configuredLocales(configured) : []);
   const names = indices.names;
   const errors = new LineProblems();
@@ -160,8 +161,10 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     await options.onProgress({ linesRead: lines, errorCount: 0 });
     if (candidate) {
       await candidate(version, { lines, dangerous: await dangerousReasons(deps, version) });
-      await indices.dropVersion(version);
-      return { lines };
+      if (options.validationOnly) {
+        await indices.dropVersion(version);
+        return { lines };
+      }
     }
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);

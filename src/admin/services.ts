@@ -56,15 +56,18 @@ export function adminServices(deps: AdminServicesDeps) {
     return () => configuration.remove();
   };
 
-  /** A validationOnly full import that builds the file as a candidate version, reports its impact and deletes it. */
+  /**
+   * A full import that builds the file as a candidate version and reports its impact against the live one;
+   * with validationOnly the candidate is deleted afterwards (nothing live changes), without it the candidate
+   * is published on request, as a full import publishes (the dangerous-import checks and `force` apply).
+   */
   const reportImpact = async (body: Readable, options: CatalogImportOptions & { impactReport: { phrases: number } }, mode: 'full' | 'operations'): Promise<ImportOutcome> => {
     if (mode !== 'full') throw invalid('Query parameter impactReport is only for a full import (PUT): an operations import has no candidate catalog to compare');
-    if (!options.validationOnly) throw invalid('Query parameter impactReport needs validationOnly=true: the report builds the file as a candidate and never publishes it');
     const sources = deps.impact;
     if (!sources) throw invalid('Query parameter impactReport: impact reports are not available in this process');
     if (!(await indices.liveVersion())) throw invalid('Query parameter impactReport compares with the live catalog: no catalog has been imported yet');
     const cfg = await configuration.required();
-    return runner.run({ kind: 'catalog-impact', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
+    return runner.run({ kind: options.validationOnly ? 'catalog-impact' : 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
       await indices.dropStaleVersions();
       let report: ImpactReport | undefined;
       await runFullImport(deps, cfg, body, {

@@ -1,7 +1,8 @@
 /**
  * The impact report of a full catalog import over HTTP against the real node (issue 25, section 4): the most
  * searched phrases run on the live catalog and on the candidate; a candidate that removes a product searched
- * for shows its phrase finding nothing and the product leaving, nothing live changes and the candidate is deleted.
+ * for shows its phrase finding nothing and the product leaving, nothing live changes and the candidate is deleted;
+ * without validationOnly the candidate is published on request after its report.
  */
 import assert from 'node:assert/strict';
 import { jsonBody, replaceLines, startService, type TestService } from './harness';
@@ -117,9 +118,6 @@ describe('catalog import impact report (HTTP)', function () {
   });
 
   it('names the parameter of a request it cannot run, and a candidate with errors is rejected like any import', async () => {
-    const needsValidationOnly = await service.admin('PUT', '/api/admin/v4/import/catalog?impactReport=true', { body: replaceLines(CANDIDATE), headers: JSON_LINES });
-    assert.equal(needsValidationOnly.status, 400);
-    assert.match((await jsonBody(needsValidationOnly)).message, /impactReport.*validationOnly/);
     const operations = await service.admin('POST', '/api/admin/v4/import/catalog?validationOnly=true&impactReport=true', { body: replaceLines(CANDIDATE), headers: JSON_LINES });
     assert.equal(operations.status, 400);
     assert.match((await jsonBody(operations)).message, /impactReport/);
@@ -130,5 +128,20 @@ describe('catalog import impact report (HTTP)', function () {
     const broken = await service.admin('PUT', '/api/admin/v4/import/catalog?validationOnly=true&impactReport=true', { body: '{"replace": {"key": "x"}}\n', headers: JSON_LINES });
     assert.equal(broken.status, 400);
     assert.deepEqual(await catalogVersions(), live);
+  });
+
+  // Last: it changes the live catalog.
+  it('publishes the candidate on request (impactReport without validationOnly): the report comes back and the candidate is live', async () => {
+    const live = await catalogVersions();
+    const res = await service.admin('PUT', '/api/admin/v4/import/catalog?impactReport=true&force=true', { body: replaceLines(CANDIDATE), headers: JSON_LINES });
+    assert.equal(res.status, 200, await res.clone().text());
+    const body: Report = await jsonBody(res);
+    assert.deepEqual(body.findNothing.map((p) => p.phrase), ['scarf'], 'the report compares the live catalog with the candidate before publishing it');
+    assert.deepEqual(body.topChanged.map((p) => p.phrase), ['boot']);
+    assert.deepEqual(await keysFor('scarf'), []);
+    assert.deepEqual(await keysFor('boot'), ['black-boot', 'blue-boot']);
+    const now = await catalogVersions();
+    assert.equal(now.length, 1, `one version left: ${now.join(', ')}`);
+    assert.ok(!live.includes(now[0]), 'the published version is the candidate, not the old one');
   });
 });

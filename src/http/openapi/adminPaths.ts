@@ -159,16 +159,16 @@ export function adminPaths(): Paths {
     [`${ADMIN}/v4/import/catalog`]: {
       put: admin({
         operationId: 'importCatalog', tags: ['Admin: catalog'], summary: 'Full catalog import: the file replaces the catalog',
-        description: 'Every line `{"replace": entity}`. The catalog is replaced once every line is in and valid; a file judged dangerous (removing more than DANGEROUS_REMOVAL_RATIO of the product groups, or every group of a market) is refused unless force=true. The first import of a cluster without configuration learns its markets and locales from the file.\n\nWith `validationOnly=true&impactReport=true`, answers 200 with what the file would do to the most searched phrases.',
+        description: 'Every line `{"replace": entity}`. The catalog is replaced once every line is in and valid; a file judged dangerous (removing more than DANGEROUS_REMOVAL_RATIO of the product groups, or every group of a market) is refused unless force=true. The first import of a cluster without configuration learns its markets and locales from the file.\n\nWith `impactReport=true`, answers 200 with what the file would do to the most searched phrases: with `validationOnly=true` nothing is published (the candidate is deleted); without it the candidate is published after its report.',
         parameters: [
           // The example validates only: sent as it is to a running service, it replaces nothing.
           validationOnly(true),
           ...catalogImportParameters,
-          query('impactReport', 'With validationOnly=true: answer 200 with the impact report (needs a live catalog).', bool(undefined, { default: false })),
+          query('impactReport', 'Answer 200 with the impact report against the live catalog (needs one); with validationOnly=true the candidate is then deleted, without it published.', bool(undefined, { default: false })),
           query('impactPhrases', 'Phrases the impact report compares.', int(undefined, { minimum: 1, maximum: MAX_IMPACT_PHRASES, default: DEFAULT_IMPACT_PHRASES })),
         ],
         requestBody: jsonLines('CatalogLine', 'The whole catalog: translations, product groups and content.', CATALOG_EXAMPLE),
-        responses: { 200: json('The impact report (validationOnly and impactReport).', ref('ImpactReport')), ...IMPORTED, 400: response('ImportRefused'), 409: response('ImportRunning') },
+        responses: { 200: json('The impact report (impactReport=true).', ref('ImpactReport')), ...IMPORTED, 400: response('ImportRefused'), 409: response('ImportRunning') },
         'x-example-status': 204,
       }),
       post: admin({
