@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { BUILT_IN_LABEL_KEYS, builtInLabel } from '../../src/merchandising/labels';
 import { exportLabels, importLabels, type LabelConfiguration } from './api';
-import { Field, problemsAt, RowActions, SaveStatus, useImport } from './importForm';
+import { Field, MarketLocalePicker, problemsAt, RowActions, SaveStatus, useImport } from './importForm';
 import { useMarkets } from './markets';
 
 /** Rows keep the order a merchandiser typed them in and allow a key being edited (or empty) for a while. */
@@ -53,16 +53,7 @@ export function Labels() {
     <section aria-labelledby="labels-heading">
       <h2 id="labels-heading">Labels</h2>
       <p class="muted">The texts a visitor reads for facets, sort options and badges, instead of the built-in ones. A facet's own label (Facets) comes first.</p>
-      <div class="filters-form">
-        <label>Market
-          <select value={market} onChange={(e) => { const m = markets.find((x) => x.id === e.currentTarget.value)!; setMarket(m.id); setLocale(m.locales[0] ?? ''); }}>
-            {markets.map((m) => <option key={m.id} value={m.id}>{m.id}</option>)}
-          </select>
-        </label>
-        <label>Locale
-          <select value={locale} onChange={(e) => setLocale(e.currentTarget.value)}>{locales.map((l) => <option key={l} value={l}>{l}</option>)}</select>
-        </label>
-      </div>
+      <MarketLocalePicker markets={markets} market={market} locale={locale} setMarket={setMarket} setLocale={setLocale} />
       <datalist id="label-keys">{BUILT_IN_LABEL_KEYS.map((k) => <option key={k} value={k}>{builtInLabel(locale, k)}</option>)}</datalist>
       {list.length === 0 && <p class="muted">{market} {locale} shows the built-in texts.</p>}
       <ol class="form-rows" aria-label={`Labels of ${market} ${locale}`}>

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { exportNavigation, importNavigation, type NavigationNode } from './api';
-import { Field, problemsAt, RowActions, SaveStatus, useImport } from './importForm';
+import { Field, MarketLocalePicker, RowActions, SaveStatus, problemsAt, useImport } from './importForm';
 import { useMarkets } from './markets';
 
 /**
@@ -67,18 +67,7 @@ export function Navigation() {
     exportNavigation(market, locale).then((n) => setNodes(treeOrder(n).map((x) => x.node)), (err: Error) => setLoadError(err.message));
   }, [market, locale]);
 
-  const pickers = (
-    <div class="filters-form">
-      <label>Market
-        <select value={market} onChange={(e) => { const m = markets.find((x) => x.id === e.currentTarget.value)!; setMarket(m.id); setLocale(m.locales[0] ?? ''); }}>
-          {markets.map((m) => <option key={m.id} value={m.id}>{m.id}</option>)}
-        </select>
-      </label>
-      <label>Locale
-        <select value={locale} onChange={(e) => setLocale(e.currentTarget.value)}>{locales.map((l) => <option key={l} value={l}>{l}</option>)}</select>
-      </label>
-    </div>
-  );
+  const pickers = <MarketLocalePicker markets={markets} market={market} locale={locale} setMarket={setMarket} setLocale={setLocale} />;
   if (!nodes) return <section><h2>Navigation</h2>{pickers}{loadError ? <p role="alert" class="error">{loadError}</p> : <p class="muted">Loading…</p>}</section>;
 
   const rows = treeOrder(nodes);

@@ -5,7 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { AdminError } from '../shared/admin';
+import { AdminError, type MarketInfo } from '../shared/admin';
 
 export interface Problem { path: string; message: string }
 export interface ImportStatus { kind: 'ok' | 'error'; text: string; problems: Problem[] }
@@ -85,4 +85,21 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item!);
   return next;
+}
+
+/** The market and locale a per-locale form edits (labels, navigation); choosing a market picks its first locale. */
+export function MarketLocalePicker({ markets, market, locale, setMarket, setLocale }: { markets: readonly MarketInfo[]; market: string; locale: string; setMarket: (m: string) => void; setLocale: (l: string) => void }) {
+  const locales = markets.find((m) => m.id === market)?.locales ?? [];
+  return (
+    <div class="filters-form">
+      <label>Market
+        <select value={market} onChange={(e) => { const m = markets.find((x) => x.id === e.currentTarget.value)!; setMarket(m.id); setLocale(m.locales[0] ?? ''); }}>
+          {markets.map((m) => <option key={m.id} value={m.id}>{m.id}</option>)}
+        </select>
+      </label>
+      <label>Locale
+        <select value={locale} onChange={(e) => setLocale(e.currentTarget.value)}>{locales.map((l) => <option key={l} value={l}>{l}</option>)}</select>
+      </label>
+    </div>
+  );
 }
