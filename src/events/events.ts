@@ -22,8 +22,9 @@ export interface EventContext {
 
 /**
  * A search through search-page, as registered by the storefront. `queryId` is the answer's query id (the
- * one its tickets carry); `skip` the answer's skip; `continued` marks a later page of the search before it
- * in the session (same phrase, skip > 0): it shares that search's query id and is not another search.
+ * one its tickets carry); `skip` the answer's skip; `continued` marks an answer for the phrase of the session's
+ * search before it (a refinement or a repeat, searchSessions.ts): it shares that search's query id and is not
+ * another search.
  */
 export interface SearchBody {
   type: 'search'; phrase: string; totalHits: number; origin?: string; queryId?: string; skip?: number; continued?: boolean; hitKeys?: string[];
