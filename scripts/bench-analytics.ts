@@ -1,7 +1,7 @@
 /**
- * npx tsx scripts/bench-analytics.ts [-- --events 200000 --days 30 --phrases 5000 --rounds 15 --seed 3] [--keep]
+ * npx tsx scripts/bench-analytics.ts [-- --events 200000 --days 30 --phrases 5000 --rounds 15 --seed 3] [--keep] [--prefix bench-analytics]
  *
- * Search analytics over a generated events index (index prefix `bench-analytics`, events written straight
+ * Search analytics over a generated events index (index prefix `bench-analytics` unless `--prefix`, events written straight
  * into it with `_bulk`, as the event writer writes them: documents from eventDocument with their query
  * fields). The traffic: `days` days, searches of `phrases` phrases drawn Zipf-like (one in ten finds
  * nothing), one in ten a later page, then clicks (positions skewed to the top), add-to-carts and purchases
@@ -25,7 +25,8 @@ const phraseCount = arg('phrases', 5000);
 const rounds = arg('rounds', 15);
 const seed = arg('seed', 3);
 const keep = flag('keep');
-const prefix = 'bench-analytics';
+/** Developers sharing one node each use their own. */
+const prefix = process.argv[process.argv.indexOf('--prefix') + 1] && process.argv.includes('--prefix') ? process.argv[process.argv.indexOf('--prefix') + 1]! : 'bench-analytics';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 function random(s: number): () => number {

@@ -4,11 +4,12 @@
  * cart, at 1280×800, and the search page at 390×844; and the merchandising console's configuration forms
  * (facets, labels, navigation, templates), a landing page's facets, sort orders and product lists in the page editor,
  * and the landing page preview with its pin buttons at both sizes, logged in with ADMIN_API_KEY (default
- * dev-admin-key). The console shots save nothing: the facet form's refused value shows a problem at its field, and
+ * dev-admin-key). `analytics` first sends visits through the storefront API (searches, refinements, clicks,
+ * product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page at both sizes. The console shots save nothing: the facet form's refused value shows a problem at its field, and
  * a refused import stores nothing; the page editor's rows are filled in and not saved. Run against a service with the sample catalog:
  *
  *   npm start &   # then
- *   npm run screenshots [-- http://localhost:8080 [storefront|console]]
+ *   npm run screenshots [-- http://localhost:8080 [storefront|console|analytics]]
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -112,10 +113,53 @@ async function consoleForms(browser: Browser): Promise<void> {
   }
 }
 
+/** Storefront visits for the analytics page: every other one clicks, every fourth adds to cart on the product page and buys. */
+async function analyticsTraffic(): Promise<void> {
+  const phrases = ['sneakers', 'boots', 'jacket', 'dress', 'shoe', 'qwxzv'];
+  const api = `${base}/api/storefront/v3`;
+  const post = (url: string, body: unknown) => fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } });
+  type Group = { products: { key: string; ticket: string; variants: { key: string; ticket: string; sellingPrice: number }[] }[] };
+  for (let v = 0; v < 36; v++) {
+    const session = `shot-${v}`;
+    const who = `${EN}&touchpoint=${v % 3 ? 'desktop' : 'mobile'}&customerKey=${session}&sessionKey=${session}`;
+    const q = phrases[Math.floor(v / 2) % phrases.length]!;
+    const search = (await (await fetch(`${api}/queries/search-page?q=${q}&${who}&limit=12`)).json()) as { primaryList: { productGroups: Group[] } };
+    if (v % 4 === 1) await fetch(`${api}/queries/search-page?q=${q}&${who}&limit=12&f.onlyInStock=true`);
+    if (v % 3 === 0) await fetch(`${api}/queries/search-page?q=${q}&${who}&limit=12&sort=PRICE_ASCENDING`);
+    if (v % 5 === 0) await fetch(`${api}/queries/search-page?q=${q}&${who}&limit=12&skip=12`);
+    const groups = search.primaryList.productGroups;
+    if (!groups.length || v % 2 === 1) continue;
+    const product = groups[v % Math.min(groups.length, 5)]!.products[0]!;
+    const notify = (name: string, body: unknown) => post(`${api}/notifications/${name}?market=SE&customerKey=${session}&sessionKey=${session}`, body);
+    await notify('click', { ticket: product.ticket });
+    if (v % 4 !== 0) continue;
+    const page = (await (await post(`${api}/queries/product-page?productKey=${encodeURIComponent(product.key)}&${who}`, { productGroup: { include: true } })).json()) as { productGroup: Group };
+    const variant = page.productGroup.products[0]!.variants[0]!;
+    await notify('add-to-cart', { ticket: variant.ticket });
+    await notify('purchase', { lines: [{ variantKey: variant.key, quantity: 1, sellingPrice: variant.sellingPrice }] });
+  }
+  // The event writer flushes every second, then the events index refreshes.
+  await new Promise((r) => setTimeout(r, 3000));
+}
+
+async function analyticsPages(browser: Browser): Promise<void> {
+  await analyticsTraffic();
+  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+    const page = await browser.newPage({ viewport: size });
+    await page.goto(`${base}/analytics/?market=SE`);
+    await page.getByLabel('Admin key').fill(process.env.ADMIN_API_KEY ?? 'dev-admin-key');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('table', { name: 'Top phrases' }).waitFor();
+    await settle(page);
+    await page.screenshot({ path: join(out, `analytics${suffix}.png`), fullPage: true });
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   try {
+    if (only === 'analytics') return await analyticsPages(browser);
     if (only !== 'storefront') await consoleForms(browser);
     if (only === 'console') return;
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -9,8 +9,8 @@ import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
 import { integer, oneOf, required, single, type RawQuery } from '../kernel/params';
 import {
-  ANALYTICS_SORTS, dailySearch, isRateSort, rateRankingSearch, readDaily, readRateRanking, readSearches, searchesSearch,
-  type AnalyticsFilter, type DailyAnswer, type SearchesAnswer, type SearchesRequest,
+  ANALYTICS_SORTS, INTERVALS, dailySearch, intervalFor, isRateSort, rateRankingSearch, readDaily, readRateRanking, readSearches, searchesSearch,
+  type AnalyticsFilter, type DailyAnswer, type DailyRequest, type SearchesAnswer, type SearchesRequest,
 } from '../events/queries/analytics';
 
 export const DEFAULT_DAYS = 7;
@@ -63,6 +63,12 @@ export function parseSearchesRequest(query: RawQuery, configuration: CatalogConf
   return { ...filter, limit, sort: sort as SearchesRequest['sort'] };
 }
 
+/** The filter and `interval` (day, week, month; by default chosen from the range: intervalFor). */
+export function parseDailyRequest(query: RawQuery, configuration: CatalogConfiguration | undefined, today: Date): DailyRequest {
+  const filter = parseAnalyticsFilter(query, configuration, today);
+  return { ...filter, interval: oneOf(query, 'interval', INTERVALS) ?? intervalFor(filter) };
+}
+
 export interface AnalyticsDeps {
   es: Client;
   /** The events alias. */
@@ -83,8 +89,8 @@ export function searchAnalytics(deps: AnalyticsDeps) {
       return readSearches(await deps.es.search(searchesSearch(deps.events, request, ranking)), request, ranking);
     },
     async daily(query: RawQuery): Promise<DailyAnswer> {
-      const filter = parseAnalyticsFilter(query, await deps.configuration.get(), now());
-      return readDaily(await deps.es.search(dailySearch(deps.events, filter)), filter);
+      const request = parseDailyRequest(query, await deps.configuration.get(), now());
+      return readDaily(await deps.es.search(dailySearch(deps.events, request)), request);
     },
   };
 }

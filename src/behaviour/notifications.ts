@@ -25,6 +25,7 @@ import { DomainError, invalid, Unavailable } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
 import { validateWithSchema } from '../kernel/validation';
 import { decodeTicket, type Ticket } from '../events/tickets';
+import { newQueryId } from '../events/searchSessions';
 import { single, type RawQuery } from '../kernel/params';
 import type { BehaviourEvent, EventContext, ProductFacts } from '../events/events';
 import { assertNever } from '../events/events';
@@ -158,7 +159,8 @@ export async function notificationEvents(request: NotificationRequest, who: Noti
       const facts = await resolve(who.market, request.lines.map((l) => l.variantKey));
       const unknown = request.lines.map((l) => l.variantKey).filter((k) => { const f = facts.get(k); return !f || f.productKey === k; });
       if (unknown.length) throw invalid(`lines: variantKey ${[...new Set(unknown)].map((k) => `"${k}"`).join(', ')} is not a variant of market ${who.market}`);
-      return request.lines.map((l) => ({ ...who, type: 'purchase', productKey: facts.get(l.variantKey)!.productKey, variantKey: l.variantKey, quantity: l.quantity, sellingPrice: l.sellingPrice }));
+      const purchaseId = newQueryId();
+      return request.lines.map((l) => ({ ...who, type: 'purchase', productKey: facts.get(l.variantKey)!.productKey, variantKey: l.variantKey, quantity: l.quantity, sellingPrice: l.sellingPrice, purchaseId }));
     }
     default:
       return assertNever(request);

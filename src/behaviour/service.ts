@@ -68,7 +68,7 @@ export class BehaviourService {
     this.now = deps.now ?? (() => new Date());
     this.lookup = new ProductLookup(deps.es, deps.productsAlias);
     this.questions = new BehaviourQuestions({ es: deps.es, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
-    const attribution = new Attribution(deps.es, deps.names.events);
+    const attribution = new Attribution(deps.es, deps.names.events, deps.options.attributionWindowHours * 3_600_000);
     this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, attribution, options: deps.options, layout: deps.layout, now: this.now });
     this.popularity = new PopularityJob({
       es: deps.es, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,

@@ -4,6 +4,7 @@
  * (mappings/events.json). Every query in ./queries reads these documents, so field names are typed here
  * once (EventDocument) and used through `EventField`.
  */
+import type { RefinementKind } from './searchSessions';
 import type { Ticket } from './tickets';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
@@ -21,10 +22,15 @@ export interface EventContext {
 
 /**
  * A search through search-page, as registered by the storefront. `queryId` is the answer's query id (the
- * one its tickets carry); `skip` the answer's skip; `continued` marks a later page of the search before it
- * in the session (same phrase, skip > 0): it shares that search's query id and is not another search.
+ * one its tickets carry); `skip` the answer's skip; `continued` marks an answer for the phrase of the session's
+ * search before it (a refinement or a repeat, searchSessions.ts): it shares that search's query id and is not
+ * another search.
  */
-export interface SearchBody { type: 'search'; phrase: string; totalHits: number; origin?: string; queryId?: string; skip?: number; continued?: boolean; hitKeys?: string[] }
+export interface SearchBody {
+  type: 'search'; phrase: string; totalHits: number; origin?: string; queryId?: string; skip?: number; continued?: boolean; hitKeys?: string[];
+  /** A continued answer that changed facets, sort or page (searchSessions.ts). */
+  refinement?: RefinementKind[];
+}
 /**
  * A content-search-page answer (registered for attribution and the UBI export only: recent searches,
  * trending and analytics' searches are product searches).
@@ -65,7 +71,8 @@ export interface RemoveRecentlyViewedBody { type: 'remove-recently-viewed'; prod
 export interface EndBody { type: 'end' }
 /** One line of a purchase notification (our addition: Elevate takes payments server-side). */
 /** `query` and `position` (of the add-to-cart it is attributed to) are added by the writer. */
-export interface PurchaseBody { type: 'purchase'; productKey: string; variantKey: string; quantity: number; sellingPrice: number; query?: QueryFacts; position?: number }
+/** `purchaseId` is shared by the lines of one notification: a purchase counts once however many lines a search led to. */
+export interface PurchaseBody { type: 'purchase'; productKey: string; variantKey: string; quantity: number; sellingPrice: number; purchaseId?: string; query?: QueryFacts; position?: number }
 
 export type EventBody =
   | SearchBody | ContentSearchBody | ProductViewBody | PageViewBody | CartBody | TicketBody | FavouriteBody
@@ -104,6 +111,8 @@ export interface EventDocument {
   price?: number;
   /** Purchase lines: quantity × selling price. */
   revenue?: number;
+  /** Purchase lines: the same for every line of one purchase notification. */
+  purchaseId?: string;
   /**
    * The registered answer (search-page, landing-page) of the event: its own for search and page-view
    * events, the ticket's for clicks, add-to-carts and ad-impressions, the session's add-to-cart's for purchases.
@@ -118,8 +127,10 @@ export interface EventDocument {
   queryTotalHits?: number;
   /** Search events: the answer's skip. */
   skip?: number;
-  /** Search events: a later page of the session's search before it (not another search). */
+  /** Search events: an answer for the phrase of the session's search before it (not another search). */
   continued?: boolean;
+  /** Continued search events that changed facets, sort or page: which (`facet`, `sort`, `page`). */
+  refinement?: string[];
   /** Search and content-search events: the keys listed (primary list, in order), for the UBI export; not indexed. */
   hitKeys?: string[];
   brand?: string;
@@ -185,7 +196,7 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
     case 'search': {
       const phrase = normalizePhrase(event.phrase);
       const query = event.queryId ? { queryId: event.queryId, queryPhrase: phrase, queryAt: base['@timestamp'], queryLocale: event.locale, queryTotalHits: event.totalHits } : {};
-      return { ...base, ...defined({ phrase, totalHits: event.totalHits, origin: event.origin, ...query, skip: event.skip, continued: event.continued || undefined, hitKeys: event.hitKeys }) };
+      return { ...base, ...defined({ phrase, totalHits: event.totalHits, origin: event.origin, ...query, skip: event.skip, continued: event.continued || undefined, refinement: event.refinement?.length ? event.refinement : undefined, hitKeys: event.hitKeys }) };
     }
     case 'product-view':
       return { ...base, ...product(event.productKey), ...defined({ productKey: event.productKey, variantKey: event.variantKey }) };
@@ -214,7 +225,7 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
     case 'purchase':
       return {
         ...base, ...product(event.productKey), productKey: event.productKey, variantKey: event.variantKey, quantity: event.quantity, price: event.sellingPrice,
-        revenue: roundMoney(event.quantity * event.sellingPrice), ...attributed(event.query), ...(event.position !== undefined ? { position: event.position } : {}),
+        revenue: roundMoney(event.quantity * event.sellingPrice), ...(event.purchaseId ? { purchaseId: event.purchaseId } : {}), ...attributed(event.query), ...(event.position !== undefined ? { position: event.position } : {}),
       };
     default:
       return assertNever(event);

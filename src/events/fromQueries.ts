@@ -3,7 +3,7 @@
  * landing page shown, a cart page shown. Pure; the storefront passes its query context, which has every field of EventContext.
  */
 import { normalizePhrase, type BehaviourEvent, type EventContext } from './events';
-import type { SearchRegistration } from './searchSessions';
+import type { AnswerState, SearchRegistration } from './searchSessions';
 
 /** Who and where, as a storefront query knows them. */
 export type QueryWho = Required<Pick<EventContext, 'market' | 'customerKey' | 'sessionKey' | 'touchpoint' | 'locale'>>;
@@ -21,6 +21,8 @@ export interface SearchFacts {
   skip: number;
   /** Product keys of the main list as shown, in order (the UBI export's query_response_hit_ids). */
   hitKeys?: string[];
+  /** Facets, sort and page of the answer: an answer for the session's phrase that changes them is a refinement. */
+  state?: AnswerState;
 }
 
 /** Where buffered events go; never throws, never waits. */
@@ -40,7 +42,10 @@ export function searchEvent(e: SearchFacts, registration?: SearchRegistration): 
   if (!phrase) return undefined;
   return {
     ...eventContext(e.context), type: 'search', phrase, totalHits: e.totalHits, origin: e.origin,
-    ...(registration ? { queryId: registration.queryId, skip: e.skip, ...(registration.continued ? { continued: true } : {}) } : {}),
+    ...(registration ? {
+      queryId: registration.queryId, skip: e.skip,
+      ...(registration.continued ? { continued: true } : {}), ...(registration.refinement ? { refinement: registration.refinement } : {}),
+    } : {}),
     ...(e.hitKeys ? { hitKeys: e.hitKeys } : {}),
   };
 }

@@ -104,6 +104,11 @@ export interface BehaviourOptions {
   eventsMaintenanceIntervalMs: number;
   /** The events write index is rolled over once it holds this many events, however young. */
   eventsRolloverMaxDocs: number;
+  /**
+   * Search analytics: an add-to-cart or purchase is credited to the session's last click (or add-to-cart)
+   * on the product from a search at most this many hours before it (src/events/attribution.ts).
+   */
+  attributionWindowHours: number;
 }
 
 /** STORE_CACHE_MS unless set: the staleness every in-process cache promises across API processes. */
@@ -120,6 +125,7 @@ export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
   coOccurrenceIntervalMs: 600_000,
   eventsMaintenanceIntervalMs: 3_600_000,
   eventsRolloverMaxDocs: 50_000_000,
+  attributionWindowHours: 24,
 };
 
 
@@ -163,6 +169,7 @@ const schema = Joi.object({
   CO_OCCURRENCE_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.coOccurrenceIntervalMs / 1000),
   EVENTS_MAINTENANCE_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.eventsMaintenanceIntervalMs / 1000),
   EVENTS_ROLLOVER_MAX_DOCS: Joi.number().integer().min(1000).default(DEFAULT_BEHAVIOUR_OPTIONS.eventsRolloverMaxDocs),
+  ATTRIBUTION_WINDOW_HOURS: Joi.number().integer().min(1).max(720).default(DEFAULT_BEHAVIOUR_OPTIONS.attributionWindowHours),
 }).unknown(true);
 
 /** The checkout: the folder holding package.json above this file (src/kernel under tsx, dist/src/kernel when built). */
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       coOccurrenceIntervalMs: value.CO_OCCURRENCE_INTERVAL_SECONDS * 1000,
       eventsMaintenanceIntervalMs: value.EVENTS_MAINTENANCE_INTERVAL_SECONDS * 1000,
       eventsRolloverMaxDocs: value.EVENTS_ROLLOVER_MAX_DOCS,
+      attributionWindowHours: value.ATTRIBUTION_WINDOW_HOURS,
     },
   };
   return { ...config, ...overrides };

@@ -68,7 +68,7 @@ export function behaviourHooks(recorder: EventRecorder, sessions = new SessionSe
     onSearch(e) {
       const phrase = searchedPhrase(e);
       if (!phrase) return undefined;
-      const registration = sessions.register(e.context.sessionKey, phrase, e.skip);
+      const registration = sessions.register(e.context.sessionKey, phrase, e.skip, e.state);
       const event = searchEvent(e, registration);
       if (!event) return undefined;
       recorder.record(event);

@@ -1,6 +1,8 @@
 /**
  * The search analytics page in a real browser (docs/behaviour.md "Search analytics"): log in with the admin key, the
- * charts are drawn, the zero-result phrase is listed, and the date filter changes the numbers. The key never
+ * charts are drawn, the zero-result phrase is listed, a visit that clicks a result, adds it to the cart on the
+ * product page and buys it shows in the add-to-cart, conversion and revenue tiles, a facet change shows as a
+ * refinement (not a search), the date filter changes the numbers and a year is charted per month. The key never
  * appears in a URL.
  */
 import assert from 'node:assert/strict';
@@ -10,12 +12,17 @@ import { eventually, newVisitor, startWorld, type BrowserWorld } from './support
 
 const WHO = 'market=SE&locale=sv-SE&touchpoint=desktop';
 
-/** A search-page of one visitor through the storefront API; answers the first product's ticket. */
-async function search(service: TestService, q: string, session: string): Promise<string | undefined> {
-  const res = await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&${WHO}&customerKey=c-${session}&sessionKey=s-${session}`);
+/** A search-page of one visitor through the storefront API; answers the first product's ticket and key. */
+async function search(service: TestService, q: string, session: string, extra = ''): Promise<{ ticket: string; key: string } | undefined> {
+  const res = await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&${WHO}&customerKey=c-${session}&sessionKey=s-${session}${extra}`);
   assert.equal(res.status, 200);
-  const body = (await res.json()) as { primaryList: { productGroups: { products: { ticket: string }[] }[] } };
-  return body.primaryList.productGroups[0]?.products[0]?.ticket;
+  const body = (await res.json()) as { primaryList: { productGroups: { products: { ticket: string; key: string }[] }[] } };
+  return body.primaryList.productGroups[0]?.products[0];
+}
+
+async function notify(service: TestService, name: string, session: string, body: unknown): Promise<void> {
+  const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=c-${session}&sessionKey=s-${session}`, { body: JSON.stringify(body) });
+  assert.equal(res.status, 204, await res.text());
 }
 
 describe('search analytics page (Chromium)', function () {
@@ -28,14 +35,20 @@ describe('search analytics page (Chromium)', function () {
       assert.equal(res.status, 204, await res.text());
     });
     const { service } = world;
-    // Three searches that find products (one clicked), two that find nothing.
-    const ticket = await search(service, 'product', 'a');
+    // Three searches that find products, two that find nothing. Visitor a clicks a result, adds it to the
+    // cart on the product page and buys it; visitor b refines by a facet (a refinement, not a sixth search).
+    const found = (await search(service, 'product', 'a'))!;
     await search(service, 'product', 'b');
+    await search(service, 'product', 'b', '&f.onlyInStock=true');
     await search(service, 'acme', 'c');
     await search(service, 'qwxzv', 'd');
     await search(service, 'qwxzv', 'e');
-    const click = await service.request('POST', `/api/storefront/v3/notifications/click?market=SE&customerKey=c-a&sessionKey=s-a`, { body: JSON.stringify({ ticket }) });
-    assert.equal(click.status, 204);
+    await notify(service, 'click', 'a', { ticket: found.ticket });
+    const productPage = await service.request('POST', `/api/storefront/v3/queries/product-page?productKey=${encodeURIComponent(found.key)}&${WHO}&customerKey=c-a&sessionKey=s-a`,
+      { body: JSON.stringify({ productGroup: { include: true } }), headers: { 'Content-Type': 'text/plain' } });
+    const variant = ((await productPage.json()) as { productGroup: { products: { variants: { key: string; ticket: string }[] }[] } }).productGroup.products[0]!.variants[0]!;
+    await notify(service, 'add-to-cart', 'a', { ticket: variant.ticket });
+    await notify(service, 'purchase', 'a', { lines: [{ variantKey: variant.key, quantity: 2, sellingPrice: 150 }] });
     await service.context.behaviour.flush();
     await service.context.es.indices.refresh({ index: service.context.names.events });
   });
@@ -59,6 +72,11 @@ describe('search analytics page (Chromium)', function () {
       assert.equal(await page.getByRole('img', { name }).locator('canvas').count() > 0, true, String(name));
     }
     await eventually(async () => assert.equal(await totals.first().textContent(), '5'));
+    const tile = (label: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..').getByRole('definition').first();
+    assert.equal(await tile('Refinements').textContent(), '1');
+    assert.equal(await tile('Add-to-cart rate').textContent(), '20.0 %');
+    assert.equal(await tile('Conversion rate').textContent(), '20.0 %');
+    assert.match((await tile('Revenue').textContent())!, /300/);
     const zero = page.getByRole('table', { name: 'Phrases with no results' });
     await zero.getByRole('link', { name: 'qwxzv' }).waitFor();
     assert.equal(await zero.getByRole('link').count(), 1);
@@ -76,6 +94,14 @@ describe('search analytics page (Chromium)', function () {
     await page.waitForURL((u) => u.searchParams.get('to') === yesterday);
     await eventually(async () => assert.equal(await totals.first().textContent(), '0'));
     await page.getByText('Every phrase found something.').waitFor();
+
+    // A year: one point per month.
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(yearAgo);
+    await page.getByLabel('To', { exact: true }).fill(new Date().toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('img', { name: /^Click-through rate per month, 1[23] months$/ }).waitFor();
+    await eventually(async () => assert.equal(await totals.first().textContent(), '5'));
 
     assert.deepEqual(urls.filter((u) => u.includes(API_KEY)), []);
     await page.context().close();

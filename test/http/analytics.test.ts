@@ -118,25 +118,26 @@ describe('search analytics (admin API)', function () {
   });
 
   const product = (over: object) => ({
-    phrase: 'product', searches: 4, sessions: 3, zeroResultSearches: 0, clicks: 3, clickThroughRate: 0.5, addToCarts: 2, addToCartRate: 0.5,
+    phrase: 'product', searches: 4, refinements: 1, sessions: 3, zeroResultSearches: 0, clicks: 3, clickThroughRate: 0.5, addToCarts: 2, addToCartRate: 0.5,
     purchases: 2, conversionRate: 0.5, revenue: 450, averageClickPosition: 2, ...over,
   });
   const xylophone = (searches: number) => ({
-    phrase: 'xylophone', searches, sessions: searches, zeroResultSearches: searches, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0,
+    phrase: 'xylophone', searches, refinements: 0, sessions: searches, zeroResultSearches: searches, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0,
     purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: null,
   });
   const boots = {
-    phrase: 'boots', searches: 1, sessions: 1, zeroResultSearches: 0, clicks: 1, clickThroughRate: 1, addToCarts: 0, addToCartRate: 0,
+    phrase: 'boots', searches: 1, refinements: 0, sessions: 1, zeroResultSearches: 0, clicks: 1, clickThroughRate: 1, addToCarts: 0, addToCartRate: 0,
     purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: 5,
   };
-  const todayTotals = { searches: 6, sessions: 3, zeroResultSearches: 2, zeroResultRate: 2 / 6, clickThroughRate: 2 / 6, addToCartRate: 2 / 6, conversionRate: 2 / 6, revenue: 450, averageClickPosition: 2 };
-  const dayOneTotals = { searches: 2, sessions: 1, zeroResultSearches: 1, zeroResultRate: 0.5, clickThroughRate: 0.5, addToCartRate: 0, conversionRate: 0, revenue: 0, averageClickPosition: 5 };
-  const emptyTotals = { searches: 0, sessions: 0, zeroResultSearches: 0, zeroResultRate: null, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null };
+  const refined = (page: number) => ({ refinements: page, facetRefinements: 0, sortRefinements: 0, pageRefinements: page });
+  const todayTotals = { searches: 6, ...refined(1), sessions: 3, zeroResultSearches: 2, zeroResultRate: 2 / 6, clickThroughRate: 2 / 6, addToCartRate: 2 / 6, conversionRate: 2 / 6, revenue: 450, averageClickPosition: 2 };
+  const dayOneTotals = { searches: 2, ...refined(0), sessions: 1, zeroResultSearches: 1, zeroResultRate: 0.5, clickThroughRate: 0.5, addToCartRate: 0, conversionRate: 0, revenue: 0, averageClickPosition: 5 };
+  const emptyTotals = { searches: 0, ...refined(0), sessions: 0, zeroResultSearches: 0, zeroResultRate: null, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null };
 
   it('answers the totals and every phrase over the range, most searched first', async () => {
     assert.deepEqual(await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}`), {
       from: twoDaysAgo, to: today,
-      totals: { searches: 8, sessions: 4, zeroResultSearches: 3, zeroResultRate: 3 / 8, clickThroughRate: 3 / 8, addToCartRate: 2 / 8, conversionRate: 2 / 8, revenue: 450, averageClickPosition: 11 / 4 },
+      totals: { searches: 8, ...refined(1), sessions: 4, zeroResultSearches: 3, zeroResultRate: 3 / 8, clickThroughRate: 3 / 8, addToCartRate: 2 / 8, conversionRate: 2 / 8, revenue: 450, averageClickPosition: 11 / 4 },
       phrases: [product({}), xylophone(3), boots],
     });
   });
@@ -155,7 +156,7 @@ describe('search analytics (admin API)', function () {
     assert.deepEqual(await get(`searches?market=SE&from=${today}&to=${today}`), { from: today, to: today, totals: todayTotals, phrases: [product({}), xylophone(2)] });
     assert.deepEqual(await get(`searches?market=SE&from=${yesterday}&to=${yesterday}`), { from: yesterday, to: yesterday, totals: emptyTotals, phrases: [] });
     const english = await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}&locale=en-GB`);
-    assert.deepEqual(english.phrases, [product({ searches: 1, sessions: 1, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0, purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: null })]);
+    assert.deepEqual(english.phrases, [product({ searches: 1, refinements: 0, sessions: 1, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0, purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: null })]);
     const mobile = await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}&touchpoint=MOBILE`);
     assert.deepEqual([mobile.totals, mobile.phrases], [{ ...emptyTotals, searches: 1, sessions: 1, zeroResultSearches: 1, zeroResultRate: 1, clickThroughRate: 0, addToCartRate: 0, conversionRate: 0 }, [xylophone(1)]]);
     const other = await get(`searches?market=NO&from=${twoDaysAgo}&to=${today}`);
@@ -164,7 +165,7 @@ describe('search analytics (admin API)', function () {
 
   it('answers one entry per day, days without searches included, and the last 7 days by default', async () => {
     assert.deepEqual(await get(`searches/daily?market=SE&from=${twoDaysAgo}&to=${today}`), {
-      from: twoDaysAgo, to: today,
+      from: twoDaysAgo, to: today, interval: 'day',
       days: [{ date: twoDaysAgo, ...dayOneTotals }, { date: yesterday, ...emptyTotals }, { date: today, ...todayTotals }],
     });
     const week = await get('searches/daily?market=SE');

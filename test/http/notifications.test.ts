@@ -73,7 +73,10 @@ describe('notifications (storefront API)', function () {
       const who = { market: 'SE', customerKey: 'c1', sessionKey: 's1' };
       const acme = { brand: 'Acme', category: ['cat_shoes'], categoryIds: ['cat_shoes'], price: 150 };
       const list = { touchpoint: 'MOBILE', pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', position: 0 };
-      assert.deepEqual(await eventsOf('c1'), [
+      const events = await eventsOf('c1');
+      const purchaseId = events.find((e) => e.type === 'purchase')?.purchaseId;
+      assert.match(String(purchaseId), /^[A-Za-z0-9_-]{16}$/);
+      assert.deepEqual(events, [
         { ...who, type: 'click', ...acme, ...list, productKey: 'G1-p' },
         { ...who, type: 'add-to-cart', ...acme, ...list, productKey: 'G1-p', variantKey: 'G1-p-1' },
         { ...who, type: 'ad-impression', ...acme, ...list, productKey: 'G1-p' },
@@ -84,7 +87,7 @@ describe('notifications (storefront API)', function () {
         { ...who, type: 'remove-recent-searches', removeAll: true },
         { ...who, type: 'remove-recently-viewed', removeAll: false, productKey: ['G1-p'] },
         { ...who, type: 'remove-recently-viewed', removeAll: true },
-        { ...who, type: 'purchase', ...acme, productKey: 'G1-p', variantKey: 'G1-p-1', quantity: 2, price: 150, revenue: 300 },
+        { ...who, type: 'purchase', ...acme, productKey: 'G1-p', variantKey: 'G1-p-1', quantity: 2, price: 150, revenue: 300, purchaseId },
         { ...who, type: 'end' },
       ]);
     });

@@ -96,10 +96,15 @@ describe('behaviour notifications (parsing)', () => {
     });
 
     it('records one purchase event per line, and refuses unknown variants naming them', async () => {
-      assert.deepEqual(await events({ name: 'purchase', lines: [{ variantKey: 'P1-1', quantity: 1, sellingPrice: 10 }, { variantKey: 'P2-1', quantity: 3, sellingPrice: 5 }] }), [
-        { ...who, type: 'purchase', productKey: 'P1', variantKey: 'P1-1', quantity: 1, sellingPrice: 10 },
-        { ...who, type: 'purchase', productKey: 'P2', variantKey: 'P2-1', quantity: 3, sellingPrice: 5 },
+      const lines = await events({ name: 'purchase', lines: [{ variantKey: 'P1-1', quantity: 1, sellingPrice: 10 }, { variantKey: 'P2-1', quantity: 3, sellingPrice: 5 }] });
+      const purchaseId = (lines[0] as { purchaseId?: string }).purchaseId;
+      assert.match(purchaseId!, /^[A-Za-z0-9_-]{16}$/, 'the lines of one purchase share an id (it counts once)');
+      assert.deepEqual(lines, [
+        { ...who, type: 'purchase', productKey: 'P1', variantKey: 'P1-1', quantity: 1, sellingPrice: 10, purchaseId },
+        { ...who, type: 'purchase', productKey: 'P2', variantKey: 'P2-1', quantity: 3, sellingPrice: 5, purchaseId },
       ]);
+      const [another] = await events({ name: 'purchase', lines: [{ variantKey: 'P1-1', quantity: 1, sellingPrice: 10 }] });
+      assert.notEqual((another as { purchaseId?: string }).purchaseId, purchaseId);
       await assert.rejects(events({ name: 'purchase', lines: [{ variantKey: 'x', quantity: 1, sellingPrice: 1 }, { variantKey: 'P1', quantity: 1, sellingPrice: 1 }] }),
         status400(/variantKey "x", "P1" is not a variant of market SE/));
     });
@@ -119,6 +124,6 @@ describe('behaviour notifications (parsing)', () => {
     assert.equal(hooks.onSearch({ context, q: '  ', usedQ: '  ', origin: 'ORGANIC', totalHits: 0, skip: 0 }), undefined);
     assert.equal(hooks.onSearch({ context, q: 'running', usedQ: '', origin: 'ORGANIC', totalHits: 4, skip: 24 }), 'q1');
     const search = { ...who, locale: 'sv-SE', touchpoint: 'MOBILE', type: 'search', phrase: 'running', totalHits: 4, origin: 'ORGANIC' };
-    assert.deepEqual(recorded, [{ ...search, queryId: 'q1', skip: 0 }, { ...search, queryId: 'q1', skip: 24, continued: true }]);
+    assert.deepEqual(recorded, [{ ...search, queryId: 'q1', skip: 0 }, { ...search, queryId: 'q1', skip: 24, continued: true, refinement: ['page'] }]);
   });
 });

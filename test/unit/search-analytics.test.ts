@@ -6,11 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { decodeTicket, encodeTicket, type Ticket } from '../../src/events/tickets';
-import { SessionSearches, newQueryId } from '../../src/events/searchSessions';
+import { SessionSearches, newQueryId, refinementOf } from '../../src/events/searchSessions';
 import { eventDocument } from '../../src/events/events';
-import { chooseAddition, queryFactsOf, readQueryFacts, type CartAddition } from '../../src/events/attribution';
-import { dailySearch, phraseOf, rankByRate, rate, readDaily, readMetrics, searchesSearch, totalsOf, type PhraseStatistics } from '../../src/events/queries/analytics';
-import { parseAnalyticsFilter, parseSearchesRequest } from '../../src/behaviour/analytics';
+import { chooseAddition, chooseClick, choosePurchaseTouch, queryFactsOf, readQueryFacts, readTouch, type CartAddition, type Touch } from '../../src/events/attribution';
+import {
+  bucketStart, dailySearch, intervalFor, nextBucket, phraseOf, rankByRate, rate, readDaily, readMetrics, searchesSearch, totalsOf, type PhraseStatistics,
+} from '../../src/events/queries/analytics';
+import { parseAnalyticsFilter, parseDailyRequest, parseSearchesRequest } from '../../src/behaviour/analytics';
+import { answerState } from '../../src/storefront/searchPage/request';
 import type { estypes } from '@elastic/elasticsearch';
 
 const who = { market: 'SE', customerKey: 'c1', sessionKey: 's1' };
@@ -43,12 +46,39 @@ describe('search analytics (definitions)', () => {
       let n = 0;
       const s = new SessionSearches(() => `q${++n}`);
       assert.deepEqual(s.register('A', 'shoes', 0), { queryId: 'q1', continued: false });
-      assert.deepEqual(s.register('A', 'shoes', 24), { queryId: 'q1', continued: true }, 'page 2');
-      assert.deepEqual(s.register('A', 'shoes', 48), { queryId: 'q1', continued: true }, 'page 3');
+      assert.deepEqual(s.register('A', 'shoes', 24), { queryId: 'q1', continued: true, refinement: ['page'] }, 'page 2');
+      assert.deepEqual(s.register('A', 'shoes', 48), { queryId: 'q1', continued: true, refinement: ['page'] }, 'page 3');
       assert.deepEqual(s.register('B', 'shoes', 24), { queryId: 'q2', continued: false }, 'another session');
       assert.deepEqual(s.register('A', 'hats', 0), { queryId: 'q3', continued: false }, 'a new phrase');
       assert.deepEqual(s.register('A', 'shoes', 24), { queryId: 'q4', continued: false }, 'the same phrase after another phrase');
-      assert.deepEqual(s.register('A', 'shoes', 0), { queryId: 'q5', continued: false }, 'the first page again');
+      assert.deepEqual(s.register('A', 'shoes', 0), { queryId: 'q5', continued: false }, 'without the answer\'s state, a first page is a search');
+    });
+
+    it('counts a phrase once per session run: a facet, sort or page change refines it, a repeat is nothing new', () => {
+      let n = 0;
+      const s = new SessionSearches(() => `q${++n}`);
+      const state = (over: Partial<{ facet: string; sort: string; page: string }> = {}) => ({ facet: '[]', sort: 'RELEVANCE', page: '0:60', ...over });
+      assert.deepEqual(s.register('A', 'shoes', 0, state()), { queryId: 'q1', continued: false }, 'typed');
+      assert.deepEqual(s.register('A', 'shoes', 0, state()), { queryId: 'q1', continued: true }, 'a reload, or the phrase chosen again from suggestions');
+      assert.deepEqual(s.register('A', 'shoes', 0, state({ facet: '[brand]' })), { queryId: 'q1', continued: true, refinement: ['facet'] });
+      assert.deepEqual(s.register('A', 'shoes', 0, state({ facet: '[brand]', sort: 'PRICE_ASCENDING' })), { queryId: 'q1', continued: true, refinement: ['sort'] });
+      assert.deepEqual(s.register('A', 'shoes', 60, state({ sort: 'NEWEST_FIRST', page: '60:60' })), { queryId: 'q1', continued: true, refinement: ['facet', 'sort', 'page'] });
+      assert.deepEqual(s.register('A', 'boots', 0, state()), { queryId: 'q2', continued: false }, 'another phrase');
+      assert.deepEqual(s.register('A', 'shoes', 0, state()), { queryId: 'q3', continued: false }, 'back to the first phrase: a new search');
+      assert.deepEqual(refinementOf(state(), state({ page: '0:120' })), ['page'], 'a longer first page ("show more")');
+    });
+
+    it('compares answers by facets (order of selection aside), selected category, sort and page', () => {
+      const base = { selections: new Map(), sort: 'RELEVANCE' as const, skip: 0, limit: 60, viewAllSecondary: false };
+      const brand = { kind: 'values' as const, values: ['Acme'] };
+      const colour = { kind: 'values' as const, values: ['red'] };
+      const a = answerState({ ...base, selections: new Map([['brand', brand], ['colour', colour]]) });
+      const b = answerState({ ...base, selections: new Map([['colour', colour], ['brand', brand]]) });
+      assert.deepEqual(refinementOf(a, b), []);
+      assert.deepEqual(refinementOf(answerState(base), a), ['facet']);
+      assert.deepEqual(refinementOf(answerState(base), answerState({ ...base, selectedCategory: '/shoes' })), ['facet']);
+      assert.deepEqual(refinementOf(answerState(base), answerState({ ...base, sort: 'PRICE_ASCENDING' })), ['sort']);
+      assert.deepEqual(refinementOf(answerState(base), answerState({ ...base, skip: 60 })), ['page']);
     });
 
     it('has 16-character url-safe query ids', () => {
@@ -62,6 +92,7 @@ describe('search analytics (definitions)', () => {
       const doc = eventDocument({ ...who, locale: 'sv-SE', type: 'search', phrase: ' Red Shoes', totalHits: 0, queryId: 'q1', skip: 0 }, at);
       assert.deepEqual([doc.queryId, doc.queryPhrase, doc.queryAt, doc.queryLocale, doc.queryTotalHits, doc.skip, doc.continued], ['q1', 'red shoes', at.toISOString(), 'sv-SE', 0, 0, undefined]);
       assert.equal(eventDocument({ ...who, type: 'search', phrase: 'x', totalHits: 1, queryId: 'q1', skip: 24, continued: true }, at).continued, true);
+      assert.deepEqual(eventDocument({ ...who, type: 'search', phrase: 'x', totalHits: 1, queryId: 'q1', skip: 0, continued: true, refinement: ['facet', 'sort'] }, at).refinement, ['facet', 'sort']);
     });
 
     it('give a click its ticket\'s query id, and the resolved query\'s phrase, time and locale', () => {
@@ -73,6 +104,7 @@ describe('search analytics (definitions)', () => {
 
     it('give a purchase line its revenue, without floating-point noise', () => {
       assert.equal(eventDocument({ ...who, type: 'purchase', productKey: 'P', variantKey: 'V', quantity: 3, sellingPrice: 19.9 }, at).revenue, 59.7);
+      assert.equal(eventDocument({ ...who, type: 'purchase', productKey: 'P', variantKey: 'V', quantity: 1, sellingPrice: 1, purchaseId: 'o1' }, at).purchaseId, 'o1');
     });
   });
 
@@ -96,6 +128,35 @@ describe('search analytics (definitions)', () => {
       assert.equal(chooseAddition([], line('V1')), undefined);
     });
 
+    const HOUR = 3_600_000;
+    const touch = (type: Touch['type'], queryId: string, atTime: string, over: Partial<Touch> = {}): Touch => ({ type, productKey: 'P', at: `2026-11-20T${atTime}:00.000Z`, query: q(queryId), ...over });
+
+    it('credits an add-to-cart without a query (product page) to the session\'s latest click on the product within the window', () => {
+      const touches = [touch('click', 'first', '09:00'), touch('click', 'latest', '10:00', { position: 2 }), touch('click', 'other product', '10:10', { productKey: 'Q' }), touch('click', 'later', '11:00')];
+      const cart = { productKey: 'P', at: '2026-11-20T10:20:00.000Z' };
+      assert.deepEqual(chooseClick(touches, cart, 24 * HOUR), touches[1]);
+      assert.equal(chooseClick(touches, cart, HOUR / 2)?.query.queryId, 'latest');
+      assert.equal(chooseClick(touches, { ...cart, at: '2026-11-21T11:01:00.000Z' }, 24 * HOUR), undefined, 'outside the window');
+      assert.equal(chooseClick([touch('add-to-cart', 'a cart', '10:00')], cart, 24 * HOUR), undefined, 'only clicks');
+    });
+
+    it('credits a purchase line to its add-to-cart, else to a click on its product, once, within the window', () => {
+      const line = { productKey: 'P', variantKey: 'V1', at: '2026-11-20T12:00:00.000Z' };
+      const click = touch('click', 'clicked', '10:00');
+      const cart = touch('add-to-cart', 'carted', '09:30', { variantKey: 'V1' });
+      assert.equal(choosePurchaseTouch([click, cart], line, 24 * HOUR)?.query.queryId, 'carted', 'the add-to-cart first, even before a later click');
+      assert.equal(choosePurchaseTouch([click], line, 24 * HOUR)?.query.queryId, 'clicked', 'no add-to-cart notification: the click');
+      assert.equal(choosePurchaseTouch([click, cart], line, HOUR), undefined, 'both older than the window');
+      assert.equal(choosePurchaseTouch([click], { ...line, productKey: 'Q' }, 24 * HOUR), undefined, 'no search led to the product');
+    });
+
+    it('reads stored attributed clicks and add-to-carts, not unattributed ones', () => {
+      const stored = { '@timestamp': 'T', type: 'click' as const, productKey: 'P', position: 3, queryId: 'q1', queryPhrase: 'shoes' };
+      assert.deepEqual(readTouch(stored), { type: 'click', productKey: 'P', at: 'T', position: 3, query: { queryId: 'q1', phrase: 'shoes' } });
+      assert.equal(readTouch({ ...stored, queryId: undefined }), undefined);
+      assert.equal(readTouch({ ...stored, type: 'purchase' }), undefined);
+    });
+
     it('takes a query from the answer\'s own event (not a later page) and from stored documents', () => {
       const stamped = { ...who, locale: 'en-GB', type: 'search' as const, phrase: 'Shoes', totalHits: 4, queryId: 'q1', at };
       assert.deepEqual(queryFactsOf(stamped), { queryId: 'q1', at: at.toISOString(), locale: 'en-GB', phrase: 'shoes', totalHits: 4 });
@@ -111,7 +172,8 @@ describe('search analytics (definitions)', () => {
       searches: { doc_count: searches, sessions: { value: searches }, zero: { doc_count: zero } },
       clicks: { doc_count: clicked * 2, queries: { value: clicked }, primary: { doc_count: 1, position: { value: position } } },
       addToCarts: { doc_count: 0, queries: { value: 0 } },
-      purchases: { doc_count: 1, queries: { value: 1 }, revenue: { value: revenue } },
+      purchases: { doc_count: 3, queries: { value: 1 }, revenue: { value: revenue }, orders: { value: 1 }, unnumbered: { doc_count: 0 } },
+      refinements: { doc_count: 3, facet: { doc_count: 2 }, sort: { doc_count: 1 }, page: { doc_count: 0 } },
     });
 
     it('make a rate null when its denominator is 0, not 0', () => {
@@ -119,16 +181,20 @@ describe('search analytics (definitions)', () => {
       assert.equal(rate(0, 4), 0);
       assert.equal(rate(1, 3), 1 / 3);
       assert.deepEqual(totalsOf(readMetrics(undefined)), {
-        searches: 0, sessions: 0, zeroResultSearches: 0, zeroResultRate: null, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null,
+        searches: 0, refinements: 0, facetRefinements: 0, sortRefinements: 0, pageRefinements: 0, sessions: 0, zeroResultSearches: 0, zeroResultRate: null, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null,
       });
     });
 
     it('count click positions from 1 and searches with a click, not clicks', () => {
       const p = phraseOf('shoes', readMetrics(bucket(4, 1, 2, 0.5, 0.1 + 0.2)));
       assert.deepEqual(p, {
-        phrase: 'shoes', searches: 4, sessions: 4, zeroResultSearches: 1, clicks: 4, clickThroughRate: 0.5, addToCarts: 0, addToCartRate: 0,
+        phrase: 'shoes', searches: 4, refinements: 3, sessions: 4, zeroResultSearches: 1, clicks: 4, clickThroughRate: 0.5, addToCarts: 0, addToCartRate: 0,
         purchases: 1, conversionRate: 0.25, revenue: 0.3, averageClickPosition: 1.5,
-      });
+      }, 'three lines of one purchase count once');
+      const totals = totalsOf(readMetrics(bucket(4, 1, 2, 0.5)));
+      assert.deepEqual([totals.refinements, totals.facetRefinements, totals.sortRefinements, totals.pageRefinements], [3, 2, 1, 0]);
+      const legacy = readMetrics({ purchases: { doc_count: 2, orders: { value: 1 }, unnumbered: { doc_count: 1 } } });
+      assert.equal(legacy.purchases, 2, 'a line stored without a purchase id counts as one purchase');
     });
 
     it('rank by a rate: highest first, null last, then more searches, then the phrase', () => {
@@ -138,8 +204,22 @@ describe('search analytics (definitions)', () => {
 
     it('list every day of the range, empty ones included', () => {
       const response = { aggregations: { days: { buckets: [{ key_as_string: '2026-11-20', ...bucket(2, 0, 1, null) }] } } } as unknown as estypes.SearchResponse<unknown>;
-      const days = readDaily(response, { market: 'SE', from: '2026-11-19', to: '2026-11-21' }).days;
+      const days = readDaily(response, { market: 'SE', from: '2026-11-19', to: '2026-11-21', interval: 'day' }).days;
       assert.deepEqual(days.map((d) => [d.date, d.searches, d.clickThroughRate]), [['2026-11-19', 0, null], ['2026-11-20', 2, 0.5], ['2026-11-21', 0, null]]);
+    });
+
+    it('choose days up to a month, weeks up to half a year, months beyond, and list every bucket of the range', () => {
+      assert.deepEqual([intervalFor({ from: '2026-11-01', to: '2026-12-01' }), intervalFor({ from: '2026-11-01', to: '2026-12-02' }), intervalFor({ from: '2026-01-01', to: '2026-07-02' }), intervalFor({ from: '2025-11-27', to: '2026-11-26' })], ['day', 'week', 'week', 'month']);
+      assert.deepEqual([bucketStart('2026-11-26', 'week'), bucketStart('2026-11-23', 'week'), bucketStart('2026-11-22', 'week'), bucketStart('2026-11-26', 'month')], ['2026-11-23', '2026-11-23', '2026-11-16', '2026-11-01']);
+      assert.deepEqual([nextBucket('2026-12-28', 'week'), nextBucket('2026-01-01', 'month'), nextBucket('2026-12-01', 'month')], ['2027-01-04', '2026-02-01', '2027-01-01']);
+      const response = { aggregations: { days: { buckets: [{ key_as_string: '2026-03-01', ...bucket(2, 1, 1, null) }] } } } as unknown as estypes.SearchResponse<unknown>;
+      const year = readDaily(response, { market: 'SE', from: '2025-11-27', to: '2026-11-26', interval: 'month' });
+      assert.equal(year.interval, 'month');
+      assert.equal(year.days.length, 13);
+      assert.deepEqual([year.days[0].date, year.days[12].date], ['2025-11-01', '2026-11-01']);
+      assert.deepEqual(year.days.filter((d) => d.searches).map((d) => [d.date, d.searches, d.zeroResultRate, d.clickThroughRate]), [['2026-03-01', 2, 0.5, 0.5]]);
+      const histogram = dailySearch('ev', { market: 'SE', from: '2025-11-27', to: '2026-11-26', interval: 'month' }).aggs!.days as { date_histogram: { calendar_interval: string; extended_bounds: unknown } };
+      assert.deepEqual([histogram.date_histogram.calendar_interval, histogram.date_histogram.extended_bounds], ['month', { min: '2025-11-01', max: '2026-11-26' }]);
     });
 
     it('filter on the search\'s day (UTC, `to` inclusive) and order the phrases as asked', () => {
@@ -148,7 +228,7 @@ describe('search analytics (definitions)', () => {
         { exists: { field: 'queryPhrase' } }, { range: { queryAt: { gte: '2026-11-19T00:00:00.000Z', lt: '2026-11-22T00:00:00.000Z' } } }, { term: { queryLocale: 'sv-SE' } },
       ]);
       assert.deepEqual((r.aggs!.phrases as { terms: { order: unknown } }).terms.order, [{ 'searches>zero': 'desc' }, { searches: 'desc' }, { _key: 'asc' }]);
-      const d = dailySearch('ev', { market: 'SE', from: '2026-11-19', to: '2026-11-21' });
+      const d = dailySearch('ev', { market: 'SE', from: '2026-11-19', to: '2026-11-21', interval: 'day' });
       assert.deepEqual((d.aggs!.days as { date_histogram: { extended_bounds: unknown } }).date_histogram.extended_bounds, { min: '2026-11-19', max: '2026-11-21' });
     });
   });
@@ -175,6 +255,9 @@ describe('search analytics (definitions)', () => {
       bad({ market: 'SE', limit: '1.5' }, /limit must be an integer/);
       bad({ market: 'SE', sort: 'revenu' }, /sort must be one of/);
       assert.throws(() => parseSearchesRequest({ market: 'SE' }, undefined, today), status400(/no markets are configured/));
+      assert.throws(() => parseDailyRequest({ market: 'SE', interval: 'hour' }, configuration, today), status400(/interval must be one of day, week, month/));
+      assert.equal(parseDailyRequest({ market: 'SE', interval: 'week' }, configuration, today).interval, 'week');
+      assert.equal(parseDailyRequest({ market: 'SE', from: '2025-11-27' }, configuration, today).interval, 'month');
     });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * A day-by-day line chart drawn with uPlot (canvas, bundled; no CDN). The figure is an image named by its
- * title, and a visually hidden table holds the same numbers for screen readers.
+ * A line chart over days, weeks or months, drawn with uPlot (canvas, bundled; no CDN). The figure is an image
+ * named by its title, and a visually hidden table holds the same numbers for screen readers. Every bucket with
+ * a number gets a point, so a value between two empty buckets (a rate needs searches) is still seen.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -15,7 +16,15 @@ export interface Series {
   minTop: number;
 }
 
-export function Chart({ title, series }: { title: string; series: Series }) {
+/** The API answers at most 400 days; beyond this many buckets points would hide the line. */
+const MAX_POINTS = 62;
+
+/** A number between two empty buckets draws no line segment: only a point shows it. */
+function hasIsolated(values: (number | null)[]): boolean {
+  return values.some((v, i) => v !== null && values[i - 1] == null && values[i + 1] == null);
+}
+
+export function Chart({ title, series, interval = 'day' }: { title: string; series: Series; interval?: 'day' | 'week' | 'month' }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -31,7 +40,7 @@ export function Chart({ title, series }: { title: string; series: Series }) {
         { stroke: '#6b6b70', grid: { stroke: '#eee' } },
         { stroke: '#6b6b70', grid: { stroke: '#eee' }, size: 60, values: (_u, ticks) => ticks.map((t) => series.format(t)) },
       ],
-      series: [{}, { label: title, stroke: series.colour, width: 2, fill: `${series.colour}22`, points: { show: series.dates.length <= 31 }, spanGaps: false }],
+      series: [{}, { label: title, stroke: series.colour, width: 2, fill: `${series.colour}22`, points: { show: series.dates.length <= MAX_POINTS || hasIsolated(series.values), size: 6 }, spanGaps: false }],
     }, [xs, series.values.map((v) => v ?? null)] as uPlot.AlignedData, el);
     const resize = () => plot.setSize({ width: Math.max(280, el.clientWidth), height: 200 });
     window.addEventListener('resize', resize);
@@ -40,10 +49,10 @@ export function Chart({ title, series }: { title: string; series: Series }) {
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <div ref={box} role="img" aria-label={`${title}, ${series.dates.length} days`} class="chart-canvas" />
+      <div ref={box} role="img" aria-label={`${title}, ${series.dates.length} ${interval}s`} class="chart-canvas" />
       <table class="visually-hidden">
         <caption>{title}</caption>
-        <thead><tr><th scope="col">Date</th><th scope="col">{title}</th></tr></thead>
+        <thead><tr><th scope="col">{interval === 'day' ? 'Date' : `${interval[0]!.toUpperCase()}${interval.slice(1)} from`}</th><th scope="col">{title}</th></tr></thead>
         <tbody>{series.dates.map((d, i) => <tr key={d}><td>{d}</td><td>{series.format(series.values[i] ?? null)}</td></tr>)}</tbody>
       </table>
     </figure>

@@ -9,6 +9,7 @@ type Column = { key: keyof PhraseRow; label: string; show: (row: PhraseRow) => s
 
 const COLUMNS: Column[] = [
   { key: 'searches', label: 'Searches', show: (r) => String(r.searches) },
+  { key: 'refinements', label: 'Refinements', show: (r) => String(r.refinements) },
   { key: 'sessions', label: 'Sessions', show: (r) => String(r.sessions) },
   { key: 'zeroResultSearches', label: 'No results', show: (r) => String(r.zeroResultSearches) },
   { key: 'clickThroughRate', label: 'Click-through', show: (r) => percent(r.clickThroughRate) },

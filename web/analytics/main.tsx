@@ -1,6 +1,7 @@
 /**
  * Search analytics for analysts and merchandisers, served at /analytics/ behind the admin key: searches,
- * zero-result rate and click-through rate per day, the totals, the top phrases and the phrases that find
+ * zero-result rate and click-through rate per day, week or month (the API chooses from the range), the totals
+ * with refinements beside searches, the top phrases and the phrases that find
  * nothing, for a market, an optional locale and a date range (kept in the URL, so a view can be shared).
  */
 import './main.css';
@@ -54,14 +55,17 @@ function FiltersForm({ markets, filters, onChange }: { markets: MarketInfo[]; fi
 function Tiles({ report, currency }: { report: SearchesReport; currency: string | null }) {
   const t = report.totals;
   const money = (n: number) => (currency ? n.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 0 }) : n.toLocaleString());
-  const tiles: [string, string][] = [
-    ['Searches', t.searches.toLocaleString()], ['Sessions', t.sessions.toLocaleString()], ['Zero-result rate', percent(t.zeroResultRate)],
-    ['Click-through rate', percent(t.clickThroughRate)], ['Add-to-cart rate', percent(t.addToCartRate)], ['Conversion rate', percent(t.conversionRate)],
-    ['Revenue', money(t.revenue)], ['Avg. click position', decimal(t.averageClickPosition)],
+  const byKind = `facet ${t.facetRefinements.toLocaleString()} · sort ${t.sortRefinements.toLocaleString()} · page ${t.pageRefinements.toLocaleString()}`;
+  const tiles: [string, string, string?][] = [
+    ['Searches', t.searches.toLocaleString()], ['Refinements', t.refinements.toLocaleString(), byKind], ['Sessions', t.sessions.toLocaleString()],
+    ['Zero-result rate', percent(t.zeroResultRate)], ['Click-through rate', percent(t.clickThroughRate)], ['Add-to-cart rate', percent(t.addToCartRate)],
+    ['Conversion rate', percent(t.conversionRate)], ['Revenue', money(t.revenue)], ['Avg. click position', decimal(t.averageClickPosition)],
   ];
   return (
     <dl class="tiles" aria-label="Totals">
-      {tiles.map(([label, value]) => <div key={label} class="tile"><dt>{label}</dt><dd>{value}</dd></div>)}
+      {tiles.map(([label, value, detail]) => (
+        <div key={label} class="tile"><dt>{label}</dt><dd>{value}</dd>{detail && <dd class="tile-detail">{detail}</dd>}</div>
+      ))}
     </dl>
   );
 }
@@ -98,6 +102,7 @@ function Dashboard({ markets }: { markets: MarketInfo[] }) {
   const currency = markets.find((m) => m.id === filters.market)?.currency ?? null;
   const days = reports?.daily.days ?? [];
   const dates = days.map((d) => d.date);
+  const per = reports?.daily.interval ?? 'day';
   return (
     <>
       <header class="admin-header">
@@ -112,9 +117,9 @@ function Dashboard({ markets }: { markets: MarketInfo[] }) {
             <p class="muted range">{reports.top.from} to {reports.top.to}, market {filters.market}{filters.locale ? `, ${filters.locale}` : ', all locales'}</p>
             <Tiles report={reports.top} currency={currency} />
             <div class="charts">
-              <Chart title="Searches per day" series={{ dates, values: days.map((d) => d.searches), format: (v) => (v === null ? '–' : String(Math.round(v))), colour: '#1f5f4a', minTop: 1 }} />
-              <Chart title="Zero-result rate per day" series={{ dates, values: days.map((d) => d.zeroResultRate), format: percent, colour: '#b3261e', minTop: 0.1 }} />
-              <Chart title="Click-through rate per day" series={{ dates, values: days.map((d) => d.clickThroughRate), format: percent, colour: '#3f5e7a', minTop: 0.1 }} />
+              <Chart title={`Searches per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.searches), format: (v) => (v === null ? '–' : String(Math.round(v))), colour: '#1f5f4a', minTop: 1 }} />
+              <Chart title={`Zero-result rate per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.zeroResultRate), format: percent, colour: '#b3261e', minTop: 0.1 }} />
+              <Chart title={`Click-through rate per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.clickThroughRate), format: percent, colour: '#3f5e7a', minTop: 0.1 }} />
             </div>
             <PhraseTable title="Top phrases" rows={reports.top.phrases} filters={filters} initialSort="searches" empty="No searches in this range." />
             <PhraseTable title="Phrases with no results" rows={reports.zero.phrases} filters={filters} initialSort="zeroResultSearches" empty="Every phrase found something." />

@@ -7,10 +7,13 @@
  * `queryAt` count everything about a phrase or a day, and an attributed event counts on its search's day.
  *
  * Definitions (docs/behaviour.md "Search analytics"):
- * - a search: a search event that is not `continued` (a later page of the session's search is not another search);
+ * - a search: a search event that is not `continued` (an answer for the phrase of the session's search before it is not another search);
+ * - a refinement: a continued search event that changed facets, sort or page (its `refinement` names which);
  * - zero-result: its totalHits is 0;
  * - clickThroughRate, addToCartRate, conversionRate: searches with at least one attributed click
  *   (add-to-cart, purchase line) / searches; a rate whose denominator is 0 is null;
+ * - purchases: the purchase notifications with at least one attributed line (lines stored before purchase ids
+ *   each count as one);
  * - revenue: the sum of quantity × selling price of the attributed purchase lines;
  * - averageClickPosition: the mean 1-based position of the attributed clicks on the primary list (other
  *   lists number their own positions).
@@ -19,6 +22,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { roundMoney, type EventDocument } from '../events';
+import { REFINEMENT_KINDS, type RefinementKind } from '../searchSessions';
 import { exists, ofTypes, term, type Aggregations, type Query } from './common';
 
 export const ANALYTICS_SORTS = ['searches', 'zeroResultSearches', 'clickThroughRate', 'addToCartRate', 'revenue'] as const;
@@ -39,6 +43,11 @@ export interface SearchesRequest extends AnalyticsFilter { limit: number; sort: 
 
 export interface SearchTotals {
   searches: number;
+  /** Answers that refined a search (facet, sort or page changes), of each kind below (one answer may change several). */
+  refinements: number;
+  facetRefinements: number;
+  sortRefinements: number;
+  pageRefinements: number;
   sessions: number;
   zeroResultSearches: number;
   zeroResultRate: number | null;
@@ -52,6 +61,7 @@ export interface SearchTotals {
 export interface PhraseStatistics {
   phrase: string;
   searches: number;
+  refinements: number;
   sessions: number;
   zeroResultSearches: number;
   clicks: number;
@@ -65,7 +75,11 @@ export interface PhraseStatistics {
 }
 
 export interface SearchesAnswer { from: string; to: string; totals: SearchTotals; phrases: PhraseStatistics[] }
-export interface DailyAnswer { from: string; to: string; days: (SearchTotals & { date: string })[] }
+/** The buckets of the over-time answer: each `date` is the first day of its day, ISO week (Monday) or month. */
+export const INTERVALS = ['day', 'week', 'month'] as const;
+export type Interval = (typeof INTERVALS)[number];
+export interface DailyRequest extends AnalyticsFilter { interval: Interval }
+export interface DailyAnswer { from: string; to: string; interval: Interval; days: (SearchTotals & { date: string })[] }
 
 /** Phrases a rate sort ranks: the most searched ones (one bucket each in a single request). */
 export const RATE_SORT_PHRASES = 10_000;
@@ -78,7 +92,7 @@ const PRECISION = { totals: 40_000, phrase: 3000 } as const;
 type Precision = keyof typeof PRECISION;
 
 const field = (name: keyof EventDocument) => name;
-const AGG = { searches: 'searches', sessions: 'sessions', zero: 'zero', clicks: 'clicks', clicked: 'queries', primary: 'primary', position: 'position', carts: 'addToCarts', purchases: 'purchases', revenue: 'revenue', phrases: 'phrases', days: 'days', rate: 'rate' } as const;
+const AGG = { refinements: 'refinements', orders: 'orders', unnumbered: 'unnumbered', searches: 'searches', sessions: 'sessions', zero: 'zero', clicks: 'clicks', clicked: 'queries', primary: 'primary', position: 'position', carts: 'addToCarts', purchases: 'purchases', revenue: 'revenue', phrases: 'phrases', days: 'days', rate: 'rate' } as const;
 
 const DAY_MS = 86_400_000;
 export const dayStart = (date: string) => `${date}T00:00:00.000Z`;
@@ -104,7 +118,9 @@ export function analyticsQuery(f: AnalyticsFilter): Query {
 export function metricAggregations(precision: Precision = 'totals'): Aggregations {
   const distinct = (name: keyof EventDocument): estypes.AggregationsAggregationContainer => ({ cardinality: { field: field(name), precision_threshold: PRECISION[precision], execution_hint: 'direct' } });
   const distinctQueries = distinct('queryId');
+  const kinds: Aggregations = precision === 'totals' ? Object.fromEntries(REFINEMENT_KINDS.map((k) => [k, { filter: term('refinement', k) }])) : {};
   return {
+    [AGG.refinements]: { filter: { bool: { filter: [term('type', 'search'), term('continued', true), exists('refinement')] } }, ...(precision === 'totals' ? { aggs: kinds } : {}) },
     [AGG.searches]: {
       filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } },
       aggs: {
@@ -117,7 +133,13 @@ export function metricAggregations(precision: Precision = 'totals'): Aggregation
       aggs: { [AGG.clicked]: distinctQueries, [AGG.primary]: { filter: term('listId', 'PRIMARY_LIST'), aggs: { [AGG.position]: { avg: { field: field('position') } } } } },
     },
     [AGG.carts]: { filter: term('type', 'add-to-cart'), aggs: { [AGG.clicked]: distinctQueries } },
-    [AGG.purchases]: { filter: term('type', 'purchase'), aggs: { [AGG.clicked]: distinctQueries, [AGG.revenue]: { sum: { field: field('revenue') } } } },
+    [AGG.purchases]: {
+      filter: term('type', 'purchase'),
+      aggs: {
+        [AGG.clicked]: distinctQueries, [AGG.revenue]: { sum: { field: field('revenue') } },
+        [AGG.orders]: distinct('purchaseId'), [AGG.unnumbered]: { filter: { bool: { must_not: [exists('purchaseId')] } } },
+      },
+    },
   };
 }
 
@@ -170,13 +192,39 @@ export function readRateRanking(response: estypes.SearchResponse<unknown>, r: Se
   return rankByRate(buckets.map((b) => phraseOf(b.key, readMetrics(b))), r.sort).slice(0, r.limit).map((p) => p.phrase);
 }
 
-/** `GET /analytics/searches/daily`: the totals of every day of the range, days without searches included. */
-export function dailySearch(index: string, f: AnalyticsFilter): estypes.SearchRequest {
+/** Pure: the bucket of a range: days up to a month, weeks up to about half a year, months beyond. */
+export function intervalFor(f: Pick<AnalyticsFilter, 'from' | 'to'>): Interval {
+  const days = Math.round((Date.parse(dayStart(f.to)) - Date.parse(dayStart(f.from))) / DAY_MS) + 1;
+  return days <= 31 ? 'day' : days <= 183 ? 'week' : 'month';
+}
+
+/** Pure: the first day of the bucket holding `date`. */
+export function bucketStart(date: string, interval: Interval): string {
+  const d = new Date(dayStart(date));
+  if (interval === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (interval === 'month') d.setUTCDate(1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Pure: the first day of the bucket after the one starting at `start`. */
+export function nextBucket(start: string, interval: Interval): string {
+  const d = new Date(dayStart(start));
+  if (interval === 'day') d.setUTCDate(d.getUTCDate() + 1);
+  else if (interval === 'week') d.setUTCDate(d.getUTCDate() + 7);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * `GET /analytics/searches/daily`: the totals of every bucket (day, ISO week or month) of the range, empty
+ * buckets included; the first and last may cover only part of their week or month (the range's days).
+ */
+export function dailySearch(index: string, f: DailyRequest): estypes.SearchRequest {
   return envelope(index, f, {
     [AGG.days]: {
       date_histogram: {
-        field: field('queryAt'), calendar_interval: 'day', time_zone: 'UTC', format: 'yyyy-MM-dd', min_doc_count: 0,
-        extended_bounds: { min: f.from, max: f.to },
+        field: field('queryAt'), calendar_interval: f.interval, time_zone: 'UTC', format: 'yyyy-MM-dd', min_doc_count: 0,
+        extended_bounds: { min: bucketStart(f.from, f.interval), max: f.to },
       },
       aggs: metricAggregations(),
     },
@@ -195,7 +243,7 @@ export function rate(numerator: number, denominator: number): number | null {
   return denominator === 0 ? null : numerator / denominator;
 }
 
-interface Metrics { searches: number; sessions: number; zero: number; clicks: number; clicked: number; addToCarts: number; carted: number; purchases: number; bought: number; revenue: number; position: number | null }
+interface Metrics { refinements: number; byKind: Record<RefinementKind, number>; searches: number; sessions: number; zero: number; clicks: number; clicked: number; addToCarts: number; carted: number; purchases: number; bought: number; revenue: number; position: number | null }
 
 export function readMetrics(t: Tree | undefined): Metrics {
   const searches = sub(t, AGG.searches);
@@ -203,11 +251,13 @@ export function readMetrics(t: Tree | undefined): Metrics {
   const carts = sub(t, AGG.carts);
   const purchases = sub(t, AGG.purchases);
   const average = value(sub(sub(clicks, AGG.primary), AGG.position));
+  const refinements = sub(t, AGG.refinements);
   return {
+    refinements: count(refinements), byKind: { facet: count(sub(refinements, 'facet')), sort: count(sub(refinements, 'sort')), page: count(sub(refinements, 'page')) },
     searches: count(searches), sessions: value(sub(searches, AGG.sessions)) ?? 0, zero: count(sub(searches, AGG.zero)),
     clicks: count(clicks), clicked: value(sub(clicks, AGG.clicked)) ?? 0,
     addToCarts: count(carts), carted: value(sub(carts, AGG.clicked)) ?? 0,
-    purchases: count(purchases), bought: value(sub(purchases, AGG.clicked)) ?? 0,
+    purchases: (value(sub(purchases, AGG.orders)) ?? 0) + count(sub(purchases, AGG.unnumbered)), bought: value(sub(purchases, AGG.clicked)) ?? 0,
     revenue: roundMoney(value(sub(purchases, AGG.revenue)) ?? 0),
     // Positions are 0-based in tickets.
     position: average === null ? null : average + 1,
@@ -216,7 +266,8 @@ export function readMetrics(t: Tree | undefined): Metrics {
 
 export function totalsOf(m: Metrics): SearchTotals {
   return {
-    searches: m.searches, sessions: m.sessions, zeroResultSearches: m.zero, zeroResultRate: rate(m.zero, m.searches),
+    searches: m.searches, refinements: m.refinements, facetRefinements: m.byKind.facet, sortRefinements: m.byKind.sort, pageRefinements: m.byKind.page,
+    sessions: m.sessions, zeroResultSearches: m.zero, zeroResultRate: rate(m.zero, m.searches),
     clickThroughRate: rate(m.clicked, m.searches), addToCartRate: rate(m.carted, m.searches), conversionRate: rate(m.bought, m.searches),
     revenue: m.revenue, averageClickPosition: m.position,
   };
@@ -224,7 +275,7 @@ export function totalsOf(m: Metrics): SearchTotals {
 
 export function phraseOf(phrase: string, m: Metrics): PhraseStatistics {
   return {
-    phrase, searches: m.searches, sessions: m.sessions, zeroResultSearches: m.zero,
+    phrase, searches: m.searches, refinements: m.refinements, sessions: m.sessions, zeroResultSearches: m.zero,
     clicks: m.clicks, clickThroughRate: rate(m.clicked, m.searches),
     addToCarts: m.addToCarts, addToCartRate: rate(m.carted, m.searches),
     purchases: m.purchases, conversionRate: rate(m.bought, m.searches),
@@ -247,11 +298,11 @@ export function rankByRate(phrases: PhraseStatistics[], by: 'clickThroughRate' |
   return [...phrases].sort((a, b) => (b[by] ?? -1) - (a[by] ?? -1) || b.searches - a.searches || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0));
 }
 
-/** Every day of the range, in order (the histogram's bounds already cover them; filled here too). */
-export function readDaily(response: estypes.SearchResponse<unknown>, f: AnalyticsFilter): DailyAnswer {
+/** Every bucket of the range, in order (the histogram's bounds already cover them; filled here too). */
+export function readDaily(response: estypes.SearchResponse<unknown>, f: DailyRequest): DailyAnswer {
   const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.days)?.buckets ?? []) as (Tree & { key_as_string: string })[];
-  const byDay = new Map(buckets.map((b) => [b.key_as_string, b]));
+  const byStart = new Map(buckets.map((b) => [b.key_as_string, b]));
   const days: DailyAnswer['days'] = [];
-  for (let d = f.from; d <= f.to; d = nextDay(d)) days.push({ date: d, ...totalsOf(readMetrics(byDay.get(d))) });
-  return { from: f.from, to: f.to, days };
+  for (let d = bucketStart(f.from, f.interval); d <= f.to; d = nextBucket(d, f.interval)) days.push({ date: d, ...totalsOf(readMetrics(byStart.get(d))) });
+  return { from: f.from, to: f.to, interval: f.interval, days };
 }

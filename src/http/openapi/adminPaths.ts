@@ -6,7 +6,7 @@
  */
 import { HISTORY_KINDS } from '../../admin/historyRecord';
 import { DEFAULT_IMPACT_PHRASES, MAX_IMPACT_PHRASES } from '../../admin/impactReport';
-import { ANALYTICS_SORTS } from '../../events/queries/analytics';
+import { ANALYTICS_SORTS, INTERVALS } from '../../events/queries/analytics';
 import { DEFAULT_LIMIT as DEFAULT_ANALYTICS_LIMIT, MAX_DAYS, MAX_LIMIT as MAX_ANALYTICS_LIMIT } from '../../behaviour/analytics';
 import { MAX_ID_FILTER, OUTPUT_FILTERS } from '../../merchandising/pages/export';
 import { EXPORT_TYPES, MAX_EXPORT_KEYS } from '../adminRoutes';
@@ -310,9 +310,12 @@ export function adminPaths(): Paths {
     },
     [`${ADMIN}/v4/analytics/searches/daily`]: {
       get: admin({
-        operationId: 'analyticsDaily', tags: ['Admin: analytics'], summary: 'The totals of every day of the range',
-        parameters: analyticsFilter,
-        responses: { 200: json('One entry per day.', ref('AnalyticsDaily')), 400: response('BadRequest') },
+        operationId: 'analyticsDaily', tags: ['Admin: analytics'], summary: 'The totals of every day, week or month of the range',
+        parameters: [
+          ...analyticsFilter,
+          query('interval', 'The bucket; by default days up to 31 days, weeks up to 183, months beyond.', enumOf(INTERVALS)),
+        ],
+        responses: { 200: json('One entry per bucket.', ref('AnalyticsDaily')), 400: response('BadRequest') },
         'x-example-status': 200,
       }),
     },

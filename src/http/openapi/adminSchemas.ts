@@ -273,24 +273,29 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
   }, ['from', 'to', 'added', 'removed', 'changed']),
 
   AnalyticsTotals: obj({
-    searches: int(), sessions: int(), zeroResultSearches: int(),
+    searches: int(undefined, { description: 'Searches: answers for a phrase other than the session\'s previous one (refinements and repeats are not searches).' }),
+    refinements: int(undefined, { description: 'Answers that changed the facets, sort or page of the session\'s search; by kind below (one answer may change several).' }),
+    facetRefinements: int(), sortRefinements: int(), pageRefinements: int(),
+    sessions: int(), zeroResultSearches: int(),
     zeroResultRate: { type: ['number', 'null'] }, clickThroughRate: { type: ['number', 'null'] }, addToCartRate: { type: ['number', 'null'] },
     conversionRate: { type: ['number', 'null'] }, revenue: num(), averageClickPosition: { type: ['number', 'null'] },
-  }, ['searches', 'sessions', 'zeroResultSearches', 'zeroResultRate', 'clickThroughRate', 'addToCartRate', 'conversionRate', 'revenue', 'averageClickPosition'],
+  }, ['searches', 'refinements', 'facetRefinements', 'sortRefinements', 'pageRefinements', 'sessions', 'zeroResultSearches', 'zeroResultRate', 'clickThroughRate', 'addToCartRate', 'conversionRate', 'revenue', 'averageClickPosition'],
   { description: 'A rate whose denominator is 0 is null.' }),
   AnalyticsSearches: obj({
     from: str(undefined, { format: 'date' }), to: str(undefined, { format: 'date' }),
     totals: ref('AnalyticsTotals'),
     phrases: arr(obj({
-      phrase: str(), searches: int(), sessions: int(), zeroResultSearches: int(), clicks: int(), clickThroughRate: { type: ['number', 'null'] },
+      phrase: str(), searches: int(), refinements: int(), sessions: int(), zeroResultSearches: int(), clicks: int(), clickThroughRate: { type: ['number', 'null'] },
       addToCarts: int(), addToCartRate: { type: ['number', 'null'] }, purchases: int(), conversionRate: { type: ['number', 'null'] },
       revenue: num(), averageClickPosition: { type: ['number', 'null'] },
     }, ['phrase', 'searches'])),
   }, ['from', 'to', 'totals', 'phrases']),
   AnalyticsDaily: obj({
     from: str(undefined, { format: 'date' }), to: str(undefined, { format: 'date' }),
-    days: arr({ allOf: [ref('AnalyticsTotals')], ...obj({ date: str(undefined, { format: 'date' }) }, ['date']) }, 'Every day of the range, days without searches included.'),
-  }, ['from', 'to', 'days']),
+    interval: enumOf(['day', 'week', 'month']),
+    days: arr({ allOf: [ref('AnalyticsTotals')], ...obj({ date: str(undefined, { format: 'date' }) }, ['date']) },
+      'Every bucket (day, ISO week from Monday, or month) of the range, empty ones included; `date` is its first day, and the first and last count only the range\'s days.'),
+  }, ['from', 'to', 'interval', 'days']),
 
   Health: obj({ status: enumOf(['ok']) }, ['status']),
   Ready: obj({ status: enumOf(['ready']), elasticsearch: enumOf(['green', 'yellow']) }, ['status', 'elasticsearch']),

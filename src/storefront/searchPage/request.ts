@@ -15,6 +15,7 @@ import { primaryListBodySchema, validateBody } from '../requestBody';
 import { ORIGINS, parseQueryContext, searchPhrase, type EndpointRules, type QueryContext, type SearchOrigin } from '../request';
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import { parseSort, type SortId } from '../sorts';
+import type { AnswerState } from '../../events/searchSessions';
 
 export const SEARCH_PAGE_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 
@@ -84,5 +85,18 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
     navigation: body.navigation?.include === true,
     contentLists: contentListSettings(body.contentLists),
     collapse: catalog.collapsingMarkets.has(context.market),
+  };
+}
+
+/**
+ * Pure: the answer's facets (and selected category), sort and page as comparable strings: an answer for the
+ * session's phrase that changes one of them is a refinement, not another search (src/events/searchSessions.ts).
+ */
+export function answerState(req: Pick<SearchPageRequest, 'selections' | 'selectedCategory' | 'sort' | 'skip' | 'limit' | 'viewAllSecondary'>): AnswerState {
+  const selections = [...req.selections].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    facet: JSON.stringify([req.selectedCategory ?? null, selections]),
+    sort: String(req.sort),
+    page: `${req.skip}:${req.limit}:${req.viewAllSecondary}`,
   };
 }

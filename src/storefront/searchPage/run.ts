@@ -26,7 +26,7 @@ import { groupTotal } from '../groupCount';
 import { primaryQuery, primarySearch, secondarySearch } from './build';
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
-import type { SearchPageRequest } from './request';
+import { answerState, type SearchPageRequest } from './request';
 import { explainHit, ruleProbes, shownHits, withExplanations } from '../explain';
 import { MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
 
@@ -97,7 +97,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
   ]);
-  const queryId = req.context.notify && !explain ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, hitKeys: mainProducts(req.viewAllSecondary ? secondary : primary).map((p) => p.productKey) }) : undefined;
+  const queryId = req.context.notify && !explain ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, state: answerState(req), hitKeys: mainProducts(req.viewAllSecondary ? secondary : primary).map((p) => p.productKey) }) : undefined;
   const result = shapeSearchPage({
     req, phrase, originalTotalHits, queryId, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
