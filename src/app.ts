@@ -160,7 +160,7 @@ export function createApp(context: AppContext): Koa {
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: 1024, gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   const keys = context.config.adminApiKeys;
-  const web = webRouter({ configuration: () => context.configuration.get() });
+  const web = webRouter({ configuration: () => context.configuration.get(), dynamicFacets: context.config.dynamicFacets });
   app.use(web.fallback);
   for (const router of [
     operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminApiKeys: keys }),
