@@ -4,9 +4,12 @@
  * cart, at 1280×800, and the search page at 390×844; and the merchandising console's configuration forms
  * (facets, labels, navigation, templates), a landing page's facets, sort orders and product lists in the page editor,
  * and the landing page preview with its pin buttons at both sizes, logged in with ADMIN_API_KEY (default
- * dev-admin-key). `analytics` first sends visits through the storefront API (searches, refinements, clicks,
- * product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page at both sizes. The console shots save nothing: the facet form's refused value shows a problem at its field, and
- * a refused import stores nothing; the page editor's rows are filled in and not saved. Run against a service with the sample catalog:
+ * dev-admin-key); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
+ * page editor after "Preview". `analytics` first sends visits through the storefront API (searches, refinements,
+ * clicks, product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page at both sizes.
+ * The console shots save nothing but that preview (a previewOnly page import: the live storefront stays as it
+ * was): the facet form's refused value shows a problem at its field, and a refused import stores nothing; the
+ * page editor's rows are filled in and not saved. Run against a service with the sample catalog:
  *
  *   npm start &   # then
  *   npm run screenshots [-- http://localhost:8080 [storefront|console|analytics]]
@@ -100,6 +103,25 @@ async function consoleForms(browser: Browser): Promise<void> {
     await lists.getByRole('button', { name: 'Add a product list' }).scrollIntoViewIfNeeded();
     await settle(pages);
     await pages.screenshot({ path: join(out, `console-page-lists${suffix}.png`) });
+
+    // The synonyms of the first locale as stored (a row typed in when there are none; not saved).
+    const synonyms = await consoleView(browser, size, 'synonyms');
+    if (!(await synonyms.getByLabel('Terms of rule 1').count())) {
+      await synonyms.getByRole('button', { name: 'Add a rule' }).click();
+      await synonyms.getByLabel('Terms of rule 1').fill('sneakers, trainers');
+    }
+    await settle(synonyms);
+    await synonyms.screenshot({ path: join(out, `console-synonyms${suffix}.png`) });
+
+    // The page editor after "Preview": a product hidden in the preview only, the live storefront as it was.
+    const editor = await consoleView(browser, size, 'pages');
+    await editor.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
+    await editor.getByRole('list', { name: 'Page products' }).getByRole('button', { name: /^Hide / }).first().click();
+    await editor.getByRole('button', { name: 'Preview', exact: true }).click();
+    await editor.getByRole('status').filter({ hasText: 'Saved as a preview' }).waitFor();
+    await editor.getByRole('button', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
+    await settle(editor);
+    await editor.screenshot({ path: join(out, `console-page-preview${suffix}.png`) });
 
     // The landing page preview: each product with its reasons and "Pin at position 1".
     const preview = await consoleView(browser, size, 'preview');

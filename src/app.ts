@@ -42,7 +42,7 @@ import type { CatalogView } from './search/catalogView';
 import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
 import { openApiRouter } from './http/openapiRoutes';
-import { errorHandler, storefrontCors } from './http/middleware';
+import { adminAnswerHeaders, errorHandler, storefrontCors } from './http/middleware';
 import { ServiceMetrics } from './http/metrics';
 import { observeRequests, operationsRouter } from './http/operations';
 import { checkReadiness } from './search/readiness';
@@ -155,11 +155,12 @@ export function createApp(context: AppContext): Koa {
   app.proxy = true;
   // Outermost, so the access log and the metrics see the status the error handler answers.
   app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
+  app.use(adminAnswerHeaders());
   app.use(errorHandler(context.log));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: 1024, gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   const keys = context.config.adminApiKeys;
-  const web = webRouter({ configuration: () => context.configuration.get() });
+  const web = webRouter({ configuration: () => context.configuration.get(), dynamicFacets: context.config.dynamicFacets });
   app.use(web.fallback);
   for (const router of [
     operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminApiKeys: keys }),

@@ -15,10 +15,12 @@ import type { PageContainer } from '../merchandising/pages/types';
 export interface PageImportOptions extends MerchandisingImportOptions {
   /** Our addition: a FULL import that would delete more than half of the market's pages is refused unless forced. */
   force: boolean;
+  /** The `previewOnly` query parameter, when sent (our addition; the body's field is the spec's). */
+  previewOnly?: boolean;
 }
 
 export async function importPages(deps: MerchandisingImportDeps, body: unknown, options: PageImportOptions): Promise<ImportOutcome> {
-  const validated = validatePageImport(body, await deps.configuration.required());
+  const validated = validatePageImport(body, await deps.configuration.required(), { previewOnly: options.previewOnly });
   if (!validated.ok) throw validated.problems.rejection('Page import');
   const request = validated.value;
   const store = deps.stores.pages;

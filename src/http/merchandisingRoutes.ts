@@ -10,7 +10,7 @@ import { invalid } from '../kernel/errors';
 import { requireApiKey } from './middleware';
 import { readJsonBody } from './body';
 import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
-import { booleanParam, list, required, single } from '../kernel/params';
+import { booleanParam, list, optionalBoolean, required, single } from '../kernel/params';
 import { keyIdOf } from '../admin/historyRecord';
 import type { MerchandisingImportOptions } from '../admin/merchandisingDeps';
 
@@ -53,7 +53,8 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
 
   const pagesImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_PAGES_BYTES);
-    answerImport(ctx, await services.importPages(body, { ...importOptions(ctx), force: booleanParam(ctx.query, 'force', false) }));
+    const previewOnly = optionalBoolean(ctx.query, 'previewOnly');
+    answerImport(ctx, await services.importPages(body, { ...importOptions(ctx), force: booleanParam(ctx.query, 'force', false), ...(previewOnly !== undefined ? { previewOnly } : {}) }));
   };
   router.post('/v3/import/pages', pagesImport);
   router.post('/v4/import/pages', pagesImport);

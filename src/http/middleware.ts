@@ -31,6 +31,27 @@ export function errorHandler(log: Logger) {
   };
 }
 
+/**
+ * Every answer of the admin interface (imports, exports, the console's explain and history, analytics), errors
+ * included: never sniffed as another type (an export holds catalog text), and never stored by a browser or
+ * proxy (it is read with a secret key and is stale after the next import). Set before and after the handlers,
+ * so neither a handler nor the error handler leaves it out.
+ */
+export function adminAnswerHeaders() {
+  const set = (ctx: Context) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'no-store');
+  };
+  return async (ctx: Context, next: Next) => {
+    if (ctx.path !== '/api/admin' && !ctx.path.startsWith('/api/admin/')) return next();
+    set(ctx);
+    try {
+      await next();
+    } finally {
+      set(ctx);
+    }
+  };
+}
 
 /** Admin endpoints need a known `Api-Key` header. */
 export function requireApiKey(keys: string[]) {

@@ -7,7 +7,7 @@
  * | `/assets/<hashed name>` | its script and stylesheet, cached for a year |
  * | `/analytics/`, `/analytics/assets/<hashed name>` | the search analytics page (its data comes from the admin API, with the key the person logs in with) |
  * | `/console/`, `/console/assets/<hashed name>` | the merchandising console (admin API with the key the person logs in with) |
- * | `/storefront/markets.json` | the configured markets, their locales and currency: what the storefront's market switcher offers |
+ * | `/storefront/markets.json` | the configured markets, their locales and currency: what the storefront's market switcher offers; and `dynamicFacets`, how many attribute facets a market without a facet configuration shows after the default ones (the console's facet form starts from it) |
  * | `/images/sample/<key>/<file>?c=RRGGBB` | the sample catalog's placeholder images (SVG) |
  */
 import Router from '@koa/router';
@@ -20,6 +20,8 @@ import { join } from 'node:path';
 export interface WebPagesDeps {
   /** The stored market configuration, if any. */
   configuration(): Promise<CatalogConfiguration | undefined>;
+  /** DYNAMIC_FACETS: the dynamic facets of a market without a facet configuration. */
+  dynamicFacets: number;
 }
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -61,7 +63,7 @@ export function webRouter(deps: WebPagesDeps): { router: Router; fallback: (ctx:
     const configuration = await deps.configuration();
     const markets = Object.entries(configuration?.markets ?? {}).map(([id, m]) => ({ id, locales: m.locales, currency: m.currency ?? null }));
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = { markets };
+    ctx.body = { markets, dynamicFacets: deps.dynamicFacets };
   });
 
   router.get(['/images/sample/:key/:file', '/images/sample/content/:key/:file'], (ctx) => {

@@ -1,7 +1,7 @@
 /** The reference storefront's pure parts: the URL as state (web/storefront/route.ts) and text helpers (format.ts). */
 import assert from 'node:assert/strict';
 import { facetsOf, hrefOf, parseLocation } from '../../web/storefront/route';
-import { highlightParts, priceText } from '../../web/storefront/format';
+import { highlightParts, priceText, safeLink } from '../../web/storefront/format';
 
 const SE = { market: 'SE', locale: 'sv-SE' };
 
@@ -44,5 +44,20 @@ describe('storefront text helpers', () => {
   it('formats prices in the market\'s currency', () => {
     assert.equal(priceText({ min: 549, max: 549 }, 'en-GB', 'SEK').replace(/\s/g, ' '), 'SEK 549');
     assert.equal(priceText({ min: 149, max: 299 }, 'en-GB', 'GBP'), 'from £149');
+  });
+});
+
+describe('content links (safeLink)', () => {
+  it('keeps relative paths and http(s) URLs', () => {
+    for (const link of ['/articles/care', 'articles/care', '?a=1', 'https://example.com/a', 'http://example.com/', 'HTTPS://EXAMPLE.COM/x']) {
+      assert.equal(safeLink(link), link, link);
+    }
+  });
+
+  it('refuses every other scheme, however it is spelled', () => {
+    for (const link of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:alert(1)',
+      '\u0001javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'mailto:a@b.c', 'file:///etc/passwd', '', '   ', undefined]) {
+      assert.equal(safeLink(link), undefined, JSON.stringify(link));
+    }
   });
 });

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { DEFAULT_LABELS, FACET_TYPES, facetAttribute, facetTypesOf } from '../../src/merchandising/facets/attributes';
 import { FACET_SORT_ORDERS } from '../../src/merchandising/facets/types';
 import { builtInLabel } from '../../src/merchandising/labels';
-import { exportFacets, importFacets, type FacetConfiguration, type FacetRow } from './api';
+import { defaultDynamicFacets, exportFacets, importFacets, type FacetConfiguration, type FacetRow } from './api';
 import { Field, moved, problemsAt, RowActions, SaveStatus, useImport } from './importForm';
 import { useMarkets } from './markets';
 
@@ -38,7 +38,8 @@ function forImport(configuration: FacetConfiguration): FacetConfiguration {
       ...(f.sortOrder ? { sortOrder: f.sortOrder } : {}),
       ...(f.size !== undefined ? { size: f.size } : {}),
       ...(f.unit ? { unit: f.unit } : {}),
-      ...(f.searchPage === false ? { searchPage: false } : {}),
+      // As loaded: an explicit `true` stays (the form writes back what it did not change).
+      ...(f.searchPage !== undefined ? { searchPage: f.searchPage } : {}),
     };
   };
   return { markets: Object.fromEntries(Object.entries(configuration.markets).map(([market, m]) => [market, { facets: m.facets.map(clean), ...(m.dynamicFacets !== undefined ? { dynamicFacets: m.dynamicFacets } : {}) }])) };
@@ -52,8 +53,12 @@ export function Facets() {
   const [market, setMarket] = useState(markets[0]!.id);
   const [configuration, setConfiguration] = useState<FacetConfiguration | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [dynamicDefault, setDynamicDefault] = useState<number | null>(null);
   const { status, save } = useImport();
-  useEffect(() => { exportFacets().then((c) => setConfiguration(forForm(c)), (err: Error) => setLoadError(err.message)); }, []);
+  useEffect(() => {
+    exportFacets().then((c) => setConfiguration(forForm(c)), (err: Error) => setLoadError(err.message));
+    defaultDynamicFacets().then(setDynamicDefault, (err: Error) => setLoadError(err.message));
+  }, []);
   if (!configuration) return <section><h2>Facets</h2>{loadError ? <p role="alert" class="error">{loadError}</p> : <p class="muted">Loading…</p>}</section>;
 
   const locales = markets.find((m) => m.id === market)?.locales ?? [];
@@ -88,8 +93,9 @@ export function Facets() {
       </div>
       {!own ? (
         <div class="notice">
-          <p>{market} shows the default facets: brand, category, price, color, size and in stock, followed by the most useful attributes of the hits.</p>
-          <button type="button" onClick={() => setOwn({ facets: DEFAULT_FACETS.map((f) => ({ ...f })) })}>Configure the facets of {market}</button>
+          <p>{market} shows the default facets: brand, category, price, color, size and in stock, followed by the {dynamicDefault ?? ''} most useful attributes of the hits.</p>
+          {/* A configured market shows no dynamic facets unless it says how many: start from exactly what the market shows now. */}
+          <button type="button" disabled={dynamicDefault === null} onClick={() => setOwn({ facets: DEFAULT_FACETS.map((f) => ({ ...f })), dynamicFacets: dynamicDefault! })}>Configure the facets of {market}</button>
         </div>
       ) : (
         <>

@@ -3,7 +3,8 @@
  * page's real answer (explain/landing-page, of the preview view once a preview was saved), pinned products
  * first. Drag a product (or use its buttons) to pin it at a position; hide products; edit the product rules,
  * checked as you type, and the page's facets, sort orders and product lists (PageSettings.tsx). "Preview" saves
- * the changes with the page import's previewOnly; "Save" makes them live.
+ * the changes with the page import's previewOnly (storefront requests with viewId=PREVIEW see them, the live
+ * storefront does not); "Save" publishes them, with any earlier preview changes of the page.
  * Both are PARTIAL page imports through the admin API: the console has no second write path.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -24,13 +25,17 @@ export function pinAt(pinned: string[], key: string, index: number): string[] {
 
 export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) => void }) {
   const [pages, setPages] = useState<Page[] | null>(null);
+  // What the live storefront shows of each page: a page whose preview differs has changes to publish.
+  const [published, setPublished] = useState<Page[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setPages(null);
     exportPages(where.market).then(setPages, (err: Error) => setError(err.message));
+    exportPages(where.market, 'PUBLISHED_ONLY').then(setPublished, (err: Error) => setError(err.message));
   }, [where.market]);
   const page = pages?.find((p) => p.id === selected);
+  const live = published.find((p) => p.id === selected);
   const withPath = (pages ?? []).filter((p) => p.paths?.[where.locale]).sort((a, b) => a.paths![where.locale]!.localeCompare(b.paths![where.locale]!));
   return (
     <section aria-labelledby="pages-heading">
@@ -52,7 +57,13 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
             </ul>
           )}
         </nav>
-        {page ? <PageEditor key={`${page.id}/${where.locale}`} page={page} where={where} onSaved={(p) => setPages(pages!.map((x) => (x.id === p.id ? p : x)))} /> : <p class="muted">Choose a page.</p>}
+        {page ? (
+          <PageEditor
+            key={`${page.id}/${where.locale}`} page={page} where={where}
+            unpublished={JSON.stringify(live) !== JSON.stringify(page)}
+            onSaved={(p) => { setPages(pages!.map((x) => (x.id === p.id ? p : x))); setPublished([...published.filter((x) => x.id !== p.id), p]); }}
+          />
+        ) : <p class="muted">Choose a page.</p>}
       </div>
     </section>
   );
@@ -62,11 +73,13 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
 const AT = 'addOrUpdate[0]';
 const SETTINGS = [`${AT}.primaryList.facetsOverride`, `${AT}.primaryList.sortOrderOverride`, `${AT}.recLists`];
 
-function PageEditor({ page, where, onSaved }: { page: Page; where: Where; onSaved: (p: Page) => void }) {
+/** `unpublished`: the page has preview changes the live storefront does not show (Save publishes them). */
+function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: Where; unpublished: boolean; onSaved: (p: Page) => void }) {
   const path = page.paths![where.locale]!;
   const [draft, setDraft] = useState<Draft>(() => draftOf(page));
   const [answer, setAnswer] = useState<ExplainedPage | null>(null);
   const [view, setView] = useState<'live' | 'preview'>('live');
+  const [previewed, setPreviewed] = useState(unpublished);
   const { status, setStatus, save: send } = useImport();
   const [dragged, setDragged] = useState<string | null>(null);
 
@@ -90,6 +103,7 @@ function PageEditor({ page, where, onSaved }: { page: Page; where: Where; onSave
     if (!(await send(() => savePage(where.market, next, previewOnly), done))) return;
     // The stored page is the page with the parts sent (a PARTIAL import keeps what it is not given).
     if (!previewOnly) onSaved({ ...page, ...next, primaryList: { ...page.primaryList, ...next.primaryList } });
+    setPreviewed(previewOnly);
     setView(previewOnly ? 'preview' : 'live');
     await load(previewOnly);
   };
@@ -105,9 +119,9 @@ function PageEditor({ page, where, onSaved }: { page: Page; where: Where; onSave
       </div>
       <div class="editor-actions">
         <button type="button" onClick={() => save(true)} disabled={!valid}>Preview</button>
-        <button type="button" class="primary" onClick={() => save(false)} disabled={!valid || !changed}>Save</button>
+        <button type="button" class="primary" onClick={() => save(false)} disabled={!valid || (!changed && !previewed)}>Save</button>
         <button type="button" class="link-button" onClick={() => setDraft(draftOf(page))} disabled={!changed}>Discard changes</button>
-        <span class="muted">Showing the {view} view</span>
+        <span class="muted">Showing the {view} view{previewed ? ' · the preview has changes the live storefront does not show yet: Save publishes them' : ''}</span>
       </div>
       <SaveStatus status={status} placed={(p) => SETTINGS.some((prefix) => p === prefix || p.startsWith(`${prefix}.`) || p.startsWith(`${prefix}[`))} />
       {answer && <AnswerSummary answer={answer} view={view} />}

@@ -19,7 +19,7 @@ export function Synonyms() {
   if (!sets) return <section><h2>Synonyms</h2>{status ? <p role="alert" class="error">{status.text}</p> : <p class="muted">Loading…</p>}</section>;
   const rules = sets[locale] ?? [];
   const setRules = (next: SynonymRule[]) => setSets({ ...sets, [locale]: next });
-  const errorAt = (i: number) => status?.errors?.filter((e) => e.path.startsWith(`${locale}[${i}]`)) ?? [];
+  const errorAt = (i: number) => status?.errors?.filter((e) => e.path.startsWith(`locales.${locale}[${i}]`)) ?? [];
   const save = async () => {
     setStatus(null);
     try {
@@ -47,17 +47,17 @@ export function Synonyms() {
             const problems = errorAt(i);
             return (
               <tr key={i} class={problems.length ? 'invalid' : undefined}>
-                <td>
+                <td data-label="Kind">
                   <select aria-label={`Kind of rule ${i + 1}`} value={oneWay ? 'one-way' : 'equivalent'} onChange={(e) => update(e.currentTarget.value === 'one-way' ? { from: 'terms' in rule ? rule.terms : rule.from, to: [] } : { terms: 'from' in rule ? [...rule.from, ...rule.to] : rule.terms })}>
                     <option value="equivalent">equivalent</option>
                     <option value="one-way">one-way</option>
                   </select>
                 </td>
-                <td>
+                <td data-label="Terms">
                   <input aria-label={`Terms of rule ${i + 1}`} value={(oneWay ? rule.from : rule.terms).join(', ')} onChange={(e) => update(oneWay ? { from: split(e.currentTarget.value), to: rule.to } : { terms: split(e.currentTarget.value) })} />
                   {problems.map((p, k) => <p key={k} class="error">{p.message}</p>)}
                 </td>
-                <td>{oneWay ? <input aria-label={`Replacements of rule ${i + 1}`} value={rule.to.join(', ')} onChange={(e) => update({ from: rule.from, to: split(e.currentTarget.value) })} /> : <span class="muted">each other</span>}</td>
+                <td data-label="Stands for">{oneWay ? <input aria-label={`Replacements of rule ${i + 1}`} value={rule.to.join(', ')} onChange={(e) => update({ from: rule.from, to: split(e.currentTarget.value) })} /> : <span class="muted">each other</span>}</td>
                 <td><button type="button" class="link-button" onClick={() => setRules(rules.filter((_, j) => j !== i))}>Remove</button></td>
               </tr>
             );
@@ -71,8 +71,8 @@ export function Synonyms() {
       {status && (
         <div role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind === 'error' ? 'error' : 'ok'}>
           <p>{status.text}</p>
-          {status.errors && status.errors.some((e) => !e.path.startsWith(`${locale}[`)) && (
-            <ul>{status.errors.filter((e) => !e.path.startsWith(`${locale}[`)).map((e, i) => <li key={i}><code>{e.path}</code>: {e.message}</li>)}</ul>
+          {status.errors && status.errors.some((e) => !e.path.startsWith(`locales.${locale}[`)) && (
+            <ul>{status.errors.filter((e) => !e.path.startsWith(`locales.${locale}[`)).map((e, i) => <li key={i}><code>{e.path}</code>: {e.message}</li>)}</ul>
           )}
         </div>
       )}

@@ -31,8 +31,9 @@ export function explainLandingPage(where: Where, pageReference: string, preview 
 
 export type { Page } from './pageDraft';
 
-export async function exportPages(market: string): Promise<Page[]> {
-  return (await adminFetch<{ addOrUpdate: Page[] }>(`/api/admin/v4/export/pages?market=${encodeURIComponent(market)}&outputFilter=INCLUDE_UNPUBLISHED`)).addOrUpdate;
+/** The pages of a market: with their preview changes (the default), or as the live storefront shows them. */
+export async function exportPages(market: string, outputFilter: 'PUBLISHED_ONLY' | 'INCLUDE_UNPUBLISHED' = 'INCLUDE_UNPUBLISHED'): Promise<Page[]> {
+  return (await adminFetch<{ addOrUpdate: Page[] }>(`/api/admin/v4/export/pages?${new URLSearchParams({ market, outputFilter })}`)).addOrUpdate;
 }
 
 /** One page of a market as the page export gives it: `PUBLISHED_ONLY` (what the storefront shows) or with its preview changes. */
@@ -41,21 +42,26 @@ export async function exportPage(market: string, id: string, outputFilter: 'PUBL
   return (await adminFetch<{ addOrUpdate: Page[] }>(`/api/admin/v4/export/pages?${query}`)).addOrUpdate[0];
 }
 
-/** Saves one page's changed fields as a PARTIAL page import; `previewOnly` keeps it out of the live storefront. */
+/**
+ * Saves one page's changed fields as a PARTIAL page import. `previewOnly` (a field of the page container, as
+ * the admin spec has it) keeps it out of the live storefront; without it the import publishes the page.
+ */
 export function savePage(market: string, page: Page, previewOnly: boolean): Promise<unknown> {
-  const query = new URLSearchParams({ name: previewOnly ? 'console preview' : 'console', ...(previewOnly ? { previewOnly: 'true' } : {}) });
-  return adminFetch(`/api/admin/v4/import/pages?${query}`, { method: 'POST', body: { market, type: 'PARTIAL', addOrUpdate: [page] } });
+  const query = new URLSearchParams({ name: previewOnly ? 'console preview' : 'console' });
+  return adminFetch(`/api/admin/v4/import/pages?${query}`, { method: 'POST', body: { market, type: 'PARTIAL', previewOnly, addOrUpdate: [page] } });
 }
 
 export type SynonymRule = { terms: string[] } | { from: string[]; to: string[] };
 export type SynonymSets = Record<string, SynonymRule[]>;
 
-export function exportSynonyms(): Promise<SynonymSets> {
-  return adminFetch('/api/admin/v4/export/synonyms');
+/** The stored rules per locale: the export's `{"locales": {...}}`, unwrapped. */
+export async function exportSynonyms(): Promise<SynonymSets> {
+  return (await adminFetch<{ locales?: SynonymSets }>('/api/admin/v4/export/synonyms')).locales ?? {};
 }
 
+/** Replaces every locale's rules (PUT), in the import's `{"locales": {...}}`; problem paths read `locales.<locale>[i]...`. */
 export function importSynonyms(sets: SynonymSets): Promise<unknown> {
-  return adminFetch('/api/admin/v4/import/synonyms?name=console', { method: 'PUT', body: sets });
+  return adminFetch('/api/admin/v4/import/synonyms?name=console', { method: 'PUT', body: { locales: sets } });
 }
 
 export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'facets', 'labels', 'configuration'] as const;
@@ -95,6 +101,13 @@ export interface FacetConfiguration { markets: Record<string, { facets: FacetRow
 
 export function exportFacets(): Promise<FacetConfiguration> {
   return adminFetch('/api/admin/v4/export/facets');
+}
+
+/** How many attribute facets a market without a facet configuration shows after the default ones (DYNAMIC_FACETS). */
+export async function defaultDynamicFacets(): Promise<number> {
+  const res = await fetch('/storefront/markets.json');
+  if (!res.ok) throw new Error(`markets answered ${res.status}`);
+  return ((await res.json()) as { dynamicFacets: number }).dynamicFacets;
 }
 
 /** Replaces the whole configuration (PUT): a market left out goes back to the defaults. */

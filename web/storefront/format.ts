@@ -39,3 +39,19 @@ export function highlightParts(highlighted: string): HighlightPart[] {
   if (at < highlighted.length) parts.push({ text: highlighted.slice(at), match: false });
   return parts;
 }
+
+/**
+ * A catalog link that may become an `href`: a relative path, or an http(s) URL; undefined for anything else
+ * (`javascript:`, `data:`, `mailto:`...). Judged by the URL parser the browser itself uses, so tabs, newlines
+ * and leading spaces that the browser strips cannot smuggle a scheme past the check. The page's CSP would
+ * block `javascript:` too, but the link must be safe without it.
+ */
+export function safeLink(link: string | undefined): string | undefined {
+  if (!link || !link.trim()) return undefined;
+  try {
+    const url = new URL(link, 'https://shop.invalid/');
+    return url.protocol === 'http:' || url.protocol === 'https:' ? link : undefined;
+  } catch {
+    return undefined;
+  }
+}

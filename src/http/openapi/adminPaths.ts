@@ -141,12 +141,12 @@ export function adminPaths(): Paths {
   );
   const pagesImport = (version: 'v3' | 'v4') => merchandisingImport(
     version === 'v3' ? 'importPagesV3' : 'importPages', 'Import pages of a market',
-    'FULL replaces the pages of the market (refused as dangerous when it would delete more than half of them, unless force=true); PARTIAL amends; `previewOnly: true` stores a PARTIAL import in the preview view.',
+    'FULL replaces the pages of the market (refused as dangerous when it would delete more than half of them, unless force=true); PARTIAL amends; `previewOnly: true` stores a PARTIAL import in the preview view only (storefront requests with viewId=PREVIEW see it; the live view changes with the next import of the page without previewOnly).',
     jsonImport('PageContainer', MAX_PAGES_BYTES, {
       market: EXAMPLE.market, type: 'PARTIAL',
       addOrUpdate: [{ id: 'campaign', paths: { 'en-GB': '/campaign', 'sv-SE': '/kampanj' }, headings: { 'en-GB': 'Campaign', 'sv-SE': 'Kampanj' }, primaryList: { pinned: [EXAMPLE.productKey] } }],
     }),
-    [param('force')],
+    [param('force'), query('previewOnly', 'Our addition: the same as the body\'s `previewOnly`, for clients that send it here; refused when the body says otherwise.', bool())],
   );
   const templatesExample = { compact: { products: { all: { fields: ['title', 'link', 'sellingPrice', 'imageInfo'], maxVariants: 0 } } } };
   const synonymsImport = (mode: 'PUT' | 'POST') => merchandisingImport(

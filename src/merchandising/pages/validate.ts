@@ -23,14 +23,22 @@ const PAGE_PATH: StringRule = { min: 1, max: 1000, pattern: /^\/\S*$/, patternTe
 const CONTAINER_FIELDS = ['market', 'type', 'addOrUpdate', 'remove', 'previewOnly'];
 const PAGE_FIELDS = ['id', 'customData', 'headings', 'paths', 'primaryList', 'recLists'];
 
-export function validatePageImport(raw: unknown, configuration: CatalogConfiguration): Validated<PageImport> {
+/**
+ * `query.previewOnly` is the request's `previewOnly` query parameter (our addition): clients send it there
+ * too, and ignoring it would publish what they meant to preview. It must agree with the body's field.
+ */
+export function validatePageImport(raw: unknown, configuration: CatalogConfiguration, query: { previewOnly?: boolean } = {}): Validated<PageImport> {
   const p = new Problems();
   const body = object(p, '', stripNulls(raw) ?? {}, CONTAINER_FIELDS);
   if (!body) return { ok: false, problems: p };
   requireFields(p, '', body, 'market', 'type');
   const market = configuredMarket(p, 'market', body.market, configuration);
   const type = oneOf(p, 'type', body.type, PAGE_IMPORT_TYPES);
-  const previewOnly = boolean(p, 'previewOnly', body.previewOnly) ?? false;
+  const given = boolean(p, 'previewOnly', body.previewOnly);
+  if (given !== undefined && query.previewOnly !== undefined && given !== query.previewOnly) {
+    p.add('previewOnly', `the body says previewOnly ${given} and the query parameter previewOnly ${query.previewOnly}: send one, or the same in both`);
+  }
+  const previewOnly = given ?? query.previewOnly ?? false;
   const locales = market === undefined ? undefined : configuration.markets[market].locales;
 
   const firstIndex = new Map<string, number>();
