@@ -47,7 +47,7 @@ const keys = (p: Page) => [...new Set(p.primaryList.productGroups.map((g) => g.k
 
 async function main(): Promise<void> {
   let passed = 0;
-  const results: { q: string; hits: number; reference: number; pass: boolean }[] = [];
+  const results: { q: string; hits: number; reference: number; pass: boolean; topShare: number }[] = [];
   for (const c of CASES) {
     const at = { market: c.market, locale: c.locale };
     const selection: Record<string, string> = {};
@@ -63,12 +63,16 @@ async function main(): Promise<void> {
     const got = keys(answer);
     const pass = want.length ? JSON.stringify(want) === JSON.stringify(got) : got.length > 0;
     if (pass) passed++;
-    results.push({ q: c.q, hits: answer.primaryList.totalHits, reference: reference.primaryList.totalHits, pass });
-    console.log(`${pass ? 'pass' : 'FAIL'}  "${c.q}" (${c.locale}): ${answer.primaryList.totalHits} hits; "${c.word}" with ${JSON.stringify(selection)}: ${reference.primaryList.totalHits}`);
+    // How many of the first ten shown (or fewer, as many as the reference has) are the reference's.
+    const top = [...new Set(answer.primaryList.productGroups.map((g) => g.key))].slice(0, Math.min(10, want.length));
+    const topShare = top.length ? top.filter((k) => want.includes(k)).length / top.length : want.length ? 0 : 1;
+    results.push({ q: c.q, hits: answer.primaryList.totalHits, reference: reference.primaryList.totalHits, pass, topShare });
+    console.log(`${pass ? 'pass' : 'FAIL'}  "${c.q}" (${c.locale}): ${answer.primaryList.totalHits} hits; "${c.word}" with ${JSON.stringify(selection)}: ${reference.primaryList.totalHits}; first ${top.length} shown in the reference: ${Math.round(topShare * 100)}%`);
   }
   const green = await page({ market: 'SE', locale: 'sv-SE', q: 'gröna' });
   console.log(`"gröna": ${green.primaryList.totalHits} hits, auto-corrected to ${green.autoCorrect ? `"${green.autoCorrect.q}"` : 'nothing'}`);
-  console.log(`${passed}/${CASES.length}`);
+  const meanTop = results.reduce((sum, r) => sum + r.topShare, 0) / results.length;
+  console.log(`${passed}/${CASES.length}; first results in the reference: ${Math.round(meanTop * 100)}% on average`);
   console.log(JSON.stringify({ check: 'understanding', passed, of: CASES.length, results, gronaCorrectedTo: green.autoCorrect?.q ?? null }));
 }
 

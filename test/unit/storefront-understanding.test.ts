@@ -102,7 +102,7 @@ describe('query understanding', () => {
     const filter = of('filter');
     assert.equal((filter.match.bool?.must as unknown[]).length, 2);
     const boost = of('boost');
-    assert.ok(!('must' in (boost.match.bool ?? {})) || JSON.stringify(boost.match).indexOf('Svart') < 0);
+    assert.doesNotMatch(JSON.stringify(boost.match), /Svart|svarta/);
     assert.match(JSON.stringify(boost.boosts), /Svart/);
     const fallback = of('fallback');
     assert.equal(fallback.match.bool?.minimum_should_match, 1);
