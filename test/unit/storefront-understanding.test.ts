@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import type { estypes } from '@elastic/elasticsearch';
 import { colourWords, foldWord } from '../../src/catalog/colourWords';
 import { priceNumber, understand, understoodAny, understoodClauses, type Understanding } from '../../src/storefront/understanding';
-import { phraseMatch, type UnderstoodPhrase } from '../../src/storefront/searchPage/build';
+import { phraseMatch, secondarySearch, TYPED_TIER, type UnderstoodPhrase } from '../../src/storefront/searchPage/build';
 import type { SearchPageRequest } from '../../src/storefront/searchPage/request';
 
 const sv = { locale: 'sv-SE', currency: 'SEK', genders: ['Dam', 'Herr', 'Unisex'] };
@@ -108,5 +109,20 @@ describe('query understanding', () => {
     assert.equal(fallback.match.bool?.minimum_should_match, 1);
     assert.match(JSON.stringify(fallback.match), /svarta skor/);
     assert.doesNotMatch(JSON.stringify(fallback.match), /Svart/);
+  });
+
+  it('puts the products of the words left first in the secondary list of an applied filter', () => {
+    const req = { context: { market: 'SE', locale: 'sv-SE', priceId: undefined, channels: { online: true, store: false }, stores: [], presentCustom: [], presentPrices: [] }, rules: [], sort: 'RELEVANCE' } as unknown as SearchPageRequest;
+    const understanding = understand('rod jacka', sv);
+    // The match of the secondary list: function_score → bool.must[0] (the match) → bool.must[0] (what it must match).
+    const matched = (mode: UnderstoodPhrase['mode']) => {
+      const query = secondarySearch(req, 'rod jacka', { collapse: false, from: 0, size: 12 }, undefined, { understanding, mode }).query!;
+      return (((query.function_score as estypes.QueryDslFunctionScoreQuery).query!.bool!.must as estypes.QueryDslQueryContainer[])[0].bool!.must as estypes.QueryDslQueryContainer[])[0];
+    };
+    const filter = matched('filter').bool!.should as estypes.QueryDslQueryContainer[];
+    assert.equal(filter.length, 3);
+    assert.equal(filter[1].constant_score?.boost, TYPED_TIER);
+    assert.match(JSON.stringify(filter[1].constant_score?.filter), /"query":"jacka"/);
+    assert.equal(matched('boost').multi_match?.fuzziness, 'AUTO');
   });
 });

@@ -138,12 +138,17 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
 /**
  * The secondary list: products matching the phrase loosely (any term, fuzzily) that the primary list
  * does not hold, by relevance; no facet selections. `understood`: the primary list's understanding, whose
- * products are not repeated either.
+ * products are not repeated either; when its filter was applied, the products of the words left come first
+ * ("rod jacka": the jackets of other colours, then what matches loosely).
  */
 export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
+  const { words } = understood?.understanding ?? { words: '' };
+  const loose = relaxedMatch(phrase, expansion);
+  const wordsLeft = understood?.mode === 'filter' && words ? textMatch(words, understood.expansion) : undefined;
+  const match = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
   return {
     query: listingQuery({
-      match: { bool: { must: [relaxedMatch(phrase, expansion)], must_not: [textMatch(phrase, expansion), ...(understood ? [phraseMatch(req, phrase, expansion, understood).match] : [])] } },
+      match: { bool: { must: [match], must_not: [textMatch(phrase, expansion), ...(understood ? [phraseMatch(req, phrase, expansion, understood).match] : [])] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,
