@@ -42,6 +42,9 @@ const CATALOG: ReplaceEntity[] = [
   product('SE', 'shoe-a', { title: 'Sko Classic', category: 'Skor', colour: BLACK, price: 400, gender: 'Herr' }),
   product('SE', 'shoe-b', { title: 'Sko Runner', category: 'Skor', colour: WHITE, price: 900, gender: 'Dam' }),
   product('SE', 'jacket', { title: 'Jacka Vinter', category: 'Jackor', colour: BLACK, price: 1500, gender: 'Herr' }),
+  // "gröna" was auto-corrected to "gryta" (issue 30): a pot, and a green shirt.
+  product('SE', 'pot', { title: 'Gryta Gjutjärn', category: 'Kök', colour: '#808080', price: 700 }),
+  product('SE', 'shirt', { title: 'Skjorta Linne', category: 'Skjortor', colour: '#228B22', price: 500 }),
   product('NO', 'shoe-a', { title: 'Sko Classic', category: 'Sko', colour: BLACK, price: 400 }),
   product('NO', 'shoe-b', { title: 'Sko Runner', category: 'Sko', colour: WHITE, price: 900 }),
   product('NO', 'jacket', { title: 'Jakke Vinter', category: 'Jakker', colour: BLACK, price: 1500 }),
@@ -89,6 +92,12 @@ describe('query understanding (HTTP)', function () {
     ] as const) {
       assert.deepEqual(await keys(market, q), want, `${market} "${q}"`);
     }
+  });
+
+  it('finds the green products for "gröna" instead of auto-correcting it to "gryta"', async () => {
+    const { body } = await page('SE', 'gröna');
+    assert.deepEqual(body.primaryList.productGroups.map((g) => g.key), ['G-SE-shirt']);
+    assert.equal(body.autoCorrect, undefined);
   });
 
   it('answers what the product word answers with the colour selected', async () => {
