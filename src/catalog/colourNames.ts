@@ -8,7 +8,7 @@
  * of product documents. Pure.
  */
 
-type Lang = 'en' | 'sv' | 'nb' | 'da' | 'de' | 'fi';
+export type Lang = 'en' | 'sv' | 'nb' | 'da' | 'de' | 'fi';
 type Names = Readonly<Record<Lang, readonly string[]>>;
 
 /** A named colour and the codes that anchor it (a name may cover several shades). */
@@ -50,7 +50,7 @@ const NAMED: Readonly<Record<string, Names>> = {
 
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-function langOf(locale: string): Lang {
+export function langOf(locale: string): Lang {
   const lang = locale.toLowerCase().split(/[-_]/)[0];
   if (lang === 'nn' || lang === 'no') return 'nb';
   return (['en', 'sv', 'nb', 'da', 'de', 'fi'] as const).find((l) => l === lang) ?? 'en';
@@ -108,4 +108,10 @@ export function colourName(value: string, locale: string): string | undefined {
 export function colourSearchNames(values: readonly string[], locale: string): string[] {
   const lang = langOf(locale);
   return [...new Set(values.flatMap((v) => namesOf(v)?.[lang] ?? []))];
+}
+
+/** Every named colour's names in the locale's language (palette, then gold, silver, multi), label first. */
+export function colourNameSets(locale: string): readonly (readonly string[])[] {
+  const lang = langOf(locale);
+  return [...PALETTE.map((c) => c.names[lang]), ...Object.values(NAMED).map((names) => names[lang])];
 }

@@ -64,6 +64,11 @@ export interface Config {
   storeCacheMs: number;
   /** Facets chosen per result set (the custom attributes covering most hits) in markets without a facet configuration. */
   dynamicFacets: number;
+  /**
+   * Search-page's query understanding (src/storefront/understanding.ts): colour, gender and price words
+   * `filter` the list (the words as typed answer when the filter leaves nothing), only `boost` it, or `off`.
+   */
+  queryUnderstanding: 'filter' | 'boost' | 'off';
   /** Versions of each merchandising import kept per kind and market (or locale, or the whole service): history, diff and rollback. */
   historyVersions: number;
 
@@ -153,6 +158,7 @@ const schema = Joi.object({
   CATALOG_VIEW_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(2000),
   STORE_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(DEFAULT_STORE_CACHE_MS),
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
+  QUERY_UNDERSTANDING: Joi.string().valid('filter', 'boost', 'off').default('filter'),
   HISTORY_VERSIONS: Joi.number().integer().min(1).max(1000).default(50),
 
   METRICS_ENABLED: Joi.boolean().truthy('1').falsy('0').default(true),
@@ -205,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     catalogViewCacheMs: value.CATALOG_VIEW_CACHE_MS,
     storeCacheMs: value.STORE_CACHE_MS,
     dynamicFacets: value.DYNAMIC_FACETS,
+    queryUnderstanding: value.QUERY_UNDERSTANDING,
     historyVersions: value.HISTORY_VERSIONS,
 
     metricsEnabled: value.METRICS_ENABLED,

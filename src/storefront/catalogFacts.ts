@@ -26,6 +26,8 @@ export interface CatalogFacts {
   collapsingMarkets: ReadonlySet<string>;
   storeKeys: ReadonlySet<string>;
   priceIds: ReadonlySet<string>;
+  /** The catalog's `gender` values, every locale's (query understanding recognises them in phrases). */
+  genders: readonly string[];
   /** Product-level custom attribute names of the live catalog and their kind (selections of facets not shown). */
   customAttributes: ReadonlyMap<string, AttributeKind>;
   /** The markets' facet configuration (read through its own short cache, so an import shows at once). */
@@ -42,6 +44,8 @@ type Merchandised = 'facetConfiguration' | 'labelConfiguration';
 /** Custom attribute names read per kind, at most (a selection of a name beyond them is ignored). */
 const MAX_ATTRIBUTE_NAMES = 20_000;
 const MAX_STORES = 10_000;
+/** Gender values read (a handful per language in any real catalog). */
+const MAX_GENDERS = 200;
 
 type CatalogPartFacts = Omit<CatalogFacts, Merchandised> | undefined;
 
@@ -111,6 +115,7 @@ function factsAggregations(): Record<string, estypes.AggregationsAggregationCont
     stores: { terms: { field: 'storeKeys', size: MAX_STORES } },
     collapsing: { filter: { term: { suppressDuplicates: true } }, aggs: { markets: { terms: { field: 'market', size: 1000 } } } },
     labels: { terms: { field: 'customLabelNames', size: MAX_ATTRIBUTE_NAMES } },
+    genders: { terms: { field: 'gender', size: MAX_GENDERS } },
     numbers: { nested: { path: 'customNumberValues' }, aggs: { names: { terms: { field: 'customNumberValues.name', size: MAX_ATTRIBUTE_NAMES } } } },
     lengths: { nested: { path: 'customLengthValues' }, aggs: { names: { terms: { field: 'customLengthValues.name', size: MAX_ATTRIBUTE_NAMES } } } },
   };
@@ -143,6 +148,7 @@ export function readFacts(
     storeKeys: new Set(buckets(aggs.stores).map((b) => b.key)),
     // `customPrice` maps `<id>.selling.min` and friends, flattened (subobjects: false) or nested.
     priceIds: new Set(names(properties.customPrice).map((n) => n.replace(/\.(selling|list)\.(min|max)$/, ''))),
+    genders: buckets(aggs.genders).map((b) => b.key),
     customAttributes,
   };
 }

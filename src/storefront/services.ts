@@ -16,6 +16,7 @@ import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
 import type { QueryContext } from './request';
+import type { UnderstandingMode } from './understanding';
 
 export interface SearchEvent extends SearchFacts {
   context: QueryContext;
@@ -43,6 +44,8 @@ export interface StorefrontServices {
   language(locale: string): Promise<PhraseLanguage>;
   /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
   behaviour: VisitorBehaviour;
+  /** QUERY_UNDERSTANDING: what search-page does with the colour, gender and price words it understands (default filter). */
+  understanding?: UnderstandingMode;
   /** Pages, navigation and response templates. */
   merchandising: MerchandisingStores;
   now(): Date;
@@ -88,6 +91,8 @@ export interface StorefrontDeps {
   dynamicFacets: number;
   /** STORE_CACHE_MS: how long the catalog facts, navigation and landing-page caches serve what they read. */
   cacheMs: number;
+  /** QUERY_UNDERSTANDING (default filter). */
+  understanding?: UnderstandingMode;
   /** The catalog's compounds per locale, stored by the last full import. */
   vocabulary: Pick<VocabularyStore, 'compounds'>;
   /** The live catalog version of each query; without it (unit tests) queries read the aliases as they are. */
@@ -108,6 +113,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     hooks: { ...noHooks, ...hooks },
     language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
     behaviour: deps.behaviour,
+    understanding: deps.understanding ?? 'filter',
     merchandising: deps.merchandising,
     now: () => new Date(),
     onOneCatalogVersion: async (run) => {

@@ -86,6 +86,10 @@ describe('merchandising console (Chromium)', function () {
     await first.waitFor();
     assert.ok((await first.getByRole('list', { name: 'Reasons' }).getByRole('listitem').count()) > 0);
     assert.match((await first.getByRole('list', { name: 'Reasons' }).textContent())!, /text/);
+    // What query understanding made of the phrase (docs/language.md "Query understanding").
+    await page.getByRole('searchbox', { name: 'Phrase' }).fill('product under 500 kr');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await page.getByRole('note', { name: 'Understood' }).filter({ hasText: /price at most 500 \(“under 500 kr”\).*words searched: “product”/ }).waitFor();
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Landing pages' }).click();
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();

@@ -9,6 +9,7 @@ export function catalogFacts(overrides: Partial<CatalogFacts> = {}): CatalogFact
     collapsingMarkets: new Set(),
     storeKeys: new Set(),
     priceIds: new Set(),
+    genders: [],
     customAttributes: new Map(),
     facetConfiguration: { markets: {} },
     labelConfiguration: { markets: {} },

@@ -180,6 +180,7 @@ describe('storefront catalog facts', () => {
       collapsingMarkets: new Set(['NO']),
       storeKeys: new Set(['S1', 'S2']),
       priceIds: new Set(['member', 'vip']),
+      genders: [],
       // A name used as a label and a number is read as a label.
       customAttributes: new Map([['material', 'label'], ['care.wash', 'label'], ['heel', 'number'], ['shaft', 'length']]),
     });

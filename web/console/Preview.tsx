@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { AdminError } from '../shared/admin';
-import { explainLandingPage, explainSearch, exportPage, exportPages, savePage, type ExplainedGroup, type ExplainedPage, type Page, type Where } from './api';
+import { explainLandingPage, explainSearch, exportPage, exportPages, savePage, type ExplainedGroup, type ExplainedPage, type Page, type Understanding, type Where } from './api';
 import { pinFirst } from './pageDraft';
 import { ProductRow } from './ProductRow';
 import { WherePicker } from './WherePicker';
@@ -90,6 +90,7 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
               ? `${list.totalHits} products for “${shown.answer.q}”${shown.answer.autoCorrect ? ` (auto-corrected from “${shown.q}”)` : ''}`
               : `${list.totalHits} products on ${shown.path}, as the storefront shows them`}
           </p>
+          {shown.kind === 'phrase' && shown.answer.understanding && <p class="muted" role="note" aria-label="Understood">{understoodText(shown.answer.understanding)}</p>}
           <ol class="product-rows" aria-label="Preview results">
             {list.productGroups.map((g, i) => (
               <li key={g.key}>
@@ -105,4 +106,15 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
       )}
     </section>
   );
+}
+
+/** One sentence of what the phrase was understood as: "Understood: colour Svart (“svarta”), price at most 500; words searched: “skor”." */
+function understoodText(u: Understanding): string {
+  const parts = [
+    ...u.colours.map((c) => `colour ${c.names[0]} (“${c.typed}”)`),
+    ...u.genders.map((g) => `gender ${g.values.join(' or ')} (“${g.typed}”)`),
+    ...(u.price ? [`price ${u.price.max !== undefined ? `at most ${u.price.max}` : `at least ${u.price.min}`} (“${u.price.typed}”)`] : []),
+  ];
+  const how = u.mode === 'boost' ? 'ranked first' : u.applied ? 'required' : 'nothing passed, so the phrase as typed answered, then the words left';
+  return `Understood: ${parts.join(', ')} (${how}); words searched: ${u.words ? `“${u.words}”` : 'none'}.`;
 }

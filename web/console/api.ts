@@ -8,9 +8,21 @@ import type { Page } from './pageDraft';
 
 export interface Reason { kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'stock' | 'sort'; label: string; effect: number | string }
 export type ExplainedGroup = ProductGroup & { explanation?: Reason[] };
+/** What query understanding made of a search phrase (explain/search-page only; docs/language.md "Query understanding"). */
+export interface Understanding {
+  words: string;
+  colours: { typed: string; names: string[] }[];
+  genders: { typed: string; values: string[] }[];
+  price?: { typed: string; min?: number; max?: number };
+  mode: 'filter' | 'boost' | 'fallback';
+  /** False: the understood filter left nothing, and the phrase as typed (then the words left) answered. */
+  applied: boolean;
+}
+
 export interface ExplainedPage {
   q?: string;
   autoCorrect?: { q: string };
+  understanding?: Understanding;
   primaryList?: { totalHits: number; productGroups: ExplainedGroup[]; facets: Facet[]; sort?: { options: { id: string; label: string }[] } };
   recommendationLists?: { id: string; productGroups: ProductGroup[] }[];
 }

@@ -14,6 +14,7 @@ import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
 import type { SearchPageRequest } from './request';
 import { explainedSearch, type ExplainOption } from '../explain';
+import { understoodClauses, type Understanding } from '../understanding';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -42,13 +43,48 @@ export function listingFilters(req: SearchPageRequest, category: 'withCategory' 
 }
 
 /**
+ * What query understanding made of the phrase (understanding.ts): the understood colour, gender and price
+ * are required (`filter`) or rank first (`boost`); `fallback` is the search when the filter leaves nothing:
+ * the phrase as typed, then the products of the words left ("mens jeans" in a shop of women's jeans).
+ * `expansion` is that of the words left.
+ */
+export interface UnderstoodPhrase { understanding: Understanding; mode: 'filter' | 'boost' | 'fallback'; expansion?: PhraseExpansion }
+
+/** Weight of an understood colour, gender or price in `boost` mode: above a word's match in the title. */
+export const UNDERSTOOD_BOOST = 50;
+/** In the fallback, what matches the phrase as typed ranks before what matches only the words left. */
+export const TYPED_TIER = 1000;
+
+/** The match and scoring clauses of a phrase, or of the words understanding left of it and what it understood. */
+export function phraseMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; boosts: Query[] } {
+  if (!understood) return { match: textMatch(phrase, expansion), boosts: relevanceBoosts(phrase) };
+  const { words } = understood.understanding;
+  const clauses = understoodClauses(understood.understanding, req.context.priceId);
+  const text = words ? textMatch(words, understood.expansion) : undefined;
+  const boosts = relevanceBoosts(words || phrase);
+  if (understood.mode === 'fallback') {
+    const typed = textMatch(phrase, expansion);
+    return {
+      match: { bool: { should: [typed, { constant_score: { filter: typed, boost: TYPED_TIER } }, ...(text ? [text] : [])], minimum_should_match: 1 } },
+      boosts: relevanceBoosts(phrase),
+    };
+  }
+  // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.
+  if (understood.mode === 'boost' && text) {
+    return { match: text, boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))] };
+  }
+  return { match: { bool: { must: [...(text ? [text] : []), ...clauses] } }, boosts };
+}
+
+/**
  * The primary list's query for a phrase, before selections (facets are aggregated under it); `expansion`
  * adds the phrase's synonyms and compounds (phraseExpansion.ts).
  */
-export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): Query {
+export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
+  const { match, boosts } = phraseMatch(req, phrase, expansion, understood);
   return listingQuery({
-    match: textMatch(phrase, expansion),
-    boosts: relevanceBoosts(phrase),
+    match,
+    boosts,
     filters: listingFilters(req),
     inStock: inStockQuery(req.context),
     relevance: scoresRelevance(req.sort),
@@ -60,14 +96,14 @@ export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?:
  * phrase): under `global`, the phrase's hits without the selected category, per category path, so the
  * selected category's siblings keep their counts (navigation/categories.ts).
  */
-export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean, expansion?: PhraseExpansion): Record<string, estypes.AggregationsAggregationContainer> {
+export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Record<string, estypes.AggregationsAggregationContainer> {
   const groups = collapse ? { aggs: groupCountAggregation() } : {};
   return {
     [AGG.navigation]: {
       global: {},
       aggs: {
         [AGG.navigationHits]: {
-          filter: { bool: { filter: [textMatch(phrase, expansion), ...listingFilters(req, 'withoutCategory')] } },
+          filter: { bool: { filter: [phraseMatch(req, phrase, expansion, understood).match, ...listingFilters(req, 'withoutCategory')] } },
           aggs: {
             ...(collapse ? groupCountAggregation() : {}),
             [AGG.categories]: { terms: { field: 'categoryPaths', size: NAVIGATION_CATEGORIES }, ...groups },
@@ -78,16 +114,16 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
   };
 }
 
-export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
+export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
   return explainedSearch({
-    query: primaryQuery(req, phrase, expansion),
+    query: primaryQuery(req, phrase, expansion, understood),
     ...(post ? { post_filter: post } : {}),
     aggs: {
       ...facetAggregations(req.facets, req.selections),
       ...(req.dynamic ? coverageAggregation(req.facets, req.selections, candidateCount(req.dynamic, req.facets)) : {}),
       [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
-      ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion) : {}),
+      ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion, understood) : {}),
       ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCountAggregation()) } : {}),
     },
     sort: listingSort(req.sort, req.context),
@@ -101,12 +137,18 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
 
 /**
  * The secondary list: products matching the phrase loosely (any term, fuzzily) that the primary list
- * does not hold, by relevance; no facet selections.
+ * does not hold, by relevance; no facet selections. `understood`: the primary list's understanding, whose
+ * products are not repeated either; when its filter was applied, the products of the words left come first
+ * ("rod jacka": the jackets of other colours, then what matches loosely).
  */
-export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
+export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
+  const { words } = understood?.understanding ?? { words: '' };
+  const loose = relaxedMatch(phrase, expansion);
+  const wordsLeft = understood?.mode === 'filter' && words ? textMatch(words, understood.expansion) : undefined;
+  const match = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
   return {
     query: listingQuery({
-      match: { bool: { must: [relaxedMatch(phrase, expansion)], must_not: [textMatch(phrase, expansion)] } },
+      match: { bool: { must: [match], must_not: [textMatch(phrase, expansion), ...(understood ? [phraseMatch(req, phrase, expansion, understood).match] : [])] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,

@@ -16,6 +16,7 @@ import { ORIGINS, parseQueryContext, searchPhrase, type EndpointRules, type Quer
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import { parseSort, type SortId } from '../sorts';
 import type { AnswerState } from '../../events/searchSessions';
+import type { UnderstandingInput } from '../understanding';
 
 export const SEARCH_PAGE_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 
@@ -40,6 +41,8 @@ export interface SearchPageRequest {
   contentLists: ContentListSettings[];
   /** Listings collapse on `collapseKey`: some product group of the market suppresses duplicates. */
   collapse: boolean;
+  /** What query understanding reads besides the phrase and locale: the market's currency, the catalog's genders. */
+  understandingFacts?: Omit<UnderstandingInput, 'locale'>;
 }
 
 export interface SearchPageBody {
@@ -85,6 +88,7 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
     navigation: body.navigation?.include === true,
     contentLists: contentListSettings(body.contentLists),
     collapse: catalog.collapsingMarkets.has(context.market),
+    understandingFacts: { currency: catalog.configuration.markets[context.market]?.currency, genders: catalog.genders },
   };
 }
 

@@ -23,7 +23,8 @@ import type { SearchEvent, StorefrontServices } from '../services';
 import { DID_YOU_MEAN_BELOW, phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
-import { primaryQuery, primarySearch, secondarySearch } from './build';
+import { primaryQuery, primarySearch, secondarySearch, type UnderstoodPhrase } from './build';
+import { needsFallback, understoodPhrase, type UnderstandingExplanation } from './understood';
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import { answerState, type SearchPageRequest } from './request';
@@ -49,19 +50,29 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
   const explain = options.explain ? { probes: ruleProbes('request', req.rules, [], { priceId: req.context.priceId }) } : undefined;
-  const primaryFor = (phrase: string): IndexedSearch => ({
+  // Query understanding (understood.ts): colour, gender and price words; the words as typed ride along in round 1.
+  const understood = understoodPhrase(req, s.understanding ?? 'filter', language);
+  let used: UnderstoodPhrase | undefined = understood;
+  const primaryFor = (phrase: string, u?: UnderstoodPhrase): IndexedSearch => ({
     index: s.index.products(at.locale),
     splitAggregations: true,
-    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit, explain }, language.expand(phrase)),
+    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit, explain }, language.expand(phrase), u),
   });
   const contentsFor = (phrase: string): IndexedSearch[] =>
     req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }, topContent) }));
   const secondaryFor = (from: number, size: number): IndexedSearch =>
-    ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q)) });
+    ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q), used) });
 
-  const first = await s.search.msearch([primaryFor(req.q), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : [])]);
+  const first = await s.search.msearch([
+    primaryFor(req.q, understood), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : []),
+    ...(needsFallback(understood) ? [primaryFor(req.q, { ...understood, mode: 'fallback' })] : []),
+  ]);
   let phrase = req.q;
   let primary = first[0];
+  if (needsFallback(understood) && groupTotal(primary, collapse) === 0) {
+    primary = first[first.length - 1];
+    used = { ...understood, mode: 'fallback' };
+  }
   let contents = first.slice(1, 1 + n);
   let secondary: Response | undefined = req.viewAllSecondary ? first[1 + n] : undefined;
   const originalTotal = groupTotal(primary, collapse);
@@ -92,7 +103,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
 
   const primaryTotal = groupTotal(primary, collapse);
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
-  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), { ...req, query: primaryQuery(req, phrase, language.expand(phrase)), response: primary, context: req.context });
+  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), { ...req, query: primaryQuery(req, phrase, language.expand(phrase), phrase === req.q ? used : undefined), response: primary, context: req.context });
   const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
@@ -107,7 +118,11 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // search-page has no pins: the order before merchandising is the order shown.
   const explanations = shownHits(req.viewAllSecondary ? undefined : primary)
     .map((hit, i) => explainHit(hit, { sort: req.sort, position: req.skip + i + 1, positionBefore: req.skip + i + 1 }));
-  return { ...result, primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) } };
+  return {
+    ...result,
+    primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) },
+    ...(understood ? { understanding: { ...understood.understanding, mode: understood.mode, applied: used?.mode !== 'fallback' } satisfies UnderstandingExplanation } : {}),
+  };
 }
 
 /**

@@ -1,0 +1,79 @@
+/**
+ * npx tsx scripts/understanding-check.ts [--port 8080] — the query-understanding check of issue 30 on the
+ * sample catalog of `npm start`: each phrase with a colour word in an inflected form, a price limit or a
+ * gender must answer what its product word answers with that facet selected (the same product groups).
+ * A phrase passes when its primary list holds exactly the reference's product groups; when the reference
+ * is empty (the catalog has none: "mens jeans"), it passes when the answer is not a dead end either.
+ * Also reports whether "gröna" is auto-corrected (issue 30: it was corrected to "gryta").
+ * Prints one line per phrase, then `X/N` and one JSON line.
+ */
+import { arg } from './benchSupport';
+
+const port = arg('port', 8080);
+const base = `http://127.0.0.1:${port}/api/storefront/v3/queries/search-page`;
+
+interface Case { q: string; market: string; locale: string; word: string; colour?: string; maxPrice?: number; gender?: string }
+
+const CASES: Case[] = [
+  { q: 'svarta skor', market: 'SE', locale: 'sv-SE', word: 'skor', colour: 'Svart' },
+  { q: 'bruna skor', market: 'SE', locale: 'sv-SE', word: 'skor', colour: 'Brun' },
+  { q: 'svarte sko', market: 'NO', locale: 'nb-NO', word: 'sko', colour: 'Svart' },
+  { q: 'hvite joggesko', market: 'NO', locale: 'nb-NO', word: 'joggesko', colour: 'Hvit' },
+  { q: 'sort jakke', market: 'NO', locale: 'nb-NO', word: 'jakke', colour: 'Svart' },
+  { q: 'skor under 500 kr', market: 'SE', locale: 'sv-SE', word: 'skor', maxPrice: 500 },
+  { q: 'jackor under 1000 kr', market: 'SE', locale: 'sv-SE', word: 'jackor', maxPrice: 1000 },
+  { q: 'dresses under 50', market: 'UK', locale: 'en-GB', word: 'dresses', maxPrice: 50 },
+  { q: 'jackets under £100', market: 'UK', locale: 'en-GB', word: 'jackets', maxPrice: 100 },
+  { q: 'mens jeans', market: 'UK', locale: 'en-GB', word: 'jeans', gender: 'Men' },
+  { q: 'mens jackets', market: 'UK', locale: 'en-GB', word: 'jackets', gender: 'Men' },
+  { q: 'jackor herr', market: 'SE', locale: 'sv-SE', word: 'jackor', gender: 'Herr' },
+  { q: 'svart jacka', market: 'SE', locale: 'sv-SE', word: 'jacka', colour: 'Svart' },
+  { q: 'vita sneakers', market: 'SE', locale: 'sv-SE', word: 'sneakers', colour: 'Vit' },
+];
+
+interface Page {
+  primaryList: { totalHits: number; productGroups: { key: string }[]; facets: { id: string; values?: { id: string; label: string }[] }[] };
+  autoCorrect?: { q: string };
+}
+
+async function page(params: Record<string, string>): Promise<Page> {
+  const query = new URLSearchParams({ customerKey: 'check', sessionKey: 'check', touchpoint: 'DESKTOP', limit: '600', notify: 'false', ...params });
+  const response = await fetch(`${base}?${query}`);
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return await response.json() as Page;
+}
+
+const keys = (p: Page) => [...new Set(p.primaryList.productGroups.map((g) => g.key))].sort();
+
+async function main(): Promise<void> {
+  let passed = 0;
+  const results: { q: string; hits: number; reference: number; pass: boolean; topShare: number }[] = [];
+  for (const c of CASES) {
+    const at = { market: c.market, locale: c.locale };
+    const selection: Record<string, string> = {};
+    if (c.colour) {
+      const plain = await page({ ...at, q: c.word });
+      const ids = plain.primaryList.facets.find((f) => f.id === 'color')?.values?.filter((v) => v.label === c.colour).map((v) => v.id) ?? [];
+      selection['f.color'] = ids.join('|') || 'none';
+    }
+    if (c.maxPrice !== undefined) selection['f.price.max'] = String(c.maxPrice);
+    if (c.gender) selection['f.gender'] = c.gender;
+    const [reference, answer] = await Promise.all([page({ ...at, q: c.word, ...selection }), page({ ...at, q: c.q })]);
+    const want = keys(reference);
+    const got = keys(answer);
+    const pass = want.length ? JSON.stringify(want) === JSON.stringify(got) : got.length > 0;
+    if (pass) passed++;
+    // How many of the first ten shown (or fewer, as many as the reference has) are the reference's.
+    const top = [...new Set(answer.primaryList.productGroups.map((g) => g.key))].slice(0, Math.min(10, want.length));
+    const topShare = top.length ? top.filter((k) => want.includes(k)).length / top.length : want.length ? 0 : 1;
+    results.push({ q: c.q, hits: answer.primaryList.totalHits, reference: reference.primaryList.totalHits, pass, topShare });
+    console.log(`${pass ? 'pass' : 'FAIL'}  "${c.q}" (${c.locale}): ${answer.primaryList.totalHits} hits; "${c.word}" with ${JSON.stringify(selection)}: ${reference.primaryList.totalHits}; first ${top.length} shown in the reference: ${Math.round(topShare * 100)}%`);
+  }
+  const green = await page({ market: 'SE', locale: 'sv-SE', q: 'gröna' });
+  console.log(`"gröna": ${green.primaryList.totalHits} hits, auto-corrected to ${green.autoCorrect ? `"${green.autoCorrect.q}"` : 'nothing'}`);
+  const meanTop = results.reduce((sum, r) => sum + r.topShare, 0) / results.length;
+  console.log(`${passed}/${CASES.length}; first results in the reference: ${Math.round(meanTop * 100)}% on average`);
+  console.log(JSON.stringify({ check: 'understanding', passed, of: CASES.length, results, gronaCorrectedTo: green.autoCorrect?.q ?? null }));
+}
+
+main().catch((err: unknown) => { console.error(err); process.exit(1); });

@@ -1,0 +1,181 @@
+/**
+ * Query understanding: what a shopper's words mean beyond matching text. A pure function of the phrase, the
+ * locale, the market's currency and what the catalog facts cache holds per catalog version (its gender
+ * values), so it costs no Elasticsearch round trip. It recognises
+ *   - colour words in every inflected form of the locale's language ("svarta", "hvite", Bokmål "sort",
+ *     "schwarze"; catalog/colourWords.ts), which ask for the products of that colour;
+ *   - gender words ("mens", "herr", "damen") naming a value of the catalog's `gender` facet;
+ *   - a price limit in the market's currency, in any of the supported languages ("under 500 kr", "max 500",
+ *     "under £50", "unter 50 €", "billigare än 300", "dresses under 50").
+ * The words understood leave the text match; each becomes a clause (understoodClauses) that search-page
+ * requires (mode `filter`, the default) or only ranks by (`boost`): docs/language.md "Query understanding"
+ * says why the default filters. When the filter leaves nothing, search-page answers the words as typed,
+ * read in the same msearch (searchPage/run.ts).
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import { colourWords, foldWord } from '../catalog/colourWords';
+import { priceIntervalQuery, type PriceInterval } from './prices';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/** QUERY_UNDERSTANDING: understood words filter the list, only boost it, or are searched as words. */
+export type UnderstandingMode = 'filter' | 'boost' | 'off';
+
+export interface UnderstoodColour { typed: string; names: readonly string[] }
+export interface UnderstoodGender { typed: string; values: string[] }
+export interface UnderstoodPrice extends PriceInterval { typed: string }
+
+export interface Understanding {
+  /** The words left to match as text, in their order; '' when every word was understood. */
+  words: string;
+  colours: UnderstoodColour[];
+  genders: UnderstoodGender[];
+  price?: UnderstoodPrice;
+}
+
+export interface UnderstandingInput {
+  locale: string;
+  /** The market's currency (ISO 4217); undefined: a price naming a currency is not understood. */
+  currency?: string;
+  /** The catalog's `gender` values (any locale), from the catalog facts cache. */
+  genders: readonly string[];
+}
+
+/** Words naming a gender, folded, in every supported language; "man" is left out (Swedish and German "one"). */
+const GENDER_WORDS: Readonly<Record<string, readonly string[]>> = {
+  women: ['women', 'womens', "women's", 'woman', 'womans', "woman's", 'ladies', 'lady', 'dam', 'dame', 'damer', 'damen', 'dames', 'kvinna', 'kvinnor', 'kvinne', 'kvinner', 'kvinde', 'kvinder', 'frauen', 'frau', 'naisten'],
+  men: ['men', 'mens', "men's", 'herr', 'herre', 'herrar', 'herrer', 'herren', 'manner', 'maenner', 'mand', 'maend', 'menn', 'miesten'],
+  girls: ['girls', 'girl', "girl's", "girls'", 'flickor', 'flicka', 'jenter', 'jente', 'piger', 'pige', 'madchen', 'maedchen', 'tytot'],
+  boys: ['boys', 'boy', "boy's", "boys'", 'pojkar', 'pojke', 'gutter', 'gutt', 'drenge', 'dreng', 'jungen', 'junge', 'pojat'],
+  unisex: ['unisex'],
+};
+const GENDER_OF = new Map(Object.entries(GENDER_WORDS).flatMap(([gender, words]) => words.map((w) => [w, gender] as const)));
+
+/** The gender a catalog value or a typed word names, if any. */
+export function genderOf(word: string): string | undefined {
+  return GENDER_OF.get(foldWord(word).replace(/’/g, "'"));
+}
+
+/** Currency words and signs (folded) per ISO code. */
+const CURRENCY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  SEK: ['kr', 'kr.', 'kronor', 'krona', 'sek', ':-'],
+  NOK: ['kr', 'kr.', 'kroner', 'krone', 'nok', ',-'],
+  DKK: ['kr', 'kr.', 'kroner', 'krone', 'dkk', ',-'],
+  EUR: ['€', 'eur', 'euro', 'euros'],
+  GBP: ['£', 'gbp', 'pound', 'pounds', 'quid'],
+  USD: ['$', 'usd', 'dollar', 'dollars'],
+};
+const ALL_CURRENCY_WORDS = [...new Set(Object.values(CURRENCY_WORDS).flat())];
+
+/** Words before a price limit, folded, in every supported language (Nordic shops mix languages). */
+const MAX_WORDS = [
+  'under', 'below', 'less than', 'cheaper than', 'max', 'max.', 'maximum', 'up to', 'at most', 'within',
+  'hogst', 'billigare an', 'mindre an', 'upp till', 'maks', 'hoyst', 'billigere enn', 'mindre enn', 'opp til', 'inntil',
+  'hojst', 'billigere end', 'mindre end', 'op til', 'unter', 'bis', 'bis zu', 'hochstens', 'maximal', 'gunstiger als',
+  'billiger als', 'weniger als', 'alle', 'enintaan', '<', '<=',
+];
+const MIN_WORDS = [
+  'over', 'above', 'more than', 'at least', 'min', 'min.', 'minimum', 'from', 'minst', 'dyrare an', 'fran', 'fra',
+  'dyrere enn', 'mindst', 'dyrere end', 'uber', 'ab', 'mindestens', 'teurer als', 'yli', 'vahintaan', '>', '>=',
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternation = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length).map((w) => escape(w).replace(/ /g, '\\s+')).join('|');
+const NUMBER = String.raw`\d+(?:[.,]\d{3})*(?:[.,]\d{1,2})?`;
+const CURRENCY = alternation(ALL_CURRENCY_WORDS);
+/** A limit word, an optional currency, the number, an optional currency; word boundaries are spaces or the ends. */
+const PRICE = new RegExp(String.raw`(?:^|\s)(${alternation(MAX_WORDS)}|${alternation(MIN_WORDS)})\s*(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?(?=\s|$)`, 'u');
+const MAX_SET = new Set(MAX_WORDS);
+
+/** "1.000", "1,000" and "1000" are a thousand; "49.99" and "49,99" keep their decimals. */
+export function priceNumber(text: string): number {
+  const groups = text.split(/[.,]/);
+  if (groups.length === 1) return Number(text);
+  const last = groups[groups.length - 1];
+  return last.length === 3 ? Number(groups.join('')) : Number(`${groups.slice(0, -1).join('')}.${last}`);
+}
+
+/** A price limit in the folded phrase, and the phrase without it. */
+function priceIn(folded: string, currency: string | undefined): { price: UnderstoodPrice; start: number; end: number } | undefined {
+  const m = PRICE.exec(folded);
+  if (!m) return undefined;
+  const named = m[2] ?? m[4];
+  const start = m.index + (m[0].length - m[0].trimStart().length);
+  const end = m.index + m[0].length;
+  if (named !== undefined) {
+    if (!currency || !(CURRENCY_WORDS[currency] ?? []).includes(named)) return undefined;
+  } else if (folded.slice(end).trim() !== '') {
+    // Without a currency only a limit ending the phrase is a price: "under 50" is, "under 50 inch tv" is not.
+    return undefined;
+  }
+  const value = priceNumber(m[3]);
+  if (!Number.isFinite(value)) return undefined;
+  const limit = m[1].replace(/\s+/g, ' ');
+  const typed = folded.slice(start, end).trim();
+  return { price: MAX_SET.has(limit) ? { typed, max: value } : { typed, min: value }, start, end };
+}
+
+/** What the phrase's words mean; words nothing recognises stay in `words`. Pure. */
+export function understand(phrase: string, input: UnderstandingInput): Understanding {
+  // Words are looked up folded; folding never adds or removes a space, so the typed words keep their places.
+  const original = phrase.trim().replace(/\s+/g, ' ');
+  let rest = foldWord(original);
+  let typedTokens = original ? original.split(' ') : [];
+  let price: UnderstoodPrice | undefined;
+  const found = priceIn(rest, input.currency);
+  if (found) {
+    price = found.price;
+    const before = rest.slice(0, found.start).trim().split(' ').filter(Boolean).length;
+    const inside = found.price.typed.split(' ').length;
+    typedTokens = [...typedTokens.slice(0, before), ...typedTokens.slice(before + inside)];
+    rest = `${rest.slice(0, found.start)} ${rest.slice(found.end)}`.trim().replace(/\s+/g, ' ');
+  }
+  const tokens = rest ? rest.split(' ') : [];
+  const colours = colourWords(input.locale);
+  const catalogGenders = new Map<string, string[]>();
+  for (const value of input.genders) {
+    const g = genderOf(value);
+    if (g) catalogGenders.set(g, [...(catalogGenders.get(g) ?? []), value]);
+  }
+  const kept: string[] = [];
+  const understoodColours: UnderstoodColour[] = [];
+  const understoodGenders: UnderstoodGender[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const typed = typedTokens[i] ?? token;
+    // Two-word colour names first ("light grey").
+    const pair = i + 1 < tokens.length ? colours.get(`${token} ${tokens[i + 1]}`) : undefined;
+    if (pair && !understoodColours.length) {
+      understoodColours.push({ typed: `${typed} ${typedTokens[i + 1] ?? tokens[i + 1]}`, names: pair.names });
+      i++;
+      continue;
+    }
+    const colour = colours.get(token);
+    // One colour per query: "black and white" is a pattern, not two filters that exclude each other.
+    if (colour && !understoodColours.length) { understoodColours.push({ typed, names: colour.names }); continue; }
+    const gender = genderOf(token);
+    const values = gender ? catalogGenders.get(gender) : undefined;
+    if (values && !understoodGenders.length) { understoodGenders.push({ typed, values }); continue; }
+    kept.push(typed);
+  }
+  return { words: kept.join(' '), colours: understoodColours, genders: understoodGenders, ...(price ? { price } : {}) };
+}
+
+/** True when understanding took any word out of the text match. */
+export function understoodAny(u: Understanding | undefined): u is Understanding {
+  return !!u && (u.colours.length > 0 || u.genders.length > 0 || u.price !== undefined);
+}
+
+/** Where a product's colour is named: its colour names, its labels (a feed's "color" label) and its title. */
+const COLOUR_FIELDS = ['colorNames^3', 'customText^2', 'title^2'];
+
+/** One query clause per understood thing: the product's colour, gender and price. Pure. */
+export function understoodClauses(u: Understanding, priceId: string | undefined): Query[] {
+  return [
+    ...u.colours.map((c): Query => ({
+      bool: { should: c.names.map((name): Query => ({ multi_match: { query: name, type: 'phrase', fields: COLOUR_FIELDS } })), minimum_should_match: 1 },
+    })),
+    ...u.genders.map((g): Query => ({ terms: { gender: g.values } })),
+    ...(u.price ? [priceIntervalQuery({ ...(u.price.min !== undefined ? { min: u.price.min } : {}), ...(u.price.max !== undefined ? { max: u.price.max } : {}) }, priceId)] : []),
+  ];
+}

@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import type { estypes } from '@elastic/elasticsearch';
+import { colourWords, foldWord } from '../../src/catalog/colourWords';
+import { priceNumber, understand, understoodAny, understoodClauses, type Understanding } from '../../src/storefront/understanding';
+import { phraseMatch, secondarySearch, TYPED_TIER, type UnderstoodPhrase } from '../../src/storefront/searchPage/build';
+import type { SearchPageRequest } from '../../src/storefront/searchPage/request';
+
+const sv = { locale: 'sv-SE', currency: 'SEK', genders: ['Dam', 'Herr', 'Unisex'] };
+const nb = { locale: 'nb-NO', currency: 'NOK', genders: ['Dame', 'Herre'] };
+const da = { locale: 'da-DK', currency: 'DKK', genders: [] };
+const de = { locale: 'de-DE', currency: 'EUR', genders: ['Damen', 'Herren'] };
+const en = { locale: 'en-GB', currency: 'GBP', genders: ['Women', 'Men', 'Unisex'] };
+
+/** The colour label a phrase's colour word was understood as, and the words left. */
+const colourOf = (phrase: string, input: Parameters<typeof understand>[1]) => {
+  const u = understand(phrase, input);
+  return [u.colours[0]?.names[0], u.words];
+};
+
+describe('query understanding', () => {
+  it('recognises colour words in every inflected form of sv, nb, da, de and en', () => {
+    for (const [phrase, input, label, words] of [
+      ['svarta skor', sv, 'Svart', 'skor'], ['bruna skor', sv, 'Brun', 'skor'], ['rött linne', sv, 'Röd', 'linne'],
+      ['gröna', sv, 'Grön', ''], ['vitt', sv, 'Vit', ''], ['blåa jeans', sv, 'Blå', 'jeans'], ['rod jacka', sv, 'Röd', 'jacka'],
+      ['svarte sko', nb, 'Svart', 'sko'], ['hvite joggesko', nb, 'Hvit', 'joggesko'], ['sort jakke', nb, 'Svart', 'jakke'],
+      ['grønne bukser', nb, 'Grønn', 'bukser'], ['rødt skjerf', nb, 'Rød', 'skjerf'],
+      ['sorte sko', da, 'Sort', 'sko'], ['hvide sneakers', da, 'Hvid', 'sneakers'], ['grønne bukser', da, 'Grøn', 'bukser'],
+      ['schwarze schuhe', de, 'Schwarz', 'schuhe'], ['weisse socken', de, 'Weiß', 'socken'], ['rote Jacke', de, 'Rot', 'Jacke'], ['gruene hose', de, 'Grün', 'hose'],
+      ['grey hoodie', en, 'Grey', 'hoodie'], ['light grey jumper', en, 'Light grey', 'jumper'],
+    ] as const) {
+      assert.deepEqual(colourOf(phrase, input), [label, words], phrase);
+    }
+  });
+
+  it('leaves words that are no colour of the language, and understands one colour per phrase', () => {
+    assert.deepEqual(colourOf('sort jakke', sv), [undefined, 'sort jakke']); // Swedish "sort" is a kind
+    assert.deepEqual(colourOf('gryta', sv), [undefined, 'gryta']);
+    assert.deepEqual(colourOf('svart vit klänning', sv), ['Svart', 'vit klänning']);
+    assert.equal(understoodAny(understand('jacka', sv)), false);
+  });
+
+  it('folds the way a shopper without diacritics types', () => {
+    assert.equal(foldWord('Weiße'), 'weisse');
+    assert.equal(foldWord('grøn'), 'gron');
+    assert.ok(colourWords('sv-SE').has('bla'));
+  });
+
+  it('recognises price limits in the market currency and language', () => {
+    const limit = (phrase: string, input: Parameters<typeof understand>[1]) => {
+      const u = understand(phrase, input);
+      return [u.price?.max, u.price?.min, u.words];
+    };
+    assert.deepEqual(limit('skor under 500 kr', sv), [500, undefined, 'skor']);
+    assert.deepEqual(limit('jackor under 1000 kr', sv), [1000, undefined, 'jackor']);
+    assert.deepEqual(limit('skor max 500', sv), [500, undefined, 'skor']);
+    assert.deepEqual(limit('jacka billigare än 300', sv), [300, undefined, 'jacka']);
+    assert.deepEqual(limit('jacka 500:- max', sv), [undefined, undefined, 'jacka 500:- max']);
+    assert.deepEqual(limit('jakke under 800 kr', nb), [800, undefined, 'jakke']);
+    assert.deepEqual(limit('sko maks 600,-', nb), [600, undefined, 'sko']);
+    assert.deepEqual(limit('sko under 400 kr', da), [400, undefined, 'sko']);
+    assert.deepEqual(limit('jacke unter 50 €', de), [50, undefined, 'jacke']);
+    assert.deepEqual(limit('schuhe ab 80 euro', de), [undefined, 80, 'schuhe']);
+    assert.deepEqual(limit('jackets under £100', en), [100, undefined, 'jackets']);
+    assert.deepEqual(limit('dresses under 50', en), [50, undefined, 'dresses']);
+    assert.deepEqual(limit('coats over £1,000', en), [undefined, 1000, 'coats']);
+    assert.deepEqual(limit('dresses under 49.99', en), [49.99, undefined, 'dresses']);
+  });
+
+  it('leaves a price in another currency, and a number followed by more words, as words', () => {
+    assert.equal(understand('jackets under 100 €', en).price, undefined);
+    assert.equal(understand('skor under £50', sv).price, undefined);
+    assert.equal(understand('tv under 50 inch', en).price, undefined);
+    assert.equal(understand('skor under 500 kr', { ...sv, currency: undefined }).price, undefined);
+  });
+
+  it('reads thousands and decimals', () => {
+    assert.deepEqual([priceNumber('1000'), priceNumber('1.000'), priceNumber('1,000'), priceNumber('49,99'), priceNumber('49.9')], [1000, 1000, 1000, 49.99, 49.9]);
+  });
+
+  it('recognises gender words naming a value the catalog has', () => {
+    const u = understand('mens jeans', en);
+    assert.deepEqual([u.genders[0]?.values, u.words], [['Men'], 'jeans']);
+    assert.deepEqual(understand('dunjacka herr', sv).genders[0]?.values, ['Herr']);
+    assert.deepEqual(understand('laufschuh damen', de).genders[0]?.values, ['Damen']);
+    // No gender in the catalog: the word stays a word.
+    assert.deepEqual(understand('dunjacka herr', { ...sv, genders: [] }).words, 'dunjacka herr');
+  });
+
+  it('turns each understood thing into a clause: colour names, gender terms, price range', () => {
+    const u: Understanding = understand('svarta skor herr under 500 kr', sv);
+    assert.equal(u.words, 'skor');
+    const clauses = understoodClauses(u, undefined);
+    assert.equal(clauses.length, 3);
+    assert.match(JSON.stringify(clauses[0]), /"query":"Svart"/);
+    assert.deepEqual(clauses[1], { terms: { gender: ['Herr'] } });
+    assert.deepEqual(clauses[2], { nested: { path: 'variants', query: { range: { 'variants.sellingPrice': { lte: 500 } } } } });
+  });
+
+  it('filters, boosts, or falls back to the typed phrase then the words left', () => {
+    const req = { context: { priceId: undefined } } as unknown as SearchPageRequest;
+    const understanding = understand('svarta skor', sv);
+    const of = (mode: UnderstoodPhrase['mode']) => phraseMatch(req, 'svarta skor', undefined, { understanding, mode });
+    const filter = of('filter');
+    assert.equal((filter.match.bool?.must as unknown[]).length, 2);
+    const boost = of('boost');
+    assert.doesNotMatch(JSON.stringify(boost.match), /Svart|svarta/);
+    assert.match(JSON.stringify(boost.boosts), /Svart/);
+    const fallback = of('fallback');
+    assert.equal(fallback.match.bool?.minimum_should_match, 1);
+    assert.match(JSON.stringify(fallback.match), /svarta skor/);
+    assert.doesNotMatch(JSON.stringify(fallback.match), /Svart/);
+  });
+
+  it('puts the products of the words left first in the secondary list of an applied filter', () => {
+    const req = { context: { market: 'SE', locale: 'sv-SE', priceId: undefined, channels: { online: true, store: false }, stores: [], presentCustom: [], presentPrices: [] }, rules: [], sort: 'RELEVANCE' } as unknown as SearchPageRequest;
+    const understanding = understand('rod jacka', sv);
+    // The match of the secondary list: function_score → bool.must[0] (the match) → bool.must[0] (what it must match).
+    const matched = (mode: UnderstoodPhrase['mode']) => {
+      const query = secondarySearch(req, 'rod jacka', { collapse: false, from: 0, size: 12 }, undefined, { understanding, mode }).query!;
+      return (((query.function_score as estypes.QueryDslFunctionScoreQuery).query!.bool!.must as estypes.QueryDslQueryContainer[])[0].bool!.must as estypes.QueryDslQueryContainer[])[0];
+    };
+    const filter = matched('filter').bool!.should as estypes.QueryDslQueryContainer[];
+    assert.equal(filter.length, 3);
+    assert.equal(filter[1].constant_score?.boost, TYPED_TIER);
+    assert.match(JSON.stringify(filter[1].constant_score?.filter), /"query":"jacka"/);
+    assert.equal(matched('boost').multi_match?.fuzziness, 'AUTO');
+  });
+});
