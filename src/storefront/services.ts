@@ -4,6 +4,7 @@
  * and the hooks. Queries call `onSearch` unless `notify=false`.
  */
 import type { SearchGateway } from '../search/gateway';
+import { roundsGateway } from '../search/rounds';
 import type { Logger } from '../kernel/log';
 import { searchEvent, searchedPhrase, type EventRecorder, type SearchFacts } from '../events/fromQueries';
 import { SessionSearches } from '../events/searchSessions';
@@ -114,7 +115,8 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
       const { views } = deps;
       const pin = deps.search.pinned?.bind(deps.search);
       if (!views || !pin) return run(services);
-      const onVersion = (view: CatalogView): StorefrontServices => ({ ...services, search: pin(view), catalogVersion: view.version });
+      // One rounds gateway per query: its concurrent parts share round trips (search/rounds.ts).
+      const onVersion = (view: CatalogView): StorefrontServices => ({ ...services, search: roundsGateway(pin(view)), catalogVersion: view.version });
       try {
         return await run(onVersion(await views.current()));
       } catch (err) {
