@@ -56,6 +56,10 @@ export class BehaviourQuestions {
     trendingPhrases: (input: TrendingPhrasesInput): BehaviourLookup<ScoredPhrase[]> => lookup(trendingPhrasesSearch(input, this.scope()), (r) => readTrendingPhrases(r, input)),
     popularPhrases: (input: PopularPhrasesInput): BehaviourLookup<PopularPhrase[]> => lookup(popularPhrasesSearch(input, this.scope()), readPopularPhrases),
     recentlyViewed: (input: RecentlyViewedInput): BehaviourLookup<string[]> => lookup(recentlyViewedSearch(input, this.scope()), (r) => readRecentlyViewed(r, input)),
+    /** relatedPhrases in two steps: the sessions of the phrase, then (only when there are some) their phrases. */
+    phraseSessions: (input: RelatedPhrasesInput): BehaviourLookup<string[]> => lookup(phraseSessionsSearch(input, this.scope()), readPhraseSessions),
+    sessionPhrases: (input: RelatedPhrasesInput, sessions: readonly string[]): BehaviourLookup<string[]> =>
+      lookup(sessionPhrasesSearch(input, sessions, this.scope()), (r) => readSessionPhrases(r).map((p) => p.phrase)),
   };
 
   /** The visitor's distinct recent phrases (normalised), newest first, minus removed ones. */
