@@ -16,6 +16,7 @@
  * are (see src/sample/generator.ts). `--reuse` checks only the number of groups: after changing either, import
  * again. The landing pages' rules name the default catalog's departments and product types.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@elastic/elasticsearch';
@@ -50,8 +51,45 @@ const rounds = Math.max(1, arg('rounds', 1));
  */
 const identity = flag('identity');
 const round2 = (n: number) => round(n, 1);
+/**
+ * `--answers FILE`: the answers of the first API phase (status and body of each timed request) are written to
+ * FILE when it does not exist, and compared with it when it does: the benchmark fails on any difference but
+ * tickets (they encode the answer's query id and position; timing headers are not part of the body). Run it
+ * once before a change and once after, on the same catalog (`--reuse`), to show the answers stayed the same.
+ */
+const answersFile = process.argv.includes('--answers') ? process.argv[process.argv.indexOf('--answers') + 1] : undefined;
 
-interface Sample { apiMs: number; tookMs: number; roundTrips: number }
+/** An answer as compared: tickets left out, the rest as sent. */
+function comparable(status: number, text: string): string {
+  try {
+    return `${status} ${JSON.stringify(JSON.parse(text, (key, value: unknown) => (key === 'ticket' ? undefined : value)))}`;
+  } catch {
+    return `${status} ${text}`;
+  }
+}
+
+/** Writes `answers` to answersFile, or compares them with it; the number of requests answered differently. */
+function checkAnswers(timed: StorefrontRequest[], answers: string[]): number {
+  if (!answersFile) return 0;
+  if (!existsSync(answersFile)) {
+    writeFileSync(answersFile, answers.map((a, i) => JSON.stringify({ path: timed[i].path, answer: a })).join('\n') + '\n');
+    console.log(`answers: ${answers.length} written to ${answersFile}`);
+    return 0;
+  }
+  const before = readFileSync(answersFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { path: string; answer: string });
+  if (before.length !== answers.length) throw new Error(`answers: ${answersFile} holds ${before.length} answers, this run ${answers.length}: run the same mix`);
+  const differing = answers.flatMap((a, i) => (before[i].path !== timed[i].path || before[i].answer !== a ? [i] : []));
+  for (const i of differing.slice(0, 5)) {
+    const [x, y] = [before[i].answer, answers[i]];
+    let at = 0;
+    while (at < x.length && x[at] === y[at]) at++;
+    console.log(`answers differ for ${timed[i].path} at character ${at}:\n  before: …${x.slice(Math.max(0, at - 80), at + 120)}\n  now:    …${y.slice(Math.max(0, at - 80), at + 120)}`);
+  }
+  console.log(`answers: ${answers.length - differing.length} of ${answers.length} identical to ${answersFile} (tickets aside)`);
+  return differing.length;
+}
+
+interface Sample { apiMs: number; tookMs: number; roundTrips: number; bytes?: number }
 
 // ------------------------------------------------------------------------------------------------
 // Setting up the data
@@ -108,11 +146,11 @@ async function send(url: string, r: StorefrontRequest): Promise<{ status: number
   const apiMs = Number(process.hrtime.bigint() - start) / 1e6;
   return {
     status: res.status, text,
-    sample: { apiMs, tookMs: Number(res.headers.get('x-elasticsearch-took') ?? 0), roundTrips: Number(res.headers.get('x-elasticsearch-round-trips') ?? 0) },
+    sample: { apiMs, tookMs: Number(res.headers.get('x-elasticsearch-took') ?? 0), roundTrips: Number(res.headers.get('x-elasticsearch-round-trips') ?? 0), bytes: Buffer.byteLength(text) },
   };
 }
 
-interface Figures { count: number; apiP50: number; apiP99: number; tookP50: number; tookP99: number; ratio: number; roundTrips: number; errors: number }
+interface Figures { count: number; apiP50: number; apiP99: number; tookP50: number; tookP99: number; ratio: number; roundTrips: number; errors: number; answerKb: number }
 
 function figuresOf(samples: Sample[], errors: number): Figures {
   const api = samples.map((s) => s.apiMs).sort((a, b) => a - b);
@@ -124,6 +162,8 @@ function figuresOf(samples: Sample[], errors: number): Figures {
     tookP50: round(tookP50, 1), tookP99: round(percentile(took, 99), 1),
     ratio: tookP50 > 0 ? round(percentile(api, 50) / tookP50) : 0,
     roundTrips: round(samples.reduce((n, s) => n + s.roundTrips, 0) / Math.max(1, samples.length), 2),
+    // mean uncompressed answer
+    answerKb: round(samples.reduce((n, s) => n + (s.bytes ?? 0), 0) / 1024 / Math.max(1, samples.length), 1),
   };
 }
 
@@ -228,6 +268,7 @@ async function main() {
     const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
     const rawSamples: Sample[] = [];
     const perRound: { api: number; raw: number; load: string }[] = [];
+    const answers: string[] = new Array(timed.length);
     const loadBefore = machineLoad();
     let seconds = 0;
     const used = { api: 0, elasticsearch: 0, loadGenerator: 0 };
@@ -251,8 +292,9 @@ async function main() {
         // CPU used during the timed requests, per process: where the 2 cores go at this concurrency.
         const cpuUse = await cpuMeter(api, es);
         const start = Date.now();
-        await runConcurrently(timed, concurrency, async (r) => {
+        await runConcurrently(timed, concurrency, async (r, i) => {
           const { status, sample, text } = await send(api.url, r);
+          if (round === 1) answers[i] = comparable(status, text);
           if (status !== 200) {
             errors.set(r.endpoint, errors.get(r.endpoint)! + 1);
             if (errors.get(r.endpoint) === 1) console.warn(`${r.endpoint} ${status} for ${r.path}: ${text.slice(0, 200)}`);
@@ -279,7 +321,7 @@ async function main() {
     console.log(`\n${groups} product groups, ${timedRequests} requests (${rounds} round${rounds > 1 ? 's' : ''}) at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timedRequests / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`);
     const perRequest = (seconds: number) => `${((seconds * 1000) / timedRequests).toFixed(1)} ms`;
     console.log(`CPU during the run: API ${cpu.api} s (${perRequest(cpu.api)} per request), Elasticsearch ${cpu.elasticsearch} s (${perRequest(cpu.elasticsearch)}), load generator ${cpu.loadGenerator} s (${perRequest(cpu.loadGenerator)})`);
-    console.log('endpoint        count   API p50   API p99   ES took p50   ES took p99   p50 ratio   ES round trips   target');
+    console.log('endpoint        count   API p50   API p99   ES took p50   ES took p99   p50 ratio   ES round trips   answer   target');
     const results: Record<string, Figures | string> = {};
     for (const endpoint of ENDPOINTS) {
       if (skipped.has(endpoint)) {
@@ -291,7 +333,7 @@ async function main() {
       const f = figuresOf(samples.get(endpoint)!, errors.get(endpoint)!);
       results[endpoint] = f;
       const ok = f.ratio <= 1.3 && f.apiP99 < TARGET_P99[endpoint];
-      console.log(`${endpoint.padEnd(14)} ${String(f.count).padStart(6)} ${f.apiP50.toFixed(1).padStart(7)} ms ${f.apiP99.toFixed(1).padStart(7)} ms ${f.tookP50.toFixed(1).padStart(10)} ms ${f.tookP99.toFixed(1).padStart(10)} ms ${f.ratio.toFixed(2).padStart(10)} ${f.roundTrips.toFixed(2).padStart(16)}   p50 ratio <= 1.3, p99 < ${TARGET_P99[endpoint]} ms: ${ok ? 'met' : 'MISSED'}${f.errors ? ` (${f.errors} errors)` : ''}`);
+      console.log(`${endpoint.padEnd(14)} ${String(f.count).padStart(6)} ${f.apiP50.toFixed(1).padStart(7)} ms ${f.apiP99.toFixed(1).padStart(7)} ms ${f.tookP50.toFixed(1).padStart(10)} ms ${f.tookP99.toFixed(1).padStart(10)} ms ${f.ratio.toFixed(2).padStart(10)} ${f.roundTrips.toFixed(2).padStart(16)} ${f.answerKb.toFixed(1).padStart(6)} KB   p50 ratio <= 1.3, p99 < ${TARGET_P99[endpoint]} ms: ${ok ? 'met' : 'MISSED'}${f.errors ? ` (${f.errors} errors)` : ''}`);
     }
     if (raw) {
       console.log(`search-page straight to Elasticsearch (same bodies, same concurrency): p50 ${raw.apiP50} ms, p99 ${raw.apiP99} ms (took p50 ${raw.tookP50} ms, p99 ${raw.tookP99} ms)`);
@@ -299,6 +341,8 @@ async function main() {
       console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
     }
     console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
+    const differing = checkAnswers(timed, answers);
+    if (differing) throw new Error(`answers: ${differing} requests answered differently from ${answersFile}`);
   } finally {
     if (api.process.exitCode === null) await api.stop();
     await es.close();
