@@ -19,7 +19,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from '@elastic/elasticsearch';
+import { Client, type estypes } from '@elastic/elasticsearch';
+import { productDocumentId } from '../src/catalog/documents';
 import { defaultConfiguration, generateCatalogLines } from '../src/sample/generator';
 import { ENDPOINTS, merchandisingImports, requestMix, type Endpoint, type StorefrontRequest } from '../src/sample/benchmarkMix';
 import type { CatalogConfiguration } from '../src/catalog/types';
@@ -225,6 +226,62 @@ async function replay(es: Client, calls: Captured[][]): Promise<Sample[]> {
 
 // ------------------------------------------------------------------------------------------------
 
+// ------------------------------------------------------------------------------------------------
+// The floor: a hand-written faceted search in two round trips
+
+/** Fields the floor fetches: what a listing shows of a product (productSource's fixed part). */
+const FLOOR_SOURCE = ['productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'url', 'rating', 'colors', 'images',
+  'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock'];
+
+/**
+ * What a competent hand-written search page sends for a search-page request of the mix (issue 31's "floor"):
+ * round 1, one search for the phrase over the main text fields, collapsed per group, with the brand and
+ * price selections as a post filter and the facets an attribute-rich shop shows (brand, category, colour,
+ * price range, the 10 attributes covering most hits); round 2, the siblings of the groups shown, by id.
+ * No relevance tuning, no language analysis beyond the index's, no merchandising: the least a search page costs.
+ */
+async function floorRequest(es: Client, r: StorefrontRequest): Promise<number> {
+  const params = new URLSearchParams(r.path.slice(r.path.indexOf('?') + 1));
+  const market = params.get('market')!;
+  const locale = params.get('locale')!;
+  const index = `${prefix}-catalog-products-${locale.toLowerCase()}`;
+  const selections: estypes.QueryDslQueryContainer[] = [
+    ...(params.get('f.brand') ? [{ term: { brand: params.get('f.brand')! } }] : []),
+    ...(params.get('f.price.min') ? [{ range: { 'price.selling.min': { gte: Number(params.get('f.price.min')), lte: Number(params.get('f.price.max')) } } }] : []),
+  ];
+  const start = process.hrtime.bigint();
+  const first = await es.msearch({
+    searches: [{ index }, {
+      query: {
+        bool: {
+          filter: [{ term: { market } }, { term: { locale } }],
+          must: [{ multi_match: { query: params.get('q') ?? '', type: 'cross_fields', operator: 'and', fields: ['title^3', 'name^2', 'brand.text^2', 'category.text', 'productType.text', 'productKey'] } }],
+        },
+      },
+      ...(selections.length ? { post_filter: { bool: { filter: selections } } } : {}),
+      from: Number(params.get('skip') ?? 0), size: 60, collapse: { field: 'collapseKey' }, track_total_hits: true,
+      _source: { includes: FLOOR_SOURCE },
+      aggs: {
+        brand: { terms: { field: 'brand', size: 20 } }, category: { terms: { field: 'category', size: 20 } }, colour: { terms: { field: 'colors', size: 20 } },
+        price: { stats: { field: 'price.selling.min' } }, attributes: { terms: { field: 'customLabelNames', size: 10 } },
+      },
+    }],
+  });
+  const hits = 'hits' in first.responses[0] ? first.responses[0].hits.hits : [];
+  const siblings = [...new Set(hits.flatMap((h) => {
+    const source = h._source as { productKey: string; groupProductKeys?: string[] };
+    return (source.groupProductKeys ?? []).filter((k) => k !== source.productKey).slice(0, 10);
+  }))];
+  if (siblings.length) await es.mget({ index, ids: siblings.map((k) => productDocumentId(market, locale, k)), _source_includes: FLOOR_SOURCE });
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function floorPhase(es: Client, requests: StorefrontRequest[]): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  await runConcurrently(requests, concurrency, async (r) => { samples.push({ apiMs: await floorRequest(es, r), tookMs: 0, roundTrips: 2 }); });
+  return samples;
+}
+
 const TARGET_P99: Record<Endpoint, number> = { 'search-page': 60, autocomplete: 25, 'landing-page': 80 };
 
 async function main() {
@@ -267,7 +324,8 @@ async function main() {
     const samples = new Map<Endpoint, Sample[]>(ENDPOINTS.map((e) => [e, []]));
     const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
     const rawSamples: Sample[] = [];
-    const perRound: { api: number; raw: number; load: string }[] = [];
+    const floorSamples: Sample[] = [];
+    const perRound: { api: number; raw: number; floor: number; load: string }[] = [];
     const answers: string[] = new Array(timed.length);
     const loadBefore = machineLoad();
     let seconds = 0;
@@ -275,13 +333,22 @@ async function main() {
     // On a shared machine the load drifts over a run: with `--rounds N` the API and raw phases alternate
     // (API first in odd rounds, raw first in even ones), and the figures pool every round.
     for (let round = 1; round <= rounds; round++) {
-      const phases = round % 2 ? ['api', 'raw'] as const : ['raw', 'api'] as const;
+      // The floor runs beside the raw replay, so the API / floor ratio comes from the same run.
+      const phases = round % 2 ? ['api', 'raw', 'floor'] as const : ['floor', 'raw', 'api'] as const;
       const roundApi: number[] = [];
       const roundRaw: number[] = [];
+      const roundFloor: number[] = [];
       for (const phase of phases) {
         // Elasticsearch's shard request cache answers repeated searches (src/storefront/msearch.ts): start
         // it empty, so that only the repetitions within this phase's own mix are answered from it.
         await es.indices.clearCache({ index: `${prefix}-*`, request: true });
+        if (phase === 'floor') {
+          if (!searchPages.length) continue;
+          const got = await floorPhase(es, searchPages);
+          floorSamples.push(...got);
+          roundFloor.push(...got.map((x) => x.apiMs));
+          continue;
+        }
         if (phase === 'raw') {
           if (!calls.length) continue;
           const got = await replay(es, calls);
@@ -308,8 +375,8 @@ async function main() {
         used.api += u.api; used.elasticsearch += u.elasticsearch; used.loadGenerator += u.loadGenerator;
       }
       const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-      perRound.push({ api: round2(p50(roundApi)), raw: round2(p50(roundRaw)), load: machineLoad() });
-      if (rounds > 1) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms; ${perRound.at(-1)!.load}`);
+      perRound.push({ api: round2(p50(roundApi)), raw: round2(p50(roundRaw)), floor: round2(p50(roundFloor)), load: machineLoad() });
+      if (rounds > 1) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms, floor ${perRound.at(-1)!.floor} ms; ${perRound.at(-1)!.load}`);
     }
     const cpu = { api: round(used.api, 1), elasticsearch: round(used.elasticsearch, 1), loadGenerator: round(used.loadGenerator, 1) };
     const loadAfter = machineLoad();
@@ -340,7 +407,12 @@ async function main() {
       const api50 = (results['search-page'] as Figures).apiP50;
       console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
     }
-    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
+    const floor: Figures | undefined = floorSamples.length ? figuresOf(floorSamples, 0) : undefined;
+    if (floor) {
+      const api50 = (results['search-page'] as Figures).apiP50;
+      console.log(`search-page floor (hand-written faceted search, 2 round trips, same run): p50 ${floor.apiP50} ms, p99 ${floor.apiP99} ms; API / floor at p50 ${(api50 / floor.apiP50).toFixed(2)}x`);
+    }
+    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null, searchPageFloor: floor ?? null }));
     const differing = checkAnswers(timed, answers);
     if (differing) throw new Error(`answers: ${differing} requests answered differently from ${answersFile}`);
   } finally {
