@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof]
+ * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof] [--answers FILE]
  *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
@@ -12,6 +12,8 @@
  * directly against Elasticsearch with the identical request bodies (captured from the same code in this
  * process before the timed phases), to show the API's own overhead; `--rounds N` alternates N API and N raw
  * phases (ABBA...) and pools them, so that a drifting machine load does not favour either. Ends with one JSON line.
+ * The floor, a hand-written faceted search in two round trips, is timed beside the raw replay (see floorRequest).
+ * `--answers FILE` writes the answers of the first API phase, or compares them with FILE (checkAnswers).
  * `--profile` and `--attributes N` (distinct custom attribute names) shape the generated catalog as real feeds
  * are (see src/sample/generator.ts). `--reuse` checks only the number of groups: after changing either, import
  * again. The landing pages' rules name the default catalog's departments and product types.
