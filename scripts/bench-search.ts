@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof]
+ * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof] [--answers FILE]
  *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
@@ -12,14 +12,19 @@
  * directly against Elasticsearch with the identical request bodies (captured from the same code in this
  * process before the timed phases), to show the API's own overhead; `--rounds N` alternates N API and N raw
  * phases (ABBA...) and pools them, so that a drifting machine load does not favour either. Ends with one JSON line.
+ * The floor, a hand-written faceted search in two round trips, is timed beside the raw replay (see floorRequest).
+ * `--answers FILE` writes the answers of the first API phase, or compares them with FILE (checkAnswers).
  * `--profile` and `--attributes N` (distinct custom attribute names) shape the generated catalog as real feeds
  * are (see src/sample/generator.ts). `--reuse` checks only the number of groups: after changing either, import
  * again. The landing pages' rules name the default catalog's departments and product types.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from '@elastic/elasticsearch';
-import { defaultConfiguration, generateCatalogLines, mulberry32 } from '../src/sample/generator';
+import { Client, type estypes } from '@elastic/elasticsearch';
+import { productDocumentId } from '../src/catalog/documents';
+import { defaultConfiguration, generateCatalogLines } from '../src/sample/generator';
+import { ENDPOINTS, merchandisingImports, requestMix, type Endpoint, type StorefrontRequest } from '../src/sample/benchmarkMix';
 import type { CatalogConfiguration } from '../src/catalog/types';
 import { createApp, createContext, shutdownContext } from '../src/app';
 import { loadConfig } from '../src/kernel/config';
@@ -40,8 +45,6 @@ const prefix = process.argv.includes('--prefix') ? process.argv[process.argv.ind
 const apiKey = 'bench-key';
 /** `--notify`: search-pages register their search (and, since search analytics, their query id) as in production. */
 const notify = flag('notify');
-const MARKET = 'UK';
-const LOCALE = 'en-GB';
 const WARM_UP = 200;
 /** Alternating API and raw phases over the same requests (see main). */
 const rounds = Math.max(1, arg('rounds', 1));
@@ -51,141 +54,45 @@ const rounds = Math.max(1, arg('rounds', 1));
  */
 const identity = flag('identity');
 const round2 = (n: number) => round(n, 1);
+/**
+ * `--answers FILE`: the answers of the first API phase (status and body of each timed request) are written to
+ * FILE when it does not exist, and compared with it when it does: the benchmark fails on any difference but
+ * tickets (they encode the answer's query id and position; timing headers are not part of the body). Run it
+ * once before a change and once after, on the same catalog (`--reuse`), to show the answers stayed the same.
+ */
+const answersFile = process.argv.includes('--answers') ? process.argv[process.argv.indexOf('--answers') + 1] : undefined;
 
-type Endpoint = 'search-page' | 'autocomplete' | 'landing-page';
-const ENDPOINTS: Endpoint[] = ['search-page', 'autocomplete', 'landing-page'];
-/** Share of each endpoint in the mix: a storefront searches and types more than it browses. */
-const SHARE: Record<Endpoint, number> = { 'search-page': 0.4, autocomplete: 0.4, 'landing-page': 0.2 };
-
-interface StorefrontRequest { endpoint: Endpoint; path: string; body?: string }
-interface Sample { apiMs: number; tookMs: number; roundTrips: number }
-
-// ------------------------------------------------------------------------------------------------
-// Seeded choices
-
-
-class Choice {
-  private readonly next: () => number;
-  constructor(s: number) { this.next = mulberry32(s); }
-  chance(p: number): boolean { return this.next() < p; }
-  int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
-  pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }
-}
-
-// ------------------------------------------------------------------------------------------------
-// The catalog's vocabulary, as a visitor of the UK market (en-GB) sees it
-
-interface GroupWords { brand: string; title: string; category: string; productKey: string }
-interface Vocabulary { groups: GroupWords[]; brands: string[]; categories: string[]; titleWords: string[] }
-
-/** Reads the first product groups of the same generated catalog (the generator is deterministic per line). */
-function vocabularyOf(configuration: CatalogConfiguration, sample: number): Vocabulary {
-  const found: GroupWords[] = [];
-  for (const line of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) {
-    if (!('productGroup' in line)) continue;
-    const [productKey, product] = Object.entries(line.productGroup.products)[0];
-    if (!product.markets?.includes(MARKET)) continue;
-    const defaults = product.defaults ?? {};
-    const title = product.overrides?.[`*|${LOCALE}`]?.title ?? defaults.title ?? '';
-    const category = (defaults.ontology ?? '').split(' > ').at(-1) ?? '';
-    found.push({ brand: defaults.brand ?? '', title, category, productKey });
-    if (found.length >= sample) break;
+/** An answer as compared: tickets left out, the rest as sent. */
+function comparable(status: number, text: string): string {
+  try {
+    return `${status} ${JSON.stringify(JSON.parse(text, (key, value: unknown) => (key === 'ticket' ? undefined : value)))}`;
+  } catch {
+    return `${status} ${text}`;
   }
-  const words = (list: string[]) => [...new Set(list.filter((w) => w.length >= 3))].sort();
-  return {
-    groups: found,
-    brands: words(found.map((g) => g.brand)),
-    categories: words(found.map((g) => g.category.toLowerCase())),
-    titleWords: words(found.flatMap((g) => g.title.toLowerCase().split(/\s+/))),
-  };
 }
 
-/** Swaps two neighbouring letters in the middle of a word: "jacket" → "jakcet". */
-function misspell(word: string, c: Choice): string {
-  const i = c.int(1, Math.max(1, word.length - 3));
-  return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-}
-
-// ------------------------------------------------------------------------------------------------
-// The request mix
-
-const SORTS = ['PRICE_ASCENDING', 'PRICE_DESCENDING', 'NEWEST_FIRST', 'RATING', 'TITLE', 'DISCOUNT'];
-
-function visitorParams(n: number): Record<string, string> {
-  return { market: MARKET, locale: LOCALE, touchpoint: n % 3 === 0 ? 'MOBILE' : 'DESKTOP', customerKey: `bench-c${n % 97}`, sessionKey: `bench-s${n % 251}` };
-}
-
-function searchPhrase(v: Vocabulary, c: Choice): { q: string; group: GroupWords } {
-  const group = c.pick(v.groups);
-  const r = c.int(1, 100);
-  const titleWords = group.title.toLowerCase().split(/\s+/);
-  if (r <= 25) return { q: group.category.toLowerCase(), group };
-  if (r <= 45) return { q: group.brand, group };
-  if (r <= 62) return { q: group.title.toLowerCase(), group };
-  if (r <= 80) return { q: titleWords.slice(-2).join(' '), group };
-  if (r <= 87) return { q: `${group.brand} ${group.category}`.toLowerCase(), group };
-  if (r <= 92) return { q: group.productKey, group };
-  // A few misspellings: these take the slower path (phrase suggester, auto-correct).
-  const word = [...titleWords, group.category.toLowerCase()].filter((w) => w.length >= 5);
-  return { q: misspell(word.length ? c.pick(word) : 'jacket', c), group };
-}
-
-function searchPageRequest(v: Vocabulary, c: Choice, n: number): StorefrontRequest {
-  const { q, group } = searchPhrase(v, c);
-  const params: Record<string, string> = { ...visitorParams(n), q, notify: notify ? 'true' : 'false' };
-  if (c.chance(0.1)) params['f.brand'] = group.brand;
-  if (c.chance(0.06)) { params['f.price.min'] = String(c.pick([100, 300, 500])); params['f.price.max'] = String(c.pick([1000, 2000, 5000])); }
-  if (c.chance(0.15)) params.sort = c.pick(SORTS);
-  if (c.chance(0.08)) params.skip = '60';
-  return { endpoint: 'search-page', path: `/api/storefront/v3/queries/search-page?${new URLSearchParams(params)}` };
-}
-
-function autocompleteRequest(v: Vocabulary, c: Choice, n: number): StorefrontRequest {
-  const pool = c.pick([v.brands.map((b) => b.toLowerCase()), v.categories, v.titleWords]);
-  const word = c.pick(pool);
-  const q = word.slice(0, c.int(1, Math.min(6, word.length)));
-  return { endpoint: 'autocomplete', path: `/api/storefront/v3/queries/autocomplete?${new URLSearchParams({ ...visitorParams(n), q })}` };
-}
-
-/** The landing pages imported for the benchmark: id (= en-GB path), heading, rules, parent. */
-const PAGES: { id: string; heading: string; rules: string; parent?: string; restrictChildRules?: boolean }[] = [
-  { id: '/women', heading: 'Women', rules: 'rule incl department { "Women" }', restrictChildRules: true },
-  { id: '/women/shoes', heading: 'Women\'s shoes', rules: 'rule incl product_type { "Sneakers" "Boots" "Heels" "Sandals" }', parent: '/women' },
-  { id: '/women/clothing', heading: 'Women\'s clothing', rules: 'rule incl product_type { "Dresses" "Jackets" "Knitwear" "Jeans" }', parent: '/women' },
-  { id: '/men', heading: 'Men', rules: 'rule incl department { "Men" }', restrictChildRules: true },
-  { id: '/men/jackets', heading: 'Men\'s jackets', rules: 'rule incl product_type { "Jackets" }', parent: '/men' },
-  { id: '/home', heading: 'Home', rules: 'rule incl department { "Home" }' },
-  { id: '/home/kitchen', heading: 'Kitchen', rules: 'rule incl product_type { "Knives" "Cookware" }', parent: '/home' },
-  { id: '/sports', heading: 'Sports', rules: 'rule incl department { "Sports" }' },
-  { id: '/accessories', heading: 'Accessories', rules: 'rule incl department { "Accessories" } excl price [ -infinity, 300 ]' },
-];
-
-const LANDING_BODY = JSON.stringify({
-  navigation: { include: true },
-  recommendationLists: [
-    { id: 'bench-top', algorithm: 'TOP_PRODUCTS', limit: 8 },
-    { id: 'bench-new', algorithm: 'NEWEST_PRODUCTS', limit: 8 },
-  ],
-});
-
-function landingPageRequest(c: Choice, n: number): StorefrontRequest {
-  const params: Record<string, string> = { ...visitorParams(n), pageReference: c.pick(PAGES).id, notify: 'false' };
-  if (c.chance(0.15)) params.sort = c.pick(SORTS);
-  if (c.chance(0.1)) params.skip = '60';
-  return { endpoint: 'landing-page', path: `/api/storefront/v3/queries/landing-page?${new URLSearchParams(params)}`, body: LANDING_BODY };
-}
-
-function requestMix(v: Vocabulary, total: number): StorefrontRequest[] {
-  const c = new Choice(seed);
-  const mix: StorefrontRequest[] = [];
-  for (let n = 0; n < total; n++) {
-    const r = c.int(1, 1000) / 1000;
-    if (r <= SHARE['search-page']) mix.push(searchPageRequest(v, c, n));
-    else if (r <= SHARE['search-page'] + SHARE.autocomplete) mix.push(autocompleteRequest(v, c, n));
-    else mix.push(landingPageRequest(c, n));
+/** Writes `answers` to answersFile, or compares them with it; the number of requests answered differently. */
+function checkAnswers(timed: StorefrontRequest[], answers: string[]): number {
+  if (!answersFile) return 0;
+  if (!existsSync(answersFile)) {
+    writeFileSync(answersFile, answers.map((a, i) => JSON.stringify({ path: timed[i].path, answer: a })).join('\n') + '\n');
+    console.log(`answers: ${answers.length} written to ${answersFile}`);
+    return 0;
   }
-  return mix;
+  const before = readFileSync(answersFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { path: string; answer: string });
+  if (before.length !== answers.length) throw new Error(`answers: ${answersFile} holds ${before.length} answers, this run ${answers.length}: run the same mix`);
+  const differing = answers.flatMap((a, i) => (before[i].path !== timed[i].path || before[i].answer !== a ? [i] : []));
+  for (const i of differing.slice(0, 5)) {
+    const [x, y] = [before[i].answer, answers[i]];
+    let at = 0;
+    while (at < x.length && x[at] === y[at]) at++;
+    console.log(`answers differ for ${timed[i].path} at character ${at}:\n  before: …${x.slice(Math.max(0, at - 80), at + 120)}\n  now:    …${y.slice(Math.max(0, at - 80), at + 120)}`);
+  }
+  console.log(`answers: ${answers.length - differing.length} of ${answers.length} identical to ${answersFile} (tickets aside)`);
+  return differing.length;
 }
+
+interface Sample { apiMs: number; tookMs: number; roundTrips: number; bytes?: number }
 
 // ------------------------------------------------------------------------------------------------
 // Setting up the data
@@ -226,16 +133,9 @@ async function ensureCatalog(url: string, configuration: CatalogConfiguration, r
 }
 
 async function ensureMerchandising(url: string): Promise<void> {
-  const pages = PAGES.map((p) => ({
-    id: p.id, headings: { [LOCALE]: p.heading }, paths: { [LOCALE]: p.id },
-    primaryList: { rules: p.rules, ...(p.restrictChildRules ? { restrictChildRules: true } : {}) },
-  }));
-  await admin(url, 'POST', '/api/admin/v3/import/pages?force=true&name=bench-search', JSON.stringify({ market: MARKET, type: 'FULL', addOrUpdate: pages }));
-  const nodes = PAGES.map((p) => ({
-    id: p.id.slice(1).replace(/\//g, '-'), title: p.heading, type: 'PAGE', pageId: p.id,
-    ...(p.parent ? { parentId: p.parent.slice(1).replace(/\//g, '-') } : {}),
-  }));
-  await admin(url, 'POST', '/api/admin/v4/import/navigation?name=bench-search', JSON.stringify({ market: MARKET, locale: LOCALE, type: 'FORCE', addOrUpdate: nodes }));
+  const imports = merchandisingImports();
+  await admin(url, 'POST', '/api/admin/v3/import/pages?force=true&name=bench-search', imports.pages);
+  await admin(url, 'POST', '/api/admin/v4/import/navigation?name=bench-search', imports.navigation);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -249,11 +149,11 @@ async function send(url: string, r: StorefrontRequest): Promise<{ status: number
   const apiMs = Number(process.hrtime.bigint() - start) / 1e6;
   return {
     status: res.status, text,
-    sample: { apiMs, tookMs: Number(res.headers.get('x-elasticsearch-took') ?? 0), roundTrips: Number(res.headers.get('x-elasticsearch-round-trips') ?? 0) },
+    sample: { apiMs, tookMs: Number(res.headers.get('x-elasticsearch-took') ?? 0), roundTrips: Number(res.headers.get('x-elasticsearch-round-trips') ?? 0), bytes: Buffer.byteLength(text) },
   };
 }
 
-interface Figures { count: number; apiP50: number; apiP99: number; tookP50: number; tookP99: number; ratio: number; roundTrips: number; errors: number }
+interface Figures { count: number; apiP50: number; apiP99: number; tookP50: number; tookP99: number; ratio: number; roundTrips: number; errors: number; answerKb: number }
 
 function figuresOf(samples: Sample[], errors: number): Figures {
   const api = samples.map((s) => s.apiMs).sort((a, b) => a - b);
@@ -265,6 +165,8 @@ function figuresOf(samples: Sample[], errors: number): Figures {
     tookP50: round(tookP50, 1), tookP99: round(percentile(took, 99), 1),
     ratio: tookP50 > 0 ? round(percentile(api, 50) / tookP50) : 0,
     roundTrips: round(samples.reduce((n, s) => n + s.roundTrips, 0) / Math.max(1, samples.length), 2),
+    // mean uncompressed answer
+    answerKb: round(samples.reduce((n, s) => n + (s.bytes ?? 0), 0) / 1024 / Math.max(1, samples.length), 1),
   };
 }
 
@@ -326,6 +228,62 @@ async function replay(es: Client, calls: Captured[][]): Promise<Sample[]> {
 
 // ------------------------------------------------------------------------------------------------
 
+// ------------------------------------------------------------------------------------------------
+// The floor: a hand-written faceted search in two round trips
+
+/** Fields the floor fetches: what a listing shows of a product (productSource's fixed part). */
+const FLOOR_SOURCE = ['productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'url', 'rating', 'colors', 'images',
+  'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock'];
+
+/**
+ * What a competent hand-written search page sends for a search-page request of the mix (issue 31's "floor"):
+ * round 1, one search for the phrase over the main text fields, collapsed per group, with the brand and
+ * price selections as a post filter and the facets an attribute-rich shop shows (brand, category, colour,
+ * price range, the 10 attributes covering most hits); round 2, the siblings of the groups shown, by id.
+ * No relevance tuning, no language analysis beyond the index's, no merchandising: the least a search page costs.
+ */
+async function floorRequest(es: Client, r: StorefrontRequest): Promise<number> {
+  const params = new URLSearchParams(r.path.slice(r.path.indexOf('?') + 1));
+  const market = params.get('market')!;
+  const locale = params.get('locale')!;
+  const index = `${prefix}-catalog-products-${locale.toLowerCase()}`;
+  const selections: estypes.QueryDslQueryContainer[] = [
+    ...(params.get('f.brand') ? [{ term: { brand: params.get('f.brand')! } }] : []),
+    ...(params.get('f.price.min') ? [{ range: { 'price.selling.min': { gte: Number(params.get('f.price.min')), lte: Number(params.get('f.price.max')) } } }] : []),
+  ];
+  const start = process.hrtime.bigint();
+  const first = await es.msearch({
+    searches: [{ index }, {
+      query: {
+        bool: {
+          filter: [{ term: { market } }, { term: { locale } }],
+          must: [{ multi_match: { query: params.get('q') ?? '', type: 'cross_fields', operator: 'and', fields: ['title^3', 'name^2', 'brand.text^2', 'category.text', 'productType.text', 'productKey'] } }],
+        },
+      },
+      ...(selections.length ? { post_filter: { bool: { filter: selections } } } : {}),
+      from: Number(params.get('skip') ?? 0), size: 60, collapse: { field: 'collapseKey' }, track_total_hits: true,
+      _source: { includes: FLOOR_SOURCE },
+      aggs: {
+        brand: { terms: { field: 'brand', size: 20 } }, category: { terms: { field: 'category', size: 20 } }, colour: { terms: { field: 'colors', size: 20 } },
+        price: { stats: { field: 'price.selling.min' } }, attributes: { terms: { field: 'customLabelNames', size: 10 } },
+      },
+    }],
+  });
+  const hits = 'hits' in first.responses[0] ? first.responses[0].hits.hits : [];
+  const siblings = [...new Set(hits.flatMap((h) => {
+    const source = h._source as { productKey: string; groupProductKeys?: string[] };
+    return (source.groupProductKeys ?? []).filter((k) => k !== source.productKey).slice(0, 10);
+  }))];
+  if (siblings.length) await es.mget({ index, ids: siblings.map((k) => productDocumentId(market, locale, k)), _source_includes: FLOOR_SOURCE });
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function floorPhase(es: Client, requests: StorefrontRequest[]): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  await runConcurrently(requests, concurrency, async (r) => { samples.push({ apiMs: await floorRequest(es, r), tookMs: 0, roundTrips: 2 }); });
+  return samples;
+}
+
 const TARGET_P99: Record<Endpoint, number> = { 'search-page': 60, autocomplete: 25, 'landing-page': 80 };
 
 async function main() {
@@ -341,8 +299,7 @@ async function main() {
   try {
     await ensureCatalog(api.url, configuration, reusable);
     await ensureMerchandising(api.url);
-    const vocabulary = vocabularyOf(configuration, 3000);
-    const mix = requestMix(vocabulary, WARM_UP + totalRequests);
+    const mix = requestMix({ groups, configuration, generator, seed, notify }, WARM_UP + totalRequests);
 
     // An endpoint that answers 404 is not there (yet): leave it out of the mix.
     const skipped = new Set<Endpoint>(ENDPOINTS.filter((e) => only && !only.includes(e)));
@@ -369,20 +326,31 @@ async function main() {
     const samples = new Map<Endpoint, Sample[]>(ENDPOINTS.map((e) => [e, []]));
     const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
     const rawSamples: Sample[] = [];
-    const perRound: { api: number; raw: number; load: string }[] = [];
+    const floorSamples: Sample[] = [];
+    const perRound: { api: number; raw: number; floor: number; load: string }[] = [];
+    const answers: string[] = new Array(timed.length);
     const loadBefore = machineLoad();
     let seconds = 0;
     const used = { api: 0, elasticsearch: 0, loadGenerator: 0 };
     // On a shared machine the load drifts over a run: with `--rounds N` the API and raw phases alternate
     // (API first in odd rounds, raw first in even ones), and the figures pool every round.
     for (let round = 1; round <= rounds; round++) {
-      const phases = round % 2 ? ['api', 'raw'] as const : ['raw', 'api'] as const;
+      // The floor runs beside the raw replay, so the API / floor ratio comes from the same run.
+      const phases = round % 2 ? ['api', 'raw', 'floor'] as const : ['floor', 'raw', 'api'] as const;
       const roundApi: number[] = [];
       const roundRaw: number[] = [];
+      const roundFloor: number[] = [];
       for (const phase of phases) {
         // Elasticsearch's shard request cache answers repeated searches (src/storefront/msearch.ts): start
         // it empty, so that only the repetitions within this phase's own mix are answered from it.
         await es.indices.clearCache({ index: `${prefix}-*`, request: true });
+        if (phase === 'floor') {
+          if (!searchPages.length) continue;
+          const got = await floorPhase(es, searchPages);
+          floorSamples.push(...got);
+          roundFloor.push(...got.map((x) => x.apiMs));
+          continue;
+        }
         if (phase === 'raw') {
           if (!calls.length) continue;
           const got = await replay(es, calls);
@@ -393,8 +361,9 @@ async function main() {
         // CPU used during the timed requests, per process: where the 2 cores go at this concurrency.
         const cpuUse = await cpuMeter(api, es);
         const start = Date.now();
-        await runConcurrently(timed, concurrency, async (r) => {
+        await runConcurrently(timed, concurrency, async (r, i) => {
           const { status, sample, text } = await send(api.url, r);
+          if (round === 1) answers[i] = comparable(status, text);
           if (status !== 200) {
             errors.set(r.endpoint, errors.get(r.endpoint)! + 1);
             if (errors.get(r.endpoint) === 1) console.warn(`${r.endpoint} ${status} for ${r.path}: ${text.slice(0, 200)}`);
@@ -408,8 +377,8 @@ async function main() {
         used.api += u.api; used.elasticsearch += u.elasticsearch; used.loadGenerator += u.loadGenerator;
       }
       const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-      perRound.push({ api: round2(p50(roundApi)), raw: round2(p50(roundRaw)), load: machineLoad() });
-      if (rounds > 1) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms; ${perRound.at(-1)!.load}`);
+      perRound.push({ api: round2(p50(roundApi)), raw: round2(p50(roundRaw)), floor: round2(p50(roundFloor)), load: machineLoad() });
+      if (rounds > 1) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms, floor ${perRound.at(-1)!.floor} ms; ${perRound.at(-1)!.load}`);
     }
     const cpu = { api: round(used.api, 1), elasticsearch: round(used.elasticsearch, 1), loadGenerator: round(used.loadGenerator, 1) };
     const loadAfter = machineLoad();
@@ -421,7 +390,7 @@ async function main() {
     console.log(`\n${groups} product groups, ${timedRequests} requests (${rounds} round${rounds > 1 ? 's' : ''}) at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timedRequests / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`);
     const perRequest = (seconds: number) => `${((seconds * 1000) / timedRequests).toFixed(1)} ms`;
     console.log(`CPU during the run: API ${cpu.api} s (${perRequest(cpu.api)} per request), Elasticsearch ${cpu.elasticsearch} s (${perRequest(cpu.elasticsearch)}), load generator ${cpu.loadGenerator} s (${perRequest(cpu.loadGenerator)})`);
-    console.log('endpoint        count   API p50   API p99   ES took p50   ES took p99   p50 ratio   ES round trips   target');
+    console.log('endpoint        count   API p50   API p99   ES took p50   ES took p99   p50 ratio   ES round trips   answer   target');
     const results: Record<string, Figures | string> = {};
     for (const endpoint of ENDPOINTS) {
       if (skipped.has(endpoint)) {
@@ -433,14 +402,21 @@ async function main() {
       const f = figuresOf(samples.get(endpoint)!, errors.get(endpoint)!);
       results[endpoint] = f;
       const ok = f.ratio <= 1.3 && f.apiP99 < TARGET_P99[endpoint];
-      console.log(`${endpoint.padEnd(14)} ${String(f.count).padStart(6)} ${f.apiP50.toFixed(1).padStart(7)} ms ${f.apiP99.toFixed(1).padStart(7)} ms ${f.tookP50.toFixed(1).padStart(10)} ms ${f.tookP99.toFixed(1).padStart(10)} ms ${f.ratio.toFixed(2).padStart(10)} ${f.roundTrips.toFixed(2).padStart(16)}   p50 ratio <= 1.3, p99 < ${TARGET_P99[endpoint]} ms: ${ok ? 'met' : 'MISSED'}${f.errors ? ` (${f.errors} errors)` : ''}`);
+      console.log(`${endpoint.padEnd(14)} ${String(f.count).padStart(6)} ${f.apiP50.toFixed(1).padStart(7)} ms ${f.apiP99.toFixed(1).padStart(7)} ms ${f.tookP50.toFixed(1).padStart(10)} ms ${f.tookP99.toFixed(1).padStart(10)} ms ${f.ratio.toFixed(2).padStart(10)} ${f.roundTrips.toFixed(2).padStart(16)} ${f.answerKb.toFixed(1).padStart(6)} KB   p50 ratio <= 1.3, p99 < ${TARGET_P99[endpoint]} ms: ${ok ? 'met' : 'MISSED'}${f.errors ? ` (${f.errors} errors)` : ''}`);
     }
     if (raw) {
       console.log(`search-page straight to Elasticsearch (same bodies, same concurrency): p50 ${raw.apiP50} ms, p99 ${raw.apiP99} ms (took p50 ${raw.tookP50} ms, p99 ${raw.tookP99} ms)`);
       const api50 = (results['search-page'] as Figures).apiP50;
       console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
     }
-    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null }));
+    const floor: Figures | undefined = floorSamples.length ? figuresOf(floorSamples, 0) : undefined;
+    if (floor) {
+      const api50 = (results['search-page'] as Figures).apiP50;
+      console.log(`search-page floor (hand-written faceted search, 2 round trips, same run): p50 ${floor.apiP50} ms, p99 ${floor.apiP99} ms; API / floor at p50 ${(api50 / floor.apiP50).toFixed(2)}x`);
+    }
+    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null, searchPageFloor: floor ?? null }));
+    const differing = checkAnswers(timed, answers);
+    if (differing) throw new Error(`answers: ${differing} requests answered differently from ${answersFile}`);
   } finally {
     if (api.process.exitCode === null) await api.stop();
     await es.close();

@@ -119,6 +119,7 @@ export class BehaviourService {
 
   // ----- questions (src/events/questions.ts) ---------------------------------------------------
 
+  get lookups(): BehaviourQuestions['lookups'] { return this.questions.lookups; }
   recentSearches(input: RecentSearchesInput): Promise<string[]> { return this.questions.recentSearches(input); }
   trendingPhrases(input: TrendingPhrasesInput): Promise<ScoredPhrase[]> { return this.questions.trendingPhrases(input); }
   popularPhrases(input: PopularPhrasesInput): Promise<PopularPhrase[]> { return this.questions.popularPhrases(input); }

@@ -8,7 +8,7 @@
  * removal takes a second or two to show, as in Elevate, whose clients hide recent searches for a few seconds
  * after removing them.
  */
-import type { Client } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import type { EventRecorder } from './fromQueries';
 import { affinitySearch, readAffinity, type Affinity, type AffinityInput } from './queries/affinity';
@@ -32,8 +32,35 @@ export interface BehaviourQuestionsDeps {
   now: () => Date;
 }
 
+/**
+ * A question as one search that a storefront query sends in its own msearch (no round trip of its own),
+ * with the reader of its response. The body holds no index and no URL parameters: msearch sends those.
+ */
+export interface BehaviourLookup<T> {
+  index: string;
+  body: estypes.SearchRequest;
+  read(response: estypes.SearchResponse<unknown>): T;
+}
+
+function lookup<T>(request: estypes.SearchRequest, read: (response: estypes.SearchResponse<unknown>) => T): BehaviourLookup<T> {
+  const { index, ignore_unavailable: _unavailable, allow_no_indices: _noIndices, ...body } = request;
+  return { index: String(index), body, read };
+}
+
 export class BehaviourQuestions {
   constructor(private readonly deps: BehaviourQuestionsDeps) {}
+
+  /** The questions autocomplete asks on every keystroke, as lookups for its one msearch (see BehaviourLookup). */
+  readonly lookups = {
+    recentSearches: (input: RecentSearchesInput): BehaviourLookup<string[]> => lookup(recentSearchesSearch(input, this.scope()), (r) => readRecentSearches(r, input)),
+    trendingPhrases: (input: TrendingPhrasesInput): BehaviourLookup<ScoredPhrase[]> => lookup(trendingPhrasesSearch(input, this.scope()), (r) => readTrendingPhrases(r, input)),
+    popularPhrases: (input: PopularPhrasesInput): BehaviourLookup<PopularPhrase[]> => lookup(popularPhrasesSearch(input, this.scope()), readPopularPhrases),
+    recentlyViewed: (input: RecentlyViewedInput): BehaviourLookup<string[]> => lookup(recentlyViewedSearch(input, this.scope()), (r) => readRecentlyViewed(r, input)),
+    /** relatedPhrases in two steps: the sessions of the phrase, then (only when there are some) their phrases. */
+    phraseSessions: (input: RelatedPhrasesInput): BehaviourLookup<string[]> => lookup(phraseSessionsSearch(input, this.scope()), readPhraseSessions),
+    sessionPhrases: (input: RelatedPhrasesInput, sessions: readonly string[]): BehaviourLookup<string[]> =>
+      lookup(sessionPhrasesSearch(input, sessions, this.scope()), (r) => readSessionPhrases(r).map((p) => p.phrase)),
+  };
 
   /** The visitor's distinct recent phrases (normalised), newest first, minus removed ones. */
   async recentSearches(input: RecentSearchesInput): Promise<string[]> {
@@ -103,5 +130,5 @@ export class BehaviourQuestions {
 }
 
 /** What storefront queries need of behaviour: the questions, and a recorder for the events they register. */
-export type VisitorBehaviour = Pick<BehaviourQuestions, 'recentSearches' | 'trendingPhrases' | 'popularPhrases' | 'recentlyViewed' | 'favourites' | 'cartOf' | 'coOccurring' | 'affinity' | 'topContent' | 'relatedPhrases'>
+export type VisitorBehaviour = Pick<BehaviourQuestions, 'lookups' | 'recentSearches' | 'trendingPhrases' | 'popularPhrases' | 'recentlyViewed' | 'favourites' | 'cartOf' | 'coOccurring' | 'affinity' | 'topContent' | 'relatedPhrases'>
   & EventRecorder;

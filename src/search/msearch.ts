@@ -27,6 +27,11 @@ export interface IndexedSearch {
    * empty catalog but a version deleted under the query, reported as CatalogVersionGone.
    */
   pinned?: boolean;
+  /**
+   * A lookup the request does without (a behaviour question folded into a storefront msearch): its failure
+   * answers an empty response that failureOf() reports, instead of failing the request.
+   */
+  optional?: boolean;
 }
 
 export type SearchResponse = estypes.SearchResponse<unknown>;
@@ -47,15 +52,30 @@ export function mergeSplit(hits: Response, aggregations: Response): Response {
   return { ...hits, took: Math.max(hits.took, aggregations.took), hits: { ...hits.hits, total: aggregations.hits.total }, aggregations: aggregations.aggregations };
 }
 
+const FAILURE = Symbol('failure');
+
+/** Pure: the empty response of a failed optional search, carrying what Elasticsearch said. */
+export function failedSearch(error: estypes.ErrorCause): Response {
+  const empty: Response = { took: 0, timed_out: false, _shards: { total: 0, successful: 0, failed: 0 }, hits: { hits: [] } };
+  Object.defineProperty(empty, FAILURE, { value: error });
+  return empty;
+}
+
+/** What Elasticsearch said about an optional search that failed; undefined when it answered. */
+export function failureOf(response: Response | undefined): estypes.ErrorCause | undefined {
+  return (response as { [FAILURE]?: estypes.ErrorCause } | undefined)?.[FAILURE];
+}
+
 export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
   if (searches.length === 0) return [];
-  const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body, pinned: !!s.pinned })));
+  const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body, pinned: !!s.pinned, optional: !!s.optional })));
   // ignore_unavailable: a locale configured after the last full import has no index yet, and answers as an
   // empty catalog until the next one. A pinned version must exist.
   const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]) });
   const items = res.responses.map((item, i) => {
     if ('error' in item) {
       if (bodies[i].pinned && isGoneType(item.error.type)) throw new CatalogVersionGone(`${bodies[i].index}: ${item.error.reason ?? item.error.type}`);
+      if (bodies[i].optional) return failedSearch(item.error);
       throw searchFailed(item);
     }
     if (bodies[i].pinned && lostToDeletion(item)) throw new CatalogVersionGone(`${bodies[i].index}: shards lost while searching`);

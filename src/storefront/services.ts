@@ -4,10 +4,13 @@
  * and the hooks. Queries call `onSearch` unless `notify=false`.
  */
 import type { SearchGateway } from '../search/gateway';
+import { roundsGateway } from '../search/rounds';
 import type { Logger } from '../kernel/log';
 import { searchEvent, searchedPhrase, type EventRecorder, type SearchFacts } from '../events/fromQueries';
 import { SessionSearches } from '../events/searchSessions';
-import type { VisitorBehaviour } from '../events/questions';
+import type { BehaviourLookup, VisitorBehaviour } from '../events/questions';
+import type { RelatedPhrasesInput } from '../events/queries/relatedPhrases';
+import { failureOf } from '../search/msearch';
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
 import type { CatalogIndices } from '../search/catalogIndices';
@@ -99,6 +102,27 @@ export interface StorefrontDeps {
   views?: Pick<CatalogViews, 'current'>;
 }
 
+/**
+ * `behaviour` asking the questions that have lookups through a query's gateway, so that they join the
+ * query's rounds: search-page's related phrases ride in the siblings round. A failed lookup throws, as the
+ * question did (callers degrade).
+ */
+function behaviourThrough(search: SearchGateway, behaviour: VisitorBehaviour): VisitorBehaviour {
+  if (!behaviour?.lookups) return behaviour; // unit tests without behaviour
+  const ask = async <T>(l: BehaviourLookup<T>): Promise<T> => {
+    const [response] = await search.msearch([{ index: l.index, body: l.body, optional: true }]);
+    const failure = failureOf(response);
+    if (failure) throw new Error(`behaviour lookup failed: ${failure.type}: ${failure.reason ?? ''}`);
+    return l.read(response);
+  };
+  return Object.assign(Object.create(behaviour) as VisitorBehaviour, {
+    relatedPhrases: async (input: RelatedPhrasesInput): Promise<string[]> => {
+      const sessions = await ask(behaviour.lookups.phraseSessions(input));
+      return sessions.length ? ask(behaviour.lookups.sessionPhrases(input, sessions)) : [];
+    },
+  });
+}
+
 /** `hooks` replaces the recording of searches (tests watch them). */
 export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = behaviourHooks(deps.behaviour)): StorefrontServices {
   const services: StorefrontServices = {
@@ -120,7 +144,12 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
       const { views } = deps;
       const pin = deps.search.pinned?.bind(deps.search);
       if (!views || !pin) return run(services);
-      const onVersion = (view: CatalogView): StorefrontServices => ({ ...services, search: pin(view), catalogVersion: view.version });
+      // One rounds gateway per query: its concurrent parts share round trips (search/rounds.ts), behaviour
+      // questions with a lookup included.
+      const onVersion = (view: CatalogView): StorefrontServices => {
+        const search = roundsGateway(pin(view));
+        return { ...services, search, behaviour: behaviourThrough(search, deps.behaviour), catalogVersion: view.version };
+      };
       try {
         return await run(onVersion(await views.current()));
       } catch (err) {

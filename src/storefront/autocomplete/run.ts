@@ -26,7 +26,8 @@ import { productDocumentId } from '../../catalog/documents';
 import { contentListSearch } from '../contentLists';
 import { topContentFor } from '../topContent';
 import { pageLink } from '../../merchandising/pages/keywords';
-import type { IndexedSearch } from '../../search/msearch';
+import { failureOf, type IndexedSearch } from '../../search/msearch';
+import type { BehaviourLookup } from '../../events/questions';
 import { fetchSiblings, productSource } from '../productSource';
 import type { ProductSource } from '../productShaper';
 import type { StorefrontServices } from '../services';
@@ -62,19 +63,36 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   const keywordLookup = { market, locale, phrase: req.q, view: req.context.viewId === 'PREVIEW' ? 'preview' as const : 'production' as const };
   const keywordSearch = typed ? s.merchandising.pages.keywordSearch(keywordLookup) : undefined;
   if (keywordSearch) searches.push(keywordSearch);
-  const [responses, behaviourPhrases, recentSearches, recentKeys] = await Promise.all([
-    s.search.msearch(searches),
-    typed
-      ? quietly(s, 'popular phrases', async () => (await s.behaviour.popularPhrases({ market, prefix: req.q, limit: MAX_PHRASE_SUGGESTIONS })).map((p) => p.phrase))
-      : quietly(s, 'trending phrases', () => trendingPhrases(s, market, locale)),
-    typed ? [] : quietly(s, 'recent searches', () => s.behaviour.recentSearches({ market, customerKey, limit: RECENT_SEARCHES })),
-    // the client models recent searches "when query is empty", recently viewed products without a condition
-    quietly(s, 'recently viewed', () => s.behaviour.recentlyViewed({ market, customerKey, limit: RECENTLY_VIEWED })),
-  ]);
+  // Behaviour questions ride in the same msearch (optional: a failed one leaves its part empty). Without a
+  // phrase the popular phrases are asked beside the trending ones and shown only when nothing trends.
+  const lookups = s.behaviour.lookups;
+  const phrasesLookup = lookups.popularPhrases({ market, prefix: typed ? req.q : '', limit: MAX_PHRASE_SUGGESTIONS });
+  const trendingLookup = typed ? undefined : lookups.trendingPhrases({ market, locale, limit: MAX_PHRASE_SUGGESTIONS });
+  const recentLookup = typed ? undefined : lookups.recentSearches({ market, customerKey, limit: RECENT_SEARCHES });
+  const viewedLookup = lookups.recentlyViewed({ market, customerKey, limit: RECENTLY_VIEWED });
+  const behaviour = { phrases: searches.length, trending: 0, recent: 0, viewed: 0 };
+  searches.push({ index: phrasesLookup.index, body: phrasesLookup.body, optional: true });
+  if (trendingLookup) behaviour.trending = searches.push({ index: trendingLookup.index, body: trendingLookup.body, optional: true }) - 1;
+  if (recentLookup) behaviour.recent = searches.push({ index: recentLookup.index, body: recentLookup.body, optional: true }) - 1;
+  behaviour.viewed = searches.push({ index: viewedLookup.index, body: viewedLookup.body, optional: true }) - 1;
+  const responses = await s.search.msearch(searches);
+  const read = <T>(what: string, l: BehaviourLookup<T[]> | undefined, at: number): T[] => {
+    if (!l) return [];
+    const failure = failureOf(responses[at]);
+    if (!failure) return l.read(responses[at]);
+    s.log.warn(`autocomplete: ${what} lookup failed`, { err: failure });
+    return [];
+  };
+  const popular = read('popular phrases', phrasesLookup, behaviour.phrases).map((p) => p.phrase);
+  const trending = read('trending phrases', trendingLookup, behaviour.trending).map((p) => p.phrase);
+  const behaviourPhrases = typed || trending.length === 0 ? popular : trending;
+  const recentSearches = read('recent searches', recentLookup, behaviour.recent);
+  // the client models recent searches "when query is empty", recently viewed products without a condition
+  const recentKeys = read('recently viewed', viewedLookup, behaviour.viewed);
 
   const [suggestions, redirect, contentSuggestions, fuzzySuggestions] = typed ? responses.slice(0, typedSearches.length) : [];
   const contents = responses.slice(typedSearches.length, typedSearches.length + req.contentLists.length);
-  const keywordPage = keywordSearch && s.merchandising.pages.keywordMatch(responses[responses.length - 1], keywordLookup);
+  const keywordPage = keywordSearch && s.merchandising.pages.keywordMatch(responses[behaviour.phrases - 1], keywordLookup);
   const pageRedirect = keywordPage && pageLink(keywordPage.page, locale);
   const recentlyViewed = await fetchProducts(s, { market, locale }, recentKeys, includes);
   const listing = productListing(suggestions, fuzzySuggestions);
@@ -82,13 +100,6 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   return shapeAutocomplete({
     req, suggestions, fuzzySuggestions, redirect, pageRedirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
   });
-}
-
-/** Phrases trending in the market and locale; the most popular ones when nothing trends. */
-async function trendingPhrases(s: StorefrontServices, market: string, locale: string): Promise<string[]> {
-  const trending = await s.behaviour.trendingPhrases({ market, locale, limit: MAX_PHRASE_SUGGESTIONS });
-  if (trending.length) return trending.map((t) => t.phrase);
-  return (await s.behaviour.popularPhrases({ market, prefix: '', limit: MAX_PHRASE_SUGGESTIONS })).map((p) => p.phrase);
 }
 
 /** Product documents of the market and locale by product key, in the order given; unknown keys are left out. */
@@ -99,13 +110,4 @@ async function fetchProducts(s: StorefrontServices, at: { market: string; locale
     const doc = d as estypes.GetGetResult<ProductSource>;
     return doc.found && doc._source ? [doc._source] : [];
   });
-}
-
-async function quietly<T>(s: StorefrontServices, what: string, lookup: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await lookup();
-  } catch (err) {
-    s.log.warn(`autocomplete: ${what} lookup failed`, { err });
-    return [];
-  }
 }

@@ -5,9 +5,11 @@
  *    inherited slices); cached per process. With navigation, the tree, its pages and its node counts load
  *    alongside (cached per process, see navigation/load.ts).
  * 2. One msearch: the primary list (its hits, and its total and facets) and each content list. Recommendation lists run alongside
- *    (src/storefront/recommendations).
+ *    (src/storefront/recommendations): their stage searches join this msearch (the query's rounds,
+ *    src/search/rounds.ts), so lists without behaviour questions add no round trip.
  * 3. One msearch for the siblings of every group shown and, with dynamic facets, the values of the
- *    attributes covering most hits (facets/dynamic.ts); then pure shaping.
+ *    attributes covering most hits (facets/dynamic.ts), with the recommendation lists' documents (their
+ *    mget joins it); then pure shaping. Two round trips in all when the page and navigation are cached.
  *
  * An unknown reference is not an error: the default page answers (no page settings, `published` false),
  * as Elevate answers references it has no page for, so body-configured pages work without an import.
