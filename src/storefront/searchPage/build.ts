@@ -8,7 +8,7 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { listingQuery, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
+import { listingQuery, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -46,9 +46,10 @@ export function listingFilters(req: SearchPageRequest, category: 'withCategory' 
  * adds the phrase's synonyms and compounds (phraseExpansion.ts).
  */
 export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): Query {
+  const typeKeys = phraseTypeKeys(phrase, req.context.locale, expansion);
   return listingQuery({
     match: textMatch(phrase, expansion),
-    boosts: relevanceBoosts(phrase),
+    boosts: relevanceBoosts(phrase, typeKeys),
     filters: listingFilters(req),
     inStock: inStockQuery(req.context),
     relevance: scoresRelevance(req.sort),
