@@ -31,8 +31,18 @@ const HEAD_FIRST: ReadonlySet<string> = new Set(['fr', 'es', 'it', 'pt', 'ro', '
 
 /** Words joining several types in one name ("Cases and Covers", "Skor och stövlar"), beside & , / + ;. */
 const CONJUNCTIONS: Record<string, string> = { en: 'and', de: 'und', sv: 'och', nb: 'og', nn: 'og', no: 'og', da: 'og', fr: 'et', es: 'y', it: 'e', pt: 'e' };
-const parts = (name: string, language: string): string[] =>
-  name.split(new RegExp(`\\s*(?:[&,/+;]${CONJUNCTIONS[language] ? `|(?<!\\p{L})${CONJUNCTIONS[language]}(?!\\p{L})` : ''})\\s*`, 'iu'));
+const separators = new Map<string, RegExp>();
+/** The separator pattern of a language, built once (names are split for every product of an import). */
+function separator(language: string): RegExp {
+  let re = separators.get(language);
+  if (!re) {
+    const word = CONJUNCTIONS[language] ? `|(?<!\\p{L})${CONJUNCTIONS[language]}(?!\\p{L})` : '';
+    re = new RegExp(`\\s*(?:[&,/+;]${word})\\s*`, 'iu');
+    separators.set(language, re);
+  }
+  return re;
+}
+const parts = (name: string, language: string): string[] => name.split(separator(language));
 
 /**
  * English words that trail a product noun without being what the product is: who it is for and how many
@@ -107,10 +117,20 @@ const MAX_QUERY_TYPE_KEYS = 24;
  * of each of its category paths.
  */
 export function productTypeKeys(productType: readonly string[], categories: readonly string[], locale: string): string[] {
-  const language = languageOf(locale);
   const names = productType.length ? productType : categories.map((c) => c.split('>').pop()!.trim());
-  return [...new Set(names.flatMap((n) => headNounKeys(n, language)))].slice(0, MAX_TYPE_KEYS);
+  // Products share their categories: an import asks for the same few names again and again.
+  const memoKey = `${locale}\u0000${names.join('\u0001')}`;
+  const known = memo.get(memoKey);
+  if (known) return [...known];
+  const language = languageOf(locale);
+  const keys = [...new Set(names.flatMap((n) => headNounKeys(n, language)))].slice(0, MAX_TYPE_KEYS);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(memoKey, keys);
+  return [...keys];
 }
+
+const MEMO_SIZE = 10_000;
+const memo = new Map<string, readonly string[]>();
 
 /**
  * The type keys a query names: the head noun of the phrase, and in compounding languages the keys of the
