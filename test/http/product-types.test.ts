@@ -72,6 +72,14 @@ describe('product types (HTTP)', function () {
     assert.deepStrictEqual(new Set(keys), new Set(['s-vinter', 's-galge', 's-jackskydd']));
   });
 
+  it('suggests the laptops first in autocomplete too', async () => {
+    const params = new URLSearchParams({ q: 'laptop', market: 'SE', locale: 'en-GB', customerKey: 'c', sessionKey: 's', touchpoint: 'desktop', notify: 'false' });
+    const res = await service.request('GET', `/api/storefront/v3/queries/autocomplete?${params}`);
+    assert.equal(res.status, 200);
+    const keys = ((await res.json()) as { productSuggestions: { key: string }[] }).productSuggestions.map((g) => g.key);
+    assert.deepStrictEqual(new Set(keys.slice(0, 2)), new Set(['l-zenbook', 'l-notebook']), keys.join(', '));
+  });
+
   it('costs no extra Elasticsearch round trip', async () => {
     // A phrase that names no type costs what a phrase that names one does.
     const typed = await search('laptop', 'en-GB');
