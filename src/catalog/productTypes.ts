@@ -8,7 +8,8 @@
  * A key is a lookup key, never shown: English nouns singular ("Running Shoes" → shoe, "Batteries" → battery),
  * compounding languages by their form key (vocabulary.ts `formKey`: "Laufschuhe" → laufschuh), so that the
  * singular and plural of a type meet. The head of a compound is reached from the query side: the catalog's
- * compounds of the query's word ("jacka" → vinterjacka) are keyed too. Pure.
+ * compounds of the query's word ("jacka" → vinterjacka) are keyed too. Pure (productTypeKeys remembers its answers
+ * per category names, which only saves time).
  */
 import { COMPOUNDING_LANGUAGES, folded, formKey, languageOf } from './vocabulary';
 
