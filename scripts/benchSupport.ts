@@ -171,6 +171,14 @@ export function ndcgAt10(ranked: string[], gains: Judgments): number {
 }
 
 /**
+ * nDCG@10 of the judged results only: unjudged products are dropped before the cut, so a list is not
+ * punished for products nobody judged (the held-out set's second figure).
+ */
+export function judgedOnlyNdcgAt10(ranked: string[], gains: Judgments): number {
+  return ndcgAt10(ranked.filter((id) => gains.has(id)), gains);
+}
+
+/**
  * Share of the products judged `minGrade` or better found among the first `depth` results; undefined when
  * the query has none, so that a mean over queries leaves it out instead of counting it as 0 or 1.
  */

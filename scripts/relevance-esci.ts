@@ -10,7 +10,7 @@ import { createGunzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { Client } from '@elastic/elasticsearch';
 import type { ProductData, ReplaceEntity } from '../src/catalog/types';
-import { build, createPlainTitleIndex, deletePrefix, elasticsearchUrl, ensureElasticsearch, importCatalog, type Judgments, ndcgAt10, plainTitleSearch, root, round, searchPageLists, startApi } from './benchSupport';
+import { build, createPlainTitleIndex, deletePrefix, elasticsearchUrl, ensureElasticsearch, importCatalog, type Judgments, judgedOnlyNdcgAt10, mean, ndcgAt10, recallAt, plainTitleSearch, root, round, searchPageLists, startApi } from './benchSupport';
 
 const dataDir = process.env.ESCI_DIR ?? join(root, '..', 'shared', 'data', 'esci-sample');
 const prefix = process.env.RELEVANCE_PREFIX ?? 'relevance-esci';
@@ -85,21 +85,40 @@ async function main() {
     let apiTotal = 0;
     let primaryTotal = 0;
     let bm25Total = 0;
+    let judgedOnlyTotal = 0;
+    let judgedOnlyBm25Total = 0;
+    const recalls: (number | undefined)[] = [];
+    const recallsBm25: (number | undefined)[] = [];
     for (const { id, q } of queries) {
       const judged: Judgments = gains.get(id) ?? new Map();
       const { primary, secondary } = await searchPageLists(api.url, { q, market, locale, limit: '10' });
       apiTotal += ndcgAt10([...primary, ...secondary], judged);
       primaryTotal += ndcgAt10(primary, judged);
-      bm25Total += ndcgAt10(await plainTitleSearch(es, plain, q, 10), judged);
+      const bm25List = await plainTitleSearch(es, plain, q, 100);
+      bm25Total += ndcgAt10(bm25List, judged);
+      // Judged-only: the first 100 of the page (primary, then secondary), unjudged products dropped before the cut.
+      const deep = await searchPageLists(api.url, { q, market, locale, limit: '100' });
+      judgedOnlyTotal += judgedOnlyNdcgAt10([...deep.primary, ...deep.secondary], judged);
+      judgedOnlyBm25Total += judgedOnlyNdcgAt10(bm25List, judged);
+      recalls.push(recallAt([...deep.primary, ...deep.secondary], judged, 100, 2));
+      recallsBm25.push(recallAt(bm25List, judged, 100, 2));
     }
     const searchPage = apiTotal / queries.length;
     const primaryOnly = primaryTotal / queries.length;
     const bm25 = bm25Total / queries.length;
+    const judgedOnly = judgedOnlyTotal / queries.length;
+    const judgedOnlyBm25 = judgedOnlyBm25Total / queries.length;
+    const recall = mean(recalls);
+    const recallBm25 = mean(recallsBm25);
     const signed = (d: number) => `${d >= 0 ? '+' : ''}${d.toFixed(4)}`;
     console.log(`ESCI sample: ${products.length} products, ${queries.length} queries`);
     console.log(`nDCG@10 search-page (primary then secondary list) ${searchPage.toFixed(4)}  plain BM25 (title) ${bm25.toFixed(4)}  difference ${signed(searchPage - bm25)}`);
     console.log(`nDCG@10 primary list alone ${primaryOnly.toFixed(4)} (every term must match: precise lists and facets, fewer results)`);
-    console.log(JSON.stringify({ benchmark: 'relevance-esci', products: products.length, queries: queries.length, ndcg10SearchPage: round(searchPage, 4), ndcg10PrimaryList: round(primaryOnly, 4), ndcg10PlainBm25: round(bm25, 4) }));
+    console.log(`judged-only nDCG@10 search-page ${judgedOnly.toFixed(4)}  plain BM25 ${judgedOnlyBm25.toFixed(4)}; recall@100 of grade >= 2 search-page ${recall.toFixed(4)}  plain BM25 ${recallBm25.toFixed(4)}`);
+    console.log(JSON.stringify({
+      benchmark: 'relevance-esci', products: products.length, queries: queries.length, ndcg10SearchPage: round(searchPage, 4), ndcg10PrimaryList: round(primaryOnly, 4), ndcg10PlainBm25: round(bm25, 4),
+      judgedOnlyNdcg10SearchPage: round(judgedOnly, 4), judgedOnlyNdcg10PlainBm25: round(judgedOnlyBm25, 4), recall100SearchPage: round(recall, 4), recall100PlainBm25: round(recallBm25, 4),
+    }));
   } finally {
     await api.stop();
     // --keep leaves the imported sample in place for ranking experiments.

@@ -1,6 +1,6 @@
 /**
  * npm run relevance:gate — the relevance gate of CI (docs/benchmarks.md "Relevance gate"): runs the deterministic relevance
- * runs (ESCI sample: relevance-esci.ts; hand-judged sv-SE and de-DE sets: relevance-locales.ts) and fails
+ * runs (ESCI sample: relevance-esci.ts; hand-judged sv-SE, de-DE and en-US sets: relevance-locales.ts) and fails
  * when a run's nDCG@10 of search-page drops more than TOLERANCE below scripts/relevance/baseline.json.
  * A change that improves a run updates the baseline in the same commit: `npm run relevance:gate -- --update`.
  * The ESCI sample lives outside the repository (ESCI_DIR, default ../shared/data/esci-sample): where it is

@@ -1,5 +1,5 @@
 /**
- * npm run relevance:locales — the hand-judged Swedish and German sets (scripts/relevance/, see its README)
+ * npm run relevance:locales — the hand-judged Swedish, German and English sets (scripts/relevance/, see its README)
  * through search-page, next to a plain BM25 match on titles, as relevance-esci.ts does for English. Per set:
  *   - nDCG@10 of the page as shown (limit 10: the primary list, then the secondary list search-page adds when
  *     the primary list is short) and of the primary list alone;
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Client } from '@elastic/elasticsearch';
 import type { ReplaceEntity } from '../src/catalog/types';
 import {
-  arg, build, createPlainTitleIndex, deletePrefix, elasticsearchUrl, ensureElasticsearch, flag, importCatalog, type Judgments,
+  arg, build, createPlainTitleIndex, deletePrefix, elasticsearchUrl, ensureElasticsearch, flag, importCatalog, judgedOnlyNdcgAt10, type Judgments,
   mean, ndcgAt10, plainTitleSearch, recallAt, root, round, searchPageLists, startApi,
 } from './benchSupport';
 
@@ -24,6 +24,7 @@ interface JudgedSet { locale: string; market: string; currency: string }
 const SETS: JudgedSet[] = [
   { locale: 'sv-SE', market: 'SE', currency: 'SEK' },
   { locale: 'de-DE', market: 'DE', currency: 'EUR' },
+  { locale: 'en-US', market: 'US', currency: 'USD' },
 ];
 const dataDir = join(root, 'scripts', 'relevance');
 const apiKey = 'relevance-key';
@@ -115,7 +116,7 @@ async function runQuery(apiUrl: string, es: Client, plainIndex: string, set: Jud
   };
 }
 
-interface QueryScores { ndcgPage: number; ndcgPrimary: number; ndcgBm25: number; recallPage?: number; recallPrimary?: number; recallBm25?: number }
+interface QueryScores { ndcgPage: number; ndcgPrimary: number; ndcgBm25: number; judgedOnlyPage: number; judgedOnlyBm25: number; recallPage?: number; recallPrimary?: number; recallBm25?: number }
 
 function scoreQuery(run: QueryRun, judged: Judgments): QueryScores {
   const recall = (ranked: string[]) => recallAt(ranked, judged, RECALL_DEPTH, RECALL_MIN_GRADE);
@@ -123,6 +124,8 @@ function scoreQuery(run: QueryRun, judged: Judgments): QueryScores {
     ndcgPage: ndcgAt10(run.page, judged),
     ndcgPrimary: ndcgAt10(run.primaryPage, judged),
     ndcgBm25: ndcgAt10(run.bm25, judged),
+    judgedOnlyPage: judgedOnlyNdcgAt10(run.deep, judged),
+    judgedOnlyBm25: judgedOnlyNdcgAt10(run.bm25, judged),
     recallPage: recall(run.deep),
     recallPrimary: recall(run.deepPrimary),
     recallBm25: recall(run.bm25),
@@ -132,7 +135,7 @@ function scoreQuery(run: QueryRun, judged: Judgments): QueryScores {
 type SetSummary = Record<keyof QueryScores, number>;
 
 function summarize(scores: QueryScores[]): SetSummary {
-  const keys: (keyof QueryScores)[] = ['ndcgPage', 'ndcgPrimary', 'ndcgBm25', 'recallPage', 'recallPrimary', 'recallBm25'];
+  const keys: (keyof QueryScores)[] = ['ndcgPage', 'ndcgPrimary', 'ndcgBm25', 'judgedOnlyPage', 'judgedOnlyBm25', 'recallPage', 'recallPrimary', 'recallBm25'];
   return Object.fromEntries(keys.map((k) => [k, mean(scores.map((s) => s[k]))])) as SetSummary;
 }
 
@@ -193,6 +196,7 @@ async function runSet(es: Client, s: LoadedSet, port: number): Promise<SetSummar
     }
     const sum = summarize(scores);
     console.log(`  nDCG@10     search-page (primary then secondary) ${sum.ndcgPage.toFixed(4)}  primary list alone ${sum.ndcgPrimary.toFixed(4)}  plain BM25 (title) ${sum.ndcgBm25.toFixed(4)}`);
+    console.log(`  judged-only nDCG@10 (unjudged dropped before the cut) search-page ${sum.judgedOnlyPage.toFixed(4)}  plain BM25 (title) ${sum.judgedOnlyBm25.toFixed(4)}`);
     console.log(`  recall@100 of grade >= ${RECALL_MIN_GRADE}: search-page (primary + secondary) ${sum.recallPage.toFixed(4)}  primary list alone ${sum.recallPrimary.toFixed(4)}  plain BM25 (title) ${sum.recallBm25.toFixed(4)}`);
     return { ...sum, analysis };
   } finally {
@@ -224,6 +228,7 @@ async function main() {
       results[s.set.locale] = {
         titleAnalysis: sum.analysis, products: s.titles.size, queries: s.queries.length, judgments: s.judgmentCount,
         ndcg10SearchPage: round(sum.ndcgPage, 4), ndcg10PrimaryList: round(sum.ndcgPrimary, 4), ndcg10PlainBm25: round(sum.ndcgBm25, 4),
+        judgedOnlyNdcg10SearchPage: round(sum.judgedOnlyPage, 4), judgedOnlyNdcg10PlainBm25: round(sum.judgedOnlyBm25, 4),
         recall100SearchPage: round(sum.recallPage, 4), recall100PrimaryList: round(sum.recallPrimary, 4), recall100PlainBm25: round(sum.recallBm25, 4),
       };
     }

@@ -97,6 +97,8 @@ export interface ProductDocument extends CustomAttributeFields {
   gender: string[];
   pattern: string[];
   productType: string[];
+  /** What the product is, as lookup keys (productTypes.ts): the head noun of its product type or leaf categories. */
+  productTypeKeys: string[];
   styleWith: string[];
   /** Names of the product's custom labels: which attributes cover a result set (dynamic facets). */
   customLabelNames: string[];

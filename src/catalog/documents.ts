@@ -7,6 +7,7 @@ import type {
   ContentDocument, CustomAttributeFields, ImageDocument, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, VariantDocument,
 } from './documentTypes';
 import { colourSearchNames } from './colourNames';
+import { productTypeKeys } from './productTypes';
 import { resolve } from './overrides';
 import type { CatalogConfiguration, Content, Image, Length, Product, ProductData, ProductGroup, VariantData } from './types';
 import { measurement } from './units';
@@ -88,6 +89,7 @@ function productDocument(p: ProductContext): ProductDocument {
     gender: t.values('gender', data.gender, locale),
     pattern: data.pattern ?? [],
     productType: data.productType ?? [],
+    productTypeKeys: productTypeKeys(data.productType ?? [], category, locale),
     styleWith: data.styleWith ?? [],
     ...customAttributes(data, locale, t),
     rating: data.rating,

@@ -6,7 +6,8 @@
  * name 6, brand 5, series 4, category 3, product type 3, colour names 3 (the product's colours named in the
  * locale, catalog/colourNames.ts), custom labels 2, description 0.5.
  * Scoring adds: the exact-key boost (1000, so a key search ranks its product first), the title phrase
- * (boost 4, slop 1), popularity mildly (log10(1 + popularity)), and 1 for every match (a floor).
+ * (boost 4, slop 1), popularity mildly (log10(1 + popularity)), 1 for every match (a floor), and on the
+ * search page TYPE_BOOST for a product of the type the query's head noun names (catalog/productTypes.ts).
  * The stock tier multiplies that by 10^7 for products in stock under the context: relevance stays
  * far below 10^7, so every in-stock product ranks before every out-of-stock one.
  * Fuzziness is only used by the looser secondary list (relaxedMatch) and autocomplete's fuzzy fallback
@@ -17,6 +18,7 @@
  * of its compounds ("vinterjacka"), the compounds weighted lower than the word itself.
  */
 import type { estypes } from '@elastic/elasticsearch';
+import { queryTypeKeys } from '../catalog/productTypes';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -119,12 +121,31 @@ export function relaxedMatch(phrase: string, expansion?: PhraseExpansion): Query
   return alternatives.length > 1 ? { bool: { should: alternatives.map(fuzzy), minimum_should_match: 1 } } : fuzzy(alternatives[0] ?? phrase);
 }
 
-/** Optional scoring clauses that never decide whether a product matches. */
-export function relevanceBoosts(phrase: string): Query[] {
+/**
+ * Added when the product is of the type the query's head noun names: about what a title match of one word
+ * scores, so that "laptop"'s laptops (also those whose titles say "Notebook" or "MacBook", matched through
+ * their category) rank above the sleeves, stands and locks whose titles say "laptop" as often. Additive, not a
+ * factor: a factor cannot lift the product matched only through its category, which is the one that needs it.
+ * Measured in docs/relevance.md (product types).
+ */
+export const TYPE_BOOST = 30;
+
+/** The product type keys a phrase names (catalog/productTypes.ts), of the typed phrase and its synonyms. */
+export function phraseTypeKeys(phrase: string, locale: string, expansion?: PhraseExpansion): string[] {
+  const alternatives = expansion?.alternatives.length ? expansion.alternatives : [phrase];
+  return [...new Set(alternatives.flatMap((a) => queryTypeKeys(a, locale, expansion?.compounds)))];
+}
+
+/**
+ * Optional scoring clauses that never decide whether a product matches; `typeKeys` (phraseTypeKeys) adds
+ * TYPE_BOOST for a product of the type the phrase names.
+ */
+export function relevanceBoosts(phrase: string, typeKeys: readonly string[] = []): Query[] {
   return [
     { match_phrase: { title: { query: phrase, slop: 1, boost: PHRASE_BOOST } } },
     { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', missing: 0 } }], boost_mode: 'replace' } },
     { constant_score: { filter: { match_all: {} }, boost: 1 } },
+    ...(typeKeys.length ? [{ constant_score: { filter: { terms: { productTypeKeys: [...typeKeys] } }, boost: TYPE_BOOST } }] : []),
   ];
 }
 

@@ -3,7 +3,9 @@
  * from the locale, sortLabel) and its Elasticsearch sort. Every
  * listing sorts on `_score` first: under RELEVANCE the score is relevance scaled by the stock tier
  * (relevance.ts), under every other order the score is the stock tier alone (1 in stock, 0 not), so
- * in-stock products always come before out-of-stock ones. `productKey` breaks ties for stable paging.
+ * in-stock products always come before out-of-stock ones. Ties go to the more popular product (visitors'
+ * behaviour, popularityJob.ts), then to `productKey`, for stable paging. Under RELEVANCE the type match is
+ * already in the score (relevance.ts TYPE_BOOST), so equal scores are equal on it.
  * Missing values sort last. PRICE_* sort on the lowest selling price (the price a card shows first);
  * with `priceId` on the custom price, and products without that custom price come after the ones with
  * it, by their standard price (the price they show).
@@ -60,9 +62,9 @@ export function parseSort(value: string | undefined, offered: readonly SortId[] 
   return id;
 }
 
-/** The Elasticsearch sort of a listing: stock tier/relevance score, the order's fields, the key. */
+/** The Elasticsearch sort of a listing: stock tier/relevance score, the order's fields, popularity, the key. */
 export function listingSort(id: SortId, ctx: SortContext): estypes.SortCombinations[] {
-  return [{ _score: { order: 'desc' } }, ...SORTS[id].fields(ctx), { productKey: { order: 'asc' } }];
+  return [{ _score: { order: 'desc' } }, ...SORTS[id].fields(ctx), by('popularity', 'desc'), { productKey: { order: 'asc' } }];
 }
 
 /** Whether the listing's score is relevance (else the stock tier only). */

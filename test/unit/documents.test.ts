@@ -130,7 +130,7 @@ describe('product documents', () => {
       category: ['Women > Shoes > Boots', 'Women > Shoes'],
       categoryPaths: ['Women', 'Women > Shoes', 'Women > Shoes > Boots'],
       categoryIds: ['c-boots', 'c-shoes'],
-      age: [], department: [], gender: ['Women'], pattern: [], productType: [], styleWith: [],
+      age: [], department: [], gender: ['Women'], pattern: [], productType: [], productTypeKeys: ['boot', 'shoe'], styleWith: [],
       customLabels: { material: ['Leather'] }, customLabelIds: { material: ['m-l'] }, customLabelNames: ['material'], customText: ['Leather'], customNumbers: { heel: 4 },
       customLengths: { shaft: { amount: 12, unit: 'cm', base: 120 } }, customJson: {},
       customNumberValues: [{ name: 'heel', value: 4 }], customLengthValues: [{ name: 'shaft', base: 120 }],

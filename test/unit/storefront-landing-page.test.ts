@@ -186,7 +186,7 @@ describe('storefront landing-page builders', () => {
         },
       },
       post_filter: { bool: { filter: [{ terms: { brand: ['B'] } }] } },
-      sort: [{ _score: { order: 'desc' } }, { productKey: { order: 'asc' } }],
+      sort: [{ _score: { order: 'desc' } }, { popularity: { order: 'desc', missing: '_last', unmapped_type: 'double' } }, { productKey: { order: 'asc' } }],
       from: 5,
       size: 10,
       collapse: { field: 'collapseKey' },

@@ -102,6 +102,7 @@ describe('storefront search-page builders', () => {
       sort: [
         { _score: { order: 'desc' } },
         { 'price.selling.min': { order: 'asc', missing: '_last', unmapped_type: 'double' } },
+        { popularity: { order: 'desc', missing: '_last', unmapped_type: 'double' } },
         { productKey: { order: 'asc' } },
       ],
       from: 40,
@@ -179,8 +180,8 @@ describe('storefront search-page builders', () => {
     assert.deepStrictEqual([body.from, body.size, body.collapse, body.aggs, body.post_filter], [0, 12, undefined, undefined, undefined]);
   });
 
-  it('sort every order: stock tier first, its fields, then the key; missing values last', () => {
-    const fields = Object.fromEntries(SORT_IDS.map((id) => [id, listingSort(id, { priceId: 'member' }).slice(1, -1)]));
+  it('sort every order: stock tier first, its fields, then popularity and the key; missing values last', () => {
+    const fields = Object.fromEntries(SORT_IDS.map((id) => [id, listingSort(id, { priceId: 'member' }).slice(1, -2)]));
     const f = (field: string, order: string, unmapped_type = 'double') => [{ [field]: { order, missing: '_last', unmapped_type } }];
     assert.deepStrictEqual(fields, {
       RELEVANCE: [],
@@ -200,9 +201,9 @@ describe('storefront search-page builders', () => {
     });
     for (const id of SORT_IDS) {
       const sort = listingSort(id, {});
-      assert.deepStrictEqual([sort[0], sort[sort.length - 1]], [{ _score: { order: 'desc' } }, { productKey: { order: 'asc' } }]);
+      assert.deepStrictEqual([sort[0], ...sort.slice(-2)], [{ _score: { order: 'desc' } }, ...f('popularity', 'desc'), { productKey: { order: 'asc' } }]);
     }
-    assert.deepStrictEqual(listingSort('PRICE_ASCENDING', {}).slice(1, -1), f('price.selling.min', 'asc'));
+    assert.deepStrictEqual(listingSort('PRICE_ASCENDING', {}).slice(1, -2), f('price.selling.min', 'asc'));
     assert.equal(parseSort('weight_decreasing'), 'WEIGHT_DECREASING');
     assert.deepStrictEqual(sortResult('NAME', { locale: 'en-GB', labels: {} }, ['RELEVANCE', 'NAME']), { selected: 'NAME', options: [{ id: 'RELEVANCE', label: 'Relevance' }, { id: 'NAME', label: 'Name' }] });
     // the locale's language, a market-locale override first

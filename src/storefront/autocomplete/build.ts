@@ -15,7 +15,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { compileRuleSet } from '../../rules';
 import { groupCountAggregation } from '../groupCount';
 import { productSource } from '../productSource';
-import { COMPOUND_WEIGHT, keyMatch, listingQuery, PHRASE_BOOST, relevanceBoosts, TEXT_FIELDS, textMatch, type PhraseExpansion } from '../relevance';
+import { COMPOUND_WEIGHT, keyMatch, listingQuery, PHRASE_BOOST, phraseTypeKeys, relevanceBoosts, TEXT_FIELDS, textMatch, type PhraseExpansion } from '../relevance';
 import { inStockQuery } from '../stock';
 import type { AutocompleteRequest } from './request';
 
@@ -174,7 +174,7 @@ export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGES
   return {
     query: listingQuery({
       match: suggestionMatch(req.q, expansion),
-      boosts: [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q)],
+      boosts: [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q, phraseTypeKeys(req.q, req.context.locale, expansion))],
       filters: suggestionFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,

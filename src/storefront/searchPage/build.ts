@@ -8,7 +8,7 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { listingQuery, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
+import { listingQuery, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -57,16 +57,18 @@ export const TYPED_TIER = 1000;
 
 /** The match and scoring clauses of a phrase, or of the words understanding left of it and what it understood. */
 export function phraseMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; boosts: Query[] } {
-  if (!understood) return { match: textMatch(phrase, expansion), boosts: relevanceBoosts(phrase) };
+  // The product-type boost follows the words searched: the phrase, or the words understanding left of it.
+  const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => relevanceBoosts(words, phraseTypeKeys(words, req.context.locale, wordsExpansion));
+  if (!understood) return { match: textMatch(phrase, expansion), boosts: boostsOf(phrase, expansion) };
   const { words } = understood.understanding;
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
   const text = words ? textMatch(words, understood.expansion) : undefined;
-  const boosts = relevanceBoosts(words || phrase);
+  const boosts = words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion);
   if (understood.mode === 'fallback') {
     const typed = textMatch(phrase, expansion);
     return {
       match: { bool: { should: [typed, { constant_score: { filter: typed, boost: TYPED_TIER } }, ...(text ? [text] : [])], minimum_should_match: 1 } },
-      boosts: relevanceBoosts(phrase),
+      boosts: boostsOf(phrase, expansion),
     };
   }
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.
