@@ -67,16 +67,38 @@ const VOWEL = /[aeiouyåæø]/;
  * two words with one key are taken for forms of one word ("mössa"/"mossa" already meet by folding).
  */
 export function formKey(language: string, word: string): string {
+  return keyBy(language, word, 'longest');
+}
+
+/**
+ * formKey and, where it differs, the key of stripping the shortest ending first: the compound "löparskor"
+ * keys to "löparsk" (its "-or" leaves enough letters, unlike that of "skor"), while "löparsko" and
+ * "löparskon" key to "löparsko"; filed and looked up under both keys, the forms of a compound meet as
+ * those of its head do.
+ */
+export function formKeys(language: string, word: string): string[] {
+  const longest = keyBy(language, word, 'longest');
+  const keys = new Set([longest, keyBy(language, word, 'shortest')]);
+  // Norwegian feminine definite "-a" for "-e": "lua"/"lue", too short for an ending to be stripped.
+  if ((language === 'nb' || language === 'nn' || language === 'no') && word.toLocaleLowerCase().endsWith('a')) keys.add(keyBy(language, `${word.slice(0, -1)}e`, 'longest'));
+  return [...keys];
+}
+
+function keyBy(language: string, word: string, prefer: 'longest' | 'shortest'): string {
   let key = folded(word.toLocaleLowerCase());
   const endings = ENDINGS[language];
   if (!endings) return key;
+  const order = prefer === 'longest' ? endings : [...endings].reverse();
   for (let pass = 0; pass < 2; pass++) {
-    const ending = endings.find((e) => key.endsWith(e) && key.length - e.length >= MIN_KEY && fits(language, key, e));
+    const ending = order.find((e) => key.endsWith(e) && key.length - e.length >= MIN_KEY && fits(language, key, e));
     if (!ending) break;
     key = key.slice(0, -ending.length);
   }
-  // The unstressed e of "-el" drops in inflection: "stövel"/"stövlar", "nyckel"/"nycklar" → stövl, nyckl.
-  if (language !== 'de' && /[^aeiouyåæøl]el$/.test(key) && key.length > MIN_KEY + 1) key = `${key.slice(0, -2)}l`;
+  // The unstressed e of "-el" drops in inflection: "stövel"/"stövlar", "nyckel"/"nycklar" → stövl, nyckl;
+  // a doubled consonant before it is then single: Norwegian "sykkel"/"sykler", "tøffel"/"tøfler" → sykl, tøfl.
+  if (language !== 'de' && /[^aeiouyåæøl]el$/.test(key) && key.length > MIN_KEY + 1) key = `${key.slice(0, -2)}l`.replace(/([^aeiouyåæø])\1l$/, '$1l');
+  // Danish doubles a final consonant after a short vowel in inflection: "hat"/"hatten", "kop"/"koppen".
+  if (language === 'da' && key.length > MIN_KEY) key = key.replace(/([bdfgklmnprstv])\1$/, '$1');
   return key;
 }
 
@@ -85,6 +107,8 @@ function fits(language: string, key: string, ending: string): boolean {
   const before = key[key.length - ending.length - 1];
   // Swedish "-na" is the definite plural after "r" or a vowel ("skorna"), not the "n" of "panna".
   if (language === 'sv' && ending === 'na') return before === 'r' || VOWEL.test(before);
+  // The definite "-n" of Swedish "-el" nouns: "stöveln", "nyckeln" (not the "n" of "barn").
+  if (language === 'sv' && ending === 'n' && key.endsWith('eln')) return true;
   if (ending.length > 1 || VOWEL.test(ending)) return true;
   // A consonant ending ("n", "r", "s") goes after a vowel ("skor", "skon"); German "-n" also after "l" ("Stiefeln").
   return VOWEL.test(before) || (language === 'de' && ending === 'n' && before === 'l');
@@ -158,9 +182,11 @@ export function localeVocabulary(words: Iterable<[string, number]>, options: Com
   const byHead = new Map<string, [string, number][]>();
   const forms = new Map<string, [string, number][]>();
   for (const [word, count] of counts) {
-    const group = forms.get(key(word)) ?? [];
-    group.push([word, count]);
-    forms.set(key(word), group);
+    for (const k of formKeys(language, word)) {
+      const group = forms.get(k) ?? [];
+      group.push([word, count]);
+      forms.set(k, group);
+    }
     const seen = new Set<string>();
     for (let head = headOf(word); head && !seen.has(head); head = headOf(head)) {
       seen.add(head);
@@ -193,7 +219,7 @@ export function compoundsOf(phrase: string, index: CompoundIndex, language = '')
 export function formsOf(phrase: string, forms: ReadonlyMap<string, string[]>, language = ''): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const w of vocabularyWords(phrase)) {
-    const others = forms.get(formKey(language, w))?.filter((f) => folded(f) !== folded(w));
+    const others = [...new Set(formKeys(language, w).flatMap((k) => forms.get(k) ?? []))].filter((f) => folded(f) !== folded(w));
     if (others?.length) out.set(w, others);
   }
   return out;

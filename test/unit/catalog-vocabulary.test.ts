@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compoundIndex, compoundsByPrefix, compoundsOf, formKey, formsOf, localeVocabulary, VocabularyCounter, vocabularyWords } from '../../src/catalog/vocabulary';
+import { compoundIndex, compoundsByPrefix, compoundsOf, formKey, formKeys, formsOf, localeVocabulary, VocabularyCounter, vocabularyWords } from '../../src/catalog/vocabulary';
 import { LexiconFiles, LexiconUnavailable, parseLexicon, readLexicon } from '../../src/catalog/lexicon';
 
 describe('catalog vocabulary and compounds', () => {
@@ -55,6 +55,20 @@ describe('general lexicon, word forms and typed heads', () => {
     assert.equal(formKey('sv', 'stövel'), formKey('sv', 'stövlar'), 'the e of "-el" drops');
     assert.equal(formKey('nb', 'støvel'), formKey('nb', 'støvlene'));
     assert.equal(formKey('de', 'Stiefel'), formKey('de', 'Stiefeln'));
+  });
+
+  it('join the definite forms of compounds and "-el" nouns, and Danish doubled consonants (formKeys)', () => {
+    const meet = (language: string, a: string, b: string) => formKeys(language, a).some((k) => formKeys(language, b).includes(k));
+    for (const [language, a, b] of [
+      ['sv', 'gummistöveln', 'gummistövlar'], ['sv', 'nyckeln', 'nyckel'], ['sv', 'löparskon', 'löparskor'], ['sv', 'löparskorna', 'löparskor'],
+      ['nb', 'tøflene', 'tøffel'], ['nb', 'syklene', 'sykkel'], ['nb', 'lua', 'lue'], ['nb', 'vinterjakkene', 'vinterjakke'],
+      ['da', 'hatten', 'hat'], ['da', 'koppen', 'kop'],
+    ]) assert.ok(meet(language, a, b), `${language} ${a} / ${b}: ${formKeys(language, a)} / ${formKeys(language, b)}`);
+    assert.ok(!meet('sv', 'barn', 'bar'));
+    assert.ok(!meet('nb', 'vott', 'vote'));
+    assert.ok(!meet('da', 'sko', 'skov'));
+    const v = localeVocabulary([['löparskor', 3], ['gummistövlar', 1]], { language: 'sv' });
+    assert.deepStrictEqual(formsOf('löparskon gummistöveln', v.forms, 'sv'), new Map([['löparskon', ['löparskor']], ['gummistöveln', ['gummistövlar']]]));
   });
 
   it('find a head that never stands alone in the catalog through the lexicon', () => {
