@@ -32,6 +32,12 @@ export function vocabularyWords(text: string): string[] {
   return text.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= MIN_PART);
 }
 
+/**
+ * Distinct word pairs counted per locale at most: memory stays bounded whatever the feed (pairs first seen
+ * after that are not counted; a split the catalog writes often is seen early).
+ */
+export const MAX_PAIRS = 300_000;
+
 /** Word counts of one locale, filled during an import, and counts of adjacent word pairs ("smart watch"). */
 export class VocabularyCounter {
   private readonly counts = new Map<string, number>();
@@ -42,7 +48,11 @@ export class VocabularyCounter {
     let previous: string | undefined;
     for (const w of vocabularyWords(text)) {
       this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
-      if (previous) { const pair = `${previous} ${w}`; this.pairCounts.set(pair, (this.pairCounts.get(pair) ?? 0) + 1); }
+      if (previous) {
+        const pair = `${previous} ${w}`;
+        const count = this.pairCounts.get(pair);
+        if (count !== undefined || this.pairCounts.size < MAX_PAIRS) this.pairCounts.set(pair, (count ?? 0) + 1);
+      }
       previous = w;
     }
   }

@@ -92,6 +92,10 @@ describe('general lexicon, word forms and typed heads', () => {
     assert.deepStrictEqual(joinsAndSplits('carpet', v, 'en'), [], 'a catalog word is not split into "car pet"');
     assert.deepStrictEqual(joinsAndSplits('petcar', v, 'en'), ['pet car'], 'a word the catalog lacks is split into two it has');
     assert.deepStrictEqual(joinsAndSplits('red car', v, 'en'), []);
+    const counter = new VocabularyCounter();
+    counter.add('Smart Watch Classic');
+    counter.add('Smart Watch, Sport');
+    assert.deepStrictEqual(counter.pairs(), [['smart watch', 2], ['watch classic', 1], ['watch sport', 1]], 'the import counts adjacent words');
   });
 
   it('find a head that never stands alone in the catalog through the lexicon', () => {
