@@ -87,7 +87,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const catalogViews = new CatalogViews(es, names, config.catalogViewCacheMs);
   indices.onPublish(() => catalogViews.forget());
   const configuration = new ConfigurationStore(es, names.configuration, config.storeCacheMs);
-  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs });
+  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs, generalSynonyms: config.generalSynonyms });
   const vocabulary = new VocabularyStore(es, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
   const jobs = new ImportJobs(es, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);

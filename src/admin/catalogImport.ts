@@ -20,7 +20,7 @@ import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
 import { LineProblems } from '../kernel/validation';
 import { ConfigurationLearner } from '../configuration/learn';
-import { COMPOUNDING_LANGUAGES, VocabularyCounter, languageOf } from '../catalog/vocabulary';
+import { FORM_LANGUAGES, VocabularyCounter, languageOf } from '../catalog/vocabulary';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 
 export interface ImportProgress { linesRead: number; errorCount: number }
@@ -82,10 +82,11 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
   // was built is kept, not the groups: memory stays flat whatever the feed (plain-text labels look untranslated).
   let missingSince: number | undefined;
   let lines = 0;
-  // Words of titles, names, categories and product types per locale (brands are names, not compounds).
+  // Words of titles, names, categories and product types per locale (brands are names, not compounds), in the
+  // languages that get compounds or word forms from them.
   const vocabulary = new Map<string, VocabularyCounter>();
   const collectWords = (d: ProductDocument) => {
-    if (!COMPOUNDING_LANGUAGES.has(languageOf(d.locale))) return;
+    if (!FORM_LANGUAGES.has(languageOf(d.locale))) return;
     let counter = vocabulary.get(d.locale);
     if (!counter) vocabulary.set(d.locale, counter = new VocabularyCounter());
     counter.add(d.title);
@@ -168,7 +169,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     }
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
-    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])));
+    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines, ...(ctx && learner ? { learned: ctx.configuration } : {}) };

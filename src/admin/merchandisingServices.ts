@@ -27,7 +27,7 @@ export function merchandisingAdmin(deps: MerchandisingImportDeps) {
     importLabels: (body: unknown, options: MerchandisingImportOptions) => importLabels(deps, body, options),
     exportLabels: () => exportLabels(deps),
     importSynonyms: (body: unknown, options: MerchandisingImportOptions & { mode: SynonymImportMode }) => importSynonyms(deps, body, options),
-    exportSynonyms: (locale?: string) => exportSynonyms(deps, locale),
+    exportSynonyms: (locale?: string, shipped = false) => exportSynonyms(deps, locale, shipped),
     importCompounds: (body: unknown, options: MerchandisingImportOptions) => importCompounds(deps, body, options),
     exportCompounds: (locale?: string) => exportCompounds(deps, locale),
   };

@@ -12,6 +12,12 @@
 /** Languages that write compounds as one word. */
 export const COMPOUNDING_LANGUAGES: ReadonlySet<string> = new Set(['sv', 'nb', 'nn', 'no', 'da', 'de', 'nl', 'fi', 'is']);
 
+/**
+ * Languages whose catalog words are collected at import for query-time word forms: the compounding ones, and
+ * English, whose stemmer (KStem) leaves regular plurals it knows as words apart ("games", "watches", "lights").
+ */
+export const FORM_LANGUAGES: ReadonlySet<string> = new Set([...COMPOUNDING_LANGUAGES, 'en']);
+
 /** Shortest head and modifier: shorter parts ("ek", "is") match too much. */
 export const MIN_PART = 3;
 /** Shortest head that the lexicon alone may name (catalog words may be MIN_PART letters). */
@@ -26,17 +32,38 @@ export function vocabularyWords(text: string): string[] {
   return text.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= MIN_PART);
 }
 
-/** Word counts of one locale, filled during an import. */
+/**
+ * Distinct word pairs counted per locale at most: memory stays bounded whatever the feed (pairs first seen
+ * after that are not counted; a split the catalog writes often is seen early).
+ */
+export const MAX_PAIRS = 300_000;
+
+/** Word counts of one locale, filled during an import, and counts of adjacent word pairs ("smart watch"). */
 export class VocabularyCounter {
   private readonly counts = new Map<string, number>();
+  private readonly pairCounts = new Map<string, number>();
 
   add(text: string | undefined): void {
     if (!text) return;
-    for (const w of vocabularyWords(text)) this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
+    let previous: string | undefined;
+    for (const w of vocabularyWords(text)) {
+      this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
+      if (previous) {
+        const pair = `${previous} ${w}`;
+        const count = this.pairCounts.get(pair);
+        if (count !== undefined || this.pairCounts.size < MAX_PAIRS) this.pairCounts.set(pair, (count ?? 0) + 1);
+      }
+      previous = w;
+    }
   }
 
   entries(): [string, number][] {
     return [...this.counts];
+  }
+
+  /** Adjacent word pairs, "a b", with their counts: where the catalog writes a word in two ("smart watch"). */
+  pairs(): [string, number][] {
+    return [...this.pairCounts];
   }
 }
 
@@ -67,17 +94,61 @@ const VOWEL = /[aeiouyåæø]/;
  * two words with one key are taken for forms of one word ("mössa"/"mossa" already meet by folding).
  */
 export function formKey(language: string, word: string): string {
+  return keyBy(language, word, 'longest');
+}
+
+/**
+ * formKey and, where it differs, the key of stripping the shortest ending first: the compound "löparskor"
+ * keys to "löparsk" (its "-or" leaves enough letters, unlike that of "skor"), while "löparsko" and
+ * "löparskon" key to "löparsko"; filed and looked up under both keys, the forms of a compound meet as
+ * those of its head do.
+ */
+export function formKeys(language: string, word: string): string[] {
+  const longest = keyBy(language, word, 'longest');
+  const keys = new Set([longest, keyBy(language, word, 'shortest')]);
+  // "-ies" is the plural of "-y" ("batteries") and of "-ie" ("hoodies", "cookies").
+  if (language === 'en' && /ies$/.test(word.toLocaleLowerCase()) && longest.endsWith('y')) keys.add(`${longest.slice(0, -1)}ie`);
+  // Norwegian feminine definite "-a" for "-e": "lua"/"lue", too short for an ending to be stripped.
+  if ((language === 'nb' || language === 'nn' || language === 'no') && word.toLocaleLowerCase().endsWith('a')) keys.add(keyBy(language, `${word.slice(0, -1)}e`, 'longest'));
+  return [...keys];
+}
+
+function keyBy(language: string, word: string, prefer: 'longest' | 'shortest'): string {
   let key = folded(word.toLocaleLowerCase());
+  if (language === 'en') return englishKey(key);
   const endings = ENDINGS[language];
   if (!endings) return key;
+  const order = prefer === 'longest' ? endings : [...endings].reverse();
   for (let pass = 0; pass < 2; pass++) {
-    const ending = endings.find((e) => key.endsWith(e) && key.length - e.length >= MIN_KEY && fits(language, key, e));
+    const ending = order.find((e) => key.endsWith(e) && key.length - e.length >= MIN_KEY && fits(language, key, e));
     if (!ending) break;
     key = key.slice(0, -ending.length);
   }
-  // The unstressed e of "-el" drops in inflection: "stövel"/"stövlar", "nyckel"/"nycklar" → stövl, nyckl.
-  if (language !== 'de' && /[^aeiouyåæøl]el$/.test(key) && key.length > MIN_KEY + 1) key = `${key.slice(0, -2)}l`;
+  // The unstressed e of "-el" drops in inflection: "stövel"/"stövlar", "nyckel"/"nycklar" → stövl, nyckl;
+  // a doubled consonant before it is then single: Norwegian "sykkel"/"sykler", "tøffel"/"tøfler" → sykl, tøfl.
+  if (language !== 'de' && /[^aeiouyåæøl]el$/.test(key) && key.length > MIN_KEY + 1) key = `${key.slice(0, -2)}l`.replace(/([^aeiouyåæø])\1l$/, '$1l');
+  // Danish doubles a final consonant after a short vowel in inflection: "hat"/"hatten", "kop"/"koppen".
+  if (language === 'da' && key.length > MIN_KEY) key = key.replace(/([bdfgklmnprstv])\1$/, '$1');
   return key;
+}
+
+/**
+ * English nouns whose plural is a word of its own, not a form of the singular ("shorts" are no "short",
+ * "glasses" no "glass"): they keep their key.
+ */
+const ENGLISH_PLURAL_WORDS: ReadonlySet<string> = new Set([
+  'shorts', 'pants', 'jeans', 'glasses', 'tights',
+  'clothes', 'news', 'binoculars', 'boxers', 'briefs', 'knickers', 'overalls', 'slacks', 'trunks', 'braces', 'goods', 'sales', 'savings', 'arms', 'customs', 'means', 'series',
+  'species', 'specs', 'jodhpurs', 'earnings', 'outdoors', 'sports', 'graphics', 'electronics', 'kids', 'mens', 'womens',
+]);
+
+/** The singular of a regular English plural ("batteries" → battery, "watches" → watch, "games" → game). */
+function englishKey(word: string): string {
+  if (word.length < 4 || ENGLISH_PLURAL_WORDS.has(word)) return word;
+  if (/[^aeiou]ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(ch|sh|ss|x|zz)es$/.test(word)) return word.slice(0, -2);
+  if (/s$/.test(word) && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
 }
 
 /** Whether `ending` may be stripped from `key` (the letter before it decides). */
@@ -85,6 +156,8 @@ function fits(language: string, key: string, ending: string): boolean {
   const before = key[key.length - ending.length - 1];
   // Swedish "-na" is the definite plural after "r" or a vowel ("skorna"), not the "n" of "panna".
   if (language === 'sv' && ending === 'na') return before === 'r' || VOWEL.test(before);
+  // The definite "-n" of Swedish "-el" nouns: "stöveln", "nyckeln" (not the "n" of "barn").
+  if (language === 'sv' && ending === 'n' && key.endsWith('eln')) return true;
   if (ending.length > 1 || VOWEL.test(ending)) return true;
   // A consonant ending ("n", "r", "s") goes after a vowel ("skor", "skon"); German "-n" also after "l" ("Stiefeln").
   return VOWEL.test(before) || (language === 'de' && ending === 'n' && before === 'l');
@@ -123,6 +196,8 @@ export interface LocaleVocabulary {
   compounds: CompoundIndex;
   /** form key → catalog words of that key, most frequent first ("sko" → skor). */
   forms: Map<string, string[]>;
+  /** A catalog word's form key → the two words the catalog also writes it as ("smartwatch" → "smart watch"). */
+  splits?: Map<string, string>;
 }
 
 /**
@@ -132,7 +207,7 @@ export interface LocaleVocabulary {
  * "väskor", not "skor". When that longest ending is a stop head ("ning", "ung") the word has no head at all.
  * A compound is also filed under its head's own head ("vinterdunjacka" → dunjacka → jacka).
  */
-export function localeVocabulary(words: Iterable<[string, number]>, options: CompoundOptions = {}): LocaleVocabulary {
+export function localeVocabulary(words: Iterable<[string, number]>, options: CompoundOptions = {}, pairs: Iterable<[string, number]> = []): LocaleVocabulary {
   const counts = new Map(words);
   const language = options.language ?? '';
   const stop = STOP_HEADS[language];
@@ -155,14 +230,18 @@ export function localeVocabulary(words: Iterable<[string, number]>, options: Com
     return longest && !stop?.has(longest) ? longest : undefined;
   };
   const key = (w: string) => formKey(language, w);
+  // Heads only where compounds are written as one word: English "headset" is no kind of "set".
+  const compounding = language === '' || COMPOUNDING_LANGUAGES.has(language);
   const byHead = new Map<string, [string, number][]>();
   const forms = new Map<string, [string, number][]>();
   for (const [word, count] of counts) {
-    const group = forms.get(key(word)) ?? [];
-    group.push([word, count]);
-    forms.set(key(word), group);
+    for (const k of formKeys(language, word)) {
+      const group = forms.get(k) ?? [];
+      group.push([word, count]);
+      forms.set(k, group);
+    }
     const seen = new Set<string>();
-    for (let head = headOf(word); head && !seen.has(head); head = headOf(head)) {
+    for (let head = compounding ? headOf(word) : undefined; head && !seen.has(head); head = headOf(head)) {
       seen.add(head);
       const list = byHead.get(key(head)) ?? [];
       list.push([word, count]);
@@ -170,9 +249,18 @@ export function localeVocabulary(words: Iterable<[string, number]>, options: Com
     }
   }
   const ranked = (list: [string, number][]) => [...new Set(list.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w))].slice(0, MAX_COMPOUNDS);
+  // The pairs whose words the catalog also writes as one: the most frequent pair of a joined word's key.
+  const splits = new Map<string, [string, number]>();
+  for (const [pair, count] of pairs) {
+    const joined = pair.replace(' ', '');
+    if (!/^\p{L}+ \p{L}+$/u.test(pair) || !counts.has(joined)) continue;
+    const k = key(joined);
+    if ((splits.get(k)?.[1] ?? 0) < count) splits.set(k, [pair, count]);
+  }
   return {
     compounds: new Map([...byHead].map(([k, list]) => [k, ranked(list)])),
     forms: new Map([...forms].map(([k, list]) => [k, ranked(list)])),
+    ...(splits.size ? { splits: new Map([...splits].map(([k, [pair]]) => [k, pair])) } : {}),
   };
 }
 
@@ -193,10 +281,51 @@ export function compoundsOf(phrase: string, index: CompoundIndex, language = '')
 export function formsOf(phrase: string, forms: ReadonlyMap<string, string[]>, language = ''): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const w of vocabularyWords(phrase)) {
-    const others = forms.get(formKey(language, w))?.filter((f) => folded(f) !== folded(w));
+    const others = [...new Set(formKeys(language, w).flatMap((k) => forms.get(k) ?? []))].filter((f) => folded(f) !== folded(w));
     if (others?.length) out.set(w, others);
   }
   return out;
+}
+
+/** Shortest part of a joined or split word ("head" + "set"), and shortest word split. */
+const MIN_JOIN_PART = 3;
+const MIN_SPLIT_WORD = 6;
+
+/**
+ * The phrase with two of its words written as one or one written as two, where the catalog writes them so
+ * ("smart watch" → smartwatch, "head set" → headset; "smartwatch" → smart watch): a pair is joined when
+ * the joined word is a catalog word (in any form); a catalog word is split where the catalog also writes it
+ * as two (`splits`: "carpet" stays whole, the catalog never writing "car pet"); a word the catalog lacks is
+ * split into the most even two catalog words. At most one join or split per variant, the typed phrase left
+ * out. Pure.
+ */
+export function joinsAndSplits(phrase: string, vocabulary: Pick<LocaleVocabulary, 'forms' | 'splits'>, language = ''): string[] {
+  const { forms, splits } = vocabulary;
+  if (!forms.size) return [];
+  const words = phrase.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const known = (w: string) => formKeys(language, w).some((k) => forms.has(k));
+  const letters = (w: string) => /^\p{L}+$/u.test(w);
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i], words[i + 1]];
+    if (letters(a) && letters(b) && a.length >= MIN_JOIN_PART && b.length >= MIN_JOIN_PART && known(a + b)) out.add([...words.slice(0, i), a + b, ...words.slice(i + 2)].join(' '));
+  }
+  words.forEach((w, i) => {
+    if (!letters(w) || w.length < MIN_SPLIT_WORD) return;
+    if (known(w)) {
+      const pair = formKeys(language, w).map((k) => splits?.get(k)).find(Boolean);
+      if (pair) out.add([...words.slice(0, i), pair, ...words.slice(i + 1)].join(' '));
+      return;
+    }
+    // The most even split of two catalog words: "smartwatch" is smart + watch.
+    let best: [string, string] | undefined;
+    for (let at = MIN_JOIN_PART; at <= w.length - MIN_JOIN_PART; at++) {
+      const [a, b] = [w.slice(0, at), w.slice(at)];
+      if (known(a) && known(b) && (!best || Math.min(a.length, b.length) > Math.min(best[0].length, best[1].length))) best = [a, b];
+    }
+    if (best) out.add([...words.slice(0, i), ...best, ...words.slice(i + 1)].join(' '));
+  });
+  return [...out];
 }
 
 /** Shortest half-typed word that reaches compounds by their head ("klä" → maxiklänning). */

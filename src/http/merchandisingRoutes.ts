@@ -107,7 +107,7 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
   router.post('/v4/import/synonyms', synonymsImport('append'));
   router.get('/v4/export/synonyms', async (ctx) => {
     requireGzipAccepted(ctx);
-    ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined);
+    ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined, booleanParam(ctx.query, 'shipped', false));
   });
 
   router.put('/v4/import/compounds', async (ctx) => {

@@ -41,6 +41,8 @@ export interface Config {
   loadSampleData: boolean;
   /** Directory of the general lexicon files `<language>.txt` (scripts/lexicon.sh); a missing file falls back to the catalog's words. */
   lexiconDir: string;
+  /** Apply the general synonyms shipped per language (merchandising/synonyms/general.ts) beside each shop's rules. */
+  generalSynonyms: boolean;
   /**
    * The address browsers reach this service at. The sample catalog's image URLs (which the spec requires to be
    * absolute) point here, at the placeholder images the service draws itself; default `http://localhost:<PORT>`.
@@ -152,6 +154,7 @@ const schema = Joi.object({
   MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
   LEXICON_DIR: Joi.string().default(join(checkoutRoot(), '.cache', 'lexicon')),
+  GENERAL_SYNONYMS: Joi.boolean().truthy('1').falsy('0').default(true),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   CORS_ALLOWED_ORIGINS: Joi.string().allow('').default('*'),
   GZIP_LEVEL: Joi.number().integer().min(1).max(9).default(3),
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
     loadSampleData: value.LOAD_SAMPLE_DATA,
     lexiconDir: value.LEXICON_DIR,
+    generalSynonyms: value.GENERAL_SYNONYMS,
     publicUrl: String(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
     gzipLevel: value.GZIP_LEVEL,

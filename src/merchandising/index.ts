@@ -42,16 +42,18 @@ export interface MerchandisingStoresDeps {
   bulk: BulkOptions;
   /** STORE_CACHE_MS: how long each store's cache serves what it read (another process's import is seen within it). */
   cacheMs: number;
+  /** GENERAL_SYNONYMS: the shipped synonyms of each locale's language apply beside the shop's (default true). */
+  generalSynonyms?: boolean;
 }
 
-export function merchandisingStores({ es, names, bulk, cacheMs }: MerchandisingStoresDeps): MerchandisingStores {
+export function merchandisingStores({ es, names, bulk, cacheMs, generalSynonyms = true }: MerchandisingStoresDeps): MerchandisingStores {
   return {
     navigation: new NavigationStore(new MerchandisingIndex(es, names.navigation), bulk),
     pages: new PageStore(new MerchandisingIndex(es, names.pages), bulk),
     templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk, cacheMs),
     facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk, cacheMs),
     labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk, cacheMs),
-    synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk, cacheMs),
+    synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk, cacheMs, generalSynonyms),
     history: new HistoryStore(new MerchandisingIndex(es, names.history)),
     compounds: new CompoundStore(new MerchandisingIndex(es, names.compounds), bulk, cacheMs),
   };

@@ -5,18 +5,20 @@
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
 import { compileSynonyms, type CompiledSynonyms } from './synonyms/expand';
+import { generalSynonyms } from './synonyms/general';
 import type { SynonymRule, SynonymSets } from './synonyms/types';
 import { ShortCache } from '../kernel/shortCache';
 
 interface SynonymDocument { locale: string; rules: SynonymRule[]; updatedAt: string }
 
-interface Loaded { sets: SynonymSets; compiled: Map<string, CompiledSynonyms> }
+/** `compiled`: per locale, filled on first use (undefined: no rules at all). */
+interface Loaded { sets: SynonymSets; compiled: Map<string, CompiledSynonyms | undefined> }
 
 export class SynonymStore {
   private readonly cache: ShortCache<Loaded>;
 
-  /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+  /** `cacheMs`: STORE_CACHE_MS; `general`: GENERAL_SYNONYMS, the shipped rules of each locale's language apply too. */
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number, private readonly general = true) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'synonyms');
   }
 
@@ -25,9 +27,23 @@ export class SynonymStore {
     return (await this.load(fresh)).sets;
   }
 
-  /** The locale's rules compiled for expansion, undefined when it has none. */
+  /**
+   * The locale's rules and the shipped ones of its language, compiled for expansion (a term the shop's rules
+   * name overrides the shipped rules of that term); undefined when there are none.
+   */
   async compiled(locale: string): Promise<CompiledSynonyms | undefined> {
-    return (await this.load()).compiled.get(locale);
+    const loaded = await this.load();
+    if (!loaded.compiled.has(locale)) {
+      const rules = loaded.sets[locale] ?? [];
+      const shipped = this.shipped(locale);
+      loaded.compiled.set(locale, rules.length || shipped.length ? compileSynonyms(rules, shipped) : undefined);
+    }
+    return loaded.compiled.get(locale);
+  }
+
+  /** The shipped general rules that apply to `locale` (none when GENERAL_SYNONYMS is off). */
+  shipped(locale: string): readonly SynonymRule[] {
+    return this.general ? generalSynonyms(locale) : [];
   }
 
   /** PUT: the rules of each locale in `sets` replace that locale's; other locales keep theirs. */
@@ -56,11 +72,7 @@ export class SynonymStore {
 
   private async read(): Promise<Loaded> {
     const sets: SynonymSets = {};
-    const compiled = new Map<string, CompiledSynonyms>();
-    for await (const doc of this.index.scan<SynonymDocument>({ match_all: {} }, [{ locale: 'asc' }])) {
-      sets[doc.locale] = doc.rules;
-      if (doc.rules.length) compiled.set(doc.locale, compileSynonyms(doc.rules));
-    }
-    return { sets, compiled };
+    for await (const doc of this.index.scan<SynonymDocument>({ match_all: {} }, [{ locale: 'asc' }])) sets[doc.locale] = doc.rules;
+    return { sets, compiled: new Map() };
   }
 }

@@ -4,9 +4,9 @@
  * ("jacka" → vinterjacka, regnjacka). Both come from in-memory data (the synonym store's compiled rules,
  * the vocabulary store's compound index), loaded once per request; expanding a corrected phrase is free.
  */
-import { COMPOUNDING_LANGUAGES, compoundsOf, compoundsByPrefix, formsOf, languageOf, type LocaleVocabulary } from '../catalog/vocabulary';
+import { COMPOUNDING_LANGUAGES, FORM_LANGUAGES, compoundsOf, compoundsByPrefix, formsOf, joinsAndSplits, languageOf, type LocaleVocabulary } from '../catalog/vocabulary';
 import { folded } from '../catalog/vocabulary';
-import { expandPhrase, type CompiledSynonyms } from '../merchandising/synonyms/expand';
+import { expandPhrase, MAX_ALTERNATIVES, type CompiledSynonyms } from '../merchandising/synonyms/expand';
 import type { PhraseExpansion } from './relevance';
 
 export interface PhraseLanguage {
@@ -30,7 +30,7 @@ export async function phraseLanguage(s: PhraseLanguageSources, locale: string, o
   const compounding = COMPOUNDING_LANGUAGES.has(languageOf(locale));
   const [synonyms, vocabulary, excluded] = await Promise.all([
     s.synonyms.compiled(locale).catch((err: unknown) => { onError('synonyms', err); return undefined; }),
-    compounding ? s.vocabulary.compounds(locale).catch((err: unknown) => { onError('compounds', err); return NO_COMPOUNDS; }) : NO_COMPOUNDS,
+    FORM_LANGUAGES.has(languageOf(locale)) ? s.vocabulary.compounds(locale).catch((err: unknown) => { onError('compounds', err); return NO_COMPOUNDS; }) : NO_COMPOUNDS,
     compounding && s.excludedCompounds ? s.excludedCompounds.excluded(locale).catch((err: unknown) => { onError('excluded compounds', err); return NOTHING_EXCLUDED; }) : NOTHING_EXCLUDED,
   ]);
   const language = languageOf(locale);
@@ -48,9 +48,17 @@ export interface ExpandOptions {
   typing?: boolean;
 }
 
-/** Pure: the phrase's alternatives, the compounds of their words and the catalog's other forms of them. */
+/** Alternatives a phrase has at most with its joined and split variants (each one more text clause). */
+const MAX_WITH_JOINS = MAX_ALTERNATIVES + 2;
+
+/**
+ * Pure: the phrase's alternatives (its synonyms, then the typed phrase with words joined or split as the catalog
+ * writes them), the compounds of their words and the catalog's other forms of them.
+ */
 export function expandWith(phrase: string, synonyms: CompiledSynonyms | undefined, vocabulary: LocaleVocabulary, o: ExpandOptions = {}): PhraseExpansion {
-  const alternatives = synonyms ? expandPhrase(phrase, synonyms) : [phrase];
+  const synonymous = synonyms ? expandPhrase(phrase, synonyms) : [phrase];
+  const joined = joinsAndSplits(phrase, vocabulary, o.language).filter((j) => !synonymous.some((s) => s.toLocaleLowerCase() === j));
+  const alternatives = joined.length ? [...synonymous, ...joined].slice(0, MAX_WITH_JOINS) : synonymous;
   const kept = (words: string[]) => (o.excluded?.size ? words.filter((w) => !o.excluded!.has(folded(w))) : words);
   const compounds = new Map<string, string[]>();
   const forms = new Map<string, string[]>();

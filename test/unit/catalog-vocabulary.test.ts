@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compoundIndex, compoundsByPrefix, compoundsOf, formKey, formsOf, localeVocabulary, VocabularyCounter, vocabularyWords } from '../../src/catalog/vocabulary';
+import { compoundIndex, compoundsByPrefix, compoundsOf, formKey, formKeys, formsOf, joinsAndSplits, localeVocabulary, VocabularyCounter, vocabularyWords } from '../../src/catalog/vocabulary';
 import { LexiconFiles, LexiconUnavailable, parseLexicon, readLexicon } from '../../src/catalog/lexicon';
 
 describe('catalog vocabulary and compounds', () => {
@@ -55,6 +55,47 @@ describe('general lexicon, word forms and typed heads', () => {
     assert.equal(formKey('sv', 'stövel'), formKey('sv', 'stövlar'), 'the e of "-el" drops');
     assert.equal(formKey('nb', 'støvel'), formKey('nb', 'støvlene'));
     assert.equal(formKey('de', 'Stiefel'), formKey('de', 'Stiefeln'));
+  });
+
+  it('join the definite forms of compounds and "-el" nouns, and Danish doubled consonants (formKeys)', () => {
+    const meet = (language: string, a: string, b: string) => formKeys(language, a).some((k) => formKeys(language, b).includes(k));
+    for (const [language, a, b] of [
+      ['sv', 'gummistöveln', 'gummistövlar'], ['sv', 'nyckeln', 'nyckel'], ['sv', 'löparskon', 'löparskor'], ['sv', 'löparskorna', 'löparskor'],
+      ['nb', 'tøflene', 'tøffel'], ['nb', 'syklene', 'sykkel'], ['nb', 'lua', 'lue'], ['nb', 'vinterjakkene', 'vinterjakke'],
+      ['da', 'hatten', 'hat'], ['da', 'koppen', 'kop'],
+    ]) assert.ok(meet(language, a, b), `${language} ${a} / ${b}: ${formKeys(language, a)} / ${formKeys(language, b)}`);
+    assert.ok(!meet('sv', 'barn', 'bar'));
+    assert.ok(!meet('nb', 'vott', 'vote'));
+    assert.ok(!meet('da', 'sko', 'skov'));
+    const v = localeVocabulary([['löparskor', 3], ['gummistövlar', 1]], { language: 'sv' });
+    assert.deepStrictEqual(formsOf('löparskon gummistöveln', v.forms, 'sv'), new Map([['löparskon', ['löparskor']], ['gummistöveln', ['gummistövlar']]]));
+  });
+
+  it('join regular English plurals the stemmer leaves apart, not plural words of their own', () => {
+    const meet = (a: string, b: string) => formKeys('en', a).some((k) => formKeys('en', b).includes(k));
+    for (const [a, b] of [['games', 'game'], ['watches', 'watch'], ['batteries', 'battery'], ['hoodies', 'hoodie'], ['cords', 'cord'], ['boxes', 'box'], ['cameras', 'camera'], ['days', 'day']]) assert.ok(meet(a, b), `${a} / ${b}`);
+    for (const [a, b] of [['shorts', 'short'], ['glasses', 'glass'], ['toners', 'tone'], ['routers', 'route'], ['dress', 'dres'], ['bus', 'bu']]) assert.ok(!meet(a, b), `${a} / ${b} stay apart`);
+    const v = localeVocabulary([['games', 3], ['game', 1], ['lights', 2], ['light', 2], ['headset', 2]], { language: 'en' });
+    assert.deepStrictEqual(formsOf('games', v.forms, 'en').get('games'), ['game']);
+    assert.deepStrictEqual(formsOf('light', v.forms, 'en').get('light'), ['lights']);
+    assert.equal(v.compounds.size, 0, 'English writes no compounds: "headset" is no kind of "set"');
+  });
+
+  it('join and split words as the catalog writes them', () => {
+    const words: [string, number][] = [['smartwatch', 3], ['smart', 5], ['watch', 4], ['watches', 2], ['headset', 2], ['head', 1], ['set', 4], ['carpet', 1], ['car', 3], ['pet', 2], ['wireless', 2]];
+    const v = localeVocabulary(words, { language: 'en' }, [['smart watch', 2], ['pet car', 1], ['wireless headset', 2]]);
+    assert.deepStrictEqual(joinsAndSplits('smart watch', v, 'en'), ['smartwatch']);
+    assert.deepStrictEqual(joinsAndSplits('wireless head set', v, 'en'), ['wireless headset']);
+    assert.deepStrictEqual(joinsAndSplits('smartwatch', v, 'en'), ['smart watch'], 'the catalog also writes it as two words');
+    assert.deepStrictEqual(joinsAndSplits('smartwatches', v, 'en'), ['smart watch'], 'in any form');
+    assert.deepStrictEqual(joinsAndSplits('headset', v, 'en'), [], 'the catalog never writes "head set"');
+    assert.deepStrictEqual(joinsAndSplits('carpet', v, 'en'), [], 'a catalog word is not split into "car pet"');
+    assert.deepStrictEqual(joinsAndSplits('petcar', v, 'en'), ['pet car'], 'a word the catalog lacks is split into two it has');
+    assert.deepStrictEqual(joinsAndSplits('red car', v, 'en'), []);
+    const counter = new VocabularyCounter();
+    counter.add('Smart Watch Classic');
+    counter.add('Smart Watch, Sport');
+    assert.deepStrictEqual(counter.pairs(), [['smart watch', 2], ['watch classic', 1], ['watch sport', 1]], 'the import counts adjacent words');
   });
 
   it('find a head that never stands alone in the catalog through the lexicon', () => {

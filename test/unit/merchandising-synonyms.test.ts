@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { compileSynonyms, expandPhrase, MAX_ALTERNATIVES } from '../../src/merchandising/synonyms/expand';
 import { validateSynonyms } from '../../src/merchandising/synonyms/validate';
+import { generalSynonyms } from '../../src/merchandising/synonyms/general';
 
 describe('synonyms', () => {
   const rules = compileSynonyms([
@@ -31,6 +32,21 @@ describe('synonyms', () => {
     assert.equal(out.length, MAX_ALTERNATIVES);
     assert.equal(out[0], 'a x a');
     assert.equal(new Set(out).size, out.length);
+  });
+
+  it('apply the general synonyms of the locale\'s language, a shop\'s rule of a term overriding them', () => {
+    const shipped = generalSynonyms('en-GB');
+    const general = compileSynonyms([], shipped);
+    assert.deepStrictEqual(expandPhrase('trainers', general), ['trainers', 'sneakers']);
+    assert.deepStrictEqual(expandPhrase('white jumper', general), ['white jumper', 'white sweater', 'white pullover']);
+    assert.ok(expandPhrase('hoodie', general).includes('sweater'), 'a hoodie falls back on sweaters');
+    assert.deepStrictEqual(expandPhrase('sweater', general), ['sweater', 'jumper', 'pullover'], 'no way back from sweater to hoodie');
+    const shop = compileSynonyms([{ from: ['trainers'], to: ['trainers'] }, { terms: ['jumper', 'knitwear'] }], shipped);
+    assert.deepStrictEqual(expandPhrase('trainers', shop), ['trainers'], 'the shop switched "trainers" off');
+    assert.deepStrictEqual(expandPhrase('jumper', shop), ['jumper', 'knitwear'], 'the shop\'s alternatives replace the shipped ones');
+    assert.deepStrictEqual(expandPhrase('sneakers', shop), ['sneakers', 'trainers'], 'terms the shop does not name keep theirs');
+    assert.deepStrictEqual(generalSynonyms('fr-FR'), []);
+    assert.ok(generalSynonyms('nb-NO').length && generalSynonyms('da-DK').length && generalSynonyms('sv-SE').length && generalSynonyms('de-DE').length);
   });
 
   it('validate imports, naming the field', () => {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { AdminError } from '../shared/admin';
 import { exportSynonyms, importSynonyms, type SynonymRule, type SynonymSets } from './api';
 import { useMarkets } from './markets';
+import { ShippedSynonyms } from './ShippedSynonyms';
 
 const split = (text: string) => text.split(',').map((t) => t.trim()).filter(Boolean);
 
@@ -76,6 +77,7 @@ export function Synonyms() {
           )}
         </div>
       )}
+      <ShippedSynonyms locale={locale} />
     </section>
   );
 }

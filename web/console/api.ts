@@ -172,3 +172,9 @@ export function exportTemplates(): Promise<Templates> {
 export function importTemplates(templates: Templates, force: boolean): Promise<unknown> {
   return adminFetch(`/api/admin/v4/import/templates?name=console${force ? '&force=true' : ''}`, { method: 'PUT', body: templates });
 }
+
+/** The general synonyms shipped for a locale's language (read-only; a shop's rule of a term overrides them). */
+export async function exportShippedSynonyms(locale: string): Promise<SynonymRule[]> {
+  const answer = await adminFetch<{ locales: SynonymSets }>(`/api/admin/v4/export/synonyms?shipped=true&locale=${encodeURIComponent(locale)}`);
+  return answer.locales[locale] ?? [];
+}

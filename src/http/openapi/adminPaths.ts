@@ -251,7 +251,7 @@ export function adminPaths(): Paths {
     [`${ADMIN}/v4/export/labels`]: { get: exportOf('exportLabels', 'Admin: merchandising', 'The label overrides (our addition)', 'Labels') },
     [`${ADMIN}/v4/import/synonyms`]: { put: synonymsImport('PUT'), post: synonymsImport('POST') },
     [`${ADMIN}/v4/export/synonyms`]: {
-      get: exportOf('exportSynonyms', 'Admin: merchandising', 'The synonym rules (our addition)', 'Synonyms', [query('locale', 'One locale; default all.', str())]),
+      get: exportOf('exportSynonyms', 'Admin: merchandising', 'The synonym rules (our addition)', 'Synonyms', [query('locale', 'One locale; default all.', str()), query('shipped', 'true: the general synonyms shipped for each locale\'s language (read-only; GENERAL_SYNONYMS) instead of the shop\'s rules.', { type: 'boolean' })]),
     },
     [`${ADMIN}/v4/import/compounds`]: {
       put: merchandisingImport('importCompounds', 'Replace the compounds configuration of the locales in the body (our addition)', 'Excluded compounds are no longer found by their head, from the next query on.', jsonImport('Compounds', MAX_SYNONYMS_BYTES, {

@@ -18,7 +18,28 @@ export function words(text: string): string[] {
   return text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
 }
 
-export function compileSynonyms(rules: readonly SynonymRule[]): CompiledSynonyms {
+/**
+ * The lookup of a shop's rules and the shipped general rules of its language (general.ts). A term the shop's
+ * rules name (in `terms` or `from`) takes its alternatives from the shop's rules only: `{"from": ["trainers"],
+ * "to": ["trainers"]}` switches the shipped "trainers" off, `{"terms": ["jumper", "knitwear"]}` replaces its
+ * shipped alternatives. The shipped rules keep every term the shop's rules do not name.
+ */
+export function compileSynonyms(rules: readonly SynonymRule[], shipped: readonly SynonymRule[] = []): CompiledSynonyms {
+  const targets = termTargets(rules);
+  for (const [key, alternatives] of termTargets(shipped)) if (!targets.has(key)) targets.set(key, alternatives);
+  const byFirstWord = new Map<string, { words: string[]; alternatives: string[] }[]>();
+  for (const [key, alternatives] of targets) {
+    const w = key.split(' ');
+    const list = byFirstWord.get(w[0]) ?? [];
+    list.push({ words: w, alternatives: [...alternatives] });
+    byFirstWord.set(w[0], list);
+  }
+  for (const list of byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
+  return { byFirstWord };
+}
+
+/** Each term of the rules (its words, lower-case) → what it stands for. */
+function termTargets(rules: readonly SynonymRule[]): Map<string, Set<string>> {
   const targets = new Map<string, Set<string>>();
   const add = (term: string, alternatives: string[]) => {
     const key = words(term).join(' ');
@@ -31,15 +52,7 @@ export function compileSynonyms(rules: readonly SynonymRule[]): CompiledSynonyms
     if ('terms' in rule) for (const term of rule.terms) add(term, rule.terms);
     else for (const term of rule.from) add(term, rule.to);
   }
-  const byFirstWord = new Map<string, { words: string[]; alternatives: string[] }[]>();
-  for (const [key, alternatives] of targets) {
-    const w = key.split(' ');
-    const list = byFirstWord.get(w[0]) ?? [];
-    list.push({ words: w, alternatives: [...alternatives] });
-    byFirstWord.set(w[0], list);
-  }
-  for (const list of byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
-  return { byFirstWord };
+  return targets;
 }
 
 /**
