@@ -43,6 +43,7 @@ import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
 import { openApiRouter } from './http/openapiRoutes';
 import { errorHandler, storefrontCors } from './http/middleware';
+import { compressionThreshold } from './http/adminAnswers';
 import { ServiceMetrics } from './http/metrics';
 import { observeRequests, operationsRouter } from './http/operations';
 import { checkReadiness } from './search/readiness';
@@ -157,7 +158,7 @@ export function createApp(context: AppContext): Koa {
   app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
   app.use(errorHandler(context.log));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
-  app.use(compress({ threshold: 1024, gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
+  app.use(compress({ threshold: compressionThreshold(1024), gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   const keys = context.config.adminApiKeys;
   const web = webRouter({ configuration: () => context.configuration.get() });
   app.use(web.fallback);

@@ -27,7 +27,19 @@ export function answerImport(ctx: Context, outcome: ImportOutcome): void {
   ctx.body = { id: outcome.id, status: 'IN_PROGRESS', statusUrl: `/api/admin/v4/import/status?id=${outcome.id}` };
 }
 
-/** Exports are always gzip-compressed (406 for a client that does not accept it). */
+/**
+ * Exports are always gzip-compressed (406 for a client that does not accept it), whatever their type
+ * (koa-compress counts no JSON lines type as compressible) and size: an export script written for Elevate
+ * gunzips every answer.
+ */
 export function requireGzipAccepted(ctx: Context): void {
   if (!ctx.acceptsEncodings('gzip')) throw notAcceptable('Exports are sent gzip-compressed: send Accept-Encoding: gzip');
+  ctx.compress = true;
+  ctx.state[ALWAYS_GZIP] = true;
 }
+
+const ALWAYS_GZIP = 'alwaysGzip';
+
+/** The compression threshold: none for exports (see requireGzipAccepted), `bytes` for the rest. */
+export const compressionThreshold = (bytes: number) =>
+  (_type: string, _size: number, ctx: Context): number => (ctx.state[ALWAYS_GZIP] ? 0 : bytes);
