@@ -27,6 +27,8 @@ export interface CustomAttributeFields {
   customLabels: Record<string, string[]>;
   /** The feed's ids (translation ids) of the attributes a translation changed, index for index; not indexed. */
   customLabelIds?: Record<string, string[]>;
+  /** The same ids, searchable (a `flattened` field): rules and facet selections name a value by its feed id in every locale. */
+  customLabelFeedIds?: Record<string, string[]>;
   customNumbers: Record<string, number>;
   customLengths: Record<string, Measurement>;
   customNumberValues: NamedValue[];

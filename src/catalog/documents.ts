@@ -314,7 +314,7 @@ function customAttributeFields(data: CustomData, labels: Record<string, string[]
   }
   const customLabelIds = labelIds(data.customLabels, labels);
   return {
-    customLabels: labels, ...(customLabelIds ? { customLabelIds } : {}),
+    customLabels: labels, ...(customLabelIds ? { customLabelIds, customLabelFeedIds: customLabelIds } : {}),
     customNumbers, customLengths, customNumberValues, customLengthValues, customJson: data.customJson ?? {},
   };
 }

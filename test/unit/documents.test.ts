@@ -131,7 +131,7 @@ describe('product documents', () => {
       categoryPaths: ['Women', 'Women > Shoes', 'Women > Shoes > Boots'],
       categoryIds: ['c-boots', 'c-shoes'],
       age: [], department: [], gender: ['Women'], pattern: [], productType: [], styleWith: [],
-      customLabels: { material: ['Leather'] }, customLabelIds: { material: ['m-l'] }, customLabelNames: ['material'], customText: ['Leather'], customNumbers: { heel: 4 },
+      customLabels: { material: ['Leather'] }, customLabelIds: { material: ['m-l'] }, customLabelFeedIds: { material: ['m-l'] }, customLabelNames: ['material'], customText: ['Leather'], customNumbers: { heel: 4 },
       customLengths: { shaft: { amount: 12, unit: 'cm', base: 120 } }, customJson: {},
       customNumberValues: [{ name: 'heel', value: 4 }], customLengthValues: [{ name: 'shaft', base: 120 }],
       rating: 4.5, weight: { amount: 0.8, unit: 'kg', base: 800 },

@@ -283,8 +283,8 @@ describe('rules: compile', () => {
                 filter: [{
                   bool: {
                     should: [
-                      { terms: { 'customLabels.material': ['leather'] } },
-                      { nested: { path: 'variants', query: { terms: { 'variants.customLabels.material': ['leather'] } } } },
+                      { bool: { should: [{ terms: { 'customLabels.material': ['leather'] } }, { terms: { 'customLabelFeedIds.material': ['leather'] } }], minimum_should_match: 1 } },
+                      { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.material': ['leather'] } }, { terms: { 'variants.customLabelFeedIds.material': ['leather'] } }], minimum_should_match: 1 } } } },
                     ],
                     minimum_should_match: 1,
                   },
@@ -299,8 +299,8 @@ describe('rules: compile', () => {
                 must_not: [{
                   bool: {
                     should: [
-                      { terms: { 'customLabels.isActive': ['false'] } },
-                      { nested: { path: 'variants', query: { terms: { 'variants.customLabels.isActive': ['false'] } } } },
+                      { bool: { should: [{ terms: { 'customLabels.isActive': ['false'] } }, { terms: { 'customLabelFeedIds.isActive': ['false'] } }], minimum_should_match: 1 } },
+                      { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.isActive': ['false'] } }, { terms: { 'variants.customLabelFeedIds.isActive': ['false'] } }], minimum_should_match: 1 } } } },
                     ],
                     minimum_should_match: 1,
                   },
@@ -466,8 +466,8 @@ describe('rules: deprecated productFilter', () => {
             {
               bool: {
                 should: [
-                  { terms: { 'customLabels.season': ['fall'] } },
-                  { nested: { path: 'variants', query: { terms: { 'variants.customLabels.season': ['fall'] } } } },
+                  { bool: { should: [{ terms: { 'customLabels.season': ['fall'] } }, { terms: { 'customLabelFeedIds.season': ['fall'] } }], minimum_should_match: 1 } },
+                  { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.season': ['fall'] } }, { terms: { 'variants.customLabelFeedIds.season': ['fall'] } }], minimum_should_match: 1 } } } },
                 ],
                 minimum_should_match: 1,
               },
