@@ -12,6 +12,9 @@ export interface PriceRanges { selling: PriceRange; list: PriceRange }
 /** Measurement as imported plus its value in a base unit (mm, ml, g) for sorting and ranges. */
 export interface Measurement extends Length { base?: number }
 
+/** The measurements a product or variant may carry. */
+export type MeasureName = 'depth' | 'height' | 'length' | 'width' | 'volume' | 'weight';
+
 export interface StoreStock { store: string; stock: number }
 
 /**
@@ -108,6 +111,11 @@ export interface ProductDocument extends CustomAttributeFields {
   releaseDate?: string;
   depth?: Measurement; height?: Measurement; length?: Measurement; width?: Measurement;
   volume?: Measurement; weight?: Measurement;
+  /**
+   * Every base value of each measurement, the product's and its variants' (the spec allows either level), so
+   * rules and measurement sorts see variant-level ones; absent when nothing is measured.
+   */
+  measureValues?: Partial<Record<MeasureName, number[]>>;
 
   /** colorOverride if given, else colorInitial. */
   colors: string[];

@@ -4,7 +4,7 @@
  * translations resolved. Pure functions; see documentTypes.ts for the shapes.
  */
 import type {
-  ContentDocument, CustomAttributeFields, ImageDocument, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, VariantDocument,
+  ContentDocument, CustomAttributeFields, ImageDocument, MeasureName, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, VariantDocument,
 } from './documentTypes';
 import { colourSearchNames } from './colourNames';
 import { resolve } from './overrides';
@@ -71,6 +71,7 @@ function productDocument(p: ProductContext): ProductDocument {
   // `series` is one value that may be a translation id (admin spec: "supports translations"), else text.
   const series = data.series === undefined ? undefined : t.values('series', [data.series], locale)[0];
   const title = data.title ?? '';
+  const measured = measurements(data);
   const colors = product.colorOverride?.length ? product.colorOverride : product.colorInitial ?? [];
   return defined<ProductDocument>({
     market, locale,
@@ -92,7 +93,8 @@ function productDocument(p: ProductContext): ProductDocument {
     ...customAttributes(data, locale, t),
     rating: data.rating,
     releaseDate: text(data.releaseDate),
-    ...measurements(data),
+    ...measured,
+    measureValues: measureValues(measured, variants),
     colors,
     colorNames: colourSearchNames(colors, locale),
     ...aggregates(variants),
@@ -290,6 +292,24 @@ function measurements(data: Measured): Pick<ProductDocument, keyof Measured> {
     length: measurement('length', data.length), width: measurement('length', data.width),
     volume: measurement('volume', data.volume), weight: measurement('weight', data.weight),
   };
+}
+
+const MEASURES: MeasureName[] = ['depth', 'height', 'length', 'width', 'volume', 'weight'];
+
+/** The base values of each measurement on the product or any variant (see ProductDocument.measureValues). */
+function measureValues(product: Pick<ProductDocument, MeasureName>, variants: VariantDocument[]): ProductDocument['measureValues'] {
+  let out: ProductDocument['measureValues'];
+  for (const name of MEASURES) {
+    const values: number[] = [];
+    const own = product[name]?.base;
+    if (own !== undefined) values.push(own);
+    for (const v of variants) {
+      const base = v[name]?.base;
+      if (base !== undefined && !values.includes(base)) values.push(base);
+    }
+    if (values.length) (out ??= {})[name] = values;
+  }
+  return out;
 }
 
 function lengths(map: Record<string, Length> | undefined): Record<string, Measurement> {

@@ -91,8 +91,12 @@ export function priceQuery(range: Interval, priceId: string | undefined): Query 
 }
 
 /** Measurements are indexed per product with `base` in mm, ml or g (variant measurements are not searchable). */
+/**
+ * The product's measurement or any variant's (the spec allows either level): `measureValues` holds both;
+ * `<attribute>.base` keeps documents written before that field matching by the product's own value.
+ */
 function measureQuery(attribute: MeasureAttribute, range: Interval): Query {
-  return rangeQuery(`${attribute}.base`, range);
+  return anyOf([rangeQuery(`measureValues.${attribute}`, range), rangeQuery(`${attribute}.base`, range)]);
 }
 
 /** Released within the period: hours round to the hour, days and weeks to the day (cache-friendly). */

@@ -11,7 +11,17 @@ const BASE = { customerKey: 'c1', sessionKey: 's1', market: 'SE', touchpoint: 'D
 const silk = (key: string) => group(key, { [key]: product(key, { defaults: { title: `Silk ${key}`, url: `/p/${key}`, brand: 'Acme', category: ['cat_shoes'], customLabels: { material: ['mat_silk'] } } }) });
 const wool = (key: string) => group(key, { [key]: product(key, { defaults: { title: `Wool ${key}`, url: `/p/${key}`, brand: 'Acme', category: ['cat_shoes'], customLabels: { material: ['mat_wool'] } } }) });
 
+const cm = (amount: number) => ({ amount, unit: 'cm' });
+const measured = (key: string, data: object, variants?: Record<string, object>) => group(key, { [key]: product(key, {
+  defaults: { title: `Shelf ${key}`, url: `/p/${key}`, brand: 'Measured', category: ['cat_shelves'], ...data },
+  ...(variants ? { variants: Object.fromEntries(Object.entries(variants).map(([k, v]) => [k, { defaults: { listPrice: 100, sellingPrice: 100, stock: 3, label: k, ...v } }])) } : {}),
+}) });
+
 const CATALOG: ReplaceEntity[] = [
+  // Variant-level widths 50 and 80 cm; product-level 60 and 120 cm.
+  measured('M-VAR', {}, { 'M-VAR-50': { width: cm(50) }, 'M-VAR-80': { width: cm(80) } }),
+  measured('M-60', { width: cm(60) }),
+  measured('M-120', { width: cm(120) }),
   translation('t-silk-sv', { attribute: 'customLabels.material', id: 'mat_silk', locale: 'sv-SE', value: 'Siden' }),
   translation('t-silk-en', { attribute: 'customLabels.material', id: 'mat_silk', locale: 'en-GB', value: 'Silk' }),
   silk('S1'), silk('S2'), wool('W1'),
@@ -38,6 +48,25 @@ describe('parity II (issue 32)', function () {
   });
   after(async () => service.close());
 
+  describe('variant-level measurements (item 3)', function () {
+    const shelves = 'rule incl brand { "Measured" }';
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const ordered = (page: any): string[] => page.primaryList.productGroups.map((g: { key: string }) => g.key);
+    it('a width rule matches a product by its variants\' widths', async () => {
+      const page = await landing({ locale: 'en-GB' }, { primaryList: { include: true, productRules: `${shelves} incl width [ 0 cm, 100 cm ]` } });
+      assert.deepEqual(keys(page), ['M-60', 'M-VAR']);
+      const wide = await landing({ locale: 'en-GB' }, { primaryList: { include: true, productRules: `${shelves} incl width [ 70 cm, 1 m ]` } });
+      assert.deepEqual(keys(wide), ['M-VAR']);
+      const excluded = await landing({ locale: 'en-GB' }, { primaryList: { include: true, productRules: `${shelves} excl width [ 0 cm, 55 cm ]` } });
+      assert.deepEqual(keys(excluded), ['M-120', 'M-60']);
+    });
+    it('width sorts rank by the variants\' widths: the widest for decreasing, the narrowest for increasing', async () => {
+      const rules = { primaryList: { include: true, productRules: shelves } };
+      assert.deepEqual(ordered(await landing({ locale: 'en-GB', sort: 'WIDTH_DECREASING' }, rules)), ['M-120', 'M-VAR', 'M-60']);
+      assert.deepEqual(ordered(await landing({ locale: 'en-GB', sort: 'WIDTH_INCREASING' }, rules)), ['M-VAR', 'M-60', 'M-120']);
+    });
+  });
+
   describe('custom labels by feed id (item 2)', function () {
     for (const locale of ['sv-SE', 'en-GB']) {
       it(`a rule, the deprecated productFilter and a facet selection accept the feed id in ${locale}`, async () => {
@@ -47,7 +76,7 @@ describe('parity II (issue 32)', function () {
         assert.deepEqual(keys(byFilter), ['S1', 'S2']);
         const selected = await landing({ locale, 'f.custom.material': 'mat_silk' }, { primaryList: { include: true } });
         assert.deepEqual(keys(selected), ['S1', 'S2']);
-        const excluded = await landing({ locale }, { primaryList: { include: true, productRules: 'rule excl custom.material { "mat_silk" }' } });
+        const excluded = await landing({ locale }, { primaryList: { include: true, productRules: 'rule incl brand { "Acme" } excl custom.material { "mat_silk" }' } });
         assert.deepEqual(keys(excluded), ['W1']);
       });
     }

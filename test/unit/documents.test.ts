@@ -134,7 +134,7 @@ describe('product documents', () => {
       customLabels: { material: ['Leather'] }, customLabelIds: { material: ['m-l'] }, customLabelFeedIds: { material: ['m-l'] }, customLabelNames: ['material'], customText: ['Leather'], customNumbers: { heel: 4 },
       customLengths: { shaft: { amount: 12, unit: 'cm', base: 120 } }, customJson: {},
       customNumberValues: [{ name: 'heel', value: 4 }], customLengthValues: [{ name: 'shaft', base: 120 }],
-      rating: 4.5, weight: { amount: 0.8, unit: 'kg', base: 800 },
+      rating: 4.5, weight: { amount: 0.8, unit: 'kg', base: 800 }, measureValues: { weight: [800] },
       colors: ['#000000'], colorNames: ['Black'], sizes: ['37', '38'],
       price: { selling: { min: 80, max: 100 }, list: { min: 100, max: 100 } },
       customPrice: { member: { selling: { min: 70, max: 70 }, list: { min: 90, max: 90 } } },

@@ -383,13 +383,15 @@ describe('rules: compile', () => {
     });
   });
 
-  it('compile measurements on their base value', () => {
+  it('compile measurements on their base value, the product\'s or any variant\'s', () => {
+    const measure = (name: string, range: object) =>
+      ({ bool: { should: [{ range: { [`measureValues.${name}`]: range } }, { range: { [`${name}.base`]: range } }], minimum_should_match: 1 } });
     assert.deepStrictEqual(filterOf('rule incl length [ 10 cm, 1 m ] incl volume [ 1 l, infinity ] incl weight ( -infinity, 2 kg )'), {
       bool: {
         filter: [
-          { range: { 'length.base': { gte: 100, lte: 1000 } } },
-          { range: { 'volume.base': { gte: 1000 } } },
-          { range: { 'weight.base': { lt: 2000 } } },
+          measure('length', { gte: 100, lte: 1000 }),
+          measure('volume', { gte: 1000 }),
+          measure('weight', { lt: 2000 }),
         ],
       },
     });

@@ -182,6 +182,8 @@ describe('storefront search-page builders', () => {
   it('sort every order: stock tier first, its fields, then the key; missing values last', () => {
     const fields = Object.fromEntries(SORT_IDS.map((id) => [id, listingSort(id, { priceId: 'member' }).slice(1, -1)]));
     const f = (field: string, order: string, unmapped_type = 'double') => [{ [field]: { order, missing: '_last', unmapped_type } }];
+    // Every value of the product and its variants first, then the product's own (documents written before measureValues).
+    const m = (measure: string, order: string) => [...f(`measureValues.${measure}`, order), ...f(`${measure}.base`, order)];
     assert.deepStrictEqual(fields, {
       RELEVANCE: [],
       NEWEST_FIRST: f('releaseDate', 'desc', 'date'),
@@ -191,12 +193,12 @@ describe('storefront search-page builders', () => {
       RATING: f('rating', 'desc'),
       NAME: f('name.sort', 'asc', 'keyword'),
       TITLE: f('title.sort', 'asc', 'keyword'),
-      LENGTH_INCREASING: f('length.base', 'asc'), LENGTH_DECREASING: f('length.base', 'desc'),
-      WIDTH_INCREASING: f('width.base', 'asc'), WIDTH_DECREASING: f('width.base', 'desc'),
-      HEIGHT_INCREASING: f('height.base', 'asc'), HEIGHT_DECREASING: f('height.base', 'desc'),
-      DEPTH_INCREASING: f('depth.base', 'asc'), DEPTH_DECREASING: f('depth.base', 'desc'),
-      VOLUME_INCREASING: f('volume.base', 'asc'), VOLUME_DECREASING: f('volume.base', 'desc'),
-      WEIGHT_INCREASING: f('weight.base', 'asc'), WEIGHT_DECREASING: f('weight.base', 'desc'),
+      LENGTH_INCREASING: m('length', 'asc'), LENGTH_DECREASING: m('length', 'desc'),
+      WIDTH_INCREASING: m('width', 'asc'), WIDTH_DECREASING: m('width', 'desc'),
+      HEIGHT_INCREASING: m('height', 'asc'), HEIGHT_DECREASING: m('height', 'desc'),
+      DEPTH_INCREASING: m('depth', 'asc'), DEPTH_DECREASING: m('depth', 'desc'),
+      VOLUME_INCREASING: m('volume', 'asc'), VOLUME_DECREASING: m('volume', 'desc'),
+      WEIGHT_INCREASING: m('weight', 'asc'), WEIGHT_DECREASING: m('weight', 'desc'),
     });
     for (const id of SORT_IDS) {
       const sort = listingSort(id, {});
