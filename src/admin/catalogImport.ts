@@ -94,8 +94,17 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     for (const t of d.productType) counter.add(t);
   };
 
+  // The file's own census: what validationOnly (no version written) judges the dangerous-import check on.
+  const fileCensus: CatalogCensus = { productGroups: 0, perMarket: new Map() };
+  const countGroup = (entity: ReplaceEntity) => {
+    if (!('productGroup' in entity)) return;
+    fileCensus.productGroups++;
+    const markets = new Set(Object.values(entity.productGroup.products ?? {}).flatMap((p) => p.markets ?? []));
+    for (const m of markets) fileCensus.perMarket.set(m, (fileCensus.perMarket.get(m) ?? 0) + 1);
+  };
+
   const write = async (entity: ReplaceEntity) => {
-    if (!version) return;
+    if (!version) { countGroup(entity); return; }
     const doc = entityDocument(entity);
     await writer.index(names.catalogIndex('entities', version), entityId(doc.entityType, entity.key), doc);
     if ('translation' in entity) {
@@ -149,7 +158,11 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       ctx = { configuration, translate };
       await buildFromEntities(deps, version, writer, ctx, ['productGroup', 'content'], collectWords);
     } else {
-      if (!version || !ctx) return { lines };
+      if (!version || !ctx) {
+        // Validation judges everything the real import judges, the dangerous-import check included.
+        if (!options.force) await refuseDangerousCensus(deps, fileCensus);
+        return { lines };
+      }
       if (missingSince !== undefined && missingSince < translations.size) await buildFromEntities(deps, version, writer, ctx, ['productGroup']);
     }
     await writer.flush();
@@ -225,7 +238,17 @@ async function dangerousReasons(deps: CatalogImportDeps, version: string): Promi
 }
 
 async function refuseDangerous(deps: CatalogImportDeps, version: string): Promise<void> {
-  const reasons = await dangerousReasons(deps, version);
+  refuseReasons(await dangerousReasons(deps, version));
+}
+
+/** The check of refuseDangerous on a census counted while reading the file (validationOnly writes no version). */
+async function refuseDangerousCensus(deps: CatalogImportDeps, next: CatalogCensus): Promise<void> {
+  if (!(await deps.indices.liveVersion())) return;
+  const live = await census(new EntityReader(deps.es, deps.indices.names.catalogAlias('entities')));
+  refuseReasons(dangerousChanges(live, next, deps.config.dangerousRemovalRatio));
+}
+
+function refuseReasons(reasons: string[]): void {
   if (reasons.length) {
     throw invalid(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
   }
