@@ -63,13 +63,14 @@ const PROGRESS_EVERY_LINES = 5000;
  * learned from the file: lines are validated against what was seen so far, only entities are written while
  * reading, and the documents are built from them once the file is read and the locales are known.
  */
-export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration }> {
+export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration; warnings: LineProblems }> {
   const { es, indices, config } = deps;
   const learner = configured ? undefined : new ConfigurationLearner();
   const candidate = configured ? options.candidate : undefined;
   const version = options.validationOnly && !candidate ? undefined : await indices.createVersion(configured ? configuredLocales(configured) : []);
   const names = indices.names;
   const errors = new LineProblems();
+  const warnings = new LineProblems();
   // Without a configuration, variant attribute names are counted per market (an overcount at worst).
   const limits = new CatalogLimits(configured ? { configuration: configured } : {});
   const translations = new TranslationTable();
@@ -135,6 +136,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
         if (!result.ok) {
           errors.add(parsed.line, result.problems.errors);
         } else {
+          if (result.warnings) warnings.add(parsed.line, result.warnings);
           const limitErrors = limits.add(result.value, 'replace');
           if (limitErrors.length) errors.add(parsed.line, limitErrors);
           // After the first error nothing more is written: the version will be dropped, only validation goes on.
@@ -152,7 +154,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       }
       const configuration = learned.configuration;
       deps.log.info(version ? 'configuration learned from the catalog import' : 'configuration the catalog import would learn (validationOnly)', { markets: configuration.markets });
-      if (!version) return { lines, learned: configuration };
+      if (!version) return { lines, learned: configuration, warnings };
       await indices.addLocales(version, configuredLocales(configuration));
       undoLearned = await options.adoptLearned?.(configuration);
       ctx = { configuration, translate };
@@ -161,7 +163,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       if (!version || !ctx) {
         // Validation judges everything the real import judges, the dangerous-import check included.
         if (!options.force) await refuseDangerousCensus(deps, fileCensus);
-        return { lines };
+        return { lines, warnings };
       }
       if (missingSince !== undefined && missingSince < translations.size) await buildFromEntities(deps, version, writer, ctx, ['productGroup']);
     }
@@ -176,7 +178,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       await candidate(version, { lines, dangerous: await dangerousReasons(deps, version) });
       if (options.validationOnly) {
         await indices.dropVersion(version);
-        return { lines };
+        return { lines, warnings };
       }
     }
     if (!options.force) await refuseDangerous(deps, version);
@@ -184,7 +186,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
-    return { version, lines, ...(ctx && learner ? { learned: ctx.configuration } : {}) };
+    return { version, lines, warnings, ...(ctx && learner ? { learned: ctx.configuration } : {}) };
   } catch (err) {
     // Keep the loud failure, but never leave a half-built version behind, nor a configuration learned from it.
     if (version) await indices.dropVersion(version).catch((e) => deps.log.error('could not drop failed catalog version', { version, err: e }));

@@ -20,9 +20,17 @@ export function blockingTimeout(ctx: Context, fallback?: number): number | undef
   return ms;
 }
 
-/** 204 when the import finished within its blocking timeout; else 202 with the job id to poll. */
+/**
+ * 204 when the import finished within its blocking timeout; else 202 with the job id to poll. A 204 names
+ * its import in `X-Import-Id` (and counts its warnings in `X-Import-Warnings`): its status lists them.
+ */
 export function answerImport(ctx: Context, outcome: ImportOutcome): void {
-  if (outcome.finished) { ctx.status = 204; return; }
+  if (outcome.finished) {
+    ctx.set('X-Import-Id', outcome.id);
+    if (outcome.result?.warningCount) ctx.set('X-Import-Warnings', String(outcome.result.warningCount));
+    ctx.status = 204;
+    return;
+  }
   ctx.status = 202;
   ctx.body = { id: outcome.id, status: 'IN_PROGRESS', statusUrl: `/api/admin/v4/import/status?id=${outcome.id}` };
 }

@@ -1,9 +1,10 @@
 /**
- * Issue 32 (parity II), the admin side: validationOnly judges what the real import judges (item 4).
+ * Issue 32 (parity II), the admin side: validationOnly judges what the real import judges (item 4); what the
+ * spec only advises against is accepted and reported as warnings in the import's status (item 5).
  */
 import assert from 'node:assert/strict';
-import { startService, jsonBody, type TestService } from './harness';
-import { smallCatalog } from '../fixtures/catalog';
+import { startService, jsonBody, jsonLines, type TestService } from './harness';
+import { group, product, smallCatalog } from '../fixtures/catalog';
 
 async function exportedKeys(service: TestService): Promise<string[]> {
   const res = await service.admin('GET', '/api/admin/v4/export/catalog?types=PRODUCT_GROUPS', { headers: { 'Accept-Encoding': 'gzip' } });
@@ -48,6 +49,42 @@ describe('import parity (issue 32)', function () {
       const body = await jsonBody(res);
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.match(body.dangerous.join(' '), /market NO/);
+    });
+  });
+
+  describe('warnings instead of refusals (item 5)', function () {
+    const labelled = group('L1', { 'L1-p': product('L1-p', { variants: { 'L1-v': { defaults: { listPrice: 100, sellingPrice: 100, stock: 2, label: 'One size' } } } }) });
+    it('accepts a single-variant label and a remove of an unknown key, and lists both in the status', async () => {
+      const body = jsonLines([{ remove: { productGroup: 'NO-SUCH-GROUP' } }, { replace: labelled }, { remove: { productGroup: 'G20' } }]);
+      const res = await service.admin('POST', '/api/admin/v4/import/catalog', { body, headers: { 'Content-Type': 'application/jsonlines' } });
+      assert.equal(res.status, 204, await res.text());
+      assert.equal(res.headers.get('x-import-warnings'), '2');
+      const id = res.headers.get('x-import-id');
+      assert.ok(id);
+      const status = await jsonBody(await service.admin('GET', `/api/admin/v4/import/status?id=${id}`));
+      assert.equal(status.status, 'SUCCESS');
+      assert.equal(status.warningCount, 2);
+      assert.deepEqual(status.warnings.map((w: { line: number; path: string }) => [w.line, w.path]).sort(), [
+        [1, 'remove.productGroup'],
+        [2, 'entity.productGroup.products.L1-p.variants.L1-v.defaults.label'],
+      ]);
+      assert.match(status.warnings.find((w: { line: number }) => w.line === 1).message, /NO-SUCH-GROUP/);
+      const keys = await exportedKeys(service);
+      assert.ok(keys.includes('L1') && !keys.includes('G20'));
+    });
+    it('a full import reports the label too, under validationOnly as for real', async () => {
+      const file = [...smallCatalog(20), labelled];
+      const validated = await service.importCatalog(file, '?validationOnly=true');
+      assert.equal(validated.status, 204, await validated.text());
+      assert.equal(validated.headers.get('x-import-warnings'), '1');
+      const status = await jsonBody(await service.admin('GET', `/api/admin/v4/import/status?id=${validated.headers.get('x-import-id')}`));
+      assert.deepEqual(status.warnings, [{ line: file.length, path: 'replace.productGroup.products.L1-p.variants.L1-v.defaults.label', message: status.warnings[0].message }]);
+      assert.match(status.warnings[0].message, /only one variant/);
+      const clean = await service.importCatalog(smallCatalog(20));
+      assert.equal(clean.status, 204);
+      assert.equal(clean.headers.get('x-import-warnings'), null);
+      const cleanStatus = await jsonBody(await service.admin('GET', `/api/admin/v4/import/status?id=${clean.headers.get('x-import-id')}`));
+      assert.equal(cleanStatus.warningCount, undefined);
     });
   });
 });

@@ -335,10 +335,15 @@ describe('catalog validation', () => {
       rejectsGroup({ [`${V2}.defaults.label`]: undefined }, `${V2}.defaults.label`, 'more than one variant');
       acceptsGroup({ [`${V2}.defaults.label`]: undefined, [`${V2}.defaults.size`]: ['M'] });
     });
-    it('refuse label and size on a single variant', () => {
-      rejectsGroup({ [`${P1}.variants.V2`]: undefined }, `${V1}.defaults.label`, 'only one variant');
-      rejectsGroup({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined, [`${V1}.overrides.SE|*.size`]: ['S'] }, `${V1}.overrides.SE|*.size`, 'only one variant');
-      acceptsGroup({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined });
+    it('accept label and size on a single variant with a warning naming the path (the spec only advises against them)', () => {
+      const warnings = (changes: Record<string, unknown>) => {
+        const result = validateReplaceLine(mutate(groupLine(), changes), ctx);
+        assert.equal(result.ok, true);
+        return result.ok ? (result.warnings ?? []).map((w) => w.path) : [];
+      };
+      assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined }), [`${V1}.defaults.label`]);
+      assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined, [`${V1}.overrides.SE|*.size`]: ['S'] }), [`${V1}.overrides.SE|*.size`]);
+      assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined }), []);
     });
   });
 

@@ -29,7 +29,10 @@ function admin(operation: AdminOperation): Operation {
 const query = (name: string, description: string, schema: Schema, extra: Partial<Parameter> = {}): Parameter => ({ name, in: 'query', description, schema, ...extra });
 
 const IMPORTED = {
-  204: { description: 'The import is done (or, with validationOnly, the file is valid).' },
+  204: {
+    description: 'The import is done (or, with validationOnly, the file is valid).',
+    headers: { 'X-Import-Id': { $ref: '#/components/headers/X-Import-Id' }, 'X-Import-Warnings': { $ref: '#/components/headers/X-Import-Warnings' } },
+  },
   202: json('The import outlasted `blockingTimeout` and goes on: poll its status.', ref('ImportAccepted')),
 };
 const IMPORT_ERRORS = { 400: response('ImportRefused'), 409: response('ImportRunning'), 413: response('TooLarge') };
