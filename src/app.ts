@@ -108,7 +108,9 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
   };
   const admin = adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact });
-  const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping };
+  // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
+  const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;
+  const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping, customAttributes };
   return {
     config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, metrics,
     admin,

@@ -2,13 +2,13 @@
  * Issue 32 (parity II): storefront behaviour on a small hand-made catalog, one item per describe.
  */
 import assert from 'node:assert/strict';
-import { startService, type TestService } from './harness';
+import { jsonBody, startService, type TestService } from './harness';
 import { group, product, translation } from '../fixtures/catalog';
 import type { ReplaceEntity } from '../../src/catalog/types';
 
 const BASE = { customerKey: 'c1', sessionKey: 's1', market: 'SE', touchpoint: 'DESKTOP', notify: 'false' };
 
-const silk = (key: string) => group(key, { [key]: product(key, { defaults: { title: `Silk ${key}`, url: `/p/${key}`, brand: 'Acme', category: ['cat_shoes'], customLabels: { material: ['mat_silk'] } } }) });
+const silk = (key: string) => group(key, { [key]: product(key, { defaults: { title: `Silk ${key}`, url: `/p/${key}`, brand: 'Acme', category: ['cat_shoes'], customLabels: { material: ['mat_silk'] }, customNumbers: { ports: 2 } } }) });
 const wool = (key: string) => group(key, { [key]: product(key, { defaults: { title: `Wool ${key}`, url: `/p/${key}`, brand: 'Acme', category: ['cat_shoes'], customLabels: { material: ['mat_wool'] } } }) });
 
 const cm = (amount: number) => ({ amount, unit: 'cm' });
@@ -64,6 +64,26 @@ describe('parity II (issue 32)', function () {
       const rules = { primaryList: { include: true, productRules: shelves } };
       assert.deepEqual(ordered(await landing({ locale: 'en-GB', sort: 'WIDTH_DECREASING' }, rules)), ['M-120', 'M-VAR', 'M-60']);
       assert.deepEqual(ordered(await landing({ locale: 'en-GB', sort: 'WIDTH_INCREASING' }, rules)), ['M-VAR', 'M-60', 'M-120']);
+    });
+  });
+
+  describe('FacetSetting.visualization on typed numbers only (item 7)', function () {
+    const pageWith = (attribute: string) => ({
+      market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/facets', primaryList: { facetsOverride: { enabled: true, facets: [{ attribute: 'brand' }, { attribute, visualization: 'RANGE' }] } } }],
+    });
+    const importPage = (attribute: string) => service.admin('POST', '/api/admin/v3/import/pages', { body: JSON.stringify(pageWith(attribute)), headers: { 'Content-Type': 'application/json' } });
+    for (const [attribute, why] of [['custom.material', /custom.material is a label/], ['custom.nosuch', /no product in the catalog has custom.nosuch/]] as const) {
+      it(`refuses it on ${attribute} with 400 naming the path`, async () => {
+        const res = await importPage(attribute);
+        const body = await jsonBody(res);
+        assert.equal(res.status, 400, JSON.stringify(body));
+        assert.deepEqual(body.errors.map((e: { path: string }) => e.path), ['addOrUpdate[0].primaryList.facetsOverride.facets[1].visualization']);
+        assert.match(body.errors[0].message, why);
+      });
+    }
+    it('accepts it on a custom number', async () => {
+      const res = await importPage('custom.ports');
+      assert.equal(res.status, 204, await res.text());
     });
   });
 
