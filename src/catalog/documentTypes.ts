@@ -91,6 +91,8 @@ export interface ProductDocument extends CustomAttributeFields {
   description?: string;
   ontology?: string;
   sizeType?: string;
+  /** The size type in the document's locale, where a translation names it (the size facet's group label). */
+  sizeTypeLabel?: string;
   /** Translated category values as given (hierarchy with ` > `). */
   category: string[];
   /** Every ancestor path of every category, for hierarchical facets and rules: `A`, `A > B`, ... */

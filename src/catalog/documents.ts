@@ -82,7 +82,7 @@ function productDocument(p: ProductContext): ProductDocument {
     variantKeys: variants.map((v) => v.key),
     title, url: data.url ?? '',
     name: text(data.name), brand: text(data.brand), series: text(series), description: text(data.description),
-    ontology: text(data.ontology), sizeType: text(data.sizeType),
+    ontology: text(data.ontology), sizeType: text(data.sizeType), sizeTypeLabel: sizeTypeLabel(data.sizeType, locale, t),
     category, categoryPaths: categoryPaths(category), categoryIds: data.category ?? [],
     age: t.values('age', data.age, locale),
     department: data.department ?? [],
@@ -292,6 +292,13 @@ function measurements(data: Measured): Pick<ProductDocument, keyof Measured> {
     length: measurement('length', data.length), width: measurement('length', data.width),
     volume: measurement('volume', data.volume), weight: measurement('weight', data.weight),
   };
+}
+
+/** The size type's translation in the locale; undefined when there is none (the id is its own label). */
+function sizeTypeLabel(sizeType: string | undefined, locale: string, t: Translator): string | undefined {
+  if (!text(sizeType)) return undefined;
+  const label = t.values('sizeType', [sizeType!], locale)[0];
+  return label !== sizeType ? label : undefined;
 }
 
 const MEASURES: MeasureName[] = ['depth', 'height', 'length', 'width', 'volume', 'weight'];

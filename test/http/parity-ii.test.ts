@@ -17,7 +17,17 @@ const measured = (key: string, data: object, variants?: Record<string, object>) 
   ...(variants ? { variants: Object.fromEntries(Object.entries(variants).map(([k, v]) => [k, { defaults: { listPrice: 100, sellingPrice: 100, stock: 3, label: k, ...v } }])) } : {}),
 }) });
 
+/** A product of `sizeType` with one variant per size, each size `extra[size]` more times in stock products. */
+const sized = (key: string, sizeType: string, sizes: string[]) => group(key, { [key]: product(key, {
+  defaults: { title: `Sized ${key}`, url: `/p/${key}`, brand: 'Sized', category: ['cat_clothes'], sizeType },
+  variants: Object.fromEntries(sizes.map((size) => [`${key}-${size}`, { defaults: { listPrice: 100, sellingPrice: 100, stock: 3, size: [size] } }])),
+}) });
+
 const CATALOG: ReplaceEntity[] = [
+  translation('t-clothing-sv', { attribute: 'sizeType', id: 'Clothing', locale: 'sv-SE', value: 'Kläder' }),
+  // Counts: L 3, M 2, S 2, XL 1, XS 1, XXL 1: count order would be L, M, S, ...
+  sized('Z1', 'Clothing', ['L', 'M', 'S', 'XL']), sized('Z2', 'Clothing', ['L', 'M', 'S', 'XS']), sized('Z3', 'Clothing', ['L', 'XXL']),
+  sized('Z4', 'Shoes', ['42', '38']), sized('Z5', 'Shoes', ['42', '40.5', '9']),
   // Variant-level widths 50 and 80 cm; product-level 60 and 120 cm.
   measured('M-VAR', {}, { 'M-VAR-50': { width: cm(50) }, 'M-VAR-80': { width: cm(80) } }),
   measured('M-60', { width: cm(60) }),
@@ -64,6 +74,24 @@ describe('parity II (issue 32)', function () {
       const rules = { primaryList: { include: true, productRules: shelves } };
       assert.deepEqual(ordered(await landing({ locale: 'en-GB', sort: 'WIDTH_DECREASING' }, rules)), ['M-120', 'M-VAR', 'M-60']);
       assert.deepEqual(ordered(await landing({ locale: 'en-GB', sort: 'WIDTH_INCREASING' }, rules)), ['M-VAR', 'M-60', 'M-120']);
+    });
+  });
+
+  describe('sizes in size order (item 8)', function () {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const sizeFacet = (page: any) => page.primaryList.facets.find((f: { type: string }) => f.type === 'SIZE');
+    const sizedOnly = { primaryList: { include: true, productRules: 'rule incl brand { "Sized" }' } };
+    it('lists letter sizes XXS…XXXL and numeric sizes ascending, and translates the size type\'s label', async () => {
+      const facet = sizeFacet(await landing({ locale: 'sv-SE' }, sizedOnly));
+      const types = facet.sizeTypes.map((t: { label: string; formats: { values: { label: string; id: string; count: number }[] }[] }) =>
+        [t.label, t.formats[0].values.map((v) => v.label)]);
+      assert.deepEqual(types.sort(), [['Kläder', ['XS', 'S', 'M', 'L', 'XL', 'XXL']], ['Shoes', ['9', '38', '40.5', '42']]]);
+      const kläder = facet.sizeTypes.find((t: { label: string }) => t.label === 'Kläder');
+      assert.equal(kläder.formats[0].values[0].id, 'Clothing;NO_FORMAT;XS', 'ids keep the feed\'s size type');
+      const english = sizeFacet(await landing({ locale: 'en-GB' }, sizedOnly));
+      assert.deepEqual(english.sizeTypes.map((t: { label: string }) => t.label).sort(), ['Clothing', 'Shoes']);
+      const selected = await landing({ locale: 'sv-SE', [`f.${facet.id}`]: 'Clothing;NO_FORMAT;XS' }, sizedOnly);
+      assert.deepEqual(keys(selected), ['Z2']);
     });
   });
 

@@ -93,7 +93,7 @@ describe('storefront search-page builders', () => {
         facet_color: { filter: { bool: { filter: [brand, price] } }, aggs: values('colors') },
         facet_size: {
           filter: { bool: { filter: [brand, price] } },
-          aggs: { sizeTypes: { terms: { field: 'sizeType', size: 20 }, aggs: sizes }, noSizeType: { missing: { field: 'sizeType' }, aggs: sizes } },
+          aggs: { sizeTypes: { terms: { field: 'sizeType', size: 20 }, aggs: { ...sizes, label: { terms: { field: 'sizeTypeLabel', size: 1 } } } }, noSizeType: { missing: { field: 'sizeType' }, aggs: sizes } },
         },
         facet_onlyInStock: { filter: { bool: { filter: [brand, price] } }, aggs: { matching: { filter: inStock } } },
         related: { terms: { field: 'category', size: 8 } },

@@ -418,7 +418,7 @@ describe('catalog validation', () => {
   describe('translations', () => {
     it('take category, age, gender and customLabels.<name> attributes', () => {
       for (const attribute of ['age', 'gender', 'series', 'customLabels.material']) assert.deepEqual(replaceErrors(mutate(translationLine(), { [`${T1}.attribute`]: attribute })), []);
-      rejectsTranslation({ [`${T1}.attribute`]: 'brand' }, `${T1}.attribute`, 'must be "category", "age", "gender", "series" or "customLabels.<name>"');
+      rejectsTranslation({ [`${T1}.attribute`]: 'brand' }, `${T1}.attribute`, 'must be "category", "age", "gender", "series", "sizeType" or "customLabels.<name>"');
       rejectsTranslation({ [`${T1}.attribute`]: 'customLabels.' }, `${T1}.attribute`, 'customLabels.<name>');
     });
     it('require non-empty id, locale and value', () => {
