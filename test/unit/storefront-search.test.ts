@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { countingGroups } from '../../src/storefront/facets/multiSelect';
 import type { estypes } from '@elastic/elasticsearch';
 import { KEY_BOOST, listingQuery, relevanceBoosts, STOCK_TIER, TEXT_FIELDS, textMatch } from '../../src/storefront/relevance';
 import { primarySearch, secondarySearch } from '../../src/storefront/searchPage/build';
@@ -87,15 +88,15 @@ describe('storefront search-page builders', () => {
       },
       post_filter: { bool: { filter: [brand, price] } },
       aggs: {
-        facet_brand: { filter: { bool: { filter: [price] } }, aggs: values('brand') },
-        facet_category: { filter: { bool: { filter: [brand, price] } }, aggs: values('categoryPaths') },
+        facet_brand: { filter: { bool: { filter: [price] } }, aggs: countingGroups(values('brand')) },
+        facet_category: { filter: { bool: { filter: [brand, price] } }, aggs: countingGroups(values('categoryPaths')) },
         facet_price: { filter: { bool: { filter: [brand] } }, aggs: { min: { min: { field: 'price.selling.min' } }, max: { max: { field: 'price.selling.max' } } } },
-        facet_color: { filter: { bool: { filter: [brand, price] } }, aggs: values('colors') },
+        facet_color: { filter: { bool: { filter: [brand, price] } }, aggs: countingGroups(values('colors')) },
         facet_size: {
           filter: { bool: { filter: [brand, price] } },
-          aggs: { sizeTypes: { terms: { field: 'sizeType', size: 20 }, aggs: { ...sizes, label: { terms: { field: 'sizeTypeLabel', size: 1 } } } }, noSizeType: { missing: { field: 'sizeType' }, aggs: sizes } },
+          aggs: countingGroups({ sizeTypes: { terms: { field: 'sizeType', size: 20 }, aggs: { ...sizes, label: { terms: { field: 'sizeTypeLabel', size: 1 } } } }, noSizeType: { missing: { field: 'sizeType' }, aggs: sizes } }),
         },
-        facet_onlyInStock: { filter: { bool: { filter: [brand, price] } }, aggs: { matching: { filter: inStock } } },
+        facet_onlyInStock: { filter: { bool: { filter: [brand, price] } }, aggs: countingGroups({ matching: { filter: inStock } }) },
         related: { terms: { field: 'category', size: 8 } },
         groups: { filter: { bool: { filter: [brand, price] } }, aggs: groupCountAggregation(40000) },
       },

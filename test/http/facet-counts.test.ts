@@ -1,0 +1,55 @@
+/**
+ * Issue 32, item 9: on the sample catalog (a fifth of its groups suppress duplicates), every facet value
+ * counts what selecting it gives: the product groups of `totalHits`, not products.
+ */
+import assert from 'node:assert/strict';
+import { loadSampleCatalogIfEmpty } from '../../src/sample/loadSample';
+import { jsonBody, startService, type TestService } from './harness';
+
+const BASE = { market: 'SE', customerKey: 'c', sessionKey: 's', touchpoint: 'desktop', notify: 'false', limit: '1' };
+
+interface FacetValue { id: string; label: string; count: number; selected: boolean }
+interface FacetShape { id: string; type: string; values?: FacetValue[]; sizeTypes?: { formats: { values: FacetValue[] }[] }[]; count?: number; selected?: boolean }
+
+/** The first values of each facet (counts and ids), and the checkboxes with their counts. */
+function choices(facets: FacetShape[], perFacet: number): { param: string; value: string; count: number; what: string }[] {
+  return facets.flatMap((f) => {
+    if (f.type === 'CHECKBOX') return f.count === undefined ? [] : [{ param: `f.${f.id}`, value: 'true', count: f.count, what: `${f.id}=true` }];
+    const values = f.values ?? (f.sizeTypes ?? []).flatMap((t) => t.formats.flatMap((fm) => fm.values));
+    return values.slice(0, perFacet).map((v) => ({ param: `f.${f.id}`, value: v.id, count: v.count, what: `${f.id}=${v.label}` }));
+  });
+}
+
+describe('facet counts equal the hits their selection gives (issue 32, item 9)', function () {
+  let service: TestService;
+  before(async () => {
+    service = await startService();
+    await loadSampleCatalogIfEmpty(service.context);
+  });
+  after(async () => service?.close());
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async function get(endpoint: string, params: Record<string, string>): Promise<any> {
+    const res = await service.request('GET', `/api/storefront/v3/queries/${endpoint}?${new URLSearchParams({ ...BASE, ...params })}`);
+    const body = await jsonBody(res);
+    assert.equal(res.status, 200, JSON.stringify(body));
+    return body;
+  }
+
+  for (const [endpoint, params] of [
+    ['landing-page', { pageReference: '/dam', locale: 'sv-SE' }],
+    ['search-page', { q: 'sko', locale: 'sv-SE' }],
+  ] as const) {
+    it(`${endpoint} ${JSON.stringify(params)}: each value's count is the totalHits of selecting it`, async () => {
+      const page = await get(endpoint, params);
+      const picked = choices(page.primaryList.facets, 3);
+      assert.ok(picked.length >= 5, `facets to check: ${picked.length}`);
+      const wrong: string[] = [];
+      for (const c of picked) {
+        const selected = await get(endpoint, { ...params, [c.param]: c.value });
+        if (selected.primaryList.totalHits !== c.count) wrong.push(`${c.what}: counts ${c.count}, selecting gives ${selected.primaryList.totalHits}`);
+      }
+      assert.deepEqual(wrong, []);
+    });
+  }
+});
