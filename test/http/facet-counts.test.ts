@@ -52,4 +52,16 @@ describe('facet counts equal the hits their selection gives (issue 32, item 9)',
       assert.deepEqual(wrong, []);
     });
   }
+
+  it('autocomplete\'s totalHits equals search-page\'s for a phrase of whole words; a last word being typed counts as a prefix', async () => {
+    for (const q of ['skor', 'sneakers', 'jacka', 'klänning', 'dam']) {
+      const typed = await get('autocomplete', { q, locale: 'sv-SE' });
+      const searched = await get('search-page', { q, locale: 'sv-SE' });
+      assert.equal(typed.totalHits, searched.primaryList.totalHits, q);
+    }
+    // "sko" is also the start of "skor": while typing, autocomplete counts every word it may become.
+    const typing = await get('autocomplete', { q: 'sko', locale: 'sv-SE' });
+    const whole = await get('search-page', { q: 'sko', locale: 'sv-SE' });
+    assert.ok(typing.totalHits >= whole.primaryList.totalHits, `${typing.totalHits} < ${whole.primaryList.totalHits}`);
+  });
 });
