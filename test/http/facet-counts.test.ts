@@ -64,4 +64,37 @@ describe('facet counts equal the hits their selection gives (issue 32, item 9)',
     const whole = await get('search-page', { q: 'sko', locale: 'sv-SE' });
     assert.ok(typing.totalHits >= whole.primaryList.totalHits, `${typing.totalHits} < ${whole.primaryList.totalHits}`);
   });
+
+  it('STYLE_WITH without behaviour data: nothing of the seed\'s own leaf category, nothing of another department (issue 32, item 10)', async () => {
+    const res = await service.context.es.search<{ productKey: string; category: string[]; styleWith?: string[] }>({
+      index: `${service.prefix}-*`, size: 2000, _source: ['productKey', 'category', 'styleWith'],
+      query: { bool: { filter: [{ term: { market: 'SE' } }, { term: { locale: 'en-GB' } }, { exists: { field: 'productKey' } }] } },
+    });
+    const categoryOf = new Map(res.hits.hits.map((h) => [h._source!.productKey, h._source!.category[0] ?? '']));
+    // One seed per leaf category, among products without `styleWith` keys: the feed's keys come first as the
+    // merchant's choice, and the sample generator draws them at random (its output is pinned byte for byte).
+    const seeds = new Map<string, string>();
+    for (const h of res.hits.hits) {
+      const category = h._source!.category[0] ?? '';
+      if (!h._source!.styleWith?.length && !seeds.has(category)) seeds.set(category, h._source!.productKey);
+    }
+    assert.ok(seeds.size >= 10, `leaf categories: ${seeds.size}`);
+    const wrong: string[] = [];
+    let recommended = 0;
+    for (const [category, key] of seeds) {
+      const page = await service.request('POST', `/api/storefront/v3/queries/product-page?${new URLSearchParams({ ...BASE, locale: 'en-GB', productKey: key })}`,
+        { body: JSON.stringify({ recommendationLists: [{ id: 'style', algorithm: 'STYLE_WITH', limit: 8 }] }) });
+      const body = await jsonBody(page);
+      assert.equal(page.status, 200, JSON.stringify(body));
+      const keys: string[] = body.recommendationLists[0].productGroups.map((g: { products: { key: string }[] }) => g.products[0].key);
+      recommended += keys.length;
+      const department = category.split(' > ')[0];
+      for (const k of keys) {
+        const other = categoryOf.get(k) ?? '';
+        if (other === category || other.split(' > ')[0] !== department) wrong.push(`${category} (${key}) → ${other} (${k})`);
+      }
+    }
+    assert.ok(recommended > seeds.size, `recommended ${recommended} for ${seeds.size} seeds`);
+    assert.deepEqual(wrong, []);
+  });
 });
