@@ -43,6 +43,7 @@ import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
 import { openApiRouter } from './http/openapiRoutes';
 import { adminAnswerHeaders, errorHandler, storefrontCors } from './http/middleware';
+import { compressionThreshold } from './http/adminAnswers';
 import { ServiceMetrics } from './http/metrics';
 import { observeRequests, operationsRouter } from './http/operations';
 import { checkReadiness } from './search/readiness';
@@ -107,7 +108,9 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
   };
   const admin = adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact });
-  const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping };
+  // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
+  const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;
+  const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping, customAttributes };
   return {
     config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, metrics,
     admin,
@@ -158,7 +161,7 @@ export function createApp(context: AppContext): Koa {
   app.use(adminAnswerHeaders());
   app.use(errorHandler(context.log));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
-  app.use(compress({ threshold: 1024, gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
+  app.use(compress({ threshold: compressionThreshold(1024), gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   const keys = context.config.adminApiKeys;
   const web = webRouter({ configuration: () => context.configuration.get(), dynamicFacets: context.config.dynamicFacets });
   app.use(web.fallback);

@@ -63,13 +63,14 @@ const PROGRESS_EVERY_LINES = 5000;
  * learned from the file: lines are validated against what was seen so far, only entities are written while
  * reading, and the documents are built from them once the file is read and the locales are known.
  */
-export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration }> {
+export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration; warnings: LineProblems }> {
   const { es, indices, config } = deps;
   const learner = configured ? undefined : new ConfigurationLearner();
   const candidate = configured ? options.candidate : undefined;
   const version = options.validationOnly && !candidate ? undefined : await indices.createVersion(configured ? configuredLocales(configured) : []);
   const names = indices.names;
   const errors = new LineProblems();
+  const warnings = new LineProblems();
   // Without a configuration, variant attribute names are counted per market (an overcount at worst).
   const limits = new CatalogLimits(configured ? { configuration: configured } : {});
   const translations = new TranslationTable();
@@ -95,8 +96,17 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     for (const t of d.productType) counter.add(t);
   };
 
+  // The file's own census: what validationOnly (no version written) judges the dangerous-import check on.
+  const fileCensus: CatalogCensus = { productGroups: 0, perMarket: new Map() };
+  const countGroup = (entity: ReplaceEntity) => {
+    if (!('productGroup' in entity)) return;
+    fileCensus.productGroups++;
+    const markets = new Set(Object.values(entity.productGroup.products ?? {}).flatMap((p) => p.markets ?? []));
+    for (const m of markets) fileCensus.perMarket.set(m, (fileCensus.perMarket.get(m) ?? 0) + 1);
+  };
+
   const write = async (entity: ReplaceEntity) => {
-    if (!version) return;
+    if (!version) { countGroup(entity); return; }
     const doc = entityDocument(entity);
     await writer.index(names.catalogIndex('entities', version), entityId(doc.entityType, entity.key), doc);
     if ('translation' in entity) {
@@ -127,6 +137,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
         if (!result.ok) {
           errors.add(parsed.line, result.problems.errors);
         } else {
+          if (result.warnings) warnings.add(parsed.line, result.warnings);
           const limitErrors = limits.add(result.value, 'replace');
           if (limitErrors.length) errors.add(parsed.line, limitErrors);
           // After the first error nothing more is written: the version will be dropped, only validation goes on.
@@ -144,13 +155,17 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       }
       const configuration = learned.configuration;
       deps.log.info(version ? 'configuration learned from the catalog import' : 'configuration the catalog import would learn (validationOnly)', { markets: configuration.markets });
-      if (!version) return { lines, learned: configuration };
+      if (!version) return { lines, learned: configuration, warnings };
       await indices.addLocales(version, configuredLocales(configuration));
       undoLearned = await options.adoptLearned?.(configuration);
       ctx = { configuration, translate };
       await buildFromEntities(deps, version, writer, ctx, ['productGroup', 'content'], collectWords);
     } else {
-      if (!version || !ctx) return { lines };
+      if (!version || !ctx) {
+        // Validation judges everything the real import judges, the dangerous-import check included.
+        if (!options.force) await refuseDangerousCensus(deps, fileCensus);
+        return { lines, warnings };
+      }
       if (missingSince !== undefined && missingSince < translations.size) await buildFromEntities(deps, version, writer, ctx, ['productGroup']);
     }
     await writer.flush();
@@ -164,7 +179,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       await candidate(version, { lines, dangerous: await dangerousReasons(deps, version) });
       if (options.validationOnly) {
         await indices.dropVersion(version);
-        return { lines };
+        return { lines, warnings };
       }
     }
     if (!options.force) await refuseDangerous(deps, version);
@@ -172,7 +187,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
-    return { version, lines, ...(ctx && learner ? { learned: ctx.configuration } : {}) };
+    return { version, lines, warnings, ...(ctx && learner ? { learned: ctx.configuration } : {}) };
   } catch (err) {
     // Keep the loud failure, but never leave a half-built version behind, nor a configuration learned from it.
     if (version) await indices.dropVersion(version).catch((e) => deps.log.error('could not drop failed catalog version', { version, err: e }));
@@ -226,7 +241,17 @@ async function dangerousReasons(deps: CatalogImportDeps, version: string): Promi
 }
 
 async function refuseDangerous(deps: CatalogImportDeps, version: string): Promise<void> {
-  const reasons = await dangerousReasons(deps, version);
+  refuseReasons(await dangerousReasons(deps, version));
+}
+
+/** The check of refuseDangerous on a census counted while reading the file (validationOnly writes no version). */
+async function refuseDangerousCensus(deps: CatalogImportDeps, next: CatalogCensus): Promise<void> {
+  if (!(await deps.indices.liveVersion())) return;
+  const live = await census(new EntityReader(deps.es, deps.indices.names.catalogAlias('entities')));
+  refuseReasons(dangerousChanges(live, next, deps.config.dangerousRemovalRatio));
+}
+
+function refuseReasons(reasons: string[]): void {
   if (reasons.length) {
     throw invalid(`Import judged dangerous and not applied: ${reasons.join('; ')}. Repeat with force=true to import it anyway.`, { dangerous: reasons });
   }

@@ -23,6 +23,9 @@ export interface ImportJob {
   errorCount: number;
   /** Line errors of a failed validation (capped), so a 202'd import can be diagnosed from the status call. */
   errors?: unknown[];
+  /** What an accepted import holds that the spec advises against (counted; the first lines kept with their paths). */
+  warningCount?: number;
+  warnings?: unknown[];
   /** The impact report of a validationOnly full import with impactReport=true (admin/impactReport.ts). */
   impactReport?: unknown;
 }

@@ -26,9 +26,10 @@ export interface ImportRequest {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** What an import answers besides its status (the catalog import's impact report), kept in its job for the status call. */
-export type ImportResult = Pick<ImportJob, 'impactReport'>;
+export type ImportResult = Pick<ImportJob, 'impactReport' | 'warningCount' | 'warnings'>;
 
-export type ImportOutcome = { finished: true; result?: ImportResult } | { finished: false; id: string };
+/** `id` of a finished import too: its status keeps what the answer cannot carry (warnings). */
+export type ImportOutcome = { finished: true; id: string; result?: ImportResult } | { finished: false; id: string };
 
 export type ImportWork = (progress: (p: ImportProgress) => Promise<void>) => Promise<void | ImportResult>;
 
@@ -152,7 +153,7 @@ export class ImportRunner {
       const done = running.then((r) => { result = r; return 'done' as const; });
       let first = await Promise.race([done, timeout]);
       if (first === 'timeout' && request.bodyReceived) first = await Promise.race([done, request.bodyReceived.then(() => 'timeout' as const)]);
-      if (first === 'done') return result ? { finished: true, result } : { finished: true };
+      if (first === 'done') return result ? { finished: true, id, result } : { finished: true, id };
       running.catch(() => undefined); // reported through the job status
       // The 202 names a job the client may poll at once: its record is written first.
       await created.catch(() => undefined);

@@ -1,4 +1,5 @@
 /** What the merchandising imports and exports (navigation, pages, templates, facets) need. */
+import type { AttributeKind } from '../catalog/attributeQueries';
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
 import type { ImportRunner } from './importRunner';
@@ -11,6 +12,8 @@ export interface MerchandisingImportDeps {
   runner: Pick<ImportRunner, 'run'>;
   /** Where each import keeps its version (absent: none kept). */
   history?: HistoryKeeping;
+  /** The live catalog's custom attributes by kind (page facet visualizations are judged on them); undefined before a catalog. */
+  customAttributes?: () => Promise<ReadonlyMap<string, AttributeKind> | undefined>;
 }
 
 /**

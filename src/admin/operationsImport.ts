@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import type { estypes } from '@elastic/elasticsearch';
 import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
-import { validateEntity, validateOperationLine } from '../catalog/validate';
+import { validateEntity, validateOperationLine, type FieldError } from '../catalog/validate';
 import { applyEdit, applyEditAttributes, removeMarket } from '../catalog/merge';
 import { contentDocuments, productGroupDocuments, type BuildContext } from '../catalog/documents';
 import { TranslationTable } from '../catalog/translations';
@@ -30,25 +30,31 @@ interface NumberedOperation { line: number; operation: CatalogOperation }
 /** The entities a batch touches: their state before, their state after (null = removed), the last line touching them. */
 interface WorkingEntity { before?: ReplaceEntity; after: ReplaceEntity | null; line: number; changed: boolean }
 
-export async function runOperationsImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<void> {
+/** Returns the batch's warnings (what is accepted but advised against), for the import's status. */
+export async function runOperationsImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<LineProblems> {
   const operations = await readOperations(deps, configuration, body, options);
   const names = deps.indices.names;
   const reader = new EntityReader(deps.es, names.catalogAlias('entities'));
   const working = await loadWorkingSet(deps, reader, operations);
   const errors = new LineProblems();
+  const warnings = new LineProblems();
 
-  for (const { line, operation } of operations) applyOperation(working, operation, line, errors);
+  for (const { line, operation } of operations) applyOperation(working, operation, line, errors, warnings);
   for (const [, w] of working) {
-    if (w.changed && w.after) errors.add(w.line, validateEntity(w.after, { configuration }, 'entity'));
+    if (!w.changed || !w.after) continue;
+    const entityWarnings: FieldError[] = [];
+    errors.add(w.line, validateEntity(w.after, { configuration }, 'entity', entityWarnings));
+    warnings.add(w.line, entityWarnings);
   }
   if (errors.any) throw errors.rejection('Operations import');
-  if (options.validationOnly) return;
+  if (options.validationOnly) return warnings;
 
   const changed = [...working].filter(([, w]) => w.changed);
-  if (!changed.length) return;
+  if (!changed.length) return warnings;
   const translations = await loadTranslations(reader, changed);
   const rebuild = await groupsAffectedByTranslations(deps, reader, changed, working);
   await writeChanges(deps, configuration, translations, changed, rebuild);
+  return warnings;
 }
 
 async function readOperations(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<NumberedOperation[]> {
@@ -115,20 +121,24 @@ function set(working: Map<string, WorkingEntity>, id: string, after: ReplaceEnti
   working.set(id, { ...w, after, line, changed: true });
 }
 
-function applyOperation(working: Map<string, WorkingEntity>, op: CatalogOperation, line: number, errors: LineProblems): void {
+/**
+ * `remove` or `removePartial` of a key the catalog does not hold is a warning, not an error: a retried
+ * delta feed removes again what its first run removed.
+ */
+function applyOperation(working: Map<string, WorkingEntity>, op: CatalogOperation, line: number, errors: LineProblems, warnings: LineProblems): void {
   const current = (id: string) => working.get(id)?.after ?? undefined;
   switch (op.op) {
     case 'replace': set(working, idOf(op)!, op.entity, line); return;
     case 'edit': set(working, idOf(op)!, applyEdit(current(idOf(op)!), op.entity), line); return;
     case 'remove': {
       const id = idOf(op)!;
-      if (!current(id)) { errors.add(line, [{ path: `remove.${op.entityType}`, message: `no ${op.entityType} with key ${op.key}` }]); return; }
+      if (!current(id)) { warnings.add(line, [{ path: `remove.${op.entityType}`, message: `no ${op.entityType} with key ${op.key}: nothing removed` }]); return; }
       set(working, id, null, line); return;
     }
     case 'removePartial': {
       const id = idOf(op)!;
       const entity = current(id);
-      if (!entity) { errors.add(line, [{ path: `removePartial.${op.entityType}`, message: `no ${op.entityType} with key ${op.key}` }]); return; }
+      if (!entity) { warnings.add(line, [{ path: `removePartial.${op.entityType}`, message: `no ${op.entityType} with key ${op.key}: nothing removed` }]); return; }
       set(working, id, removeMarket(entity, op.market) ?? null, line); return;
     }
     case 'editAttributes': {

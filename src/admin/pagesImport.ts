@@ -20,7 +20,7 @@ export interface PageImportOptions extends MerchandisingImportOptions {
 }
 
 export async function importPages(deps: MerchandisingImportDeps, body: unknown, options: PageImportOptions): Promise<ImportOutcome> {
-  const validated = validatePageImport(body, await deps.configuration.required(), { previewOnly: options.previewOnly });
+  const validated = validatePageImport(body, await deps.configuration.required(), { previewOnly: options.previewOnly }, await deps.customAttributes?.());
   if (!validated.ok) throw validated.problems.rejection('Page import');
   const request = validated.value;
   const store = deps.stores.pages;

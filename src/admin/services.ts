@@ -70,13 +70,13 @@ export function adminServices(deps: AdminServicesDeps) {
     return runner.run({ kind: options.validationOnly ? 'catalog-impact' : 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
       await indices.dropStaleVersions();
       let report: ImpactReport | undefined;
-      await runFullImport(deps, cfg, body, {
+      const { warnings } = await runFullImport(deps, cfg, body, {
         ...options, onProgress: progress,
         candidate: async (version, facts) => {
           report = await impactReport({ es, log: deps.log, indices, sources }, { version, configuration: cfg, phrases: options.impactReport.phrases, ...facts });
         },
       });
-      return { impactReport: report };
+      return { impactReport: report, ...warnings.asWarnings() };
     });
   };
 
@@ -88,7 +88,7 @@ export function adminServices(deps: AdminServicesDeps) {
         if (!(await indices.liveVersion())) throw new NoCatalogYet('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
         return runner.run({ kind: 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
           await indices.dropStaleVersions();
-          await runOperationsImport(deps, cfg, body, { ...options, onProgress: progress });
+          return (await runOperationsImport(deps, cfg, body, { ...options, onProgress: progress })).asWarnings();
         });
       }
       return runner.run({ kind: 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
@@ -97,7 +97,8 @@ export function adminServices(deps: AdminServicesDeps) {
         // Read under the lock, which a configuration import takes too: without one, the file's markets and
         // locales are learned and stored before its documents are built (and removed again if it fails).
         const cfg = await configuration.get(true);
-        await runFullImport(deps, cfg, body, { ...options, onProgress: progress, adoptLearned: cfg ? undefined : adoptLearned });
+        const { warnings } = await runFullImport(deps, cfg, body, { ...options, onProgress: progress, adoptLearned: cfg ? undefined : adoptLearned });
+        return warnings.asWarnings();
       });
     },
 
@@ -126,6 +127,7 @@ export function adminServices(deps: AdminServicesDeps) {
         id: job.id, status: job.status, reason: job.reason, name: job.name, kind: job.kind,
         startedAt: job.startedAt, finishedAt: job.finishedAt, linesRead: job.linesRead, errorCount: job.errorCount,
         ...(job.errors ? { errors: job.errors } : {}),
+        ...(job.warningCount ? { warningCount: job.warningCount, warnings: job.warnings ?? [] } : {}),
         ...(job.impactReport ? { impactReport: job.impactReport } : {}),
       };
     },

@@ -20,6 +20,20 @@ export interface ValueRange { gte?: number; gt?: number; lte?: number; lt?: numb
 /** The keyed field of a product-level custom label, or a variant's with `variants.` before it. */
 export const customLabelField = (name: string, prefix = ''): string => `${prefix}customLabels.${name}`;
 
+/**
+ * Products whose custom label `name` has one of `values`, each either the shown (translated) text or the feed's
+ * id: the ids are indexed apart only where a translation changed the text (`customLabelFeedIds`), elsewhere
+ * text and id are the same.
+ */
+export function customLabelQuery(name: string, values: string[], prefix = ''): Query {
+  return {
+    bool: {
+      should: [{ terms: { [customLabelField(name, prefix)]: values } }, { terms: { [`${prefix}customLabelFeedIds.${name}`]: values } }],
+      minimum_should_match: 1,
+    },
+  };
+}
+
 /** Nested path and value field of a numeric kind (`prefix` is `variants.` one level down). */
 export function numericPath(kind: NumericAttributeKind, prefix = ''): { path: string; name: string; value: string } {
   const path = `${prefix}${kind === 'number' ? 'customNumberValues' : 'customLengthValues'}`;

@@ -12,6 +12,9 @@ export interface PriceRanges { selling: PriceRange; list: PriceRange }
 /** Measurement as imported plus its value in a base unit (mm, ml, g) for sorting and ranges. */
 export interface Measurement extends Length { base?: number }
 
+/** The measurements a product or variant may carry. */
+export type MeasureName = 'depth' | 'height' | 'length' | 'width' | 'volume' | 'weight';
+
 export interface StoreStock { store: string; stock: number }
 
 /**
@@ -27,6 +30,8 @@ export interface CustomAttributeFields {
   customLabels: Record<string, string[]>;
   /** The feed's ids (translation ids) of the attributes a translation changed, index for index; not indexed. */
   customLabelIds?: Record<string, string[]>;
+  /** The same ids, searchable (a `flattened` field): rules and facet selections name a value by its feed id in every locale. */
+  customLabelFeedIds?: Record<string, string[]>;
   customNumbers: Record<string, number>;
   customLengths: Record<string, Measurement>;
   customNumberValues: NamedValue[];
@@ -86,6 +91,8 @@ export interface ProductDocument extends CustomAttributeFields {
   description?: string;
   ontology?: string;
   sizeType?: string;
+  /** The size type in the document's locale, where a translation names it (the size facet's group label). */
+  sizeTypeLabel?: string;
   /** Translated category values as given (hierarchy with ` > `). */
   category: string[];
   /** Every ancestor path of every category, for hierarchical facets and rules: `A`, `A > B`, ... */
@@ -108,6 +115,11 @@ export interface ProductDocument extends CustomAttributeFields {
   releaseDate?: string;
   depth?: Measurement; height?: Measurement; length?: Measurement; width?: Measurement;
   volume?: Measurement; weight?: Measurement;
+  /**
+   * Every base value of each measurement, the product's and its variants' (the spec allows either level), so
+   * rules and measurement sorts see variant-level ones; absent when nothing is measured.
+   */
+  measureValues?: Partial<Record<MeasureName, number[]>>;
 
   /** colorOverride if given, else colorInitial. */
   colors: string[];

@@ -4,7 +4,7 @@
  * translations resolved. Pure functions; see documentTypes.ts for the shapes.
  */
 import type {
-  ContentDocument, CustomAttributeFields, ImageDocument, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, VariantDocument,
+  ContentDocument, CustomAttributeFields, ImageDocument, MeasureName, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, VariantDocument,
 } from './documentTypes';
 import { colourSearchNames } from './colourNames';
 import { productTypeKeys } from './productTypes';
@@ -72,6 +72,7 @@ function productDocument(p: ProductContext): ProductDocument {
   // `series` is one value that may be a translation id (admin spec: "supports translations"), else text.
   const series = data.series === undefined ? undefined : t.values('series', [data.series], locale)[0];
   const title = data.title ?? '';
+  const measured = measurements(data);
   const colors = product.colorOverride?.length ? product.colorOverride : product.colorInitial ?? [];
   return defined<ProductDocument>({
     market, locale,
@@ -82,7 +83,7 @@ function productDocument(p: ProductContext): ProductDocument {
     variantKeys: variants.map((v) => v.key),
     title, url: data.url ?? '',
     name: text(data.name), brand: text(data.brand), series: text(series), description: text(data.description),
-    ontology: text(data.ontology), sizeType: text(data.sizeType),
+    ontology: text(data.ontology), sizeType: text(data.sizeType), sizeTypeLabel: sizeTypeLabel(data.sizeType, locale, t),
     category, categoryPaths: categoryPaths(category), categoryIds: data.category ?? [],
     age: t.values('age', data.age, locale),
     department: data.department ?? [],
@@ -94,7 +95,8 @@ function productDocument(p: ProductContext): ProductDocument {
     ...customAttributes(data, locale, t),
     rating: data.rating,
     releaseDate: text(data.releaseDate),
-    ...measurements(data),
+    ...measured,
+    measureValues: measureValues(measured, variants),
     colors,
     colorNames: colourSearchNames(colors, locale),
     ...aggregates(variants),
@@ -294,6 +296,31 @@ function measurements(data: Measured): Pick<ProductDocument, keyof Measured> {
   };
 }
 
+/** The size type's translation in the locale; undefined when there is none (the id is its own label). */
+function sizeTypeLabel(sizeType: string | undefined, locale: string, t: Translator): string | undefined {
+  if (!text(sizeType)) return undefined;
+  const label = t.values('sizeType', [sizeType!], locale)[0];
+  return label !== sizeType ? label : undefined;
+}
+
+const MEASURES: MeasureName[] = ['depth', 'height', 'length', 'width', 'volume', 'weight'];
+
+/** The base values of each measurement on the product or any variant (see ProductDocument.measureValues). */
+function measureValues(product: Pick<ProductDocument, MeasureName>, variants: VariantDocument[]): ProductDocument['measureValues'] {
+  let out: ProductDocument['measureValues'];
+  for (const name of MEASURES) {
+    const values: number[] = [];
+    const own = product[name]?.base;
+    if (own !== undefined) values.push(own);
+    for (const v of variants) {
+      const base = v[name]?.base;
+      if (base !== undefined && !values.includes(base)) values.push(base);
+    }
+    if (values.length) (out ??= {})[name] = values;
+  }
+  return out;
+}
+
 function lengths(map: Record<string, Length> | undefined): Record<string, Measurement> {
   return Object.fromEntries(Object.entries(map ?? {}).map(([name, m]) => [name, measurement('length', m)!]));
 }
@@ -316,7 +343,7 @@ function customAttributeFields(data: CustomData, labels: Record<string, string[]
   }
   const customLabelIds = labelIds(data.customLabels, labels);
   return {
-    customLabels: labels, ...(customLabelIds ? { customLabelIds } : {}),
+    customLabels: labels, ...(customLabelIds ? { customLabelIds, customLabelFeedIds: customLabelIds } : {}),
     customNumbers, customLengths, customNumberValues, customLengthValues, customJson: data.customJson ?? {},
   };
 }

@@ -59,10 +59,11 @@ export function validateOperationLine(line: unknown, ctx: ValidationContext): Va
   return result(s, operation(s, name, line[name]));
 }
 
-/** Full validation of one entity (used for replace lines and for the result of merging an edit). */
-export function validateEntity(entity: ReplaceEntity, ctx: ValidationContext, pathPrefix: string): FieldError[] {
+/** Full validation of one entity (used for replace lines and for the result of merging an edit); `warnings` gets the entity's warnings. */
+export function validateEntity(entity: ReplaceEntity, ctx: ValidationContext, pathPrefix: string, warnings?: FieldError[]): FieldError[] {
   const s = scope(ctx, false);
   replaceEntity(s, pathPrefix, entity);
+  warnings?.push(...s.warnings);
   return s.problems.errors;
 }
 
@@ -190,12 +191,13 @@ function scope(ctx: ValidationContext, partial: boolean): Scope {
     found = { markets, locales: new Set([...markets.values()].flatMap((l) => [...l])) };
     lookups.set(ctx.configuration, found);
   }
-  return { problems: lineProblems(), ...found, ...(ctx.locales ? { locales: ctx.locales } : {}), partial };
+  return { problems: lineProblems(), ...found, ...(ctx.locales ? { locales: ctx.locales } : {}), partial, warnings: [] };
 }
 
 function result<T>(s: Scope, value: T | undefined): Validated<T> {
   if (s.problems.any) return { ok: false, problems: s.problems };
-  return value === undefined ? failure('', 'invalid line') : { ok: true, value };
+  if (value === undefined) return failure('', 'invalid line');
+  return s.warnings.length ? { ok: true, value, warnings: s.warnings } : { ok: true, value };
 }
 
 function failure(path: string, message: string): { ok: false; problems: Problems } {

@@ -20,14 +20,34 @@ export function blockingTimeout(ctx: Context, fallback?: number): number | undef
   return ms;
 }
 
-/** 204 when the import finished within its blocking timeout; else 202 with the job id to poll. */
+/**
+ * 204 when the import finished within its blocking timeout; else 202 with the job id to poll. A 204 names
+ * its import in `X-Import-Id` (and counts its warnings in `X-Import-Warnings`): its status lists them.
+ */
 export function answerImport(ctx: Context, outcome: ImportOutcome): void {
-  if (outcome.finished) { ctx.status = 204; return; }
+  if (outcome.finished) {
+    ctx.set('X-Import-Id', outcome.id);
+    if (outcome.result?.warningCount) ctx.set('X-Import-Warnings', String(outcome.result.warningCount));
+    ctx.status = 204;
+    return;
+  }
   ctx.status = 202;
   ctx.body = { id: outcome.id, status: 'IN_PROGRESS', statusUrl: `/api/admin/v4/import/status?id=${outcome.id}` };
 }
 
-/** Exports are always gzip-compressed (406 for a client that does not accept it). */
+/**
+ * Exports are always gzip-compressed (406 for a client that does not accept it), whatever their type
+ * (koa-compress counts no JSON lines type as compressible) and size: an export script written for Elevate
+ * gunzips every answer.
+ */
 export function requireGzipAccepted(ctx: Context): void {
   if (!ctx.acceptsEncodings('gzip')) throw notAcceptable('Exports are sent gzip-compressed: send Accept-Encoding: gzip');
+  ctx.compress = true;
+  ctx.state[ALWAYS_GZIP] = true;
 }
+
+const ALWAYS_GZIP = 'alwaysGzip';
+
+/** The compression threshold: none for exports (see requireGzipAccepted), `bytes` for the rest. */
+export const compressionThreshold = (bytes: number) =>
+  (_type: string, _size: number, ctx: Context): number => (ctx.state[ALWAYS_GZIP] ? 0 : bytes);

@@ -21,7 +21,6 @@ export function analyticsRouter(analytics: SearchAnalytics, ubi: UbiExport, apiK
     requireGzipAccepted(ctx);
     const stream = await ubi.export(ctx.query);
     ctx.type = 'application/x-ndjson';
-    ctx.compress = true; // always gzip (requireGzipAccepted), whatever the compressible types list says of ndjson
     ctx.body = stream;
   });
   return router;

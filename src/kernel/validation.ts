@@ -50,8 +50,11 @@ export class Problems {
   }
 }
 
-/** A validated body, or the problems that reject it. */
-export type Validated<T> = { ok: true; value: T } | { ok: false; problems: Problems };
+/**
+ * A validated body, or the problems that reject it. `warnings`: what the spec advises against but allows
+ * (accepted, reported in the import's status).
+ */
+export type Validated<T> = { ok: true; value: T; warnings?: Problem[] } | { ok: false; problems: Problems };
 
 /** `value` unless `problems` has any. */
 export function validated<T>(problems: Problems, value: T): Validated<T> {
@@ -78,6 +81,11 @@ export class LineProblems {
   get count(): number { return this.total; }
   get any(): boolean { return this.total > 0; }
   get list(): LineProblem[] { return this.kept; }
+
+  /** The warnings of an accepted file, for its import status: `{warningCount, warnings: [{line, path, message}]}` (capped). */
+  asWarnings(): { warningCount: number; warnings: LineProblem[] } | undefined {
+    return this.total ? { warningCount: this.total, warnings: this.kept } : undefined;
+  }
 
   /** The 400 of a rejected file: `{message, errors: [{line, path, message}], moreErrors?}`. */
   rejection(what = 'Import'): InvalidInput {

@@ -8,7 +8,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { Duration, Interval, MeasureAttribute, NumberAttribute, Restriction, Rule, RuleSet, TextAttribute } from './ast';
 import { parseRules, type ParseOptions } from './parser';
-import { customLabelField, customNumericQuery, productOrVariant, type ValueRange } from '../catalog/attributeQueries';
+import { customLabelQuery, customNumericQuery, productOrVariant, type ValueRange } from '../catalog/attributeQueries';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -36,7 +36,7 @@ export function compileRestriction(r: Restriction, context: CompileContext): Que
     case 'number': return anyOf(r.ranges.map((range) => numberQuery(r.attribute, range, context)));
     case 'measure': return measureQuery(r.attribute, r.range);
     case 'newness': return newnessQuery(r.within);
-    case 'customLabel': return productOrVariant((prefix) => ({ terms: { [customLabelField(r.name, prefix)]: r.values } }));
+    case 'customLabel': return productOrVariant((prefix) => customLabelQuery(r.name, r.values, prefix));
     case 'customNumber': return productOrVariant((prefix) => anyOf(r.ranges.map((range) => customNumericQuery('number', r.name, valueRange(range), prefix))));
     case 'customLength': return productOrVariant((prefix) => customNumericQuery('length', r.name, valueRange(r.range), prefix));
     default: {
@@ -91,8 +91,12 @@ export function priceQuery(range: Interval, priceId: string | undefined): Query 
 }
 
 /** Measurements are indexed per product with `base` in mm, ml or g (variant measurements are not searchable). */
+/**
+ * The product's measurement or any variant's (the spec allows either level): `measureValues` holds both;
+ * `<attribute>.base` keeps documents written before that field matching by the product's own value.
+ */
 function measureQuery(attribute: MeasureAttribute, range: Interval): Query {
-  return rangeQuery(`${attribute}.base`, range);
+  return anyOf([rangeQuery(`measureValues.${attribute}`, range), rangeQuery(`${attribute}.base`, range)]);
 }
 
 /** Released within the period: hours round to the hour, days and weeks to the day (cache-friendly). */

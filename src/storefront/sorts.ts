@@ -26,7 +26,11 @@ type FieldSort = (ctx: SortContext) => estypes.SortCombinations[];
 const by = (field: string, order: estypes.SortOrder, unmapped_type: estypes.MappingFieldType = 'double'): estypes.SortCombinations =>
   ({ [field]: { order, missing: '_last', unmapped_type } });
 
-const measure = (m: string, order: estypes.SortOrder): FieldSort => () => [by(`${m}.base`, order)];
+/**
+ * A measurement's every value, the product's and its variants' (`measureValues`, multi-valued: ascending
+ * sorts on the smallest, descending on the largest), then the product's own for documents written before it.
+ */
+const measure = (m: string, order: estypes.SortOrder): FieldSort => () => [by(`measureValues.${m}`, order), by(`${m}.base`, order)];
 
 const price = (order: estypes.SortOrder): FieldSort => (c) =>
   (c.priceId === undefined ? [by(sellingPriceFields(undefined).min, order)] : [by(sellingPriceFields(c.priceId).min, order), by(sellingPriceFields(undefined).min, order)]);

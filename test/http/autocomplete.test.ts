@@ -34,6 +34,7 @@ const CATALOG: ReplaceEntity[] = [
   }, true),
   { key: 'C-RET', content: { markets: ['SE'], type: 'faq', defaults: { title: 'Returns', url: '/faq/returns' } } },
   { key: 'C-GUIDE', content: { markets: ['SE'], type: 'article', defaults: { title: 'Running guide', url: '/guides/running' } } },
+  { key: 'C-RETFORM', content: { markets: ['SE'], type: 'link', defaults: { title: 'Return form', url: 'https://returns.example.com/form' } } },
 ];
 
 const BASE = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'desktop' };
@@ -143,14 +144,15 @@ describe('autocomplete (HTTP)', function () {
     assert.deepStrictEqual(mains(inStock.productSuggestions), ['runner-red']);
   });
 
-  it('returns contentLists from the POST body and link content as contentSuggestions', async () => {
+  it('returns contentLists from the POST body and only link-type content as contentSuggestions', async () => {
     const page = await ok({ q: 'returns' }, { contentLists: [{ id: 'faq', contentFilter: { type: 'faq' } }, { id: 'guides', contentFilter: { type: 'article' } }] });
     assert.deepStrictEqual(page.contentLists.map((l) => [l.id, l.totalHits, l.items.map((i) => i.key)]), [['faq', 1, ['C-RET']], ['guides', 0, []]]);
     const ret = await ok({ q: 'ret' });
-    assert.deepStrictEqual(ret.contentSuggestions.map(({ ticket, ...c }) => c), [{ title: 'Returns', highlightedTitle: '{{Ret}}urns', link: '/faq/returns' }]);
+    // The faq item "Returns" matches too, but the spec lists only link-type content (issue 32, item 6).
+    assert.deepStrictEqual(ret.contentSuggestions.map(({ ticket, ...c }) => c), [{ title: 'Return form', highlightedTitle: '{{Ret}}urn form', link: 'https://returns.example.com/form' }]);
     assert.ok(ret.contentSuggestions[0].ticket);
     const none = await ok({ q: '' }, { contentLists: [{ id: 'all', limit: 1 }] });
-    assert.deepStrictEqual(none.contentLists.map((l) => [l.totalHits, l.items.length]), [[2, 1]]);
+    assert.deepStrictEqual(none.contentLists.map((l) => [l.totalHits, l.items.length]), [[3, 1]]);
   });
 
   describe('behaviour', () => {

@@ -87,8 +87,8 @@ describe('catalog operations import (POST)', function () {
     assert.equal(res.status, 400);
     assert.ok((await jsonBody(res)).errors.some((e: { line: number; path: string }) => e.line === 2 && /markets/.test(e.path)));
     assert.deepEqual(await exportAll(service), before);
-    // A line that is valid alone but cannot be applied rejects the batch too.
-    res = await operations([{ remove: { productGroup: 'G1' } }, { remove: { productGroup: 'NOPE' } }]);
+    // A line that is valid alone but cannot be applied rejects the batch too (a remove of an unknown key only warns).
+    res = await operations([{ remove: { productGroup: 'G1' } }, { editAttributes: { key: 'NOPE', product: { defaults: { title: 'x' } } } }]);
     assert.equal(res.status, 400);
     assert.ok((await jsonBody(res)).errors.some((e: { line: number; message: string }) => e.line === 2 && /NOPE/.test(e.message)));
     assert.deepEqual(await exportAll(service), before);

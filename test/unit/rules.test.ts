@@ -283,8 +283,8 @@ describe('rules: compile', () => {
                 filter: [{
                   bool: {
                     should: [
-                      { terms: { 'customLabels.material': ['leather'] } },
-                      { nested: { path: 'variants', query: { terms: { 'variants.customLabels.material': ['leather'] } } } },
+                      { bool: { should: [{ terms: { 'customLabels.material': ['leather'] } }, { terms: { 'customLabelFeedIds.material': ['leather'] } }], minimum_should_match: 1 } },
+                      { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.material': ['leather'] } }, { terms: { 'variants.customLabelFeedIds.material': ['leather'] } }], minimum_should_match: 1 } } } },
                     ],
                     minimum_should_match: 1,
                   },
@@ -299,8 +299,8 @@ describe('rules: compile', () => {
                 must_not: [{
                   bool: {
                     should: [
-                      { terms: { 'customLabels.isActive': ['false'] } },
-                      { nested: { path: 'variants', query: { terms: { 'variants.customLabels.isActive': ['false'] } } } },
+                      { bool: { should: [{ terms: { 'customLabels.isActive': ['false'] } }, { terms: { 'customLabelFeedIds.isActive': ['false'] } }], minimum_should_match: 1 } },
+                      { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.isActive': ['false'] } }, { terms: { 'variants.customLabelFeedIds.isActive': ['false'] } }], minimum_should_match: 1 } } } },
                     ],
                     minimum_should_match: 1,
                   },
@@ -383,13 +383,15 @@ describe('rules: compile', () => {
     });
   });
 
-  it('compile measurements on their base value', () => {
+  it('compile measurements on their base value, the product\'s or any variant\'s', () => {
+    const measure = (name: string, range: object) =>
+      ({ bool: { should: [{ range: { [`measureValues.${name}`]: range } }, { range: { [`${name}.base`]: range } }], minimum_should_match: 1 } });
     assert.deepStrictEqual(filterOf('rule incl length [ 10 cm, 1 m ] incl volume [ 1 l, infinity ] incl weight ( -infinity, 2 kg )'), {
       bool: {
         filter: [
-          { range: { 'length.base': { gte: 100, lte: 1000 } } },
-          { range: { 'volume.base': { gte: 1000 } } },
-          { range: { 'weight.base': { lt: 2000 } } },
+          measure('length', { gte: 100, lte: 1000 }),
+          measure('volume', { gte: 1000 }),
+          measure('weight', { lt: 2000 }),
         ],
       },
     });
@@ -466,8 +468,8 @@ describe('rules: deprecated productFilter', () => {
             {
               bool: {
                 should: [
-                  { terms: { 'customLabels.season': ['fall'] } },
-                  { nested: { path: 'variants', query: { terms: { 'variants.customLabels.season': ['fall'] } } } },
+                  { bool: { should: [{ terms: { 'customLabels.season': ['fall'] } }, { terms: { 'customLabelFeedIds.season': ['fall'] } }], minimum_should_match: 1 } },
+                  { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.season': ['fall'] } }, { terms: { 'variants.customLabelFeedIds.season': ['fall'] } }], minimum_should_match: 1 } } } },
                 ],
                 minimum_should_match: 1,
               },

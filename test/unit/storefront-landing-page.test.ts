@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { countingGroups } from '../../src/storefront/facets/multiSelect';
 import type { estypes } from '@elastic/elasticsearch';
 import type { LandingPage, NavigationTree } from '@apptus/esales-api';
 import type { NavigationTreeNode } from '../../src/merchandising/navigation/types';
@@ -209,7 +210,7 @@ describe('storefront landing-page builders', () => {
       query: { bool: { filter: [{ term: { market: 'SE' } }, { term: { locale: 'sv-SE' } }] } },
       post_filter: brandOnly,
       aggs: {
-        [AGG.facet('brand')]: { filter: { match_all: {} }, aggs: { [AGG.values]: { terms: { field: 'brand', size: 100 } } } },
+        [AGG.facet('brand')]: { filter: { match_all: {} }, aggs: countingGroups({ [AGG.values]: { terms: { field: 'brand', size: 100 } } }) },
         [AGG.groups]: { filter: brandOnly, aggs: groupCountAggregation(40000) },
         [AGG.pinned]: { filter: brandOnly, aggs: { [AGG.pinnedKeys]: { terms: { field: 'productKey', include: ['k', 's1'], size: 2 } } } },
       },

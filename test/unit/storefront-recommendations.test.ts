@@ -25,7 +25,7 @@ const context: QueryContext = {
   stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {},
 };
 const shoe: SourceProduct = {
-  productKey: 'P1', productGroupKey: 'G1', title: 'Trail shoe', brand: 'Acme', series: 'Trail', categoryIds: ['shoes'], gender: ['women'], age: [],
+  productKey: 'P1', productGroupKey: 'G1', title: 'Trail shoe', brand: 'Acme', series: 'Trail', categoryIds: ['shoes'], categories: ['Women > Shoes > Sneakers'], gender: ['women'], age: [],
   productType: ['sneaker'], styleWith: ['S1', 'S2'], price: 500,
 };
 const list = (over: Partial<ResolvedList> = {}): ResolvedList => ({
@@ -147,7 +147,12 @@ describe('recommendation lists (pure)', () => {
     });
 
     it('STYLE_WITH, ALTERNATIVES and MORE_FROM_SERIES are about the product', () => {
-      assert.deepEqual(stagesOf({ algorithm: 'STYLE_WITH', product: shoe }).map((s) => (s.kind === 'keys' ? s.keys : 'search')), [['S1', 'S2'], 'search']);
+      const styleWith = stagesOf({ algorithm: 'STYLE_WITH', product: shoe });
+      assert.deepEqual(styleWith.map((s) => (s.kind === 'keys' ? s.keys : 'search')), [['S1', 'S2'], 'search', 'search']);
+      // Other categories of the department, the brand first; never the leaf category nor its siblings.
+      const complement = JSON.stringify(styleWith[2]);
+      assert.ok(complement.includes('{"terms":{"categoryPaths":["Women"]}}') && complement.includes('"must_not":[{"terms":{"categoryIds":["shoes"]}},{"terms":{"categoryPaths":["Women > Shoes"]}}]'), complement);
+      assert.ok(JSON.stringify(styleWith[1]).includes('{"term":{"brand":"Acme"}}'));
       const alternatives = stagesOf({ algorithm: 'ALTERNATIVES', product: shoe });
       assert.equal(likeText(shoe), 'Trail shoe sneaker Acme');
       assert.ok(JSON.stringify(alternatives[0]).includes('"more_like_this"'));

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { countingGroups } from '../../src/storefront/facets/multiSelect';
 import type { estypes } from '@elastic/elasticsearch';
 import { KEY_BOOST, listingQuery, relevanceBoosts, STOCK_TIER, TEXT_FIELDS, textMatch } from '../../src/storefront/relevance';
 import { primarySearch, secondarySearch } from '../../src/storefront/searchPage/build';
@@ -87,15 +88,15 @@ describe('storefront search-page builders', () => {
       },
       post_filter: { bool: { filter: [brand, price] } },
       aggs: {
-        facet_brand: { filter: { bool: { filter: [price] } }, aggs: values('brand') },
-        facet_category: { filter: { bool: { filter: [brand, price] } }, aggs: values('categoryPaths') },
+        facet_brand: { filter: { bool: { filter: [price] } }, aggs: countingGroups(values('brand')) },
+        facet_category: { filter: { bool: { filter: [brand, price] } }, aggs: countingGroups(values('categoryPaths')) },
         facet_price: { filter: { bool: { filter: [brand] } }, aggs: { min: { min: { field: 'price.selling.min' } }, max: { max: { field: 'price.selling.max' } } } },
-        facet_color: { filter: { bool: { filter: [brand, price] } }, aggs: values('colors') },
+        facet_color: { filter: { bool: { filter: [brand, price] } }, aggs: countingGroups(values('colors')) },
         facet_size: {
           filter: { bool: { filter: [brand, price] } },
-          aggs: { sizeTypes: { terms: { field: 'sizeType', size: 20 }, aggs: sizes }, noSizeType: { missing: { field: 'sizeType' }, aggs: sizes } },
+          aggs: countingGroups({ sizeTypes: { terms: { field: 'sizeType', size: 20 }, aggs: { ...sizes, label: { terms: { field: 'sizeTypeLabel', size: 1 } } } }, noSizeType: { missing: { field: 'sizeType' }, aggs: sizes } }),
         },
-        facet_onlyInStock: { filter: { bool: { filter: [brand, price] } }, aggs: { matching: { filter: inStock } } },
+        facet_onlyInStock: { filter: { bool: { filter: [brand, price] } }, aggs: countingGroups({ matching: { filter: inStock } }) },
         related: { terms: { field: 'category', size: 8 } },
         groups: { filter: { bool: { filter: [brand, price] } }, aggs: groupCountAggregation(40000) },
       },
@@ -183,6 +184,8 @@ describe('storefront search-page builders', () => {
   it('sort every order: stock tier first, its fields, then popularity and the key; missing values last', () => {
     const fields = Object.fromEntries(SORT_IDS.map((id) => [id, listingSort(id, { priceId: 'member' }).slice(1, -2)]));
     const f = (field: string, order: string, unmapped_type = 'double') => [{ [field]: { order, missing: '_last', unmapped_type } }];
+    // Every value of the product and its variants first, then the product's own (documents written before measureValues).
+    const m = (measure: string, order: string) => [...f(`measureValues.${measure}`, order), ...f(`${measure}.base`, order)];
     assert.deepStrictEqual(fields, {
       RELEVANCE: [],
       NEWEST_FIRST: f('releaseDate', 'desc', 'date'),
@@ -192,12 +195,12 @@ describe('storefront search-page builders', () => {
       RATING: f('rating', 'desc'),
       NAME: f('name.sort', 'asc', 'keyword'),
       TITLE: f('title.sort', 'asc', 'keyword'),
-      LENGTH_INCREASING: f('length.base', 'asc'), LENGTH_DECREASING: f('length.base', 'desc'),
-      WIDTH_INCREASING: f('width.base', 'asc'), WIDTH_DECREASING: f('width.base', 'desc'),
-      HEIGHT_INCREASING: f('height.base', 'asc'), HEIGHT_DECREASING: f('height.base', 'desc'),
-      DEPTH_INCREASING: f('depth.base', 'asc'), DEPTH_DECREASING: f('depth.base', 'desc'),
-      VOLUME_INCREASING: f('volume.base', 'asc'), VOLUME_DECREASING: f('volume.base', 'desc'),
-      WEIGHT_INCREASING: f('weight.base', 'asc'), WEIGHT_DECREASING: f('weight.base', 'desc'),
+      LENGTH_INCREASING: m('length', 'asc'), LENGTH_DECREASING: m('length', 'desc'),
+      WIDTH_INCREASING: m('width', 'asc'), WIDTH_DECREASING: m('width', 'desc'),
+      HEIGHT_INCREASING: m('height', 'asc'), HEIGHT_DECREASING: m('height', 'desc'),
+      DEPTH_INCREASING: m('depth', 'asc'), DEPTH_DECREASING: m('depth', 'desc'),
+      VOLUME_INCREASING: m('volume', 'asc'), VOLUME_DECREASING: m('volume', 'desc'),
+      WEIGHT_INCREASING: m('weight', 'asc'), WEIGHT_DECREASING: m('weight', 'desc'),
     });
     for (const id of SORT_IDS) {
       const sort = listingSort(id, {});

@@ -335,10 +335,15 @@ describe('catalog validation', () => {
       rejectsGroup({ [`${V2}.defaults.label`]: undefined }, `${V2}.defaults.label`, 'more than one variant');
       acceptsGroup({ [`${V2}.defaults.label`]: undefined, [`${V2}.defaults.size`]: ['M'] });
     });
-    it('refuse label and size on a single variant', () => {
-      rejectsGroup({ [`${P1}.variants.V2`]: undefined }, `${V1}.defaults.label`, 'only one variant');
-      rejectsGroup({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined, [`${V1}.overrides.SE|*.size`]: ['S'] }, `${V1}.overrides.SE|*.size`, 'only one variant');
-      acceptsGroup({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined });
+    it('accept label and size on a single variant with a warning naming the path (the spec only advises against them)', () => {
+      const warnings = (changes: Record<string, unknown>) => {
+        const result = validateReplaceLine(mutate(groupLine(), changes), ctx);
+        assert.equal(result.ok, true);
+        return result.ok ? (result.warnings ?? []).map((w) => w.path) : [];
+      };
+      assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined }), [`${V1}.defaults.label`]);
+      assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined, [`${V1}.overrides.SE|*.size`]: ['S'] }), [`${V1}.overrides.SE|*.size`]);
+      assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined }), []);
     });
   });
 
@@ -413,7 +418,7 @@ describe('catalog validation', () => {
   describe('translations', () => {
     it('take category, age, gender and customLabels.<name> attributes', () => {
       for (const attribute of ['age', 'gender', 'series', 'customLabels.material']) assert.deepEqual(replaceErrors(mutate(translationLine(), { [`${T1}.attribute`]: attribute })), []);
-      rejectsTranslation({ [`${T1}.attribute`]: 'brand' }, `${T1}.attribute`, 'must be "category", "age", "gender", "series" or "customLabels.<name>"');
+      rejectsTranslation({ [`${T1}.attribute`]: 'brand' }, `${T1}.attribute`, 'must be "category", "age", "gender", "series", "sizeType" or "customLabels.<name>"');
       rejectsTranslation({ [`${T1}.attribute`]: 'customLabels.' }, `${T1}.attribute`, 'customLabels.<name>');
     });
     it('require non-empty id, locale and value', () => {

@@ -43,6 +43,8 @@ export interface Scope {
   locales: ReadonlySet<string>;
   /** An `edit`/`editAttributes` payload: every field optional (no `required`, no minimum map sizes, no rules across variants). */
   partial: boolean;
+  /** What the spec advises against but allows: accepted, and reported as warnings. */
+  warnings: Problem[];
 }
 
 /** Dotted field path; keys are used as they are (`overrides.SE|sv-SE.title`). */

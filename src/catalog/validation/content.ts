@@ -7,8 +7,12 @@ import { locale, localeValues, marketList, overrides } from './markets';
 const CONTENT_FIELDS = ['markets', 'type', 'defaults', 'overrides', 'image', 'limitedLocales'];
 const CONTENT_DATA_FIELDS = ['title', 'url', 'description', 'releaseDate', 'dataLocale', 'customLabels'];
 const TRANSLATION_FIELDS = ['attribute', 'id', 'locale', 'value'];
-/** The admin spec: category, age, gender and custom labels translate, and `series` "supports translations". */
-const TRANSLATED_ATTRIBUTES = ['category', 'age', 'gender', 'series'];
+/**
+ * The admin spec: category, age, gender and custom labels translate, and `series` "supports translations".
+ * `sizeType` is ours: the size facet shows the size type as its group's label ("Clothing"), which a shop in
+ * several languages needs translated.
+ */
+const TRANSLATED_ATTRIBUTES = ['category', 'age', 'gender', 'series', 'sizeType'];
 const CUSTOM_LABEL_PREFIX = 'customLabels.';
 
 export function content(s: Scope, path: string, v: unknown): void {
@@ -44,7 +48,7 @@ export function translation(s: Scope, path: string, v: unknown): void {
   const attribute = str(s, at(path, 'attribute'), o.attribute);
   const isCustomLabel = attribute?.startsWith(CUSTOM_LABEL_PREFIX) && attribute.length > CUSTOM_LABEL_PREFIX.length;
   if (attribute !== undefined && !TRANSLATED_ATTRIBUTES.includes(attribute) && !isCustomLabel) {
-    s.problems.add(at(path, 'attribute'), `must be "category", "age", "gender", "series" or "customLabels.<name>" (got "${attribute}")`);
+    s.problems.add(at(path, 'attribute'), `must be "category", "age", "gender", "series", "sizeType" or "customLabels.<name>" (got "${attribute}")`);
   }
   for (const f of ['id', 'value']) str(s, at(path, f), o[f], { nonEmpty: true });
   const l = str(s, at(path, 'locale'), o.locale, { nonEmpty: true });

@@ -97,7 +97,10 @@ function variantRules(s: Scope, path: string, productObj: Obj, variantMap: Obj):
   measurementLevelRule(s, locatedData(path, productObj), variants);
 }
 
-/** Several variants: each needs `label` or `size`. One variant: neither (the spec: "do not use label or sizes with only one variant"). */
+/**
+ * Several variants: each needs `label` or `size`. One variant: neither, but only as a warning: the spec
+ * advises "do not use label or sizes with only one variant", and Elevate accepts such a product.
+ */
 function labelRule(s: Scope, variants: VariantView[]): void {
   if (variants.length > 1) {
     for (const v of variants) {
@@ -109,7 +112,7 @@ function labelRule(s: Scope, variants: VariantView[]): void {
   }
   for (const { path, data } of variants[0]?.all ?? []) {
     for (const f of ['label', 'size']) {
-      if (data[f] !== undefined) s.problems.add(at(path, f), 'not allowed: the product has only one variant (label and size tell variants apart)');
+      if (data[f] !== undefined) s.warnings.push({ path: at(path, f), message: 'not advised: the product has only one variant (label and size tell variants apart); accepted' });
     }
   }
 }

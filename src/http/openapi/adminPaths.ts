@@ -29,7 +29,10 @@ function admin(operation: AdminOperation): Operation {
 const query = (name: string, description: string, schema: Schema, extra: Partial<Parameter> = {}): Parameter => ({ name, in: 'query', description, schema, ...extra });
 
 const IMPORTED = {
-  204: { description: 'The import is done (or, with validationOnly, the file is valid).' },
+  204: {
+    description: 'The import is done (or, with validationOnly, the file is valid).',
+    headers: { 'X-Import-Id': { $ref: '#/components/headers/X-Import-Id' }, 'X-Import-Warnings': { $ref: '#/components/headers/X-Import-Warnings' } },
+  },
   202: json('The import outlasted `blockingTimeout` and goes on: poll its status.', ref('ImportAccepted')),
 };
 const IMPORT_ERRORS = { 400: response('ImportRefused'), 409: response('ImportRunning'), 413: response('TooLarge') };
@@ -161,9 +164,11 @@ export function adminPaths(): Paths {
         operationId: 'importCatalog', tags: ['Admin: catalog'], summary: 'Full catalog import: the file replaces the catalog',
         description: 'Every line `{"replace": entity}`. The catalog is replaced once every line is in and valid; a file judged dangerous (removing more than DANGEROUS_REMOVAL_RATIO of the product groups, or every group of a market) is refused unless force=true. The first import of a cluster without configuration learns its markets and locales from the file.\n\nWith `impactReport=true`, answers 200 with what the file would do to the most searched phrases: with `validationOnly=true` nothing is published (the candidate is deleted); without it the candidate is published after its report.',
         parameters: [
-          // The example validates only: sent as it is to a running service, it replaces nothing.
+          // The example validates only: sent as it is to a running service, it replaces nothing. Validation judges
+          // the dangerous-import check too, and the one-group example would empty a live catalog: force.
           validationOnly(true),
-          ...catalogImportParameters,
+          query('force', 'Import even what the dangerous-import protection refuses (validationOnly judges it too).', bool(undefined, { default: false }), { example: true }),
+          ...catalogImportParameters.filter((p) => p.$ref !== '#/components/parameters/force'),
           query('impactReport', 'Answer 200 with the impact report against the live catalog (needs one); with validationOnly=true the candidate is then deleted, without it published.', bool(undefined, { default: false })),
           query('impactPhrases', 'Phrases the impact report compares.', int(undefined, { minimum: 1, maximum: MAX_IMPACT_PHRASES, default: DEFAULT_IMPACT_PHRASES })),
         ],

@@ -52,6 +52,8 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     linesRead: int(),
     errorCount: int(),
     errors: arr({ type: 'object' }, 'Line errors of a failed validation (capped).'),
+    warningCount: int('Catalog imports: what was accepted although the spec advises against it (a single variant with a label or size, a remove of an unknown key); absent when none.'),
+    warnings: arr({ type: 'object' }, 'The first warnings (capped), each `{line, path, message}`.'),
     impactReport: ref('ImpactReport'),
   }, ['id', 'status', 'reason']),
 

@@ -37,6 +37,8 @@ const HEADERS = {
   'X-Response-Time': { description: 'Milliseconds spent answering.', schema: { type: 'integer' } },
   'X-Elasticsearch-Took': { description: "Sum of Elasticsearch's own `took` over the request's searches (ms); absent without searches.", schema: { type: 'integer' } },
   'X-Elasticsearch-Round-Trips': { description: 'Search round trips to Elasticsearch; absent without searches.', schema: { type: 'integer' } },
+  'X-Import-Id': { description: 'The finished import job: `GET /api/admin/v4/import/status?id=` lists its warnings.', schema: str() },
+  'X-Import-Warnings': { description: 'How many warnings the finished import has (catalog imports); absent when none.', schema: { type: 'integer' } },
 };
 
 function operationsPaths(): Paths {

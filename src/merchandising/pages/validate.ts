@@ -2,6 +2,7 @@
  * Validation of a page import body (admin spec "Page container", "Page", "Limits"). Pure; the rules that
  * need the stored pages (unique localized paths, the dangerous FULL import) are checked by applyPageImport.
  */
+import type { AttributeKind } from '../../catalog/attributeQueries';
 import type { CatalogConfiguration } from '../../catalog/types';
 import {
   Problems, array, boolean, field, item, map, object, oneOf, requireFields, string, stringArray, stripNulls, type StringRule, type Validated,
@@ -26,8 +27,9 @@ const PAGE_FIELDS = ['id', 'customData', 'headings', 'paths', 'primaryList', 're
 /**
  * `query.previewOnly` is the request's `previewOnly` query parameter (our addition): clients send it there
  * too, and ignoring it would publish what they meant to preview. It must agree with the body's field.
+ * `customAttributes`: the live catalog's, to judge `facetsOverride` visualizations (none before a catalog).
  */
-export function validatePageImport(raw: unknown, configuration: CatalogConfiguration, query: { previewOnly?: boolean } = {}): Validated<PageImport> {
+export function validatePageImport(raw: unknown, configuration: CatalogConfiguration, query: { previewOnly?: boolean } = {}, customAttributes?: ReadonlyMap<string, AttributeKind>): Validated<PageImport> {
   const p = new Problems();
   const body = object(p, '', stripNulls(raw) ?? {}, CONTAINER_FIELDS);
   if (!body) return { ok: false, problems: p };
@@ -44,7 +46,7 @@ export function validatePageImport(raw: unknown, configuration: CatalogConfigura
   const firstIndex = new Map<string, number>();
   array(p, 'addOrUpdate', body.addOrUpdate, {
     each: (page, path, i) => {
-      const id = validatePage(p, path, page, locales);
+      const id = validatePage(p, path, page, locales, customAttributes);
       if (id === undefined) return;
       if (firstIndex.has(id)) p.add(field(path, 'id'), `page "${id}" is also in addOrUpdate[${firstIndex.get(id)}]`);
       else firstIndex.set(id, i);
@@ -66,12 +68,12 @@ export function validatePageImport(raw: unknown, configuration: CatalogConfigura
 }
 
 /** Checks one page; returns its id when it has a valid one. */
-function validatePage(p: Problems, path: string, v: unknown, locales: readonly string[] | undefined): string | undefined {
+function validatePage(p: Problems, path: string, v: unknown, locales: readonly string[] | undefined, customAttributes?: ReadonlyMap<string, AttributeKind>): string | undefined {
   const page = object(p, path, v, PAGE_FIELDS);
   if (!page) return undefined;
   requireFields(p, path, page, 'id');
   const id = string(p, field(path, 'id'), page.id, PAGE_ID);
-  const scope: PageScope = { pageId: id ?? (typeof page.id === 'string' ? page.id : undefined), locales };
+  const scope: PageScope = { pageId: id ?? (typeof page.id === 'string' ? page.id : undefined), locales, customAttributes };
   const checkLocale = (at: string, locale: string) => localeOfMarket(p, at, locale, scope);
 
   map(p, field(path, 'customData'), page.customData, (data, at, locale) => {

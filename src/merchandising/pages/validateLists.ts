@@ -6,6 +6,7 @@ import {
   Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringArray, type StringRule,
 } from '../../kernel/validation';
 import { validateRuleText } from '../rules';
+import type { AttributeKind } from '../../catalog/attributeQueries';
 import { FACET_SORT_ORDERS, FACET_VISUALIZATIONS, PAGE_SORT_ORDERS, REC_LIST_ALGORITHMS } from './types';
 
 export const MAX_PINNED = 100;
@@ -19,7 +20,12 @@ const PRIMARY_LIST_FIELDS = ['blocked', 'pinned', 'rules', 'restrictChildRules',
 const REC_LIST_FIELDS = ['id', 'algorithm', 'blocked', 'pinned', 'limit', 'rules'];
 
 /** Where a page is checked: its id (for messages) and the locales of its market (unknown when the market is invalid). */
-export interface PageScope { pageId: string | undefined; locales: readonly string[] | undefined }
+export interface PageScope {
+  pageId: string | undefined;
+  locales: readonly string[] | undefined;
+  /** The live catalog's custom attributes by kind; undefined before the first catalog (not judged then). */
+  customAttributes?: ReadonlyMap<string, AttributeKind>;
+}
 
 export function validatePrimaryList(p: Problems, path: string, v: unknown, scope: PageScope): void {
   const list = object(p, path, v, PRIMARY_LIST_FIELDS);
@@ -30,7 +36,7 @@ export function validatePrimaryList(p: Problems, path: string, v: unknown, scope
   // restrictChildRules and pageSliceInfo.inherit act only between path-style ids (`/a`, `/a/b`), but Elevate's own
   // export carries them on every page (inherit defaults to true): on other ids they are kept and change nothing.
   boolean(p, field(path, 'restrictChildRules'), list.restrictChildRules);
-  facetsOverride(p, field(path, 'facetsOverride'), list.facetsOverride);
+  facetsOverride(p, field(path, 'facetsOverride'), list.facetsOverride, scope);
   keywords(p, field(path, 'keywords'), list.keywords, scope);
   sliceInfo(p, field(path, 'pageSliceInfo'), list.pageSliceInfo);
   const sort = object(p, field(path, 'sortOrderOverride'), list.sortOrderOverride, ['enabled', 'sortOrders']);
@@ -75,7 +81,7 @@ function rules(p: Problems, path: string, v: unknown, scope: PageScope, handpick
   if (problem) p.add(path, `page ${scope.pageId ?? '(no id)'}: invalid rules: ${problem.message}`);
 }
 
-function facetsOverride(p: Problems, path: string, v: unknown): void {
+function facetsOverride(p: Problems, path: string, v: unknown, scope: PageScope): void {
   const o = object(p, path, v, ['enabled', 'facets']);
   if (!o) return;
   boolean(p, field(path, 'enabled'), o.enabled);
@@ -93,6 +99,11 @@ function facetsOverride(p: Problems, path: string, v: unknown): void {
       const visualization = oneOf(p, field(at, 'visualization'), facet.visualization, FACET_VISUALIZATIONS);
       if (visualization && attribute !== undefined && !attribute.startsWith('custom.')) {
         p.add(field(at, 'visualization'), 'only for custom number attributes (custom.<name>)');
+      } else if (visualization && attribute !== undefined && scope.customAttributes) {
+        // The spec allows it on typed number attributes only; on a label it would answer an empty RANGE facet.
+        const kind = scope.customAttributes.get(attribute.slice('custom.'.length));
+        if (kind === 'label') p.add(field(at, 'visualization'), `only for custom number attributes: ${attribute} is a label in the catalog`);
+        else if (kind === undefined) p.add(field(at, 'visualization'), `only for custom number attributes: no product in the catalog has ${attribute}`);
       }
     },
   });

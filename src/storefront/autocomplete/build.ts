@@ -26,6 +26,8 @@ export const PRODUCT_SUGGESTIONS = 6;
 /** Catalog phrases asked from the completion suggester (merged with popular searches, then cut). */
 export const CATALOG_PHRASES = 10;
 export const CONTENT_SUGGESTIONS = 5;
+/** The content types contentSuggestions lists: "only link-type content" (storefront spec). */
+export const LINK_CONTENT_TYPES = ['link', 'Link', 'LINK'];
 /** Typed characters before the completion suggester also accepts one typo. */
 const FUZZY_FROM = 4;
 /** Name of the completion suggester in the response. */
@@ -264,7 +266,8 @@ export function contentSuggestionSearch(req: AutocompleteRequest, size = CONTENT
   return {
     query: {
       bool: {
-        filter: [{ term: { market: req.context.market } }, { term: { locale: req.context.locale } }],
+        // Only link-type content (the spec); the feed's type is free text, so its usual spellings.
+        filter: [{ term: { market: req.context.market } }, { term: { locale: req.context.locale } }, { terms: { type: LINK_CONTENT_TYPES } }],
         must: [{ match_bool_prefix: { title: { query: req.q, operator: 'and' } } }],
       },
     },

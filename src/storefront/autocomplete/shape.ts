@@ -9,8 +9,8 @@
  *   found through a typo (fuzzy completion) has words the phrase does not start, and so no braces.
  * - redirectLink: the matched variant's link, else the product's link (see build.ts for which product);
  *   without a key match, the link of the page whose keywords hold the phrase (pageRedirect).
- * - contentSuggestions (deprecated): every content item has a link in this service, so every matching
- *   item is "link-type"; `highlightedTitle` is highlighted like phrases.
+ * - contentSuggestions (deprecated): only link-type content (`type: "link"`, build.ts), as the spec says;
+ *   articles and other content are listed by contentLists. `highlightedTitle` is highlighted like phrases.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { ContentDocument } from '../../catalog/documentTypes';

@@ -4,7 +4,7 @@
  * the service's defaults, dynamic facets and selections of attributes that are not shown.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { customLabelField, type NumericAttributeKind } from '../../catalog/attributeQueries';
+import { customLabelField, customLabelQuery, type NumericAttributeKind } from '../../catalog/attributeQueries';
 import { toBase } from '../../catalog/units';
 import { facetAttribute, facetTypesOf, type FacetType } from '../../merchandising/facets/attributes';
 import type { FacetSortOrder } from '../../merchandising/facets/types';
@@ -44,7 +44,8 @@ export function facetFromDefinition(d: FacetDefinition, ctx: FacetContext): Face
   const type = d.type ?? facetTypesOf(a)[0];
   if (!facetTypesOf(a).includes(type)) return undefined;
   const { id, label } = d;
-  const text = (field: string) => sortedText(textFacet({ id, label, field, sort: shownSort(d.sortOrder), size: d.size }), d.sortOrder === 'NATURAL');
+  const text = (field: string, selectionQuery?: (values: string[]) => estypes.QueryDslQueryContainer) =>
+    sortedText(textFacet({ id, label, field, sort: shownSort(d.sortOrder), size: d.size, selectionQuery }), d.sortOrder === 'NATURAL');
   switch (a.kind) {
     case 'text': return text(a.field);
     case 'color': return type === 'COLOR' ? colorFacet({ id, label, field: 'colors', size: d.size, locale: ctx.locale }) : text('colors');
@@ -55,7 +56,8 @@ export function facetFromDefinition(d: FacetDefinition, ctx: FacetContext): Face
     case 'measure': return measureFacet({ id, label, source: { field: a.field }, kind: a.measure, unit: d.unit });
     case 'custom':
       if (type === 'TEXT' && d.valuesOf) return numberValues(d, a.name, d.valuesOf);
-      if (type === 'TEXT') return text(customLabelField(a.name));
+      // A selection names a value by its shown text or by its feed id (the id products answer in every locale).
+      if (type === 'TEXT') return text(customLabelField(a.name), (values) => customLabelQuery(a.name, values));
       if (type === 'CHECKBOX') return checkboxFacet({ id, label, query: labelIsSet(customLabelField(a.name)) });
       return d.unit
         ? measureFacet({ id, label, source: { custom: 'length', name: a.name }, kind: 'length', unit: d.unit })

@@ -29,7 +29,8 @@ import { CUSTOM_PREFIX, defaultLabel } from '../../merchandising/facets/attribut
 import { AGG } from '../aggNames';
 import type { FacetResult } from '../responseTypes';
 import { facetFromDefinition, type FacetContext } from './definitions';
-import { shapeFacets, underAllSelections } from './multiSelect';
+import { countingGroups, shapeFacets, underAllSelections } from './multiSelect';
+import { GROUP_COUNT_PRECISION, groupCountAggregation } from '../groupCount';
 import type { Selections } from './selections';
 import { buckets, type AggResults, type Aggs, type Facet } from './types';
 
@@ -105,12 +106,15 @@ export interface CandidateFacet { name: string; kind: Candidate['kind']; facet: 
 const LABEL_AGG_SEPARATOR = '/';
 
 /** Step 2: the candidates' values, in one filter applying every selection of the `fixed` facets (see above). */
-export function candidateAggregations(candidates: CandidateFacet[], selections: Selections, fixed: Facet[]): Aggs {
+export function candidateAggregations(candidates: CandidateFacet[], selections: Selections, fixed: Facet[], collapse = false): Aggs {
   const inner: Aggs = {};
   for (const c of candidates) {
     if (c.kind !== 'label') continue;
-    for (const [name, agg] of Object.entries(c.facet.aggregations())) inner[AGG.facet(c.facet.id) + LABEL_AGG_SEPARATOR + name] = agg;
+    // Collapsing: values counted in product groups, as the fixed facets are (multiSelect.ts), and so the hits.
+    const aggs = collapse ? countingGroups(c.facet.aggregations()) : c.facet.aggregations();
+    for (const [name, agg] of Object.entries(aggs)) inner[AGG.facet(c.facet.id) + LABEL_AGG_SEPARATOR + name] = agg;
   }
+  if (collapse) Object.assign(inner, groupCountAggregation(GROUP_COUNT_PRECISION));
   const numbers = candidates.filter((c) => c.kind === 'number').map((c) => c.name);
   if (numbers.length) {
     const f = numericPath('number');
@@ -226,6 +230,6 @@ function offersChoice(f: FacetResult): boolean {
 }
 
 /** The size-0 search of step 2 over the listing's `query`; its response is read with candidateResults. */
-export function candidatesSearch(query: estypes.QueryDslQueryContainer, candidates: CandidateFacet[], selections: Selections, fixed: Facet[]): estypes.SearchRequest {
-  return { size: 0, query, aggs: candidateAggregations(candidates, selections, fixed), track_total_hits: false };
+export function candidatesSearch(query: estypes.QueryDslQueryContainer, candidates: CandidateFacet[], selections: Selections, fixed: Facet[], collapse = false): estypes.SearchRequest {
+  return { size: 0, query, aggs: candidateAggregations(candidates, selections, fixed, collapse), track_total_hits: false };
 }

@@ -4,6 +4,7 @@
  * rest of its second round (the siblings of the shown groups), and the facets that offer a choice are read
  * from its response.
  */
+import { readGroupCount } from '../groupCount';
 import type { estypes } from '@elastic/elasticsearch';
 import type { IndexedSearch } from '../../search/msearch';
 import { AGG } from '../aggNames';
@@ -42,11 +43,14 @@ export function dynamicFacetsStep(index: string, l: DynamicListing): DynamicFace
       return facet ? [{ name: c.name, kind: c.kind, facet }] : [];
     });
   if (candidates.length === 0) return undefined;
+  // The listing collapses (counts product groups) exactly when its response holds the group count.
+  const collapse = l.response.aggregations?.[AGG.groups] !== undefined;
   return {
-    search: { index, body: candidatesSearch(l.query, candidates, l.selections, l.facets) },
+    search: { index, body: candidatesSearch(l.query, candidates, l.selections, l.facets, collapse) },
     read: (response) => {
       const aggregations = response.aggregations as AggResults | undefined;
-      const hits = (aggregations?.[AGG.candidates] as { doc_count?: number } | undefined)?.doc_count;
+      const under = aggregations?.[AGG.candidates] as { doc_count?: number } | undefined;
+      const hits = readGroupCount(under as Record<string, unknown> | undefined) ?? under?.doc_count;
       return shapeDynamicFacets(candidates.map((c) => c.facet), candidateResults(candidates, aggregations), count, hits, products);
     },
   };

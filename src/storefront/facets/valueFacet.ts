@@ -3,6 +3,7 @@
  * by count. Values the aggregation did not return but the visitor selected are listed with count 0 so
  * they stay visible.
  */
+import type { estypes } from '@elastic/elasticsearch';
 import { invalid } from '../../kernel/errors';
 import { AGG } from '../aggNames';
 import type { FacetValueResult, TextFacetResult } from '../responseTypes';
@@ -19,6 +20,8 @@ export interface ValueFacetOptions {
   sort?: TextFacetResult['sort'];
   /** Values shown at most (default FACET_VALUES). */
   size?: number;
+  /** The filter of the selected values, when it is more than `terms` on `field` (custom labels: feed ids too). */
+  selectionQuery?: (values: string[]) => estypes.QueryDslQueryContainer;
 }
 
 export function parseValues(id: string, raw: RawSelection): Selection | undefined {
@@ -43,7 +46,7 @@ export function valueFacetBase(o: ValueFacetOptions): Pick<Facet, 'id' | 'label'
     id: o.id,
     label: o.label,
     parse: (raw) => parseValues(o.id, raw),
-    filter: (selection) => ({ terms: { [o.field]: selectedValues(selection) } }),
+    filter: (selection) => (o.selectionQuery ? o.selectionQuery(selectedValues(selection)) : { terms: { [o.field]: selectedValues(selection) } }),
     aggregations: () => ({ [AGG.values]: { terms: { field: o.field, size: o.size ?? FACET_VALUES } } }),
   };
 }

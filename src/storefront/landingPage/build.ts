@@ -102,7 +102,7 @@ export function primaryFacetsSearch(req: LandingPageRequest, plan: ListingPlan, 
     query: facetsQuery(req, plan),
     ...(post ? { post_filter: post } : {}),
     aggs: {
-      ...facetAggregations(plan.facets, plan.selections),
+      ...facetAggregations(plan.facets, plan.selections, o.collapse),
       ...(plan.dynamic ? coverageAggregation(plan.facets, plan.selections, candidateCount(plan.dynamic, plan.facets)) : {}),
       ...(o.collapse ? { [AGG.groups]: underAllSelections(plan.facets, plan.selections, groupCountAggregation()) } : {}),
       ...pinnedAggregation(plan),

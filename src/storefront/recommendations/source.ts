@@ -8,10 +8,10 @@ import type { SourceProduct } from './types';
 
 /** The fields sourceProductOf reads. */
 export const SOURCE_FIELDS = [
-  'productKey', 'productGroupKey', 'variantKeys', 'title', 'brand', 'series', 'categoryIds', 'gender', 'age', 'productType', 'styleWith', 'price.selling.min',
+  'productKey', 'productGroupKey', 'variantKeys', 'title', 'brand', 'series', 'category', 'categoryIds', 'gender', 'age', 'productType', 'styleWith', 'price.selling.min',
 ];
 
-export type Found = Partial<Pick<ProductDocument, 'variantKeys' | 'title' | 'brand' | 'series' | 'categoryIds' | 'gender' | 'age' | 'productType' | 'styleWith'>>
+export type Found = Partial<Pick<ProductDocument, 'variantKeys' | 'title' | 'brand' | 'series' | 'category' | 'categoryIds' | 'gender' | 'age' | 'productType' | 'styleWith'>>
   & Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { price?: { selling?: { min?: number } } };
 
 export function sourceProductsSearch(at: { market: string; locale: string }, keys: string[]): estypes.SearchRequest {
@@ -54,6 +54,7 @@ export function sourceProductOf(s: Found): SourceProduct {
     ...(s.brand ? { brand: s.brand } : {}),
     ...(s.series ? { series: s.series } : {}),
     categoryIds: s.categoryIds ?? [],
+    categories: s.category ?? [],
     gender: s.gender ?? [],
     age: s.age ?? [],
     productType: s.productType ?? [],

@@ -62,6 +62,8 @@ export interface SourceProduct {
   brand?: string;
   series?: string;
   categoryIds: string[];
+  /** Its category paths in the locale (`Dam > Skor > Sneakers`): the first level is its department. */
+  categories: string[];
   gender: string[];
   age: string[];
   productType: string[];

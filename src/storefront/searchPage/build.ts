@@ -122,7 +122,7 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
     query: primaryQuery(req, phrase, expansion, understood),
     ...(post ? { post_filter: post } : {}),
     aggs: {
-      ...facetAggregations(req.facets, req.selections),
+      ...facetAggregations(req.facets, req.selections, o.collapse),
       ...(req.dynamic ? coverageAggregation(req.facets, req.selections, candidateCount(req.dynamic, req.facets)) : {}),
       [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
       ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion, understood) : {}),
