@@ -65,16 +65,16 @@ export function PhraseTable({ title, rows, filters, initialSort, empty, csv, onP
       {rows.length === 0 ? <p class="muted">{empty}</p> : (
         <div class="table-scroll">
           <table aria-label={title}>
-            <thead><tr>{header('phrase', 'Phrase')}{COLUMNS.map((c) => header(c.key, c.label))}<th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+            <thead><tr>{header('phrase', 'Phrase')}<th scope="col"><span class="visually-hidden">Actions</span></th>{COLUMNS.map((c) => header(c.key, c.label))}</tr></thead>
             <tbody>
               {sorted.map((row) => (
                 <tr key={row.phrase}>
                   <th scope="row"><a href={storefront(row.phrase)} target="_blank" rel="noopener">{row.phrase}</a></th>
-                  {COLUMNS.map((c) => <td key={c.key}>{c.show(row)}</td>)}
                   <td class="row-actions">
                     <button type="button" class="link-button" aria-label={`Clicked products for "${row.phrase}"`} onClick={() => onProducts(row.phrase)}>Products</button>
                     {fix && <a href={synonymFormLink(row.phrase, filters)} aria-label={`Add a synonym for "${row.phrase}"`}>Add a synonym</a>}
                   </td>
+                  {COLUMNS.map((c) => <td key={c.key}>{c.show(row)}</td>)}
                 </tr>
               ))}
             </tbody>

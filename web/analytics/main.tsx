@@ -149,6 +149,7 @@ function TouchpointSplit({ report, csv }: { report: SearchesReport; csv: string 
           </table>
         </div>
       )}
+      <p class="muted note">Searches, clicks and add-to-carts count for the touchpoint their answer was shown on; purchases are notified without one, so they count in the totals only.</p>
     </section>
   );
 }
@@ -200,13 +201,13 @@ function Dashboard({ markets }: { markets: MarketInfo[] }) {
           <>
             <p class="muted range">{reports.top.from} to {reports.top.to}, market {filters.market}{filters.locale ? `, ${filters.locale}` : ', all locales'}</p>
             <Tiles report={reports.top} currency={currency} />
-            <TouchpointSplit report={reports.top} csv={`${SEARCHES}?${queryOf(filters, { ...TABLE.top, compare: 'previous', format: 'csv', table: 'totals' })}`} />
             <div class="charts">
               <Chart title={`Searches per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.searches), format: (v) => (v === null ? '–' : String(Math.round(v))), colour: '#1f5f4a', minTop: 1 }} />
               <Chart title={`Zero-result rate per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.zeroResultRate), format: percent, colour: '#b3261e', minTop: 0.1 }} />
               <Chart title={`Click-through rate per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.clickThroughRate), format: percent, colour: '#3f5e7a', minTop: 0.1 }} />
             </div>
             <p class="chart-csv"><CsvButton path={`${DAILY}?${queryOf(filters, { format: 'csv' })}`} label={`Download the numbers per ${per} as CSV`} text={`Per ${per} CSV`} /></p>
+            <TouchpointSplit report={reports.top} csv={`${SEARCHES}?${queryOf(filters, { ...TABLE.top, compare: 'previous', format: 'csv', table: 'totals' })}`} />
             {drill !== null && <ProductsDrillDown phrase={drill} filters={filters} onClose={() => setDrill(null)} />}
             <PhraseTable title="Top phrases" rows={reports.top.phrases} filters={filters} initialSort="searches" empty="No searches in this range."
               csv={`${SEARCHES}?${queryOf(filters, { ...TABLE.top, format: 'csv' })}`} onProducts={setDrill} />
