@@ -9,7 +9,7 @@ import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
 import { integer, oneOf, required, single, type RawQuery } from '../kernel/params';
 import {
-  ANALYTICS_SORTS, INTERVALS, dailySearch, intervalFor, isRateSort, phraseProductsSearch, previousRange, rateRankingSearch, readDaily, readMetrics, readPhraseProducts,
+  ANALYTICS_SORTS, INTERVALS, dailySearch, intervalFor, isRateSort, phraseProductsSearch, previousRange, productTitlesSearch, withTitles, rateRankingSearch, readDaily, readMetrics, readPhraseProducts,
   readRateRanking, readSearches, searchesSearch, totalsOf, totalsSearch,
   type AnalyticsFilter, type DailyAnswer, type DailyRequest, type PhraseProductsAnswer, type PhraseProductsRequest, type SearchesAnswer, type SearchesRequest,
 } from '../events/queries/analytics';
@@ -83,6 +83,8 @@ export interface AnalyticsDeps {
   es: Client;
   /** The events alias. */
   events: string;
+  /** The live products alias (the drill-down's titles). */
+  products: string;
   configuration: Pick<ConfigurationReader, 'get'>;
   now?: () => Date;
 }
@@ -107,7 +109,9 @@ export function searchAnalytics(deps: AnalyticsDeps) {
     },
     async phraseProducts(query: RawQuery): Promise<PhraseProductsAnswer> {
       const request = parsePhraseProductsRequest(query, await deps.configuration.get(), now());
-      return readPhraseProducts(await deps.es.search(phraseProductsSearch(deps.events, request)), request);
+      const answer = readPhraseProducts(await deps.es.search(phraseProductsSearch(deps.events, request)), request);
+      if (!answer.products.length) return answer;
+      return withTitles(answer, await deps.es.search(productTitlesSearch(deps.products, request, answer.products.map((p) => p.productKey))));
     },
     async daily(query: RawQuery): Promise<DailyAnswer> {
       const request = parseDailyRequest(query, await deps.configuration.get(), now());

@@ -50,6 +50,6 @@ export function dailyCsv(answer: DailyAnswer): string {
 }
 
 export function phraseProductsCsv(answer: PhraseProductsAnswer): string {
-  return toCsv(['phrase', 'productKey', 'clicks', 'addToCarts', 'purchases', 'revenue', 'averageClickPosition'],
-    answer.products.map((p) => [answer.phrase, p.productKey, p.clicks, p.addToCarts, p.purchases, p.revenue, p.averageClickPosition]));
+  return toCsv(['phrase', 'productKey', 'title', 'clicks', 'addToCarts', 'purchases', 'revenue', 'averageClickPosition'],
+    answer.products.map((p) => [answer.phrase, p.productKey, p.title ?? null, p.clicks, p.addToCarts, p.purchases, p.revenue, p.averageClickPosition]));
 }

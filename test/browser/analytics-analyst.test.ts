@@ -17,10 +17,10 @@ import { eventually, newVisitor, startWorld, type BrowserWorld } from './support
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function search(service: TestService, q: string, session: string, touchpoint: string): Promise<{ totalHits: number; first?: { ticket: string; key: string } }> {
+async function search(service: TestService, q: string, session: string, touchpoint: string): Promise<{ totalHits: number; first?: { ticket: string; key: string; title: string } }> {
   const res = await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=${touchpoint}&customerKey=c-${session}&sessionKey=s-${session}`);
   assert.equal(res.status, 200);
-  const body = (await res.json()) as { primaryList: { totalHits: number; productGroups: { products: { ticket: string; key: string }[] }[] } };
+  const body = (await res.json()) as { primaryList: { totalHits: number; productGroups: { products: { ticket: string; key: string; title: string }[] }[] } };
   return { totalHits: body.primaryList.totalHits, first: body.primaryList.productGroups[0]?.products[0] };
 }
 
@@ -31,7 +31,7 @@ async function notify(service: TestService, name: string, session: string, body:
 
 describe('search analytics for an analyst (Chromium)', function () {
   let world: BrowserWorld;
-  let clicked: string;
+  let clicked: { key: string; title: string };
   before(async function () {
     this.timeout(180_000);
     world = await startWorld(async (service) => {
@@ -44,7 +44,7 @@ describe('search analytics for an analyst (Chromium)', function () {
     service.context.behaviour.record({ ...who, type: 'search', phrase: 'boots', totalHits: 5, queryId: 'old-boots', skip: 0, at: new Date(`${day(-10)}T10:00:00.000Z`) });
     service.context.behaviour.record({ ...who, type: 'search', phrase: 'socks', totalHits: 5, queryId: 'old-socks', skip: 0, at: new Date(`${day(-10)}T11:00:00.000Z`) });
     const found = (await search(service, 'product', 'a', 'DESKTOP')).first!;
-    clicked = found.key;
+    clicked = found;
     await notify(service, 'click', 'a', { ticket: found.ticket });
     await notify(service, 'add-to-cart', 'a', { ticket: found.ticket });
     await search(service, 'product', 'b', 'MOBILE');
@@ -96,8 +96,8 @@ describe('search analytics for an analyst (Chromium)', function () {
     assert.deepEqual(await noClicks.getByRole('rowheader').allTextContents(), ['boots', 'product', 'socks']);
     await page.getByRole('table', { name: 'Top phrases' }).getByRole('button', { name: 'Clicked products for "product"' }).click();
     const products = page.getByRole('table', { name: 'Clicked products for "product"' });
-    await products.getByRole('rowheader', { name: clicked }).waitFor();
-    assert.deepEqual(await products.getByRole('row', { name: new RegExp(`^${clicked}`) }).getByRole('cell').allTextContents(), ['1', '1', '0', '0', '1.0']);
+    await products.getByRole('rowheader', { name: `${clicked.title} ${clicked.key}` }).waitFor();
+    assert.deepEqual(await products.getByRole('row', { name: new RegExp(`^${clicked.title}`) }).getByRole('cell').allTextContents(), ['1', '1', '0', '0', '1.0']);
     assert.equal(await page.getByRole('heading', { name: 'Clicked products for "product"' }).evaluate((h) => h === h.ownerDocument.activeElement), true);
 
     // A table as CSV: the same phrases as the table, downloaded with the key in the header only.

@@ -18,6 +18,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 describe('search analytics drill-downs, comparison and CSV (admin API)', function () {
   let service: TestService;
   let clickedKey: string;
+  let clickedTitle: string;
   const today = day(0);
   const yesterday = day(-1);
   const range = `market=SE&from=${today}&to=${today}`;
@@ -25,7 +26,7 @@ describe('search analytics drill-downs, comparison and CSV (admin API)', functio
   const search = async (session: string, q: string, touchpoint: string) => {
     const res = await service.request('GET', `${SEARCH}?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=${touchpoint}&customerKey=${session}&sessionKey=${session}`);
     assert.equal(res.status, 200, await res.clone().text());
-    return (await jsonBody(res)) as { primaryList: { productGroups: { key: string; products: { key: string; ticket: string }[] }[] } };
+    return (await jsonBody(res)) as { primaryList: { productGroups: { key: string; products: { key: string; title: string; ticket: string }[] }[] } };
   };
   const notify = async (session: string, name: string, body: unknown) => {
     const res = await service.request('POST', `${NOTIFY}/${name}?market=SE&customerKey=${session}&sessionKey=${session}`, { body: JSON.stringify(body) });
@@ -48,6 +49,7 @@ describe('search analytics drill-downs, comparison and CSV (admin API)', functio
 
     const first = (await search('a', 'Product', 'DESKTOP')).primaryList.productGroups[0]!.products[0]!;
     clickedKey = first.key;
+    clickedTitle = first.title;
     await notify('a', 'click', { ticket: first.ticket });
     await notify('a', 'add-to-cart', { ticket: first.ticket });
     await search('b', 'product', 'MOBILE');
@@ -80,7 +82,8 @@ describe('search analytics drill-downs, comparison and CSV (admin API)', functio
   it('lists the products the searches for a phrase led to', async () => {
     const answer = await jsonBody(await get(`searches/products?${range}&phrase=${encodeURIComponent('  PRODUCT ')}`));
     assert.equal(answer.phrase, 'product');
-    assert.deepEqual(answer.products, [{ productKey: clickedKey, clicks: 1, addToCarts: 1, purchases: 0, revenue: 0, averageClickPosition: 1 }]);
+    assert.ok(clickedTitle);
+    assert.deepEqual(answer.products, [{ productKey: clickedKey, title: clickedTitle, url: answer.products[0].url, clicks: 1, addToCarts: 1, purchases: 0, revenue: 0, averageClickPosition: 1 }]);
     assert.deepEqual((await jsonBody(await get(`searches/products?${range}&phrase=qwxzv`))).products, []);
   });
 
@@ -102,7 +105,7 @@ describe('search analytics drill-downs, comparison and CSV (admin API)', functio
     assert.deepEqual(daily.slice(1).map((l) => l.split(',').slice(0, 2).join(',')), [`${yesterday},2`, `${today},3`]);
 
     const products = (await (await get(`searches/products?${range}&phrase=product&format=csv`)).text()).trimEnd().split('\r\n');
-    assert.deepEqual(products, ['phrase,productKey,clicks,addToCarts,purchases,revenue,averageClickPosition', `product,${clickedKey},1,1,0,0,1`]);
+    assert.deepEqual(products, ['phrase,productKey,title,clicks,addToCarts,purchases,revenue,averageClickPosition', `product,${clickedKey},${clickedTitle},1,1,0,0,1`]);
   });
 
   it('refuses bad parameters with a 400 naming the parameter', async () => {

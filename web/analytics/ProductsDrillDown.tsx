@@ -1,6 +1,7 @@
 /**
  * The drill-down of one phrase: the products its searches led to (attributed clicks, add-to-carts, purchase
- * lines; `GET /api/admin/v4/analytics/searches/products`), most clicked first, each opening in the storefront.
+ * lines; `GET /api/admin/v4/analytics/searches/products`), most clicked first, each named by its title (and key)
+ * and opening in the storefront.
  * Opening it moves the focus to its heading, so a keyboard or screen-reader user lands on what they asked for.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -25,7 +26,8 @@ export function ProductsDrillDown({ phrase, filters, onClose }: { phrase: string
     return () => { current = false; };
   }, [query]);
   const title = `Clicked products for "${phrase}"`;
-  const productHref = (key: string) => `/product/${encodeURIComponent(key.toLowerCase())}?${new URLSearchParams({ pk: key, market: filters.market, ...(filters.locale ? { locale: filters.locale } : {}) })}`;
+  // The catalog's own product link, with the key the storefront's product page asks for.
+  const productHref = (key: string, url?: string) => `${url ?? `/product/${encodeURIComponent(key.toLowerCase())}`}?${new URLSearchParams({ pk: key, market: filters.market, ...(filters.locale ? { locale: filters.locale } : {}) })}`;
   return (
     <section class="table-section drill-down" aria-labelledby="drill-heading">
       <div class="section-head">
@@ -43,7 +45,7 @@ export function ProductsDrillDown({ phrase, filters, onClose }: { phrase: string
             <tbody>
               {report.products.map((p) => (
                 <tr key={p.productKey}>
-                  <th scope="row"><a href={productHref(p.productKey)} target="_blank" rel="noopener">{p.productKey}</a></th>
+                  <th scope="row"><a href={productHref(p.productKey, p.url)} target="_blank" rel="noopener">{p.title ?? p.productKey}</a> <span class="muted product-key">{p.productKey}</span></th>
                   <td>{p.clicks}</td><td>{p.addToCarts}</td><td>{p.purchases}</td>
                   <td>{p.revenue.toLocaleString(undefined, { maximumFractionDigits: 0 })}</td><td>{decimal(p.averageClickPosition)}</td>
                 </tr>

@@ -91,7 +91,12 @@ export interface SearchesAnswer {
 
 /** The clicked products of one phrase (`GET /analytics/searches/products`). */
 export interface PhraseProductsRequest extends AnalyticsFilter { phrase: string; limit: number }
-export interface ProductStatistics { productKey: string; clicks: number; addToCarts: number; purchases: number; revenue: number; averageClickPosition: number | null }
+export interface ProductStatistics {
+  productKey: string;
+  /** The product's title and link in the locale asked (else the market's first), when it is still in the catalog. */
+  title?: string;
+  url?: string;
+  clicks: number; addToCarts: number; purchases: number; revenue: number; averageClickPosition: number | null }
 export interface PhraseProductsAnswer { from: string; to: string; phrase: string; products: ProductStatistics[] }
 /** The buckets of the over-time answer: each `date` is the first day of its day, ISO week (Monday) or month. */
 export const INTERVALS = ['day', 'week', 'month'] as const;
@@ -225,6 +230,20 @@ export function phraseProductsSearch(index: string, r: PhraseProductsRequest): e
       },
     },
   };
+}
+
+/** The titles and links of the drill-down's products: one document per product (the locale asked, else any). */
+export function productTitlesSearch(index: string, f: Pick<AnalyticsFilter, 'market' | 'locale'>, keys: string[]): estypes.SearchRequest {
+  return {
+    index, ignore_unavailable: true, allow_no_indices: true, size: keys.length, track_total_hits: false,
+    query: { bool: { filter: [term('market', f.market), { terms: { productKey: keys } }, ...(f.locale ? [term('locale', f.locale)] : [])] } },
+    collapse: { field: 'productKey' }, sort: [{ locale: 'asc' }], _source: ['productKey', 'title', 'url'],
+  };
+}
+
+export function withTitles(answer: PhraseProductsAnswer, response: estypes.SearchResponse<{ productKey?: string; title?: string; url?: string }>): PhraseProductsAnswer {
+  const found = new Map(response.hits.hits.map((h) => [h._source?.productKey, h._source]));
+  return { ...answer, products: answer.products.map((p) => { const s = found.get(p.productKey); return { ...p, ...(s?.title ? { title: s.title } : {}), ...(s?.url ? { url: s.url } : {}) }; }) };
 }
 
 export function readPhraseProducts(response: estypes.SearchResponse<unknown>, r: PhraseProductsRequest): PhraseProductsAnswer {
