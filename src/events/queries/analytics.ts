@@ -93,7 +93,7 @@ export interface SearchesAnswer {
 export interface PhraseProductsRequest extends AnalyticsFilter { phrase: string; limit: number }
 export interface ProductStatistics {
   productKey: string;
-  /** The product's title and link in the locale asked (else the market's first), when it is still in the catalog. */
+  /** The product's title and link in the locale asked (else the first of its locales by name), when it is still in the catalog. */
   title?: string;
   url?: string;
   clicks: number; addToCarts: number; purchases: number; revenue: number; averageClickPosition: number | null }

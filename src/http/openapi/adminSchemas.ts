@@ -297,7 +297,7 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
   AnalyticsPhraseProducts: obj({
     from: str(undefined, { format: 'date' }), to: str(undefined, { format: 'date' }), phrase: str('The phrase, normalised as searches store it.'),
     products: arr(obj({
-      productKey: str(), title: str('In the locale asked, else the market\'s first; absent when the product left the catalog.'), url: str(), clicks: int(), addToCarts: int(), purchases: int(), revenue: num(), averageClickPosition: { type: ['number', 'null'] },
+      productKey: str(), title: str('In the locale asked, else the first of its locales by name; absent when the product left the catalog.'), url: str(), clicks: int(), addToCarts: int(), purchases: int(), revenue: num(), averageClickPosition: { type: ['number', 'null'] },
     }, ['productKey', 'clicks', 'addToCarts', 'purchases', 'revenue', 'averageClickPosition']), 'Most clicked first.'),
   }, ['from', 'to', 'phrase', 'products']),
   AnalyticsDaily: obj({
