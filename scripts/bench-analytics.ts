@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     console.log(`reusing ${existing} events in ${names.events}`);
   }
   const configuration = { get: async () => ({ markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' } } }) };
-  const analytics = searchAnalytics({ es, events: names.events, configuration });
+  const analytics = searchAnalytics({ es, events: names.events, products: names.catalogAlias('products'), configuration });
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   const range = { market: 'SE', from, to };

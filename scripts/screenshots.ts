@@ -6,7 +6,8 @@
  * and the landing page preview with its pin buttons at both sizes, logged in with ADMIN_API_KEY (default
  * dev-admin-key); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
  * page editor after "Preview". `analytics` first sends visits through the storefront API (searches, refinements,
- * clicks, product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page at both sizes.
+ * clicks, product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page and a
+ * phrase's clicked products at both sizes.
  * The console shots save nothing but that preview (a previewOnly page import: the live storefront stays as it
  * was): the facet form's refused value shows a problem at its field, and a refused import stores nothing; the
  * page editor's rows are filled in and not saved. Run against a service with the sample catalog:
@@ -174,6 +175,11 @@ async function analyticsPages(browser: Browser): Promise<void> {
     await page.getByRole('table', { name: 'Top phrases' }).waitFor();
     await settle(page);
     await page.screenshot({ path: join(out, `analytics${suffix}.png`), fullPage: true });
+    // A phrase's clicked products (the drill-down scrolls into view and takes the focus).
+    await page.getByRole('table', { name: 'Top phrases' }).getByRole('button', { name: /^Clicked products for/ }).first().click();
+    await page.getByRole('table', { name: /^Clicked products for/ }).waitFor();
+    await settle(page);
+    await page.screenshot({ path: join(out, `analytics-drilldown${suffix}.png`) });
   }
 }
 

@@ -121,7 +121,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     }),
     notifications: received,
     storefront,
-    analytics: searchAnalytics({ es, events: names.events, configuration }),
+    analytics: searchAnalytics({ es, events: names.events, products: names.catalogAlias('products'), configuration }),
     ubi: ubiExport({ es, events: names.events, configuration }),
   };
 }

@@ -9,8 +9,9 @@ import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
 import { integer, oneOf, required, single, type RawQuery } from '../kernel/params';
 import {
-  ANALYTICS_SORTS, INTERVALS, dailySearch, intervalFor, isRateSort, rateRankingSearch, readDaily, readRateRanking, readSearches, searchesSearch,
-  type AnalyticsFilter, type DailyAnswer, type DailyRequest, type SearchesAnswer, type SearchesRequest,
+  ANALYTICS_SORTS, INTERVALS, dailySearch, intervalFor, isRateSort, phraseProductsSearch, previousRange, productTitlesSearch, withTitles, rateRankingSearch, readDaily, readMetrics, readPhraseProducts,
+  readRateRanking, readSearches, searchesSearch, totalsOf, totalsSearch,
+  type AnalyticsFilter, type DailyAnswer, type DailyRequest, type PhraseProductsAnswer, type PhraseProductsRequest, type SearchesAnswer, type SearchesRequest,
 } from '../events/queries/analytics';
 
 export const DEFAULT_DAYS = 7;
@@ -55,12 +56,21 @@ export function parseAnalyticsFilter(query: RawQuery, configuration: CatalogConf
   return { market, from, to, ...(locale ? { locale } : {}), ...(touchpoint ? { touchpoint } : {}) };
 }
 
-export function parseSearchesRequest(query: RawQuery, configuration: CatalogConfiguration | undefined, today: Date): SearchesRequest {
+export function parseSearchesRequest(query: RawQuery, configuration: CatalogConfiguration | undefined, today: Date): SearchesRequest & { compare?: true } {
   const filter = parseAnalyticsFilter(query, configuration, today);
+  const compare = oneOf(query, 'compare', ['previous'] as const) === 'previous';
   const limit = integer(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
   const sort = single(query, 'sort')?.trim() || 'searches';
   if (!(ANALYTICS_SORTS as readonly string[]).includes(sort)) throw invalid(`Query parameter sort must be one of ${ANALYTICS_SORTS.join(', ')} (got "${sort}")`);
-  return { ...filter, limit, sort: sort as SearchesRequest['sort'] };
+  return { ...filter, limit, sort: sort as SearchesRequest['sort'], ...(compare ? { compare } : {}) };
+}
+
+/** The filter, `phrase` (required, normalised as searches store it) and `limit` of the clicked-products drill-down. */
+export function parsePhraseProductsRequest(query: RawQuery, configuration: CatalogConfiguration | undefined, today: Date): PhraseProductsRequest {
+  const filter = parseAnalyticsFilter(query, configuration, today);
+  const phrase = required(query, 'phrase').trim().replace(/\s+/g, ' ').toLowerCase();
+  if (!phrase) throw invalid('Query parameter phrase must not be empty');
+  return { ...filter, phrase, limit: integer(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT) };
 }
 
 /** The filter and `interval` (day, week, month; by default chosen from the range: intervalFor). */
@@ -73,6 +83,8 @@ export interface AnalyticsDeps {
   es: Client;
   /** The events alias. */
   events: string;
+  /** The live products alias (the drill-down's titles). */
+  products: string;
   configuration: Pick<ConfigurationReader, 'get'>;
   now?: () => Date;
 }
@@ -84,9 +96,22 @@ export function searchAnalytics(deps: AnalyticsDeps) {
   return {
     async searches(query: RawQuery): Promise<SearchesAnswer> {
       const request = parseSearchesRequest(query, await deps.configuration.get(), now());
-      if (!isRateSort(request.sort)) return readSearches(await deps.es.search(searchesSearch(deps.events, request)), request);
-      const ranking = readRateRanking(await deps.es.search(rateRankingSearch(deps.events, { ...request, sort: request.sort })), { ...request, sort: request.sort });
-      return readSearches(await deps.es.search(searchesSearch(deps.events, request, ranking)), request, ranking);
+      const answer = async (): Promise<SearchesAnswer> => {
+        if (!isRateSort(request.sort)) return readSearches(await deps.es.search(searchesSearch(deps.events, request)), request);
+        const ranking = readRateRanking(await deps.es.search(rateRankingSearch(deps.events, { ...request, sort: request.sort })), { ...request, sort: request.sort });
+        return readSearches(await deps.es.search(searchesSearch(deps.events, request, ranking)), request, ranking);
+      };
+      if (!request.compare) return answer();
+      // The previous period is the totals alone over the preceding range, asked alongside (no phrase buckets).
+      const range = previousRange(request);
+      const [current, previous] = await Promise.all([answer(), deps.es.search(totalsSearch(deps.events, { ...request, ...range }))]);
+      return { ...current, previous: { ...range, totals: totalsOf(readMetrics(previous.aggregations as Record<string, unknown> | undefined)) } };
+    },
+    async phraseProducts(query: RawQuery): Promise<PhraseProductsAnswer> {
+      const request = parsePhraseProductsRequest(query, await deps.configuration.get(), now());
+      const answer = readPhraseProducts(await deps.es.search(phraseProductsSearch(deps.events, request)), request);
+      if (!answer.products.length) return answer;
+      return withTitles(answer, await deps.es.search(productTitlesSearch(deps.products, request, answer.products.map((p) => p.productKey))));
     },
     async daily(query: RawQuery): Promise<DailyAnswer> {
       const request = parseDailyRequest(query, await deps.configuration.get(), now());

@@ -69,7 +69,7 @@ describe('search analytics: a visitor\'s journey, refinements, long ranges', fun
     await settle();
 
     assert.deepEqual(await phrase('product'), {
-      phrase: 'product', searches: 1, refinements: 0, sessions: 1, zeroResultSearches: 0, clicks: 1, clickThroughRate: 1, addToCarts: 1, addToCartRate: 1,
+      phrase: 'product', searches: 1, refinements: 0, sessions: 1, zeroResultSearches: 0, noClickSearches: 0, clicks: 1, clickThroughRate: 1, addToCarts: 1, addToCartRate: 1,
       purchases: 1, conversionRate: 1, revenue: 240, averageClickPosition: 3,
     });
   });

@@ -118,26 +118,35 @@ describe('search analytics (admin API)', function () {
   });
 
   const product = (over: object) => ({
-    phrase: 'product', searches: 4, refinements: 1, sessions: 3, zeroResultSearches: 0, clicks: 3, clickThroughRate: 0.5, addToCarts: 2, addToCartRate: 0.5,
+    phrase: 'product', searches: 4, refinements: 1, sessions: 3, zeroResultSearches: 0, noClickSearches: 2, clicks: 3, clickThroughRate: 0.5, addToCarts: 2, addToCartRate: 0.5,
     purchases: 2, conversionRate: 0.5, revenue: 450, averageClickPosition: 2, ...over,
   });
   const xylophone = (searches: number) => ({
-    phrase: 'xylophone', searches, refinements: 0, sessions: searches, zeroResultSearches: searches, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0,
+    phrase: 'xylophone', searches, refinements: 0, sessions: searches, zeroResultSearches: searches, noClickSearches: 0, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0,
     purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: null,
   });
   const boots = {
-    phrase: 'boots', searches: 1, refinements: 0, sessions: 1, zeroResultSearches: 0, clicks: 1, clickThroughRate: 1, addToCarts: 0, addToCartRate: 0,
+    phrase: 'boots', searches: 1, refinements: 0, sessions: 1, zeroResultSearches: 0, noClickSearches: 0, clicks: 1, clickThroughRate: 1, addToCarts: 0, addToCartRate: 0,
     purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: 5,
   };
   const refined = (page: number) => ({ refinements: page, facetRefinements: 0, sortRefinements: 0, pageRefinements: page });
-  const todayTotals = { searches: 6, ...refined(1), sessions: 3, zeroResultSearches: 2, zeroResultRate: 2 / 6, clickThroughRate: 2 / 6, addToCartRate: 2 / 6, conversionRate: 2 / 6, revenue: 450, averageClickPosition: 2 };
-  const dayOneTotals = { searches: 2, ...refined(0), sessions: 1, zeroResultSearches: 1, zeroResultRate: 0.5, clickThroughRate: 0.5, addToCartRate: 0, conversionRate: 0, revenue: 0, averageClickPosition: 5 };
-  const emptyTotals = { searches: 0, ...refined(0), sessions: 0, zeroResultSearches: 0, zeroResultRate: null, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null };
+  const todayTotals = { searches: 6, ...refined(1), sessions: 3, zeroResultSearches: 2, zeroResultRate: 2 / 6, noClickSearches: 2, clickThroughRate: 2 / 6, addToCartRate: 2 / 6, conversionRate: 2 / 6, revenue: 450, averageClickPosition: 2 };
+  const dayOneTotals = { searches: 2, ...refined(0), sessions: 1, zeroResultSearches: 1, zeroResultRate: 0.5, noClickSearches: 0, clickThroughRate: 0.5, addToCartRate: 0, conversionRate: 0, revenue: 0, averageClickPosition: 5 };
+  const emptyTotals = { searches: 0, ...refined(0), sessions: 0, zeroResultSearches: 0, zeroResultRate: null, noClickSearches: 0, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null };
+
+  /** The searches answer without its touchpoint split (asserted on its own). */
+  const searches = async (query: string) => {
+    const { touchpoints, ...rest } = await get(`searches?${query}`);
+    assert.ok(Array.isArray(touchpoints));
+    return rest;
+  };
 
   it('answers the totals and every phrase over the range, most searched first', async () => {
-    assert.deepEqual(await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}`), {
+    const split = (await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}`)).touchpoints;
+    assert.deepEqual(split.map((t: { touchpoint: string; searches: number; zeroResultSearches: number }) => [t.touchpoint, t.searches, t.zeroResultSearches]), [['DESKTOP', 7, 2], ['MOBILE', 1, 1]]);
+    assert.deepEqual(await searches(`market=SE&from=${twoDaysAgo}&to=${today}`), {
       from: twoDaysAgo, to: today,
-      totals: { searches: 8, ...refined(1), sessions: 4, zeroResultSearches: 3, zeroResultRate: 3 / 8, clickThroughRate: 3 / 8, addToCartRate: 2 / 8, conversionRate: 2 / 8, revenue: 450, averageClickPosition: 11 / 4 },
+      totals: { searches: 8, ...refined(1), sessions: 4, zeroResultSearches: 3, zeroResultRate: 3 / 8, noClickSearches: 2, clickThroughRate: 3 / 8, addToCartRate: 2 / 8, conversionRate: 2 / 8, revenue: 450, averageClickPosition: 11 / 4 },
       phrases: [product({}), xylophone(3), boots],
     });
   });
@@ -153,10 +162,10 @@ describe('search analytics (admin API)', function () {
   });
 
   it('filters by day, locale and touchpoint; a day without searches has null rates', async () => {
-    assert.deepEqual(await get(`searches?market=SE&from=${today}&to=${today}`), { from: today, to: today, totals: todayTotals, phrases: [product({}), xylophone(2)] });
-    assert.deepEqual(await get(`searches?market=SE&from=${yesterday}&to=${yesterday}`), { from: yesterday, to: yesterday, totals: emptyTotals, phrases: [] });
+    assert.deepEqual(await searches(`market=SE&from=${today}&to=${today}`), { from: today, to: today, totals: todayTotals, phrases: [product({}), xylophone(2)] });
+    assert.deepEqual(await searches(`market=SE&from=${yesterday}&to=${yesterday}`), { from: yesterday, to: yesterday, totals: emptyTotals, phrases: [] });
     const english = await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}&locale=en-GB`);
-    assert.deepEqual(english.phrases, [product({ searches: 1, refinements: 0, sessions: 1, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0, purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: null })]);
+    assert.deepEqual(english.phrases, [product({ searches: 1, refinements: 0, sessions: 1, noClickSearches: 1, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0, purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: null })]);
     const mobile = await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}&touchpoint=MOBILE`);
     assert.deepEqual([mobile.totals, mobile.phrases], [{ ...emptyTotals, searches: 1, sessions: 1, zeroResultSearches: 1, zeroResultRate: 1, clickThroughRate: 0, addToCartRate: 0, conversionRate: 0 }, [xylophone(1)]]);
     const other = await get(`searches?market=NO&from=${twoDaysAgo}&to=${today}`);
@@ -183,7 +192,7 @@ describe('search analytics (admin API)', function () {
     await expect400('market=SE&from=2023-01-01&to=2024-02-05', /from and to: the range covers 401 days, at most 400/);
     await expect400('market=SE&limit=0', /limit must be between 1 and 1000/);
     await expect400('market=SE&limit=1001', /limit must be between 1 and 1000/);
-    await expect400('market=SE&sort=popularity', /sort must be one of searches, zeroResultSearches, clickThroughRate, addToCartRate, revenue/);
+    await expect400('market=SE&sort=popularity', /sort must be one of searches, zeroResultSearches, noClickSearches, clickThroughRate, addToCartRate, revenue/);
     await expect400('market=SE&touchpoint=TV', /touchpoint must be one of DESKTOP, MOBILE/);
     const daily = await service.admin('GET', '/api/admin/v4/analytics/searches/daily?market=SE&from=2024-13-01');
     assert.equal(daily.status, 400);

@@ -10,9 +10,10 @@ import { SessionSearches, newQueryId, refinementOf } from '../../src/events/sear
 import { eventDocument } from '../../src/events/events';
 import { chooseAddition, chooseClick, choosePurchaseTouch, queryFactsOf, readQueryFacts, readTouch, type CartAddition, type Touch } from '../../src/events/attribution';
 import {
-  bucketStart, dailySearch, intervalFor, nextBucket, phraseOf, rankByRate, rate, readDaily, readMetrics, searchesSearch, totalsOf, type PhraseStatistics,
+  bucketStart, dailySearch, intervalFor, nextBucket, phraseOf, previousRange, rankByRate, rate, readDaily, readMetrics, searchesSearch, totalsOf, type PhraseStatistics,
 } from '../../src/events/queries/analytics';
 import { parseAnalyticsFilter, parseDailyRequest, parseSearchesRequest } from '../../src/behaviour/analytics';
+import { toCsv } from '../../src/behaviour/analyticsCsv';
 import { answerState } from '../../src/storefront/searchPage/request';
 import type { estypes } from '@elastic/elasticsearch';
 
@@ -181,14 +182,14 @@ describe('search analytics (definitions)', () => {
       assert.equal(rate(0, 4), 0);
       assert.equal(rate(1, 3), 1 / 3);
       assert.deepEqual(totalsOf(readMetrics(undefined)), {
-        searches: 0, refinements: 0, facetRefinements: 0, sortRefinements: 0, pageRefinements: 0, sessions: 0, zeroResultSearches: 0, zeroResultRate: null, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null,
+        searches: 0, refinements: 0, facetRefinements: 0, sortRefinements: 0, pageRefinements: 0, sessions: 0, zeroResultSearches: 0, zeroResultRate: null, noClickSearches: 0, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null,
       });
     });
 
     it('count click positions from 1 and searches with a click, not clicks', () => {
       const p = phraseOf('shoes', readMetrics(bucket(4, 1, 2, 0.5, 0.1 + 0.2)));
       assert.deepEqual(p, {
-        phrase: 'shoes', searches: 4, refinements: 3, sessions: 4, zeroResultSearches: 1, clicks: 4, clickThroughRate: 0.5, addToCarts: 0, addToCartRate: 0,
+        phrase: 'shoes', searches: 4, refinements: 3, sessions: 4, zeroResultSearches: 1, noClickSearches: 1, clicks: 4, clickThroughRate: 0.5, addToCarts: 0, addToCartRate: 0,
         purchases: 1, conversionRate: 0.25, revenue: 0.3, averageClickPosition: 1.5,
       }, 'three lines of one purchase count once');
       const totals = totalsOf(readMetrics(bucket(4, 1, 2, 0.5)));
@@ -200,6 +201,15 @@ describe('search analytics (definitions)', () => {
     it('rank by a rate: highest first, null last, then more searches, then the phrase', () => {
       const p = (phrase: string, searches: number, clickThroughRate: number | null) => ({ phrase, searches, clickThroughRate }) as PhraseStatistics;
       assert.deepEqual(rankByRate([p('a', 1, 0.5), p('b', 0, null), p('c', 4, 0.5), p('d', 2, 1), p('e', 3, 0.5)], 'clickThroughRate').map((x) => x.phrase), ['d', 'c', 'e', 'a', 'b']);
+    });
+
+    it('compare with as many days just before the range', () => {
+      assert.deepEqual(previousRange({ from: '2026-11-21', to: '2026-11-27' }), { from: '2026-11-14', to: '2026-11-20' });
+      assert.deepEqual(previousRange({ from: '2026-03-01', to: '2026-03-01' }), { from: '2026-02-28', to: '2026-02-28' });
+    });
+
+    it('write CSV a spreadsheet reads: quoted, and a typed formula stays text', () => {
+      assert.equal(toCsv(['phrase', 'n'], [['a, "b"', 1], ['=HYPERLINK("x")', null], ['-1', -1]]), `phrase,n\r\n"a, ""b""",1\r\n"'=HYPERLINK(""x"")",\r\n'-1,-1\r\n`);
     });
 
     it('list every day of the range, empty ones included', () => {

@@ -1,6 +1,7 @@
 /**
  * Synonyms per locale as a form: each rule is a row of equivalent terms, or one-way "from → to". Saved as the
  * synonyms import (PUT: the whole set); a refused import shows each problem at the rule its path names.
+ * `?phrase=...&locale=...` (the analytics page's "Add a synonym") starts a new rule with the phrase filled in.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { AdminError } from '../shared/admin';
@@ -16,7 +17,19 @@ export function Synonyms() {
   const [locale, setLocale] = useState(locales[0] ?? '');
   const [sets, setSets] = useState<SynonymSets | null>(null);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string; errors?: { path: string; message: string }[] } | null>(null);
-  useEffect(() => { exportSynonyms().then(setSets, (err: Error) => setStatus({ kind: 'error', text: err.message })); }, []);
+  useEffect(() => {
+    exportSynonyms().then((stored) => {
+      const asked = new URLSearchParams(location.search);
+      const phrase = asked.get('phrase')?.trim();
+      if (!phrase) { setSets(stored); return; }
+      const at = locales.includes(asked.get('locale') ?? '') ? asked.get('locale')! : locale;
+      setLocale(at);
+      setSets({ ...stored, [at]: [...(stored[at] ?? []), { terms: [phrase] }] });
+      setStatus({ kind: 'ok', text: `"${phrase}" is in a new rule at the end: add the words it should find the same as, then save.` });
+      // Once: a reload shows what is stored, not a second new rule.
+      history.replaceState(null, '', location.pathname);
+    }, (err: Error) => setStatus({ kind: 'error', text: err.message }));
+  }, []);
   if (!sets) return <section><h2>Synonyms</h2>{status ? <p role="alert" class="error">{status.text}</p> : <p class="muted">Loading…</p>}</section>;
   const rules = sets[locale] ?? [];
   const setRules = (next: SynonymRule[]) => setSets({ ...sets, [locale]: next });

@@ -25,7 +25,7 @@ import { roundMoney, type EventDocument } from '../events';
 import { REFINEMENT_KINDS, type RefinementKind } from '../searchSessions';
 import { exists, ofTypes, term, type Aggregations, type Query } from './common';
 
-export const ANALYTICS_SORTS = ['searches', 'zeroResultSearches', 'clickThroughRate', 'addToCartRate', 'revenue'] as const;
+export const ANALYTICS_SORTS = ['searches', 'zeroResultSearches', 'noClickSearches', 'clickThroughRate', 'addToCartRate', 'revenue'] as const;
 export type AnalyticsSort = (typeof ANALYTICS_SORTS)[number];
 
 /** Which searches: a market, an inclusive range of UTC days, optionally a locale and a touchpoint. */
@@ -51,6 +51,8 @@ export interface SearchTotals {
   sessions: number;
   zeroResultSearches: number;
   zeroResultRate: number | null;
+  /** Searches that found something and got no attributed click (searches − zero-result − clicked). */
+  noClickSearches: number;
   clickThroughRate: number | null;
   addToCartRate: number | null;
   conversionRate: number | null;
@@ -64,6 +66,7 @@ export interface PhraseStatistics {
   refinements: number;
   sessions: number;
   zeroResultSearches: number;
+  noClickSearches: number;
   clicks: number;
   clickThroughRate: number | null;
   addToCarts: number;
@@ -74,7 +77,27 @@ export interface PhraseStatistics {
   averageClickPosition: number | null;
 }
 
-export interface SearchesAnswer { from: string; to: string; totals: SearchTotals; phrases: PhraseStatistics[] }
+export interface TouchpointTotals extends SearchTotals { touchpoint: string }
+/** The same totals over the range just before (as many days, ending the day before `from`). */
+export interface PreviousPeriod { from: string; to: string; totals: SearchTotals }
+export interface SearchesAnswer {
+  from: string; to: string; totals: SearchTotals;
+  /** The totals split by the searches' touchpoint (DESKTOP, MOBILE), most searches first. */
+  touchpoints: TouchpointTotals[];
+  phrases: PhraseStatistics[];
+  /** With `compare=previous` only. */
+  previous?: PreviousPeriod;
+}
+
+/** The clicked products of one phrase (`GET /analytics/searches/products`). */
+export interface PhraseProductsRequest extends AnalyticsFilter { phrase: string; limit: number }
+export interface ProductStatistics {
+  productKey: string;
+  /** The product's title and link in the locale asked (else the first of its locales by name), when it is still in the catalog. */
+  title?: string;
+  url?: string;
+  clicks: number; addToCarts: number; purchases: number; revenue: number; averageClickPosition: number | null }
+export interface PhraseProductsAnswer { from: string; to: string; phrase: string; products: ProductStatistics[] }
 /** The buckets of the over-time answer: each `date` is the first day of its day, ISO week (Monday) or month. */
 export const INTERVALS = ['day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -92,7 +115,7 @@ const PRECISION = { totals: 40_000, phrase: 3000 } as const;
 type Precision = keyof typeof PRECISION;
 
 const field = (name: keyof EventDocument) => name;
-const AGG = { refinements: 'refinements', orders: 'orders', unnumbered: 'unnumbered', searches: 'searches', sessions: 'sessions', zero: 'zero', clicks: 'clicks', clicked: 'queries', primary: 'primary', position: 'position', carts: 'addToCarts', purchases: 'purchases', revenue: 'revenue', phrases: 'phrases', days: 'days', rate: 'rate' } as const;
+const AGG = { touchpoints: 'touchpoints', products: 'products', refinements: 'refinements', orders: 'orders', unnumbered: 'unnumbered', searches: 'searches', sessions: 'sessions', zero: 'zero', clicks: 'clicks', clicked: 'queries', primary: 'primary', position: 'position', carts: 'addToCarts', purchases: 'purchases', revenue: 'revenue', phrases: 'phrases', days: 'days', rate: 'rate' } as const;
 
 const DAY_MS = 86_400_000;
 export const dayStart = (date: string) => `${date}T00:00:00.000Z`;
@@ -147,7 +170,9 @@ function envelope(index: string, f: AnalyticsFilter, aggs: Aggregations): estype
   return { index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false, query: analyticsQuery(f), aggs };
 }
 
-export const isRateSort = (sort: AnalyticsSort): sort is 'clickThroughRate' | 'addToCartRate' => sort === 'clickThroughRate' || sort === 'addToCartRate';
+export type RankedSort = 'clickThroughRate' | 'addToCartRate' | 'noClickSearches';
+/** Sorts by a number computed from several counts, which cannot order a terms aggregation: ranked in the service. */
+export const isRateSort = (sort: AnalyticsSort): sort is RankedSort => sort === 'clickThroughRate' || sort === 'addToCartRate' || sort === 'noClickSearches';
 
 /**
  * `GET /analytics/searches`: the totals and the phrases, ordered by `sort` (ties: more searches, then the
@@ -164,7 +189,76 @@ export function searchesSearch(index: string, r: SearchesRequest, only?: string[
     terms: { field: field('queryPhrase'), size: Math.max(size, 1), shard_size: Math.max(size * 2, 1000), order: ordered(first), ...(only?.length ? { include: only } : {}) },
     aggs: metrics,
   };
-  return envelope(index, r, { ...totals, [AGG.phrases]: phrases });
+  // Two buckets (desktop, mobile) of the totals' numbers: the touchpoint split needs no request of its own.
+  const touchpoints: estypes.AggregationsAggregationContainer = { terms: { field: field('touchpoint'), size: 10 }, aggs: metricAggregations('totals') };
+  return envelope(index, r, { ...totals, [AGG.touchpoints]: touchpoints, [AGG.phrases]: phrases });
+}
+
+/** The totals alone (the previous period of a comparison): no phrase buckets, the cheapest answer. */
+export function totalsSearch(index: string, f: AnalyticsFilter): estypes.SearchRequest {
+  return envelope(index, f, metricAggregations('totals'));
+}
+
+/** Pure: the range of as many days just before `f` (the comparison period). */
+export function previousRange(f: Pick<AnalyticsFilter, 'from' | 'to'>): { from: string; to: string } {
+  const days = Math.round((Date.parse(dayStart(f.to)) - Date.parse(dayStart(f.from))) / DAY_MS) + 1;
+  const to = new Date(Date.parse(dayStart(f.from)) - DAY_MS).toISOString().slice(0, 10);
+  const from = new Date(Date.parse(dayStart(f.from)) - days * DAY_MS).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+/**
+ * The products the searches for one phrase led to: attributed clicks, add-to-carts and purchase lines per
+ * product, most clicked first. Only events attributed to a search of the phrase (its `queryPhrase`) count.
+ */
+export function phraseProductsSearch(index: string, r: PhraseProductsRequest): estypes.SearchRequest {
+  const base = analyticsQuery(r);
+  const query: Query = { bool: { filter: [...(base.bool!.filter as Query[]), ofTypes('click', 'add-to-cart', 'purchase'), term('queryPhrase', r.phrase)] } };
+  return {
+    index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false, query,
+    aggs: {
+      [AGG.products]: {
+        terms: { field: field('productKey'), size: r.limit, order: [{ [AGG.clicks]: 'desc' }, { _count: 'desc' }, { _key: 'asc' }] },
+        aggs: {
+          [AGG.clicks]: { filter: term('type', 'click'), aggs: { [AGG.primary]: { filter: term('listId', 'PRIMARY_LIST'), aggs: { [AGG.position]: { avg: { field: field('position') } } } } } },
+          [AGG.carts]: { filter: term('type', 'add-to-cart') },
+          [AGG.purchases]: {
+            filter: term('type', 'purchase'),
+            aggs: { [AGG.revenue]: { sum: { field: field('revenue') } }, [AGG.orders]: { cardinality: { field: field('purchaseId') } }, [AGG.unnumbered]: { filter: { bool: { must_not: [exists('purchaseId')] } } } },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The titles and links of the drill-down's products: one document per product (the locale asked, else any). */
+export function productTitlesSearch(index: string, f: Pick<AnalyticsFilter, 'market' | 'locale'>, keys: string[]): estypes.SearchRequest {
+  return {
+    index, ignore_unavailable: true, allow_no_indices: true, size: keys.length, track_total_hits: false,
+    query: { bool: { filter: [term('market', f.market), { terms: { productKey: keys } }, ...(f.locale ? [term('locale', f.locale)] : [])] } },
+    collapse: { field: 'productKey' }, sort: [{ locale: 'asc' }], _source: ['productKey', 'title', 'url'],
+  };
+}
+
+export function withTitles(answer: PhraseProductsAnswer, response: estypes.SearchResponse<{ productKey?: string; title?: string; url?: string }>): PhraseProductsAnswer {
+  const found = new Map(response.hits.hits.map((h) => [h._source?.productKey, h._source]));
+  return { ...answer, products: answer.products.map((p) => { const s = found.get(p.productKey); return { ...p, ...(s?.title ? { title: s.title } : {}), ...(s?.url ? { url: s.url } : {}) }; }) };
+}
+
+export function readPhraseProducts(response: estypes.SearchResponse<unknown>, r: PhraseProductsRequest): PhraseProductsAnswer {
+  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.products)?.buckets ?? []) as (Tree & { key: string })[];
+  const products = buckets.map((b): ProductStatistics => {
+    const purchases = sub(b, AGG.purchases);
+    const average = value(sub(sub(sub(b, AGG.clicks), AGG.primary), AGG.position));
+    return {
+      productKey: b.key, clicks: count(sub(b, AGG.clicks)), addToCarts: count(sub(b, AGG.carts)),
+      purchases: (value(sub(purchases, AGG.orders)) ?? 0) + count(sub(purchases, AGG.unnumbered)),
+      revenue: roundMoney(value(sub(purchases, AGG.revenue)) ?? 0),
+      averageClickPosition: average === null ? null : average + 1,
+    };
+  });
+  return { from: r.from, to: r.to, phrase: r.phrase, products };
 }
 
 /**
@@ -172,14 +266,14 @@ export function searchesSearch(index: string, r: SearchesRequest, only?: string[
  * needs (searches, and searches with a click or an add-to-cart). A rate cannot order a terms aggregation
  * (and bucket_sort is not in every distribution), so rankByRate ranks them here.
  */
-export function rateRankingSearch(index: string, r: SearchesRequest & { sort: 'clickThroughRate' | 'addToCartRate' }): estypes.SearchRequest {
-  const numerator = r.sort === 'clickThroughRate' ? AGG.clicks : AGG.carts;
-  const type = r.sort === 'clickThroughRate' ? 'click' : 'add-to-cart';
+export function rateRankingSearch(index: string, r: SearchesRequest & { sort: RankedSort }): estypes.SearchRequest {
+  const numerator = r.sort === 'addToCartRate' ? AGG.carts : AGG.clicks;
+  const type = r.sort === 'addToCartRate' ? 'add-to-cart' : 'click';
   return envelope(index, r, {
     [AGG.phrases]: {
       terms: { field: field('queryPhrase'), size: RATE_SORT_PHRASES, order: [{ [AGG.searches]: 'desc' }, { _key: 'asc' }] },
       aggs: {
-        [AGG.searches]: { filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } } },
+        [AGG.searches]: { filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } }, aggs: { [AGG.zero]: { filter: { term: { [field('totalHits')]: 0 } } } } },
         [numerator]: { filter: term('type', type), aggs: { [AGG.clicked]: { cardinality: { field: field('queryId'), precision_threshold: PRECISION.phrase, execution_hint: 'direct' } } } },
       },
     },
@@ -187,7 +281,7 @@ export function rateRankingSearch(index: string, r: SearchesRequest & { sort: 'c
 }
 
 /** The phrases of a rate sort, best first (see rankByRate), at most `limit`. */
-export function readRateRanking(response: estypes.SearchResponse<unknown>, r: SearchesRequest & { sort: 'clickThroughRate' | 'addToCartRate' }): string[] {
+export function readRateRanking(response: estypes.SearchResponse<unknown>, r: SearchesRequest & { sort: RankedSort }): string[] {
   const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
   return rankByRate(buckets.map((b) => phraseOf(b.key, readMetrics(b))), r.sort).slice(0, r.limit).map((p) => p.phrase);
 }
@@ -264,10 +358,13 @@ export function readMetrics(t: Tree | undefined): Metrics {
   };
 }
 
+/** Distinct clicked searches are an estimate above 3,000 per phrase: never below 0. */
+const noClicks = (m: Metrics) => Math.max(0, m.searches - m.zero - m.clicked);
+
 export function totalsOf(m: Metrics): SearchTotals {
   return {
     searches: m.searches, refinements: m.refinements, facetRefinements: m.byKind.facet, sortRefinements: m.byKind.sort, pageRefinements: m.byKind.page,
-    sessions: m.sessions, zeroResultSearches: m.zero, zeroResultRate: rate(m.zero, m.searches),
+    sessions: m.sessions, zeroResultSearches: m.zero, zeroResultRate: rate(m.zero, m.searches), noClickSearches: noClicks(m),
     clickThroughRate: rate(m.clicked, m.searches), addToCartRate: rate(m.carted, m.searches), conversionRate: rate(m.bought, m.searches),
     revenue: m.revenue, averageClickPosition: m.position,
   };
@@ -275,7 +372,7 @@ export function totalsOf(m: Metrics): SearchTotals {
 
 export function phraseOf(phrase: string, m: Metrics): PhraseStatistics {
   return {
-    phrase, searches: m.searches, refinements: m.refinements, sessions: m.sessions, zeroResultSearches: m.zero,
+    phrase, searches: m.searches, refinements: m.refinements, sessions: m.sessions, zeroResultSearches: m.zero, noClickSearches: noClicks(m),
     clicks: m.clicks, clickThroughRate: rate(m.clicked, m.searches),
     addToCarts: m.addToCarts, addToCartRate: rate(m.carted, m.searches),
     purchases: m.purchases, conversionRate: rate(m.bought, m.searches),
@@ -290,11 +387,12 @@ export function readSearches(response: estypes.SearchResponse<unknown>, r: Searc
   const phrases = buckets.map((b) => phraseOf(b.key, readMetrics(b)));
   const rank = new Map(ranking?.map((p, i) => [p, i]));
   const ordered = ranking ? phrases.filter((p) => rank.has(p.phrase)).sort((a, b) => rank.get(a.phrase)! - rank.get(b.phrase)!) : phrases;
-  return { from: r.from, to: r.to, totals: totalsOf(readMetrics(aggs)), phrases: ordered };
+  const touchpoints = ((sub(aggs, AGG.touchpoints)?.buckets ?? []) as (Tree & { key: string })[]).map((b) => ({ touchpoint: b.key, ...totalsOf(readMetrics(b)) }));
+  return { from: r.from, to: r.to, totals: totalsOf(readMetrics(aggs)), touchpoints, phrases: ordered };
 }
 
 /** Highest rate first (null last), then more searches, then the phrase. */
-export function rankByRate(phrases: PhraseStatistics[], by: 'clickThroughRate' | 'addToCartRate'): PhraseStatistics[] {
+export function rankByRate(phrases: PhraseStatistics[], by: RankedSort): PhraseStatistics[] {
   return [...phrases].sort((a, b) => (b[by] ?? -1) - (a[by] ?? -1) || b.searches - a.searches || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0));
 }
 

@@ -14,7 +14,7 @@ import {
   MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES,
 } from '../merchandisingRoutes';
 import { EXAMPLE } from './examples';
-import { bool, enumOf, int, json, param, ref, response, str, type Operation, type Parameter, type Paths, type RequestBody, type Schema } from './schema';
+import { bool, enumOf, int, json, param, ref, response, str, type Operation, type Parameter, type Paths, type RequestBody, type Response, type Schema } from './schema';
 
 const ADMIN = '/api/admin';
 const SECURED = [{ adminApiKey: [] }];
@@ -112,6 +112,8 @@ const analyticsFilter = [
   query('locale', 'A locale of the market.', str()),
   query('touchpoint', 'Any case.', enumOf(['DESKTOP', 'MOBILE'])),
 ];
+const csvFormat = query('format', '`csv` answers the same numbers as CSV (text/csv, an attachment).', enumOf(['json', 'csv'], undefined, { default: 'json' }));
+const withCsv = (r: Response): Response => ({ ...r, content: { ...r.content, 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } } });
 
 const explain = (page: 'search-page' | 'landing-page', method: 'get' | 'post'): Operation => {
   const storefront = page === 'search-page'
@@ -308,8 +310,11 @@ export function adminPaths(): Paths {
           ...analyticsFilter,
           query('limit', 'Phrases.', int(undefined, { minimum: 1, maximum: MAX_ANALYTICS_LIMIT, default: DEFAULT_ANALYTICS_LIMIT })),
           query('sort', 'Ties: more searches, then the phrase.', enumOf(ANALYTICS_SORTS, undefined, { default: 'searches' })),
+          query('compare', '`previous` adds `previous`: the totals of as many days just before `from`.', enumOf(['previous'])),
+          csvFormat,
+          query('table', 'With format=csv: `phrases` (the default) or `totals` (the range, each touchpoint, and the previous period with compare).', enumOf(['phrases', 'totals'])),
         ],
-        responses: { 200: json('Totals and phrases.', ref('AnalyticsSearches')), 400: response('BadRequest') },
+        responses: { 200: withCsv(json('Totals and phrases.', ref('AnalyticsSearches'))), 400: response('BadRequest') },
         'x-example-status': 200,
       }),
     },
@@ -319,8 +324,23 @@ export function adminPaths(): Paths {
         parameters: [
           ...analyticsFilter,
           query('interval', 'The bucket; by default days up to 31 days, weeks up to 183, months beyond.', enumOf(INTERVALS)),
+          csvFormat,
         ],
-        responses: { 200: json('One entry per bucket.', ref('AnalyticsDaily')), 400: response('BadRequest') },
+        responses: { 200: withCsv(json('One entry per bucket.', ref('AnalyticsDaily'))), 400: response('BadRequest') },
+        'x-example-status': 200,
+      }),
+    },
+    [`${ADMIN}/v4/analytics/searches/products`]: {
+      get: admin({
+        operationId: 'analyticsPhraseProducts', tags: ['Admin: analytics'], summary: 'The products the searches for one phrase led to',
+        description: 'Clicks, add-to-carts and purchase lines attributed to searches for the phrase, per product, most clicked first.',
+        parameters: [
+          ...analyticsFilter,
+          query('phrase', 'The phrase (normalised: trimmed, spaces collapsed, lower-cased).', str(), { required: true, example: 'sneakers' }),
+          query('limit', 'Products.', int(undefined, { minimum: 1, maximum: MAX_ANALYTICS_LIMIT, default: DEFAULT_ANALYTICS_LIMIT })),
+          csvFormat,
+        ],
+        responses: { 200: withCsv(json('Products.', ref('AnalyticsPhraseProducts'))), 400: response('BadRequest') },
         'x-example-status': 200,
       }),
     },

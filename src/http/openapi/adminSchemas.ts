@@ -279,19 +279,29 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     refinements: int(undefined, { description: 'Answers that changed the facets, sort or page of the session\'s search; by kind below (one answer may change several).' }),
     facetRefinements: int(), sortRefinements: int(), pageRefinements: int(),
     sessions: int(), zeroResultSearches: int(),
+    noClickSearches: int(undefined, { description: 'Searches that found something and got no attributed click.' }),
     zeroResultRate: { type: ['number', 'null'] }, clickThroughRate: { type: ['number', 'null'] }, addToCartRate: { type: ['number', 'null'] },
     conversionRate: { type: ['number', 'null'] }, revenue: num(), averageClickPosition: { type: ['number', 'null'] },
-  }, ['searches', 'refinements', 'facetRefinements', 'sortRefinements', 'pageRefinements', 'sessions', 'zeroResultSearches', 'zeroResultRate', 'clickThroughRate', 'addToCartRate', 'conversionRate', 'revenue', 'averageClickPosition'],
+  }, ['searches', 'refinements', 'facetRefinements', 'sortRefinements', 'pageRefinements', 'sessions', 'zeroResultSearches', 'zeroResultRate', 'noClickSearches', 'clickThroughRate', 'addToCartRate', 'conversionRate', 'revenue', 'averageClickPosition'],
   { description: 'A rate whose denominator is 0 is null.' }),
   AnalyticsSearches: obj({
     from: str(undefined, { format: 'date' }), to: str(undefined, { format: 'date' }),
     totals: ref('AnalyticsTotals'),
+    touchpoints: arr({ allOf: [ref('AnalyticsTotals')], ...obj({ touchpoint: str() }, ['touchpoint']) }, 'The totals per touchpoint of the searches, most searches first.'),
+    previous: obj({ from: str(undefined, { format: 'date' }), to: str(undefined, { format: 'date' }), totals: ref('AnalyticsTotals') }, ['from', 'to', 'totals'],
+      { description: 'With compare=previous: the totals of as many days just before `from`.' }),
     phrases: arr(obj({
-      phrase: str(), searches: int(), refinements: int(), sessions: int(), zeroResultSearches: int(), clicks: int(), clickThroughRate: { type: ['number', 'null'] },
+      phrase: str(), searches: int(), refinements: int(), sessions: int(), zeroResultSearches: int(), noClickSearches: int(), clicks: int(), clickThroughRate: { type: ['number', 'null'] },
       addToCarts: int(), addToCartRate: { type: ['number', 'null'] }, purchases: int(), conversionRate: { type: ['number', 'null'] },
       revenue: num(), averageClickPosition: { type: ['number', 'null'] },
     }, ['phrase', 'searches'])),
-  }, ['from', 'to', 'totals', 'phrases']),
+  }, ['from', 'to', 'totals', 'touchpoints', 'phrases']),
+  AnalyticsPhraseProducts: obj({
+    from: str(undefined, { format: 'date' }), to: str(undefined, { format: 'date' }), phrase: str('The phrase, normalised as searches store it.'),
+    products: arr(obj({
+      productKey: str(), title: str('In the locale asked, else the first of its locales by name; absent when the product left the catalog.'), url: str(), clicks: int(), addToCarts: int(), purchases: int(), revenue: num(), averageClickPosition: { type: ['number', 'null'] },
+    }, ['productKey', 'clicks', 'addToCarts', 'purchases', 'revenue', 'averageClickPosition']), 'Most clicked first.'),
+  }, ['from', 'to', 'phrase', 'products']),
   AnalyticsDaily: obj({
     from: str(undefined, { format: 'date' }), to: str(undefined, { format: 'date' }),
     interval: enumOf(['day', 'week', 'month']),

@@ -1,0 +1,14 @@
+/** A button that downloads an analytics answer as CSV (the service's `format=csv`), and says so if it fails. */
+import { useState } from 'preact/hooks';
+import { adminDownload } from './report';
+
+export function CsvButton({ path, label, text = 'CSV' }: { path: string; label: string; text?: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const download = () => { setError(null); adminDownload(path).catch((err: Error) => setError(`The download failed: ${err.message}`)); };
+  return (
+    <span class="csv">
+      <button type="button" class="csv-button" aria-label={label} onClick={download}>{text}</button>
+      {error && <span role="alert" class="error">{error}</span>}
+    </span>
+  );
+}
