@@ -54,9 +54,11 @@ describe('facet counts equal the hits their selection gives (issue 32, item 9)',
   }
 
   it('autocomplete\'s totalHits equals search-page\'s for a phrase of whole words; a last word being typed counts as a prefix', async () => {
-    for (const q of ['skor', 'sneakers', 'jacka', 'klänning', 'dam']) {
+    // Not "dam": search-page understands it as the gender (docs/autocomplete-and-templates.md), autocomplete counts its words.
+    for (const q of ['skor', 'sneakers', 'jacka', 'klänning', 'byxor']) {
       const typed = await get('autocomplete', { q, locale: 'sv-SE' });
       const searched = await get('search-page', { q, locale: 'sv-SE' });
+      assert.ok(searched.primaryList.totalHits > 0, `${q} finds nothing`);
       assert.equal(typed.totalHits, searched.primaryList.totalHits, q);
     }
     // "sko" is also the start of "skor": while typing, autocomplete counts every word it may become.
