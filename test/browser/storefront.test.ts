@@ -273,6 +273,43 @@ describe('reference storefront (Chromium)', function () {
     await page.context().close();
   });
 
+  it('forgives inputs: an unknown sort in the URL is relevance, a minimum price below the cheapest is clamped', async () => {
+    const { page } = await newVisitor(world);
+    await page.goto(`/search?q=sneakers&sort=CHEAPEST&${EN}`);
+    await page.getByRole('list', { name: 'Products', exact: true }).getByRole('link').first().waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0);
+    assert.equal(await page.getByRole('combobox', { name: 'Sort' }).locator('option:checked').textContent(), 'Relevance');
+    const all = await total(page);
+    const minimum = page.getByRole('spinbutton', { name: 'Minimum Price' });
+    const cheapest = Number(await minimum.getAttribute('placeholder'));
+    assert.ok(cheapest > 10, String(cheapest));
+    await minimum.fill('10');
+    await page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((u) => u.searchParams.get('f.price.min') !== null);
+    assert.equal(Number(new URL(page.url()).searchParams.get('f.price.min')), cheapest);
+    await eventually(async () => assert.equal(await minimum.inputValue(), String(cheapest)));
+    assert.equal(await total(page), all);
+    await page.context().close();
+  });
+
+  it('names the page in the tab\'s title, and moves the focus to the new page\'s heading and to the products "Show more" added', async () => {
+    const { page } = await newVisitor(world);
+    await page.goto(`/search?q=sneakers&${EN}`);
+    await page.getByRole('list', { name: 'Products', exact: true }).getByRole('link').first().waitFor();
+    await eventually(async () => assert.equal(await page.title(), 'Results for “sneakers” · open-elevate demo shop'));
+    await page.getByRole('button', { name: 'Show more' }).click();
+    const products = page.getByRole('list', { name: 'Products', exact: true }).getByRole('heading').getByRole('link');
+    await eventually(async () => assert.equal(await products.count(), 48));
+    await eventually(async () => assert.equal(await page.evaluate('document.activeElement.textContent'), await products.nth(24).textContent()));
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Women', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Women' }).waitFor();
+    await eventually(async () => assert.equal(await page.title(), 'Women · open-elevate demo shop'));
+    await eventually(async () => assert.equal(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.textContent'), 'H1 Women'));
+    await page.goBack();
+    await eventually(async () => assert.equal(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.textContent'), 'H1 Results for “sneakers”'));
+    await page.context().close();
+  });
+
   it('renders a product title that is markup as text, and runs nothing', async () => {
     const { page, dialogs } = await newVisitor(world);
     await page.goto(`/search?q=onerror&${EN}`);

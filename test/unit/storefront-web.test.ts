@@ -28,6 +28,11 @@ describe('storefront URL state', () => {
     assert.deepEqual(parseLocation(new URL(href, 'http://shop')).route, { kind: 'product', productKey: 'P1-BLK', variantKey: 'V1' });
   });
 
+  it('falls back to relevance for a sort the client does not know', () => {
+    assert.equal((parseLocation(new URL('http://shop/search?q=x&sort=CHEAPEST')).route as { sort?: string }).sort, undefined);
+    assert.equal((parseLocation(new URL('http://shop/dam?sort=price_ascending')).route as { sort?: string }).sort, 'PRICE_ASCENDING');
+  });
+
   it('treats any other path as a landing page, and bounds the page number', () => {
     assert.deepEqual(parseLocation(new URL('http://shop/dam/skor?page=999&sort=NEWEST_FIRST')).route, { kind: 'landing', path: '/dam/skor', sort: 'NEWEST_FIRST', page: 1, facets: {} });
     assert.deepEqual(parseLocation(new URL('http://shop/cart?market=NO')), { locator: { market: 'NO', locale: undefined }, route: { kind: 'cart' } });

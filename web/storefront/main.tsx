@@ -13,7 +13,7 @@ import { LandingPage } from './components/LandingPage';
 import { ProductPage } from './components/ProductPage';
 import { SearchPage } from './components/SearchPage';
 import { parseLocation, type Locator, type Route } from './route';
-import { onNavigate } from './history';
+import { onNavigate, takeHeadingFocus } from './history';
 import { ShopContext, shopOf } from './shop';
 
 /** The market and locale of the URL when the service knows them, else the first configured pair. */
@@ -21,6 +21,37 @@ function locatorOf(wanted: Partial<Locator>, markets: MarketInfo[]): Locator {
   const market = markets.find((m) => m.id === wanted.market) ?? markets[0]!;
   const locale = market.locales.includes(wanted.locale ?? '') ? wanted.locale! : market.locales[0]!;
   return { market: market.id, locale };
+}
+
+const SHOP_NAME = 'open-elevate demo shop';
+
+/**
+ * The tab's title follows the page's heading ("Results for “boots” · open-elevate demo shop"), and after a route
+ * change the heading takes the focus once it shows, so a screen reader announces the new page and Tab goes
+ * on from its top. Watching the heading covers every page, which each render their own heading when their
+ * answer arrives.
+ */
+function useHeadingTitleAndFocus(): void {
+  useEffect(() => {
+    // The app root, not #main: #main is made anew when the market or language changes.
+    const root = document.getElementById('app');
+    if (!root) return;
+    const update = () => {
+      const main = root.querySelector('#main');
+      const heading = main?.querySelector('h1');
+      const text = heading?.textContent?.trim();
+      const title = text ? `${text} · ${SHOP_NAME}` : SHOP_NAME;
+      if (document.title !== title) document.title = title;
+      if (heading && !main?.querySelector('[aria-busy="true"]') && takeHeadingFocus()) {
+        heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      }
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
+    return () => observer.disconnect();
+  }, []);
 }
 
 function Page({ route }: { route: Route }) {
@@ -41,6 +72,7 @@ function App({ markets }: { markets: MarketInfo[] }) {
   const locator = locatorOf(wanted, markets);
   const shop = useMemo(() => shopOf(apiFor(locator.market, locator.locale), locator, markets), [locator.market, locator.locale]);
   useEffect(() => { document.documentElement.lang = locator.locale; }, [locator.locale]);
+  useHeadingTitleAndFocus();
   return (
     <ShopContext.Provider value={shop}>
       <a class="skip" href="#main">Skip to content</a>

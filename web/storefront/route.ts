@@ -41,6 +41,18 @@ export function facetsOf(params: URLSearchParams): FacetParams {
   return facets;
 }
 
+/** The sort orders the client knows; any other `sort` in a URL (a typo, an old link) falls back to relevance. */
+export const SORT_TYPES: readonly SortType[] = [
+  'RELEVANCE', 'NEWEST_FIRST', 'PRICE_ASCENDING', 'PRICE_DESCENDING', 'DISCOUNT', 'RATING', 'NAME', 'TITLE',
+  'LENGTH_INCREASING', 'LENGTH_DECREASING', 'WIDTH_INCREASING', 'WIDTH_DECREASING', 'HEIGHT_INCREASING', 'HEIGHT_DECREASING',
+  'DEPTH_INCREASING', 'DEPTH_DECREASING', 'VOLUME_INCREASING', 'VOLUME_DECREASING', 'WEIGHT_INCREASING', 'WEIGHT_DECREASING',
+];
+
+function sortOf(params: URLSearchParams): SortType | undefined {
+  const sort = params.get('sort')?.trim().toUpperCase();
+  return SORT_TYPES.find((s) => s === sort);
+}
+
 function pageOf(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page >= 1 && page <= 50 ? page : 1;
@@ -49,7 +61,7 @@ function pageOf(params: URLSearchParams): number {
 export function parseLocation(url: URL): Location {
   const p = url.searchParams;
   const locator = { market: p.get('market') ?? undefined, locale: p.get('locale') ?? undefined };
-  const sort = (p.get('sort') as SortType | null) ?? undefined;
+  const sort = sortOf(p);
   const path = url.pathname;
   if (path === '/search') {
     return { locator, route: { kind: 'search', q: p.get('q') ?? '', sort, page: pageOf(p), origin: (p.get('origin') as SearchOrigin | null) ?? undefined, facets: facetsOf(p) } };

@@ -171,8 +171,12 @@ function RangeValues({ facet, selection, onChange }: { facet: RangeFacet; select
     const min = read('min');
     const max = read('max');
     const next = { ...selection };
-    const lower = min !== undefined && Number.isFinite(min) ? min : undefined;
-    const upper = max !== undefined && Number.isFinite(max) ? max : undefined;
+    // A bound outside the values there are is clamped to them (a minimum of 10 where the cheapest is 179 means
+    // "from the cheapest"), rather than refused by the browser's own number check.
+    const clamp = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? undefined : Math.min(Math.max(n, facet.min ?? n), facet.max ?? n));
+    let lower = clamp(min);
+    let upper = clamp(max);
+    if (lower !== undefined && upper !== undefined && lower > upper) [lower, upper] = [upper, lower];
     if (lower !== undefined) next[facet.id] = upper !== undefined ? { min: lower, max: upper } : { min: lower };
     else if (upper !== undefined) next[facet.id] = { max: upper };
     else delete next[facet.id];
@@ -182,12 +186,12 @@ function RangeValues({ facet, selection, onChange }: { facet: RangeFacet; select
     <form class="range" onSubmit={(e) => { e.preventDefault(); apply(e.currentTarget); }}>
       <label>
         <span>Min</span>
-        <input type="number" name="min" inputMode="decimal" aria-label={`Minimum ${facet.label}`} placeholder={String(facet.min ?? '')} value={facet.minSelected ?? ''} min={facet.min} max={facet.max} />
+        <input type="number" name="min" inputMode="decimal" aria-label={`Minimum ${facet.label}`} placeholder={String(facet.min ?? '')} value={facet.minSelected ?? ''} step="any" />
       </label>
       <span aria-hidden="true">–</span>
       <label>
         <span>Max</span>
-        <input type="number" name="max" inputMode="decimal" aria-label={`Maximum ${facet.label}`} placeholder={String(facet.max ?? '')} value={facet.maxSelected ?? ''} min={facet.min} max={facet.max} />
+        <input type="number" name="max" inputMode="decimal" aria-label={`Maximum ${facet.label}`} placeholder={String(facet.max ?? '')} value={facet.maxSelected ?? ''} step="any" />
       </label>
       <button type="submit">Apply</button>
       <p class="muted range-bounds">{show(facet.min)} – {show(facet.max)}</p>

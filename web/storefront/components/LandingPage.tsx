@@ -35,6 +35,9 @@ export function LandingPage({ route }: { route: LandingRoute }) {
   const here = answer.navigation ? selectedNode(answer.navigation.tree) : undefined;
   const children = here?.children.filter((c) => c.type === 'PAGE_LINK' || c.type === 'PRODUCT') ?? [];
   const heading = answer.seo.pageHeading ?? answer.seo.pageTitle ?? crumbs[crumbs.length - 1]?.label;
+  // The answer kept from the previous page (the home page has no list) is no reason to say "not found" while
+  // this page's answer is on its way.
+  if (!home && !answer.primaryList && query.loading) return <main class="page" aria-busy="true"><p class="muted">Loading…</p></main>;
   if (!home && !answer.primaryList) {
     return (
       <main class="page">

@@ -4,7 +4,7 @@
  * "show more" asks the next `skip` and only replaces the URL's `page`.
  */
 import type { FacetParams, PrimaryList, ProductGroup, SortType } from '@apptus/esales-api';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Route } from '../route';
 import { navigate } from '../history';
 import { useShop } from '../shop';
@@ -21,13 +21,22 @@ export function Listing({ route, list, loadMore }: { route: ListRoute; list: Pri
   const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
   useEffect(() => setGroups(list.productGroups), [list]);
 
-  const go = (next: Partial<ListRoute>) => navigate(shop.href({ ...route, page: 1, ...next } as ListRoute));
+  const go = (next: Partial<ListRoute>) => navigate(shop.href({ ...route, page: 1, ...next } as ListRoute), { keepFocus: true });
+  // After "show more" the focus goes to the first product it added, where reading and tabbing go on.
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusAt === null) return;
+    grid.current?.querySelectorAll<HTMLAnchorElement>('.card-title a')[focusAt]?.focus();
+    setFocusAt(null);
+  }, [focusAt, groups]);
   const showMore = async () => {
     setMore('loading');
     try {
       const next = await loadMore(groups.length);
       setGroups([...groups, ...next]);
       setMore('idle');
+      if (next.length) setFocusAt(groups.length);
       navigate(shop.href({ ...route, page: Math.ceil((groups.length + next.length) / PAGE_SIZE) }), { replace: true });
     } catch {
       setMore('failed');
@@ -38,7 +47,7 @@ export function Listing({ route, list, loadMore }: { route: ListRoute; list: Pri
   return (
     <div class="listing">
       {list.facets.length > 0 && <Facets facets={list.facets} selection={route.facets} onChange={(facets: FacetParams) => go({ facets })} />}
-      <div class="results">
+      <div class="results" ref={grid}>
         <div class="results-bar">
           <p class="total" role="status">{hits === 1 ? '1 product' : `${hits.toLocaleString(shop.locale)} products`}</p>
           <label class="sort">
