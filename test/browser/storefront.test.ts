@@ -267,7 +267,7 @@ describe('reference storefront (Chromium)', function () {
     assert.equal(await page.getByRole('combobox', { name: 'Sort' }).locator('option:checked').textContent(), 'Relevance');
     await page.getByRole('combobox', { name: 'Market and language' }).selectOption('SE/sv-SE');
     await page.waitForURL((u) => u.searchParams.get('locale') === 'sv-SE' && u.pathname === '/search');
-    await filters.locator('summary', { hasText: 'Varumärke' }).waitFor();
+    await page.getByRole('region', { name: 'Filter', exact: true }).locator('summary', { hasText: 'Varumärke' }).waitFor();
     assert.equal(await page.getByRole('combobox', { name: 'Sort' }).locator('option:checked').textContent(), 'Relevans');
     assert.equal(await page.locator('html').getAttribute('lang'), 'sv-SE');
     await page.context().close();
@@ -307,6 +307,51 @@ describe('reference storefront (Chromium)', function () {
     await eventually(async () => assert.equal(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.textContent'), 'H1 Women'));
     await page.goBack();
     await eventually(async () => assert.equal(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.textContent'), 'H1 Results for “sneakers”'));
+    await page.context().close();
+  });
+
+  it('speaks the locale\'s language: counts, buttons and headings in Swedish and Norwegian, and the sorts shops show', async () => {
+    const { page } = await newVisitor(world);
+    for (const [locator, words] of [
+      ['market=SE&locale=sv-SE', { count: /^\d+ produkter$/, sort: 'Sortera', more: 'Visa fler', heading: 'Resultat för ”sneakers”', filters: 'Filter', sorts: ['Relevans', 'Nyast först'] }],
+      ['market=NO&locale=nb-NO', { count: /^\d+ produkter$/, sort: 'Sorter', more: 'Vis flere', heading: 'Resultater for «sneakers»', filters: 'Filtre', sorts: [] }],
+    ] as const) {
+      await page.goto(`/search?q=sneakers&${locator}`);
+      await page.getByRole('heading', { level: 1, name: words.heading }).waitFor();
+      await page.getByRole('list', { name: 'Produkter', exact: true }).getByRole('link').first().waitFor();
+      assert.match((await page.getByRole('status').filter({ hasText: /produkter$/ }).first().textContent())!, words.count);
+      assert.ok(await page.getByRole('button', { name: words.more }).isVisible());
+      assert.ok(await page.getByRole('region', { name: words.filters }).isVisible());
+      const sort = page.getByRole('combobox', { name: words.sort });
+      // Relevance, newest, price both ways, discount and rating: not all 20 the service knows.
+      assert.equal(await sort.locator('option').count(), 6);
+      const labels = await sort.locator('option').allTextContents();
+      for (const label of words.sorts) assert.ok(labels.includes(label), labels.join());
+      assert.ok(!/Name|Weight|Namn|Vikt/.test(labels.join()), labels.join());
+    }
+    await page.context().close();
+  });
+
+  it('names the colour of each card of a product listed once per colour, and the product page\'s swatches by colour', async () => {
+    const { page } = await newVisitor(world);
+    await page.goto('/search?q=sneakers&market=SE&locale=sv-SE');
+    const cards = page.getByRole('list', { name: 'Produkter', exact: true }).getByRole('article');
+    await cards.first().waitFor();
+    const seen = new Map<string, string[]>();
+    for (const card of await cards.all()) {
+      const title = (await card.getByRole('heading').textContent())!;
+      seen.set(title, [...(seen.get(title) ?? []), (await card.locator('.card-colour').textContent()) ?? '']);
+    }
+    const repeated = [...seen].find(([, colours]) => colours.length > 1);
+    assert.ok(repeated, 'a product shown in more than one colour');
+    const [title, colours] = repeated;
+    assert.equal(new Set(colours).size, colours.length, `${title}: ${colours.join()}`);
+    assert.ok(colours.every((c) => c && c !== title), colours.join());
+    await page.getByRole('link', { name: title, exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const swatches = await page.getByRole('navigation', { name: 'Färger' }).getByRole('link').allTextContents();
+    for (const colour of colours) assert.ok(swatches.includes(colour), `${colour} in ${swatches.join()}`);
+    assert.ok(!swatches.includes(title), swatches.join());
     await page.context().close();
   });
 

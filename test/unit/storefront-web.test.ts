@@ -1,6 +1,8 @@
 /** The reference storefront's pure parts: the URL as state (web/storefront/route.ts) and text helpers (format.ts). */
 import assert from 'node:assert/strict';
-import { facetsOf, hrefOf, parseLocation } from '../../web/storefront/route';
+import { facetsOf, hrefOf, parseLocation, SORT_TYPES } from '../../web/storefront/route';
+import { shownSortOptions } from '../../web/storefront/settings';
+import { textFor } from '../../web/storefront/text';
 import { highlightParts, priceText } from '../../web/storefront/format';
 
 const SE = { market: 'SE', locale: 'sv-SE' };
@@ -40,6 +42,20 @@ describe('storefront URL state', () => {
 });
 
 describe('storefront text helpers', () => {
+  it('offers the sorts shops show, unless the page chose its own, and keeps the selected one', () => {
+    const all = SORT_TYPES.map((id) => ({ id, label: id }));
+    assert.deepEqual(shownSortOptions(all, 'RELEVANCE').map((o) => o.id), ['RELEVANCE', 'NEWEST_FIRST', 'PRICE_ASCENDING', 'PRICE_DESCENDING', 'DISCOUNT', 'RATING']);
+    assert.ok(shownSortOptions(all, 'WEIGHT_DECREASING').some((o) => o.id === 'WEIGHT_DECREASING'));
+    const chosen = [{ id: 'NAME' as const, label: 'Name' }, { id: 'RELEVANCE' as const, label: 'Relevance' }];
+    assert.deepEqual(shownSortOptions(chosen, 'NAME'), chosen);
+  });
+
+  it('has the shop\'s words in Swedish and Norwegian, and English for other languages', () => {
+    assert.equal(textFor('sv-SE').productCount(57, 'sv-SE'), '57 produkter');
+    assert.equal(textFor('nb-NO').showMore, 'Vis flere');
+    assert.equal(textFor('de-DE').productCount(1, 'de-DE'), '1 product');
+  });
+
   it('splits a highlighted phrase into text parts, never markup', () => {
     assert.deepEqual(highlightParts('{{sne}}akers'), [{ text: 'sne', match: true }, { text: 'akers', match: false }]);
     assert.deepEqual(highlightParts('red {{<b>}} x'), [{ text: 'red ', match: false }, { text: '<b>', match: true }, { text: ' x', match: false }]);
@@ -47,7 +63,8 @@ describe('storefront text helpers', () => {
   });
 
   it('formats prices in the market\'s currency', () => {
-    assert.equal(priceText({ min: 549, max: 549 }, 'en-GB', 'SEK').replace(/\s/g, ' '), 'SEK 549');
-    assert.equal(priceText({ min: 149, max: 299 }, 'en-GB', 'GBP'), 'from £149');
+    assert.equal(priceText({ min: 549, max: 549 }, 'en-GB', 'SEK', textFor('en-GB')).replace(/\s/g, ' '), 'SEK 549');
+    assert.equal(priceText({ min: 149, max: 299 }, 'en-GB', 'GBP', textFor('en-GB')), 'from £149');
+    assert.equal(priceText({ min: 149, max: 299 }, 'sv-SE', 'SEK', textFor('sv-SE')).replace(/\s/g, ' '), 'från 149 kr');
   });
 });

@@ -23,15 +23,13 @@ function locatorOf(wanted: Partial<Locator>, markets: MarketInfo[]): Locator {
   return { market: market.id, locale };
 }
 
-const SHOP_NAME = 'open-elevate demo shop';
-
 /**
  * The tab's title follows the page's heading ("Results for “boots” · open-elevate demo shop"), and after a route
  * change the heading takes the focus once it shows, so a screen reader announces the new page and Tab goes
  * on from its top. Watching the heading covers every page, which each render their own heading when their
  * answer arrives.
  */
-function useHeadingTitleAndFocus(): void {
+function useHeadingTitleAndFocus(shopName: string): void {
   useEffect(() => {
     // The app root, not #main: #main is made anew when the market or language changes.
     const root = document.getElementById('app');
@@ -40,7 +38,7 @@ function useHeadingTitleAndFocus(): void {
       const main = root.querySelector('#main');
       const heading = main?.querySelector('h1');
       const text = heading?.textContent?.trim();
-      const title = text ? `${text} · ${SHOP_NAME}` : SHOP_NAME;
+      const title = text ? `${text} · ${shopName}` : shopName;
       if (document.title !== title) document.title = title;
       if (heading && !main?.querySelector('[aria-busy="true"]') && takeHeadingFocus()) {
         heading.tabIndex = -1;
@@ -51,7 +49,7 @@ function useHeadingTitleAndFocus(): void {
     const observer = new MutationObserver(update);
     observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
     return () => observer.disconnect();
-  }, []);
+  }, [shopName]);
 }
 
 function Page({ route }: { route: Route }) {
@@ -72,14 +70,14 @@ function App({ markets }: { markets: MarketInfo[] }) {
   const locator = locatorOf(wanted, markets);
   const shop = useMemo(() => shopOf(apiFor(locator.market, locator.locale), locator, markets), [locator.market, locator.locale]);
   useEffect(() => { document.documentElement.lang = locator.locale; }, [locator.locale]);
-  useHeadingTitleAndFocus();
+  useHeadingTitleAndFocus(shop.text.shopName);
   return (
     <ShopContext.Provider value={shop}>
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main">{shop.text.skip}</a>
       <Header route={route} />
       <div id="main" key={`${locator.market}/${locator.locale}`}><Page route={route} /></div>
       <footer class="footer">
-        <p>A demo of <strong>open-elevate</strong>: every request on this page goes through <code>@apptus/esales-api</code>. Market {locator.market}, {locator.locale}.</p>
+        <p>A demo of <strong>open-elevate</strong>: every request on this page goes through <code>@apptus/esales-api</code>. {shop.text.footer(locator.market, locator.locale)}</p>
       </footer>
     </ShopContext.Provider>
   );

@@ -35,16 +35,17 @@ function toggle(facets: FacetParams, id: string, value: string, on: boolean): Fa
 }
 
 export function Facets({ facets, selection, onChange }: { facets: Facet[]; selection: FacetParams; onChange: Change }) {
+  const t = useShop().text;
   const count = Object.keys(selection).length;
   // On a phone the filters start folded away behind one "Filter" toggle, so the results come first.
   const [wide] = useState(() => window.matchMedia('(min-width: 900px)').matches);
   return (
     <details class="filters" open={wide || undefined}>
-    <summary class="filters-toggle">Filter{count > 0 ? ` (${count})` : ''}</summary>
-    <section class="facets" aria-label="Filters">
+    <summary class="filters-toggle">{t.filter}{count > 0 ? ` (${count})` : ''}</summary>
+    <section class="facets" aria-label={t.filters}>
       <div class="facets-head">
-        <h2>Filter</h2>
-        {count > 0 && <button type="button" class="link-button" onClick={() => onChange({})}>Clear all</button>}
+        <h2>{t.filter}</h2>
+        {count > 0 && <button type="button" class="link-button" onClick={() => onChange({})}>{t.clearAll}</button>}
       </div>
       {facets.map((facet, i) => (
         <FacetBox key={facet.id} facet={facet} selection={selection} onChange={onChange} openAtFirst={i < OPEN_AT_FIRST} />
@@ -63,10 +64,11 @@ function FacetBox({ facet, selection, onChange, openAtFirst }: { facet: Facet; s
     : null;
   if (!body) return null;
   if (isCheckboxFacet(facet)) return <div class="facet facet-checkbox">{body}</div>;
+  const t = useShop().text;
   const active = facet.id in selection;
   return (
     <details class="facet" open={active || openAtFirst || undefined} data-facet={facet.id}>
-      <summary>{facet.label}{active && <span class="dot" aria-label="(filtered)" />}</summary>
+      <summary>{facet.label}{active && <span class="dot" aria-label={t.filtered} />}</summary>
       <fieldset>
         <legend class="visually-hidden">{facet.label}</legend>
         {body}
@@ -95,6 +97,7 @@ function ValueCheckbox({ facetId, value, selection, onChange, swatch }: { facetI
 }
 
 function LongList({ facet, values, render }: { facet: TextFacet | ColorFacet; values: TextFacetValue[]; render: (v: TextFacetValue) => preact.JSX.Element }) {
+  const t = useShop().text;
   const [all, setAll] = useState(false);
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
@@ -104,15 +107,15 @@ function LongList({ facet, values, render }: { facet: TextFacet | ColorFacet; va
   return (
     <>
       {values.length >= SEARCHABLE && (
-        <input type="text" class="value-search" aria-label={`Find ${facet.label}`} placeholder={`Find ${facet.label.toLowerCase()}…`} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
+        <input type="text" class="value-search" aria-label={t.find(facet.label)} placeholder={`${t.find(facet.label)}…`} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
       )}
       <ul class="values">{shown.map(render)}</ul>
       {!needle && matching.length > SHOWN && (
         <button type="button" class="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? 'Show fewer' : `Show all ${matching.length}`}
+          {all ? t.showFewer : t.showAll(matching.length)}
         </button>
       )}
-      {needle && !matching.length && <p class="muted">No match</p>}
+      {needle && !matching.length && <p class="muted">{t.noMatch}</p>}
     </>
   );
 }
@@ -185,15 +188,15 @@ function RangeValues({ facet, selection, onChange }: { facet: RangeFacet; select
   return (
     <form class="range" onSubmit={(e) => { e.preventDefault(); apply(e.currentTarget); }}>
       <label>
-        <span>Min</span>
-        <input type="number" name="min" inputMode="decimal" aria-label={`Minimum ${facet.label}`} placeholder={String(facet.min ?? '')} value={facet.minSelected ?? ''} step="any" />
+        <span>{shop.text.min}</span>
+        <input type="number" name="min" inputMode="decimal" aria-label={shop.text.minimum(facet.label)} placeholder={String(facet.min ?? '')} value={facet.minSelected ?? ''} step="any" />
       </label>
       <span aria-hidden="true">–</span>
       <label>
-        <span>Max</span>
-        <input type="number" name="max" inputMode="decimal" aria-label={`Maximum ${facet.label}`} placeholder={String(facet.max ?? '')} value={facet.maxSelected ?? ''} step="any" />
+        <span>{shop.text.max}</span>
+        <input type="number" name="max" inputMode="decimal" aria-label={shop.text.maximum(facet.label)} placeholder={String(facet.max ?? '')} value={facet.maxSelected ?? ''} step="any" />
       </label>
-      <button type="submit">Apply</button>
+      <button type="submit">{shop.text.apply}</button>
       <p class="muted range-bounds">{show(facet.min)} – {show(facet.max)}</p>
     </form>
   );

@@ -20,8 +20,8 @@ export function Header({ route }: { route: Route }) {
         <a class="logo" href={home} onClick={(e) => followLink(e, home)}>open<span>elevate</span></a>
         <SearchBox initial={route.kind === 'search' ? route.q : ''} />
         <MarketSwitcher />
-        <a class="cart-link" href={cartHref} onClick={(e) => followLink(e, cartHref)} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
-          Cart <span class="cart-count" aria-hidden="true">{count}</span>
+        <a class="cart-link" href={cartHref} onClick={(e) => followLink(e, cartHref)} aria-label={shop.text.cart(count)}>
+          {shop.text.cartWord} <span class="cart-count" aria-hidden="true">{count}</span>
         </a>
       </div>
       <CategoryMenu />
@@ -45,8 +45,8 @@ function MarketSwitcher() {
   };
   return (
     <label class="market">
-      <span class="visually-hidden">Market and language</span>
-      <select aria-label="Market and language" value={`${shop.market}/${shop.locale}`} onChange={(e) => change(e.currentTarget.value)}>
+      <span class="visually-hidden">{shop.text.marketAndLanguage}</span>
+      <select aria-label={shop.text.marketAndLanguage} value={`${shop.market}/${shop.locale}`} onChange={(e) => change(e.currentTarget.value)}>
         {pairs.map((p) => <option key={`${p.market}/${p.locale}`} value={`${p.market}/${p.locale}`}>{p.market} · {languageName(p.locale)}</option>)}
       </select>
     </label>
@@ -73,7 +73,7 @@ function CategoryMenu() {
   return (
     <nav
       class={closed ? 'categories closed' : 'categories'}
-      aria-label="Categories"
+      aria-label={shop.text.categories}
       onClick={(e) => { if ((e.target as Element).closest('a')) { setClosed(true); (document.activeElement as HTMLElement | null)?.blur(); } }}
       onMouseLeave={() => setClosed(false)}
     >

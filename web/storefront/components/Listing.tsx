@@ -3,20 +3,28 @@
  * landing-page. The page passes its route; changing a facet or the sort makes a new URL (a history entry),
  * "show more" asks the next `skip` and only replaces the URL's `page`.
  */
-import type { FacetParams, PrimaryList, ProductGroup, SortType } from '@apptus/esales-api';
+import { isColorFacet, type FacetParams, type PrimaryList, type ProductGroup, type SortType } from '@apptus/esales-api';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Route } from '../route';
 import { navigate } from '../history';
 import { useShop } from '../shop';
+import { shownSortOptions } from '../settings';
 import { Facets } from './Facets';
-import { ProductGrid } from './ProductCard';
+import { ColourNames, ProductGrid } from './ProductCard';
 
 export const PAGE_SIZE = 24;
+
+function colourNames(list: PrimaryList): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const facet of list.facets) if (isColorFacet(facet)) for (const v of facet.values) if (v.color) names.set(v.color.toLowerCase(), v.label);
+  return names;
+}
 
 type ListRoute = Extract<Route, { kind: 'search' | 'landing' }>;
 
 export function Listing({ route, list, loadMore }: { route: ListRoute; list: PrimaryList; loadMore: (skip: number) => Promise<ProductGroup[]> }) {
   const shop = useShop();
+  const t = shop.text;
   const [groups, setGroups] = useState(list.productGroups);
   const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
   useEffect(() => setGroups(list.productGroups), [list]);
@@ -49,20 +57,20 @@ export function Listing({ route, list, loadMore }: { route: ListRoute; list: Pri
       {list.facets.length > 0 && <Facets facets={list.facets} selection={route.facets} onChange={(facets: FacetParams) => go({ facets })} />}
       <div class="results" ref={grid}>
         <div class="results-bar">
-          <p class="total" role="status">{hits === 1 ? '1 product' : `${hits.toLocaleString(shop.locale)} products`}</p>
+          <p class="total" role="status">{t.productCount(hits, shop.locale)}</p>
           <label class="sort">
-            <span>Sort</span>
-            <select aria-label="Sort" value={list.sort.selected} onChange={(e) => go({ sort: e.currentTarget.value as SortType })}>
-              {list.sort.options.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
+            <span>{t.sort}</span>
+            <select aria-label={t.sort} value={list.sort.selected} onChange={(e) => go({ sort: e.currentTarget.value as SortType })}>
+              {shownSortOptions(list.sort.options, list.sort.selected).map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
             </select>
           </label>
         </div>
-        <ProductGrid groups={groups} label="Products" />
+        <ColourNames.Provider value={colourNames(list)}><ProductGrid groups={groups} label={t.products} /></ColourNames.Provider>
         {groups.length < hits && (
           <div class="more">
-            <p class="muted">Showing {groups.length} of {hits}</p>
-            <button type="button" onClick={showMore} disabled={more === 'loading'}>{more === 'loading' ? 'Loading…' : 'Show more'}</button>
-            {more === 'failed' && <p role="alert">Could not load more products. Try again.</p>}
+            <p class="muted">{t.showing(groups.length, hits)}</p>
+            <button type="button" onClick={showMore} disabled={more === 'loading'}>{more === 'loading' ? t.loading : t.showMore}</button>
+            {more === 'failed' && <p role="alert">{t.moreFailed}</p>}
           </div>
         )}
       </div>

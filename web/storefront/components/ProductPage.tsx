@@ -7,7 +7,7 @@ import type { Product, ProductPage as ProductPageAnswer, Variant } from '@apptus
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { notifyClick } from '../api';
 import { addToCart } from '../cart';
-import { formatPrice } from '../format';
+import { colourName, formatPrice } from '../format';
 import { type Route } from '../route';
 import { followLink, navigate } from '../history';
 import { useShop } from '../shop';
@@ -17,6 +17,8 @@ import { Badges } from './Badges';
 import { productHref } from './ProductCard';
 import { sourceFor } from './ProductImage';
 import { Recommendations } from './Recommendations';
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 type ProductRoute = Extract<Route, { kind: 'product' }>;
 
@@ -46,11 +48,12 @@ export function ProductPage({ route }: { route: ProductRoute }) {
       ],
     }));
   const answer = query.data;
-  if (query.error) return <main class="page"><h1>Product</h1><p role="alert">The product failed to load: {query.error}</p></main>;
-  if (!answer) return <main class="page" aria-busy="true"><p class="muted">Loading…</p></main>;
+  const t = shop.text;
+  if (query.error) return <main class="page"><h1>{t.product}</h1><p role="alert">{t.productFailed} {query.error}</p></main>;
+  if (!answer) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
   const group = answer.productGroup;
   const product = group?.products.find((p) => p.key === route.productKey);
-  if (!group || !product) return <main class="page"><h1>Product not found</h1><p>This product is not sold in this market.</p></main>;
+  if (!group || !product) return <main class="page"><h1>{t.productNotFound}</h1><p>{t.notSoldHere}</p></main>;
   return (
     <main class="page product-page">
       <ProductDetails key={product.key} product={product} siblings={group.products} variantKey={route.variantKey} />
@@ -61,6 +64,7 @@ export function ProductPage({ route }: { route: ProductRoute }) {
 
 function ProductDetails({ product, siblings, variantKey }: { product: Product; siblings: Product[]; variantKey?: string }) {
   const shop = useShop();
+  const t = shop.text;
   const [image, setImage] = useState(0);
   const [favourite, setFav] = useState(() => isFavourite(product.key));
   const [added, setAdded] = useState<Variant | null>(null);
@@ -97,14 +101,14 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
     <article class="product">
       <div class="gallery">
         <div class="main-image">
-          {main ? <img src={main} alt={images[image]?.alt ?? product.title} width={400} height={500} /> : <div class="no-image" role="img" aria-label="No image" />}
+          {main ? <img src={main} alt={images[image]?.alt ?? product.title} width={400} height={500} /> : <div class="no-image" role="img" aria-label={t.noImage} />}
           <Badges product={product} />
         </div>
         {images.length > 1 && (
-          <ul class="thumbnails" aria-label="Images">
+          <ul class="thumbnails" aria-label={t.images}>
             {images.map((img, i) => (
               <li key={i}>
-                <button type="button" aria-label={`Image ${i + 1}`} aria-pressed={i === image} onClick={() => setImage(i)}>
+                <button type="button" aria-label={t.image(i + 1)} aria-pressed={i === image} onClick={() => setImage(i)}>
                   <img src={sourceFor(img, 100)} alt="" width={80} height={100} />
                 </button>
               </li>
@@ -120,15 +124,16 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
           {price.selling < price.list && <s class="list">{formatPrice(price.list, shop.locale, shop.currency)}</s>}
         </p>
         {siblings.length > 1 && (
-          <nav class="colours" aria-label="Colours">
+          <nav class="colours" aria-label={t.colours}>
+            {colourName(product, NO_NAMES) && <p class="colour-name">{colourName(product, NO_NAMES)}</p>}
             <ul>
               {siblings.map((p) => {
                 const href = productHref(shop, p);
                 return (
                   <li key={p.key}>
-                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={p.title} onClick={(e) => { if (p.key !== product.key) notifyClick(shop.api, p.ticket); followLink(e, href); }}>
+                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={colourName(p, NO_NAMES) ?? p.title} onClick={(e) => { if (p.key !== product.key) notifyClick(shop.api, p.ticket); followLink(e, href); }}>
                       <span class="swatch-dot" style={{ background: p.swatch.colors[0] ?? '#ccc' }} />
-                      <span class="visually-hidden">{p.title}</span>
+                      <span class="visually-hidden">{colourName(p, NO_NAMES) ?? p.title}</span>
                     </a>
                   </li>
                 );
@@ -138,22 +143,22 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
         )}
         {product.variants.length > 1 && (
           <fieldset class="sizes" ref={sizeRef} aria-invalid={missingSize || undefined}>
-            <legend>Size</legend>
+            <legend>{t.size}</legend>
             {product.variants.map((v) => (
               <label key={v.key} class={v.inStock ? 'size' : 'size out'}>
                 <input type="radio" name="size" value={v.key} checked={v.key === variant?.key} disabled={!v.inStock} onChange={() => chooseVariant(v)} />
                 <span>{v.label ?? v.size ?? v.key}</span>
               </label>
             ))}
-            {missingSize && <p role="alert" class="error">Choose a size first.</p>}
+            {missingSize && <p role="alert" class="error">{t.chooseSize}</p>}
           </fieldset>
         )}
         <p class={variant ? (variant.inStock ? 'stock in' : 'stock out') : 'stock'}>
-          {variant ? (variant.inStock ? (variant.stockNumber <= 5 ? `Only ${variant.stockNumber} left` : 'In stock') : 'Out of stock') : product.inStock ? 'In stock in some sizes' : 'Out of stock'}
+          {variant ? (variant.inStock ? (variant.stockNumber <= 5 ? t.onlyLeft(variant.stockNumber) : t.inStock) : t.outOfStock) : product.inStock ? t.inStockSomeSizes : t.outOfStock}
         </p>
         <div class="actions">
-          <button type="button" class="primary" onClick={add} disabled={variant ? !variant.inStock : !product.inStock}>Add to cart</button>
-          <button type="button" class="secondary" aria-pressed={favourite} onClick={toggleFavourite}>{favourite ? 'Remove from favourites' : 'Add to favourites'}</button>
+          <button type="button" class="primary" onClick={add} disabled={variant ? !variant.inStock : !product.inStock}>{t.addToCart}</button>
+          <button type="button" class="secondary" aria-pressed={favourite} onClick={toggleFavourite}>{favourite ? t.removeFavourite : t.addFavourite}</button>
         </div>
         {product.description && <p class="description">{product.description}</p>}
       </div>
