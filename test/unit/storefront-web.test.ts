@@ -1,6 +1,7 @@
 /** The reference storefront's pure parts: the URL as state (web/storefront/route.ts) and text helpers (format.ts). */
+import type { NavigationNode } from '@apptus/esales-api';
 import assert from 'node:assert/strict';
-import { facetsOf, hrefOf, parseLocation, SORT_TYPES } from '../../web/storefront/route';
+import { facetsOf, hrefOf, parseLocation, pathAt, positionOf, SORT_TYPES } from '../../web/storefront/route';
 import { shownSortOptions } from '../../web/storefront/settings';
 import { textFor } from '../../web/storefront/text';
 import { highlightParts, priceText } from '../../web/storefront/format';
@@ -33,6 +34,16 @@ describe('storefront URL state', () => {
   it('falls back to relevance for a sort the client does not know', () => {
     assert.equal((parseLocation(new URL('http://shop/search?q=x&sort=CHEAPEST')).route as { sort?: string }).sort, undefined);
     assert.equal((parseLocation(new URL('http://shop/dam?sort=price_ascending')).route as { sort?: string }).sort, 'PRICE_ASCENDING');
+  });
+
+  it('finds a category at the same place of another locale\'s navigation tree', () => {
+    const node = (link: string, children: unknown[] = []) => ({ type: 'PAGE_LINK', path: link, link, label: link, customData: {}, count: 1, children });
+    const sv = { type: 'LABEL', label: '', customData: {}, count: 2, children: [node('/dam', [node('/dam/skor'), node('/dam/vaskor')]), node('/herr')] } as unknown as NavigationNode;
+    const en = { type: 'LABEL', label: '', customData: {}, count: 2, children: [node('/women', [node('/women/shoes'), node('/women/bags')]), node('/men')] } as unknown as NavigationNode;
+    assert.deepEqual(positionOf(en, '/women/bags/'), [0, 1]);
+    assert.equal(pathAt(sv, positionOf(en, '/women/bags')!), '/dam/vaskor');
+    assert.equal(positionOf(en, '/nowhere'), undefined);
+    assert.equal(pathAt(sv, [5]), undefined);
   });
 
   it('treats any other path as a landing page, and bounds the page number', () => {

@@ -9,7 +9,7 @@
  * and every URL carries `market` and `locale`. Facet selections use the storefront API's own parameter
  * names, so the URL reads like the query it makes.
  */
-import type { FacetParams, SearchOrigin, SortType } from '@apptus/esales-api';
+import type { FacetParams, NavigationNode, SearchOrigin, SortType } from '@apptus/esales-api';
 
 export type Route =
   | { kind: 'search'; q: string; sort?: SortType; page: number; origin?: SearchOrigin; facets: FacetParams }
@@ -120,3 +120,31 @@ export function hrefOf(route: Route, locator: Locator, productLink?: string): st
   params.set('locale', locator.locale);
   return `${path}?${params.toString()}`;
 }
+
+/*
+ * A market's navigation trees have one shape in all its locales: a category page is found in another locale
+ * at the same position (see navigation.ts).
+ */
+const pathOf = (node: NavigationNode): string | undefined =>
+  (node.type === 'PAGE_LINK' ? node.link : node.type === 'PRODUCT' ? node.path : undefined);
+
+/** Where a path is in a tree: the child index at each level, or undefined. Pure. */
+export function positionOf(tree: NavigationNode, path: string): number[] | undefined {
+  const wanted = path.replace(/\/+$/, '') || '/';
+  const children = 'children' in tree ? tree.children : [];
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (pathOf(child)?.replace(/\/+$/, '') === wanted) return [i];
+    const below = positionOf(child, path);
+    if (below) return [i, ...below];
+  }
+  return undefined;
+}
+
+/** The page at a position of a tree, if the tree has a page there. Pure. */
+export function pathAt(tree: NavigationNode, position: number[]): string | undefined {
+  let node: NavigationNode | undefined = tree;
+  for (const i of position) node = node && 'children' in node ? node.children[i] : undefined;
+  return node ? pathOf(node) : undefined;
+}
+

@@ -7,6 +7,9 @@ import type { LandingPage as LandingPageAnswer, NavigationStateNode } from '@app
 import { type Route } from '../route';
 import { followLink } from '../history';
 import { useShop } from '../shop';
+import { useEffect, useState } from 'preact/hooks';
+import { navigate } from '../history';
+import { samePage } from '../navigation';
 import { useQuery } from '../useQuery';
 import { ContentList } from './ContentList';
 import { Listing, PAGE_SIZE } from './Listing';
@@ -28,6 +31,27 @@ export function LandingPage({ route }: { route: LandingRoute }) {
         : { navigation: { include: true }, contentLists: [{ id: 'content', limit: 3 }] },
     ));
   const answer = query.data;
+  const missing = !home && !query.loading && answer !== undefined && !answer.primaryList;
+  // A category path of another locale (`/women/shoes` while browsing in Swedish) leads to the same page here.
+  const [elsewhere, setElsewhere] = useState<'looking' | 'none'>('looking');
+  useEffect(() => {
+    if (!missing) return;
+    let live = true;
+    setElsewhere('looking');
+    const others = shop.markets.flatMap((m) => m.locales.map((locale) => ({ market: m.id, locale })))
+      .filter((l) => !(l.market === shop.market && l.locale === shop.locale));
+    (async () => {
+      // This market's other languages first, where the trees are one tree.
+      others.sort((a, b) => Number(b.market === shop.market) - Number(a.market === shop.market));
+      for (const other of others) {
+        const path = await samePage(route.path, other, shop).catch(() => undefined);
+        if (!live) return;
+        if (path && path !== route.path) return navigate(shop.href({ ...route, path }), { replace: true });
+      }
+      setElsewhere('none');
+    })();
+    return () => { live = false; };
+  }, [missing, route.path, shop.market, shop.locale]);
   if (query.error) return <main class="page"><h1>{t.pageHeading}</h1><p role="alert">{t.pageFailed} {query.error}</p></main>;
   if (!answer) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
 
@@ -38,7 +62,7 @@ export function LandingPage({ route }: { route: LandingRoute }) {
   const heading = answer.seo.pageHeading ?? answer.seo.pageTitle ?? crumbs[crumbs.length - 1]?.label;
   // The answer kept from the previous page (the home page has no list) is no reason to say "not found" while
   // this page's answer is on its way.
-  if (!home && !answer.primaryList && query.loading) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
+  if (!home && !answer.primaryList && (query.loading || elsewhere === 'looking')) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
   if (!home && !answer.primaryList) {
     return (
       <main class="page">

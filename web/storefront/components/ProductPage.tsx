@@ -71,6 +71,12 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
   const [missingSize, setMissingSize] = useState(false);
   const sizeRef = useRef<HTMLFieldSetElement>(null);
   useEffect(() => { setImage(0); setFav(isFavourite(product.key)); }, [product.key]);
+  // The product's own link in this locale (after a change of language the URL still has the other's).
+  useEffect(() => {
+    if (new URL(product.link, location.origin).pathname !== location.pathname) {
+      navigate(shop.href({ kind: 'product', productKey: product.key, variantKey }, product.link), { replace: true });
+    }
+  }, [product.link]);
   const single = product.variants.length === 1 ? product.variants[0] : undefined;
   const variant = product.variants.find((v) => v.key === variantKey) ?? single;
   const price = variant ? { selling: variant.sellingPrice, list: variant.listPrice } : { selling: product.sellingPrice.min, list: product.listPrice.min };
