@@ -121,13 +121,13 @@ async function main(): Promise<void> {
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await desktop.goto(`${base}/search?q=sneakers&${EN}`);
     await settle(desktop);
-    await desktop.getByRole('searchbox', { name: 'Search', exact: true }).click();
-    await desktop.getByRole('searchbox', { name: 'Search', exact: true }).fill('sne');
+    await desktop.getByRole('combobox', { name: 'Search', exact: true }).click();
+    await desktop.getByRole('combobox', { name: 'Search', exact: true }).fill('sne');
     await desktop.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
     await settle(desktop);
     await desktop.screenshot({ path: join(out, 'autocomplete.png') });
     await desktop.keyboard.press('Escape');
-    await desktop.getByRole('searchbox', { name: 'Search', exact: true }).blur();
+    await desktop.getByRole('combobox', { name: 'Search', exact: true }).blur();
     await desktop.screenshot({ path: join(out, 'search.png') });
 
     await desktop.goto(`${base}/women/shoes?${EN}`);

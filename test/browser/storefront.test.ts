@@ -77,7 +77,7 @@ describe('reference storefront (Chromium)', function () {
   it('suggests as you type, and a suggestion is picked with the keyboard', async () => {
     const { page } = await newVisitor(world);
     await page.goto(`/?${EN}`);
-    const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+    const box = page.getByRole('combobox', { name: 'Search', exact: true });
     await box.click();
     const timings: number[] = [];
     for (const word of ['sneakers', 'boots', 'dress', 'jacket']) {
@@ -109,6 +109,13 @@ describe('reference storefront (Chromium)', function () {
     assert.equal(await productOption.locator('img').count(), 1);
     assert.match((await productOption.textContent()) ?? '', /SEK/);
 
+    // The ARIA combobox pattern: expanded while suggestions show, the active one named by aria-activedescendant.
+    assert.equal(await box.getAttribute('aria-expanded'), 'true');
+    assert.equal(await box.getAttribute('aria-controls'), await listbox.getAttribute('id'));
+    await box.press('Escape');
+    assert.equal(await box.getAttribute('aria-expanded'), 'false');
+    await box.press('ArrowDown');
+    assert.equal(await box.getAttribute('aria-expanded'), 'true');
     await box.press('ArrowDown');
     const first = listbox.getByRole('option').first();
     assert.equal(await first.getAttribute('aria-selected'), 'true');
@@ -132,7 +139,7 @@ describe('reference storefront (Chromium)', function () {
     await viewed.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await world.service.context.behaviour.flush();
-    const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+    const box = page.getByRole('combobox', { name: 'Search', exact: true });
     await eventually(async () => {
       await box.fill('');
       await box.blur();
@@ -194,7 +201,7 @@ describe('reference storefront (Chromium)', function () {
   it('auto-corrects a misspelling, and "search instead for" searches the phrase as typed', async () => {
     const { page } = await newVisitor(world);
     await page.goto(`/?${EN}`);
-    const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+    const box = page.getByRole('combobox', { name: 'Search', exact: true });
     await box.fill('snekers');
     await box.press('Enter');
     const banner = page.getByRole('status').filter({ hasText: 'Search instead for' });
@@ -340,7 +347,7 @@ describe('reference storefront (Chromium)', function () {
     const seen = new Map<string, string[]>();
     for (const card of await cards.all()) {
       const title = (await card.getByRole('heading').textContent())!;
-      seen.set(title, [...(seen.get(title) ?? []), (await card.locator('.card-colour').textContent()) ?? '']);
+      seen.set(title, [...(seen.get(title) ?? []), (await card.locator('.card-colour').count()) ? (await card.locator('.card-colour').textContent())! : '']);
     }
     const repeated = [...seen].find(([, colours]) => colours.length > 1);
     assert.ok(repeated, 'a product shown in more than one colour');
@@ -352,6 +359,44 @@ describe('reference storefront (Chromium)', function () {
     const swatches = await page.getByRole('navigation', { name: 'Färger' }).getByRole('link').allTextContents();
     for (const colour of colours) assert.ok(swatches.includes(colour), `${colour} in ${swatches.join()}`);
     assert.ok(!swatches.includes(title), swatches.join());
+    await page.context().close();
+  });
+
+  it('keeps the shopper\'s place when the language changes, takes a category path of the other language, and never flashes "Page not found"', async () => {
+    const { page } = await newVisitor(world);
+    await page.goto(`/?${EN}`);
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Women', exact: true }).waitFor();
+    await page.evaluate(`window.headings = []; new MutationObserver(() => { for (const h of document.querySelectorAll('h1')) window.headings.push(h.textContent); }).observe(document.body, { childList: true, subtree: true, characterData: true })`);
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Women', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Women' }).waitFor();
+    await page.getByRole('navigation', { name: 'Subcategories' }).getByRole('link', { name: /^Shoes/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Shoes' }).waitFor();
+    assert.deepEqual(((await page.evaluate('window.headings')) as string[]).filter((h) => /not found/i.test(h)), []);
+
+    await page.getByRole('combobox', { name: 'Market and language' }).selectOption('SE/sv-SE');
+    await page.waitForURL((u) => u.searchParams.get('locale') === 'sv-SE');
+    await page.getByRole('heading', { level: 1, name: 'Skor' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/dam/skor');
+    assert.deepEqual(await page.getByRole('navigation', { name: 'Brödsmulor' }).getByRole('listitem').allTextContents(), ['Hem', 'Dam', 'Skor']);
+
+    // The English path from the Swedish shop leads to the Swedish page.
+    await page.goto('/women/shoes?market=SE&locale=sv-SE');
+    await page.getByRole('heading', { level: 1, name: 'Skor' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/dam/skor');
+
+    // A product stays the product, at its link in the other language.
+    const card = page.getByRole('list', { name: 'Produkter', exact: true }).getByRole('article').first();
+    const title = (await card.getByRole('heading').textContent())!;
+    await card.getByRole('heading').getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const pk = new URL(page.url()).searchParams.get('pk');
+    const swedishPath = new URL(page.url()).pathname;
+    await page.getByRole('combobox', { name: 'Marknad och språk' }).selectOption('SE/en-GB');
+    await page.waitForURL((u) => u.searchParams.get('locale') === 'en-GB');
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('pk'), pk);
+    assert.notEqual(new URL(page.url()).pathname, '/');
+    await eventually(async () => assert.ok(new URL(page.url()).pathname.startsWith('/'), swedishPath));
     await page.context().close();
   });
 
@@ -372,7 +417,7 @@ describe('reference storefront (Chromium)', function () {
     const { page } = await newVisitor(world, 'phone');
     await page.goto(`/search?q=sneakers&${EN}`);
     await page.getByRole('list', { name: 'Products', exact: true }).getByRole('link').first().waitFor();
-    assert.ok(await page.getByRole('searchbox', { name: 'Search', exact: true }).isVisible());
+    assert.ok(await page.getByRole('combobox', { name: 'Search', exact: true }).isVisible());
     const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
     await page.context().close();

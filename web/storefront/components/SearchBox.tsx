@@ -1,8 +1,9 @@
 /**
  * The search box with autocomplete as you type: phrase suggestions (the typed part highlighted), product
  * suggestions with image and price, recent searches and recently viewed products when the box is empty, and a page's link when the phrase
- * is one of its keywords (`redirectLink`). The box is a `searchbox` named "Search"; suggestions are `option`s of
- * a `listbox`, chosen with the arrow keys and Enter (the focus stays in the box: aria-activedescendant).
+ * is one of its keywords (`redirectLink`). The box is a `combobox` named "Search" (the ARIA combobox pattern:
+ * `aria-expanded`, `aria-controls`); suggestions are `option`s of a `listbox`, chosen with the arrow keys and
+ * Enter (the focus stays in the box: aria-activedescendant), Escape closes them.
  */
 import type { Autocomplete, PhraseSuggestion, ProductGroup, SearchOrigin } from '@apptus/esales-api';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -105,6 +106,8 @@ export function SearchBox({ initial }: { initial: string }) {
       <form role="search" onSubmit={(e) => { e.preventDefault(); choose(undefined); }}>
         <input
           type="search"
+          role="combobox"
+          aria-expanded={shown}
           aria-label={t.search}
           placeholder={t.searchPlaceholder}
           autoComplete="off"
