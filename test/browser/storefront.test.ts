@@ -400,6 +400,25 @@ describe('reference storefront (Chromium)', function () {
     await page.context().close();
   });
 
+  it('opens the article of an article card, in either language', async () => {
+    const { page } = await newVisitor(world);
+    await page.goto(`/?${EN}`);
+    await page.getByRole('heading', { level: 2, name: 'Latest articles' }).waitFor();
+    const card = page.locator('.content-list').getByRole('link').first();
+    const title = (await card.locator('strong').textContent())!;
+    await card.click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    assert.ok(new URL(page.url()).searchParams.get('ck'));
+    assert.equal(await page.getByRole('heading', { name: /not found/i }).count(), 0);
+    await eventually(async () => assert.equal(await page.title(), `${title} · open-elevate demo shop`));
+    await page.getByRole('combobox', { name: 'Market and language' }).selectOption('SE/sv-SE');
+    await page.waitForURL((u) => u.searchParams.get('locale') === 'sv-SE');
+    assert.ok(new URL(page.url()).searchParams.get('ck'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await page.getByRole('heading', { name: /finns inte/i }).count(), 0);
+    await page.context().close();
+  });
+
   it('renders a product title that is markup as text, and runs nothing', async () => {
     const { page, dialogs } = await newVisitor(world);
     await page.goto(`/search?q=onerror&${EN}`);
@@ -413,13 +432,38 @@ describe('reference storefront (Chromium)', function () {
     await page.context().close();
   });
 
-  it('fits a phone: the search box, results and facets are there at 390×844', async () => {
+  it('fits a phone: the search box and results at 390×844, the filters in a drawer and the categories behind a menu', async () => {
     const { page } = await newVisitor(world, 'phone');
     await page.goto(`/search?q=sneakers&${EN}`);
     await page.getByRole('list', { name: 'Products', exact: true }).getByRole('link').first().waitFor();
     assert.ok(await page.getByRole('combobox', { name: 'Search', exact: true }).isVisible());
     const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+
+    // The filters open as a drawer over the results, which stay where they are.
+    const products = page.getByRole('list', { name: 'Products', exact: true });
+    const before = (await products.boundingBox())!.y;
+    assert.equal(await page.getByRole('region', { name: 'Filters' }).isVisible(), false);
+    await page.locator('summary', { hasText: /^Filter/ }).click();
+    const drawer = page.getByRole('region', { name: 'Filters' });
+    await drawer.waitFor();
+    assert.equal((await products.boundingBox())!.y, before);
+    const box = (await drawer.boundingBox())!;
+    assert.ok(box.y <= 1 && box.width >= 380, JSON.stringify(box));
+    await drawer.getByRole('button', { name: /^Show \d+ products$/ }).click();
+    await eventually(async () => assert.equal(await drawer.isVisible(), false));
+
+    // The categories are behind a menu button rather than a bar cut off at the edge.
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    const women = categories.getByRole('link', { name: 'Women', exact: true });
+    assert.equal(await women.isVisible(), false);
+    const menu = categories.getByRole('button', { name: 'Menu' });
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    await menu.click();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    await women.click();
+    await page.getByRole('heading', { level: 1, name: 'Women' }).waitFor();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
     await page.context().close();
   });
 });

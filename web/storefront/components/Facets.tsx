@@ -4,7 +4,7 @@
  */
 import type { CheckboxFacet, ColorFacet, Facet, FacetParams, RangeFacet, SizeFacet, TextFacet, TextFacetValue } from '@apptus/esales-api';
 import { isCheckboxFacet, isColorFacet, isRangeFacet, isSizeFacet, isTextFacet } from '@apptus/esales-api';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format';
 import { useShop } from '../shop';
 
@@ -34,22 +34,37 @@ function toggle(facets: FacetParams, id: string, value: string, on: boolean): Fa
   return next;
 }
 
-export function Facets({ facets, selection, onChange }: { facets: Facet[]; selection: FacetParams; onChange: Change }) {
-  const t = useShop().text;
+export function Facets({ facets, selection, onChange, hits }: { facets: Facet[]; selection: FacetParams; onChange: Change; hits: number }) {
+  const shop = useShop();
+  const t = shop.text;
   const count = Object.keys(selection).length;
-  // On a phone the filters start folded away behind one "Filter" toggle, so the results come first.
+  // On a phone the filters are a drawer over the page behind one "Filter" toggle, so the results stay first.
   const [wide] = useState(() => window.matchMedia('(min-width: 900px)').matches);
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (!drawer.current) return;
+    drawer.current.open = false;
+    drawer.current.querySelector<HTMLElement>('summary')?.focus();
+  };
   return (
-    <details class="filters" open={wide || undefined}>
+    <details
+      class="filters"
+      ref={drawer}
+      open={wide || undefined}
+      onToggle={(e) => { if (!wide && e.currentTarget.open) e.currentTarget.querySelector<HTMLElement>('.drawer-close')?.focus(); }}
+      onKeyDown={(e) => { if (e.key === 'Escape' && !wide) close(); }}
+    >
     <summary class="filters-toggle">{t.filter}{count > 0 ? ` (${count})` : ''}</summary>
     <section class="facets" aria-label={t.filters}>
       <div class="facets-head">
         <h2>{t.filter}</h2>
         {count > 0 && <button type="button" class="link-button" onClick={() => onChange({})}>{t.clearAll}</button>}
+        <button type="button" class="drawer-close icon" aria-label={t.close} onClick={close}>×</button>
       </div>
       {facets.map((facet, i) => (
         <FacetBox key={facet.id} facet={facet} selection={selection} onChange={onChange} openAtFirst={i < OPEN_AT_FIRST} />
       ))}
+      <button type="button" class="primary drawer-done" onClick={close}>{t.showResults(hits, shop.locale)}</button>
     </section>
     </details>
   );

@@ -41,7 +41,7 @@ function MarketSwitcher() {
     url.searchParams.set('locale', locale);
     // A product keeps its key (the product page then shows the locale's own link); a category page is the
     // page at the same place of the other locale's navigation tree; anything else stays as it is.
-    if (!url.searchParams.has('pk') && !['/search', '/cart', '/checkout', '/thanks', '/'].includes(url.pathname)) {
+    if (!url.searchParams.has('pk') && !url.searchParams.has('ck') && !['/search', '/cart', '/checkout', '/thanks', '/'].includes(url.pathname)) {
       const path = await samePage(url.pathname, shop, { market, locale }).catch(() => undefined);
       if (!path) return navigate(`/?market=${encodeURIComponent(market)}&locale=${encodeURIComponent(locale)}`);
       url.pathname = path;
@@ -75,14 +75,18 @@ function CategoryMenu() {
   const nodes = tree.data?.tree.children ?? [];
   // A chosen category closes its open submenu, though the pointer still rests on it (until it leaves).
   const [closed, setClosed] = useState(false);
+  // On a phone the categories are behind a "Menu" button (a bar of them would be cut off), listed down the page.
+  const [open, setOpen] = useState(false);
   return (
     <nav
-      class={closed ? 'categories closed' : 'categories'}
+      class={`categories${closed ? ' closed' : ''}${open ? ' open' : ''}`}
       aria-label={shop.text.categories}
-      onClick={(e) => { if ((e.target as Element).closest('a')) { setClosed(true); (document.activeElement as HTMLElement | null)?.blur(); } }}
+      onClick={(e) => { if ((e.target as Element).closest('a')) { setClosed(true); setOpen(false); (document.activeElement as HTMLElement | null)?.blur(); } }}
       onMouseLeave={() => setClosed(false)}
+      onKeyDown={(e) => { if (e.key === 'Escape' && open) { setOpen(false); (e.currentTarget.querySelector('.menu-toggle') as HTMLElement | null)?.focus(); } }}
     >
-      <ul>
+      <button type="button" class="menu-toggle" aria-expanded={open} aria-controls="category-list" onClick={() => setOpen(!open)}>{shop.text.menu}</button>
+      <ul id="category-list">
         {nodes.map((node, i) => <MenuItem key={i} node={node} />)}
       </ul>
     </nav>

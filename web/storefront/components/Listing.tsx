@@ -54,7 +54,7 @@ export function Listing({ route, list, loadMore }: { route: ListRoute; list: Pri
   const hits = list.totalHits;
   return (
     <div class="listing">
-      {list.facets.length > 0 && <Facets facets={list.facets} selection={route.facets} onChange={(facets: FacetParams) => go({ facets })} />}
+      {list.facets.length > 0 && <Facets facets={list.facets} selection={route.facets} onChange={(facets: FacetParams) => go({ facets })} hits={hits} />}
       <div class="results" ref={grid}>
         <div class="results-bar">
           <p class="total" role="status">{t.productCount(hits, shop.locale)}</p>
