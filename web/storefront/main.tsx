@@ -11,6 +11,7 @@ import { CartPage, CheckoutPage, ThanksPage } from './components/CartPage';
 import { Header } from './components/Header';
 import { LandingPage } from './components/LandingPage';
 import { ProductPage } from './components/ProductPage';
+import { ArticlePage } from './components/ArticlePage';
 import { SearchPage } from './components/SearchPage';
 import { parseLocation, type Locator, type Route } from './route';
 import { onNavigate, takeHeadingFocus } from './history';
@@ -57,6 +58,7 @@ function Page({ route }: { route: Route }) {
     case 'search': return <SearchPage route={route} />;
     case 'landing': return <LandingPage route={route} />;
     case 'product': return <ProductPage route={route} />;
+    case 'article': return <ArticlePage route={route} />;
     case 'cart': return <CartPage />;
     case 'checkout': return <CheckoutPage />;
     case 'thanks': return <ThanksPage order={route.order} />;

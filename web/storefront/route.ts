@@ -3,6 +3,7 @@
  *
  *   /search?q=…&sort=…&page=…&origin=…&f.<facet>=a|b&f.<facet>.min=…   search results
  *   <product link>?pk=<product key>&variant=<variant key>              product page (the catalog's link, plus its key)
+ *   <content link>?ck=<content key>                                     an article (the content item's link, plus its key)
  *   /cart, /checkout, /thanks                                           cart and the demo checkout
  *   any other path                                                      a landing or category page of that path
  *
@@ -15,6 +16,7 @@ export type Route =
   | { kind: 'search'; q: string; sort?: SortType; page: number; origin?: SearchOrigin; facets: FacetParams }
   | { kind: 'landing'; path: string; sort?: SortType; page: number; facets: FacetParams }
   | { kind: 'product'; productKey: string; variantKey?: string }
+  | { kind: 'article'; contentKey: string }
   | { kind: 'cart' }
   | { kind: 'checkout' }
   | { kind: 'thanks'; order?: string };
@@ -68,6 +70,7 @@ export function parseLocation(url: URL): Location {
   }
   // Product links are the catalog's own (`/product/<slug>`, `/en/product/<slug>`): the key rides along as `pk`.
   if (p.get('pk')) return { locator, route: { kind: 'product', productKey: p.get('pk') ?? '', variantKey: p.get('variant') ?? undefined } };
+  if (p.get('ck')) return { locator, route: { kind: 'article', contentKey: p.get('ck') ?? '' } };
   if (path === '/cart') return { locator, route: { kind: 'cart' } };
   if (path === '/checkout') return { locator, route: { kind: 'checkout' } };
   if (path === '/thanks') return { locator, route: { kind: 'thanks', order: p.get('order') ?? undefined } };
@@ -112,6 +115,11 @@ export function hrefOf(route: Route, locator: Locator, productLink?: string): st
       if (route.variantKey) params.set('variant', route.variantKey);
       break;
     }
+    case 'article':
+      // The content item's own link (its article in the shop), with the key content-information asks for.
+      path = new URL(productLink ?? `/content/${encodeURIComponent(route.contentKey.toLowerCase())}`, 'http://x').pathname;
+      params.set('ck', route.contentKey);
+      break;
     case 'cart': path = '/cart'; break;
     case 'checkout': path = '/checkout'; break;
     case 'thanks': path = '/thanks'; if (route.order) params.set('order', route.order); break;

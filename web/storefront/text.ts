@@ -22,6 +22,7 @@ export interface Text {
   product: string; productFailed: string; productNotFound: string; notSoldHere: string; colours: string; colourCount(n: number): string;
   size: string; chooseSize: string; inStock: string; onlyLeft(n: number): string; outOfStock: string; inStockSomeSizes: string;
   addToCart: string; addFavourite: string; removeFavourite: string; image(n: number): string; images: string; noImage: string; from(price: string): string;
+  article: string; articleFailed: string; articleNotFound: string; published(date: string): string;
   addedToCart: string; goToCart: string; continueShopping: string; findingMatches: string;
   cartHeading: string; cartEmpty: string; total: string; goToCheckout: string; cartLines: string; quantityOf(title: string): string;
   remove: string; removeTitle(title: string): string; checkout: string; demoCheckout: string; email: string; placeOrder: string;
@@ -58,6 +59,7 @@ const en: Text = {
   onlyLeft: (n) => `Only ${n} left`, outOfStock: 'Out of stock', inStockSomeSizes: 'In stock in some sizes',
   addToCart: 'Add to cart', addFavourite: 'Add to favourites', removeFavourite: 'Remove from favourites', image: (n) => `Image ${n}`, images: 'Images',
   noImage: 'No image', from: (price) => `from ${price}`,
+  article: 'Article', articleFailed: 'The article failed to load:', articleNotFound: 'Article not found', published: (d) => `Published ${d}`,
   addedToCart: 'Added to cart', goToCart: 'Go to cart', continueShopping: 'Continue shopping', findingMatches: 'Finding products that go with it…',
   cartHeading: 'Cart', cartEmpty: 'Your cart is empty.', total: 'Total', goToCheckout: 'Go to checkout', cartLines: 'Cart lines',
   quantityOf: (title) => `Quantity of ${title}`, remove: 'Remove', removeTitle: (title) => `Remove ${title}`, checkout: 'Checkout',
@@ -98,6 +100,7 @@ const sv: Text = {
   onlyLeft: (n) => `Bara ${n} kvar`, outOfStock: 'Slut i lager', inStockSomeSizes: 'I lager i vissa storlekar',
   addToCart: 'Lägg i varukorgen', addFavourite: 'Spara som favorit', removeFavourite: 'Ta bort från favoriter', image: (n) => `Bild ${n}`, images: 'Bilder',
   noImage: 'Ingen bild', from: (price) => `från ${price}`,
+  article: 'Artikel', articleFailed: 'Artikeln kunde inte laddas:', articleNotFound: 'Artikeln finns inte', published: (d) => `Publicerad ${d}`,
   addedToCart: 'Tillagd i varukorgen', goToCart: 'Till varukorgen', continueShopping: 'Fortsätt handla', findingMatches: 'Letar efter produkter som passar till…',
   cartHeading: 'Varukorg', cartEmpty: 'Varukorgen är tom.', total: 'Totalt', goToCheckout: 'Till kassan', cartLines: 'Varor i varukorgen',
   quantityOf: (title) => `Antal av ${title}`, remove: 'Ta bort', removeTitle: (title) => `Ta bort ${title}`, checkout: 'Kassa',
@@ -138,6 +141,7 @@ const nb: Text = {
   onlyLeft: (n) => `Bare ${n} igjen`, outOfStock: 'Utsolgt', inStockSomeSizes: 'På lager i noen størrelser',
   addToCart: 'Legg i handlekurven', addFavourite: 'Legg til i favoritter', removeFavourite: 'Fjern fra favoritter', image: (n) => `Bilde ${n}`, images: 'Bilder',
   noImage: 'Mangler bilde', from: (price) => `fra ${price}`,
+  article: 'Artikkel', articleFailed: 'Artikkelen kunne ikke lastes:', articleNotFound: 'Fant ikke artikkelen', published: (d) => `Publisert ${d}`,
   addedToCart: 'Lagt i handlekurven', goToCart: 'Til handlekurven', continueShopping: 'Fortsett å handle', findingMatches: 'Finner produkter som passer til…',
   cartHeading: 'Handlekurv', cartEmpty: 'Handlekurven er tom.', total: 'Totalt', goToCheckout: 'Til kassen', cartLines: 'Varer i handlekurven',
   quantityOf: (title) => `Antall av ${title}`, remove: 'Fjern', removeTitle: (title) => `Fjern ${title}`, checkout: 'Kasse',

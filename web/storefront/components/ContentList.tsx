@@ -1,6 +1,7 @@
 /** A list of content items (articles, guides): title, image, description, each a link whose click sends its ticket. */
 import type { ContentList as ContentListAnswer, ContentItem } from '@apptus/esales-api';
 import { notifyClick } from '../api';
+import { followLink } from '../history';
 import { useShop } from '../shop';
 import { sourceFor } from './ProductImage';
 
@@ -16,9 +17,10 @@ export function ContentList({ list, heading }: { list: ContentListAnswer; headin
 function ContentCard({ item }: { item: ContentItem }) {
   const shop = useShop();
   const src = sourceFor(item.image, 600);
-  // Content links lead to the shop's articles, which this demo does not have: the click is still sent.
+  // The item's own link, with its key: the article page asks content-information for it.
+  const href = shop.href({ kind: 'article', contentKey: item.key }, item.link);
   return (
-    <a class="content-card" href={item.link} onClick={() => notifyClick(shop.api, item.ticket)}>
+    <a class="content-card" href={href} onClick={(e) => { notifyClick(shop.api, item.ticket); followLink(e, href); }}>
       {src && <img src={src} alt={item.image?.alt ?? ''} loading="lazy" width={600} height={300} />}
       <span class="content-type">{item.type}</span>
       <strong>{item.title}</strong>
