@@ -36,8 +36,8 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
         <p class="content-type">{item.type}{topics.length > 0 && ` · ${topics.join(', ')}`}</p>
         <h1>{item.title}</h1>
         {item.releaseDate && <p class="muted">{t.published(new Date(item.releaseDate).toLocaleDateString(shop.locale, { dateStyle: 'long' }))}</p>}
-        {src && <img src={src} alt={item.image?.alt ?? ''} width={1200} height={600} />}
         {item.description && <p class="preamble">{item.description}</p>}
+        {src && <img src={src} alt={item.image?.alt ?? ''} width={1200} height={600} />}
       </article>
     </main>
   );

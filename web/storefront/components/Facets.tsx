@@ -122,7 +122,7 @@ function LongList({ facet, values, render }: { facet: TextFacet | ColorFacet; va
   return (
     <>
       {values.length >= SEARCHABLE && (
-        <input type="text" class="value-search" aria-label={t.find(facet.label)} placeholder={`${t.find(facet.label)}…`} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
+        <input type="text" class="value-search" aria-label={t.find(facet.label)} placeholder={`${t.find(facet.label.toLowerCase())}…`} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
       )}
       <ul class="values">{shown.map(render)}</ul>
       {!needle && matching.length > SHOWN && (
