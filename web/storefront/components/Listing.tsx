@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Route } from '../route';
 import { navigate } from '../history';
 import { useShop } from '../shop';
+import { rememberColourNames } from '../colours';
 import { shownSortOptions } from '../settings';
 import { Facets } from './Facets';
 import { ColourNames, ProductGrid } from './ProductCard';
@@ -52,6 +53,8 @@ export function Listing({ route, list, loadMore }: { route: ListRoute; list: Pri
   };
 
   const hits = list.totalHits;
+  const names = colourNames(list);
+  useEffect(() => rememberColourNames(`${shop.market}/${shop.locale}`, names), [list]);
   return (
     <div class="listing">
       {list.facets.length > 0 && <Facets facets={list.facets} selection={route.facets} onChange={(facets: FacetParams) => go({ facets })} hits={hits} />}
@@ -65,7 +68,7 @@ export function Listing({ route, list, loadMore }: { route: ListRoute; list: Pri
             </select>
           </label>
         </div>
-        <ColourNames.Provider value={colourNames(list)}><ProductGrid groups={groups} label={t.products} /></ColourNames.Provider>
+        <ColourNames.Provider value={names}><ProductGrid groups={groups} label={t.products} /></ColourNames.Provider>
         {groups.length < hits && (
           <div class="more">
             <p class="muted">{t.showing(groups.length, hits)}</p>

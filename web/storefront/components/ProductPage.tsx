@@ -7,6 +7,7 @@ import type { Product, ProductPage as ProductPageAnswer, Variant } from '@apptus
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { notifyClick } from '../api';
 import { addToCart } from '../cart';
+import { knownColourNames } from '../colours';
 import { colourName, formatPrice } from '../format';
 import { type Route } from '../route';
 import { followLink, navigate } from '../history';
@@ -17,8 +18,6 @@ import { Badges } from './Badges';
 import { productHref } from './ProductCard';
 import { sourceFor } from './ProductImage';
 import { Recommendations } from './Recommendations';
-
-const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 type ProductRoute = Extract<Route, { kind: 'product' }>;
 
@@ -65,6 +64,8 @@ export function ProductPage({ route }: { route: ProductRoute }) {
 function ProductDetails({ product, siblings, variantKey }: { product: Product; siblings: Product[]; variantKey?: string }) {
   const shop = useShop();
   const t = shop.text;
+  // Named as the shopper's listings named these colours, else as the image's alt text does.
+  const names = knownColourNames(`${shop.market}/${shop.locale}`);
   const [image, setImage] = useState(0);
   const [favourite, setFav] = useState(() => isFavourite(product.key));
   const [added, setAdded] = useState<Variant | null>(null);
@@ -131,15 +132,15 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
         </p>
         {siblings.length > 1 && (
           <nav class="colours" aria-label={t.colours}>
-            {colourName(product, NO_NAMES) && <p class="colour-name">{colourName(product, NO_NAMES)}</p>}
+            {colourName(product, names) && <p class="colour-name">{colourName(product, names)}</p>}
             <ul>
               {siblings.map((p) => {
                 const href = productHref(shop, p);
                 return (
                   <li key={p.key}>
-                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={colourName(p, NO_NAMES) ?? p.title} onClick={(e) => { if (p.key !== product.key) notifyClick(shop.api, p.ticket); followLink(e, href); }}>
+                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={colourName(p, names) ?? p.title} onClick={(e) => { if (p.key !== product.key) notifyClick(shop.api, p.ticket); followLink(e, href); }}>
                       <span class="swatch-dot" style={{ background: p.swatch.colors[0] ?? '#ccc' }} />
-                      <span class="visually-hidden">{colourName(p, NO_NAMES) ?? p.title}</span>
+                      <span class="visually-hidden">{colourName(p, names) ?? p.title}</span>
                     </a>
                   </li>
                 );
