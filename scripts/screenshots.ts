@@ -1,7 +1,8 @@
 /**
  * Screenshots of the reference storefront for the docs (docs/screenshots/), taken in Debian's Chromium as a
  * shopper walks through it: search results, a category page, a product page with its add-to-cart popup, and the
- * cart, at 1280×800, and the search page at 390×844; and the merchandising console's configuration forms
+ * cart, at 1280×800, and the search page at 390×844; the search page in Swedish and an article at both sizes, and
+ * on a phone the category menu and the filter drawer; and the merchandising console's configuration forms
  * (facets, labels, navigation, templates), a landing page's facets, sort orders and product lists in the page editor,
  * and the landing page preview with its pin buttons at both sizes, logged in with ADMIN_API_KEY (default
  * dev-admin-key); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
@@ -193,13 +194,13 @@ async function main(): Promise<void> {
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await desktop.goto(`${base}/search?q=sneakers&${EN}`);
     await settle(desktop);
-    await desktop.getByRole('searchbox', { name: 'Search', exact: true }).click();
-    await desktop.getByRole('searchbox', { name: 'Search', exact: true }).fill('sne');
+    await desktop.getByRole('combobox', { name: 'Search', exact: true }).click();
+    await desktop.getByRole('combobox', { name: 'Search', exact: true }).fill('sne');
     await desktop.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
     await settle(desktop);
     await desktop.screenshot({ path: join(out, 'autocomplete.png') });
     await desktop.keyboard.press('Escape');
-    await desktop.getByRole('searchbox', { name: 'Search', exact: true }).blur();
+    await desktop.getByRole('combobox', { name: 'Search', exact: true }).blur();
     await desktop.screenshot({ path: join(out, 'search.png') });
 
     await desktop.goto(`${base}/women/shoes?${EN}`);
@@ -228,6 +229,31 @@ async function main(): Promise<void> {
     await phone.getByRole('list', { name: 'Products', exact: true }).getByRole('heading').first().getByRole('link').click();
     await settle(phone);
     await phone.screenshot({ path: join(out, 'product-phone.png') });
+
+    // The shop in Swedish (its own words too), an article, and on a phone the category menu and the filter drawer.
+    await desktop.goto(`${base}/search?q=sneakers&market=SE&locale=sv-SE`);
+    await settle(desktop);
+    await desktop.screenshot({ path: join(out, 'search-sv.png') });
+    await phone.goto(`${base}/search?q=sneakers&market=SE&locale=sv-SE`);
+    await settle(phone);
+    await phone.screenshot({ path: join(out, 'search-sv-phone.png') });
+    await desktop.goto(`${base}/?${EN}`);
+    await desktop.locator('.content-list').getByRole('link').first().click();
+    await settle(desktop);
+    await desktop.screenshot({ path: join(out, 'article.png') });
+    await phone.goto(`${base}/?${EN}`);
+    await phone.locator('.content-list').getByRole('link').first().click();
+    await settle(phone);
+    await phone.screenshot({ path: join(out, 'article-phone.png') });
+    await phone.goto(`${base}/search?q=sneakers&${EN}`);
+    await settle(phone);
+    await phone.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Menu' }).click();
+    await settle(phone);
+    await phone.screenshot({ path: join(out, 'menu-phone.png') });
+    await phone.keyboard.press('Escape');
+    await phone.locator('summary', { hasText: /^Filter/ }).click();
+    await settle(phone);
+    await phone.screenshot({ path: join(out, 'filters-phone.png') });
     console.log(`screenshots in ${out}`);
   } finally {
     await browser.close();

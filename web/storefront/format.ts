@@ -16,9 +16,24 @@ export function formatPrice(amount: number, locale: string, currency: string | n
 }
 
 /** A price range of a product whose variants differ ("from 499 kr"). */
-export function priceText(price: { min: number; max: number }, locale: string, currency: string | null): string {
+export function priceText(price: { min: number; max: number }, locale: string, currency: string | null, text: { from(price: string): string }): string {
   const min = formatPrice(price.min, locale, currency);
-  return price.min === price.max ? min : `from ${min}`;
+  return price.min === price.max ? min : text.from(min);
+}
+
+/**
+ * A product's colour by name ("Svart"): the list's colour facet names each swatch colour in the locale; where
+ * no facet is at hand (a product page), the image's alt text names it after the title ("Field sneakers, svart"),
+ * as catalogs commonly write it. Undefined when neither says.
+ */
+export function colourName(product: { title: string; swatch: { colors: string[] }; imageInfo: { images: { alt?: string }[] } }, names: ReadonlyMap<string, string>): string | undefined {
+  const hex = product.swatch.colors[0]?.toLowerCase();
+  const named = hex === undefined ? undefined : names.get(hex);
+  if (named) return named;
+  const alt = product.imageInfo.images[0]?.alt;
+  if (!alt || !alt.startsWith(`${product.title}, `)) return undefined;
+  const rest = alt.slice(product.title.length + 2).trim();
+  return rest ? rest.charAt(0).toLocaleUpperCase() + rest.slice(1) : undefined;
 }
 
 export interface HighlightPart { text: string; match: boolean }

@@ -2,7 +2,16 @@
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-window.addEventListener('popstate', () => listeners.forEach((l) => l()));
+/** Whether the page's heading should take the focus once it shows: after a route change, not on first load. */
+let headingFocusPending = false;
+window.addEventListener('popstate', () => { headingFocusPending = true; listeners.forEach((l) => l()); });
+
+/** Takes the pending heading focus (once): the page calls it when its heading is there. */
+export function takeHeadingFocus(): boolean {
+  const pending = headingFocusPending;
+  headingFocusPending = false;
+  return pending;
+}
 
 /** Calls `listener` whenever the URL changes (navigate, back, forward). */
 export function onNavigate(listener: Listener): () => void {
@@ -10,11 +19,15 @@ export function onNavigate(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Goes to `href` without reloading the page; `replace` keeps the history entry (used by "show more"). */
-export function navigate(href: string, options: { replace?: boolean } = {}): void {
+/**
+ * Goes to `href` without reloading the page; `replace` keeps the history entry (used by "show more").
+ * `keepFocus`: a change within the page (a facet, the sort), where the focus stays on the control used.
+ */
+export function navigate(href: string, options: { replace?: boolean; keepFocus?: boolean } = {}): void {
   if (options.replace) history.replaceState(null, '', href);
   else history.pushState(null, '', href);
   if (!options.replace) window.scrollTo(0, 0);
+  if (!options.replace && !options.keepFocus) headingFocusPending = true;
   listeners.forEach((l) => l());
 }
 

@@ -20,15 +20,15 @@ export function AddToCartPopup({ product, variant, onClose }: { product: Product
   return (
     <dialog ref={dialog} class="popup" aria-labelledby="added-heading" onClose={onClose}>
       <div class="popup-head">
-        <h2 id="added-heading">Added to cart</h2>
-        <button type="button" class="icon" aria-label="Close" onClick={() => dialog.current?.close()}>×</button>
+        <h2 id="added-heading">{shop.text.addedToCart}</h2>
+        <button type="button" class="icon" aria-label={shop.text.close} onClick={() => dialog.current?.close()}>×</button>
       </div>
       <p><strong>{product.title}</strong>{variant.label ? `, ${variant.label}` : ''} · {formatPrice(variant.sellingPrice, shop.locale, shop.currency)}</p>
       <div class="actions">
-        <a class="button primary" href={cart} onClick={(e) => { dialog.current?.close(); followLink(e, cart); }}>Go to cart</a>
-        <button type="button" class="secondary" onClick={() => dialog.current?.close()}>Continue shopping</button>
+        <a class="button primary" href={cart} onClick={(e) => { dialog.current?.close(); followLink(e, cart); }}>{shop.text.goToCart}</a>
+        <button type="button" class="secondary" onClick={() => dialog.current?.close()}>{shop.text.continueShopping}</button>
       </div>
-      {query.data ? <Recommendations lists={query.data.recommendationLists} /> : query.loading && <p class="muted">Finding products that go with it…</p>}
+      {query.data ? <Recommendations lists={query.data.recommendationLists} /> : query.loading && <p class="muted">{shop.text.findingMatches}</p>}
     </dialog>
   );
 }

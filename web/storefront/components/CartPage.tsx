@@ -23,14 +23,14 @@ export function CartPage() {
   const checkout = shop.href({ kind: 'checkout' });
   return (
     <main class="page cart-page">
-      <h1>Cart</h1>
+      <h1>{shop.text.cartHeading}</h1>
       {!lines.length ? (
-        <p>Your cart is empty.</p>
+        <p>{shop.text.cartEmpty}</p>
       ) : (
         <>
           <CartLines lines={lines} editable />
-          <p class="cart-total">Total <strong>{formatPrice(total, shop.locale, shop.currency)}</strong></p>
-          <a class="button primary" href={checkout} onClick={(e) => followLink(e, checkout)}>Go to checkout</a>
+          <p class="cart-total">{shop.text.total} <strong>{formatPrice(total, shop.locale, shop.currency)}</strong></p>
+          <a class="button primary" href={checkout} onClick={(e) => followLink(e, checkout)}>{shop.text.goToCheckout}</a>
         </>
       )}
       {query.data && <Recommendations lists={query.data.recommendationLists} />}
@@ -41,7 +41,7 @@ export function CartPage() {
 function CartLines({ lines, editable }: { lines: CartLine[]; editable?: boolean }) {
   const shop = useShop();
   return (
-    <ul class="cart-lines" aria-label="Cart lines">
+    <ul class="cart-lines" aria-label={shop.text.cartLines}>
       {lines.map((l) => {
         const href = shop.href({ kind: 'product', productKey: l.productKey, variantKey: l.variantKey }, l.link);
         return (
@@ -54,11 +54,11 @@ function CartLines({ lines, editable }: { lines: CartLine[]; editable?: boolean 
             </div>
             {editable ? (
               <label class="quantity">
-                <span class="visually-hidden">Quantity of {l.title}</span>
+                <span class="visually-hidden">{shop.text.quantityOf(l.title)}</span>
                 <input type="number" min={0} max={99} value={l.quantity} onChange={(e) => setQuantity(shop.market, l.variantKey, Math.max(0, Math.min(99, Number(e.currentTarget.value) || 0)))} />
               </label>
             ) : <span>× {l.quantity}</span>}
-            {editable && <button type="button" class="link-button" onClick={() => setQuantity(shop.market, l.variantKey, 0)} aria-label={`Remove ${l.title}`}>Remove</button>}
+            {editable && <button type="button" class="link-button" onClick={() => setQuantity(shop.market, l.variantKey, 0)} aria-label={shop.text.removeTitle(l.title)}>{shop.text.remove}</button>}
           </li>
         );
       })}
@@ -82,17 +82,17 @@ export function CheckoutPage() {
       setState('failed');
     }
   };
-  if (!lines.length) return <main class="page"><h1>Checkout</h1><p>Your cart is empty.</p></main>;
+  if (!lines.length) return <main class="page"><h1>{shop.text.checkout}</h1><p>{shop.text.cartEmpty}</p></main>;
   return (
     <main class="page checkout">
-      <h1>Checkout</h1>
-      <p class="notice">This is a demo checkout: nothing is charged or shipped. Placing the order sends the purchase notification.</p>
+      <h1>{shop.text.checkout}</h1>
+      <p class="notice">{shop.text.demoCheckout}</p>
       <CartLines lines={lines} />
       <form onSubmit={placeOrder}>
-        <label>Email <input type="email" name="email" autoComplete="email" placeholder="you@example.com" /></label>
-        <p class="cart-total">Total <strong>{formatPrice(total, shop.locale, shop.currency)}</strong></p>
-        <button type="submit" class="primary" disabled={state === 'sending'}>Place order</button>
-        {state === 'failed' && <p role="alert">The order could not be placed. Try again.</p>}
+        <label>{shop.text.email} <input type="email" name="email" autoComplete="email" placeholder="you@example.com" /></label>
+        <p class="cart-total">{shop.text.total} <strong>{formatPrice(total, shop.locale, shop.currency)}</strong></p>
+        <button type="submit" class="primary" disabled={state === 'sending'}>{shop.text.placeOrder}</button>
+        {state === 'failed' && <p role="alert">{shop.text.orderFailed}</p>}
       </form>
     </main>
   );
@@ -103,9 +103,9 @@ export function ThanksPage({ order }: { order?: string }) {
   const home = shop.href({ kind: 'landing', path: '/', page: 1, facets: {} });
   return (
     <main class="page">
-      <h1>Thank you for your order</h1>
-      {order && <p>Order number {order}.</p>}
-      <a href={home} onClick={(e) => followLink(e, home)}>Continue shopping</a>
+      <h1>{shop.text.thanks}</h1>
+      {order && <p>{shop.text.orderNumber(order)}</p>}
+      <a href={home} onClick={(e) => followLink(e, home)}>{shop.text.continueShopping}</a>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 /** A list of content items (articles, guides): title, image, description, each a link whose click sends its ticket. */
 import type { ContentList as ContentListAnswer, ContentItem } from '@apptus/esales-api';
 import { notifyClick } from '../api';
+import { followLink } from '../history';
 import { useShop } from '../shop';
 import { safeLink } from '../format';
 import { sourceFor } from './ProductImage';
@@ -17,18 +18,15 @@ export function ContentList({ list, heading }: { list: ContentListAnswer; headin
 function ContentCard({ item }: { item: ContentItem }) {
   const shop = useShop();
   const src = sourceFor(item.image, 600);
-  const href = safeLink(item.link);
-  const body = (
-    <>
+  // The item's own link, with its key: the article page asks content-information for it. A link that is
+  // neither a relative path nor an http(s) URL is not followed (safeLink): the card opens /content/<key>.
+  const href = shop.href({ kind: 'article', contentKey: item.key }, safeLink(item.link));
+  return (
+    <a class="content-card" href={href} onClick={(e) => { notifyClick(shop.api, item.ticket); followLink(e, href); }}>
       {src && <img src={src} alt={item.image?.alt ?? ''} loading="lazy" width={600} height={300} />}
       <span class="content-type">{item.type}</span>
       <strong>{item.title}</strong>
       {item.description && <span class="muted">{item.description}</span>}
-    </>
+    </a>
   );
-  // Content links lead to the shop's articles, which this demo does not have: the click is still sent.
-  // A link that is neither a relative path nor an http(s) URL is no link: the card shows as text.
-  return href
-    ? <a class="content-card" href={href} onClick={() => notifyClick(shop.api, item.ticket)}>{body}</a>
-    : <div class="content-card">{body}</div>;
 }

@@ -4,7 +4,7 @@
  */
 import type { CheckboxFacet, ColorFacet, Facet, FacetParams, RangeFacet, SizeFacet, TextFacet, TextFacetValue } from '@apptus/esales-api';
 import { isCheckboxFacet, isColorFacet, isRangeFacet, isSizeFacet, isTextFacet } from '@apptus/esales-api';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format';
 import { useShop } from '../shop';
 
@@ -34,21 +34,37 @@ function toggle(facets: FacetParams, id: string, value: string, on: boolean): Fa
   return next;
 }
 
-export function Facets({ facets, selection, onChange }: { facets: Facet[]; selection: FacetParams; onChange: Change }) {
+export function Facets({ facets, selection, onChange, hits }: { facets: Facet[]; selection: FacetParams; onChange: Change; hits: number }) {
+  const shop = useShop();
+  const t = shop.text;
   const count = Object.keys(selection).length;
-  // On a phone the filters start folded away behind one "Filter" toggle, so the results come first.
+  // On a phone the filters are a drawer over the page behind one "Filter" toggle, so the results stay first.
   const [wide] = useState(() => window.matchMedia('(min-width: 900px)').matches);
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (!drawer.current) return;
+    drawer.current.open = false;
+    drawer.current.querySelector<HTMLElement>('summary')?.focus();
+  };
   return (
-    <details class="filters" open={wide || undefined}>
-    <summary class="filters-toggle">Filter{count > 0 ? ` (${count})` : ''}</summary>
-    <section class="facets" aria-label="Filters">
+    <details
+      class="filters"
+      ref={drawer}
+      open={wide || undefined}
+      onToggle={(e) => { if (!wide && e.currentTarget.open) e.currentTarget.querySelector<HTMLElement>('.drawer-close')?.focus(); }}
+      onKeyDown={(e) => { if (e.key === 'Escape' && !wide) close(); }}
+    >
+    <summary class="filters-toggle">{t.filter}{count > 0 ? ` (${count})` : ''}</summary>
+    <section class="facets" aria-label={t.filters}>
       <div class="facets-head">
-        <h2>Filter</h2>
-        {count > 0 && <button type="button" class="link-button" onClick={() => onChange({})}>Clear all</button>}
+        <h2>{t.filter}</h2>
+        {count > 0 && <button type="button" class="link-button" onClick={() => onChange({})}>{t.clearAll}</button>}
+        <button type="button" class="drawer-close icon" aria-label={t.close} onClick={close}>×</button>
       </div>
       {facets.map((facet, i) => (
         <FacetBox key={facet.id} facet={facet} selection={selection} onChange={onChange} openAtFirst={i < OPEN_AT_FIRST} />
       ))}
+      <button type="button" class="primary drawer-done" onClick={close}>{t.showResults(hits, shop.locale)}</button>
     </section>
     </details>
   );
@@ -63,10 +79,11 @@ function FacetBox({ facet, selection, onChange, openAtFirst }: { facet: Facet; s
     : null;
   if (!body) return null;
   if (isCheckboxFacet(facet)) return <div class="facet facet-checkbox">{body}</div>;
+  const t = useShop().text;
   const active = facet.id in selection;
   return (
     <details class="facet" open={active || openAtFirst || undefined} data-facet={facet.id}>
-      <summary>{facet.label}{active && <span class="dot" aria-label="(filtered)" />}</summary>
+      <summary>{facet.label}{active && <span class="dot" aria-label={t.filtered} />}</summary>
       <fieldset>
         <legend class="visually-hidden">{facet.label}</legend>
         {body}
@@ -95,6 +112,7 @@ function ValueCheckbox({ facetId, value, selection, onChange, swatch }: { facetI
 }
 
 function LongList({ facet, values, render }: { facet: TextFacet | ColorFacet; values: TextFacetValue[]; render: (v: TextFacetValue) => preact.JSX.Element }) {
+  const t = useShop().text;
   const [all, setAll] = useState(false);
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
@@ -104,15 +122,15 @@ function LongList({ facet, values, render }: { facet: TextFacet | ColorFacet; va
   return (
     <>
       {values.length >= SEARCHABLE && (
-        <input type="text" class="value-search" aria-label={`Find ${facet.label}`} placeholder={`Find ${facet.label.toLowerCase()}…`} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
+        <input type="text" class="value-search" aria-label={t.find(facet.label)} placeholder={`${t.find(facet.label.toLowerCase())}…`} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
       )}
       <ul class="values">{shown.map(render)}</ul>
       {!needle && matching.length > SHOWN && (
         <button type="button" class="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? 'Show fewer' : `Show all ${matching.length}`}
+          {all ? t.showFewer : t.showAll(matching.length)}
         </button>
       )}
-      {needle && !matching.length && <p class="muted">No match</p>}
+      {needle && !matching.length && <p class="muted">{t.noMatch}</p>}
     </>
   );
 }
@@ -171,8 +189,12 @@ function RangeValues({ facet, selection, onChange }: { facet: RangeFacet; select
     const min = read('min');
     const max = read('max');
     const next = { ...selection };
-    const lower = min !== undefined && Number.isFinite(min) ? min : undefined;
-    const upper = max !== undefined && Number.isFinite(max) ? max : undefined;
+    // A bound outside the values there are is clamped to them (a minimum of 10 where the cheapest is 179 means
+    // "from the cheapest"), rather than refused by the browser's own number check.
+    const clamp = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? undefined : Math.min(Math.max(n, facet.min ?? n), facet.max ?? n));
+    let lower = clamp(min);
+    let upper = clamp(max);
+    if (lower !== undefined && upper !== undefined && lower > upper) [lower, upper] = [upper, lower];
     if (lower !== undefined) next[facet.id] = upper !== undefined ? { min: lower, max: upper } : { min: lower };
     else if (upper !== undefined) next[facet.id] = { max: upper };
     else delete next[facet.id];
@@ -181,15 +203,15 @@ function RangeValues({ facet, selection, onChange }: { facet: RangeFacet; select
   return (
     <form class="range" onSubmit={(e) => { e.preventDefault(); apply(e.currentTarget); }}>
       <label>
-        <span>Min</span>
-        <input type="number" name="min" inputMode="decimal" aria-label={`Minimum ${facet.label}`} placeholder={String(facet.min ?? '')} value={facet.minSelected ?? ''} min={facet.min} max={facet.max} />
+        <span>{shop.text.min}</span>
+        <input type="number" name="min" inputMode="decimal" aria-label={shop.text.minimum(facet.label)} placeholder={String(facet.min ?? '')} value={facet.minSelected ?? ''} step="any" />
       </label>
       <span aria-hidden="true">–</span>
       <label>
-        <span>Max</span>
-        <input type="number" name="max" inputMode="decimal" aria-label={`Maximum ${facet.label}`} placeholder={String(facet.max ?? '')} value={facet.maxSelected ?? ''} min={facet.min} max={facet.max} />
+        <span>{shop.text.max}</span>
+        <input type="number" name="max" inputMode="decimal" aria-label={shop.text.maximum(facet.label)} placeholder={String(facet.max ?? '')} value={facet.maxSelected ?? ''} step="any" />
       </label>
-      <button type="submit">Apply</button>
+      <button type="submit">{shop.text.apply}</button>
       <p class="muted range-bounds">{show(facet.min)} – {show(facet.max)}</p>
     </form>
   );

@@ -5,6 +5,7 @@ import { useCart } from '../cart';
 import { type Route } from '../route';
 import { followLink, navigate } from '../history';
 import { useShop } from '../shop';
+import { navigationTree, samePage } from '../navigation';
 import { useQuery } from '../useQuery';
 import { SearchBox } from './SearchBox';
 
@@ -20,8 +21,8 @@ export function Header({ route }: { route: Route }) {
         <a class="logo" href={home} onClick={(e) => followLink(e, home)}>open<span>elevate</span></a>
         <SearchBox initial={route.kind === 'search' ? route.q : ''} />
         <MarketSwitcher />
-        <a class="cart-link" href={cartHref} onClick={(e) => followLink(e, cartHref)} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
-          Cart <span class="cart-count" aria-hidden="true">{count}</span>
+        <a class="cart-link" href={cartHref} onClick={(e) => followLink(e, cartHref)} aria-label={shop.text.cart(count)}>
+          {shop.text.cartWord} <span class="cart-count" aria-hidden="true">{count}</span>
         </a>
       </div>
       <CategoryMenu />
@@ -33,20 +34,24 @@ export function Header({ route }: { route: Route }) {
 function MarketSwitcher() {
   const shop = useShop();
   const pairs = shop.markets.flatMap((m) => m.locales.map((l) => ({ market: m.id, locale: l })));
-  const change = (value: string) => {
+  const change = async (value: string) => {
     const [market, locale] = value.split('/') as [string, string];
     const url = new URL(location.href);
     url.searchParams.set('market', market);
     url.searchParams.set('locale', locale);
-    // Keys and paths of one market do not hold in another: a product or a category page starts again at home.
-    if (url.searchParams.has('pk') || !['/search', '/cart', '/checkout', '/'].includes(url.pathname)) {
-      navigate(`/?market=${encodeURIComponent(market)}&locale=${encodeURIComponent(locale)}`);
-    } else navigate(url.pathname + url.search);
+    // A product keeps its key (the product page then shows the locale's own link); a category page is the
+    // page at the same place of the other locale's navigation tree; anything else stays as it is.
+    if (!url.searchParams.has('pk') && !url.searchParams.has('ck') && !['/search', '/cart', '/checkout', '/thanks', '/'].includes(url.pathname)) {
+      const path = await samePage(url.pathname, shop, { market, locale }).catch(() => undefined);
+      if (!path) return navigate(`/?market=${encodeURIComponent(market)}&locale=${encodeURIComponent(locale)}`);
+      url.pathname = path;
+    }
+    navigate(url.pathname + url.search);
   };
   return (
     <label class="market">
-      <span class="visually-hidden">Market and language</span>
-      <select aria-label="Market and language" value={`${shop.market}/${shop.locale}`} onChange={(e) => change(e.currentTarget.value)}>
+      <span class="visually-hidden">{shop.text.marketAndLanguage}</span>
+      <select aria-label={shop.text.marketAndLanguage} value={`${shop.market}/${shop.locale}`} onChange={(e) => void change(e.currentTarget.value)}>
         {pairs.map((p) => <option key={`${p.market}/${p.locale}`} value={`${p.market}/${p.locale}`}>{p.market} · {languageName(p.locale)}</option>)}
       </select>
     </label>
@@ -66,18 +71,22 @@ function languageName(locale: string): string {
 /** The category menu from navigation-tree: top-level categories, their children on hover or focus. */
 function CategoryMenu() {
   const shop = useShop();
-  const tree = useQuery<NavigationTree>(JSON.stringify([shop.market, shop.locale]), () => shop.api.query.navigationTree({}));
+  const tree = useQuery<NavigationTree>(JSON.stringify([shop.market, shop.locale]), () => navigationTree(shop));
   const nodes = tree.data?.tree.children ?? [];
   // A chosen category closes its open submenu, though the pointer still rests on it (until it leaves).
   const [closed, setClosed] = useState(false);
+  // On a phone the categories are behind a "Menu" button (a bar of them would be cut off), listed down the page.
+  const [open, setOpen] = useState(false);
   return (
     <nav
-      class={closed ? 'categories closed' : 'categories'}
-      aria-label="Categories"
-      onClick={(e) => { if ((e.target as Element).closest('a')) { setClosed(true); (document.activeElement as HTMLElement | null)?.blur(); } }}
+      class={`categories${closed ? ' closed' : ''}${open ? ' open' : ''}`}
+      aria-label={shop.text.categories}
+      onClick={(e) => { if ((e.target as Element).closest('a')) { setClosed(true); setOpen(false); (document.activeElement as HTMLElement | null)?.blur(); } }}
       onMouseLeave={() => setClosed(false)}
+      onKeyDown={(e) => { if (e.key === 'Escape' && open) { setOpen(false); (e.currentTarget.querySelector('.menu-toggle') as HTMLElement | null)?.focus(); } }}
     >
-      <ul>
+      <button type="button" class="menu-toggle" aria-expanded={open} aria-controls="category-list" onClick={() => setOpen(!open)}>{shop.text.menu}</button>
+      <ul id="category-list">
         {nodes.map((node, i) => <MenuItem key={i} node={node} />)}
       </ul>
     </nav>

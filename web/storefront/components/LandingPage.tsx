@@ -7,6 +7,9 @@ import type { LandingPage as LandingPageAnswer, NavigationStateNode } from '@app
 import { type Route } from '../route';
 import { followLink } from '../history';
 import { useShop } from '../shop';
+import { useEffect, useState } from 'preact/hooks';
+import { navigate } from '../history';
+import { samePage } from '../navigation';
 import { useQuery } from '../useQuery';
 import { ContentList } from './ContentList';
 import { Listing, PAGE_SIZE } from './Listing';
@@ -16,6 +19,7 @@ type LandingRoute = Extract<Route, { kind: 'landing' }>;
 
 export function LandingPage({ route }: { route: LandingRoute }) {
   const shop = useShop();
+  const t = shop.text;
   const home = route.path === '/';
   const { page: _page, ...page } = route;
   const key = JSON.stringify([shop.market, shop.locale, page]);
@@ -27,28 +31,52 @@ export function LandingPage({ route }: { route: LandingRoute }) {
         : { navigation: { include: true }, contentLists: [{ id: 'content', limit: 3 }] },
     ));
   const answer = query.data;
-  if (query.error) return <main class="page"><h1>Page</h1><p role="alert">The page failed to load: {query.error}</p></main>;
-  if (!answer) return <main class="page" aria-busy="true"><p class="muted">Loading…</p></main>;
+  const missing = !home && !query.loading && answer !== undefined && !answer.primaryList;
+  // A category path of another locale (`/women/shoes` while browsing in Swedish) leads to the same page here.
+  const [elsewhere, setElsewhere] = useState<'looking' | 'none'>('looking');
+  useEffect(() => {
+    if (!missing) return;
+    let live = true;
+    setElsewhere('looking');
+    const others = shop.markets.flatMap((m) => m.locales.map((locale) => ({ market: m.id, locale })))
+      .filter((l) => !(l.market === shop.market && l.locale === shop.locale));
+    (async () => {
+      // This market's other languages first, where the trees are one tree.
+      others.sort((a, b) => Number(b.market === shop.market) - Number(a.market === shop.market));
+      for (const other of others) {
+        const path = await samePage(route.path, other, shop).catch(() => undefined);
+        if (!live) return;
+        if (path && path !== route.path) return navigate(shop.href({ ...route, path }), { replace: true });
+      }
+      setElsewhere('none');
+    })();
+    return () => { live = false; };
+  }, [missing, route.path, shop.market, shop.locale]);
+  if (query.error) return <main class="page"><h1>{t.pageHeading}</h1><p role="alert">{t.pageFailed} {query.error}</p></main>;
+  if (!answer) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
 
   const content = answer.contentLists.find((l) => l.id === 'content');
   const crumbs = answer.navigation?.breadcrumbs ?? [];
   const here = answer.navigation ? selectedNode(answer.navigation.tree) : undefined;
   const children = here?.children.filter((c) => c.type === 'PAGE_LINK' || c.type === 'PRODUCT') ?? [];
   const heading = answer.seo.pageHeading ?? answer.seo.pageTitle ?? crumbs[crumbs.length - 1]?.label;
+  // The answer kept from the previous page (the home page has no list) is no reason to say "not found" while
+  // this page's answer is on its way.
+  if (!home && !answer.primaryList && (query.loading || elsewhere === 'looking')) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
   if (!home && !answer.primaryList) {
     return (
       <main class="page">
-        <h1>Page not found</h1>
-        <p>There is no page at {route.path} in this market and language.</p>
+        <h1>{t.pageNotFound}</h1>
+        <p>{t.noPageAt(route.path)}</p>
       </main>
     );
   }
   return (
     <main class="page" aria-busy={query.loading}>
       {crumbs.length > 0 && (
-        <nav aria-label="Breadcrumbs" class="breadcrumbs">
+        <nav aria-label={t.breadcrumbs} class="breadcrumbs">
           <ol>
-            <li><a href={shop.href({ kind: 'landing', path: '/', page: 1, facets: {} })} onClick={(e) => followLink(e, shop.href({ kind: 'landing', path: '/', page: 1, facets: {} }))}>Home</a></li>
+            <li><a href={shop.href({ kind: 'landing', path: '/', page: 1, facets: {} })} onClick={(e) => followLink(e, shop.href({ kind: 'landing', path: '/', page: 1, facets: {} }))}>{t.home}</a></li>
             {crumbs.map((c, i) => {
               const href = shop.href({ kind: 'landing', path: c.path, page: 1, facets: {} });
               return <li key={c.path}>{i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <a href={href} onClick={(e) => followLink(e, href)}>{c.label}</a>}</li>;
@@ -58,15 +86,15 @@ export function LandingPage({ route }: { route: LandingRoute }) {
       )}
       {home ? (
         <section class="hero">
-          <h1>The open-elevate demo shop</h1>
-          <p>A shop front on the official Elevate client, served by the search service itself. Search above, or browse a category.</p>
+          <h1>{t.heroTitle}</h1>
+          <p>{t.heroText}</p>
         </section>
       ) : (
         <h1>{heading ?? route.path}</h1>
       )}
       {answer.seo.preamble && <p class="preamble">{answer.seo.preamble}</p>}
       {children.length > 0 && (
-        <nav aria-label="Subcategories" class="subcategories">
+        <nav aria-label={t.subcategories} class="subcategories">
           <ul>
             {children.map((c) => {
               if (c.type !== 'PAGE_LINK' && c.type !== 'PRODUCT') return null;
@@ -85,7 +113,7 @@ export function LandingPage({ route }: { route: LandingRoute }) {
         />
       )}
       <Recommendations lists={answer.recommendationLists} />
-      {content && content.items.length > 0 && <ContentList list={content} heading={home ? 'Latest articles' : 'Read more'} />}
+      {content && content.items.length > 0 && <ContentList list={content} heading={home ? t.latestArticles : t.readMore} />}
     </main>
   );
 }

@@ -7,7 +7,8 @@ import type { Product, ProductPage as ProductPageAnswer, Variant } from '@apptus
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { notifyClick } from '../api';
 import { addToCart } from '../cart';
-import { formatPrice } from '../format';
+import { knownColourNames } from '../colours';
+import { colourName, formatPrice } from '../format';
 import { type Route } from '../route';
 import { followLink, navigate } from '../history';
 import { useShop } from '../shop';
@@ -46,11 +47,12 @@ export function ProductPage({ route }: { route: ProductRoute }) {
       ],
     }));
   const answer = query.data;
-  if (query.error) return <main class="page"><h1>Product</h1><p role="alert">The product failed to load: {query.error}</p></main>;
-  if (!answer) return <main class="page" aria-busy="true"><p class="muted">Loading…</p></main>;
+  const t = shop.text;
+  if (query.error) return <main class="page"><h1>{t.product}</h1><p role="alert">{t.productFailed} {query.error}</p></main>;
+  if (!answer) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
   const group = answer.productGroup;
   const product = group?.products.find((p) => p.key === route.productKey);
-  if (!group || !product) return <main class="page"><h1>Product not found</h1><p>This product is not sold in this market.</p></main>;
+  if (!group || !product) return <main class="page"><h1>{t.productNotFound}</h1><p>{t.notSoldHere}</p></main>;
   return (
     <main class="page product-page">
       <ProductDetails key={product.key} product={product} siblings={group.products} variantKey={route.variantKey} />
@@ -61,12 +63,21 @@ export function ProductPage({ route }: { route: ProductRoute }) {
 
 function ProductDetails({ product, siblings, variantKey }: { product: Product; siblings: Product[]; variantKey?: string }) {
   const shop = useShop();
+  const t = shop.text;
+  // Named as the shopper's listings named these colours, else as the image's alt text does.
+  const names = knownColourNames(`${shop.market}/${shop.locale}`);
   const [image, setImage] = useState(0);
   const [favourite, setFav] = useState(() => isFavourite(product.key));
   const [added, setAdded] = useState<Variant | null>(null);
   const [missingSize, setMissingSize] = useState(false);
   const sizeRef = useRef<HTMLFieldSetElement>(null);
   useEffect(() => { setImage(0); setFav(isFavourite(product.key)); }, [product.key]);
+  // The product's own link in this locale (after a change of language the URL still has the other's).
+  useEffect(() => {
+    if (new URL(product.link, location.origin).pathname !== location.pathname) {
+      navigate(shop.href({ kind: 'product', productKey: product.key, variantKey }, product.link), { replace: true });
+    }
+  }, [product.link]);
   const single = product.variants.length === 1 ? product.variants[0] : undefined;
   const variant = product.variants.find((v) => v.key === variantKey) ?? single;
   const price = variant ? { selling: variant.sellingPrice, list: variant.listPrice } : { selling: product.sellingPrice.min, list: product.listPrice.min };
@@ -97,14 +108,14 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
     <article class="product">
       <div class="gallery">
         <div class="main-image">
-          {main ? <img src={main} alt={images[image]?.alt ?? product.title} width={400} height={500} /> : <div class="no-image" role="img" aria-label="No image" />}
+          {main ? <img src={main} alt={images[image]?.alt ?? product.title} width={400} height={500} /> : <div class="no-image" role="img" aria-label={t.noImage} />}
           <Badges product={product} />
         </div>
         {images.length > 1 && (
-          <ul class="thumbnails" aria-label="Images">
+          <ul class="thumbnails" aria-label={t.images}>
             {images.map((img, i) => (
               <li key={i}>
-                <button type="button" aria-label={`Image ${i + 1}`} aria-pressed={i === image} onClick={() => setImage(i)}>
+                <button type="button" aria-label={t.image(i + 1)} aria-pressed={i === image} onClick={() => setImage(i)}>
                   <img src={sourceFor(img, 100)} alt="" width={80} height={100} />
                 </button>
               </li>
@@ -120,15 +131,16 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
           {price.selling < price.list && <s class="list">{formatPrice(price.list, shop.locale, shop.currency)}</s>}
         </p>
         {siblings.length > 1 && (
-          <nav class="colours" aria-label="Colours">
+          <nav class="colours" aria-label={t.colours}>
+            {colourName(product, names) && <p class="colour-name">{colourName(product, names)}</p>}
             <ul>
               {siblings.map((p) => {
                 const href = productHref(shop, p);
                 return (
                   <li key={p.key}>
-                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={p.title} onClick={(e) => { if (p.key !== product.key) notifyClick(shop.api, p.ticket); followLink(e, href); }}>
+                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={colourName(p, names) ?? p.title} onClick={(e) => { if (p.key !== product.key) notifyClick(shop.api, p.ticket); followLink(e, href); }}>
                       <span class="swatch-dot" style={{ background: p.swatch.colors[0] ?? '#ccc' }} />
-                      <span class="visually-hidden">{p.title}</span>
+                      <span class="visually-hidden">{colourName(p, names) ?? p.title}</span>
                     </a>
                   </li>
                 );
@@ -138,22 +150,22 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
         )}
         {product.variants.length > 1 && (
           <fieldset class="sizes" ref={sizeRef} aria-invalid={missingSize || undefined}>
-            <legend>Size</legend>
+            <legend>{t.size}</legend>
             {product.variants.map((v) => (
               <label key={v.key} class={v.inStock ? 'size' : 'size out'}>
                 <input type="radio" name="size" value={v.key} checked={v.key === variant?.key} disabled={!v.inStock} onChange={() => chooseVariant(v)} />
                 <span>{v.label ?? v.size ?? v.key}</span>
               </label>
             ))}
-            {missingSize && <p role="alert" class="error">Choose a size first.</p>}
+            {missingSize && <p role="alert" class="error">{t.chooseSize}</p>}
           </fieldset>
         )}
         <p class={variant ? (variant.inStock ? 'stock in' : 'stock out') : 'stock'}>
-          {variant ? (variant.inStock ? (variant.stockNumber <= 5 ? `Only ${variant.stockNumber} left` : 'In stock') : 'Out of stock') : product.inStock ? 'In stock in some sizes' : 'Out of stock'}
+          {variant ? (variant.inStock ? (variant.stockNumber <= 5 ? t.onlyLeft(variant.stockNumber) : t.inStock) : t.outOfStock) : product.inStock ? t.inStockSomeSizes : t.outOfStock}
         </p>
         <div class="actions">
-          <button type="button" class="primary" onClick={add} disabled={variant ? !variant.inStock : !product.inStock}>Add to cart</button>
-          <button type="button" class="secondary" aria-pressed={favourite} onClick={toggleFavourite}>{favourite ? 'Remove from favourites' : 'Add to favourites'}</button>
+          <button type="button" class="primary" onClick={add} disabled={variant ? !variant.inStock : !product.inStock}>{t.addToCart}</button>
+          <button type="button" class="secondary" aria-pressed={favourite} onClick={toggleFavourite}>{favourite ? t.removeFavourite : t.addFavourite}</button>
         </div>
         {product.description && <p class="description">{product.description}</p>}
       </div>

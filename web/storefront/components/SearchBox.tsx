@@ -1,8 +1,9 @@
 /**
  * The search box with autocomplete as you type: phrase suggestions (the typed part highlighted), product
  * suggestions with image and price, recent searches and recently viewed products when the box is empty, and a page's link when the phrase
- * is one of its keywords (`redirectLink`). The box is a `searchbox` named "Search"; suggestions are `option`s of
- * a `listbox`, chosen with the arrow keys and Enter (the focus stays in the box: aria-activedescendant).
+ * is one of its keywords (`redirectLink`). The box is a `combobox` named "Search" (the ARIA combobox pattern:
+ * `aria-expanded`, `aria-controls`); suggestions are `option`s of a `listbox`, chosen with the arrow keys and
+ * Enter (the focus stays in the box: aria-activedescendant), Escape closes them.
  */
 import type { Autocomplete, PhraseSuggestion, ProductGroup, SearchOrigin } from '@apptus/esales-api';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -23,6 +24,7 @@ const DEBOUNCE_MS = 50;
 
 export function SearchBox({ initial }: { initial: string }) {
   const shop = useShop();
+  const t = shop.text;
   const [q, setQ] = useState(initial);
   const [answer, setAnswer] = useState<{ q: string; data: Autocomplete } | null>(null);
   const [open, setOpen] = useState(false);
@@ -104,8 +106,10 @@ export function SearchBox({ initial }: { initial: string }) {
       <form role="search" onSubmit={(e) => { e.preventDefault(); choose(undefined); }}>
         <input
           type="search"
-          aria-label="Search"
-          placeholder="Search products"
+          role="combobox"
+          aria-expanded={shown}
+          aria-label={t.search}
+          placeholder={t.searchPlaceholder}
           autoComplete="off"
           spellcheck={false}
           value={q}
@@ -116,15 +120,15 @@ export function SearchBox({ initial }: { initial: string }) {
           onFocus={() => { setOpen(true); ask(q); }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" aria-label="Search products">Search</button>
+        <button type="submit" aria-label={t.searchPlaceholder}>{t.searchButton}</button>
       </form>
-      <div id="suggestions" role="listbox" aria-label="Suggestions" class="suggestions" hidden={!shown}>
+      <div id="suggestions" role="listbox" aria-label={t.suggestions} class="suggestions" hidden={!shown}>
         {phrases.length > 0 && (
-          <div role="group" aria-label={empty ? 'Recent searches' : 'Searches'} class="suggestion-group">
-            {empty && <p class="group-title" aria-hidden="true">Recent searches</p>}
+          <div role="group" aria-label={empty ? t.recentSearches : t.searches} class="suggestion-group">
+            {empty && <p class="group-title" aria-hidden="true">{t.recentSearches}</p>}
             {phrases.map(({ c, i }) => (
               <div key={i} id={optionId(i)} role="option" aria-selected={i === active} class="suggestion phrase" onMouseDown={(e) => { e.preventDefault(); choose(c); }} onMouseEnter={() => setActive(i)}>
-                {c.kind === 'page' ? <span>Go to page <strong>{c.link}</strong></span>
+                {c.kind === 'page' ? <span>{t.goToPage} <strong>{c.link}</strong></span>
                   : c.kind === 'phrase' && c.suggestion ? highlightParts(c.suggestion.highlighted).map((p, k) => (p.match ? <mark key={k}>{p.text}</mark> : <span key={k}>{p.text}</span>))
                   : c.kind === 'phrase' ? c.q : null}
               </div>
@@ -132,8 +136,8 @@ export function SearchBox({ initial }: { initial: string }) {
           </div>
         )}
         {products.length > 0 && (
-          <div role="group" aria-label={empty ? 'Recently viewed' : 'Products'} class="suggestion-group products">
-            {empty && <p class="group-title" aria-hidden="true">Recently viewed</p>}
+          <div role="group" aria-label={empty ? t.recentlyViewed : t.products} class="suggestion-group products">
+            {empty && <p class="group-title" aria-hidden="true">{t.recentlyViewed}</p>}
             {products.map(({ c, i }) => {
               if (c.kind !== 'product') return null;
               const product = c.group.products[0]!;
@@ -142,12 +146,12 @@ export function SearchBox({ initial }: { initial: string }) {
                 <div key={i} id={optionId(i)} role="option" aria-selected={i === active} aria-label={product.title} class="suggestion product" onMouseDown={(e) => { e.preventDefault(); choose(c); }} onMouseEnter={() => setActive(i)}>
                   {src ? <img src={src} alt="" width={40} height={50} /> : <span class="no-image small" />}
                   <span class="suggestion-title">{product.title}</span>
-                  <span class="price">{priceText(product.sellingPrice, shop.locale, shop.currency)}</span>
+                  <span class="price">{priceText(product.sellingPrice, shop.locale, shop.currency, t)}</span>
                 </div>
               );
             })}
             {data && !empty && data.totalHits > products.length && (
-              <p class="muted all-results" aria-hidden="true">{data.totalHits} products match</p>
+              <p class="muted all-results" aria-hidden="true">{t.productsMatch(data.totalHits)}</p>
             )}
           </div>
         )}

@@ -16,6 +16,7 @@ type SearchRoute = Extract<Route, { kind: 'search' }>;
 
 export function SearchPage({ route }: { route: SearchRoute }) {
   const shop = useShop();
+  const t = shop.text;
   // "Show more" changes only the URL's page: it is not a new search. A page loaded with page=3 asks for 3 pages at once.
   const { page: _page, ...search } = route;
   const key = JSON.stringify([shop.market, shop.locale, search]);
@@ -31,36 +32,36 @@ export function SearchPage({ route }: { route: SearchRoute }) {
     return <a href={href} onClick={(e) => followLink(e, href)}>{q}</a>;
   };
 
-  if (query.error) return <main class="page"><h1>Search</h1><p role="alert">The search failed: {query.error}</p></main>;
-  if (!answer) return <main class="page" aria-busy="true"><h1>Results for “{route.q}”</h1><p class="muted">Searching…</p></main>;
+  if (query.error) return <main class="page"><h1>{t.searchHeading}</h1><p role="alert">{t.searchFailed} {query.error}</p></main>;
+  if (!answer) return <main class="page" aria-busy="true"><h1>{t.resultsFor(route.q)}</h1><p class="muted">{t.searching}</p></main>;
 
   const primary = answer.primaryList;
   const empty = primary.totalHits === 0;
   const content = answer.contentLists.find((l) => l.id === 'content');
   return (
     <main class="page" aria-busy={query.loading}>
-      <h1>Results for “{answer.q}”</h1>
+      <h1>{t.resultsFor(answer.q)}</h1>
       {answer.autoCorrect && (
         <p class="notice" role="status">
-          No results for “{route.q}”. Showing results for “{answer.q}”. Search instead for {link(route.q, 'UNDO_AUTO_CORRECT')}
+          {t.autoCorrected(route.q, answer.q)} {t.searchInsteadFor} {link(route.q, 'UNDO_AUTO_CORRECT')}
         </p>
       )}
       {answer.didYouMean.length > 0 && (
-        <p class="notice">Did you mean: {answer.didYouMean.map((d, i) => <span key={d.q}>{i > 0 && ', '}{link(d.q, 'DID_YOU_MEAN')}</span>)}?</p>
+        <p class="notice">{t.didYouMean} {answer.didYouMean.map((d, i) => <span key={d.q}>{i > 0 && ', '}{link(d.q, 'DID_YOU_MEAN')}</span>)}?</p>
       )}
       {answer.relatedSearches && answer.relatedSearches.length > 0 && (
-        <nav class="related" aria-label="Related searches">
-          <span class="muted">Related:</span>
+        <nav class="related" aria-label={t.relatedSearches}>
+          <span class="muted">{t.related}</span>
           <ul>{answer.relatedSearches.map((r) => <li key={r.q}>{link(r.q, 'RELATED_SEARCHES')}</li>)}</ul>
         </nav>
       )}
       {empty ? (
         <section>
-          <p class="empty">No products match “{answer.q}”.</p>
+          <p class="empty">{t.noProductsMatch(answer.q)}</p>
           {answer.secondaryList && answer.secondaryList.productGroups.length > 0 && (
             <>
-              <h2>You might like these</h2>
-              <ProductGrid groups={answer.secondaryList.productGroups} label="Other products" />
+              <h2>{t.youMightLike}</h2>
+              <ProductGrid groups={answer.secondaryList.productGroups} label={t.otherProducts} />
             </>
           )}
         </section>
@@ -73,11 +74,11 @@ export function SearchPage({ route }: { route: SearchRoute }) {
       )}
       {!empty && answer.secondaryList && answer.secondaryList.productGroups.length > 0 && (
         <section>
-          <h2>More products</h2>
-          <ProductGrid groups={answer.secondaryList.productGroups} label="More products" />
+          <h2>{t.moreProducts}</h2>
+          <ProductGrid groups={answer.secondaryList.productGroups} label={t.moreProducts} />
         </section>
       )}
-      {content && content.items.length > 0 && <ContentList list={content} heading="Articles and guides" />}
+      {content && content.items.length > 0 && <ContentList list={content} heading={t.articles} />}
     </main>
   );
 }
