@@ -15,6 +15,7 @@ import { CatalogVersionGone, type CatalogView, type CatalogViews } from '../sear
 import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
+import { RealWords, type LexiconReader, type RealWord } from './suggest/realWords';
 import type { QueryContext } from './request';
 
 export interface SearchEvent extends SearchFacts {
@@ -41,6 +42,8 @@ export interface StorefrontServices {
   hooks: StorefrontHooks;
   /** The synonyms and compounds of a locale's phrases (phraseExpansion.ts). */
   language(locale: string): Promise<PhraseLanguage>;
+  /** Whether a word is a word of the locale's language (general lexicon); undefined without one. Spelling only. */
+  realWords?(locale: string): Promise<RealWord | undefined>;
   /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
   behaviour: VisitorBehaviour;
   /** Pages, navigation and response templates. */
@@ -92,10 +95,13 @@ export interface StorefrontDeps {
   vocabulary: Pick<VocabularyStore, 'compounds'>;
   /** The live catalog version of each query; without it (unit tests) queries read the aliases as they are. */
   views?: Pick<CatalogViews, 'current'>;
+  /** The general lexicon, which spelling corrections never replace a word of (suggest/correction.ts). */
+  lexicon?: LexiconReader;
 }
 
 /** `hooks` replaces the recording of searches (tests watch them). */
 export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = behaviourHooks(deps.behaviour)): StorefrontServices {
+  const realWords = deps.lexicon ? new RealWords(deps.lexicon) : undefined;
   const services: StorefrontServices = {
     search: deps.search,
     log: deps.log,
@@ -107,6 +113,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     },
     hooks: { ...noHooks, ...hooks },
     language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
+    ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
     behaviour: deps.behaviour,
     merchandising: deps.merchandising,
     now: () => new Date(),

@@ -8,12 +8,14 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { listingQuery, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
+import { listingQuery, phraseMatch, relaxedMatch, relevanceBoosts, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
 import type { SearchPageRequest } from './request';
 import { explainedSearch, type ExplainOption } from '../explain';
+import { phraseSuggester } from '../suggest/phrase';
+import { wordCountAggregation } from '../suggest/correction';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -43,11 +45,14 @@ export function listingFilters(req: SearchPageRequest, category: 'withCategory' 
 
 /**
  * The primary list's query for a phrase, before selections (facets are aggregated under it); `expansion`
- * adds the phrase's synonyms and compounds (phraseExpansion.ts).
+ * adds the phrase's synonyms and compounds (phraseExpansion.ts). A longer phrase also matches products
+ * missing one of its words, ranked after every full match (relevance.ts `phraseMatch`).
  */
 export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): Query {
+  const { match, full } = phraseMatch(phrase, expansion);
   return listingQuery({
-    match: textMatch(phrase, expansion),
+    match,
+    ...(full ? { fullMatch: full } : {}),
     boosts: relevanceBoosts(phrase),
     filters: listingFilters(req),
     inStock: inStockQuery(req.context),
@@ -67,7 +72,7 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
       global: {},
       aggs: {
         [AGG.navigationHits]: {
-          filter: { bool: { filter: [textMatch(phrase, expansion), ...listingFilters(req, 'withoutCategory')] } },
+          filter: { bool: { filter: [phraseMatch(phrase, expansion).match, ...listingFilters(req, 'withoutCategory')] } },
           aggs: {
             ...(collapse ? groupCountAggregation() : {}),
             [AGG.categories]: { terms: { field: 'categoryPaths', size: NAVIGATION_CATEGORIES }, ...groups },
@@ -106,7 +111,7 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
 export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion): estypes.SearchRequest {
   return {
     query: listingQuery({
-      match: { bool: { must: [relaxedMatch(phrase, expansion)], must_not: [textMatch(phrase, expansion)] } },
+      match: { bool: { must: [relaxedMatch(phrase, expansion)], must_not: [phraseMatch(phrase, expansion).match] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,
@@ -117,5 +122,20 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
     size: o.size,
     _source: { includes: productSource(req.context) },
     track_total_hits: true,
+  };
+}
+
+/**
+ * The spelling search beside the primary list (no hits): the phrase suggester's corrections and how many of
+ * the listing's products hold each typed word, which decide whether a correction may be offered or applied
+ * (suggest/correction.ts). `size: 0`, so Elasticsearch's request cache answers a repeated phrase.
+ */
+export function spellingSearch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): estypes.SearchRequest {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: { bool: { filter: listingFilters(req) } },
+    aggs: wordCountAggregation(phrase, expansion),
+    suggest: phraseSuggester(phrase),
   };
 }

@@ -1,14 +1,17 @@
 /**
  * Runs a search-page request: the only module here that talks to Elasticsearch.
  *
- * Round 1 (one msearch): the primary list with facets, each content list, and with viewAllSecondary
- *   the expanded secondary list. Most searches end here, plus the sibling mget.
- * Round 2, only when the primary list is short (fewer than SHORT_LIST groups): the phrase suggester
- *   (for did-you-mean and auto-correct) and, unless viewAllSecondary, the secondary list.
- * Round 3, only for auto-correct (no hits, origin is not UNDO_AUTO_CORRECT, no facet selected, not
- *   viewAllSecondary, and the suggester has corrections): the primary list and content lists for each
- *   correction, best first; the first correction with hits wins, and the secondary list is then left
- *   empty (the corrected list already is the relaxed one).
+ * Round 1 (one msearch, every search that needs no earlier answer): the primary list with facets (products
+ * with every word, then, for longer phrases, those missing one word: relevance.ts `phraseMatch`), each content
+ * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
+ * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
+ * The secondary list and the corrections are used only when the primary list is short (fewer than
+ * SHORT_LIST groups); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
+ * never a word of the language, the visitor's diacritics kept).
+ * Round 2, only for auto-correct (no hits, even relaxed; origin is not UNDO_AUTO_CORRECT, no facet selected,
+ * not viewAllSecondary, and an allowed correction): the primary list and content lists for each correction,
+ * best first; the first correction with hits wins, and the secondary list is then left empty (the corrected
+ * list already is the relaxed one).
  * Then one msearch for the siblings of every group shown and, when the request has dynamic facets, the
  * values of the attributes covering most hits (facets/dynamic.ts), and pure shaping. A `templateId` is resolved
  * before round 1 (400 when unknown): it widens the fetched custom attributes and shapes both lists.
@@ -20,10 +23,11 @@ import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
-import { DID_YOU_MEAN_BELOW, phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
+import { DID_YOU_MEAN_BELOW, phraseSuggestions } from '../suggest/phrase';
+import { acceptedCorrections, wordCounts } from '../suggest/correction';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
-import { primaryQuery, primarySearch, secondarySearch } from './build';
+import { primaryQuery, primarySearch, secondarySearch, spellingSearch } from './build';
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import type { SearchPageRequest } from './request';
@@ -59,31 +63,34 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const secondaryFor = (from: number, size: number): IndexedSearch =>
     ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q)) });
 
-  const first = await s.search.msearch([primaryFor(req.q), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : [])]);
+  const first = await s.search.msearch([
+    primaryFor(req.q), ...contentsFor(req.q),
+    req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
+    { index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q)) },
+  ]);
   let phrase = req.q;
   let primary = first[0];
   let contents = first.slice(1, 1 + n);
-  let secondary: Response | undefined = req.viewAllSecondary ? first[1 + n] : undefined;
   const originalTotal = groupTotal(primary, collapse);
+  const short = originalTotal < SHORT_LIST;
+  let secondary: Response | undefined = req.viewAllSecondary || short ? first[1 + n] : undefined;
   let originalTotalHits: number | undefined;
   let suggestions: string[] = [];
 
-  if (originalTotal < SHORT_LIST) {
-    const second = await s.search.msearch([
-      { index: s.index.products(at.locale), body: phraseSuggestSearch(req.q) },
-      ...(req.viewAllSecondary ? [] : [secondaryFor(0, SECONDARY_LIMIT)]),
-    ]);
-    suggestions = phraseSuggestions(second[0], req.q);
-    secondary = req.viewAllSecondary ? secondary : second[1];
+  if (short) {
+    const spelling = first[2 + n];
+    const corrections = phraseSuggestions(spelling, req.q);
+    const realWord = corrections.length && s.realWords ? await s.realWords(at.locale) : undefined;
+    suggestions = acceptedCorrections(req.q, corrections, { counts: wordCounts(spelling), ...(realWord ? { realWord } : {}) });
     const correct = originalTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && req.selections.size === 0 && !req.viewAllSecondary;
     if (correct && suggestions.length) {
-      const third = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
-      const winner = suggestions.findIndex((_, i) => groupTotal(third[i * (1 + n)], collapse) > 0);
+      const second = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
+      const winner = suggestions.findIndex((_, i) => groupTotal(second[i * (1 + n)], collapse) > 0);
       if (winner >= 0) {
         const offset = winner * (1 + n);
         phrase = suggestions[winner];
-        primary = third[offset];
-        contents = third.slice(offset + 1, offset + 1 + n);
+        primary = second[offset];
+        contents = second.slice(offset + 1, offset + 1 + n);
         secondary = undefined;
         originalTotalHits = originalTotal;
       }
