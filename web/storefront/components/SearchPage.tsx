@@ -1,9 +1,11 @@
 /**
  * Search results: search-page with the phrase, facets, sort and `origin` of the URL. Shows the auto-correct
  * banner with "search instead for" (origin UNDO_AUTO_CORRECT), did-you-mean and related searches (their own
- * origins), the secondary list when the primary list is empty, and the content that matches.
+ * origins), and the content that matches. A search without results is no dead end: it offers the products
+ * close to the phrase (the secondary list), else the top products of the nearest category (nearestCategory.ts).
  */
-import type { SearchOrigin, SearchPage as SearchPageAnswer } from '@apptus/esales-api';
+import type { LandingPage as LandingPageAnswer, NavigationTree, ProductGroup, SearchOrigin, SearchPage as SearchPageAnswer } from '@apptus/esales-api';
+import { nearestCategory } from '../nearestCategory';
 import { type Route } from '../route';
 import { followLink } from '../history';
 import { useShop } from '../shop';
@@ -57,12 +59,7 @@ export function SearchPage({ route }: { route: SearchRoute }) {
       {empty ? (
         <section>
           <p class="empty">No products match “{answer.q}”.</p>
-          {answer.secondaryList && answer.secondaryList.productGroups.length > 0 && (
-            <>
-              <h2>You might like these</h2>
-              <ProductGrid groups={answer.secondaryList.productGroups} label="Other products" />
-            </>
-          )}
+          <NoResults phrase={answer.q} close={answer.secondaryList?.productGroups ?? []} />
         </section>
       ) : (
         <Listing
@@ -79,5 +76,41 @@ export function SearchPage({ route }: { route: SearchRoute }) {
       )}
       {content && content.items.length > 0 && <ContentList list={content} heading="Articles and guides" />}
     </main>
+  );
+}
+
+/** What a search without results offers: products close to the phrase, else the nearest category's top products. */
+function NoResults({ phrase, close }: { phrase: string; close: ProductGroup[] }) {
+  if (close.length) {
+    return (
+      <>
+        <h2>Close to “{phrase}”</h2>
+        <ProductGrid groups={close} label="Close matches" />
+      </>
+    );
+  }
+  return <NearestCategoryTop phrase={phrase} />;
+}
+
+const CATEGORY_TOP = 8;
+
+function NearestCategoryTop({ phrase }: { phrase: string }) {
+  const shop = useShop();
+  const key = JSON.stringify([shop.market, shop.locale, 'nearest-category', phrase]);
+  const top = useQuery<{ label: string; path: string; groups: ProductGroup[] } | undefined>(key, async () => {
+    const tree = await shop.api.query.navigationTree({}) as NavigationTree;
+    const category = nearestCategory(tree.tree.children ?? [], phrase);
+    if (!category) return undefined;
+    const page = await shop.api.query.landingPage({ pageReference: category.path, limit: CATEGORY_TOP }) as LandingPageAnswer;
+    return { ...category, groups: page.primaryList?.productGroups ?? [] };
+  });
+  const found = top.data;
+  if (!found || !found.groups.length) return null;
+  const href = shop.href({ kind: 'landing', path: found.path, page: 1, facets: {} });
+  return (
+    <>
+      <h2>Popular in <a href={href} onClick={(e) => followLink(e, href)}>{found.label}</a></h2>
+      <ProductGrid groups={found.groups} label={`Popular in ${found.label}`} />
+    </>
   );
 }
