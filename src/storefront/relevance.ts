@@ -152,11 +152,16 @@ export function phraseMatch(phrase: string, expansion?: PhraseExpansion): { matc
   return relaxed ? { match: { bool: { should: [full, relaxed], minimum_should_match: 1 } }, full } : { match: full };
 }
 
-/** Looser matching for the secondary list: any term, fuzzily, in the main fields (of any alternative). */
+/**
+ * Looser matching for the secondary list: any term, fuzzily, in the main fields (of any alternative). A word
+ * found as typed scores again on its own, so it outranks a fuzzy neighbour ("väst" before "väska", one edit
+ * away once stemmed) where the blended fuzzy scores alone ranked by the frequent word.
+ */
 export function relaxedMatch(phrase: string, expansion?: PhraseExpansion): Query {
   const fuzzy = (text: string): Query => ({ multi_match: { query: text, type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS } });
   const alternatives = expansion?.alternatives ?? [phrase];
-  return alternatives.length > 1 ? { bool: { should: alternatives.map(fuzzy), minimum_should_match: 1 } } : fuzzy(alternatives[0] ?? phrase);
+  const loose = alternatives.length > 1 ? { bool: { should: alternatives.map(fuzzy), minimum_should_match: 1 } } : fuzzy(alternatives[0] ?? phrase);
+  return { bool: { must: [loose], should: [{ multi_match: { query: phrase, type: 'best_fields', operator: 'or', fields: FUZZY_FIELDS } }] } };
 }
 
 /** Optional scoring clauses that never decide whether a product matches. */
