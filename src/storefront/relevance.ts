@@ -12,7 +12,7 @@
  * Fuzziness is only used by the looser secondary list (relaxedMatch) and autocomplete's fuzzy fallback
  * (autocomplete/build.ts, shown only when the phrase as typed matches nothing).
  *
- * Relaxed matching (search-page's primary list, `phraseMatch`): a phrase of RELAXED_FROM_WORDS (2) words or more
+ * Relaxed matching (search-page's primary list, `phraseMatch`): a phrase of RELAXED_FROM_WORDS (3) words or more
  * also matches products missing one of its words, in a tier below every full match (RELAXED_TIER scales their
  * score down, far enough that the best of them ranks after the worst full match, in or out of stock).
  *
@@ -116,8 +116,8 @@ export function textMatch(phrase: string, expansion?: PhraseExpansion): Query {
   };
 }
 
-/** A phrase of at least this many words also matches products that miss one of them (`phraseMatch`); 2 by measurement (docs/storefront-api.md). */
-export const RELAXED_FROM_WORDS = 2;
+/** A phrase of at least this many words also matches products that miss one of them (`phraseMatch`); 3, measured against 2 (docs/storefront-api.md). */
+export const RELAXED_FROM_WORDS = 3;
 /**
  * Score factor of a product missing a word: relevance (at least 1, the floor, and far below 10^4) × the stock
  * tier × this stays below 1, the lowest score of a full match out of stock.
