@@ -16,6 +16,7 @@ import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
 import { RealWords, type LexiconReader, type RealWord } from './suggest/realWords';
+import { LongLists } from './searchPage/longLists';
 import type { QueryContext } from './request';
 
 export interface SearchEvent extends SearchFacts {
@@ -44,6 +45,8 @@ export interface StorefrontServices {
   language(locale: string): Promise<PhraseLanguage>;
   /** Whether a word is a word of the locale's language (general lexicon); undefined without one. Spelling only. */
   realWords?(locale: string): Promise<RealWord | undefined>;
+  /** search-page: which plain searches had a long primary list on their catalog version (searchPage/longLists.ts). */
+  longLists?: LongLists;
   /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
   behaviour: VisitorBehaviour;
   /** Pages, navigation and response templates. */
@@ -114,6 +117,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     hooks: { ...noHooks, ...hooks },
     language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
     ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
+    longLists: new LongLists(),
     behaviour: deps.behaviour,
     merchandising: deps.merchandising,
     now: () => new Date(),

@@ -9,6 +9,7 @@ import type { IndexedSearch, SearchResponse } from '../../src/search/msearch';
 import { parseSearchPageBody, parseSearchPageRequest } from '../../src/storefront/searchPage/request';
 import { SECONDARY_LIMIT, searchPage } from '../../src/storefront/searchPage/run';
 import { noHooks, type SearchEvent, type StorefrontServices } from '../../src/storefront/services';
+import { LongLists } from '../../src/storefront/searchPage/longLists';
 import { catalogFacts } from './catalogFactsFixture';
 
 const facts = catalogFacts();
@@ -151,6 +152,25 @@ describe('search-page run (scripted gateway)', () => {
     assert.deepEqual(gateway.rounds, [firstRound('boots')]);
     assert.deepEqual(sizes, [[12, 6]]);
     assert.deepEqual([page.primaryList.productGroups, page.secondaryList.totalHits], [[], 30]);
+  });
+
+  it('leaves the secondary list and spelling search out of a search whose list was long on the catalog version', async () => {
+    let total = 25;
+    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(total) : k.kind === 'secondary' ? answer(6) : suggestions(['shoe'], { shoez: 0 })));
+    const s = { ...services(gateway), catalogVersion: 'v1', longLists: new LongLists() };
+    await searchPage(s, request({ q: 'shoez' }));
+    await searchPage(s, request({ q: 'shoez' }));
+    await searchPage({ ...s, catalogVersion: 'v2' }, request({ q: 'shoez' }));
+    await searchPage(s, request({ q: 'shoez', 'f.brand': 'Nike' }));
+    assert.deepEqual(gateway.rounds, [firstRound('shoez'), ['primary:shoez'], firstRound('shoez'), firstRound('shoez')], 'remembered per catalog version, for plain searches');
+    gateway.rounds.length = 0;
+    total = 3;
+    const page = await searchPage(s, request({ q: 'shoez' }));
+    assert.deepEqual(gateway.rounds, [['primary:shoez'], ['secondary', 'suggest']], 'short after all: they follow in a second round');
+    assert.deepEqual([page.secondaryList.totalHits, page.didYouMean], [6, [{ q: 'shoe' }]]);
+    gateway.rounds.length = 0;
+    await searchPage(s, request({ q: 'shoez' }));
+    assert.deepEqual(gateway.rounds, [firstRound('shoez')], 'and it is no longer remembered long');
   });
 
   it('sizes the secondary list of a short list at SECONDARY_LIMIT', async () => {

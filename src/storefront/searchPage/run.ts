@@ -6,7 +6,8 @@
  * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
  * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
  * The secondary list and the corrections are used only when the primary list is short (fewer than
- * SHORT_LIST groups); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
+ * SHORT_LIST groups), so a plain search whose list was long on the same catalog version leaves both out
+ * (longLists.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
  * never a word of the language, the visitor's diacritics kept).
  * Round 2, only for auto-correct (no hits, even relaxed; origin is not UNDO_AUTO_CORRECT, no facet selected,
  * not viewAllSecondary, and an allowed correction): the primary list and content lists for each correction,
@@ -28,6 +29,7 @@ import { acceptedCorrections, wordCounts } from '../suggest/correction';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
 import { primaryQuery, primarySearch, secondarySearch, spellingSearch } from './build';
+import { longListKey } from './longLists';
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import type { SearchPageRequest } from './request';
@@ -63,22 +65,27 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const secondaryFor = (from: number, size: number): IndexedSearch =>
     ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q)) });
 
-  const first = await s.search.msearch([
-    primaryFor(req.q), ...contentsFor(req.q),
+  // The secondary list and the spelling search serve only a short list: a search remembered long on this
+  // catalog version leaves them out (longLists.ts), and fetches them in a second round if it is short after all.
+  const rememberAs = longListKey(req, s.catalogVersion, s.index.products(at.locale));
+  const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
+  const besides = (): IndexedSearch[] => [
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
     { index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q)) },
-  ]);
+  ];
+  const first = await s.search.msearch([primaryFor(req.q), ...contentsFor(req.q), ...(knownLong ? [] : besides())]);
   let phrase = req.q;
   let primary = first[0];
   let contents = first.slice(1, 1 + n);
   const originalTotal = groupTotal(primary, collapse);
   const short = originalTotal < SHORT_LIST;
-  let secondary: Response | undefined = req.viewAllSecondary || short ? first[1 + n] : undefined;
+  if (rememberAs !== undefined) s.longLists?.record(rememberAs, !short);
+  const [looser, spelling] = knownLong ? (short ? await s.search.msearch(besides()) : []) : first.slice(1 + n);
+  let secondary: Response | undefined = req.viewAllSecondary || short ? looser : undefined;
   let originalTotalHits: number | undefined;
   let suggestions: string[] = [];
 
   if (short) {
-    const spelling = first[2 + n];
     const corrections = phraseSuggestions(spelling, req.q);
     const realWord = corrections.length && s.realWords ? await s.realWords(at.locale) : undefined;
     suggestions = acceptedCorrections(req.q, corrections, { counts: wordCounts(spelling), ...(realWord ? { realWord } : {}) });
