@@ -16,7 +16,7 @@ import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
 import { RealWords, type LexiconReader, type RealWord } from './suggest/realWords';
-import { LongLists } from './searchPage/longLists';
+import { LongLists } from './longLists';
 import type { QueryContext } from './request';
 
 export interface SearchEvent extends SearchFacts {

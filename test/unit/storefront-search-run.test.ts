@@ -9,7 +9,7 @@ import type { IndexedSearch, SearchResponse } from '../../src/search/msearch';
 import { parseSearchPageBody, parseSearchPageRequest } from '../../src/storefront/searchPage/request';
 import { SECONDARY_LIMIT, searchPage } from '../../src/storefront/searchPage/run';
 import { noHooks, type SearchEvent, type StorefrontServices } from '../../src/storefront/services';
-import { LongLists } from '../../src/storefront/searchPage/longLists';
+import { LongLists } from '../../src/storefront/longLists';
 import { catalogFacts } from './catalogFactsFixture';
 
 const facts = catalogFacts();

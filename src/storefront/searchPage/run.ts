@@ -7,7 +7,7 @@
  * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
  * The secondary list and the corrections are used only when the primary list is short (fewer than
  * SHORT_LIST groups), so a plain search whose list was long on the same catalog version leaves both out
- * (longLists.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
+ * (../longLists.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
  * never a word of the language, the visitor's diacritics kept).
  * Round 2, only for auto-correct (no hits, even relaxed; origin is not UNDO_AUTO_CORRECT, no facet selected,
  * not viewAllSecondary, and an allowed correction): the primary list and content lists for each correction,
@@ -29,7 +29,6 @@ import { acceptedCorrections, wordCounts } from '../suggest/correction';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
 import { primaryQuery, primarySearch, secondarySearch, spellingSearch } from './build';
-import { longListKey } from './longLists';
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import type { SearchPageRequest } from './request';
@@ -41,6 +40,12 @@ const SHORT_LIST = DID_YOU_MEAN_BELOW;
 export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;
+
+/** The key of a plain search on a catalog version; undefined when the request is not one or no version is known. */
+export function longListKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
+  if (!catalogVersion || req.viewAllSecondary || req.selections.size || req.rules.length || req.selectedCategory) return undefined;
+  return JSON.stringify([catalogVersion, index, req.context.market, req.q]);
+}
 
 /** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
 export interface SearchPageOptions { explain?: boolean }
@@ -66,7 +71,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q)) });
 
   // The secondary list and the spelling search serve only a short list: a search remembered long on this
-  // catalog version leaves them out (longLists.ts), and fetches them in a second round if it is short after all.
+  // catalog version leaves them out (../longLists.ts), and fetches them in a second round if it is short after all.
   const rememberAs = longListKey(req, s.catalogVersion, s.index.products(at.locale));
   const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
   const besides = (): IndexedSearch[] => [
