@@ -14,7 +14,7 @@ import { prepareIndices } from './search/indexRegistry';
 import type { IndexLayout } from './search/mappings';
 import { elasticsearchGateway } from './search/gateway';
 import { VocabularyStore } from './catalog/vocabularyStore';
-import { LexiconFiles } from './catalog/lexicon';
+import { LexiconFiles, readLexicon } from './catalog/lexicon';
 import { CatalogIndices } from './search/catalogIndices';
 import { CatalogViews } from './search/catalogView';
 import { ConfigurationStore } from './configuration/store';
@@ -129,7 +129,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
 export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config } = context;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, cacheMs: config.storeCacheMs }, hooks);
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, cacheMs: config.storeCacheMs, lexicon: (language) => readLexicon(config.lexiconDir, language) }, hooks);
 }
 
 /**

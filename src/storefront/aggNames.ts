@@ -45,6 +45,8 @@ export const AGG = {
   navigation: 'navigation',
   navigationHits: 'navigationHits',
   categories: 'categories',
+  /** search-page spelling: products per typed word, one `filters` bucket per word (suggest/correction.ts). */
+  wordCounts: 'wordCounts',
 } as const;
 
 export const SUGGEST = {

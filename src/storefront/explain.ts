@@ -15,7 +15,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { compileRule, parseRules, tokenize, type CompileContext, type RuleSet } from '../rules';
-import { STOCK_TIER } from './relevance';
+import { RELAXED_TIER, STOCK_TIER } from './relevance';
 import type { SortId } from './sorts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -134,7 +134,9 @@ function scoreOf(hit: estypes.SearchHit<unknown>): number {
 /** Whether the listing's stock tier counted the product in stock (the pin weight, far above, taken off). */
 export function inStock(score: number, sort: SortId, pinned: boolean, pinWeight: number): boolean {
   const base = pinned ? score % pinWeight : score;
-  return sort === 'RELEVANCE' ? base >= STOCK_TIER : base >= 1;
+  // A product missing a word (search-page's relaxed tier) scores below 1: its stock factor is scaled down too.
+  const relaxedInStock = base < 1 && base >= (STOCK_TIER * RELAXED_TIER) / 2;
+  return sort === 'RELEVANCE' ? base >= STOCK_TIER || relaxedInStock : base % 2 >= 1;
 }
 
 /** The reasons of one hit, in the order they act: pin, rules, text, behaviour, stock, then the positions. */

@@ -13,6 +13,10 @@
  * Fuzziness is only used by the looser secondary list (relaxedMatch) and autocomplete's fuzzy fallback
  * (autocomplete/build.ts, shown only when the phrase as typed matches nothing).
  *
+ * Relaxed matching (search-page's primary list, `phraseMatch`): a phrase of RELAXED_FROM_WORDS (3) words or more
+ * also matches products missing one of its words, in a tier below every full match (RELAXED_TIER scales their
+ * score down, far enough that the best of them ranks after the worst full match, in or out of stock).
+ *
  * Expansion (phraseExpansion.ts): the match is a `bool.should` over the phrase's synonym alternatives, the
  * typed phrase first and weighted highest; and a word the catalog compounds ("jacka") may be the word or one
  * of its compounds ("vinterjacka"), the compounds weighted lower than the word itself.
@@ -114,11 +118,52 @@ export function textMatch(phrase: string, expansion?: PhraseExpansion): Query {
   };
 }
 
-/** Looser matching for the secondary list: any term, fuzzily, in the main fields (of any alternative). */
+/** A phrase of at least this many words also matches products that miss one of them (`phraseMatch`); 3, measured against 2 (docs/storefront-api.md). */
+export const RELAXED_FROM_WORDS = 3;
+/**
+ * Score factor of a product missing a word: relevance (at least 1, the floor, and far below 10^4) × the stock
+ * tier × this stays below 1, the lowest score of a full match out of stock.
+ */
+export const RELAXED_TIER = 1e-11;
+
+/** The words of a phrase that can match something (letters or digits), as typed. */
+export const phraseWords = (phrase: string): string[] => phrase.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+
+/**
+ * Products with every word of the phrase but one (at least RELAXED_FROM_WORDS words), each word in some field
+ * (its compounds and forms count as the word); undefined for shorter phrases. A word the analyser drops (a
+ * stop word) counts as found, so it never is the missing one.
+ */
+export function allButOneWordMatch(phrase: string, expansion?: PhraseExpansion): Query | undefined {
+  const words = phraseWords(phrase);
+  if (words.length < RELAXED_FROM_WORDS) return undefined;
+  const word = (w: string): Query => {
+    const expanded = wordsMatch(w, expansion?.compounds, 1, expansion?.forms);
+    return 'multi_match' in expanded ? { multi_match: { ...expanded.multi_match!, zero_terms_query: 'all' } } : expanded;
+  };
+  return { bool: { should: words.map(word), minimum_should_match: words.length - 1 } };
+}
+
+/**
+ * What a search-page product must match: the full match (`textMatch`) and, for a phrase of
+ * RELAXED_FROM_WORDS words or more, the products missing one word; `full` is then what ranks them first.
+ */
+export function phraseMatch(phrase: string, expansion?: PhraseExpansion): { match: Query; full?: Query } {
+  const full = textMatch(phrase, expansion);
+  const relaxed = allButOneWordMatch(phrase, expansion);
+  return relaxed ? { match: { bool: { should: [full, relaxed], minimum_should_match: 1 } }, full } : { match: full };
+}
+
+/**
+ * Looser matching for the secondary list: any term, fuzzily, in the main fields (of any alternative). A word
+ * found as typed scores again on its own, so it outranks a fuzzy neighbour ("väst" before "väska", one edit
+ * away once stemmed) where the blended fuzzy scores alone ranked by the frequent word.
+ */
 export function relaxedMatch(phrase: string, expansion?: PhraseExpansion): Query {
   const fuzzy = (text: string): Query => ({ multi_match: { query: text, type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS } });
   const alternatives = expansion?.alternatives ?? [phrase];
-  return alternatives.length > 1 ? { bool: { should: alternatives.map(fuzzy), minimum_should_match: 1 } } : fuzzy(alternatives[0] ?? phrase);
+  const loose = alternatives.length > 1 ? { bool: { should: alternatives.map(fuzzy), minimum_should_match: 1 } } : fuzzy(alternatives[0] ?? phrase);
+  return { bool: { must: [loose], should: [{ multi_match: { query: phrase, type: 'best_fields', operator: 'or', fields: FUZZY_FIELDS } }] } };
 }
 
 /**
@@ -160,6 +205,11 @@ export interface ListingQueryInput {
   inStock: Query;
   /** True: score = relevance × stock tier. False: score = stock tier alone (1 or 0), for field sorts. */
   relevance: boolean;
+  /**
+   * Given when `match` is relaxed (phraseMatch): the full match, whose products rank before every other
+   * (relevance: the others' score × RELAXED_TIER; field sorts: 2 added to a full match's stock score).
+   */
+  fullMatch?: Query;
 }
 
 export function listingQuery(i: ListingQueryInput): Query {
@@ -167,14 +217,17 @@ export function listingQuery(i: ListingQueryInput): Query {
     return {
       bool: {
         filter: [...(i.match ? [i.match] : []), ...i.filters],
-        should: [{ constant_score: { filter: i.inStock, boost: 1 } }],
+        should: [{ constant_score: { filter: i.inStock, boost: 1 } }, ...(i.fullMatch ? [{ constant_score: { filter: i.fullMatch, boost: 2 } }] : [])],
       },
     };
   }
   return {
     function_score: {
       query: { bool: { must: i.match ? [i.match] : [{ match_all: {} }], should: i.boosts ?? [], filter: i.filters } },
-      functions: [{ filter: i.inStock, weight: STOCK_TIER }],
+      functions: [
+        { filter: i.inStock, weight: STOCK_TIER },
+        ...(i.fullMatch ? [{ filter: { bool: { must_not: [i.fullMatch] } }, weight: RELAXED_TIER }] : []),
+      ],
       boost_mode: 'multiply',
     },
   };

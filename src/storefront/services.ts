@@ -18,6 +18,8 @@ import { CatalogVersionGone, type CatalogView, type CatalogViews } from '../sear
 import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
+import { RealWords, type LexiconReader, type RealWord } from './suggest/realWords';
+import { LongLists } from './longLists';
 import type { QueryContext } from './request';
 import type { UnderstandingMode } from './understanding';
 
@@ -45,6 +47,10 @@ export interface StorefrontServices {
   hooks: StorefrontHooks;
   /** The synonyms and compounds of a locale's phrases (phraseExpansion.ts). */
   language(locale: string): Promise<PhraseLanguage>;
+  /** Whether a word is a word of the locale's language (general lexicon); undefined without one. Spelling only. */
+  realWords?(locale: string): Promise<RealWord | undefined>;
+  /** search-page: which plain searches had a long primary list on their catalog version (searchPage/longLists.ts). */
+  longLists?: LongLists;
   /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
   behaviour: VisitorBehaviour;
   /** QUERY_UNDERSTANDING: what search-page does with the colour, gender and price words it understands (default filter). */
@@ -100,6 +106,8 @@ export interface StorefrontDeps {
   vocabulary: Pick<VocabularyStore, 'compounds'>;
   /** The live catalog version of each query; without it (unit tests) queries read the aliases as they are. */
   views?: Pick<CatalogViews, 'current'>;
+  /** The general lexicon, which spelling corrections never replace a word of (suggest/correction.ts). */
+  lexicon?: LexiconReader;
 }
 
 /**
@@ -125,6 +133,7 @@ function behaviourThrough(search: SearchGateway, behaviour: VisitorBehaviour): V
 
 /** `hooks` replaces the recording of searches (tests watch them). */
 export function storefrontServices(deps: StorefrontDeps, hooks: Partial<StorefrontHooks> = behaviourHooks(deps.behaviour)): StorefrontServices {
+  const realWords = deps.lexicon ? new RealWords(deps.lexicon) : undefined;
   const services: StorefrontServices = {
     search: deps.search,
     log: deps.log,
@@ -136,6 +145,8 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     },
     hooks: { ...noHooks, ...hooks },
     language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
+    ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
+    longLists: new LongLists(),
     behaviour: deps.behaviour,
     understanding: deps.understanding ?? 'filter',
     merchandising: deps.merchandising,

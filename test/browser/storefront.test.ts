@@ -215,6 +215,27 @@ describe('reference storefront (Chromium)', function () {
     await page.context().close();
   });
 
+  it('turns a search without results into close matches, else the nearest category\'s top products', async () => {
+    const { page } = await newVisitor(world);
+    // A catalog word beside one that is nowhere: nothing holds both, the secondary list holds the sneakers.
+    await page.goto(`/search?q=${encodeURIComponent('sneakers qxzvw')}&${EN}`);
+    await page.getByText('No products match “sneakers qxzvw”.').waitFor();
+    const close = page.getByRole('list', { name: 'Close matches' });
+    await close.waitFor();
+    assert.ok((await close.getByRole('heading').count()) > 0);
+    // Nothing near at all: the top products of a category, with a link to it.
+    await page.goto(`/search?q=qxzvwq&${EN}`);
+    await page.getByText('No products match “qxzvwq”.').waitFor();
+    const heading = page.getByRole('heading', { name: /^Popular in / });
+    await heading.waitFor();
+    const label = ((await heading.textContent()) ?? '').replace(/^Popular in /, '');
+    const top = page.getByRole('list', { name: `Popular in ${label}` });
+    assert.ok((await top.getByRole('heading').count()) > 0);
+    await heading.getByRole('link', { name: label }).click();
+    await page.waitForURL((u) => u.pathname !== '/search');
+    await page.context().close();
+  });
+
   it('walks from a category page to a product, adds a size to the cart, and checks out; the events reach the index', async () => {
     const { page, adminKeySent } = await newVisitor(world);
     await page.goto(`/?${EN}`);

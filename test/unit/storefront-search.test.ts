@@ -168,13 +168,19 @@ describe('storefront search-page builders', () => {
     assert.ok(KEY_BOOST * 20 < STOCK_TIER, 'relevance must stay far below the stock tier');
   });
 
-  it('build the secondary list: loose fuzzy match minus the primary matches, by relevance', () => {
+  it('build the secondary list: loose fuzzy match minus the primary matches, words as typed scoring again, by relevance', () => {
     const req = request({ q: 'winter sandal' });
     const body = secondarySearch(req, req.q, { collapse: false, from: 0, size: 12 });
     const fn = (body.query as { function_score: estypes.QueryDslFunctionScoreQuery }).function_score;
+    const fields = ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3'];
     assert.deepStrictEqual((fn.query as { bool: estypes.QueryDslBoolQuery }).bool.must, [{
       bool: {
-        must: [{ multi_match: { query: 'winter sandal', type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3'] } }],
+        must: [{
+          bool: {
+            must: [{ multi_match: { query: 'winter sandal', type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields } }],
+            should: [{ multi_match: { query: 'winter sandal', type: 'best_fields', operator: 'or', fields } }],
+          },
+        }],
         must_not: [textMatch('winter sandal')],
       },
     }]);

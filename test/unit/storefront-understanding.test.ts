@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { colourWords, foldWord } from '../../src/catalog/colourWords';
 import { priceNumber, understand, understoodAny, understoodClauses, type Understanding } from '../../src/storefront/understanding';
-import { phraseMatch, secondarySearch, TYPED_TIER, type UnderstoodPhrase } from '../../src/storefront/searchPage/build';
+import { understoodMatch, secondarySearch, TYPED_TIER, type UnderstoodPhrase } from '../../src/storefront/searchPage/build';
 import type { SearchPageRequest } from '../../src/storefront/searchPage/request';
 
 const sv = { locale: 'sv-SE', currency: 'SEK', genders: ['Dam', 'Herr', 'Unisex'] };
@@ -99,7 +99,7 @@ describe('query understanding', () => {
   it('filters, boosts, or falls back to the typed phrase then the words left', () => {
     const req = { context: { priceId: undefined } } as unknown as SearchPageRequest;
     const understanding = understand('svarta skor', sv);
-    const of = (mode: UnderstoodPhrase['mode']) => phraseMatch(req, 'svarta skor', undefined, { understanding, mode });
+    const of = (mode: UnderstoodPhrase['mode']) => understoodMatch(req, 'svarta skor', undefined, { understanding, mode });
     const filter = of('filter');
     assert.equal((filter.match.bool?.must as unknown[]).length, 2);
     const boost = of('boost');

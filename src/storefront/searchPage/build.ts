@@ -8,13 +8,15 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { listingQuery, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
+import { listingQuery, phraseMatch, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
 import type { SearchPageRequest } from './request';
 import { explainedSearch, type ExplainOption } from '../explain';
 import { understoodClauses, type Understanding } from '../understanding';
+import { phraseSuggester } from '../suggest/phrase';
+import { wordCountAggregation } from '../suggest/correction';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -55,37 +57,44 @@ export const UNDERSTOOD_BOOST = 50;
 /** In the fallback, what matches the phrase as typed ranks before what matches only the words left. */
 export const TYPED_TIER = 1000;
 
-/** The match and scoring clauses of a phrase, or of the words understanding left of it and what it understood. */
-export function phraseMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; boosts: Query[] } {
+/**
+ * The match and scoring clauses of a phrase, or of the words understanding left of it and what it understood.
+ * The words match as relevance.ts `phraseMatch` does (a longer phrase also matches products missing one word);
+ * `full` is then the full match, which ranks first.
+ */
+export function understoodMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
   // The product-type boost follows the words searched: the phrase, or the words understanding left of it.
   const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => relevanceBoosts(words, phraseTypeKeys(words, req.context.locale, wordsExpansion));
-  if (!understood) return { match: textMatch(phrase, expansion), boosts: boostsOf(phrase, expansion) };
+  if (!understood) return { ...phraseMatch(phrase, expansion), boosts: boostsOf(phrase, expansion) };
   const { words } = understood.understanding;
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
-  const text = words ? textMatch(words, understood.expansion) : undefined;
+  const text = words ? phraseMatch(words, understood.expansion) : undefined;
+  const full = text?.full ? { full: text.full } : {};
   const boosts = words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion);
   if (understood.mode === 'fallback') {
     const typed = textMatch(phrase, expansion);
     return {
-      match: { bool: { should: [typed, { constant_score: { filter: typed, boost: TYPED_TIER } }, ...(text ? [text] : [])], minimum_should_match: 1 } },
+      match: { bool: { should: [typed, { constant_score: { filter: typed, boost: TYPED_TIER } }, ...(text ? [text.match] : [])], minimum_should_match: 1 } },
       boosts: boostsOf(phrase, expansion),
     };
   }
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.
   if (understood.mode === 'boost' && text) {
-    return { match: text, boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))] };
+    return { match: text.match, ...full, boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))] };
   }
-  return { match: { bool: { must: [...(text ? [text] : []), ...clauses] } }, boosts };
+  return { match: { bool: { must: [...(text ? [text.match] : []), ...clauses] } }, ...full, boosts };
 }
 
 /**
  * The primary list's query for a phrase, before selections (facets are aggregated under it); `expansion`
- * adds the phrase's synonyms and compounds (phraseExpansion.ts).
+ * adds the phrase's synonyms and compounds (phraseExpansion.ts). A longer phrase also matches products
+ * missing one of its words, ranked after every full match (relevance.ts `phraseMatch`).
  */
 export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
-  const { match, boosts } = phraseMatch(req, phrase, expansion, understood);
+  const { match, full, boosts } = understoodMatch(req, phrase, expansion, understood);
   return listingQuery({
     match,
+    ...(full ? { fullMatch: full } : {}),
     boosts,
     filters: listingFilters(req),
     inStock: inStockQuery(req.context),
@@ -105,7 +114,7 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
       global: {},
       aggs: {
         [AGG.navigationHits]: {
-          filter: { bool: { filter: [phraseMatch(req, phrase, expansion, understood).match, ...listingFilters(req, 'withoutCategory')] } },
+          filter: { bool: { filter: [understoodMatch(req, phrase, expansion, understood).match, ...listingFilters(req, 'withoutCategory')] } },
           aggs: {
             ...(collapse ? groupCountAggregation() : {}),
             [AGG.categories]: { terms: { field: 'categoryPaths', size: NAVIGATION_CATEGORIES }, ...groups },
@@ -150,7 +159,7 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
   const match = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
   return {
     query: listingQuery({
-      match: { bool: { must: [match], must_not: [textMatch(phrase, expansion), ...(understood ? [phraseMatch(req, phrase, expansion, understood).match] : [])] } },
+      match: { bool: { must: [match], must_not: [phraseMatch(phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : [])] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,
@@ -161,5 +170,20 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
     size: o.size,
     _source: { includes: productSource(req.context) },
     track_total_hits: true,
+  };
+}
+
+/**
+ * The spelling search beside the primary list (no hits): the phrase suggester's corrections and how many of
+ * the listing's products hold each typed word, which decide whether a correction may be offered or applied
+ * (suggest/correction.ts). `size: 0`, so Elasticsearch's request cache answers a repeated phrase.
+ */
+export function spellingSearch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): estypes.SearchRequest {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: { bool: { filter: listingFilters(req) } },
+    aggs: wordCountAggregation(phrase, expansion),
+    suggest: phraseSuggester(phrase),
   };
 }

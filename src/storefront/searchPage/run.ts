@@ -1,14 +1,18 @@
 /**
  * Runs a search-page request: the only module here that talks to Elasticsearch.
  *
- * Round 1 (one msearch): the primary list with facets, each content list, and with viewAllSecondary
- *   the expanded secondary list. Most searches end here, plus the sibling mget.
- * Round 2, only when the primary list is short (fewer than SHORT_LIST groups): the phrase suggester
- *   (for did-you-mean and auto-correct) and, unless viewAllSecondary, the secondary list.
- * Round 3, only for auto-correct (no hits, origin is not UNDO_AUTO_CORRECT, no facet selected, not
- *   viewAllSecondary, and the suggester has corrections): the primary list and content lists for each
- *   correction, best first; the first correction with hits wins, and the secondary list is then left
- *   empty (the corrected list already is the relaxed one).
+ * Round 1 (one msearch, every search that needs no earlier answer): the primary list with facets (products
+ * with every word, then, for longer phrases, those missing one word: relevance.ts `phraseMatch`), each content
+ * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
+ * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
+ * The secondary list and the corrections are used only when the primary list is short (fewer than
+ * SHORT_LIST groups), so a plain search whose list was long on the same catalog version leaves both out
+ * (../longLists.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
+ * never a word of the language, the visitor's diacritics kept).
+ * Round 2, only for auto-correct (no hits, even relaxed; origin is not UNDO_AUTO_CORRECT, no facet selected,
+ * not viewAllSecondary, and an allowed correction): the primary list and content lists for each correction,
+ * best first; the first correction with hits wins, and the secondary list is then left empty (the corrected
+ * list already is the relaxed one).
  * Then one msearch for the siblings of every group shown and, when the request has dynamic facets, the
  * values of the attributes covering most hits (facets/dynamic.ts), and pure shaping. A `templateId` is resolved
  * before round 1 (400 when unknown): it widens the fetched custom attributes and shapes both lists.
@@ -20,10 +24,11 @@ import type { IndexedSearch } from '../../search/msearch';
 import { productSource } from '../productSource';
 import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
-import { DID_YOU_MEAN_BELOW, phraseSuggestSearch, phraseSuggestions } from '../suggest/phrase';
+import { DID_YOU_MEAN_BELOW, phraseSuggestions } from '../suggest/phrase';
+import { acceptedCorrections, wordCounts } from '../suggest/correction';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
-import { primaryQuery, primarySearch, secondarySearch, type UnderstoodPhrase } from './build';
+import { primaryQuery, primarySearch, secondarySearch, spellingSearch, type UnderstoodPhrase } from './build';
 import { needsFallback, understoodPhrase, type UnderstandingExplanation } from './understood';
 import { dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
@@ -36,6 +41,12 @@ const SHORT_LIST = DID_YOU_MEAN_BELOW;
 export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;
+
+/** The key of a plain search on a catalog version; undefined when the request is not one or no version is known. */
+export function longListKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
+  if (!catalogVersion || req.viewAllSecondary || req.selections.size || req.rules.length || req.selectedCategory) return undefined;
+  return JSON.stringify([catalogVersion, index, req.context.market, req.q]);
+}
 
 /** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
 export interface SearchPageOptions { explain?: boolean }
@@ -63,8 +74,17 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const secondaryFor = (from: number, size: number): IndexedSearch =>
     ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q), used) });
 
+  // The secondary list and the spelling search serve only a short list: a search remembered long on this
+  // catalog version leaves them out (../longLists.ts), and fetches them in a second round if it is short after all.
+  const rememberAs = longListKey(req, s.catalogVersion, s.index.products(at.locale));
+  const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
+  const besides = (): IndexedSearch[] => [
+    req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
+    { index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q)) },
+  ];
+  // The understood phrase's fallback (the words as typed) rides last in round 1, used when the filter leaves nothing.
   const first = await s.search.msearch([
-    primaryFor(req.q, understood), ...contentsFor(req.q), ...(req.viewAllSecondary ? [secondaryFor(req.skip, req.limit)] : []),
+    primaryFor(req.q, understood), ...contentsFor(req.q), ...(knownLong ? [] : besides()),
     ...(needsFallback(understood) ? [primaryFor(req.q, { ...understood, mode: 'fallback' })] : []),
   ]);
   let phrase = req.q;
@@ -74,27 +94,27 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     used = { ...understood, mode: 'fallback' };
   }
   let contents = first.slice(1, 1 + n);
-  let secondary: Response | undefined = req.viewAllSecondary ? first[1 + n] : undefined;
   const originalTotal = groupTotal(primary, collapse);
+  const short = originalTotal < SHORT_LIST;
+  if (rememberAs !== undefined) s.longLists?.record(rememberAs, !short);
+  const [looser, spelling] = knownLong ? (short ? await s.search.msearch(besides()) : []) : first.slice(1 + n);
+  let secondary: Response | undefined = req.viewAllSecondary || short ? looser : undefined;
   let originalTotalHits: number | undefined;
   let suggestions: string[] = [];
 
-  if (originalTotal < SHORT_LIST) {
-    const second = await s.search.msearch([
-      { index: s.index.products(at.locale), body: phraseSuggestSearch(req.q) },
-      ...(req.viewAllSecondary ? [] : [secondaryFor(0, SECONDARY_LIMIT)]),
-    ]);
-    suggestions = phraseSuggestions(second[0], req.q);
-    secondary = req.viewAllSecondary ? secondary : second[1];
+  if (short) {
+    const corrections = phraseSuggestions(spelling, req.q);
+    const realWord = corrections.length && s.realWords ? await s.realWords(at.locale) : undefined;
+    suggestions = acceptedCorrections(req.q, corrections, { counts: wordCounts(spelling), ...(realWord ? { realWord } : {}) });
     const correct = originalTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && req.selections.size === 0 && !req.viewAllSecondary;
     if (correct && suggestions.length) {
-      const third = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
-      const winner = suggestions.findIndex((_, i) => groupTotal(third[i * (1 + n)], collapse) > 0);
+      const second = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
+      const winner = suggestions.findIndex((_, i) => groupTotal(second[i * (1 + n)], collapse) > 0);
       if (winner >= 0) {
         const offset = winner * (1 + n);
         phrase = suggestions[winner];
-        primary = third[offset];
-        contents = third.slice(offset + 1, offset + 1 + n);
+        primary = second[offset];
+        contents = second.slice(offset + 1, offset + 1 + n);
         secondary = undefined;
         originalTotalHits = originalTotal;
       }

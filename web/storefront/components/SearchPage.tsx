@@ -1,9 +1,11 @@
 /**
  * Search results: search-page with the phrase, facets, sort and `origin` of the URL. Shows the auto-correct
  * banner with "search instead for" (origin UNDO_AUTO_CORRECT), did-you-mean and related searches (their own
- * origins), the secondary list when the primary list is empty, and the content that matches.
+ * origins), and the content that matches. A search without results is no dead end: it offers the products
+ * close to the phrase (the secondary list), else the top products of the nearest category (nearestCategory.ts).
  */
-import type { SearchOrigin, SearchPage as SearchPageAnswer } from '@apptus/esales-api';
+import type { LandingPage as LandingPageAnswer, NavigationTree, ProductGroup, SearchOrigin, SearchPage as SearchPageAnswer } from '@apptus/esales-api';
+import { nearestCategory } from '../nearestCategory';
 import { type Route } from '../route';
 import { followLink } from '../history';
 import { useShop } from '../shop';
@@ -58,12 +60,7 @@ export function SearchPage({ route }: { route: SearchRoute }) {
       {empty ? (
         <section>
           <p class="empty">{t.noProductsMatch(answer.q)}</p>
-          {answer.secondaryList && answer.secondaryList.productGroups.length > 0 && (
-            <>
-              <h2>{t.youMightLike}</h2>
-              <ProductGrid groups={answer.secondaryList.productGroups} label={t.otherProducts} />
-            </>
-          )}
+          <NoResults phrase={answer.q} close={answer.secondaryList?.productGroups ?? []} />
         </section>
       ) : (
         <Listing
@@ -80,5 +77,43 @@ export function SearchPage({ route }: { route: SearchRoute }) {
       )}
       {content && content.items.length > 0 && <ContentList list={content} heading={t.articles} />}
     </main>
+  );
+}
+
+/** What a search without results offers: products close to the phrase, else the nearest category's top products. */
+function NoResults({ phrase, close }: { phrase: string; close: ProductGroup[] }) {
+  const { text: t } = useShop();
+  if (close.length) {
+    return (
+      <>
+        <h2>{t.closeTo(phrase)}</h2>
+        <ProductGrid groups={close} label={t.closeMatches} />
+      </>
+    );
+  }
+  return <NearestCategoryTop phrase={phrase} />;
+}
+
+const CATEGORY_TOP = 8;
+
+function NearestCategoryTop({ phrase }: { phrase: string }) {
+  const shop = useShop();
+  const key = JSON.stringify([shop.market, shop.locale, 'nearest-category', phrase]);
+  const top = useQuery<{ label: string; path: string; groups: ProductGroup[] } | undefined>(key, async () => {
+    const tree = await shop.api.query.navigationTree({}) as NavigationTree;
+    const category = nearestCategory(tree.tree.children ?? [], phrase);
+    if (!category) return undefined;
+    const page = await shop.api.query.landingPage({ pageReference: category.path, limit: CATEGORY_TOP }) as LandingPageAnswer;
+    return { ...category, groups: page.primaryList?.productGroups ?? [] };
+  });
+  const found = top.data;
+  const t = shop.text;
+  if (!found || !found.groups.length) return null;
+  const href = shop.href({ kind: 'landing', path: found.path, page: 1, facets: {} });
+  return (
+    <>
+      <h2>{t.popularIn('')}<a href={href} onClick={(e) => followLink(e, href)}>{found.label}</a></h2>
+      <ProductGrid groups={found.groups} label={t.popularIn(found.label)} />
+    </>
   );
 }
