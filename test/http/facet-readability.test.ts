@@ -168,7 +168,10 @@ describe('readable facets (HTTP)', function () {
 
     it('never auto-corrects a real word into a fragment ("red dress" is not "re dress")', async () => {
       const page = await get<SearchPage>('search-page', { q: 'red dress', locale: 'en-GB' });
-      assert.deepStrictEqual(page.primaryList.productGroups.map((g) => g.key), [], 'no red dress in the catalog');
+      // No red dress in the catalog: understanding's colour filter leaves nothing, so the words left answer
+      // (the dresses), never a correction of "red".
+      const dresses = await get<SearchPage>('search-page', { q: 'dress', locale: 'en-GB' });
+      assert.deepStrictEqual(page.primaryList.productGroups.map((g) => g.key).sort(), dresses.primaryList.productGroups.map((g) => g.key).sort());
       assert.equal(page.autoCorrect, undefined);
       assert.ok(!page.didYouMean.some((d) => d.q.toLowerCase() === 're dress'), JSON.stringify(page.didYouMean));
     });

@@ -112,6 +112,16 @@ describe('query understanding', () => {
     assert.doesNotMatch(JSON.stringify(fallback.match), /Svart/);
   });
 
+  it('relaxes a long phrase as typed after every product with what was understood, but not a price phrase', () => {
+    const req = { context: { locale: 'sv-SE', priceId: undefined } } as unknown as SearchPageRequest;
+    const long = understoodMatch(req, 'svart mössa ull', undefined, { understanding: understand('svart mössa ull', sv), mode: 'filter' });
+    assert.equal((long.match.bool?.should as unknown[]).length, 2, 'understood and all words left, or all typed words but one');
+    assert.ok(long.full, 'the understood match ranks first');
+    const priced = understoodMatch(req, 'skor under 500 kr', undefined, { understanding: understand('skor under 500 kr', sv), mode: 'filter' });
+    assert.equal(priced.match.bool?.should, undefined);
+    assert.equal(priced.full, undefined);
+  });
+
   it('puts the products of the words left first in the secondary list of an applied filter', () => {
     const req = { context: { market: 'SE', locale: 'sv-SE', priceId: undefined, channels: { online: true, store: false }, stores: [], presentCustom: [], presentPrices: [] }, rules: [], sort: 'RELEVANCE' } as unknown as SearchPageRequest;
     const understanding = understand('rod jacka', sv);

@@ -8,7 +8,7 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { listingQuery, phraseMatch, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
+import { allButOneWordMatch, listingQuery, phraseMatch, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -69,20 +69,29 @@ export function understoodMatch(req: SearchPageRequest, phrase: string, expansio
   const { words } = understood.understanding;
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
   const text = words ? phraseMatch(words, understood.expansion) : undefined;
-  const full = text?.full ? { full: text.full } : {};
   const boosts = words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion);
   if (understood.mode === 'fallback') {
-    const typed = textMatch(phrase, expansion);
+    // The phrase as typed matches as any phrase does (relaxed when long); its full match ranks first.
+    const typed = phraseMatch(phrase, expansion);
+    const typedFull = typed.full ?? typed.match;
     return {
-      match: { bool: { should: [typed, { constant_score: { filter: typed, boost: TYPED_TIER } }, ...(text ? [text.match] : [])], minimum_should_match: 1 } },
+      match: { bool: { should: [typed.match, { constant_score: { filter: typedFull, boost: TYPED_TIER } }, ...(text ? [text.match] : [])], minimum_should_match: 1 } },
+      ...(typed.full || text ? { full: typedFull } : {}),
       boosts: boostsOf(phrase, expansion),
     };
   }
+  // A long phrase relaxes as typed: products missing one of its words (the colour word too) follow every
+  // product that has what was understood and every word left. Not a price phrase: "under", "kr" and the
+  // amount are no words to find ("Under Armour jackets" for "jackets under £100").
+  const typedRelaxed = understood.understanding.price ? undefined : allButOneWordMatch(phrase, expansion);
+  const withRelaxed = (core: Query, coreFull: Query | undefined): { match: Query; full?: Query } =>
+    typedRelaxed ? { match: { bool: { should: [core, typedRelaxed], minimum_should_match: 1 } }, full: coreFull ?? core } : { match: core, ...(coreFull ? { full: coreFull } : {}) };
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.
   if (understood.mode === 'boost' && text) {
-    return { match: text.match, ...full, boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))] };
+    return { ...withRelaxed(text.match, text.full), boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))] };
   }
-  return { match: { bool: { must: [...(text ? [text.match] : []), ...clauses] } }, ...full, boosts };
+  const core: Query = { bool: { must: [...(text ? [text.match] : []), ...clauses] } };
+  return { ...withRelaxed(core, text?.full ? { bool: { must: [text.full, ...clauses] } } : undefined), boosts };
 }
 
 /**
