@@ -66,12 +66,24 @@ export function failureOf(response: Response | undefined): estypes.ErrorCause | 
   return (response as { [FAILURE]?: estypes.ErrorCause } | undefined)?.[FAILURE];
 }
 
+/**
+ * What Elasticsearch leaves out of every msearch answer: parts no caller reads (each hit's concrete index
+ * name, the shard counts but their failures, `max_score`, `timed_out`, each item's `status`). JSON parsing of
+ * Elasticsearch's answers is a large share of the API's CPU per search page (docs/benchmarks.md, "API CPU");
+ * exclusions, not inclusions, so that a field a shaper starts reading is never silently missing. Kept:
+ * `took` (the X-Elasticsearch-Took header), `_shards.failures` (lostToDeletion), items' `error`.
+ */
+export const MSEARCH_FILTER = [
+  '-responses.hits.hits._index', '-responses.hits.max_score', '-responses.timed_out', '-responses.status',
+  '-responses._shards.total', '-responses._shards.successful', '-responses._shards.skipped', '-responses._shards.failed',
+];
+
 export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
   if (searches.length === 0) return [];
   const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body, pinned: !!s.pinned, optional: !!s.optional })));
   // ignore_unavailable: a locale configured after the last full import has no index yet, and answers as an
   // empty catalog until the next one. A pinned version must exist.
-  const res = await es.msearch({ searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]) });
+  const res = await es.msearch({ filter_path: MSEARCH_FILTER, searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]) });
   const items = res.responses.map((item, i) => {
     if ('error' in item) {
       if (bodies[i].pinned && isGoneType(item.error.type)) throw new CatalogVersionGone(`${bodies[i].index}: ${item.error.reason ?? item.error.type}`);

@@ -11,7 +11,8 @@ import type { QueryContext } from './request';
 
 const ALWAYS = [
   'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
-  'colors', 'images', 'depth', 'height', 'length', 'volume', 'weight', 'width',
+  // An image's key, order, type and tags are not shown (presentation.ts image()): the sources are the bulk.
+  'colors', 'images.alt', 'images.caption', 'images.custom', 'images.sources', 'depth', 'height', 'length', 'volume', 'weight', 'width',
   'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock',
   'variants.depth', 'variants.height', 'variants.length', 'variants.volume', 'variants.weight', 'variants.width',
 ];

@@ -209,6 +209,11 @@ describe('storefront product shaper', () => {
     for (const f of ['variants.storeStock', 'variants.customPrices', 'variants.customNumbers.n', 'customLabels.m']) assert.ok(rich.includes(f), f);
   });
 
+  it('fetch of images only what an image shows (alt, caption, custom, sources), not keys, order, type or tags', () => {
+    const fields = productSource({ channels: { online: true, store: false }, stores: [], presentCustom: [], presentPrices: [] });
+    assert.deepStrictEqual(fields.filter((f) => f.startsWith('images')), ['images.alt', 'images.caption', 'images.custom', 'images.sources']);
+  });
+
   it('produce shapes the official client types accept (compile-time check)', () => {
     const group = shapeProductGroup(boot, new Map([['p0', sibling]]), 0, context());
     const product: ClientProduct = { ...group.products[0], brand: group.products[0].brand ?? '' };
