@@ -1,7 +1,10 @@
 /**
  * How useful the dynamic facets are on the attribute-rich generator profile (issue 21, item 16).
  *
- *   ELASTICSEARCH_URL=http://127.0.0.1:9200 npx tsx scripts/facet-usefulness.ts [--groups N] [--profile P]
+ *   ELASTICSEARCH_URL=http://127.0.0.1:9200 npx tsx scripts/facet-usefulness.ts [--groups N] [--profile P] [--prefix X] [--port N]
+ *
+ * --prefix starts the index prefix (default `usefulness`, a random suffix follows); --port is the port the API
+ * listens on (default: any free port), for machines where each developer has their own ports.
  *
  * Starts the API in-process under its own index prefix, imports a generated catalog (default: electronics,
  * 400 groups, seed 1) with no facet configuration, searches search-page (en-GB) for every category leaf name
@@ -11,7 +14,7 @@
  * - RANGE: its min is below its max (counted apart: a slider is always a choice).
  * Prints the share of useful TEXT facets, the share of facets that are TEXT ranges or numbers held as text
  * ("15 - 35", "5 kg"), labels that are raw attribute names, and the mean Elasticsearch round trips.
- * The indices are deleted at the end.
+ * The indices are deleted at the end. NOT_USEFUL=1 prints each TEXT facet that is not useful, with its values.
  */
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -28,14 +31,14 @@ type Facet = { id: string; label: string; type: string; values?: FacetValue[]; m
 const NUMBER_AS_TEXT = /^[-+]?\d[\d.,]*\s*(?:(?:-|–|to|x|×|\/)\s*[-+]?\d[\d.,]*\s*)*(?:[^\d\s]{1,6}\.?)?$/i;
 
 async function main() {
-  const { values } = parseArgs({ options: { groups: { type: 'string', default: '400' }, profile: { type: 'string', default: 'electronics' } } });
+  const { values } = parseArgs({ options: { groups: { type: 'string', default: '400' }, profile: { type: 'string', default: 'electronics' }, prefix: { type: 'string', default: 'usefulness' }, port: { type: 'string', default: '0' } } });
   const profile = parseProfile(values.profile!);
-  const prefix = `usefulness-${randomBytes(3).toString('hex')}`;
+  const prefix = `${values.prefix}-${randomBytes(3).toString('hex')}`;
   const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: ['k'], port: 0, logLevel: 'error', loadSampleData: false });
   const es = createElasticsearchClient(config.elasticsearchUrl);
   const context = createContext(config, es, createLogger(config.logLevel));
   await prepareContext(context);
-  const server = createApp(context).listen(0, '127.0.0.1');
+  const server = createApp(context).listen(Number(values.port), '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
@@ -66,6 +69,7 @@ async function main() {
         const vs = f.values ?? [];
         const hits = Math.max(body.primaryList.totalHits, vs.reduce((n, v) => n + (v.count ?? 0), 0));
         if (vs.length >= 2 && vs.length <= 30 && vs.every((v) => (v.count ?? 0) >= 0.05 * hits)) usefulText += 1;
+        else if (process.env.NOT_USEFUL) console.error(q, hits, f.id, vs.map((v) => `${v.label}:${v.count}`).join(", "));
         if (vs.filter((v) => NUMBER_AS_TEXT.test(v.label.trim())).length * 2 > vs.length) numbersAsText += 1;
       }
     }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../../src/storefront/aggNames';
-import { candidateFacet, candidateResults, candidatesSearch, coverageAggregation, facetUsefulness, holdsNumbersAsText, readCandidates, shapeDynamicFacets } from '../../src/storefront/facets/dynamic';
+import { candidateFacet, candidateResults, candidatesSearch, coverageAggregation, facetUsefulness, holdsNumbersAsText, MIN_SIZEABLE_VALUE_SHARE, readCandidates, shapeDynamicFacets } from '../../src/storefront/facets/dynamic';
 import { humaniseAttributeName } from '../../src/merchandising/facets/attributes';
 import type { FacetResult } from '../../src/storefront/responseTypes';
 import type { Facet } from '../../src/storefront/facets/types';
@@ -144,12 +144,33 @@ describe('dynamic facet choice: labels, usefulness, numbers held as text', () =>
     const range: FacetResult = { id: 'custom.r', label: 'r', type: 'RANGE', min: 1, max: 9 };
     assert.ok(facetUsefulness(even, 100) > facetUsefulness(range, 100, 100));
     assert.ok(facetUsefulness(range, 100, 100) > facetUsefulness(lopsided, 100));
-    assert.ok(facetUsefulness(lopsided, 100) > facetUsefulness(scattered, 100));
     assert.ok(facetUsefulness(range, 100, 100) > facetUsefulness(range, 100, 20));
     const chosen = shapeDynamicFacets([fixed(lopsided), fixed(scattered), fixed(range), fixed(even)], {}, 3, 100).map((f) => f.id);
-    assert.deepStrictEqual(chosen, ['custom.even', 'custom.r', 'custom.lopsided']);
+    assert.deepStrictEqual(chosen, ['custom.even', 'custom.r']);
     const twin = text('custom.twin', [['a', 50], ['b', 50]]);
     assert.deepStrictEqual(shapeDynamicFacets([fixed(twin), fixed(even)], {}, 2, 100).map((f) => f.id), ['custom.twin', 'custom.even']);
+  });
+});
+
+describe('dynamic TEXT facets split the hits usefully', () => {
+  const text = (id: string, values: [string, number][]): FacetResult =>
+    ({ id, label: id, type: 'TEXT', sort: 'RELEVANCE', selectedCount: 0, values: values.map(([label, count]) => ({ id: label, label, selected: false, count })) });
+  // 100 hits: a value is a sizeable group from 5 hits on.
+  const split = text('custom.split', [['a', 40], ['b', 30], ['c', 20], ['d', 10]]);
+  const oneGroup = text('custom.one', [['a', 95], ['b', 4], ['c', 1]]);
+  const longList = text('custom.long', Array.from({ length: 31 }, (_, i): [string, number] => [`v${i}`, 6]));
+  const tail = text('custom.tail', [['a', 40], ['b', 30], ['c', 4], ['d', 3], ['e', 2], ['f', 1]]);
+  const shortTail = text('custom.short', [['a', 40], ['b', 30], ['c', 20], ['d', 6], ['e', 4]]);
+
+  it('show a TEXT facet of 2–30 values, at least two and 70% of them covering 5% of the hits each', () => {
+    assert.deepStrictEqual(MIN_SIZEABLE_VALUE_SHARE, 0.7);
+    const chosen = shapeDynamicFacets([split, oneGroup, longList, tail, shortTail].map(fixed), {}, 5, 100).map((f) => f.id);
+    assert.deepStrictEqual(chosen, ['custom.split', 'custom.short']);
+  });
+
+  it('rank a split without a tail above one with a tail', () => {
+    assert.ok(facetUsefulness(split, 100) > facetUsefulness(shortTail, 100));
+    for (const f of [oneGroup, longList, tail]) assert.strictEqual(facetUsefulness(f, 100), -1, f.id);
   });
 });
 

@@ -12,7 +12,7 @@ import { likeText } from '../../src/storefront/recommendations/algorithms/altern
 import { fillList, stageSizes } from '../../src/storefront/recommendations/merge';
 import { aboutGroups, readCandidates, stageSearch } from '../../src/storefront/recommendations/query';
 import { withSiblingKeys } from '../../src/storefront/productSource';
-import { resolveList } from '../../src/storefront/recommendations/run';
+import { labelOf, resolveList } from '../../src/storefront/recommendations/run';
 import { readSourceProducts, sourceProductsSearch } from '../../src/storefront/recommendations/source';
 import type { AlgorithmInput, ResolvedList, SourceProduct, Stage } from '../../src/storefront/recommendations/types';
 import type { QueryContext } from '../../src/storefront/request';
@@ -102,7 +102,7 @@ describe('recommendation lists (pure)', () => {
 
     it('TOP_PRODUCTS and NEWEST_PRODUCTS keep out-of-stock products and sort by popularity / release date', () => {
       const [top] = stagesOf({ algorithm: 'TOP_PRODUCTS' }) as Extract<Stage, { kind: 'search' }>[];
-      assert.deepEqual(top.sort.map((s) => Object.keys(s as object)[0]), ['_score', 'popularity', 'releaseDate', 'productKey']);
+      assert.deepEqual(top.sort.map((s) => Object.keys(s as object)[0]), ['_score', 'popularity', 'rating', 'stock', 'releaseDate', 'productKey']);
       assert.ok(!JSON.stringify(top.query).includes('"filter":[{"term":{"inStock"'));
       const [newest] = stagesOf({ algorithm: 'NEWEST_PRODUCTS' }) as Extract<Stage, { kind: 'search' }>[];
       assert.deepEqual(newest.sort.map((s) => Object.keys(s as object)[0]), ['_score', 'releaseDate', 'popularity', 'productKey']);
@@ -120,7 +120,7 @@ describe('recommendation lists (pure)', () => {
       const cartList = { algorithm: 'CART' as const, cart: [shoe], cartKeys: ['P1'] };
       assert.deepEqual(stagesOf(cartList).map((s) => s.kind), ['search', 'search']);
       const stages = stagesOf(cartList, [{ productKey: 'X', score: 1, sessions: 2 }]);
-      assert.deepEqual(stages[0], { kind: 'keys', keys: ['X'], inStockOnly: true });
+      assert.deepEqual(stages[0], { kind: 'keys', keys: ['X'], inStockOnly: true, boughtTogether: true });
       assert.ok(JSON.stringify(stages[1]).includes('"categoryIds":["shoes"]'));
     });
 
@@ -225,6 +225,24 @@ describe('recommendation lists (pure)', () => {
       const filled = fillList([keyed, search], [[p('A'), p('C')], [p('C'), p('D', 'G-A'), p('E'), p('F')]], 3);
       assert.deepEqual(filled.map((x) => x.productKey), ['C', 'A', 'E']);
       assert.deepEqual(fillList([search], [[]], 4), []);
+    });
+
+    it('takes at most `take` of a stage, leaving room for the next (STYLE_WITH\'s accessories)', () => {
+      const department: Stage = { kind: 'search', query: { match_all: {} }, sort: [], take: 2 };
+      const accessories: Stage = { kind: 'search', query: { match_all: {} }, sort: [] };
+      const filled = fillList([department, accessories, { ...department, take: undefined }], [[p('A'), p('B'), p('C')], [p('X')], [p('A'), p('B'), p('C')]], 4);
+      assert.deepEqual(filled.map((x) => x.productKey), ['A', 'B', 'X', 'C']);
+    });
+
+    it('labels a bought-together list without a co-purchased product so, in the locale\'s language', () => {
+      const together: Stage = { kind: 'keys', keys: ['T'], inStockOnly: true, boughtTogether: true };
+      const cart = { id: 'c', algorithm: 'CART' as const };
+      assert.deepEqual(labelOf(cart, [together], [{ productKey: 'P' }], 'sv-SE'), { label: 'Du kanske också gillar' });
+      assert.deepEqual(labelOf(cart, [together], [{ productKey: 'P' }], 'xx-XX'), { label: 'You may also like' });
+      assert.deepEqual(labelOf(cart, [together], [{ productKey: 'T' }, { productKey: 'P' }], 'en-GB'), {});
+      assert.deepEqual(labelOf(cart, [], [], 'en-GB'), {});
+      assert.deepEqual(labelOf({ ...cart, label: 'Ours' }, [], [{ productKey: 'P' }], 'en-GB'), { label: 'Ours' });
+      assert.deepEqual(labelOf({ id: 't', algorithm: 'TOP_PRODUCTS' }, [], [{ productKey: 'P' }], 'en-GB'), {});
     });
 
     it('never takes a group the list is about (they are left out here, not in the searches)', () => {

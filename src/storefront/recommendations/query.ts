@@ -23,9 +23,16 @@ export function stockFirst(ctx: QueryContext): Query {
 const field = (name: string, order: estypes.SortOrder, unmapped_type: estypes.MappingFieldType): estypes.SortCombinations =>
   ({ [name]: { order, missing: '_last', unmapped_type } });
 
-/** Score (stock tier or relevance), then popularity, then newest, then key for a stable order. */
+/**
+ * Score (stock tier or relevance), then popularity, then what the feed says of popularity (rating, then
+ * online stock), then newest, then key for a stable order. Without behaviour every popularity is 0: rating
+ * and stock keep "popular" apart from "newest" (NEWEST_PRODUCTS) on a fresh catalog.
+ */
 export function popularityOrder(): estypes.SortCombinations[] {
-  return [{ _score: { order: 'desc' } }, field('popularity', 'desc', 'float'), field('releaseDate', 'desc', 'date'), { productKey: { order: 'asc' } }];
+  return [
+    { _score: { order: 'desc' } }, field('popularity', 'desc', 'float'), field('rating', 'desc', 'double'), field('stock', 'desc', 'long'),
+    field('releaseDate', 'desc', 'date'), { productKey: { order: 'asc' } },
+  ];
 }
 
 export function newestOrder(): estypes.SortCombinations[] {

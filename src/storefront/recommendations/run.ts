@@ -78,13 +78,35 @@ export async function runLists(
     return {
       id: request.id,
       algorithm: request.algorithm,
-      ...(request.label !== undefined ? { label: request.label } : {}),
+      ...labelOf(request, planned[i].stages, chosen[i], context.locale),
       productGroups: mains[i].map((main, position) => shapeProductGroup(main, documents, position, sc)),
       ...(request.showMoreLink !== undefined ? { showMoreLink: request.showMoreLink } : {}),
       visible: request.visible ?? true,
       visualization: request.visualization ?? 'CAROUSEL',
     };
   });
+}
+
+/** Algorithms whose lists are about what is bought together (the shop heads them "Often bought together"). */
+const BOUGHT_TOGETHER: ReadonlySet<RecommendationListRequest['algorithm']> = new Set(['ADD_TO_CART_RECS', 'CART']);
+
+/** What a bought-together list without co-purchase answers says instead, by the locale's language. */
+const COLD_LABELS: Readonly<Record<string, string>> = {
+  en: 'You may also like', sv: 'Du kanske också gillar', nb: 'Du liker kanskje også', no: 'Du liker kanskje også', nn: 'Du liker kanskje òg',
+  da: 'Du kan måske også lide', de: 'Das könnte dir auch gefallen', fi: 'Saatat pitää myös näistä',
+};
+
+/**
+ * The list's label: the request's when it gave one. Otherwise a bought-together list none of whose products
+ * was bought together with what it is about (no co-purchase data yet: its cold start is popular products)
+ * answers a label saying so, in the locale's language, so a shop does not head it "Often bought together".
+ */
+export function labelOf(request: RecommendationListRequest, stages: readonly Stage[], chosen: readonly { productKey: string }[], locale: string): { label?: string } {
+  if (request.label !== undefined) return { label: request.label };
+  if (!BOUGHT_TOGETHER.has(request.algorithm) || !chosen.length) return {};
+  const together = new Set(stages.flatMap((s) => (s.kind === 'keys' && s.boughtTogether ? s.keys : [])));
+  if (chosen.some((c) => together.has(c.productKey))) return {};
+  return { label: COLD_LABELS[locale.split('-')[0].toLowerCase()] ?? COLD_LABELS.en };
 }
 
 /** The algorithm's behaviour questions; its cold signals when behaviour cannot answer. */

@@ -109,10 +109,16 @@ export interface Candidate { productKey: string; productGroupKey: string; groupP
 
 /** Where candidates come from, best first. */
 export type Stage =
-  /** These product keys in this order (behaviour answers, styleWith, pinned products). */
-  | { kind: 'keys'; keys: string[]; inStockOnly: boolean }
-  /** A search: `query` decides membership and score, `sort` the order. */
-  | { kind: 'search'; query: Query; sort: estypes.SortCombinations[] };
+  /**
+   * These product keys in this order (behaviour answers, styleWith, pinned products). `boughtTogether`: the
+   * keys are co-purchase answers (a list none of whose products comes from one says so in its label).
+   */
+  | { kind: 'keys'; keys: string[]; inStockOnly: boolean; boughtTogether?: boolean }
+  /**
+   * A search: `query` decides membership and score, `sort` the order. `take`: the list takes at most this
+   * many of it (room for a later stage, as STYLE_WITH leaves for accessories); default as many as fit.
+   */
+  | { kind: 'search'; query: Query; sort: estypes.SortCombinations[]; take?: number };
 
 /** What behaviour questions start from. */
 export interface SignalInput {

@@ -4,7 +4,8 @@ import { useShop } from '../shop';
 import { ProductGrid } from './ProductCard';
 
 export function Recommendations({ lists }: { lists: RecommendationList[] }) {
-  // Headings for the lists this shop asks for, by list id; a list's own `label` wins when the request gave one.
+  // Headings for the lists this shop asks for, by list id; a list's own `label` wins: the request's, or the
+  // service's when a bought-together list has no co-purchase data to show (it is then no "Often bought together").
   const headings = useShop().text.listHeadings;
   return (
     <>

@@ -14,7 +14,7 @@ import { coOccurringWanted } from './cart';
 
 export interface AddToCartSignals { withProduct: CoOccurringProduct[]; withCart: CoOccurringProduct[] }
 
-const keysStage = (keys: string[]): Stage[] => (keys.length ? [{ kind: 'keys', keys, inStockOnly: true }] : []);
+const keysStage = (keys: string[], boughtTogether = false): Stage[] => (keys.length ? [{ kind: 'keys', keys, inStockOnly: true, boughtTogether }] : []);
 
 export const addToCartRecs: AlgorithmModule<AddToCartSignals> = {
   algorithm: 'ADD_TO_CART_RECS',
@@ -34,8 +34,8 @@ export const addToCartRecs: AlgorithmModule<AddToCartSignals> = {
     const product = list.product;
     const otherCategories = product && anyOf('categoryIds', product.categoryIds);
     return [
-      ...keysStage(s.withProduct.map((p) => p.productKey)),
-      ...keysStage(s.withCart.map((p) => p.productKey)),
+      ...keysStage(s.withProduct.map((p) => p.productKey), true),
+      ...keysStage(s.withCart.map((p) => p.productKey), true),
       ...keysStage(product?.styleWith ?? []),
       ...(product ? [{
         kind: 'search' as const,

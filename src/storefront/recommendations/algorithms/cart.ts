@@ -27,7 +27,7 @@ export const cart: AlgorithmModule<CoOccurringProduct[]> = {
     (keys.cartKeys.length ? b.coOccurring({ market: context.market, keys: keys.cartKeys, limit: coOccurringWanted(keys.limit) }) : Promise.resolve([])),
   stages(input, together) {
     return [
-      ...(together.length ? [{ kind: 'keys' as const, keys: together.map((p) => p.productKey), inStockOnly: true }] : []),
+      ...(together.length ? [{ kind: 'keys' as const, keys: together.map((p) => p.productKey), inStockOnly: true, boughtTogether: true }] : []),
       ...complementFallback(input, input.list.cart),
     ];
   },

@@ -16,19 +16,48 @@ export function styleWithStages({ list, context }: AlgorithmInput, together: CoO
   if (!p) return [];
   const stages: Stage[] = [];
   if (p.styleWith.length) stages.push({ kind: 'keys', keys: p.styleWith, inStockOnly: true });
-  if (together.length) stages.push({ kind: 'keys', keys: together.map((t) => t.productKey), inStockOnly: true });
+  if (together.length) stages.push({ kind: 'keys', keys: together.map((t) => t.productKey), inStockOnly: true, boughtTogether: true });
   const { departments, own } = categoryTree(p.categories);
   if (!departments.length) return stages;
   const mustNot = defined([anyOf('categoryIds', p.categoryIds), anyOf('categoryPaths', own)]);
-  const complement = (filter: Query[]): Stage => ({
+  const complement = (filter: Query[]): Extract<Stage, { kind: 'search' }> => ({
     kind: 'search',
     query: { bool: { must: [stockFirst(context)], filter: [{ terms: { categoryPaths: departments } }, inStockQuery(context), ...filter], must_not: mustNot } },
     sort: popularityOrder(),
   });
   if (p.brand) stages.push(complement([{ term: { brand: p.brand } }]));
+  const accessories = p.age.length && !departments.some(isAccessories) ? ACCESSORY_DEPARTMENTS : [];
+  if (!accessories.length) {
+    stages.push(complement([]));
+    return stages;
+  }
+  // A look is completed by the department's other categories and by accessories: the department fills at
+  // most its share first, then accessories (the seed's gender first), then the department fills the rest.
+  const accessoryShare = Math.floor(list.limit / 3);
+  stages.push({ ...complement([]), take: Math.max(1, list.limit - accessoryShare) });
+  stages.push({
+    kind: 'search',
+    query: {
+      bool: {
+        must: [stockFirst(context)],
+        should: p.gender.length ? [{ constant_score: { filter: { terms: { gender: p.gender } }, boost: 1 } }] : [],
+        filter: [{ terms: { categoryPaths: accessories } }, inStockQuery(context)],
+        must_not: mustNot,
+      },
+    },
+    sort: popularityOrder(),
+  });
   stages.push(complement([]));
   return stages;
 }
+
+/**
+ * Departments (first category level, as the locales name it) whose products accessorise a look: the sample
+ * assortment's and the usual words for it. A product with an age group (a thing worn) gets them after its own
+ * department's complements; a lamp or a pan does not.
+ */
+export const ACCESSORY_DEPARTMENTS = ['Accessories', 'Accessoarer', 'Tillbehör', 'Tilbehør', 'Zubehör', 'Accessoires', 'Asusteet'];
+const isAccessories = (department: string) => ACCESSORY_DEPARTMENTS.includes(department);
 
 /**
  * The departments of the product's category paths (their first level), and the paths it shares with its
