@@ -142,7 +142,7 @@ function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: 
                 onDrop={(e) => { e.preventDefault(); const k = e.dataTransfer?.getData('text/plain') || dragged; if (k) setDraft({ ...draft, pinned: pinAt(draft.pinned, k, i) }); setDragged(null); }}
               >
                 <ProductRow group={g} position={i + 1} badge={pinned >= 0 ? `pinned ${pinned + 1}` : undefined}>
-                  <button type="button" onClick={() => setDraft({ ...draft, pinned: pinAt(draft.pinned, key, 0) })} aria-label={`Pin ${g.products[0]?.title} first`}>Pin first</button>
+                  <button type="button" onClick={() => setDraft({ ...draft, pinned: pinAt(draft.pinned, key, 0) })} aria-label={`Pin first: ${g.products[0]?.title}`}>Pin first</button>
                   {pinned >= 0 && <button type="button" onClick={() => setDraft({ ...draft, pinned: draft.pinned.filter((k) => k !== key) })} aria-label={`Unpin ${g.products[0]?.title}`}>Unpin</button>}
                   <button type="button" onClick={() => setDraft({ ...draft, blocked: [...draft.blocked, key], pinned: draft.pinned.filter((k) => k !== key) })} aria-label={`Hide ${g.products[0]?.title}`}>Hide</button>
                 </ProductRow>
