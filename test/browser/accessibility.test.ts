@@ -1,7 +1,8 @@
 /**
  * axe-core on every page at both sizes (1280×800 and 390×844): the storefront (home, search results, a category
- * page, a product page, the cart, an article, the no-results page), each view of the console and the analytics
- * page. A serious or critical violation fails the test, named with its rule and the elements it found.
+ * page, a product page, the cart, an article, the no-results page), each view of the console (and its
+ * confirmation before publishing) and the analytics page. A serious or critical violation fails the test,
+ * named with its rule and the elements it found.
  *
  * axe's source goes in with `page.evaluate`, which the service's strict CSP does not govern (an inline script
  * tag would be refused), so the pages are checked under the CSP they ship with.
@@ -123,6 +124,15 @@ describe('accessibility: axe-core finds no serious or critical violation (Chromi
         await page.getByText(/^Loading/).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
         await checkPage(page, `console ${view.tab}`, found);
       }
+      // The confirmation before a landing page goes live.
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Landing pages' }).click();
+      await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
+      await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().getByRole('button', { name: /^Hide / }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('dialog').waitFor();
+      await checkPage(page, 'console publish confirmation', found);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Discard changes' }).click();
       assert.deepEqual(found, []);
       await page.context().close();
     });
