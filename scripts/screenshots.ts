@@ -4,7 +4,8 @@
  * cart, at 1280×800, and the search page at 390×844; the search page in Swedish and an article at both sizes, and
  * on a phone the category menu and the filter drawer; and the merchandising console's configuration forms
  * (facets, labels, navigation, templates), a landing page's facets, sort orders and product lists in the page editor,
- * and the landing page preview with its pin buttons at both sizes, logged in with ADMIN_API_KEY (default
+ * and the landing page preview with its pin buttons at both sizes, the confirmation before publishing and a
+ * save's message kept in view at the end of a long form, logged in with ADMIN_API_KEY (default
  * dev-admin-key); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
  * page editor after "Preview". `analytics` first sends visits through the storefront API (searches, refinements,
  * clicks, product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page and a
@@ -49,10 +50,19 @@ async function consoleForms(browser: Browser): Promise<void> {
     // brand cannot be a RANGE: the import refuses it, and the form shows why at the field.
     await facets.getByRole('group', { name: 'Facet 1' }).getByRole('combobox', { name: 'Type' }).selectOption('RANGE');
     await facets.getByRole('button', { name: 'Save facets' }).click();
+    // The confirmation before the facets go live (the import then refuses the RANGE, so nothing is stored).
+    await facets.getByRole('dialog').waitFor();
+    await settle(facets);
+    await facets.screenshot({ path: join(out, `console-publish-confirm${suffix}.png`) });
+    await facets.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await facets.getByRole('alert').waitFor();
     await facets.getByRole('group', { name: 'Facet 1' }).scrollIntoViewIfNeeded();
     await settle(facets);
     await facets.screenshot({ path: join(out, `console-facets${suffix}.png`) });
+    // Scrolled back to the top of the form, the refusal (shown under the form) is still in view.
+    await facets.evaluate('window.scrollTo(0, 0)');
+    await settle(facets);
+    await facets.screenshot({ path: join(out, `console-message-in-view${suffix}.png`) });
 
     const labels = await consoleView(browser, size, 'labels');
     await labels.getByRole('button', { name: 'Add a label' }).click();

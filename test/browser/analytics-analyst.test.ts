@@ -133,6 +133,7 @@ describe('search analytics for an analyst (Chromium)', function () {
     await page.getByRole('status').filter({ hasText: '"qwxzv" is in a new rule' }).waitFor();
     await terms.fill('qwxzv, product');
     await page.getByRole('button', { name: 'Save synonyms' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 
     // Through the synonyms import: in the history, and the storefront now finds products for the phrase.

@@ -102,6 +102,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     assert.equal(published.addOrUpdate[0]!.primaryList.blocked, undefined);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved: the storefront shows it now' }).waitFor();
     assert.deepEqual(await skor(world.service), live.filter((k) => k !== hidden));
     assert.deepEqual(dialogs, []);
@@ -115,6 +116,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     const { page } = await logIn(world, '/console/pages');
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
     assert.equal((await skor(world.service))[0], live[live.length - 1]);
     await page.context().close();
@@ -129,6 +131,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     await page.getByRole('button', { name: 'Add a rule' }).click();
     await table.getByLabel('Terms of rule 2').fill('gympadoja, product');
     await page.getByRole('button', { name: 'Save synonyms' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
     assert.ok(await searchHits(world.service, 'gympadoja') > 0);
     assert.deepEqual(await exported(world.service, '/api/admin/v4/export/synonyms'), {
@@ -169,6 +172,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     await page.getByRole('button', { name: 'Configure the facets of NO' }).click();
     await page.getByRole('list', { name: 'Facets of NO' }).getByRole('group', { name: 'Facet 1' }).getByLabel('Label nb-NO').fill('Produsent');
     await page.getByRole('button', { name: 'Save facets' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
     const after = await facetsOfNO();
     assert.deepEqual(after.map((f) => f.id), before.map((f) => f.id));
@@ -178,6 +182,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     await page.getByLabel('Market').selectOption('SE');
     await page.getByRole('list', { name: 'Facets of SE' }).getByRole('group', { name: 'Facet 2' }).getByLabel('Label sv-SE').fill('Kostnad');
     await page.getByRole('button', { name: 'Save facets' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
     assert.deepEqual(differences(stored, await exported(world.service, '/api/admin/v4/export/facets')), ['markets.SE.facets[1].labels.sv-SE']);
     assert.deepEqual(dialogs, []);
@@ -193,6 +198,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     const { page, dialogs } = await logIn(world, '/console/labels');
     await page.getByRole('list', { name: 'Labels of SE sv-SE' }).getByRole('group', { name: 'Label 2' }).getByLabel('Text').fill('Tillverkare');
     await page.getByRole('button', { name: 'Save labels' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
     assert.deepEqual(differences(stored, await exported(world.service, '/api/admin/v4/export/labels')), ['markets.SE.sv-SE.facet.brand']);
     assert.deepEqual(dialogs, []);
@@ -211,6 +217,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     const { page, dialogs } = await logIn(world, '/console/navigation');
     await page.getByRole('list', { name: 'Navigation of SE sv-SE' }).getByRole('group', { name: 'Node Blogg' }).getByLabel('Title').fill('Vår blogg');
     await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
     const now = await exported(world.service, path);
     assert.deepEqual(differences(byId(stored), byId(now)), ['blogg.title']);
@@ -228,6 +235,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     const { page, dialogs } = await logIn(world, '/console/templates');
     await page.getByRole('group', { name: 'Template cards' }).getByRole('group', { name: 'All products: product attributes' }).getByRole('checkbox', { name: 'brand', exact: true }).check();
     await page.getByRole('button', { name: 'Save templates' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
     assert.deepEqual(differences(stored, await exported(world.service, '/api/admin/v4/export/templates')), ['cards.products.all.fields[2]']);
     assert.deepEqual(dialogs, []);

@@ -99,6 +99,7 @@ describe('merchandising console (Chromium)', function () {
     await rows.nth(2).dragTo(rows.nth(0));
     await eventually(async () => assert.equal(await rows.nth(0).getByRole('article').getAttribute('aria-label'), third));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const pinnedKey = before[2]!;
     await eventually(async () => assert.equal((await storefrontOrder(world.service))[0], pinnedKey));
@@ -152,6 +153,7 @@ describe('merchandising console (Chromium)', function () {
     await facets.getByRole('group', { name: 'Facet 2' }).getByRole('button', { name: 'Move facet 2 up' }).click();
     assert.equal(await facets.getByRole('group', { name: 'Facet 1' }).getByLabel('Attribute').inputValue(), 'price');
     await page.getByRole('button', { name: 'Save facets' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const after = await eventually(async () => {
       const now = await storefrontSearch(world.service);
@@ -165,6 +167,7 @@ describe('merchandising console (Chromium)', function () {
     const type = facets.getByRole('group', { name: 'Facet 2' }).getByRole('combobox', { name: 'Type' });
     await type.selectOption('RANGE');
     await page.getByRole('button', { name: 'Save facets' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('alert').waitFor();
     assert.match(await problemOf(type), /brand can be shown as TEXT, not RANGE/);
     assert.equal(await facets.getByRole('group', { name: 'Facet 1' }).getByRole('combobox', { name: 'Type' }).getAttribute('aria-invalid'), null);
@@ -181,6 +184,7 @@ describe('merchandising console (Chromium)', function () {
     await labels.getByRole('group', { name: 'Label 1' }).getByLabel('Key').fill('sort.PRICE_ASCENDING');
     await labels.getByRole('group', { name: 'Label 1' }).getByLabel('Text').fill('Billigast först');
     await page.getByRole('button', { name: 'Save labels' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await eventually(async () => assert.equal((await storefrontSearch(world.service)).sorts.find((s) => s.id === 'PRICE_ASCENDING')?.label, 'Billigast först'));
 
@@ -190,6 +194,7 @@ describe('merchandising console (Chromium)', function () {
     const text = labels.getByRole('group', { name: 'Label 2' }).getByLabel('Text');
     await text.fill('Spara');
     await page.getByRole('button', { name: 'Save labels' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('alert').waitFor();
     assert.match(await problemOf(text), /must contain \{n\}/);
     assert.equal(await labels.getByRole('group', { name: 'Label 1' }).getByLabel('Text').getAttribute('aria-invalid'), null);
@@ -216,6 +221,7 @@ describe('merchandising console (Chromium)', function () {
     await tree.getByRole('group', { name: 'Node Skor' }).getByLabel('Title').fill('Alla skor');
     await tree.getByRole('group', { name: 'Node Rea' }).getByRole('button', { name: 'Move node Rea up' }).click();
     await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await eventually(async () => assert.deepEqual(await storefrontTree(), ['Rea', 'Alla skor']));
 
@@ -224,6 +230,7 @@ describe('merchandising console (Chromium)', function () {
     await added.getByLabel('Title').fill('Hjälp');
     await tree.getByRole('group', { name: 'Node Hjälp' }).getByRole('combobox', { name: 'Type' }).selectOption('LINK');
     await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('alert').waitFor();
     assert.match(await problemOf(tree.getByRole('group', { name: 'Node Hjälp' }).getByLabel('Address')), /required for LINK nodes/);
     assert.deepEqual(await storefrontTree(), ['Rea', 'Alla skor']);
@@ -247,6 +254,7 @@ describe('merchandising console (Chromium)', function () {
     const attributes = page.getByRole('group', { name: 'Template cards' }).getByRole('group', { name: 'All products: product attributes' });
     await attributes.getByRole('checkbox', { name: 'brand', exact: true }).check();
     await page.getByRole('button', { name: 'Save templates' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await eventually(async () => assert.deepEqual(await firstProduct(), [...before, 'brand'].sort()));
 
@@ -254,6 +262,7 @@ describe('merchandising console (Chromium)', function () {
     const custom = attributes.getByLabel(/^Custom attributes/);
     await custom.fill('care label');
     await page.getByRole('button', { name: 'Save templates' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('alert').waitFor();
     assert.match(await problemOf(custom), /unknown field "custom.care label"/);
     assert.equal(await attributes.getAttribute('aria-describedby'), await custom.getAttribute('aria-describedby'));
@@ -292,6 +301,7 @@ describe('merchandising console (Chromium)', function () {
     await list.getByLabel(/^Products shown/).fill('2');
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const after = await eventually(async () => {
       const now = await storefrontLanding(world.service);
@@ -307,6 +317,7 @@ describe('merchandising console (Chromium)', function () {
     const id = list.getByLabel('Id', { exact: true });
     await id.fill('nya varor');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('alert').waitFor();
     assert.match(await problemOf(id), /may hold only letters, digits/);
     assert.equal(await facets.getByRole('group', { name: 'Page facet 1' }).getByLabel('Attribute').getAttribute('aria-invalid'), null);

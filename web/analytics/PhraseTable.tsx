@@ -63,7 +63,7 @@ export function PhraseTable({ title, rows, filters, initialSort, empty, csv, onP
         <CsvButton path={csv} label={`Download ${title} as CSV`} />
       </div>
       {rows.length === 0 ? <p class="muted">{empty}</p> : (
-        <div class="table-scroll">
+        <div class="table-scroll" role="region" tabIndex={0} aria-label={`${title} (scrolls sideways)`}>
           <table aria-label={title}>
             <thead><tr>{header('phrase', 'Phrase')}<th scope="col"><span class="visually-hidden">Actions</span></th>{COLUMNS.map((c) => header(c.key, c.label))}</tr></thead>
             <tbody>

@@ -39,7 +39,7 @@ export function ProductsDrillDown({ phrase, filters, onClose }: { phrase: string
       {!report ? (!error && <p class="muted" aria-busy="true">Loading…</p>) : report.products.length === 0 ? (
         <p class="muted">No search for this phrase led to a click in this range.</p>
       ) : (
-        <div class="table-scroll">
+        <div class="table-scroll" role="region" tabIndex={0} aria-label={`${title} (scrolls sideways)`}>
           <table aria-label={title}>
             <thead><tr><th scope="col">Product</th><th scope="col">Clicks</th><th scope="col">Add-to-carts</th><th scope="col">Purchases</th><th scope="col">Revenue</th><th scope="col">Avg. click position</th></tr></thead>
             <tbody>

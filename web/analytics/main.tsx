@@ -133,7 +133,7 @@ function TouchpointSplit({ report, csv }: { report: SearchesReport; csv: string 
         <CsvButton path={csv} label="Download the totals as CSV" text="Totals CSV" />
       </div>
       {report.touchpoints.length === 0 ? <p class="muted">No searches in this range.</p> : (
-        <div class="table-scroll">
+        <div class="table-scroll" role="region" tabIndex={0} aria-label="By touchpoint (scrolls sideways)">
           <table aria-label="By touchpoint">
             <thead><tr><th scope="col">Touchpoint</th><th scope="col">Searches</th><th scope="col">Share</th><th scope="col">Zero-result rate</th><th scope="col">No clicks</th><th scope="col">Click-through</th><th scope="col">Add-to-cart</th><th scope="col">Conversion</th><th scope="col">Revenue</th></tr></thead>
             <tbody>

@@ -10,6 +10,7 @@ import { FACET_SORT_ORDERS } from '../../src/merchandising/facets/types';
 import { builtInLabel } from '../../src/merchandising/labels';
 import { defaultDynamicFacets, exportFacets, importFacets, type FacetConfiguration, type FacetRow } from './api';
 import { Field, moved, problemsAt, RowActions, SaveStatus, useImport } from './importForm';
+import { useBaseline } from './safeEditing';
 import { useMarkets } from './markets';
 
 /** What a market shows without a configuration (README "Facets"), as the rows a merchandiser starts from. */
@@ -55,6 +56,7 @@ export function Facets() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [dynamicDefault, setDynamicDefault] = useState<number | null>(null);
   const { status, save } = useImport();
+  const { settle } = useBaseline(configuration);
   useEffect(() => {
     exportFacets().then((c) => setConfiguration(forForm(c)), (err: Error) => setLoadError(err.message));
     defaultDynamicFacets().then(setDynamicDefault, (err: Error) => setLoadError(err.message));
@@ -175,7 +177,7 @@ export function Facets() {
         </>
       )}
       <div class="editor-actions">
-        <button type="button" class="primary" onClick={() => save(() => importFacets(forImport(configuration)), 'Saved: listings show these facets now.')}>Save facets</button>
+        <button type="button" class="primary" onClick={async () => { if (await save(() => importFacets(forImport(configuration)), 'Saved: listings show these facets now.', { title: 'Publish these facets?', detail: 'Every market\'s listings show these facets as soon as you publish.' })) settle(configuration); }}>Save facets</button>
       </div>
       <SaveStatus status={status} placed={placed} />
     </section>

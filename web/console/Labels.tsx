@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { BUILT_IN_LABEL_KEYS, builtInLabel } from '../../src/merchandising/labels';
 import { exportLabels, importLabels, type LabelConfiguration } from './api';
 import { Field, MarketLocalePicker, problemsAt, RowActions, SaveStatus, useImport } from './importForm';
+import { useBaseline } from './safeEditing';
 import { useMarkets } from './markets';
 
 /** Rows keep the order a merchandiser typed them in and allow a key being edited (or empty) for a while. */
@@ -36,6 +37,7 @@ export function Labels() {
   const [rows, setRows] = useState<Rows | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const { status, save } = useImport();
+  const { settle } = useBaseline(rows);
   useEffect(() => { exportLabels().then((c) => setRows(rowsOf(c)), (err: Error) => setLoadError(err.message)); }, []);
   if (!rows) return <section><h2>Labels</h2>{loadError ? <p role="alert" class="error">{loadError}</p> : <p class="muted">Loading…</p>}</section>;
 
@@ -81,7 +83,7 @@ export function Labels() {
       </ol>
       <div class="editor-actions">
         <button type="button" onClick={() => setList([...list, { key: '', text: '' }])}>Add a label</button>
-        <button type="button" class="primary" onClick={() => save(() => importLabels(configurationOf(rows)), 'Saved: visitors read these labels now.')}>Save labels</button>
+        <button type="button" class="primary" onClick={async () => { if (await save(() => importLabels(configurationOf(rows)), 'Saved: visitors read these labels now.', { title: 'Publish these labels?', detail: 'Shoppers read these labels as soon as you publish.' })) settle(rows); }}>Save labels</button>
       </div>
       <SaveStatus status={status} placed={placed} />
     </section>

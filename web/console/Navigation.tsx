@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { exportNavigation, importNavigation, type NavigationNode } from './api';
 import { Field, MarketLocalePicker, RowActions, SaveStatus, problemsAt, useImport } from './importForm';
+import { leaveAllowed, useBaseline } from './safeEditing';
 import { useMarkets } from './markets';
 
 /**
@@ -60,6 +61,7 @@ export function Navigation() {
   const [nodes, setNodes] = useState<NavigationNode[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const { status, setStatus, save } = useImport();
+  const { settle } = useBaseline(nodes);
   useEffect(() => {
     setNodes(null);
     setLoadError(null);
@@ -67,7 +69,7 @@ export function Navigation() {
     exportNavigation(market, locale).then((n) => setNodes(treeOrder(n).map((x) => x.node)), (err: Error) => setLoadError(err.message));
   }, [market, locale]);
 
-  const pickers = <MarketLocalePicker markets={markets} market={market} locale={locale} setMarket={setMarket} setLocale={setLocale} />;
+  const pickers = <MarketLocalePicker markets={markets} market={market} locale={locale} setMarket={(m) => { if (leaveAllowed()) setMarket(m); }} setLocale={(l) => { if (leaveAllowed()) setLocale(l); }} />;
   if (!nodes) return <section><h2>Navigation</h2>{pickers}{loadError ? <p role="alert" class="error">{loadError}</p> : <p class="muted">Loading…</p>}</section>;
 
   const rows = treeOrder(nodes);
@@ -156,7 +158,7 @@ export function Navigation() {
       </ol>
       <div class="editor-actions">
         <button type="button" onClick={() => setOrdered([...nodes, { id: `node-${Date.now().toString(36)}`, title: '', type: 'PAGE' }])}>Add a node</button>
-        <button type="button" class="primary" onClick={() => save(() => importNavigation(market, locale, nodes.map(forImport)), 'Saved: the storefront shows this navigation now.')}>Save navigation</button>
+        <button type="button" class="primary" onClick={async () => { if (await save(() => importNavigation(market, locale, nodes.map(forImport)), 'Saved: the storefront shows this navigation now.', { title: `Publish the navigation of ${market} ${locale}?`, detail: `The storefront of ${market} in ${locale} shows this navigation as soon as you publish.` })) settle(nodes); }}>Save navigation</button>
       </div>
       <SaveStatus status={status} placed={(path) => rowOf(path) !== undefined} />
     </section>

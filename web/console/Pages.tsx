@@ -13,6 +13,7 @@ import { SaveStatus, useImport } from './importForm';
 import { draftChanged, draftOf, forImport, type Draft } from './pageDraft';
 import { FacetsSection, RecListsSection, SortSection } from './PageSettings';
 import { ProductRow } from './ProductRow';
+import { leaveAllowed, useUnsavedChanges } from './safeEditing';
 import { checkRules, RulesField } from './RulesField';
 import { WherePicker } from './WherePicker';
 
@@ -48,7 +49,7 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
             <ul>
               {withPath.map((p) => (
                 <li key={p.id}>
-                  <button type="button" class="page-button" aria-current={p.id === selected ? 'true' : undefined} onClick={() => setSelected(p.id)}>
+                  <button type="button" class="page-button" aria-current={p.id === selected ? 'true' : undefined} onClick={() => { if (p.id !== selected && leaveAllowed()) setSelected(p.id); }}>
                     <span>{p.paths![where.locale]}</span>
                     <span class="muted">{p.headings?.[where.locale] ?? p.id}</span>
                   </button>
@@ -61,7 +62,10 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
           <PageEditor
             key={`${page.id}/${where.locale}`} page={page} where={where}
             unpublished={JSON.stringify(live) !== JSON.stringify(page)}
-            onSaved={(p) => { setPages(pages!.map((x) => (x.id === p.id ? p : x))); setPublished([...published.filter((x) => x.id !== p.id), p]); }}
+            onSaved={(p, previewOnly) => {
+              setPages(pages!.map((x) => (x.id === p.id ? p : x)));
+              if (!previewOnly) setPublished([...published.filter((x) => x.id !== p.id), p]);
+            }}
           />
         ) : <p class="muted">Choose a page.</p>}
       </div>
@@ -74,7 +78,7 @@ const AT = 'addOrUpdate[0]';
 const SETTINGS = [`${AT}.primaryList.facetsOverride`, `${AT}.primaryList.sortOrderOverride`, `${AT}.recLists`];
 
 /** `unpublished`: the page has preview changes the live storefront does not show (Save publishes them). */
-function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: Where; unpublished: boolean; onSaved: (p: Page) => void }) {
+function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: Where; unpublished: boolean; onSaved: (p: Page, previewOnly: boolean) => void }) {
   const path = page.paths![where.locale]!;
   const [draft, setDraft] = useState<Draft>(() => draftOf(page));
   const [answer, setAnswer] = useState<ExplainedPage | null>(null);
@@ -94,15 +98,21 @@ function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: 
     ...groups.filter((g) => !draft.pinned.includes(keyOf(g)) && !draft.blocked.includes(keyOf(g))),
   ] : [];
   const changed = draftChanged(page, draft);
+  useUnsavedChanges(changed);
   const valid = checkRules(draft.rules).ok;
   const problems = status?.problems ?? [];
 
   const save = async (previewOnly: boolean) => {
     const next = forImport(page, draft);
     const done = previewOnly ? 'Saved as a preview: the live storefront is unchanged.' : 'Saved: the storefront shows it now.';
-    if (!(await send(() => savePage(where.market, next, previewOnly), done))) return;
-    // The stored page is the page with the parts sent (a PARTIAL import keeps what it is not given).
-    if (!previewOnly) onSaved({ ...page, ...next, primaryList: { ...page.primaryList, ...next.primaryList } });
+    const live = previewOnly ? undefined : {
+      title: `Publish ${path} to the live storefront?`,
+      detail: `Shoppers in market ${where.market} see these changes as soon as you publish. Preview shows them without publishing.`,
+    };
+    if (!(await send(() => savePage(where.market, next, previewOnly), done, live))) return;
+    // The stored page is the page with the parts sent (a PARTIAL import keeps what it is not given); a preview is
+    // stored too, so its changes are no longer unsaved.
+    onSaved({ ...page, ...next, primaryList: { ...page.primaryList, ...next.primaryList } }, previewOnly);
     setPreviewed(previewOnly);
     setView(previewOnly ? 'preview' : 'live');
     await load(previewOnly);
@@ -142,7 +152,7 @@ function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: 
                 onDrop={(e) => { e.preventDefault(); const k = e.dataTransfer?.getData('text/plain') || dragged; if (k) setDraft({ ...draft, pinned: pinAt(draft.pinned, k, i) }); setDragged(null); }}
               >
                 <ProductRow group={g} position={i + 1} badge={pinned >= 0 ? `pinned ${pinned + 1}` : undefined}>
-                  <button type="button" onClick={() => setDraft({ ...draft, pinned: pinAt(draft.pinned, key, 0) })} aria-label={`Pin ${g.products[0]?.title} first`}>Pin first</button>
+                  <button type="button" onClick={() => setDraft({ ...draft, pinned: pinAt(draft.pinned, key, 0) })} aria-label={`Pin first: ${g.products[0]?.title}`}>Pin first</button>
                   {pinned >= 0 && <button type="button" onClick={() => setDraft({ ...draft, pinned: draft.pinned.filter((k) => k !== key) })} aria-label={`Unpin ${g.products[0]?.title}`}>Unpin</button>}
                   <button type="button" onClick={() => setDraft({ ...draft, blocked: [...draft.blocked, key], pinned: draft.pinned.filter((k) => k !== key) })} aria-label={`Hide ${g.products[0]?.title}`}>Hide</button>
                 </ProductRow>

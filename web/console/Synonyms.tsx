@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { AdminError } from '../shared/admin';
 import { exportSynonyms, importSynonyms, type SynonymRule, type SynonymSets } from './api';
 import { useMarkets } from './markets';
+import { confirmGoingLive, useBaseline } from './safeEditing';
 import { ShippedSynonyms } from './ShippedSynonyms';
 
 const split = (text: string) => text.split(',').map((t) => t.trim()).filter(Boolean);
@@ -17,6 +18,7 @@ export function Synonyms() {
   const [locale, setLocale] = useState(locales[0] ?? '');
   const [sets, setSets] = useState<SynonymSets | null>(null);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string; errors?: { path: string; message: string }[] } | null>(null);
+  const { settle } = useBaseline(sets);
   useEffect(() => {
     exportSynonyms().then((stored) => {
       const asked = new URLSearchParams(location.search);
@@ -35,9 +37,11 @@ export function Synonyms() {
   const setRules = (next: SynonymRule[]) => setSets({ ...sets, [locale]: next });
   const errorAt = (i: number) => status?.errors?.filter((e) => e.path.startsWith(`locales.${locale}[${i}]`)) ?? [];
   const save = async () => {
+    if (!(await confirmGoingLive('Publish these synonyms?', 'Search uses these synonyms in every market as soon as you publish.'))) return;
     setStatus(null);
     try {
       await importSynonyms(sets);
+      settle(sets);
       setStatus({ kind: 'ok', text: 'Saved: search uses these synonyms now.' });
     } catch (err) {
       const e = err as AdminError;
@@ -83,7 +87,7 @@ export function Synonyms() {
         <button type="button" class="primary" onClick={save}>Save synonyms</button>
       </div>
       {status && (
-        <div role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind === 'error' ? 'error' : 'ok'}>
+        <div role={status.kind === 'error' ? 'alert' : 'status'} class={`save-status ${status.kind === 'error' ? 'error' : 'ok'}`}>
           <p>{status.text}</p>
           {status.errors && status.errors.some((e) => !e.path.startsWith(`locales.${locale}[`)) && (
             <ul>{status.errors.filter((e) => !e.path.startsWith(`locales.${locale}[`)).map((e, i) => <li key={i}><code>{e.path}</code>: {e.message}</li>)}</ul>

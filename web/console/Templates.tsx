@@ -10,6 +10,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { PRODUCT_FIELDS, VARIANT_FIELDS } from '../../src/merchandising/templates/types';
 import { exportTemplates, importTemplates, type Mapping, type ProductTemplate, type Templates as TemplateSet, type VariantTemplate } from './api';
 import { Field, problemsAt, RowActions, SaveStatus, useImport, type Problem } from './importForm';
+import { useBaseline } from './safeEditing';
 
 const CUSTOM = 'custom.';
 
@@ -70,6 +71,7 @@ export function Templates() {
   const [stored, setStored] = useState<string[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const { status, setStatus, save } = useImport();
+  const { settle } = useBaseline(rows);
   const load = () => exportTemplates().then((t) => { setRows(Object.entries(t).map(([id, settings]) => ({ id, settings }))); setStored(Object.keys(t)); }, (err: Error) => setLoadError(err.message));
   useEffect(() => { void load(); }, []);
   if (!rows) return <section><h2>Templates</h2>{loadError ? <p role="alert" class="error">{loadError}</p> : <p class="muted">Loading…</p>}</section>;
@@ -80,7 +82,10 @@ export function Templates() {
     const deleted = stored.filter((id) => !rows.some((r) => r.id === id));
     if (deleted.length && !confirm(`Delete the template${deleted.length > 1 ? 's' : ''} ${deleted.join(', ')}? A listing that names it gets no template.`)) return;
     const body = Object.fromEntries(rows.map((r) => [r.id, r.settings]));
-    if (await save(() => importTemplates(body, deleted.length > 0), 'Saved: product lists that name these templates return these attributes now.')) setStored(rows.map((r) => r.id));
+    if (await save(() => importTemplates(body, deleted.length > 0), 'Saved: product lists that name these templates return these attributes now.', { title: 'Publish these templates?', detail: 'Product lists that name these templates return these attributes as soon as you publish.' })) {
+      setStored(rows.map((r) => r.id));
+      settle(rows);
+    }
   };
   // Paths start with the template id; the ids on screen are the ones sent.
   const placed = (path: string) => rows.some((r) => path === r.id || path.startsWith(`${r.id}.`));

@@ -6,6 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { AdminError, type MarketInfo } from '../shared/admin';
+import { confirmGoingLive } from './safeEditing';
 
 export interface Problem { path: string; message: string }
 export interface ImportStatus { kind: 'ok' | 'error'; text: string; problems: Problem[] }
@@ -15,10 +16,17 @@ export function problemsAt(problems: readonly Problem[], path: string): Problem[
   return problems.filter((p) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`));
 }
 
-/** Saves through `send` (true when it was taken); a 409 (another import running) and a 400 with its problems become the status. */
-export function useImport(): { status: ImportStatus | null; setStatus: (s: ImportStatus | null) => void; save: (send: () => Promise<unknown>, done: string) => Promise<boolean> } {
+/** What a confirmation before going live says: its title and what changes where. */
+export interface GoingLive { title: string; detail: string }
+
+/**
+ * Saves through `send` (true when it was taken); a 409 (another import running) and a 400 with its problems
+ * become the status. With `live`, the merchandiser confirms first (false, and nothing sent, when they cancel).
+ */
+export function useImport(): { status: ImportStatus | null; setStatus: (s: ImportStatus | null) => void; save: (send: () => Promise<unknown>, done: string, live?: GoingLive) => Promise<boolean> } {
   const [status, setStatus] = useState<ImportStatus | null>(null);
-  const save = async (send: () => Promise<unknown>, done: string) => {
+  const save = async (send: () => Promise<unknown>, done: string, live?: GoingLive) => {
+    if (live && !(await confirmGoingLive(live.title, live.detail))) return false;
     setStatus(null);
     try {
       await send();
@@ -61,7 +69,7 @@ export function SaveStatus({ status, placed }: { status: ImportStatus | null; pl
   if (!status) return null;
   const elsewhere = status.problems.filter((p) => !placed(p.path));
   return (
-    <div role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind === 'error' ? 'error' : 'ok'}>
+    <div role={status.kind === 'error' ? 'alert' : 'status'} class={`save-status ${status.kind === 'error' ? 'error' : 'ok'}`}>
       <p>{status.text}</p>
       {elsewhere.length > 0 && <ul>{elsewhere.map((p, i) => <li key={i}><code>{p.path}</code>: {p.message}</li>)}</ul>}
     </div>

@@ -6,7 +6,7 @@
  */
 import './main.css';
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { adminFetch, adminKey, logOut, startAdminPage, type MarketInfo } from '../shared/admin';
 import { Login } from '../shared/Login';
 import type { Where } from './api';
@@ -18,6 +18,7 @@ import { MarketsContext } from './markets';
 import { Navigation } from './Navigation';
 import { Pages } from './Pages';
 import { Preview } from './Preview';
+import { leaveAllowed } from './safeEditing';
 import { Synonyms } from './Synonyms';
 import { Templates } from './Templates';
 
@@ -43,12 +44,23 @@ function Console({ markets }: { markets: MarketInfo[] }) {
   const [view, setView] = useState<View>(() => viewOf(location.pathname));
   const [loggedIn, setLoggedIn] = useState(() => adminKey() !== null);
   const [where, setWhere] = useState<Where>({ market: markets[0]!.id, locale: markets[0]!.locales[0]!, touchpoint: 'desktop' });
+  const shown = useRef(view);
+  shown.current = view;
   useEffect(() => {
-    const onPop = () => setView(viewOf(location.pathname));
+    // Back and forward have already changed the URL: put it back when the merchandiser stays with their changes.
+    const onPop = () => {
+      const next = viewOf(location.pathname);
+      if (next === shown.current || leaveAllowed()) setView(next);
+      else history.pushState(null, '', `/console/${shown.current}`);
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const go = (next: View) => { history.pushState(null, '', `/console/${next}`); setView(next); };
+  const go = (next: View) => {
+    if (next === view || !leaveAllowed()) return;
+    history.pushState(null, '', `/console/${next}`);
+    setView(next);
+  };
   if (!loggedIn) return <Login title="Merchandising console" check={() => adminFetch('/api/admin/v4/export/synonyms')} onLoggedIn={() => setLoggedIn(true)} />;
   return (
     <MarketsContext.Provider value={markets}>
@@ -61,7 +73,7 @@ function Console({ markets }: { markets: MarketInfo[] }) {
             ))}
           </ul>
         </nav>
-        <button type="button" class="link-button" onClick={() => { logOut(); setLoggedIn(false); }}>Log out</button>
+        <button type="button" class="link-button" onClick={() => { if (!leaveAllowed()) return; logOut(); setLoggedIn(false); }}>Log out</button>
       </header>
       <main class="page console">
         {view === 'preview' && <Preview where={where} onWhere={setWhere} />}
