@@ -6,7 +6,8 @@
  *     "schwarze"; catalog/colourWords.ts), which ask for the products of that colour;
  *   - gender words ("mens", "herr", "damen") naming a value of the catalog's `gender` facet;
  *   - a price limit in the market's currency, in any of the supported languages ("under 500 kr", "max 500",
- *     "under £50", "unter 50 €", "billigare än 300", "dresses under 50").
+ *     "under £50", "unter 50 €", "billigare än 300", "dresses under 50", "över 500 kr", "at least €50"), or a
+ *     price range ("500–1000 kr", "mellan 500 och 1000 kr", "between £50 and £100", "von 50 bis 100 €").
  * The words understood leave the text match; each becomes a clause (understoodClauses) that search-page
  * requires (mode `filter`, the default) or only ranks by (`boost`): docs/language.md "Query understanding"
  * says why the default filters. When the filter leaves nothing, search-page answers the words as typed,
@@ -95,8 +96,37 @@ export function priceNumber(text: string): number {
   return last.length === 3 ? Number(groups.join('')) : Number(`${groups.slice(0, -1).join('')}.${last}`);
 }
 
-/** A price limit in the folded phrase, and the phrase without it. */
+/** Words opening a price range, and words between its two amounts, folded, in every supported language. */
+const RANGE_FROM = ['between', 'mellan', 'mellom', 'imellem', 'mellem', 'zwischen', 'from', 'fran', 'fra', 'von'];
+const RANGE_TO = ['-', '–', '—', 'and', 'to', 'och', 'till', 'og', 'til', 'und', 'bis'];
+/** An optional opening word, amount, separator, amount, each amount with an optional currency. */
+const RANGE = new RegExp(String.raw`(?:^|\s)(?:(${alternation(RANGE_FROM)})\s+)?(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?\s*(?:${alternation(RANGE_TO)})\s*(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?(?=\s|$)`, 'u');
+
+/**
+ * A price range in the folded phrase. Every currency named must be the market's; without one, only an opened
+ * range ending the phrase is a price ("jeans between 500 and 1000" is, "iphone 12-13" and "500-1000 lumen" are not).
+ */
+function rangeIn(folded: string, currency: string | undefined): { price: UnderstoodPrice; start: number; end: number } | undefined {
+  const m = RANGE.exec(folded);
+  if (!m) return undefined;
+  const named = [m[2], m[4], m[5], m[7]].filter((c): c is string => c !== undefined);
+  const start = m.index + (m[0].length - m[0].trimStart().length);
+  const end = m.index + m[0].length;
+  if (named.length) {
+    if (!currency || named.some((c) => !(CURRENCY_WORDS[currency] ?? []).includes(c))) return undefined;
+  } else if (m[1] === undefined || folded.slice(end).trim() !== '') {
+    return undefined;
+  }
+  const [low, high] = [priceNumber(m[3]), priceNumber(m[6])];
+  if (!Number.isFinite(low) || !Number.isFinite(high) || low > high) return undefined;
+  return { price: { typed: folded.slice(start, end).trim(), min: low, max: high }, start, end };
+}
+
+/** A price range or limit in the folded phrase, and the phrase without it. */
 function priceIn(folded: string, currency: string | undefined): { price: UnderstoodPrice; start: number; end: number } | undefined {
+  // A range first: "from 500 kr to 1000 kr" is one range, not the limit "from 500 kr" and more words.
+  const range = rangeIn(folded, currency);
+  if (range) return range;
   const m = PRICE.exec(folded);
   if (!m) return undefined;
   const named = m[2] ?? m[4];

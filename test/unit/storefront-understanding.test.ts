@@ -74,6 +74,32 @@ describe('query understanding', () => {
     assert.equal(understand('skor under 500 kr', { ...sv, currency: undefined }).price, undefined);
   });
 
+  it('recognises price ranges and lower limits in the market currency and language', () => {
+    const range = (phrase: string, input: Parameters<typeof understand>[1]) => {
+      const u = understand(phrase, input);
+      return [u.price?.min, u.price?.max, u.words];
+    };
+    assert.deepEqual(range('skor 500–1000 kr', sv), [500, 1000, 'skor']);
+    assert.deepEqual(range('skor 500-1000 kr', sv), [500, 1000, 'skor']);
+    assert.deepEqual(range('jackor mellan 500 och 1000 kr', sv), [500, 1000, 'jackor']);
+    assert.deepEqual(range('jakke mellom 500 og 1000 kr', nb), [500, 1000, 'jakke']);
+    assert.deepEqual(range('dresses between £50 and £100', en), [50, 100, 'dresses']);
+    assert.deepEqual(range('coats from £50 to £100', en), [50, 100, 'coats']);
+    assert.deepEqual(range('schuhe von 50 bis 100 €', de), [50, 100, 'schuhe']);
+    assert.deepEqual(range('jeans between 50 and 100', en), [50, 100, 'jeans']);
+    assert.deepEqual(range('skor från 500 kr', sv), [500, undefined, 'skor']);
+    assert.deepEqual(range('skor över 500 kr', sv), [500, undefined, 'skor']);
+    assert.deepEqual(range('schuhe at least €50', de), [50, undefined, 'schuhe']);
+  });
+
+  it('leaves model numbers, measures, reversed ranges and other currencies as words', () => {
+    assert.equal(understand('iphone 12-13', en).price, undefined);
+    assert.equal(understand('tv 40-50 inch', en).price, undefined);
+    assert.equal(understand('skor 1000-500 kr', sv).price, undefined);
+    assert.equal(understand('skor 500-1000 €', sv).price, undefined);
+    assert.equal(understand('tent from 2 to 4 person', en).price, undefined);
+  });
+
   it('reads thousands and decimals', () => {
     assert.deepEqual([priceNumber('1000'), priceNumber('1.000'), priceNumber('1,000'), priceNumber('49,99'), priceNumber('49.9')], [1000, 1000, 1000, 49.99, 49.9]);
   });
