@@ -14,7 +14,7 @@ import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
 import type { SearchPageRequest } from './request';
 import { explainedSearch, type ExplainOption } from '../explain';
-import { understoodClauses, type Understanding } from '../understanding';
+import { understoodBoosts, understoodClauses, type Understanding } from '../understanding';
 import { phraseSuggester } from '../suggest/phrase';
 import { wordCountAggregation } from '../suggest/correction';
 
@@ -69,7 +69,8 @@ export function understoodMatch(req: SearchPageRequest, phrase: string, expansio
   const { words } = understood.understanding;
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
   const text = words ? phraseMatch(words, understood.expansion) : undefined;
-  const boosts = words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion);
+  // A named brand's own products rank first; its clause also takes titles naming it.
+  const boosts = [...(words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion)), ...understoodBoosts(understood.understanding, UNDERSTOOD_BOOST)];
   if (understood.mode === 'fallback') {
     // The phrase as typed matches as any phrase does (relaxed when long); its full match ranks first.
     const typed = phraseMatch(phrase, expansion);
