@@ -73,16 +73,23 @@ const SIZE_WORDS = new Set(['size', 'storlek', 'strl', 'strl.', 'str', 'str.', '
 /** Longest brand looked up, in words. */
 const MAX_BRAND_WORDS = 4;
 
-/** Folded value → the catalog's values folding to it; built once per catalog facts (the array is kept per version). */
+/**
+ * Folded value → the catalog's values folding to it; built once per catalog facts (the array is kept per
+ * version). `waist`: a waist/length size ("32/34") is also named by its waist ("jeans storlek 32"; beside a
+ * shoe size "32", whichever the product word's products have).
+ */
 const valueIndexes = new WeakMap<readonly string[], Map<string, string[]>>();
-function valueIndex(values: readonly string[] | undefined): Map<string, string[]> {
+function valueIndex(values: readonly string[] | undefined, waist = false): Map<string, string[]> {
   if (!values) return new Map();
   let index = valueIndexes.get(values);
   if (!index) {
     index = new Map();
+    const add = (key: string, value: string) => { if (key) index!.set(key, [...(index!.get(key) ?? []), value]); };
     for (const value of values) {
       const folded = foldWord(value).trim().replace(/\s+/g, ' ');
-      if (folded) index.set(folded, [...(index.get(folded) ?? []), value]);
+      add(folded, value);
+      const w = waist ? /^(\d+)\/\d+$/.exec(folded) : null;
+      if (w) add(w[1], value);
     }
     valueIndexes.set(values, index);
   }
@@ -200,7 +207,7 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
     if (g) catalogGenders.set(g, [...(catalogGenders.get(g) ?? []), value]);
   }
   const brands = valueIndex(input.brands);
-  const sizes = valueIndex(input.sizes);
+  const sizes = valueIndex(input.sizes, true);
   /** The brand's typed words, when the phrase names a brand of the catalog at i with n words. */
   const brandAt = (i: number, n: number) => (i + n <= tokens.length ? brands.get(tokens.slice(i, i + n).join(' ')) : undefined);
   const typedAt = (i: number, n: number) => tokens.slice(i, i + n).map((t, k) => typedTokens[i + k] ?? t).join(' ');

@@ -159,6 +159,9 @@ describe('query understanding', () => {
     assert.deepEqual(sizeOf('schuhe größe 40', { ...de, sizes: ['40'] }), [['40'], 'schuhe']);
     assert.deepEqual(sizeOf('jakke str. XL', { ...nb, sizes: ['XL'] }), [['XL'], 'jakke']);
     assert.deepEqual(sizeOf('storlek 32'), [['32'], '']);
+    // A waist/length size is named by its waist.
+    assert.deepEqual(sizeOf('jeans storlek 32', { ...sv, sizes: ['31/32', '32/32', '32/34', '33/34'] }), [['32/32', '32/34'], 'jeans']);
+    assert.deepEqual(sizeOf('jeans storlek 32', { ...sv, sizes: ['32', '32/32'] }), [['32', '32/32'], 'jeans']);
     // A bare number or letter is no size ("iphone 12", "jeans 32"), nor a size the catalog does not have.
     assert.deepEqual(sizeOf('jeans 32'), [undefined, 'jeans 32']);
     assert.deepEqual(sizeOf('jeans storlek 33'), [undefined, 'jeans storlek 33']);
