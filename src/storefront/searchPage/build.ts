@@ -84,9 +84,10 @@ export function understoodMatch(req: SearchPageRequest, phrase: string, expansio
   // A long phrase relaxes as typed: products missing one of its words (the colour word too) follow every
   // product that has what was understood and every word left. Not a price phrase: "under", "kr" and the
   // amount are no words to find ("Under Armour jackets" for "jackets under £100"); nor a size phrase ("storlek
-  // 32"), nor a brand phrase: one word of a brand finds other brands and styles ("Studio" of "Brant Studio").
-  const { price, sizes, brands } = understood.understanding;
-  const typedRelaxed = price || sizes.length || brands.length ? undefined : allButOneWordMatch(phrase, expansion);
+  // 32"). A brand phrase does relax: the products missing the brand or another word follow the brand's
+  // (measured on ESCI, docs/language.md).
+  const { price, sizes } = understood.understanding;
+  const typedRelaxed = price || sizes.length ? undefined : allButOneWordMatch(phrase, expansion);
   const withRelaxed = (core: Query, coreFull: Query | undefined): { match: Query; full?: Query } =>
     typedRelaxed ? { match: { bool: { should: [core, typedRelaxed], minimum_should_match: 1 } }, full: coreFull ?? core } : { match: core, ...(coreFull ? { full: coreFull } : {}) };
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.
