@@ -54,6 +54,11 @@ export interface UnderstoodPhrase { understanding: Understanding; mode: 'filter'
 
 /** Weight of an understood colour, gender or price in `boost` mode: above a word's match in the title. */
 export const UNDERSTOOD_BOOST = 50;
+/**
+ * Weight of a named brand's own products (understanding.ts `understoodBoosts`): ahead of products whose title
+ * only names the brand's word, without outweighing the words' matches (ESCI: 50 cost 0.002 of nDCG@10).
+ */
+export const BRAND_BOOST = 10;
 /** In the fallback, what matches the phrase as typed ranks before what matches only the words left. */
 export const TYPED_TIER = 1000;
 
@@ -70,7 +75,7 @@ export function understoodMatch(req: SearchPageRequest, phrase: string, expansio
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
   const text = words ? phraseMatch(words, understood.expansion) : undefined;
   // A named brand's own products rank first; its clause also takes titles naming it.
-  const boosts = [...(words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion)), ...understoodBoosts(understood.understanding, UNDERSTOOD_BOOST)];
+  const boosts = [...(words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion)), ...understoodBoosts(understood.understanding, BRAND_BOOST)];
   if (understood.mode === 'fallback') {
     // The phrase as typed matches as any phrase does (relaxed when long); its full match ranks first.
     const typed = phraseMatch(phrase, expansion);
