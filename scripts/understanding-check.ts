@@ -1,7 +1,8 @@
 /**
  * npx tsx scripts/understanding-check.ts [--port 8080] — the query-understanding check of issue 30 on the
- * sample catalog of `npm start`: each phrase with a colour word in an inflected form, a price limit or a
- * gender must answer what its product word answers with that facet selected (the same product groups).
+ * sample catalog of `npm start`: each phrase with a colour word in an inflected form, a price limit or range,
+ * a gender, a brand or a size must answer what its product word answers with that facet selected (the same
+ * product groups). A brand case names the brand with the most of the word's products (read from its facet).
  * A phrase passes when its primary list holds exactly the reference's product groups; when the reference
  * is empty (the catalog has none: "mens jeans"), it passes when the answer is not a dead end either.
  * Also reports whether "gröna" is auto-corrected (issue 30: it was corrected to "gryta").
@@ -12,7 +13,7 @@ import { arg } from './benchSupport';
 const port = arg('port', 8080);
 const base = `http://127.0.0.1:${port}/api/storefront/v3/queries/search-page`;
 
-interface Case { q: string; market: string; locale: string; word: string; colour?: string; maxPrice?: number; gender?: string }
+interface Case { q: string; market: string; locale: string; word: string; colour?: string; minPrice?: number; maxPrice?: number; gender?: string; brand?: true; size?: string }
 
 const CASES: Case[] = [
   { q: 'svarta skor', market: 'SE', locale: 'sv-SE', word: 'skor', colour: 'Svart' },
@@ -29,10 +30,23 @@ const CASES: Case[] = [
   { q: 'jackor herr', market: 'SE', locale: 'sv-SE', word: 'jackor', gender: 'Herr' },
   { q: 'svart jacka', market: 'SE', locale: 'sv-SE', word: 'jacka', colour: 'Svart' },
   { q: 'vita sneakers', market: 'SE', locale: 'sv-SE', word: 'sneakers', colour: 'Vit' },
+  { q: 'skor 500–1000 kr', market: 'SE', locale: 'sv-SE', word: 'skor', minPrice: 500, maxPrice: 1000 },
+  { q: 'jackor mellan 500 och 1000 kr', market: 'SE', locale: 'sv-SE', word: 'jackor', minPrice: 500, maxPrice: 1000 },
+  { q: 'jackets between £50 and £100', market: 'UK', locale: 'en-GB', word: 'jackets', minPrice: 50, maxPrice: 100 },
+  { q: 'skor över 500 kr', market: 'SE', locale: 'sv-SE', word: 'skor', minPrice: 500 },
+  { q: 'jackor', market: 'SE', locale: 'sv-SE', word: 'jackor', brand: true },
+  { q: 'sneakers', market: 'SE', locale: 'sv-SE', word: 'sneakers', brand: true },
+  { q: 'jackets', market: 'UK', locale: 'en-GB', word: 'jackets', brand: true },
+  { q: 'jeans storlek 32', market: 'SE', locale: 'sv-SE', word: 'jeans', size: '32' },
+  { q: 'tröjor storlek M', market: 'SE', locale: 'sv-SE', word: 'tröjor', size: 'M' },
+  { q: 'sneakers size 40', market: 'UK', locale: 'en-GB', word: 'sneakers', size: '40' },
 ];
 
 interface Page {
-  primaryList: { totalHits: number; productGroups: { key: string }[]; facets: { id: string; values?: { id: string; label: string }[] }[] };
+  primaryList: {
+    totalHits: number; productGroups: { key: string }[];
+    facets: { id: string; values?: { id: string; label: string; count?: number }[]; sizeTypes?: { formats: { values: { id: string; label: string }[] }[] }[] }[];
+  };
   autoCorrect?: { q: string };
 }
 
@@ -51,6 +65,19 @@ async function main(): Promise<void> {
   for (const c of CASES) {
     const at = { market: c.market, locale: c.locale };
     const selection: Record<string, string> = {};
+    if (c.brand) {
+      const plain = await page({ ...at, q: c.word });
+      const top = [...plain.primaryList.facets.find((f) => f.id === 'brand')?.values ?? []].sort((a, b) => (b.count ?? 0) - (a.count ?? 0))[0];
+      selection['f.brand'] = top?.id ?? 'none';
+      c.q = `${(top?.label ?? 'none').toLowerCase()} ${c.word}`;
+    }
+    if (c.size) {
+      const plain = await page({ ...at, q: c.word });
+      const values = (plain.primaryList.facets.find((f) => f.id === 'size')?.sizeTypes ?? []).flatMap((t) => t.formats.flatMap((fm) => fm.values));
+      const ids = [...new Set(values.filter((v) => v.label === c.size || v.label.startsWith(`${c.size}/`)).map((v) => v.id))];
+      selection['f.size'] = ids.join('|') || 'none';
+    }
+    if (c.minPrice !== undefined) selection['f.price.min'] = String(c.minPrice);
     if (c.colour) {
       const plain = await page({ ...at, q: c.word });
       const ids = plain.primaryList.facets.find((f) => f.id === 'color')?.values?.filter((v) => v.label === c.colour).map((v) => v.id) ?? [];

@@ -28,6 +28,9 @@ export interface CatalogFacts {
   priceIds: ReadonlySet<string>;
   /** The catalog's `gender` values, every locale's (query understanding recognises them in phrases). */
   genders: readonly string[];
+  /** The catalog's brands and sizes, every locale's (query understanding recognises them in phrases). */
+  brands: readonly string[];
+  sizes: readonly string[];
   /** Product-level custom attribute names of the live catalog and their kind (selections of facets not shown). */
   customAttributes: ReadonlyMap<string, AttributeKind>;
   /** The markets' facet configuration (read through its own short cache, so an import shows at once). */
@@ -46,6 +49,9 @@ const MAX_ATTRIBUTE_NAMES = 20_000;
 const MAX_STORES = 10_000;
 /** Gender values read (a handful per language in any real catalog). */
 const MAX_GENDERS = 200;
+/** Brands and sizes read: beyond them a brand or size named in a phrase stays a word (docs/language.md). */
+const MAX_BRANDS = 10_000;
+const MAX_SIZES = 2_000;
 
 type CatalogPartFacts = Omit<CatalogFacts, Merchandised> | undefined;
 
@@ -116,6 +122,8 @@ function factsAggregations(): Record<string, estypes.AggregationsAggregationCont
     collapsing: { filter: { term: { suppressDuplicates: true } }, aggs: { markets: { terms: { field: 'market', size: 1000 } } } },
     labels: { terms: { field: 'customLabelNames', size: MAX_ATTRIBUTE_NAMES } },
     genders: { terms: { field: 'gender', size: MAX_GENDERS } },
+    brands: { terms: { field: 'brand', size: MAX_BRANDS } },
+    sizes: { terms: { field: 'sizes', size: MAX_SIZES } },
     numbers: { nested: { path: 'customNumberValues' }, aggs: { names: { terms: { field: 'customNumberValues.name', size: MAX_ATTRIBUTE_NAMES } } } },
     lengths: { nested: { path: 'customLengthValues' }, aggs: { names: { terms: { field: 'customLengthValues.name', size: MAX_ATTRIBUTE_NAMES } } } },
   };
@@ -149,6 +157,8 @@ export function readFacts(
     // `customPrice` maps `<id>.selling.min` and friends, flattened (subobjects: false) or nested.
     priceIds: new Set(names(properties.customPrice).map((n) => n.replace(/\.(selling|list)\.(min|max)$/, ''))),
     genders: buckets(aggs.genders).map((b) => b.key),
+    brands: buckets(aggs.brands).map((b) => b.key),
+    sizes: buckets(aggs.sizes).map((b) => b.key),
     customAttributes,
   };
 }

@@ -5,8 +5,13 @@
  *   - colour words in every inflected form of the locale's language ("svarta", "hvite", Bokmål "sort",
  *     "schwarze"; catalog/colourWords.ts), which ask for the products of that colour;
  *   - gender words ("mens", "herr", "damen") naming a value of the catalog's `gender` facet;
+ *   - a brand of the catalog named beside other words ("nike sneakers"); the brand's words must then be the
+ *     product's brand or in its title or name, so a brand that is also a product word ("Ring", "Glass") still
+ *     finds what its title names, and the brand's own products rank first;
+ *   - a size of the catalog after a size word ("jeans storlek 32", "size M", "Größe 40");
  *   - a price limit in the market's currency, in any of the supported languages ("under 500 kr", "max 500",
- *     "under £50", "unter 50 €", "billigare än 300", "dresses under 50").
+ *     "under £50", "unter 50 €", "billigare än 300", "dresses under 50", "över 500 kr", "at least €50"), or a
+ *     price range ("500–1000 kr", "mellan 500 och 1000 kr", "between £50 and £100", "von 50 bis 100 €").
  * The words understood leave the text match; each becomes a clause (understoodClauses) that search-page
  * requires (mode `filter`, the default) or only ranks by (`boost`): docs/language.md "Query understanding"
  * says why the default filters. When the filter leaves nothing, search-page answers the words as typed,
@@ -24,12 +29,16 @@ export type UnderstandingMode = 'filter' | 'boost' | 'off';
 export interface UnderstoodColour { typed: string; names: readonly string[] }
 export interface UnderstoodGender { typed: string; values: string[] }
 export interface UnderstoodPrice extends PriceInterval { typed: string }
+export interface UnderstoodBrand { typed: string; values: string[] }
+export interface UnderstoodSize { typed: string; values: string[] }
 
 export interface Understanding {
   /** The words left to match as text, in their order; '' when every word was understood. */
   words: string;
   colours: UnderstoodColour[];
   genders: UnderstoodGender[];
+  brands: UnderstoodBrand[];
+  sizes: UnderstoodSize[];
   price?: UnderstoodPrice;
 }
 
@@ -39,6 +48,9 @@ export interface UnderstandingInput {
   currency?: string;
   /** The catalog's `gender` values (any locale), from the catalog facts cache. */
   genders: readonly string[];
+  /** The catalog's brands and sizes, from the catalog facts cache; absent: none is recognised. */
+  brands?: readonly string[];
+  sizes?: readonly string[];
 }
 
 /** Words naming a gender, folded, in every supported language; "man" is left out (Swedish and German "one"). */
@@ -54,6 +66,34 @@ const GENDER_OF = new Map(Object.entries(GENDER_WORDS).flatMap(([gender, words])
 /** The gender a catalog value or a typed word names, if any. */
 export function genderOf(word: string): string | undefined {
   return GENDER_OF.get(foldWord(word).replace(/’/g, "'"));
+}
+
+/** Words before a size, folded, in every supported language ("storlek 32", "size M", "Größe 40", "str. 38"). */
+const SIZE_WORDS = new Set(['size', 'storlek', 'strl', 'strl.', 'str', 'str.', 'storrelse', 'grosse', 'gr.', 'koko']);
+/** Longest brand looked up, in words. */
+const MAX_BRAND_WORDS = 4;
+
+/**
+ * Folded value → the catalog's values folding to it; built once per catalog facts (the array is kept per
+ * version). `waist`: a waist/length size ("32/34") is also named by its waist ("jeans storlek 32"; beside a
+ * shoe size "32", whichever the product word's products have).
+ */
+const valueIndexes = new WeakMap<readonly string[], Map<string, string[]>>();
+function valueIndex(values: readonly string[] | undefined, waist = false): Map<string, string[]> {
+  if (!values) return new Map();
+  let index = valueIndexes.get(values);
+  if (!index) {
+    index = new Map();
+    const add = (key: string, value: string) => { if (key) index!.set(key, [...(index!.get(key) ?? []), value]); };
+    for (const value of values) {
+      const folded = foldWord(value).trim().replace(/\s+/g, ' ');
+      add(folded, value);
+      const w = waist ? /^(\d+)\/\d+$/.exec(folded) : null;
+      if (w) add(w[1], value);
+    }
+    valueIndexes.set(values, index);
+  }
+  return index;
 }
 
 /** Currency words and signs (folded) per ISO code. */
@@ -95,8 +135,37 @@ export function priceNumber(text: string): number {
   return last.length === 3 ? Number(groups.join('')) : Number(`${groups.slice(0, -1).join('')}.${last}`);
 }
 
-/** A price limit in the folded phrase, and the phrase without it. */
+/** Words opening a price range, and words between its two amounts, folded, in every supported language. */
+const RANGE_FROM = ['between', 'mellan', 'mellom', 'imellem', 'mellem', 'zwischen', 'from', 'fran', 'fra', 'von'];
+const RANGE_TO = ['-', '–', '—', 'and', 'to', 'och', 'till', 'og', 'til', 'und', 'bis'];
+/** An optional opening word, amount, separator, amount, each amount with an optional currency. */
+const RANGE = new RegExp(String.raw`(?:^|\s)(?:(${alternation(RANGE_FROM)})\s+)?(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?\s*(?:${alternation(RANGE_TO)})\s*(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?(?=\s|$)`, 'u');
+
+/**
+ * A price range in the folded phrase. Every currency named must be the market's; without one, only an opened
+ * range ending the phrase is a price ("jeans between 500 and 1000" is, "iphone 12-13" and "500-1000 lumen" are not).
+ */
+function rangeIn(folded: string, currency: string | undefined): { price: UnderstoodPrice; start: number; end: number } | undefined {
+  const m = RANGE.exec(folded);
+  if (!m) return undefined;
+  const named = [m[2], m[4], m[5], m[7]].filter((c): c is string => c !== undefined);
+  const start = m.index + (m[0].length - m[0].trimStart().length);
+  const end = m.index + m[0].length;
+  if (named.length) {
+    if (!currency || named.some((c) => !(CURRENCY_WORDS[currency] ?? []).includes(c))) return undefined;
+  } else if (m[1] === undefined || folded.slice(end).trim() !== '') {
+    return undefined;
+  }
+  const [low, high] = [priceNumber(m[3]), priceNumber(m[6])];
+  if (!Number.isFinite(low) || !Number.isFinite(high) || low > high) return undefined;
+  return { price: { typed: folded.slice(start, end).trim(), min: low, max: high }, start, end };
+}
+
+/** A price range or limit in the folded phrase, and the phrase without it. */
 function priceIn(folded: string, currency: string | undefined): { price: UnderstoodPrice; start: number; end: number } | undefined {
+  // A range first: "from 500 kr to 1000 kr" is one range, not the limit "from 500 kr" and more words.
+  const range = rangeIn(folded, currency);
+  if (range) return range;
   const m = PRICE.exec(folded);
   if (!m) return undefined;
   const named = m[2] ?? m[4];
@@ -137,12 +206,36 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
     const g = genderOf(value);
     if (g) catalogGenders.set(g, [...(catalogGenders.get(g) ?? []), value]);
   }
-  const kept: string[] = [];
+  const brands = valueIndex(input.brands);
+  const sizes = valueIndex(input.sizes, true);
+  /** The brand's typed words, when the phrase names a brand of the catalog at i with n words. */
+  const brandAt = (i: number, n: number) => (i + n <= tokens.length ? brands.get(tokens.slice(i, i + n).join(' ')) : undefined);
+  const typedAt = (i: number, n: number) => tokens.slice(i, i + n).map((t, k) => typedTokens[i + k] ?? t).join(' ');
+  // Kept words in their order; a brand's place is kept too, so that a brand without other words stays words.
+  const kept: { typed: string; brand?: true }[] = [];
   const understoodColours: UnderstoodColour[] = [];
   const understoodGenders: UnderstoodGender[] = [];
+  const understoodBrands: UnderstoodBrand[] = [];
+  const understoodSizes: UnderstoodSize[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     const typed = typedTokens[i] ?? token;
+    // A brand of several words first ("Black Diamond" is no colour), then a size after its size word.
+    if (!understoodBrands.length) {
+      const n = [...Array(MAX_BRAND_WORDS - 1).keys()].map((k) => MAX_BRAND_WORDS - k).find((m) => brandAt(i, m));
+      if (n) {
+        understoodBrands.push({ typed: typedAt(i, n), values: brandAt(i, n)! });
+        kept.push({ typed: typedAt(i, n), brand: true });
+        i += n - 1;
+        continue;
+      }
+    }
+    const size = SIZE_WORDS.has(token) && i + 1 < tokens.length ? sizes.get(tokens[i + 1]) : undefined;
+    if (size && !understoodSizes.length) {
+      understoodSizes.push({ typed: typedAt(i, 2), values: size });
+      i++;
+      continue;
+    }
     // Two-word colour names first ("light grey").
     const pair = i + 1 < tokens.length ? colours.get(`${token} ${tokens[i + 1]}`) : undefined;
     if (pair && !understoodColours.length) {
@@ -156,26 +249,48 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
     const gender = genderOf(token);
     const values = gender ? catalogGenders.get(gender) : undefined;
     if (values && !understoodGenders.length) { understoodGenders.push({ typed, values }); continue; }
-    kept.push(typed);
+    const brand = understoodBrands.length ? undefined : brands.get(token);
+    if (brand) { understoodBrands.push({ typed, values: brand }); kept.push({ typed, brand: true }); continue; }
+    kept.push({ typed });
   }
-  return { words: kept.join(' '), colours: understoodColours, genders: understoodGenders, ...(price ? { price } : {}) };
+  // A brand alone is searched as words: it needs a product word beside it ("nike sneakers"), and the word
+  // alone already finds the brand's products through their brand text ("nike").
+  const productWords = kept.filter((k) => !k.brand);
+  const brand = productWords.length ? understoodBrands : [];
+  const words = (brand.length ? productWords : kept).map((k) => k.typed).join(' ');
+  return { words, colours: understoodColours, genders: understoodGenders, brands: brand, sizes: understoodSizes, ...(price ? { price } : {}) };
 }
 
 /** True when understanding took any word out of the text match. */
 export function understoodAny(u: Understanding | undefined): u is Understanding {
-  return !!u && (u.colours.length > 0 || u.genders.length > 0 || u.price !== undefined);
+  return !!u && (u.colours.length > 0 || u.genders.length > 0 || u.brands.length > 0 || u.sizes.length > 0 || u.price !== undefined);
 }
 
 /** Where a product's colour is named: its colour names, its labels (a feed's "color" label) and its title. */
 const COLOUR_FIELDS = ['colorNames^3', 'customText^2', 'title^2'];
 
-/** One query clause per understood thing: the product's colour, gender and price. Pure. */
+/**
+ * Where a named brand may be: the product's brand, or its title or name. Not descriptions or labels ("fits
+ * Nike shoes"); and a title naming the word keeps a brand that is also a product word from hiding it.
+ */
+const BRAND_FIELDS = ['brand.text', 'title', 'name'];
+
+/** The products of the understood brands rank first, in either mode (the clause also takes titles). Pure. */
+export function understoodBoosts(u: Understanding, weight: number): Query[] {
+  return u.brands.map((b): Query => ({ constant_score: { filter: { terms: { brand: b.values } }, boost: weight } }));
+}
+
+/** One query clause per understood thing: the product's colour, gender, brand, size and price. Pure. */
 export function understoodClauses(u: Understanding, priceId: string | undefined): Query[] {
   return [
     ...u.colours.map((c): Query => ({
       bool: { should: c.names.map((name): Query => ({ multi_match: { query: name, type: 'phrase', fields: COLOUR_FIELDS } })), minimum_should_match: 1 },
     })),
     ...u.genders.map((g): Query => ({ terms: { gender: g.values } })),
+    ...u.brands.map((b): Query => ({
+      bool: { should: [{ terms: { brand: b.values } }, { multi_match: { query: b.typed, type: 'phrase', fields: BRAND_FIELDS } }], minimum_should_match: 1 },
+    })),
+    ...u.sizes.map((z): Query => ({ terms: { sizes: z.values } })),
     ...(u.price ? [priceIntervalQuery({ ...(u.price.min !== undefined ? { min: u.price.min } : {}), ...(u.price.max !== undefined ? { max: u.price.max } : {}) }, priceId)] : []),
   ];
 }

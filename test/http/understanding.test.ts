@@ -118,6 +118,19 @@ describe('query understanding (HTTP)', function () {
     assert.deepEqual(await keys('SE', 'skor under 500 kr'), await keys('SE', 'skor', { 'f.price.max': '500' }));
   });
 
+  it('reads price ranges in the market currency and language', async () => {
+    for (const [market, q, want] of [
+      ['SE', 'skor 500–1000 kr', ['shoe-b']], ['SE', 'skor 300-500 kr', ['shoe-a']], ['SE', 'skor mellan 300 och 1000 kr', ['shoe-a', 'shoe-b']],
+      ['SE', 'skor från 500 kr', ['shoe-b']],
+      ['NO', 'sko mellom 500 og 1000 kr', ['shoe-b']], ['DK', 'sko 100-500 kr', ['shoe-a']],
+      ['DE', 'schuhe zwischen 50 und 100 €', ['shoe-b']], ['DE', 'schuhe mindestens 50 €', ['shoe-b']],
+      ['GB', 'shoes between £50 and £100', ['shoe-b']], ['GB', 'shoes from £10 to £50', ['shoe-a']],
+    ] as const) {
+      assert.deepEqual(await keys(market, q), want, `${market} "${q}"`);
+    }
+    assert.deepEqual(await keys('SE', 'skor 500–1000 kr'), await keys('SE', 'skor', { 'f.price.min': '500', 'f.price.max': '1000' }));
+  });
+
   it('leaves a price in another currency as words', async () => {
     // "£" is no currency of the Swedish market: the words match nothing, and nothing is filtered.
     const { body } = await page('SE', 'skor under £50');

@@ -10,6 +10,8 @@ export function catalogFacts(overrides: Partial<CatalogFacts> = {}): CatalogFact
     storeKeys: new Set(),
     priceIds: new Set(),
     genders: [],
+    brands: [],
+    sizes: [],
     customAttributes: new Map(),
     facetConfiguration: { markets: {} },
     labelConfiguration: { markets: {} },

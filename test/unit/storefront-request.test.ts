@@ -181,6 +181,8 @@ describe('storefront catalog facts', () => {
       storeKeys: new Set(['S1', 'S2']),
       priceIds: new Set(['member', 'vip']),
       genders: [],
+      brands: [],
+      sizes: [],
       // A name used as a label and a number is read as a label.
       customAttributes: new Map([['material', 'label'], ['care.wash', 'label'], ['heel', 'number'], ['shaft', 'length']]),
     });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { colourWords, foldWord } from '../../src/catalog/colourWords';
-import { priceNumber, understand, understoodAny, understoodClauses, type Understanding } from '../../src/storefront/understanding';
+import { priceNumber, understand, understoodAny, understoodBoosts, understoodClauses, type Understanding } from '../../src/storefront/understanding';
 import { understoodMatch, secondarySearch, TYPED_TIER, type UnderstoodPhrase } from '../../src/storefront/searchPage/build';
 import type { SearchPageRequest } from '../../src/storefront/searchPage/request';
 import { relaxedMatch } from '../../src/storefront/relevance';
@@ -74,6 +74,32 @@ describe('query understanding', () => {
     assert.equal(understand('skor under 500 kr', { ...sv, currency: undefined }).price, undefined);
   });
 
+  it('recognises price ranges and lower limits in the market currency and language', () => {
+    const range = (phrase: string, input: Parameters<typeof understand>[1]) => {
+      const u = understand(phrase, input);
+      return [u.price?.min, u.price?.max, u.words];
+    };
+    assert.deepEqual(range('skor 500–1000 kr', sv), [500, 1000, 'skor']);
+    assert.deepEqual(range('skor 500-1000 kr', sv), [500, 1000, 'skor']);
+    assert.deepEqual(range('jackor mellan 500 och 1000 kr', sv), [500, 1000, 'jackor']);
+    assert.deepEqual(range('jakke mellom 500 og 1000 kr', nb), [500, 1000, 'jakke']);
+    assert.deepEqual(range('dresses between £50 and £100', en), [50, 100, 'dresses']);
+    assert.deepEqual(range('coats from £50 to £100', en), [50, 100, 'coats']);
+    assert.deepEqual(range('schuhe von 50 bis 100 €', de), [50, 100, 'schuhe']);
+    assert.deepEqual(range('jeans between 50 and 100', en), [50, 100, 'jeans']);
+    assert.deepEqual(range('skor från 500 kr', sv), [500, undefined, 'skor']);
+    assert.deepEqual(range('skor över 500 kr', sv), [500, undefined, 'skor']);
+    assert.deepEqual(range('schuhe at least €50', de), [50, undefined, 'schuhe']);
+  });
+
+  it('leaves model numbers, measures, reversed ranges and other currencies as words', () => {
+    assert.equal(understand('iphone 12-13', en).price, undefined);
+    assert.equal(understand('tv 40-50 inch', en).price, undefined);
+    assert.equal(understand('skor 1000-500 kr', sv).price, undefined);
+    assert.equal(understand('skor 500-1000 €', sv).price, undefined);
+    assert.equal(understand('tent from 2 to 4 person', en).price, undefined);
+  });
+
   it('reads thousands and decimals', () => {
     assert.deepEqual([priceNumber('1000'), priceNumber('1.000'), priceNumber('1,000'), priceNumber('49,99'), priceNumber('49.9')], [1000, 1000, 1000, 49.99, 49.9]);
   });
@@ -85,6 +111,61 @@ describe('query understanding', () => {
     assert.deepEqual(understand('laufschuh damen', de).genders[0]?.values, ['Damen']);
     // No gender in the catalog: the word stays a word.
     assert.deepEqual(understand('dunjacka herr', { ...sv, genders: [] }).words, 'dunjacka herr');
+  });
+
+  it('recognises a brand of the catalog beside a product word, in any case, of one or more words', () => {
+    const shop = { ...sv, brands: ['Nike', 'Black Diamond', "Levi's"] };
+    const brandOf = (phrase: string, input: Parameters<typeof understand>[1] = shop) => {
+      const u = understand(phrase, input);
+      return [u.brands[0]?.values, u.words];
+    };
+    assert.deepEqual(brandOf('nike sneakers'), [['Nike'], 'sneakers']);
+    assert.deepEqual(brandOf('sneakers NIKE'), [['Nike'], 'sneakers']);
+    assert.deepEqual(brandOf("levi's jeans"), [["Levi's"], 'jeans']);
+    // Several words, before the colour the first of them names.
+    assert.deepEqual(brandOf('black diamond jacka'), [['Black Diamond'], 'jacka']);
+    assert.deepEqual(brandOf('svarta nike skor'), [['Nike'], 'skor']);
+    // A brand the catalog does not have is a word.
+    assert.deepEqual(brandOf('adidas sneakers'), [undefined, 'adidas sneakers']);
+    assert.deepEqual(brandOf('nike sneakers', sv), [undefined, 'nike sneakers']);
+  });
+
+  it('keeps a brand that is also a product word a word: alone it is searched as text, beside others its title counts', () => {
+    const shop = { ...sv, brands: ['Ring', 'Glass'] };
+    // Alone, or with only understood words beside it, the brand stays the text it is.
+    assert.deepEqual([understand('ring', shop).brands, understand('ring', shop).words], [[], 'ring']);
+    assert.deepEqual([understand('glass', shop).brands, understand('glass', shop).words], [[], 'glass']);
+    assert.deepEqual([understand('ring guld', shop).brands, understand('ring guld', shop).words], [[], 'ring']);
+    // Beside a product word it is understood, but its clause also takes the products whose title names it,
+    // so "ring halsband" still finds a necklace titled "Halsband med ring" of another brand.
+    const u = understand('ring halsband', shop);
+    assert.deepEqual([u.brands[0]?.values, u.words], [['Ring'], 'halsband']);
+    const [clause] = understoodClauses(u, undefined);
+    assert.deepEqual(clause, {
+      bool: { should: [{ terms: { brand: ['Ring'] } }, { multi_match: { query: 'ring', type: 'phrase', fields: ['brand.text', 'title', 'name'] } }], minimum_should_match: 1 },
+    });
+    // The brand's own products rank first.
+    assert.deepEqual(understoodBoosts(u, 50), [{ constant_score: { filter: { terms: { brand: ['Ring'] } }, boost: 50 } }]);
+  });
+
+  it('recognises a size of the catalog after a size word, and only there', () => {
+    const shop = { ...sv, sizes: ['32', 'M', 'XL', '40'] };
+    const sizeOf = (phrase: string, input: Parameters<typeof understand>[1] = shop) => {
+      const u = understand(phrase, input);
+      return [u.sizes[0]?.values, u.words];
+    };
+    assert.deepEqual(sizeOf('jeans storlek 32'), [['32'], 'jeans']);
+    assert.deepEqual(sizeOf('tröja size m'), [['M'], 'tröja']);
+    assert.deepEqual(sizeOf('schuhe größe 40', { ...de, sizes: ['40'] }), [['40'], 'schuhe']);
+    assert.deepEqual(sizeOf('jakke str. XL', { ...nb, sizes: ['XL'] }), [['XL'], 'jakke']);
+    assert.deepEqual(sizeOf('storlek 32'), [['32'], '']);
+    // A waist/length size is named by its waist.
+    assert.deepEqual(sizeOf('jeans storlek 32', { ...sv, sizes: ['31/32', '32/32', '32/34', '33/34'] }), [['32/32', '32/34'], 'jeans']);
+    assert.deepEqual(sizeOf('jeans storlek 32', { ...sv, sizes: ['32', '32/32'] }), [['32', '32/32'], 'jeans']);
+    // A bare number or letter is no size ("iphone 12", "jeans 32"), nor a size the catalog does not have.
+    assert.deepEqual(sizeOf('jeans 32'), [undefined, 'jeans 32']);
+    assert.deepEqual(sizeOf('jeans storlek 33'), [undefined, 'jeans storlek 33']);
+    assert.deepEqual(understoodClauses(understand('jeans storlek 32', shop), undefined), [{ terms: { sizes: ['32'] } }]);
   });
 
   it('turns each understood thing into a clause: colour names, gender terms, price range', () => {

@@ -108,12 +108,20 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
   );
 }
 
+/** "from 500 to 1000", "at most 500", "at least 500". */
+function priceText(p: { min?: number; max?: number }): string {
+  if (p.min !== undefined && p.max !== undefined) return `from ${p.min} to ${p.max}`;
+  return p.max !== undefined ? `at most ${p.max}` : `at least ${p.min}`;
+}
+
 /** One sentence of what the phrase was understood as: "Understood: colour Svart (“svarta”), price at most 500; words searched: “skor”." */
 function understoodText(u: Understanding): string {
   const parts = [
     ...u.colours.map((c) => `colour ${c.names[0]} (“${c.typed}”)`),
     ...u.genders.map((g) => `gender ${g.values.join(' or ')} (“${g.typed}”)`),
-    ...(u.price ? [`price ${u.price.max !== undefined ? `at most ${u.price.max}` : `at least ${u.price.min}`} (“${u.price.typed}”)`] : []),
+    ...(u.brands ?? []).map((b) => `brand ${b.values.join(' or ')} (“${b.typed}”)`),
+    ...(u.sizes ?? []).map((z) => `size ${z.values.join(' or ')} (“${z.typed}”)`),
+    ...(u.price ? [`price ${priceText(u.price)} (“${u.price.typed}”)`] : []),
   ];
   const how = u.mode === 'boost' ? 'ranked first' : u.applied ? 'required' : 'nothing passed, so the phrase as typed answered, then the words left';
   return `Understood: ${parts.join(', ')} (${how}); words searched: ${u.words ? `“${u.words}”` : 'none'}.`;

@@ -13,6 +13,9 @@ export interface Understanding {
   words: string;
   colours: { typed: string; names: string[] }[];
   genders: { typed: string; values: string[] }[];
+  /** Absent from an older service. */
+  brands?: { typed: string; values: string[] }[];
+  sizes?: { typed: string; values: string[] }[];
   price?: { typed: string; min?: number; max?: number };
   mode: 'filter' | 'boost' | 'fallback';
   /** False: the understood filter left nothing, and the phrase as typed (then the words left) answered. */

@@ -293,7 +293,7 @@ export const STOREFRONT_SCHEMAS: Record<string, Schema> = {
   }, ['kind', 'label', 'effect']),
   ExplainedPage: {
     type: 'object',
-    description: 'The storefront answer (SearchPage or LandingPage); each `primaryList.productGroups[i]` also carries `explanation`, and a search-page whose phrase named a colour, gender or price limit carries `understanding`.',
+    description: 'The storefront answer (SearchPage or LandingPage); each `primaryList.productGroups[i]` also carries `explanation`, and a search-page whose phrase named a colour, gender, brand, size or price carries `understanding`.',
     properties: {
       primaryList: obj({
         productGroups: arr({ allOf: [ref('ProductGroup')], ...obj({ explanation: arr(ref('Explanation')) }, ['explanation']) }),
@@ -302,6 +302,8 @@ export const STOREFRONT_SCHEMAS: Record<string, Schema> = {
         words: str('The words left to match as text.'),
         colours: arr(obj({ typed: str(), names: arr(str(), 'The colour\'s names in the locale.') }, ['typed', 'names'])),
         genders: arr(obj({ typed: str(), values: arr(str(), 'The catalog\'s gender values it names.') }, ['typed', 'values'])),
+        brands: arr(obj({ typed: str(), values: arr(str(), 'The catalog\'s brands it names.') }, ['typed', 'values'])),
+        sizes: arr(obj({ typed: str(), values: arr(str(), 'The catalog\'s sizes it names.') }, ['typed', 'values'])),
         price: obj({ typed: str(), min: num(), max: num() }, ['typed']),
         mode: enumOf(['filter', 'boost']),
         applied: bool('False when the understood filter left nothing and the phrase as typed, then the words left, answered.'),
