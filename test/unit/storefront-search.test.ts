@@ -112,7 +112,7 @@ describe('storefront search-page builders', () => {
       _source: {
         includes: [
           'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
-          'colors', 'images', 'depth', 'height', 'length', 'volume', 'weight', 'width',
+          'colors', 'images.alt', 'images.caption', 'images.custom', 'images.sources', 'depth', 'height', 'length', 'volume', 'weight', 'width',
           'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock',
           'variants.depth', 'variants.height', 'variants.length', 'variants.volume', 'variants.weight', 'variants.width',
         ],
