@@ -3,7 +3,8 @@
 # build, and serve the API with the sample catalog loaded on an empty cluster.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[ -d node_modules/@elastic/elasticsearch ] || npm ci --no-audit --no-fund
+# Installs when nothing is installed or package-lock.json changed since the last install (a new dependency).
+[ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modules/.package-lock.json ] || npm ci --no-audit --no-fund
 if [ -z "${ELASTICSEARCH_URL:-}" ]; then
   bash scripts/elasticsearch.sh ensure
   export ELASTICSEARCH_URL="http://127.0.0.1:${ES_PORT:-9200}"

@@ -6,7 +6,7 @@
 #   FAULTS_KEEP_DATA=true keeps the cluster's data and logs (.cache/es-cluster-<port>/) for reading afterwards.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[ -d node_modules/@elastic/elasticsearch ] || npm ci --no-audit --no-fund
+[ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modules/.package-lock.json ] || npm ci --no-audit --no-fund
 started=$(date +%s)
 npx tsc -p tsconfig.json
 export ES_CLUSTER_PORT="${FAULTS_ES_PORT:-9400}"

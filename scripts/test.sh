@@ -9,7 +9,8 @@
 # prints it (for a work in progress).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[ -d node_modules/@elastic/elasticsearch ] && [ -d node_modules/dependency-cruiser ] || npm ci --no-audit --no-fund
+# Installs when nothing is installed or package-lock.json changed since the last install (a new dependency).
+[ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modules/.package-lock.json ] || npm ci --no-audit --no-fund
 shape_checks="${SHAPE_CHECKS:-fail}"
 mkdir -p node_modules/.cache
 npx depcruise src --cache node_modules/.cache/depcruise --output-type err > node_modules/.cache/depcruise.out 2>&1 & depcruise_pid=$!
