@@ -32,6 +32,13 @@ const CATALOG: ReplaceEntity[] = [
   product('s-galge', 'Jackor galge', 'Hem > Galgar', 'sv-SE'),
   product('s-jackskydd', 'Jackor regnskydd', 'Hem > Regnskydd', 'sv-SE'),
   product('s-vinter', 'Vinterjacka Frost dam med avtagbar luva', 'Dam > Jackor > Vinterjackor', 'sv-SE'),
+  // The query → category prior: the grinders' type is "mill" (their category), a word no title uses, so only
+  // the catalog's titles tell that a "grinder" is a coffee mill (three of them end on "Grinder").
+  product('g-brush', 'Grinder Brush', 'Kitchen > Coffee Accessories', 'en-GB'),
+  product('g-burrs', 'Grinder Burrs', 'Kitchen > Coffee Accessories', 'en-GB'),
+  product('g-bistro', 'Bodum Bistro Electric Burr Coffee Grinder, 160 Watt', 'Kitchen > Coffee Mills', 'en-GB'),
+  product('g-hario', 'Hario Skerton Pro Ceramic Manual Hand Grinder', 'Kitchen > Coffee Mills', 'en-GB'),
+  product('g-wilfa', 'Wilfa Svart Uniform Precision Flat Burr Grinder', 'Kitchen > Coffee Mills', 'en-GB'),
 ];
 
 describe('product types (HTTP)', function () {
@@ -70,6 +77,13 @@ describe('product types (HTTP)', function () {
     const { keys } = await search('jackor', 'sv-SE');
     assert.equal(keys[0], 's-vinter', keys.join(', '));
     assert.deepStrictEqual(new Set(keys), new Set(['s-vinter', 's-galge', 's-jackskydd']));
+  });
+
+  it('ranks the products a query\'s head noun names in the catalog\'s titles above its accessories (the prior)', async () => {
+    const { keys, roundTrips } = await search('grinder', 'en-GB');
+    assert.deepStrictEqual(new Set(keys.slice(0, 3)), new Set(['g-bistro', 'g-hario', 'g-wilfa']), keys.join(', '));
+    assert.deepStrictEqual(new Set(keys.slice(3)), new Set(['g-brush', 'g-burrs']), keys.join(', '));
+    assert.equal(roundTrips, (await search('17', 'en-GB')).roundTrips);
   });
 
   it('suggests the laptops first in autocomplete too', async () => {

@@ -8,7 +8,7 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { allButOneWordMatch, listingQuery, phraseMatch, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
+import { allButOneWordMatch, listingQuery, phraseMatch, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -64,7 +64,10 @@ export const TYPED_TIER = 1000;
  */
 export function understoodMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
   // The product-type boost follows the words searched: the phrase, or the words understanding left of it.
-  const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => relevanceBoosts(words, phraseTypeKeys(words, req.context.locale, wordsExpansion));
+  const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => {
+    const typeKeys = phraseTypeKeys(words, req.context.locale, wordsExpansion);
+    return relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion));
+  };
   if (!understood) return { ...phraseMatch(phrase, expansion), boosts: boostsOf(phrase, expansion) };
   const { words } = understood.understanding;
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
