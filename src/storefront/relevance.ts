@@ -18,6 +18,9 @@
  * also matches products missing one of its words, in a tier below every full match (RELAXED_TIER scales their
  * score down, far enough that the best of them ranks after the worst full match, in or out of stock).
  *
+ * Negation (search-page's primary list, `withoutNegated`): the words after "without" (or its equivalent in the
+ * language) up to the next preposition are not searched: "water bottle without straw" matches as "water bottle".
+ *
  * Expansion (phraseExpansion.ts): the match is a `bool.should` over the phrase's synonym alternatives, the
  * typed phrase first and weighted highest; and a word the catalog compounds ("jacka") may be the word or one
  * of its compounds ("vinterjacka"), the compounds weighted lower than the word itself.
@@ -120,6 +123,28 @@ export function textMatch(phrase: string, expansion?: PhraseExpansion): Query {
       minimum_should_match: 1,
     },
   };
+}
+
+/**
+ * Words that negate what follows, per language, and the words that end the negated part ("water bottle without
+ * straw", "lights without wiring with switch"). Every word must match, so the negated word was required: the
+ * products that have what the visitor does not want ranked first.
+ */
+const NEGATIONS = /\s+(?:without|ohne|utan|uden|uten|sans|sin|senza|sem)\s+.*?(?=\s+(?:with|for|and|mit|für|und|med|för|och|og|till|til|avec|pour|et|con|para|per)\s|$)/giu;
+
+/**
+ * The phrase without its negated parts ("water bottle without straw" → "water bottle"); the phrase itself when
+ * nothing else would be left. The negated words are dropped, not excluded: a product may name them to say it
+ * lacks them ("no straw needed"). Measured in docs/benchmarks.md (negation).
+ */
+export function withoutNegated(phrase: string): string {
+  const kept = phrase.replace(NEGATIONS, '').trim();
+  return kept && kept !== phrase.trim() && /[\p{L}\p{N}]/u.test(kept) ? kept : phrase;
+}
+
+/** The expansion of a phrase whose negated parts are dropped (`withoutNegated`), alternative by alternative. */
+export function expansionWithoutNegated(expansion: PhraseExpansion | undefined): PhraseExpansion | undefined {
+  return expansion && { ...expansion, alternatives: [...new Set(expansion.alternatives.map(withoutNegated))] };
 }
 
 /** A phrase of at least this many words also matches products that miss one of them (`phraseMatch`); 3, measured against 2 (docs/storefront-api.md). */

@@ -39,6 +39,9 @@ const CATALOG: ReplaceEntity[] = [
   product('g-bistro', 'Bodum Bistro Electric Burr Coffee Grinder, 160 Watt', 'Kitchen > Coffee Mills', 'en-GB'),
   product('g-hario', 'Hario Skerton Pro Ceramic Manual Hand Grinder', 'Kitchen > Coffee Mills', 'en-GB'),
   product('g-wilfa', 'Wilfa Svart Uniform Precision Flat Burr Grinder', 'Kitchen > Coffee Mills', 'en-GB'),
+  // Negation: "without straw" names what the visitor does not want.
+  product('b-straw', 'Water Bottle with Straw', 'Kitchen > Bottles', 'en-GB'),
+  product('b-plain', 'Steel Water Bottle 1 l', 'Kitchen > Bottles', 'en-GB'),
 ];
 
 describe('product types (HTTP)', function () {
@@ -84,6 +87,11 @@ describe('product types (HTTP)', function () {
     assert.deepStrictEqual(new Set(keys.slice(0, 3)), new Set(['g-bistro', 'g-hario', 'g-wilfa']), keys.join(', '));
     assert.deepStrictEqual(new Set(keys.slice(3)), new Set(['g-brush', 'g-burrs']), keys.join(', '));
     assert.equal(roundTrips, (await search('17', 'en-GB')).roundTrips);
+  });
+
+  it('does not require what the phrase says the visitor does not want ("without straw")', async () => {
+    const { keys } = await search('water bottle without straw', 'en-GB');
+    assert.ok(keys.includes('b-plain'), keys.join(', '));
   });
 
   it('suggests the laptops first in autocomplete too', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { MIN_PRIOR_SUPPORT, priorTypes, TypePriorCounter } from '../../src/catalog/typePrior';
-import { PRIOR_BOOST, relevanceBoosts } from '../../src/storefront/relevance';
+import { expansionWithoutNegated, PRIOR_BOOST, relevanceBoosts, withoutNegated } from '../../src/storefront/relevance';
 
 describe('type prior: query → category', () => {
   it('learns which types the products whose titles end on a noun are', () => {
@@ -49,5 +49,24 @@ describe('type prior: query → category', () => {
       ] },
     });
     assert.equal(relevanceBoosts('earbuds', ['earbud']).some((b) => 'dis_max' in b), false);
+  });
+});
+
+describe('negation: what the visitor does not want is no word to find', () => {
+  it('drops the negated part, up to the next preposition', () => {
+    assert.equal(withoutNegated('wireless thermostat without c wire'), 'wireless thermostat');
+    assert.equal(withoutNegated('lights without wiring with switch'), 'lights with switch');
+    assert.equal(withoutNegated('Kaffee ohne Koffein'), 'Kaffee');
+    assert.equal(withoutNegated('vattenflaska utan sugrör för barn'), 'vattenflaska för barn');
+  });
+
+  it('keeps a phrase that would be left with nothing, or has no negation', () => {
+    assert.equal(withoutNegated('without sugar'), 'without sugar');
+    assert.equal(withoutNegated('laptop sleeve'), 'laptop sleeve');
+  });
+
+  it('drops it from every alternative of the expansion', () => {
+    const expansion = { alternatives: ['notebook without case', 'laptop without case'], compounds: new Map<string, string[]>() };
+    assert.deepStrictEqual(expansionWithoutNegated(expansion)?.alternatives, ['notebook', 'laptop']);
   });
 });

@@ -8,7 +8,7 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { allButOneWordMatch, listingQuery, phraseMatch, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
+import { allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -62,7 +62,13 @@ export const TYPED_TIER = 1000;
  * The words match as relevance.ts `phraseMatch` does (a longer phrase also matches products missing one word);
  * `full` is then the full match, which ranks first.
  */
-export function understoodMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
+export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typedExpansion?: PhraseExpansion, typedUnderstood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
+  // What the visitor does not want is no word to find ("without straw").
+  const phrase = withoutNegated(typedPhrase);
+  const expansion = phrase === typedPhrase ? typedExpansion : expansionWithoutNegated(typedExpansion);
+  const understood = typedUnderstood && phrase !== typedPhrase
+    ? { ...typedUnderstood, understanding: { ...typedUnderstood.understanding, words: withoutNegated(typedUnderstood.understanding.words) }, expansion: expansionWithoutNegated(typedUnderstood.expansion) }
+    : typedUnderstood;
   // The product-type boost follows the words searched: the phrase, or the words understanding left of it.
   const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => {
     const typeKeys = phraseTypeKeys(words, req.context.locale, wordsExpansion);
