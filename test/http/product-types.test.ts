@@ -92,6 +92,11 @@ describe('product types (HTTP)', function () {
   it('does not require what the phrase says the visitor does not want ("without straw")', async () => {
     const { keys } = await search('water bottle without straw', 'en-GB');
     assert.ok(keys.includes('b-plain'), keys.join(', '));
+    // and the secondary list does not repeat what the primary list holds
+    const params = new URLSearchParams({ q: 'water bottle without straw', market: 'SE', locale: 'en-GB', customerKey: 'c', sessionKey: 's', touchpoint: 'desktop', notify: 'false', limit: '20' });
+    const body = (await (await service.request('GET', `/api/storefront/v3/queries/search-page?${params}`)).json()) as { primaryList: { productGroups: { key: string }[] }; secondaryList?: { productGroups: { key: string }[] } };
+    const secondary = (body.secondaryList?.productGroups ?? []).map((g) => g.key);
+    assert.deepStrictEqual(secondary.filter((k) => keys.includes(k)), [], `primary ${keys.join(', ')}; secondary ${secondary.join(', ')}`);
   });
 
   it('suggests the laptops first in autocomplete too', async () => {

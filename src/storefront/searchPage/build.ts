@@ -172,12 +172,14 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
  */
 export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
   const { words } = understood?.understanding ?? { words: '' };
-  const loose = relaxedMatch(phrase, expansion);
+  // Negated words are no words to find here either ("without straw"), as in the primary list.
+  const positive = withoutNegated(phrase);
+  const loose = positive === phrase ? relaxedMatch(phrase, expansion) : relaxedMatch(positive, expansionWithoutNegated(expansion));
   const wordsLeft = understood?.mode === 'filter' && words ? textMatch(words, understood.expansion) : undefined;
   const match = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
   return {
     query: listingQuery({
-      match: { bool: { must: [match], must_not: [phraseMatch(phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : [])] } },
+      match: { bool: { must: [match], must_not: [understoodMatch(req, phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : [])] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,
