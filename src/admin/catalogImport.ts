@@ -22,6 +22,7 @@ import { LineProblems } from '../kernel/validation';
 import { ConfigurationLearner } from '../configuration/learn';
 import { FORM_LANGUAGES, VocabularyCounter, languageOf } from '../catalog/vocabulary';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
+import { TypePriorCounter } from '../catalog/typePrior';
 
 export interface ImportProgress { linesRead: number; errorCount: number }
 
@@ -86,10 +87,15 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
   // Words of titles, names, categories and product types per locale (brands are names, not compounds), in the
   // languages that get compounds or word forms from them.
   const vocabulary = new Map<string, VocabularyCounter>();
+  // Title heads against product types per locale: the query → category prior (catalog/typePrior.ts).
+  const priors = new Map<string, TypePriorCounter>();
   const collectWords = (d: ProductDocument) => {
     if (!FORM_LANGUAGES.has(languageOf(d.locale))) return;
     let counter = vocabulary.get(d.locale);
     if (!counter) vocabulary.set(d.locale, counter = new VocabularyCounter());
+    let prior = priors.get(d.locale);
+    if (!prior) priors.set(d.locale, prior = new TypePriorCounter(languageOf(d.locale)));
+    prior.add(d.title, d.productTypeKeys);
     counter.add(d.title);
     counter.add(d.name);
     for (const c of d.category) counter.add(c);
@@ -184,7 +190,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     }
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
-    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])));
+    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])), new Map([...priors].map(([locale, counter]) => [locale, counter.prior()])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines, warnings, ...(ctx && learner ? { learned: ctx.configuration } : {}) };

@@ -198,6 +198,8 @@ export interface LocaleVocabulary {
   forms: Map<string, string[]>;
   /** A catalog word's form key → the two words the catalog also writes it as ("smartwatch" → "smart watch"). */
   splits?: Map<string, string>;
+  /** Title head key → the product types it most often names, with their shares (typePrior.ts). */
+  typePrior?: Map<string, [string, number][]>;
 }
 
 /**

@@ -8,9 +8,10 @@ import type { Client } from '@elastic/elasticsearch';
 import { BulkWriter } from '../search/bulkWriter';
 import { COMPOUNDING_LANGUAGES, languageOf, localeVocabulary, type LocaleVocabulary } from './vocabulary';
 import type { LexiconSource } from './lexicon';
+import type { TypePrior } from './typePrior';
 import { ShortCache } from '../kernel/shortCache';
 
-interface VocabularyDocument { locale: string; version: string; compounds: Record<string, string[]>; forms?: Record<string, string[]>; splits?: Record<string, string>; updatedAt: string }
+interface VocabularyDocument { locale: string; version: string; compounds: Record<string, string[]>; forms?: Record<string, string[]>; splits?: Record<string, string>; typePrior?: Record<string, [string, number][]>; updatedAt: string }
 
 const EMPTY: LocaleVocabulary = { compounds: new Map(), forms: new Map() };
 
@@ -34,21 +35,21 @@ export class VocabularyStore {
    * Replaces every locale's vocabulary with that of the published `version`'s word counts and adjacent word
    * pairs (other locales are removed). Each language's lexicon is read for the computation and let go after it.
    */
-  async replace(version: string, words: ReadonlyMap<string, Iterable<[string, number]>>, pairs: ReadonlyMap<string, Iterable<[string, number]>> = new Map()): Promise<void> {
+  async replace(version: string, words: ReadonlyMap<string, Iterable<[string, number]>>, pairs: ReadonlyMap<string, Iterable<[string, number]>> = new Map(), priors: ReadonlyMap<string, TypePrior> = new Map()): Promise<void> {
     const compounds = new Map<string, LocaleVocabulary>();
     const lexicons = new Map<string, Awaited<ReturnType<LexiconSource['load']>>>();
     for (const [locale, counts] of words) {
       const language = languageOf(locale);
       // The lexicon names compound heads: only compounding languages read one.
       if (!lexicons.has(language)) lexicons.set(language, COMPOUNDING_LANGUAGES.has(language) ? await this.lexicon?.load(language) : undefined);
-      compounds.set(locale, localeVocabulary(counts, { language, lexicon: lexicons.get(language) }, pairs.get(locale)));
+      compounds.set(locale, { ...localeVocabulary(counts, { language, lexicon: lexicons.get(language) }, pairs.get(locale)), typePrior: priors.get(locale) ?? new Map() });
     }
     lexicons.clear();
     const updatedAt = new Date().toISOString();
     this.cache.clear();
     const writer = new BulkWriter(this.es, { maxBytes: 5_000_000, concurrency: 1 });
     for (const [locale, v] of compounds) {
-      await writer.index(this.index, locale, { locale, version, compounds: Object.fromEntries(v.compounds), forms: Object.fromEntries(v.forms), splits: Object.fromEntries(v.splits ?? []), updatedAt } satisfies VocabularyDocument);
+      await writer.index(this.index, locale, { locale, version, compounds: Object.fromEntries(v.compounds), forms: Object.fromEntries(v.forms), splits: Object.fromEntries(v.splits ?? []), typePrior: Object.fromEntries(v.typePrior ?? []), updatedAt } satisfies VocabularyDocument);
     }
     // Locales the new catalog no longer has (by id: the minimal distribution has no delete-by-query).
     const stale = await this.es.search({ index: this.index, size: 1000, _source: false, query: { bool: { must_not: { term: { version } } } } });
@@ -60,6 +61,6 @@ export class VocabularyStore {
 
   private async read(): Promise<Map<string, LocaleVocabulary>> {
     const res = await this.es.search<VocabularyDocument>({ index: this.index, size: 1000, ignore_unavailable: true });
-    return new Map(res.hits.hits.map((h) => [h._source!.locale, { compounds: new Map(Object.entries(h._source!.compounds)), forms: new Map(Object.entries(h._source!.forms ?? {})), splits: new Map(Object.entries(h._source!.splits ?? {})) }]));
+    return new Map(res.hits.hits.map((h) => [h._source!.locale, { compounds: new Map(Object.entries(h._source!.compounds)), forms: new Map(Object.entries(h._source!.forms ?? {})), splits: new Map(Object.entries(h._source!.splits ?? {})), typePrior: new Map(Object.entries(h._source!.typePrior ?? {})) }]));
   }
 }

@@ -7,7 +7,8 @@
  * locale, catalog/colourNames.ts), custom labels 2, description 0.5.
  * Scoring adds: the exact-key boost (1000, so a key search ranks its product first), the title phrase
  * (boost 4, slop 1), popularity mildly (log10(1 + popularity)), 1 for every match (a floor), and on the
- * search page TYPE_BOOST for a product of the type the query's head noun names (catalog/productTypes.ts).
+ * search page TYPE_BOOST for a product of the type the query's head noun names (catalog/productTypes.ts),
+ * and PRIOR_BOOST × share for a type the head noun most often names in the catalog's titles (catalog/typePrior.ts).
  * The stock tier multiplies that by 10^7 for products in stock under the context: relevance stays
  * far below 10^7, so every in-stock product ranks before every out-of-stock one.
  * Fuzziness is only used by the looser secondary list (relaxedMatch) and autocomplete's fuzzy fallback
@@ -17,12 +18,16 @@
  * also matches products missing one of its words, in a tier below every full match (RELAXED_TIER scales their
  * score down, far enough that the best of them ranks after the worst full match, in or out of stock).
  *
+ * Negation (search-page's primary list, `withoutNegated`): the words after "without" (or its equivalent in the
+ * language) up to the next preposition are not searched: "water bottle without straw" matches as "water bottle".
+ *
  * Expansion (phraseExpansion.ts): the match is a `bool.should` over the phrase's synonym alternatives, the
  * typed phrase first and weighted highest; and a word the catalog compounds ("jacka") may be the word or one
  * of its compounds ("vinterjacka"), the compounds weighted lower than the word itself.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { queryTypeKeys } from '../catalog/productTypes';
+import { priorTypes } from '../catalog/typePrior';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -62,6 +67,8 @@ export interface PhraseExpansion {
   forms?: ReadonlyMap<string, string[]>;
   /** Autocomplete: compounds whose head the last, half-typed word starts ("klän" → maxiklänning). */
   typedCompounds?: string[];
+  /** The catalog's query → category prior (catalog/typePrior.ts): title head key → likely types with shares. */
+  typePrior?: ReadonlyMap<string, readonly [string, number][]>;
 }
 
 /** Weight of a synonym alternative against the typed phrase, and of a compound against the word itself. */
@@ -116,6 +123,28 @@ export function textMatch(phrase: string, expansion?: PhraseExpansion): Query {
       minimum_should_match: 1,
     },
   };
+}
+
+/**
+ * Words that negate what follows, per language, and the words that end the negated part ("water bottle without
+ * straw", "lights without wiring with switch"). Every word must match, so the negated word was required: the
+ * products that have what the visitor does not want ranked first.
+ */
+const NEGATIONS = /\s+(?:without|ohne|utan|uden|uten|sans|sin|senza|sem)\s+.*?(?=\s+(?:with|for|and|mit|für|und|med|för|och|og|till|til|avec|pour|et|con|para|per)\s|$)/giu;
+
+/**
+ * The phrase without its negated parts ("water bottle without straw" → "water bottle"); the phrase itself when
+ * nothing else would be left. The negated words are dropped, not excluded: a product may name them to say it
+ * lacks them ("no straw needed"). Measured in docs/benchmarks.md (negation).
+ */
+export function withoutNegated(phrase: string): string {
+  const kept = phrase.replace(NEGATIONS, '').trim();
+  return kept && kept !== phrase.trim() && /[\p{L}\p{N}]/u.test(kept) ? kept : phrase;
+}
+
+/** The expansion of a phrase whose negated parts are dropped (`withoutNegated`), alternative by alternative. */
+export function expansionWithoutNegated(expansion: PhraseExpansion | undefined): PhraseExpansion | undefined {
+  return expansion && { ...expansion, alternatives: [...new Set(expansion.alternatives.map(withoutNegated))] };
 }
 
 /** A phrase of at least this many words also matches products that miss one of them (`phraseMatch`); 3, measured against 2 (docs/storefront-api.md). */
@@ -182,15 +211,29 @@ export function phraseTypeKeys(phrase: string, locale: string, expansion?: Phras
 }
 
 /**
- * Optional scoring clauses that never decide whether a product matches; `typeKeys` (phraseTypeKeys) adds
- * TYPE_BOOST for a product of the type the phrase names.
+ * At most PRIOR_BOOST × share for a product of a type the query's head noun most often names in the catalog's
+ * titles (catalog/typePrior.ts), beside TYPE_BOOST for its own type. Measured in docs/benchmarks.md (prior).
  */
-export function relevanceBoosts(phrase: string, typeKeys: readonly string[] = []): Query[] {
+export const PRIOR_BOOST = 10;
+
+/** The types the phrase's head keys most often name in the catalog, with their shares (none without a prior). */
+export function phrasePriorTypes(typeKeys: readonly string[], expansion?: PhraseExpansion): [string, number][] {
+  return expansion?.typePrior?.size ? priorTypes(typeKeys, expansion.typePrior) : [];
+}
+
+/**
+ * Optional scoring clauses that never decide whether a product matches; `typeKeys` (phraseTypeKeys) adds
+ * TYPE_BOOST for a product of the type the phrase names, `prior` (phrasePriorTypes) PRIOR_BOOST × share for
+ * a type the phrase's head most often names.
+ */
+export function relevanceBoosts(phrase: string, typeKeys: readonly string[] = [], prior: readonly [string, number][] = []): Query[] {
   return [
     { match_phrase: { title: { query: phrase, slop: 1, boost: PHRASE_BOOST } } },
     { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', missing: 0 } }], boost_mode: 'replace' } },
     { constant_score: { filter: { match_all: {} }, boost: 1 } },
     ...(typeKeys.length ? [{ constant_score: { filter: { terms: { productTypeKeys: [...typeKeys] } }, boost: TYPE_BOOST } }] : []),
+    // One clause per type: a product of several likely types takes the best (dis_max), not their sum.
+    ...(prior.length ? [{ dis_max: { queries: prior.map(([t, share]): Query => ({ constant_score: { filter: { term: { productTypeKeys: t } }, boost: Math.round(PRIOR_BOOST * share * 100) / 100 } })) } }] : []),
   ];
 }
 

@@ -32,6 +32,16 @@ const CATALOG: ReplaceEntity[] = [
   product('s-galge', 'Jackor galge', 'Hem > Galgar', 'sv-SE'),
   product('s-jackskydd', 'Jackor regnskydd', 'Hem > Regnskydd', 'sv-SE'),
   product('s-vinter', 'Vinterjacka Frost dam med avtagbar luva', 'Dam > Jackor > Vinterjackor', 'sv-SE'),
+  // The query → category prior: the grinders' type is "mill" (their category), a word no title uses, so only
+  // the catalog's titles tell that a "grinder" is a coffee mill (three of them end on "Grinder").
+  product('g-brush', 'Grinder Brush', 'Kitchen > Coffee Accessories', 'en-GB'),
+  product('g-burrs', 'Grinder Burrs', 'Kitchen > Coffee Accessories', 'en-GB'),
+  product('g-bistro', 'Bodum Bistro Electric Burr Coffee Grinder, 160 Watt', 'Kitchen > Coffee Mills', 'en-GB'),
+  product('g-hario', 'Hario Skerton Pro Ceramic Manual Hand Grinder', 'Kitchen > Coffee Mills', 'en-GB'),
+  product('g-wilfa', 'Wilfa Svart Uniform Precision Flat Burr Grinder', 'Kitchen > Coffee Mills', 'en-GB'),
+  // Negation: "without straw" names what the visitor does not want.
+  product('b-straw', 'Water Bottle with Straw', 'Kitchen > Bottles', 'en-GB'),
+  product('b-plain', 'Steel Water Bottle 1 l', 'Kitchen > Bottles', 'en-GB'),
 ];
 
 describe('product types (HTTP)', function () {
@@ -70,6 +80,23 @@ describe('product types (HTTP)', function () {
     const { keys } = await search('jackor', 'sv-SE');
     assert.equal(keys[0], 's-vinter', keys.join(', '));
     assert.deepStrictEqual(new Set(keys), new Set(['s-vinter', 's-galge', 's-jackskydd']));
+  });
+
+  it('ranks the products a query\'s head noun names in the catalog\'s titles above its accessories (the prior)', async () => {
+    const { keys, roundTrips } = await search('grinder', 'en-GB');
+    assert.deepStrictEqual(new Set(keys.slice(0, 3)), new Set(['g-bistro', 'g-hario', 'g-wilfa']), keys.join(', '));
+    assert.deepStrictEqual(new Set(keys.slice(3)), new Set(['g-brush', 'g-burrs']), keys.join(', '));
+    assert.equal(roundTrips, (await search('17', 'en-GB')).roundTrips);
+  });
+
+  it('does not require what the phrase says the visitor does not want ("without straw")', async () => {
+    const { keys } = await search('water bottle without straw', 'en-GB');
+    assert.ok(keys.includes('b-plain'), keys.join(', '));
+    // and the secondary list does not repeat what the primary list holds
+    const params = new URLSearchParams({ q: 'water bottle without straw', market: 'SE', locale: 'en-GB', customerKey: 'c', sessionKey: 's', touchpoint: 'desktop', notify: 'false', limit: '20' });
+    const body = (await (await service.request('GET', `/api/storefront/v3/queries/search-page?${params}`)).json()) as { primaryList: { productGroups: { key: string }[] }; secondaryList?: { productGroups: { key: string }[] } };
+    const secondary = (body.secondaryList?.productGroups ?? []).map((g) => g.key);
+    assert.deepStrictEqual(secondary.filter((k) => keys.includes(k)), [], `primary ${keys.join(', ')}; secondary ${secondary.join(', ')}`);
   });
 
   it('suggests the laptops first in autocomplete too', async () => {

@@ -8,7 +8,7 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { allButOneWordMatch, listingQuery, phraseMatch, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, type PhraseExpansion } from '../relevance';
+import { allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -67,9 +67,18 @@ export const TYPED_TIER = 1000;
  * The words match as relevance.ts `phraseMatch` does (a longer phrase also matches products missing one word);
  * `full` is then the full match, which ranks first.
  */
-export function understoodMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
+export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typedExpansion?: PhraseExpansion, typedUnderstood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
+  // What the visitor does not want is no word to find ("without straw").
+  const phrase = withoutNegated(typedPhrase);
+  const expansion = phrase === typedPhrase ? typedExpansion : expansionWithoutNegated(typedExpansion);
+  const understood = typedUnderstood && phrase !== typedPhrase
+    ? { ...typedUnderstood, understanding: { ...typedUnderstood.understanding, words: withoutNegated(typedUnderstood.understanding.words) }, expansion: expansionWithoutNegated(typedUnderstood.expansion) }
+    : typedUnderstood;
   // The product-type boost follows the words searched: the phrase, or the words understanding left of it.
-  const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => relevanceBoosts(words, phraseTypeKeys(words, req.context.locale, wordsExpansion));
+  const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => {
+    const typeKeys = phraseTypeKeys(words, req.context.locale, wordsExpansion);
+    return relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion));
+  };
   if (!understood) return { ...phraseMatch(phrase, expansion), boosts: boostsOf(phrase, expansion) };
   const { words } = understood.understanding;
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
@@ -172,12 +181,14 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
  */
 export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
   const { words } = understood?.understanding ?? { words: '' };
-  const loose = relaxedMatch(phrase, expansion);
+  // Negated words are no words to find here either ("without straw"), as in the primary list.
+  const positive = withoutNegated(phrase);
+  const loose = positive === phrase ? relaxedMatch(phrase, expansion) : relaxedMatch(positive, expansionWithoutNegated(expansion));
   const wordsLeft = understood?.mode === 'filter' && words ? textMatch(words, understood.expansion) : undefined;
   const match = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
   return {
     query: listingQuery({
-      match: { bool: { must: [match], must_not: [phraseMatch(phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : [])] } },
+      match: { bool: { must: [match], must_not: [understoodMatch(req, phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : [])] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,
