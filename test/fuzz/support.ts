@@ -186,7 +186,9 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
  */
 export function mutated(bases: readonly Json[]): fc.Arbitrary<Json> {
   return fc.tuple(fc.nat({ max: bases.length - 1 }), fc.array(mutation, { maxLength: 4 }))
-    .map(([i, mutations]) => mutations.reduce((value, m) => mutate(value, m, 0), structuredClone(bases[i])));
+    // Each mutation's value is cloned too: nastyJson's constants are shared objects, and a later mutation
+    // that edits one in place (inside an earlier body) made it circular for every run after.
+    .map(([i, mutations]) => mutations.reduce((value, m) => mutate(value, { ...m, value: structuredClone(m.value) }, 0), structuredClone(bases[i])));
 }
 
 function children(value: Json): (string | number)[] {
