@@ -1,7 +1,7 @@
 /**
  * npx tsx scripts/understanding-check.ts [--port 8080] — the query-understanding check of issue 30 on the
  * sample catalog of `npm start`: each phrase with a colour word in an inflected form, a price limit or range,
- * a gender, a brand or a size must answer what its product word answers with that facet selected (the same
+ * a gender, a brand, a size or a material (the `material` label, UNDERSTOOD_ATTRIBUTES) must answer what its product word answers with that facet selected (the same
  * product groups). A brand case names the brand with the most of the word's products (read from its facet).
  * A phrase passes when its primary list holds exactly the reference's product groups; when the reference
  * is empty (the catalog has none: "mens jeans"), it passes when the answer is not a dead end either.
@@ -13,7 +13,7 @@ import { arg } from './benchSupport';
 const port = arg('port', 8080);
 const base = `http://127.0.0.1:${port}/api/storefront/v3/queries/search-page`;
 
-interface Case { q: string; market: string; locale: string; word: string; colour?: string; minPrice?: number; maxPrice?: number; gender?: string; brand?: true; size?: string }
+interface Case { q: string; market: string; locale: string; word: string; colour?: string; minPrice?: number; maxPrice?: number; gender?: string; brand?: true; size?: string; material?: string }
 
 const CASES: Case[] = [
   { q: 'svarta skor', market: 'SE', locale: 'sv-SE', word: 'skor', colour: 'Svart' },
@@ -40,6 +40,12 @@ const CASES: Case[] = [
   { q: 'jeans storlek 32', market: 'SE', locale: 'sv-SE', word: 'jeans', size: '32' },
   { q: 'tröjor storlek M', market: 'SE', locale: 'sv-SE', word: 'tröjor', size: 'M' },
   { q: 'sneakers size 40', market: 'UK', locale: 'en-GB', word: 'sneakers', size: '40' },
+  { q: 'läderskor', market: 'SE', locale: 'sv-SE', word: 'skor', material: 'Läder' },
+  { q: 'skor i läder', market: 'SE', locale: 'sv-SE', word: 'skor', material: 'Läder' },
+  { q: 'ulltröjor', market: 'SE', locale: 'sv-SE', word: 'tröjor', material: 'Ull' },
+  { q: 'sneakers i mocka', market: 'SE', locale: 'sv-SE', word: 'sneakers', material: 'Mocka' },
+  { q: 'leather boots', market: 'UK', locale: 'en-GB', word: 'boots', material: 'Leather' },
+  { q: 'wool sweater', market: 'UK', locale: 'en-GB', word: 'sweater', material: 'Wool' },
 ];
 
 interface Page {
@@ -85,6 +91,7 @@ async function main(): Promise<void> {
     }
     if (c.maxPrice !== undefined) selection['f.price.max'] = String(c.maxPrice);
     if (c.gender) selection['f.gender'] = c.gender;
+    if (c.material) selection['f.custom.material'] = c.material;
     const [reference, answer] = await Promise.all([page({ ...at, q: c.word, ...selection }), page({ ...at, q: c.q })]);
     const want = keys(reference);
     const got = keys(answer);

@@ -129,7 +129,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
 export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config } = context;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, cacheMs: config.storeCacheMs, lexicon: (language) => readLexicon(config.lexiconDir, language) }, hooks);
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, understoodAttributes: config.understoodAttributes, cacheMs: config.storeCacheMs, lexicon: (language) => readLexicon(config.lexiconDir, language) }, hooks);
 }
 
 /**

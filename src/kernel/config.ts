@@ -71,6 +71,11 @@ export interface Config {
    * `filter` the list (the words as typed answer when the filter leaves nothing), only `boost` it, or `off`.
    */
   queryUnderstanding: 'filter' | 'boost' | 'off';
+  /**
+   * Custom label attributes whose values query understanding recognises in a phrase ("läderskor", "wool
+   * sweater"), each of few word-like values; empty: none.
+   */
+  understoodAttributes: string[];
   /** Versions of each merchandising import kept per kind and market (or locale, or the whole service): history, diff and rollback. */
   historyVersions: number;
 
@@ -162,6 +167,7 @@ const schema = Joi.object({
   STORE_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(DEFAULT_STORE_CACHE_MS),
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
   QUERY_UNDERSTANDING: Joi.string().valid('filter', 'boost', 'off').default('filter'),
+  UNDERSTOOD_ATTRIBUTES: Joi.string().allow('').pattern(/^[^\s,]+(,[^\s,]+)*$/).default('material,pattern'),
   HISTORY_VERSIONS: Joi.number().integer().min(1).max(1000).default(50),
 
   METRICS_ENABLED: Joi.boolean().truthy('1').falsy('0').default(true),
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storeCacheMs: value.STORE_CACHE_MS,
     dynamicFacets: value.DYNAMIC_FACETS,
     queryUnderstanding: value.QUERY_UNDERSTANDING,
+    understoodAttributes: value.UNDERSTOOD_ATTRIBUTES ? value.UNDERSTOOD_ATTRIBUTES.split(',') : [],
     historyVersions: value.HISTORY_VERSIONS,
 
     metricsEnabled: value.METRICS_ENABLED,

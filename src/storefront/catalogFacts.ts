@@ -16,6 +16,11 @@ import type { LabelStore } from '../merchandising/labelStore';
 import type { LabelConfiguration } from '../merchandising/labelConfiguration';
 import type { AttributeKind } from '../catalog/attributeQueries';
 import { Cache } from '../kernel/cache';
+import { customLabelField } from '../catalog/attributeQueries';
+import type { CatalogAttribute } from './understanding';
+
+/** Aggregation name prefix of an understood attribute's values. */
+const ATTRIBUTE_AGG = 'attribute:';
 
 export interface CatalogFacts {
   version: string;
@@ -31,6 +36,11 @@ export interface CatalogFacts {
   /** The catalog's brands and sizes, every locale's (query understanding recognises them in phrases). */
   brands: readonly string[];
   sizes: readonly string[];
+  /**
+   * Values of the understood label attributes (UNDERSTOOD_ATTRIBUTES), every locale's; an attribute of more
+   * than MAX_ATTRIBUTE_VALUES values is left out (a free text, not a facet of few words).
+   */
+  attributes: readonly CatalogAttribute[];
   /** Product-level custom attribute names of the live catalog and their kind (selections of facets not shown). */
   customAttributes: ReadonlyMap<string, AttributeKind>;
   /** The markets' facet configuration (read through its own short cache, so an import shows at once). */
@@ -52,6 +62,8 @@ const MAX_GENDERS = 200;
 /** Brands and sizes read: beyond them a brand or size named in a phrase stays a word (docs/language.md). */
 const MAX_BRANDS = 10_000;
 const MAX_SIZES = 2_000;
+/** Values an understood attribute may have, every locale's together ("Läder", "Leather", "Skinn", ...). */
+export const MAX_ATTRIBUTE_VALUES = 300;
 
 type CatalogPartFacts = Omit<CatalogFacts, Merchandised> | undefined;
 
@@ -73,6 +85,8 @@ export class CatalogFactsCache {
     private readonly labels: Pick<LabelStore, 'all'>,
     private readonly defaultDynamicFacets: number,
     cacheMs: number,
+    /** UNDERSTOOD_ATTRIBUTES: label attributes whose values query understanding recognises. */
+    private readonly understoodAttributes: readonly string[] = [],
   ) {
     this.version = new Cache({ name: 'catalog-version', ttlMs: cacheMs, keep: (version) => version !== undefined });
     this.facts = new Cache({ name: 'catalog-facts', ttlMs: cacheMs });
@@ -108,15 +122,17 @@ export class CatalogFactsCache {
     const index = this.indices.names.catalogAlias('products');
     const [configuration, search, mapping] = await Promise.all([
       this.configuration.get(),
-      this.search.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations() }),
+      this.search.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations(this.understoodAttributes) }),
       this.search.mapping(index),
     ]);
     return configuration ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets } : undefined;
   }
 }
 
-function factsAggregations(): Record<string, estypes.AggregationsAggregationContainer> {
+function factsAggregations(attributes: readonly string[]): Record<string, estypes.AggregationsAggregationContainer> {
   return {
+    // One more than allowed: an attribute reaching it has too many values to understand.
+    ...Object.fromEntries(attributes.map((name) => [`${ATTRIBUTE_AGG}${name}`, { terms: { field: customLabelField(name), size: MAX_ATTRIBUTE_VALUES + 1 } }])),
     markets: { terms: { field: 'market', size: 1000 } },
     stores: { terms: { field: 'storeKeys', size: MAX_STORES } },
     collapsing: { filter: { term: { suppressDuplicates: true } }, aggs: { markets: { terms: { field: 'market', size: 1000 } } } },
@@ -159,6 +175,9 @@ export function readFacts(
     genders: buckets(aggs.genders).map((b) => b.key),
     brands: buckets(aggs.brands).map((b) => b.key),
     sizes: buckets(aggs.sizes).map((b) => b.key),
+    attributes: Object.entries(aggs).filter(([key]) => key.startsWith(ATTRIBUTE_AGG))
+      .map(([key, agg]) => ({ name: key.slice(ATTRIBUTE_AGG.length), values: buckets(agg).map((b) => b.key) }))
+      .filter((a) => a.values.length && a.values.length <= MAX_ATTRIBUTE_VALUES),
     customAttributes,
   };
 }

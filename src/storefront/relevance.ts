@@ -174,6 +174,20 @@ export function allButOneWordMatch(phrase: string, expansion?: PhraseExpansion):
 }
 
 /**
+ * As allButOneWordMatch, over parts of one or more words (a brand of several words is one part: understanding.ts
+ * `parts`): a product may miss one part, never half of one. Parts that are all single words relax as words.
+ */
+export function allButOnePartMatch(parts: readonly string[], expansion?: PhraseExpansion): Query | undefined {
+  if (parts.every((p) => phraseWords(p).length === 1)) return allButOneWordMatch(parts.join(' '), expansion);
+  if (parts.length < RELAXED_FROM_WORDS) return undefined;
+  const part = (p: string): Query => {
+    const expanded = wordsMatch(p, expansion?.compounds, 1, expansion?.forms);
+    return 'multi_match' in expanded ? { multi_match: { ...expanded.multi_match!, zero_terms_query: 'all' } } : expanded;
+  };
+  return { bool: { should: parts.map(part), minimum_should_match: parts.length - 1 } };
+}
+
+/**
  * What a search-page product must match: the full match (`textMatch`) and, for a phrase of
  * RELAXED_FROM_WORDS words or more, the products missing one word; `full` is then what ranks them first.
  */

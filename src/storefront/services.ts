@@ -100,6 +100,8 @@ export interface StorefrontDeps {
   dynamicFacets: number;
   /** STORE_CACHE_MS: how long the catalog facts, navigation and landing-page caches serve what they read. */
   cacheMs: number;
+  /** UNDERSTOOD_ATTRIBUTES: label attributes whose values query understanding recognises (default none). */
+  understoodAttributes?: readonly string[];
   /** QUERY_UNDERSTANDING (default filter). */
   understanding?: UnderstandingMode;
   /** The catalog's compounds per locale, stored by the last full import. */
@@ -137,7 +139,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
   const services: StorefrontServices = {
     search: deps.search,
     log: deps.log,
-    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets, deps.cacheMs),
+    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets, deps.cacheMs, deps.understoodAttributes),
     cacheMs: deps.cacheMs,
     index: {
       products: (locale) => deps.indices.names.catalogLocaleAlias('products', locale),

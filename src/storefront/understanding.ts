@@ -9,6 +9,9 @@
  *     product's brand or in its title or name, so a brand that is also a product word ("Ring", "Glass") still
  *     finds what its title names, and the brand's own products rank first;
  *   - a size of the catalog after a size word ("jeans storlek 32", "size M", "Größe 40");
+ *   - a value of an understood attribute (UNDERSTOOD_ATTRIBUTES, default the labels `material` and `pattern`)
+ *     beside a product word, in its inflected forms and as a compound's modifier ("läderskor", "skor i
+ *     läder", "lädret", "ullsockor", "leather boots", "Lederjacke");
  *   - a price limit in the market's currency, in any of the supported languages ("under 500 kr", "max 500",
  *     "under £50", "unter 50 €", "billigare än 300", "dresses under 50", "över 500 kr", "at least €50"), or a
  *     price range ("500–1000 kr", "mellan 500 och 1000 kr", "between £50 and £100", "von 50 bis 100 €").
@@ -19,6 +22,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { colourWords, foldWord } from '../catalog/colourWords';
+import { customLabelField } from '../catalog/attributeQueries';
 import { priceIntervalQuery, type PriceInterval } from './prices';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -31,6 +35,8 @@ export interface UnderstoodGender { typed: string; values: string[] }
 export interface UnderstoodPrice extends PriceInterval { typed: string }
 export interface UnderstoodBrand { typed: string; values: string[] }
 export interface UnderstoodSize { typed: string; values: string[] }
+/** A value of a custom label attribute (`material`): `values` are the catalog's values the typed word names. */
+export interface UnderstoodAttribute { typed: string; name: string; values: string[] }
 
 export interface Understanding {
   /** The words left to match as text, in their order; '' when every word was understood. */
@@ -39,7 +45,14 @@ export interface Understanding {
   genders: UnderstoodGender[];
   brands: UnderstoodBrand[];
   sizes: UnderstoodSize[];
+  attributes: UnderstoodAttribute[];
   price?: UnderstoodPrice;
+  /**
+   * The typed phrase in the parts a long phrase relaxes by (products missing one part follow the full
+   * matches): its words, except that a brand of several words, and an attribute with its preposition ("i
+   * läder"), are one part each, so relaxing never keeps half a brand ("studio" of "brant studio sneakers").
+   */
+  parts: string[];
 }
 
 export interface UnderstandingInput {
@@ -51,7 +64,12 @@ export interface UnderstandingInput {
   /** The catalog's brands and sizes, from the catalog facts cache; absent: none is recognised. */
   brands?: readonly string[];
   sizes?: readonly string[];
+  /** Values of the understood label attributes (catalog facts; only attributes of few, word-like values). */
+  attributes?: readonly CatalogAttribute[];
 }
+
+/** A custom label attribute's values, every locale's (catalog facts). */
+export interface CatalogAttribute { name: string; values: readonly string[] }
 
 /** Words naming a gender, folded, in every supported language; "man" is left out (Swedish and German "one"). */
 const GENDER_WORDS: Readonly<Record<string, readonly string[]>> = {
@@ -94,6 +112,81 @@ function valueIndex(values: readonly string[] | undefined, waist = false): Map<s
     valueIndexes.set(values, index);
   }
   return index;
+}
+
+/** Endings a noun or adjective takes after an attribute value in each language ("lädret", "ullen", "Wolle", "leathers"). */
+const VALUE_ENDINGS: Readonly<Record<string, readonly string[]>> = {
+  sv: ['n', 'en', 'et', 't', 's', 'ns', 'ens', 'ets', 'a', 'ad', 'at'],
+  nb: ['en', 'et', 'a', 'n', 'e', 'ene', 's', 'ens', 'ets'],
+  da: ['en', 'et', 'n', 'e', 'ene', 's', 'ens', 'ets'],
+  de: ['e', 'en', 'n', 's', 'es', 'er', 'ern'],
+  en: ['s', 'es'],
+};
+/** Languages whose compounds name the material first ("läderskor", "skinnjakke", "Lederjacke"). */
+const COMPOUNDING = new Set(['sv', 'nb', 'nn', 'no', 'da', 'de']);
+/** Words joining a product word to its attribute ("skor i läder", "boots in leather", "Jacke aus Leder"). */
+const ATTRIBUTE_PREPOSITIONS = new Set(['i', 'av', 'in', 'of', 'aus', 'af', 'made of']);
+/** A word-like value: letters (and a hyphen or space between them), at least three. */
+const WORD_LIKE = /^\p{L}[\p{L}-]*(?: \p{L}[\p{L}-]*){0,2}$/u;
+/** Shortest modifier or product word a compound is split into ("ull" + "sockor"). */
+const MIN_COMPOUND_PART = 3;
+
+interface AttributeValue { name: string; values: string[] }
+interface AttributeIndex { exact: Map<string, AttributeValue>; stems: Map<string, AttributeValue>; longestStem: number }
+const attributeIndexes = new WeakMap<readonly CatalogAttribute[], AttributeIndex>();
+
+/**
+ * Folded value → attribute and the catalog values folding to it, and the stems a value's forms start with:
+ * the value, and the value without the e of its last syllable ("lader" → "ladr" of "lädret", "wolle" →
+ * "woll" of "Wollpullover").
+ */
+function attributeIndex(attributes: readonly CatalogAttribute[] | undefined): AttributeIndex {
+  if (!attributes) return { exact: new Map(), stems: new Map(), longestStem: 0 };
+  let index = attributeIndexes.get(attributes);
+  if (!index) {
+    const built: AttributeIndex = { exact: new Map(), stems: new Map(), longestStem: 0 };
+    for (const { name, values } of attributes) {
+      for (const value of values) {
+        const folded = foldWord(value).trim().replace(/\s+/g, ' ');
+        if (folded.length < 3 || !WORD_LIKE.test(folded)) continue;
+        const entry = built.exact.get(folded) ?? { name, values: [] };
+        // The first attribute naming a value keeps it ("Linne" as a material and a product type).
+        if (entry.name !== name) continue;
+        entry.values.push(value);
+        built.exact.set(folded, entry);
+        if (folded.includes(' ')) continue;
+        for (const stem of new Set([folded, folded.replace(/e([lnr])$/, '$1'), folded.replace(/e$/, '')])) {
+          if (stem.length < 3 || (built.stems.has(stem) && built.stems.get(stem) !== entry)) continue;
+          built.stems.set(stem, entry);
+          built.longestStem = Math.max(built.longestStem, stem.length);
+        }
+      }
+    }
+    attributeIndexes.set(attributes, index = built);
+  }
+  return index;
+}
+
+/**
+ * The attribute value a folded word names, and the product word it leaves when it is a compound: the value,
+ * one of its inflected forms, or (in a compounding language) a stem of it and a product word of at least
+ * MIN_COMPOUND_PART letters (longest stem first).
+ */
+function attributeIn(token: string, language: string, index: AttributeIndex): { value: AttributeValue; rest?: string } | undefined {
+  const exact = index.exact.get(token);
+  if (exact) return { value: exact };
+  const endings = VALUE_ENDINGS[language] ?? [];
+  for (let n = Math.min(index.longestStem, token.length); n >= 3; n--) {
+    const value = index.stems.get(token.slice(0, n));
+    if (!value) continue;
+    const tail = token.slice(n);
+    if (endings.includes(tail)) return { value };
+    if (!COMPOUNDING.has(language)) continue;
+    // A linking "s" is only told apart before another s ("bomullsskjorta"): "läderskor" is "läder" + "skor".
+    const rest = tail.startsWith('ss') ? tail.slice(1) : tail;
+    if (rest.length >= MIN_COMPOUND_PART) return { value, rest };
+  }
+  return undefined;
 }
 
 /** Currency words and signs (folded) per ISO code. */
@@ -212,7 +305,13 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
   const brandAt = (i: number, n: number) => (i + n <= tokens.length ? brands.get(tokens.slice(i, i + n).join(' ')) : undefined);
   const typedAt = (i: number, n: number) => tokens.slice(i, i + n).map((t, k) => typedTokens[i + k] ?? t).join(' ');
   // Kept words in their order; a brand's place is kept too, so that a brand without other words stays words.
-  const kept: { typed: string; brand?: true }[] = [];
+  /** `base`: the catalog's value an inflected attribute word names, searched when the word stays a word. */
+  const kept: { typed: string; brand?: true; attribute?: true; rest?: string; base?: string }[] = [];
+  /** Token spans relaxed as one part: [first, end). */
+  const joined: [number, number][] = [];
+  const understoodAttributes: UnderstoodAttribute[] = [];
+  const attributes = attributeIndex(input.attributes);
+  const language = input.locale.split('-')[0].toLowerCase();
   const understoodColours: UnderstoodColour[] = [];
   const understoodGenders: UnderstoodGender[] = [];
   const understoodBrands: UnderstoodBrand[] = [];
@@ -226,6 +325,7 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
       if (n) {
         understoodBrands.push({ typed: typedAt(i, n), values: brandAt(i, n)! });
         kept.push({ typed: typedAt(i, n), brand: true });
+        joined.push([i, i + n]);
         i += n - 1;
         continue;
       }
@@ -251,19 +351,47 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
     if (values && !understoodGenders.length) { understoodGenders.push({ typed, values }); continue; }
     const brand = understoodBrands.length ? undefined : brands.get(token);
     if (brand) { understoodBrands.push({ typed, values: brand }); kept.push({ typed, brand: true }); continue; }
+    if (!understoodAttributes.length) {
+      // A value of several words first ("återvunnen polyester"), then one word, its forms and compounds.
+      const n = [3, 2].find((m) => i + m <= tokens.length && attributes.exact.has(tokens.slice(i, i + m).join(' ')));
+      const found = n ? { value: attributes.exact.get(tokens.slice(i, i + n).join(' '))!, rest: undefined } : attributeIn(token, language, attributes);
+      if (found) {
+        // "skor i läder": the preposition belongs to the attribute, when a word precedes it.
+        const before = kept[kept.length - 1];
+        const preposition = before && !before.brand && kept.length > 1 && i > 0 && foldWord(before.typed) === tokens[i - 1] && ATTRIBUTE_PREPOSITIONS.has(tokens[i - 1]) ? kept.pop()!.typed : undefined;
+        const own = typedAt(i, n ?? 1);
+        // The product word of a compound, typed as the visitor typed it where folding kept its length.
+        const rest = found.rest && (typed.length === token.length ? typed.slice(typed.length - found.rest.length) : found.rest);
+        understoodAttributes.push({ typed: own, name: found.value.name, values: found.value.values });
+        joined.push([preposition ? i - 1 : i, i + (n ?? 1)]);
+        const inflected = !n && !rest && !found.value.values.some((v) => foldWord(v) === token);
+        kept.push({ typed: preposition ? `${preposition} ${own}` : own, attribute: true, ...(rest ? { rest } : {}), ...(inflected ? { base: found.value.values[0] } : {}) });
+        i += (n ?? 1) - 1;
+        continue;
+      }
+    }
     kept.push({ typed });
   }
-  // A brand alone is searched as words: it needs a product word beside it ("nike sneakers"), and the word
-  // alone already finds the brand's products through their brand text ("nike").
-  const productWords = kept.filter((k) => !k.brand);
+  // A brand or an attribute value alone is searched as words: it needs a product word beside it ("nike
+  // sneakers", "läderskor"), and the word alone already finds its products through their text ("nike",
+  // "linne", which is also a tank top).
+  const productWords = kept.filter((k) => (!k.brand && !k.attribute) || k.rest);
   const brand = productWords.length ? understoodBrands : [];
-  const words = (brand.length ? productWords : kept).map((k) => k.typed).join(' ');
-  return { words, colours: understoodColours, genders: understoodGenders, brands: brand, sizes: understoodSizes, ...(price ? { price } : {}) };
+  const attribute = productWords.length ? understoodAttributes : [];
+  const words = (productWords.length && (brand.length || attribute.length) ? productWords.map((k) => k.rest ?? k.typed) : kept.map((k) => k.base ?? k.typed)).join(' ');
+  // Relaxing parts: every typed word, a multi-word brand or an attribute with its preposition as one.
+  const parts: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const span = joined.find(([first]) => first === i);
+    parts.push(typedAt(i, span ? span[1] - i : 1));
+    if (span) i = span[1] - 1;
+  }
+  return { words, colours: understoodColours, genders: understoodGenders, brands: brand, sizes: understoodSizes, attributes: attribute, ...(price ? { price } : {}), parts };
 }
 
 /** True when understanding took any word out of the text match. */
 export function understoodAny(u: Understanding | undefined): u is Understanding {
-  return !!u && (u.colours.length > 0 || u.genders.length > 0 || u.brands.length > 0 || u.sizes.length > 0 || u.price !== undefined);
+  return !!u && (u.colours.length > 0 || u.genders.length > 0 || u.brands.length > 0 || u.sizes.length > 0 || u.attributes.length > 0 || u.price !== undefined);
 }
 
 /** Where a product's colour is named: its colour names, its labels (a feed's "color" label) and its title. */
@@ -280,7 +408,7 @@ export function understoodBoosts(u: Understanding, weight: number): Query[] {
   return u.brands.map((b): Query => ({ constant_score: { filter: { terms: { brand: b.values } }, boost: weight } }));
 }
 
-/** One query clause per understood thing: the product's colour, gender, brand, size and price. Pure. */
+/** One query clause per understood thing: the product's colour, gender, brand, size, attribute and price. Pure. */
 export function understoodClauses(u: Understanding, priceId: string | undefined): Query[] {
   return [
     ...u.colours.map((c): Query => ({
@@ -291,6 +419,11 @@ export function understoodClauses(u: Understanding, priceId: string | undefined)
       bool: { should: [{ terms: { brand: b.values } }, { multi_match: { query: b.typed, type: 'phrase', fields: BRAND_FIELDS } }], minimum_should_match: 1 },
     })),
     ...u.sizes.map((z): Query => ({ terms: { sizes: z.values } })),
+    // The label, or the value's words in the title: a catalog whose labels miss some products still finds
+    // "Forest mule i läder".
+    ...u.attributes.map((a): Query => ({
+      bool: { should: [{ terms: { [customLabelField(a.name)]: a.values } }, ...a.values.map((v): Query => ({ match_phrase: { title: v } }))], minimum_should_match: 1 },
+    })),
     ...(u.price ? [priceIntervalQuery({ ...(u.price.min !== undefined ? { min: u.price.min } : {}), ...(u.price.max !== undefined ? { max: u.price.max } : {}) }, priceId)] : []),
   ];
 }

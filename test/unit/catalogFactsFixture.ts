@@ -12,6 +12,7 @@ export function catalogFacts(overrides: Partial<CatalogFacts> = {}): CatalogFact
     genders: [],
     brands: [],
     sizes: [],
+    attributes: [],
     customAttributes: new Map(),
     facetConfiguration: { markets: {} },
     labelConfiguration: { markets: {} },

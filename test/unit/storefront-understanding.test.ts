@@ -193,6 +193,62 @@ describe('query understanding', () => {
     assert.doesNotMatch(JSON.stringify(fallback.match), /Svart/);
   });
 
+  describe('attribute values (materials, patterns)', () => {
+    const attributes = [
+      { name: 'material', values: ['Läder', 'Ull', 'Mocka', 'Leather', 'Wool', 'Skinn', 'Leder', 'Wolle', 'Återvunnen polyester', 'Bomull', '100% cotton'] },
+      { name: 'pattern', values: ['Randig', 'Striped'] },
+    ];
+    const of = (phrase: string, input: Parameters<typeof understand>[1]) => {
+      const u = understand(phrase, { ...input, attributes });
+      return [u.attributes.map((a) => `${a.name}=${a.values.join('|')}`).join(','), u.words];
+    };
+
+    it('recognises a value beside a product word, inflected, in a compound and after a preposition', () => {
+      for (const [phrase, input, attribute, words] of [
+        ['läderskor', sv, 'material=Läder', 'skor'], ['skor i läder', sv, 'material=Läder', 'skor'], ['jackor i lädret', sv, 'material=Läder', 'jackor'],
+        ['ullsockor', sv, 'material=Ull', 'sockor'], ['tröja av ullen', sv, 'material=Ull', 'tröja'], ['Mockaskor', sv, 'material=Mocka', 'skor'],
+        ['randiga tröjor', sv, 'pattern=Randig', 'tröjor'], ['jacka i återvunnen polyester', sv, 'material=Återvunnen polyester', 'jacka'],
+        ['leather boots', en, 'material=Leather', 'boots'], ['wool sweater', en, 'material=Wool', 'sweater'], ['striped shirt', en, 'pattern=Striped', 'shirt'],
+        ['skinnjakke', nb, 'material=Skinn', 'jakke'], ['Lederjacke', de, 'material=Leder', 'jacke'], ['Wollpullover', de, 'material=Wolle', 'pullover'],
+        ['Jacke aus Leder', de, 'material=Leder', 'Jacke'],
+      ] as const) {
+        assert.deepEqual(of(phrase, input), [attribute, words], phrase);
+      }
+    });
+
+    it('keeps a value alone, a value without a product word, a non-word value and English compounds as words', () => {
+      for (const [phrase, input, words] of [
+        ['läder', sv, 'läder'], ['linne', sv, 'linne'], ['leathers', en, 'Leather'],
+        ['leatherboots', en, 'leatherboots'], ['cotton shirt', en, 'cotton shirt'],
+      ] as const) {
+        assert.deepEqual(of(phrase, input), ['', words], phrase);
+      }
+      // An inflected value beside another understood thing is searched in its catalog form.
+      assert.equal(understand('svart lädret', { ...sv, attributes }).words, 'Läder');
+    });
+
+    it('requires the label or the value in the title, and counts the attribute as understood', () => {
+      const u = understand('skor i läder', { ...sv, attributes });
+      assert.ok(understoodAny(u));
+      assert.deepEqual(understoodClauses(u, undefined), [
+        { bool: { should: [{ terms: { 'customLabels.material': ['Läder'] } }, { match_phrase: { title: 'Läder' } }], minimum_should_match: 1 } },
+      ]);
+    });
+
+    it('relaxes a long phrase by parts: a brand of several words and an attribute with its preposition are one part each', () => {
+      assert.deepEqual(understand('brant studio sneakers', { ...sv, brands: ['Brant Studio'] }).parts, ['brant studio', 'sneakers']);
+      assert.deepEqual(understand('svarta skor i läder', { ...sv, attributes }).parts, ['svarta', 'skor', 'i läder']);
+      assert.deepEqual(understand('nike vita sneakers', { ...sv, brands: ['Nike'] }).parts, ['nike', 'vita', 'sneakers']);
+      const req = { context: { locale: 'sv-SE', priceId: undefined } } as unknown as SearchPageRequest;
+      const brand = understoodMatch(req, 'brant studio sneakers', undefined, { understanding: understand('brant studio sneakers', { ...sv, brands: ['Brant Studio'] }), mode: 'filter' });
+      assert.equal(brand.match.bool?.should, undefined, 'two parts: nothing relaxed, so no "Studio" sneakers of other brands');
+      const three = understoodMatch(req, 'brant studio sneakers dam', undefined, { understanding: understand('brant studio sneakers dam', { ...sv, genders: [], brands: ['Brant Studio'] }), mode: 'filter' });
+      const relaxed = (three.match.bool?.should as estypes.QueryDslQueryContainer[])[1];
+      assert.equal(relaxed.bool?.minimum_should_match, 2);
+      assert.match(JSON.stringify(relaxed), /"brant studio"/);
+    });
+  });
+
   it('relaxes a long phrase as typed after every product with what was understood, but not a price phrase', () => {
     const req = { context: { locale: 'sv-SE', priceId: undefined } } as unknown as SearchPageRequest;
     const long = understoodMatch(req, 'svart mössa ull', undefined, { understanding: understand('svart mössa ull', sv), mode: 'filter' });

@@ -121,6 +121,7 @@ function understoodText(u: Understanding): string {
     ...u.genders.map((g) => `gender ${g.values.join(' or ')} (“${g.typed}”)`),
     ...(u.brands ?? []).map((b) => `brand ${b.values.join(' or ')} (“${b.typed}”)`),
     ...(u.sizes ?? []).map((z) => `size ${z.values.join(' or ')} (“${z.typed}”)`),
+    ...(u.attributes ?? []).map((a) => `${a.name} ${a.values.join(' or ')} (“${a.typed}”)`),
     ...(u.price ? [`price ${priceText(u.price)} (“${u.price.typed}”)`] : []),
   ];
   const how = u.mode === 'boost' ? 'ranked first' : u.applied ? 'required' : 'nothing passed, so the phrase as typed answered, then the words left';

@@ -16,6 +16,7 @@ export interface Understanding {
   /** Absent from an older service. */
   brands?: { typed: string; values: string[] }[];
   sizes?: { typed: string; values: string[] }[];
+  attributes?: { typed: string; name: string; values: string[] }[];
   price?: { typed: string; min?: number; max?: number };
   mode: 'filter' | 'boost' | 'fallback';
   /** False: the understood filter left nothing, and the phrase as typed (then the words left) answered. */

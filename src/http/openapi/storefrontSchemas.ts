@@ -304,6 +304,8 @@ export const STOREFRONT_SCHEMAS: Record<string, Schema> = {
         genders: arr(obj({ typed: str(), values: arr(str(), 'The catalog\'s gender values it names.') }, ['typed', 'values'])),
         brands: arr(obj({ typed: str(), values: arr(str(), 'The catalog\'s brands it names.') }, ['typed', 'values'])),
         sizes: arr(obj({ typed: str(), values: arr(str(), 'The catalog\'s sizes it names.') }, ['typed', 'values'])),
+        attributes: arr(obj({ typed: str(), name: str('The custom label attribute (UNDERSTOOD_ATTRIBUTES).'), values: arr(str(), 'The attribute\'s values it names.') }, ['typed', 'name', 'values'])),
+        parts: arr(str(), 'The typed phrase in the parts a long phrase relaxes by.'),
         price: obj({ typed: str(), min: num(), max: num() }, ['typed']),
         mode: enumOf(['filter', 'boost']),
         applied: bool('False when the understood filter left nothing and the phrase as typed, then the words left, answered.'),

@@ -8,7 +8,7 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
+import { allButOnePartMatch, allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -45,7 +45,8 @@ export function listingFilters(req: SearchPageRequest, category: 'withCategory' 
 }
 
 /**
- * What query understanding made of the phrase (understanding.ts): the understood colour, gender and price
+ * What query understanding made of the phrase (understanding.ts): the understood colour, gender, brand, size,
+ * attribute and price
  * are required (`filter`) or rank first (`boost`); `fallback` is the search when the filter leaves nothing:
  * the phrase as typed, then the products of the words left ("mens jeans" in a shop of women's jeans).
  * `expansion` is that of the words left.
@@ -100,8 +101,10 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
   // amount are no words to find ("Under Armour jackets" for "jackets under £100"); nor a size phrase ("storlek
   // 32"). A brand phrase does relax: the products missing the brand or another word follow the brand's
   // (measured on ESCI, docs/language.md).
-  const { price, sizes } = understood.understanding;
-  const typedRelaxed = price || sizes.length ? undefined : allButOneWordMatch(phrase, expansion);
+  // A brand of several words, or an attribute and its preposition, is one part: "brant studio sneakers" does
+  // not relax to the sneakers of the "Studio" style, nor "skor i läder" to every shoe.
+  const { price, sizes, parts } = understood.understanding;
+  const typedRelaxed = price || sizes.length ? undefined : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ') ? allButOnePartMatch(parts, expansion) : allButOneWordMatch(phrase, expansion);
   const withRelaxed = (core: Query, coreFull: Query | undefined): { match: Query; full?: Query } =>
     typedRelaxed ? { match: { bool: { should: [core, typedRelaxed], minimum_should_match: 1 } }, full: coreFull ?? core } : { match: core, ...(coreFull ? { full: coreFull } : {}) };
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.

@@ -88,7 +88,7 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
     navigation: body.navigation?.include === true,
     contentLists: contentListSettings(body.contentLists),
     collapse: catalog.collapsingMarkets.has(context.market),
-    understandingFacts: { currency: catalog.configuration.markets[context.market]?.currency, genders: catalog.genders, brands: catalog.brands, sizes: catalog.sizes },
+    understandingFacts: { currency: catalog.configuration.markets[context.market]?.currency, genders: catalog.genders, brands: catalog.brands, sizes: catalog.sizes, attributes: catalog.attributes },
   };
 }
 
