@@ -9,6 +9,9 @@
  * score fell to nothing are set back to 0 and leave the popularity index. `popularityOf()` reads the kept
  * scores, for a document builder that wants to start from them.
  *
+ * The same run computes behaviour's query → category prior (events/queries/phrasePrior.ts) and stores it with
+ * the vocabulary.
+ *
  * Only the holder of the `popularity` lease runs it periodically (periodicJob.ts), so several API processes can run side by side.
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
@@ -19,6 +22,7 @@ import type { BehaviourIndexNames } from '../search/indexNames';
 import type { Lease } from './lease';
 import { PeriodicJob } from './periodicJob';
 import type { BehaviourOptions } from '../kernel/config';
+import { phrasePriorSearch, readPhrasePrior, type PhrasePrior } from '../events/queries/phrasePrior';
 import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from '../events/queries/popularity';
 
 export interface PopularityJobDeps {
@@ -35,6 +39,8 @@ export interface PopularityJobDeps {
   liveVersion(): Promise<string | undefined>;
   lease: Lease;
   options: Pick<BehaviourOptions, 'popularityHalfLifeDays' | 'popularityWindowDays'>;
+  /** Where behaviour's query → category prior is kept (the vocabulary store); absent: the prior is not computed. */
+  phrasePriors?: { replacePhrasePriors(priors: ReadonlyMap<string, PhrasePrior>): Promise<void> };
   now?: () => Date;
 }
 
@@ -45,6 +51,8 @@ export interface PopularityRun {
   documentsUpdated: number;
   /** Product documents set back to 0 because their behaviour aged out. */
   documentsZeroed: number;
+  /** Phrases with a behaviour prior (query → category), every locale's. */
+  phrasePriors: number;
   tookMs: number;
 }
 
@@ -114,7 +122,8 @@ export class PopularityJob {
     }
     await this.bulk(actions);
     const documentsZeroed = await this.zeroStale(updatedAt, locales);
-    return { scored: scores.size, documentsUpdated, documentsZeroed, tookMs: Date.now() - started };
+    const phrasePriors = await this.phrasePriors(now);
+    return { scored: scores.size, documentsUpdated, documentsZeroed, phrasePriors, tookMs: Date.now() - started };
   }
 
   /** Kept popularity of products of a market (0 when unknown). */
@@ -127,6 +136,18 @@ export class PopularityJob {
       if (d.found && d._source) result.set(d._source.productKey, d._source.popularity);
     }
     return result;
+  }
+
+  /**
+   * Behaviour's query → category prior over the popularity window, kept with the vocabulary (search-page reads
+   * it from the vocabulary's cache). Computed here, under the popularity lease: one process at a time, on the
+   * same events and schedule.
+   */
+  private async phrasePriors(now: Date): Promise<number> {
+    if (!this.deps.phrasePriors) return 0;
+    const priors = readPhrasePrior(await this.deps.es.search(phrasePriorSearch(this.deps.options.popularityWindowDays, { index: this.deps.names.events, now })));
+    await this.deps.phrasePriors.replacePhrasePriors(priors);
+    return [...priors.values()].reduce((n, p) => n + p.size, 0);
   }
 
   private async scores(now: Date): Promise<Map<string, number>> {

@@ -15,7 +15,7 @@ import type { IndexLayout } from '../search/mappings';
 import type { BehaviourEvent, ProductFacts } from '../events/events';
 import { Lease } from './lease';
 import type { BehaviourOptions } from '../kernel/config';
-import { PopularityJob, type PopularityRun } from './popularityJob';
+import { PopularityJob, type PopularityJobDeps, type PopularityRun } from './popularityJob';
 import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
 import { EventsMaintenanceJob, type EventsMaintenanceRun } from './eventsMaintenanceJob';
 import { ProductLookup } from '../events/productLookup';
@@ -46,6 +46,8 @@ export interface BehaviourDeps {
   liveVersion(): Promise<string | undefined>;
   /** Identifies this process in the popularity lease. */
   holder: string;
+  /** Where the popularity job keeps behaviour's query → category prior (the vocabulary store). */
+  phrasePriors?: PopularityJobDeps['phrasePriors'];
   options: BehaviourOptions;
   /** Shards and replicas of the indices the behaviour creates (events, co-occurrence versions). */
   layout?: IndexLayout;
@@ -73,7 +75,7 @@ export class BehaviourService {
     this.popularity = new PopularityJob({
       es: deps.es, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
       liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
-      options: deps.options, now: this.now,
+      options: deps.options, now: this.now, ...(deps.phrasePriors ? { phrasePriors: deps.phrasePriors } : {}),
     });
     this.coOccurrence = new CoOccurrenceJob({
       es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),

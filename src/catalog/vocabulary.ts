@@ -200,6 +200,11 @@ export interface LocaleVocabulary {
   splits?: Map<string, string>;
   /** Title head key → the product types it most often names, with their shares (typePrior.ts). */
   typePrior?: Map<string, [string, number][]>;
+  /**
+   * Searched phrase → the categories its shoppers clicked and put in the cart, with their shares (behaviour:
+   * events/queries/phrasePrior.ts, written by the popularity job).
+   */
+  phrasePrior?: Map<string, [string, number][]>;
 }
 
 /**

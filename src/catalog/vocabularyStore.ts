@@ -11,6 +11,12 @@ import type { LexiconSource } from './lexicon';
 import type { TypePrior } from './typePrior';
 import { ShortCache } from '../kernel/shortCache';
 
+/** Id prefix of a locale's behaviour prior (phrase → categories), written by the popularity job, kept across imports. */
+const PHRASES = 'phrases|';
+/** The `version` of behaviour prior documents (they follow events, not catalog versions). */
+const PHRASE_VERSION = 'behaviour';
+interface PhrasePriorDocument { locale: string; version: string; phrasePrior: Record<string, [string, number][]>; updatedAt: string }
+
 interface VocabularyDocument { locale: string; version: string; compounds: Record<string, string[]>; forms?: Record<string, string[]>; splits?: Record<string, string>; typePrior?: Record<string, [string, number][]>; updatedAt: string }
 
 const EMPTY: LocaleVocabulary = { compounds: new Map(), forms: new Map() };
@@ -53,14 +59,40 @@ export class VocabularyStore {
     }
     // Locales the new catalog no longer has (by id: the minimal distribution has no delete-by-query).
     const stale = await this.es.search({ index: this.index, size: 1000, _source: false, query: { bool: { must_not: { term: { version } } } } });
-    for (const hit of stale.hits.hits) if (!compounds.has(hit._id!)) await writer.delete(this.index, hit._id!);
+    for (const hit of stale.hits.hits) if (!compounds.has(hit._id!) && !hit._id!.startsWith(PHRASES)) await writer.delete(this.index, hit._id!);
+    await writer.flush();
+    await this.es.indices.refresh({ index: this.index });
+    this.cache.clear();
+  }
+
+  /**
+   * Replaces every locale's behaviour prior (searched phrase → categories with shares); a locale left out loses
+   * its prior. Read with the vocabulary, through the same cache: no request reads it on its own.
+   */
+  async replacePhrasePriors(priors: ReadonlyMap<string, ReadonlyMap<string, readonly [string, number][]>>): Promise<void> {
+    const updatedAt = new Date().toISOString();
+    const writer = new BulkWriter(this.es, { maxBytes: 5_000_000, concurrency: 1 });
+    for (const [locale, prior] of priors) {
+      await writer.index(this.index, `${PHRASES}${locale}`, { locale, version: PHRASE_VERSION, phrasePrior: Object.fromEntries(prior) as PhrasePriorDocument['phrasePrior'], updatedAt } satisfies PhrasePriorDocument);
+    }
+    const stale = await this.es.search({ index: this.index, size: 1000, _source: false, query: { term: { version: PHRASE_VERSION } } });
+    for (const hit of stale.hits.hits) if (!priors.has(hit._id!.slice(PHRASES.length))) await writer.delete(this.index, hit._id!);
     await writer.flush();
     await this.es.indices.refresh({ index: this.index });
     this.cache.clear();
   }
 
   private async read(): Promise<Map<string, LocaleVocabulary>> {
-    const res = await this.es.search<VocabularyDocument>({ index: this.index, size: 1000, ignore_unavailable: true });
-    return new Map(res.hits.hits.map((h) => [h._source!.locale, { compounds: new Map(Object.entries(h._source!.compounds)), forms: new Map(Object.entries(h._source!.forms ?? {})), splits: new Map(Object.entries(h._source!.splits ?? {})), typePrior: new Map(Object.entries(h._source!.typePrior ?? {})) }]));
+    const res = await this.es.search<VocabularyDocument | PhrasePriorDocument>({ index: this.index, size: 1000, ignore_unavailable: true });
+    const phrasePriors = new Map<string, Map<string, [string, number][]>>();
+    const out = new Map<string, LocaleVocabulary>();
+    for (const h of res.hits.hits) {
+      const s = h._source!;
+      if ('phrasePrior' in s) phrasePriors.set(s.locale, new Map(Object.entries(s.phrasePrior)));
+      else out.set(s.locale, { compounds: new Map(Object.entries(s.compounds)), forms: new Map(Object.entries(s.forms ?? {})), splits: new Map(Object.entries(s.splits ?? {})), typePrior: new Map(Object.entries(s.typePrior ?? {})) });
+    }
+    // A locale with a behaviour prior and no catalog vocabulary yet still gets its prior.
+    for (const [locale, phrasePrior] of phrasePriors) out.set(locale, { ...(out.get(locale) ?? EMPTY), phrasePrior });
+    return out;
   }
 }

@@ -66,7 +66,7 @@ export function expandWith(phrase: string, synonyms: CompiledSynonyms | undefine
     if (vocabulary.compounds.size) for (const [w, c] of compoundsOf(a, vocabulary.compounds, o.language)) if (kept(c).length) compounds.set(w, kept(c));
     if (vocabulary.forms.size) for (const [w, f] of formsOf(a, vocabulary.forms, o.language)) forms.set(w, f);
   }
-  const expansion: PhraseExpansion = { alternatives, compounds, ...(forms.size ? { forms } : {}), ...(vocabulary.typePrior?.size ? { typePrior: vocabulary.typePrior } : {}) };
+  const expansion: PhraseExpansion = { alternatives, compounds, ...(forms.size ? { forms } : {}), ...(vocabulary.typePrior?.size ? { typePrior: vocabulary.typePrior } : {}), ...(vocabulary.phrasePrior?.size ? { phrasePrior: vocabulary.phrasePrior } : {}) };
   if (!o.typing || /\s$/.test(phrase)) return expansion;
   const last = phrase.trim().split(/\s+/).pop() ?? '';
   const typed = kept(compoundsByPrefix(last, vocabulary.compounds, o.language));

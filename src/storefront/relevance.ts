@@ -69,6 +69,8 @@ export interface PhraseExpansion {
   typedCompounds?: string[];
   /** The catalog's query → category prior (catalog/typePrior.ts): title head key → likely types with shares. */
   typePrior?: ReadonlyMap<string, readonly [string, number][]>;
+  /** Behaviour's query → category prior (events/queries/phrasePrior.ts): searched phrase → categories with shares. */
+  phrasePrior?: ReadonlyMap<string, readonly [string, number][]>;
 }
 
 /** Weight of a synonym alternative against the typed phrase, and of a compound against the word itself. */
@@ -229,6 +231,20 @@ export function phraseTypeKeys(phrase: string, locale: string, expansion?: Phras
  * titles (catalog/typePrior.ts), beside TYPE_BOOST for its own type. Measured in docs/benchmarks.md (prior).
  */
 export const PRIOR_BOOST = 10;
+
+/**
+ * At most BEHAVIOUR_PRIOR_BOOST × share for a product of a category the phrase's shoppers clicked and put in
+ * the cart (behaviour's prior): as strong as the title prior, so that behaviour breaks what text leaves tied
+ * without outweighing a better text match.
+ */
+export const BEHAVIOUR_PRIOR_BOOST = PRIOR_BOOST;
+
+/** The behaviour prior's boost for a phrase (its normalised form, as events store it); none without one. */
+export function phraseCategoryBoost(phrase: string, expansion?: PhraseExpansion): Query[] {
+  const likely = expansion?.phrasePrior?.get(phrase.trim().replace(/\s+/g, ' ').toLowerCase());
+  if (!likely?.length) return [];
+  return [{ dis_max: { queries: likely.map(([category, share]): Query => ({ constant_score: { filter: { term: { category } }, boost: Math.round(BEHAVIOUR_PRIOR_BOOST * share * 100) / 100 } })) } }];
+}
 
 /** The types the phrase's head keys most often name in the catalog, with their shares (none without a prior). */
 export function phrasePriorTypes(typeKeys: readonly string[], expansion?: PhraseExpansion): [string, number][] {

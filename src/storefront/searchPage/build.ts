@@ -8,7 +8,7 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { allButOnePartMatch, allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
+import { allButOnePartMatch, allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phraseCategoryBoost, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -78,7 +78,7 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
   // The product-type boost follows the words searched: the phrase, or the words understanding left of it.
   const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => {
     const typeKeys = phraseTypeKeys(words, req.context.locale, wordsExpansion);
-    return relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion));
+    return [...relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion)), ...phraseCategoryBoost(words, wordsExpansion)];
   };
   if (!understood) return { ...phraseMatch(phrase, expansion), boosts: boostsOf(phrase, expansion) };
   const { words } = understood.understanding;
