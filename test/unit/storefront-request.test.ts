@@ -159,6 +159,9 @@ describe('storefront catalog facts', () => {
     labels: { buckets: [{ key: 'material', doc_count: 5 }, { key: 'care.wash', doc_count: 2 }] },
     numbers: { doc_count: 9, names: { buckets: [{ key: 'heel', doc_count: 4 }, { key: 'material', doc_count: 1 }] } },
     lengths: { doc_count: 3, names: { buckets: [{ key: 'shaft', doc_count: 3 }] } },
+    // Understood attributes (UNDERSTOOD_ATTRIBUTES): one of few values, one of too many to be a facet of words.
+    'attribute:material': { buckets: [{ key: 'Läder', doc_count: 3 }, { key: 'Ull', doc_count: 2 }] },
+    'attribute:pattern': { buckets: Array.from({ length: 301 }, (_, i) => ({ key: `P${i}`, doc_count: 1 })) },
   } as never;
   const configuration = { markets: { SE: { locales: ['sv-SE'] } } };
 
@@ -183,6 +186,7 @@ describe('storefront catalog facts', () => {
       genders: [],
       brands: [],
       sizes: [],
+      attributes: [{ name: 'material', values: ['Läder', 'Ull'] }],
       // A name used as a label and a number is read as a label.
       customAttributes: new Map([['material', 'label'], ['care.wash', 'label'], ['heel', 'number'], ['shaft', 'length']]),
     });
