@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type Koa from 'koa';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { loadConfig, type Config } from '../../src/kernel/config';
@@ -22,6 +23,8 @@ export interface TestService {
   url: string;
   prefix: string;
   context: AppContext;
+  /** The Koa app (its middleware carries the routers: tests loop their routes). */
+  app: Koa;
   request(method: string, path: string, options?: { body?: string | Buffer; headers?: Record<string, string> }): Promise<Response>;
   /** Admin call with the Api-Key header. */
   admin(method: string, path: string, options?: { body?: string | Buffer; headers?: Record<string, string> }): Promise<Response>;
@@ -62,7 +65,7 @@ export async function startService(overrides: Partial<Config> = {}): Promise<Tes
   const admin = (method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}) =>
     request(method, path, { ...options, headers: { 'Api-Key': API_KEY, ...(options.headers ?? {}) } });
   return {
-    url, prefix, context, request, admin,
+    url, prefix, context, app, request, admin,
     async configure(configuration = TEST_CONFIGURATION) {
       const res = await admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(configuration), headers: { 'Content-Type': 'application/json' } });
       if (res.status !== 204) throw new Error(`configuration import failed: ${res.status} ${await res.text()}`);

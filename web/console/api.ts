@@ -81,7 +81,7 @@ export function importSynonyms(sets: SynonymSets): Promise<unknown> {
 
 export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'facets', 'labels', 'configuration'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
-export interface Version { id: string; at: string; name?: string; keyId?: string; summary?: string }
+export interface Version { id: string; at: string; name?: string; keyId?: string; role?: string | null; user?: string | null; summary?: string }
 export interface FieldChange { path: string; from?: unknown; to?: unknown }
 export interface Diff { added: unknown[]; removed: unknown[]; changed: { id: string; fields: FieldChange[] }[] }
 

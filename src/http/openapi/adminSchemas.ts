@@ -256,12 +256,18 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     locales: map(obj({ excluded: arr(str(), 'Compounds kept whole: no longer found by their head.') }, ['excluded'])),
   }, ['locales'], { description: 'Our addition: the compounds configuration per locale (README "Language analysis").' }),
 
+  Access: obj({
+    role: enumOf(['admin', 'merchandiser', 'analyst']),
+    user: str('The person the `X-Elevate-User` header names (percent-encoded UTF-8, at most 80 printable characters).'),
+  }, ['role']),
   HistoryVersionSummary: obj({
     id: str(), at: str(undefined, { format: 'date-time' }),
     name: { type: ['string', 'null'], description: 'The `name` of the import.' },
     keyId: { type: ['string', 'null'], description: "First 8 hex digits of the SHA-256 of the import's Api-Key." },
+    role: { type: ['string', 'null'], enum: ['admin', 'merchandiser', 'analyst', null], description: "Our addition: the role of the import's key (null: kept before roles)." },
+    user: { type: ['string', 'null'], description: 'Our addition: the person the `X-Elevate-User` header named (the console asks at login).' },
     summary: str(),
-  }, ['id', 'at', 'name', 'keyId', 'summary']),
+  }, ['id', 'at', 'name', 'keyId', 'role', 'user', 'summary']),
   HistoryVersions: obj({ versions: arr(ref('HistoryVersionSummary'), 'Newest first.') }, ['versions']),
   HistoryVersion: {
     allOf: [ref('HistoryVersionSummary')],
