@@ -198,6 +198,10 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
       blocked: arr(str()), pinned: arr(str(), undefined, { maxItems: 100 }),
       limit: int(undefined, { minimum: 1, maximum: 100 }), rules: str(),
     }, ['id']), undefined, { maxItems: 10 }),
+    schedule: obj({
+      start: str('Served from this date-time on (ISO 8601 with an offset); omitted: from now.', { format: 'date-time' }),
+      end: str('Served until this date-time (exclusive), after start; omitted: open-ended.', { format: 'date-time' }),
+    }, [], { description: 'Our addition: when the page is served by landing-page and keyword redirects in the production view (`{}`: always; PARTIAL imports clear a schedule with it). The preview view shows the page at any time.' }),
   }, ['id']),
   PageContainer: obj({
     market: str(undefined, { minLength: 1, maxLength: 20 }),
