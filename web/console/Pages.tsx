@@ -137,7 +137,10 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
 
   const save = async (previewOnly: boolean) => {
     const next = forImport(page, draft);
-    const done = previewOnly ? 'Saved as a preview: the live storefront is unchanged.' : 'Saved: the storefront shows it now.';
+    const state = scheduleState(next.schedule, new Date());
+    const done = previewOnly ? 'Saved as a preview: the live storefront is unchanged.'
+      : state === 'upcoming' ? `Saved: the storefront serves the page from ${when(next.schedule!.start!)}.`
+        : state === 'ended' ? 'Saved: its schedule has ended, so the storefront no longer serves the page.' : 'Saved: the storefront shows it now.';
     const live = previewOnly ? undefined : {
       title: `Publish ${path} to the live storefront?`,
       detail: `Shoppers in market ${where.market} see these changes as soon as you publish. Preview shows them without publishing.`,
