@@ -158,7 +158,8 @@ export function adminGuard(keys: RoleKeys, throttle: KeyThrottle) {
     const key = ctx.get('Api-Key');
     const role = key ? roleOf(key) : undefined;
     if (!role) {
-      throttle.failed(address);
+      // A missing key is no guess (a page before its login, a script without its setting): only wrong keys count.
+      if (key) throttle.failed(address);
       throw forbidden();
     }
     const route = matchedRoute(ctx) ?? ctx.path;

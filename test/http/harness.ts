@@ -52,7 +52,8 @@ export async function jsonBody(res: Response): Promise<any> {
 
 export async function startService(overrides: Partial<Config> = {}): Promise<TestService> {
   const prefix = `test-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, ...overrides });
+  // No wrong-key throttle unless a test asks for one: tests send wrong keys on purpose, all from 127.0.0.1.
+  const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, keyFailureLimit: 0, ...overrides });
   const es = createElasticsearchClient(config.elasticsearchUrl);
   const context = createContext(config, es, createLogger(config.logLevel));
   await prepareContext(context);
