@@ -2,7 +2,7 @@
  * A page's schedule (our addition, issue 33 "campaigns") over HTTP: a page whose start is in the future is
  * not served by landing-page (it answers as an unknown reference), and is once its start has passed; one
  * whose end has passed is not; the preview view shows it at any time; a bad schedule is a 400 naming the
- * field; the history's diff shows the scheduled change.
+ * field; the history's diff shows the scheduled change; autocomplete's keyword redirect follows the schedule too.
  */
 import assert from 'node:assert/strict';
 import { jsonBody, startService, type TestService } from './harness';
@@ -56,6 +56,21 @@ describe('page schedules (HTTP)', function () {
     assert.equal((await landing('/rea')).published, false);
     assert.equal((await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/rea', schedule: {} }] })).status, 204);
     assert.equal((await landing('/rea')).published, true);
+  });
+
+  it("leaves a page outside its schedule out of autocomplete's keyword redirect, except in the preview view", async () => {
+    const redirect = async (viewId?: string) => {
+      const params = new URLSearchParams({ ...BASE, q: 'vinterrea', ...(viewId ? { viewId } : {}) });
+      const body = await jsonBody(await service.request('GET', `/api/storefront/v3/queries/autocomplete?${params}`));
+      return body.redirectLink as string | undefined;
+    };
+    const keywords = { keywords: { additional: { 'sv-SE': ['vinterrea'] } } };
+    const later = { start: new Date(Date.now() + 86_400_000).toISOString() };
+    assert.equal((await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/rea', primaryList: keywords, schedule: later }] })).status, 204);
+    assert.equal(await redirect(), undefined);
+    assert.equal(await redirect('PREVIEW'), '/rea');
+    assert.equal((await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/rea', schedule: {} }] })).status, 204);
+    assert.equal(await redirect(), '/rea');
   });
 
   it('refuses a schedule that is not a date-time with an offset, or ends before it starts, naming the field, and changes nothing', async () => {
