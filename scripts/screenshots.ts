@@ -12,10 +12,13 @@
  * phrase's clicked products at both sizes.
  * The console shots save nothing but that preview (a previewOnly page import: the live storefront stays as it
  * was): the facet form's refused value shows a problem at its field, and a refused import stores nothing; the
- * page editor's rows are filled in and not saved. Run against a service with the sample catalog:
+ * page editor's rows are filled in and not saved. `pages` (only when asked for) shoots the login with its name field,
+ * a new page, its schedule, the copy form, the delete confirmation and the History naming the person and role: it
+ * creates, schedules and deletes the page /screenshot-campaign (the history keeps those versions).
+ * Run against a service with the sample catalog:
  *
  *   npm start &   # then
- *   npm run screenshots [-- http://localhost:8080 [storefront|console|analytics]]
+ *   npm run screenshots [-- http://localhost:8080 [storefront|console|analytics|pages]]
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -194,11 +197,62 @@ async function analyticsPages(browser: Browser): Promise<void> {
   }
 }
 
+/** Pages created, scheduled, copied and deleted, and who did it (issue 33); see the header. */
+async function pagesShots(browser: Browser): Promise<void> {
+  const path = '/screenshot-campaign';
+  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+    const page = await browser.newPage({ viewport: size });
+    await page.goto(`${base}/console/pages`);
+    await page.getByLabel('Admin key').fill(process.env.ADMIN_API_KEY ?? 'dev-admin-key');
+    await page.getByLabel('Your name (optional)').fill('Åsa Lind');
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-login${suffix}.png`) });
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Landing pages' }).waitFor();
+    await settle(page);
+    await page.getByRole('button', { name: 'New page' }).click();
+    const form = page.getByRole('form', { name: 'New page' });
+    await form.getByLabel(/^Path/).fill(path);
+    await form.getByLabel('Heading (optional)').fill('Winter campaign');
+    await form.scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-new-page${suffix}.png`) });
+    await form.getByRole('button', { name: 'Create page' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('status').filter({ hasText: 'Created' }).waitFor();
+    const start = new Date(Date.now() + 7 * 86_400_000);
+    const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 11) + '08:00';
+    await page.getByLabel('Starts').fill(local(start));
+    await page.getByLabel('Ends').fill(local(new Date(start.getTime() + 14 * 86_400_000)));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('navigation', { name: 'Pages' }).getByText(/^Starts/).waitFor();
+    await page.getByRole('button', { name: 'Copy page' }).click();
+    await page.getByRole('form', { name: 'Copy page' }).getByLabel(/^New path/).fill(`${path}-2`);
+    await page.getByRole('group', { name: 'Schedule of the page' }).scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-page-schedule${suffix}.png`) });
+    await page.getByRole('form', { name: 'Copy page' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete page' }).click();
+    await page.getByRole('dialog').waitFor();
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-delete-confirm${suffix}.png`) });
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('status').filter({ hasText: 'Deleted' }).waitFor();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'History' }).click();
+    await page.getByRole('table', { name: 'Versions' }).waitFor();
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-history${suffix}.png`) });
+    await page.close();
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   try {
     if (only === 'analytics') return await analyticsPages(browser);
+    if (only === 'pages') return await pagesShots(browser);
     if (only !== 'storefront') await consoleForms(browser);
     if (only === 'console') return;
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -29,6 +29,8 @@ import { BehaviourService } from './behaviour/service';
 
 import { notifications, type Notifications } from './behaviour/notifications';
 import { adminRouter } from './http/adminRoutes';
+import { adminGuard } from './http/access';
+import { keyThrottle } from './http/keyThrottle';
 import { analyticsRouter } from './http/analyticsRoutes';
 import { searchAnalytics, type SearchAnalytics } from './behaviour/analytics';
 import { ubiExport, type UbiExport } from './behaviour/ubiExport';
@@ -153,6 +155,9 @@ export async function shutdownContext(context: AppContext): Promise<void> {
   await context.behaviour.close();
 }
 
+/** Client addresses the wrong-key throttle remembers at most (about 100 bytes each). */
+const MAX_THROTTLED_ADDRESSES = 10_000;
+
 export function createApp(context: AppContext): Koa {
   const app = new Koa();
   app.proxy = true;
@@ -162,16 +167,20 @@ export function createApp(context: AppContext): Koa {
   app.use(errorHandler(context.log));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: compressionThreshold(1024), gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
-  const keys = context.config.adminApiKeys;
+  const { config } = context;
+  const guard = adminGuard(
+    { admin: config.adminApiKeys, merchandiser: config.merchandiserApiKeys, analyst: config.analystApiKeys },
+    keyThrottle({ limit: config.keyFailureLimit, windowMs: config.keyFailureWindowSeconds * 1000, maxAddresses: MAX_THROTTLED_ADDRESSES }, context.log),
+  );
   const web = webRouter({ configuration: () => context.configuration.get(), dynamicFacets: context.config.dynamicFacets });
   app.use(web.fallback);
   for (const router of [
-    operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminApiKeys: keys }),
+    operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminGuard: guard }),
     openApiRouter(context.config.publicUrl),
-    adminRouter(context.admin, keys),
-    analyticsRouter(context.analytics, context.ubi, keys),
-    merchandisingRouter(context.merchandisingAdmin, keys),
-    consoleRouter({ storefront: context.storefront, history: context.history }, keys),
+    adminRouter(context.admin, guard),
+    analyticsRouter(context.analytics, context.ubi, guard),
+    merchandisingRouter(context.merchandisingAdmin, guard),
+    consoleRouter({ storefront: context.storefront, history: context.history }, guard),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),
     web.router,

@@ -39,8 +39,8 @@ export function history(deps: HistoryDeps) {
     list: async (kind: HistoryKind, scope: string): Promise<{ versions: VersionSummary[] }> => ({ versions: await store().list(kind, scope) }),
 
     show: async (kind: HistoryKind, id: string): Promise<VersionSummary & { scope: string; content: unknown }> => {
-      const { id: vid, at, name, keyId, summary, scope, content } = await version(kind, id);
-      return { id: vid, at, name, keyId, summary, scope, content };
+      const { id: vid, at, name, keyId, role, user, summary, scope, content } = await version(kind, id);
+      return { id: vid, at, name, keyId, role: role ?? null, user: user ?? null, summary, scope, content };
     },
 
     diff: async (kind: HistoryKind, fromId: string, toId: string): Promise<VersionDiff & { from: string; to: string }> => {

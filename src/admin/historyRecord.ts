@@ -13,8 +13,8 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 /** Where versions are kept and how many per kind and scope (HISTORY_VERSIONS). */
 export interface HistoryKeeping { store: HistoryStore; keep: number }
 
-/** Who made an import: its `name` parameter and a short id of its Api-Key. */
-export interface ImportAuthor { name?: string; keyId?: string }
+/** Who made an import: its `name` parameter, a short id of its Api-Key, the key's role and the person the console named at login. */
+export interface ImportAuthor { name?: string; keyId?: string; role?: string; user?: string }
 
 /** First 8 hex digits of the key's SHA-256: tells keys apart in the history without revealing one. */
 export const keyIdOf = (key: string | undefined): string | undefined => (key ? createHash('sha256').update(key).digest('hex').slice(0, 8) : undefined);
@@ -37,7 +37,7 @@ export async function merchandisingContent(stores: MerchandisingStores, kind: Ex
 export async function keepVersion(h: HistoryKeeping | undefined, kind: HistoryKind, scope: string, content: unknown, author: ImportAuthor): Promise<void> {
   if (!h) return;
   const at = new Date();
-  await h.store.add({ id: h.store.newId(at), kind, scope, at: at.toISOString(), name: author.name ?? null, keyId: author.keyId ?? null, summary: summarize(kind, content), content }, h.keep);
+  await h.store.add({ id: h.store.newId(at), kind, scope, at: at.toISOString(), name: author.name ?? null, keyId: author.keyId ?? null, role: author.role ?? null, user: author.user ?? null, summary: summarize(kind, content), content }, h.keep);
 }
 
 /** keepVersion with the content read from the stores (merchandising imports). */

@@ -1,13 +1,13 @@
 /** Routes of the administrative interface (`/api/admin/...`). Handlers only wire: parse, call, answer. */
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { AdminServices } from '../admin/services';
 import { invalid } from '../kernel/errors';
 import { booleanParam, integer, list, required, single } from '../kernel/params';
-import { requireApiKey } from './middleware';
 import { bodyIsGzip, checkContentType, readJsonBody, requestEnded } from './body';
 import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
 import { keyIdOf } from '../admin/historyRecord';
+import { authorOf } from './access';
 import { DEFAULT_IMPACT_PHRASES, MAX_IMPACT_PHRASES } from '../admin/impactReport';
 
 const DEFAULT_BLOCKING_TIMEOUT_MS = 5 * 60 * 1000;
@@ -18,9 +18,10 @@ const isExportType = (t: string): t is (typeof EXPORT_TYPES)[number] => (EXPORT_
 /** Content types of a catalog import body (and of the export: `send`). */
 export const JSON_LINES = { accepted: /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/, send: 'application/jsonlines' };
 
-export function adminRouter(services: AdminServices, apiKeys: string[]): Router {
+export function adminRouter(services: AdminServices, guard: Middleware): Router {
   const router = new Router({ prefix: '/api/admin' });
-  router.use(requireApiKey(apiKeys));
+  // Key, role and throttle (access.ts), before any body is read.
+  router.use(guard);
 
   const catalogImport = (mode: 'full' | 'operations') => async (ctx: Context) => {
     checkContentType(ctx, JSON_LINES);
@@ -76,6 +77,7 @@ export function adminRouter(services: AdminServices, apiKeys: string[]): Router 
       allowDestructiveImport: booleanParam(ctx.query, 'allowDestructiveImport', false),
       name: single(ctx.query, 'name'),
       keyId: keyIdOf(ctx.get('Api-Key')),
+      ...authorOf(ctx),
       blockingTimeoutMs: blockingTimeout(ctx, DEFAULT_BLOCKING_TIMEOUT_MS),
     }));
   });

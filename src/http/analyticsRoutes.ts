@@ -4,12 +4,11 @@
  * `format=csv` answers the same numbers as CSV (the key stays in the header: the page downloads with fetch).
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { SearchAnalytics } from '../behaviour/analytics';
 import { dailyCsv, phraseProductsCsv, phrasesCsv, totalsCsv } from '../behaviour/analyticsCsv';
 import type { UbiExport } from '../behaviour/ubiExport';
 import { oneOf } from '../kernel/params';
-import { requireApiKey } from './middleware';
 import { requireGzipAccepted } from './adminAnswers';
 
 /** `format` (json, the default, or csv); for the searches answer `table` (phrases, the default, or totals). */
@@ -23,9 +22,10 @@ function answerCsv(ctx: Context, name: string, csv: string): void {
   ctx.body = csv;
 }
 
-export function analyticsRouter(analytics: SearchAnalytics, ubi: UbiExport, apiKeys: string[]): Router {
+export function analyticsRouter(analytics: SearchAnalytics, ubi: UbiExport, guard: Middleware): Router {
   const router = new Router({ prefix: '/api/admin' });
-  router.use(requireApiKey(apiKeys));
+  // Key, role and throttle (access.ts), before any body is read.
+  router.use(guard);
   router.get('/v4/analytics/searches', async (ctx) => {
     const csv = csvOf(ctx);
     const table = oneOf(ctx.query, 'table', ['phrases', 'totals'] as const) ?? 'phrases';

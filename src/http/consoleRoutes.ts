@@ -10,9 +10,8 @@ import { parseSearchPageBody, parseSearchPageRequest } from '../storefront/searc
 import { searchPage } from '../storefront/searchPage/run';
 import { parseLandingPageBody, parseLandingPageRequest } from '../storefront/landingPage/request';
 import { landingPage } from '../storefront/landingPage/run';
-import { requireApiKey } from './middleware';
 import { queryHandler } from './storefront/queryRoute';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { HISTORY_KINDS, type HistoryKind } from '../admin/historyRecord';
 import { VersionNotFound, type History } from '../admin/history';
 import { invalid } from '../kernel/errors';
@@ -20,6 +19,7 @@ import { required, single } from '../kernel/params';
 import { HttpError } from './errors';
 import { answerImport } from './adminAnswers';
 import { importOptions } from './merchandisingRoutes';
+import { accessOf } from './access';
 
 export interface ConsoleServices {
   storefront: StorefrontServices;
@@ -55,9 +55,10 @@ const found = async <T>(work: Promise<T>): Promise<T> => {
   }
 };
 
-export function consoleRouter(services: ConsoleServices, apiKeys: string[]): Router {
+export function consoleRouter(services: ConsoleServices, guard: Middleware): Router {
   const router = new Router({ prefix: '/api/admin' });
-  router.use(requireApiKey(apiKeys));
+  // Key, role and throttle (access.ts), before any body is read.
+  router.use(guard);
 
   const explainSearch = queryHandler(services.storefront, {
     parseBody: parseSearchPageBody, parseRequest: parseSearchPageRequest, run: (s, req) => searchPage(s, req, { explain: true }),
@@ -69,6 +70,11 @@ export function consoleRouter(services: ConsoleServices, apiKeys: string[]): Rou
     router[method]('/v4/explain/search-page', explainSearch);
     router[method]('/v4/explain/landing-page', explainLanding);
   }
+
+  // Who the key and header say the caller is: the pages show it after login, and what the role may do.
+  router.get('/v4/access', (ctx) => {
+    ctx.body = accessOf(ctx) ?? {};
+  });
 
   router.get('/v4/history/:kind', async (ctx) => {
     const kind = kindOf(ctx);

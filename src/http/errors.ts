@@ -11,7 +11,7 @@ import { isClusterUnavailable } from '../search/errors';
 export class HttpError extends Error {
   override readonly name = 'HttpError';
 
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly details?: Record<string, unknown>) {
     super(message);
   }
 }
@@ -44,7 +44,7 @@ export function answerFor(err: unknown): ErrorAnswer {
     const status = STATUS[err.code];
     return { status, body: { message: err.message, ...(err.details ?? {}) }, logged: status >= 500 };
   }
-  if (err instanceof HttpError) return { status: err.status, body: { message: err.message }, logged: err.status >= 500 };
+  if (err instanceof HttpError) return { status: err.status, body: { message: err.message, ...(err.details ?? {}) }, logged: err.status >= 500 };
   // Elasticsearch unreachable or not serving: retryable, so 503 (still generic, still logged).
   if (isClusterUnavailable(err)) return { status: 503, body: { message: CLUSTER_UNAVAILABLE_MESSAGE }, logged: true };
   return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, logged: true };

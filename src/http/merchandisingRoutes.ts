@@ -3,12 +3,12 @@
  * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { MerchandisingAdmin } from '../admin/merchandisingServices';
 import { MAX_ID_FILTER, OUTPUT_FILTERS, type OutputFilter } from '../merchandising/pages/export';
 import { invalid } from '../kernel/errors';
-import { requireApiKey } from './middleware';
 import { readJsonBody } from './body';
+import { authorOf } from './access';
 import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
 import { booleanParam, list, optionalBoolean, required, single } from '../kernel/params';
 import { keyIdOf } from '../admin/historyRecord';
@@ -28,15 +28,16 @@ const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain
  * parameter and a short id of the Api-Key, never the key), and `blockingTimeout` (none: the answer waits for the end, 204).
  */
 export const importOptions = (ctx: Context): MerchandisingImportOptions => ({
-  name: single(ctx.query, 'name'), keyId: keyIdOf(ctx.get('Api-Key')), blockingTimeoutMs: blockingTimeout(ctx),
+  name: single(ctx.query, 'name'), keyId: keyIdOf(ctx.get('Api-Key')), ...authorOf(ctx), blockingTimeoutMs: blockingTimeout(ctx),
 });
 
 /** A JSON import body, plain or gzip-compressed, at most `maxBytes` once decompressed. */
 const readJson = (ctx: Context, maxBytes: number) => readJsonBody(ctx, { maxBytes, contentType: JSON_TYPES, gzip: true });
 
-export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: string[]): Router {
+export function merchandisingRouter(services: MerchandisingAdmin, guard: Middleware): Router {
   const router = new Router({ prefix: '/api/admin' });
-  router.use(requireApiKey(apiKeys));
+  // Key, role and throttle (access.ts), before any body is read.
+  router.use(guard);
 
   const navigationImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_NAVIGATION_BYTES);

@@ -7,14 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import type { Client } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
 import { runWithRequest } from '../kernel/requestContext';
 import { observeSearchTiming, timeSearches, type SearchTiming } from '../search/timing';
 import type { Readiness } from '../search/readiness';
 import type { ServiceMetrics } from './metrics';
-import { requireApiKey } from './middleware';
 
 /** Longest request id kept; an incoming one is cut to this. */
 export const MAX_REQUEST_ID_LENGTH = 128;
@@ -73,7 +72,8 @@ export interface OperationsDeps {
   metrics?: ServiceMetrics;
   /** Whether GET /metrics answers without the admin `Api-Key` (METRICS_PUBLIC). */
   metricsPublic: boolean;
-  adminApiKeys: string[];
+  /** The admin guard (access.ts): /metrics needs the admin role. */
+  adminGuard: Middleware;
 }
 
 export function operationsRouter(deps: OperationsDeps): Router {
@@ -97,7 +97,7 @@ export function operationsRouter(deps: OperationsDeps): Router {
   });
   const { metrics } = deps;
   if (metrics) {
-    const guard = deps.metricsPublic ? (_ctx: Context, next: Next) => next() : requireApiKey(deps.adminApiKeys);
+    const guard = deps.metricsPublic ? (_ctx: Context, next: Next) => next() : deps.adminGuard;
     router.get('/metrics', guard, async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
       ctx.type = metrics.contentType;

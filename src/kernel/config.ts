@@ -16,8 +16,16 @@ export interface Config {
   elasticsearchUrl: string;
   /** Every index, alias and state document of this service starts with this prefix. */
   indexPrefix: string;
-  /** Accepted values of the admin `Api-Key` header. */
+  /** Accepted values of the admin `Api-Key` header: every admin route. */
   adminApiKeys: string[];
+  /** Keys of the merchandiser role: merchandising imports, previews, rollbacks, exports (not the catalog's). */
+  merchandiserApiKeys: string[];
+  /** Keys of the analyst role: analytics, exports and history, read-only. */
+  analystApiKeys: string[];
+  /** Wrong `Api-Key` headers from one client address within `keyFailureWindowSeconds` before it answers 429 (0: never). */
+  keyFailureLimit: number;
+  /** Seconds of the window that counts wrong keys per address, started by its first wrong key. */
+  keyFailureWindowSeconds: number;
   /** Primary shards of each index of a catalog version (products, content, entities); the service's own indices have one. */
   indexShards: number;
   /** Replicas of every index the service creates: 0 on one node, 1 or more on a cluster. */
@@ -149,6 +157,10 @@ const schema = Joi.object({
   ELASTICSEARCH_URL: Joi.string().pattern(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, 'http(s) URLs, comma-separated').default('http://127.0.0.1:9200'),
   INDEX_PREFIX: Joi.string().pattern(/^[a-z0-9][a-z0-9_-]{0,40}$/).default('elevate'),
   ADMIN_API_KEY: Joi.string().default('dev-admin-key'),
+  MERCHANDISER_API_KEY: Joi.string().allow('').default(''),
+  ANALYST_API_KEY: Joi.string().allow('').default(''),
+  KEY_FAILURE_LIMIT: Joi.number().integer().min(0).max(1_000_000).default(20),
+  KEY_FAILURE_WINDOW_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
   INDEX_SHARDS: Joi.number().integer().min(1).max(64).default(1),
   INDEX_REPLICAS: Joi.number().integer().min(0).max(10).default(0),
   INDEX_HEALTH_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
@@ -203,7 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: value.HOST,
     elasticsearchUrl: value.ELASTICSEARCH_URL,
     indexPrefix: value.INDEX_PREFIX,
-    adminApiKeys: String(value.ADMIN_API_KEY).split(',').map((k) => k.trim()).filter(Boolean),
+    adminApiKeys: keyList(value.ADMIN_API_KEY),
+    merchandiserApiKeys: keyList(value.MERCHANDISER_API_KEY),
+    analystApiKeys: keyList(value.ANALYST_API_KEY),
+    keyFailureLimit: value.KEY_FAILURE_LIMIT,
+    keyFailureWindowSeconds: value.KEY_FAILURE_WINDOW_SECONDS,
     indexShards: value.INDEX_SHARDS,
     indexReplicas: value.INDEX_REPLICAS,
     indexHealthTimeoutSeconds: value.INDEX_HEALTH_TIMEOUT_SECONDS,
@@ -243,5 +259,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       attributionWindowHours: value.ATTRIBUTION_WINDOW_HOURS,
     },
   };
-  return { ...config, ...overrides };
+  const out = { ...config, ...overrides };
+  // One key in two roles would give it the higher silently: a configuration mistake, refused at start-up.
+  const roles = [['ADMIN_API_KEY', out.adminApiKeys], ['MERCHANDISER_API_KEY', out.merchandiserApiKeys], ['ANALYST_API_KEY', out.analystApiKeys]] as const;
+  for (const [i, [name, keys]] of roles.entries()) {
+    for (const [other, otherKeys] of roles.slice(i + 1)) {
+      if (keys.some((k) => otherKeys.includes(k))) throw new Error(`Invalid configuration: ${name} and ${other} share a key`);
+    }
+  }
+  return out;
 }
+
+/** A comma-separated list of keys (several, so a key can be replaced without downtime). */
+const keyList = (value: unknown): string[] => String(value).split(',').map((k) => k.trim()).filter(Boolean);

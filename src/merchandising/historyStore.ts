@@ -11,6 +11,9 @@ export interface VersionSummary {
   at: string;
   name: string | null;
   keyId: string | null;
+  /** The role of the import's key, and the person named at login (versions kept before roles: absent). */
+  role?: string | null;
+  user?: string | null;
   summary: string;
 }
 
@@ -50,9 +53,9 @@ export class HistoryStore {
   async list(kind: string, scope: string): Promise<VersionSummary[]> {
     const res = await this.index.es.search<StoredVersion>({
       index: this.index.name, query: this.scoped(kind, scope), sort: [{ seq: 'desc' }], size: LIST_LIMIT,
-      _source: { includes: ['id', 'at', 'name', 'keyId', 'summary'] }, ignore_unavailable: true,
+      _source: { includes: ['id', 'at', 'name', 'keyId', 'role', 'user', 'summary'] }, ignore_unavailable: true,
     });
-    return res.hits.hits.map((h) => h._source!).map(({ id, at, name, keyId, summary }) => ({ id, at, name, keyId, summary }));
+    return res.hits.hits.map((h) => h._source!).map(({ id, at, name, keyId, role, user, summary }) => ({ id, at, name, keyId, role: role ?? null, user: user ?? null, summary }));
   }
 
   async get(kind: string, id: string): Promise<StoredVersion | undefined> {

@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type Koa from 'koa';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { loadConfig, type Config } from '../../src/kernel/config';
@@ -22,6 +23,8 @@ export interface TestService {
   url: string;
   prefix: string;
   context: AppContext;
+  /** The Koa app (its middleware carries the routers: tests loop their routes). */
+  app: Koa;
   request(method: string, path: string, options?: { body?: string | Buffer; headers?: Record<string, string> }): Promise<Response>;
   /** Admin call with the Api-Key header. */
   admin(method: string, path: string, options?: { body?: string | Buffer; headers?: Record<string, string> }): Promise<Response>;
@@ -49,7 +52,8 @@ export async function jsonBody(res: Response): Promise<any> {
 
 export async function startService(overrides: Partial<Config> = {}): Promise<TestService> {
   const prefix = `test-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, ...overrides });
+  // No wrong-key throttle unless a test asks for one: tests send wrong keys on purpose, all from 127.0.0.1.
+  const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, keyFailureLimit: 0, ...overrides });
   const es = createElasticsearchClient(config.elasticsearchUrl);
   const context = createContext(config, es, createLogger(config.logLevel));
   await prepareContext(context);
@@ -62,7 +66,7 @@ export async function startService(overrides: Partial<Config> = {}): Promise<Tes
   const admin = (method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}) =>
     request(method, path, { ...options, headers: { 'Api-Key': API_KEY, ...(options.headers ?? {}) } });
   return {
-    url, prefix, context, request, admin,
+    url, prefix, context, app, request, admin,
     async configure(configuration = TEST_CONFIGURATION) {
       const res = await admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(configuration), headers: { 'Content-Type': 'application/json' } });
       if (res.status !== 204) throw new Error(`configuration import failed: ${res.status} ${await res.text()}`);

@@ -4,7 +4,7 @@
  */
 // The answers' shapes are the service's own (type-only: nothing of the service's code enters the bundle).
 import type { DailyAnswer, PhraseProductsAnswer, PhraseStatistics, SearchesAnswer, SearchTotals } from '../../src/events/queries/analytics';
-import { AdminError, adminKey } from '../shared/admin';
+import { AdminError, adminHeaders, adminKey } from '../shared/admin';
 
 export type Totals = SearchTotals;
 export type PhraseRow = PhraseStatistics;
@@ -51,7 +51,7 @@ export function queryOf(filters: Filters, extra: Record<string, string> = {}): s
 export async function adminDownload(path: string): Promise<void> {
   const key = adminKey();
   if (!key) throw new AdminError(403, 'Log in with an admin key');
-  const res = await fetch(path, { headers: { 'Api-Key': key } });
+  const res = await fetch(path, { headers: adminHeaders(key) });
   if (!res.ok) throw new AdminError(res.status, `${res.status} ${res.statusText}`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'analytics.csv';
   const url = URL.createObjectURL(await res.blob());

@@ -1,5 +1,6 @@
 /**
- * Versions of the merchandising data: every import kept with when, its name and who (a short key id). Two
+ * Versions of the merchandising data: every import kept with when, its name and who (the person named at
+ * login, the key's role and a short key id). Two
  * versions side by side with what was added, removed and changed field by field; a rollback (after a
  * confirmation) makes a new version equal to the chosen one through the same import.
  */
@@ -47,12 +48,13 @@ export function History({ where }: { where: Where }) {
       {status && <p role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind}>{status.text}</p>}
       {!versions ? <p class="muted">Loading…</p> : versions.length === 0 ? <p class="muted">No versions yet: every import from now on is kept.</p> : (
         <table aria-label="Versions">
-          <thead><tr><th scope="col">When</th><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Summary</th><th scope="col">Compare</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+          <thead><tr><th scope="col">When</th><th scope="col">Name</th><th scope="col">By</th><th scope="col">Key</th><th scope="col">Summary</th><th scope="col">Compare</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
           <tbody>
             {versions.map((v, i) => (
               <tr key={v.id}>
                 <th scope="row">{new Date(v.at).toLocaleString()}</th>
                 <td>{v.name ?? ''}</td>
+                <td>{v.user ?? ''}{v.role ? <span class="muted">{v.user ? ` (${v.role})` : v.role}</span> : ''}</td>
                 <td><code>{v.keyId ?? ''}</code></td>
                 <td>{v.summary ?? ''}</td>
                 <td class="compare">

@@ -5,12 +5,14 @@
  * checked as you type, and the page's facets, sort orders and product lists (PageSettings.tsx). "Preview" saves
  * the changes with the page import's previewOnly (storefront requests with viewId=PREVIEW see them, the live
  * storefront does not); "Save" publishes them, with any earlier preview changes of the page.
- * Both are PARTIAL page imports through the admin API: the console has no second write path.
+ * Both are PARTIAL page imports through the admin API: the console has no second write path. "New page" and
+ * "Copy page" (a new path, the same settings) publish a page, "Delete page" removes one, each after a
+ * confirmation; a page's schedule (our addition) sets when the storefront serves it (campaigns).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { explainLandingPage, exportPages, savePage, type ExplainedGroup, type ExplainedPage, type Page, type Where } from './api';
-import { SaveStatus, useImport } from './importForm';
-import { draftChanged, draftOf, forImport, type Draft } from './pageDraft';
+import { createPage, deletePage, explainLandingPage, exportPages, savePage, type ExplainedGroup, type ExplainedPage, type Page, type Where } from './api';
+import { Field, SaveStatus, useImport, type Problem } from './importForm';
+import { copyOf, draftChanged, draftOf, forImport, idOfPath, scheduleState, type Draft, type Schedule } from './pageDraft';
 import { FacetsSection, RecListsSection, SortSection } from './PageSettings';
 import { ProductRow } from './ProductRow';
 import { leaveAllowed, useUnsavedChanges } from './safeEditing';
@@ -30,6 +32,9 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
   const [published, setPublished] = useState<Page[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  // What the last create, copy or delete did: its form is gone by then, so the message stays here.
+  const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     setPages(null);
     exportPages(where.market).then(setPages, (err: Error) => setError(err.message));
@@ -38,11 +43,29 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
   const page = pages?.find((p) => p.id === selected);
   const live = published.find((p) => p.id === selected);
   const withPath = (pages ?? []).filter((p) => p.paths?.[where.locale]).sort((a, b) => a.paths![where.locale]!.localeCompare(b.paths![where.locale]!));
+  const now = new Date();
+  const added = (p: Page, what: string) => {
+    setNotice(`${what}: the storefront serves ${p.paths?.[where.locale] ?? p.id} now.`);
+    setPages([...(pages ?? []).filter((x) => x.id !== p.id), p]);
+    setPublished([...published.filter((x) => x.id !== p.id), p]);
+    setCreating(false);
+    setSelected(p.id);
+  };
+  const removed = (id: string) => {
+    setNotice(`Deleted ${(pages ?? []).find((x) => x.id === id)?.paths?.[where.locale] ?? id}: the storefront no longer serves it.`);
+    setPages((pages ?? []).filter((x) => x.id !== id));
+    setPublished(published.filter((x) => x.id !== id));
+    setSelected(null);
+  };
   return (
     <section aria-labelledby="pages-heading">
       <h2 id="pages-heading">Landing pages</h2>
-      <div class="filters-form"><WherePicker where={where} onChange={onWhere} /></div>
+      <div class="filters-form">
+        <WherePicker where={where} onChange={onWhere} />
+        <button type="button" onClick={() => { if (leaveAllowed()) { setSelected(null); setNotice(null); setCreating(true); } }} disabled={creating}>New page</button>
+      </div>
       {error && <p role="alert" class="error">{error}</p>}
+      {notice && <p role="status" class="ok">{notice}</p>}
       <div class="pages-layout">
         <nav aria-label="Pages" class="page-list">
           {!pages ? <p class="muted">Loading…</p> : (
@@ -52,13 +75,16 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
                   <button type="button" class="page-button" aria-current={p.id === selected ? 'true' : undefined} onClick={() => { if (p.id !== selected && leaveAllowed()) setSelected(p.id); }}>
                     <span>{p.paths![where.locale]}</span>
                     <span class="muted">{p.headings?.[where.locale] ?? p.id}</span>
+                    <ScheduleBadge schedule={p.schedule} now={now} />
                   </button>
                 </li>
               ))}
             </ul>
           )}
         </nav>
-        {page ? (
+        {creating ? (
+          <NewPageForm where={where} taken={(pages ?? []).map((p) => p.id)} onCreated={(p) => added(p, 'Created')} onCancel={() => setCreating(false)} />
+        ) : page ? (
           <PageEditor
             key={`${page.id}/${where.locale}`} page={page} where={where}
             unpublished={JSON.stringify(live) !== JSON.stringify(page)}
@@ -66,6 +92,7 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
               setPages(pages!.map((x) => (x.id === p.id ? p : x)));
               if (!previewOnly) setPublished([...published.filter((x) => x.id !== p.id), p]);
             }}
+            taken={(pages ?? []).map((p) => p.id)} onCopied={(p) => added(p, 'Copied')} onDeleted={removed}
           />
         ) : <p class="muted">Choose a page.</p>}
       </div>
@@ -75,10 +102,16 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
 
 /** The page's place in the import body: the editor saves one page, `addOrUpdate[0]`. */
 const AT = 'addOrUpdate[0]';
-const SETTINGS = [`${AT}.primaryList.facetsOverride`, `${AT}.primaryList.sortOrderOverride`, `${AT}.recLists`];
+const SETTINGS = [`${AT}.primaryList.facetsOverride`, `${AT}.primaryList.sortOrderOverride`, `${AT}.recLists`, `${AT}.schedule`];
+
+interface EditorProps {
+  page: Page; where: Where; unpublished: boolean; onSaved: (p: Page, previewOnly: boolean) => void;
+  /** Ids of the market's pages, so a copy's new path is refused before it is sent when taken. */
+  taken: string[]; onCopied: (p: Page) => void; onDeleted: (id: string) => void;
+}
 
 /** `unpublished`: the page has preview changes the live storefront does not show (Save publishes them). */
-function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: Where; unpublished: boolean; onSaved: (p: Page, previewOnly: boolean) => void }) {
+function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDeleted }: EditorProps) {
   const path = page.paths![where.locale]!;
   const [draft, setDraft] = useState<Draft>(() => draftOf(page));
   const [answer, setAnswer] = useState<ExplainedPage | null>(null);
@@ -104,7 +137,10 @@ function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: 
 
   const save = async (previewOnly: boolean) => {
     const next = forImport(page, draft);
-    const done = previewOnly ? 'Saved as a preview: the live storefront is unchanged.' : 'Saved: the storefront shows it now.';
+    const state = scheduleState(next.schedule, new Date());
+    const done = previewOnly ? 'Saved as a preview: the live storefront is unchanged.'
+      : state === 'upcoming' ? `Saved: the storefront serves the page from ${when(next.schedule!.start!)}.`
+        : state === 'ended' ? 'Saved: its schedule has ended, so the storefront no longer serves the page.' : 'Saved: the storefront shows it now.';
     const live = previewOnly ? undefined : {
       title: `Publish ${path} to the live storefront?`,
       detail: `Shoppers in market ${where.market} see these changes as soon as you publish. Preview shows them without publishing.`,
@@ -118,10 +154,26 @@ function PageEditor({ page, where, unpublished, onSaved }: { page: Page; where: 
     await load(previewOnly);
   };
 
+  const remove = async () => {
+    const done = await send(() => deletePage(where.market, page.id), 'Deleted.', {
+      title: `Delete the page ${path}?`,
+      detail: `Shoppers in market ${where.market} no longer find it: the storefront answers it as an unknown page. The history keeps it, so a rollback brings it back.`,
+      action: 'Delete',
+    });
+    if (done) onDeleted(page.id);
+  };
+
   return (
     <div class="page-editor">
-      <h3>{page.headings?.[where.locale] ?? page.id} <span class="muted">{path}</span></h3>
+      <div class="page-editor-head">
+        <h3>{page.headings?.[where.locale] ?? page.id} <span class="muted">{path}</span></h3>
+        <div class="page-actions">
+          <CopyPage page={page} where={where} taken={taken} onCopied={onCopied} />
+          <button type="button" class="danger" onClick={remove}>Delete page</button>
+        </div>
+      </div>
       <RulesField value={draft.rules} onChange={(rules) => setDraft({ ...draft, rules })} />
+      <ScheduleSection value={draft.schedule} onChange={(schedule) => setDraft({ ...draft, schedule })} problems={problems} />
       <div class="page-settings-grid">
         <FacetsSection at={AT} value={draft.facetsOverride} onChange={(facetsOverride) => setDraft({ ...draft, facetsOverride })} problems={problems} />
         <SortSection at={AT} value={draft.sortOrderOverride} onChange={(sortOrderOverride) => setDraft({ ...draft, sortOrderOverride })} problems={problems} />
@@ -187,5 +239,109 @@ function AnswerSummary({ answer, view }: { answer: ExplainedPage; view: 'live' |
         <div><dt>Product lists</dt><dd>{lists.length ? lists.map((l) => `${l.id} (${l.productGroups.length})`).join(', ') : 'none'}</dd></div>
       </dl>
     </>
+  );
+}
+
+/** `2026-12-01T08:00:00.000Z` as a datetime-local input shows it (local time), and back. */
+const localInputOf = (iso: string | undefined): string => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const isoOf = (local: string): string | undefined => (local ? new Date(local).toISOString() : undefined);
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Where a page stands on its schedule, in words, beside it in the list. */
+function ScheduleBadge({ schedule, now }: { schedule: Schedule | undefined; now: Date }) {
+  const state = scheduleState(schedule, now);
+  if (!state) return null;
+  const text = state === 'upcoming' ? `Starts ${when(schedule!.start!)}` : state === 'ended' ? `Ended ${when(schedule!.end!)}` : `Until ${schedule!.end ? when(schedule!.end) : 'further notice'}`;
+  return <span class={`schedule-badge ${state}`}>{text}</span>;
+}
+
+/** The page's schedule (our addition): served from Starts until Ends, in this browser's time; empty: always. */
+function ScheduleSection({ value, onChange, problems }: { value: Schedule; onChange: (s: Schedule) => void; problems: readonly Problem[] }) {
+  const base = `${AT}.schedule`;
+  return (
+    <fieldset class="page-settings schedule" aria-label="Schedule of the page">
+      <legend>Schedule</legend>
+      <p class="muted">The live storefront serves the page from its start until its end (your time zone); empty: always. The preview shows it at any time.</p>
+      <div class="field-grid">
+        <Field label="Starts" path={`${base}.start`} problems={problems}>
+          {(aria) => <input {...aria} type="datetime-local" value={localInputOf(value.start)} onChange={(e) => onChange({ ...value, start: isoOf(e.currentTarget.value) })} />}
+        </Field>
+        <Field label="Ends" path={`${base}.end`} problems={problems}>
+          {(aria) => <input {...aria} type="datetime-local" value={localInputOf(value.end)} onChange={(e) => onChange({ ...value, end: isoOf(e.currentTarget.value) })} />}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A path form of New page and Copy page: the path in the chosen locale, which is also the page's id. */
+function pathProblem(path: string, taken: string[]): string | undefined {
+  if (!path.startsWith('/')) return 'Start the path with "/", like /campaign/winter.';
+  if (!idOfPath(path)) return 'Use letters, digits, "-" and "/" only.';
+  if (taken.includes(path)) return `The page ${path} exists already.`;
+  return undefined;
+}
+
+function NewPageForm({ where, taken, onCreated, onCancel }: { where: Where; taken: string[]; onCreated: (p: Page) => void; onCancel: () => void }) {
+  const { status, setStatus, save } = useImport();
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    const path = String(form.get('path') ?? '').trim();
+    const heading = String(form.get('heading') ?? '').trim();
+    const problem = pathProblem(path, taken);
+    if (problem) return setStatus({ kind: 'error', text: problem, problems: [] });
+    // An empty primaryList: the page lists products (the whole assortment until it gets rules); without one it would list none.
+    const page: Page = { id: path, paths: { [where.locale]: path }, ...(heading ? { headings: { [where.locale]: heading } } : {}), primaryList: {} };
+    const done = await save(() => createPage(where.market, page, 'console new page'), 'Created.', {
+      title: `Create the page ${path}?`,
+      detail: `It is published in market ${where.market} at once, showing the whole assortment until you give it rules.`,
+      action: 'Create',
+    });
+    if (done) onCreated(page);
+  };
+  return (
+    <form class="page-editor new-page" aria-labelledby="new-page-heading" onSubmit={submit}>
+      <h3 id="new-page-heading">New page</h3>
+      <label>Path ({where.locale})<input name="path" required placeholder="/campaign/winter" autoComplete="off" /></label>
+      <label>Heading (optional)<input name="heading" maxLength={200} autoComplete="off" /></label>
+      <div class="editor-actions">
+        <button type="submit" class="primary">Create page</button>
+        <button type="button" class="link-button" onClick={onCancel}>Cancel</button>
+      </div>
+      <SaveStatus status={status} placed={() => false} />
+    </form>
+  );
+}
+
+/** "Copy page": the page as stored (saved changes only) at a new path, published after a confirmation. */
+function CopyPage({ page, where, taken, onCopied }: { page: Page; where: Where; taken: string[]; onCopied: (p: Page) => void }) {
+  const [open, setOpen] = useState(false);
+  const { status, setStatus, save } = useImport();
+  if (!open) return <button type="button" onClick={() => setOpen(true)}>Copy page</button>;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const path = String(new FormData(e.currentTarget as HTMLFormElement).get('path') ?? '').trim();
+    const problem = pathProblem(path, taken);
+    if (problem) return setStatus({ kind: 'error', text: problem, problems: [] });
+    const copy = copyOf(page, path, where.locale, path);
+    const done = await save(() => createPage(where.market, copy, 'console copy'), 'Copied.', {
+      title: `Copy ${page.paths?.[where.locale] ?? page.id} to ${path}?`,
+      detail: `The copy has the same rules, pins, facets, sort orders, lists and schedule, and is published in market ${where.market} at once.`,
+      action: 'Copy',
+    });
+    if (done) { setOpen(false); onCopied(copy); }
+  };
+  return (
+    <form class="copy-page" aria-label="Copy page" onSubmit={submit}>
+      <label>New path ({where.locale})<input name="path" required placeholder="/campaign/winter-2" autoComplete="off" /></label>
+      <button type="submit" class="primary">Copy</button>
+      <button type="button" class="link-button" onClick={() => setOpen(false)}>Cancel</button>
+      <SaveStatus status={status} placed={() => false} />
+    </form>
   );
 }

@@ -67,6 +67,16 @@ export function savePage(market: string, page: Page, previewOnly: boolean): Prom
   return adminFetch(`/api/admin/v4/import/pages?${query}`, { method: 'POST', body: { market, type: 'PARTIAL', previewOnly, addOrUpdate: [page] } });
 }
 
+/** Creates (or copies into) a new page and publishes it: a PARTIAL page import of the whole page. */
+export function createPage(market: string, page: Page, name: 'console new page' | 'console copy'): Promise<unknown> {
+  return adminFetch(`/api/admin/v4/import/pages?${new URLSearchParams({ name })}`, { method: 'POST', body: { market, type: 'PARTIAL', addOrUpdate: [page] } });
+}
+
+/** Deletes a page of a market: a PARTIAL page import's `remove`. */
+export function deletePage(market: string, id: string): Promise<unknown> {
+  return adminFetch('/api/admin/v4/import/pages?name=console%20delete', { method: 'POST', body: { market, type: 'PARTIAL', addOrUpdate: [], remove: [id] } });
+}
+
 export type SynonymRule = { terms: string[] } | { from: string[]; to: string[] };
 export type SynonymSets = Record<string, SynonymRule[]>;
 
@@ -82,7 +92,7 @@ export function importSynonyms(sets: SynonymSets): Promise<unknown> {
 
 export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'facets', 'labels', 'configuration'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
-export interface Version { id: string; at: string; name?: string; keyId?: string; summary?: string }
+export interface Version { id: string; at: string; name?: string; keyId?: string; role?: string | null; user?: string | null; summary?: string }
 export interface FieldChange { path: string; from?: unknown; to?: unknown }
 export interface Diff { added: unknown[]; removed: unknown[]; changed: { id: string; fields: FieldChange[] }[] }
 

@@ -17,7 +17,8 @@ export function problemsAt(problems: readonly Problem[], path: string): Problem[
 }
 
 /** What a confirmation before going live says: its title and what changes where. */
-export interface GoingLive { title: string; detail: string }
+/** `action`: the confirming button's words (default Publish). */
+export interface GoingLive { title: string; detail: string; action?: string }
 
 /**
  * Saves through `send` (true when it was taken); a 409 (another import running) and a 400 with its problems
@@ -26,7 +27,7 @@ export interface GoingLive { title: string; detail: string }
 export function useImport(): { status: ImportStatus | null; setStatus: (s: ImportStatus | null) => void; save: (send: () => Promise<unknown>, done: string, live?: GoingLive) => Promise<boolean> } {
   const [status, setStatus] = useState<ImportStatus | null>(null);
   const save = async (send: () => Promise<unknown>, done: string, live?: GoingLive) => {
-    if (live && !(await confirmGoingLive(live.title, live.detail))) return false;
+    if (live && !(await confirmGoingLive(live.title, live.detail, live.action))) return false;
     setStatus(null);
     try {
       await send();

@@ -61,7 +61,7 @@ function Console({ markets }: { markets: MarketInfo[] }) {
     history.pushState(null, '', `/console/${next}`);
     setView(next);
   };
-  if (!loggedIn) return <Login title="Merchandising console" check={() => adminFetch('/api/admin/v4/export/synonyms')} onLoggedIn={() => setLoggedIn(true)} />;
+  if (!loggedIn) return <Login title="Merchandising console" check={() => adminFetch('/api/admin/v4/access')} onLoggedIn={() => setLoggedIn(true)} />;
   return (
     <MarketsContext.Provider value={markets}>
       <header class="admin-header">
@@ -73,6 +73,7 @@ function Console({ markets }: { markets: MarketInfo[] }) {
             ))}
           </ul>
         </nav>
+        <WhoAmI />
         <button type="button" class="link-button" onClick={() => { if (!leaveAllowed()) return; logOut(); setLoggedIn(false); }}>Log out</button>
       </header>
       <main class="page console">
@@ -91,3 +92,11 @@ function Console({ markets }: { markets: MarketInfo[] }) {
 }
 
 void startAdminPage((markets, root) => render(<Console markets={markets} />, root));
+
+/** The role of the key and the name given at login, as the service reads them (GET /api/admin/v4/access). */
+function WhoAmI() {
+  const [who, setWho] = useState<{ role?: string; user?: string } | null>(null);
+  useEffect(() => { adminFetch<{ role?: string; user?: string }>('/api/admin/v4/access').then(setWho, () => setWho(null)); }, []);
+  if (!who?.role) return null;
+  return <span class="muted who">{who.user ? `${who.user} (${who.role})` : `Role: ${who.role}`}</span>;
+}

@@ -17,8 +17,12 @@ export interface Page {
   headings?: Record<string, string>;
   primaryList?: { pinned?: string[]; blocked?: string[]; rules?: string; facetsOverride?: FacetsOverride; sortOrderOverride?: SortOrderOverride; [more: string]: unknown };
   recLists?: RecList[];
+  /** Our addition: when the page is served (ISO 8601 date-times; `{}`: always). */
+  schedule?: Schedule;
   [more: string]: unknown;
 }
+
+export interface Schedule { start?: string; end?: string }
 
 export interface Draft {
   pinned: string[];
@@ -28,6 +32,7 @@ export interface Draft {
   facetsOverride?: FacetsOverride;
   sortOrderOverride?: SortOrderOverride;
   recLists: RecListRow[];
+  schedule: Schedule;
 }
 
 export const recListRowOf = (r: RecList): RecListRow => ({
@@ -65,6 +70,7 @@ export function draftOf(page: Page): Draft {
     facetsOverride: copy(list.facetsOverride),
     sortOrderOverride: copy(list.sortOrderOverride),
     recLists: (page.recLists ?? []).map(recListRowOf),
+    schedule: { ...page.schedule },
   };
 }
 
@@ -92,7 +98,30 @@ export function forImport(page: Page, draft: Draft): Page {
       ...(sendSorts ? { sortOrderOverride: sorts } : {}),
     },
     ...(page.recLists !== undefined || recLists.length ? { recLists } : {}),
+    // Sent when the page has one (`{}` clears it: a PARTIAL import keeps what it is not given) or the draft sets one.
+    ...(page.schedule !== undefined || draft.schedule.start || draft.schedule.end ? { schedule: scheduleOf(draft.schedule) } : {}),
   };
+}
+
+const scheduleOf = (s: Schedule): Schedule => ({ ...(s.start ? { start: s.start } : {}), ...(s.end ? { end: s.end } : {}) });
+
+/** Where a page stands on its schedule at `now`: undefined when it has none. */
+export function scheduleState(schedule: Schedule | undefined, now: Date): 'upcoming' | 'live' | 'ended' | undefined {
+  if (!schedule?.start && !schedule?.end) return undefined;
+  if (schedule.start && Date.parse(schedule.start) > now.getTime()) return 'upcoming';
+  if (schedule.end && Date.parse(schedule.end) <= now.getTime()) return 'ended';
+  return 'live';
+}
+
+/** A copy of `page` at a new id and path (in `locale`): the same settings, its other locales' paths left out (paths are unique). */
+export function copyOf(page: Page, id: string, locale: string, path: string): Page {
+  const { paths: _paths, id: _id, ...settings } = copy(page);
+  return { ...settings, id, paths: { [locale]: path } };
+}
+
+/** A page id made from a path (ids take letters, digits, "/" and "-"): undefined when the path has other characters. */
+export function idOfPath(path: string): string | undefined {
+  return /^(\/[\p{L}\p{N}-]+)+$/u.test(path) ? path : undefined;
 }
 
 /** The PARTIAL import that pins `key` first on `page` (its other pins follow, in their order): one gesture in the preview. */

@@ -50,7 +50,7 @@ export function useBaseline<T>(value: T | null): { dirty: boolean; settle: (save
  * Asks before a change goes live: a modal dialog naming what changes and where, "Publish" or "Cancel" (Escape
  * cancels). Focus starts on Cancel, so Enter alone publishes nothing, and returns where it was afterwards.
  */
-export function confirmGoingLive(title: string, detail: string): Promise<boolean> {
+export function confirmGoingLive(title: string, detail: string, action = 'Publish'): Promise<boolean> {
   const returnTo = document.activeElement as HTMLElement | null;
   const host = document.createElement('div');
   document.body.append(host);
@@ -61,11 +61,11 @@ export function confirmGoingLive(title: string, detail: string): Promise<boolean
       returnTo?.focus();
       resolve(publish);
     };
-    render(<GoLiveDialog title={title} detail={detail} onClose={close} />, host);
+    render(<GoLiveDialog title={title} detail={detail} action={action} onClose={close} />, host);
   });
 }
 
-function GoLiveDialog({ title, detail, onClose }: { title: string; detail: string; onClose: (publish: boolean) => void }) {
+function GoLiveDialog({ title, detail, action, onClose }: { title: string; detail: string; action: string; onClose: (publish: boolean) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => { dialog.current?.showModal(); }, []);
   return (
@@ -74,7 +74,7 @@ function GoLiveDialog({ title, detail, onClose }: { title: string; detail: strin
       <p id="go-live-detail">{detail}</p>
       <div class="editor-actions">
         <button type="button" autofocus onClick={() => onClose(false)}>Cancel</button>
-        <button type="button" class="primary" onClick={() => onClose(true)}>Publish</button>
+        <button type="button" class="primary" onClick={() => onClose(true)}>{action}</button>
       </div>
     </dialog>
   );

@@ -1,20 +1,36 @@
 /**
  * The admin pages' access to the admin API (analytics, console): the key a person logs in with is kept in
  * sessionStorage (gone when the tab closes), sent only in the `Api-Key` header, never put in a URL and never
- * logged. A 403 forgets it, so the page asks again.
+ * logged. A 403 for a wrong key forgets it, so the page asks again; a 403 naming a role (the key may not do
+ * that) keeps it. The person's name given at login goes with every call in `X-Elevate-User` (percent-encoded:
+ * a header carries Latin-1 only), for the history.
  */
 const KEY = 'open-elevate.admin-key';
+const USER = 'open-elevate.admin-user';
 
 export function adminKey(): string | null {
   return sessionStorage.getItem(KEY);
 }
 
-export function logIn(key: string): void {
+export function adminUser(): string | null {
+  return sessionStorage.getItem(USER);
+}
+
+export function logIn(key: string, user = ''): void {
   sessionStorage.setItem(KEY, key);
+  if (user) sessionStorage.setItem(USER, user);
+  else sessionStorage.removeItem(USER);
 }
 
 export function logOut(): void {
   sessionStorage.removeItem(KEY);
+  sessionStorage.removeItem(USER);
+}
+
+/** The headers of every admin call: the key, and the person named at login. */
+export function adminHeaders(key: string): Record<string, string> {
+  const user = adminUser();
+  return { 'Api-Key': key, ...(user ? { 'X-Elevate-User': encodeURIComponent(user) } : {}) };
 }
 
 /** An admin API answer that is not 2xx: its status and the service's message. */
@@ -30,15 +46,15 @@ export async function adminFetch<T>(path: string, init: { method?: string; body?
   if (!key) throw new AdminError(403, 'Log in with an admin key');
   const res = await fetch(path, {
     method: init.method ?? 'GET',
-    headers: { 'Api-Key': key, ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+    headers: { ...adminHeaders(key), ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
     // A file (a catalog to try) is sent as it is; anything else as JSON.
     body: init.file ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!res.ok) {
-    if (res.status === 403) logOut();
-    const body = (data && typeof data === 'object' ? data : {}) as { message?: unknown; errors?: unknown };
+    const body = (data && typeof data === 'object' ? data : {}) as { message?: unknown; errors?: unknown; requiredRole?: unknown };
+    if (res.status === 403 && body.requiredRole === undefined) logOut();
     const message = typeof body.message === 'string' ? body.message : `${res.status} ${res.statusText}`;
     const errors = Array.isArray(body.errors) ? (body.errors as { path: string; message: string }[]).filter((e) => e && typeof e.path === 'string') : [];
     throw new AdminError(res.status, message, errors);

@@ -14,6 +14,7 @@ import {
   MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES,
 } from '../merchandisingRoutes';
 import { EXAMPLE } from './examples';
+import { ROUTE_ROLES } from '../access';
 import { bool, enumOf, int, json, param, ref, response, str, type Operation, type Parameter, type Paths, type RequestBody, type Response, type Schema } from './schema';
 
 const ADMIN = '/api/admin';
@@ -23,7 +24,23 @@ type AdminOperation = Omit<Operation, 'security' | 'responses'> & { responses: O
 
 /** An admin operation: the key, and the answers every admin route can give besides its own. */
 function admin(operation: AdminOperation): Operation {
-  return { ...operation, security: SECURED, responses: { ...operation.responses, 403: response('Forbidden'), 500: response('InternalError'), 503: response('Unavailable') } };
+  return { ...operation, security: SECURED, responses: { ...operation.responses, 403: response('Forbidden'), 429: response('KeysThrottled'), 500: response('InternalError'), 503: response('Unavailable') } };
+}
+
+/** Each operation's least role (ROUTE_ROLES), in `x-minimal-role` and its description. */
+function withRoles(paths: Paths): Paths {
+  for (const [path, item] of Object.entries(paths)) {
+    const routePath = path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+    for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
+      const access = ROUTE_ROLES[`${method.toUpperCase()} ${routePath}`];
+      if (!access) continue;
+      const role = typeof access === 'string' ? access : access.role;
+      operation['x-minimal-role'] = role;
+      const lower = typeof access === 'string' ? '' : ` (with validationOnly=true: ${access.validationOnly})`;
+      operation.description = `${operation.description ? `${operation.description}\n\n` : ''}Least role: ${role}${lower}.`;
+    }
+  }
+  return paths;
 }
 
 const query = (name: string, description: string, schema: Schema, extra: Partial<Parameter> = {}): Parameter => ({ name, in: 'query', description, schema, ...extra });
@@ -160,7 +177,7 @@ export function adminPaths(): Paths {
     jsonImport('Synonyms', MAX_SYNONYMS_BYTES, mode === 'PUT' ? { locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }] } } : { locales: { 'en-GB': [{ from: ['tee'], to: ['t-shirt', 'tee'] }] } }),
   );
 
-  return {
+  return withRoles({
     [`${ADMIN}/v4/import/catalog`]: {
       put: admin({
         operationId: 'importCatalog', tags: ['Admin: catalog'], summary: 'Full catalog import: the file replaces the catalog',
@@ -271,6 +288,12 @@ export function adminPaths(): Paths {
 
     [`${ADMIN}/v4/explain/search-page`]: { get: explain('search-page', 'get'), post: explain('search-page', 'post') },
     [`${ADMIN}/v4/explain/landing-page`]: { get: explain('landing-page', 'get'), post: explain('landing-page', 'post') },
+    [`${ADMIN}/v4/access`]: {
+      get: admin({
+        operationId: 'access', tags: ['Admin: console'], summary: "Our addition: the role of the request's key and the person `X-Elevate-User` names",
+        responses: { 200: json('The role, and the person when named.', ref('Access')), 400: response('BadRequest') },
+      }),
+    },
     [`${ADMIN}/v4/history/{kind}`]: {
       get: admin({
         operationId: 'historyVersions', tags: ['Admin: console'], summary: 'Kept versions of a merchandising import, newest first',
@@ -356,7 +379,7 @@ export function adminPaths(): Paths {
         'x-example-status': 200,
       }),
     },
-  };
+  });
 }
 
 /** GET /metrics: the admin key unless METRICS_PUBLIC. */

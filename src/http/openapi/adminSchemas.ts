@@ -198,6 +198,10 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
       blocked: arr(str()), pinned: arr(str(), undefined, { maxItems: 100 }),
       limit: int(undefined, { minimum: 1, maximum: 100 }), rules: str(),
     }, ['id']), undefined, { maxItems: 10 }),
+    schedule: obj({
+      start: str('Served from this date-time on (ISO 8601 with an offset); omitted: from now.', { format: 'date-time' }),
+      end: str('Served until this date-time (exclusive), after start; omitted: open-ended.', { format: 'date-time' }),
+    }, [], { description: 'Our addition: when the page is served by landing-page and keyword redirects in the production view (`{}`: always; PARTIAL imports clear a schedule with it). The preview view shows the page at any time.' }),
   }, ['id']),
   PageContainer: obj({
     market: str(undefined, { minLength: 1, maxLength: 20 }),
@@ -256,12 +260,18 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     locales: map(obj({ excluded: arr(str(), 'Compounds kept whole: no longer found by their head.') }, ['excluded'])),
   }, ['locales'], { description: 'Our addition: the compounds configuration per locale (README "Language analysis").' }),
 
+  Access: obj({
+    role: enumOf(['admin', 'merchandiser', 'analyst']),
+    user: str('The person the `X-Elevate-User` header names (percent-encoded UTF-8, at most 80 printable characters).'),
+  }, ['role']),
   HistoryVersionSummary: obj({
     id: str(), at: str(undefined, { format: 'date-time' }),
     name: { type: ['string', 'null'], description: 'The `name` of the import.' },
     keyId: { type: ['string', 'null'], description: "First 8 hex digits of the SHA-256 of the import's Api-Key." },
+    role: { type: ['string', 'null'], enum: ['admin', 'merchandiser', 'analyst', null], description: "Our addition: the role of the import's key (null: kept before roles)." },
+    user: { type: ['string', 'null'], description: 'Our addition: the person the `X-Elevate-User` header named (the console asks at login).' },
     summary: str(),
-  }, ['id', 'at', 'name', 'keyId', 'summary']),
+  }, ['id', 'at', 'name', 'keyId', 'role', 'user', 'summary']),
   HistoryVersions: obj({ versions: arr(ref('HistoryVersionSummary'), 'Newest first.') }, ['versions']),
   HistoryVersion: {
     allOf: [ref('HistoryVersionSummary')],

@@ -20,7 +20,8 @@ const error = (description: string): Response => json(description, ref('Error'))
 const RESPONSES: Record<string, Response> = {
   BadRequest: error('A missing or invalid parameter or body; the message names it.'),
   ImportRefused: error('The import is invalid (`errors` lists the problems with their path or line, `moreErrors` how many more) or judged dangerous; nothing was changed.'),
-  Forbidden: error('Wrong or missing `Api-Key` header.'),
+  Forbidden: error('Wrong or missing `Api-Key` header, or a key whose role may not call the route (the body then names `role` and `requiredRole`).'),
+  KeysThrottled: error('Too many wrong `Api-Key` headers from this client address within KEY_FAILURE_WINDOW_SECONDS: `Retry-After` says when to try again.'),
   NotFound: error('Unknown history kind or version.'),
   NoCatalog: error('No catalog has been imported yet: the first catalog import must be a full import (PUT). Elevate answers 405 while its v4 upgrade is incomplete.'),
   GzipRequired: error('`Accept-Encoding` does not accept gzip.'),
@@ -129,7 +130,7 @@ export function openApiDocument(serverUrl?: string): OpenApiDocument & { servers
       responses: RESPONSES,
       headers: HEADERS,
       securitySchemes: {
-        adminApiKey: { type: 'apiKey', in: 'header', name: 'Api-Key', description: 'One of ADMIN_API_KEYS.' },
+        adminApiKey: { type: 'apiKey', in: 'header', name: 'Api-Key', description: 'One of ADMIN_API_KEY (every route), MERCHANDISER_API_KEY or ANALYST_API_KEY (each operation names its least role in `x-minimal-role`).' },
       },
     },
   };

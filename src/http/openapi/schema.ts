@@ -46,6 +46,8 @@ export interface Operation {
    * known in advance (an import job's or a version's id).
    */
   'x-example-status'?: number;
+  /** Our addition: the least role whose key may call it (src/http/access.ts ROUTE_ROLES). */
+  'x-minimal-role'?: string;
 }
 
 export type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';

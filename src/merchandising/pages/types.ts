@@ -66,6 +66,23 @@ export interface Page {
   paths?: Record<string, string>;
   primaryList?: PrimaryList;
   recLists?: RecList[];
+  /** Our addition: when the page is served (campaigns); see PageSchedule. */
+  schedule?: PageSchedule;
+}
+
+/**
+ * Our addition to the spec's page: the page is served from `start` (inclusive) until `end` (exclusive),
+ * ISO 8601 date-times with an offset; either may be omitted (open), and `{}` means always (a PARTIAL import
+ * clears a schedule with it). Outside it, landing-page and the keyword pages answer as if the page did not
+ * exist, in the production view; the preview view (viewId=PREVIEW) shows it at any time.
+ */
+export interface PageSchedule { start?: string; end?: string }
+
+/** Whether a page is served at `now` by its schedule. */
+export function onSchedule(page: Page, now: Date): boolean {
+  const { start, end } = page.schedule ?? {};
+  const t = now.getTime();
+  return (start === undefined || Date.parse(start) <= t) && (end === undefined || t < Date.parse(end));
 }
 
 export interface PageImport {

@@ -22,7 +22,12 @@ export const PAGE_ID: StringRule = { min: 1, max: 200, pattern: /^[\p{L}\p{N}/-]
 const PAGE_PATH: StringRule = { min: 1, max: 1000, pattern: /^\/\S*$/, patternText: 'must be a path starting with "/", without whitespace' };
 
 const CONTAINER_FIELDS = ['market', 'type', 'addOrUpdate', 'remove', 'previewOnly'];
-const PAGE_FIELDS = ['id', 'customData', 'headings', 'paths', 'primaryList', 'recLists'];
+const PAGE_FIELDS = ['id', 'customData', 'headings', 'paths', 'primaryList', 'recLists', 'schedule'];
+/** An ISO 8601 date-time with seconds optional and an offset (`Z` or `+01:00`), as JavaScript reads it. */
+const DATE_TIME: StringRule = {
+  min: 1, max: 40, pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/,
+  patternText: 'must be an ISO 8601 date-time with an offset, like 2026-12-01T08:00:00Z or 2026-12-01T09:00+01:00',
+};
 
 /**
  * `query.previewOnly` is the request's `previewOnly` query parameter (our addition): clients send it there
@@ -88,7 +93,26 @@ function validatePage(p: Problems, path: string, v: unknown, locales: readonly s
     checkLocale(at, locale);
     string(p, at, pagePath, PAGE_PATH);
   });
+  validateSchedule(p, field(path, 'schedule'), page.schedule);
   validatePrimaryList(p, field(path, 'primaryList'), page.primaryList, scope);
   validateRecLists(p, field(path, 'recLists'), page.recLists, scope);
   return id;
+}
+
+/** Our addition (types.ts PageSchedule): start and end date-times, end after start. */
+function validateSchedule(p: Problems, path: string, v: unknown): void {
+  const schedule = object(p, path, v, ['start', 'end']);
+  if (!schedule) return;
+  const time = (name: 'start' | 'end') => {
+    const text = string(p, field(path, name), schedule[name], DATE_TIME);
+    if (text === undefined) return undefined;
+    // Date.parse rolls 2026-02-30 over to March: the day must exist in its month.
+    const [year, month, day] = text.slice(0, 10).split('-').map(Number);
+    const ms = month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate() ? Date.parse(text) : NaN;
+    if (Number.isNaN(ms)) p.add(field(path, name), `"${text}" is not a date and time that exists`);
+    return Number.isNaN(ms) ? undefined : ms;
+  };
+  const start = time('start');
+  const end = time('end');
+  if (start !== undefined && end !== undefined && end <= start) p.add(field(path, 'end'), 'must be after start');
 }

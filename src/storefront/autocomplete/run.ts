@@ -26,6 +26,7 @@ import { productDocumentId } from '../../catalog/documents';
 import { contentListSearch } from '../contentLists';
 import { topContentFor } from '../topContent';
 import { pageLink } from '../../merchandising/pages/keywords';
+import { onSchedule } from '../../merchandising/pages/types';
 import { failureOf, type IndexedSearch } from '../../search/msearch';
 import type { BehaviourLookup } from '../../events/questions';
 import { fetchSiblings, productSource } from '../productSource';
@@ -92,7 +93,9 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
 
   const [suggestions, redirect, contentSuggestions, fuzzySuggestions] = typed ? responses.slice(0, typedSearches.length) : [];
   const contents = responses.slice(typedSearches.length, typedSearches.length + req.contentLists.length);
-  const keywordPage = keywordSearch && s.merchandising.pages.keywordMatch(responses[behaviour.phrases - 1], keywordLookup);
+  const matched = keywordSearch && s.merchandising.pages.keywordMatch(responses[behaviour.phrases - 1], keywordLookup);
+  // A page outside its schedule (our addition) leads nowhere yet, or no more.
+  const keywordPage = matched && (matched.view !== 'production' || onSchedule(matched.page, s.now())) ? matched : undefined;
   const pageRedirect = keywordPage && pageLink(keywordPage.page, locale);
   const recentlyViewed = await fetchProducts(s, { market, locale }, recentKeys, includes);
   const listing = productListing(suggestions, fuzzySuggestions);

@@ -18,6 +18,7 @@
  * reference as sent), fire-and-forget: it never fails the query.
  */
 import type { FoundPage } from '../../merchandising/pageStore';
+import { onSchedule } from '../../merchandising/pages/types';
 import { pageViewEvent } from '../../events/fromQueries';
 import { newQueryId } from '../../events/searchSessions';
 import { contentListSearch } from '../contentLists';
@@ -52,7 +53,7 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const navigation = req.navigation ? navigationWithCounts(s, at, priceId, req.collapse) : Promise.resolve(undefined);
   navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first
 
-  const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists)]);
+  const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req).then((page) => servedNow(page, req, s.now())), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists)]);
   const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
   const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
   const explain = options.explain && withPrimary ? landingProbes(req, loaded) : undefined;
@@ -100,6 +101,14 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     pin: pins.get(String((hit._source as { productKey?: unknown }).productKey)),
   }, PIN_WEIGHT));
   return { ...result, primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) } };
+}
+
+/**
+ * The page unless its schedule (our addition) says it is not served now: checked per request, not cached, so a
+ * campaign starts and ends on time. The preview view shows a scheduled page at any time.
+ */
+function servedNow(loaded: LoadedPage | undefined, req: LandingPageRequest, now: Date): LoadedPage | undefined {
+  return loaded && (req.view !== 'production' || onSchedule(loaded.page, now)) ? loaded : undefined;
 }
 
 function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined, queryId: string): void {
