@@ -14,36 +14,13 @@ import { ProductRow } from './ProductRow';
 import { RulesField } from './RulesField';
 import { useBaseline } from './safeEditing';
 import { WherePicker } from './WherePicker';
+import { freePosition, pinAtPosition, type Pin } from './phraseDraft';
 import { useMarkets } from './markets';
 
-type Pin = { productKey: string; position: number };
 /** The fields the editor shows problems at; others are listed under the save button. */
 const FIELDS = ['id', 'phrases', 'locale', 'pinned', 'hidden', 'boost', 'bury', 'redirect', 'start', 'end'];
 /** What the editor shows of a product it has seen: its title and first image. */
 type Seen = Record<string, { title: string; image?: string }>;
-
-/**
- * Pure: pins `key` at `position`; a pin already there moves down one, and so on while positions collide, so
- * no other pin is lost. Ordered by position.
- */
-export function pinAtPosition(pinned: readonly Pin[], key: string, position: number): Pin[] {
-  const others = pinned.filter((p) => p.productKey !== key).sort((a, b) => a.position - b.position);
-  let next = position;
-  const moved = others.map((p) => {
-    if (p.position < position || p.position !== next) return p;
-    next += 1;
-    return { ...p, position: next };
-  });
-  return [...moved, { productKey: key, position }].sort((a, b) => a.position - b.position);
-}
-
-/** Pure: the first position no pin holds. */
-export const freePosition = (pinned: readonly Pin[]): number => {
-  const taken = new Set(pinned.map((p) => p.position));
-  let n = 1;
-  while (taken.has(n)) n++;
-  return n;
-};
 
 const split = (text: string) => text.split(',').map((t) => t.trim()).filter(Boolean);
 /** datetime-local values are local times; the import takes ISO 8601 with an offset. */
