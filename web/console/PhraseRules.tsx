@@ -6,7 +6,7 @@
  * storefront applies them to viewId=PREVIEW only) and shows that answer for the rule's first phrase; "Save"
  * publishes them, after a confirmation. Both are the phrase-rules import: the console has no second write path.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ProductGroup } from '@apptus/esales-api';
 import { explainSearch, exportPhraseRules, importPhraseRules, storefrontSearch, type ExplainedPage, type PhraseRule, type Where } from './api';
 import { problemsAt, SaveStatus, useImport } from './importForm';
@@ -46,6 +46,9 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
   const { dirty, settle } = useBaseline(rules);
   const { status, setStatus, save } = useImport();
   const [preview, setPreview] = useState<{ q: string; page: ExplainedPage } | null>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  // The preview is beside the editor on a wide screen, above it on a phone: focus takes the merchandiser there.
+  useEffect(() => { if (preview) previewHeading.current?.focus(); }, [preview]);
   useEffect(() => {
     setRules(null);
     setSelected(null);
@@ -104,6 +107,15 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
               <button type="button" class="primary" disabled={!dirty && !status} onClick={publish}>Save phrase rules</button>
             </div>
             <SaveStatus status={status} placed={(p) => selected !== null && FIELDS.some((f) => problemsAt([{ path: p, message: '' }], `${at(selected)}.${f}`).length > 0)} />
+            {preview && (
+              <section aria-labelledby="phrase-preview-heading" class="phrase-preview">
+                <h3 id="phrase-preview-heading" tabIndex={-1} ref={previewHeading}>Preview: “{preview.q}” ({preview.page.primaryList?.totalHits ?? 0} products)</h3>
+                <p class="muted">The storefront's answer with this rule (viewId=PREVIEW); shoppers get it once you save.</p>
+                <ol class="product-list" aria-label={`Preview of ${preview.q}`}>
+                  {(preview.page.primaryList?.productGroups ?? []).map((g, i) => <li key={g.key}><ProductRow group={g} position={i + 1} /></li>)}
+                </ol>
+              </section>
+            )}
           </div>
           {rule ? (
             <RuleEditor
@@ -112,15 +124,6 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
             />
           ) : <p class="muted">Choose a rule to edit, or make a new one.</p>}
         </div>
-      )}
-      {preview && (
-        <section aria-labelledby="phrase-preview-heading" class="phrase-preview">
-          <h3 id="phrase-preview-heading">Preview: “{preview.q}” ({preview.page.primaryList?.totalHits ?? 0} products)</h3>
-          <p class="muted">As the storefront answers with the rules above; shoppers see this once you save.</p>
-          <ol class="product-list" aria-label={`Preview of ${preview.q}`}>
-            {(preview.page.primaryList?.productGroups ?? []).map((g, i) => <li key={g.key}><ProductRow group={g} position={i + 1} /></li>)}
-          </ol>
-        </section>
       )}
     </section>
   );
@@ -193,6 +196,7 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
       <fieldset>
         <legend>Pinned and hidden products</legend>
         {pinned.length === 0 && hidden.length === 0 && <p class="muted">Find products below to pin or hide them.</p>}
+        {pinned.length > 0 && <h4>Pinned</h4>}
         {pinned.length > 0 && (
           <ul class="chosen" aria-label="Pinned products">
             {pinned.map((p) => (
@@ -207,6 +211,7 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
           </ul>
         )}
         {errorsOf('pinned')}
+        {hidden.length > 0 && <h4>Hidden</h4>}
         {hidden.length > 0 && (
           <ul class="chosen" aria-label="Hidden products">
             {hidden.map((key) => (
@@ -223,18 +228,18 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
 
       <fieldset>
         <legend>Boost and bury</legend>
-        <RulesField id="phrase-boost" label="Boost rules" empty="No boost rules." handpickedFirst={false} value={rule.boost ?? ''} onChange={(v) => set('boost', v)} />
+        <RulesField id="phrase-boost" label="Boost rules" placeholder='rule incl brand { "Nova" }' empty="No boost rules." handpickedFirst={false} value={rule.boost ?? ''} onChange={(v) => set('boost', v)} />
         {errorsOf('boost')}
-        <RulesField id="phrase-bury" label="Bury rules" empty="No bury rules." handpickedFirst={false} value={rule.bury ?? ''} onChange={(v) => set('bury', v)} />
+        <RulesField id="phrase-bury" label="Bury rules" placeholder='rule incl stock_number [ -infinity, 0 ]' empty="No bury rules." handpickedFirst={false} value={rule.bury ?? ''} onChange={(v) => set('bury', v)} />
         {errorsOf('bury')}
       </fieldset>
 
-      <div class="field-grid">
-        <div class="field wide">
-          <label for="phrase-redirect">Redirect to (a page path or URL)</label>
-          <input id="phrase-redirect" value={rule.redirect ?? ''} placeholder="/women/shoes" onInput={(e) => set('redirect', e.currentTarget.value.trim() || undefined)} />
-          {errorsOf('redirect')}
-        </div>
+      <div class="field">
+        <label for="phrase-redirect">Redirect to (a page path or URL)</label>
+        <input id="phrase-redirect" value={rule.redirect ?? ''} placeholder="/women/shoes" onInput={(e) => set('redirect', e.currentTarget.value.trim() || undefined)} />
+        {errorsOf('redirect')}
+      </div>
+      <div class="field-grid schedule">
         <div class="field">
           <label for="phrase-start">Starts</label>
           <input id="phrase-start" type="datetime-local" value={toLocal(rule.start)} onChange={(e) => set('start', toIso(e.currentTarget.value))} />

@@ -24,8 +24,8 @@ export function checkRules(source: string, handpickedFirst = true): RuleCheck {
  * `id`, `label`, `empty` and `handpickedFirst` default to a landing page's rules; phrase rules' boost and bury
  * fields name their own (their rules need no handpicked rule first).
  */
-export function RulesField({ value, onChange, id = 'rules', label = 'Product rules', empty = 'No rules: the page lists the whole assortment.', handpickedFirst = true }: {
-  value: string; onChange: (v: string) => void; id?: string; label?: string; empty?: string; handpickedFirst?: boolean;
+export function RulesField({ value, onChange, id = 'rules', label = 'Product rules', empty = 'No rules: the page lists the whole assortment.', handpickedFirst = true, placeholder = 'rule incl category { "Women > Shoes" }' }: {
+  value: string; onChange: (v: string) => void; id?: string; label?: string; empty?: string; handpickedFirst?: boolean; placeholder?: string;
 }) {
   const check = useMemo(() => checkRules(value, handpickedFirst), [value, handpickedFirst]);
   const line = check.position === undefined ? undefined : value.slice(0, check.position).split('\n').length;
@@ -41,7 +41,7 @@ export function RulesField({ value, onChange, id = 'rules', label = 'Product rul
         aria-invalid={!check.ok}
         aria-describedby={`${id}-check`}
         onInput={(e) => onChange(e.currentTarget.value)}
-        placeholder='rule incl category { "Women > Shoes" }'
+        placeholder={placeholder}
       />
       <p id={`${id}-check`} role="status" class={check.ok ? 'ok' : 'error'}>
         {check.ok ? (value.trim() ? 'The rules are valid.' : empty) : `${check.message}${line !== undefined ? ` (line ${line}, column ${column})` : ''}`}
