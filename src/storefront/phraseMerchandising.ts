@@ -41,9 +41,10 @@ export interface AppliedPhraseRule {
  * search without one (logged), as a synonym failure does.
  */
 export async function phraseRuleOf(
-  s: { merchandising: { phraseRules?: Pick<PhraseRuleStore, 'ruleFor'> }; log: Logger; now(): Date }, context: QueryContext, phrase: string,
+  s: { merchandising?: { phraseRules?: Pick<PhraseRuleStore, 'ruleFor'> }; log: Logger; now(): Date }, context: QueryContext, phrase: string,
 ): Promise<AppliedPhraseRule | undefined> {
-  const store = s.merchandising.phraseRules;
+  // Services without the store (scripted unit-test services) search without rules.
+  const store = s.merchandising?.phraseRules;
   if (!store || !phrase.trim()) return undefined;
   try {
     const view = context.viewId === 'PREVIEW' ? 'preview' : 'production';
