@@ -160,7 +160,7 @@ async function consolePhrases(browser: Browser): Promise<void> {
     await page.getByLabel('Search phrases (comma-separated)').press('Tab');
     await page.getByLabel('Find a product (title or key)').fill('sneakers');
     const results = page.getByRole('list', { name: 'Products found' });
-    await results.getByRole('button', { name: /^Pin .* at position 1$/ }).nth(2).click();
+    await results.getByRole('button', { name: /^Pin at 1: / }).nth(2).click();
     await results.getByRole('button', { name: /^Hide / }).nth(0).click();
     await page.getByRole('list', { name: 'Hidden products' }).waitFor();
     await settle(page);

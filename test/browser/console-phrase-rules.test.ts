@@ -49,7 +49,7 @@ describe('console search phrases with a product picker (Chromium)', function () 
     await page.getByLabel('Pin at position').fill('1');
     await page.getByLabel('Find a product (title or key)').fill(targetTitle);
     const results = page.getByRole('list', { name: 'Products found' });
-    await results.getByRole('button', { name: `Pin ${targetTitle} at position 1` }).click();
+    await results.getByRole('button', { name: `Pin at 1: ${targetTitle}` }).click();
     await page.getByRole('list', { name: 'Pinned products' }).getByText(targetTitle, { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Preview', exact: true }).click();

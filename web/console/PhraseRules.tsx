@@ -314,7 +314,7 @@ function ProductPicker({ where, position, onPosition, onFound, onPin, onHide, pi
                 {image ? <img src={image} alt="" width={40} height={50} /> : <span class="no-image small" />}
                 <span class="picker-text"><strong>{p.title}</strong> <span class="muted">{p.key}</span>{at !== undefined && <span class="tag">pinned at {at}</span>}{hidden.includes(p.key) && <span class="tag">hidden</span>}</span>
                 <span class="picker-actions">
-                  <button type="button" aria-label={`Pin ${p.title} at position ${position}`} onClick={() => onPin(p.key)}>Pin at {position}</button>
+                  <button type="button" aria-label={`Pin at ${position}: ${p.title}`} onClick={() => onPin(p.key)}>Pin at {position}</button>
                   <button type="button" aria-label={`Hide ${p.title}`} onClick={() => onHide(p.key)}>Hide</button>
                 </span>
               </li>
