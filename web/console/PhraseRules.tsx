@@ -204,7 +204,7 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
                 <label class="position-field">Position of {name(p.productKey)}
                   <input type="number" min={1} value={p.position} onChange={(e) => { const n = Number(e.currentTarget.value); if (n >= 1) onChange({ ...rule, pinned: pinAtPosition(pinned, p.productKey, n) }); }} />
                 </label>
-                <Thumb seen={seen[p.productKey]} /> <span>{name(p.productKey)}</span> <span class="muted">{p.productKey}</span>
+                <Thumb seen={seen[p.productKey]} /> <span>{name(p.productKey)}</span> {seen[p.productKey] && <span class="muted">{p.productKey}</span>}
                 <button type="button" class="link-button" aria-label={`Unpin ${name(p.productKey)}`} onClick={() => set('pinned', pinned.filter((x) => x.productKey !== p.productKey))}>Unpin</button>
               </li>
             ))}
@@ -216,7 +216,7 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
           <ul class="chosen" aria-label="Hidden products">
             {hidden.map((key) => (
               <li key={key}>
-                <span class="tag">hidden</span> <Thumb seen={seen[key]} /> <span>{name(key)}</span> <span class="muted">{key}</span>
+                <span class="tag">hidden</span> <Thumb seen={seen[key]} /> <span>{name(key)}</span> {seen[key] && <span class="muted">{key}</span>}
                 <button type="button" class="link-button" aria-label={`Show ${name(key)} again`} onClick={() => set('hidden', hidden.filter((k) => k !== key))}>Show again</button>
               </li>
             ))}
