@@ -15,8 +15,6 @@ interface Loaded { markets: Record<string, MarketPhraseRules>; index: PhraseRule
 
 export class PhraseRuleStore {
   private readonly cache: ShortCache<Loaded>;
-  /** Saves by this process: storefront caches keyed on it notice an import at once. */
-  revision = 0;
 
   constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'phrase-rules');
@@ -63,7 +61,6 @@ export class PhraseRuleStore {
     await this.index.write({
       index: Object.entries(markets).map(([market, m]) => ({ id: market, document: { market, ...m, updatedAt } satisfies PhraseRulesDocument })),
     }, this.bulk);
-    this.revision++;
     this.cache.clear();
   }
 

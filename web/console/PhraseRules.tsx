@@ -5,6 +5,7 @@
  * (RulesField); a redirect and a start and end. "Preview" saves the market's rules with previewOnly (the
  * storefront applies them to viewId=PREVIEW only) and shows that answer for the rule's first phrase; "Save"
  * publishes them, after a confirmation. Both are the phrase-rules import: the console has no second write path.
+ * `?phrase=...` starts a new rule for that phrase (for links such as the analytics page's).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ProductGroup } from '@apptus/esales-api';
@@ -53,7 +54,14 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
     setRules(null);
     setSelected(null);
     setPreview(null);
-    exportPhraseRules(where.market).then(setRules, (err: Error) => setError(err.message));
+    exportPhraseRules(where.market).then((stored) => {
+      // `?phrase=...` (a link from the analytics page) starts a new rule for that phrase, once.
+      const phrase = new URLSearchParams(location.search).get('phrase')?.trim();
+      if (!phrase) { setRules(stored); return; }
+      history.replaceState(null, '', location.pathname);
+      setRules([...stored, { id: newId(stored), phrases: [phrase] }]);
+      setSelected(stored.length);
+    }, (err: Error) => setError(err.message));
   }, [where.market]);
   const see = (groups: readonly ProductGroup[]) => setSeen((s) => ({ ...s, ...seenOf(groups) }));
   const rule = rules && selected !== null ? rules[selected] : undefined;
