@@ -1,7 +1,8 @@
 /**
  * Search merchandising per phrase in the console (issue 33), each effect checked through the storefront's own
  * search-page answer: a product found with the picker and pinned at position 1 for "sneakers" is first once
- * saved; Preview before that changes nothing live (only viewId=PREVIEW); a product hidden from the picker is gone.
+ * saved; Preview before that changes nothing live (only viewId=PREVIEW); a product hidden from the picker is gone;
+ * after a reload the stored rule shows its pinned product by title.
  */
 import assert from 'node:assert/strict';
 import { API_KEY, TEST_CONFIGURATION, type TestService } from '../http/harness';
@@ -75,6 +76,10 @@ describe('console search phrases with a product picker (Chromium)', function () 
     const after = await search(world.service, 'sneakers');
     assert.ok(!after.includes(hidden), JSON.stringify(after));
     assert.equal(after[0], target);
+    // After a reload the stored rule names its products by title again (found by key on the storefront).
+    await page.reload();
+    await page.getByRole('button', { name: /^Edit rule / }).click();
+    await page.getByRole('list', { name: 'Pinned products' }).getByText(targetTitle, { exact: true }).waitFor();
     assert.deepEqual(dialogs, []);
     await page.context().close();
   });

@@ -69,9 +69,10 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
   const problems = status?.problems ?? [];
   const at = (i: number) => `markets.${where.market}[${i}]`;
 
-  const publish = () => save(() => importPhraseRules(where.market, rules!, false), 'Saved: search uses these phrase rules now.', {
+  // Settled before the status renders, so that render no longer counts the saved rules as unsaved.
+  const publish = () => save(async () => { await importPhraseRules(where.market, rules!, false); settle(rules!); }, 'Saved: search uses these phrase rules now.', {
     title: 'Publish these phrase rules?', detail: `Searches in market ${where.market} use them as soon as you publish.`,
-  }).then((ok) => { if (ok) settle(rules!); });
+  });
   const showPreview = async () => {
     if (!rule || !rule.phrases[0]) { setStatus({ kind: 'error', text: 'Give the rule a search phrase to preview.', problems: [] }); return; }
     const q = rule.phrases[0];
@@ -159,6 +160,15 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
   const pinned = rule.pinned ?? [];
   const hidden = rule.hidden ?? [];
   const [position, setPosition] = useState(() => freePosition(pinned));
+  // A stored rule names products by key: their titles and images come from the storefront, found by key.
+  useEffect(() => {
+    const unknown = [...pinned.map((p) => p.productKey), ...hidden].filter((key) => !seen[key]).slice(0, 20);
+    let current = true;
+    for (const key of unknown) {
+      storefrontSearch(where, key, 1).then((groups) => { if (current) onSeen(groups.filter((g) => g.products[0]?.key === key)); }, () => undefined);
+    }
+    return () => { current = false; };
+  }, [where.market, where.locale]);
   const set = <K extends keyof PhraseRule>(key: K, value: PhraseRule[K] | undefined) => {
     const next = { ...rule };
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) delete next[key];
