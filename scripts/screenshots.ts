@@ -6,7 +6,7 @@
  * (facets, labels, navigation, templates), a landing page's facets, sort orders and product lists in the page editor,
  * and the landing page preview with its pin buttons at both sizes, the confirmation before publishing and a
  * save's message kept in view at the end of a long form, logged in with ADMIN_API_KEY (default
- * dev-admin-key); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
+ * dev-admin-key); the search phrases editor with its product picker and its Preview (`phrases`); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
  * page editor after "Preview". `analytics` first sends visits through the storefront API (searches, refinements,
  * clicks, product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page and a
  * phrase's clicked products at both sizes.
@@ -18,7 +18,7 @@
  * Run against a service with the sample catalog:
  *
  *   npm start &   # then
- *   npm run screenshots [-- http://localhost:8080 [storefront|console|analytics|pages]]
+ *   npm run screenshots [-- http://localhost:8080 [storefront|console|phrases|analytics|pages]]
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -150,6 +150,33 @@ async function consoleForms(browser: Browser): Promise<void> {
   }
 }
 
+/**
+ * The console's search phrases at both sizes: a new rule for "sneakers" with a product pinned at 1 and one
+ * hidden from the picker's results (not saved), then after "Preview" (a previewOnly phrase-rules import: the live
+ * storefront stays as it was) the storefront's answer with its reasons.
+ */
+async function consolePhrases(browser: Browser): Promise<void> {
+  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+    const page = await consoleView(browser, size, 'phrases');
+    await page.getByRole('button', { name: 'New phrase rule' }).click();
+    await page.getByLabel('Search phrases (comma-separated)').fill('sneakers');
+    await page.getByLabel('Search phrases (comma-separated)').press('Tab');
+    await page.getByLabel('Find a product (title or key)').fill('sneakers');
+    const results = page.getByRole('list', { name: 'Products found' });
+    await results.getByRole('button', { name: /^Pin at 1: / }).nth(2).click();
+    await results.getByRole('button', { name: /^Hide / }).nth(0).click();
+    await page.getByRole('list', { name: 'Hidden products' }).waitFor();
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-phrases${suffix}.png`) });
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await page.getByRole('list', { name: 'Preview of sneakers' }).getByRole('article').first().waitFor();
+    await page.getByRole('heading', { name: /^Preview: / }).scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-phrases-preview${suffix}.png`) });
+    await page.close();
+  }
+}
+
 /** Storefront visits for the analytics page: every other one clicks, every fourth adds to cart on the product page and buys. */
 async function analyticsTraffic(): Promise<void> {
   const phrases = ['sneakers', 'boots', 'jacket', 'dress', 'shoe', 'qwxzv'];
@@ -253,7 +280,8 @@ async function main(): Promise<void> {
   try {
     if (only === 'analytics') return await analyticsPages(browser);
     if (only === 'pages') return await pagesShots(browser);
-    if (only !== 'storefront') await consoleForms(browser);
+    if (only === 'phrases') return await consolePhrases(browser);
+    if (only !== 'storefront') { await consoleForms(browser); await consolePhrases(browser); }
     if (only === 'console') return;
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await desktop.goto(`${base}/search?q=sneakers&${EN}`);

@@ -9,6 +9,7 @@ import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merc
 import { importPages } from './pagesImport';
 import { importNavigation } from './navigationImport';
 import { importSynonyms } from './synonymsImport';
+import { importPhraseRules } from './phraseRulesImport';
 import { importTemplates } from './templatesImport';
 import { importFacets } from './facetsImport';
 import { importLabels } from './labelsImport';
@@ -58,6 +59,7 @@ export function history(deps: HistoryDeps) {
         case 'pages': return importPages(m, { ...(v.content as object), type: 'FULL' }, { ...who, force: true });
         case 'navigation': return importNavigation(m, { ...(v.content as object), type: 'FULL' }, who);
         case 'synonyms': return importSynonyms(m, await synonymsBody(m, v.content), { ...who, mode: 'replace' });
+        case 'phrase-rules': return importPhraseRules(m, await phraseRulesBody(m, v.content), { ...who, mode: 'replace' });
         case 'templates': return importTemplates(m, v.content, { ...who, mode: 'replace', force: true });
         case 'facets': return importFacets(m, v.content, who);
         case 'labels': return importLabels(m, v.content, who);
@@ -72,6 +74,13 @@ async function synonymsBody(m: MerchandisingImportDeps, content: unknown): Promi
   const then = (content as { locales?: Record<string, unknown[]> }).locales ?? {};
   const now = await m.stores.synonyms.all(true);
   return { locales: { ...Object.fromEntries(Object.keys(now).map((locale) => [locale, []])), ...then } };
+}
+
+/** A replace of every market: the version's rules, and none for a market that has rules now but had none then. */
+async function phraseRulesBody(m: MerchandisingImportDeps, content: unknown): Promise<{ markets: Record<string, unknown[]> }> {
+  const then = (content as { markets?: Record<string, unknown[]> }).markets ?? {};
+  const now = await m.stores.phraseRules.view('production', true);
+  return { markets: { ...Object.fromEntries(Object.keys(now).map((market) => [market, []])), ...then } };
 }
 
 /** An unknown version id (404). */

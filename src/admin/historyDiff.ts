@@ -23,6 +23,9 @@ export function entriesOf(kind: string, content: unknown): Entries {
   switch (kind) {
     case 'pages': case 'navigation': return byId(c.addOrUpdate);
     case 'synonyms': return new Map(Object.entries(isObject(c.locales) ? c.locales : {}));
+    // Rules by market and id, so a diff names the rule that changed.
+    case 'phrase-rules': return new Map(Object.entries(isObject(c.markets) ? c.markets : {}).flatMap(([market, rules]) =>
+      (Array.isArray(rules) ? rules : []).map((r) => [`${market}|${String((r as { id?: unknown }).id)}`, r] as const)));
     case 'facets': case 'labels': case 'configuration': return new Map(Object.entries(isObject(c.markets) ? c.markets : c));
     default: return new Map(Object.entries(c));
   }
@@ -57,7 +60,7 @@ export function diffVersions(kind: string, from: unknown, to: unknown): VersionD
 /** A one-line account of a version for lists: its entries, counted. */
 export function summarize(kind: string, content: unknown): string {
   const entries = entriesOf(kind, content);
-  const noun: Record<string, string> = { pages: 'page', navigation: 'node', synonyms: 'locale', templates: 'template', facets: 'market', labels: 'market', configuration: 'market' };
+  const noun: Record<string, string> = { pages: 'page', navigation: 'node', synonyms: 'locale', 'phrase-rules': 'rule', templates: 'template', facets: 'market', labels: 'market', configuration: 'market' };
   const n = entries.size;
   const what = `${n} ${noun[kind] ?? 'entry'}${n === 1 ? '' : 's'}`;
   if (kind !== 'synonyms') return what;

@@ -1,5 +1,5 @@
 /**
- * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels, synonyms), bound to their
+ * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels, synonyms, phrase rules), bound to their
  * dependencies once by the composition root; src/http/merchandisingRoutes.ts calls these.
  */
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
@@ -9,6 +9,7 @@ import { exportTemplates, importTemplates, type TemplateImportOptions } from './
 import { exportFacets, importFacets } from './facetsImport';
 import { exportLabels, importLabels } from './labelsImport';
 import { exportSynonyms, importSynonyms, type SynonymImportMode } from './synonymsImport';
+import { exportPhraseRules, importPhraseRules, type PhraseRuleImportOptions } from './phraseRulesImport';
 import { exportCompounds, importCompounds } from './compoundsImport';
 import type { PageExportRequest } from '../merchandising/pages/export';
 
@@ -28,6 +29,8 @@ export function merchandisingAdmin(deps: MerchandisingImportDeps) {
     exportLabels: () => exportLabels(deps),
     importSynonyms: (body: unknown, options: MerchandisingImportOptions & { mode: SynonymImportMode }) => importSynonyms(deps, body, options),
     exportSynonyms: (locale?: string, shipped = false) => exportSynonyms(deps, locale, shipped),
+    importPhraseRules: (body: unknown, options: PhraseRuleImportOptions) => importPhraseRules(deps, body, options),
+    exportPhraseRules: (market?: string, view: 'production' | 'preview' = 'production') => exportPhraseRules(deps, market, view),
     importCompounds: (body: unknown, options: MerchandisingImportOptions) => importCompounds(deps, body, options),
     exportCompounds: (locale?: string) => exportCompounds(deps, locale),
   };

@@ -60,6 +60,9 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/v4/export/synonyms': 'analyst',
   'PUT /api/admin/v4/import/compounds': 'merchandiser',
   'GET /api/admin/v4/export/compounds': 'analyst',
+  'PUT /api/admin/v4/import/phrase-rules': 'merchandiser',
+  'POST /api/admin/v4/import/phrase-rules': 'merchandiser',
+  'GET /api/admin/v4/export/phrase-rules': 'analyst',
   // The console: previews with explanations (merchandiser), history (read: analyst; rollback: merchandiser).
   'GET /api/admin/v4/explain/search-page': 'merchandiser',
   'POST /api/admin/v4/explain/search-page': 'merchandiser',

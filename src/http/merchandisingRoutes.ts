@@ -1,5 +1,5 @@
 /**
- * Admin routes for merchandising data: navigation, pages, templates, facet configuration and synonyms imports and exports. Handlers only
+ * Admin routes for merchandising data: navigation, pages, templates, facet configuration, synonyms and phrase rules imports and exports. Handlers only
  * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
  */
 import Router from '@koa/router';
@@ -21,6 +21,7 @@ export const MAX_TEMPLATES_BYTES = 1_000_000;
 export const MAX_FACETS_BYTES = 5_000_000;
 export const MAX_LABELS_BYTES = 5_000_000;
 export const MAX_SYNONYMS_BYTES = 20_000_000;
+export const MAX_PHRASE_RULES_BYTES = 20_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
 /**
@@ -109,6 +110,20 @@ export function merchandisingRouter(services: MerchandisingAdmin, guard: Middlew
   router.get('/v4/export/synonyms', async (ctx) => {
     requireGzipAccepted(ctx);
     ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined, booleanParam(ctx.query, 'shipped', false));
+  });
+
+  const phraseRulesImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
+    const body = await readJson(ctx, MAX_PHRASE_RULES_BYTES);
+    const previewOnly = optionalBoolean(ctx.query, 'previewOnly');
+    answerImport(ctx, await services.importPhraseRules(body, { ...importOptions(ctx), mode, ...(previewOnly !== undefined ? { previewOnly } : {}) }));
+  };
+  router.put('/v4/import/phrase-rules', phraseRulesImport('replace'));
+  router.post('/v4/import/phrase-rules', phraseRulesImport('upsert'));
+  router.get('/v4/export/phrase-rules', async (ctx) => {
+    requireGzipAccepted(ctx);
+    const view = single(ctx.query, 'view') || 'production';
+    if (view !== 'production' && view !== 'preview') throw invalid(`Query parameter view must be production or preview (got "${view.slice(0, 50)}")`);
+    ctx.body = await services.exportPhraseRules(single(ctx.query, 'market') || undefined, view);
   });
 
   router.put('/v4/import/compounds', async (ctx) => {

@@ -39,6 +39,8 @@ export interface IndexNames {
   labels: string;
   /** Synonym rules per locale (our addition to Elevate's API). */
   synonyms: string;
+  /** Phrase rules per market: search merchandising per phrase (our addition to Elevate's API). */
+  phraseRules: string;
   /** Kept versions of the merchandising imports (history, diff and rollback). */
   history: string;
   /** The catalog's compounds per locale, from the last full import (query-time compound expansion). */
@@ -79,6 +81,7 @@ export function indexNames(prefix: string): IndexNames {
     facets: `${prefix}-facets`,
     labels: `${prefix}-labels`,
     synonyms: `${prefix}-synonyms`,
+    phraseRules: `${prefix}-phrase-rules`,
     history: `${prefix}-history`,
     vocabulary: `${prefix}-vocabulary`,
     compounds: `${prefix}-compounds`,

@@ -126,6 +126,8 @@ export interface SearchPageResult {
   secondaryList: SecondaryListResult;
   relatedSearches: { q: string }[];
   contentLists: ContentListResult[];
+  /** Our addition (the official models have none on search-page): the phrase rule's redirect, a page path or URL. */
+  redirectLink?: string;
 }
 
 export interface RecommendationListResult {

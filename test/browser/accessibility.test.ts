@@ -46,6 +46,7 @@ const CONSOLE_VIEWS: { tab: string; heading: RegExp; ready?: (page: Page) => Pro
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
     await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().waitFor();
   } },
+  { tab: 'Search phrases', heading: /^Search phrases$/ },
   { tab: 'Synonyms', heading: /synonyms/i },
   { tab: 'Facets', heading: /facets/i },
   { tab: 'Labels', heading: /labels/i },
@@ -124,6 +125,13 @@ describe('accessibility: axe-core finds no serious or critical violation (Chromi
         await page.getByText(/^Loading/).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
         await checkPage(page, `console ${view.tab}`, found);
       }
+      // The phrase-rule editor with the product picker's results; the rule is removed again, so nothing is unsaved.
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Search phrases' }).click();
+      await page.getByRole('button', { name: 'New phrase rule' }).click();
+      await page.getByLabel('Find a product (title or key)').fill('sneakers');
+      await page.getByRole('list', { name: 'Products found' }).getByRole('button', { name: /^Pin / }).first().click();
+      await checkPage(page, 'console phrase rule editor', found);
+      await page.getByRole('button', { name: /^Remove rule / }).click();
       // The confirmation before a landing page goes live.
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Landing pages' }).click();
       await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();

@@ -162,6 +162,7 @@ describe('fuzz: admin imports', function () {
       ['PUT import/facets', 'PUT', '/api/admin/v4/import/facets', [{ markets: { SE: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'sv-SE': 'Märke' } }, { id: 'screen', attribute: 'custom.screenSize', type: 'RANGE', unit: 'cm' }] } } }]],
       ['PUT import/labels', 'PUT', '/api/admin/v4/import/labels', [{ markets: { SE: { 'sv-SE': { 'facet.custom.material': 'Material', 'sort.PRICE_ASCENDING': 'Billigast' } } } }]],
       ['PUT import/synonyms', 'PUT', '/api/admin/v4/import/synonyms', [{ locales: { 'sv-SE': [{ terms: ['tröja', 'sweater'] }, { from: ['anorak'], to: ['jacka'] }] } }]],
+      ['PUT import/phrase-rules', 'PUT', '/api/admin/v4/import/phrase-rules', [{ markets: { SE: [{ id: 'sneakers', phrases: ['sneakers', 'Sneaker'], locale: 'sv-SE', pinned: [{ productKey: 'P1', position: 1 }], hidden: ['P2'], boost: 'rule incl brand { "Acme" }', bury: 'rule incl price [ -infinity, 100 ]', redirect: '/dam/skor', start: '2026-01-01T00:00:00Z', end: '2027-01-01T00:00:00Z' }] } }]],
       ['PUT import/compounds', 'PUT', '/api/admin/v4/import/compounds', [{ locales: { 'sv-SE': { excluded: ['handskar'] } } }]],
     ];
     for (const [endpoint, method, path, bases] of json) for (const base of bases) for (const body of variants(base)) requests.push({ endpoint, method, path, body: JSON.stringify(body), type: 'application/json' });

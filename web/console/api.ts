@@ -37,8 +37,40 @@ function storefrontParams(where: Where, extra: Record<string, string>): string {
   return new URLSearchParams({ ...where, customerKey: 'console', sessionKey: 'console', notify: 'false', ...extra }).toString();
 }
 
-export function explainSearch(where: Where, q: string): Promise<ExplainedPage> {
-  return adminFetch(`/api/admin/v4/explain/search-page?${storefrontParams(where, { q, limit: '24' })}`);
+export function explainSearch(where: Where, q: string, preview = false): Promise<ExplainedPage> {
+  return adminFetch(`/api/admin/v4/explain/search-page?${storefrontParams(where, { q, limit: '24', ...(preview ? { viewId: 'PREVIEW' } : {}) })}`);
+}
+
+/** The storefront's own search-page answer (as shoppers get it): the product picker's results. */
+export async function storefrontSearch(where: Where, q: string, limit: number): Promise<ProductGroup[]> {
+  const res = await fetch(`/api/storefront/v3/queries/search-page?${storefrontParams(where, { q, limit: String(limit) })}`);
+  if (!res.ok) throw new Error(`search-page answered ${res.status}`);
+  return ((await res.json()) as { primaryList: { productGroups: ProductGroup[] } }).primaryList.productGroups;
+}
+
+/** A phrase rule as the phrase-rules import and export write it (docs/merchandising.md "Phrase rules"). */
+export interface PhraseRule {
+  id: string;
+  phrases: string[];
+  locale?: string;
+  pinned?: { productKey: string; position: number }[];
+  hidden?: string[];
+  boost?: string;
+  bury?: string;
+  redirect?: string;
+  start?: string;
+  end?: string;
+}
+
+/** The market's rules: published, or (`preview`) the preview where the market has one. */
+export async function exportPhraseRules(market: string, view: 'production' | 'preview' = 'production'): Promise<PhraseRule[]> {
+  return (await adminFetch<{ markets: Record<string, PhraseRule[]> }>(`/api/admin/v4/export/phrase-rules?${new URLSearchParams({ market, view })}`)).markets[market] ?? [];
+}
+
+/** Replaces the market's rules (PUT); `previewOnly` keeps them as the preview (viewId=PREVIEW), changing nothing live. Problem paths read `markets.<market>[i]...`. */
+export function importPhraseRules(market: string, rules: PhraseRule[], previewOnly: boolean): Promise<unknown> {
+  const query = new URLSearchParams({ name: previewOnly ? 'console preview' : 'console', ...(previewOnly ? { previewOnly: 'true' } : {}) });
+  return adminFetch(`/api/admin/v4/import/phrase-rules?${query}`, { method: 'PUT', body: { markets: { [market]: rules } } });
 }
 
 export function explainLandingPage(where: Where, pageReference: string, preview = false): Promise<ExplainedPage> {
@@ -90,7 +122,7 @@ export function importSynonyms(sets: SynonymSets): Promise<unknown> {
   return adminFetch('/api/admin/v4/import/synonyms?name=console', { method: 'PUT', body: { locales: sets } });
 }
 
-export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'facets', 'labels', 'configuration'] as const;
+export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'phrase-rules', 'facets', 'labels', 'configuration'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export interface Version { id: string; at: string; name?: string; keyId?: string; role?: string | null; user?: string | null; summary?: string }
 export interface FieldChange { path: string; from?: unknown; to?: unknown }

@@ -1,7 +1,7 @@
 /**
  * The merchandising console, served at /console/ behind the admin key: a search preview with a reason for
  * every position, landing pages (pins by drag and drop, hidden products, rules checked as you type, preview
- * before saving), synonyms, facets, labels, the navigation tree and templates as forms, the history of every merchandising import with diff and rollback, and a catalog
+ * before saving), search merchandising per phrase with a product picker, synonyms, facets, labels, the navigation tree and templates as forms, the history of every merchandising import with diff and rollback, and a catalog
  * file's impact on the most searched phrases before it goes live.
  */
 import './main.css';
@@ -17,6 +17,7 @@ import { Labels } from './Labels';
 import { MarketsContext } from './markets';
 import { Navigation } from './Navigation';
 import { Pages } from './Pages';
+import { PhraseRules } from './PhraseRules';
 import { Preview } from './Preview';
 import { leaveAllowed } from './safeEditing';
 import { Synonyms } from './Synonyms';
@@ -25,6 +26,7 @@ import { Templates } from './Templates';
 const VIEWS = [
   { path: 'preview', label: 'Search preview' },
   { path: 'pages', label: 'Landing pages' },
+  { path: 'phrases', label: 'Search phrases' },
   { path: 'synonyms', label: 'Synonyms' },
   { path: 'facets', label: 'Facets' },
   { path: 'labels', label: 'Labels' },
@@ -79,6 +81,7 @@ function Console({ markets }: { markets: MarketInfo[] }) {
       <main class="page console">
         {view === 'preview' && <Preview where={where} onWhere={setWhere} />}
         {view === 'pages' && <Pages where={where} onWhere={setWhere} />}
+        {view === 'phrases' && <PhraseRules where={where} onWhere={setWhere} />}
         {view === 'synonyms' && <Synonyms />}
         {view === 'facets' && <Facets />}
         {view === 'labels' && <Labels />}

@@ -11,7 +11,7 @@ import { DEFAULT_LIMIT as DEFAULT_ANALYTICS_LIMIT, MAX_DAYS, MAX_LIMIT as MAX_AN
 import { MAX_ID_FILTER, OUTPUT_FILTERS } from '../../merchandising/pages/export';
 import { EXPORT_TYPES, MAX_EXPORT_KEYS } from '../adminRoutes';
 import {
-  MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES,
+  MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES, MAX_PHRASE_RULES_BYTES,
 } from '../merchandisingRoutes';
 import { EXAMPLE } from './examples';
 import { ROUTE_ROLES } from '../access';
@@ -176,6 +176,14 @@ export function adminPaths(): Paths {
     mode === 'PUT' ? 'Locales not in the body keep their rules; `[]` clears a locale.' : 'Rules already there stay.',
     jsonImport('Synonyms', MAX_SYNONYMS_BYTES, mode === 'PUT' ? { locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }] } } : { locales: { 'en-GB': [{ from: ['tee'], to: ['t-shirt', 'tee'] }] } }),
   );
+  const phraseRulesExample = { markets: { [EXAMPLE.market]: [{ id: 'sneakers', phrases: ['sneakers', 'sneaker'], pinned: [{ productKey: EXAMPLE.productKey, position: 1 }], bury: 'rule incl price [ -infinity, 100 ]' }] } };
+  const phraseRulesImport = (mode: 'PUT' | 'POST') => merchandisingImport(
+    mode === 'PUT' ? 'importPhraseRules' : 'upsertPhraseRules',
+    mode === 'PUT' ? 'Replace the phrase rules of the markets in the body (our addition)' : 'Add or replace phrase rules by id (our addition)',
+    `${mode === 'PUT' ? 'Markets not in the body keep their rules; `[]` clears a market.' : 'Rules of other ids stay.'} Search merchandising per search phrase: pinned products at a position, hidden products, boost and bury product rules, a redirect (search-page and autocomplete \`redirectLink\`), an optional start and end. \`previewOnly=true\` keeps the rules as the preview only (storefront requests with viewId=PREVIEW apply them; nothing live changes, no version is kept).`,
+    jsonImport('PhraseRules', MAX_PHRASE_RULES_BYTES, phraseRulesExample),
+    [query('previewOnly', 'Keep the rules as the preview only: viewId=PREVIEW applies them, the live view does not change.', bool(undefined, { default: false }))],
+  );
 
   return withRoles({
     [`${ADMIN}/v4/import/catalog`]: {
@@ -276,6 +284,10 @@ export function adminPaths(): Paths {
     [`${ADMIN}/v4/import/synonyms`]: { put: synonymsImport('PUT'), post: synonymsImport('POST') },
     [`${ADMIN}/v4/export/synonyms`]: {
       get: exportOf('exportSynonyms', 'Admin: merchandising', 'The synonym rules (our addition)', 'Synonyms', [query('locale', 'One locale; default all.', str()), query('shipped', 'true: the general synonyms shipped for each locale\'s language (read-only; GENERAL_SYNONYMS) instead of the shop\'s rules.', { type: 'boolean' })]),
+    },
+    [`${ADMIN}/v4/import/phrase-rules`]: { put: phraseRulesImport('PUT'), post: phraseRulesImport('POST') },
+    [`${ADMIN}/v4/export/phrase-rules`]: {
+      get: exportOf('exportPhraseRules', 'Admin: merchandising', 'The phrase rules (our addition)', 'PhraseRules', [query('market', 'One market; default all.', str()), query('view', '`preview`: the preview rules where a market has them, else its published ones.', enumOf(['production', 'preview'], undefined, { default: 'production' }))]),
     },
     [`${ADMIN}/v4/import/compounds`]: {
       put: merchandisingImport('importCompounds', 'Replace the compounds configuration of the locales in the body (our addition)', 'Excluded compounds are no longer found by their head, from the next query on.', jsonImport('Compounds', MAX_SYNONYMS_BYTES, {

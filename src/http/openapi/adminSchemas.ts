@@ -9,6 +9,7 @@ import { NAVIGATION_IMPORT_TYPES, NODE_TYPES } from '../../merchandising/navigat
 import { FACET_SORT_ORDERS, FACET_VISUALIZATIONS, PAGE_IMPORT_TYPES, PAGE_SORT_ORDERS, REC_LIST_ALGORITHMS } from '../../merchandising/pages/types';
 import { MAX_PAGES_PER_IMPORT } from '../../merchandising/pages/validate';
 import { MAX_TEMPLATES_PER_BODY } from '../../merchandising/templates/types';
+import { MAX_HIDDEN, MAX_PHRASE_LENGTH, MAX_PHRASE_RULES_PER_MARKET, MAX_PHRASES_PER_RULE, MAX_PINNED, MAX_REDIRECT_LENGTH } from '../../merchandising/phraseRules/types';
 import { MAX_RULES_PER_LOCALE, MAX_TERM_LENGTH, MAX_TERMS_PER_RULE } from '../../merchandising/synonyms/types';
 import { MAX_KEY_LENGTH } from '../../catalog/validation/checks';
 import { arr, bool, enumOf, int, map, num, obj, ref, str, type Schema } from './schema';
@@ -46,7 +47,7 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     status: enumOf(IMPORT_STATUSES, 'NOT_FOUND for an unknown id; ABORTED when the client went away while sending the body.'),
     reason: str('Why it failed.', { type: ['string', 'null'] }),
     name: str('The `name` parameter of the import.'),
-    kind: str('catalog-full, catalog-operations, catalog-impact, configuration, navigation, pages, templates, facets, labels, synonyms, compounds.'),
+    kind: str('catalog-full, catalog-operations, catalog-impact, configuration, navigation, pages, templates, facets, labels, synonyms, phrase-rules, compounds.'),
     startedAt: str(undefined, { format: 'date-time' }),
     finishedAt: str(undefined, { format: 'date-time' }),
     linesRead: int(),
@@ -256,6 +257,20 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
       ],
     }, undefined, { maxItems: MAX_RULES_PER_LOCALE }), 'Locale to its rules.'),
   }, ['locales'], { description: 'Our addition: synonym rules per locale (README "Language analysis").' }),
+  PhraseRules: obj({
+    markets: map(arr(obj({
+      id: str('Unique in its market.', { minLength: 1, maxLength: 200 }),
+      phrases: arr(str(undefined, { minLength: 1, maxLength: MAX_PHRASE_LENGTH }), 'Matched exactly after normalisation: case and whitespace; diacritics as typed.', { minItems: 1, maxItems: MAX_PHRASES_PER_RULE }),
+      locale: str('Only searches in this locale of the market; default all of them.'),
+      pinned: arr(obj({ productKey: str(), position: int('1-based position in the primary list.', { minimum: 1, maximum: 10000 }) }, ['productKey', 'position']), undefined, { maxItems: MAX_PINNED }),
+      hidden: arr(str(), 'Product keys never listed for the phrase.', { maxItems: MAX_HIDDEN }),
+      boost: str('Product rules (docs/product-rules.md) whose products rank higher.'),
+      bury: str('Product rules whose products rank lower.'),
+      redirect: str('A page path (/women/shoes) or http(s) URL: the answer\'s redirectLink.', { maxLength: MAX_REDIRECT_LENGTH }),
+      start: str('Not applied before.', { format: 'date-time' }),
+      end: str('Not applied from then on.', { format: 'date-time' }),
+    }, ['id', 'phrases']), undefined, { maxItems: MAX_PHRASE_RULES_PER_MARKET }), 'Market to its rules, in import order (the first that applies wins).'),
+  }, ['markets'], { description: 'Our addition: search merchandising per phrase and market (docs/merchandising.md "Phrase rules").' }),
   Compounds: obj({
     locales: map(obj({ excluded: arr(str(), 'Compounds kept whole: no longer found by their head.') }, ['excluded'])),
   }, ['locales'], { description: 'Our addition: the compounds configuration per locale (README "Language analysis").' }),

@@ -117,7 +117,7 @@ export function openApiDocument(serverUrl?: string): OpenApiDocument & { servers
       { name: 'Storefront queries', description: 'Product, content, navigation and recommendation data for a shop front end.' },
       { name: 'Storefront notifications', description: 'Visitor behaviour: clicks, add-to-carts, favourites, purchases.' },
       { name: 'Admin: catalog', description: 'Catalog and configuration imports and exports, import status.' },
-      { name: 'Admin: merchandising', description: 'Navigation, pages, templates, facets, labels, synonyms, compounds.' },
+      { name: 'Admin: merchandising', description: 'Navigation, pages, templates, facets, labels, synonyms, phrase rules, compounds.' },
       { name: 'Admin: console', description: 'Explain and history for the merchandising console.' },
       { name: 'Admin: analytics', description: 'Search analytics and the UBI export.' },
       { name: 'Operations', description: 'Liveness, readiness, metrics, this description.' },

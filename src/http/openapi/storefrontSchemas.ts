@@ -184,6 +184,7 @@ export const STOREFRONT_SCHEMAS: Record<string, Schema> = {
     navigation: { ...ref('Navigation'), description: 'With `navigation.include` in the body: the categories of the hits.' },
     secondaryList: ref('SecondaryList'),
     relatedSearches: arr(obj({ q: str() }, ['q'])),
+    redirectLink: str('Our addition (the official models have none on search-page): where the search should lead instead, the redirect of the phrase\'s phrase rule (a page path or URL).'),
     contentLists: arr(ref('ContentList'), 'As asked in the body; empty for GET.'),
   }, ['q', 'didYouMean', 'primaryList', 'secondaryList', 'relatedSearches', 'contentLists']),
   Autocomplete: obj({

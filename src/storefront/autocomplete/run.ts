@@ -35,6 +35,7 @@ import type { StorefrontServices } from '../services';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { contentSuggestionSearch, fuzzySuggestionSearch, redirectSearch, suggestionSearch, usesFuzzyFallback } from './build';
 import type { AutocompleteRequest } from './request';
+import { phraseRuleOf } from '../phraseMerchandising';
 import { MAX_PHRASE_SUGGESTIONS, productListing, suggestedProducts, shapeAutocomplete, type AutocompleteResult } from './shape';
 
 export const RECENT_SEARCHES = 10;
@@ -42,7 +43,10 @@ export const RECENTLY_VIEWED = 10;
 
 export async function autocomplete(s: StorefrontServices, request: AutocompleteRequest): Promise<AutocompleteResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
-  const [template, topContent] = await Promise.all([resolveTemplate(s, request.context.templateId), topContentFor(s, request.context.market, request.contentLists)]);
+  // The phrase rule's redirect comes from the store's in-process index: no round trip.
+  const [template, topContent, phraseRule] = await Promise.all([
+    resolveTemplate(s, request.context.templateId), topContentFor(s, request.context.market, request.contentLists), phraseRuleOf(s, request.context, request.q),
+  ]);
   const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
   const { market, locale, customerKey } = req.context;
   const typed = req.q !== '';
@@ -101,7 +105,7 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   const listing = productListing(suggestions, fuzzySuggestions);
   const siblings = await fetchSiblings(s.search, s.index.products(locale), { market, locale }, [...suggestedProducts(listing, req), ...recentlyViewed], includes);
   return shapeAutocomplete({
-    req, suggestions, fuzzySuggestions, redirect, pageRedirect, contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
+    req, suggestions, fuzzySuggestions, redirect, pageRedirect, ...(phraseRule?.redirect !== undefined ? { phraseRedirect: phraseRule.redirect } : {}), contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
   });
 }
 

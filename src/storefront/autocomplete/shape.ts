@@ -8,7 +8,8 @@
  *   starts with, the longest) is wrapped in double braces, as in the client's `{{jea}}ns`. A suggestion
  *   found through a typo (fuzzy completion) has words the phrase does not start, and so no braces.
  * - redirectLink: the matched variant's link, else the product's link (see build.ts for which product);
- *   without a key match, the link of the page whose keywords hold the phrase (pageRedirect).
+ *   without a key match, the link of the page whose keywords hold the phrase (pageRedirect); before both, the
+ *   redirect of the phrase's phrase rule (phraseRedirect).
  * - contentSuggestions (deprecated): only link-type content (`type: "link"`, build.ts), as the spec says;
  *   articles and other content are listed by contentLists. `highlightedTitle` is highlighted like phrases.
  */
@@ -52,6 +53,8 @@ export interface AutocompleteOutcome {
   redirect?: estypes.SearchResponse<unknown>;
   /** The link of the page one of whose keywords is the phrase. */
   pageRedirect?: string;
+  /** The phrase rule's redirect: the merchandiser's word comes before a key match and a page keyword. */
+  phraseRedirect?: string;
   contentSuggestions?: estypes.SearchResponse<unknown>;
   contents: estypes.SearchResponse<unknown>[];
   /** Popular phrases (with a phrase) or trending phrases (without), best first. */
@@ -153,7 +156,7 @@ export function shapeAutocomplete(o: AutocompleteOutcome): AutocompleteResult {
     const sc: ShapeContext = { query: req.context, origin: origin(listId), now: o.now };
     return applyTemplate(mains.map((p, i) => shapeProductGroup(p, o.siblings, i, sc)), o.template);
   };
-  const link = redirectLink(o.redirect, req.q) ?? o.pageRedirect;
+  const link = o.phraseRedirect ?? redirectLink(o.redirect, req.q) ?? o.pageRedirect;
   const listing = productListing(o.suggestions, o.fuzzySuggestions);
   return {
     phraseSuggestions: phraseSuggestions(o.behaviourPhrases, catalogPhrases(o.suggestions), req.q),

@@ -18,14 +18,11 @@ import type { LandingPageRequest } from './request';
 import { explainedSearch, type ExplainOption } from '../explain';
 import type { ListingPlan } from './settings';
 import { productsFilters } from '../pageProducts';
+import { PIN_WEIGHT, pinnedFirst } from '../pins';
 
 type Query = estypes.QueryDslQueryContainer;
 
-/**
- * Score added to the i-th of n pins: (n - i) × PIN_WEIGHT. Far above any listing score (relevance × the
- * stock tier stays below 1e12), so pins come first, in their order, whatever their stock.
- */
-export const PIN_WEIGHT = 1e15;
+export { PIN_WEIGHT, pinnedFirst };
 
 export interface ListingOptions {
   /** Collapse on `collapseKey` (the market has groups that suppress duplicates). */
@@ -34,19 +31,6 @@ export interface ListingOptions {
   size: number;
   /** Only the admin explain endpoint: Elasticsearch's explanation and named rule probes (explain.ts). */
   explain?: ExplainOption;
-}
-
-/** Adds the pin scores on top of a listing query; products that are not pinned keep their order. */
-export function pinnedFirst(query: Query, pins: string[]): Query {
-  if (pins.length === 0) return query;
-  return {
-    function_score: {
-      query,
-      functions: pins.map((key, i) => ({ filter: { term: { productKey: key } }, weight: (pins.length - i) * PIN_WEIGHT })),
-      score_mode: 'first',
-      boost_mode: 'sum',
-    },
-  };
 }
 
 /** Which pins the listing holds under every selection (slice ranges count only those). */

@@ -17,6 +17,7 @@ import { explainedSearch, type ExplainOption } from '../explain';
 import { understoodBoosts, understoodClauses, type Understanding } from '../understanding';
 import { phraseSuggester } from '../suggest/phrase';
 import { wordCountAggregation } from '../suggest/correction';
+import { hiddenFilters, matchWithPins, withPhraseRule } from '../phraseMerchandising';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -33,7 +34,7 @@ export interface ListingOptions {
   explain?: ExplainOption;
 }
 
-/** What defines the listing besides the phrase: market, locale, product rules, selected category. */
+/** What defines the listing besides the phrase: market, locale, product rules, selected category, the phrase rule's hidden products. */
 export function listingFilters(req: SearchPageRequest, category: 'withCategory' | 'withoutCategory' = 'withCategory'): Query[] {
   const rules = compileRuleSet(req.rules, { priceId: req.context.priceId });
   return [
@@ -41,6 +42,7 @@ export function listingFilters(req: SearchPageRequest, category: 'withCategory' 
     { term: { locale: req.context.locale } },
     ...(rules ? [rules] : []),
     ...(req.selectedCategory && category === 'withCategory' ? [{ term: { categoryPaths: req.selectedCategory } }] : []),
+    ...hiddenFilters(req.phraseRule),
   ];
 }
 
@@ -118,18 +120,19 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
 /**
  * The primary list's query for a phrase, before selections (facets are aggregated under it); `expansion`
  * adds the phrase's synonyms and compounds (phraseExpansion.ts). A longer phrase also matches products
- * missing one of its words, ranked after every full match (relevance.ts `phraseMatch`).
+ * missing one of its words, ranked after every full match (relevance.ts `phraseMatch`). The phrase rule's
+ * pinned products are listed whatever they match and come first (run.ts places them), its boosts and buries scale relevance.
  */
 export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
   const { match, full, boosts } = understoodMatch(req, phrase, expansion, understood);
-  return listingQuery({
-    match,
+  return withPhraseRule(listingQuery({
+    match: matchWithPins(match, req.phraseRule),
     ...(full ? { fullMatch: full } : {}),
     boosts,
     filters: listingFilters(req),
     inStock: inStockQuery(req.context),
     relevance: scoresRelevance(req.sort),
-  });
+  }), req.phraseRule, scoresRelevance(req.sort));
 }
 
 /**

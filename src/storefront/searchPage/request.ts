@@ -17,6 +17,7 @@ import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import { parseSort, type SortId } from '../sorts';
 import type { AnswerState } from '../../events/searchSessions';
 import type { UnderstandingInput } from '../understanding';
+import type { AppliedPhraseRule } from '../phraseMerchandising';
 
 export const SEARCH_PAGE_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 
@@ -43,6 +44,8 @@ export interface SearchPageRequest {
   collapse: boolean;
   /** What query understanding reads besides the phrase and locale: the market's currency, the catalog's genders. */
   understandingFacts?: Omit<UnderstandingInput, 'locale'>;
+  /** The phrase rule of `q` (looked up by run.ts before round 1; ../phraseMerchandising.ts). */
+  phraseRule?: AppliedPhraseRule;
 }
 
 export interface SearchPageBody {

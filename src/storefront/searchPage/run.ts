@@ -16,6 +16,8 @@
  * Then one msearch for the siblings of every group shown and, when the request has dynamic facets, the
  * values of the attributes covering most hits (facets/dynamic.ts), and pure shaping. A `templateId` is resolved
  * before round 1 (400 when unknown): it widens the fetched custom attributes and shapes both lists.
+ * The phrase rule of `q` (../phraseMerchandising.ts) is read from the store's in-process index beside it: it
+ * changes the searches of round 1 and places its pins after it, so it costs no round trip.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { contentListSearch } from '../contentLists';
@@ -35,6 +37,8 @@ import { siblingsAndDynamicFacets } from '../listingRound';
 import { answerState, type SearchPageRequest } from './request';
 import { explainHit, ruleProbes, shownHits, withExplanations } from '../explain';
 import { MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
+import { phraseRuleOf, phraseRuleProbes, pinnedWindow, placePins, withPlacedHits, type PlacedHit } from '../phraseMerchandising';
+import { PIN_WEIGHT } from '../pins';
 
 /** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
 const SHORT_LIST = DID_YOU_MEAN_BELOW;
@@ -53,21 +57,26 @@ export interface SearchPageOptions { explain?: boolean }
 
 export async function searchPage(s: StorefrontServices, request: SearchPageRequest, options: SearchPageOptions = {}): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
-  const [template, language, topContent] = await Promise.all([
+  // The phrase rule comes from the store's in-process index: no round trip.
+  const [template, language, topContent, phraseRule] = await Promise.all([
     resolveTemplate(s, request.context.templateId), s.language(request.context.locale), topContentFor(s, request.context.market, request.contentLists),
+    phraseRuleOf(s, request.context, request.q),
   ]);
-  const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
+  const templated = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
+  const req = phraseRule ? { ...templated, phraseRule } : templated;
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
-  const explain = options.explain ? { probes: ruleProbes('request', req.rules, [], { priceId: req.context.priceId }) } : undefined;
+  const explain = options.explain ? { probes: { ...ruleProbes('request', req.rules, [], { priceId: req.context.priceId }), ...phraseRuleProbes(phraseRule, req.context.priceId) } } : undefined;
   // Query understanding (understood.ts): colour, gender and price words; the words as typed ride along in round 1.
   const understood = understoodPhrase(req, s.understanding ?? 'filter', language);
   let used: UnderstoodPhrase | undefined = understood;
+  // With pins, the hits from the first on: placePins moves each pin to its position.
+  const window = pinnedWindow(req.skip, req.limit, phraseRule);
   const primaryFor = (phrase: string, u?: UnderstoodPhrase): IndexedSearch => ({
     index: s.index.products(at.locale),
     splitAggregations: true,
-    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : req.skip, size: req.viewAllSecondary ? 0 : req.limit, explain }, language.expand(phrase), u),
+    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : window.from, size: req.viewAllSecondary ? 0 : window.size, explain }, language.expand(phrase), u),
   });
   const contentsFor = (phrase: string): IndexedSearch[] =>
     req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }, topContent) }));
@@ -76,7 +85,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
 
   // The secondary list and the spelling search serve only a short list: a search remembered long on this
   // catalog version leaves them out (../longLists.ts), and fetches them in a second round if it is short after all.
-  const rememberAs = longListKey(req, s.catalogVersion, s.index.products(at.locale));
+  // A phrase rule's pins make a list long that was not: its searches are not remembered.
+  const rememberAs = phraseRule ? undefined : longListKey(req, s.catalogVersion, s.index.products(at.locale));
   const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
   const besides = (): IndexedSearch[] => [
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
@@ -121,6 +131,11 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     }
   }
 
+  let placed: PlacedHit[] | undefined;
+  if (phraseRule?.pinned.length && !req.viewAllSecondary) {
+    placed = placePins(primary.hits.hits, phraseRule, req.skip, req.limit);
+    primary = withPlacedHits(primary, placed);
+  }
   const primaryTotal = groupTotal(primary, collapse);
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
   const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), { ...req, query: primaryQuery(req, phrase, language.expand(phrase), phrase === req.q ? used : undefined), response: primary, context: req.context });
@@ -134,12 +149,21 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
     contents, siblings, suggestions, now: s.now(), template, dynamicFacets, behaviourRelated,
   });
-  if (!explain) return result;
-  // search-page has no pins: the order before merchandising is the order shown.
-  const explanations = shownHits(req.viewAllSecondary ? undefined : primary)
-    .map((hit, i) => explainHit(hit, { sort: req.sort, position: req.skip + i + 1, positionBefore: req.skip + i + 1 }));
+  const answer = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
+  if (!explain) return answer;
+  // Without pins the order before merchandising is the order shown; a pinned list tells each hit's place among the others.
+  const explanations = shownHits(req.viewAllSecondary ? undefined : primary).map((hit, i) => {
+    const place = placed?.find((p) => p.hit === hit);
+    const position = req.skip + i + 1;
+    if (!place) return explainHit(hit, { sort: req.sort, position, positionBefore: position });
+    const key = String((hit._source as { productKey?: unknown }).productKey);
+    return explainHit(hit, {
+      sort: req.sort, position, positionBefore: place.organicPosition ?? 'pinned',
+      ...(place.pin ? { pin: { key, label: `Pinned at ${position} by phrase rule '${phraseRule!.id}'`, slot: position } } : {}),
+    }, PIN_WEIGHT);
+  });
   return {
-    ...result,
+    ...answer,
     primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) },
     ...(understood ? { understanding: { ...understood.understanding, mode: understood.mode, applied: used?.mode !== 'fallback' } satisfies UnderstandingExplanation } : {}),
   };

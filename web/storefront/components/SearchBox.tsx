@@ -63,18 +63,20 @@ export function SearchBox({ initial }: { initial: string }) {
   }
   const shown = open && choices.length > 0;
 
+  // A phrase rule may redirect to another site (an http(s) URL); a path is a page of this shop.
+  const follow = (link: string) => (/^https?:\/\//.test(link) ? location.assign(link) : navigate(shop.href({ kind: 'landing', path: link, page: 1, facets: {} })));
   const choose = (choice: Choice | undefined) => {
     setOpen(false);
     if (!choice) {
       const phrase = q.trim();
       if (!phrase) return;
       // A phrase that is a page's keyword leads to that page, as Elevate's redirect intends.
-      if (data && answer?.q.trim() === phrase && data.redirectLink) return navigate(shop.href({ kind: 'landing', path: data.redirectLink, page: 1, facets: {} }));
+      if (data && answer?.q.trim() === phrase && data.redirectLink) return follow(data.redirectLink);
       return navigate(shop.href({ kind: 'search', q: phrase, origin: 'ORGANIC', page: 1, facets: {} }));
     }
     switch (choice.kind) {
       case 'phrase': setQ(choice.q); return navigate(shop.href({ kind: 'search', q: choice.q, origin: choice.origin, page: 1, facets: {} }));
-      case 'page': return navigate(shop.href({ kind: 'landing', path: choice.link, page: 1, facets: {} }));
+      case 'page': return follow(choice.link);
       case 'product': {
         const product = choice.group.products[0]!;
         notifyClick(shop.api, product.ticket);
