@@ -27,6 +27,11 @@ const ABOVE_DOMAIN = '^src/(admin|storefront|behaviour|http|sample)/|^src/(app|m
 /** The folders of storefront/ that serve several endpoints; every other folder is one endpoint's. */
 const STOREFRONT_SHARED = '^src/storefront/(facets|navigation|recommendations|suggest)/';
 const STOREFRONT_ENDPOINT = '^src/storefront/[^/]+/';
+/**
+ * The root modules of storefront/ that stand above shared folders: the service bundle, the listing round
+ * and the response types that name a navigation result. Every other root module is below every folder.
+ */
+const STOREFRONT_COMPOSING = '^src/storefront/(services|listingRound|responseTypes)\\.ts$';
 const STORES = ['Store\\.ts$', '/store\\.ts$'];
 
 /** One rule per layer boundary, named so a failure says which boundary it crossed. */
@@ -70,6 +75,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/search/', ...STORES] },
       to: { path: '@elastic/elasticsearch', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'storefront-root-below-shared-folders',
+      comment: 'A root module of storefront/ imports no storefront folder (shared folders import root modules, so the arrow would point back up); only the modules that compose the endpoints above the shared folders may.',
+      severity: 'error',
+      from: { path: '^src/storefront/[^/]+\\.ts$', pathNot: STOREFRONT_COMPOSING },
+      to: { path: '^src/storefront/[^/]+/' },
     },
     forbid('http-below-composition', 'http/ is wired by app.ts and knows no sample data.', '^src/http/', '^src/sample/|^src/(app|main)\\.ts$'),
     forbid('sample-below-composition', 'sample/ is started by main.ts; it knows no HTTP.', '^src/sample/', '^src/http/|^src/(app|main)\\.ts$'),
