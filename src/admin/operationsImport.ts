@@ -34,7 +34,7 @@ interface WorkingEntity { before?: ReplaceEntity; after: ReplaceEntity | null; l
 export async function runOperationsImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<LineProblems> {
   const operations = await readOperations(deps, configuration, body, options);
   const names = deps.indices.names;
-  const reader = new EntityReader(deps.es, names.catalogAlias('entities'));
+  const reader = new EntityReader(deps.documents, names.catalogAlias('entities'));
   const working = await loadWorkingSet(deps, reader, operations);
   const errors = new LineProblems();
   const warnings = new LineProblems();

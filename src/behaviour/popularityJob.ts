@@ -11,7 +11,7 @@
  *
  * Only the holder of the `popularity` lease runs it periodically (periodicJob.ts), so several API processes can run side by side.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { ConfigurationReader } from '../configuration/store';
 import { productDocumentId } from '../catalog/documents';
 import type { Logger } from '../kernel/log';
@@ -22,7 +22,7 @@ import type { BehaviourOptions } from '../kernel/config';
 import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from '../events/queries/popularity';
 
 export interface PopularityJobDeps {
-  es: Client;
+  documents: DocumentIndex;
   log: Logger;
   names: BehaviourIndexNames;
   /** Alias of the live products index. */
@@ -121,11 +121,8 @@ export class PopularityJob {
   async popularityOf(market: string, productKeys: string[]): Promise<Map<string, number>> {
     const result = new Map(productKeys.map((k) => [k, 0]));
     if (!productKeys.length) return result;
-    const res = await this.deps.es.mget<PopularityDocument>({ index: this.deps.names.popularity, ids: productKeys.map((k) => popularityId(market, k)) }, { ignore: [404] });
-    for (const doc of res.docs ?? []) {
-      const d = doc as estypes.GetGetResult<PopularityDocument>;
-      if (d.found && d._source) result.set(d._source.productKey, d._source.popularity);
-    }
+    const kept = await this.deps.documents.getMany<PopularityDocument>(this.deps.names.popularity, productKeys.map((k) => popularityId(market, k)), { missingIndex: 'none' });
+    for (const d of kept.values()) result.set(d.productKey, d.popularity);
     return result;
   }
 
@@ -134,7 +131,7 @@ export class PopularityJob {
     const scores = new Map<string, number>();
     let after: CompositeKey | undefined;
     do {
-      const response = await this.deps.es.search(popularitySearch({ windowDays, halfLifeDays }, { index: this.deps.names.events, now }, after));
+      const response = await this.deps.documents.search(popularitySearch({ windowDays, halfLifeDays }, { index: this.deps.names.events, now }, after));
       const page = readPopularityPage(response);
       accumulatePopularity(scores, page.buckets, now, halfLifeDays);
       after = page.after;
@@ -144,11 +141,11 @@ export class PopularityJob {
 
   /** Products scored by an earlier run but not by this one go back to 0. */
   private async zeroStale(updatedAt: string, locales: Map<string, string[]>): Promise<number> {
-    const { es, names, productsIndex } = this.deps;
-    await es.indices.refresh({ index: names.popularity });
+    const { documents, names, productsIndex } = this.deps;
+    await documents.refresh(names.popularity);
     let zeroed = 0;
     for (;;) {
-      const res = await es.search<PopularityDocument>({
+      const res = await documents.search<PopularityDocument>({
         index: names.popularity, size: BULK_ACTIONS / 4, track_total_hits: false,
         query: { range: { updatedAt: { lt: updatedAt } } }, _source: ['market', 'productKey'],
       });
@@ -163,14 +160,14 @@ export class PopularityJob {
         actions.push([{ delete: { _index: names.popularity, _id: hit._id } }]);
       }
       await this.bulk(actions);
-      await es.indices.refresh({ index: names.popularity });
+      await documents.refresh(names.popularity);
     }
   }
 
   /** `_bulk` in chunks of whole actions; a missing product document (removed from the catalog) is not an error. */
   private async bulk(actions: BulkGroup[]): Promise<void> {
     for (let i = 0; i < actions.length; i += BULK_ACTIONS) {
-      const res = await this.deps.es.bulk({ operations: actions.slice(i, i + BULK_ACTIONS).flat() });
+      const res = await this.deps.documents.bulk(actions.slice(i, i + BULK_ACTIONS).flat());
       if (!res.errors) continue;
       const failed = res.items.map((item) => Object.values(item)[0]).find((r) => r?.error && r.status !== 404);
       if (failed) throw new Error(`popularity write failed for ${failed._index}/${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);

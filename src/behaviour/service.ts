@@ -7,6 +7,7 @@
  * can serve side by side. Recording is fire-and-forget: record() never throws and never waits.
  */
 import type { Client } from '@elastic/elasticsearch';
+import { elasticsearchDocuments } from '../search/documents';
 import type { ConfigurationReader } from '../configuration/store';
 import type { Logger } from '../kernel/log';
 import { EventWriter, type EventWriterStats } from './eventWriter';
@@ -66,12 +67,13 @@ export class BehaviourService {
 
   constructor(private readonly deps: BehaviourDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.lookup = new ProductLookup(deps.es, deps.productsAlias);
-    this.questions = new BehaviourQuestions({ es: deps.es, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
+    const documents = elasticsearchDocuments(deps.es);
+    this.lookup = new ProductLookup(documents, deps.productsAlias);
+    this.questions = new BehaviourQuestions({ documents, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
     const attribution = new Attribution(deps.es, deps.names.events, deps.options.attributionWindowHours * 3_600_000);
     this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, attribution, options: deps.options, layout: deps.layout, now: this.now });
     this.popularity = new PopularityJob({
-      es: deps.es, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
+      documents, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
       liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
       options: deps.options, now: this.now,
     });
