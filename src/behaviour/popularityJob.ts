@@ -17,7 +17,7 @@ import { productDocumentId } from '../catalog/documents';
 import type { Logger } from '../kernel/log';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import type { Lease } from './lease';
-import { PeriodicJob } from './periodicJob';
+import { LeasedJob } from './periodicJob';
 import type { BehaviourOptions } from '../kernel/config';
 import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from '../events/queries/popularity';
 
@@ -57,36 +57,24 @@ interface PopularityDocument { market: string; productKey: string; popularity: n
 export const MIN_POPULARITY = 0.001;
 const BULK_ACTIONS = 5000;
 
-export class PopularityJob {
+export class PopularityJob extends LeasedJob<PopularityRun> {
   private lastVersion?: string;
-  private readonly now: () => Date;
-  private readonly periodic: PeriodicJob;
 
   constructor(private readonly deps: PopularityJobDeps) {
-    this.now = deps.now ?? (() => new Date());
-    this.periodic = new PeriodicJob({
-      name: 'popularity', lease: deps.lease, log: deps.log, now: this.now,
-      // Due every interval, and at once when a new catalog version went live (its documents start at 0).
-      due: async (lastRunAt, intervalMs) => {
-        const version = await deps.liveVersion();
-        return version !== undefined && (version !== this.lastVersion || Date.now() - lastRunAt >= intervalMs);
-      },
-      run: async () => {
-        const version = await deps.liveVersion();
-        const run = await this.run();
-        this.lastVersion = version;
-        return { ...run, version };
-      },
-    });
+    super('popularity', deps);
   }
 
-  /** Runs the job every `intervalMs` while this process holds the lease, and at once after a catalog version change. */
-  start(intervalMs: number): void {
-    this.periodic.start(intervalMs);
+  /** Due every interval, and at once when a new catalog version went live (its documents start at 0). */
+  protected override async due(lastRunAt: number, intervalMs: number): Promise<boolean> {
+    const version = await this.deps.liveVersion();
+    return version !== undefined && (version !== this.lastVersion || Date.now() - lastRunAt >= intervalMs);
   }
 
-  stop(): Promise<void> {
-    return this.periodic.stop();
+  protected override async scheduledRun(): Promise<object> {
+    const version = await this.deps.liveVersion();
+    const run = await this.run();
+    this.lastVersion = version;
+    return { ...run, version };
   }
 
   /** Computes every score and writes it; callable directly (tests, benchmarks, admin). */
