@@ -148,6 +148,20 @@ export function requireFields(p: Problems, path: string, o: Obj, ...names: strin
   for (const name of names) if (o[name] === undefined) p.add(field(path, name), 'required');
 }
 
+/**
+ * The opening of an import body holding one required field (`{"markets": ...}`, `{"locales": ...}`): the body
+ * without nulls, or undefined with the problem added (`shape` shows the expected body in the message).
+ */
+export function requiredBody(p: Problems, raw: unknown, name: string, shape: string): Obj | undefined {
+  const body = object(p, '', stripNulls(raw), [name]);
+  if (!body) {
+    if (!p.any) p.add('', `must be an object ${shape}`);
+    return undefined;
+  }
+  requireFields(p, '', body, name);
+  return body;
+}
+
 export interface StringRule { min?: number; max?: number; pattern?: RegExp; patternText?: string }
 
 export function string(p: Problems, path: string, v: unknown, rule: StringRule = {}): string | undefined {
