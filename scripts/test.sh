@@ -3,8 +3,9 @@
 # ELASTICSEARCH_URL or a node already on $ES_PORT, else starting one and stopping it afterwards), then run
 # every test. Tests isolate themselves by index prefix, never by restarting Elasticsearch.
 #
-# Beside the type check, two checks of the code's shape run in parallel (caches under node_modules/.cache keep
-# them near a second each on an unchanged tree): dependency-cruiser (.dependency-cruiser.cjs: no import cycle,
+# The type check runs three times: the whole service, the folders with noUncheckedIndexedAccess
+# (tsconfig.indexed.json) and the pages. Beside it, two checks of the code's shape run in parallel (caches
+# under node_modules/.cache keep them near a second each on an unchanged tree): dependency-cruiser (.dependency-cruiser.cjs: no import cycle,
 # layers point one way) and eslint (eslint.config.mjs). A finding fails the run; SHAPE_CHECKS=report only
 # prints it (for a work in progress).
 set -euo pipefail
@@ -16,6 +17,7 @@ mkdir -p node_modules/.cache
 npx depcruise src --cache node_modules/.cache/depcruise --output-type err > node_modules/.cache/depcruise.out 2>&1 & depcruise_pid=$!
 npx eslint --cache --cache-location node_modules/.cache/eslint/ . > node_modules/.cache/eslint.out 2>&1 & eslint_pid=$!
 npx tsc -p tsconfig.json --noEmit
+npx tsc -p tsconfig.indexed.json
 npx tsc -p web/tsconfig.json
 shape_failed=""
 for check in depcruise eslint; do

@@ -89,6 +89,7 @@ export function roundsGateway(inner: SearchGateway): SearchGateway {
       if (request.ids.length === 0) return { docs: [] };
       if (request.ids.length > MAX_IDS_SEARCH) return inner.mget<T>(request);
       const [response] = await msearch([mgetSearch(request)]);
+      if (!response) throw new Error('msearch answered no search');
       return mgetAnswer<T>(request.ids, response);
     },
     mapping: (index) => inner.mapping(index),
