@@ -123,7 +123,7 @@ export async function impactReport(deps: ImpactDeps, request: { version: string;
   await copyKeptPopularity(deps, request.version, request.configuration, versionIndices.filter((i) => i.part === 'products').map((i) => i.index));
   const view = versionViewOf(versionIndices, indices.names);
   const phrases = phrasesToAsk(await sources.topPhrases({ days: IMPACT_DAYS, limit: request.phrases }), request.configuration);
-  const compared: (PhraseComparison | undefined)[] = new Array(phrases.length);
+  const compared = new Array<PhraseComparison | undefined>(phrases.length);
   let next = 0;
   const worker = async () => {
     while (next < phrases.length) {

@@ -106,7 +106,7 @@ export function searchAnalytics(deps: AnalyticsDeps) {
       // The previous period is the totals alone over the preceding range, asked alongside (no phrase buckets).
       const range = previousRange(request);
       const [current, previous] = await Promise.all([answer(), deps.documents.search(totalsSearch(deps.events, { ...request, ...range }))]);
-      return { ...current, previous: { ...range, totals: totalsOf(readMetrics(previous.aggregations as Record<string, unknown> | undefined)) } };
+      return { ...current, previous: { ...range, totals: totalsOf(readMetrics(previous.aggregations)) } };
     },
     async phraseProducts(query: RawQuery): Promise<PhraseProductsAnswer> {
       const request = parsePhraseProductsRequest(query, await deps.configuration.get(), now());

@@ -79,8 +79,8 @@ export abstract class LeasedJob<Run extends object> {
   abstract run(): Promise<Run>;
 
   /** Due once per interval, counted from the end of the last run. */
-  protected async due(lastRunAt: number, intervalMs: number): Promise<boolean> {
-    return Date.now() - lastRunAt >= intervalMs;
+  protected due(lastRunAt: number, intervalMs: number): Promise<boolean> {
+    return Promise.resolve(Date.now() - lastRunAt >= intervalMs);
   }
 
   /** What a periodic run does and logs: the run itself, unless the job adds to it. */

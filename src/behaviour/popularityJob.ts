@@ -30,9 +30,9 @@ export interface PopularityJobDeps {
    * The products alias of a locale (writes by id go to the locale's index). A configured locale without an
    * index yet has no alias: `require_alias` makes its updates fail with a 404 instead of creating an index.
    */
-  productsIndex(locale: string): string;
+  productsIndex: (locale: string) => string;
   configuration: ConfigurationReader;
-  liveVersion(): Promise<string | undefined>;
+  liveVersion: () => Promise<string | undefined>;
   lease: Lease;
   options: Pick<BehaviourOptions, 'popularityHalfLifeDays' | 'popularityWindowDays'>;
   now?: () => Date;

@@ -41,10 +41,10 @@ export interface BehaviourDeps {
   /** Alias of the live products over every locale (key lookups). */
   productsAlias: string;
   /** Alias of one locale's live products (popularity updates by id). */
-  productsIndex(locale: string): string;
+  productsIndex: (locale: string) => string;
   configuration: ConfigurationReader;
   /** Version of the live catalog (the popularity job rewrites scores when it changes). */
-  liveVersion(): Promise<string | undefined>;
+  liveVersion: () => Promise<string | undefined>;
   /** Identifies this process in the popularity lease. */
   holder: string;
   options: BehaviourOptions;

@@ -210,7 +210,7 @@ export function array(p: Problems, path: string, v: unknown, opts: { min?: numbe
   if (opts.min !== undefined && v.length < opts.min) p.add(path, opts.min === 1 ? 'must have at least one item' : `at least ${opts.min} items (got ${v.length})`);
   if (opts.max !== undefined && v.length > opts.max) p.add(path, `at most ${opts.max} items (got ${v.length})`);
   v.forEach((value, i) => opts.each?.(value, item(path, i), i));
-  return v;
+  return v as unknown[];
 }
 
 /** An array of strings, each checked by `rule`; `unique` reports repeated values. */

@@ -56,7 +56,7 @@ export function elasticsearchDocuments(es: Client): DocumentIndex {
         const hits = res.hits.hits;
         if (hits.length) yield hits;
         if (hits.length < pageSize) return;
-        after = hits[hits.length - 1]!.sort;
+        after = hits.at(-1)?.sort;
       }
     },
     getMany: async <T>(index: string, ids: readonly string[], options: { missingIndex?: 'none' | 'fail' } = {}) => {

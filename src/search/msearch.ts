@@ -92,7 +92,7 @@ export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Re
       throw searchFailed(item);
     }
     if (sent.pinned && lostToDeletion(item)) throw new CatalogVersionGone(`${sent.index}: shards lost while searching`);
-    return item as Response;
+    return item;
   });
   const out: Response[] = [];
   let i = 0;

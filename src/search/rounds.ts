@@ -45,8 +45,8 @@ export function mgetAnswer<T>(ids: string[], response: SearchResponse): estypes.
     docs: ids.map((id) => {
       const hit = byId.get(id);
       return hit
-        ? { _index: hit._index, _id: id, found: true, _source: hit._source as T } as estypes.GetGetResult<T>
-        : { _index: '', _id: id, found: false } as estypes.GetGetResult<T>;
+        ? { _index: hit._index, _id: id, found: true, _source: hit._source as T }
+        : { _index: '', _id: id, found: false };
     }),
   };
 }

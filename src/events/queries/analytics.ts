@@ -247,7 +247,7 @@ export function withTitles(answer: PhraseProductsAnswer, response: estypes.Searc
 }
 
 export function readPhraseProducts(response: estypes.SearchResponse<unknown>, r: PhraseProductsRequest): PhraseProductsAnswer {
-  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.products)?.buckets ?? []) as (Tree & { key: string })[];
+  const buckets = (sub((response.aggregations ?? {}), AGG.products)?.buckets ?? []) as (Tree & { key: string })[];
   const products = buckets.map((b): ProductStatistics => {
     const purchases = sub(b, AGG.purchases);
     const average = value(sub(sub(sub(b, AGG.clicks), AGG.primary), AGG.position));
@@ -282,7 +282,7 @@ export function rateRankingSearch(index: string, r: SearchesRequest & { sort: Ra
 
 /** The phrases of a rate sort, best first (see rankByRate), at most `limit`. */
 export function readRateRanking(response: estypes.SearchResponse<unknown>, r: SearchesRequest & { sort: RankedSort }): string[] {
-  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
+  const buckets = (sub((response.aggregations ?? {}), AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
   return rankByRate(buckets.map((b) => phraseOf(b.key, readMetrics(b))), r.sort).slice(0, r.limit).map((p) => p.phrase);
 }
 
@@ -398,7 +398,7 @@ export function rankByRate(phrases: PhraseStatistics[], by: RankedSort): PhraseS
 
 /** Every bucket of the range, in order (the histogram's bounds already cover them; filled here too). */
 export function readDaily(response: estypes.SearchResponse<unknown>, f: DailyRequest): DailyAnswer {
-  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.days)?.buckets ?? []) as (Tree & { key_as_string: string })[];
+  const buckets = (sub((response.aggregations ?? {}), AGG.days)?.buckets ?? []) as (Tree & { key_as_string: string })[];
   const byStart = new Map(buckets.map((b) => [b.key_as_string, b]));
   const days: DailyAnswer['days'] = [];
   for (let d = bucketStart(f.from, f.interval); d <= f.to; d = nextBucket(d, f.interval)) days.push({ date: d, ...totalsOf(readMetrics(byStart.get(d))) });
