@@ -8,6 +8,7 @@
  *   configuration/  rules/  catalog/      ... (each only the ones listed after it)
  *   search/                               Elasticsearch access
  *   kernel/                               errors, log, settings, validation toolkit: imports nothing of ours
+ *   contract/                             request and answer shapes shared with web/: imports nothing at all
  *
  * sample/ (generated sample and benchmark data, the sample loader) sits beside http/: only main.ts uses it.
  *
@@ -43,6 +44,13 @@ module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'No import cycle between files.', severity: 'error', from: {}, to: { circular: true } },
     { name: 'no-folder-cycle', comment: 'No two folders import each other, at any level, whichever files carry the imports.', severity: 'error', scope: 'folder', from: {}, to: { circular: true } },
+    {
+      name: 'contract-is-pure',
+      comment: 'contract/ (the shapes the service and the pages share, bundled into the pages) imports nothing: no module of ours, no package, no Node built-in.',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { pathNot: '^src/contract/' },
+    },
     forbid('kernel-imports-nothing', 'kernel/ is the bottom: it imports nothing of ours.', '^src/kernel/', '^src/', '^src/kernel/'),
     forbid('search-below-domain', 'search/ (Elasticsearch access) knows no domain, use case or HTTP.', '^src/search/', `${DOMAIN}|${ABOVE_DOMAIN}`),
     forbid('domain-below-use-cases', 'The domain knows no use case, no HTTP and no sample data.', DOMAIN, ABOVE_DOMAIN),

@@ -6,13 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { MerchandisingIndex } from './indices';
 
-export interface VersionSummary {
-  id: string;
-  at: string;
-  name: string | null;
-  keyId: string | null;
-  summary: string;
-}
+import type { VersionSummary } from '../contract/merchandising';
+
+export type { VersionSummary } from '../contract/merchandising';
 
 export interface StoredVersion extends VersionSummary {
   kind: string;
