@@ -93,7 +93,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs, generalSynonyms: config.generalSynonyms });
   const vocabulary = new VocabularyStore(documents, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
   const jobs = new ImportJobs(documents, names.importJobs, config.importLockTtlSeconds * 1000);
-  const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
+  const lock = new ImportLock(documents, names.importLock, config.importLockTtlSeconds, holder);
   const behaviour = new BehaviourService({
     es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout,

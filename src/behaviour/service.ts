@@ -74,15 +74,15 @@ export class BehaviourService {
     this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, attribution, options: deps.options, layout: deps.layout, now: this.now });
     this.popularity = new PopularityJob({
       documents, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
-      liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
+      liveVersion: deps.liveVersion, lease: new Lease(documents, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
       options: deps.options, now: this.now,
     });
     this.coOccurrence = new CoOccurrenceJob({
-      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
+      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
       historyDays: deps.options.historyDays, layout: deps.layout, now: this.now,
     });
     this.eventsMaintenance = new EventsMaintenanceJob({
-      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'events-maintenance', deps.holder, JOB_LEASE_TTL_MS),
+      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'events-maintenance', deps.holder, JOB_LEASE_TTL_MS),
       retention: { historyDays: deps.options.historyDays, rolloverMaxDocs: deps.options.eventsRolloverMaxDocs }, layout: deps.layout, now: this.now,
     });
   }

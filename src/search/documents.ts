@@ -7,6 +7,7 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { BulkWriter, type BulkWriterOptions } from './bulkWriter';
+import { LeaseDocument, type LeaseRecord } from './leaseDocument';
 
 /** A stored document with what a conditional write needs to replace exactly this version of it. */
 export interface StoredDocument<T> {
@@ -39,6 +40,8 @@ export interface DocumentIndex {
   bulk(operations: estypes.BulkRequest['operations']): Promise<estypes.BulkResponse>;
   /** A bulk writer for many documents (bulkWriter.ts: batches by size, in parallel, failures reported). */
   writer(options: BulkWriterOptions): BulkWriter;
+  /** The lease document `id` of `index` (leaseDocument.ts: the import lock and the behaviour jobs' leases). */
+  lease<T extends LeaseRecord>(index: string, id: string): LeaseDocument<T>;
   /** Makes every write so far visible to searches of `index` (one name or a comma-separated list). */
   refresh(index: string): Promise<void>;
 }
@@ -92,6 +95,7 @@ export function elasticsearchDocuments(es: Client): DocumentIndex {
     },
     bulk: (operations) => es.bulk({ operations }),
     writer: (options) => new BulkWriter(es, options),
+    lease: <T extends LeaseRecord>(index: string, id: string) => new LeaseDocument<T>(es, index, id),
     refresh: async (index) => {
       await es.indices.refresh({ index });
     },
