@@ -8,6 +8,7 @@
  *   configuration/  rules/  catalog/      ... (each only the ones listed after it)
  *   search/                               Elasticsearch access
  *   kernel/                               errors, log, settings, validation toolkit: imports nothing of ours
+ *   contract/                             request and answer shapes shared with web/: imports nothing at all
  *
  * sample/ (generated sample and benchmark data, the sample loader) sits beside http/: only main.ts uses it.
  *
@@ -27,6 +28,11 @@ const ABOVE_DOMAIN = '^src/(admin|storefront|behaviour|http|sample)/|^src/(app|m
 /** The folders of storefront/ that serve several endpoints; every other folder is one endpoint's. */
 const STOREFRONT_SHARED = '^src/storefront/(facets|navigation|recommendations|suggest)/';
 const STOREFRONT_ENDPOINT = '^src/storefront/[^/]+/';
+/**
+ * The root modules of storefront/ that stand above shared folders: the service bundle, the listing round
+ * and the response types that name a navigation result. Every other root module is below every folder.
+ */
+const STOREFRONT_COMPOSING = '^src/storefront/(services|listingRound|responseTypes)\\.ts$';
 const STORES = ['Store\\.ts$', '/store\\.ts$'];
 
 /** One rule per layer boundary, named so a failure says which boundary it crossed. */
@@ -38,6 +44,13 @@ module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'No import cycle between files.', severity: 'error', from: {}, to: { circular: true } },
     { name: 'no-folder-cycle', comment: 'No two folders import each other, at any level, whichever files carry the imports.', severity: 'error', scope: 'folder', from: {}, to: { circular: true } },
+    {
+      name: 'contract-is-pure',
+      comment: 'contract/ (the shapes the service and the pages share, bundled into the pages) imports nothing: no module of ours, no package, no Node built-in.',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { pathNot: '^src/contract/' },
+    },
     forbid('kernel-imports-nothing', 'kernel/ is the bottom: it imports nothing of ours.', '^src/kernel/', '^src/', '^src/kernel/'),
     forbid('search-below-domain', 'search/ (Elasticsearch access) knows no domain, use case or HTTP.', '^src/search/', `${DOMAIN}|${ABOVE_DOMAIN}`),
     forbid('domain-below-use-cases', 'The domain knows no use case, no HTTP and no sample data.', DOMAIN, ABOVE_DOMAIN),
@@ -70,6 +83,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/search/', ...STORES] },
       to: { path: '@elastic/elasticsearch', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'storefront-root-below-shared-folders',
+      comment: 'A root module of storefront/ imports no storefront folder (shared folders import root modules, so the arrow would point back up); only the modules that compose the endpoints above the shared folders may.',
+      severity: 'error',
+      from: { path: '^src/storefront/[^/]+\\.ts$', pathNot: STOREFRONT_COMPOSING },
+      to: { path: '^src/storefront/[^/]+/' },
     },
     forbid('http-below-composition', 'http/ is wired by app.ts and knows no sample data.', '^src/http/', '^src/sample/|^src/(app|main)\\.ts$'),
     forbid('sample-below-composition', 'sample/ is started by main.ts; it knows no HTTP.', '^src/sample/', '^src/http/|^src/(app|main)\\.ts$'),

@@ -17,6 +17,7 @@ import { indexNames } from '../src/search/indexNames';
 import { prepareIndices } from '../src/search/indexRegistry';
 import { createLogger } from '../src/kernel/log';
 import { searchAnalytics } from '../src/behaviour/analytics';
+import { elasticsearchDocuments } from '../src/search/documents';
 import { arg, deletePrefix, elasticsearchUrl, ensureElasticsearch, flag, machineLoad, percentile, round } from './benchSupport';
 
 const events = arg('events', 200_000);
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
     console.log(`reusing ${existing} events in ${names.events}`);
   }
   const configuration = { get: async () => ({ markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' } } }) };
-  const analytics = searchAnalytics({ es, events: names.events, products: names.catalogAlias('products'), configuration });
+  const analytics = searchAnalytics({ documents: elasticsearchDocuments(es), events: names.events, products: names.catalogAlias('products'), configuration });
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   const range = { market: 'SE', from, to };

@@ -32,6 +32,7 @@ import { BehaviourService } from '../src/behaviour/service';
 import { behaviourIndexNames } from '../src/search/indexNames';
 import { DEFAULT_BEHAVIOUR_OPTIONS, DEFAULT_STORE_CACHE_MS } from '../src/kernel/config';
 import { ConfigurationStore } from '../src/configuration/store';
+import { elasticsearchDocuments } from '../src/search/documents';
 import { CatalogIndices } from '../src/search/catalogIndices';
 import { indexNames } from '../src/search/indexNames';
 import { createLogger } from '../src/kernel/log';
@@ -311,7 +312,7 @@ async function main() {
   // The behaviour service of this process: it runs the jobs and asks the questions of step 5 on the same indices.
   const names = indexNames(prefix);
   const behaviour = new BehaviourService({
-    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration: new ConfigurationStore(es, names.configuration, DEFAULT_STORE_CACHE_MS),
+    es, log: createLogger('warn'), names: behaviourIndexNames(prefix), productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration: new ConfigurationStore(elasticsearchDocuments(es), names.configuration, DEFAULT_STORE_CACHE_MS),
     liveVersion: () => new CatalogIndices(es, names).liveVersion(), holder: `${hostname()}:bench`, options: DEFAULT_BEHAVIOUR_OPTIONS,
   });
 

@@ -3,19 +3,23 @@
 # ELASTICSEARCH_URL or a node already on $ES_PORT, else starting one and stopping it afterwards), then run
 # every test. Tests isolate themselves by index prefix, never by restarting Elasticsearch.
 #
-# Beside the type check, two checks of the code's shape run in parallel (caches under node_modules/.cache keep
-# them near a second each on an unchanged tree): dependency-cruiser (.dependency-cruiser.cjs: no import cycle,
-# layers point one way) and eslint (eslint.config.mjs). A finding fails the run; SHAPE_CHECKS=report only
-# prints it (for a work in progress).
+# The type check runs three times: the whole service, the folders with noUncheckedIndexedAccess
+# (tsconfig.indexed.json) and the pages. Beside it, two checks of the code's shape run in parallel (caches
+# under node_modules/.cache keep them near a second each on an unchanged tree): dependency-cruiser
+# (.dependency-cruiser.cjs: no import cycle, layers point one way; .dependency-cruiser-web.cjs: the pages
+# import only web/shared/ and src/contract/) and eslint (eslint.config.mjs). A finding fails the run;
+# SHAPE_CHECKS=report only prints it (for a work in progress).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # Installs when nothing is installed or package-lock.json changed since the last install (a new dependency).
 [ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modules/.package-lock.json ] || npm ci --no-audit --no-fund
 shape_checks="${SHAPE_CHECKS:-fail}"
 mkdir -p node_modules/.cache
-npx depcruise src --cache node_modules/.cache/depcruise --output-type err > node_modules/.cache/depcruise.out 2>&1 & depcruise_pid=$!
+npx depcruise src --cache node_modules/.cache/depcruise --output-type err > node_modules/.cache/depcruise.out 2>&1 \
+  && npx depcruise web --config .dependency-cruiser-web.cjs --output-type err >> node_modules/.cache/depcruise.out 2>&1 & depcruise_pid=$!
 npx eslint --cache --cache-location node_modules/.cache/eslint/ . > node_modules/.cache/eslint.out 2>&1 & eslint_pid=$!
 npx tsc -p tsconfig.json --noEmit
+npx tsc -p tsconfig.indexed.json
 npx tsc -p web/tsconfig.json
 shape_failed=""
 for check in depcruise eslint; do

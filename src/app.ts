@@ -11,6 +11,7 @@ import type { Config } from './kernel/config';
 import type { Logger } from './kernel/log';
 import { indexNames, type IndexNames } from './search/indexNames';
 import { prepareIndices } from './search/indexRegistry';
+import { elasticsearchDocuments } from './search/documents';
 import type { IndexLayout } from './search/mappings';
 import { elasticsearchGateway } from './search/gateway';
 import { VocabularyStore } from './catalog/vocabularyStore';
@@ -89,11 +90,12 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const indices = new CatalogIndices(es, names, layout);
   const catalogViews = new CatalogViews(es, names, config.catalogViewCacheMs);
   indices.onPublish(() => catalogViews.forget());
-  const configuration = new ConfigurationStore(es, names.configuration, config.storeCacheMs);
+  const documents = elasticsearchDocuments(es);
+  const configuration = new ConfigurationStore(documents, names.configuration, config.storeCacheMs);
   const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs, generalSynonyms: config.generalSynonyms });
-  const vocabulary = new VocabularyStore(es, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
-  const jobs = new ImportJobs(es, names.importJobs, config.importLockTtlSeconds * 1000);
-  const lock = new ImportLock(es, names.importLock, config.importLockTtlSeconds, holder);
+  const vocabulary = new VocabularyStore(documents, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
+  const jobs = new ImportJobs(documents, names.importJobs, config.importLockTtlSeconds * 1000);
+  const lock = new ImportLock(documents, names.importLock, config.importLockTtlSeconds, holder);
   const behaviour = new BehaviourService({
     es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout, phrasePriors: vocabulary,
@@ -109,7 +111,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     topPhrases: (input: TopPhrasesInput) => behaviour.topPhrases(input),
     phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
   };
-  const admin = adminServices({ es, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact });
+  const admin = adminServices({ es, documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact });
   // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
   const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;
   const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping, customAttributes };
@@ -123,7 +125,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     }),
     notifications: received,
     storefront,
-    analytics: searchAnalytics({ es, events: names.events, products: names.catalogAlias('products'), configuration }),
+    analytics: searchAnalytics({ documents, events: names.events, products: names.catalogAlias('products'), configuration }),
     ubi: ubiExport({ es, events: names.events, configuration }),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { Config } from '../kernel/config';
 import type { Logger } from '../kernel/log';
 import { invalid } from '../kernel/errors';
@@ -50,6 +51,8 @@ export type ImportSettings = Pick<Config, 'dangerousRemovalRatio' | 'bulkBytes' 
 
 export interface CatalogImportDeps {
   es: Client;
+  /** Stored entities are read through the document-index access (search/documents.ts). */
+  documents: DocumentIndex;
   indices: CatalogIndices;
   config: ImportSettings;
   log: Logger;
@@ -217,7 +220,7 @@ async function buildFromEntities(deps: CatalogImportDeps, version: string, write
   await writer.flush();
   const names = deps.indices.names;
   await deps.es.indices.refresh({ index: names.catalogIndex('entities', version) });
-  const reader = new EntityReader(deps.es, names.catalogIndex('entities', version));
+  const reader = new EntityReader(deps.documents, names.catalogIndex('entities', version));
   let entities = 0;
   for await (const doc of reader.scan({ terms: { entityType: types } })) {
     entities++;
@@ -241,8 +244,8 @@ async function census(reader: EntityReader): Promise<CatalogCensus> {
 async function dangerousReasons(deps: CatalogImportDeps, version: string): Promise<string[]> {
   const names = deps.indices.names;
   if (!(await deps.indices.liveVersion())) return [];
-  const live = await census(new EntityReader(deps.es, names.catalogAlias('entities')));
-  const next = await census(new EntityReader(deps.es, names.catalogIndex('entities', version)));
+  const live = await census(new EntityReader(deps.documents, names.catalogAlias('entities')));
+  const next = await census(new EntityReader(deps.documents, names.catalogIndex('entities', version)));
   return dangerousChanges(live, next, deps.config.dangerousRemovalRatio);
 }
 
@@ -253,7 +256,7 @@ async function refuseDangerous(deps: CatalogImportDeps, version: string): Promis
 /** The check of refuseDangerous on a census counted while reading the file (validationOnly writes no version). */
 async function refuseDangerousCensus(deps: CatalogImportDeps, next: CatalogCensus): Promise<void> {
   if (!(await deps.indices.liveVersion())) return;
-  const live = await census(new EntityReader(deps.es, deps.indices.names.catalogAlias('entities')));
+  const live = await census(new EntityReader(deps.documents, deps.indices.names.catalogAlias('entities')));
   refuseReasons(dangerousChanges(live, next, deps.config.dangerousRemovalRatio));
 }
 

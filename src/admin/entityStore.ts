@@ -2,7 +2,8 @@
  * The catalog entities index (`<prefix>-catalog-entities`): the catalog exactly as imported, one document
  * per entity. It is what the export returns and what operations imports edit.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { EntityType, ReplaceEntity } from '../catalog/types';
 import { fairShare } from '../kernel/fairShare';
 
@@ -28,15 +29,10 @@ export function entityDocument(entity: ReplaceEntity): EntityDocument {
 
 /** Reads entities of one index (an alias or a concrete version). */
 export class EntityReader {
-  constructor(private readonly es: Client, readonly index: string) {}
+  constructor(private readonly documents: DocumentIndex, readonly index: string) {}
 
   async getMany(ids: string[]): Promise<Map<string, EntityDocument>> {
-    const found = new Map<string, EntityDocument>();
-    for (let i = 0; i < ids.length; i += 1000) {
-      const res = await this.es.mget<EntityDocument>({ index: this.index, ids: ids.slice(i, i + 1000) });
-      for (const d of res.docs) if ('found' in d && d.found && d._source) found.set(d._id, d._source);
-    }
-    return found;
+    return this.documents.getMany<EntityDocument>(this.index, ids);
   }
 
   /**
@@ -44,31 +40,24 @@ export class EntityReader {
    * without I/O (documents built from it, exports written): queries get their turns (fairShare.ts).
    */
   async *scan(query: estypes.QueryDslQueryContainer, pageSize = 1000): AsyncGenerator<EntityDocument> {
-    let after: estypes.SortResults | undefined;
     const giveWay = fairShare();
-    for (;;) {
-      const res = await this.es.search<EntityDocument>({
-        index: this.index, query, size: pageSize, sort: [{ entityType: 'asc' }, { key: 'asc' }], search_after: after, track_total_hits: false,
-      });
-      const hits = res.hits.hits;
+    const pages = this.documents.scan<EntityDocument>({ index: this.index, query, sort: [{ entityType: 'asc' }, { key: 'asc' }], track_total_hits: false }, pageSize);
+    for await (const hits of pages) {
       for (const h of hits) {
         yield h._source!;
         const turn = giveWay();
         if (turn) await turn;
       }
-      if (hits.length < pageSize) return;
-      after = hits[hits.length - 1].sort;
     }
   }
 
   async count(entityType: EntityType): Promise<number> {
-    const res = await this.es.count({ index: this.index, query: { term: { entityType } } });
-    return res.count;
+    return this.documents.count(this.index, { term: { entityType } });
   }
 
   /** Number of product groups per market. */
   async productGroupsPerMarket(): Promise<Map<string, number>> {
-    const res = await this.es.search({
+    const res = await this.documents.search({
       index: this.index, size: 0, query: { term: { entityType: 'productGroup' } },
       aggs: { markets: { terms: { field: 'markets', size: 1000 } } },
     });

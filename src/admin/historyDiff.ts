@@ -6,12 +6,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
-export interface FieldChange { path: string; from: unknown; to: unknown }
-export interface VersionDiff {
-  added: { id: string; entry: unknown }[];
-  removed: { id: string; entry: unknown }[];
-  changed: { id: string; fields: FieldChange[] }[];
-}
+import type { FieldChange, VersionDiff } from '../contract/merchandising';
+
+export type { FieldChange, VersionDiff } from '../contract/merchandising';
 
 type Entries = Map<string, unknown>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

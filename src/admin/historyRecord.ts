@@ -7,8 +7,9 @@ import type { MerchandisingStores } from '../merchandising';
 import type { HistoryStore } from '../merchandising/historyStore';
 import { summarize } from './historyDiff';
 
-export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'phrase-rules', 'facets', 'labels', 'configuration'] as const;
-export type HistoryKind = (typeof HISTORY_KINDS)[number];
+import type { HistoryKind } from '../contract/merchandising';
+
+export { HISTORY_KINDS, type HistoryKind } from '../contract/merchandising';
 
 /** Where versions are kept and how many per kind and scope (HISTORY_VERSIONS). */
 export interface HistoryKeeping { store: HistoryStore; keep: number }

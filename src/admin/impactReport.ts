@@ -5,7 +5,7 @@
  * catalog and of the candidate through the storefront's own search-page run, and answers what would change.
  * The candidate is deleted afterwards (catalogImport.ts): nothing live changes.
  */
-import type { Client } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { CatalogConfiguration } from '../catalog/types';
 import { productDocumentId } from '../catalog/documents';
 import type { TopPhrase, TopPhrasesInput } from '../events/queries/topPhrases';
@@ -109,7 +109,7 @@ export function phrasesToAsk(top: TopPhrase[], configuration: CatalogConfigurati
 }
 
 export interface ImpactDeps {
-  es: Client;
+  documents: DocumentIndex;
   log: Logger;
   indices: Pick<CatalogIndices, 'versionIndices' | 'names'>;
   sources: ImpactSources;
@@ -123,7 +123,7 @@ export async function impactReport(deps: ImpactDeps, request: { version: string;
   await copyKeptPopularity(deps, request.version, request.configuration, versionIndices.filter((i) => i.part === 'products').map((i) => i.index));
   const view = versionViewOf(versionIndices, indices.names);
   const phrases = phrasesToAsk(await sources.topPhrases({ days: IMPACT_DAYS, limit: request.phrases }), request.configuration);
-  const compared: (PhraseComparison | undefined)[] = new Array(phrases.length);
+  const compared = new Array<PhraseComparison | undefined>(phrases.length);
   let next = 0;
   const worker = async () => {
     while (next < phrases.length) {
@@ -155,21 +155,19 @@ interface KeptPopularity { market: string; productKey: string; popularity: numbe
  * is live (behaviour/popularityJob.ts): the candidate gets them now, so that its order compares with the live one's.
  */
 async function copyKeptPopularity(deps: ImpactDeps, version: string, configuration: CatalogConfiguration, productIndices: string[]): Promise<void> {
-  const { es, indices } = deps;
-  const operations: unknown[] = [];
+  const { documents, indices } = deps;
+  const operations: NonNullable<Parameters<DocumentIndex['bulk']>[0]> = [];
   const flush = async () => {
     if (!operations.length) return;
-    const res = await es.bulk({ operations: operations.splice(0) });
+    const res = await documents.bulk(operations.splice(0));
     const failed = res.errors && res.items.map((item) => Object.values(item)[0]).find((r) => r?.error && r.status !== 404);
     if (failed) throw new Error(`impact report: popularity write failed for ${failed._index}/${failed._id}: ${failed.error?.type}`);
   };
-  let after: (string | number)[] | undefined;
-  for (;;) {
-    const res = await es.search<KeptPopularity>({
-      index: indices.names.popularity, size: 2000, ignore_unavailable: true, allow_no_indices: true, track_total_hits: false,
-      sort: [{ market: 'asc' }, { productKey: 'asc' }], ...(after ? { search_after: after } : {}), _source: ['market', 'productKey', 'popularity'],
-    });
-    const hits = res.hits.hits;
+  const pages = documents.scan<KeptPopularity>({
+    index: indices.names.popularity, ignore_unavailable: true, allow_no_indices: true, track_total_hits: false,
+    sort: [{ market: 'asc' }, { productKey: 'asc' }], _source: ['market', 'productKey', 'popularity'],
+  }, 2000);
+  for await (const hits of pages) {
     for (const hit of hits) {
       const { market, productKey, popularity } = hit._source!;
       const locales = Object.hasOwn(configuration.markets, market) ? configuration.markets[market].locales : [];
@@ -178,8 +176,6 @@ async function copyKeptPopularity(deps: ImpactDeps, version: string, configurati
       }
     }
     await flush();
-    if (hits.length < 2000) break;
-    after = hits[hits.length - 1].sort as (string | number)[];
   }
-  if (productIndices.length) await es.indices.refresh({ index: productIndices.join(',') });
+  if (productIndices.length) await documents.refresh(productIndices.join(','));
 }

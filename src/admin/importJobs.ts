@@ -4,7 +4,7 @@
  * heartbeat, written with each renewal of the import lock: a job IN_PROGRESS whose heartbeat is older than
  * the lock's lease belongs to a process that died, and reads FAILURE.
  */
-import type { Client } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import { randomInt } from 'node:crypto';
 
 export type ImportStatus = 'NOT_FOUND' | 'WAITING' | 'BLOCKED' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE' | 'ABORTED';
@@ -32,7 +32,7 @@ export interface ImportJob {
 
 export class ImportJobs {
   /** `staleAfterMs`: the import lock's lease; a running job silent for longer is dead. */
-  constructor(private readonly es: Client, private readonly index: string, private readonly staleAfterMs = 45_000) {}
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly staleAfterMs = 45_000) {}
 
   /** Elevate's import ids are large integers; we keep the look, as a string. */
   newId(): string {
@@ -40,16 +40,15 @@ export class ImportJobs {
   }
 
   async create(job: ImportJob): Promise<void> {
-    await this.es.index({ index: this.index, id: job.id, document: job, refresh: true });
+    await this.documents.write(this.index, job.id, job, { refresh: true });
   }
 
   async update(id: string, changes: Partial<ImportJob>): Promise<void> {
-    await this.es.update({ index: this.index, id, doc: changes, refresh: true, retry_on_conflict: 3 });
+    await this.documents.update(this.index, id, changes, { refresh: true, retryOnConflict: 3 });
   }
 
   async get(id: string): Promise<ImportJob | undefined> {
-    const res = await this.es.get<ImportJob>({ index: this.index, id }, { ignore: [404] });
-    const job = res.found ? res._source : undefined;
+    const job = (await this.documents.get<ImportJob>(this.index, id))?.source;
     if (job?.status !== 'IN_PROGRESS') return job;
     const lastSign = Date.parse(job.heartbeatAt ?? job.startedAt);
     if (!(Date.now() - lastSign > this.staleAfterMs)) return job;
@@ -58,12 +57,11 @@ export class ImportJobs {
 
   /** Records the failure of a job whose process died (its lock was taken over), unless it has finished meanwhile. */
   async markAbandoned(id: string): Promise<void> {
-    const res = await this.es.get<ImportJob>({ index: this.index, id }, { ignore: [404] });
-    if (!res.found || res._source?.status !== 'IN_PROGRESS') return;
-    await this.es.index({
-      index: this.index, id, document: { ...res._source, status: 'FAILURE', reason: abandonedReason(res._source), finishedAt: new Date().toISOString() },
-      if_seq_no: res._seq_no!, if_primary_term: res._primary_term!, refresh: true,
-    }, { ignore: [409] });
+    const stored = await this.documents.get<ImportJob>(this.index, id);
+    if (stored?.source.status !== 'IN_PROGRESS') return;
+    const job = stored.source;
+    // A job that finished meanwhile keeps its own ending (the write loses to it).
+    await this.documents.writeIf(this.index, id, { ...job, status: 'FAILURE', reason: abandonedReason(job), finishedAt: new Date().toISOString() }, stored.version, { refresh: true });
   }
 }
 

@@ -6,9 +6,9 @@
  * sequence number last seen, so a holder whose lease was taken over learns it at its next renewal. The
  * document and its conditional writes are the one lease implementation (src/search/leaseDocument.ts).
  */
-import type { Client } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import { Conflict } from '../kernel/errors';
-import { LeaseDocument, leaseExpired, type LeaseRecord, type LeaseVersion } from '../search/leaseDocument';
+import { leaseExpired, type LeaseDocument, type LeaseRecord, type LeaseVersion } from '../search/leaseDocument';
 
 const LOCK_ID = 'import';
 
@@ -31,8 +31,8 @@ export class LockLost extends Conflict {
 export class ImportLock {
   private readonly document: LeaseDocument<LockDocument>;
 
-  constructor(es: Client, index: string, private readonly ttlSeconds: number, private readonly holder: string) {
-    this.document = new LeaseDocument(es, index, LOCK_ID);
+  constructor(documents: DocumentIndex, index: string, private readonly ttlSeconds: number, private readonly holder: string) {
+    this.document = documents.lease<LockDocument>(index, LOCK_ID);
   }
 
   /** Takes the lock or throws 409 naming the running import. */

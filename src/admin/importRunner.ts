@@ -89,7 +89,7 @@ export class ImportRunner {
     // The lease is renewed by a timer, whatever the import is doing (reading, refresh, waiting for health),
     // and the job's heartbeat with it. A lease taken over by another process (this one stalled past it) stops
     // the import at its next progress report, before anything is published.
-    let lost: unknown;
+    let lost: Conflict | undefined;
     const beat = async () => {
       try {
         await held.renew();
@@ -138,11 +138,11 @@ export class ImportRunner {
       const details = err instanceof DomainError ? err.details : undefined;
       await this.jobs.update(id, {
         status: aborted ? 'ABORTED' : 'FAILURE', reason, finishedAt: new Date().toISOString(),
-        errorCount: Array.isArray(details?.errors) ? (details!.errors as unknown[]).length + Number(details?.moreErrors ?? 0) : 0,
+        errorCount: Array.isArray(details?.errors) ? (details.errors as unknown[]).length + Number(details?.moreErrors ?? 0) : 0,
         ...(details?.errors ? { errors: details.errors as unknown[] } : {}),
       }).catch((e) => log.error('could not record import failure', { id, err: e }));
       log.warn('import failed', { id, kind: request.kind, name: request.name, reason });
-      throw failure;
+      throw err;
     })();
 
     let timer: NodeJS.Timeout | undefined;

@@ -34,7 +34,7 @@ interface WorkingEntity { before?: ReplaceEntity; after: ReplaceEntity | null; l
 export async function runOperationsImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<LineProblems> {
   const operations = await readOperations(deps, configuration, body, options);
   const names = deps.indices.names;
-  const reader = new EntityReader(deps.es, names.catalogAlias('entities'));
+  const reader = new EntityReader(deps.documents, names.catalogAlias('entities'));
   const working = await loadWorkingSet(deps, reader, operations);
   const errors = new LineProblems();
   const warnings = new LineProblems();
@@ -174,7 +174,7 @@ async function loadTranslations(reader: EntityReader, changed: [string, WorkingE
   const table = new TranslationTable();
   for await (const doc of reader.scan({ term: { entityType: 'translation' } })) if ('translation' in doc.entity) table.set(doc.entity.translation);
   for (const [, w] of changed) {
-    const t = (w.before ?? w.after) as ReplaceEntity | null;
+    const t = w.before ?? w.after;
     if (!t || !('translation' in t)) continue;
     if (w.before && 'translation' in w.before) table.delete(w.before.translation.attribute, w.before.translation.id, w.before.translation.locale);
     if (w.after && 'translation' in w.after) table.set(w.after.translation);

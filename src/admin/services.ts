@@ -3,11 +3,9 @@
  * nothing here knows about HTTP: failures are domain errors (src/kernel/errors.ts).
  */
 import type { Readable } from 'node:stream';
-import type { Client } from '@elastic/elasticsearch';
-import type { Logger } from '../kernel/log';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { NoCatalogYet, invalid } from '../kernel/errors';
-import { runFullImport, type ImportSettings } from './catalogImport';
+import { runFullImport, type CatalogImportDeps, type ImportSettings } from './catalogImport';
 import { runOperationsImport } from './operationsImport';
 import { exportCatalog, type ExportRequest } from './catalogExport';
 import { parseConfiguration, removedByConfiguration } from '../configuration/markets';
@@ -31,10 +29,9 @@ export interface CatalogImportOptions {
   impactReport?: { phrases: number };
 }
 
-export interface AdminServicesDeps {
-  es: Client;
+/** The catalog imports' needs (the Client for their index management among them) and the admin stores. */
+export interface AdminServicesDeps extends CatalogImportDeps {
   config: ImportSettings;
-  log: Logger;
   indices: CatalogIndices;
   configuration: ConfigurationStore;
   jobs: ImportJobs;
@@ -49,7 +46,7 @@ export interface AdminServicesDeps {
 export type AdminServices = ReturnType<typeof adminServices>;
 
 export function adminServices(deps: AdminServicesDeps) {
-  const { es, indices, configuration, jobs, runner } = deps;
+  const { indices, configuration, jobs, runner } = deps;
 
   const adoptLearned = async (learned: CatalogConfiguration) => {
     await configuration.save(learned);
@@ -73,7 +70,7 @@ export function adminServices(deps: AdminServicesDeps) {
       const { warnings } = await runFullImport(deps, cfg, body, {
         ...options, onProgress: progress,
         candidate: async (version, facts) => {
-          report = await impactReport({ es, log: deps.log, indices, sources }, { version, configuration: cfg, phrases: options.impactReport.phrases, ...facts });
+          report = await impactReport({ documents: deps.documents, log: deps.log, indices, sources }, { version, configuration: cfg, phrases: options.impactReport.phrases, ...facts });
         },
       });
       return { impactReport: report, ...warnings.asWarnings() };
@@ -117,7 +114,7 @@ export function adminServices(deps: AdminServicesDeps) {
 
     async exportCatalog(request: ExportRequest): Promise<Readable> {
       if (!(await indices.liveVersion())) throw new NoCatalogYet('No catalog has been imported yet: nothing to export');
-      return exportCatalog(new EntityReader(es, indices.names.catalogAlias('entities')), request);
+      return exportCatalog(new EntityReader(deps.documents, indices.names.catalogAlias('entities')), request);
     },
 
     async importStatus(id: string) {

@@ -3,7 +3,7 @@
  * parameters parsed into a request (every failure a 400 naming the parameter), checked against the
  * configured markets and locales, answered with one aggregation over the events (src/events/queries/analytics.ts).
  */
-import type { Client } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { CatalogConfiguration } from '../catalog/types';
 import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
@@ -80,7 +80,8 @@ export function parseDailyRequest(query: RawQuery, configuration: CatalogConfigu
 }
 
 export interface AnalyticsDeps {
-  es: Client;
+  /** The events and products reads (search/documents.ts): canned answers in unit tests. */
+  documents: Pick<DocumentIndex, 'search'>;
   /** The events alias. */
   events: string;
   /** The live products alias (the drill-down's titles). */
@@ -97,25 +98,25 @@ export function searchAnalytics(deps: AnalyticsDeps) {
     async searches(query: RawQuery): Promise<SearchesAnswer> {
       const request = parseSearchesRequest(query, await deps.configuration.get(), now());
       const answer = async (): Promise<SearchesAnswer> => {
-        if (!isRateSort(request.sort)) return readSearches(await deps.es.search(searchesSearch(deps.events, request)), request);
-        const ranking = readRateRanking(await deps.es.search(rateRankingSearch(deps.events, { ...request, sort: request.sort })), { ...request, sort: request.sort });
-        return readSearches(await deps.es.search(searchesSearch(deps.events, request, ranking)), request, ranking);
+        if (!isRateSort(request.sort)) return readSearches(await deps.documents.search(searchesSearch(deps.events, request)), request);
+        const ranking = readRateRanking(await deps.documents.search(rateRankingSearch(deps.events, { ...request, sort: request.sort })), { ...request, sort: request.sort });
+        return readSearches(await deps.documents.search(searchesSearch(deps.events, request, ranking)), request, ranking);
       };
       if (!request.compare) return answer();
       // The previous period is the totals alone over the preceding range, asked alongside (no phrase buckets).
       const range = previousRange(request);
-      const [current, previous] = await Promise.all([answer(), deps.es.search(totalsSearch(deps.events, { ...request, ...range }))]);
-      return { ...current, previous: { ...range, totals: totalsOf(readMetrics(previous.aggregations as Record<string, unknown> | undefined)) } };
+      const [current, previous] = await Promise.all([answer(), deps.documents.search(totalsSearch(deps.events, { ...request, ...range }))]);
+      return { ...current, previous: { ...range, totals: totalsOf(readMetrics(previous.aggregations)) } };
     },
     async phraseProducts(query: RawQuery): Promise<PhraseProductsAnswer> {
       const request = parsePhraseProductsRequest(query, await deps.configuration.get(), now());
-      const answer = readPhraseProducts(await deps.es.search(phraseProductsSearch(deps.events, request)), request);
+      const answer = readPhraseProducts(await deps.documents.search(phraseProductsSearch(deps.events, request)), request);
       if (!answer.products.length) return answer;
-      return withTitles(answer, await deps.es.search(productTitlesSearch(deps.products, request, answer.products.map((p) => p.productKey))));
+      return withTitles(answer, await deps.documents.search(productTitlesSearch(deps.products, request, answer.products.map((p) => p.productKey))));
     },
     async daily(query: RawQuery): Promise<DailyAnswer> {
       const request = parseDailyRequest(query, await deps.configuration.get(), now());
-      return readDaily(await deps.es.search(dailySearch(deps.events, request)), request);
+      return readDaily(await deps.documents.search(dailySearch(deps.events, request)), request);
     },
   };
 }

@@ -22,7 +22,7 @@ import { VERSIONED_MAPPINGS } from '../search/indexRegistry';
 import { layoutSettings, plainIndexDefinition, SINGLE_NODE_LAYOUT, type IndexLayout } from '../search/mappings';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import type { Lease } from './lease';
-import { PeriodicJob } from './periodicJob';
+import { LeasedJob } from './periodicJob';
 import { BasketCounts, basketsSearch, readBasketsPage, type BasketsAfterKey, type CoOccurrenceEntry } from '../events/queries/baskets';
 
 export interface CoOccurrenceJobDeps {
@@ -51,25 +51,9 @@ export interface CoOccurrenceDocument extends CoOccurrenceEntry { relatedKeys: s
 /** Bytes per `_bulk` (a document holds up to RELATED_KEPT related products, a few KB). */
 const BULK_BYTES = 5 * 1024 * 1024;
 
-export class CoOccurrenceJob {
-  private readonly now: () => Date;
-  private readonly periodic: PeriodicJob;
-
+export class CoOccurrenceJob extends LeasedJob<CoOccurrenceRun> {
   constructor(private readonly deps: CoOccurrenceJobDeps) {
-    this.now = deps.now ?? (() => new Date());
-    this.periodic = new PeriodicJob({
-      name: 'co-occurrence', lease: deps.lease, log: deps.log, now: this.now,
-      due: async (lastRunAt, intervalMs) => Date.now() - lastRunAt >= intervalMs,
-      run: () => this.run(),
-    });
-  }
-
-  start(intervalMs: number): void {
-    this.periodic.start(intervalMs);
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
+    super('co-occurrence', deps);
   }
 
   /** Computes and publishes one co-occurrence index; callable directly (tests, benchmarks). */

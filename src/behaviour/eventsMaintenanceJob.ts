@@ -15,7 +15,7 @@ import { eventsBackingIndices, rolloverEvents } from '../search/indexRegistry';
 import type { IndexLayout } from '../search/mappings';
 import { eventsPerIndexSearch, planEventsMaintenance, readEventsPerIndex, type EventsIndexFacts, type EventsMaintenancePlan, type EventsRetention } from '../events/retention';
 import type { Lease } from './lease';
-import { PeriodicJob } from './periodicJob';
+import { LeasedJob } from './periodicJob';
 
 export interface EventsMaintenanceJobDeps {
   es: Client;
@@ -38,25 +38,9 @@ export interface EventsMaintenanceRun {
   tookMs: number;
 }
 
-export class EventsMaintenanceJob {
-  private readonly now: () => Date;
-  private readonly periodic: PeriodicJob;
-
+export class EventsMaintenanceJob extends LeasedJob<EventsMaintenanceRun> {
   constructor(private readonly deps: EventsMaintenanceJobDeps) {
-    this.now = deps.now ?? (() => new Date());
-    this.periodic = new PeriodicJob({
-      name: 'events maintenance', lease: deps.lease, log: deps.log, now: this.now,
-      due: async (lastRunAt, intervalMs) => Date.now() - lastRunAt >= intervalMs,
-      run: () => this.run(),
-    });
-  }
-
-  start(intervalMs: number): void {
-    this.periodic.start(intervalMs);
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
+    super('events maintenance', deps);
   }
 
   /** One rollover check and clean-up; callable directly (tests, admin). */

@@ -5,16 +5,16 @@
  * implementation (src/search/leaseDocument.ts), shared with the import lock. The index is made at start-up
  * (src/search/indexRegistry.ts).
  */
-import type { Client } from '@elastic/elasticsearch';
-import { LeaseDocument, leaseExpired, type LeaseRecord } from '../search/leaseDocument';
+import type { DocumentIndex } from '../search/documents';
+import { leaseExpired, type LeaseDocument, type LeaseRecord } from '../search/leaseDocument';
 
 interface JobLease extends LeaseRecord { renewedAt: string }
 
 export class Lease {
   private readonly document: LeaseDocument<JobLease>;
 
-  constructor(es: Client, index: string, id: string, readonly holder: string, private readonly ttlMs: number) {
-    this.document = new LeaseDocument(es, index, id);
+  constructor(documents: DocumentIndex, index: string, id: string, readonly holder: string, private readonly ttlMs: number) {
+    this.document = documents.lease<JobLease>(index, id);
   }
 
   /** Takes, renews or takes over an expired lease; false when another live process holds it. */

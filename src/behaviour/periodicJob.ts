@@ -57,3 +57,44 @@ export class PeriodicJob {
     }
   }
 }
+
+/**
+ * A behaviour job run periodically under its lease: the lease, the tick, start and stop written once here;
+ * a job gives its name, its run and, when it is due otherwise than once per interval, its `due`.
+ */
+export abstract class LeasedJob<Run extends object> {
+  protected readonly now: () => Date;
+  private readonly periodic: PeriodicJob;
+
+  constructor(name: string, deps: { lease: Lease; log: Logger; now?: () => Date }) {
+    this.now = deps.now ?? (() => new Date());
+    this.periodic = new PeriodicJob({
+      name, lease: deps.lease, log: deps.log, now: this.now,
+      due: (lastRunAt, intervalMs) => this.due(lastRunAt, intervalMs),
+      run: () => this.scheduledRun(),
+    });
+  }
+
+  /** One run; callable directly (tests, benchmarks, admin). */
+  abstract run(): Promise<Run>;
+
+  /** Due once per interval, counted from the end of the last run. */
+  protected due(lastRunAt: number, intervalMs: number): Promise<boolean> {
+    return Promise.resolve(Date.now() - lastRunAt >= intervalMs);
+  }
+
+  /** What a periodic run does and logs: the run itself, unless the job adds to it. */
+  protected scheduledRun(): Promise<object> {
+    return this.run();
+  }
+
+  /** Ticks every min(intervalMs, JOB_TICK_MS) and once at once; `intervalMs` ≤ 0 leaves the job off. */
+  start(intervalMs: number): void {
+    this.periodic.start(intervalMs);
+  }
+
+  /** Stops ticking, waits for a run in progress and gives the lease up. */
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+}

@@ -14,19 +14,19 @@
  *
  * Only the holder of the `popularity` lease runs it periodically (periodicJob.ts), so several API processes can run side by side.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { ConfigurationReader } from '../configuration/store';
 import { productDocumentId } from '../catalog/documents';
 import type { Logger } from '../kernel/log';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import type { Lease } from './lease';
-import { PeriodicJob } from './periodicJob';
+import { LeasedJob } from './periodicJob';
 import type { BehaviourOptions } from '../kernel/config';
 import { phrasePriorSearch, readPhrasePrior, type PhrasePrior } from '../events/queries/phrasePrior';
 import { accumulatePopularity, popularityId, popularitySearch, readPopularityPage, splitPopularityId, type CompositeKey } from '../events/queries/popularity';
 
 export interface PopularityJobDeps {
-  es: Client;
+  documents: DocumentIndex;
   log: Logger;
   names: BehaviourIndexNames;
   /** Alias of the live products index. */
@@ -34,9 +34,9 @@ export interface PopularityJobDeps {
    * The products alias of a locale (writes by id go to the locale's index). A configured locale without an
    * index yet has no alias: `require_alias` makes its updates fail with a 404 instead of creating an index.
    */
-  productsIndex(locale: string): string;
+  productsIndex: (locale: string) => string;
   configuration: ConfigurationReader;
-  liveVersion(): Promise<string | undefined>;
+  liveVersion: () => Promise<string | undefined>;
   lease: Lease;
   options: Pick<BehaviourOptions, 'popularityHalfLifeDays' | 'popularityWindowDays'>;
   /** Where behaviour's query → category prior is kept (the vocabulary store); absent: the prior is not computed. */
@@ -65,36 +65,24 @@ interface PopularityDocument { market: string; productKey: string; popularity: n
 export const MIN_POPULARITY = 0.001;
 const BULK_ACTIONS = 5000;
 
-export class PopularityJob {
+export class PopularityJob extends LeasedJob<PopularityRun> {
   private lastVersion?: string;
-  private readonly now: () => Date;
-  private readonly periodic: PeriodicJob;
 
   constructor(private readonly deps: PopularityJobDeps) {
-    this.now = deps.now ?? (() => new Date());
-    this.periodic = new PeriodicJob({
-      name: 'popularity', lease: deps.lease, log: deps.log, now: this.now,
-      // Due every interval, and at once when a new catalog version went live (its documents start at 0).
-      due: async (lastRunAt, intervalMs) => {
-        const version = await deps.liveVersion();
-        return version !== undefined && (version !== this.lastVersion || Date.now() - lastRunAt >= intervalMs);
-      },
-      run: async () => {
-        const version = await deps.liveVersion();
-        const run = await this.run();
-        this.lastVersion = version;
-        return { ...run, version };
-      },
-    });
+    super('popularity', deps);
   }
 
-  /** Runs the job every `intervalMs` while this process holds the lease, and at once after a catalog version change. */
-  start(intervalMs: number): void {
-    this.periodic.start(intervalMs);
+  /** Due every interval, and at once when a new catalog version went live (its documents start at 0). */
+  protected override async due(lastRunAt: number, intervalMs: number): Promise<boolean> {
+    const version = await this.deps.liveVersion();
+    return version !== undefined && (version !== this.lastVersion || Date.now() - lastRunAt >= intervalMs);
   }
 
-  stop(): Promise<void> {
-    return this.periodic.stop();
+  protected override async scheduledRun(): Promise<object> {
+    const version = await this.deps.liveVersion();
+    const run = await this.run();
+    this.lastVersion = version;
+    return { ...run, version };
   }
 
   /** Computes every score and writes it; callable directly (tests, benchmarks, admin). */
@@ -130,11 +118,8 @@ export class PopularityJob {
   async popularityOf(market: string, productKeys: string[]): Promise<Map<string, number>> {
     const result = new Map(productKeys.map((k) => [k, 0]));
     if (!productKeys.length) return result;
-    const res = await this.deps.es.mget<PopularityDocument>({ index: this.deps.names.popularity, ids: productKeys.map((k) => popularityId(market, k)) }, { ignore: [404] });
-    for (const doc of res.docs ?? []) {
-      const d = doc as estypes.GetGetResult<PopularityDocument>;
-      if (d.found && d._source) result.set(d._source.productKey, d._source.popularity);
-    }
+    const kept = await this.deps.documents.getMany<PopularityDocument>(this.deps.names.popularity, productKeys.map((k) => popularityId(market, k)), { missingIndex: 'none' });
+    for (const d of kept.values()) result.set(d.productKey, d.popularity);
     return result;
   }
 
@@ -145,7 +130,7 @@ export class PopularityJob {
    */
   private async phrasePriors(now: Date): Promise<number> {
     if (!this.deps.phrasePriors) return 0;
-    const priors = readPhrasePrior(await this.deps.es.search(phrasePriorSearch(this.deps.options.popularityWindowDays, { index: this.deps.names.events, now })));
+    const priors = readPhrasePrior(await this.deps.documents.search(phrasePriorSearch(this.deps.options.popularityWindowDays, { index: this.deps.names.events, now })));
     await this.deps.phrasePriors.replacePhrasePriors(priors);
     return [...priors.values()].reduce((n, p) => n + p.size, 0);
   }
@@ -155,7 +140,7 @@ export class PopularityJob {
     const scores = new Map<string, number>();
     let after: CompositeKey | undefined;
     do {
-      const response = await this.deps.es.search(popularitySearch({ windowDays, halfLifeDays }, { index: this.deps.names.events, now }, after));
+      const response = await this.deps.documents.search(popularitySearch({ windowDays, halfLifeDays }, { index: this.deps.names.events, now }, after));
       const page = readPopularityPage(response);
       accumulatePopularity(scores, page.buckets, now, halfLifeDays);
       after = page.after;
@@ -165,11 +150,11 @@ export class PopularityJob {
 
   /** Products scored by an earlier run but not by this one go back to 0. */
   private async zeroStale(updatedAt: string, locales: Map<string, string[]>): Promise<number> {
-    const { es, names, productsIndex } = this.deps;
-    await es.indices.refresh({ index: names.popularity });
+    const { documents, names, productsIndex } = this.deps;
+    await documents.refresh(names.popularity);
     let zeroed = 0;
     for (;;) {
-      const res = await es.search<PopularityDocument>({
+      const res = await documents.search<PopularityDocument>({
         index: names.popularity, size: BULK_ACTIONS / 4, track_total_hits: false,
         query: { range: { updatedAt: { lt: updatedAt } } }, _source: ['market', 'productKey'],
       });
@@ -184,14 +169,14 @@ export class PopularityJob {
         actions.push([{ delete: { _index: names.popularity, _id: hit._id } }]);
       }
       await this.bulk(actions);
-      await es.indices.refresh({ index: names.popularity });
+      await documents.refresh(names.popularity);
     }
   }
 
   /** `_bulk` in chunks of whole actions; a missing product document (removed from the catalog) is not an error. */
   private async bulk(actions: BulkGroup[]): Promise<void> {
     for (let i = 0; i < actions.length; i += BULK_ACTIONS) {
-      const res = await this.deps.es.bulk({ operations: actions.slice(i, i + BULK_ACTIONS).flat() });
+      const res = await this.deps.documents.bulk(actions.slice(i, i + BULK_ACTIONS).flat());
       if (!res.errors) continue;
       const failed = res.items.map((item) => Object.values(item)[0]).find((r) => r?.error && r.status !== 404);
       if (failed) throw new Error(`popularity write failed for ${failed._index}/${failed._id}: ${failed.error?.type}: ${failed.error?.reason}`);

@@ -7,6 +7,7 @@
  * can serve side by side. Recording is fire-and-forget: record() never throws and never waits.
  */
 import type { Client } from '@elastic/elasticsearch';
+import { elasticsearchDocuments } from '../search/documents';
 import type { ConfigurationReader } from '../configuration/store';
 import type { Logger } from '../kernel/log';
 import { EventWriter, type EventWriterStats } from './eventWriter';
@@ -40,10 +41,10 @@ export interface BehaviourDeps {
   /** Alias of the live products over every locale (key lookups). */
   productsAlias: string;
   /** Alias of one locale's live products (popularity updates by id). */
-  productsIndex(locale: string): string;
+  productsIndex: (locale: string) => string;
   configuration: ConfigurationReader;
   /** Version of the live catalog (the popularity job rewrites scores when it changes). */
-  liveVersion(): Promise<string | undefined>;
+  liveVersion: () => Promise<string | undefined>;
   /** Identifies this process in the popularity lease. */
   holder: string;
   /** Where the popularity job keeps behaviour's query → category prior (the vocabulary store). */
@@ -68,21 +69,22 @@ export class BehaviourService {
 
   constructor(private readonly deps: BehaviourDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.lookup = new ProductLookup(deps.es, deps.productsAlias);
-    this.questions = new BehaviourQuestions({ es: deps.es, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
+    const documents = elasticsearchDocuments(deps.es);
+    this.lookup = new ProductLookup(documents, deps.productsAlias);
+    this.questions = new BehaviourQuestions({ documents, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
     const attribution = new Attribution(deps.es, deps.names.events, deps.options.attributionWindowHours * 3_600_000);
     this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, attribution, options: deps.options, layout: deps.layout, now: this.now });
     this.popularity = new PopularityJob({
-      es: deps.es, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
-      liveVersion: deps.liveVersion, lease: new Lease(deps.es, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
+      documents, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
+      liveVersion: deps.liveVersion, lease: new Lease(documents, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
       options: deps.options, now: this.now, ...(deps.phrasePriors ? { phrasePriors: deps.phrasePriors } : {}),
     });
     this.coOccurrence = new CoOccurrenceJob({
-      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
+      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
       historyDays: deps.options.historyDays, layout: deps.layout, now: this.now,
     });
     this.eventsMaintenance = new EventsMaintenanceJob({
-      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(deps.es, deps.names.leases, 'events-maintenance', deps.holder, JOB_LEASE_TTL_MS),
+      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'events-maintenance', deps.holder, JOB_LEASE_TTL_MS),
       retention: { historyDays: deps.options.historyDays, rolloverMaxDocs: deps.options.eventsRolloverMaxDocs }, layout: deps.layout, now: this.now,
     });
   }

@@ -26,7 +26,7 @@ export function applyEdit(current: ReplaceEntity | undefined, edit: EditEntity):
 /** Field-level: each given field replaces the current one; override maps merge per override key. */
 function editData<D extends object>(defaults: D | undefined, overrides: Record<string, D> | undefined, patch: { defaults?: D; overrides?: Record<string, D> }) {
   const nextOverrides = { ...(overrides ?? {}) };
-  for (const [k, v] of Object.entries(patch.overrides ?? {})) nextOverrides[k] = { ...(nextOverrides[k] ?? {}), ...v } as D;
+  for (const [k, v] of Object.entries(patch.overrides ?? {})) nextOverrides[k] = { ...(nextOverrides[k] ?? {}), ...v };
   return { defaults: { ...(defaults ?? {}), ...(patch.defaults ?? {}) } as D, overrides: Object.keys(nextOverrides).length ? nextOverrides : undefined };
 }
 

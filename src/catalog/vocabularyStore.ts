@@ -4,8 +4,7 @@
  * catalog within STORE_CACHE_MS; the importing process at once). Operations imports keep what the last
  * full import stored: the vocabulary changes with whole catalogs, not with price or stock updates.
  */
-import type { Client } from '@elastic/elasticsearch';
-import { BulkWriter } from '../search/bulkWriter';
+import type { DocumentIndex } from '../search/documents';
 import { COMPOUNDING_LANGUAGES, languageOf, localeVocabulary, type LocaleVocabulary } from './vocabulary';
 import type { LexiconSource } from './lexicon';
 import type { TypePrior } from './typePrior';
@@ -28,7 +27,7 @@ export class VocabularyStore {
    * `cacheMs`: STORE_CACHE_MS. `lexicon`: the general lexicon per language (lexicon.ts); without it heads come
    * from the catalog only.
    */
-  constructor(private readonly es: Client, private readonly index: string, cacheMs: number, private readonly lexicon?: LexiconSource) {
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, cacheMs: number, private readonly lexicon?: LexiconSource) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'vocabulary');
   }
 
@@ -53,15 +52,15 @@ export class VocabularyStore {
     lexicons.clear();
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    const writer = new BulkWriter(this.es, { maxBytes: 5_000_000, concurrency: 1 });
+    const writer = this.documents.writer({ maxBytes: 5_000_000, concurrency: 1 });
     for (const [locale, v] of compounds) {
       await writer.index(this.index, locale, { locale, version, compounds: Object.fromEntries(v.compounds), forms: Object.fromEntries(v.forms), splits: Object.fromEntries(v.splits ?? []), typePrior: Object.fromEntries(v.typePrior ?? []), updatedAt } satisfies VocabularyDocument);
     }
     // Locales the new catalog no longer has (by id: the minimal distribution has no delete-by-query).
-    const stale = await this.es.search({ index: this.index, size: 1000, _source: false, query: { bool: { must_not: { term: { version } } } } });
+    const stale = await this.documents.search({ index: this.index, size: 1000, _source: false, query: { bool: { must_not: { term: { version } } } } });
     for (const hit of stale.hits.hits) if (!compounds.has(hit._id!) && !hit._id!.startsWith(PHRASES)) await writer.delete(this.index, hit._id!);
     await writer.flush();
-    await this.es.indices.refresh({ index: this.index });
+    await this.documents.refresh(this.index);
     this.cache.clear();
   }
 
@@ -71,19 +70,19 @@ export class VocabularyStore {
    */
   async replacePhrasePriors(priors: ReadonlyMap<string, ReadonlyMap<string, readonly [string, number][]>>): Promise<void> {
     const updatedAt = new Date().toISOString();
-    const writer = new BulkWriter(this.es, { maxBytes: 5_000_000, concurrency: 1 });
+    const writer = this.documents.writer({ maxBytes: 5_000_000, concurrency: 1 });
     for (const [locale, prior] of priors) {
       await writer.index(this.index, `${PHRASES}${locale}`, { locale, version: PHRASE_VERSION, phrasePrior: Object.fromEntries(prior) as PhrasePriorDocument['phrasePrior'], updatedAt } satisfies PhrasePriorDocument);
     }
-    const stale = await this.es.search({ index: this.index, size: 1000, _source: false, query: { term: { version: PHRASE_VERSION } } });
+    const stale = await this.documents.search({ index: this.index, size: 1000, _source: false, query: { term: { version: PHRASE_VERSION } } });
     for (const hit of stale.hits.hits) if (!priors.has(hit._id!.slice(PHRASES.length))) await writer.delete(this.index, hit._id!);
     await writer.flush();
-    await this.es.indices.refresh({ index: this.index });
+    await this.documents.refresh(this.index);
     this.cache.clear();
   }
 
   private async read(): Promise<Map<string, LocaleVocabulary>> {
-    const res = await this.es.search<VocabularyDocument | PhrasePriorDocument>({ index: this.index, size: 1000, ignore_unavailable: true });
+    const res = await this.documents.search<VocabularyDocument | PhrasePriorDocument>({ index: this.index, size: 1000, ignore_unavailable: true });
     const phrasePriors = new Map<string, Map<string, [string, number][]>>();
     const out = new Map<string, LocaleVocabulary>();
     for (const h of res.hits.hits) {

@@ -3,7 +3,7 @@
  * short cache, so every API process sees a change within STORE_CACHE_MS (the importing process at once: it
  * keeps what it saved).
  */
-import type { Client } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { CatalogConfiguration } from '../catalog/types';
 import { invalid } from '../kernel/errors';
 import { ShortCache } from '../kernel/shortCache';
@@ -17,7 +17,7 @@ export class ConfigurationStore {
   private readonly cache: ShortCache<CatalogConfiguration | undefined>;
 
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly es: Client, private readonly index: string, cacheMs: number) {
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, cacheMs: number) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'configuration');
   }
 
@@ -35,17 +35,16 @@ export class ConfigurationStore {
 
   /** Back to no configuration (a full import that learned one and then failed). */
   async remove(): Promise<void> {
-    await this.es.delete({ index: this.index, id: DOC_ID, refresh: true }, { ignore: [404] });
+    await this.documents.remove(this.index, DOC_ID, { refresh: true });
     this.cache.set(undefined);
   }
 
   async save(configuration: CatalogConfiguration): Promise<void> {
-    await this.es.index({ index: this.index, id: DOC_ID, document: configuration, refresh: true });
+    await this.documents.write(this.index, DOC_ID, configuration, { refresh: true });
     this.cache.set(configuration);
   }
 
   private async read(): Promise<CatalogConfiguration | undefined> {
-    const res = await this.es.get<CatalogConfiguration>({ index: this.index, id: DOC_ID }, { ignore: [404] });
-    return res.found ? res._source : undefined;
+    return (await this.documents.get<CatalogConfiguration>(this.index, DOC_ID))?.source;
   }
 }

@@ -217,7 +217,7 @@ export class Attribution {
       const { index, ignore_unavailable, allow_no_indices, ...body } = sessionTouchesSearch(this.index, events[0].market, events[0].sessionKey, productKeys, new Date(earliest - this.windowMs).toISOString());
       return [{ index: index as string, ignore_unavailable, allow_no_indices }, body];
     });
-    const response = await this.es.msearch<Partial<EventDocument>>({ searches: searches.flat() as estypes.MsearchRequestItem[] });
+    const response = await this.es.msearch<Partial<EventDocument>>({ searches: searches.flat() });
     response.responses.forEach((r, i) => {
       if ('error' in r) throw new Error(`attribution lookup failed: ${JSON.stringify(r.error)}`);
       const touches = r.hits.hits.flatMap((h) => { const t = h._source && readTouch(h._source); return t ? [t] : []; });

@@ -4,7 +4,8 @@
  * written. One search for a whole batch of keys, then a small LRU cache (found keys only: a key imported a
  * moment ago must not stay unknown). A product removed from the catalog may be accepted for up to the TTL.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { ProductDocument } from '../catalog/documentTypes';
 import type { ProductFacts } from './events';
 import { LruCache } from './lru';
@@ -51,7 +52,7 @@ export function readProductFacts(response: estypes.SearchResponse<FactsSource>, 
 export class ProductLookup {
   private readonly cache: LruCache<ProductFacts>;
 
-  constructor(private readonly es: Client, private readonly index: string, options: { maxEntries?: number; ttlMs?: number } = {}) {
+  constructor(private readonly documents: Pick<DocumentIndex, 'search'>, private readonly index: string, options: { maxEntries?: number; ttlMs?: number } = {}) {
     this.cache = new LruCache(options.maxEntries ?? 50_000, options.ttlMs ?? 60_000);
   }
 
@@ -65,7 +66,7 @@ export class ProductLookup {
     }
     for (let i = 0; i < missing.length; i += MAX_KEYS_PER_SEARCH) {
       const chunk = missing.slice(i, i + MAX_KEYS_PER_SEARCH);
-      const response = await this.es.search<FactsSource>(productLookupSearch(this.index, market, chunk));
+      const response = await this.documents.search<FactsSource>(productLookupSearch(this.index, market, chunk));
       for (const [key, facts] of readProductFacts(response, chunk)) {
         this.cache.set(cacheKey(market, key), facts);
         result.set(key, facts);

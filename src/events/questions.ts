@@ -8,7 +8,8 @@
  * removal takes a second or two to show, as in Elevate, whose clients hide recent searches for a few seconds
  * after removing them.
  */
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import type { EventRecorder } from './fromQueries';
 import { affinitySearch, readAffinity, type Affinity, type AffinityInput } from './queries/affinity';
@@ -25,7 +26,8 @@ import { readTopPhrases, topPhrasesSearch, type TopPhrase, type TopPhrasesInput 
 import { readTrendingPhrases, trendingPhrasesSearch, type ScoredPhrase, type TrendingPhrasesInput } from './queries/trendingPhrases';
 
 export interface BehaviourQuestionsDeps {
-  es: Client;
+  /** The events and co-occurrence reads (plain searches, search/documents.ts): canned answers in unit tests. */
+  documents: Pick<DocumentIndex, 'search'>;
   names: Pick<BehaviourIndexNames, 'events' | 'coOccurrence'>;
   /** How far back the questions look (BEHAVIOUR_HISTORY_DAYS). */
   historyDays: number;
@@ -64,44 +66,44 @@ export class BehaviourQuestions {
 
   /** The visitor's distinct recent phrases (normalised), newest first, minus removed ones. */
   async recentSearches(input: RecentSearchesInput): Promise<string[]> {
-    return readRecentSearches(await this.deps.es.search(recentSearchesSearch(input, this.scope())), input);
+    return readRecentSearches(await this.deps.documents.search(recentSearchesSearch(input, this.scope())), input);
   }
 
   /** Phrases of the market searched most with results lately, time-decayed, best first. */
   async trendingPhrases(input: TrendingPhrasesInput): Promise<ScoredPhrase[]> {
-    return readTrendingPhrases(await this.deps.es.search(trendingPhrasesSearch(input, this.scope())), input);
+    return readTrendingPhrases(await this.deps.documents.search(trendingPhrasesSearch(input, this.scope())), input);
   }
 
   /** Phrases starting with `prefix` searched with results, by distinct sessions (autocomplete suggestions). */
   async popularPhrases(input: PopularPhrasesInput): Promise<PopularPhrase[]> {
-    return readPopularPhrases(await this.deps.es.search(popularPhrasesSearch(input, this.scope())));
+    return readPopularPhrases(await this.deps.documents.search(popularPhrasesSearch(input, this.scope())));
   }
 
   /** Product keys the visitor viewed or clicked, newest first, minus removed ones and `excludeKeys`. */
   async recentlyViewed(input: RecentlyViewedInput): Promise<string[]> {
-    return readRecentlyViewed(await this.deps.es.search(recentlyViewedSearch(input, this.scope())), input);
+    return readRecentlyViewed(await this.deps.documents.search(recentlyViewedSearch(input, this.scope())), input);
   }
 
   /** The visitor's current favourite product keys, most recently added first. */
   async favourites(input: FavouritesInput): Promise<string[]> {
-    return readFavourites(await this.deps.es.search(favouritesSearch(input, this.scope())));
+    return readFavourites(await this.deps.documents.search(favouritesSearch(input, this.scope())));
   }
 
   /** Phrases searched in the same sessions as `phrase`, most sessions first (search-page related searches). */
   async relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> {
-    const sessions = readPhraseSessions(await this.deps.es.search(phraseSessionsSearch(input, this.scope())));
+    const sessions = readPhraseSessions(await this.deps.documents.search(phraseSessionsSearch(input, this.scope())));
     if (!sessions.length) return [];
-    return readSessionPhrases(await this.deps.es.search(sessionPhrasesSearch(input, sessions, this.scope()))).map((p) => p.phrase);
+    return readSessionPhrases(await this.deps.documents.search(sessionPhrasesSearch(input, sessions, this.scope()))).map((p) => p.phrase);
   }
 
   /** Content keys by clicks in the market, most clicked first (TOP_CONTENT). */
   async topContent(input: TopContentInput): Promise<string[]> {
-    return readTopContent(await this.deps.es.search(topContentSearch(input, this.scope())));
+    return readTopContent(await this.deps.documents.search(topContentSearch(input, this.scope())));
   }
 
   /** Variant (or product) keys added to cart in the session since its last `end`, newest first. */
   async cartOf(input: CartInput): Promise<string[]> {
-    return readCart(await this.deps.es.search<CartEvent>(cartSearch(input, this.scope())));
+    return readCart(await this.deps.documents.search<CartEvent>(cartSearch(input, this.scope())));
   }
 
   /**
@@ -110,18 +112,18 @@ export class BehaviourQuestions {
    */
   async coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> {
     if (!input.keys.length) return [];
-    const response = await this.deps.es.search<CoOccurrenceHit>(coOccurrenceSearch(input, this.deps.names.coOccurrence));
+    const response = await this.deps.documents.search<CoOccurrenceHit>(coOccurrenceSearch(input, this.deps.names.coOccurrence));
     return mergeCoOccurring(readCoOccurrence(response), input);
   }
 
   /** The visitor's top brands, categories (ids) and price level. */
   async affinity(input: AffinityInput): Promise<Affinity> {
-    return readAffinity(await this.deps.es.search(affinitySearch(input, this.scope())));
+    return readAffinity(await this.deps.documents.search(affinitySearch(input, this.scope())));
   }
 
   /** The phrases searched most in the last `days` days, with their market and locale (the impact report). */
   async topPhrases(input: TopPhrasesInput): Promise<TopPhrase[]> {
-    return readTopPhrases(await this.deps.es.search(topPhrasesSearch(input, this.scope())), input.limit);
+    return readTopPhrases(await this.deps.documents.search(topPhrasesSearch(input, this.scope())), input.limit);
   }
 
   private scope(): QueryScope {

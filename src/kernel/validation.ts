@@ -148,6 +148,20 @@ export function requireFields(p: Problems, path: string, o: Obj, ...names: strin
   for (const name of names) if (o[name] === undefined) p.add(field(path, name), 'required');
 }
 
+/**
+ * The opening of an import body holding one required field (`{"markets": ...}`, `{"locales": ...}`): the body
+ * without nulls, or undefined with the problem added (`shape` shows the expected body in the message).
+ */
+export function requiredBody(p: Problems, raw: unknown, name: string, shape: string): Obj | undefined {
+  const body = object(p, '', stripNulls(raw), [name]);
+  if (!body) {
+    if (!p.any) p.add('', `must be an object ${shape}`);
+    return undefined;
+  }
+  requireFields(p, '', body, name);
+  return body;
+}
+
 export interface StringRule { min?: number; max?: number; pattern?: RegExp; patternText?: string }
 
 export function string(p: Problems, path: string, v: unknown, rule: StringRule = {}): string | undefined {
@@ -196,7 +210,7 @@ export function array(p: Problems, path: string, v: unknown, opts: { min?: numbe
   if (opts.min !== undefined && v.length < opts.min) p.add(path, opts.min === 1 ? 'must have at least one item' : `at least ${opts.min} items (got ${v.length})`);
   if (opts.max !== undefined && v.length > opts.max) p.add(path, `at most ${opts.max} items (got ${v.length})`);
   v.forEach((value, i) => opts.each?.(value, item(path, i), i));
-  return v;
+  return v as unknown[];
 }
 
 /** An array of strings, each checked by `rule`; `unique` reports repeated values. */

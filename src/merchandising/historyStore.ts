@@ -6,16 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { MerchandisingIndex } from './indices';
 
-export interface VersionSummary {
-  id: string;
-  at: string;
-  name: string | null;
-  keyId: string | null;
-  /** The role of the import's key, and the person named at login (versions kept before roles: absent). */
-  role?: string | null;
-  user?: string | null;
-  summary: string;
-}
+import type { VersionSummary } from '../contract/merchandising';
+
+export type { VersionSummary } from '../contract/merchandising';
 
 export interface StoredVersion extends VersionSummary {
   kind: string;

@@ -5,7 +5,7 @@
  * A facet's own configured `labels` (facets/types.ts) keep precedence over these.
  */
 import type { CatalogConfiguration } from '../catalog/types';
-import { Problems, map, object, requireFields, string, stripNulls, type Validated } from '../kernel/validation';
+import { Problems, map, requiredBody, string, type Validated } from '../kernel/validation';
 import { isLabelKey } from './labels';
 
 /** Market → locale → label key → text. */
@@ -24,12 +24,8 @@ export function labelsOf(configuration: LabelConfiguration, market: string, loca
 /** Pure: paths name the field, e.g. `markets.SE.sv-SE.sort.CHEAPEST`. */
 export function validateLabelConfiguration(raw: unknown, configuration: CatalogConfiguration): Validated<LabelConfiguration> {
   const p = new Problems();
-  const body = object(p, '', stripNulls(raw), ['markets']);
-  if (!body) {
-    if (!p.any) p.add('', 'must be an object {"markets": {...}}');
-    return { ok: false, problems: p };
-  }
-  requireFields(p, '', body, 'markets');
+  const body = requiredBody(p, raw, 'markets', '{"markets": {...}}');
+  if (!body) return { ok: false, problems: p };
   const markets: LabelConfiguration['markets'] = {};
   map(p, 'markets', body.markets, (localesRaw, marketPath, market) => {
     const configured = configuration.markets[market]?.locales;

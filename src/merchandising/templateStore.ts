@@ -4,17 +4,15 @@
  * the process that imports sees it at once).
  */
 import type { BulkOptions, MerchandisingIndex } from './indices';
-import { ShortCache } from '../kernel/shortCache';
+import { CachedDocuments } from './cachedDocuments';
 import type { TemplateSettings, Templates } from './templates/types';
 
 interface TemplateDocument { id: string; settings: TemplateSettings; updatedAt: string }
 
-export class TemplateStore {
-  private readonly cache: ShortCache<Templates>;
-
+export class TemplateStore extends CachedDocuments<Templates> {
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
-    this.cache = new ShortCache(cacheMs, () => this.load(), 'templates');
+  constructor(index: MerchandisingIndex, bulk: BulkOptions, cacheMs: number) {
+    super(index, bulk, cacheMs, 'templates');
   }
 
   /** The template with this id, or undefined when there is none. */
@@ -23,23 +21,17 @@ export class TemplateStore {
     return Object.prototype.hasOwnProperty.call(all, id) ? all[id] : undefined;
   }
 
-  /** Every template, by id (ids in order). `fresh` bypasses the cache. */
-  all(fresh = false): Promise<Templates> {
-    return this.cache.get(fresh);
-  }
-
   /** Writes `templates` (adding or replacing them) and deletes the `remove` ids. */
   async save(templates: Templates, remove: readonly string[]): Promise<void> {
     const updatedAt = new Date().toISOString();
-    this.cache.clear();
-    await this.index.write({
+    await this.write({
       index: Object.entries(templates).map(([id, settings]) => ({ id, document: { id, settings, updatedAt } satisfies TemplateDocument })),
       delete: [...remove],
-    }, this.bulk);
-    this.cache.clear();
+    });
   }
 
-  private async load(): Promise<Templates> {
+  /** Every template, by id (ids in order). */
+  protected async load(): Promise<Templates> {
     const out: Templates = {};
     for await (const doc of this.index.scan<TemplateDocument>({ match_all: {} }, [{ id: 'asc' }])) out[doc.id] = doc.settings;
     return out;

@@ -104,14 +104,14 @@ function searchPageRequest(v: Vocabulary, c: Choice, n: number, notify: boolean)
   if (c.chance(0.06)) { params['f.price.min'] = String(c.pick([100, 300, 500])); params['f.price.max'] = String(c.pick([1000, 2000, 5000])); }
   if (c.chance(0.15)) params.sort = c.pick(SORTS);
   if (c.chance(0.08)) params.skip = '60';
-  return { endpoint: 'search-page', path: `/api/storefront/v3/queries/search-page?${new URLSearchParams(params)}` };
+  return { endpoint: 'search-page', path: `/api/storefront/v3/queries/search-page?${new URLSearchParams(params).toString()}` };
 }
 
 function autocompleteRequest(v: Vocabulary, c: Choice, n: number): StorefrontRequest {
   const pool = c.pick([v.brands.map((b) => b.toLowerCase()), v.categories, v.titleWords]);
   const word = c.pick(pool);
   const q = word.slice(0, c.int(1, Math.min(6, word.length)));
-  return { endpoint: 'autocomplete', path: `/api/storefront/v3/queries/autocomplete?${new URLSearchParams({ ...visitorParams(n), q })}` };
+  return { endpoint: 'autocomplete', path: `/api/storefront/v3/queries/autocomplete?${new URLSearchParams({ ...visitorParams(n), q }).toString()}` };
 }
 
 /** The landing pages imported for the benchmark: id (= en-GB path), heading, rules, parent. */
@@ -139,7 +139,7 @@ function landingPageRequest(c: Choice, n: number): StorefrontRequest {
   const params: Record<string, string> = { ...visitorParams(n), pageReference: c.pick(PAGES).id, notify: 'false' };
   if (c.chance(0.15)) params.sort = c.pick(SORTS);
   if (c.chance(0.1)) params.skip = '60';
-  return { endpoint: 'landing-page', path: `/api/storefront/v3/queries/landing-page?${new URLSearchParams(params)}`, body: LANDING_BODY };
+  return { endpoint: 'landing-page', path: `/api/storefront/v3/queries/landing-page?${new URLSearchParams(params).toString()}`, body: LANDING_BODY };
 }
 
 /** The mix of `total` requests over the catalog `o` describes (the same list for the same options). */

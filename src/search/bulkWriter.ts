@@ -97,10 +97,10 @@ export class BulkWriter {
       .then((res) => {
         if (!res.errors) return;
         const items = (res.items ?? []).map((i) => Object.values(i)[0]);
-        const at = items.findIndex((r) => r.error);
+        const at = items.findIndex((r) => r?.error);
         if (at >= 0) {
           const failed = items[at];
-          this.failure ??= new DocumentRejected(`Bulk write failed for ${batch.targets[at]}: ${failed.error?.type}: ${failed.error?.reason}`);
+          this.failure ??= new DocumentRejected(`Bulk write failed for ${batch.targets[at]}: ${failed?.error?.type}: ${failed?.error?.reason}`);
         }
       })
       .catch((err: Error) => { this.failure ??= err; })

@@ -18,7 +18,7 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import { Unavailable } from '../kernel/errors';
 import { elasticsearchStatus } from './errors';
 import { ShortCache } from '../kernel/shortCache';
-import { CATALOG_PARTS, type CatalogPart, type IndexNames, type LocalePart } from './indexNames';
+import { CATALOG_PARTS, type CatalogPart, type IndexNames } from './indexNames';
 
 export interface CatalogView {
   /** The concrete indices (comma-separated) behind a catalog alias, or undefined for any other name. */
@@ -63,7 +63,7 @@ export function versionViewOf(indices: readonly { index: string; part: CatalogPa
   const add = (alias: string, index: string) => behind.set(alias, [...(behind.get(alias) ?? []), index]);
   for (const { index, part, locale } of indices) {
     add(names.catalogAlias(part), index);
-    if (locale && part !== 'entities') add(names.catalogLocaleAlias(part as LocalePart, locale), index);
+    if (locale && part !== 'entities') add(names.catalogLocaleAlias(part, locale), index);
   }
   const resolved = new Map([...behind].map(([alias, list]) => [alias, list.sort().join(',')]));
   return viewOf(resolved, names);

@@ -30,7 +30,7 @@ const CATALOG_ANALYZERS = ['catalog_text', 'catalog_shingle', 'catalog_suggest']
 
 /** The per-language analyzer of a locale in analysis-plugin.json: ja, ko and zh share the CJK bigrams. */
 export function languageAnalyzer(locale: string): string {
-  const language = locale.split('-')[0].toLowerCase();
+  const language = (locale.split('-')[0] ?? '').toLowerCase();
   return ['ja', 'ko', 'zh'].includes(language) ? 'text_cjk' : `text_${language}`;
 }
 
@@ -42,7 +42,10 @@ export function catalogAnalysis(files: AnalysisFiles, level: AnalysisLevel, loca
   const chain = name ? plugin.analyzer[`${name}_search`] ?? plugin.analyzer[name] : undefined;
   if (level === 'plugin') {
     // Only the catalog analyzers: the per-language ones would be built for every index and used by none.
-    const analyzer = Object.fromEntries(CATALOG_ANALYZERS.map((a) => [a, a === 'catalog_text' && chain ? chain : plugin.analyzer[a]]));
+    const analyzer = Object.fromEntries(CATALOG_ANALYZERS.flatMap((a) => {
+      const definition = a === 'catalog_text' && chain ? chain : plugin.analyzer[a];
+      return definition ? [[a, definition]] : [];
+    }));
     return { ...plugin, analyzer };
   }
   if (!chain) return files.full;

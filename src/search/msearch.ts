@@ -85,23 +85,31 @@ export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Re
   // empty catalog until the next one. A pinned version must exist.
   const res = await es.msearch({ filter_path: MSEARCH_FILTER, searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]) });
   const items = res.responses.map((item, i) => {
+    const sent = nth(bodies, i);
     if ('error' in item) {
-      if (bodies[i].pinned && isGoneType(item.error.type)) throw new CatalogVersionGone(`${bodies[i].index}: ${item.error.reason ?? item.error.type}`);
-      if (bodies[i].optional) return failedSearch(item.error);
+      if (sent.pinned && isGoneType(item.error.type)) throw new CatalogVersionGone(`${sent.index}: ${item.error.reason ?? item.error.type}`);
+      if (sent.optional) return failedSearch(item.error);
       throw searchFailed(item);
     }
-    if (bodies[i].pinned && lostToDeletion(item)) throw new CatalogVersionGone(`${bodies[i].index}: shards lost while searching`);
-    return item as Response;
+    if (sent.pinned && lostToDeletion(item)) throw new CatalogVersionGone(`${sent.index}: shards lost while searching`);
+    return item;
   });
   const out: Response[] = [];
   let i = 0;
   for (const s of searches) {
     if (s.splitAggregations && (s.body.aggs || s.body.aggregations)) {
-      out.push(mergeSplit(items[i], items[i + 1]));
+      out.push(mergeSplit(nth(items, i), nth(items, i + 1)));
       i += 2;
-    } else out.push(items[i++]);
+    } else out.push(nth(items, i++));
   }
   return out;
+}
+
+/** The `i`th of the searches sent or answered: msearch answers each search once, in order, so a gap is a bug. */
+function nth<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`msearch: no search ${i} among ${list.length}`);
+  return item;
 }
 
 export function totalOf(response: Response): number {

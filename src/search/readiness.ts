@@ -22,7 +22,7 @@ export async function checkReadiness(es: Client, names: IndexNames): Promise<Rea
       { index: `${names.prefix}-*`, level: 'indices', timeout: '0s', expand_wildcards: 'open', filter_path: ['indices.*.status'] },
       { requestTimeout: TIMEOUT_MS, maxRetries: 0 },
     );
-    indices = (health.indices ?? {}) as Record<string, { status?: string }>;
+    indices = (health.indices ?? {});
   } catch (err) {
     return { ready: false, reason: 'Elasticsearch does not answer', detail: { error: (err as Error).message } };
   }

@@ -45,8 +45,8 @@ export function mgetAnswer<T>(ids: string[], response: SearchResponse): estypes.
     docs: ids.map((id) => {
       const hit = byId.get(id);
       return hit
-        ? { _index: hit._index, _id: id, found: true, _source: hit._source as T } as estypes.GetGetResult<T>
-        : { _index: '', _id: id, found: false } as estypes.GetGetResult<T>;
+        ? { _index: hit._index, _id: id, found: true, _source: hit._source as T }
+        : { _index: '', _id: id, found: false };
     }),
   };
 }
@@ -89,6 +89,7 @@ export function roundsGateway(inner: SearchGateway): SearchGateway {
       if (request.ids.length === 0) return { docs: [] };
       if (request.ids.length > MAX_IDS_SEARCH) return inner.mget<T>(request);
       const [response] = await msearch([mgetSearch(request)]);
+      if (!response) throw new Error('msearch answered no search');
       return mgetAnswer<T>(request.ids, response);
     },
     mapping: (index) => inner.mapping(index),

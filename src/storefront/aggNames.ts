@@ -1,4 +1,6 @@
 /** Every aggregation and suggester name storefront requests use, defined in one place. */
+import type { estypes } from '@elastic/elasticsearch';
+
 export const AGG = {
   /** Multi-select wrapper of one facet: a filter aggregation applying every other selection. */
   facet: (facetId: string) => `facet_${facetId}`,
@@ -53,3 +55,8 @@ export const SUGGEST = {
   /** Phrase suggester behind auto-correct and did-you-mean. */
   phrase: 'phrase',
 } as const;
+
+/** Aggregations by name, as requests carry them; below facets/ and groupCount.ts, which both build them. */
+export type Aggs = Record<string, estypes.AggregationsAggregationContainer>;
+/** Aggregation results by name, as responses carry them. */
+export type AggResults = Record<string, estypes.AggregationsAggregate>;

@@ -18,6 +18,7 @@ import { loadConfig } from '../../src/kernel/config';
 import { createLogger } from '../../src/kernel/log';
 import { createElasticsearchClient } from '../../src/search/client';
 import type { ReplaceEntity } from '../../src/catalog/types';
+import { elasticsearchDocuments } from '../../src/search/documents';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -292,7 +293,7 @@ describe('behaviour service (real Elasticsearch)', function () {
       const res = await service.importCatalog(CATALOG);
       assert.equal(res.status, 204);
       assert.equal(await popularityOf('SE|sv-SE|E'), 0);
-      const lease = (holder: string) => new Lease(service.context.es, `${service.prefix}-behaviour-leases`, 'popularity', holder, 60_000);
+      const lease = (holder: string) => new Lease(elasticsearchDocuments(service.context.es), `${service.prefix}-behaviour-leases`, 'popularity', holder, 60_000);
       const other = lease('another-process');
       assert.equal(await other.acquire(), true);
       b.startPopularityJob(100);
@@ -329,7 +330,7 @@ describe('behaviour service (real Elasticsearch)', function () {
 
   describe('lease', () => {
     it('is held by one process at a time and taken over once expired', async () => {
-      const make = (holder: string, ttl: number) => new Lease(service.context.es, `${service.prefix}-behaviour-leases`, 'test', holder, ttl);
+      const make = (holder: string, ttl: number) => new Lease(elasticsearchDocuments(service.context.es), `${service.prefix}-behaviour-leases`, 'test', holder, ttl);
       const one = make('one', 60_000);
       const two = make('two', 60_000);
       assert.equal(await one.acquire(), true);

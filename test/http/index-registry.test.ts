@@ -8,6 +8,7 @@ import { ensureEventsIndex, eventsBackingIndices, MANAGED_INDICES, prepareIndice
 import { checkReadiness } from '../../src/search/readiness';
 import { plainIndexDefinition } from '../../src/search/mappings';
 import { Lease } from '../../src/behaviour/lease';
+import { elasticsearchDocuments } from '../../src/search/documents';
 
 describe('index registry (start-up step)', function () {
   const es = createElasticsearchClient(process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200');
@@ -32,7 +33,7 @@ describe('index registry (start-up step)', function () {
 
   it('leaves the indices usable at once: a lease is taken right after start-up', async () => {
     await prepareIndices(es, names, log);
-    assert.equal(await new Lease(es, names.leases, 'co-occurrence', 'p1', 60_000).acquire(), true);
+    assert.equal(await new Lease(elasticsearchDocuments(es), names.leases, 'co-occurrence', 'p1', 60_000).acquire(), true);
   });
 
   it('keeps working when the events alias has rolled over and its first index is deleted', async () => {

@@ -3,7 +3,7 @@
  * `/searches/daily`) and the page's filters, which live in the URL (never the key).
  */
 // The answers' shapes are the service's own (type-only: nothing of the service's code enters the bundle).
-import type { DailyAnswer, PhraseProductsAnswer, PhraseStatistics, SearchesAnswer, SearchTotals } from '../../src/events/queries/analytics';
+import type { DailyAnswer, PhraseProductsAnswer, PhraseStatistics, SearchesAnswer, SearchTotals } from '../../src/contract/analytics';
 import { AdminError, adminHeaders, adminKey } from '../shared/admin';
 
 export type Totals = SearchTotals;

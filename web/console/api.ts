@@ -5,6 +5,7 @@
 import type { Facet, ProductGroup } from '@apptus/esales-api';
 import { adminFetch } from '../shared/admin';
 import type { Page } from './pageDraft';
+import type { HistoryKind, SynonymRule, SynonymSets, VersionDiff as Diff, VersionSummary as Version } from '../../src/contract/merchandising';
 
 export interface Reason { kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'stock' | 'sort'; label: string; effect: number | string }
 export type ExplainedGroup = ProductGroup & { explanation?: Reason[] };
@@ -109,8 +110,7 @@ export function deletePage(market: string, id: string): Promise<unknown> {
   return adminFetch('/api/admin/v4/import/pages?name=console%20delete', { method: 'POST', body: { market, type: 'PARTIAL', addOrUpdate: [], remove: [id] } });
 }
 
-export type SynonymRule = { terms: string[] } | { from: string[]; to: string[] };
-export type SynonymSets = Record<string, SynonymRule[]>;
+export type { SynonymRule, SynonymSets } from '../../src/contract/merchandising';
 
 /** The stored rules per locale: the export's `{"locales": {...}}`, unwrapped. */
 export async function exportSynonyms(): Promise<SynonymSets> {
@@ -122,11 +122,9 @@ export function importSynonyms(sets: SynonymSets): Promise<unknown> {
   return adminFetch('/api/admin/v4/import/synonyms?name=console', { method: 'PUT', body: { locales: sets } });
 }
 
-export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'phrase-rules', 'facets', 'labels', 'configuration'] as const;
-export type HistoryKind = (typeof HISTORY_KINDS)[number];
-export interface Version { id: string; at: string; name?: string; keyId?: string; role?: string | null; user?: string | null; summary?: string }
-export interface FieldChange { path: string; from?: unknown; to?: unknown }
-export interface Diff { added: unknown[]; removed: unknown[]; changed: { id: string; fields: FieldChange[] }[] }
+export { HISTORY_KINDS, type HistoryKind, type FieldChange } from '../../src/contract/merchandising';
+/** A kept version and a diff of two, as the history answers them (the server's own types). */
+export type { VersionSummary as Version, VersionDiff as Diff } from '../../src/contract/merchandising';
 
 export function historyOf(kind: HistoryKind, scope: Record<string, string>): Promise<{ versions: Version[] }> {
   return adminFetch(`/api/admin/v4/history/${kind}?${new URLSearchParams(scope)}`);

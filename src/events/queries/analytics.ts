@@ -24,6 +24,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { roundMoney, type EventDocument } from '../events';
 import { REFINEMENT_KINDS, type RefinementKind } from '../searchSessions';
 import { exists, ofTypes, term, type Aggregations, type Query } from './common';
+import type { DailyAnswer, Interval, PhraseProductsAnswer, PhraseStatistics, ProductStatistics, SearchesAnswer, SearchTotals } from '../../contract/analytics';
 
 export const ANALYTICS_SORTS = ['searches', 'zeroResultSearches', 'noClickSearches', 'clickThroughRate', 'addToCartRate', 'revenue'] as const;
 export type AnalyticsSort = (typeof ANALYTICS_SORTS)[number];
@@ -41,68 +42,12 @@ export interface AnalyticsFilter {
 
 export interface SearchesRequest extends AnalyticsFilter { limit: number; sort: AnalyticsSort }
 
-export interface SearchTotals {
-  searches: number;
-  /** Answers that refined a search (facet, sort or page changes), of each kind below (one answer may change several). */
-  refinements: number;
-  facetRefinements: number;
-  sortRefinements: number;
-  pageRefinements: number;
-  sessions: number;
-  zeroResultSearches: number;
-  zeroResultRate: number | null;
-  /** Searches that found something and got no attributed click (searches − zero-result − clicked). */
-  noClickSearches: number;
-  clickThroughRate: number | null;
-  addToCartRate: number | null;
-  conversionRate: number | null;
-  revenue: number;
-  averageClickPosition: number | null;
-}
+/** The answers are the contract's (src/contract/analytics.ts), which the analytics page reads too. */
+export { INTERVALS } from '../../contract/analytics';
+export type { DailyAnswer, Interval, PhraseProductsAnswer, PhraseStatistics, PreviousPeriod, ProductStatistics, SearchesAnswer, SearchTotals, TouchpointTotals } from '../../contract/analytics';
 
-export interface PhraseStatistics {
-  phrase: string;
-  searches: number;
-  refinements: number;
-  sessions: number;
-  zeroResultSearches: number;
-  noClickSearches: number;
-  clicks: number;
-  clickThroughRate: number | null;
-  addToCarts: number;
-  addToCartRate: number | null;
-  purchases: number;
-  conversionRate: number | null;
-  revenue: number;
-  averageClickPosition: number | null;
-}
-
-export interface TouchpointTotals extends SearchTotals { touchpoint: string }
-/** The same totals over the range just before (as many days, ending the day before `from`). */
-export interface PreviousPeriod { from: string; to: string; totals: SearchTotals }
-export interface SearchesAnswer {
-  from: string; to: string; totals: SearchTotals;
-  /** The totals split by the searches' touchpoint (DESKTOP, MOBILE), most searches first. */
-  touchpoints: TouchpointTotals[];
-  phrases: PhraseStatistics[];
-  /** With `compare=previous` only. */
-  previous?: PreviousPeriod;
-}
-
-/** The clicked products of one phrase (`GET /analytics/searches/products`). */
 export interface PhraseProductsRequest extends AnalyticsFilter { phrase: string; limit: number }
-export interface ProductStatistics {
-  productKey: string;
-  /** The product's title and link in the locale asked (else the first of its locales by name), when it is still in the catalog. */
-  title?: string;
-  url?: string;
-  clicks: number; addToCarts: number; purchases: number; revenue: number; averageClickPosition: number | null }
-export interface PhraseProductsAnswer { from: string; to: string; phrase: string; products: ProductStatistics[] }
-/** The buckets of the over-time answer: each `date` is the first day of its day, ISO week (Monday) or month. */
-export const INTERVALS = ['day', 'week', 'month'] as const;
-export type Interval = (typeof INTERVALS)[number];
 export interface DailyRequest extends AnalyticsFilter { interval: Interval }
-export interface DailyAnswer { from: string; to: string; interval: Interval; days: (SearchTotals & { date: string })[] }
 
 /** Phrases a rate sort ranks: the most searched ones (one bucket each in a single request). */
 export const RATE_SORT_PHRASES = 10_000;
@@ -247,7 +192,7 @@ export function withTitles(answer: PhraseProductsAnswer, response: estypes.Searc
 }
 
 export function readPhraseProducts(response: estypes.SearchResponse<unknown>, r: PhraseProductsRequest): PhraseProductsAnswer {
-  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.products)?.buckets ?? []) as (Tree & { key: string })[];
+  const buckets = (sub((response.aggregations ?? {}), AGG.products)?.buckets ?? []) as (Tree & { key: string })[];
   const products = buckets.map((b): ProductStatistics => {
     const purchases = sub(b, AGG.purchases);
     const average = value(sub(sub(sub(b, AGG.clicks), AGG.primary), AGG.position));
@@ -282,7 +227,7 @@ export function rateRankingSearch(index: string, r: SearchesRequest & { sort: Ra
 
 /** The phrases of a rate sort, best first (see rankByRate), at most `limit`. */
 export function readRateRanking(response: estypes.SearchResponse<unknown>, r: SearchesRequest & { sort: RankedSort }): string[] {
-  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
+  const buckets = (sub((response.aggregations ?? {}), AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
   return rankByRate(buckets.map((b) => phraseOf(b.key, readMetrics(b))), r.sort).slice(0, r.limit).map((p) => p.phrase);
 }
 
@@ -398,7 +343,7 @@ export function rankByRate(phrases: PhraseStatistics[], by: RankedSort): PhraseS
 
 /** Every bucket of the range, in order (the histogram's bounds already cover them; filled here too). */
 export function readDaily(response: estypes.SearchResponse<unknown>, f: DailyRequest): DailyAnswer {
-  const buckets = (sub((response.aggregations ?? {}) as Tree, AGG.days)?.buckets ?? []) as (Tree & { key_as_string: string })[];
+  const buckets = (sub((response.aggregations ?? {}), AGG.days)?.buckets ?? []) as (Tree & { key_as_string: string })[];
   const byStart = new Map(buckets.map((b) => [b.key_as_string, b]));
   const days: DailyAnswer['days'] = [];
   for (let d = bucketStart(f.from, f.interval); d <= f.to; d = nextBucket(d, f.interval)) days.push({ date: d, ...totalsOf(readMetrics(byStart.get(d))) });

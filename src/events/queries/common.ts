@@ -50,7 +50,7 @@ export type AggregateTree = Record<string, unknown>;
 export interface Bucket<K = string> { key: K; doc_count: number; [sub: string]: unknown }
 
 export function aggregationsOf(response: estypes.SearchResponse<unknown>): AggregateTree {
-  return (response.aggregations ?? {}) as AggregateTree;
+  return response.aggregations ?? {};
 }
 
 export function bucketsOf<K = string>(agg: unknown): Bucket<K>[] {

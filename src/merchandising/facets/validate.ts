@@ -7,19 +7,15 @@ import {
 } from './types';
 import { toBase } from '../../catalog/units';
 import {
-  Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringMap, stripNulls, type Validated,
+  Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringMap, requiredBody, type Validated,
 } from '../../kernel/validation';
 
 const FACET_FIELDS = ['id', 'attribute', 'type', 'labels', 'sortOrder', 'size', 'unit', 'searchPage'];
 
 export function validateFacetConfiguration(raw: unknown, configuration: CatalogConfiguration): Validated<FacetConfiguration> {
   const p = new Problems();
-  const body = object(p, '', stripNulls(raw), ['markets']);
-  if (!body) {
-    if (!p.any) p.add('', 'must be an object {"markets": {...}}');
-    return { ok: false, problems: p };
-  }
-  requireFields(p, '', body, 'markets');
+  const body = requiredBody(p, raw, 'markets', '{"markets": {...}}');
+  if (!body) return { ok: false, problems: p };
   const markets: Record<string, MarketFacets> = {};
   map(p, 'markets', body.markets, (entry, at, market) => {
     const locales = configuration.markets[market]?.locales;

@@ -47,7 +47,7 @@ export function validatePrimaryList(p: Problems, path: string, v: unknown, scope
     array(p, field(path, 'sortOrderOverride.sortOrders'), sort.sortOrders, {
       min: 1,
       each: (order, at) => {
-        if (oneOf(p, at, order, PAGE_SORT_ORDERS) && seen.has(order)) p.add(at, `${order} is repeated`);
+        if (oneOf(p, at, order, PAGE_SORT_ORDERS) && seen.has(order)) p.add(at, `${String(order)} is repeated`);
         seen.add(order);
       },
     });

@@ -9,10 +9,7 @@
  *
  * Terms may hold several words ("t shirt"); they match whole words of the phrase, case-insensitively.
  */
-export type SynonymRule = { terms: string[] } | { from: string[]; to: string[] };
-
-/** locale → rules, in import order. */
-export type SynonymSets = Record<string, SynonymRule[]>;
+export type { SynonymRule, SynonymSets } from '../../contract/merchandising';
 
 export const MAX_RULES_PER_LOCALE = 10_000;
 export const MAX_TERMS_PER_RULE = 20;

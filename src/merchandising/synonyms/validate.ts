@@ -1,27 +1,20 @@
 /** Validation of a synonyms import body `{"locales": {"sv-SE": [rule, ...]}}`. Pure; paths like `locales.sv-SE[3].to[0]`. */
 import type { CatalogConfiguration } from '../../catalog/types';
-import { Problems, array, field, map, object, requireFields, string, stripNulls, type Validated } from '../../kernel/validation';
+import { Problems, array, field, object, requireFields, string, type Validated } from '../../kernel/validation';
+import { eachLocale } from '../localeSets';
 import { MAX_RULES_PER_LOCALE, MAX_TERMS_PER_RULE, MAX_TERM_LENGTH, type SynonymRule, type SynonymSets } from './types';
 
 const TERM = { min: 1, max: MAX_TERM_LENGTH, pattern: /\S/, patternText: 'must hold a word' };
 
 export function validateSynonyms(raw: unknown, configuration: CatalogConfiguration): Validated<SynonymSets> {
   const p = new Problems();
-  const body = object(p, '', stripNulls(raw), ['locales']);
-  if (!body) {
-    if (!p.any) p.add('', 'must be an object {"locales": {"<locale>": [rules]}}');
-    return { ok: false, problems: p };
-  }
-  requireFields(p, '', body, 'locales');
-  const configured = new Set(Object.values(configuration.markets).flatMap((m) => m.locales));
   const sets: SynonymSets = {};
-  map(p, 'locales', body.locales, (rules, at, locale) => {
-    if (!configured.has(locale)) p.add(at, `locale "${locale}" is not configured for any market (configured: ${[...configured].join(', ')})`);
+  const read = eachLocale(p, raw, configuration, '{"locales": {"<locale>": [rules]}}', (rules, at, locale) => {
     const out: SynonymRule[] = [];
     array(p, at, rules, { max: MAX_RULES_PER_LOCALE, each: (entry, path) => { const r = rule(p, path, entry); if (r) out.push(r); } });
     sets[locale] = out;
   });
-  return p.any ? { ok: false, problems: p } : { ok: true, value: sets };
+  return !read || p.any ? { ok: false, problems: p } : { ok: true, value: sets };
 }
 
 function rule(p: Problems, path: string, v: unknown): SynonymRule | undefined {

@@ -173,22 +173,8 @@ const groupCount = (collapse: boolean): Record<string, estypes.AggregationsAggre
 /** Product suggestions, group count and catalog phrases in one search (see usesCompletionCandidates). */
 export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS, expansion?: PhraseExpansion): estypes.SearchRequest {
   if (usesCompletionCandidates(req)) return shortPrefixSearch(req);
-  return {
-    query: listingQuery({
-      match: suggestionMatch(req.q, expansion),
-      boosts: [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q, phraseTypeKeys(req.q, req.context.locale, expansion))],
-      filters: suggestionFilters(req),
-      inStock: inStockQuery(req.context),
-      relevance: true,
-    }),
-    size,
-    ...(req.collapse ? { collapse: { field: 'collapseKey' } } : {}),
-    aggs: groupCount(req.collapse),
-    sort: [{ _score: { order: 'desc' } }, { productKey: 'asc' }],
-    _source: { includes: productSource(req.context) },
-    track_total_hits: true,
-    suggest: completionSuggester(req),
-  };
+  const boosts = [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q, phraseTypeKeys(req.q, req.context.locale, expansion))];
+  return { ...suggestionListing(req, size, suggestionMatch(req.q, expansion), boosts), suggest: completionSuggester(req) };
 }
 
 /**
@@ -197,14 +183,13 @@ export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGES
  * exact matches always come first: a phrase that matches as typed never shows fuzzy ones.
  */
 export function fuzzySuggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS): estypes.SearchRequest {
+  return suggestionListing(req, size, fuzzyMatch(req.q), relevanceBoosts(req.q));
+}
+
+/** The product listing both suggestion searches send; they differ in how the phrase matches and is boosted. */
+function suggestionListing(req: AutocompleteRequest, size: number, match: Query, boosts: Query[]): estypes.SearchRequest {
   return {
-    query: listingQuery({
-      match: fuzzyMatch(req.q),
-      boosts: relevanceBoosts(req.q),
-      filters: suggestionFilters(req),
-      inStock: inStockQuery(req.context),
-      relevance: true,
-    }),
+    query: listingQuery({ match, boosts, filters: suggestionFilters(req), inStock: inStockQuery(req.context), relevance: true }),
     size,
     ...(req.collapse ? { collapse: { field: 'collapseKey' } } : {}),
     aggs: groupCount(req.collapse),

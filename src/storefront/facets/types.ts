@@ -13,8 +13,8 @@ export type Selection =
   | { kind: 'range'; min?: number; max?: number }
   | { kind: 'checkbox'; selected: true };
 
-export type Aggs = Record<string, estypes.AggregationsAggregationContainer>;
-export type AggResults = Record<string, estypes.AggregationsAggregate>;
+export type { Aggs, AggResults } from '../aggNames';
+import type { Aggs, AggResults } from '../aggNames';
 
 export interface Facet {
   id: string;
