@@ -163,7 +163,10 @@ describe('search-page run (scripted gateway)', () => {
     await searchPage(s, request({ q: 'shoez' }));
     await searchPage({ ...s, catalogVersion: 'v2' }, request({ q: 'shoez' }));
     await searchPage(s, request({ q: 'shoez', 'f.brand': 'Nike' }));
-    assert.deepEqual(gateway.rounds, [firstRound('shoez'), ['primary:shoez'], firstRound('shoez'), firstRound('shoez')], 'remembered per catalog version, for plain searches');
+    await searchPage(s, request({ q: 'shoez', 'f.brand': 'Nike', sort: 'PRICE_ASCENDING', skip: '24' }));
+    await searchPage(s, request({ q: 'shoez', viewAllSecondary: 'true' }));
+    assert.deepEqual(gateway.rounds, [firstRound('shoez'), ['primary:shoez'], firstRound('shoez'), firstRound('shoez'), ['primary:shoez'], firstRound('shoez')],
+      'remembered per catalog version and search (phrase, selections; not sort or paging), never for viewAllSecondary');
     gateway.rounds.length = 0;
     total = 3;
     const page = await searchPage(s, request({ q: 'shoez' }));

@@ -6,7 +6,7 @@
  * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
  * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
  * The secondary list and the corrections are used only when the primary list is short (fewer than
- * SHORT_LIST groups), so a plain search whose list was long on the same catalog version leaves both out
+ * SHORT_LIST groups), so a search (but viewAllSecondary) whose list was long on the same catalog version leaves both out
  * (../rememberedSearches.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
  * never a word of the language, the visitor's diacritics kept).
  * The understood filter's fallback (the words as typed) rides last in round 1 unless the same search's filter
@@ -45,18 +45,13 @@ export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;
 
-/** The key of a plain search on a catalog version; undefined when the request is not one or no version is known. */
-export function longListKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
-  if (!catalogVersion || req.viewAllSecondary || req.selections.size || req.rules.length || req.selectedCategory) return undefined;
-  return JSON.stringify([catalogVersion, index, req.context.market, req.q]);
-}
-
 /**
- * The key of a search whose understood filter may leave nothing, on a catalog version: what decides whether
- * the filter finds products (the phrase, market, locale's index and price list; selections, rules and a
- * selected category too, as JSON). Undefined when no version is known.
+ * The key of a search on a catalog version (rememberedSearches.ts): what decides how many products its primary
+ * list holds, so whether it is long and whether its understood filter finds products (the phrase, market,
+ * locale's index and price list, selected category, rules and facet selections). Undefined when no version is
+ * known. Sort and paging do not change the count.
  */
-export function filledFilterKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
+export function searchKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
   if (!catalogVersion) return undefined;
   return JSON.stringify([catalogVersion, index, req.context.market, req.context.priceId ?? null, req.q, req.selectedCategory ?? null, req.rules, [...req.selections]]);
 }
@@ -89,7 +84,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
 
   // The secondary list and the spelling search serve only a short list: a search remembered long on this
   // catalog version leaves them out (../rememberedSearches.ts), and fetches them in a second round if it is short after all.
-  const rememberAs = longListKey(req, s.catalogVersion, s.index.products(at.locale));
+  // viewAllSecondary pages the secondary list whatever the primary list's length.
+  const rememberAs = req.viewAllSecondary ? undefined : searchKey(req, s.catalogVersion, s.index.products(at.locale));
   const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
   const besides = (): IndexedSearch[] => [
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
@@ -98,7 +94,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // The understood phrase's fallback (the words as typed) rides last in round 1, used when the filter leaves
   // nothing; a filter remembered to find products on this catalog version leaves it out.
   const fallback = needsFallback(understood) ? { ...understood, mode: 'fallback' as const } : undefined;
-  const filterKey = fallback ? filledFilterKey(req, s.catalogVersion, s.index.products(at.locale)) : undefined;
+  const filterKey = fallback ? searchKey(req, s.catalogVersion, s.index.products(at.locale)) : undefined;
   const fallbackFirst = fallback !== undefined && !(filterKey !== undefined && s.filledFilters?.has(filterKey));
   const first = await s.search.msearch([
     primaryFor(req.q, understood), ...contentsFor(req.q), ...(knownLong ? [] : besides()),
