@@ -19,7 +19,7 @@ import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
 import { RealWords, type LexiconReader, type RealWord } from './suggest/realWords';
-import { LongLists } from './longLists';
+import { RememberedSearches } from './rememberedSearches';
 import type { QueryContext } from './request';
 import type { UnderstandingMode } from './understanding';
 
@@ -49,8 +49,10 @@ export interface StorefrontServices {
   language(locale: string): Promise<PhraseLanguage>;
   /** Whether a word is a word of the locale's language (general lexicon); undefined without one. Spelling only. */
   realWords?(locale: string): Promise<RealWord | undefined>;
-  /** search-page: which plain searches had a long primary list on their catalog version (searchPage/longLists.ts). */
-  longLists?: LongLists;
+  /** search-page: which plain searches had a long primary list on their catalog version (rememberedSearches.ts). */
+  longLists?: RememberedSearches;
+  /** search-page: which searches' understood filter found products on their catalog version (no fallback search). */
+  filledFilters?: RememberedSearches;
   /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
   behaviour: VisitorBehaviour;
   /** QUERY_UNDERSTANDING: what search-page does with the colour, gender and price words it understands (default filter). */
@@ -148,7 +150,8 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     hooks: { ...noHooks, ...hooks },
     language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
     ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
-    longLists: new LongLists(),
+    longLists: new RememberedSearches(),
+    filledFilters: new RememberedSearches(),
     behaviour: deps.behaviour,
     understanding: deps.understanding ?? 'filter',
     merchandising: deps.merchandising,

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import type { SearchPage } from '@apptus/esales-api';
-import { jsonBody, startService, type TestService } from './harness';
+import { jsonBody, jsonLines, startService, type TestService } from './harness';
 import type { CatalogConfiguration, ReplaceEntity } from '../../src/catalog/types';
 
 const CONFIGURATION: CatalogConfiguration = {
@@ -170,5 +170,18 @@ describe('query understanding (HTTP)', function () {
     assert.equal(fallback.understanding.applied, false);
     const plain = await jsonBody(await service.admin('GET', `/api/admin/v4/explain/search-page?${params('SE', 'skor')}`));
     assert.equal(plain.understanding, undefined);
+  });
+
+  // Last: it edits the catalog. The search-page remembers a filter that found products on the catalog version
+  // and leaves its fallback out of round 1; an operations import changes products without a new version.
+  it('falls back when an operations import empties a filter that found products before', async () => {
+    const before = await page('GB', 'white shoes');
+    assert.deepEqual(before.body.primaryList.productGroups.map((g) => g.key), ['G-GB-shoe-b']);
+    await page('GB', 'white shoes');
+    const res = await service.admin('POST', '/api/admin/v4/import/catalog', { body: jsonLines([{ remove: { productGroup: 'G-GB-shoe-b' } }]), headers: { 'Content-Type': 'application/jsonlines' } });
+    assert.equal(res.status, 204, await res.text());
+    const after = await page('GB', 'white shoes');
+    assert.deepEqual(after.body.primaryList.productGroups.map((g) => g.key), ['G-GB-shoe-a'], 'the words left answer, as without the memory');
+    assert.deepEqual((await page('GB', 'white shoes')).body.primaryList.productGroups.map((g) => g.key), ['G-GB-shoe-a']);
   });
 });

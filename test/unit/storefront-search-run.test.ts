@@ -9,7 +9,7 @@ import type { IndexedSearch, SearchResponse } from '../../src/search/msearch';
 import { parseSearchPageBody, parseSearchPageRequest } from '../../src/storefront/searchPage/request';
 import { SECONDARY_LIMIT, searchPage } from '../../src/storefront/searchPage/run';
 import { noHooks, type SearchEvent, type StorefrontServices } from '../../src/storefront/services';
-import { LongLists } from '../../src/storefront/longLists';
+import { RememberedSearches } from '../../src/storefront/rememberedSearches';
 import { catalogFacts } from './catalogFactsFixture';
 
 const facts = catalogFacts();
@@ -158,12 +158,15 @@ describe('search-page run (scripted gateway)', () => {
   it('leaves the secondary list and spelling search out of a search whose list was long on the catalog version', async () => {
     let total = 25;
     const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(total) : k.kind === 'secondary' ? answer(6) : suggestions(['shoe'], { shoez: 0 })));
-    const s = { ...services(gateway), catalogVersion: 'v1', longLists: new LongLists() };
+    const s = { ...services(gateway), catalogVersion: 'v1', longLists: new RememberedSearches() };
     await searchPage(s, request({ q: 'shoez' }));
     await searchPage(s, request({ q: 'shoez' }));
     await searchPage({ ...s, catalogVersion: 'v2' }, request({ q: 'shoez' }));
     await searchPage(s, request({ q: 'shoez', 'f.brand': 'Nike' }));
-    assert.deepEqual(gateway.rounds, [firstRound('shoez'), ['primary:shoez'], firstRound('shoez'), firstRound('shoez')], 'remembered per catalog version, for plain searches');
+    await searchPage(s, request({ q: 'shoez', 'f.brand': 'Nike', sort: 'PRICE_ASCENDING', skip: '24' }));
+    await searchPage(s, request({ q: 'shoez', viewAllSecondary: 'true' }));
+    assert.deepEqual(gateway.rounds, [firstRound('shoez'), ['primary:shoez'], firstRound('shoez'), firstRound('shoez'), ['primary:shoez'], firstRound('shoez')],
+      'remembered per catalog version and search (phrase, selections; not sort or paging), never for viewAllSecondary');
     gateway.rounds.length = 0;
     total = 3;
     const page = await searchPage(s, request({ q: 'shoez' }));
@@ -172,6 +175,40 @@ describe('search-page run (scripted gateway)', () => {
     gateway.rounds.length = 0;
     await searchPage(s, request({ q: 'shoez' }));
     assert.deepEqual(gateway.rounds, [firstRound('shoez')], 'and it is no longer remembered long');
+  });
+
+  it('leaves the understood filter\'s fallback out of a search whose filter found products on the catalog version', async () => {
+    let filtered = 25;
+    const isFallback = (k: Kind) => k.kind === 'primary' && k.phrase === 'röda skor';
+    const gateway = scriptedGateway((k) => (isFallback(k) ? answer(40) : k.kind === 'primary' ? answer(filtered) : k.kind === 'secondary' ? answer(6) : suggestions([])));
+    const s = { ...services(gateway), catalogVersion: 'v1', filledFilters: new RememberedSearches() };
+    const withFallback = ['primary:skor', 'secondary', 'suggest', 'primary:röda skor'];
+    await searchPage(s, request({ q: 'röda skor' }));
+    await searchPage(s, request({ q: 'röda skor' }));
+    await searchPage({ ...s, catalogVersion: 'v2' }, request({ q: 'röda skor' }));
+    await searchPage(s, request({ q: 'röda skor', 'f.brand': 'Nike' }));
+    assert.deepEqual(gateway.rounds, [withFallback, ['primary:skor', 'secondary', 'suggest'], withFallback, withFallback], 'remembered per catalog version and search');
+    gateway.rounds.length = 0;
+    filtered = 0;
+    const page = await searchPage(s, request({ q: 'röda skor' }));
+    assert.deepEqual(gateway.rounds, [['primary:skor', 'secondary', 'suggest'], ['primary:röda skor']], 'empty after all: the fallback follows in a second round');
+    assert.equal(page.primaryList.totalHits, 40);
+    gateway.rounds.length = 0;
+    await searchPage(s, request({ q: 'röda skor' }));
+    assert.deepEqual(gateway.rounds, [withFallback], 'and it is no longer remembered');
+  });
+
+  it('fetches a remembered long search\'s secondary list with the fallback when its filter found nothing after all', async () => {
+    let filtered = 25;
+    const isFallback = (k: Kind) => k.kind === 'primary' && k.phrase === 'röda skor';
+    const gateway = scriptedGateway((k) => (isFallback(k) ? answer(3) : k.kind === 'primary' ? answer(filtered) : k.kind === 'secondary' ? answer(6) : suggestions([])));
+    const s = { ...services(gateway), catalogVersion: 'v1', longLists: new RememberedSearches(), filledFilters: new RememberedSearches() };
+    await searchPage(s, request({ q: 'röda skor' }));
+    gateway.rounds.length = 0;
+    filtered = 0;
+    const page = await searchPage(s, request({ q: 'röda skor' }));
+    assert.deepEqual(gateway.rounds, [['primary:skor'], ['primary:röda skor', 'secondary', 'suggest']]);
+    assert.deepEqual([page.primaryList.totalHits, page.secondaryList.totalHits], [3, 6]);
   });
 
   it('sizes the secondary list of a short list at SECONDARY_LIMIT', async () => {

@@ -6,9 +6,12 @@
  * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
  * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
  * The secondary list and the corrections are used only when the primary list is short (fewer than
- * SHORT_LIST groups), so a plain search whose list was long on the same catalog version leaves both out
- * (../longLists.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
+ * SHORT_LIST groups), so a search (but viewAllSecondary) whose list was long on the same catalog version leaves both out
+ * (../rememberedSearches.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
  * never a word of the language, the visitor's diacritics kept).
+ * The understood filter's fallback (the words as typed) rides last in round 1 unless the same search's filter
+ * found products on this catalog version (../rememberedSearches.ts; were it empty after all, the fallback
+ * follows in a second round, with the secondary list and spelling search if round 1 left them out).
  * Round 2, only for auto-correct (no hits, even relaxed; origin is not UNDO_AUTO_CORRECT, no facet selected,
  * not viewAllSecondary, and an allowed correction): the primary list and content lists for each correction,
  * best first; the first correction with hits wins, and the secondary list is then left empty (the corrected
@@ -46,10 +49,15 @@ export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;
 
-/** The key of a plain search on a catalog version; undefined when the request is not one or no version is known. */
-export function longListKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
-  if (!catalogVersion || req.viewAllSecondary || req.selections.size || req.rules.length || req.selectedCategory) return undefined;
-  return JSON.stringify([catalogVersion, index, req.context.market, req.q]);
+/**
+ * The key of a search on a catalog version (rememberedSearches.ts): what decides how many products its primary
+ * list holds, so whether it is long and whether its understood filter finds products (the phrase, market,
+ * locale's index and price list, selected category, rules and facet selections). Undefined when no version is
+ * known. Sort and paging do not change the count.
+ */
+export function searchKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
+  if (!catalogVersion) return undefined;
+  return JSON.stringify([catalogVersion, index, req.context.market, req.context.priceId ?? null, req.q, req.selectedCategory ?? null, req.rules, [...req.selections]]);
 }
 
 /** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
@@ -84,30 +92,40 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q), used) });
 
   // The secondary list and the spelling search serve only a short list: a search remembered long on this
-  // catalog version leaves them out (../longLists.ts), and fetches them in a second round if it is short after all.
-  // A phrase rule's pins make a list long that was not: its searches are not remembered.
-  const rememberAs = phraseRule ? undefined : longListKey(req, s.catalogVersion, s.index.products(at.locale));
+  // catalog version leaves them out (../rememberedSearches.ts), and fetches them in a second round if it is short after all.
+  // viewAllSecondary pages the secondary list whatever the primary list's length. A phrase rule's pins make a list
+  // long that was not: its searches are not remembered.
+  const rememberAs = req.viewAllSecondary || phraseRule ? undefined : searchKey(req, s.catalogVersion, s.index.products(at.locale));
   const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
   const besides = (): IndexedSearch[] => [
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
     { index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q)) },
   ];
-  // The understood phrase's fallback (the words as typed) rides last in round 1, used when the filter leaves nothing.
+  // The understood phrase's fallback (the words as typed) rides last in round 1, used when the filter leaves
+  // nothing; a filter remembered to find products on this catalog version leaves it out.
+  const fallback = needsFallback(understood) ? { ...understood, mode: 'fallback' as const } : undefined;
+  const filterKey = fallback ? searchKey(req, s.catalogVersion, s.index.products(at.locale)) : undefined;
+  const fallbackFirst = fallback !== undefined && !(filterKey !== undefined && s.filledFilters?.has(filterKey));
   const first = await s.search.msearch([
     primaryFor(req.q, understood), ...contentsFor(req.q), ...(knownLong ? [] : besides()),
-    ...(needsFallback(understood) ? [primaryFor(req.q, { ...understood, mode: 'fallback' })] : []),
+    ...(fallbackFirst ? [primaryFor(req.q, fallback)] : []),
   ]);
   let phrase = req.q;
   let primary = first[0];
-  if (needsFallback(understood) && groupTotal(primary, collapse) === 0) {
-    primary = first[first.length - 1];
-    used = { ...understood, mode: 'fallback' };
+  // Filled after all (a remembered search the version's products no longer fill): the secondary list and
+  // spelling search the round left out come along, built on the fallback as they would be below.
+  let later: Response[] | undefined;
+  if (fallback && groupTotal(primary, collapse) === 0) {
+    used = fallback;
+    if (fallbackFirst) primary = first[first.length - 1];
+    else [primary, ...later] = await s.search.msearch([primaryFor(req.q, fallback), ...(knownLong ? besides() : [])]);
   }
+  if (filterKey !== undefined) s.filledFilters?.record(filterKey, used !== fallback);
   let contents = first.slice(1, 1 + n);
   const originalTotal = groupTotal(primary, collapse);
   const short = originalTotal < SHORT_LIST;
   if (rememberAs !== undefined) s.longLists?.record(rememberAs, !short);
-  const [looser, spelling] = knownLong ? (short ? await s.search.msearch(besides()) : []) : first.slice(1 + n);
+  const [looser, spelling] = knownLong ? (short ? later ?? await s.search.msearch(besides()) : []) : first.slice(1 + n);
   let secondary: Response | undefined = req.viewAllSecondary || short ? looser : undefined;
   let originalTotalHits: number | undefined;
   let suggestions: string[] = [];
