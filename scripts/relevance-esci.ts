@@ -2,9 +2,11 @@
  * npm run relevance — imports the ESCI sample (../shared/data/esci-sample) through the admin API, runs its
  * 150 judged queries through search-page and reports nDCG@10, next to a plain BM25 run (match on title) over
  * the same products in a plain index on the same node. Unjudged results count as gain 0.
- * `npm run relevance -- --keep` leaves the indices (prefix relevance-esci) for experiments.
+ * `npm run relevance -- --keep` leaves the indices (prefix relevance-esci) for experiments; `--reuse` then searches
+ * the kept indices without importing again (a ranking change needs no new import). `RELEVANCE_PER_QUERY=<file>`
+ * writes each query's figures (tab-separated) for finding the queries that lose.
  */
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
@@ -63,7 +65,8 @@ async function main() {
   ensureElasticsearch();
   build();
   const es = new Client({ node: elasticsearchUrl });
-  await deletePrefix(es, prefix);
+  const reuse = process.argv.includes('--reuse') && (await es.indices.exists({ index: `${prefix}-plain-bm25` }));
+  if (!reuse) await deletePrefix(es, prefix);
   const products = await readProducts();
   const queries = readTsv('queries.tsv').map(([id, q]) => ({ id, q }));
   const gains = new Map<string, Judgments>();
@@ -74,11 +77,13 @@ async function main() {
 
   const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, Number(process.env.RELEVANCE_PORT ?? 18081));
   try {
-    await importCatalog(api.url, apiKey, { [market]: { locales: [locale], currency: 'USD' } }, products.map((p) => JSON.stringify({ replace: toCatalogLine(p) })));
-
-    // Plain BM25 baseline: titles only, standard analyzer, same node.
     const plain = `${prefix}-plain-bm25`;
-    await createPlainTitleIndex(es, plain, products.map((p) => ({ id: p.asin, title: p.title ?? '' })));
+    if (!reuse) {
+      await importCatalog(api.url, apiKey, { [market]: { locales: [locale], currency: 'USD' } }, products.map((p) => JSON.stringify({ replace: toCatalogLine(p) })));
+      // Plain BM25 baseline: titles only, standard analyzer, same node.
+      await createPlainTitleIndex(es, plain, products.map((p) => ({ id: p.asin, title: p.title ?? '' })));
+    }
+    const perQuery: string[] = ['id\tquery\tndcg10\tbm25\tjudgedOnly\tjudgedOnlyBm25\trecall100\trecall100Bm25'];
 
     // The page as a visitor sees it: the primary list, then the secondary list (looser matches), which
     // search-page fills only when the primary list is short. The primary list alone is reported too.
@@ -92,17 +97,25 @@ async function main() {
     for (const { id, q } of queries) {
       const judged: Judgments = gains.get(id) ?? new Map();
       const { primary, secondary } = await searchPageLists(api.url, { q, market, locale, limit: '10' });
-      apiTotal += ndcgAt10([...primary, ...secondary], judged);
+      const page = ndcgAt10([...primary, ...secondary], judged);
+      apiTotal += page;
       primaryTotal += ndcgAt10(primary, judged);
       const bm25List = await plainTitleSearch(es, plain, q, 100);
-      bm25Total += ndcgAt10(bm25List, judged);
+      const bm25Page = ndcgAt10(bm25List, judged);
+      bm25Total += bm25Page;
       // Judged-only: the first 100 of the page (primary, then secondary), unjudged products dropped before the cut.
       const deep = await searchPageLists(api.url, { q, market, locale, limit: '100' });
-      judgedOnlyTotal += judgedOnlyNdcgAt10([...deep.primary, ...deep.secondary], judged);
-      judgedOnlyBm25Total += judgedOnlyNdcgAt10(bm25List, judged);
-      recalls.push(recallAt([...deep.primary, ...deep.secondary], judged, 100, 2));
-      recallsBm25.push(recallAt(bm25List, judged, 100, 2));
+      const judgedOnlyPage = judgedOnlyNdcgAt10([...deep.primary, ...deep.secondary], judged);
+      const judgedOnlyBm25 = judgedOnlyNdcgAt10(bm25List, judged);
+      judgedOnlyTotal += judgedOnlyPage;
+      judgedOnlyBm25Total += judgedOnlyBm25;
+      const recall = recallAt([...deep.primary, ...deep.secondary], judged, 100, 2);
+      const recallBm25 = recallAt(bm25List, judged, 100, 2);
+      recalls.push(recall);
+      recallsBm25.push(recallBm25);
+      perQuery.push([id, q, page, bm25Page, judgedOnlyPage, judgedOnlyBm25, recall ?? '', recallBm25 ?? ''].map((v) => (typeof v === 'number' ? v.toFixed(4) : v)).join('\t'));
     }
+    if (process.env.RELEVANCE_PER_QUERY) writeFileSync(process.env.RELEVANCE_PER_QUERY, `${perQuery.join('\n')}\n`);
     const searchPage = apiTotal / queries.length;
     const primaryOnly = primaryTotal / queries.length;
     const bm25 = bm25Total / queries.length;

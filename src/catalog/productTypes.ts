@@ -38,7 +38,8 @@ function separator(language: string): RegExp {
   let re = separators.get(language);
   if (!re) {
     const word = CONJUNCTIONS[language] ? `|(?<!\\p{L})${CONJUNCTIONS[language]}(?!\\p{L})` : '';
-    re = new RegExp(`\\s*(?:[&,/+;]${word})\\s*`, 'iu');
+    // A slash between digits is a fraction or a size ("1/2 inch binder", "1/2gallon"), not a list of names.
+    re = new RegExp(`\\s*(?:[&,+;]|(?<!\\p{N})/|/(?!\\p{N})${word})\\s*`, 'iu');
     separators.set(language, re);
   }
   return re;

@@ -4,7 +4,8 @@
  * Matching: every term of the phrase must occur in some searchable field (cross_fields, AND), or the
  * phrase (or one of its whitespace tokens) is a product or variant key. Fields by weight: title 8,
  * name 6, brand 5, series 4, category 3, product type 3, colour names 3 (the product's colours named in the
- * locale, catalog/colourNames.ts), custom labels 2, description 0.5.
+ * locale, catalog/colourNames.ts), custom labels 2, description 0.25 (a word found only there says little about
+ * what the product is; 0.5 let description-only matches outrank title matches, docs/benchmarks.md).
  * Scoring adds: the exact-key boost (1000, so a key search ranks its product first), the title phrase
  * (boost 4, slop 1), popularity mildly (log10(1 + popularity)), 1 for every match (a floor), and on the
  * search page TYPE_BOOST for a product of the type the query's head noun names (catalog/productTypes.ts),
@@ -32,7 +33,7 @@ import { priorTypes } from '../catalog/typePrior';
 type Query = estypes.QueryDslQueryContainer;
 
 export const TEXT_FIELDS = [
-  'title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3', 'customText^2', 'description^0.5',
+  'title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3', 'customText^2', 'description^0.25',
 ];
 const FUZZY_FIELDS = ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3'];
 export const KEY_BOOST = 1000;

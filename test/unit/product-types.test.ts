@@ -49,6 +49,13 @@ describe('product types: the head noun of a query', () => {
     assert.deepStrictEqual(queryTypeKeys('drill bit set', 'en-US'), ['bit', 'drillbit']);
   });
 
+  it('read a slash between digits as a fraction, not as a list of names', () => {
+    assert.deepStrictEqual(queryTypeKeys('1/2gallon water bottle', 'en-US'), ['bottle', 'waterbottle']);
+    assert.deepStrictEqual(queryTypeKeys('1/2 inch binder', 'en-US'), ['binder', 'inchbinder']);
+    // between words it still separates types
+    assert.deepStrictEqual(headNounKeys('Cases/Covers', 'en'), ['case', 'cover']);
+  });
+
   it("add the catalog's compounds of the head in compounding languages", () => {
     const compounds = new Map([['jackor', ['vinterjacka', 'regnjackor']], ['skor', ['löparskor']]]);
     assert.deepStrictEqual(queryTypeKeys('jackor', 'sv-SE', compounds), ['jack', 'vinterjack', 'regnjack']);
