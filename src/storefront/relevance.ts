@@ -257,12 +257,12 @@ export function phrasePriorTypes(typeKeys: readonly string[], expansion?: Phrase
  * TYPE_BOOST for a product of the type the phrase names, `prior` (phrasePriorTypes) PRIOR_BOOST × share for
  * a type the phrase's head most often names.
  */
-export function relevanceBoosts(phrase: string, typeKeys: readonly string[] = [], prior: readonly [string, number][] = []): Query[] {
+export function relevanceBoosts(phrase: string, typeKeys: readonly string[] = [], prior: readonly [string, number][] = [], typeBoost = TYPE_BOOST): Query[] {
   return [
     { match_phrase: { title: { query: phrase, slop: 1, boost: PHRASE_BOOST } } },
     { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', missing: 0 } }], boost_mode: 'replace' } },
     { constant_score: { filter: { match_all: {} }, boost: 1 } },
-    ...(typeKeys.length ? [{ constant_score: { filter: { terms: { productTypeKeys: [...typeKeys] } }, boost: TYPE_BOOST } }] : []),
+    ...(typeKeys.length ? [{ constant_score: { filter: { terms: { productTypeKeys: [...typeKeys] } }, boost: typeBoost } }] : []),
     // One clause per type: a product of several likely types takes the best (dis_max), not their sum.
     ...(prior.length ? [{ dis_max: { queries: prior.map(([t, share]): Query => ({ constant_score: { filter: { term: { productTypeKeys: t } }, boost: Math.round(PRIOR_BOOST * share * 100) / 100 } })) } }] : []),
   ];
