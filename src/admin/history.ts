@@ -12,6 +12,7 @@ import { importSynonyms } from './synonymsImport';
 import { importTemplates } from './templatesImport';
 import { importFacets } from './facetsImport';
 import { importLabels } from './labelsImport';
+import { importExperiments } from './experimentsImport';
 import { diffVersions, type VersionDiff } from './historyDiff';
 import type { HistoryKind } from './historyRecord';
 import type { StoredVersion, VersionSummary } from '../merchandising/historyStore';
@@ -61,6 +62,7 @@ export function history(deps: HistoryDeps) {
         case 'templates': return importTemplates(m, v.content, { ...who, mode: 'replace', force: true });
         case 'facets': return importFacets(m, v.content, who);
         case 'labels': return importLabels(m, v.content, who);
+        case 'experiments': return importExperiments(m, v.content, { ...who, mode: 'replace' });
         case 'configuration': return deps.importConfiguration(v.content, who);
       }
     },

@@ -7,7 +7,7 @@ import type { MerchandisingStores } from '../merchandising';
 import type { HistoryStore } from '../merchandising/historyStore';
 import { summarize } from './historyDiff';
 
-export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'facets', 'labels', 'configuration'] as const;
+export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'facets', 'labels', 'experiments', 'configuration'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** Where versions are kept and how many per kind and scope (HISTORY_VERSIONS). */
@@ -31,6 +31,7 @@ export async function merchandisingContent(stores: MerchandisingStores, kind: Ex
     case 'templates': return stores.templates.all(true);
     case 'facets': return stores.facets.all(true);
     case 'labels': return stores.labels.all(true);
+    case 'experiments': return stores.experiments.all(true);
   }
 }
 

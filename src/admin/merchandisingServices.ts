@@ -1,5 +1,5 @@
 /**
- * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels, synonyms), bound to their
+ * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels, synonyms, experiments), bound to their
  * dependencies once by the composition root; src/http/merchandisingRoutes.ts calls these.
  */
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
@@ -10,6 +10,7 @@ import { exportFacets, importFacets } from './facetsImport';
 import { exportLabels, importLabels } from './labelsImport';
 import { exportSynonyms, importSynonyms, type SynonymImportMode } from './synonymsImport';
 import { exportCompounds, importCompounds } from './compoundsImport';
+import { endExperiment, exportExperiments, importExperiments, type ExperimentImportMode } from './experimentsImport';
 import type { PageExportRequest } from '../merchandising/pages/export';
 
 export type MerchandisingAdmin = ReturnType<typeof merchandisingAdmin>;
@@ -28,6 +29,9 @@ export function merchandisingAdmin(deps: MerchandisingImportDeps) {
     exportLabels: () => exportLabels(deps),
     importSynonyms: (body: unknown, options: MerchandisingImportOptions & { mode: SynonymImportMode }) => importSynonyms(deps, body, options),
     exportSynonyms: (locale?: string, shipped = false) => exportSynonyms(deps, locale, shipped),
+    importExperiments: (body: unknown, options: MerchandisingImportOptions & { mode: ExperimentImportMode }) => importExperiments(deps, body, options),
+    exportExperiments: () => exportExperiments(deps),
+    endExperiment: (id: string, options: MerchandisingImportOptions) => endExperiment(deps, id, options),
     importCompounds: (body: unknown, options: MerchandisingImportOptions) => importCompounds(deps, body, options),
     exportCompounds: (locale?: string) => exportCompounds(deps, locale),
   };

@@ -1,5 +1,5 @@
 /**
- * Admin routes for merchandising data: navigation, pages, templates, facet configuration and synonyms imports and exports. Handlers only
+ * Admin routes for merchandising data: navigation, pages, templates, facet configuration, synonyms and experiments imports and exports. Handlers only
  * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
  */
 import Router from '@koa/router';
@@ -13,6 +13,8 @@ import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswe
 import { booleanParam, list, optionalBoolean, required, single } from '../kernel/params';
 import { keyIdOf } from '../admin/historyRecord';
 import type { MerchandisingImportOptions } from '../admin/merchandisingDeps';
+import { ExperimentNotFound } from '../admin/experimentsImport';
+import { HttpError } from './errors';
 
 /** Largest import bodies, once decompressed (413 beyond). */
 export const MAX_NAVIGATION_BYTES = 10_000_000;
@@ -21,6 +23,7 @@ export const MAX_TEMPLATES_BYTES = 1_000_000;
 export const MAX_FACETS_BYTES = 5_000_000;
 export const MAX_LABELS_BYTES = 5_000_000;
 export const MAX_SYNONYMS_BYTES = 20_000_000;
+export const MAX_EXPERIMENTS_BYTES = 1_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
 /**
@@ -110,6 +113,20 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
     ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined, booleanParam(ctx.query, 'shipped', false));
   });
 
+  const experimentsImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
+    const body = await readJson(ctx, MAX_EXPERIMENTS_BYTES);
+    answerImport(ctx, await services.importExperiments(body, { ...importOptions(ctx), mode }));
+  };
+  router.put('/v4/import/experiments', experimentsImport('replace'));
+  router.post('/v4/import/experiments', experimentsImport('upsert'));
+  router.get('/v4/export/experiments', async (ctx) => {
+    requireGzipAccepted(ctx);
+    ctx.body = await services.exportExperiments();
+  });
+  router.post('/v4/experiments/:id/end', async (ctx) => {
+    ctx.body = await experimentFound(services.endExperiment(ctx.params.id, importOptions(ctx)));
+  });
+
   router.put('/v4/import/compounds', async (ctx) => {
     const body = await readJson(ctx, MAX_SYNONYMS_BYTES);
     answerImport(ctx, await services.importCompounds(body, importOptions(ctx)));
@@ -120,4 +137,14 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
   });
 
   return router;
+}
+
+/** An unknown experiment id answers 404. */
+export async function experimentFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ExperimentNotFound) throw new HttpError(404, err.message);
+    throw err;
+  }
 }

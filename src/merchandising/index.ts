@@ -18,6 +18,7 @@ import { LabelStore } from './labelStore';
 import { SynonymStore } from './synonymStore';
 import { HistoryStore } from './historyStore';
 import { CompoundStore } from './compoundStore';
+import { ExperimentStore } from './experimentStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
@@ -29,6 +30,8 @@ export interface MerchandisingStores {
   labels: LabelStore;
   /** Synonym rules of each locale. */
   synonyms: SynonymStore;
+  /** A/B experiments (issue 35). */
+  experiments: ExperimentStore;
   /** Kept versions of every merchandising import. */
   history: HistoryStore;
   /** Compounds configuration of each locale (excluded compounds). */
@@ -37,7 +40,7 @@ export interface MerchandisingStores {
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'history' | 'compounds'>;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'experiments' | 'history' | 'compounds'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
   /** STORE_CACHE_MS: how long each store's cache serves what it read (another process's import is seen within it). */
@@ -54,6 +57,7 @@ export function merchandisingStores({ es, names, bulk, cacheMs, generalSynonyms 
     facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk, cacheMs),
     labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk, cacheMs),
     synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk, cacheMs, generalSynonyms),
+    experiments: new ExperimentStore(new MerchandisingIndex(es, names.experiments), bulk, cacheMs),
     history: new HistoryStore(new MerchandisingIndex(es, names.history)),
     compounds: new CompoundStore(new MerchandisingIndex(es, names.compounds), bulk, cacheMs),
   };

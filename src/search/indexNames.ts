@@ -39,6 +39,8 @@ export interface IndexNames {
   labels: string;
   /** Synonym rules per locale (our addition to Elevate's API). */
   synonyms: string;
+  /** A/B experiments, one document each (our addition, issue 35). */
+  experiments: string;
   /** Kept versions of the merchandising imports (history, diff and rollback). */
   history: string;
   /** The catalog's compounds per locale, from the last full import (query-time compound expansion). */
@@ -79,6 +81,7 @@ export function indexNames(prefix: string): IndexNames {
     facets: `${prefix}-facets`,
     labels: `${prefix}-labels`,
     synonyms: `${prefix}-synonyms`,
+    experiments: `${prefix}-experiments`,
     history: `${prefix}-history`,
     vocabulary: `${prefix}-vocabulary`,
     compounds: `${prefix}-compounds`,

@@ -43,6 +43,8 @@ export interface SearchPageRequest {
   collapse: boolean;
   /** What query understanding reads besides the phrase and locale: the market's currency, the catalog's genders. */
   understandingFacts?: Omit<UnderstandingInput, 'locale'>;
+  /** An experiment variant's relevance settings for this request (storefront/experiments.ts); absent: the live ones. */
+  relevance?: { behaviourWeight?: number; relaxedMatching?: boolean };
 }
 
 export interface SearchPageBody {

@@ -17,6 +17,7 @@
  * values of the attributes covering most hits (facets/dynamic.ts), and pure shaping. A `templateId` is resolved
  * before round 1 (400 when unknown): it widens the fetched custom attributes and shapes both lists.
  */
+import { variantSettings } from '../experiments';
 import type { estypes } from '@elastic/elasticsearch';
 import { contentListSearch } from '../contentLists';
 import { topContentFor } from '../topContent';
@@ -53,16 +54,20 @@ export interface SearchPageOptions { explain?: boolean }
 
 export async function searchPage(s: StorefrontServices, request: SearchPageRequest, options: SearchPageOptions = {}): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
+  // The visitor's A/B variants (../experiments.ts), from the experiment store's cache: request-scoped settings.
+  const variant = await variantSettings(s, request.context);
+  const { relevance: relevanceOverrides, synonyms: synonymSet } = variant.overrides;
   const [template, language, topContent] = await Promise.all([
-    resolveTemplate(s, request.context.templateId), s.language(request.context.locale), topContentFor(s, request.context.market, request.contentLists),
+    resolveTemplate(s, request.context.templateId), s.language(request.context.locale, synonymSet), topContentFor(s, request.context.market, request.contentLists),
   ]);
-  const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
+  const withVariant = relevanceOverrides ? { ...request, relevance: { behaviourWeight: relevanceOverrides.behaviourWeight, relaxedMatching: relevanceOverrides.relaxedMatching } } : request;
+  const req = template ? { ...withVariant, context: withTemplateFields(request.context, template) } : withVariant;
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
   const explain = options.explain ? { probes: ruleProbes('request', req.rules, [], { priceId: req.context.priceId }) } : undefined;
   // Query understanding (understood.ts): colour, gender and price words; the words as typed ride along in round 1.
-  const understood = understoodPhrase(req, s.understanding ?? 'filter', language);
+  const understood = understoodPhrase(req, relevanceOverrides?.queryUnderstanding ?? s.understanding ?? 'filter', language);
   let used: UnderstoodPhrase | undefined = understood;
   const primaryFor = (phrase: string, u?: UnderstoodPhrase): IndexedSearch => ({
     index: s.index.products(at.locale),
