@@ -3,6 +3,7 @@
  * hands each use case the narrow services it needs, and wires the Koa app. Only main.ts (and tests) import
  * this file. Everything stateful lives in Elasticsearch so several processes can serve side by side.
  */
+import { experimentResults, type ExperimentResults } from './behaviour/experimentResults';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { hostname } from 'node:os';
@@ -78,6 +79,8 @@ export interface AppContext {
   analytics: SearchAnalytics;
   /** The UBI export of searches and their events (admin). */
   ubi: UbiExport;
+  /** A/B experiment results from the events (admin). */
+  experimentResults: (id: string) => Promise<ExperimentResults>;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
@@ -124,6 +127,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     storefront,
     analytics: searchAnalytics({ es, events: names.events, products: names.catalogAlias('products'), configuration }),
     ubi: ubiExport({ es, events: names.events, configuration }),
+    experimentResults: experimentResults({ es, events: names.events, experiments: async () => (await merchandising.experiments.all(true)).experiments }),
   };
 }
 
@@ -171,7 +175,7 @@ export function createApp(context: AppContext): Koa {
     openApiRouter(context.config.publicUrl),
     adminRouter(context.admin, keys),
     analyticsRouter(context.analytics, context.ubi, keys),
-    merchandisingRouter(context.merchandisingAdmin, keys),
+    merchandisingRouter(context.merchandisingAdmin, keys, context.experimentResults),
     consoleRouter({ storefront: context.storefront, history: context.history }, keys),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),

@@ -10,7 +10,7 @@ import type { ImportOutcome } from './importRunner';
 import { keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validateExperiments } from '../merchandising/experiments/validate';
-import type { Experiment, ExperimentSet } from '../merchandising/experiments/types';
+import { ExperimentNotFound, type Experiment, type ExperimentSet } from '../merchandising/experiments/types';
 import { invalid } from '../kernel/errors';
 
 export type ExperimentImportMode = 'replace' | 'upsert';
@@ -51,6 +51,3 @@ export async function endExperiment(deps: MerchandisingImportDeps, id: string, o
   });
   return ended;
 }
-
-/** An unknown experiment id (404). */
-export class ExperimentNotFound extends Error {}

@@ -13,7 +13,8 @@ import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswe
 import { booleanParam, list, optionalBoolean, required, single } from '../kernel/params';
 import { keyIdOf } from '../admin/historyRecord';
 import type { MerchandisingImportOptions } from '../admin/merchandisingDeps';
-import { ExperimentNotFound } from '../admin/experimentsImport';
+import { ExperimentNotFound } from '../merchandising/experiments/types';
+import type { ExperimentResults } from '../behaviour/experimentResults';
 import { HttpError } from './errors';
 
 /** Largest import bodies, once decompressed (413 beyond). */
@@ -37,7 +38,8 @@ export const importOptions = (ctx: Context): MerchandisingImportOptions => ({
 /** A JSON import body, plain or gzip-compressed, at most `maxBytes` once decompressed. */
 const readJson = (ctx: Context, maxBytes: number) => readJsonBody(ctx, { maxBytes, contentType: JSON_TYPES, gzip: true });
 
-export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: string[]): Router {
+/** `experimentResults`: the results of an experiment from the events (behaviour/experimentResults.ts). */
+export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: string[], experimentResults?: (id: string) => Promise<ExperimentResults>): Router {
   const router = new Router({ prefix: '/api/admin' });
   router.use(requireApiKey(apiKeys));
 
@@ -126,6 +128,11 @@ export function merchandisingRouter(services: MerchandisingAdmin, apiKeys: strin
   router.post('/v4/experiments/:id/end', async (ctx) => {
     ctx.body = await experimentFound(services.endExperiment(ctx.params.id, importOptions(ctx)));
   });
+  if (experimentResults) {
+    router.get('/v4/experiments/:id/results', async (ctx) => {
+      ctx.body = await experimentFound(experimentResults(ctx.params.id));
+    });
+  }
 
   router.put('/v4/import/compounds', async (ctx) => {
     const body = await readJson(ctx, MAX_SYNONYMS_BYTES);

@@ -47,3 +47,6 @@ export interface Experiment {
 }
 
 export interface ExperimentSet { experiments: Experiment[] }
+
+/** An unknown experiment id (404). */
+export class ExperimentNotFound extends Error {}
