@@ -124,6 +124,35 @@ describe('A/B experiments (HTTP)', function () {
     assert.deepStrictEqual((await search('red wool sweater', variantB)).keys, ['G-wool']);
   });
 
+  it('applies a variant\'s page rules and pins and its recommendation list algorithm on landing-page, to its visitors only', async () => {
+    const page = { id: '/knitwear', paths: { 'en-GB': '/knitwear' }, primaryList: { rules: 'rule incl brand { "Acme" }' }, recLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 3 }] };
+    const pages = await service.admin('POST', '/api/admin/v4/import/pages', json({ market: 'SE', type: 'FULL', addOrUpdate: [page] }));
+    assert.equal(pages.status, 204, await pages.text());
+    const merch = ranking({
+      id: 'merch', name: 'Knitwear page',
+      variants: [
+        { id: 'control', share: 50, overrides: {} },
+        { id: 'B', share: 50, overrides: { pages: { '/knitwear': { productRules: 'rule incl product_key { "wool" "jumper" }', pins: ['jumper'] } }, recommendations: { top: { algorithm: 'NEWEST_PRODUCTS' } } } },
+      ],
+    });
+    assert.equal((await importExperiments('POST', { experiments: [merch] })).status, 204);
+    const landing = async (customerKey: string) => {
+      const res = await service.request('GET', `/api/storefront/v3/queries/landing-page?pageReference=/knitwear&market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=${customerKey}&sessionKey=s&notify=false`);
+      assert.equal(res.status, 200, await res.clone().text());
+      const body = await jsonBody(res);
+      return { groups: body.primaryList.productGroups.map((g: { key: string }) => g.key) as string[], algorithms: body.recommendationLists.map((l: { algorithm: string }) => l.algorithm) };
+    };
+    const asControl = await landing(visitorOf(merch, 'control', 'page'));
+    const asB = await landing(visitorOf(merch, 'B', 'page'));
+    assert.deepStrictEqual([...asControl.groups].sort(), ['G-cotton', 'G-jumper', 'G-wool']);
+    assert.deepStrictEqual(asControl.algorithms, ['TOP_PRODUCTS']);
+    assert.deepStrictEqual(asB.groups, ['G-jumper', 'G-wool'], 'the variant\'s rules, its pin first');
+    assert.deepStrictEqual(asB.algorithms, ['NEWEST_PRODUCTS']);
+    // the stored page is as it was: the variant is applied on a copy, not in the page cache
+    assert.deepStrictEqual([...(await landing(visitorOf(merch, 'control', 'page'))).groups].sort(), ['G-cotton', 'G-jumper', 'G-wool']);
+    assert.equal((await importExperiments('PUT', { experiments: [ranking()] })).status, 204);
+  });
+
   it('tags searches and the clicks on their answers with the visitor\'s variant, in the events and the UBI export', async () => {
     const answer = await search('red wool sweater', variantB, true);
     const ticket = answer.body.primaryList.productGroups[0].products[0].ticket;

@@ -41,6 +41,8 @@ import { listingPlan } from './settings';
 import { mainProducts, shapeLandingPage, type LandingPageResult } from './shape';
 import { topContentFor } from '../topContent';
 import { noteIgnoredTemplate } from '../ignoredParameters';
+import { variantSettings } from '../experiments';
+import type { VariantOverrides } from '../../merchandising/experiments/types';
 
 /** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
 export interface LandingPageOptions { explain?: boolean }
@@ -52,7 +54,10 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const navigation = req.navigation ? navigationWithCounts(s, at, priceId, req.collapse) : Promise.resolve(undefined);
   navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first
 
-  const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists)]);
+  const [cached, language, topContent, variant] = await Promise.all([
+    loadPageCached(s, req), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists), variantSettings(s, req.context),
+  ]);
+  const loaded = withPageOverride(cached, variant.overrides.pages, req.pageReference);
   const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
   const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
   const explain = options.explain && withPrimary ? landingProbes(req, loaded) : undefined;
@@ -100,6 +105,21 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     pin: pins.get(String((hit._source as { productKey?: unknown }).productKey)),
   }, PIN_WEIGHT));
   return { ...result, primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) } };
+}
+
+/**
+ * The stored page with an A/B variant's rules and pins for its path (experiments/types.ts), on a copy: the
+ * cached page stays as stored. A variant overrides stored pages only.
+ */
+export function withPageOverride(loaded: LoadedPage | undefined, pages: VariantOverrides['pages'], reference: string): LoadedPage | undefined {
+  const override = loaded && pages && Object.hasOwn(pages, reference) ? pages[reference] : undefined;
+  if (!loaded || !override) return loaded;
+  const primaryList = {
+    ...loaded.page.primaryList,
+    ...(override.productRules !== undefined ? { rules: override.productRules } : {}),
+    ...(override.pins ? { pinned: override.pins } : {}),
+  };
+  return { ...loaded, page: { ...loaded.page, primaryList } };
 }
 
 function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined, queryId: string): void {
