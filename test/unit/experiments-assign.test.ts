@@ -3,6 +3,7 @@ import { assignVariant, assignments, bucketOf, fnv1a, mergedOverrides, variantOf
 import type { Experiment } from '../../src/merchandising/experiments/types';
 import { validateExperiments } from '../../src/merchandising/experiments/validate';
 import type { CatalogConfiguration } from '../../src/catalog/types';
+import { phraseMatch, relevanceBoosts } from '../../src/storefront/relevance';
 
 const experiment = (shares: number[], over: Partial<Experiment> = {}): Experiment => ({
   id: 'exp-1', name: 'Test', start: '2026-01-01T00:00:00.000Z', end: '2027-01-01T00:00:00.000Z', markets: ['SE'],
@@ -113,5 +114,22 @@ describe('experiments validation', () => {
     const twice = valid();
     twice.experiments.push(structuredClone(twice.experiments[0]));
     assert.ok(problems(twice).some((p) => p.startsWith('experiments[1].id')));
+  });
+});
+
+describe('experiment relevance overrides (pure query pieces)', () => {
+  it('behaviourWeight scales the popularity clause, 0 leaves it out', () => {
+    const popularity = (clauses: ReturnType<typeof relevanceBoosts>) => clauses.filter((c) => 'function_score' in c).map((c) => ({ function_score: c.function_score as { boost?: number } }));
+    assert.equal(popularity(relevanceBoosts('red sweater')).length, 1);
+    assert.equal(popularity(relevanceBoosts('red sweater'))[0].function_score.boost, undefined, 'the live weight is unchanged');
+    assert.equal(popularity(relevanceBoosts('red sweater', [], [], 2.5))[0].function_score.boost, 2.5);
+    assert.equal(popularity(relevanceBoosts('red sweater', [], [], 0)).length, 0);
+  });
+
+  it('relaxedMatching false: a long phrase requires every word', () => {
+    assert.ok(phraseMatch('red wool sweater').full, 'relaxed by default');
+    const strict = phraseMatch('red wool sweater', undefined, false);
+    assert.equal(strict.full, undefined);
+    assert.deepStrictEqual(strict.match, phraseMatch('red wool sweater').full);
   });
 });
