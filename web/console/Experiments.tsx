@@ -33,7 +33,7 @@ function Results({ results }: { results: ExperimentResults }) {
         <tbody>
           {results.variants.map((v) => (
             <tr key={v.id}>
-              <th scope="row">{v.id}{v.control ? ' (control)' : ''}</th>
+              <th scope="row">{v.id}{v.control && v.id !== 'control' ? ' (control)' : ''}</th>
               <td>{v.visitors}</td><td>{v.searches}</td><td>{percent(v.clickThroughRate)}</td><td>{percent(v.addToCartRate)}</td><td>{percent(v.conversionRate)}</td><td>{v.revenuePerVisitor.toFixed(2)}</td>
             </tr>
           ))}
@@ -87,13 +87,13 @@ export function Experiments() {
       <h2 id="experiments-heading">Experiments</h2>
       <p class="muted">A/B tests of ranking and merchandising on real traffic: each visitor sees one variant, chosen by a stable hash of their customer key.</p>
       {status && <p role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind}>{status.text}</p>}
-      <form class="filters-form" aria-label="New experiment" onSubmit={create}>
+      <form class="experiment-form" aria-label="New experiment" onSubmit={create}>
         <label>Name <input required value={draft.name} onInput={(e) => update({ name: e.currentTarget.value })} /></label>
         <label>Market <select value={draft.market} onChange={(e) => update({ market: e.currentTarget.value })}>{markets.map((m) => <option key={m.id} value={m.id}>{m.id}</option>)}</select></label>
         <label>Days <input type="number" min={1} max={365} value={draft.days} onInput={(e) => update({ days: Number(e.currentTarget.value) || 14 })} /></label>
         <fieldset>
           <legend>Variant B (half the visitors; the control keeps the live settings)</legend>
-          <label><input type="checkbox" checked={draft.relaxedMatching} onChange={(e) => update({ relaxedMatching: e.currentTarget.checked })} /> Relaxed matching</label>
+          <label class="inline"><input type="checkbox" checked={draft.relaxedMatching} onChange={(e) => update({ relaxedMatching: e.currentTarget.checked })} /> Relaxed matching</label>
           <label>Behaviour weight <input type="number" min={0} max={10} step={0.1} placeholder="1 (live)" value={draft.behaviourWeight} onInput={(e) => update({ behaviourWeight: e.currentTarget.value })} /></label>
           <label>Query understanding <select value={draft.queryUnderstanding} onChange={(e) => update({ queryUnderstanding: e.currentTarget.value as Draft['queryUnderstanding'] })}>
             <option value="">live setting</option><option value="filter">filter</option><option value="boost">boost</option><option value="off">off</option>
@@ -110,8 +110,10 @@ export function Experiments() {
             <li key={e.id} aria-label={e.name}>
               <h3>{e.name}</h3>
               <p class="muted">{e.markets.join(', ')} · {new Date(e.start).toLocaleString()} to {new Date(e.end).toLocaleString()} · <span>{statusOf(e)}</span> · {e.variants.map((v) => `${v.id} ${v.share}%`).join(', ')}</p>
-              <button type="button" onClick={() => void showResults(e)}>Results of {e.name}</button>
-              {statusOf(e) === 'running' && <button type="button" onClick={() => void act(() => endExperiment(e.id), `Ended "${e.name}".`)}>End {e.name} now</button>}
+              <div class="actions">
+                <button type="button" onClick={() => void showResults(e)}>Results of {e.name}</button>
+                {statusOf(e) === 'running' && <button type="button" onClick={() => void act(() => endExperiment(e.id), `Ended "${e.name}".`)}>End {e.name} now</button>}
+              </div>
               {results[e.id] && <Results results={results[e.id]!} />}
             </li>
           ))}
