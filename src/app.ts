@@ -98,7 +98,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const behaviour = new BehaviourService({
     es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout,
-    experiments: async () => (await merchandising.experiments.all()).experiments,
+    experiments: async () => (await merchandising.experiments.running()).experiments,
   });
   const received = notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), accept: (events) => behaviour.accept(events), log });
   const metrics = config.metricsEnabled ? new ServiceMetrics(() => ({ ...behaviour.stats, refused: behaviour.stats.refused + received.stats.refused })) : undefined;

@@ -1,8 +1,11 @@
 /**
- * A/B experiments in Elasticsearch, one document per experiment. The storefront and notifications read them
- * through a short cache (STORE_CACHE_MS), as every merchandising resource is read, so assigning a visitor costs
- * no Elasticsearch round trip on a query; the importing process sees its import at once.
+ * A/B experiments in Elasticsearch, one document per experiment. Storefront queries and the event writer read
+ * them with `running()`: the process's snapshot, reloaded in the background once older than STORE_CACHE_MS
+ * (outside the query's async context, so no query waits for it or counts it as a round trip of its own);
+ * only the first read of a process waits. An import through this process reloads the snapshot before it
+ * answers; other processes see it within STORE_CACHE_MS and one query.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { BulkOptions, MerchandisingIndex } from './indices';
 import type { Experiment, ExperimentSet } from './experiments/types';
 import { ShortCache } from '../kernel/shortCache';
@@ -12,9 +15,27 @@ interface ExperimentDocument { id: string; experiment: Experiment; updatedAt: st
 export class ExperimentStore {
   private readonly cache: ShortCache<ExperimentSet>;
 
+  private snapshot?: { set: ExperimentSet; at: number };
+  private refreshing = false;
+  /** Made with the store (at start-up, outside any request): background reloads run in its async context. */
+  private readonly detached = new AsyncResource('ExperimentStore');
+
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, private readonly cacheMs: number, private readonly onRefreshFailed?: (err: unknown) => void) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'experiments');
+  }
+
+  /** What queries read: the snapshot (reloaded behind them when old); the first call of a process waits for it. */
+  async running(): Promise<ExperimentSet> {
+    const snapshot = this.snapshot;
+    if (!snapshot) return this.all();
+    if (Date.now() - snapshot.at >= this.cacheMs && !this.refreshing) {
+      this.refreshing = true;
+      this.detached.runInAsyncScope(() => {
+        this.all(true).catch((err: unknown) => this.onRefreshFailed?.(err)).finally(() => { this.refreshing = false; });
+      });
+    }
+    return snapshot.set;
   }
 
   /** Every experiment, by id; `fresh` bypasses the cache. */
@@ -42,11 +63,13 @@ export class ExperimentStore {
       delete: deleted,
     }, this.bulk);
     this.cache.clear();
+    await this.all(true);
   }
 
   private async read(): Promise<ExperimentSet> {
     const experiments: Experiment[] = [];
     for await (const doc of this.index.scan<ExperimentDocument>({ match_all: {} }, [{ id: 'asc' }])) experiments.push(doc.experiment);
+    this.snapshot = { set: { experiments }, at: Date.now() };
     return { experiments };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The A/B experiment variants a storefront query is in (merchandising/experiments): read from the experiment
- * store's per-process cache, assigned by the pure hash of customerKey, so no Elasticsearch round trip is added
- * to a query. The overrides are request-scoped settings; the global configuration is never changed.
+ * store's per-process snapshot (experimentStore.ts `running`), assigned by the pure hash of customerKey, so no
+ * Elasticsearch round trip is added to a query. The overrides are request-scoped settings; the global configuration is never changed.
  */
 import { assignments, mergedOverrides, variantTags } from '../merchandising/experiments/assign';
 import type { VariantOverrides } from '../merchandising/experiments/types';
@@ -21,7 +21,7 @@ export async function variantSettings(s: Pick<StorefrontServices, 'merchandising
   const store = s.merchandising?.experiments;
   if (!store) return NO_VARIANT;
   try {
-    const { experiments } = await store.all();
+    const { experiments } = await store.running();
     if (!experiments.length) return NO_VARIANT;
     const list = assignments(experiments, { market: context.market, touchpoint: context.touchpoint, customerKey: context.customerKey, now: s.now() });
     return list.length ? { tags: variantTags(list), overrides: mergedOverrides(list) } : NO_VARIANT;

@@ -66,7 +66,8 @@ describe('A/B experiments (HTTP)', function () {
   const variantB = visitorOf(ranking(), 'B');
 
   before(async () => {
-    service = await startService();
+    // Caches that never expire during the file: a query's round trips are then its own, not another cache's reload.
+    service = await startService({ storeCacheMs: 600_000 });
     await service.configure();
     const res = await service.importCatalog(CATALOG);
     assert.equal(res.status, 204, await res.text());

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ExperimentStore } from '../../src/merchandising/experimentStore';
+import type { MerchandisingIndex } from '../../src/merchandising/indices';
 import { assignVariant, assignments, bucketOf, fnv1a, mergedOverrides, variantOfBucket, variantTags } from '../../src/merchandising/experiments/assign';
 import type { Experiment } from '../../src/merchandising/experiments/types';
 import { validateExperiments } from '../../src/merchandising/experiments/validate';
@@ -131,5 +134,34 @@ describe('experiment relevance overrides (pure query pieces)', () => {
     const strict = phraseMatch('red wool sweater', undefined, false);
     assert.equal(strict.full, undefined);
     assert.deepStrictEqual(strict.match, phraseMatch('red wool sweater').full);
+  });
+});
+
+describe('experiment store snapshot', () => {
+  /** A store over a fake index: each scan answers the next of `answers`, recording the async context it ran in. */
+  function storeOver(answers: (() => Promise<Experiment[]>)[], cacheMs: number) {
+    const contexts: (string | undefined)[] = [];
+    const als = new AsyncLocalStorage<string>();
+    const index = {
+      async *scan() {
+        contexts.push(als.getStore());
+        for (const e of await answers.shift()!()) yield { id: e.id, experiment: e, updatedAt: '' };
+      },
+    } as unknown as MerchandisingIndex;
+    return { store: new ExperimentStore(index, { maxBytes: 1, concurrency: 1 }, cacheMs), contexts, als };
+  }
+
+  it('serves the snapshot without waiting once loaded, and reloads it outside the query\'s async context', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((r) => { release = r; });
+    const { store, contexts, als } = storeOver([async () => [experiment([50, 50])], async () => { await slow; return []; }], 0);
+    assert.equal((await als.run('query 1', () => store.running())).experiments.length, 1, 'the first read waits');
+    // The cache is old at once (0 ms): the next query gets the snapshot while the reload waits on Elasticsearch.
+    assert.equal((await als.run('query 2', () => store.running())).experiments.length, 1);
+    await new Promise((r) => setImmediate(r));
+    assert.deepStrictEqual(contexts, ['query 1', undefined], 'the reload belongs to no query (counted in no X-Elasticsearch-Round-Trips)');
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    assert.equal((await store.running()).experiments.length, 0, 'the reloaded snapshot is served next');
   });
 });
