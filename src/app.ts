@@ -3,6 +3,7 @@
  * hands each use case the narrow services it needs, and wires the Koa app. Only main.ts (and tests) import
  * this file. Everything stateful lives in Elasticsearch so several processes can serve side by side.
  */
+import { experimentResults, type ExperimentResults } from './behaviour/experimentResults';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { hostname } from 'node:os';
@@ -81,6 +82,8 @@ export interface AppContext {
   analytics: SearchAnalytics;
   /** The UBI export of searches and their events (admin). */
   ubi: UbiExport;
+  /** A/B experiment results from the events (admin). */
+  experimentResults: (id: string) => Promise<ExperimentResults>;
 }
 
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
@@ -99,6 +102,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const behaviour = new BehaviourService({
     es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
     liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout, phrasePriors: vocabulary,
+    experiments: async () => (await merchandising.experiments.running()).experiments,
   });
   const received = notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), accept: (events) => behaviour.accept(events), log });
   const metrics = config.metricsEnabled ? new ServiceMetrics(() => ({ ...behaviour.stats, refused: behaviour.stats.refused + received.stats.refused })) : undefined;
@@ -127,6 +131,7 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
     storefront,
     analytics: searchAnalytics({ documents, events: names.events, products: names.catalogAlias('products'), configuration }),
     ubi: ubiExport({ es, events: names.events, configuration }),
+    experimentResults: experimentResults({ documents, events: names.events, experiments: async () => (await merchandising.experiments.all(true)).experiments }),
   };
 }
 
@@ -181,7 +186,7 @@ export function createApp(context: AppContext): Koa {
     openApiRouter(context.config.publicUrl),
     adminRouter(context.admin, guard),
     analyticsRouter(context.analytics, context.ubi, guard),
-    merchandisingRouter(context.merchandisingAdmin, guard),
+    merchandisingRouter(context.merchandisingAdmin, guard, context.experimentResults),
     consoleRouter({ storefront: context.storefront, history: context.history }, guard),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),

@@ -13,6 +13,7 @@ import { importPhraseRules } from './phraseRulesImport';
 import { importTemplates } from './templatesImport';
 import { importFacets } from './facetsImport';
 import { importLabels } from './labelsImport';
+import { importExperiments } from './experimentsImport';
 import { diffVersions, type VersionDiff } from './historyDiff';
 import type { HistoryKind } from './historyRecord';
 import type { StoredVersion, VersionSummary } from '../merchandising/historyStore';
@@ -63,6 +64,7 @@ export function history(deps: HistoryDeps) {
         case 'templates': return importTemplates(m, v.content, { ...who, mode: 'replace', force: true });
         case 'facets': return importFacets(m, v.content, who);
         case 'labels': return importLabels(m, v.content, who);
+        case 'experiments': return importExperiments(m, v.content, { ...who, mode: 'replace' });
         case 'configuration': return deps.importConfiguration(v.content, who);
       }
     },

@@ -1,7 +1,7 @@
 /**
  * Pure diff of two kept versions of a merchandising import: the entries added, removed and changed, each
  * changed entry field by field (leaf paths such as `primaryList.pinned[0]`). Entries are what the kind's
- * export is made of: pages by id, synonyms by locale, templates by id, facets and labels by market,
+ * export is made of: pages by id, synonyms by locale, templates by id, experiments by id, facets and labels by market,
  * navigation nodes by id, the configuration by market.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -19,6 +19,7 @@ export function entriesOf(kind: string, content: unknown): Entries {
   const byId = (list: unknown) => new Map((Array.isArray(list) ? list : []).map((e) => [String((e as { id?: unknown }).id), e] as const));
   switch (kind) {
     case 'pages': case 'navigation': return byId(c.addOrUpdate);
+    case 'experiments': return byId(c.experiments);
     case 'synonyms': return new Map(Object.entries(isObject(c.locales) ? c.locales : {}));
     // Rules by market and id, so a diff names the rule that changed.
     case 'phrase-rules': return new Map(Object.entries(isObject(c.markets) ? c.markets : {}).flatMap(([market, rules]) =>
@@ -57,7 +58,7 @@ export function diffVersions(kind: string, from: unknown, to: unknown): VersionD
 /** A one-line account of a version for lists: its entries, counted. */
 export function summarize(kind: string, content: unknown): string {
   const entries = entriesOf(kind, content);
-  const noun: Record<string, string> = { pages: 'page', navigation: 'node', synonyms: 'locale', 'phrase-rules': 'rule', templates: 'template', facets: 'market', labels: 'market', configuration: 'market' };
+  const noun: Record<string, string> = { pages: 'page', navigation: 'node', synonyms: 'locale', 'phrase-rules': 'rule', templates: 'template', facets: 'market', labels: 'market', experiments: 'experiment', configuration: 'market' };
   const n = entries.size;
   const what = `${n} ${noun[kind] ?? 'entry'}${n === 1 ? '' : 's'}`;
   if (kind !== 'synonyms') return what;

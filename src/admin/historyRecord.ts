@@ -33,6 +33,7 @@ export async function merchandisingContent(stores: MerchandisingStores, kind: Ex
     case 'templates': return stores.templates.all(true);
     case 'facets': return stores.facets.all(true);
     case 'labels': return stores.labels.all(true);
+    case 'experiments': return stores.experiments.all(true);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels, synonyms, phrase rules), bound to their
+ * The merchandising admin use cases (navigation, pages, templates, facet configuration, labels, synonyms, phrase rules, experiments), bound to their
  * dependencies once by the composition root; src/http/merchandisingRoutes.ts calls these.
  */
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
@@ -11,6 +11,7 @@ import { exportLabels, importLabels } from './labelsImport';
 import { exportSynonyms, importSynonyms, type SynonymImportMode } from './synonymsImport';
 import { exportPhraseRules, importPhraseRules, type PhraseRuleImportOptions } from './phraseRulesImport';
 import { exportCompounds, importCompounds } from './compoundsImport';
+import { endExperiment, exportExperiments, importExperiments, type ExperimentImportMode } from './experimentsImport';
 import type { PageExportRequest } from '../merchandising/pages/export';
 
 export type MerchandisingAdmin = ReturnType<typeof merchandisingAdmin>;
@@ -31,6 +32,9 @@ export function merchandisingAdmin(deps: MerchandisingImportDeps) {
     exportSynonyms: (locale?: string, shipped = false) => exportSynonyms(deps, locale, shipped),
     importPhraseRules: (body: unknown, options: PhraseRuleImportOptions) => importPhraseRules(deps, body, options),
     exportPhraseRules: (market?: string, view: 'production' | 'preview' = 'production') => exportPhraseRules(deps, market, view),
+    importExperiments: (body: unknown, options: MerchandisingImportOptions & { mode: ExperimentImportMode }) => importExperiments(deps, body, options),
+    exportExperiments: () => exportExperiments(deps),
+    endExperiment: (id: string, options: MerchandisingImportOptions) => endExperiment(deps, id, options),
     importCompounds: (body: unknown, options: MerchandisingImportOptions) => importCompounds(deps, body, options),
     exportCompounds: (locale?: string) => exportCompounds(deps, locale),
   };

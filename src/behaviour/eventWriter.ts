@@ -27,6 +27,8 @@ import { eventDocument, keysToEnrich, type BehaviourEvent, type ProductFacts } f
 import type { BehaviourOptions } from '../kernel/config';
 import type { ProductLookup } from '../events/productLookup';
 import type { Attribution } from '../events/attribution';
+import { assignments, variantTags } from '../merchandising/experiments/assign';
+import type { Experiment } from '../merchandising/experiments/types';
 
 /** An event with its time fixed when it was recorded. */
 type Stamped = BehaviourEvent & { at: Date };
@@ -60,6 +62,8 @@ export interface EventWriterDeps {
   /** Shards and replicas of the events index when the writer has to make it again. */
   layout?: IndexLayout;
   now?: () => Date;
+  /** The A/B experiments (the store's per-process cache): each event gets the variants its visitor was in. */
+  experiments?: () => Promise<readonly Experiment[]>;
 }
 
 /** Write attempts (with a short back-off) before flush() and close() give up; the timer tries once per tick. */
@@ -205,8 +209,14 @@ export class EventWriter {
     await this.ensured;
     const facts = await this.facts(batch.map((b) => b.event));
     await this.attribute(batch.map((b) => b.event));
+    const experiments = await this.experiments();
     const operations: unknown[] = [];
-    for (const { seq, event } of batch) operations.push({ create: { _id: `${this.idPrefix}-${seq}` } }, eventDocument(event, event.at, facts.get(event.market)));
+    for (const { seq, event } of batch) {
+      const doc = eventDocument(event, event.at, facts.get(event.market));
+      // The same pure assignment as the storefront's, at the event's time: a click carries its search's variant.
+      const tags = experiments.length ? variantTags(assignments(experiments, { market: doc.market, touchpoint: doc.touchpoint, customerKey: doc.customerKey, now: event.at })) : [];
+      operations.push({ create: { _id: `${this.idPrefix}-${seq}` } }, tags.length ? { ...doc, experimentVariants: tags } : doc);
+    }
     this.counts.bulkRequests++;
     let response: estypes.BulkResponse;
     try {
@@ -232,6 +242,16 @@ export class EventWriter {
     });
     if (firstRejection) this.deps.log.error('behaviour events refused by Elasticsearch', { rejected: this.counts.rejected, type: firstRejection.type, reason: firstRejection.reason });
     return retry;
+  }
+
+  /** The experiments, none when they cannot be read (the events are written without variants). */
+  private async experiments(): Promise<readonly Experiment[]> {
+    try {
+      return (await this.deps.experiments?.()) ?? [];
+    } catch (err) {
+      this.warn('experiments unreadable: events written without their variants', { err });
+      return [];
+    }
   }
 
   /** Product facts per market for the batch; on a lookup failure the events are written without them. */

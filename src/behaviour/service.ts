@@ -15,6 +15,7 @@ import type { BehaviourIndexNames } from '../search/indexNames';
 import type { IndexLayout } from '../search/mappings';
 import type { BehaviourEvent, ProductFacts } from '../events/events';
 import { Lease } from './lease';
+import type { Experiment } from '../merchandising/experiments/types';
 import type { BehaviourOptions } from '../kernel/config';
 import { PopularityJob, type PopularityJobDeps, type PopularityRun } from './popularityJob';
 import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
@@ -53,6 +54,8 @@ export interface BehaviourDeps {
   /** Shards and replicas of the indices the behaviour creates (events, co-occurrence versions). */
   layout?: IndexLayout;
   now?: () => Date;
+  /** The A/B experiments, read from the experiment store's cache (events carry their visitor's variants). */
+  experiments?: () => Promise<readonly Experiment[]>;
 }
 
 /** A job renews its lease every tick (at most 15 s); a dead holder's lease is taken over after this. */
@@ -73,7 +76,7 @@ export class BehaviourService {
     this.lookup = new ProductLookup(documents, deps.productsAlias);
     this.questions = new BehaviourQuestions({ documents, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
     const attribution = new Attribution(deps.es, deps.names.events, deps.options.attributionWindowHours * 3_600_000);
-    this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, attribution, options: deps.options, layout: deps.layout, now: this.now });
+    this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, attribution, options: deps.options, layout: deps.layout, now: this.now, experiments: deps.experiments });
     this.popularity = new PopularityJob({
       documents, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
       liveVersion: deps.liveVersion, lease: new Lease(documents, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),

@@ -5,7 +5,7 @@
  */
 
 /** The merchandising imports whose versions are kept, with diff and rollback (GET /api/admin/v4/history/{kind}). */
-export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'phrase-rules', 'facets', 'labels', 'configuration'] as const;
+export const HISTORY_KINDS = ['pages', 'navigation', 'templates', 'synonyms', 'phrase-rules', 'facets', 'labels', 'experiments', 'configuration'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** One kept version as the history lists it. */

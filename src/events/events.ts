@@ -90,6 +90,8 @@ export interface EventDocument {
   sessionKey: string;
   touchpoint?: Touchpoint;
   locale?: string;
+  /** `experimentId:variantId` of each A/B experiment the visitor was in at the event (added by the writer). */
+  experimentVariants?: string[];
   /** The product of the event; the removed products of remove-recently-viewed; the cart's products. */
   productKey?: string | string[];
   variantKey?: string;

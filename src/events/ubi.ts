@@ -92,7 +92,7 @@ export function ubiRecord(doc: EventDocument): { index: UbiIndex; record: UbiQue
       timestamp: doc['@timestamp'],
       query_response_hit_ids: doc.hitKeys ?? [],
       object_id_field: doc.type === 'search' ? 'productKey' : 'contentKey',
-      query_attributes: defined({ market: doc.market, locale: doc.locale, touchpoint: doc.touchpoint, session_id: doc.sessionKey, total_hits: doc.totalHits, skip: doc.skip }),
+      query_attributes: defined({ market: doc.market, locale: doc.locale, touchpoint: doc.touchpoint, session_id: doc.sessionKey, total_hits: doc.totalHits, skip: doc.skip, experiment_variants: doc.experimentVariants }),
     };
     return { index: 'ubi_queries', record };
   }
@@ -111,7 +111,7 @@ export function ubiRecord(doc: EventDocument): { index: UbiIndex; record: UbiQue
     event_attributes: {
       object: { object_id: objectId, object_id_field: field },
       position: { ordinal: doc.position + 1 },
-      ...defined({ market: doc.market, list: doc.listId, product_key: doc.variantKey ? doc.productKey : undefined, quantity: doc.quantity, price: doc.price }),
+      ...defined({ market: doc.market, list: doc.listId, product_key: doc.variantKey ? doc.productKey : undefined, quantity: doc.quantity, price: doc.price, experiment_variants: doc.experimentVariants }),
     },
   };
   return { index: 'ubi_events', record };

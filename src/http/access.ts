@@ -63,6 +63,11 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'PUT /api/admin/v4/import/phrase-rules': 'merchandiser',
   'POST /api/admin/v4/import/phrase-rules': 'merchandiser',
   'GET /api/admin/v4/export/phrase-rules': 'analyst',
+  'PUT /api/admin/v4/import/experiments': 'merchandiser',
+  'POST /api/admin/v4/import/experiments': 'merchandiser',
+  'GET /api/admin/v4/export/experiments': 'analyst',
+  'POST /api/admin/v4/experiments/:id/end': 'merchandiser',
+  'GET /api/admin/v4/experiments/:id/results': 'analyst',
   // The console: previews with explanations (merchandiser), history (read: analyst; rollback: merchandiser).
   'GET /api/admin/v4/explain/search-page': 'merchandiser',
   'POST /api/admin/v4/explain/search-page': 'merchandiser',

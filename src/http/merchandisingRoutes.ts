@@ -1,5 +1,5 @@
 /**
- * Admin routes for merchandising data: navigation, pages, templates, facet configuration, synonyms and phrase rules imports and exports. Handlers only
+ * Admin routes for merchandising data: navigation, pages, templates, facet configuration, synonyms, phrase rules and experiments imports and exports. Handlers only
  * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
  */
 import Router from '@koa/router';
@@ -13,6 +13,9 @@ import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswe
 import { booleanParam, list, optionalBoolean, required, single } from '../kernel/params';
 import { keyIdOf } from '../admin/historyRecord';
 import type { MerchandisingImportOptions } from '../admin/merchandisingDeps';
+import { ExperimentNotFound } from '../merchandising/experiments/types';
+import type { ExperimentResults } from '../behaviour/experimentResults';
+import { HttpError } from './errors';
 
 /** Largest import bodies, once decompressed (413 beyond). */
 export const MAX_NAVIGATION_BYTES = 10_000_000;
@@ -22,6 +25,7 @@ export const MAX_FACETS_BYTES = 5_000_000;
 export const MAX_LABELS_BYTES = 5_000_000;
 export const MAX_SYNONYMS_BYTES = 20_000_000;
 export const MAX_PHRASE_RULES_BYTES = 20_000_000;
+export const MAX_EXPERIMENTS_BYTES = 1_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
 /**
@@ -35,7 +39,8 @@ export const importOptions = (ctx: Context): MerchandisingImportOptions => ({
 /** A JSON import body, plain or gzip-compressed, at most `maxBytes` once decompressed. */
 const readJson = (ctx: Context, maxBytes: number) => readJsonBody(ctx, { maxBytes, contentType: JSON_TYPES, gzip: true });
 
-export function merchandisingRouter(services: MerchandisingAdmin, guard: Middleware): Router {
+/** `experimentResults`: the results of an experiment from the events (behaviour/experimentResults.ts). */
+export function merchandisingRouter(services: MerchandisingAdmin, guard: Middleware, experimentResults?: (id: string) => Promise<ExperimentResults>): Router {
   const router = new Router({ prefix: '/api/admin' });
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
@@ -125,6 +130,24 @@ export function merchandisingRouter(services: MerchandisingAdmin, guard: Middlew
     if (view !== 'production' && view !== 'preview') throw invalid(`Query parameter view must be production or preview (got "${view.slice(0, 50)}")`);
     ctx.body = await services.exportPhraseRules(single(ctx.query, 'market') || undefined, view);
   });
+  const experimentsImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
+    const body = await readJson(ctx, MAX_EXPERIMENTS_BYTES);
+    answerImport(ctx, await services.importExperiments(body, { ...importOptions(ctx), mode }));
+  };
+  router.put('/v4/import/experiments', experimentsImport('replace'));
+  router.post('/v4/import/experiments', experimentsImport('upsert'));
+  router.get('/v4/export/experiments', async (ctx) => {
+    requireGzipAccepted(ctx);
+    ctx.body = await services.exportExperiments();
+  });
+  router.post('/v4/experiments/:id/end', async (ctx) => {
+    ctx.body = await experimentFound(services.endExperiment(ctx.params.id, importOptions(ctx)));
+  });
+  if (experimentResults) {
+    router.get('/v4/experiments/:id/results', async (ctx) => {
+      ctx.body = await experimentFound(experimentResults(ctx.params.id));
+    });
+  }
 
   router.put('/v4/import/compounds', async (ctx) => {
     const body = await readJson(ctx, MAX_SYNONYMS_BYTES);
@@ -136,4 +159,14 @@ export function merchandisingRouter(services: MerchandisingAdmin, guard: Middlew
   });
 
   return router;
+}
+
+/** An unknown experiment id answers 404. */
+export async function experimentFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ExperimentNotFound) throw new HttpError(404, err.message);
+    throw err;
+  }
 }

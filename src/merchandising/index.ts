@@ -19,6 +19,7 @@ import { SynonymStore } from './synonymStore';
 import { PhraseRuleStore } from './phraseRuleStore';
 import { HistoryStore } from './historyStore';
 import { CompoundStore } from './compoundStore';
+import { ExperimentStore } from './experimentStore';
 
 export interface MerchandisingStores {
   navigation: NavigationStore;
@@ -32,6 +33,8 @@ export interface MerchandisingStores {
   synonyms: SynonymStore;
   /** Search merchandising per phrase, per market. */
   phraseRules: PhraseRuleStore;
+  /** A/B experiments (issue 35). */
+  experiments: ExperimentStore;
   /** Kept versions of every merchandising import. */
   history: HistoryStore;
   /** Compounds configuration of each locale (excluded compounds). */
@@ -40,7 +43,7 @@ export interface MerchandisingStores {
 
 export interface MerchandisingStoresDeps {
   es: Client;
-  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'phraseRules' | 'history' | 'compounds'>;
+  names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'phraseRules' | 'experiments' | 'history' | 'compounds'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
   /** STORE_CACHE_MS: how long each store's cache serves what it read (another process's import is seen within it). */
@@ -58,6 +61,7 @@ export function merchandisingStores({ es, names, bulk, cacheMs, generalSynonyms 
     labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk, cacheMs),
     synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk, cacheMs, generalSynonyms),
     phraseRules: new PhraseRuleStore(new MerchandisingIndex(es, names.phraseRules), bulk, cacheMs),
+    experiments: new ExperimentStore(new MerchandisingIndex(es, names.experiments), bulk, cacheMs),
     history: new HistoryStore(new MerchandisingIndex(es, names.history)),
     compounds: new CompoundStore(new MerchandisingIndex(es, names.compounds), bulk, cacheMs),
   };

@@ -7,6 +7,7 @@ import type { BulkOptions, MerchandisingIndex } from './indices';
 import { compileSynonyms, type CompiledSynonyms } from './synonyms/expand';
 import { generalSynonyms } from './synonyms/general';
 import type { SynonymRule, SynonymSets } from './synonyms/types';
+import type { SynonymSetChoice } from './experiments/types';
 import { ShortCache } from '../kernel/shortCache';
 
 interface SynonymDocument { locale: string; rules: SynonymRule[]; updatedAt: string }
@@ -29,16 +30,20 @@ export class SynonymStore {
 
   /**
    * The locale's rules and the shipped ones of its language, compiled for expansion (a term the shop's rules
-   * name overrides the shipped rules of that term); undefined when there are none.
+   * name overrides the shipped rules of that term); undefined when there are none. `set`: which rules apply
+   * (an experiment's variant may leave out the shipped ones, or every rule).
    */
-  async compiled(locale: string): Promise<CompiledSynonyms | undefined> {
+  async compiled(locale: string, set: SynonymSetChoice = 'shop-and-shipped'): Promise<CompiledSynonyms | undefined> {
+    if (set === 'none') return undefined;
     const loaded = await this.load();
-    if (!loaded.compiled.has(locale)) {
+    // An experiment's variant may use the shop's rules alone (experiments/types.ts): compiled apart.
+    const key = set === 'shop-only' ? `shop-only|${locale}` : locale;
+    if (!loaded.compiled.has(key)) {
       const rules = loaded.sets[locale] ?? [];
-      const shipped = this.shipped(locale);
-      loaded.compiled.set(locale, rules.length || shipped.length ? compileSynonyms(rules, shipped) : undefined);
+      const shipped = set === 'shop-only' ? [] : this.shipped(locale);
+      loaded.compiled.set(key, rules.length || shipped.length ? compileSynonyms(rules, shipped) : undefined);
     }
-    return loaded.compiled.get(locale);
+    return loaded.compiled.get(key);
   }
 
   /** The shipped general rules that apply to `locale` (none when GENERAL_SYNONYMS is off). */

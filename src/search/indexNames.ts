@@ -41,6 +41,8 @@ export interface IndexNames {
   synonyms: string;
   /** Phrase rules per market: search merchandising per phrase (our addition to Elevate's API). */
   phraseRules: string;
+  /** A/B experiments, one document each (our addition, issue 35). */
+  experiments: string;
   /** Kept versions of the merchandising imports (history, diff and rollback). */
   history: string;
   /** The catalog's compounds per locale, from the last full import (query-time compound expansion). */
@@ -82,6 +84,7 @@ export function indexNames(prefix: string): IndexNames {
     labels: `${prefix}-labels`,
     synonyms: `${prefix}-synonyms`,
     phraseRules: `${prefix}-phrase-rules`,
+    experiments: `${prefix}-experiments`,
     history: `${prefix}-history`,
     vocabulary: `${prefix}-vocabulary`,
     compounds: `${prefix}-compounds`,

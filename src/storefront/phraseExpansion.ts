@@ -8,6 +8,7 @@ import { COMPOUNDING_LANGUAGES, FORM_LANGUAGES, compoundsOf, compoundsByPrefix, 
 import { folded } from '../catalog/vocabulary';
 import { expandPhrase, MAX_ALTERNATIVES, type CompiledSynonyms } from '../merchandising/synonyms/expand';
 import type { PhraseExpansion } from './relevance';
+import type { SynonymSetChoice } from '../merchandising/experiments/types';
 
 export interface PhraseLanguage {
   expand(phrase: string): PhraseExpansion;
@@ -16,7 +17,7 @@ export interface PhraseLanguage {
 }
 
 export interface PhraseLanguageSources {
-  synonyms: { compiled(locale: string): Promise<CompiledSynonyms | undefined> };
+  synonyms: { compiled(locale: string, set?: SynonymSetChoice): Promise<CompiledSynonyms | undefined> };
   vocabulary: { compounds(locale: string): Promise<LocaleVocabulary> };
   /** The shop's compounds that are not split (compounds configuration), folded lower-case. */
   excludedCompounds?: { excluded(locale: string): Promise<ReadonlySet<string>> };
@@ -25,11 +26,14 @@ export interface PhraseLanguageSources {
 const NO_COMPOUNDS: LocaleVocabulary = { compounds: new Map(), forms: new Map() };
 const NOTHING_EXCLUDED: ReadonlySet<string> = new Set();
 
-/** The expansion of phrases in `locale`; a failing store only costs the expansion, never the search. */
-export async function phraseLanguage(s: PhraseLanguageSources, locale: string, onError: (what: string, err: unknown) => void): Promise<PhraseLanguage> {
+/**
+ * The expansion of phrases in `locale`; a failing store only costs the expansion, never the search. `synonymSet`:
+ * an experiment variant's choice of rules (default the shop's and the shipped ones).
+ */
+export async function phraseLanguage(s: PhraseLanguageSources, locale: string, onError: (what: string, err: unknown) => void, synonymSet?: SynonymSetChoice): Promise<PhraseLanguage> {
   const compounding = COMPOUNDING_LANGUAGES.has(languageOf(locale));
   const [synonyms, vocabulary, excluded] = await Promise.all([
-    s.synonyms.compiled(locale).catch((err: unknown) => { onError('synonyms', err); return undefined; }),
+    s.synonyms.compiled(locale, synonymSet).catch((err: unknown) => { onError('synonyms', err); return undefined; }),
     FORM_LANGUAGES.has(languageOf(locale)) ? s.vocabulary.compounds(locale).catch((err: unknown) => { onError('compounds', err); return NO_COMPOUNDS; }) : NO_COMPOUNDS,
     compounding && s.excludedCompounds ? s.excludedCompounds.excluded(locale).catch((err: unknown) => { onError('excluded compounds', err); return NOTHING_EXCLUDED; }) : NOTHING_EXCLUDED,
   ]);

@@ -193,10 +193,11 @@ export function allButOnePartMatch(parts: readonly string[], expansion?: PhraseE
 /**
  * What a search-page product must match: the full match (`textMatch`) and, for a phrase of
  * RELAXED_FROM_WORDS words or more, the products missing one word; `full` is then what ranks them first.
+ * `relaxedMatching` false (an experiment's variant): every word is required.
  */
-export function phraseMatch(phrase: string, expansion?: PhraseExpansion): { match: Query; full?: Query } {
+export function phraseMatch(phrase: string, expansion?: PhraseExpansion, relaxedMatching = true): { match: Query; full?: Query } {
   const full = textMatch(phrase, expansion);
-  const relaxed = allButOneWordMatch(phrase, expansion);
+  const relaxed = relaxedMatching ? allButOneWordMatch(phrase, expansion) : undefined;
   return relaxed ? { match: { bool: { should: [full, relaxed], minimum_should_match: 1 } }, full } : { match: full };
 }
 
@@ -255,12 +256,19 @@ export function phrasePriorTypes(typeKeys: readonly string[], expansion?: Phrase
 /**
  * Optional scoring clauses that never decide whether a product matches; `typeKeys` (phraseTypeKeys) adds
  * TYPE_BOOST for a product of the type the phrase names, `prior` (phrasePriorTypes) PRIOR_BOOST × share for
- * a type the phrase's head most often names.
+ * a type the phrase's head most often names. `behaviourWeight` (an experiment's variant) scales the popularity
+ * clause: 1 is the live weight, 0 leaves behaviour out.
  */
-export function relevanceBoosts(phrase: string, typeKeys: readonly string[] = [], prior: readonly [string, number][] = [], typeBoost = TYPE_BOOST): Query[] {
+export function relevanceBoosts(phrase: string, typeKeys: readonly string[] = [], prior: readonly [string, number][] = [], options: { typeBoost?: number; behaviourWeight?: number } = {}): Query[] {
+  const { typeBoost = TYPE_BOOST, behaviourWeight = 1 } = options;
   return [
     { match_phrase: { title: { query: phrase, slop: 1, boost: PHRASE_BOOST } } },
-    { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', missing: 0 } }], boost_mode: 'replace' } },
+    ...(behaviourWeight > 0 ? [{
+      function_score: {
+        query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', missing: 0 } }], boost_mode: 'replace',
+        ...(behaviourWeight !== 1 ? { boost: behaviourWeight } : {}),
+      },
+    } satisfies Query] : []),
     { constant_score: { filter: { match_all: {} }, boost: 1 } },
     ...(typeKeys.length ? [{ constant_score: { filter: { terms: { productTypeKeys: [...typeKeys] } }, boost: typeBoost } }] : []),
     // One clause per type: a product of several likely types takes the best (dis_max), not their sum.

@@ -22,6 +22,7 @@ import { RealWords, type LexiconReader, type RealWord } from './suggest/realWord
 import { RememberedSearches } from './rememberedSearches';
 import type { QueryContext } from './request';
 import type { UnderstandingMode } from './understanding';
+import type { SynonymSetChoice } from '../merchandising/experiments/types';
 
 export interface SearchEvent extends SearchFacts {
   context: QueryContext;
@@ -46,7 +47,7 @@ export interface StorefrontServices {
   index: { products(locale: string): string; content(locale: string): string };
   hooks: StorefrontHooks;
   /** The synonyms and compounds of a locale's phrases (phraseExpansion.ts). */
-  language(locale: string): Promise<PhraseLanguage>;
+  language(locale: string, synonymSet?: SynonymSetChoice): Promise<PhraseLanguage>;
   /** Whether a word is a word of the locale's language (general lexicon); undefined without one. Spelling only. */
   realWords?(locale: string): Promise<RealWord | undefined>;
   /** search-page: which plain searches had a long primary list on their catalog version (rememberedSearches.ts). */
@@ -148,7 +149,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
       content: (locale) => deps.indices.names.catalogLocaleAlias('content', locale),
     },
     hooks: { ...noHooks, ...hooks },
-    language: (locale) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err })),
+    language: (locale, synonymSet) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err }), synonymSet),
     ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
     longLists: new RememberedSearches(),
     filledFilters: new RememberedSearches(),

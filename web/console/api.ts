@@ -222,3 +222,34 @@ export async function exportShippedSynonyms(locale: string): Promise<SynonymRule
   const answer = await adminFetch<{ locales: SynonymSets }>(`/api/admin/v4/export/synonyms?shipped=true&locale=${encodeURIComponent(locale)}`);
   return answer.locales[locale] ?? [];
 }
+
+/** An A/B experiment as its import and export write it (docs/merchandising.md "Experiments"). */
+export interface ExperimentVariant { id: string; share: number; overrides: Record<string, unknown> }
+export interface Experiment { id: string; name: string; start: string; end: string; markets: string[]; touchpoints?: string[]; variants: ExperimentVariant[] }
+export interface Comparison { difference: number; ci: { low: number; high: number }; pValue: number; significant: boolean; reading: string }
+export interface ExperimentResults {
+  experiment: { id: string; name: string; start: string; end: string; status: 'scheduled' | 'running' | 'ended' };
+  variants: {
+    id: string; share: number; control: boolean; visitors: number; searches: number;
+    clickThroughRate: number; addToCartRate: number; conversionRate: number; revenuePerVisitor: number;
+    versusControl?: Record<'clickThrough' | 'addToCart' | 'conversion' | 'revenuePerVisitor', Comparison>;
+  }[];
+  sampleRatio: { chiSquare: number; pValue: number; mismatch: boolean };
+}
+
+export async function exportExperiments(): Promise<Experiment[]> {
+  return (await adminFetch<{ experiments?: Experiment[] }>('/api/admin/v4/export/experiments')).experiments ?? [];
+}
+
+/** Adds an experiment, or replaces the one of its id (POST: the others stay). */
+export function saveExperiment(experiment: Experiment): Promise<unknown> {
+  return adminFetch('/api/admin/v4/import/experiments?name=console', { method: 'POST', body: { experiments: [experiment] } });
+}
+
+export function endExperiment(id: string): Promise<Experiment> {
+  return adminFetch(`/api/admin/v4/experiments/${encodeURIComponent(id)}/end?name=console`, { method: 'POST' });
+}
+
+export function experimentResults(id: string): Promise<ExperimentResults> {
+  return adminFetch(`/api/admin/v4/experiments/${encodeURIComponent(id)}/results`);
+}

@@ -1,7 +1,7 @@
 /**
  * The merchandising console, served at /console/ behind the admin key: a search preview with a reason for
  * every position, landing pages (pins by drag and drop, hidden products, rules checked as you type, preview
- * before saving), search merchandising per phrase with a product picker, synonyms, facets, labels, the navigation tree and templates as forms, the history of every merchandising import with diff and rollback, and a catalog
+ * before saving), search merchandising per phrase with a product picker, synonyms, facets, labels, the navigation tree and templates as forms, A/B experiments with their results, the history of every merchandising import with diff and rollback, and a catalog
  * file's impact on the most searched phrases before it goes live.
  */
 import './main.css';
@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { adminFetch, adminKey, logOut, startAdminPage, type MarketInfo } from '../shared/admin';
 import { Login } from '../shared/Login';
 import type { Where } from './api';
+import { Experiments } from './Experiments';
 import { Facets } from './Facets';
 import { History } from './History';
 import { Impact } from './Impact';
@@ -32,6 +33,7 @@ const VIEWS = [
   { path: 'labels', label: 'Labels' },
   { path: 'navigation', label: 'Navigation' },
   { path: 'templates', label: 'Templates' },
+  { path: 'experiments', label: 'Experiments' },
   { path: 'history', label: 'History' },
   { path: 'impact', label: 'Import impact' },
 ] as const;
@@ -87,6 +89,7 @@ function Console({ markets }: { markets: MarketInfo[] }) {
         {view === 'labels' && <Labels />}
         {view === 'navigation' && <Navigation />}
         {view === 'templates' && <Templates />}
+        {view === 'experiments' && <Experiments />}
         {view === 'history' && <History where={where} />}
         {view === 'impact' && <Impact />}
       </main>

@@ -11,7 +11,7 @@ import { DEFAULT_LIMIT as DEFAULT_ANALYTICS_LIMIT, MAX_DAYS, MAX_LIMIT as MAX_AN
 import { MAX_ID_FILTER, OUTPUT_FILTERS } from '../../merchandising/pages/export';
 import { EXPORT_TYPES, MAX_EXPORT_KEYS } from '../adminRoutes';
 import {
-  MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES, MAX_PHRASE_RULES_BYTES,
+  MAX_EXPERIMENTS_BYTES, MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES, MAX_PHRASE_RULES_BYTES,
 } from '../merchandisingRoutes';
 import { EXAMPLE } from './examples';
 import { ROUTE_ROLES } from '../access';
@@ -82,6 +82,14 @@ function exportOf(id: string, tag: string, summary: string, schema: string, para
     'x-example-status': 200,
   });
 }
+
+/** Far in the future, so that the examples run against a shop change nothing visitors see. */
+const EXPERIMENTS_EXAMPLE = {
+  experiments: [{
+    id: 'relaxed-matching', name: 'Long phrases without the relaxed tier', start: '2030-01-01T00:00:00Z', end: '2030-01-15T00:00:00Z', markets: [EXAMPLE.market],
+    variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'strict', share: 50, overrides: { relevance: { relaxedMatching: false } } }],
+  }],
+};
 
 const CATALOG_EXAMPLE = [
   { replace: { key: 'tr-category-sneakers-en-GB', translation: { attribute: 'category', id: 'sneakers', locale: 'en-GB', value: 'Sneakers' } } },
@@ -288,6 +296,27 @@ export function adminPaths(): Paths {
     [`${ADMIN}/v4/import/phrase-rules`]: { put: phraseRulesImport('PUT'), post: phraseRulesImport('POST') },
     [`${ADMIN}/v4/export/phrase-rules`]: {
       get: exportOf('exportPhraseRules', 'Admin: merchandising', 'The phrase rules (our addition)', 'PhraseRules', [query('market', 'One market; default all.', str()), query('view', '`preview`: the preview rules where a market has them, else its published ones.', enumOf(['production', 'preview'], undefined, { default: 'production' }))]),
+    },
+    [`${ADMIN}/v4/import/experiments`]: {
+      put: merchandisingImport('importExperiments', 'Replace the A/B experiments (our addition)', 'An experiment left out is deleted. Applied to the next storefront query.', jsonImport('Experiments', MAX_EXPERIMENTS_BYTES, EXPERIMENTS_EXAMPLE)),
+      post: { ...merchandisingImport('upsertExperiments', 'Add A/B experiments or replace those of the same id (our addition)', 'Other experiments stay.', jsonImport('Experiments', MAX_EXPERIMENTS_BYTES, EXPERIMENTS_EXAMPLE)), 'x-example-status': undefined },
+    },
+    [`${ADMIN}/v4/export/experiments`]: { get: exportOf('exportExperiments', 'Admin: merchandising', 'The A/B experiments (our addition)', 'Experiments') },
+    [`${ADMIN}/v4/experiments/{id}/end`]: {
+      post: admin({
+        operationId: 'endExperiment', tags: ['Admin: merchandising'], summary: 'End a running A/B experiment now (our addition)',
+        description: 'Its end becomes now, kept in the history (`end <id>` unless `name` is given); an ended one answers as it is; one that has not started answers 400.',
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'The experiment id.', schema: str() }, param('name')],
+        responses: { 200: json('The experiment, ended.', ref('Experiments')), 400: response('BadRequest'), 404: response('NotFound'), 409: response('ImportRunning') },
+      }),
+    },
+    [`${ADMIN}/v4/experiments/{id}/results`]: {
+      get: admin({
+        operationId: 'experimentResults', tags: ['Admin: analytics'], summary: 'The results of an A/B experiment, per variant against the control (our addition)',
+        description: 'Rates per visitor with Newcombe\'s hybrid score interval of the difference, revenue per visitor with Welch\'s t interval, and a chi-square sample ratio check (docs/behaviour.md "Experiment results").',
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'The experiment id.', schema: str() }],
+        responses: { 200: json('The results.', ref('ExperimentResults')), 404: response('NotFound') },
+      }),
     },
     [`${ADMIN}/v4/import/compounds`]: {
       put: merchandisingImport('importCompounds', 'Replace the compounds configuration of the locales in the body (our addition)', 'Excluded compounds are no longer found by their head, from the next query on.', jsonImport('Compounds', MAX_SYNONYMS_BYTES, {

@@ -6,6 +6,7 @@
  * repeat: they list what the service reads.
  */
 import { NAVIGATION_IMPORT_TYPES, NODE_TYPES } from '../../merchandising/navigation/types';
+import { EXPERIMENT_TOUCHPOINTS, SYNONYM_SETS, UNDERSTANDING_MODES } from '../../merchandising/experiments/types';
 import { FACET_SORT_ORDERS, FACET_VISUALIZATIONS, PAGE_IMPORT_TYPES, PAGE_SORT_ORDERS, REC_LIST_ALGORITHMS } from '../../merchandising/pages/types';
 import { MAX_PAGES_PER_IMPORT } from '../../merchandising/pages/validate';
 import { MAX_TEMPLATES_PER_BODY } from '../../merchandising/templates/types';
@@ -279,6 +280,42 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     role: enumOf(['admin', 'merchandiser', 'analyst']),
     user: str('The person the `X-Elevate-User` header names (percent-encoded UTF-8, at most 80 printable characters).'),
   }, ['role']),
+  Experiments: obj({
+    experiments: arr(obj({
+      id: str('Letters, digits, _ and -.', { pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+      name: str(undefined, { minLength: 1, maxLength: 200 }),
+      start: str('Applied from this instant (inclusive).', { format: 'date-time' }),
+      end: str('Until this instant (exclusive); after start.', { format: 'date-time' }),
+      markets: arr(str(), 'Configured markets it covers.', { minItems: 1 }),
+      touchpoints: arr(enumOf(EXPERIMENT_TOUCHPOINTS), 'Default every touchpoint.', { minItems: 1 }),
+      variants: arr(obj({
+        id: str(undefined, { pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+        share: int('Percent of the visitors; the shares sum to 100.', { minimum: 1, maximum: 99 }),
+        overrides: obj({
+          relevance: obj({
+            behaviourWeight: num('Factor of the behaviour (popularity) clause of search relevance: 1 live, 0 off.', { minimum: 0, maximum: 10 }),
+            queryUnderstanding: enumOf(UNDERSTANDING_MODES),
+            relaxedMatching: bool('false: a long phrase matches only products with every word.'),
+          }),
+          synonyms: enumOf(SYNONYM_SETS, 'Which synonym rules apply: the shop\'s and the shipped ones, the shop\'s alone, or none.'),
+          recommendations: map(obj({ algorithm: enumOf(REC_LIST_ALGORITHMS) }, ['algorithm']), 'Recommendation list id to its algorithm.'),
+          pages: map(obj({ productRules: str('A product rule, as pages take.'), pins: arr(str(), 'Product keys pinned first.') }), 'Page path to its primary list\'s rules and pins.'),
+        }),
+      }, ['id', 'share']), 'The first is the control.', { minItems: 2, maxItems: 4 }),
+    }, ['id', 'name', 'start', 'end', 'markets', 'variants'])),
+  }, ['experiments'], { description: 'Our addition (issue 35): A/B experiments, each with two to four variants overriding what ranking and merchandising use (docs/merchandising.md "Experiments").' }),
+  ExperimentResults: obj({
+    experiment: obj({ id: str(), name: str(), start: str(), end: str(), status: enumOf(['scheduled', 'running', 'ended']) }),
+    method: obj({ rates: str(), revenuePerVisitor: str(), sampleRatio: str() }),
+    variants: arr(obj({
+      id: str(), share: int(), control: bool(), visitors: int('Distinct customerKey.'), searches: int(),
+      clickThroughRate: num('Visitors who clicked / visitors.'), addToCartRate: num(), conversionRate: num('Visitors who purchased / visitors.'),
+      revenue: num(), revenuePerVisitor: num(),
+      versusControl: { type: 'object', description: 'Each comparison: difference (variant − control), ci {low, high} at 95%, pValue, significant, reading ("not significant yet", or "+2.1% conversion (95% CI +0.4 to +3.8)" in percentage points).' },
+    })),
+    sampleRatio: obj({ chiSquare: num(), degreesOfFreedom: int(), pValue: num(), mismatch: bool('p below 0.001: the split does not follow the shares.') }),
+  }, [], { description: 'Our addition (issue 35): per variant, visitors, searches, per-visitor rates and revenue, each against the control with a 95% interval.' }),
+
   HistoryVersionSummary: obj({
     id: str(), at: str(undefined, { format: 'date-time' }),
     name: { type: ['string', 'null'], description: 'The `name` of the import.' },

@@ -181,7 +181,7 @@ export const AUTOCOMPLETE_TYPE_BOOST = 2 * TYPE_BOOST;
 /** Product suggestions, group count and catalog phrases in one search (see usesCompletionCandidates). */
 export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS, expansion?: PhraseExpansion): estypes.SearchRequest {
   if (usesCompletionCandidates(req)) return shortPrefixSearch(req);
-  const boosts = [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q, phraseTypeKeys(req.q, req.context.locale, expansion), [], AUTOCOMPLETE_TYPE_BOOST)];
+  const boosts = [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q, phraseTypeKeys(req.q, req.context.locale, expansion), [], { typeBoost: AUTOCOMPLETE_TYPE_BOOST })];
   return { ...suggestionListing(req, size, suggestionMatch(req.q, expansion), boosts), suggest: completionSuggester(req) };
 }
 

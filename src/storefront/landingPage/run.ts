@@ -42,6 +42,8 @@ import { listingPlan } from './settings';
 import { mainProducts, shapeLandingPage, type LandingPageResult } from './shape';
 import { topContentFor } from '../topContent';
 import { noteIgnoredTemplate } from '../ignoredParameters';
+import { variantSettings } from '../experiments';
+import type { VariantOverrides } from '../../merchandising/experiments/types';
 
 /** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
 export interface LandingPageOptions { explain?: boolean }
@@ -53,7 +55,10 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const navigation = req.navigation ? navigationWithCounts(s, at, priceId, req.collapse) : Promise.resolve(undefined);
   navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first
 
-  const [loaded, language, topContent] = await Promise.all([loadPageCached(s, req).then((page) => servedNow(page, req, s.now())), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists)]);
+  const [cached, language, topContent, variant] = await Promise.all([
+    loadPageCached(s, req).then((page) => servedNow(page, req, s.now())), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists), variantSettings(s, req.context),
+  ]);
+  const loaded = withPageOverride(cached, variant.overrides.pages, req.pageReference);
   const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
   const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
   const explain = options.explain && withPrimary ? landingProbes(req, loaded) : undefined;
@@ -109,6 +114,21 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
  */
 function servedNow(loaded: LoadedPage | undefined, req: LandingPageRequest, now: Date): LoadedPage | undefined {
   return loaded && (req.view !== 'production' || onSchedule(loaded.page, now)) ? loaded : undefined;
+}
+
+/**
+ * The stored page with an A/B variant's rules and pins for its path (experiments/types.ts), on a copy: the
+ * cached page stays as stored. A variant overrides stored pages only.
+ */
+export function withPageOverride(loaded: LoadedPage | undefined, pages: VariantOverrides['pages'], reference: string): LoadedPage | undefined {
+  const override = loaded && pages && Object.hasOwn(pages, reference) ? pages[reference] : undefined;
+  if (!loaded || !override) return loaded;
+  const primaryList = {
+    ...loaded.page.primaryList,
+    ...(override.productRules !== undefined ? { rules: override.productRules } : {}),
+    ...(override.pins ? { pinned: override.pins } : {}),
+  };
+  return { ...loaded, page: { ...loaded.page, primaryList } };
 }
 
 function registerPageView(s: StorefrontServices, req: LandingPageRequest, loaded: LoadedPage | undefined, queryId: string): void {

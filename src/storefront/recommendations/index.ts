@@ -12,15 +12,20 @@ import { runLists } from './run';
 import type { RecommendationDefaults, RecommendationListRequest } from './types';
 
 export type { Algorithm, RecommendationDefaults, RecommendationListRequest } from './types';
+import type { Algorithm } from './types';
+import { variantSettings } from '../experiments';
 
 /** Validates a body's `recommendationLists` (400 naming `recommendationLists[i].field`). */
 export function parseRecommendationLists(value: unknown): RecommendationListRequest[] {
   return parseRecommendationListsStrict(value);
 }
 
-/** Answers every list, in request order. */
+/** Answers every list, in request order; a list an A/B variant of the visitor overrides runs with the variant's algorithm. */
 export async function runRecommendationLists(
   s: StorefrontServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
 ): Promise<RecommendationListResult[]> {
-  return runLists(s, context, lists, defaults);
+  if (!lists.length) return [];
+  const overrides = (await variantSettings(s, context)).overrides.recommendations;
+  const chosen = overrides ? lists.map((l) => (Object.hasOwn(overrides, l.id) ? { ...l, algorithm: overrides[l.id].algorithm as Algorithm } : l)) : lists;
+  return runLists(s, context, chosen, defaults);
 }

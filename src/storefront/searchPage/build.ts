@@ -71,6 +71,7 @@ export const TYPED_TIER = 1000;
  * `full` is then the full match, which ranks first.
  */
 export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typedExpansion?: PhraseExpansion, typedUnderstood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
+  const relaxedMatching = req.relevance?.relaxedMatching ?? true;
   // What the visitor does not want is no word to find ("without straw").
   const phrase = withoutNegated(typedPhrase);
   const expansion = phrase === typedPhrase ? typedExpansion : expansionWithoutNegated(typedExpansion);
@@ -80,17 +81,17 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
   // The product-type boost follows the words searched: the phrase, or the words understanding left of it.
   const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => {
     const typeKeys = phraseTypeKeys(words, req.context.locale, wordsExpansion);
-    return [...relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion)), ...phraseCategoryBoost(words, wordsExpansion)];
+    return [...relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion), { behaviourWeight: req.relevance?.behaviourWeight }), ...phraseCategoryBoost(words, wordsExpansion)];
   };
-  if (!understood) return { ...phraseMatch(phrase, expansion), boosts: boostsOf(phrase, expansion) };
+  if (!understood) return { ...phraseMatch(phrase, expansion, relaxedMatching), boosts: boostsOf(phrase, expansion) };
   const { words } = understood.understanding;
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
-  const text = words ? phraseMatch(words, understood.expansion) : undefined;
+  const text = words ? phraseMatch(words, understood.expansion, relaxedMatching) : undefined;
   // A named brand's own products rank first; its clause also takes titles naming it.
   const boosts = [...(words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion)), ...understoodBoosts(understood.understanding, BRAND_BOOST)];
   if (understood.mode === 'fallback') {
     // The phrase as typed matches as any phrase does (relaxed when long); its full match ranks first.
-    const typed = phraseMatch(phrase, expansion);
+    const typed = phraseMatch(phrase, expansion, relaxedMatching);
     const typedFull = typed.full ?? typed.match;
     return {
       match: { bool: { should: [typed.match, { constant_score: { filter: typedFull, boost: TYPED_TIER } }, ...(text ? [text.match] : [])], minimum_should_match: 1 } },
@@ -106,7 +107,7 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
   // A brand of several words, or an attribute and its preposition, is one part: "brant studio sneakers" does
   // not relax to the sneakers of the "Studio" style, nor "skor i läder" to every shoe.
   const { price, sizes, parts } = understood.understanding;
-  const typedRelaxed = price || sizes.length ? undefined : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ') ? allButOnePartMatch(parts, expansion) : allButOneWordMatch(phrase, expansion);
+  const typedRelaxed = price || sizes.length || !relaxedMatching ? undefined : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ') ? allButOnePartMatch(parts, expansion) : allButOneWordMatch(phrase, expansion);
   const withRelaxed = (core: Query, coreFull: Query | undefined): { match: Query; full?: Query } =>
     typedRelaxed ? { match: { bool: { should: [core, typedRelaxed], minimum_should_match: 1 } }, full: coreFull ?? core } : { match: core, ...(coreFull ? { full: coreFull } : {}) };
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.

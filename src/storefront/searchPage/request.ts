@@ -46,6 +46,8 @@ export interface SearchPageRequest {
   understandingFacts?: Omit<UnderstandingInput, 'locale'>;
   /** The phrase rule of `q` (looked up by run.ts before round 1; ../phraseMerchandising.ts). */
   phraseRule?: AppliedPhraseRule;
+  /** An experiment variant's relevance settings for this request (storefront/experiments.ts); absent: the live ones. */
+  relevance?: { behaviourWeight?: number; relaxedMatching?: boolean };
 }
 
 export interface SearchPageBody {

@@ -22,6 +22,7 @@
  * The phrase rule of `q` (../phraseMerchandising.ts) is read from the store's in-process index beside it: it
  * changes the searches of round 1 and places its pins after it, so it costs no round trip.
  */
+import { variantSettings } from '../experiments';
 import type { estypes } from '@elastic/elasticsearch';
 import { contentListSearch } from '../contentLists';
 import { topContentFor } from '../topContent';
@@ -65,19 +66,23 @@ export interface SearchPageOptions { explain?: boolean }
 
 export async function searchPage(s: StorefrontServices, request: SearchPageRequest, options: SearchPageOptions = {}): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
+  // The visitor's A/B variants (../experiments.ts), from the experiment store's cache: request-scoped settings.
+  const variant = await variantSettings(s, request.context);
+  const { relevance: relevanceOverrides, synonyms: synonymSet } = variant.overrides;
   // The phrase rule comes from the store's in-process index: no round trip.
   const [template, language, topContent, phraseRule] = await Promise.all([
-    resolveTemplate(s, request.context.templateId), s.language(request.context.locale), topContentFor(s, request.context.market, request.contentLists),
+    resolveTemplate(s, request.context.templateId), s.language(request.context.locale, synonymSet), topContentFor(s, request.context.market, request.contentLists),
     phraseRuleOf(s, request.context, request.q),
   ]);
-  const templated = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
+  const withVariant = relevanceOverrides ? { ...request, relevance: { behaviourWeight: relevanceOverrides.behaviourWeight, relaxedMatching: relevanceOverrides.relaxedMatching } } : request;
+  const templated = template ? { ...withVariant, context: withTemplateFields(request.context, template) } : withVariant;
   const req = phraseRule ? { ...templated, phraseRule } : templated;
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
   const explain = options.explain ? { probes: { ...ruleProbes('request', req.rules, [], { priceId: req.context.priceId }), ...phraseRuleProbes(phraseRule, req.context.priceId) } } : undefined;
   // Query understanding (understood.ts): colour, gender and price words; the words as typed ride along in round 1.
-  const understood = understoodPhrase(req, s.understanding ?? 'filter', language);
+  const understood = understoodPhrase(req, relevanceOverrides?.queryUnderstanding ?? s.understanding ?? 'filter', language);
   let used: UnderstoodPhrase | undefined = understood;
   // With pins, the hits from the first on: placePins moves each pin to its position.
   const window = pinnedWindow(req.skip, req.limit, phraseRule);
