@@ -23,7 +23,7 @@ export async function siblingsAndDynamicFacets(
   includes: string[],
   dynamic: DynamicFacetsStep | undefined,
 ): Promise<ListingRound> {
-  const carried = carriedSiblings(mains);
+  const carried = carriedSiblings(at, mains);
   const fetched = siblingsSearch(at, carried.fetch, includes);
   if (!fetched && !dynamic) return { siblings: carried.siblings, dynamicFacets: [] };
   const searches: IndexedSearch[] = [...(fetched ? [{ index: s.index.products(at.locale), body: fetched }] : []), ...(dynamic ? [dynamic.search] : [])];

@@ -11,7 +11,8 @@ import { siblingKeys, type ProductSource } from './productShaper';
 import type { QueryContext } from './request';
 
 const ALWAYS = [
-  'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
+  // market and locale: whether a hit's sibling copies are the request's (carriedSiblings).
+  'market', 'locale', 'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
   // An image's key, order, type and tags are not shown (presentation.ts image()): the sources are the bulk.
   'colors', 'images.alt', 'images.caption', 'images.custom', 'images.sources', 'depth', 'height', 'length', 'volume', 'weight', 'width',
   'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock',
@@ -35,19 +36,22 @@ export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'p
   }
   const own = [...new Set(fields)];
   // The siblings' copies filtered by the same paths: each sibling arrives as its own fetch would return it.
-  return [...own, ...own.filter((f) => f !== 'groupProductKeys').map((f) => `siblings.${f}`)];
+  return [...own, ...own.filter((f) => f !== 'groupProductKeys' && f !== 'market' && f !== 'locale').map((f) => `siblings.${f}`)];
 }
 
 /**
  * The siblings of `mains` from the copies their documents carry, by product key, and the mains whose
- * siblings must still be fetched: documents with siblings but no copies (imported before they existed).
+ * siblings must still be fetched: documents with siblings but no copies (imported before they existed), and
+ * documents of another market or locale than `at` (a completion suggestion matches any of its contexts),
+ * whose siblings are shown as `at`'s documents of those keys.
  */
-export function carriedSiblings(mains: readonly ProductSource[]): { siblings: Map<string, ProductSource>; fetch: ProductSource[] } {
+export function carriedSiblings(at: { market: string; locale: string }, mains: readonly ProductSource[]): { siblings: Map<string, ProductSource>; fetch: ProductSource[] } {
   const siblings = new Map<string, ProductSource>();
   const fetch: ProductSource[] = [];
   for (const main of mains) {
+    const own = main.market === at.market && main.locale === at.locale;
     // A copy's images lack key, order, type and tags as every listing fetch's do (`_source` filtering): the type's gap only.
-    if (main.siblings) for (const s of main.siblings) siblings.set(s.productKey, s as ProductSource);
+    if (main.siblings && own) for (const s of main.siblings) siblings.set(s.productKey, s as ProductSource);
     else if (siblingKeys(main).length) fetch.push(main);
   }
   return { siblings, fetch };
@@ -64,7 +68,7 @@ export async function fetchSiblings(
   mains: ProductSource[],
   includes: string[],
 ): Promise<Map<string, ProductSource>> {
-  const { siblings, fetch } = carriedSiblings(mains);
+  const { siblings, fetch } = carriedSiblings(at, mains);
   if (fetch.length) for (const [k, p] of await fetchProducts(search, index, at, [...new Set(fetch.flatMap(siblingKeys))], includes)) siblings.set(k, p);
   return siblings;
 }

@@ -198,15 +198,18 @@ describe('recommendation lists (pure)', () => {
       assert.deepEqual(readCandidates(undefined), []);
     });
 
-    it('take the siblings from the copies the chosen products carry, fetching only for documents without copies', () => {
+    it('take the siblings from the copies the chosen products carry, fetching only for documents without copies or of another market', () => {
       const copy = (key: string) => ({ productKey: key, productGroupKey: 'G', title: key, url: '', colors: [], customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {}, images: [], variants: [] });
-      const { siblings, fetch } = carriedSiblings([
-        { productKey: 'P1', productGroupKey: 'G', groupProductKeys: ['P0', 'P1', 'P2'], siblings: [copy('P0'), copy('P2')] },
-        { productKey: 'Q', productGroupKey: 'H', groupProductKeys: ['Q'] },
-        { productKey: 'R', productGroupKey: 'I', groupProductKeys: ['R', 'S'] },
+      const at = { market: 'UK', locale: 'en-GB' };
+      const { siblings, fetch } = carriedSiblings(at, [
+        { ...at, productKey: 'P1', productGroupKey: 'G', groupProductKeys: ['P0', 'P1', 'P2'], siblings: [copy('P0'), copy('P2')] },
+        { ...at, productKey: 'Q', productGroupKey: 'H', groupProductKeys: ['Q'] },
+        { ...at, productKey: 'R', productGroupKey: 'I', groupProductKeys: ['R', 'S'] },
+        // another market's document (a completion option matching the locale only): its copies hold that market's prices
+        { market: 'SE', locale: 'en-GB', productKey: 'T1', productGroupKey: 'J', groupProductKeys: ['T1', 'T2'], siblings: [copy('T2')] },
       ]);
       assert.deepEqual([...siblings.keys()], ['P0', 'P2']);
-      assert.deepEqual(fetch.map((p) => p.productKey), ['R']);
+      assert.deepEqual(fetch.map((p) => p.productKey), ['R', 'T1']);
     });
 
     it('size later stages so the list still fills after overlap', () => {
