@@ -148,7 +148,22 @@ export interface ProductDocument extends CustomAttributeFields {
 
   /** Completion input for autocomplete phrase suggestions (contexts market and locale). */
   suggest: { input: string[]; contexts: { market: string[]; locale: string[] } };
+  /**
+   * What a listing shows of the siblings this product's group shows after it (groupProductKeys order, at most
+   * MAX_SIBLINGS, same market and locale), so a listing shapes the group from the hit alone instead of
+   * fetching the siblings in a second round trip. Not indexed; absent without siblings.
+   */
+  siblings?: SiblingListing[];
 }
+
+/** The listing fields of a variant, as a sibling copy holds them (every field a listing's `_source` may ask for). */
+export type SiblingVariant = Pick<VariantDocument, 'key' | 'label' | 'size' | 'listPrice' | 'sellingPrice' | 'stock' | 'storeStock' | 'customPrices'
+  | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>;
+
+/** The listing fields of a product (see ProductDocument.siblings); images without key, order, type and tags. */
+export type SiblingListing = Pick<ProductDocument, 'productKey' | 'productGroupKey' | 'title' | 'url' | 'name' | 'brand' | 'series' | 'description' | 'rating' | 'releaseDate'
+  | 'colors' | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>
+  & { images: Pick<ImageDocument, 'alt' | 'caption' | 'custom' | 'sources'>[]; variants: SiblingVariant[] };
 
 export interface ContentDocument {
   market: string;

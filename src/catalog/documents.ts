@@ -4,7 +4,8 @@
  * translations resolved. Pure functions; see documentTypes.ts for the shapes.
  */
 import type {
-  ContentDocument, CustomAttributeFields, ImageDocument, MeasureName, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, VariantDocument,
+  ContentDocument, CustomAttributeFields, ImageDocument, MeasureName, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, SiblingListing,
+  SiblingVariant, VariantDocument,
 } from './documentTypes';
 import { colourSearchNames } from './colourNames';
 import { productTypeKeys } from './productTypes';
@@ -28,6 +29,9 @@ export interface Built<D> {
 export const productDocumentId = (market: string, locale: string, productKey: string) => `${market}|${locale}|${productKey}`;
 export const contentDocumentId = (market: string, locale: string, contentKey: string) => `${market}|${locale}|${contentKey}`;
 
+/** Siblings shown after the main product of a group, at most (listings; see ProductDocument.siblings). */
+export const MAX_SIBLINGS = 10;
+
 export function productGroupDocuments(key: string, group: ProductGroup, ctx: BuildContext): Built<ProductDocument> {
   const t = translator(ctx);
   const productKeys = Object.keys(group.products);
@@ -40,7 +44,48 @@ export function productGroupDocuments(key: string, group: ProductGroup, ctx: Bui
       documents.push({ id: productDocumentId(market, locale, productKey), document });
     }
   });
+  if (productKeys.length > 1) addSiblings(documents.map((d) => d.document));
   return { documents, missingTranslations: t.missing() };
+}
+
+/**
+ * Gives each document of one group the listing copies of the siblings a listing shows after it: the first
+ * MAX_SIBLINGS other keys of its groupProductKeys, those with a document in its market and locale (as a fetch
+ * of those keys would find them). One copy per product and market-locale, shared by the documents holding it.
+ */
+function addSiblings(documents: ProductDocument[]): void {
+  const listings = new Map<string, SiblingListing>();
+  const at = (d: Pick<ProductDocument, 'market' | 'locale'>, productKey: string) => `${d.market}|${d.locale}|${productKey}`;
+  for (const d of documents) listings.set(at(d, d.productKey), siblingListing(d));
+  for (const d of documents) {
+    const siblings: SiblingListing[] = [];
+    let others = 0;
+    for (const k of d.groupProductKeys) {
+      if (k === d.productKey) continue;
+      if (others++ === MAX_SIBLINGS) break;
+      const listing = listings.get(at(d, k));
+      if (listing) siblings.push(listing);
+    }
+    if (siblings.length) d.siblings = siblings;
+  }
+}
+
+/** What a listing may show of a product: every field the storefront's `_source` filtering can ask for. */
+function siblingListing(d: ProductDocument): SiblingListing {
+  return defined<SiblingListing>({
+    productKey: d.productKey, productGroupKey: d.productGroupKey, title: d.title, url: d.url,
+    name: d.name, brand: d.brand, series: d.series, description: d.description, rating: d.rating, releaseDate: d.releaseDate,
+    colors: d.colors,
+    customLabels: d.customLabels, customLabelIds: d.customLabelIds, customNumbers: d.customNumbers, customLengths: d.customLengths, customJson: d.customJson,
+    depth: d.depth, height: d.height, length: d.length, width: d.width, volume: d.volume, weight: d.weight,
+    images: d.images.map((i) => defined({ alt: i.alt, caption: i.caption, custom: i.custom, sources: i.sources })),
+    variants: d.variants.map((v) => defined<SiblingVariant>({
+      key: v.key, label: v.label, size: v.size, listPrice: v.listPrice, sellingPrice: v.sellingPrice, stock: v.stock,
+      storeStock: v.storeStock, customPrices: v.customPrices,
+      customLabels: v.customLabels, customLabelIds: v.customLabelIds, customNumbers: v.customNumbers, customLengths: v.customLengths, customJson: v.customJson,
+      depth: v.depth, height: v.height, length: v.length, width: v.width, volume: v.volume, weight: v.weight,
+    })),
+  });
 }
 
 export function contentDocuments(key: string, content: Content, ctx: BuildContext): Built<ContentDocument> {

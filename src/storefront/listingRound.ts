@@ -1,10 +1,11 @@
 /**
- * The second round trip of a listing page: the siblings of the groups shown and, when the listing has
- * dynamic facets, the values of the attributes covering most hits, in one msearch (none when neither is
- * needed).
+ * The second round trip of a listing page, when one is needed: the values of the attributes covering most
+ * hits when the listing has dynamic facets, and the siblings of groups whose documents carry no copies of
+ * them (a catalog imported before ProductDocument.siblings existed), in one msearch. The siblings of every
+ * other group come from the hits (carriedSiblings), without a trip.
  */
 import type { IndexedSearch } from '../search/msearch';
-import { readProducts, siblingsSearch } from './productSource';
+import { carriedSiblings, readProducts, siblingsSearch } from './productSource';
 import type { ProductSource } from './productShaper';
 import type { FacetResult } from './responseTypes';
 import type { StorefrontServices } from './services';
@@ -22,11 +23,14 @@ export async function siblingsAndDynamicFacets(
   includes: string[],
   dynamic: DynamicFacetsStep | undefined,
 ): Promise<ListingRound> {
-  const siblings = siblingsSearch(at, mains, includes);
-  const searches: IndexedSearch[] = [...(siblings ? [{ index: s.index.products(at.locale), body: siblings }] : []), ...(dynamic ? [dynamic.search] : [])];
+  const carried = carriedSiblings(at, mains);
+  const fetched = siblingsSearch(at, carried.fetch, includes);
+  if (!fetched && !dynamic) return { siblings: carried.siblings, dynamicFacets: [] };
+  const searches: IndexedSearch[] = [...(fetched ? [{ index: s.index.products(at.locale), body: fetched }] : []), ...(dynamic ? [dynamic.search] : [])];
   const responses = await s.search.msearch(searches);
+  for (const [k, p] of readProducts(fetched ? responses[0] : undefined)) carried.siblings.set(k, p);
   return {
-    siblings: readProducts(siblings ? responses[0] : undefined),
-    dynamicFacets: dynamic ? dynamic.read(responses[siblings ? 1 : 0]) : [],
+    siblings: carried.siblings,
+    dynamicFacets: dynamic ? dynamic.read(responses[fetched ? 1 : 0]) : [],
   };
 }

@@ -6,6 +6,7 @@
  * template lists it, and undefined attributes are omitted.
  */
 import type { Measurement, ProductDocument, VariantDocument } from '../catalog/documentTypes';
+import { MAX_SIBLINGS } from '../catalog/documents';
 import { badges, imageInfo, swatch } from './presentation';
 import { DEFAULT_PRESENTATION } from '../configuration/presentation';
 import type { PresentCustom, QueryContext } from './request';
@@ -48,8 +49,8 @@ function prepared(sc: ShapeContext): Prepared {
   return p;
 }
 
-/** Siblings shown after the main product of a group, at most. */
-export const MAX_SIBLINGS = 10;
+/** Siblings shown after the main product of a group, at most (the copies each document carries: catalog/documents.ts). */
+export { MAX_SIBLINGS };
 
 /** Sibling product keys to fetch for a main product: its group in feed order, without itself, capped. */
 export function siblingKeys(main: ProductSource): string[] {

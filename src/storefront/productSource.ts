@@ -1,16 +1,18 @@
 /**
- * Which parts of a product document a listing fetches (`_source` filtering), and fetching the siblings
- * of every group on a page in one `mget`. Big fields (suggest, categories; description unless a template
- * lists it) stay behind.
+ * Which parts of a product document a listing fetches (`_source` filtering), the siblings of every group on
+ * a page from the listing copies the hits carry (ProductDocument.siblings), and fetching them in one `mget`
+ * where a document has none (a catalog imported before the copies existed). Big fields (suggest, categories;
+ * description unless a template lists it) stay behind.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchGateway } from '../search/gateway';
 import { productDocumentId } from '../catalog/documents';
-import { MAX_SIBLINGS, siblingKeys, type ProductSource } from './productShaper';
+import { siblingKeys, type ProductSource } from './productShaper';
 import type { QueryContext } from './request';
 
 const ALWAYS = [
-  'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
+  // market and locale: whether a hit's sibling copies are the request's (carriedSiblings).
+  'market', 'locale', 'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
   // An image's key, order, type and tags are not shown (presentation.ts image()): the sources are the bulk.
   'colors', 'images.alt', 'images.caption', 'images.custom', 'images.sources', 'depth', 'height', 'length', 'volume', 'weight', 'width',
   'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock',
@@ -32,10 +34,33 @@ export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'p
     fields.push(`${prefix}${CUSTOM_FIELD[p.kind]}.${p.name}`);
     if (p.kind === 'label') fields.push(`${prefix}customLabelIds.${p.name}`);
   }
-  return [...new Set(fields)];
+  const own = [...new Set(fields)];
+  // The siblings' copies filtered by the same paths: each sibling arrives as its own fetch would return it.
+  return [...own, ...own.filter((f) => f !== 'groupProductKeys' && f !== 'market' && f !== 'locale').map((f) => `siblings.${f}`)];
 }
 
-/** The documents of the siblings of `mains` (one `mget`, no call when no group has siblings). */
+/**
+ * The siblings of `mains` from the copies their documents carry, by product key, and the mains whose
+ * siblings must still be fetched: documents with siblings but no copies (imported before they existed), and
+ * documents of another market or locale than `at` (a completion suggestion matches any of its contexts),
+ * whose siblings are shown as `at`'s documents of those keys.
+ */
+export function carriedSiblings(at: { market: string; locale: string }, mains: readonly ProductSource[]): { siblings: Map<string, ProductSource>; fetch: ProductSource[] } {
+  const siblings = new Map<string, ProductSource>();
+  const fetch: ProductSource[] = [];
+  for (const main of mains) {
+    const own = main.market === at.market && main.locale === at.locale;
+    // A copy's images lack key, order, type and tags as every listing fetch's do (`_source` filtering): the type's gap only.
+    if (main.siblings && own) for (const s of main.siblings) siblings.set(s.productKey, s as ProductSource);
+    else if (siblingKeys(main).length) fetch.push(main);
+  }
+  return { siblings, fetch };
+}
+
+/**
+ * The documents of the siblings of `mains`: the copies they carry, and one `mget` only for mains without
+ * copies (none on a catalog imported since they exist).
+ */
 export async function fetchSiblings(
   search: SearchGateway,
   index: string,
@@ -43,7 +68,9 @@ export async function fetchSiblings(
   mains: ProductSource[],
   includes: string[],
 ): Promise<Map<string, ProductSource>> {
-  return fetchProducts(search, index, at, [...new Set(mains.flatMap(siblingKeys))], includes);
+  const { siblings, fetch } = carriedSiblings(at, mains);
+  if (fetch.length) for (const [k, p] of await fetchProducts(search, index, at, [...new Set(fetch.flatMap(siblingKeys))], includes)) siblings.set(k, p);
+  return siblings;
 }
 
 /**
@@ -83,13 +110,13 @@ async function fetchProducts(search: SearchGateway, index: string, at: { market:
   return found;
 }
 
-/** A product chosen by key, with its group's product keys in any order (doc values sort them). */
-export interface ChosenProduct { productKey: string; groupProductKeys: string[] }
+/** A product chosen by key. */
+export interface ChosenProduct { productKey: string }
 
 /**
- * The documents of `chosen` and of their siblings, by product key, in one mget. Which siblings a group
- * shows depends on the order of `groupProductKeys` in the main document, so a group with more than
- * MAX_SIBLINGS siblings (rare) gets its siblings in a second mget once its main document is known.
+ * The documents of `chosen` and of their siblings, by product key: one mget of the chosen products, whose
+ * documents carry their siblings (a second mget only for documents without the copies). A chosen product wins
+ * over a sibling copy of the same key: it is a main, whose groupProductKeys and copies the shaper reads.
  */
 export async function fetchWithSiblings(
   search: SearchGateway,
@@ -98,22 +125,8 @@ export async function fetchWithSiblings(
   chosen: ChosenProduct[],
   includes: string[],
 ): Promise<Map<string, ProductSource>> {
-  const { keys, large } = withSiblingKeys(chosen);
-  const found = await fetchProducts(search, index, at, keys, includes);
-  const mains = large.flatMap((k) => found.get(k) ?? []);
-  if (mains.length) for (const [k, p] of await fetchSiblings(search, index, at, mains, includes)) found.set(k, p);
-  return found;
-}
-
-/** Pure: the keys to fetch at once (chosen products, and all siblings of groups small enough), and the chosen products of larger groups. */
-export function withSiblingKeys(chosen: ChosenProduct[]): { keys: string[]; large: string[] } {
-  const keys = new Set<string>();
-  const large: string[] = [];
-  for (const c of chosen) {
-    keys.add(c.productKey);
-    const others = c.groupProductKeys.filter((k) => k !== c.productKey);
-    if (others.length > MAX_SIBLINGS) large.push(c.productKey);
-    else for (const k of others) keys.add(k);
-  }
-  return { keys: [...keys], large };
+  const found = await fetchProducts(search, index, at, [...new Set(chosen.map((c) => c.productKey))], includes);
+  const documents = await fetchSiblings(search, index, at, [...found.values()], includes);
+  for (const [k, p] of found) documents.set(k, p);
+  return documents;
 }

@@ -11,7 +11,7 @@ import { affinityBoosts, NO_AFFINITY } from '../../src/storefront/recommendation
 import { likeText } from '../../src/storefront/recommendations/algorithms/alternatives';
 import { fillList, stageSizes } from '../../src/storefront/recommendations/merge';
 import { aboutGroups, readCandidates, stageSearch } from '../../src/storefront/recommendations/query';
-import { withSiblingKeys } from '../../src/storefront/productSource';
+import { carriedSiblings } from '../../src/storefront/productSource';
 import { labelOf, resolveList } from '../../src/storefront/recommendations/run';
 import { readSourceProducts, sourceProductsSearch } from '../../src/storefront/recommendations/source';
 import type { AlgorithmInput, ResolvedList, SourceProduct, Stage } from '../../src/storefront/recommendations/types';
@@ -198,14 +198,18 @@ describe('recommendation lists (pure)', () => {
       assert.deepEqual(readCandidates(undefined), []);
     });
 
-    it('fetch the chosen products with their siblings at once, and large groups\' siblings after', () => {
-      const big = Array.from({ length: 12 }, (_, i) => `B${i}`);
-      assert.deepEqual(withSiblingKeys([
-        { productKey: 'P1', groupProductKeys: ['P0', 'P1', 'P2'] },
-        { productKey: 'Q', groupProductKeys: [] },
-        { productKey: 'P2', groupProductKeys: ['P0', 'P1', 'P2'] },
-        { productKey: 'B0', groupProductKeys: big },
-      ]), { keys: ['P1', 'P0', 'P2', 'Q', 'B0'], large: ['B0'] });
+    it('take the siblings from the copies the chosen products carry, fetching only for documents without copies or of another market', () => {
+      const copy = (key: string) => ({ productKey: key, productGroupKey: 'G', title: key, url: '', colors: [], customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {}, images: [], variants: [] });
+      const at = { market: 'UK', locale: 'en-GB' };
+      const { siblings, fetch } = carriedSiblings(at, [
+        { ...at, productKey: 'P1', productGroupKey: 'G', groupProductKeys: ['P0', 'P1', 'P2'], siblings: [copy('P0'), copy('P2')] },
+        { ...at, productKey: 'Q', productGroupKey: 'H', groupProductKeys: ['Q'] },
+        { ...at, productKey: 'R', productGroupKey: 'I', groupProductKeys: ['R', 'S'] },
+        // another market's document (a completion option matching the locale only): its copies hold that market's prices
+        { market: 'SE', locale: 'en-GB', productKey: 'T1', productGroupKey: 'J', groupProductKeys: ['T1', 'T2'], siblings: [copy('T2')] },
+      ]);
+      assert.deepEqual([...siblings.keys()], ['P0', 'P2']);
+      assert.deepEqual(fetch.map((p) => p.productKey), ['R', 'T1']);
     });
 
     it('size later stages so the list still fills after overlap', () => {

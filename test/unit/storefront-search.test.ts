@@ -111,10 +111,15 @@ describe('storefront search-page builders', () => {
       collapse: { field: 'collapseKey' },
       _source: {
         includes: [
-          'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
+          'market', 'locale', 'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
           'colors', 'images.alt', 'images.caption', 'images.custom', 'images.sources', 'depth', 'height', 'length', 'volume', 'weight', 'width',
           'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock',
           'variants.depth', 'variants.height', 'variants.length', 'variants.volume', 'variants.weight', 'variants.width',
+          // the same paths of the sibling copies the hit carries
+          ...['productKey', 'productGroupKey', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
+            'colors', 'images.alt', 'images.caption', 'images.custom', 'images.sources', 'depth', 'height', 'length', 'volume', 'weight', 'width',
+            'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock',
+            'variants.depth', 'variants.height', 'variants.length', 'variants.volume', 'variants.weight', 'variants.width'].map((f) => `siblings.${f}`),
         ],
       },
       track_total_hits: true,

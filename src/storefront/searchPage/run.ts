@@ -16,8 +16,11 @@
  * not viewAllSecondary, and an allowed correction): the primary list and content lists for each correction,
  * best first; the first correction with hits wins, and the secondary list is then left empty (the corrected
  * list already is the relaxed one).
- * Then one msearch for the siblings of every group shown and, when the request has dynamic facets, the
- * values of the attributes covering most hits (facets/dynamic.ts), and pure shaping. A `templateId` is resolved
+ * Round 1 also asks for the related phrases of the phrase as typed (used under RELATED_BELOW groups), round 2
+ * those of each correction.
+ * The siblings of the groups shown come with their hits (ProductDocument.siblings). Then, only when the request
+ * has dynamic facets, one msearch for the values of the attributes covering most hits (facets/dynamic.ts), and
+ * pure shaping. A `templateId` is resolved
  * before round 1 (400 when unknown): it widens the fetched custom attributes and shapes both lists.
  * The phrase rule of `q` (../phraseMerchandising.ts) is read from the store's in-process index beside it: it
  * changes the searches of round 1 and places its pins after it, so it costs no round trip.
@@ -106,6 +109,9 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
     { index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q)) },
   ];
+  // Related phrases serve a list under RELATED_BELOW groups, known only from round 1: asked for the phrase as
+  // typed in round 1 (an optional lookup, joining this round), instead of in a round after it.
+  let relatedOfPhrase = relatedPhrasesOf(s, req.context.market, req.q);
   // The understood phrase's fallback (the words as typed) rides last in round 1, used when the filter leaves
   // nothing; a filter remembered to find products on this catalog version leaves it out.
   const fallback = needsFallback(understood) ? { ...understood, mode: 'fallback' as const } : undefined;
@@ -141,11 +147,14 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     suggestions = acceptedCorrections(req.q, corrections, { counts: wordCounts(spelling), ...(realWord ? { realWord } : {}) });
     const correct = originalTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && req.selections.size === 0 && !req.viewAllSecondary;
     if (correct && suggestions.length) {
+      // Each correction's related phrases join this round, so the winner's need no round of their own.
+      const relatedOfCorrections = suggestions.map((c) => relatedPhrasesOf(s, req.context.market, c));
       const second = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
       const winner = suggestions.findIndex((_, i) => groupTotal(second[i * (1 + n)], collapse) > 0);
       if (winner >= 0) {
         const offset = winner * (1 + n);
         phrase = suggestions[winner];
+        relatedOfPhrase = relatedOfCorrections[winner];
         primary = second[offset];
         contents = second.slice(offset + 1, offset + 1 + n);
         secondary = undefined;
@@ -164,7 +173,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), { ...req, query: primaryQuery(req, phrase, language.expand(phrase), phrase === req.q ? used : undefined), response: primary, context: req.context });
   const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
-    primaryTotal < RELATED_BELOW ? relatedPhrasesOf(s, req.context.market, phrase) : Promise.resolve([]),
+    primaryTotal < RELATED_BELOW ? relatedOfPhrase : Promise.resolve([]),
   ]);
   const queryId = req.context.notify && !explain ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, state: answerState(req), hitKeys: mainProducts(req.viewAllSecondary ? secondary : primary).map((p) => p.productKey) }) : undefined;
   const result = shapeSearchPage({
