@@ -20,6 +20,7 @@ import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
 import { RealWords, type LexiconReader, type RealWord } from './suggest/realWords';
 import { RememberedSearches } from './rememberedSearches';
+import { RememberedCandidates } from './facets/rememberedCandidates';
 import type { QueryContext } from './request';
 import type { UnderstandingMode } from './understanding';
 import type { SynonymSetChoice } from '../merchandising/experiments/types';
@@ -54,6 +55,8 @@ export interface StorefrontServices {
   longLists?: RememberedSearches;
   /** search-page: which searches' understood filter found products on their catalog version (no fallback search). */
   filledFilters?: RememberedSearches;
+  /** search-page and landing-page: each listing's dynamic facet candidates on its catalog version (facets/rememberedCandidates.ts). */
+  dynamicCandidates?: RememberedCandidates;
   /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
   behaviour: VisitorBehaviour;
   /** QUERY_UNDERSTANDING: what search-page does with the colour, gender and price words it understands (default filter). */
@@ -153,6 +156,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
     longLists: new RememberedSearches(),
     filledFilters: new RememberedSearches(),
+    dynamicCandidates: new RememberedCandidates(),
     behaviour: deps.behaviour,
     understanding: deps.understanding ?? 'filter',
     merchandising: deps.merchandising,

@@ -33,7 +33,7 @@ import { selectedPath, shapeNavigation } from '../navigation/shape';
 import { facetsQuery, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from './build';
 import { BEFORE_WINDOW, landingProbes, pinReasons, positionBefore, unpinnedSearch } from './explain';
 import { explainHit, shownHits, withExplanations } from '../explain';
-import { dynamicFacetsStep } from '../facets/dynamicRun';
+import { askedCandidates, dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import { mergeRecommendationLists } from './recLists';
 import { referenceCandidates, type LandingPageRequest } from './request';
@@ -62,10 +62,18 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
   const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
   const explain = options.explain && withPrimary ? landingProbes(req, loaded) : undefined;
+  // Dynamic facets: the candidates remembered for this listing have their values asked in round 1's facet
+  // search (../facets/dynamicRun.ts), whose query is the one their coverage is read under.
+  const query = withPrimary && plan.dynamic ? facetsQuery(req, plan) : undefined;
+  const remembered = query && askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(locale), { ...plan, query, context: req.context }, req.collapse);
+  const facetsSearch = () => {
+    const body = primaryFacetsSearch(req, plan, { collapse: req.collapse });
+    return remembered ? { ...body, aggs: { ...body.aggs, ...remembered.aggs } } : body;
+  };
   const searches: IndexedSearch[] = [
     ...(withPrimary ? [
       { index: s.index.products(locale), body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit, explain }) },
-      { index: s.index.products(locale), body: primaryFacetsSearch(req, plan, { collapse: req.collapse }) },
+      { index: s.index.products(locale), body: facetsSearch() },
     ] : []),
     ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale }, topContent) })),
     // The explain run alone: the order without pins, for each product's position before merchandising.
@@ -76,7 +84,9 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     const responses = await s.search.msearch(searches);
     unpinned = explain ? responses[responses.length - 1] : undefined;
     const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
-    const dynamic = primary && dynamicFacetsStep(s.index.products(locale), { ...plan, query: facetsQuery(req, plan), response: primary.facets, context: req.context });
+    const dynamic = primary && dynamicFacetsStep(s.index.products(locale), {
+      ...plan, query: query ?? facetsQuery(req, plan), response: primary.facets, context: req.context, ...(remembered ? { asked: remembered.asked } : {}),
+    });
     const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, req.context, mainProducts(primary?.hits), productSource(req.context), dynamic);
     return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0, (withPrimary ? 2 : 0) + req.contentLists.length), siblings };
   };

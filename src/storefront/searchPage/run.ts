@@ -39,7 +39,8 @@ import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
 import { primaryQuery, primarySearch, secondarySearch, spellingSearch, type UnderstoodPhrase } from './build';
 import { needsFallback, understoodPhrase, type UnderstandingExplanation } from './understood';
-import { dynamicFacetsStep } from '../facets/dynamicRun';
+import { askedCandidates, dynamicFacetsStep } from '../facets/dynamicRun';
+import type { Aggs } from '../aggNames';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import { answerState, type SearchPageRequest } from './request';
 import { explainHit, ruleProbes, shownHits, withExplanations } from '../explain';
@@ -89,11 +90,16 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   let used: UnderstoodPhrase | undefined = understood;
   // With pins, the hits from the first on: placePins moves each pin to its position.
   const window = pinnedWindow(req.skip, req.limit, phraseRule);
-  const primaryFor = (phrase: string, u?: UnderstoodPhrase): IndexedSearch => ({
-    index: s.index.products(at.locale),
-    splitAggregations: true,
-    body: primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : window.from, size: req.viewAllSecondary ? 0 : window.size, explain }, language.expand(phrase), u),
-  });
+  // Dynamic facets: the candidates remembered for this listing (../facets/dynamicRun.ts) have their values
+  // asked in round 1's primary search, under the query their coverage is read from.
+  const typedQuery = req.dynamic && !req.viewAllSecondary ? primaryQuery(req, req.q, language.expand(req.q), understood) : undefined;
+  const remembered = typedQuery && !explain
+    ? askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(at.locale), { ...req, query: typedQuery }, collapse)
+    : undefined;
+  const primaryFor = (phrase: string, u?: UnderstoodPhrase, extraAggs?: Aggs): IndexedSearch => {
+    const body = primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : window.from, size: req.viewAllSecondary ? 0 : window.size, explain }, language.expand(phrase), u);
+    return { index: s.index.products(at.locale), splitAggregations: true, body: extraAggs ? { ...body, aggs: { ...body.aggs, ...extraAggs } } : body };
+  };
   const contentsFor = (phrase: string): IndexedSearch[] =>
     req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }, topContent) }));
   const secondaryFor = (from: number, size: number): IndexedSearch =>
@@ -118,7 +124,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const filterKey = fallback ? searchKey(req, s.catalogVersion, s.index.products(at.locale)) : undefined;
   const fallbackFirst = fallback !== undefined && !(filterKey !== undefined && s.filledFilters?.has(filterKey));
   const first = await s.search.msearch([
-    primaryFor(req.q, understood), ...contentsFor(req.q), ...(knownLong ? [] : besides()),
+    primaryFor(req.q, understood, remembered?.aggs), ...contentsFor(req.q), ...(knownLong ? [] : besides()),
     ...(fallbackFirst ? [primaryFor(req.q, fallback)] : []),
   ]);
   let phrase = req.q;
@@ -170,7 +176,12 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   }
   const primaryTotal = groupTotal(primary, collapse);
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
-  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), { ...req, query: primaryQuery(req, phrase, language.expand(phrase), phrase === req.q ? used : undefined), response: primary, context: req.context });
+  // Round 1's primary search answers the remembered candidates' values only when it is the list shown.
+  const typedList = phrase === req.q && used === understood && typedQuery !== undefined;
+  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), {
+    ...req, query: typedList ? typedQuery : primaryQuery(req, phrase, language.expand(phrase), phrase === req.q ? used : undefined),
+    response: primary, context: req.context, ...(typedList && remembered ? { asked: remembered.asked } : {}),
+  });
   const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedOfPhrase : Promise.resolve([]),
