@@ -3,7 +3,7 @@
  *
  * - suggestionSearch: the product suggestions (prefix-aware on the last typed token, collapsed like
  *   search-page, rules applied), the product-group count, and the completion suggester over the
- *   catalog phrases (`suggest` field, contexts market and locale) in the same request. Short prefixes
+ *   catalog phrases (`suggest` field, context the market: the index is the locale's) in the same request. Short prefixes
  *   take their product candidates from a completion suggester too (see usesCompletionCandidates).
  * - fuzzySuggestionSearch: the same listing with every word matched fuzzily, the fallback used when the typed
  *   phrase matches nothing (a typo), so that products follow the phrase suggestions' fuzzy completions.
@@ -74,6 +74,13 @@ export function suggestionFilters(req: AutocompleteRequest): Query[] {
   return [{ term: { market: req.context.market } }, { term: { locale: req.context.locale } }, ...(rules ? [rules] : [])];
 }
 
+/**
+ * The completion's contexts: the request's market alone. A context query matches a document carrying any of
+ * its contexts, so asking market and locale also found the documents of other markets in the locale (their
+ * prices shown, their siblings fetched in a second round); the locale needs no context, the index is the locale's.
+ */
+const marketContext = (req: AutocompleteRequest) => ({ market: [req.context.market] });
+
 export function completionSuggester(req: AutocompleteRequest): estypes.SearchSuggester {
   return {
     [COMPLETION]: {
@@ -82,7 +89,7 @@ export function completionSuggester(req: AutocompleteRequest): estypes.SearchSug
         field: 'suggest',
         size: CATALOG_PHRASES,
         skip_duplicates: true,
-        contexts: { market: [req.context.market], locale: [req.context.locale] },
+        contexts: marketContext(req),
         ...(req.q.length >= FUZZY_FROM ? { fuzzy: { fuzziness: 1, prefix_length: 2, min_length: FUZZY_FROM } } : {}),
       },
     },
@@ -219,7 +226,7 @@ function shortPrefixSearch(req: AutocompleteRequest): estypes.SearchRequest {
       ...completionSuggester(req),
       [PRODUCT_COMPLETION]: {
         prefix: req.q,
-        completion: { field: 'suggest', size: PRODUCT_CANDIDATES, skip_duplicates: false, contexts: { market: [req.context.market], locale: [req.context.locale] } },
+        completion: { field: 'suggest', size: PRODUCT_CANDIDATES, skip_duplicates: false, contexts: marketContext(req) },
       },
     } as estypes.SearchSuggester,
   };
