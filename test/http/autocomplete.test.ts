@@ -220,3 +220,32 @@ describe('autocomplete (HTTP)', function () {
     assert.equal(await roundTrips('r'), 1);
   });
 });
+
+describe('autocomplete of one market where two markets share a locale (HTTP)', function () {
+  let service: TestService;
+  const kettle = (title: string, markets: string[]): Product => ({ ...item(title, 'Brew', 'Kitchen', { [`${title.toLowerCase().replace(/\W+/g, '-')}-v`]: 3 }), markets });
+
+  before(async () => {
+    service = await startService();
+    await service.configure({ markets: { SE: { locales: ['en-GB'], currency: 'SEK' }, UK: { locales: ['en-GB'], currency: 'GBP' } } });
+    const res = await service.importCatalog([
+      groupOf('G-NORDIC', { nordic: kettle('Kettle Nordic', ['SE']) }),
+      groupOf('G-CLASSIC', { classic: kettle('Kettle Classic', ['UK']) }),
+    ]);
+    assert.equal(res.status, 204, await res.text());
+  });
+  after(async () => service.close());
+
+  it('suggests only the request market\'s products and phrases, in one round trip', async () => {
+    for (const q of ['ke', 'kett']) {
+      // the second call counts: the first loads the catalog facts
+      await (await service.request('GET', path({ q, market: 'UK', locale: 'en-GB', notify: 'false' }))).text();
+      const res = await service.request('GET', path({ q, market: 'UK', locale: 'en-GB', notify: 'false' }));
+      const body = (await res.json()) as AutocompleteResult;
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.deepStrictEqual(body.productSuggestions.map((g) => g.key), ['G-CLASSIC'], q);
+      assert.ok(!body.phraseSuggestions.some((p) => p.q.includes('nordic')), `${q}: ${JSON.stringify(body.phraseSuggestions)}`);
+      assert.equal(res.headers.get('x-elasticsearch-round-trips'), '1', q);
+    }
+  });
+});

@@ -111,6 +111,22 @@ describe('facets and attribute-rich catalogs (HTTP)', function () {
       assert.deepStrictEqual(await search({ q: 'television' }), page, 'the same query gets the same facets');
     });
 
+    it('asks the values of a listing seen before on the catalog version in round 1: one round trip, the same facets', async () => {
+      const query = new URLSearchParams({ customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', notify: 'false', q: 'television', 'f.brand': 'Acme' });
+      const send = async () => {
+        const res = await service.request('GET', `/api/storefront/v3/queries/search-page?${query}`);
+        const body = await jsonBody(res);
+        assert.equal(res.status, 200, JSON.stringify(body));
+        return { trips: res.headers.get('x-elasticsearch-round-trips'), page: body as SearchPage };
+      };
+      const first = await send();
+      assert.ok(Number(first.trips) >= 2, 'the coverage decides the candidates, their values follow');
+      assert.ok(ids(first.page).includes('custom.panel'));
+      const again = await send();
+      assert.equal(again.trips, '1', 'the remembered candidates\' values come with the coverage');
+      assert.deepStrictEqual(again.page, first.page);
+    });
+
     it('chooses from the current result set', async () => {
       const cables = await search({ q: 'cable' });
       assert.deepStrictEqual(ids(cables).filter((id) => id.startsWith('custom.')), []);
