@@ -42,8 +42,8 @@ export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'p
 /**
  * The siblings of `mains` from the copies their documents carry, by product key, and the mains whose
  * siblings must still be fetched: documents with siblings but no copies (imported before they existed), and
- * documents of another market or locale than `at` (a completion suggestion matches any of its contexts),
- * whose siblings are shown as `at`'s documents of those keys.
+ * documents of another market or locale than `at` (none from autocomplete, whose completion asks the market
+ * context alone, but kept for any other source), whose siblings are shown as `at`'s documents of those keys.
  */
 export function carriedSiblings(at: { market: string; locale: string }, mains: readonly ProductSource[]): { siblings: Map<string, ProductSource>; fetch: ProductSource[] } {
   const siblings = new Map<string, ProductSource>();
