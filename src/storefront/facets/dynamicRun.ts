@@ -8,6 +8,7 @@
  * outside that set, the values are read from round 1's answer and no second round is needed. The values of a
  * candidate do not depend on the others asked beside it, so the answer is the one the second round gives.
  */
+import { createHash } from 'node:crypto';
 import { readGroupCount } from '../groupCount';
 import type { estypes } from '@elastic/elasticsearch';
 import type { IndexedSearch } from '../../search/msearch';
@@ -57,7 +58,8 @@ export function askedCandidates(
   memory: RememberedCandidates | undefined, catalogVersion: string | undefined, index: string, l: DynamicListing, collapse: boolean,
 ): { asked: AskedCandidates; aggs: Aggs } | undefined {
   if (!memory || !catalogVersion || !l.dynamic) return undefined;
-  const key = JSON.stringify([catalogVersion, index, l.query, [...l.selections], l.facets.map((f) => f.id), l.dynamic.count]);
+  // Hashed: a listing's query runs to kilobytes, and 20,000 of them would hold a sizeable share of the heap.
+  const key = createHash('sha1').update(JSON.stringify([catalogVersion, index, l.query, [...l.selections], l.facets.map((f) => f.id), l.dynamic.count])).digest('base64');
   const candidates = facetsOf(memory.get(key) ?? [], l);
   return { asked: { memory, key, candidates }, aggs: candidates.length ? candidateAggregations(candidates, l.selections, l.facets, collapse) : {} };
 }

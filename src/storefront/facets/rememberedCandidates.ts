@@ -5,7 +5,7 @@
  * It decides only what is asked, never what is answered: round 1's coverage is read as always, and a
  * remembered set that no longer holds every candidate (a partial import changed the version's products) asks
  * the values in a second round, as without memory. The keys name the catalog version, so a new import starts
- * afresh and no set of an older version is ever used. Per process (each API process remembers its own), at
+ * afresh and no set of an older version is ever used (the keys are hashed: a query runs to kilobytes). Per process (each API process remembers its own), at
  * most MAX_LISTINGS listings, the least recently used forgotten first.
  */
 import type { Candidate } from './dynamic';
