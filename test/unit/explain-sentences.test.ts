@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { boostContributions, explainHit, tieBreaks } from '../../src/storefront/explain';
-import { explanationSentences, percentText, type Reason, type UnderstoodValues } from '../../web/console/explainText';
+import { explanationSentences, percentText, typedWord, type Reason, type UnderstoodValues } from '../../web/console/explainText';
 
 const leaf = (value: number, description: string): estypes.ExplainExplanation => ({ value, description, details: [] });
 const node = (description: string, ...details: estypes.ExplainExplanation[]): estypes.ExplainExplanation =>
@@ -48,7 +48,7 @@ describe('explanation sentences', () => {
       { kind: 'tie', label: 'popularity', effect: 4 },
       { kind: 'sort', label: 'RELEVANCE: position before merchandising', effect: 7 },
       { kind: 'sort', label: 'RELEVANCE: position after merchandising', effect: 2 },
-    ], understood).map((s) => s.text);
+    ], { understanding: understood }).map((s) => s.text);
     assert.deepEqual(out, [
       'Pinned at 2 by page /dam/skor',
       'Included by rule 1 of page /dam/skor',
@@ -59,6 +59,13 @@ describe('explanation sentences', () => {
       'At 2 after merchandising; 7 without it',
     ]);
     assert.deepEqual(explanationSentences([{ kind: 'pin', label: 'Pinned at 3 by phrase rule \'boots\'', effect: 3 }]).map((s) => s.text), ['Pinned at 3 by phrase rule \'boots\'']);
+  });
+
+  it('says a stemmed term as the phrase typed it', () => {
+    const out = explanationSentences([{ kind: 'text', label: 'title:produc', effect: 2 }, { kind: 'text', label: 'description:läd', effect: 1 }], { phrase: 'Product i läder' });
+    assert.deepEqual(out.map((s) => s.text), ['Matches \'product\' in the title', 'Matches \'läder\' in the description']);
+    assert.equal(typedWord('sneaker', 'black sneakers'), 'sneakers');
+    assert.equal(typedWord('svart', 'sneakers'), 'svart', 'a synonym the phrase does not have stays as indexed');
   });
 
   it('writes a share as a percentage, a small part as "<1%"', () => {

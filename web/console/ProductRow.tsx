@@ -22,9 +22,9 @@ export function Reasons({ reasons }: { reasons: Reason[] }) {
 }
 
 /** Why a product stands where it does, in sentences with each scoring part's share as a bar; the scores one click away. */
-export function Explanation({ reasons, understanding, title }: { reasons: Reason[]; understanding?: Understanding; title: string }) {
+export function Explanation({ reasons, understanding, phrase, title }: { reasons: Reason[]; understanding?: Understanding; phrase?: string; title: string }) {
   const [scores, setScores] = useState(false);
-  const sentences = explanationSentences(reasons, understanding);
+  const sentences = explanationSentences(reasons, { understanding, phrase });
   return (
     <div class="explanation">
       <ul class="why" aria-label={`Why ${title} is here`}>
@@ -46,7 +46,9 @@ export function Explanation({ reasons, understanding, title }: { reasons: Reason
   );
 }
 
-export function ProductRow({ group, position, children, badge, understanding }: { group: ExplainedGroup; position: number; children?: ComponentChildren; badge?: string; understanding?: Understanding }) {
+export function ProductRow({ group, position, children, badge, understanding, phrase }: {
+  group: ExplainedGroup; position: number; children?: ComponentChildren; badge?: string; understanding?: Understanding; phrase?: string;
+}) {
   const product = group.products[0];
   if (!product) return null;
   const image = product.imageInfo.images[0]?.sources[0]?.url;
@@ -57,7 +59,7 @@ export function ProductRow({ group, position, children, badge, understanding }: 
       <div class="product-text">
         <strong>{product.title}</strong> {badge && <span class="tag">{badge}</span>}
         <p class="muted">{product.key}{product.brand ? ` · ${product.brand}` : ''}</p>
-        {group.explanation && <Explanation reasons={group.explanation} understanding={understanding} title={product.title} />}
+        {group.explanation && <Explanation reasons={group.explanation} understanding={understanding} phrase={phrase} title={product.title} />}
       </div>
       <div class="row-actions">{children}</div>
     </article>

@@ -43,6 +43,17 @@ const BOOST_SENTENCES: Record<string, string> = {
 
 const fieldName = (field: string) => FIELD_NAMES[field] ?? FIELD_NAMES[field.split('.')[0]] ?? `the ${field.split('.')[0]}`;
 
+/**
+ * The word as the phrase has it for a stemmed term ("sneakers" for `sneaker`, "product" for `produc`): the
+ * phrase's word the term begins, or that begins the term; else the term as indexed.
+ */
+export function typedWord(term: string, phrase: string | undefined): string {
+  if (!phrase || term.includes(' ')) return term;
+  const t = term.toLowerCase();
+  const words = phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.find((w) => w === t) ?? words.find((w) => w.startsWith(t) || (t.startsWith(w) && w.length >= 3)) ?? term;
+}
+
 /** `title:sneaker`, `title:"red shoe"` → [field, term]. */
 function fieldTerm(label: string): [string, string] {
   const i = label.indexOf(':');
@@ -88,13 +99,14 @@ export function understoodSentences(u: UnderstoodValues | undefined): Sentence[]
  * The sentences of one product's reasons, in the order they act: pins, rules, the scoring parts (largest share
  * first), what the phrase was understood as, stock, the tie-break, and a move by merchandising.
  */
-export function explanationSentences(reasons: Reason[], understanding?: UnderstoodValues): Sentence[] {
+export function explanationSentences(reasons: Reason[], context: { understanding?: UnderstoodValues; phrase?: string } = {}): Sentence[] {
   const scoring: { text: string; value: number }[] = [];
   const terms = new Map<string, { terms: string[]; value: number }>();
   for (const r of reasons) {
     if (typeof r.effect !== 'number') continue;
     if (r.kind === 'text') {
-      const [field, term] = fieldTerm(r.label);
+      const [field, indexed] = fieldTerm(r.label);
+      const term = typedWord(indexed, context.phrase);
       const name = fieldName(field);
       const entry = terms.get(name) ?? { terms: [], value: 0 };
       if (!entry.terms.includes(term)) entry.terms.push(term);
@@ -114,7 +126,7 @@ export function explanationSentences(reasons: Reason[], understanding?: Understo
   for (const r of reasons) if (r.kind === 'pin') out.push({ text: pinText(r) });
   for (const r of reasons) if (r.kind === 'rule') out.push({ text: ruleText(r.label) });
   for (const s of scoring) out.push(total > 0 ? { text: s.text, share: Math.max(0, s.value) / total } : { text: s.text });
-  out.push(...understoodSentences(understanding));
+  out.push(...understoodSentences(context.understanding));
   for (const r of reasons) {
     if (r.kind === 'stock') out.push({ text: /^out of stock/.test(r.label) ? 'Out of stock: shown after every product in stock' : 'In stock' });
   }
