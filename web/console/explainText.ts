@@ -70,8 +70,13 @@ function pinText(r: Reason): string {
   return `Pinned at ${r.effect} by page ${page[1]}${how ? ` (${how})` : ''}`;
 }
 
-/** "page /shoes rule 2: rule incl …", "page /x (restricting) rule 1: …", "request rule 2". */
+/**
+ * "page /shoes rule 2: rule incl …", "page /x (restricting) rule 1: …", "request rule 2", and a phrase rule's
+ * "Boosted by phrase rule 'x', rule 1: …" / "Buried by …" (phraseMerchandising.ts phraseRuleProbes).
+ */
 function ruleText(label: string): string {
+  const phrase = /^(Boosted|Buried) by (phrase rule '.*'), rule (\d+)/.exec(label);
+  if (phrase) return `${phrase[1]} by rule ${phrase[3]} of ${phrase[2]}`;
   const m = /^(.*?) rule (\d+)/.exec(label);
   if (!m) return `Chosen by ${label}`;
   const owner = m[1] === 'request' ? 'the request' : m[1];
