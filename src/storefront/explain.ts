@@ -164,8 +164,16 @@ export function boostContributions(explanation: estypes.ExplainExplanation | und
 export const TIE_BREAKS = ['popularity', 'product key'] as const;
 
 /**
+ * Scores closer than this share of the score look the same in the console (its parts rounded to 3 decimals
+ * under a stock tier of 10^7), yet the score ordered them: named NEARLY_TIED rather than left unexplained.
+ */
+const NEAR_TIE = 1e-5;
+export const NEARLY_TIED = 'a hair lower score';
+
+/**
  * For each hit, what ordered it after the hit above when their sort values agree up to the tie-breaks
- * (popularity, then product key: the last two values of every listing's sort), else undefined. A pinned hit
+ * (popularity, then product key: the last two values of every listing's sort), NEARLY_TIED when only a score
+ * a hair lower did, else undefined. A pinned hit
  * (or one below a pin) is placed by the pin, not by a tie. Scores compare exactly: Elasticsearch ordered them so.
  */
 export function tieBreaks(hits: estypes.SearchHit<unknown>[], pinned: (i: number) => boolean = () => false): (string | undefined)[] {
@@ -173,6 +181,8 @@ export function tieBreaks(hits: estypes.SearchHit<unknown>[], pinned: (i: number
     const above = hits[i - 1];
     if (!above || pinned(i) || pinned(i - 1) || !hit.sort || !above.sort || hit.sort.length !== above.sort.length) return undefined;
     const first = hit.sort.findIndex((v, j) => v !== above.sort![j]);
+    const [a, b] = [above.sort[0], hit.sort[0]];
+    if (first === 0 && typeof a === 'number' && typeof b === 'number' && a - b <= NEAR_TIE * Math.abs(a)) return NEARLY_TIED;
     const from = hit.sort.length - TIE_BREAKS.length;
     return first >= from ? TIE_BREAKS[first - from] : undefined;
   });

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { boostContributions, explainHit, tieBreaks } from '../../src/storefront/explain';
+import { boostContributions, explainHit, NEARLY_TIED, tieBreaks } from '../../src/storefront/explain';
 import { explanationSentences, percentText, typedWord, type Reason, type UnderstoodValues } from '../../web/console/explainText';
 
 const leaf = (value: number, description: string): estypes.ExplainExplanation => ({ value, description, details: [] });
@@ -106,5 +106,8 @@ describe('explain: boosts and tie-breaks', () => {
     // A field sort: the sort's own field decides, which is no tie.
     assert.deepEqual(tieBreaks([hit([1, 120, 1, 'e']), hit([1, 100, 1, 'f']), hit([1, 100, 1, 'g'])]), [undefined, undefined, 'product key']);
     assert.deepEqual(tieBreaks(hits.slice(0, 3), (i) => i === 1), [undefined, undefined, undefined]);
+    // Scores that look the same in the console (a relevance 0.0001 apart under the stock tier) but ordered by score.
+    assert.deepEqual(tieBreaks([hit([575_780_000, 0, 'a']), hit([575_779_000, 9, 'b']), hit([500_000_000, 9, 'c'])]), [undefined, NEARLY_TIED, undefined]);
+    assert.deepEqual(explanationSentences([{ kind: 'tie', label: NEARLY_TIED, effect: 3 }]).map((s) => s.text), ['Nearly the same score as #3; a hair lower']);
   });
 });

@@ -136,7 +136,8 @@ export function explanationSentences(reasons: Reason[], context: { understanding
     if (r.kind === 'stock') out.push({ text: /^out of stock/.test(r.label) ? 'Out of stock: shown after every product in stock' : 'In stock' });
   }
   for (const r of reasons) {
-    if (r.kind === 'tie') out.push({ text: `Same score as #${r.effect}; ordered by ${TIE_WORDS[r.label] ?? r.label}` });
+    if (r.kind !== 'tie') continue;
+    out.push({ text: r.label === 'a hair lower score' ? `Nearly the same score as #${r.effect}; a hair lower` : `Same score as #${r.effect}; ordered by ${TIE_WORDS[r.label] ?? r.label}` });
   }
   const before = reasons.find((r) => r.kind === 'sort' && /before merchandising/.test(r.label))?.effect;
   const after = reasons.find((r) => r.kind === 'sort' && /after merchandising/.test(r.label))?.effect;
