@@ -69,6 +69,7 @@ describe('explanation sentences', () => {
     const out = explanationSentences([{ kind: 'text', label: 'title:produc', effect: 2 }, { kind: 'text', label: 'description:läd', effect: 1 }], { phrase: 'Product i läder' });
     assert.deepEqual(out.map((s) => s.text), ['Matches \'product\' in the title', 'Matches \'läder\' in the description']);
     assert.equal(typedWord('sneaker', 'black sneakers'), 'sneakers');
+    assert.equal(typedWord('lad', 'svarta skor i läder'), 'läder', 'the Swedish stemmer folds ä');
     assert.equal(typedWord('svart', 'sneakers'), 'svart', 'a synonym the phrase does not have stays as indexed');
   });
 

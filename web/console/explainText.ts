@@ -49,10 +49,13 @@ const fieldName = (field: string) => FIELD_NAMES[field] ?? FIELD_NAMES[field.spl
  */
 export function typedWord(term: string, phrase: string | undefined): string {
   if (!phrase || term.includes(' ')) return term;
-  const t = term.toLowerCase();
+  const t = fold(term);
   const words = phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return words.find((w) => w === t) ?? words.find((w) => w.startsWith(t) || (t.startsWith(w) && w.length >= 3)) ?? term;
+  return words.find((w) => fold(w) === t) ?? words.find((w) => fold(w).startsWith(t) || (t.startsWith(fold(w)) && w.length >= 3)) ?? term;
 }
+
+/** Lower case without diacritics: the Scandinavian stemmers index "läder" as `lad`. */
+const fold = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 /** `title:sneaker`, `title:"red shoe"` → [field, term]. */
 function fieldTerm(label: string): [string, string] {
