@@ -6,7 +6,7 @@
  * (facets, labels, navigation, templates), a landing page's facets, sort orders and product lists in the page editor,
  * and the landing page preview with its pin buttons at both sizes, the confirmation before publishing and a
  * save's message kept in view at the end of a long form, logged in with ADMIN_API_KEY (default
- * dev-admin-key); the search phrases editor with its product picker and its Preview (`phrases`); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
+ * dev-admin-key); the search preview's explanations in sentences and its "Show scores" (`explain`); the search phrases editor with its product picker and its Preview (`phrases`); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
  * page editor after "Preview". `analytics` first sends visits through the storefront API (searches, refinements,
  * clicks, product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page and a
  * phrase's clicked products at both sizes.
@@ -18,7 +18,7 @@
  * Run against a service with the sample catalog:
  *
  *   npm start &   # then
- *   npm run screenshots [-- http://localhost:8080 [storefront|console|phrases|analytics|pages]]
+ *   npm run screenshots [-- http://localhost:8080 [storefront|console|phrases|explain|analytics|pages]]
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -147,6 +147,27 @@ async function consoleForms(browser: Browser): Promise<void> {
     await preview.getByRole('list', { name: 'Preview results' }).getByRole('article').first().waitFor();
     await settle(preview);
     await preview.screenshot({ path: join(out, `console-preview-page${suffix}.png`) });
+  }
+}
+
+/**
+ * The search preview's explanations at both sizes (`explain`): "black sneakers" in en-GB, each product's reasons
+ * in sentences with their shares as bars and the tie-break named, then the first product's "Show scores" opened.
+ */
+async function consoleExplain(browser: Browser): Promise<void> {
+  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+    const page = await consoleView(browser, size, 'preview');
+    await page.getByRole('combobox', { name: 'Locale' }).selectOption('en-GB').catch(() => undefined);
+    await page.getByRole('searchbox', { name: 'Phrase' }).fill('black sneakers');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const first = page.getByRole('list', { name: 'Preview results' }).getByRole('article').first();
+    await first.getByRole('meter').first().waitFor();
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-preview-explain${suffix}.png`) });
+    await first.getByRole('button', { name: 'Show scores' }).click();
+    await settle(page);
+    await first.screenshot({ path: join(out, `console-preview-scores${suffix}.png`) });
+    await page.close();
   }
 }
 
@@ -281,7 +302,8 @@ async function main(): Promise<void> {
     if (only === 'analytics') return await analyticsPages(browser);
     if (only === 'pages') return await pagesShots(browser);
     if (only === 'phrases') return await consolePhrases(browser);
-    if (only !== 'storefront') { await consoleForms(browser); await consolePhrases(browser); }
+    if (only === 'explain') return await consoleExplain(browser);
+    if (only !== 'storefront') { await consoleForms(browser); await consolePhrases(browser); await consoleExplain(browser); }
     if (only === 'console') return;
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await desktop.goto(`${base}/search?q=sneakers&${EN}`);

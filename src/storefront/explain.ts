@@ -22,10 +22,14 @@ type Query = estypes.QueryDslQueryContainer;
 /** A node of Elasticsearch's score explanation (the root and its details have the same shape). */
 type Node = estypes.ExplainExplanationDetail;
 
-export const EXPLANATION_KINDS = ['text', 'pin', 'rule', 'behaviour', 'stock', 'sort'] as const;
+export const EXPLANATION_KINDS = ['text', 'pin', 'rule', 'behaviour', 'boost', 'stock', 'tie', 'sort'] as const;
 export type ExplanationKind = (typeof EXPLANATION_KINDS)[number];
 
-/** One reason: `label` names the field, rule or page; `effect` is a score contribution or a position (1-based). */
+/**
+ * One reason: `label` names the field, rule or page; `effect` is a score contribution or a position (1-based).
+ * `boost` labels are BOOST_LABELS; a `tie` names what ordered a product after a neighbour of the same score
+ * (TIE_BREAKS), its effect the neighbour's position.
+ */
 export interface ExplanationEntry { kind: ExplanationKind; label: string; effect: number | string }
 
 /** Named queries whose match is reported per hit, by label. */
@@ -79,6 +83,8 @@ export interface HitContext {
   /** 1-based position without merchandising (pins); a string such as ">600" when beyond the window looked at. */
   positionBefore: number | string;
   pin?: PinReason;
+  /** What ordered this product after the one above when both had the same score (tieBreaks). */
+  tie?: string;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -125,6 +131,63 @@ export function behaviourContribution(explanation: estypes.ExplainExplanation | 
   return found;
 }
 
+/** The scoring clauses of relevanceBoosts named for the console: the phrase's type, the type prior, the shoppers' category prior. */
+export const BOOST_LABELS = { type: 'product type', prior: 'type prior', shoppers: 'shoppers\' category' } as const;
+
+/**
+ * The optional boosts' contributions by BOOST_LABELS, from their `ConstantScore(field:…)` leaves: a
+ * productTypeKeys clause under "max of" is the prior (one clause per likely type), outside it the phrase's own
+ * type; a category clause is the shoppers' prior. Probes (boost 0) add nothing and are left out.
+ */
+export function boostContributions(explanation: estypes.ExplainExplanation | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (label: string, value: number) => { if (value > 0) out.set(label, (out.get(label) ?? 0) + value); };
+  const walk = (e: Node, underMax: boolean) => {
+    const constant = /^ConstantScore\((productTypeKeys|category):/.exec(e.description);
+    if (constant) {
+      add(constant[1] === 'category' ? BOOST_LABELS.shoppers : underMax ? BOOST_LABELS.prior : BOOST_LABELS.type, e.value);
+      return;
+    }
+    if (/^weight\(/.test(e.description) || /field value function/.test(e.description)) return;
+    const children = e.details ?? [];
+    if (/^max of/.test(e.description) && children.length) {
+      walk(children.reduce((best, c) => (c.value > best.value ? c : best)), true);
+      return;
+    }
+    children.forEach((c) => walk(c, underMax));
+  };
+  if (explanation) walk(explanation, false);
+  return out;
+}
+
+/** What orders products of the same score, after the sort's own fields (sorts.ts `listingSort`). */
+export const TIE_BREAKS = ['popularity', 'product key'] as const;
+
+/**
+ * Scores closer than this share of the score look the same in the console (its parts rounded to 3 decimals
+ * under a stock tier of 10^7), yet the score ordered them: named NEARLY_TIED rather than left unexplained.
+ */
+const NEAR_TIE = 1e-5;
+export const NEARLY_TIED = 'a hair lower score';
+
+/**
+ * For each hit, what ordered it after the hit above when their sort values agree up to the tie-breaks
+ * (popularity, then product key: the last two values of every listing's sort), NEARLY_TIED when only a score
+ * a hair lower did, else undefined. A pinned hit
+ * (or one below a pin) is placed by the pin, not by a tie. Scores compare exactly: Elasticsearch ordered them so.
+ */
+export function tieBreaks(hits: estypes.SearchHit<unknown>[], pinned: (i: number) => boolean = () => false): (string | undefined)[] {
+  return hits.map((hit, i) => {
+    const above = hits[i - 1];
+    if (!above || pinned(i) || pinned(i - 1) || !hit.sort || !above.sort || hit.sort.length !== above.sort.length) return undefined;
+    const first = hit.sort.findIndex((v, j) => v !== above.sort![j]);
+    const [a, b] = [above.sort[0], hit.sort[0]];
+    if (first === 0 && typeof a === 'number' && typeof b === 'number' && a - b <= NEAR_TIE * Math.abs(a)) return NEARLY_TIED;
+    const from = hit.sort.length - TIE_BREAKS.length;
+    return first >= from ? TIE_BREAKS[first - from] : undefined;
+  });
+}
+
 /** The listing score of a hit: the first sort value (every listing sorts on `_score` first), else `_score`. */
 function scoreOf(hit: estypes.SearchHit<unknown>): number {
   const first = hit.sort?.[0];
@@ -139,7 +202,7 @@ export function inStock(score: number, sort: SortId, pinned: boolean, pinWeight:
   return sort === 'RELEVANCE' ? base >= STOCK_TIER || relaxedInStock : base % 2 >= 1;
 }
 
-/** The reasons of one hit, in the order they act: pin, rules, text, behaviour, stock, then the positions. */
+/** The reasons of one hit, in the order they act: pin, rules, text, behaviour, boosts, stock, tie, then the positions. */
 export function explainHit(hit: estypes.SearchHit<unknown>, c: HitContext, pinWeight = Number.POSITIVE_INFINITY): ExplanationEntry[] {
   const out: ExplanationEntry[] = [];
   if (c.pin) out.push({ kind: 'pin', label: c.pin.label, effect: c.pin.slot });
@@ -149,11 +212,13 @@ export function explainHit(hit: estypes.SearchHit<unknown>, c: HitContext, pinWe
     for (const [label, value] of textContributions(hit._explanation)) out.push({ kind: 'text', label, effect: round(value) });
     const behaviour = behaviourContribution(hit._explanation);
     if (behaviour !== undefined) out.push({ kind: 'behaviour', label: 'popularity', effect: round(behaviour) });
+    for (const [label, value] of boostContributions(hit._explanation)) out.push({ kind: 'boost', label, effect: round(value) });
   }
   const stocked = inStock(scoreOf(hit), c.sort, c.pin !== undefined, pinWeight);
   out.push(stocked
     ? { kind: 'stock', label: 'in stock', effect: c.sort === 'RELEVANCE' ? STOCK_TIER : 1 }
     : { kind: 'stock', label: 'out of stock: after every product in stock', effect: c.sort === 'RELEVANCE' ? 1 : 0 });
+  if (c.tie && c.position > 1) out.push({ kind: 'tie', label: c.tie, effect: c.position - 1 });
   out.push({ kind: 'sort', label: `${c.sort}: position before merchandising`, effect: c.positionBefore });
   out.push({ kind: 'sort', label: `${c.sort}: position after merchandising`, effect: c.position });
   return out;

@@ -41,7 +41,14 @@ async function logIn(page: Page, path: string, heading: string): Promise<void> {
 }
 
 const CONSOLE_VIEWS: { tab: string; heading: RegExp; ready?: (page: Page) => Promise<void> }[] = [
-  { tab: 'Search preview', heading: /preview/i },
+  // With a phrase previewed: the explanation's sentences, their meters and the engineer's view opened.
+  { tab: 'Search preview', heading: /preview/i, ready: async (page) => {
+    await page.getByRole('searchbox', { name: 'Phrase' }).fill('sneakers');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const first = page.getByRole('list', { name: 'Preview results' }).getByRole('article').first();
+    await first.getByRole('meter').first().waitFor();
+    await first.getByRole('button', { name: 'Show scores' }).click();
+  } },
   { tab: 'Landing pages', heading: /^Landing pages$/, ready: async (page) => {
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
     await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().waitFor();

@@ -84,8 +84,20 @@ describe('merchandising console (Chromium)', function () {
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const first = page.getByRole('list', { name: 'Preview results' }).getByRole('article').first();
     await first.waitFor();
-    assert.ok((await first.getByRole('list', { name: 'Reasons' }).getByRole('listitem').count()) > 0);
-    assert.match((await first.getByRole('list', { name: 'Reasons' }).textContent())!, /text/);
+    // The explanation a merchandiser reads: a sentence per part with its share of the score as a bar.
+    const title = (await first.getAttribute('aria-label'))!;
+    const why = first.getByRole('list', { name: `Why ${title} is here` });
+    const match = why.getByRole('listitem').filter({ hasText: /^Matches 'product' in the title/ });
+    await match.waitFor();
+    const share = Number(await match.getByRole('meter', { name: /^Matches 'product' in the title: share of the score$/ }).getAttribute('value'));
+    assert.ok(share > 0 && share <= 1, String(share));
+    assert.match((await match.textContent())!, /\d+%$/);
+    assert.ok((await why.getByRole('listitem').filter({ hasText: /^In stock$/ }).count()) === 1);
+    // The engineer's view, one click away: field:term and raw scores.
+    assert.equal(await first.getByRole('list', { name: 'Reasons' }).count(), 0);
+    await first.getByRole('button', { name: 'Show scores' }).click();
+    assert.match((await first.getByRole('list', { name: 'Reasons' }).textContent())!, /text title:produc\w* \d/);
+    assert.equal(await first.getByRole('button', { name: 'Hide scores' }).getAttribute('aria-expanded'), 'true');
     // What query understanding made of the phrase (docs/language.md "Query understanding").
     await page.getByRole('searchbox', { name: 'Phrase' }).fill('product under 500 kr');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
@@ -341,7 +353,7 @@ describe('merchandising console (Chromium)', function () {
     await page.getByRole('status').filter({ hasText: 'Pinned' }).waitFor();
     await eventually(async () => assert.deepEqual(await storefrontOrder(world.service), [last, ...before.filter((k) => k !== last)]));
     // The preview shows the new answer: the product first, its reason the page's pin.
-    await eventually(async () => assert.match((await results.getByRole('article').first().textContent())!, new RegExp(`${last}[\\s\\S]*pin`)));
+    await eventually(async () => assert.match((await results.getByRole('article').first().textContent())!, new RegExp(`${last}[\\s\\S]*Pinned at 1 by page skor`)));
     const exported = await world.service.admin('GET', '/api/admin/v4/export/pages?market=SE&idFilter=skor', { headers: { 'Accept-Encoding': 'gzip' } });
     assert.deepEqual(((await exported.json()) as { addOrUpdate: { primaryList: { pinned: string[] } }[] }).addOrUpdate[0]!.primaryList.pinned, [last]);
     assert.deepEqual(dialogs, []);

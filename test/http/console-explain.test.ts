@@ -74,6 +74,9 @@ describe('explain endpoints (HTTP)', function () {
     const outOfStock = explained[3];
     assert.match(reasons(outOfStock, 'stock')[0].label, /out of stock/);
     assert.deepEqual(reasons(runner, 'stock').map((s) => s.label), ['in stock']);
+    // Below the pin the pin placed it; shoe-c has shoe-a's score (stock alone on a page) and follows it by key.
+    assert.deepEqual(reasons(runner, 'tie'), []);
+    assert.deepEqual(reasons(explained[2], 'tie'), [{ kind: 'tie', label: 'product key', effect: 2 }]);
   });
 
   it('explains search-page in its order: text fields and terms, the request rule that fired, stock', async () => {
@@ -89,6 +92,19 @@ describe('explain endpoints (HTTP)', function () {
     assert.deepEqual(reasons(adidas, 'rule').map((r) => r.label), ['request rule 2']);
     assert.equal(explained[explained.length - 1].key, 'G-shoe-b', 'the product out of stock comes last');
     assert.match(reasons(adidas, 'stock')[0].label, /out of stock/);
+  });
+
+  it('names the tie-break between neighbours of the same score, and none for the first', async () => {
+    // "Boot shoe C" and "Boot shoe D": the same words, length and stock, no popularity: the product key orders them.
+    const { storefront, explained } = await both('search-page', { q: 'boot' });
+    assert.deepEqual(keys(explained), keys(storefront));
+    assert.deepEqual(keys(explained), ['G-shoe-c', 'G-shoe-d']);
+    assert.deepEqual(reasons(explained[0], 'tie'), []);
+    assert.deepEqual(reasons(explained[1], 'tie'), [{ kind: 'tie', label: 'product key', effect: 1 }]);
+    // A product of another score is not tied: "Runner shoe A" in stock before "Runner shoe B" out of stock.
+    const runners = (await both('search-page', { q: 'runner' })).explained;
+    assert.deepEqual(keys(runners), ['G-shoe-a', 'G-shoe-b']);
+    assert.deepEqual(runners.flatMap((g) => reasons(g, 'tie')), []);
   });
 
   it('needs the Api-Key and names a bad parameter', async () => {

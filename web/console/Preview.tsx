@@ -94,7 +94,7 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
           <ol class="product-rows" aria-label="Preview results">
             {list.productGroups.map((g, i) => (
               <li key={g.key}>
-                <ProductRow group={g} position={i + 1}>
+                <ProductRow group={g} position={i + 1} understanding={shown.kind === 'phrase' ? shown.answer.understanding : undefined} phrase={shown.kind === 'phrase' ? shown.answer.q : undefined}>
                   {shown.kind === 'page' && (
                     <button type="button" onClick={() => pin(shown.page, shown.path, g)} aria-label={`Pin ${g.products[0]?.title ?? g.key} at position 1 of ${shown.path}`}>Pin at position 1</button>
                   )}

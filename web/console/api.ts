@@ -6,8 +6,9 @@ import type { Facet, ProductGroup } from '@apptus/esales-api';
 import { adminFetch } from '../shared/admin';
 import type { Page } from './pageDraft';
 import type { HistoryKind, SynonymRule, SynonymSets, VersionDiff as Diff, VersionSummary as Version } from '../../src/contract/merchandising';
+import type { Reason } from './explainText';
 
-export interface Reason { kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'stock' | 'sort'; label: string; effect: number | string }
+export type { Reason };
 export type ExplainedGroup = ProductGroup & { explanation?: Reason[] };
 /** What query understanding made of a search phrase (explain/search-page only; docs/language.md "Query understanding"). */
 export interface Understanding {

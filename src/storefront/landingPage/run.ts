@@ -32,7 +32,8 @@ import { navigationWithCounts, nodeFacts } from '../navigation/load';
 import { selectedPath, shapeNavigation } from '../navigation/shape';
 import { facetsQuery, PIN_WEIGHT, primaryFacetsSearch, primaryHitsSearch } from './build';
 import { BEFORE_WINDOW, landingProbes, pinReasons, positionBefore, unpinnedSearch } from './explain';
-import { explainHit, shownHits, withExplanations } from '../explain';
+import type { estypes } from '@elastic/elasticsearch';
+import { explainHit, shownHits, tieBreaks, withExplanations } from '../explain';
 import { askedCandidates, dynamicFacetsStep } from '../facets/dynamicRun';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import { mergeRecommendationLists } from './recLists';
@@ -111,9 +112,12 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   if (!explain || !primary || !unpinned || !result.primaryList) return result;
   const pins = pinReasons(plan, loaded);
   const before = unpinned;
-  const explanations = shownHits(primary.hits).map((hit, i) => explainHit(hit, {
+  const hits = shownHits(primary.hits);
+  const keyOf = (hit: estypes.SearchHit<unknown>) => String((hit._source as { productKey?: unknown }).productKey);
+  const ties = tieBreaks(hits, (i) => pins.has(keyOf(hits[i])));
+  const explanations = hits.map((hit, i) => explainHit(hit, {
     sort: plan.sort, position: req.skip + i + 1, positionBefore: positionBefore(before, hit),
-    pin: pins.get(String((hit._source as { productKey?: unknown }).productKey)),
+    pin: pins.get(keyOf(hit)), tie: ties[i],
   }, PIN_WEIGHT));
   return { ...result, primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) } };
 }

@@ -43,7 +43,7 @@ import { askedCandidates, dynamicFacetsStep } from '../facets/dynamicRun';
 import type { Aggs } from '../aggNames';
 import { siblingsAndDynamicFacets } from '../listingRound';
 import { answerState, type SearchPageRequest } from './request';
-import { explainHit, ruleProbes, shownHits, withExplanations } from '../explain';
+import { explainHit, ruleProbes, shownHits, tieBreaks, withExplanations } from '../explain';
 import { MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
 import { phraseRuleOf, phraseRuleProbes, pinnedWindow, placePins, withPlacedHits, type PlacedHit } from '../phraseMerchandising';
 import { PIN_WEIGHT } from '../pins';
@@ -195,13 +195,15 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const answer = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
   if (!explain) return answer;
   // Without pins the order before merchandising is the order shown; a pinned list tells each hit's place among the others.
-  const explanations = shownHits(req.viewAllSecondary ? undefined : primary).map((hit, i) => {
+  const hits = shownHits(req.viewAllSecondary ? undefined : primary);
+  const ties = tieBreaks(hits, (i) => placed?.find((p) => p.hit === hits[i])?.pin !== undefined);
+  const explanations = hits.map((hit, i) => {
     const place = placed?.find((p) => p.hit === hit);
     const position = req.skip + i + 1;
-    if (!place) return explainHit(hit, { sort: req.sort, position, positionBefore: position });
+    if (!place) return explainHit(hit, { sort: req.sort, position, positionBefore: position, tie: ties[i] });
     const key = String((hit._source as { productKey?: unknown }).productKey);
     return explainHit(hit, {
-      sort: req.sort, position, positionBefore: place.organicPosition ?? 'pinned',
+      sort: req.sort, position, positionBefore: place.organicPosition ?? 'pinned', tie: ties[i],
       ...(place.pin ? { pin: { key, label: `Pinned at ${position} by phrase rule '${phraseRule!.id}'`, slot: position } } : {}),
     }, PIN_WEIGHT);
   });
