@@ -130,10 +130,18 @@ describe('merchandising console (Chromium)', function () {
     // The candidate lacks the first product group.
     const candidate = replaceLines(smallCatalog(6).filter((e) => e.key !== 'G1'));
     await page.getByLabel('Catalog file').setInputFiles({ name: 'candidate.jsonl', mimeType: 'application/jsonlines', buffer: Buffer.from(candidate) });
+    await page.getByRole('spinbutton', { name: 'Phrases' }).fill('50');
     await page.getByRole('button', { name: 'Run impact report' }).click();
-    const changed = page.getByRole('table', { name: 'Phrases whose top 10 changes' });
+    const changed = page.getByRole('table', { name: 'Phrases whose top 10 products change' });
     await changed.getByRole('rowheader', { name: 'product' }).waitFor({ timeout: 60_000 });
-    assert.match((await changed.getByRole('row').nth(1).textContent())!, /G1/);
+    // The leaving product by its title, its key beside it in smaller text.
+    const leaving = changed.getByRole('list', { name: 'Leaving for product' });
+    assert.match((await leaving.getByRole('listitem').first().textContent())!, /^Product G1-p\s*G1$/);
+    // Totals in a person's words, not field names.
+    assert.deepEqual((await page.getByRole('term').allTextContents()).slice(0, 4), ['Phrases compared', 'Phrases that would find nothing', 'Phrases that find products now and would find nothing', 'Phrases whose top 10 products change']);
+    assert.equal(await page.getByRole('definition').nth(3).textContent(), '1');
+    assert.equal(await page.getByText('newlyFindNothing').count(), 0);
+    assert.equal(await page.getByRole('spinbutton', { name: 'Phrases' }).inputValue(), '50', 'the phrases field keeps its value');
     // Nothing live changed: G1 is still there.
     assert.deepEqual(await storefrontOrder(world.service), live);
     assert.ok(live.some((k) => k.startsWith('G1')));
