@@ -12,6 +12,15 @@ import { smallCatalog } from '../fixtures/catalog';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, newVisitor, startWorld, type BrowserWorld } from './support';
 
+/** A product's title as the storefront's landing page /skor shows it. */
+async function storefrontTitle(service: TestService, productKey: string): Promise<string> {
+  const res = await service.request('GET', '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+  const body = (await res.json()) as { primaryList: { productGroups: { products: { key: string; title: string }[] }[] } };
+  const found = body.primaryList.productGroups.flatMap((g) => g.products).find((p) => p.key === productKey);
+  assert.ok(found, productKey);
+  return found.title;
+}
+
 /** The product keys of the storefront's landing page /skor, in order. */
 async function storefrontOrder(service: TestService): Promise<string[]> {
   const res = await service.request('GET', '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
@@ -110,6 +119,12 @@ describe('merchandising console (Chromium)', function () {
     const differences = page.getByRole('region', { name: 'Differences' });
     await differences.waitFor();
     assert.match((await differences.textContent())!, new RegExp(pinnedKey));
+    // The pinned product by its title, its key beside it, in the row of the pins (one lookup for the diff).
+    const pinnedTitle = await storefrontTitle(world.service, pinnedKey);
+    const pins = differences.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /pinned/ }) });
+    const named = pins.getByRole('cell').last().getByRole('listitem').filter({ hasText: pinnedTitle }).first();
+    await named.waitFor();
+    assert.equal((await named.textContent())!.replace(/\s+/g, ' ').trim(), `${pinnedTitle} ${pinnedKey}`);
     await versions.getByRole('button', { name: /^Roll back/ }).first().click();
     await page.getByRole('status').filter({ hasText: 'Rolled back' }).waitFor();
     await eventually(async () => assert.deepEqual(await storefrontOrder(world.service), before));
