@@ -48,6 +48,8 @@ export interface ImpactReport {
     newlyFindNothing: number;
     /** Phrases whose first ten product groups differ (order or members), not counting those that find nothing. */
     topChanged: number;
+    /** Of those, the phrases whose first product group is another one. */
+    firstProductChanged: number;
     unchanged: number;
     /** Product groups leaving and entering first tens, summed over the phrases listed. */
     productsLeaving: number;
@@ -74,8 +76,9 @@ export function compareAnswers(compared: PhraseComparison[], skipped: number): P
   let leavingCount = 0;
   let enteringCount = 0;
   for (const { phrase, live, candidate } of compared) {
-    const leaving = live.top.filter((k) => !candidate.top.includes(k));
-    const entering = candidate.top.filter((k) => !live.top.includes(k));
+    // Once each: a group the storefront lists twice (two of its products) leaves or enters once.
+    const leaving = [...new Set(live.top.filter((k) => !candidate.top.includes(k)))];
+    const entering = [...new Set(candidate.top.filter((k) => !live.top.includes(k)))];
     name(live.top, live);
     name(candidate.top, candidate);
     if (candidate.totalHits === 0) {
@@ -96,6 +99,7 @@ export function compareAnswers(compared: PhraseComparison[], skipped: number): P
       findNothing: findNothing.length,
       newlyFindNothing: findNothing.filter((p) => p.liveTotalHits > 0).length,
       topChanged: topChanged.length,
+      firstProductChanged: topChanged.filter((p) => p.live[0] !== p.candidate[0]).length,
       unchanged: compared.length - findNothing.length - topChanged.length,
       productsLeaving: leavingCount,
       productsEntering: enteringCount,

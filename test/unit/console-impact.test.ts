@@ -66,6 +66,14 @@ describe('impact report (pure)', () => {
     ]);
     // Groups the lists name get their titles (the candidate's when both have one); an unchanged phrase's are left out.
     assert.deepEqual(report.titles, { a: 'Ankle boot', b: 'Boot, new name', c: 'Chelsea boot' });
-    assert.deepEqual(report.totals, { phrases: 6, findNothing: 2, newlyFindNothing: 1, topChanged: 2, unchanged: 2, productsLeaving: 2, productsEntering: 2, skipped: 1 });
+    assert.deepEqual(report.totals, { phrases: 6, findNothing: 2, newlyFindNothing: 1, topChanged: 2, firstProductChanged: 2, unchanged: 2, productsLeaving: 2, productsEntering: 2, skipped: 1 });
+  });
+
+  it('names a group the storefront lists twice once among those leaving, and counts phrases whose first product changes', () => {
+    const at = { market: 'SE', locale: 'sv-SE', phrase: 'mule', searches: 1 };
+    const report = compareAnswers([{ phrase: at, live: { totalHits: 3, top: ['d', 'd', 'e'] }, candidate: { totalHits: 1, top: ['e'] } }], 0);
+    assert.deepEqual(report.topChanged[0]!.leaving, ['d']);
+    assert.equal(report.totals.productsLeaving, 1);
+    assert.equal(report.totals.firstProductChanged, 1);
   });
 });

@@ -59,17 +59,17 @@ export function History({ where }: { where: Where }) {
       </div>
       {status && <p role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind}>{status.text}</p>}
       {!versions ? <p class="muted">Loading…</p> : versions.length === 0 ? <p class="muted">No versions yet: every import from now on is kept.</p> : (
-        <table aria-label="Versions">
+        <table aria-label="Versions" class="stack-on-phone">
           <thead><tr><th scope="col">When</th><th scope="col">Name</th><th scope="col">By</th><th scope="col">Key</th><th scope="col">Summary</th><th scope="col">Compare</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
           <tbody>
             {versions.map((v, i) => (
               <tr key={v.id}>
                 <th scope="row">{new Date(v.at).toLocaleString()}</th>
-                <td>{v.name ?? ''}</td>
-                <td>{v.user ?? ''}{v.role ? <span class="muted">{v.user ? ` (${v.role})` : v.role}</span> : ''}</td>
-                <td><code>{v.keyId ?? ''}</code></td>
-                <td>{v.summary ?? ''}</td>
-                <td class="compare">
+                <td data-label="Name">{v.name ?? ''}</td>
+                <td data-label="By">{v.user ?? ''}{v.role ? <span class="muted">{v.user ? ` (${v.role})` : v.role}</span> : ''}</td>
+                <td data-label="Key"><code>{v.keyId ?? ''}</code></td>
+                <td data-label="Summary">{v.summary ?? ''}</td>
+                <td data-label="Compare" class="compare">
                   <label><input type="radio" name="from" checked={pair.from === v.id} onChange={() => setPair({ ...pair, from: v.id })} /> from</label>
                   <label><input type="radio" name="to" checked={pair.to === v.id} onChange={() => setPair({ ...pair, to: v.id })} /> to</label>
                 </td>
@@ -117,9 +117,9 @@ function DiffView({ diff, titles }: { diff: Diff; titles: Record<string, string>
       {diff.changed.map((c) => (
         <div key={c.id} class="diff-entry">
           <h4>Changed: {c.id}</h4>
-          <table aria-label={`Changes of ${c.id}`}>
+          <table aria-label={`Changes of ${c.id}`} class="stack-on-phone">
             <thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
-            <tbody>{c.fields.map((f, i) => <tr key={i}><th scope="row"><code>{f.path}</code></th><td class="before"><Value path={f.path} value={f.from} titles={titles} /></td><td class="after"><Value path={f.path} value={f.to} titles={titles} /></td></tr>)}</tbody>
+            <tbody>{c.fields.map((f, i) => <tr key={i}><th scope="row"><code>{f.path}</code></th><td data-label="Before" class="before"><Value path={f.path} value={f.from} titles={titles} /></td><td data-label="After" class="after"><Value path={f.path} value={f.to} titles={titles} /></td></tr>)}</tbody>
           </table>
         </div>
       ))}

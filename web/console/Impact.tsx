@@ -24,6 +24,7 @@ const TOTALS: [field: string, label: string][] = [
   ['findNothing', 'Phrases that would find nothing'],
   ['newlyFindNothing', 'Phrases that find products now and would find nothing'],
   ['topChanged', 'Phrases whose top 10 products change'],
+  ['firstProductChanged', 'Phrases whose first product changes'],
   ['unchanged', 'Phrases unchanged'],
   ['productsLeaving', 'Products leaving a top 10'],
   ['productsEntering', 'Products entering a top 10'],
@@ -99,17 +100,17 @@ function ImpactTable({ title, rows, titles }: { title: string; rows: PhraseImpac
     <section>
       <h3>{title}</h3>
       {!rows.length ? <p class="muted">None.</p> : (
-        <table aria-label={title}>
+        <table aria-label={title} class="stack-on-phone">
           <thead><tr><th scope="col">Phrase</th><th scope="col">Market</th><th scope="col">Searches</th><th scope="col">Products found now → with the file</th><th scope="col">Leaving the top 10</th><th scope="col">Entering the top 10</th></tr></thead>
           <tbody>
             {rows.map((r) => (
               <tr key={`${r.market}/${r.locale}/${r.phrase}`}>
                 <th scope="row">{r.phrase}</th>
-                <td>{r.market} {r.locale}</td>
-                <td>{r.searches}</td>
-                <td>{r.liveTotalHits} → {r.candidateTotalHits ?? 0}</td>
-                <td class="before"><Products keys={r.leaving} titles={titles} label={`Leaving for ${r.phrase}`} /></td>
-                <td class="after"><Products keys={r.entering ?? []} titles={titles} label={`Entering for ${r.phrase}`} /></td>
+                <td data-label="Market">{r.market} {r.locale}</td>
+                <td data-label="Searches">{r.searches}</td>
+                <td data-label="Products found now → with the file">{r.liveTotalHits} → {r.candidateTotalHits ?? 0}</td>
+                <td data-label="Leaving the top 10" class="before"><Products keys={r.leaving} titles={titles} label={`Leaving for ${r.phrase}`} /></td>
+                <td data-label="Entering the top 10" class="after"><Products keys={r.entering ?? []} titles={titles} label={`Entering for ${r.phrase}`} /></td>
               </tr>
             ))}
           </tbody>
