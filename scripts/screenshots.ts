@@ -14,7 +14,11 @@
  * was): the facet form's refused value shows a problem at its field, and a refused import stores nothing; the
  * page editor's rows are filled in and not saved. `pages` (only when asked for) shoots the login with its name field,
  * a new page, its schedule, the copy form, the delete confirmation and the History naming the person and role: it
- * creates, schedules and deletes the page /screenshot-campaign (the history keeps those versions).
+ * creates, schedules and deletes the page /screenshot-campaign (the history keeps those versions). `history`
+ * (only when asked for) pins two products on the landing page /accessoarer through the pages import, shoots the
+ * History's diff naming them by title, and rolls the pages back (the history keeps both versions); it also sends
+ * a few searches and shoots the Import impact report of the sample catalog without its first 30 product groups
+ * (a candidate only: nothing live changes).
  * Run against a service with the sample catalog:
  *
  *   npm start &   # then
@@ -295,12 +299,60 @@ async function pagesShots(browser: Browser): Promise<void> {
   }
 }
 
+const ADMIN = { 'Api-Key': process.env.ADMIN_API_KEY ?? 'dev-admin-key' };
+
+async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, { method, headers: { ...ADMIN, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+async function historyShots(browser: Browser): Promise<void> {
+  const { generateCatalogLines, defaultConfiguration } = await import('../src/sample/generator');
+  const landing = await (await fetch(`${base}/api/storefront/v3/queries/landing-page?pageReference=/accessoarer&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false`)).json() as { primaryList: { productGroups: { products: { key: string }[] }[] } };
+  const keys = landing.primaryList.productGroups.map((g) => g.products[0]!.key);
+  const [page0] = (await admin<{ addOrUpdate: { id: string; paths: Record<string, string> }[] }>('GET', '/api/admin/v4/export/pages?market=SE')).addOrUpdate.filter((p) => p.paths['sv-SE'] === '/accessoarer');
+  if (!page0) throw new Error('the sample has no page /accessoarer');
+  await admin('POST', '/api/admin/v4/import/pages?name=Pins for the campaign', { market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: page0.id, primaryList: { pinned: [keys[4], keys[2]] } }] });
+  const before = (await admin<{ versions: { id: string }[] }>('GET', '/api/admin/v4/history/pages?market=SE')).versions[1]!;
+  // Searches for the impact report (the report asks the most searched phrases of the last 7 days).
+  for (const q of ['skor', 'skjorta', 'jacka', 'klänning', 'byxor', 'skor', 'jacka']) {
+    await fetch(`${base}/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=shot&sessionKey=shot`);
+  }
+  await new Promise((r) => setTimeout(r, 3000));
+  const candidate = [...generateCatalogLines({ productGroups: 300, markets: defaultConfiguration() })].slice(30).map((e) => JSON.stringify({ replace: e })).join('\n') + '\n';
+  try {
+    for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+      const history = await consoleView(browser, size, 'history');
+      const differences = history.getByRole('region', { name: 'Differences' });
+      await differences.getByRole('listitem').first().waitFor();
+      await differences.scrollIntoViewIfNeeded();
+      await settle(history);
+      await history.screenshot({ path: join(out, `console-history-diff${suffix}.png`) });
+      await history.close();
+
+      const impact = await consoleView(browser, size, 'impact');
+      await impact.getByLabel('Catalog file').setInputFiles({ name: 'candidate.jsonl', mimeType: 'application/jsonlines', buffer: Buffer.from(candidate) });
+      await impact.getByRole('spinbutton', { name: 'Phrases' }).fill('20');
+      await impact.getByRole('button', { name: 'Run impact report' }).click();
+      await impact.getByRole('button', { name: 'Run impact report' }).waitFor({ timeout: 120_000 });
+      await impact.getByRole('status').waitFor({ timeout: 120_000 });
+      await settle(impact);
+      await impact.screenshot({ path: join(out, `console-impact${suffix}.png`), fullPage: true });
+      await impact.close();
+    }
+  } finally {
+    await admin('POST', `/api/admin/v4/history/pages/${before.id}/rollback?name=Screenshots undone`);
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   try {
     if (only === 'analytics') return await analyticsPages(browser);
     if (only === 'pages') return await pagesShots(browser);
+    if (only === 'history') return await historyShots(browser);
     if (only === 'phrases') return await consolePhrases(browser);
     if (only === 'explain') return await consoleExplain(browser);
     if (only !== 'storefront') { await consoleForms(browser); await consolePhrases(browser); await consoleExplain(browser); }

@@ -4,7 +4,7 @@
  * goes back to the defaults), `GET /api/admin/v4/export/facets` answers it in the same shape.
  */
 import type { ImportOutcome } from './importRunner';
-import { keepMerchandisingVersion } from './historyRecord';
+import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validateFacetConfiguration } from '../merchandising/facets/validate';
 import type { FacetConfiguration } from '../merchandising/facets/types';
@@ -14,6 +14,7 @@ export async function importFacets(deps: MerchandisingImportDeps, body: unknown,
   if (!validated.ok) throw validated.problems.rejection('Facet configuration import');
   const store = deps.stores.facets;
   return deps.runner.run({ kind: 'facets', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
+    await keepMerchandisingStart(deps, 'facets', '');
     await store.replace(validated.value);
     await keepMerchandisingVersion(deps, 'facets', '', options);
   });

@@ -43,6 +43,24 @@ export async function keepVersion(h: HistoryKeeping | undefined, kind: HistoryKi
   await h.store.add({ id: h.store.newId(at), kind, scope, at: at.toISOString(), name: author.name ?? null, keyId: author.keyId ?? null, role: author.role ?? null, user: author.user ?? null, summary: summarize(kind, content), content }, h.keep);
 }
 
+/** The name of the version kept before a kind's first import. */
+export const STARTING_VERSION = 'Starting version';
+
+/**
+ * Called under the import lock before the change is written: when the kind has no version kept for the
+ * scope yet, what the market showed until now (defaults, shipped, empty) is kept first, so the first
+ * import can be rolled back like any other.
+ */
+export async function keepStartingVersion(h: HistoryKeeping | undefined, kind: HistoryKind, scope: string, content: () => Promise<unknown>): Promise<void> {
+  if (!h || (await h.store.list(kind, scope)).length) return;
+  await keepVersion(h, kind, scope, await content(), { name: STARTING_VERSION });
+}
+
+/** keepStartingVersion with the content read from the stores (merchandising imports). */
+export async function keepMerchandisingStart(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: Exclude<HistoryKind, 'configuration'>, scope: string): Promise<void> {
+  await keepStartingVersion(deps.history, kind, scope, () => merchandisingContent(deps.stores, kind, scope));
+}
+
 /** keepVersion with the content read from the stores (merchandising imports). */
 export async function keepMerchandisingVersion(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: Exclude<HistoryKind, 'configuration'>, scope: string, author: ImportAuthor): Promise<void> {
   if (!deps.history) return;

@@ -23,7 +23,7 @@ export const IMPACT_TOP = 10;
 const CONCURRENCY = 4;
 
 /** What a search-page shows for a phrase (storefront/searchPage/phraseTop.ts answers it). */
-export interface PhraseAnswer { totalHits: number; top: string[]; autoCorrectedTo?: string }
+export interface PhraseAnswer { totalHits: number; top: string[]; titles?: Record<string, string>; autoCorrectedTo?: string }
 
 /** What the report needs besides the catalog indices; wired by app.ts (admin uses no other use case). */
 export interface ImpactSources {
@@ -48,6 +48,8 @@ export interface ImpactReport {
     newlyFindNothing: number;
     /** Phrases whose first ten product groups differ (order or members), not counting those that find nothing. */
     topChanged: number;
+    /** Of those, the phrases whose first product group is another one. */
+    firstProductChanged: number;
     unchanged: number;
     /** Product groups leaving and entering first tens, summed over the phrases listed. */
     productsLeaving: number;
@@ -57,19 +59,28 @@ export interface ImpactReport {
   };
   findNothing: (PhraseId & { liveTotalHits: number; leaving: string[]; autoCorrectedTo?: string })[];
   topChanged: (PhraseId & { liveTotalHits: number; candidateTotalHits: number; leaving: string[]; entering: string[]; live: string[]; candidate: string[] })[];
+  /** The title of each product group the lists name (the candidate's where it has one), so the console shows titles, not keys. */
+  titles: Record<string, string>;
 }
 
 export interface PhraseComparison { phrase: PhraseId; live: PhraseAnswer; candidate: PhraseAnswer }
 
 /** Pure: the report's lists and totals from the answers of each phrase, in the order of the phrases (most searched first). */
-export function compareAnswers(compared: PhraseComparison[], skipped: number): Pick<ImpactReport, 'totals' | 'findNothing' | 'topChanged'> {
+export function compareAnswers(compared: PhraseComparison[], skipped: number): Pick<ImpactReport, 'totals' | 'findNothing' | 'topChanged' | 'titles'> {
+  const titles: Record<string, string> = {};
+  const name = (keys: string[], answer: PhraseAnswer) => {
+    for (const k of keys) if (answer.titles?.[k] !== undefined) titles[k] = answer.titles[k];
+  };
   const findNothing: ImpactReport['findNothing'] = [];
   const topChanged: ImpactReport['topChanged'] = [];
   let leavingCount = 0;
   let enteringCount = 0;
   for (const { phrase, live, candidate } of compared) {
-    const leaving = live.top.filter((k) => !candidate.top.includes(k));
-    const entering = candidate.top.filter((k) => !live.top.includes(k));
+    // Once each: a group the storefront lists twice (two of its products) leaves or enters once.
+    const leaving = [...new Set(live.top.filter((k) => !candidate.top.includes(k)))];
+    const entering = [...new Set(candidate.top.filter((k) => !live.top.includes(k)))];
+    name(live.top, live);
+    name(candidate.top, candidate);
     if (candidate.totalHits === 0) {
       findNothing.push({ ...phrase, liveTotalHits: live.totalHits, leaving, ...(candidate.autoCorrectedTo ? { autoCorrectedTo: candidate.autoCorrectedTo } : {}) });
       leavingCount += leaving.length;
@@ -80,12 +91,15 @@ export function compareAnswers(compared: PhraseComparison[], skipped: number): P
       enteringCount += entering.length;
     }
   }
+  // Only the groups the lists show are named: the report stays as small as its lists.
+  const named = new Set([...findNothing.flatMap((p) => p.leaving), ...topChanged.flatMap((p) => [...p.leaving, ...p.entering, ...p.live, ...p.candidate])]);
   return {
     totals: {
       phrases: compared.length,
       findNothing: findNothing.length,
       newlyFindNothing: findNothing.filter((p) => p.liveTotalHits > 0).length,
       topChanged: topChanged.length,
+      firstProductChanged: topChanged.filter((p) => p.live[0] !== p.candidate[0]).length,
       unchanged: compared.length - findNothing.length - topChanged.length,
       productsLeaving: leavingCount,
       productsEntering: enteringCount,
@@ -93,6 +107,7 @@ export function compareAnswers(compared: PhraseComparison[], skipped: number): P
     },
     findNothing,
     topChanged,
+    titles: Object.fromEntries(Object.keys(titles).filter((k) => named.has(k)).map((k) => [k, titles[k]])),
   };
 }
 

@@ -4,7 +4,7 @@
  * built-in texts), `GET /api/admin/v4/export/labels` answers them in the same shape.
  */
 import type { ImportOutcome } from './importRunner';
-import { keepMerchandisingVersion } from './historyRecord';
+import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validateLabelConfiguration, type LabelConfiguration } from '../merchandising/labelConfiguration';
 
@@ -13,6 +13,7 @@ export async function importLabels(deps: MerchandisingImportDeps, body: unknown,
   if (!validated.ok) throw validated.problems.rejection('Label import');
   const store = deps.stores.labels;
   return deps.runner.run({ kind: 'labels', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
+    await keepMerchandisingStart(deps, 'labels', '');
     await store.replace(validated.value);
     await keepMerchandisingVersion(deps, 'labels', '', options);
   });

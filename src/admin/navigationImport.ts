@@ -5,7 +5,7 @@
  * are written.
  */
 import type { ImportOutcome } from './importRunner';
-import { keepMerchandisingVersion } from './historyRecord';
+import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { requireMarket } from '../configuration/markets';
 import { validateNavigationImport } from '../merchandising/navigation/validate';
@@ -21,6 +21,7 @@ export async function importNavigation(deps: MerchandisingImportDeps, body: unkn
     const before = await store.load(request.market, request.locale);
     const result = applyNavigationImport(before, request);
     if (!result.ok) throw result.problems.rejection('Navigation import');
+    await keepMerchandisingStart(deps, 'navigation', `${request.market}|${request.locale}`);
     await store.save(request.market, request.locale, before, result.nodes);
     await keepMerchandisingVersion(deps, 'navigation', `${request.market}|${request.locale}`, options);
   });

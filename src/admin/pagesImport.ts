@@ -4,7 +4,7 @@
  * (unique paths, the dangerous FULL import) are checked under the lock, then the changes are written.
  */
 import type { ImportOutcome } from './importRunner';
-import { keepMerchandisingVersion } from './historyRecord';
+import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { requireMarket } from '../configuration/markets';
 import { validatePageImport } from '../merchandising/pages/validate';
@@ -27,6 +27,7 @@ export async function importPages(deps: MerchandisingImportDeps, body: unknown, 
   return deps.runner.run({ kind: 'pages', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs }, async () => {
     const result = applyPageImport(await store.loadMarket(request.market), request, { force: options.force });
     if (!result.ok) throw result.problems.rejection('Page import');
+    await keepMerchandisingStart(deps, 'pages', request.market);
     await store.save(request.market, result.changes);
     await keepMerchandisingVersion(deps, 'pages', request.market, options);
   });

@@ -7,7 +7,7 @@
  * Applied to the next query (the store's cache is reset by the import), without reindexing the catalog.
  */
 import type { ImportOutcome } from './importRunner';
-import { keepMerchandisingVersion } from './historyRecord';
+import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validatePhraseRules } from '../merchandising/phraseRules/validate';
 import type { PhraseRuleSets } from '../merchandising/phraseRules/types';
@@ -23,6 +23,7 @@ export async function importPhraseRules(deps: MerchandisingImportDeps, body: unk
   const previewOnly = options.previewOnly === true;
   return deps.runner.run({ kind: 'phrase-rules', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs },
     async () => {
+      if (!previewOnly) await keepMerchandisingStart(deps, 'phrase-rules', '');
       await (options.mode === 'replace' ? store.replace(validated.value, previewOnly) : store.upsert(validated.value, previewOnly));
       // A preview changes nothing live: the history keeps what visitors get.
       if (!previewOnly) await keepMerchandisingVersion(deps, 'phrase-rules', '', options);

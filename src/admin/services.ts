@@ -15,7 +15,7 @@ import { EntityReader } from './entityStore';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import type { ImportJobs } from './importJobs';
 import type { ImportOutcome, ImportRunner } from './importRunner';
-import { keepVersion, type HistoryKeeping, type ImportAuthor } from './historyRecord';
+import { keepStartingVersion, keepVersion, type HistoryKeeping, type ImportAuthor } from './historyRecord';
 import { impactReport, type ImpactReport, type ImpactSources } from './impactReport';
 
 export interface CatalogImportOptions {
@@ -137,6 +137,9 @@ export function adminServices(deps: AdminServicesDeps) {
         if (removed.length && !options.allowDestructiveImport && (await indices.liveVersion())) {
           throw invalid(`Configuration import would remove ${removed.join(', ')} and all their data: repeat with allowDestructiveImport=true`);
         }
+        // Only a configuration that existed can be gone back to: none is not a configuration.
+        const current = await configuration.get(true);
+        if (current) await keepStartingVersion(deps.history, 'configuration', '', () => Promise.resolve(current));
         await configuration.save(next);
         await keepVersion(deps.history, 'configuration', '', (await configuration.get(true)) ?? { markets: {} }, options);
       });

@@ -7,7 +7,7 @@
  * Applied to the next query (the store's cache is reset by the import), without reindexing the catalog.
  */
 import type { ImportOutcome } from './importRunner';
-import { keepMerchandisingVersion } from './historyRecord';
+import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validateSynonyms } from '../merchandising/synonyms/validate';
 import type { SynonymSets } from '../merchandising/synonyms/types';
@@ -20,6 +20,7 @@ export async function importSynonyms(deps: MerchandisingImportDeps, body: unknow
   const store = deps.stores.synonyms;
   return deps.runner.run({ kind: 'synonyms', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs },
     async () => {
+      await keepMerchandisingStart(deps, 'synonyms', '');
       await (options.mode === 'replace' ? store.replace(validated.value) : store.append(validated.value));
       await keepMerchandisingVersion(deps, 'synonyms', '', options);
     });

@@ -5,7 +5,7 @@
  * the templates given.
  */
 import type { ImportOutcome } from './importRunner';
-import { keepMerchandisingVersion } from './historyRecord';
+import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { invalid } from '../kernel/errors';
 import { validateTemplates } from '../merchandising/templates/validate';
@@ -24,6 +24,7 @@ export async function importTemplates(deps: MerchandisingImportDeps, body: unkno
     if (removed.length && !options.force) {
       throw invalid(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
     }
+    await keepMerchandisingStart(deps, 'templates', '');
     await store.save(templates, removed);
     await keepMerchandisingVersion(deps, 'templates', '', options);
   });

@@ -12,6 +12,15 @@ import { smallCatalog } from '../fixtures/catalog';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, newVisitor, startWorld, type BrowserWorld } from './support';
 
+/** A product's title as the storefront's landing page /skor shows it. */
+async function storefrontTitle(service: TestService, productKey: string): Promise<string> {
+  const res = await service.request('GET', '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+  const body = (await res.json()) as { primaryList: { productGroups: { products: { key: string; title: string }[] }[] } };
+  const found = body.primaryList.productGroups.flatMap((g) => g.products).find((p) => p.key === productKey);
+  assert.ok(found, productKey);
+  return found.title;
+}
+
 /** The product keys of the storefront's landing page /skor, in order. */
 async function storefrontOrder(service: TestService): Promise<string[]> {
   const res = await service.request('GET', '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
@@ -122,6 +131,12 @@ describe('merchandising console (Chromium)', function () {
     const differences = page.getByRole('region', { name: 'Differences' });
     await differences.waitFor();
     assert.match((await differences.textContent())!, new RegExp(pinnedKey));
+    // The pinned product by its title, its key beside it, in the row of the pins (one lookup for the diff).
+    const pinnedTitle = await storefrontTitle(world.service, pinnedKey);
+    const pins = differences.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /pinned/ }) });
+    const named = pins.getByRole('cell').last().getByRole('listitem').filter({ hasText: pinnedTitle }).first();
+    await named.waitFor();
+    assert.equal((await named.textContent())!.replace(/\s+/g, ' ').trim(), `${pinnedTitle} ${pinnedKey}`);
     await versions.getByRole('button', { name: /^Roll back/ }).first().click();
     await page.getByRole('status').filter({ hasText: 'Rolled back' }).waitFor();
     await eventually(async () => assert.deepEqual(await storefrontOrder(world.service), before));
@@ -142,10 +157,18 @@ describe('merchandising console (Chromium)', function () {
     // The candidate lacks the first product group.
     const candidate = replaceLines(smallCatalog(6).filter((e) => e.key !== 'G1'));
     await page.getByLabel('Catalog file').setInputFiles({ name: 'candidate.jsonl', mimeType: 'application/jsonlines', buffer: Buffer.from(candidate) });
+    await page.getByRole('spinbutton', { name: 'Phrases' }).fill('50');
     await page.getByRole('button', { name: 'Run impact report' }).click();
-    const changed = page.getByRole('table', { name: 'Phrases whose top 10 changes' });
+    const changed = page.getByRole('table', { name: 'Phrases whose top 10 products change' });
     await changed.getByRole('rowheader', { name: 'product' }).waitFor({ timeout: 60_000 });
-    assert.match((await changed.getByRole('row').nth(1).textContent())!, /G1/);
+    // The leaving product by its title, its key beside it in smaller text.
+    const leaving = changed.getByRole('list', { name: 'Leaving for product' });
+    assert.match((await leaving.getByRole('listitem').first().textContent())!, /^Product G1-p\s*G1$/);
+    // Totals in a person's words, not field names.
+    assert.deepEqual((await page.getByRole('term').allTextContents()).slice(0, 4), ['Phrases compared', 'Phrases that would find nothing', 'Phrases that find products now and would find nothing', 'Phrases whose top 10 products change']);
+    assert.equal(await page.getByRole('definition').nth(3).textContent(), '1');
+    assert.equal(await page.getByText('newlyFindNothing').count(), 0);
+    assert.equal(await page.getByRole('spinbutton', { name: 'Phrases' }).inputValue(), '50', 'the phrases field keeps its value');
     // Nothing live changed: G1 is still there.
     assert.deepEqual(await storefrontOrder(world.service), live);
     assert.ok(live.some((k) => k.startsWith('G1')));

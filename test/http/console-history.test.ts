@@ -46,9 +46,9 @@ describe('history of merchandising imports (HTTP)', function () {
     assert.notDeepEqual(afterSecond, afterFirst);
 
     const { versions } = await get('/api/admin/v4/history/pages?market=SE');
-    assert.deepEqual(versions.map((v: { name: string }) => v.name), ['second', 'first']);
+    assert.deepEqual(versions.map((v: { name: string }) => v.name), ['second', 'first', 'Starting version']);
     const keyId = createHash('sha256').update(API_KEY).digest('hex').slice(0, 8);
-    for (const v of versions) {
+    for (const v of versions.slice(0, 2)) {
       assert.equal(v.keyId, keyId);
       assert.ok(!JSON.stringify(v).includes(API_KEY), 'the key itself is never kept');
       assert.ok(Date.parse(v.at) > 0);
@@ -68,7 +68,7 @@ describe('history of merchandising imports (HTTP)', function () {
     assert.equal(rollback.status, 204, await rollback.text());
     assert.deepEqual(await exportPages(), afterFirst);
     const after = (await get('/api/admin/v4/history/pages?market=SE')).versions;
-    assert.equal(after.length, 3);
+    assert.equal(after.length, 4);
     assert.equal(after[0].name, `rollback to ${first.id}`);
     assert.deepEqual((await get(`/api/admin/v4/history/pages/${after[0].id}`)).content, afterFirst, 'the rollback is a new version equal to the old one');
     const none = await get(`/api/admin/v4/history/pages/diff?from=${first.id}&to=${after[0].id}`);
@@ -81,7 +81,7 @@ describe('history of merchandising imports (HTTP)', function () {
     await importSynonyms('POST', { locales: { 'sv-SE': [{ from: ['mobil'], to: ['telefon'] }] } }, 's2');
     await importSynonyms('PUT', { locales: { 'en-GB': [{ terms: ['trainers', 'sneakers'] }] } }, 's3');
     const { versions } = await get('/api/admin/v4/history/synonyms');
-    assert.deepEqual(versions.map((v: { name: string }) => v.name), ['s3', 's2', 's1']);
+    assert.deepEqual(versions.map((v: { name: string }) => v.name), ['s3', 's2', 's1', 'Starting version']);
     const [s3, , s1] = versions;
     const diff = await get(`/api/admin/v4/history/synonyms/diff?from=${s1.id}&to=${s3.id}`);
     assert.deepEqual(diff.added, []);
@@ -112,7 +112,8 @@ describe('history of merchandising imports (HTTP)', function () {
     assert.equal(late.status, 202, await late.clone().text());
     assert.equal(await poll((await jsonBody(late)).id), 'SUCCESS');
     const kept = (await get('/api/admin/v4/history/labels')).versions;
-    assert.equal(kept.length, before.versions.length + 1);
+    // A kind's first import keeps the starting version before it.
+    assert.equal(kept.length, before.versions.length + (before.versions.length ? 1 : 2));
     assert.equal(kept[0].name, 'late');
     assert.equal(kept[0].keyId, keyId);
     const exported = await jsonBody(await service.admin('GET', '/api/admin/v4/export/labels', { headers: { 'Accept-Encoding': 'gzip' } }));

@@ -29,6 +29,7 @@ interface Report {
   lines: number;
   dangerous: string[];
   totals: Record<string, number>;
+  titles: Record<string, string>;
   findNothing: { market: string; locale: string; phrase: string; searches: number; liveTotalHits: number; leaving: string[] }[];
   topChanged: { phrase: string; searches: number; leaving: string[]; entering: string[]; live: string[]; candidate: string[] }[];
 }
@@ -72,7 +73,10 @@ describe('catalog import impact report (HTTP)', function () {
     assert.deepEqual(boot.entering, ['black-boot']);
     assert.deepEqual([...boot.live].sort(), ['blue-boot', 'red-boot']);
     assert.deepEqual([...boot.candidate].sort(), ['black-boot', 'blue-boot']);
-    assert.deepEqual(body.totals, { phrases: 3, findNothing: 1, newlyFindNothing: 1, topChanged: 1, unchanged: 1, productsLeaving: 2, productsEntering: 1, skipped: 0 });
+    assert.deepEqual(body.totals, { phrases: 3, findNothing: 1, newlyFindNothing: 1, topChanged: 1, firstProductChanged: 1, unchanged: 1, productsLeaving: 2, productsEntering: 1, skipped: 0 });
+    // The products the lists name, by the titles the storefront shows.
+    assert.deepEqual(Object.keys(body.titles).sort(), ['black-boot', 'blue-boot', 'red-boot', 'wool-scarf']);
+    assert.equal(body.titles['red-boot'], 'Red boot');
     assert.ok(Array.isArray(body.dangerous));
 
     // Nothing live changed, and the candidate is gone.

@@ -49,7 +49,8 @@ describe('impact report (pure)', () => {
   it('lists phrases finding nothing and top tens that changed, with the products leaving and entering', () => {
     const at = (phrase: string, searches: number) => ({ market: 'SE', locale: 'sv-SE', phrase, searches });
     const report = compareAnswers([
-      { phrase: at('boot', 3), live: { totalHits: 2, top: ['a', 'b'] }, candidate: { totalHits: 2, top: ['b', 'c'] } },
+      { phrase: at('boot', 3), live: { totalHits: 2, top: ['a', 'b'], titles: { a: 'Ankle boot', b: 'Boot' } }, candidate: { totalHits: 2, top: ['b', 'c'], titles: { b: 'Boot, new name', c: 'Chelsea boot' } } },
+      { phrase: at('shoe', 1), live: { totalHits: 1, top: ['u'], titles: { u: 'Unchanged shoe' } }, candidate: { totalHits: 1, top: ['u'], titles: { u: 'Unchanged shoe' } } },
       { phrase: at('scarf', 2), live: { totalHits: 1, top: ['s'] }, candidate: { totalHits: 0, top: ['t'], autoCorrectedTo: 'scart' } },
       { phrase: at('hat', 1), live: { totalHits: 1, top: ['h'] }, candidate: { totalHits: 1, top: ['h'] } },
       { phrase: at('sock', 1), live: { totalHits: 2, top: ['x', 'y'] }, candidate: { totalHits: 2, top: ['y', 'x'] } },
@@ -63,6 +64,16 @@ describe('impact report (pure)', () => {
       { ...at('boot', 3), liveTotalHits: 2, candidateTotalHits: 2, leaving: ['a'], entering: ['c'], live: ['a', 'b'], candidate: ['b', 'c'] },
       { ...at('sock', 1), liveTotalHits: 2, candidateTotalHits: 2, leaving: [], entering: [], live: ['x', 'y'], candidate: ['y', 'x'] },
     ]);
-    assert.deepEqual(report.totals, { phrases: 5, findNothing: 2, newlyFindNothing: 1, topChanged: 2, unchanged: 1, productsLeaving: 2, productsEntering: 2, skipped: 1 });
+    // Groups the lists name get their titles (the candidate's when both have one); an unchanged phrase's are left out.
+    assert.deepEqual(report.titles, { a: 'Ankle boot', b: 'Boot, new name', c: 'Chelsea boot' });
+    assert.deepEqual(report.totals, { phrases: 6, findNothing: 2, newlyFindNothing: 1, topChanged: 2, firstProductChanged: 2, unchanged: 2, productsLeaving: 2, productsEntering: 2, skipped: 1 });
+  });
+
+  it('names a group the storefront lists twice once among those leaving, and counts phrases whose first product changes', () => {
+    const at = { market: 'SE', locale: 'sv-SE', phrase: 'mule', searches: 1 };
+    const report = compareAnswers([{ phrase: at, live: { totalHits: 3, top: ['d', 'd', 'e'] }, candidate: { totalHits: 1, top: ['e'] } }], 0);
+    assert.deepEqual(report.topChanged[0]!.leaving, ['d']);
+    assert.equal(report.totals.productsLeaving, 1);
+    assert.equal(report.totals.firstProductChanged, 1);
   });
 });

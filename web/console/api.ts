@@ -139,6 +139,25 @@ export function diffOf(kind: HistoryKind, from: string, to: string): Promise<Dif
   return adminFetch(`/api/admin/v4/history/${kind}/diff?${new URLSearchParams({ from, to })}`);
 }
 
+/**
+ * Product titles by product key, in one request however many keys: the storefront's own landing-page answer
+ * for a reference no page has, listing just those products (`rule incl product_key {...}`), so titles are
+ * what shoppers see. Keys the live catalog lacks are missing from the answer.
+ */
+export async function productTitles(where: Where, keys: string[]): Promise<Record<string, string>> {
+  // A key the rule language cannot quote is left unnamed rather than breaking the lookup.
+  const quotable = keys.filter((k) => !/["\\]/.test(k)).slice(0, 600);
+  if (!quotable.length) return {};
+  const query = storefrontParams(where, { pageReference: '/console/product-titles', limit: String(quotable.length) });
+  const res = await fetch(`/api/storefront/v3/queries/landing-page?${query}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ primaryList: { productRules: `rule incl product_key { ${quotable.map((k) => `"${k}"`).join(' ')} }` } }),
+  });
+  if (!res.ok) throw new Error(`landing-page answered ${res.status}`);
+  const groups = ((await res.json()) as { primaryList?: { productGroups: ProductGroup[] } }).primaryList?.productGroups ?? [];
+  return Object.fromEntries(groups.flatMap((g) => g.products.map((p) => [p.key, p.title] as const)));
+}
+
 export function rollBack(kind: HistoryKind, id: string): Promise<unknown> {
   return adminFetch(`/api/admin/v4/history/${kind}/${encodeURIComponent(id)}/rollback`, { method: 'POST' });
 }

@@ -139,16 +139,17 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     lines: int('Lines read from the file.'),
     dangerous: arr(str(), 'Why a real import of the file would be refused without force=true.'),
     totals: obj({
-      phrases: int(), findNothing: int(), newlyFindNothing: int(), topChanged: int(), unchanged: int(),
+      phrases: int(), findNothing: int(), newlyFindNothing: int(), topChanged: int(), firstProductChanged: int(), unchanged: int(),
       productsLeaving: int(), productsEntering: int(), skipped: int(),
-    }, ['phrases', 'findNothing', 'newlyFindNothing', 'topChanged', 'unchanged', 'productsLeaving', 'productsEntering', 'skipped']),
+    }, ['phrases', 'findNothing', 'newlyFindNothing', 'topChanged', 'firstProductChanged', 'unchanged', 'productsLeaving', 'productsEntering', 'skipped']),
     findNothing: arr(obj({ market: str(), locale: str(), phrase: str(), searches: int(), liveTotalHits: int(), leaving: arr(str()), autoCorrectedTo: str() },
       ['market', 'locale', 'phrase', 'searches', 'liveTotalHits', 'leaving'])),
     topChanged: arr(obj({
       market: str(), locale: str(), phrase: str(), searches: int(), liveTotalHits: int(), candidateTotalHits: int(),
       leaving: arr(str()), entering: arr(str()), live: arr(str()), candidate: arr(str()),
     }, ['market', 'locale', 'phrase', 'searches', 'liveTotalHits', 'candidateTotalHits', 'leaving', 'entering', 'live', 'candidate'])),
-  }, ['window', 'lines', 'dangerous', 'totals', 'findNothing', 'topChanged'], { description: 'What a full catalog file would do to the most searched phrases (README "Merchandising console: explain, history, impact").' }),
+    titles: { type: 'object', additionalProperties: str(), description: 'The title of each product group the lists name (key → its first product\'s title).' },
+  }, ['window', 'lines', 'dangerous', 'totals', 'findNothing', 'topChanged', 'titles'], { description: 'What a full catalog file would do to the most searched phrases (README "Merchandising console: explain, history, impact").' }),
 
   CatalogConfiguration: obj({
     markets: map(obj({

@@ -15,6 +15,8 @@ export interface PhraseTop {
   totalHits: number;
   /** Product group keys of the first `size` positions the storefront shows. */
   top: string[];
+  /** The title of each group in `top` (its first product's), so a report can name products as the shop does. */
+  titles: Record<string, string>;
   /** The phrase the storefront would search instead, when it finds nothing. */
   autoCorrectedTo?: string;
 }
@@ -30,7 +32,9 @@ export async function phraseTop(s: StorefrontServices, at: { market: string; loc
   const result = view && pin
     ? await searchPage({ ...quiet, search: pin(view) }, request)
     : await s.onOneCatalogVersion((live) => searchPage({ ...live, hooks: noHooks }, request));
-  const top = result.primaryList.productGroups.map((g) => g.key);
-  if (result.autoCorrect) return { totalHits: result.autoCorrect.originalTotalHits, top, autoCorrectedTo: result.autoCorrect.q };
-  return { totalHits: result.primaryList.totalHits, top };
+  const groups = result.primaryList.productGroups;
+  const top = groups.map((g) => g.key);
+  const titles = Object.fromEntries(groups.flatMap((g) => (g.products[0]?.title ? [[g.key, g.products[0].title] as const] : [])));
+  if (result.autoCorrect) return { totalHits: result.autoCorrect.originalTotalHits, top, titles, autoCorrectedTo: result.autoCorrect.q };
+  return { totalHits: result.primaryList.totalHits, top, titles };
 }
