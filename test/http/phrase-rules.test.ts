@@ -50,8 +50,11 @@ describe('phrase rules (admin API → search-page and autocomplete)', function (
   let boots: string[];
 
   it('pins at positions (also a product the phrase does not find) and hides, for that phrase only, at no extra round trip', async () => {
+    // Warm round trips: the fewer of two answers, since a cache reload (STORE_CACHE_MS) on a slow machine may
+    // land in either; a rule that added a trip would add it to both.
+    const warm = async (q: string) => { const [a, b] = [await search(q), await search(q)]; return a.roundTrips <= b.roundTrips ? a : b; };
     await search('sneaker');
-    plain = await search('sneaker');
+    plain = await warm('sneaker');
     assert.ok(plain.roundTrips > 0);
     boots = (await search('boot')).keys;
     assert.equal(plain.keys.length, 6);
@@ -62,7 +65,7 @@ describe('phrase rules (admin API → search-page and autocomplete)', function (
     await expect204(await importRules('PUT', { markets: { SE: [{ id: 'sneakers', phrases: ['  SNEAKER ', 'sneakers'], pinned: [{ productKey: 'B2-p', position: 1 }, { productKey: last, position: 3 }], hidden: [hidden] }] } }));
     // Round trips are compared warm on both sides: the first query after an import may reload cached catalog facts.
     await search('Sneaker');
-    const ruled = await search('Sneaker');
+    const ruled = await warm('Sneaker');
     assert.equal(ruled.keys[0], 'B2-p', JSON.stringify(ruled.keys));
     assert.equal(ruled.keys[2], last, JSON.stringify(ruled.keys));
     assert.ok(!ruled.keys.includes(hidden), 'the hidden product is gone');
