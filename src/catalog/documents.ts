@@ -70,23 +70,75 @@ function addSiblings(documents: ProductDocument[]): void {
   }
 }
 
-/** What a listing may show of a product: every field the storefront's `_source` filtering can ask for. */
-function siblingListing(d: ProductDocument): SiblingListing {
+/**
+ * What a listing shows of a product as a sibling: the fields productShaper.ts shapes a product with, trimmed
+ * where the shaper answers the same without them (so each listing answer stays byte for byte the one the
+ * sibling's own document gives): empty lists and maps, images without sources (imageInfo skips them), store
+ * stock of 0 (availability reads a missing store as 0), sizes after the first and a label equal to it (the
+ * shaper shows `size[0]`, and it as the label when there is none), measurements' base (only amount and unit
+ * are shown). A copy is 2.9 KB of a 6.4 KB document on the generated catalog untrimmed (docs/benchmarks.md).
+ */
+export function siblingListing(d: ProductDocument): SiblingListing {
   return defined<SiblingListing>({
     productKey: d.productKey, productGroupKey: d.productGroupKey, title: d.title, url: d.url,
     name: d.name, brand: d.brand, series: d.series, description: d.description, rating: d.rating, releaseDate: d.releaseDate,
-    colors: d.colors,
-    customLabels: d.customLabels, customLabelIds: d.customLabelIds, customNumbers: d.customNumbers, customLengths: d.customLengths, customJson: d.customJson,
-    depth: d.depth, height: d.height, length: d.length, width: d.width, volume: d.volume, weight: d.weight,
-    images: d.images.map((i) => defined({ alt: i.alt, caption: i.caption, custom: i.custom, sources: i.sources })),
-    variants: d.variants.map((v) => defined<SiblingVariant>({
-      key: v.key, label: v.label, size: v.size, listPrice: v.listPrice, sellingPrice: v.sellingPrice, stock: v.stock,
-      storeStock: v.storeStock, customPrices: v.customPrices,
-      customLabels: v.customLabels, customLabelIds: v.customLabelIds, customNumbers: v.customNumbers, customLengths: v.customLengths, customJson: v.customJson,
-      depth: v.depth, height: v.height, length: v.length, width: v.width, volume: v.volume, weight: v.weight,
-    })),
+    colors: filledList(d.colors),
+    ...siblingCustom(d),
+    ...shownMeasurements(d),
+    images: filledList(d.images.filter((i) => i.sources.length).map((i) => defined({ alt: i.alt, caption: i.caption, custom: i.custom, sources: i.sources }))),
+    variants: d.variants.map(siblingVariant),
   });
 }
+
+function siblingVariant(v: VariantDocument): SiblingVariant {
+  const size = v.size?.length ? [v.size[0]] : undefined;
+  return defined<SiblingVariant>({
+    key: v.key, label: v.label === size?.[0] ? undefined : v.label, size, listPrice: v.listPrice, sellingPrice: v.sellingPrice, stock: v.stock,
+    storeStock: filledList(v.storeStock.filter((s) => s.stock !== 0)), customPrices: filledList(v.customPrices),
+    ...siblingCustom(v),
+    ...shownMeasurements(v),
+  });
+}
+
+type Custom = Pick<CustomAttributeFields, 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson'>;
+
+function siblingCustom(o: Custom): Partial<Custom> {
+  let customLengths: Record<string, Measurement> | undefined;
+  for (const name in o.customLengths) (customLengths ??= {})[name] = shown(o.customLengths[name])!;
+  return {
+    customLabels: filledMap(o.customLabels), customLabelIds: o.customLabelIds, customNumbers: filledMap(o.customNumbers), customLengths, customJson: filledMap(o.customJson),
+  };
+}
+
+function shownMeasurements(o: Pick<ProductDocument, MeasureName>): Pick<ProductDocument, MeasureName> {
+  return { depth: shown(o.depth), height: shown(o.height), length: shown(o.length), width: shown(o.width), volume: shown(o.volume), weight: shown(o.weight) };
+}
+
+/** A measurement as the storefront shows it: amount and unit. */
+const shown = (m: Measurement | undefined): Measurement | undefined => (m ? { amount: m.amount, unit: m.unit } : undefined);
+const filledList = <T>(xs: T[] | undefined): T[] | undefined => (xs?.length ? xs : undefined);
+const filledMap = <T extends object>(o: T | undefined): T | undefined => {
+  for (const _ in o) return o;
+  return undefined;
+};
+
+/**
+ * The bulk source of a product document, its sibling copies serialised once per group (a copy is shared by
+ * the documents of its market and locale that show it) and spliced in after the other fields.
+ */
+export function productDocumentJson(document: ProductDocument): string {
+  const { siblings, ...own } = document;
+  const json = JSON.stringify(own);
+  if (!siblings) return json;
+  let copies = '';
+  for (const s of siblings) {
+    let copy = serialisedCopies.get(s);
+    if (copy === undefined) serialisedCopies.set(s, (copy = JSON.stringify(s)));
+    copies += copies ? ',' + copy : copy;
+  }
+  return `${json.slice(0, -1)},"siblings":[${copies}]}`;
+}
+const serialisedCopies = new WeakMap<SiblingListing, string>();
 
 export function contentDocuments(key: string, content: Content, ctx: BuildContext): Built<ContentDocument> {
   const t = translator(ctx);
