@@ -97,8 +97,9 @@ async function main() {
 
 interface ApiRun { seconds: number; peakRssMb: number; cpu: number; esCpu: number; mappedFields: number; productsMb: number }
 
-/** Store size of the live product index (primaries, after the seal's flush; merges may still shrink it a little). */
+/** Store size of the live product indices, merged to one segment each (untimed: a flush leaves it to the merges' timing). */
 async function productsMb(es: Client): Promise<number> {
+  await es.indices.forcemerge({ index: `${prefix}-catalog-products`, max_num_segments: 1 });
   const stats = await es.indices.stats({ index: `${prefix}-catalog-products`, metric: 'store' });
   return round((stats._all.primaries?.store?.size_in_bytes ?? 0) / 1e6, 1);
 }
