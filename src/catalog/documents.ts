@@ -79,12 +79,14 @@ function addSiblings(documents: ProductDocument[]): void {
  * are shown). A copy is 2.9 KB of a 6.4 KB document on the generated catalog untrimmed (docs/benchmarks.md).
  */
 export function siblingListing(d: ProductDocument): SiblingListing {
+  // One literal per copy, no spreads: this runs for every product of every group of an import.
   return defined<SiblingListing>({
     productKey: d.productKey, productGroupKey: d.productGroupKey, title: d.title, url: d.url,
     name: d.name, brand: d.brand, series: d.series, description: d.description, rating: d.rating, releaseDate: d.releaseDate,
     colors: filledList(d.colors),
-    ...siblingCustom(d),
-    ...shownMeasurements(d),
+    customLabels: filledMap(d.customLabels), customLabelIds: d.customLabelIds, customNumbers: filledMap(d.customNumbers),
+    customLengths: shownLengths(d.customLengths), customJson: filledMap(d.customJson),
+    depth: shown(d.depth), height: shown(d.height), length: shown(d.length), width: shown(d.width), volume: shown(d.volume), weight: shown(d.weight),
     images: filledList(d.images.filter((i) => i.sources.length).map((i) => defined({ alt: i.alt, caption: i.caption, custom: i.custom, sources: i.sources }))),
     variants: d.variants.map(siblingVariant),
   });
@@ -95,23 +97,16 @@ function siblingVariant(v: VariantDocument): SiblingVariant {
   return defined<SiblingVariant>({
     key: v.key, label: v.label === size?.[0] ? undefined : v.label, size, listPrice: v.listPrice, sellingPrice: v.sellingPrice, stock: v.stock,
     storeStock: filledList(v.storeStock.filter((s) => s.stock !== 0)), customPrices: filledList(v.customPrices),
-    ...siblingCustom(v),
-    ...shownMeasurements(v),
+    customLabels: filledMap(v.customLabels), customLabelIds: v.customLabelIds, customNumbers: filledMap(v.customNumbers),
+    customLengths: shownLengths(v.customLengths), customJson: filledMap(v.customJson),
+    depth: shown(v.depth), height: shown(v.height), length: shown(v.length), width: shown(v.width), volume: shown(v.volume), weight: shown(v.weight),
   });
 }
 
-type Custom = Pick<CustomAttributeFields, 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson'>;
-
-function siblingCustom(o: Custom): Partial<Custom> {
-  let customLengths: Record<string, Measurement> | undefined;
-  for (const name in o.customLengths) (customLengths ??= {})[name] = shown(o.customLengths[name])!;
-  return {
-    customLabels: filledMap(o.customLabels), customLabelIds: o.customLabelIds, customNumbers: filledMap(o.customNumbers), customLengths, customJson: filledMap(o.customJson),
-  };
-}
-
-function shownMeasurements(o: Pick<ProductDocument, MeasureName>): Pick<ProductDocument, MeasureName> {
-  return { depth: shown(o.depth), height: shown(o.height), length: shown(o.length), width: shown(o.width), volume: shown(o.volume), weight: shown(o.weight) };
+function shownLengths(lengths: Record<string, Measurement>): Record<string, Measurement> | undefined {
+  let out: Record<string, Measurement> | undefined;
+  for (const name in lengths) (out ??= {})[name] = shown(lengths[name])!;
+  return out;
 }
 
 /** A measurement as the storefront shows it: amount and unit. */
@@ -127,9 +122,17 @@ const filledMap = <T extends object>(o: T | undefined): T | undefined => {
  * the documents of its market and locale that show it) and spliced in after the other fields.
  */
 export function productDocumentJson(document: ProductDocument): string {
-  const { siblings, ...own } = document;
-  const json = JSON.stringify(own);
-  if (!siblings) return json;
+  const siblings = document.siblings;
+  if (!siblings) return JSON.stringify(document);
+  // Left out for a moment rather than copied without it: a copy of ~50 keys (`...rest`) is a slow object
+  // for JSON.stringify, an undefined key keeps the document's shape and is not written.
+  document.siblings = undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(document);
+  } finally {
+    document.siblings = siblings;
+  }
   let copies = '';
   for (const s of siblings) {
     let copy = serialisedCopies.get(s);
