@@ -89,13 +89,25 @@ async function main() {
   console.log(`API full import: ${apiSeconds.toFixed(1)} s; raw _bulk of the same ${documents} documents: ${bulkSeconds.toFixed(1)} s; ratio ${ratio.toFixed(2)} (target <= 1.5); API peak RSS ${peakRssMb} MB (target < 400)${roundCount > 1 ? ` (best of ${roundCount} rounds)` : ''}`);
   console.log(JSON.stringify({
     benchmark: 'import', productGroups: groups, documents, rounds: roundCount, apiSeconds: round(apiSeconds), bulkSeconds: round(bulkSeconds), ratio: round(ratio), peakRssMb,
-    mappedFields: best.mappedFields, esCpuRatio: round(best.esCpu / bestRaw.esCpu),
+    mappedFields: best.mappedFields, productsMb: best.productsMb, esCpuRatio: round(best.esCpu / bestRaw.esCpu),
     cpuSeconds: { apiProcess: round(best.cpu, 1), esDuringApi: round(best.esCpu, 1), rawClient: round(bestRaw.cpu, 1), esDuringRaw: round(bestRaw.esCpu, 1) },
     allRounds: rounds.map((x) => ({ apiSeconds: round(x.api.seconds), bulkSeconds: x.raw ? round(x.raw.seconds) : null })),
   }));
 }
 
-interface ApiRun { seconds: number; peakRssMb: number; cpu: number; esCpu: number; mappedFields: number }
+interface ApiRun { seconds: number; peakRssMb: number; cpu: number; esCpu: number; mappedFields: number; productsMb: number }
+
+/**
+ * Size of the live product indices' segments, merged to one segment each (untimed). Store stats right after a
+ * flush or a merge still count the files the merge replaced (18.9 to 107 MB for one catalog); segments do not.
+ */
+async function productsMb(es: Client): Promise<number> {
+  const index = `${prefix}-catalog-products`;
+  await es.indices.forcemerge({ index, max_num_segments: 1 });
+  await es.indices.refresh({ index });
+  const segments = await es.cat.segments({ index, format: 'json', bytes: 'b' });
+  return round(segments.reduce((n, s) => n + Number(s.size ?? 0), 0) / 1e6, 1);
+}
 
 /** Fields of the live products mapping, multi-fields and nested fields included: it must not grow with the feed's attribute names. */
 async function mappedFields(es: Client): Promise<number> {
@@ -124,8 +136,8 @@ async function apiRun(es: Client, configuration: ReturnType<typeof defaultConfig
     } as unknown as RequestInit);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     if (res.status !== 204) throw new Error(`import: ${res.status} ${await res.text()}`);
-    const run = { seconds, peakRssMb: api.peakRssMb(), cpu: api.cpuSeconds() - cpuBefore, esCpu: (await elasticsearchCpuSeconds(es)) - esCpuBefore, mappedFields: await mappedFields(es) };
-    console.log(`API import: ${seconds.toFixed(1)} s, peak RSS ${run.peakRssMb} MB, CPU seconds: API process ${run.cpu.toFixed(1)}, Elasticsearch ${run.esCpu.toFixed(1)}; products mapping ${run.mappedFields} fields; ${machineLoad()}`);
+    const run = { seconds, peakRssMb: api.peakRssMb(), cpu: api.cpuSeconds() - cpuBefore, esCpu: (await elasticsearchCpuSeconds(es)) - esCpuBefore, mappedFields: await mappedFields(es), productsMb: await productsMb(es) };
+    console.log(`API import: ${seconds.toFixed(1)} s, peak RSS ${run.peakRssMb} MB, CPU seconds: API process ${run.cpu.toFixed(1)}, Elasticsearch ${run.esCpu.toFixed(1)}; products mapping ${run.mappedFields} fields, index ${run.productsMb} MB; ${machineLoad()}`);
     if (cpuProfile) console.log(`CPU profile of the API process written to ${profileDir}`);
     return run;
   } finally {

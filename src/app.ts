@@ -89,7 +89,7 @@ export interface AppContext {
 export function createContext(config: Config, es: Client, log: Logger): AppContext {
   const holder = `${hostname()}:${process.pid}`;
   const names = indexNames(config.indexPrefix);
-  const layout: IndexLayout = { catalogShards: config.indexShards, replicas: config.indexReplicas };
+  const layout: IndexLayout = { catalogShards: config.indexShards, replicas: config.indexReplicas, productCodec: config.productIndexCodec };
   const indices = new CatalogIndices(es, names, layout);
   const catalogViews = new CatalogViews(es, names, config.catalogViewCacheMs);
   indices.onPublish(() => catalogViews.forget());

@@ -11,7 +11,7 @@ import type { Logger } from '../kernel/log';
 import { invalid } from '../kernel/errors';
 import { readJsonLines } from '../catalog/lines';
 import { CatalogLimits, validateReplaceLine } from '../catalog/validate';
-import { contentDocuments, productGroupDocuments, type BuildContext } from '../catalog/documents';
+import { contentDocuments, productDocumentJson, productGroupDocuments, type BuildContext } from '../catalog/documents';
 import { TranslationTable } from '../catalog/translations';
 import type { CatalogConfiguration, ReplaceEntity } from '../catalog/types';
 import type { ProductDocument } from '../catalog/documentTypes';
@@ -127,7 +127,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       if (built.missingTranslations) missingSince = Math.min(missingSince ?? translations.size, translations.size);
       for (const d of built.documents) {
         collectWords(d.document);
-        await writer.index(names.catalogIndex('products', version, d.document.locale), d.id, d.document);
+        await writer.indexJson(names.catalogIndex('products', version, d.document.locale), d.id, productDocumentJson(d.document));
       }
     } else {
       const built = contentDocuments(entity.key, entity.content, ctx);
@@ -227,7 +227,7 @@ async function buildFromEntities(deps: CatalogImportDeps, version: string, write
     if ('productGroup' in doc.entity) {
       for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
         collect?.(d.document);
-        await writer.index(names.catalogIndex('products', version, d.document.locale), d.id, d.document);
+        await writer.indexJson(names.catalogIndex('products', version, d.document.locale), d.id, productDocumentJson(d.document));
       }
     } else if ('content' in doc.entity) {
       for (const d of contentDocuments(doc.key, doc.entity.content, ctx).documents) await writer.index(names.catalogIndex('content', version, d.document.locale), d.id, d.document);

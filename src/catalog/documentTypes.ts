@@ -156,14 +156,18 @@ export interface ProductDocument extends CustomAttributeFields {
   siblings?: SiblingListing[];
 }
 
-/** The listing fields of a variant, as a sibling copy holds them (every field a listing's `_source` may ask for). */
-export type SiblingVariant = Pick<VariantDocument, 'key' | 'label' | 'size' | 'listPrice' | 'sellingPrice' | 'stock' | 'storeStock' | 'customPrices'
-  | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>;
+/**
+ * The fields of a variant a sibling is shaped with (productShaper.ts), trimmed where the shaper reads the
+ * absence the same: empty lists and maps, stores without stock, sizes after the first, a label equal to the
+ * size, measurements' base (see documents.ts siblingListing).
+ */
+export type SiblingVariant = Pick<VariantDocument, 'key' | 'listPrice' | 'sellingPrice' | 'stock'>
+  & Partial<Pick<VariantDocument, 'label' | 'size' | 'storeStock' | 'customPrices' | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>>;
 
-/** The listing fields of a product (see ProductDocument.siblings); images without key, order, type and tags. */
-export type SiblingListing = Pick<ProductDocument, 'productKey' | 'productGroupKey' | 'title' | 'url' | 'name' | 'brand' | 'series' | 'description' | 'rating' | 'releaseDate'
-  | 'colors' | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>
-  & { images: Pick<ImageDocument, 'alt' | 'caption' | 'custom' | 'sources'>[]; variants: SiblingVariant[] };
+/** The listing fields of a product (see ProductDocument.siblings), trimmed as its variants; images with sources only, without key, order, type and tags. */
+export type SiblingListing = Pick<ProductDocument, 'productKey' | 'productGroupKey' | 'title' | 'url' | 'name' | 'brand' | 'series' | 'description' | 'rating' | 'releaseDate'>
+  & Partial<Pick<ProductDocument, 'colors' | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>>
+  & { images?: Pick<ImageDocument, 'alt' | 'caption' | 'custom' | 'sources'>[]; variants: SiblingVariant[] };
 
 export interface ContentDocument {
   market: string;

@@ -70,23 +70,78 @@ function addSiblings(documents: ProductDocument[]): void {
   }
 }
 
-/** What a listing may show of a product: every field the storefront's `_source` filtering can ask for. */
-function siblingListing(d: ProductDocument): SiblingListing {
+/**
+ * What a listing shows of a product as a sibling: the fields productShaper.ts shapes a product with, trimmed
+ * where the shaper answers the same without them (so each listing answer stays byte for byte the one the
+ * sibling's own document gives): empty lists and maps, images without sources (imageInfo skips them), store
+ * stock of 0 (availability reads a missing store as 0), sizes after the first and a label equal to it (the
+ * shaper shows `size[0]`, and it as the label when there is none), measurements' base (only amount and unit
+ * are shown). A copy is 2.9 KB of a 6.4 KB document on the generated catalog untrimmed (docs/benchmarks.md).
+ */
+export function siblingListing(d: ProductDocument): SiblingListing {
+  // One literal per copy, no spreads: this runs for every product of every group of an import.
   return defined<SiblingListing>({
     productKey: d.productKey, productGroupKey: d.productGroupKey, title: d.title, url: d.url,
     name: d.name, brand: d.brand, series: d.series, description: d.description, rating: d.rating, releaseDate: d.releaseDate,
-    colors: d.colors,
-    customLabels: d.customLabels, customLabelIds: d.customLabelIds, customNumbers: d.customNumbers, customLengths: d.customLengths, customJson: d.customJson,
-    depth: d.depth, height: d.height, length: d.length, width: d.width, volume: d.volume, weight: d.weight,
-    images: d.images.map((i) => defined({ alt: i.alt, caption: i.caption, custom: i.custom, sources: i.sources })),
-    variants: d.variants.map((v) => defined<SiblingVariant>({
-      key: v.key, label: v.label, size: v.size, listPrice: v.listPrice, sellingPrice: v.sellingPrice, stock: v.stock,
-      storeStock: v.storeStock, customPrices: v.customPrices,
-      customLabels: v.customLabels, customLabelIds: v.customLabelIds, customNumbers: v.customNumbers, customLengths: v.customLengths, customJson: v.customJson,
-      depth: v.depth, height: v.height, length: v.length, width: v.width, volume: v.volume, weight: v.weight,
-    })),
+    colors: filledList(d.colors),
+    customLabels: filledMap(d.customLabels), customLabelIds: d.customLabelIds, customNumbers: filledMap(d.customNumbers),
+    customLengths: shownLengths(d.customLengths), customJson: filledMap(d.customJson),
+    depth: shown(d.depth), height: shown(d.height), length: shown(d.length), width: shown(d.width), volume: shown(d.volume), weight: shown(d.weight),
+    images: filledList(d.images.filter((i) => i.sources.length).map((i) => defined({ alt: i.alt, caption: i.caption, custom: i.custom, sources: i.sources }))),
+    variants: d.variants.map(siblingVariant),
   });
 }
+
+function siblingVariant(v: VariantDocument): SiblingVariant {
+  const size = v.size?.length ? [v.size[0]] : undefined;
+  return defined<SiblingVariant>({
+    key: v.key, label: v.label === size?.[0] ? undefined : v.label, size, listPrice: v.listPrice, sellingPrice: v.sellingPrice, stock: v.stock,
+    storeStock: filledList(v.storeStock.filter((s) => s.stock !== 0)), customPrices: filledList(v.customPrices),
+    customLabels: filledMap(v.customLabels), customLabelIds: v.customLabelIds, customNumbers: filledMap(v.customNumbers),
+    customLengths: shownLengths(v.customLengths), customJson: filledMap(v.customJson),
+    depth: shown(v.depth), height: shown(v.height), length: shown(v.length), width: shown(v.width), volume: shown(v.volume), weight: shown(v.weight),
+  });
+}
+
+function shownLengths(lengths: Record<string, Measurement>): Record<string, Measurement> | undefined {
+  let out: Record<string, Measurement> | undefined;
+  for (const name in lengths) (out ??= {})[name] = shown(lengths[name])!;
+  return out;
+}
+
+/** A measurement as the storefront shows it: amount and unit. */
+const shown = (m: Measurement | undefined): Measurement | undefined => (m ? { amount: m.amount, unit: m.unit } : undefined);
+const filledList = <T>(xs: T[] | undefined): T[] | undefined => (xs?.length ? xs : undefined);
+const filledMap = <T extends object>(o: T | undefined): T | undefined => {
+  for (const _ in o) return o;
+  return undefined;
+};
+
+/**
+ * The bulk source of a product document, its sibling copies serialised once per group (a copy is shared by
+ * the documents of its market and locale that show it) and spliced in after the other fields.
+ */
+export function productDocumentJson(document: ProductDocument): string {
+  const siblings = document.siblings;
+  if (!siblings) return JSON.stringify(document);
+  // Left out for a moment rather than copied without it: a copy of ~50 keys (`...rest`) is a slow object
+  // for JSON.stringify, an undefined key keeps the document's shape and is not written.
+  document.siblings = undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(document);
+  } finally {
+    document.siblings = siblings;
+  }
+  let copies = '';
+  for (const s of siblings) {
+    let copy = serialisedCopies.get(s);
+    if (copy === undefined) serialisedCopies.set(s, (copy = JSON.stringify(s)));
+    copies += copies ? ',' + copy : copy;
+  }
+  return `${json.slice(0, -1)},"siblings":[${copies}]}`;
+}
+const serialisedCopies = new WeakMap<SiblingListing, string>();
 
 export function contentDocuments(key: string, content: Content, ctx: BuildContext): Built<ContentDocument> {
   const t = translator(ctx);

@@ -31,6 +31,11 @@ export interface Config {
   /** Replicas of every index the service creates: 0 on one node, 1 or more on a cluster. */
   indexReplicas: number;
   /**
+   * Stored-fields codec of the product indices of the versions imports create: `best_compression` halves them
+   * (the sibling copies repeat their neighbours' text) at a cost in every fetch (docs/benchmarks.md).
+   */
+  productIndexCodec: 'default' | 'best_compression';
+  /**
    * Seconds a full import waits for its new catalog version to be green (yellow when the cluster has too
    * few data nodes for the replicas) before moving the aliases; the import fails when it is not.
    */
@@ -163,6 +168,7 @@ const schema = Joi.object({
   KEY_FAILURE_WINDOW_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
   INDEX_SHARDS: Joi.number().integer().min(1).max(64).default(1),
   INDEX_REPLICAS: Joi.number().integer().min(0).max(10).default(0),
+  PRODUCT_INDEX_CODEC: Joi.string().valid('default', 'best_compression').default('default'),
   INDEX_HEALTH_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
   IMPORT_LOCK_TTL_SECONDS: Joi.number().integer().min(10).max(3600).default(45),
   DANGEROUS_REMOVAL_RATIO: Joi.number().min(0).max(1).default(0.5),
@@ -222,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     keyFailureWindowSeconds: value.KEY_FAILURE_WINDOW_SECONDS,
     indexShards: value.INDEX_SHARDS,
     indexReplicas: value.INDEX_REPLICAS,
+    productIndexCodec: value.PRODUCT_INDEX_CODEC,
     indexHealthTimeoutSeconds: value.INDEX_HEALTH_TIMEOUT_SECONDS,
     importLockTtlSeconds: value.IMPORT_LOCK_TTL_SECONDS,
     dangerousRemovalRatio: value.DANGEROUS_REMOVAL_RATIO,

@@ -37,9 +37,14 @@ export class BulkWriter {
   constructor(private readonly es: Client, private readonly options: BulkWriterOptions) {}
 
   async index(index: string, id: string, document: unknown): Promise<void> {
+    await this.indexJson(index, id, JSON.stringify(document));
+  }
+
+  /** `index` of a document its caller serialised (one JSON object, no line breaks). */
+  async indexJson(index: string, id: string, json: string): Promise<void> {
     // The same text JSON.stringify gives for { index: { _index, _id } }, without building the object.
     const action = `{"index":{"_index":${JSON.stringify(index)},"_id":${JSON.stringify(id)}}}`;
-    await this.push(action + '\n' + JSON.stringify(document) + '\n', index, id);
+    await this.push(action + '\n' + json + '\n', index, id);
     this.stats.indexed++;
   }
 

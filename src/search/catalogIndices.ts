@@ -76,7 +76,8 @@ export class CatalogIndices {
     const analysis = await this.analysisLevel();
     for (const { index, file, locale } of indices) {
       const def = indexDefinition(file, analysis, locale);
-      await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...layoutSettings(this.layout, true), ...LOADING_SETTINGS } });
+      const codec = file === VERSIONED_MAPPINGS.products && this.layout.productCodec === 'best_compression' ? { codec: 'best_compression' } : {};
+      await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...layoutSettings(this.layout, true), ...codec, ...LOADING_SETTINGS } });
     }
   }
 

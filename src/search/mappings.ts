@@ -29,6 +29,8 @@ export interface IndexLayout {
   catalogShards: number;
   /** Replicas of every index. */
   replicas: number;
+  /** Stored-fields codec of the catalog's product indices (PRODUCT_INDEX_CODEC); Elasticsearch's default when absent. */
+  productCodec?: 'default' | 'best_compression';
 }
 
 export const SINGLE_NODE_LAYOUT: IndexLayout = { catalogShards: 1, replicas: 0 };

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { productGroupDocuments } from '../../src/catalog/documents';
+import { productDocumentJson, productGroupDocuments } from '../../src/catalog/documents';
 import type { ProductDocument } from '../../src/catalog/documentTypes';
 import type { CatalogConfiguration, Product, ProductGroup } from '../../src/catalog/types';
 import { productSource } from '../../src/storefront/productSource';
+import { shapeProduct, type ProductSource, type ShapeContext } from '../../src/storefront/productShaper';
 
 const configuration: CatalogConfiguration = { markets: { uk: { locales: ['en-GB'] }, se: { locales: ['sv-SE', 'en-GB'] } } };
 const build = (group: ProductGroup) => productGroupDocuments('g', group, { configuration, translate: () => undefined }).documents.map((d) => d.document);
@@ -86,5 +87,56 @@ describe('sibling copies (ProductDocument.siblings)', () => {
     assert.deepEqual(missing, []);
     // and the fetch of the copies leaves nothing of the document out that the shaper reads
     for (const p of ['title', 'variants.customPrices', 'variants.storeStock', 'images.sources', 'customJson.*', 'variants.customLabels.*', 'description']) assert.ok(reaches(copy, p.split('.')), p);
+  });
+
+  it('shape as the sibling\'s own document does, though trimmed of what the shaper reads the same without', () => {
+    const m = (amount: number) => ({ amount, unit: 'cm' });
+    const rich = product({
+      defaults: {
+        title: 'T', url: '/t?x=1', name: 'N', brand: 'B', description: 'D', rating: 4, releaseDate: '2026-01-01', depth: m(2),
+        customLabels: { material: ['wool'] }, customNumbers: { pockets: 2 }, customLengths: { strap: m(3) }, customJson: { fit: { a: 1 } },
+      },
+      colorInitial: ['red', '#00FF00'],
+      images: {
+        i0: { order: 0, defaults: { alt: 'no sources' } },
+        i1: { order: 1, defaults: { urls: [{ url: 'u1', widthInitial: 800 }, { url: 'u1s', widthInitial: 400 }], alt: 'a', caption: 'c', customData: { k: 'v' } } },
+        i2: { order: 2, defaults: { urls: [{ url: 'u2' }] } },
+      },
+      variants: {
+        v1: { defaults: { label: 'M', size: ['M', 'Medium'], listPrice: 10, sellingPrice: 8, stock: 3, storeStock: { s1: 2, s2: 0, s3: -1 }, customPrices: { member: { listPrice: 9, sellingPrice: 7 } }, customLabels: { tone: ['dark'] }, width: m(1) } },
+        v2: { defaults: { label: 'Large', size: ['L'], listPrice: 12, sellingPrice: 12, stock: 0 } },
+        v3: { defaults: { listPrice: 5, stock: 1, customNumbers: { n: 1 }, customLengths: { l: m(4) }, customJson: { j: [1] } } },
+      },
+    } as Partial<Product>);
+    const docs = build({ products: { A: product(), R: rich } });
+    const own = find(docs, 'uk', 'en-GB', 'R');
+    const copy = find(docs, 'uk', 'en-GB', 'A').siblings![0] as ProductSource;
+    assert.ok(JSON.stringify(copy).length < JSON.stringify({ ...own, siblings: undefined }).length / 2);
+    assert.equal(copy.variants![0].storeStock!.length, 2, 'stores without stock are left out, negative stock is kept');
+    const presentCustom = (['label', 'number', 'length', 'json'] as const).flatMap((kind) => (['product', 'variant'] as const).map((level) => ({ kind, level, name: '*' })));
+    const queries: Partial<ShapeContext['query']>[] = [
+      {},
+      { channels: { online: false, store: true }, stores: ['s1', 's2', 's3', 's4'], priceId: 'member', presentPrices: ['member', 'other'], presentDescription: true, presentCustom },
+      { presentCustom: [{ kind: 'label', level: 'product', name: 'material' }, { kind: 'length', level: 'variant', name: 'l' }] },
+      ...(['NONE', 'SWAP', 'GALLERY'] as const).map((imageEffect) => ({
+        presentation: { imageEffect, sale: true, newDays: 10_000, discountMinPercent: 5, attributes: [{ name: 'material', theme: 'INFO', placement: 'primary' }] },
+      } as unknown as Partial<ShapeContext['query']>)),
+    ];
+    for (const query of queries) {
+      const sc: ShapeContext = {
+        query: { channels: { online: true, store: false }, stores: [], presentCustom: [], presentPrices: [], locale: 'en-GB', labels: {}, ...query },
+        origin: { pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', market: 'uk', touchpoint: 'DESKTOP' },
+        now: new Date('2026-06-01T00:00:00Z'),
+      } as ShapeContext;
+      assert.deepEqual(shapeProduct(copy, 3, sc), shapeProduct(own as ProductSource, 3, sc), JSON.stringify(query));
+    }
+  });
+
+  it('serialise to the document\'s JSON, each copy once however many documents hold it', () => {
+    const products = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`P${i}`, product({ defaults: { title: `T${i}`, url: `/p${i}`, description: 'a "quoted" line\nand more' } })]));
+    const docs = build({ products });
+    for (const d of docs) assert.deepEqual(JSON.parse(productDocumentJson(d)), JSON.parse(JSON.stringify(d)));
+    const alone = build({ products: { A: product() } })[0];
+    assert.equal(productDocumentJson(alone), JSON.stringify(alone));
   });
 });
