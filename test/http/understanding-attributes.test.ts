@@ -93,7 +93,11 @@ describe('query understanding of materials (HTTP)', function () {
   });
 
   it('understands the material in the round trips of the words alone', async () => {
-    assert.equal((await page('SE', 'skor i läder')).roundTrips, (await page('SE', 'skor')).roundTrips);
+    // Each asked twice and the second answers compared: a listing's first answer may take a second round for its
+    // dynamic facet values, which later answers ask in round 1 (facets/dynamicRun.ts), so first answers depend on
+    // what earlier tests asked.
+    const warm = async (q: string) => { await page('SE', q); return (await page('SE', q)).roundTrips; };
+    assert.equal(await warm('skor i läder'), await warm('skor'));
   });
 
   it('answers the words when the material leaves nothing, and keeps a material alone a word', async () => {
