@@ -53,7 +53,7 @@ describe('console: the page editor\'s product picker and Show more (Chromium)', 
     assert.equal(await page.getByRole('button', { name: 'Show more' }).count(), 0, 'no more to show after all 30');
     assert.deepEqual(await rows.getByRole('article').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))), live.map((k) => `Product ${k}`));
     // Focus moved to the first product Show more added.
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-key')), live[24]);
+    assert.equal(await page.locator(':focus').getAttribute('data-key'), live[24]);
 
     // The last product of the page, found by its key, pinned at 1; the first one hidden.
     const target = live[29]!;

@@ -158,7 +158,7 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
   const groupOf = (k: string): ExplainedGroup | undefined => groups?.find((g) => keyOf(g) === k) ?? found[k];
   // The picker's position is 1-based among the pins (pins are the first products of the page, in order).
   const pinFromPicker = (key: string) => {
-    const pinned = pinAt(draft.pinned, key, position - 1);
+    const pinned = pinAt(draft.pinned, key, Math.min(position, draft.pinned.length + 1) - 1);
     setDraft({ ...draft, pinned, blocked: draft.blocked.filter((k) => k !== key) });
     setPosition(pinned.length + 1);
   };
@@ -227,8 +227,9 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
       {answer && <AnswerSummary answer={answer} view={view} />}
       <section aria-label="Find products to pin or hide" class="page-picker">
         <h4>Pin or hide any product</h4>
+        <p class="muted">A page's pins are its first products, in order: a pin goes at a position from 1 to {draft.pinned.length + 1}.</p>
         <ProductPicker
-          where={where} position={position} onPosition={setPosition}
+          where={where} position={Math.min(position, draft.pinned.length + 1)} onPosition={(n) => setPosition(Math.min(n, draft.pinned.length + 1))}
           onFound={(gs) => setFound((f) => ({ ...f, ...Object.fromEntries(gs.map((g) => [keyOf(g), g])) }))}
           onPin={pinFromPicker} onHide={hideFromPicker}
           pinned={draft.pinned.map((productKey, i) => ({ productKey, position: i + 1 }))} hidden={draft.blocked}
