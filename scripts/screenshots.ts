@@ -6,7 +6,7 @@
  * (facets, labels, navigation, templates), a landing page's facets, sort orders and product lists in the page editor,
  * and the landing page preview with its pin buttons at both sizes, the confirmation before publishing and a
  * save's message kept in view at the end of a long form, logged in with ADMIN_API_KEY (default
- * dev-admin-key); the search preview's explanations in sentences and its "Show scores" (`explain`); the search phrases editor with its product picker and its Preview (`phrases`); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
+ * dev-admin-key); the search preview's explanations in sentences and its "Show scores" (`explain`); the search phrases editor with its product picker and its Preview (`phrases`); the page editor's product picker and "Show more" (`pagepicker`, only when asked for); the synonyms form with the stored rules (a row typed in, not saved, when there are none); and the
  * page editor after "Preview". `analytics` first sends visits through the storefront API (searches, refinements,
  * clicks, product-page add-to-carts, purchases; they stay in the events) and shoots the analytics page and a
  * phrase's clicked products at both sizes.
@@ -22,7 +22,7 @@
  * Run against a service with the sample catalog:
  *
  *   npm start &   # then
- *   npm run screenshots [-- http://localhost:8080 [storefront|console|phrases|explain|analytics|pages]]
+ *   npm run screenshots [-- http://localhost:8080 [storefront|console|phrases|explain|analytics|pages|pagepicker]]
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -202,6 +202,33 @@ async function consolePhrases(browser: Browser): Promise<void> {
   }
 }
 
+/**
+ * The page editor's product picker at both sizes (`pagepicker`): the first landing page, "sneakers" found, two
+ * pinned at 1 and 2 (not saved), the picker in view; then "Show more" with the focused product 25 in view.
+ */
+async function pagePicker(browser: Browser): Promise<void> {
+  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+    const page = await consoleView(browser, size, 'pages');
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
+    await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().waitFor();
+    await page.getByLabel('Find a product (title or key)').fill('sneakers');
+    const results = page.getByRole('list', { name: 'Products found' });
+    await results.getByRole('button', { name: /^Pin at 1: / }).nth(3).click();
+    await results.getByRole('button', { name: /^Pin at 2: / }).nth(0).click();
+    await page.getByRole('heading', { name: 'Pin or hide any product' }).scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: join(out, `console-page-picker${suffix}.png`) });
+    const more = page.getByRole('button', { name: 'Show more' });
+    if (await more.count()) {
+      await more.click();
+      await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').nth(24).waitFor();
+      await settle(page);
+      await page.screenshot({ path: join(out, `console-page-show-more${suffix}.png`) });
+    }
+    await page.close();
+  }
+}
+
 /** Storefront visits for the analytics page: every other one clicks, every fourth adds to cart on the product page and buys. */
 async function analyticsTraffic(): Promise<void> {
   const phrases = ['sneakers', 'boots', 'jacket', 'dress', 'shoe', 'qwxzv'];
@@ -354,6 +381,7 @@ async function main(): Promise<void> {
     if (only === 'pages') return await pagesShots(browser);
     if (only === 'history') return await historyShots(browser);
     if (only === 'phrases') return await consolePhrases(browser);
+    if (only === 'pagepicker') return await pagePicker(browser);
     if (only === 'explain') return await consoleExplain(browser);
     if (only !== 'storefront') { await consoleForms(browser); await consolePhrases(browser); await consoleExplain(browser); }
     if (only === 'console') return;

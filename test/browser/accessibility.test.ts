@@ -142,6 +142,10 @@ describe('accessibility: axe-core finds no serious or critical violation (Chromi
       // The confirmation before a landing page goes live.
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Landing pages' }).click();
       await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
+      // The page editor's product picker with its results.
+      await page.getByLabel('Find a product (title or key)').fill('sneakers');
+      await page.getByRole('list', { name: 'Products found' }).getByRole('button', { name: /^Pin / }).first().waitFor();
+      await checkPage(page, 'console page editor with the product picker', found);
       await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().getByRole('button', { name: /^Hide / }).click();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('dialog').waitFor();

@@ -5,15 +5,18 @@
  * checked as you type, and the page's facets, sort orders and product lists (PageSettings.tsx). "Preview" saves
  * the changes with the page import's previewOnly (storefront requests with viewId=PREVIEW see them, the live
  * storefront does not); "Save" publishes them, with any earlier preview changes of the page.
- * Both are PARTIAL page imports through the admin API: the console has no second write path. "New page" and
+ * The product picker (ProductPicker.tsx) finds any product by title or key to pin at a position or hide; "Show
+ * more" lists the page's next 24 products. Both are PARTIAL page imports through the admin API: the console has no second write path. "New page" and
  * "Copy page" (a new path, the same settings) publish a page, "Delete page" removes one, each after a
  * confirmation; a page's schedule (our addition) sets when the storefront serves it (campaigns).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ProductGroup } from '@apptus/esales-api';
 import { createPage, deletePage, explainLandingPage, exportPages, savePage, type ExplainedGroup, type ExplainedPage, type Page, type Where } from './api';
 import { Field, SaveStatus, useImport, type Problem } from './importForm';
 import { copyOf, draftChanged, draftOf, forImport, idOfPath, scheduleState, type Draft, type Schedule } from './pageDraft';
 import { FacetsSection, RecListsSection, SortSection } from './PageSettings';
+import { ProductPicker } from './ProductPicker';
 import { ProductRow } from './ProductRow';
 import { leaveAllowed, useUnsavedChanges } from './safeEditing';
 import { checkRules, RulesField } from './RulesField';
@@ -119,15 +122,50 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
   const [previewed, setPreviewed] = useState(unpublished);
   const { status, setStatus, save: send } = useImport();
   const [dragged, setDragged] = useState<string | null>(null);
+  // The products "Show more" added after the answer's first 24, and those the picker found (a pin the answer lacks shows as found).
+  const [more, setMore] = useState<ExplainedGroup[]>([]);
+  const [found, setFound] = useState<Record<string, ProductGroup>>({});
+  const [position, setPosition] = useState(() => draft.pinned.length + 1);
+  const [loadingMore, setLoadingMore] = useState(false);
+  // After "Show more", focus goes to the first product it added, so a keyboard user continues where the list grew.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (focusKey) list.current?.querySelector<HTMLElement>(`li[data-key="${CSS.escape(focusKey)}"]`)?.focus();
+  }, [focusKey]);
 
-  const load = (preview: boolean) => explainLandingPage(where, path, preview).then(setAnswer, (err: Error) => setStatus({ kind: 'error', text: err.message, problems: [] }));
+  const load = (preview: boolean) => explainLandingPage(where, path, preview).then((a) => { setAnswer(a); setMore([]); setFocusKey(null); }, (err: Error) => setStatus({ kind: 'error', text: err.message, problems: [] }));
   useEffect(() => { void load(false); }, [path, where.market, where.locale, where.touchpoint]);
 
-  const groups = answer ? answer.primaryList?.productGroups ?? [] : null;
-  const keyOf = (g: ExplainedGroup) => g.products[0]?.key ?? g.key;
+  const keyOf = (g: ProductGroup) => g.products[0]?.key ?? g.key;
+  const first = answer ? answer.primaryList?.productGroups ?? [] : null;
+  const groups = first ? [...first, ...more.filter((g) => !first.some((x) => keyOf(x) === keyOf(g)))] : null;
+  const totalHits = answer?.primaryList?.totalHits ?? 0;
+  const showMore = async () => {
+    if (!groups) return;
+    setLoadingMore(true);
+    try {
+      const next = (await explainLandingPage(where, path, view === 'preview', groups.length)).primaryList?.productGroups ?? [];
+      const added = next.filter((g) => !groups.some((x) => keyOf(x) === keyOf(g)));
+      setMore([...more, ...added]);
+      setFocusKey(added[0] ? keyOf(added[0]) : null);
+    } catch (err) {
+      setStatus({ kind: 'error', text: (err as Error).message, problems: [] });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  const groupOf = (k: string): ExplainedGroup | undefined => groups?.find((g) => keyOf(g) === k) ?? found[k];
+  // The picker's position is 1-based among the pins (pins are the first products of the page, in order).
+  const pinFromPicker = (key: string) => {
+    const pinned = pinAt(draft.pinned, key, Math.min(position, draft.pinned.length + 1) - 1);
+    setDraft({ ...draft, pinned, blocked: draft.blocked.filter((k) => k !== key) });
+    setPosition(pinned.length + 1);
+  };
+  const hideFromPicker = (key: string) => setDraft({ ...draft, blocked: [...draft.blocked.filter((k) => k !== key), key], pinned: draft.pinned.filter((k) => k !== key) });
   // The list as it will be: the draft's pins first, in their order, then the rest as the answer ranks them.
   const ordered = groups ? [
-    ...draft.pinned.map((k) => groups.find((g) => keyOf(g) === k)).filter((g): g is ExplainedGroup => !!g),
+    ...draft.pinned.map(groupOf).filter((g): g is ExplainedGroup => !!g),
     ...groups.filter((g) => !draft.pinned.includes(keyOf(g)) && !draft.blocked.includes(keyOf(g))),
   ] : [];
   const changed = draftChanged(page, draft);
@@ -187,15 +225,27 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
       </div>
       <SaveStatus status={status} placed={(p) => SETTINGS.some((prefix) => p === prefix || p.startsWith(`${prefix}.`) || p.startsWith(`${prefix}[`))} />
       {answer && <AnswerSummary answer={answer} view={view} />}
+      <section aria-label="Find products to pin or hide" class="page-picker">
+        <h4>Pin or hide any product</h4>
+        <p class="muted">A page's pins are its first products, in order: a pin goes at a position from 1 to {draft.pinned.length + 1}.</p>
+        <ProductPicker
+          where={where} position={Math.min(position, draft.pinned.length + 1)} onPosition={(n) => setPosition(Math.min(n, draft.pinned.length + 1))}
+          onFound={(gs) => setFound((f) => ({ ...f, ...Object.fromEntries(gs.map((g) => [keyOf(g), g])) }))}
+          onPin={pinFromPicker} onHide={hideFromPicker}
+          pinned={draft.pinned.map((productKey, i) => ({ productKey, position: i + 1 }))} hidden={draft.blocked}
+        />
+      </section>
       <p class="muted">Drag a product onto a position to pin it there. Pinned: {draft.pinned.length}, hidden: {draft.blocked.length}.</p>
       {!groups ? <p class="muted">Loading products…</p> : (
-        <ol class="product-rows" aria-label="Page products">
+        <ol class="product-rows" aria-label="Page products" ref={list}>
           {ordered.map((g, i) => {
             const key = keyOf(g);
             const pinned = draft.pinned.indexOf(key);
             return (
               <li
                 key={key}
+                data-key={key}
+                tabIndex={-1}
                 draggable
                 class={dragged === key ? 'dragging' : undefined}
                 onDragStart={(e) => { setDragged(key); e.dataTransfer?.setData('text/plain', key); }}
@@ -212,6 +262,12 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
             );
           })}
         </ol>
+      )}
+      {groups && (
+        <p class="show-more">
+          <span class="muted">Showing {groups.length} of {totalHits} products</span>
+          {groups.length < totalHits && <button type="button" onClick={showMore} disabled={loadingMore}>{loadingMore ? 'Loading…' : 'Show more'}</button>}
+        </p>
       )}
       {draft.blocked.length > 0 && (
         <section aria-label="Hidden products">

@@ -33,6 +33,9 @@ export interface ExplainedPage {
   recommendationLists?: { id: string; productGroups: ProductGroup[] }[];
 }
 
+/** How many products the page editor lists at a time. */
+export const PAGE_SIZE = 24;
+
 export interface Where { market: string; locale: string; touchpoint: 'desktop' | 'mobile' }
 
 function storefrontParams(where: Where, extra: Record<string, string>): string {
@@ -75,8 +78,9 @@ export function importPhraseRules(market: string, rules: PhraseRule[], previewOn
   return adminFetch(`/api/admin/v4/import/phrase-rules?${query}`, { method: 'PUT', body: { markets: { [market]: rules } } });
 }
 
-export function explainLandingPage(where: Where, pageReference: string, preview = false): Promise<ExplainedPage> {
-  return adminFetch(`/api/admin/v4/explain/landing-page?${storefrontParams(where, { pageReference, limit: '24', ...(preview ? { viewId: 'PREVIEW' } : {}) })}`);
+/** The page's products `skip` onwards, 24 at a time ("Show more" asks the next ones). */
+export function explainLandingPage(where: Where, pageReference: string, preview = false, skip = 0): Promise<ExplainedPage> {
+  return adminFetch(`/api/admin/v4/explain/landing-page?${storefrontParams(where, { pageReference, limit: String(PAGE_SIZE), ...(skip ? { skip: String(skip) } : {}), ...(preview ? { viewId: 'PREVIEW' } : {}) })}`);
 }
 
 export type { Page } from './pageDraft';
