@@ -57,12 +57,12 @@ type Response = estypes.SearchResponse<unknown>;
 /**
  * The key of a search on a catalog version (rememberedSearches.ts): what decides how many products its primary
  * list holds, so whether it is long and whether its understood filter finds products (the phrase, market,
- * locale's index and price list, selected category, rules and facet selections). Undefined when no version is
+ * locale's index and price list, selected category, rules, facet selections and an A/B variant's relevance settings). Undefined when no version is
  * known. Sort and paging do not change the count.
  */
 export function searchKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
   if (!catalogVersion) return undefined;
-  return JSON.stringify([catalogVersion, index, req.context.market, req.context.priceId ?? null, req.q, req.selectedCategory ?? null, req.rules, [...req.selections]]);
+  return JSON.stringify([catalogVersion, index, req.context.market, req.context.priceId ?? null, req.q, req.selectedCategory ?? null, req.rules, [...req.selections], req.relevance ?? null]);
 }
 
 /** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
@@ -109,7 +109,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // catalog version leaves them out (../rememberedSearches.ts), and fetches them in a second round if it is short after all.
   // viewAllSecondary pages the secondary list whatever the primary list's length. A phrase rule's pins make a list
   // long that was not: its searches are not remembered.
-  const rememberAs = req.viewAllSecondary || phraseRule ? undefined : searchKey(req, s.catalogVersion, s.index.products(at.locale));
+  const key = searchKey(req, s.catalogVersion, s.index.products(at.locale));
+  const rememberAs = req.viewAllSecondary || phraseRule ? undefined : key;
   const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
   const besides = (): IndexedSearch[] => [
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
@@ -121,7 +122,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // The understood phrase's fallback (the words as typed) rides last in round 1, used when the filter leaves
   // nothing; a filter remembered to find products on this catalog version leaves it out.
   const fallback = needsFallback(understood) ? { ...understood, mode: 'fallback' as const } : undefined;
-  const filterKey = fallback ? searchKey(req, s.catalogVersion, s.index.products(at.locale)) : undefined;
+  const filterKey = fallback ? key : undefined;
   const fallbackFirst = fallback !== undefined && !(filterKey !== undefined && s.filledFilters?.has(filterKey));
   const first = await s.search.msearch([
     primaryFor(req.q, understood, remembered?.aggs), ...contentsFor(req.q), ...(knownLong ? [] : besides()),
