@@ -1,11 +1,11 @@
 /**
  * The embedding model of semantic search as the service runs it: a small pool of worker threads
  * (worker.ts), each with the model loaded, so inference never blocks the event loop and an import never
- * stalls a query (docs/relevance.md "The embedding model").
+ * stalls a query (docs/embedding.md).
  *
  * Two lanes share the pool. `queries` (a shopper's phrase) is always served first: a free worker takes the
- * oldest query job before any document job, and documents go to the workers in jobs of DOCUMENT_JOB texts,
- * so a query waits at most for the few texts a worker is busy with, never behind an import's batch.
+ * oldest query job before any document job, and documents go to the workers one text at a time
+ * (DOCUMENT_JOB), so a query waits at most for the one text a worker is busy with, never behind an import's batch.
  * `documents` (product texts at import) takes what is left.
  *
  * Where the model directory lacks its files, or the model cannot be loaded, `openEmbeddingModel` logs one
@@ -15,13 +15,16 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../kernel/config';
 import type { Logger } from '../kernel/log';
-import { missingModelFiles } from './sentenceModel';
+import { missingModelFiles } from './modelFiles';
 import { MAX_TOKENS } from './tokenizer';
 import type { TextEmbedder } from './types';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './workerProtocol';
 
-/** Texts of one document job: at ~5–12 ms each, a query behind one waits a few tens of ms at most. */
-export const DOCUMENT_JOB = 4;
+/**
+ * Texts a worker takes from the document lane at once. One: a query then waits for one product text at most
+ * (5–15 ms of CPU), and larger jobs gained nothing measurable (bench:embedding, docs/embedding.md).
+ */
+export const DOCUMENT_JOB = 1;
 /** Texts of one query job (queries come one at a time; a larger call is split too). */
 const QUERY_JOB = 16;
 
@@ -47,10 +50,11 @@ interface Job {
 
 /**
  * Opens the model in `config.embeddingModelDir` with `config.embeddingWorkers` workers, or logs why
- * semantic search is off and answers null (no model files, or a model that does not load).
+ * semantic search is off and answers null (no model files, or a model that does not load). `documentJob`
+ * (texts a worker takes from the document lane at once, default DOCUMENT_JOB) is for the benchmark.
  */
 export async function openEmbeddingModel(
-  config: Pick<Config, 'embeddingModelDir' | 'embeddingWorkers'>, log: Logger,
+  config: Pick<Config, 'embeddingModelDir' | 'embeddingWorkers'>, log: Logger, options: { documentJob?: number } = {},
 ): Promise<EmbeddingModel | null> {
   const dir = config.embeddingModelDir;
   const missing = missingModelFiles(dir);
@@ -58,7 +62,7 @@ export async function openEmbeddingModel(
     log.warn('semantic search is off: no embedding model', { dir, missing, fix: 'bash scripts/model.sh install, or set EMBEDDING_MODEL_DIR' });
     return null;
   }
-  const pool = new WorkerPool({ dir, threads: 1, maxTokens: MAX_TOKENS }, config.embeddingWorkers, log);
+  const pool = new WorkerPool({ dir, threads: 1, maxTokens: MAX_TOKENS }, config.embeddingWorkers, log, options.documentJob ?? DOCUMENT_JOB);
   try {
     const { model, dimensions } = await pool.start();
     log.info('embedding model loaded', { model, dimensions, workers: config.embeddingWorkers });
@@ -85,7 +89,9 @@ class WorkerPool {
   private nextId = 1;
   private started: Promise<{ model: string; dimensions: number }> | null = null;
 
-  constructor(private readonly setup: WorkerSetup, private readonly size: number, private readonly log: Logger) {}
+  constructor(
+    private readonly setup: WorkerSetup, private readonly size: number, private readonly log: Logger, private readonly documentJob: number,
+  ) {}
 
   /** Starts every worker; resolves when all loaded the model, rejects when one could not. */
   start(): Promise<{ model: string; dimensions: number }> {
@@ -109,7 +115,7 @@ class WorkerPool {
   embed(lane: Lane, texts: readonly string[]): Promise<Float32Array[]> {
     if (this.closed) return Promise.reject(new Error('the embedding model is closed'));
     if (texts.length === 0) return Promise.resolve([]);
-    const size = lane === 'query' ? QUERY_JOB : DOCUMENT_JOB;
+    const size = lane === 'query' ? QUERY_JOB : this.documentJob;
     const parts: Promise<Float32Array[]>[] = [];
     for (let i = 0; i < texts.length; i += size) {
       parts.push(new Promise((resolve, reject) => this.waiting[lane].push({ texts: texts.slice(i, i + size), resolve, reject })));

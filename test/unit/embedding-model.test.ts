@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/kernel/config';
 import type { Logger } from '../../src/kernel/log';
 import { openEmbeddingModel, type EmbeddingModel } from '../../src/embedding/onnxEmbedder';
-import { missingModelFiles, SentenceModel, TOKENIZER_FILE } from '../../src/embedding/sentenceModel';
+import { missingModelFiles, TOKENIZER_FILE } from '../../src/embedding/modelFiles';
+import { SentenceModel } from '../../src/embedding/sentenceModel';
 import { loadTokenizer } from '../../src/embedding/tokenizer';
 
 interface Reference { maxTokens: number; sentences: { text: string; tokenCount: number; ids: number[]; vector: number[] }[] }
