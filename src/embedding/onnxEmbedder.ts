@@ -50,11 +50,13 @@ interface Job {
 
 /**
  * Opens the model in `config.embeddingModelDir` with `config.embeddingWorkers` workers, or logs why
- * semantic search is off and answers null (no model files, or a model that does not load). `documentJob`
- * (texts a worker takes from the document lane at once, default DOCUMENT_JOB) is for the benchmark.
+ * semantic search is off and answers null (no model files, or a model that does not load). The options are
+ * for the benchmark and tests: `documentJob`, texts a worker takes from the document lane at once (default
+ * DOCUMENT_JOB); `startWorker`, how a worker thread is started (default: worker.ts).
  */
 export async function openEmbeddingModel(
-  config: Pick<Config, 'embeddingModelDir' | 'embeddingWorkers'>, log: Logger, options: { documentJob?: number } = {},
+  config: Pick<Config, 'embeddingModelDir' | 'embeddingWorkers'>, log: Logger,
+  options: { documentJob?: number; startWorker?: (setup: WorkerSetup) => Worker } = {},
 ): Promise<EmbeddingModel | null> {
   const dir = config.embeddingModelDir;
   const missing = missingModelFiles(dir);
@@ -62,7 +64,9 @@ export async function openEmbeddingModel(
     log.warn('semantic search is off: no embedding model', { dir, missing, fix: 'bash scripts/model.sh install, or set EMBEDDING_MODEL_DIR' });
     return null;
   }
-  const pool = new WorkerPool({ dir, threads: 1, maxTokens: MAX_TOKENS }, config.embeddingWorkers, log, options.documentJob ?? DOCUMENT_JOB);
+  const pool = new WorkerPool(
+    { dir, threads: 1, maxTokens: MAX_TOKENS }, config.embeddingWorkers, log, options.documentJob ?? DOCUMENT_JOB, options.startWorker ?? startWorker,
+  );
   try {
     const { model, dimensions } = await pool.start();
     log.info('embedding model loaded', { model, dimensions, workers: config.embeddingWorkers });
@@ -80,6 +84,8 @@ interface Slot {
   ready: boolean;
   job: Job | null;
   jobId: number;
+  /** Why it could not load the model. */
+  failure?: string;
 }
 
 class WorkerPool {
@@ -91,6 +97,7 @@ class WorkerPool {
 
   constructor(
     private readonly setup: WorkerSetup, private readonly size: number, private readonly log: Logger, private readonly documentJob: number,
+    private readonly startWorker: (setup: WorkerSetup) => Worker,
   ) {}
 
   /** Starts every worker; resolves when all loaded the model, rejects when one could not. */
@@ -120,6 +127,9 @@ class WorkerPool {
     for (let i = 0; i < texts.length; i += size) {
       parts.push(new Promise((resolve, reject) => this.waiting[lane].push({ texts: texts.slice(i, i + size), resolve, reject })));
     }
+    // Every worker stopped and none could be started again: try once more for this embed (it fails, not
+    // hangs, if that start fails too).
+    if (this.slots.length === 0) this.respawn();
     this.dispatch();
     return Promise.all(parts).then((chunks) => chunks.flat());
   }
@@ -131,6 +141,11 @@ class WorkerPool {
     this.rejectWaiting(err);
     for (const slot of this.slots) slot.job?.reject(err);
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  /** Starts a worker in place of one that stopped. */
+  private respawn(): void {
+    this.spawn().catch((err: unknown) => this.log.error('embedding worker did not start again', { err }));
   }
 
   private rejectWaiting(err: Error): void {
@@ -156,7 +171,7 @@ class WorkerPool {
   /** Starts one worker; resolves when it has loaded the model. A worker that dies is replaced. */
   private spawn(): Promise<{ model: string; dimensions: number }> {
     return new Promise((resolve, reject) => {
-      const worker = startWorker(this.setup);
+      const worker = this.startWorker(this.setup);
       const slot: Slot = { worker, ready: false, job: null, jobId: 0 };
       this.slots.push(slot);
       const finish = (job: Job | null, reply: () => void) => {
@@ -168,7 +183,7 @@ class WorkerPool {
       worker.on('message', (reply: WorkerReply) => {
         switch (reply.kind) {
           case 'ready': slot.ready = true; worker.unref(); resolve(reply); this.dispatch(); break;
-          case 'failed': reject(new Error(reply.message)); break;
+          case 'failed': slot.failure = reply.message; reject(new Error(reply.message)); void worker.terminate(); break;
           case 'vectors': {
             const job = slot.job;
             if (reply.id !== slot.jobId || !job) break;
@@ -190,7 +205,7 @@ class WorkerPool {
         if (index >= 0) this.slots.splice(index, 1);
         slot.job?.reject(new Error(`the embedding worker stopped (exit code ${code})`));
         if (!slot.ready) {
-          const err = new Error(`the embedding worker stopped while loading (exit code ${code})`);
+          const err = new Error(slot.failure ?? `the embedding worker stopped while loading (exit code ${code})`);
           reject(err);
           // No worker left to serve them: what waits fails rather than waiting for ever.
           if (this.slots.length === 0) this.rejectWaiting(err);
@@ -199,7 +214,7 @@ class WorkerPool {
         if (this.closed) return;
         // Replaced, so one crash costs the job it ran and nothing after it.
         this.log.warn('embedding worker stopped: starting another', { code });
-        this.spawn().catch((err: unknown) => this.log.error('embedding worker did not start again', { err }));
+        this.respawn();
       });
     });
   }
