@@ -40,17 +40,17 @@ const CATALOG: ReplaceEntity[] = [
   product('SE', 'shoe-b', { title: 'Sko Runner 4100', category: 'Skor', colour: WHITE, price: 900, gender: 'Dam' }),
   product('SE', 'jacket-m', { title: 'Jacka Vinter', category: 'Jackor', colour: BLACK, price: 1500, gender: 'Herr' }),
   product('SE', 'jacket-w', { title: 'Jacka Regn', category: 'Jackor', colour: WHITE, price: 1200, gender: 'Dam' }),
-  product('SE', 'tee', { title: 'T-shirt Barn', category: 'Barn', colour: WHITE, price: 150 }),
+  product('SE', 'tee', { title: 'T-shirt för barn', category: 'Barn', colour: WHITE, price: 150 }),
   product('NO', 'shoe-a', { title: 'Sko Classic', category: 'Sko', colour: BLACK, price: 400, gender: 'Herre' }),
   product('NO', 'shoe-b', { title: 'Sko Runner', category: 'Sko', colour: WHITE, price: 900, gender: 'Dame' }),
   product('NO', 'jacket-m', { title: 'Jakke Vinter', category: 'Jakker', colour: BLACK, price: 1500, gender: 'Herre' }),
   product('NO', 'jacket-w', { title: 'Jakke Regn', category: 'Jakker', colour: WHITE, price: 1200, gender: 'Dame' }),
-  product('NO', 'tee', { title: 'T-skjorte Barn', category: 'Barn', colour: WHITE, price: 150 }),
+  product('NO', 'tee', { title: 'T-skjorte for barn', category: 'Barn', colour: WHITE, price: 150 }),
   product('GB', 'shoe-a', { title: 'Classic shoe', category: 'Shoes', colour: BLACK, price: 40, gender: 'Men' }),
   product('GB', 'shoe-b', { title: 'Runner shoe', category: 'Shoes', colour: WHITE, price: 90, gender: 'Women' }),
   product('GB', 'jacket-m', { title: 'Winter jacket', category: 'Jackets', colour: BLACK, price: 150, gender: 'Men' }),
   product('GB', 'jacket-w', { title: 'Rain jacket', category: 'Jackets', colour: WHITE, price: 120, gender: 'Women' }),
-  product('GB', 'tee', { title: 'Kids T-shirt', category: 'Kids', colour: WHITE, price: 15 }),
+  product('GB', 'tee', { title: 'T-shirt for kids', category: 'Kids', colour: WHITE, price: 15 }),
 ];
 
 describe('word roles in relaxation (HTTP)', function () {
