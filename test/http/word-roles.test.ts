@@ -45,6 +45,7 @@ const CATALOG: ReplaceEntity[] = [
   product('NO', 'shoe-b', { title: 'Sko Runner', category: 'Sko', colour: WHITE, price: 900, gender: 'Dame' }),
   product('NO', 'jacket-m', { title: 'Jakke Vinter', category: 'Jakker', colour: BLACK, price: 1500, gender: 'Herre' }),
   product('NO', 'jacket-w', { title: 'Jakke Regn', category: 'Jakker', colour: WHITE, price: 1200, gender: 'Dame' }),
+  product('NO', 'watch', { title: 'Ur Sport', category: 'Ur', colour: BLACK, price: 990 }),
   product('NO', 'tee', { title: 'T-skjorte for barn', category: 'Barn', colour: WHITE, price: 150 }),
   product('GB', 'shoe-a', { title: 'Classic shoe', category: 'Shoes', colour: BLACK, price: 40, gender: 'Men' }),
   product('GB', 'shoe-b', { title: 'Runner shoe', category: 'Shoes', colour: WHITE, price: 90, gender: 'Women' }),
@@ -103,6 +104,10 @@ describe('word roles in relaxation (HTTP)', function () {
     for (const { q } of body.didYouMean ?? []) assert.match(q, /\b400\b/, `did-you-mean "${q}"`);
     const typo = await page('SE', 'skor modell 400');
     for (const { q } of [...typo.body.didYouMean ?? [], ...typo.body.autoCorrect ? [typo.body.autoCorrect] : []]) assert.match(q, /\b400\b/, `correction "${q}"`);
+  });
+
+  it('finds a one-syllable noun by its definite plural ("urene": the watches)', async () => {
+    assert.deepEqual(await keys('NO', 'urene'), ['watch']);
   });
 
   it('adds no round trip', async () => {
