@@ -91,6 +91,11 @@ describe('word roles in relaxation (HTTP)', function () {
     }
   });
 
+  it('drops a price intent word without filtering by price or by it', async () => {
+    assert.deepEqual(await keys('SE', 'billiga skor'), ['shoe-a', 'shoe-b']);
+    assert.deepEqual(await keys('GB', 'cheap shoes'), ['shoe-a', 'shoe-b']);
+  });
+
   it('understands an audience after a preposition', async () => {
     for (const [market, q] of [['NO', 'jakke til herre'], ['SE', 'jacka för herr'], ['GB', 'jacket for men']] as const) {
       assert.deepEqual(await keys(market, q), ['jacket-m'], `${market} "${q}"`);
