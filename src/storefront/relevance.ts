@@ -188,16 +188,22 @@ function relaxedWord(w: string, expansion?: PhraseExpansion): Query {
   return 'multi_match' in expanded ? { multi_match: { ...expanded.multi_match!, zero_terms_query: 'all' } } : expanded;
 }
 
+/**
+ * Longest phrase relaxed by role, in words: a longer one is rarely a noun phrase ("your heart and my heart are
+ * very old friends" is a title) and relaxes by any one word (ESCI: the head-noun rule cost 0.14 on such a query).
+ */
+const MAX_ROLE_WORDS = 5;
+
 /** Roles a relaxation drops before any other word: words the catalog does not hold and price intent words. */
 const DROPPED_FIRST: ReadonlySet<WordRole> = new Set(['modifier', 'price']);
 
 /**
  * Relaxation by word role (wordRoles.ts), from two words: the product word is always kept. Modifiers (words
- * the catalog does not hold) and price intent words are dropped first: when the phrase has any, every other
- * word is kept ("snygga svarta skor" → black shoes). Otherwise one other word may be missing, an attribute
- * beyond the first or the audience ("jacka för barn" → jackets, never children's T-shirts); a phrase of two
- * words relaxes only when its other word is a modifier, price intent or audience word. Undefined when the
- * phrase has no product word or nothing to drop: the caller relaxes as before (allButOneWordMatch).
+ * the catalog does not hold) and price intent words are dropped first ("snygga vinter jacka" → winter jackets);
+ * of the other words one may then be missing when two or more are left, an attribute or the audience
+ * ("jacka för barn" → jackets, never children's T-shirts). A phrase of two words relaxes only when its other
+ * word is a modifier, price intent or audience word. Undefined when the phrase has no product word, nothing to
+ * drop or more than MAX_ROLE_WORDS words: the caller relaxes as before (allButOneWordMatch).
  */
 export function roleRelaxedMatch(roles: readonly RoledWord[], expansion?: PhraseExpansion): Query | undefined {
   // An audience and its preposition ("för barn") are one part, kept or dropped together.
@@ -209,12 +215,13 @@ export function roleRelaxedMatch(roles: readonly RoledWord[], expansion?: Phrase
     else content.push(r);
   });
   const product = content.find((r) => r.role === 'product');
-  if (!product || content.length < 2) return undefined;
+  if (!product || content.length < 2 || content.length > MAX_ROLE_WORDS) return undefined;
   const others = content.filter((r) => r !== product);
   const kept = others.filter((r) => !DROPPED_FIRST.has(r.role));
   const dropsFirst = kept.length < others.length;
   if (content.length === 2 && !dropsFirst && others[0].role !== 'audience') return undefined;
-  const required = dropsFirst || content.length === 2 ? (dropsFirst ? kept.length : 0) : kept.length - 1;
+  // Two words: the other goes. Longer: modifiers go, and one more word when two or more are left.
+  const required = content.length === 2 ? 0 : kept.length >= 2 ? kept.length - 1 : kept.length;
   // A dropped word still ranks the products that have it (in a description, say) first.
   const optional = others.filter((r) => required === 0 || DROPPED_FIRST.has(r.role));
   return {

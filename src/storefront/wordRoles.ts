@@ -6,6 +6,7 @@
  * Pure; no Elasticsearch.
  */
 import { colourWords, foldWord } from '../catalog/colourWords';
+import { MIN_PART } from '../catalog/vocabulary';
 import { AUDIENCE_PREPOSITIONS, genderOf, understand, type Understanding, type UnderstandingInput } from './understanding';
 
 export type WordRole =
@@ -76,11 +77,13 @@ export function restRoles(words: readonly string[], locale: string, holds?: (wor
   // "för barn", "til herre": the preposition belongs to the audience after it.
   roles.forEach((r, i) => { if (r === 'function' && roles[i + 1] === 'audience' && AUDIENCE_PREPOSITIONS.has(foldWord(words[i]))) roles[i] = 'audience'; });
   const end = words.findIndex((w, i) => i > 0 && PHRASE_ENDS.has(foldWord(w)) && roles.slice(0, i).some((r) => r === undefined));
-  const head = [...words.keys()].slice(0, end < 0 ? words.length : end).reverse().find((i) => roles[i] === undefined && hasLetters(words[i]));
+  // The product word is a word of letters: "200mg" and "4k" are no head noun.
+  const head = [...words.keys()].slice(0, end < 0 ? words.length : end).reverse().find((i) => roles[i] === undefined && hasLetters(words[i]) && !/\p{N}/u.test(words[i]));
   if (head !== undefined) roles[head] = 'product';
   return words.map((word, i) => ({
     word,
-    role: roles[i] ?? (isNumber(word) || !hasLetters(word) || holds?.(word.toLocaleLowerCase()) !== false ? 'descriptor' : 'modifier'),
+    // Words under MIN_PART letters are never in the vocabulary ("ua", "tv"): the catalog may well hold them.
+    role: roles[i] ?? (isNumber(word) || !hasLetters(word) || [...word].length < MIN_PART || holds?.(word.toLocaleLowerCase()) !== false ? 'descriptor' : 'modifier'),
   }));
 }
 
