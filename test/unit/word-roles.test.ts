@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { wordRoles, type RoleFacts } from '../../src/storefront/wordRoles';
 import { roleRelaxedMatch } from '../../src/storefront/relevance';
+import { understand } from '../../src/storefront/understanding';
 
 /** Per locale: its currency, the words the catalog's titles hold (as a vocabulary would), phrase → roles. */
 const TABLE: Record<string, { currency: string; held: string; rows: [string, string][] }> = {
@@ -147,6 +148,16 @@ describe('word roles', () => {
       }
     });
   }
+
+  it('takes the preposition of an understood audience out of the words searched', () => {
+    for (const [locale, phrase, words] of [['nb-NO', 'jakke til herre', 'jakke'], ['sv-SE', 'jacka för herr', 'jacka'], ['de-DE', 'jacke für damen', 'jacke'], ['en-GB', 'shoes for women', 'shoes']]) {
+      const u = understand(phrase, { locale, genders: ['Herre', 'Herr', 'Damen', 'Women'] });
+      assert.equal(u.words, words, phrase);
+      assert.equal(u.genders.length, 1, phrase);
+    }
+    // Without a word before it, the preposition stays: "for men" alone is searched as typed.
+    assert.equal(understand('til herre', { locale: 'nb-NO', genders: ['Herre'] }).words, 'til');
+  });
 
   it('calls a word the catalog holds a descriptor, and one it lacks a modifier', () => {
     const roles = (held: string) => wordRoles('vattentät jacka', facts('sv-SE', 'SEK', held)).map((r) => r.role).join(' ');
