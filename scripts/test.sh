@@ -46,6 +46,8 @@ fi
 if [[ " $* " != *" --config "* || " $* " == *browser* ]]; then bash scripts/chromium.sh; fi
 # The general lexicon (Debian word lists, docs/language.md "General lexicon"): installed when missing (as root).
 bash scripts/lexicon.sh install >/dev/null
+# The development key for what reads the settings from the environment (the HTTP tests pass their own key).
+export ADMIN_API_KEY="${ADMIN_API_KEY:-dev-admin-key}"
 cleanup() { [ -n "$started" ] && bash scripts/elasticsearch.sh stop || true; }
 trap cleanup EXIT
 npx mocha "$@"

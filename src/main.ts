@@ -1,5 +1,5 @@
 /** Entry point: read configuration, wait for Elasticsearch, prepare the indices, load sample data if asked, serve. */
-import { loadConfig } from './kernel/config';
+import { ConfigurationError, loadConfig } from './kernel/config';
 import { createLogger } from './kernel/log';
 import { createElasticsearchClient } from './search/client';
 import { createApp, createContext, prepareContext, shutdownContext } from './app';
@@ -53,6 +53,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
+  // A setting to change says so in one line; anything else gets its stack.
+  process.stderr.write(`Failed to start: ${err instanceof ConfigurationError ? err.message : err?.stack ?? err}\n`);
   process.exit(1);
 });

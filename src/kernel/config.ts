@@ -16,7 +16,9 @@ export interface Config {
   elasticsearchUrl: string;
   /** Every index, alias and state document of this service starts with this prefix. */
   indexPrefix: string;
-  /** Accepted values of the admin `Api-Key` header: every admin route. */
+  /** `NODE_ENV=production`: every role key must be at least MIN_PRODUCTION_KEY_LENGTH characters, and the pages' source maps are not served. */
+  production: boolean;
+  /** Accepted values of the admin `Api-Key` header: every admin route. Required: there is no default key (npm start and the test scripts set the development key). */
   adminApiKeys: string[];
   /** Keys of the merchandiser role: merchandising imports, previews, rollbacks, exports (not the catalog's). */
   merchandiserApiKeys: string[];
@@ -161,7 +163,9 @@ const schema = Joi.object({
   // a request on another node when one is down.
   ELASTICSEARCH_URL: Joi.string().pattern(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, 'http(s) URLs, comma-separated').default('http://127.0.0.1:9200'),
   INDEX_PREFIX: Joi.string().pattern(/^[a-z0-9][a-z0-9_-]{0,40}$/).default('elevate'),
-  ADMIN_API_KEY: Joi.string().default('dev-admin-key'),
+  NODE_ENV: Joi.string().allow('').default(''),
+  // No default: checked after the overrides (tests pass their keys as overrides), with a message saying what to do.
+  ADMIN_API_KEY: Joi.string().allow('').default(''),
   MERCHANDISER_API_KEY: Joi.string().allow('').default(''),
   ANALYST_API_KEY: Joi.string().allow('').default(''),
   KEY_FAILURE_LIMIT: Joi.number().integer().min(0).max(1_000_000).default(20),
@@ -215,12 +219,13 @@ function checkoutRoot(): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const { error, value } = schema.validate(env, { abortEarly: false, convert: true });
-  if (error) throw new Error(`Invalid configuration: ${error.message}`);
+  if (error) throw new ConfigurationError(`Invalid configuration: ${error.message}`);
   const config: Config = {
     port: value.PORT,
     host: value.HOST,
     elasticsearchUrl: value.ELASTICSEARCH_URL,
     indexPrefix: value.INDEX_PREFIX,
+    production: value.NODE_ENV === 'production',
     adminApiKeys: keyList(value.ADMIN_API_KEY),
     merchandiserApiKeys: keyList(value.MERCHANDISER_API_KEY),
     analystApiKeys: keyList(value.ANALYST_API_KEY),
@@ -267,14 +272,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
   };
   const out = { ...config, ...overrides };
+  checkKeys(out);
+  return out;
+}
+
+/** Shortest role key accepted with NODE_ENV=production: 16 characters (a random one of letters and digits is ~95 bits). */
+export const MIN_PRODUCTION_KEY_LENGTH = 16;
+
+/** A setting that keeps the service from starting: main.ts prints its message alone, without a stack. */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}
+
+/**
+ * The role keys: an admin key is required (a default key would be everybody's: the service listens on every
+ * interface), in production every key is long enough not to be guessed, and no key is in two roles.
+ */
+function checkKeys(out: Config): void {
+  if (!out.adminApiKeys.length) {
+    throw new ConfigurationError('Invalid configuration: ADMIN_API_KEY is not set. The service has no default admin key: set ADMIN_API_KEY to a secret '
+      + `of at least ${MIN_PRODUCTION_KEY_LENGTH} characters (e.g. \`openssl rand -hex 24\`). npm start sets the development key dev-admin-key`);
+  }
   // One key in two roles would give it the higher silently: a configuration mistake, refused at start-up.
   const roles = [['ADMIN_API_KEY', out.adminApiKeys], ['MERCHANDISER_API_KEY', out.merchandiserApiKeys], ['ANALYST_API_KEY', out.analystApiKeys]] as const;
   for (const [i, [name, keys]] of roles.entries()) {
     for (const [other, otherKeys] of roles.slice(i + 1)) {
-      if (keys.some((k) => otherKeys.includes(k))) throw new Error(`Invalid configuration: ${name} and ${other} share a key`);
+      if (keys.some((k) => otherKeys.includes(k))) throw new ConfigurationError(`Invalid configuration: ${name} and ${other} share a key`);
+    }
+    // The key itself is never printed: the message goes to logs.
+    const short = out.production ? keys.filter((k) => k.length < MIN_PRODUCTION_KEY_LENGTH) : [];
+    if (short.length) {
+      throw new ConfigurationError(`Invalid configuration: ${name} has ${short.length === 1 ? 'a key' : `${short.length} keys`} shorter than ${MIN_PRODUCTION_KEY_LENGTH} characters `
+        + `(${short.map((k) => k.length).join(', ')}): with NODE_ENV=production every key must have at least ${MIN_PRODUCTION_KEY_LENGTH}`);
     }
   }
-  return out;
 }
 
 /** A comma-separated list of keys (several, so a key can be replaced without downtime). */
