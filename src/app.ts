@@ -167,7 +167,11 @@ const MAX_THROTTLED_ADDRESSES = 10_000;
 
 export function createApp(context: AppContext): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // X-Forwarded-For only behind proxies the operator names (TRUST_PROXY), and then only the entries they
+  // appended, counted from the right: anything left of them the client wrote itself (ctx.ip is Koa's
+  // ips[0] of the last maxIpsCount). Off, ctx.ip is the connection's address.
+  app.proxy = context.config.trustProxyHops > 0;
+  app.maxIpsCount = context.config.trustProxyHops;
   // Outermost, so the access log and the metrics see the status the error handler answers.
   app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
   app.use(adminAnswerHeaders());

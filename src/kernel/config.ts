@@ -24,6 +24,12 @@ export interface Config {
   merchandiserApiKeys: string[];
   /** Keys of the analyst role: analytics, exports and history, read-only. */
   analystApiKeys: string[];
+  /**
+   * Proxies in front of the service whose `X-Forwarded-For` is believed (TRUST_PROXY): the client address is the
+   * one the farthest of these appended, counted from the right; 0 (default): the header is ignored and the
+   * address is the connection's. The wrong-key throttle counts per this address.
+   */
+  trustProxyHops: number;
   /** Wrong `Api-Key` headers from one client address within `keyFailureWindowSeconds` before it answers 429 (0: never). */
   keyFailureLimit: number;
   /** Seconds of the window that counts wrong keys per address, started by its first wrong key. */
@@ -168,6 +174,9 @@ const schema = Joi.object({
   ADMIN_API_KEY: Joi.string().allow('').default(''),
   MERCHANDISER_API_KEY: Joi.string().allow('').default(''),
   ANALYST_API_KEY: Joi.string().allow('').default(''),
+  // `true` is one proxy: the leftmost value is whatever the client wrote, so "trust them all" is not offered.
+  TRUST_PROXY: Joi.alternatives().try(Joi.number().integer().min(0).max(10), Joi.boolean()).default(false)
+    .messages({ 'alternatives.types': '"TRUST_PROXY" must be false, true (one proxy) or the number of proxies in front (0 to 10)' }),
   KEY_FAILURE_LIMIT: Joi.number().integer().min(0).max(1_000_000).default(20),
   KEY_FAILURE_WINDOW_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
   INDEX_SHARDS: Joi.number().integer().min(1).max(64).default(1),
@@ -229,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminApiKeys: keyList(value.ADMIN_API_KEY),
     merchandiserApiKeys: keyList(value.MERCHANDISER_API_KEY),
     analystApiKeys: keyList(value.ANALYST_API_KEY),
+    trustProxyHops: value.TRUST_PROXY === true ? 1 : value.TRUST_PROXY === false ? 0 : value.TRUST_PROXY,
     keyFailureLimit: value.KEY_FAILURE_LIMIT,
     keyFailureWindowSeconds: value.KEY_FAILURE_WINDOW_SECONDS,
     indexShards: value.INDEX_SHARDS,
