@@ -47,6 +47,7 @@ import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
 import { openApiRouter } from './http/openapiRoutes';
 import { adminAnswerHeaders, errorHandler, storefrontCors } from './http/middleware';
+import { bodyTimeouts } from './http/body';
 import { compressionThreshold } from './http/adminAnswers';
 import { ServiceMetrics } from './http/metrics';
 import { observeRequests, operationsRouter } from './http/operations';
@@ -176,6 +177,11 @@ export function createApp(context: AppContext): Koa {
   app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
   app.use(adminAnswerHeaders());
   app.use(errorHandler(context.log));
+  app.use(bodyTimeouts({
+    requestMs: context.config.requestTimeoutSeconds * 1000,
+    idleMs: context.config.bodyIdleTimeoutSeconds * 1000,
+    importIdleMs: context.config.importIdleTimeoutSeconds * 1000,
+  }));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: compressionThreshold(1024), gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   const { config } = context;

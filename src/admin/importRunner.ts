@@ -3,7 +3,7 @@
  * waits at most `blockingTimeout`, after which the import goes on in the background and the caller gets
  * 202 with an id to poll at /api/admin/v4/import/status.
  */
-import { DomainError } from '../kernel/errors';
+import { DomainError, RequestTimedOut } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
 import { Conflict } from '../kernel/errors';
 import type { HeldLock, ImportLock } from './importLock';
@@ -20,6 +20,11 @@ export interface ImportRequest {
    * rest of a request once its response is sent, so the import would lose lines.
    */
   bodyReceived?: Promise<void>;
+  /**
+   * Runs without the import lock: an import that writes nothing (a validationOnly catalog import without an
+   * impact report) must not keep every other import waiting while it reads its body.
+   */
+  unlocked?: boolean;
 }
 
 /** Node fires a longer timer at once (a 32-bit delay): a longer blockingTimeout waits this long (24.8 days). */
@@ -76,9 +81,9 @@ export class ImportRunner {
   async run(request: ImportRequest, work: ImportWork): Promise<ImportOutcome> {
     const id = this.jobs.newId();
     const started = Date.now();
-    let held: HeldLock;
+    let held: HeldLock | undefined;
     try {
-      held = await this.acquire(id, request.kind, request.name);
+      if (!request.unlocked) held = await this.acquire(id, request.kind, request.name);
     } catch (err) {
       if (err instanceof Conflict) this.observe(request.kind, 'conflict');
       throw err;
@@ -92,7 +97,7 @@ export class ImportRunner {
     let lost: Conflict | undefined;
     const beat = async () => {
       try {
-        await held.renew();
+        await held?.renew();
       } catch (err) {
         if (err instanceof Conflict) lost = err;
         throw err;
@@ -121,7 +126,7 @@ export class ImportRunner {
         failure = err;
       } finally {
         clearInterval(heartbeat);
-        await held.release().catch((e) => log.error('could not release import lock', { id, err: e }));
+        await held?.release().catch((e) => log.error('could not release import lock', { id, err: e }));
       }
       // The final status is written after the lock is released, so a client that sees SUCCESS or FAILURE
       // can start its next import at once without a 409.
@@ -132,7 +137,8 @@ export class ImportRunner {
         return result;
       }
       const err = failure as Error & { code?: string };
-      const aborted = err.code === 'ECONNRESET' || err.message === 'aborted';
+      // The client went away, or stopped sending its body (RequestTimedOut): nothing of it was applied.
+      const aborted = err.code === 'ECONNRESET' || err.message === 'aborted' || err instanceof RequestTimedOut;
       const reason = err.message;
       this.observe(request.kind, aborted ? 'aborted' : 'failure', (Date.now() - started) / 1000);
       const details = err instanceof DomainError ? err.details : undefined;

@@ -56,6 +56,14 @@ export interface Config {
   bulkBytes: number;
   /** `_bulk` requests in flight during an import. */
   bulkConcurrency: number;
+  /** Seconds a client has to send a request's line and headers (Node's headersTimeout): HEADERS_TIMEOUT_S. */
+  headersTimeoutSeconds: number;
+  /** Seconds a client has to send a whole request, body included, except a catalog import's: REQUEST_TIMEOUT_S. */
+  requestTimeoutSeconds: number;
+  /** Seconds without a byte after which a body being read is given up (408): BODY_IDLE_TIMEOUT_S. */
+  bodyIdleTimeoutSeconds: number;
+  /** Seconds without a byte after which a catalog import is aborted and its lock released (408): IMPORT_IDLE_TIMEOUT_S. */
+  importIdleTimeoutSeconds: number;
   /** Largest operations (POST) import body, in bytes after decompression; it is applied all-or-nothing. */
   maxOperationsBytes: number;
   /** Load the sample catalog when the catalog is empty at start-up. */
@@ -187,6 +195,10 @@ const schema = Joi.object({
   DANGEROUS_REMOVAL_RATIO: Joi.number().min(0).max(1).default(0.5),
   BULK_BYTES: Joi.number().integer().min(100_000).default(5_000_000),
   BULK_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
+  HEADERS_TIMEOUT_S: Joi.number().integer().min(1).max(600).default(20),
+  REQUEST_TIMEOUT_S: Joi.number().integer().min(1).max(3600).default(60),
+  BODY_IDLE_TIMEOUT_S: Joi.number().integer().min(1).max(600).default(10),
+  IMPORT_IDLE_TIMEOUT_S: Joi.number().integer().min(1).max(3600).default(30),
   MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
   LEXICON_DIR: Joi.string().default(join(checkoutRoot(), '.cache', 'lexicon')),
@@ -249,6 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dangerousRemovalRatio: value.DANGEROUS_REMOVAL_RATIO,
     bulkBytes: value.BULK_BYTES,
     bulkConcurrency: value.BULK_CONCURRENCY,
+    headersTimeoutSeconds: value.HEADERS_TIMEOUT_S,
+    requestTimeoutSeconds: value.REQUEST_TIMEOUT_S,
+    bodyIdleTimeoutSeconds: value.BODY_IDLE_TIMEOUT_S,
+    importIdleTimeoutSeconds: value.IMPORT_IDLE_TIMEOUT_S,
     maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
     loadSampleData: value.LOAD_SAMPLE_DATA,
     lexiconDir: value.LEXICON_DIR,
