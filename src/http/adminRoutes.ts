@@ -1,5 +1,6 @@
 /** Routes of the administrative interface (`/api/admin/...`). Handlers only wire: parse, call, answer. */
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import type { Context, Middleware } from 'koa';
 import type { AdminServices } from '../admin/services';
 import { invalid } from '../kernel/errors';
@@ -19,7 +20,7 @@ const isExportType = (t: string): t is (typeof EXPORT_TYPES)[number] => (EXPORT_
 export const JSON_LINES = { accepted: /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/, send: 'application/jsonlines' };
 
 export function adminRouter(services: AdminServices, guard: Middleware): Router {
-  const router = new Router({ prefix: '/api/admin' });
+  const router = new Router({ ...ROUTER_OPTIONS, prefix: '/api/admin' });
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
 
