@@ -5,7 +5,7 @@
  * caller holds a socket, or the import lock, without sending.
  */
 import type { Context, Next } from 'koa';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { invalid, RequestTimedOut } from '../kernel/errors';
@@ -34,14 +34,26 @@ class BodyClock {
   reader: TimedBody | undefined;
   private deadline: NodeJS.Timeout | undefined;
 
-  constructor(private readonly req: IncomingMessage, private readonly settings: BodyTimeoutSettings) {
+  constructor(private readonly req: IncomingMessage, res: ServerResponse, private readonly settings: BodyTimeoutSettings) {
     this.idleMs = settings.idleMs;
     if (req.complete) return;
-    this.deadline = setTimeout(() => this.expire(), settings.requestMs);
-    this.deadline.unref();
+    this.arm();
     const done = () => this.stop();
     req.once('end', done);
     req.once('close', done);
+    res.once('finish', () => {
+      if (req.complete) { this.stop(); return; }
+      // Answered before its body was read to the end (a refusal, a conflict): the rest is drained and
+      // discarded, as Node does, but within the request's limit (an import's too), never for ever.
+      if (this.reader && !this.reader.destroyed) this.reader.destroy();
+      req.resume();
+      if (!this.deadline) this.arm();
+    });
+  }
+
+  private arm(): void {
+    this.deadline = setTimeout(() => this.expire(), this.settings.requestMs);
+    this.deadline.unref();
   }
 
   /** A catalog import: no overall deadline, the import's idle limit instead. */
@@ -68,13 +80,13 @@ const CLOCK = Symbol('bodyClock');
 type WithClock = Context & { [CLOCK]?: BodyClock };
 
 function clockOf(ctx: Context): BodyClock {
-  return ((ctx as WithClock)[CLOCK] ??= new BodyClock(ctx.req, FALLBACK_TIMEOUTS));
+  return ((ctx as WithClock)[CLOCK] ??= new BodyClock(ctx.req, ctx.res, FALLBACK_TIMEOUTS));
 }
 
 /** Middleware: every request's body clock, from the first byte of its handling. */
 export function bodyTimeouts(settings: BodyTimeoutSettings) {
   return (ctx: Context, next: Next) => {
-    (ctx as WithClock)[CLOCK] = new BodyClock(ctx.req, settings);
+    (ctx as WithClock)[CLOCK] = new BodyClock(ctx.req, ctx.res, settings);
     return next();
   };
 }

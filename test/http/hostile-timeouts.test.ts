@@ -67,6 +67,21 @@ describe('hostile: time limits on request bodies', function () {
     assert.equal(status.status, 'SUCCESS');
   });
 
+  it('closes the connection of an import refused before its body was read, once the body stops', async () => {
+    const lines = Buffer.from(replaceLines(smallCatalog(3)));
+    const holder = rawRequest(service, importHead('', lines.length * 2));
+    holder.socket.write(lines);
+    await new Promise((r) => setTimeout(r, 300));
+    // Refused at once (the lock is taken); the rest of its body never comes: the socket is not held for it.
+    const refused = rawRequest(service, importHead('', lines.length * 2));
+    refused.socket.write(lines);
+    const answer = await refused.answer;
+    assert.equal(answer.status, 409, answer.text.slice(0, 300));
+    // REQUEST_TIMEOUT_S (3 s) after it started: the rest of a refused body is awaited no longer than that.
+    assert.ok(answer.ms < 5000, `closed after ${answer.ms} ms`);
+    assert.equal((await holder.answer).status, 408);
+  });
+
   it('records the stalled import as ABORTED, naming the stall', async () => {
     const stalled = rawRequest(service, importHead('?blockingTimeout=PT0S&name=stalled-feed', 1000));
     stalled.socket.write('{"replace":');
