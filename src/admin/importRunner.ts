@@ -1,7 +1,7 @@
 /**
- * Runs one import under the cluster-wide lock as a tracked job: 409 when another import runs; the answer
- * waits at most `blockingTimeout`, after which the import goes on in the background and the caller gets
- * 202 with an id to poll at /api/admin/v4/import/status.
+ * Runs one import under the cluster-wide lock as a tracked job (an import that writes nothing, `unlocked`,
+ * without it): 409 when another import runs; the answer waits at most `blockingTimeout`, after which the
+ * import goes on in the background and the caller gets 202 with an id to poll at /api/admin/v4/import/status.
  */
 import { DomainError, RequestTimedOut } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
