@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { API_KEY, startService, type TestService } from './harness';
+import { loadConfig } from '../../src/kernel/config';
 
 /** GET an admin route from the local address `from`, with `headers`; resolves with the status. */
 function call(service: TestService, from: string, headers: Record<string, string>): Promise<number> {
@@ -26,6 +27,13 @@ const right = { 'Api-Key': API_KEY };
 
 describe('hostile: forwarded client addresses and the wrong-key throttle', function () {
   this.timeout(120_000);
+
+  it('reads TRUST_PROXY: off by default, true is one proxy, a number counts them', () => {
+    const hops = (TRUST_PROXY?: string) => loadConfig({ ADMIN_API_KEY: 'k', ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).trustProxyHops;
+    assert.deepEqual([hops(), hops('false'), hops('0'), hops('true'), hops('1'), hops('2')], [0, 0, 0, 1, 1, 2]);
+    assert.throws(() => hops('all'), /TRUST_PROXY" must be false, true \(one proxy\) or the number of proxies/);
+    assert.throws(() => hops('11'), /TRUST_PROXY/);
+  });
 
   describe('without TRUST_PROXY (the default)', () => {
     let service: TestService;
