@@ -41,7 +41,15 @@ export type ImportWork = (progress: (p: ImportProgress) => Promise<void>) => Pro
 /** Told of every import's end: `outcome` success, failure, aborted, or conflict (another import held the lock: `seconds` absent). */
 export type ImportObserver = (kind: string, outcome: 'success' | 'failure' | 'aborted' | 'conflict', seconds?: number) => void;
 
+/**
+ * Imports without the lock (validationOnly) running at once in one process: they keep no import waiting, but
+ * each reads a whole file, so their number is bounded as the lock bounded it before (one per cluster).
+ */
+export const MAX_UNLOCKED_IMPORTS = 2;
+
 export class ImportRunner {
+  private unlockedRunning = 0;
+
   constructor(private readonly lock: ImportLock, private readonly jobs: ImportJobs, private readonly log: Logger, private readonly lockTtlSeconds: number, private readonly observe: ImportObserver = () => undefined) {}
 
   /** Takes the lock; the job of a dead process whose lease it took over is recorded as failed. */
@@ -84,10 +92,14 @@ export class ImportRunner {
     let held: HeldLock | undefined;
     try {
       if (!request.unlocked) held = await this.acquire(id, request.kind, request.name);
+      else if (this.unlockedRunning >= MAX_UNLOCKED_IMPORTS) {
+        throw new Conflict(`${MAX_UNLOCKED_IMPORTS} validation-only imports are in progress in this process: retry when one has finished`);
+      }
     } catch (err) {
       if (err instanceof Conflict) this.observe(request.kind, 'conflict');
       throw err;
     }
+    if (request.unlocked) this.unlockedRunning++;
     const job: ImportJob = { id, kind: request.kind, name: request.name, status: 'IN_PROGRESS', reason: null, startedAt: new Date().toISOString(), heartbeatAt: new Date().toISOString(), linesRead: 0, errorCount: 0 };
     let lastUpdate = Date.now();
     const renewEvery = (this.lockTtlSeconds * 1000) / 3;
@@ -126,6 +138,7 @@ export class ImportRunner {
         failure = err;
       } finally {
         clearInterval(heartbeat);
+        if (request.unlocked) this.unlockedRunning--;
         await held?.release().catch((e) => log.error('could not release import lock', { id, err: e }));
       }
       // The final status is written after the lock is released, so a client that sees SUCCESS or FAILURE
