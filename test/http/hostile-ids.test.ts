@@ -57,6 +57,21 @@ describe('ids named after Object.prototype members (issue 38)', function () {
     assert.match(await message(page), /addOrUpdate\[0\]\.id: "constructor" is the name of a built-in property/);
   });
 
+  it('refuses catalog keys named like a built-in, naming line and field, and words an unknown field constructor as any other', async () => {
+    const variants = { v: { defaults: { listPrice: 1, sellingPrice: 1 } } };
+    const lines = [
+      { replace: { key: 'G-x', productGroup: { products: { constructor: { markets: ['SE'], defaults: { title: 'A', url: '/a' }, variants } } } } },
+      { replace: { key: 'toString', content: { markets: ['SE'], type: 'article', defaults: { title: 'A', url: '/a' } } } },
+      { replace: { key: 'C-1', content: { markets: ['SE'], type: 'article', defaults: { title: 'A', url: '/a' } }, constructor: null } },
+    ];
+    const res = await service.importCatalog(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', '?validationOnly=true');
+    assert.equal(res.status, 400);
+    const body = await res.json() as { errors: { line: number; path: string; message: string }[] };
+    assert.deepEqual(body.errors.map((e) => [e.line, e.path]), [[1, 'replace.productGroup.products.constructor'], [2, 'replace.key'], [3, 'replace.constructor']]);
+    assert.match(body.errors[0].message, /"constructor" is the name of a built-in property/);
+    assert.match(body.errors[2].message, /^unknown field/);
+  });
+
   it('answers a search on a market named like a built-in as on any other: unknown, or configured before the check and empty (no built-in found); a later import may drop it', async () => {
     const unknown = await service.request('GET', search('XX'));
     for (const market of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
