@@ -59,7 +59,7 @@ describe('ids named after Object.prototype members (issue 38)', function () {
 
   it('refuses catalog keys named like a built-in, naming line and field, and words an unknown field constructor as any other', async () => {
     const variants = { v: { defaults: { listPrice: 1, sellingPrice: 1 } } };
-    const lines = [
+    const lines: unknown[] = [
       { replace: { key: 'G-x', productGroup: { products: { constructor: { markets: ['SE'], defaults: { title: 'A', url: '/a' }, variants } } } } },
       { replace: { key: 'toString', content: { markets: ['SE'], type: 'article', defaults: { title: 'A', url: '/a' } } } },
       { replace: { key: 'C-1', content: { markets: ['SE'], type: 'article', defaults: { title: 'A', url: '/a' } }, constructor: null } },
