@@ -4,6 +4,7 @@
  * shape `{"locales": {"de-DE": {"excluded": ["handschuhe"]}}}`. Through the import lock like every import;
  * applied to the next query, without reindexing the catalog.
  */
+import { own } from '../kernel/validation';
 import type { ImportOutcome } from './importRunner';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
 import { validateCompounds } from '../merchandising/compounds/validate';
@@ -19,5 +20,5 @@ export async function importCompounds(deps: MerchandisingImportDeps, body: unkno
 export async function exportCompounds(deps: MerchandisingImportDeps, locale?: string): Promise<{ locales: CompoundSets }> {
   const all = await deps.stores.compounds.all(true);
   if (locale === undefined) return { locales: all };
-  return { locales: { [locale]: all[locale] ?? { excluded: [] } } };
+  return { locales: { [locale]: own(all, locale) ?? { excluded: [] } } };
 }

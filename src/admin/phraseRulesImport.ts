@@ -6,6 +6,7 @@
  * `viewId=PREVIEW` applies), publishing nothing and keeping no version.
  * Applied to the next query (the store's cache is reset by the import), without reindexing the catalog.
  */
+import { own } from '../kernel/validation';
 import type { ImportOutcome } from './importRunner';
 import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
@@ -34,5 +35,5 @@ export async function importPhraseRules(deps: MerchandisingImportDeps, body: unk
 export async function exportPhraseRules(deps: MerchandisingImportDeps, market?: string, view: 'production' | 'preview' = 'production'): Promise<{ markets: PhraseRuleSets }> {
   const all = await deps.stores.phraseRules.view(view, true);
   if (market === undefined) return { markets: all };
-  return { markets: { [market]: all[market] ?? [] } };
+  return { markets: { [market]: own(all, market) ?? [] } };
 }

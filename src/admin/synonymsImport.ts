@@ -6,6 +6,7 @@
  * shop overrides them by naming their terms in its own rules).
  * Applied to the next query (the store's cache is reset by the import), without reindexing the catalog.
  */
+import { own } from '../kernel/validation';
 import type { ImportOutcome } from './importRunner';
 import { keepMerchandisingStart, keepMerchandisingVersion } from './historyRecord';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
@@ -34,5 +35,5 @@ export async function exportSynonyms(deps: MerchandisingImportDeps, locale?: str
   }
   const all = await deps.stores.synonyms.all(true);
   if (locale === undefined) return { locales: all };
-  return { locales: { [locale]: all[locale] ?? [] } };
+  return { locales: { [locale]: own(all, locale) ?? [] } };
 }

@@ -6,7 +6,7 @@
 import Joi from 'joi';
 import type { CatalogConfiguration } from '../catalog/types';
 import { invalid } from '../kernel/errors';
-import { string, validateWithSchema, type Problems } from '../kernel/validation';
+import { own, string, validateWithSchema, type Problems } from '../kernel/validation';
 
 /** Badges from catalog attributes a market may define. */
 export const MAX_ATTRIBUTE_BADGES = 10;
@@ -59,7 +59,7 @@ export function removedByConfiguration(current: CatalogConfiguration | undefined
   if (!current) return [];
   const removed: string[] = [];
   for (const [market, cfg] of Object.entries(current.markets)) {
-    const after = next.markets[market];
+    const after = own(next.markets, market);
     if (!after) { removed.push(market); continue; }
     for (const locale of cfg.locales) if (!after.locales.includes(locale)) removed.push(`${market}|${locale}`);
   }
@@ -68,16 +68,16 @@ export function removedByConfiguration(current: CatalogConfiguration | undefined
 
 /** 400 unless the market (and the locale, when given) is configured (merchandising exports). */
 export function requireMarket(configuration: CatalogConfiguration, market: string, locale?: string): void {
-  const locales = configuration.markets[market]?.locales;
+  const locales = own(configuration.markets, market)?.locales;
   if (!locales) throw invalid(`Query parameter market: market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
   if (locale !== undefined && !locales.includes(locale)) throw invalid(`Query parameter locale: locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
 }
 
 /** The markets and locales imports may name: the configuration ("must match the data feed"). */
 export function configuredMarket(p: Problems, path: string, v: unknown, configuration: CatalogConfiguration): string | undefined {
-  const market = string(p, path, v, { min: 1, max: 20 });
+  const market = string(p, path, v, { min: 1, max: 20, id: true });
   if (market === undefined) return undefined;
-  if (!configuration.markets[market]) {
+  if (!own(configuration.markets, market)) {
     p.add(path, `market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
     return undefined;
   }
@@ -85,9 +85,9 @@ export function configuredMarket(p: Problems, path: string, v: unknown, configur
 }
 
 export function configuredLocale(p: Problems, path: string, v: unknown, market: string | undefined, configuration: CatalogConfiguration): string | undefined {
-  const locale = string(p, path, v, { min: 1 });
+  const locale = string(p, path, v, { min: 1, id: true });
   if (locale === undefined || market === undefined) return locale;
-  const locales = configuration.markets[market]?.locales ?? [];
+  const locales = own(configuration.markets, market)?.locales ?? [];
   if (!locales.includes(locale)) {
     p.add(path, `locale "${locale}" is not configured for market ${market} (configured: ${locales.join(', ')})`);
     return undefined;

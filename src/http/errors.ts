@@ -2,11 +2,12 @@
  * The one mapping from errors to answers. Domain errors (src/kernel/errors.ts) get the status of their code
  * and `{ message, ...details }`, the body shape the official client reads; HttpError covers what only the
  * edge knows (authentication, content negotiation, body size, unknown endpoints). An unreachable or
- * unavailable cluster is a generic 503 (retryable). Anything else, including every other Elasticsearch failure,
- * is internal: a generic 500 whose detail goes to the log, never to the caller.
+ * unavailable cluster is a generic 503 (retryable); a search Elasticsearch refused because of what the caller
+ * asked (too many query clauses, search/errors.ts requestRefusal) is a 400 naming the limit. Anything else,
+ * including every other Elasticsearch failure, is internal: a generic 500 whose detail goes to the log, never to the caller.
  */
 import { DomainError, type ErrorCode } from '../kernel/errors';
-import { isClusterUnavailable } from '../search/errors';
+import { isClusterUnavailable, requestRefusal } from '../search/errors';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -46,6 +47,9 @@ export function answerFor(err: unknown): ErrorAnswer {
     return { status, body: { message: err.message, ...(err.details ?? {}) }, logged: status >= 500 };
   }
   if (err instanceof HttpError) return { status: err.status, body: { message: err.message, ...(err.details ?? {}) }, logged: err.status >= 500 };
+  // Elasticsearch refused the search because of what the caller asked (too many clauses): the caller's to fix.
+  const refusal = requestRefusal(err);
+  if (refusal !== undefined) return { status: 400, body: { message: refusal }, logged: false };
   // Elasticsearch unreachable or not serving: retryable, so 503 (still generic, still logged).
   if (isClusterUnavailable(err)) return { status: 503, body: { message: CLUSTER_UNAVAILABLE_MESSAGE }, logged: true };
   return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, logged: true };

@@ -101,6 +101,24 @@ export class LineProblems {
 
 export type Obj = Record<string, unknown>;
 
+/**
+ * Names every plain object answers for (`constructor`, `toString`, `valueOf`, `__proto__`, ...). An id equal
+ * to one would find a built-in where a lookup by id expects nothing, and `__proto__` is no key at all when
+ * assigned; so no id, market, locale or map key may be one (the readers below refuse them), and lookups by
+ * caller data use `own()`, Maps or null-prototype objects.
+ */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export const isPrototypeKey = (name: string): boolean => PROTOTYPE_KEYS.has(name);
+
+/** The problem of an id named after an Object.prototype member. */
+export const prototypeKeyProblem = (name: string): string => `"${name}" is the name of a built-in property of every JavaScript object: not allowed as an id or key`;
+
+/** `record[key]` when `record` has it as its own entry; never a built-in (`own(markets, 'constructor')` is undefined). */
+export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `"a", "b", ...` for messages that list allowed values. */
@@ -122,12 +140,17 @@ export const field = (base: string, name: string): string => (base === '' ? name
 /** `base[i]`. */
 export const item = (base: string, i: number): string => `${base}[${i}]`;
 
-/** A deep copy without object members whose value is null (array elements are kept as they are). */
+/**
+ * A deep copy without object members whose value is null (array elements are kept as they are). A member
+ * named `__proto__` stays a member (defined, not assigned), so the readers refuse it instead of losing it.
+ */
 export function stripNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stripNulls);
   if (!isObject(v)) return v;
   const out: Obj = {};
-  for (const [k, value] of Object.entries(v)) if (value !== null) out[k] = stripNulls(value);
+  for (const [k, value] of Object.entries(v)) {
+    if (value !== null) Object.defineProperty(out, k, { value: stripNulls(value), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
@@ -162,7 +185,8 @@ export function requiredBody(p: Problems, raw: unknown, name: string, shape: str
   return body;
 }
 
-export interface StringRule { min?: number; max?: number; pattern?: RegExp; patternText?: string }
+/** `id`: the string names something looked up by it (a market, locale, page, node, ...): no PROTOTYPE_KEYS. */
+export interface StringRule { min?: number; max?: number; pattern?: RegExp; patternText?: string; id?: boolean }
 
 export function string(p: Problems, path: string, v: unknown, rule: StringRule = {}): string | undefined {
   if (v === undefined) return undefined;
@@ -174,6 +198,7 @@ export function string(p: Problems, path: string, v: unknown, rule: StringRule =
   if (v.length < min) p.add(path, min === 1 ? 'must not be empty' : `at least ${min} characters (got ${v.length})`);
   else if (max !== undefined && v.length > max) p.add(path, `at most ${max} characters (got ${v.length})`);
   else if (rule.pattern && !rule.pattern.test(v)) p.add(path, `${rule.patternText ?? `must match ${rule.pattern}`} (got "${v.slice(0, 60)}")`);
+  else if (rule.id && isPrototypeKey(v)) p.add(path, prototypeKeyProblem(v));
   else return v;
   return undefined;
 }
@@ -229,14 +254,17 @@ export function stringArray(p: Problems, path: string, v: unknown, opts: { min?:
   return given && strings;
 }
 
-/** An object used as a map; `value` checks each entry at `path.<key>`. */
+/** An object used as a map; `value` checks each entry at `path.<key>`. A key named after a PROTOTYPE_KEYS member is a problem, not an entry. */
 export function map(p: Problems, path: string, v: unknown, value: (entry: unknown, path: string, key: string) => void): Obj | undefined {
   if (v === undefined) return undefined;
   if (!isObject(v)) {
     p.add(path, `must be an object mapping names to values (got ${kindOf(v)})`);
     return undefined;
   }
-  for (const [key, entry] of Object.entries(v)) value(entry, field(path, key), key);
+  for (const [key, entry] of Object.entries(v)) {
+    if (isPrototypeKey(key)) p.add(field(path, key), prototypeKeyProblem(key));
+    else value(entry, field(path, key), key);
+  }
   return v;
 }
 
@@ -254,6 +282,21 @@ export function stringMap(p: Problems, path: string, v: unknown, rule: StringRul
   return given && strings;
 }
 
+/** A problem for every object key of `v`, at any depth, that is one of PROTOTYPE_KEYS (a loop, not recursion: bodies may nest deep). */
+export function prototypeKeys(p: Problems, path: string, v: unknown): void {
+  const pending: [string, unknown][] = [[path, v]];
+  for (let next = pending.pop(); next !== undefined && !p.full; next = pending.pop()) {
+    const [at, value] = next;
+    if (Array.isArray(value)) value.forEach((x, i) => pending.push([item(at, i), x]));
+    else if (isObject(value)) {
+      for (const [key, entry] of Object.entries(value)) {
+        if (isPrototypeKey(key)) p.add(field(at, key), prototypeKeyProblem(key));
+        else pending.push([field(at, key), entry]);
+      }
+    }
+  }
+}
+
 /** What a joi schema gives back (joi is the design card's schema language for request bodies). */
 interface JoiSchema<T> {
   validate(value: unknown, options?: { abortEarly?: boolean; convert?: boolean }): { error?: { details: { path: (string | number)[]; message: string }[] }; value: T };
@@ -265,8 +308,11 @@ interface JoiSchema<T> {
  * written like the toolkit's (`lines[2].quantity`).
  */
 export function validateWithSchema<T>(schema: JoiSchema<T>, body: unknown, options: { abortEarly?: boolean; convert?: boolean } = {}): Validated<T> {
-  const { error, value } = schema.validate(body, options);
   const p = new Problems();
+  // No schema names a field after an Object.prototype member, so any such key is an id or a map key: refused.
+  prototypeKeys(p, '', body);
+  if (p.any) return validated(p, undefined as T);
+  const { error, value } = schema.validate(body, options);
   for (const d of error?.details ?? []) p.add(d.path.reduce<string>((at, part) => (typeof part === 'number' ? item(at, part) : field(at, part)), ''), d.message);
   return validated(p, value);
 }

@@ -5,7 +5,7 @@
  * A facet's own configured `labels` (facets/types.ts) keep precedence over these.
  */
 import type { CatalogConfiguration } from '../catalog/types';
-import { Problems, map, requiredBody, string, type Validated } from '../kernel/validation';
+import { Problems, own, map, requiredBody, string, type Validated } from '../kernel/validation';
 import { isLabelKey } from './labels';
 
 /** Market → locale → label key → text. */
@@ -28,7 +28,7 @@ export function validateLabelConfiguration(raw: unknown, configuration: CatalogC
   if (!body) return { ok: false, problems: p };
   const markets: LabelConfiguration['markets'] = {};
   map(p, 'markets', body.markets, (localesRaw, marketPath, market) => {
-    const configured = configuration.markets[market]?.locales;
+    const configured = own(configuration.markets, market)?.locales;
     if (!configured) p.add(marketPath, `market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
     const locales: Record<string, Record<string, string>> = {};
     map(p, marketPath, localesRaw, (labelsRaw, localePath, locale) => {

@@ -8,6 +8,7 @@ import type { BulkOptions, MerchandisingIndex } from './indices';
 import { ShortCache } from '../kernel/shortCache';
 import { indexPhraseRules, phraseRuleFor, type PhraseRuleIndex, type PhraseRuleView } from './phraseRules/match';
 import type { MarketPhraseRules, PhraseRule, PhraseRuleSets } from './phraseRules/types';
+import { own } from '../kernel/validation';
 
 interface PhraseRulesDocument extends MarketPhraseRules { market: string; updatedAt: string }
 
@@ -42,14 +43,14 @@ export class PhraseRuleStore {
    */
   async replace(sets: PhraseRuleSets, previewOnly = false): Promise<void> {
     const current = await this.all(true);
-    await this.save(Object.fromEntries(Object.entries(sets).map(([market, rules]) => [market, previewOnly ? { published: current[market]?.published ?? [], preview: rules } : { published: rules }])));
+    await this.save(Object.fromEntries(Object.entries(sets).map(([market, rules]) => [market, previewOnly ? { published: own(current, market)?.published ?? [], preview: rules } : { published: rules }])));
   }
 
   /** POST: each rule replaces the market's rule of its id, or is added after its rules; amends the newest version (preview, else published). */
   async upsert(sets: PhraseRuleSets, previewOnly = false): Promise<void> {
     const current = await this.all(true);
     await this.save(Object.fromEntries(Object.entries(sets).map(([market, rules]) => {
-      const stored = current[market];
+      const stored = own(current, market);
       const merged = upsertById(stored?.preview ?? stored?.published ?? [], rules);
       return [market, previewOnly ? { published: stored?.published ?? [], preview: merged } : { published: merged }];
     })));

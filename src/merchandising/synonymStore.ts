@@ -9,6 +9,7 @@ import { generalSynonyms } from './synonyms/general';
 import type { SynonymRule, SynonymSets } from './synonyms/types';
 import type { SynonymSetChoice } from './experiments/types';
 import { ShortCache } from '../kernel/shortCache';
+import { own } from '../kernel/validation';
 
 interface SynonymDocument { locale: string; rules: SynonymRule[]; updatedAt: string }
 
@@ -39,7 +40,7 @@ export class SynonymStore {
     // An experiment's variant may use the shop's rules alone (experiments/types.ts): compiled apart.
     const key = set === 'shop-only' ? `shop-only|${locale}` : locale;
     if (!loaded.compiled.has(key)) {
-      const rules = loaded.sets[locale] ?? [];
+      const rules = own(loaded.sets, locale) ?? [];
       const shipped = set === 'shop-only' ? [] : this.shipped(locale);
       loaded.compiled.set(key, rules.length || shipped.length ? compileSynonyms(rules, shipped) : undefined);
     }
@@ -59,7 +60,7 @@ export class SynonymStore {
   /** POST: the rules of each locale in `sets` are added after that locale's. */
   async append(sets: SynonymSets): Promise<void> {
     const current = await this.all(true);
-    await this.save(Object.fromEntries(Object.entries(sets).map(([locale, rules]) => [locale, [...(current[locale] ?? []), ...rules]])));
+    await this.save(Object.fromEntries(Object.entries(sets).map(([locale, rules]) => [locale, [...(own(current, locale) ?? []), ...rules]])));
   }
 
   private async save(sets: SynonymSets): Promise<void> {

@@ -52,6 +52,14 @@ export type RuleSet = Rule[];
 export const MAX_VALUES_PER_RESTRICTION = 200;
 export const MAX_PRODUCT_KEYS = 100;
 /**
+ * Our limits on one expression (not the spec's), at many times what a shop's pages use (a handful of rules of
+ * a few restrictions each), so that no caller makes the search cluster do unbounded work: a storefront
+ * request may send rules without a key. The compiled filter of 100 restrictions stays far below
+ * Elasticsearch's clause limit (docs/storefront.md#limits).
+ */
+export const MAX_RULES = 50;
+export const MAX_RESTRICTIONS = 100;
+/**
  * Our limit on one value a rule, a productFilter or a contentFilter matches (not the spec's): no catalog value
  * is longer (custom labels are indexed up to 1,000 characters, keys up to 200), and Elasticsearch fails a
  * whole search on a term over 32,766 bytes.

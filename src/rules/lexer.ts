@@ -32,7 +32,15 @@ export interface LexOptions {
 
 /** The tokens of `source`, ending with an `end` token. Throws RuleSyntaxError on a character no token starts with. */
 export function tokenize(source: string, options: LexOptions = {}): Token[] {
-  const tokens: Token[] = [];
+  return [...lex(source, options)];
+}
+
+/**
+ * The tokens of `source` one at a time, ending with an `end` token: the parser reads only as far as it gets, so
+ * an expression past a limit costs the tokens up to the limit, not the whole input. Throws RuleSyntaxError on
+ * a character no token starts with.
+ */
+export function* lex(source: string, options: LexOptions = {}): Generator<Token, void, undefined> {
   let at = 0;
   const match = (re: RegExp): string | undefined => {
     re.lastIndex = at;
@@ -44,12 +52,12 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
     const c = source[at];
     if (c === '"') {
       const token = readString(source, at, options);
-      tokens.push(token);
+      yield token;
       at += token.text.length;
       continue;
     }
     if (PUNCTUATION.has(c)) {
-      tokens.push({ kind: 'punct', text: c as Punctuation, position: at });
+      yield { kind: 'punct', text: c as Punctuation, position: at };
       at += 1;
       continue;
     }
@@ -57,21 +65,20 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
     if (number !== undefined) {
       const value = Number(number);
       if (!Number.isFinite(value)) throw ruleSyntaxError({ problem: 'Number', token: number, position: at, detail: 'too large', parameter: options.parameter });
-      tokens.push({ kind: 'number', text: number, position: at, value });
+      yield { kind: 'number', text: number, position: at, value };
       at += number.length;
       continue;
     }
     const word = match(WORD);
     if (word !== undefined) {
-      tokens.push({ kind: 'word', text: word, position: at });
+      yield { kind: 'word', text: word, position: at };
       at += word.length;
       continue;
     }
     const char = String.fromCodePoint(source.codePointAt(at) ?? 0);
     throw ruleSyntaxError({ problem: 'Unexpected character', token: char, position: at, parameter: options.parameter });
   }
-  tokens.push({ kind: 'end', text: '', position: source.length });
-  return tokens;
+  yield { kind: 'end', text: '', position: source.length };
 }
 
 function readString(source: string, start: number, options: LexOptions): Token {

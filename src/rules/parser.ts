@@ -7,14 +7,15 @@
  *
  * The condition must fit the attribute: a string list for text attributes, an interval for numbers, an
  * interval with units for measurements, a duration for newness. Limits (values per restriction, product
- * keys in total) and the landing-page handpicked rule are checked here, where token positions are known.
+ * keys in total, rules and restrictions) and the landing-page handpicked rule are checked here, where token
+ * positions are known; the count limits stop the parser at the first rule or restriction too many.
  */
 import {
-  lookupAttribute, attributeName, MAX_PRODUCT_KEYS, MAX_VALUES_PER_RESTRICTION,
+  lookupAttribute, attributeName, MAX_PRODUCT_KEYS, MAX_RESTRICTIONS, MAX_RULES, MAX_VALUES_PER_RESTRICTION,
   type AttributeRef, type Bound, type Dimension, type Duration, type Interval, type Mode, type Restriction, type Rule, type RuleSet,
 } from './ast';
 import { ruleSyntaxError, type RuleSyntaxError } from './errors';
-import { tokenize, type Token } from './lexer';
+import { lex, type Token } from './lexer';
 import { durationUnit, RULE_UNITS, toBaseUnit } from './units';
 
 export interface ParseOptions {
@@ -29,7 +30,7 @@ export interface ParseOptions {
 
 /** Parses a rule expression; empty or blank input is an empty rule set. Throws RuleSyntaxError. */
 export function parseRules(source: string, options: ParseOptions = {}): RuleSet {
-  return new Parser(source, tokenize(source, options), options).ruleSet();
+  return new Parser(source, lex(source, options), options).ruleSet();
 }
 
 type StringToken = Extract<Token, { kind: 'string' }>;
@@ -50,10 +51,14 @@ const EXPECT = {
 };
 
 class Parser {
-  private index = 0;
+  /** The token the parser looks at; the lexer reads the next one only when this one is taken. */
+  private current: Token;
   private productKeys = 0;
+  private restrictions = 0;
 
-  constructor(private readonly source: string, private readonly tokens: Token[], private readonly options: ParseOptions) {}
+  constructor(private readonly source: string, private readonly tokens: Iterator<Token, void, undefined>, private readonly options: ParseOptions) {
+    this.current = this.read();
+  }
 
   ruleSet(): RuleSet {
     const rules: Rule[] = [];
@@ -62,6 +67,7 @@ class Parser {
       if (!isWord(token, 'rule')) {
         throw this.unexpected(token, rules.length === 0 ? 'expected "rule"' : 'expected "incl", "excl", "rule" or end of input');
       }
+      if (rules.length === MAX_RULES) throw this.error('Too many rules', token, `at most ${MAX_RULES} rules in one expression`);
       rules.push(this.rule(rules.length));
     }
     return rules;
@@ -78,6 +84,8 @@ class Parser {
   private restriction(): Placed {
     const modeToken = this.next();
     if (!isWord(modeToken, 'incl', 'excl')) throw this.unexpected(modeToken, 'expected "incl" or "excl"');
+    this.restrictions += 1;
+    if (this.restrictions > MAX_RESTRICTIONS) throw this.error('Too many restrictions', modeToken, `at most ${MAX_RESTRICTIONS} restrictions in one expression`);
     const mode: Mode = modeToken.text.toLowerCase() === 'incl' ? 'incl' : 'excl';
     const attribute = this.next();
     if (attribute.kind !== 'word') throw this.unexpected(attribute, 'expected an attribute');
@@ -226,14 +234,20 @@ class Parser {
   }
 
   private peek(): Token {
-    return this.tokens[this.index];
+    return this.current;
   }
 
   /** The next token; stays on `end`. */
   private next(): Token {
-    const token = this.tokens[this.index];
-    if (token.kind !== 'end') this.index += 1;
+    const token = this.current;
+    if (token.kind !== 'end') this.current = this.read();
     return token;
+  }
+
+  private read(): Token {
+    const step = this.tokens.next();
+    if (step.done) throw new Error('the lexer ended without an end token');
+    return step.value;
   }
 
   private unexpected(token: Token, detail: string): RuleSyntaxError {

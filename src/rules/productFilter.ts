@@ -10,7 +10,7 @@
  * uses `{ "min": 3.5 }`, so any finite number is accepted. Measurements and newness are rules-only.
  */
 import {
-  lookupAttribute, MAX_FILTER_VALUE_LENGTH, MAX_PRODUCT_KEYS, MAX_VALUES_PER_RESTRICTION,
+  lookupAttribute, MAX_FILTER_VALUE_LENGTH, MAX_PRODUCT_KEYS, MAX_RESTRICTIONS, MAX_VALUES_PER_RESTRICTION,
   type Interval, type Restriction, type RuleSet,
 } from './ast';
 import { compileRuleSet, type CompileContext, type CompiledRules } from './compile';
@@ -27,6 +27,8 @@ type Value = { kind: 'strings'; values: string[] } | { kind: 'ranges'; ranges: I
 export function parseProductFilter(filter: unknown, options: ProductFilterOptions = {}): RuleSet {
   const parameter = options.parameter ?? 'productFilter';
   if (!isPlainObject(filter)) throw new ProductFilterError('', `${parameter}: expected an object of attribute to value(s)`);
+  const attributes = Object.keys(filter).length;
+  if (attributes > MAX_RESTRICTIONS) throw new ProductFilterError('', `${parameter}: at most ${MAX_RESTRICTIONS} attributes (got ${attributes})`);
   let productKeys = 0;
   const restrictions = Object.entries(filter).map(([name, raw]): Restriction => {
     const fail = (detail: string) => new ProductFilterError(name, `${parameter}.${name}: ${detail}`);

@@ -6,6 +6,7 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { elasticsearchErrorType } from './errors';
+import { checkClauses } from './clauses';
 import { msearch, type IndexedSearch, type SearchResponse } from './msearch';
 import { CatalogVersionGone, isGoneType, lostToDeletion, UNPINNED, type CatalogView } from './catalogView';
 
@@ -47,6 +48,7 @@ export function elasticsearchGateway(es: Client, view: CatalogView = UNPINNED): 
       return pinned ? { ...s, index, pinned } : s;
     })),
     search: async <T>(request: estypes.SearchRequest) => {
+      checkClauses(request);
       const { index, pinned } = resolve(String(request.index ?? ''));
       // Like every msearch item (msearch.ts): the variant and cart lookups, a recommendation's source
       // products and the catalog facts are the same search for many visitors.

@@ -1,6 +1,7 @@
 /**
  * One `_msearch` round trip for several searches. A failed item fails the request (an internal error:
- * the caller gets a generic 500, the log what Elasticsearch said).
+ * the caller gets a generic 500, the log what Elasticsearch said; a 400 when the request caused it,
+ * src/http/errors.ts). A search of more clauses than Elasticsearch takes is not sent (clauses.ts).
  *
  * A listing search marked `splitAggregations` is sent as two searches of the same round trip: the page of
  * hits without aggregations, and a `size: 0` search with the aggregations and the total. Elasticsearch runs
@@ -15,6 +16,7 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { searchFailed } from './errors';
+import { checkClauses } from './clauses';
 import { CatalogVersionGone, isGoneType, lostToDeletion } from './catalogView';
 
 export interface IndexedSearch {
@@ -80,6 +82,7 @@ export const MSEARCH_FILTER = [
 
 export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
   if (searches.length === 0) return [];
+  for (const s of searches) checkClauses(s.body);
   const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body, pinned: !!s.pinned, optional: !!s.optional })));
   // ignore_unavailable: a locale configured after the last full import has no index yet, and answers as an
   // empty catalog until the next one. A pinned version must exist.

@@ -16,6 +16,8 @@ import { encodeTicket, type TicketOrigin } from '../events/tickets';
 export const DEFAULT_CONTENT_LIMIT = 10;
 export const MAX_CONTENT_LIMIT = 100;
 export const MAX_CONTENT_LISTS = 10;
+/** Attributes of one content filter (docs/storefront.md#limits): each is a clause of the content search. */
+export const MAX_CONTENT_FILTER_ATTRIBUTES = 20;
 
 export interface ContentListSettings {
   id: string;
@@ -28,7 +30,7 @@ const filterValue = Joi.string().max(MAX_FILTER_VALUE_LENGTH);
 const stringOrList = Joi.alternatives(filterValue, Joi.array().items(filterValue).max(200));
 
 /** A `contentFilter`: `type`, `content_key` and `custom.<name>` to a value or a list of values. */
-export const contentFilterSchema = Joi.object().pattern(/^(type|content_key|custom\..{1,200})$/, stringOrList).unknown(false);
+export const contentFilterSchema = Joi.object().pattern(/^(type|content_key|custom\..{1,200})$/, stringOrList).unknown(false).max(MAX_CONTENT_FILTER_ATTRIBUTES);
 
 /** Attribute (`type`, `content_key`, `custom.<name>`) to accepted values (several attributes AND, values OR). */
 export type ContentFilter = Record<string, string[]>;

@@ -10,6 +10,7 @@ import { presentationOf, type Presentation } from '../configuration/presentation
 import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
 import { MAX_PHRASE_LENGTH } from './relevance';
 import { visitorKey } from '../events/events';
+import { own } from '../kernel/validation';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
 export type ViewId = 'PRODUCTION' | 'PREVIEW';
@@ -72,12 +73,12 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
   if (!touchpoint) throw invalid('Query parameter touchpoint is required');
   if (!facts) throw new Unavailable('No products found in the cluster: import a catalog first');
 
-  const marketConfig = Object.hasOwn(facts.configuration.markets, market) ? facts.configuration.markets[market] : undefined;
+  const marketConfig = own(facts.configuration.markets, market);
   if (!marketConfig) throw invalid(`Query parameter market: unknown market "${market}"`);
   if (!marketConfig.locales.includes(locale)) {
     throw invalid(`Query parameter locale: "${locale}" is not a locale of market ${market} (${marketConfig.locales.join(', ')})`);
   }
-  if (!facts.productCounts[market]) throw new Unavailable(`No products found in the cluster for market ${market}`);
+  if (!own(facts.productCounts, market)) throw new Unavailable(`No products found in the cluster for market ${market}`);
 
   const { channels, stores } = channelsAndStores(query, facts);
   const priceId = single(query, 'priceId') || undefined;

@@ -99,12 +99,12 @@ export function withEachStringOverLong(base: Json): Json[] {
 
 /**
  * Sends every request once, in order (no randomness: a sweep, where the random mutations reach each place
- * only now and then); returns the findings, also kept in `findings`. `endpoint` names a request in the report.
+ * only now and then); returns the findings, also kept in `findings`. `endpoint` and `label` name a request in the report.
  */
-export async function sweep(service: TestService, requests: (FuzzRequest & { endpoint: string })[]): Promise<Finding[]> {
+export async function sweep(service: TestService, requests: (FuzzRequest & { endpoint: string })[], label = 'over-long strings'): Promise<Finding[]> {
   const found: Finding[] = [];
   for (const { endpoint, ...request } of requests) {
-    const problem = await probe(service, `${endpoint} over-long strings`, request);
+    const problem = await probe(service, `${endpoint} ${label}`, request);
     const input = String(request.body ?? '').replace(/(.)\1{20,}/gu, (run, c: string) => `${c}×${[...run].length}`).slice(0, 600);
     if (problem) found.push({ endpoint, problem, input, seed: 0, path: `${request.method} ${request.path}` });
   }
@@ -142,6 +142,13 @@ export async function fuzz<T>(service: TestService, endpoint: string, arbitrary:
   return found;
 }
 
+/**
+ * Names every plain object answers for (issue 38): as markets, locales, ids, keys, facet ids and body keys they
+ * must find no built-in (a lookup `obj[id]` finds `Object`'s constructor for `constructor`), and `__proto__` is
+ * no key at all when assigned.
+ */
+export const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty'] as const;
+
 /** Strings a parser may choke on: empty, blank, signs, huge, control and invisible characters, separators, escapes. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 16 }) },
@@ -155,6 +162,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
       '%', '%zz', '\u0000', '\uFEFF', '\uD800', '|', '||', ',', ';', '*', '?', '#', '\\', '"', "'", '{', '[]', '{}', '<b>',
       'a'.repeat(300), 'å'.repeat(1000), '../../etc/passwd', 'SE', 'NO', 'sv-SE', 'en-GB', 'DESKTOP', 'MOBILE',
       'RELEVANCE', 'PRICE_ASCENDING', 'NEWEST_FIRST', 'P1-RED', 'PG1', 'C1', '/women', '/dam/skor', 'PT0S', 'P1Y', 'custom.material',
+      ...PROTOTYPE_NAMES, 'custom.constructor',
     ),
   },
 );
@@ -171,13 +179,28 @@ export const nastyJson: fc.Arbitrary<Json> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<Json>(0, -1, 1.5, 1e308, -1e308, 2 ** 31, 2 ** 63, -(2 ** 63), 1e-320, true, false, null, [], {}, [[[[[]]]]], { '': '' }, JSON.parse('{"__proto__": {"polluted": true}}') as Json, { constructor: 'x' }) },
 );
 
-interface Mutation { path: number[]; op: 'replace' | 'delete' | 'insert' | 'retype'; value: Json }
+/** `rekey` renames the key reached to `name`, one of PROTOTYPE_NAMES (a market, a page id, a label key, ...). */
+interface Mutation { path: number[]; op: 'replace' | 'delete' | 'insert' | 'retype' | 'rekey'; value: Json; name: string }
 
 const mutation: fc.Arbitrary<Mutation> = fc.record({
   path: fc.array(fc.nat({ max: 1000 }), { maxLength: 8 }),
-  op: fc.constantFrom<Mutation['op']>('replace', 'replace', 'delete', 'insert', 'retype'),
+  op: fc.constantFrom<Mutation['op']>('replace', 'replace', 'delete', 'insert', 'retype', 'rekey'),
   value: nastyJson,
+  name: fc.constantFrom(...PROTOTYPE_NAMES),
 });
+
+/** Sets `key` of `o` as its own member, `__proto__` too (assigning that one would set the prototype instead). */
+function define(o: Record<string, Json>, key: string, value: Json): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** `value` with its first key renamed to `name` (objects only). */
+function rekeyed(value: Json, name: string): Json {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, Json> = {};
+  Object.entries(value).forEach(([k, v], i) => define(out, i === 0 ? name : k, v));
+  return out;
+}
 
 /**
  * A valid body changed in a few places: each mutation walks down `path` (each number picks a child, modulo
@@ -205,6 +228,11 @@ function mutate(value: Json, m: Mutation, depth: number): Json {
     const child = container[key];
     const deeper = children(child).length > 0 && depth + 1 < m.path.length;
     if (deeper) { container[key] = mutate(child, m, depth + 1); return value; }
+    if (m.op === 'rekey') {
+      if (Array.isArray(value)) container[key] = rekeyed(child, m.name);
+      else { delete container[key]; define(container as Record<string, Json>, m.name, child); }
+      return value;
+    }
     if (m.op === 'delete') {
       if (Array.isArray(value)) value.splice(Number(key), 1);
       else delete container[key];
@@ -213,6 +241,7 @@ function mutate(value: Json, m: Mutation, depth: number): Json {
     container[key] = m.op === 'retype' ? retype(child) : m.op === 'insert' ? insertInto(child, m.value) : m.value;
     return value;
   }
+  if (m.op === 'rekey') return rekeyed(value, m.name);
   return m.op === 'retype' ? retype(value) : m.op === 'insert' ? insertInto(value, m.value) : m.op === 'delete' ? null : m.value;
 }
 

@@ -42,6 +42,36 @@ describe('error answers when Elasticsearch cannot serve', () => {
   });
 });
 
+describe('searches Elasticsearch refused because of what the caller asked', () => {
+  const tooMany = { type: 'query_shard_exception', reason: 'failed to create query: maxClauseCount is set to 4096' };
+
+  it('answers 400 naming the limit when every root cause is too many clauses, in an msearch item or a refused search', async () => {
+    const { errors } = await import('@elastic/elasticsearch');
+    const refused = (error: unknown, statusCode = 400) => new errors.ResponseError({ statusCode, body: { error }, headers: {}, meta: {}, warnings: null } as never);
+    for (const err of [
+      new SearchFailed('search_phase_execution_exception', 'all shards failed', [tooMany, tooMany]),
+      new SearchFailed('too_many_nested_clauses', 'Query contains too many nested clauses; maxClauseCount is set to 4096'),
+      refused({ type: 'search_phase_execution_exception', reason: 'all shards failed', root_cause: [tooMany] }),
+      refused({ type: 'too_many_clauses', reason: 'maxClauseCount is set to 4096' }, 500),
+    ]) {
+      const answer = answerFor(err);
+      assert.equal(answer.status, 400, String(err));
+      assert.match(answer.body.message, /maxClauseCount is set to 4096 query clauses/);
+      assert.equal(answer.logged, false);
+    }
+  });
+
+  it('keeps every other failure a 500, and an outage a 503', async () => {
+    const { errors } = await import('@elastic/elasticsearch');
+    const other = { type: 'query_shard_exception', reason: 'failed to create query: no mapping for [x]' };
+    assert.equal(answerFor(new SearchFailed('search_phase_execution_exception', 'all shards failed', [tooMany, other])).status, 500);
+    assert.equal(answerFor(new SearchFailed('search_phase_execution_exception', 'all shards failed', [])).status, 500);
+    assert.equal(answerFor(new SearchFailed('search_phase_execution_exception', 'all shards failed', [{ type: 'no_shard_available_action_exception', reason: 'maxClauseCount is set to 1' }])).status, 500);
+    assert.equal(answerFor(new errors.ConnectionError('connect ECONNREFUSED')).status, 503);
+    assert.equal(answerFor(new errors.ResponseError({ statusCode: 503, body: { error: { type: 'search_phase_execution_exception', root_cause: [] } }, headers: {}, meta: {}, warnings: null } as never)).status, 503);
+  });
+});
+
 describe('Elasticsearch errors as the rest sees them (search/errors)', () => {
   it('reads the status and error type Elasticsearch answered with, and nothing when it did not answer', async () => {
     const { errors } = await import('@elastic/elasticsearch');
@@ -61,7 +91,7 @@ describe('error middleware (http/middleware)', () => {
     const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (msg: string, fields: Record<string, unknown> = {}) => { logged.push({ msg, ...fields }); } };
     const app = new Koa();
     app.use(errorHandler(log));
-    app.use(() => { throw new SearchFailed('too_many_clauses', 'maxClauseCount is set to 4096'); });
+    app.use(() => { throw new SearchFailed('query_shard_exception', 'failed to create query: no mapping for [x]'); });
     const server = app.listen(0, '127.0.0.1');
     try {
       await new Promise((resolve) => server.once('listening', resolve));
@@ -69,7 +99,7 @@ describe('error middleware (http/middleware)', () => {
       assert.equal(res.status, 500);
       assert.deepEqual(await res.json(), { message: INTERNAL_ERROR_MESSAGE });
       assert.equal(logged.length, 1);
-      assert.deepEqual(logged[0].elasticsearch, { type: 'too_many_clauses', reason: 'maxClauseCount is set to 4096' });
+      assert.deepEqual(logged[0].elasticsearch, { type: 'query_shard_exception', reason: 'failed to create query: no mapping for [x]' });
     } finally {
       server.close();
     }

@@ -9,6 +9,7 @@ import { exportLabels, importLabels, type LabelConfiguration } from './api';
 import { Field, MarketLocalePicker, problemsAt, RowActions, SaveStatus, useImport } from './importForm';
 import { useBaseline } from './safeEditing';
 import { useMarkets } from './markets';
+import { emptyMap, own } from '../shared/lookup';
 
 /** Rows keep the order a merchandiser typed them in and allow a key being edited (or empty) for a while. */
 type Rows = Record<string, Record<string, { key: string; text: string }[]>>;
@@ -19,11 +20,11 @@ const rowsOf = (c: LabelConfiguration): Rows => Object.fromEntries(Object.entrie
 
 /** The import body; a locale without rows, and a market without any, are left out (back to the built-in texts). */
 function configurationOf(rows: Rows): LabelConfiguration {
-  const markets: LabelConfiguration['markets'] = {};
+  const markets: LabelConfiguration['markets'] = emptyMap();
   for (const [market, locales] of Object.entries(rows)) {
     for (const [locale, list] of Object.entries(locales)) {
       if (!list.length) continue;
-      (markets[market] ??= {})[locale] = Object.fromEntries(list.map((r) => [r.key, r.text]));
+      (markets[market] ??= emptyMap())[locale] = Object.fromEntries(list.map((r) => [r.key, r.text]));
     }
   }
   return { markets };
@@ -41,7 +42,7 @@ export function Labels() {
   useEffect(() => { exportLabels().then((c) => setRows(rowsOf(c)), (err: Error) => setLoadError(err.message)); }, []);
   if (!rows) return <section><h2>Labels</h2>{loadError ? <p role="alert" class="error">{loadError}</p> : <p class="muted">Loading…</p>}</section>;
 
-  const list = rows[market]?.[locale] ?? [];
+  const list = own(own(rows, market), locale) ?? [];
   const setList = (next: { key: string; text: string }[]) => setRows({ ...rows, [market]: { ...rows[market], [locale]: next } });
   const update = (i: number, change: Partial<{ key: string; text: string }>) => setList(list.map((r, j) => (j === i ? { ...r, ...change } : r)));
   const at = (key: string) => `markets.${market}.${locale}.${key}`;

@@ -18,6 +18,7 @@ import { WherePicker } from './WherePicker';
 import { freePosition, pinAtPosition } from './phraseDraft';
 import { ProductPicker } from './ProductPicker';
 import { useMarkets } from './markets';
+import { own } from '../shared/lookup';
 
 /** The fields the editor shows problems at; others are listed under the save button. */
 const FIELDS = ['id', 'phrases', 'locale', 'pinned', 'hidden', 'boost', 'bury', 'redirect', 'start', 'end'];
@@ -163,7 +164,7 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
   const [position, setPosition] = useState(() => freePosition(pinned));
   // A stored rule names products by key: their titles and images come from the storefront, found by key.
   useEffect(() => {
-    const unknown = [...pinned.map((p) => p.productKey), ...hidden].filter((key) => !seen[key]).slice(0, 20);
+    const unknown = [...pinned.map((p) => p.productKey), ...hidden].filter((key) => !own(seen, key)).slice(0, 20);
     let current = true;
     for (const key of unknown) {
       storefrontSearch(where, key, 1).then((groups) => { if (current) onSeen(groups.filter((g) => g.products[0]?.key === key)); }, () => undefined);
@@ -188,7 +189,7 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
     onChange(next);
   };
   const errorsOf = (field: string) => problemsAt(problems, `${path}.${field}`).map((p, i) => <p key={i} class="error">{p.message}</p>);
-  const name = (key: string) => seen[key]?.title ?? key;
+  const name = (key: string) => own(seen, key)?.title ?? key;
   return (
     <form class="phrase-editor" aria-label={`Phrase rule ${rule.id}`} onSubmit={(e) => e.preventDefault()}>
       <div class="field-grid">

@@ -9,6 +9,7 @@ import { exportSynonyms, importSynonyms, type SynonymRule, type SynonymSets } fr
 import { useMarkets } from './markets';
 import { confirmGoingLive, useBaseline } from './safeEditing';
 import { ShippedSynonyms } from './ShippedSynonyms';
+import { own } from '../shared/lookup';
 
 const split = (text: string) => text.split(',').map((t) => t.trim()).filter(Boolean);
 
@@ -33,7 +34,7 @@ export function Synonyms() {
     }, (err: Error) => setStatus({ kind: 'error', text: err.message }));
   }, []);
   if (!sets) return <section><h2>Synonyms</h2>{status ? <p role="alert" class="error">{status.text}</p> : <p class="muted">Loading…</p>}</section>;
-  const rules = sets[locale] ?? [];
+  const rules = own(sets, locale) ?? [];
   const setRules = (next: SynonymRule[]) => setSets({ ...sets, [locale]: next });
   const errorAt = (i: number) => status?.errors?.filter((e) => e.path.startsWith(`locales.${locale}[${i}]`)) ?? [];
   const save = async () => {

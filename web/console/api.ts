@@ -7,6 +7,7 @@ import { adminFetch } from '../shared/admin';
 import type { Page } from './pageDraft';
 import type { HistoryKind, SynonymRule, SynonymSets, VersionDiff as Diff, VersionSummary as Version } from '../../src/contract/merchandising';
 import type { Reason } from './explainText';
+import { own } from '../shared/lookup';
 
 export type { Reason };
 export type ExplainedGroup = ProductGroup & { explanation?: Reason[] };
@@ -69,7 +70,7 @@ export interface PhraseRule {
 
 /** The market's rules: published, or (`preview`) the preview where the market has one. */
 export async function exportPhraseRules(market: string, view: 'production' | 'preview' = 'production'): Promise<PhraseRule[]> {
-  return (await adminFetch<{ markets: Record<string, PhraseRule[]> }>(`/api/admin/v4/export/phrase-rules?${new URLSearchParams({ market, view })}`)).markets[market] ?? [];
+  return own((await adminFetch<{ markets: Record<string, PhraseRule[]> }>(`/api/admin/v4/export/phrase-rules?${new URLSearchParams({ market, view })}`)).markets, market) ?? [];
 }
 
 /** Replaces the market's rules (PUT); `previewOnly` keeps them as the preview (viewId=PREVIEW), changing nothing live. Problem paths read `markets.<market>[i]...`. */
@@ -244,7 +245,7 @@ export function importTemplates(templates: Templates, force: boolean): Promise<u
 /** The general synonyms shipped for a locale's language (read-only; a shop's rule of a term overrides them). */
 export async function exportShippedSynonyms(locale: string): Promise<SynonymRule[]> {
   const answer = await adminFetch<{ locales: SynonymSets }>(`/api/admin/v4/export/synonyms?shipped=true&locale=${encodeURIComponent(locale)}`);
-  return answer.locales[locale] ?? [];
+  return own(answer.locales, locale) ?? [];
 }
 
 /** An A/B experiment as its import and export write it (docs/merchandising.md "Experiments"). */

@@ -11,6 +11,7 @@
  * names, so the URL reads like the query it makes.
  */
 import type { FacetParams, NavigationNode, SearchOrigin, SortType } from '@apptus/esales-api';
+import { own } from '../shared/lookup';
 
 export type Route =
   | { kind: 'search'; q: string; sort?: SortType; page: number; origin?: SearchOrigin; facets: FacetParams }
@@ -29,12 +30,13 @@ export interface Location { route: Route; locator: Partial<Locator> }
 export function facetsOf(params: URLSearchParams): FacetParams {
   const facets: FacetParams = {};
   for (const [name, value] of params) {
-    if (!name.startsWith('f.') || value === '') continue;
+    // `f.__proto__` would set the object's prototype, not a selection: no facet has that id.
+    if (!name.startsWith('f.') || value === '' || /^f\.__proto__(\.(min|max))?$/.test(name)) continue;
     const range = /^f\.(.+)\.(min|max)$/.exec(name);
     if (range) {
       const n = Number(value);
       if (!Number.isFinite(n)) continue;
-      const current = facets[range[1]!];
+      const current = own(facets, range[1]!);
       const bounds = typeof current === 'object' && !Array.isArray(current) ? current : undefined;
       facets[range[1]!] = range[2] === 'min' ? { ...bounds, min: n } : { ...bounds, max: n };
     } else if (value === 'true') facets[name.slice(2)] = true;

@@ -7,7 +7,7 @@
  * Every helper treats `undefined` as "field not given" and says nothing about it; `required` does that.
  * Helpers return the narrowed value when its type is right, so callers can go on with rules across fields.
  */
-import { Problems, isObject, kindOf, type Obj, type Problem } from '../../kernel/validation';
+import { Problems, isObject, isPrototypeKey, kindOf, own, prototypeKeyProblem, type Obj, type Problem } from '../../kernel/validation';
 
 export { isObject, kindOf, quoted, type Obj } from '../../kernel/validation';
 /** A problem of a catalog line (the toolkit's one problem type). */
@@ -61,7 +61,7 @@ export function obj(s: Scope, path: string, v: unknown, allowed: readonly string
   }
   for (const key of Object.keys(v)) {
     if (allowed.includes(key)) continue;
-    s.problems.add(at(path, key), refused[key] ?? unknownField(key, allowed));
+    s.problems.add(at(path, key), own(refused, key) ?? unknownField(key, allowed));
   }
   return v;
 }
@@ -169,6 +169,8 @@ export function map(
   if (!s.partial && opts.min === 1 && entries.length === 0) s.problems.add(path, 'must have at least one entry');
   for (const [key, value] of entries) {
     if (s.problems.full) break;
+    // Product, variant and image keys, custom attribute names, override keys: ids, never a built-in's name.
+    if (isPrototypeKey(key)) { s.problems.add(at(path, key), prototypeKeyProblem(key)); continue; }
     opts.key?.(key, at(path, key));
     // JSON has no undefined; in a typed (merged) entity an undefined entry is an absent one.
     if (value !== undefined) opts.value(value, at(path, key), key);
@@ -176,13 +178,18 @@ export function map(
   return v;
 }
 
-/** Entity, product, variant and image keys: non-empty, at most MAX_KEY_LENGTH characters. */
+/** Entity, product, variant and image keys: non-empty, at most MAX_KEY_LENGTH characters, no Object.prototype member's name. */
 export function key(s: Scope, path: string, v: unknown): string | undefined {
   if (v === undefined) {
     s.problems.add(path, 'required');
     return undefined;
   }
-  return str(s, path, v, { nonEmpty: true, max: MAX_KEY_LENGTH });
+  const k = str(s, path, v, { nonEmpty: true, max: MAX_KEY_LENGTH });
+  if (k !== undefined && isPrototypeKey(k)) {
+    s.problems.add(path, prototypeKeyProblem(k));
+    return undefined;
+  }
+  return k;
 }
 
 /** A map key used as an entity key (product, variant, image): the same rule, reported at the entry. */

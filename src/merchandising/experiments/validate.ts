@@ -4,7 +4,7 @@
  * recommendation algorithm against the list algorithms pages take, a page's rules by the rule parser.
  */
 import type { CatalogConfiguration } from '../../catalog/types';
-import { Problems, array, boolean, field, isObject, kindOf, map, object, oneOf, requireFields, string, stringArray, stripNulls, integer, type Validated } from '../../kernel/validation';
+import { Problems, own, array, boolean, field, isObject, kindOf, map, object, oneOf, requireFields, string, stringArray, stripNulls, integer, type Validated } from '../../kernel/validation';
 import { parseRules, RuleSyntaxError } from '../../rules';
 import { REC_LIST_ALGORITHMS } from '../pages/types';
 import {
@@ -12,7 +12,7 @@ import {
   type Experiment, type ExperimentSet, type PageOverride, type Variant, type VariantOverrides,
 } from './types';
 
-const ID = { min: 1, max: 64, pattern: /^[A-Za-z0-9_-]+$/, patternText: 'letters, digits, _ and - only' };
+const ID = { id: true, min: 1, max: 64, pattern: /^[A-Za-z0-9_-]+$/, patternText: 'letters, digits, _ and - only' };
 const MAX_BEHAVIOUR_WEIGHT = 10;
 const MAX_PINS = 100;
 
@@ -61,9 +61,9 @@ function experiment(p: Problems, path: string, v: unknown, configuration: Catalo
   const start = instant(p, field(path, 'start'), o.start);
   const end = instant(p, field(path, 'end'), o.end);
   if (start && end && Date.parse(end) <= Date.parse(start)) p.add(field(path, 'end'), `must be after start (${start})`);
-  const markets = stringArray(p, field(path, 'markets'), o.markets, { min: 1, unique: true, rule: { min: 1 } });
+  const markets = stringArray(p, field(path, 'markets'), o.markets, { min: 1, unique: true, rule: { min: 1, id: true } });
   markets?.forEach((m, i) => {
-    if (!configuration.markets[m]) p.add(`${field(path, 'markets')}[${i}]`, `market "${m}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
+    if (!own(configuration.markets, m)) p.add(`${field(path, 'markets')}[${i}]`, `market "${m}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
   });
   let touchpoints: Experiment['touchpoints'];
   if (o.touchpoints !== undefined) {

@@ -8,6 +8,7 @@ import {
 import { toBase } from '../../catalog/units';
 import {
   Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringMap, requiredBody, type Validated,
+  own,
 } from '../../kernel/validation';
 
 const FACET_FIELDS = ['id', 'attribute', 'type', 'labels', 'sortOrder', 'size', 'unit', 'searchPage'];
@@ -18,7 +19,7 @@ export function validateFacetConfiguration(raw: unknown, configuration: CatalogC
   if (!body) return { ok: false, problems: p };
   const markets: Record<string, MarketFacets> = {};
   map(p, 'markets', body.markets, (entry, at, market) => {
-    const locales = configuration.markets[market]?.locales;
+    const locales = own(configuration.markets, market)?.locales;
     if (!locales) p.add(at, `market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
     const value = marketFacets(p, at, entry, locales ?? []);
     if (value) markets[market] = value;
@@ -60,7 +61,7 @@ function configuredFacet(p: Problems, path: string, v: unknown, locales: readonl
   if (target && type && !facetTypesOf(target).includes(type)) {
     p.add(field(path, 'type'), `${attribute} can be shown as ${facetTypesOf(target).join(' or ')}, not ${type}`);
   }
-  const id = o.id === undefined ? attribute : string(p, field(path, 'id'), o.id, { min: 1, pattern: FACET_ID, patternText: 'must be 1 to 200 letters, digits, ".", "_", ":" or "-"' });
+  const id = o.id === undefined ? attribute : string(p, field(path, 'id'), o.id, { id: true, min: 1, pattern: FACET_ID, patternText: 'must be 1 to 200 letters, digits, ".", "_", ":" or "-"' });
   if (o.id === undefined && attribute !== undefined && !FACET_ID.test(attribute)) {
     p.add(field(path, 'id'), 'required: the attribute name cannot be a facet id (1 to 200 letters, digits, ".", "_", ":" or "-")');
   }

@@ -16,7 +16,7 @@ const CONTAINER_FIELDS = ['market', 'locale', 'type', 'addOrUpdate', 'remove'];
 const NODE_FIELDS = ['id', 'title', 'type', 'customData', 'iconPath', 'pageId', 'parentId', 'url'];
 
 /** Letters, digits, `/`, `_`, `-` (any script's letters and digits). */
-export const NODE_ID: StringRule = { min: 1, max: 200, pattern: /^[\p{L}\p{N}/_-]+$/u, patternText: 'may hold only letters, digits, "/", "_" and "-"' };
+export const NODE_ID: StringRule = { id: true, min: 1, max: 200, pattern: /^[\p{L}\p{N}/_-]+$/u, patternText: 'may hold only letters, digits, "/", "_" and "-"' };
 /** A path of the own domain (`/sale`, never `//host` or `/\host`: kernel/urls.ts) or a full http(s) URL. */
 const LINK_URL: StringRule = {
   min: 1, max: 200, pattern: new RegExp(`^(${OWN_DOMAIN_PATH_PATTERN}|https?:\\/\\/[^\\s/?#]+[^\\s]*)$`, 'i'),

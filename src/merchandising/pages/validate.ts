@@ -6,6 +6,7 @@ import type { AttributeKind } from '../../catalog/attributeQueries';
 import type { CatalogConfiguration } from '../../catalog/types';
 import {
   Problems, array, boolean, field, item, map, object, oneOf, requireFields, string, stringArray, stripNulls, type StringRule, type Validated,
+  own,
 } from '../../kernel/validation';
 import { configuredMarket } from '../../configuration/markets';
 import { customData } from '../customData';
@@ -18,7 +19,7 @@ export const PAGE_CUSTOM_DATA = { maxKeys: 200, maxChars: 3000 };
 export const MAX_HEADING = 200;
 
 /** Letters, digits, `/`, `-` (any script's letters and digits). */
-export const PAGE_ID: StringRule = { min: 1, max: 200, pattern: /^[\p{L}\p{N}/-]+$/u, patternText: 'may hold only letters, digits, "/" and "-"' };
+export const PAGE_ID: StringRule = { id: true, min: 1, max: 200, pattern: /^[\p{L}\p{N}/-]+$/u, patternText: 'may hold only letters, digits, "/" and "-"' };
 /** Our rule (the spec gives none): a localized path is a path of the site, `/` and then no whitespace (never `//host` or `/\host`: kernel/urls.ts). */
 const PAGE_PATH: StringRule = { min: 1, max: 1000, pattern: new RegExp(`^${OWN_DOMAIN_PATH_PATTERN}$`), patternText: 'must be a path starting with "/", without whitespace (one "/": "//" and "/\\" lead to another site)' };
 
@@ -47,7 +48,7 @@ export function validatePageImport(raw: unknown, configuration: CatalogConfigura
     p.add('previewOnly', `the body says previewOnly ${given} and the query parameter previewOnly ${query.previewOnly}: send one, or the same in both`);
   }
   const previewOnly = given ?? query.previewOnly ?? false;
-  const locales = market === undefined ? undefined : configuration.markets[market].locales;
+  const locales = market === undefined ? undefined : own(configuration.markets, market)?.locales;
 
   const firstIndex = new Map<string, number>();
   array(p, 'addOrUpdate', body.addOrUpdate, {

@@ -14,8 +14,8 @@ export const MAX_SLICES = 100;
 export const MAX_SLICE_PINS = 50;
 export const MAX_REC_LISTS = 10;
 
-const PRODUCT_KEY: StringRule = { min: 1, max: 200 };
-const REC_LIST_ID: StringRule = { min: 1, max: 20, pattern: /^[A-Za-z0-9_-]+$/, patternText: 'may hold only letters, digits, "_" and "-"' };
+const PRODUCT_KEY: StringRule = { id: true, min: 1, max: 200 };
+const REC_LIST_ID: StringRule = { id: true, min: 1, max: 20, pattern: /^[A-Za-z0-9_-]+$/, patternText: 'may hold only letters, digits, "_" and "-"' };
 const PRIMARY_LIST_FIELDS = ['blocked', 'pinned', 'rules', 'restrictChildRules', 'facetsOverride', 'keywords', 'pageSliceInfo', 'sortOrderOverride'];
 const REC_LIST_FIELDS = ['id', 'algorithm', 'blocked', 'pinned', 'limit', 'rules'];
 

@@ -3,7 +3,7 @@
  * `markets.SE[2].pinned[0].position`.
  */
 import type { CatalogConfiguration } from '../../catalog/types';
-import { Problems, array, field, integer, map, object, requireFields, string, stringArray, stripNulls, type Validated } from '../../kernel/validation';
+import { Problems, own, array, field, integer, map, object, requireFields, string, stringArray, stripNulls, type Validated } from '../../kernel/validation';
 import { validateRuleText } from '../rules';
 import { normalisePhrase } from './normalise';
 import {
@@ -13,8 +13,8 @@ import {
 import { OWN_DOMAIN_PATH_PATTERN } from '../../kernel/urls';
 
 const RULE_FIELDS = ['id', 'phrases', 'locale', 'pinned', 'hidden', 'boost', 'bury', 'redirect', 'start', 'end'] as const;
-const ID = { min: 1, max: 200, pattern: /^\S(.*\S)?$/, patternText: 'must not start or end with whitespace' };
-const KEY = { min: 1, max: 200 };
+const ID = { id: true, min: 1, max: 200, pattern: /^\S(.*\S)?$/, patternText: 'must not start or end with whitespace' };
+const KEY = { id: true, min: 1, max: 200 };
 const PHRASE = { min: 1, max: MAX_PHRASE_LENGTH, pattern: /\S/, patternText: 'must hold a word' };
 /**
  * A page path or an absolute http(s) URL: never `javascript:` or another scheme a storefront would follow
@@ -36,7 +36,7 @@ export function validatePhraseRules(raw: unknown, configuration: CatalogConfigur
   requireFields(p, '', body, 'markets');
   const sets: PhraseRuleSets = {};
   map(p, 'markets', body.markets, (rules, at, market) => {
-    const locales = configuration.markets[market]?.locales;
+    const locales = own(configuration.markets, market)?.locales;
     if (!locales) p.add(at, `market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
     const out: PhraseRule[] = [];
     const ids = new Set<string>();
@@ -61,7 +61,7 @@ function rule(p: Problems, path: string, v: unknown, locales: string[] | undefin
   requireFields(p, path, o, 'id', 'phrases');
   const id = string(p, field(path, 'id'), o.id, ID);
   const phrases = stringArray(p, field(path, 'phrases'), o.phrases, { min: 1, max: MAX_PHRASES_PER_RULE, rule: PHRASE });
-  const locale = string(p, field(path, 'locale'), o.locale, { min: 1 });
+  const locale = string(p, field(path, 'locale'), o.locale, { min: 1, id: true });
   if (locale !== undefined && locales && !locales.includes(locale)) p.add(field(path, 'locale'), `locale "${locale}" is not configured for this market (configured: ${locales.join(', ')})`);
   const pinned: PinnedProduct[] = [];
   const pinnedKeys = new Set<string>();

@@ -10,6 +10,13 @@ import type { Facet, RawSelection, Selection } from './types';
 
 export type Selections = ReadonlyMap<string, Selection>;
 
+/**
+ * Limits of a request's selections (docs/storefront.md#limits), at many times what a shop's facet list sends:
+ * values selected in one facet (as many as a product rule's restriction takes), and facets selected at once.
+ */
+export const MAX_SELECTED_VALUES = 200;
+export const MAX_SELECTED_FACETS = 50;
+
 export interface ParsedSelections {
   selections: Selections;
   /** The facets selected that were not among the shown ones, in parameter order. */
@@ -46,8 +53,11 @@ export function readSelections(query: RawQuery, facets: Facet[], selectable: (id
     } else if (!known(id)) continue;
     raw.set(id, { ...raw.get(id), [part]: value });
   }
+  if (raw.size > MAX_SELECTED_FACETS) throw invalid(`Query parameters f.*: at most ${MAX_SELECTED_FACETS} facets may be selected at once (got ${raw.size})`);
   const selections = new Map<string, Selection>();
   for (const [id, r] of raw) {
+    const count = r.value === undefined ? 0 : r.value.split('|').length;
+    if (count > MAX_SELECTED_VALUES) throw invalid(`Query parameter f.${id}: at most ${MAX_SELECTED_VALUES} values may be selected (got ${count})`);
     const s = byId.get(id)!.parse(r);
     if (s) selections.set(id, s);
   }

@@ -15,6 +15,7 @@ import { primaryListBodySchema, validateBody } from '../requestBody';
 import { ORIGINS, parseQueryContext, searchPhrase, type EndpointRules, type QueryContext, type SearchOrigin } from '../request';
 import { parseProductFilter, parseRules, type RuleSet } from '../../rules';
 import { parseSort, type SortId } from '../sorts';
+import { own } from '../../kernel/validation';
 import type { AnswerState } from '../../events/searchSessions';
 import type { UnderstandingInput } from '../understanding';
 import type { AppliedPhraseRule } from '../phraseMerchandising';
@@ -93,7 +94,7 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
     navigation: body.navigation?.include === true,
     contentLists: contentListSettings(body.contentLists),
     collapse: catalog.collapsingMarkets.has(context.market),
-    understandingFacts: { currency: catalog.configuration.markets[context.market]?.currency, genders: catalog.genders, brands: catalog.brands, sizes: catalog.sizes, attributes: catalog.attributes },
+    understandingFacts: { currency: own(catalog.configuration.markets, context.market)?.currency, genders: catalog.genders, brands: catalog.brands, sizes: catalog.sizes, attributes: catalog.attributes },
   };
 }
 

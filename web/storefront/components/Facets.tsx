@@ -7,6 +7,7 @@ import { isCheckboxFacet, isColorFacet, isRangeFacet, isSizeFacet, isTextFacet }
 import { useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format';
 import { useShop } from '../shop';
+import { own } from '../../shared/lookup';
 
 type Change = (facets: FacetParams) => void;
 
@@ -21,12 +22,12 @@ const OPEN_AT_FIRST = 3;
  * shows at once, before the next answer arrives.
  */
 function isSelected(facets: FacetParams, id: string, value: string): boolean {
-  const current = facets[id];
+  const current = own(facets, id);
   return Array.isArray(current) && current.includes(value);
 }
 
 function toggle(facets: FacetParams, id: string, value: string, on: boolean): FacetParams {
-  const current = facets[id];
+  const current = own(facets, id);
   const values = Array.isArray(current) ? current.filter((v) => v !== value) : [];
   if (on) values.push(value);
   const next = { ...facets };
@@ -166,7 +167,7 @@ function CheckboxValue({ facet, selection, onChange }: { facet: CheckboxFacet; s
       <input
         type="checkbox"
         aria-label={facet.label}
-        checked={selection[facet.id] === true}
+        checked={own(selection, facet.id) === true}
         onChange={(e) => {
           const next = { ...selection };
           if (e.currentTarget.checked) next[facet.id] = true; else delete next[facet.id];
