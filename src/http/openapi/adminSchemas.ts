@@ -53,6 +53,7 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     finishedAt: str(undefined, { format: 'date-time' }),
     linesRead: int(),
     errorCount: int(),
+    embeddings: obj({ reused: int('From the embedding cache: the text was embedded before.'), embedded: int('By the model.') }, ['reused', 'embedded'], { description: 'Catalog imports with search by meaning: product documents given vectors so far.' }),
     errors: arr({ type: 'object' }, 'Line errors of a failed validation (capped).'),
     warningCount: int('Catalog imports: what was accepted although the spec advises against it (a single variant with a label or size, a remove of an unknown key); absent when none.'),
     warnings: arr({ type: 'object' }, 'The first warnings (capped), each `{line, path, message}`.'),
