@@ -43,6 +43,7 @@ import { merchandisingRouter } from './http/merchandisingRoutes';
 import { consoleRouter } from './http/consoleRoutes';
 import { history, type History } from './admin/history';
 import { phraseTop } from './storefront/searchPage/phraseTop';
+import { semanticSearch } from './storefront/semantic';
 import type { TopPhrasesInput } from './events/queries/topPhrases';
 import type { CatalogView } from './search/catalogView';
 import { notificationRouter } from './http/notificationRoutes';
@@ -146,7 +147,8 @@ export function createContext(config: Config, es: Client, log: Logger, embedder?
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
 export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'> & { embedder?: TextEmbedder }, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config, embedder } = context;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, understoodAttributes: config.understoodAttributes, cacheMs: config.storeCacheMs, lexicon: (language) => readLexicon(config.lexiconDir, language) }, hooks);
+  const semantic = embedder ? semanticSearch(embedder, (locale) => semanticOn(config.semanticSearch, locale), config.semanticFusion, log) : undefined;
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, understoodAttributes: config.understoodAttributes, cacheMs: config.storeCacheMs, lexicon: (language) => readLexicon(config.lexiconDir, language), ...(semantic ? { semantic } : {}) }, hooks);
 }
 
 /**

@@ -32,7 +32,7 @@ export function textKey(model: string, text: string): string {
 /** Pure: a vector as the cache stores it (little-endian float32 bytes, base64) and back. */
 export function encodeVector(v: Float32Array): string {
   const bytes = Buffer.alloc(v.length * 4);
-  for (let i = 0; i < v.length; i++) bytes.writeFloatLE(v[i]!, i * 4);
+  for (let i = 0; i < v.length; i++) bytes.writeFloatLE(v[i], i * 4);
   return bytes.toString('base64');
 }
 
@@ -83,17 +83,17 @@ export class ProductVectors {
     const missing = unique.filter((k) => !vectors.has(k));
     if (missing.length) {
       const textOf = new Map<string, string>();
-      targets.forEach((d, i) => { if (!vectors.has(keys[i]!)) textOf.set(keys[i]!, productText(d)); });
+      targets.forEach((d, i) => { if (!vectors.has(keys[i])) textOf.set(keys[i], productText(d)); });
       const embedded = await this.embedder.embed(missing.map((k) => textOf.get(k)!));
       const now = new Date().toISOString();
-      missing.forEach((k, i) => vectors.set(k, embedded[i]!));
-      const bulk = await this.documents.bulk(missing.flatMap((k, i) => [{ index: { _index: this.cacheIndex, _id: k } }, { model, vector: encodeVector(embedded[i]!), createdAt: now }]));
+      missing.forEach((k, i) => vectors.set(k, embedded[i]));
+      const bulk = await this.documents.bulk(missing.flatMap((k, i) => [{ index: { _index: this.cacheIndex, _id: k } }, { model, vector: encodeVector(embedded[i]), createdAt: now }]));
       // A cache write that fails costs a later import the embedding again, nothing more.
       if (bulk.errors) this.failedCacheWrites++;
     }
     const computed = new Set(missing);
     targets.forEach((d, i) => {
-      const key = keys[i]!;
+      const key = keys[i];
       d.embedding = documentVector(vectors.get(key)!);
       if (computed.has(key)) this.counts.embedded++;
       else this.counts.reused++;

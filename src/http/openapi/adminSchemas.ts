@@ -298,6 +298,7 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
             behaviourWeight: num('Factor of the behaviour (popularity) clause of search relevance: 1 live, 0 off.', { minimum: 0, maximum: 10 }),
             queryUnderstanding: enumOf(UNDERSTANDING_MODES),
             relaxedMatching: bool('false: a long phrase matches only products with every word.'),
+            semanticWeight: num('Share of the meaning in the fused relevance, 0 to 1 (0: words alone); search by meaning only.', { minimum: 0, maximum: 1 }),
           }),
           synonyms: enumOf(SYNONYM_SETS, 'Which synonym rules apply: the shop\'s and the shipped ones, the shop\'s alone, or none.'),
           recommendations: map(obj({ algorithm: enumOf(REC_LIST_ALGORITHMS) }, ['algorithm']), 'Recommendation list id to its algorithm.'),

@@ -18,6 +18,7 @@ import { understoodBoosts, understoodClauses, type Understanding } from '../unde
 import { phraseSuggester } from '../suggest/phrase';
 import { wordCountAggregation } from '../suggest/correction';
 import { hiddenFilters, matchWithPins, withPhraseRule } from '../phraseMerchandising';
+import { meaningClause, wordsOrMeaning } from '../semantic';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -126,7 +127,7 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
  */
 export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
   const { match, full, boosts } = understoodMatch(req, phrase, expansion, understood);
-  return withPhraseRule(listingQuery({
+  const words = withPhraseRule(listingQuery({
     match: matchWithPins(match, req.phraseRule),
     ...(full ? { fullMatch: full } : {}),
     boosts,
@@ -134,6 +135,8 @@ export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?:
     inStock: inStockQuery(req.context),
     relevance: scoresRelevance(req.sort),
   }), req.phraseRule, scoresRelevance(req.sort));
+  // Search by meaning (../semantic.ts): the products nearest the phrase join the list, ordered by relevance only.
+  return req.meaning && scoresRelevance(req.sort) ? wordsOrMeaning(words, meaningClause(req.meaning, listingFilters(req), inStockQuery(req.context))) : words;
 }
 
 /**
@@ -148,7 +151,7 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
       global: {},
       aggs: {
         [AGG.navigationHits]: {
-          filter: { bool: { filter: [understoodMatch(req, phrase, expansion, understood).match, ...listingFilters(req, 'withoutCategory')] } },
+          filter: { bool: { filter: [navigationMatch(req, phrase, expansion, understood), ...listingFilters(req, 'withoutCategory')] } },
           aggs: {
             ...(collapse ? groupCountAggregation() : {}),
             [AGG.categories]: { terms: { field: 'categoryPaths', size: NAVIGATION_CATEGORIES }, ...groups },
@@ -157,6 +160,13 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
       },
     },
   };
+}
+
+/** The phrase's match for navigation counts: by words, or by meaning where the list has it (as primaryQuery). */
+function navigationMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
+  const { match } = understoodMatch(req, phrase, expansion, understood);
+  if (!req.meaning || !scoresRelevance(req.sort)) return match;
+  return { bool: { should: [match, meaningClause(req.meaning, listingFilters(req, 'withoutCategory'))], minimum_should_match: 1 } };
 }
 
 export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
