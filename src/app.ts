@@ -90,10 +90,16 @@ export interface AppContext {
 }
 
 /**
- * `embedder`: the sentence model (search by meaning, src/embedding); without it, or where SEMANTIC_SEARCH is off,
- * imports write no vectors and searches run on words alone, exactly as before.
+ * The sentence model of search by meaning (src/embedding) as the context uses it: one lane for shoppers' phrases,
+ * one for product texts at import (the same embedder in tests).
  */
-export function createContext(config: Config, es: Client, log: Logger, embedder?: TextEmbedder): AppContext {
+export interface SentenceModel { queries: TextEmbedder; documents: TextEmbedder }
+
+/**
+ * `model`: the sentence model (search by meaning); without it, or where SEMANTIC_SEARCH is off, imports write no
+ * vectors and searches run on words alone, exactly as before.
+ */
+export function createContext(config: Config, es: Client, log: Logger, model?: SentenceModel): AppContext {
   const holder = `${hostname()}:${process.pid}`;
   const names = indexNames(config.indexPrefix);
   const layout: IndexLayout = { catalogShards: config.indexShards, replicas: config.indexReplicas, productCodec: config.productIndexCodec };
@@ -115,7 +121,7 @@ export function createContext(config: Config, es: Client, log: Logger, embedder?
   const metrics = config.metricsEnabled ? new ServiceMetrics(() => ({ ...behaviour.stats, refused: behaviour.stats.refused + received.stats.refused })) : undefined;
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds, metrics ? (kind, outcome, seconds) => metrics.importFinished(kind, outcome, seconds) : undefined);
   const keeping = { store: merchandising.history, keep: config.historyVersions };
-  const storefront = storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config, embedder });
+  const storefront = storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config, ...(model ? { embedder: model.queries } : {}) });
   // The facts name the live version (navigation counts are cached under it): they must not lag the view.
   indices.onPublish(() => storefront.facts.clear());
   const impact = {
@@ -123,7 +129,7 @@ export function createContext(config: Config, es: Client, log: Logger, embedder?
     phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
   };
   const semantic = (locale: string) => semanticOn(config.semanticSearch, locale);
-  const vectors = embedder ? () => new ProductVectors(documents, names.embeddings, embedder, semantic) : undefined;
+  const vectors = model ? () => new ProductVectors(documents, names.embeddings, model.documents, semantic) : undefined;
   const admin = adminServices({ es, documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact, ...(vectors ? { vectors } : {}) });
   // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
   const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;

@@ -57,7 +57,7 @@ export async function startService(overrides: Partial<Config> = {}, options: { e
   // No wrong-key throttle unless a test asks for one: tests send wrong keys on purpose, all from 127.0.0.1.
   const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, keyFailureLimit: 0, ...overrides });
   const es = createElasticsearchClient(config.elasticsearchUrl);
-  const context = createContext(config, es, createLogger(config.logLevel), options.embedder);
+  const context = createContext(config, es, createLogger(config.logLevel), options.embedder ? { queries: options.embedder, documents: options.embedder } : undefined);
   await prepareContext(context);
   const app = createApp(context);
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
