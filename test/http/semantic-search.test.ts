@@ -30,7 +30,7 @@ const CATALOG: ReplaceEntity[] = [
   item('CLOCK', 'Wall Clock Round', 'Quiet clock with large numbers.'),
 ];
 
-interface Answer { keys: string[]; total: number; roundTrips: number; brands: Map<string, number> }
+interface Answer { keys: string[]; total: number; roundTrips: number; brands: Map<string, number>; similarInMeaning?: boolean }
 
 describe('search by meaning (search-page, fused with the words in one round trip)', function () {
   let on: TestService;
@@ -52,13 +52,14 @@ describe('search by meaning (search-page, fused with the words in one round trip
     const query = new URLSearchParams({ q, market: 'UK', locale: 'en-GB', touchpoint: 'desktop', customerKey: 'c', sessionKey: 's', notify: 'false', facets: 'brand', ...extra });
     const res = await service.request('GET', `/api/storefront/v3/queries/search-page?${query}`);
     assert.equal(res.status, 200, await res.clone().text());
-    const body = (await res.json()) as { primaryList: { totalHits: number; productGroups: { products: { key: string }[] }[]; facets: { id: string; values?: { id: string; count: number }[] }[] } };
+    const body = (await res.json()) as { similarInMeaning?: boolean; primaryList: { totalHits: number; productGroups: { products: { key: string }[] }[]; facets: { id: string; values?: { id: string; count: number }[] }[] } };
     const brand = body.primaryList.facets.find((f) => f.id === 'brand');
     return {
       keys: body.primaryList.productGroups.map((g) => g.products[0]!.key),
       total: body.primaryList.totalHits,
       roundTrips: Number(res.headers.get('X-Elasticsearch-Round-Trips')),
       brands: new Map((brand?.values ?? []).map((v) => [v.id, v.count])),
+      ...(body.similarInMeaning !== undefined ? { similarInMeaning: body.similarInMeaning } : {}),
     };
   }
   /** The fewer round trips of two answers (a cache reload after an import may land in either). */
@@ -73,6 +74,8 @@ describe('search by meaning (search-page, fused with the words in one round trip
     assert.equal(meaning.total, 2, 'the total counts what the list holds');
     assert.deepEqual([...meaning.brands].sort(), [['Acme', 1], ['Potter', 1]], 'facet counts count what the list holds');
     assert.ok(!meaning.keys.includes('NORDIC'), "another market's product stays out");
+    assert.equal(meaning.similarInMeaning, true, 'the answer says that no word matched and the list is by meaning');
+    assert.equal((await search(on, 'kettle')).similarInMeaning, undefined, 'a list the words found says nothing');
     const words = await search(off, 'hot drinks');
     assert.deepEqual(words.keys, [], 'without search by meaning the words find nothing');
   });

@@ -222,7 +222,9 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
     contents, siblings, suggestions, now: s.now(), template, dynamicFacets, behaviourRelated,
   });
-  const answer = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
+  const redirected = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
+  // Nothing matched by words: the list is the products closest in meaning, and the answer says so.
+  const answer: SearchPageResult = fused && originalTotal === 0 && primaryTotal > 0 ? { ...redirected, similarInMeaning: true } : redirected;
   if (!explain) return answer;
   // Without pins the order before merchandising is the order shown; a pinned list tells each hit's place among the others.
   const hits = shownHits(req.viewAllSecondary ? undefined : primary);
