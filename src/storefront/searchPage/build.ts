@@ -135,8 +135,11 @@ export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?:
     inStock: inStockQuery(req.context),
     relevance: scoresRelevance(req.sort),
   }), req.phraseRule, scoresRelevance(req.sort));
-  // Search by meaning (../semantic.ts): the products nearest the phrase join the list, ordered by relevance only.
-  return req.meaning && scoresRelevance(req.sort) ? wordsOrMeaning(words, meaningClause(req.meaning, listingFilters(req), inStockQuery(req.context))) : words;
+  // Search by meaning (../semantic.ts): the products nearest the phrase join the list, ordered by relevance only;
+  // what understanding requires ("red" as a filter) they must have too.
+  if (!req.meaning || !scoresRelevance(req.sort)) return words;
+  const required = understood?.mode === 'filter' ? understoodClauses(understood.understanding, req.context.priceId) : [];
+  return wordsOrMeaning(words, meaningClause(req.meaning, [...listingFilters(req), ...required], inStockQuery(req.context)));
 }
 
 /**
@@ -205,7 +208,8 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
   const match = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
   return {
     query: listingQuery({
-      match: { bool: { must: [match], must_not: [understoodMatch(req, phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : [])] } },
+      // Nor the products the primary list holds by meaning (the same nearest products under the same filters).
+      match: { bool: { must: [match], must_not: [understoodMatch(req, phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : []), ...(req.meaning ? [meaningClause(req.meaning, listingFilters(req))] : [])] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,

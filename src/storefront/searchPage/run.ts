@@ -79,7 +79,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // The phrase rule comes from the store's in-process index: no round trip.
   // Search by meaning (../semantic.ts): the phrase's vector, for a list in relevance order; an A/B variant may weigh it.
   const fusion = s.semantic ? { ...s.semantic.fusion, ...(relevanceOverrides?.semanticWeight !== undefined ? { weight: relevanceOverrides.semanticWeight } : {}) } : undefined;
-  const byMeaning = fusion && fusion.weight > 0 && scoresRelevance(request.sort) && !request.viewAllSecondary;
+  const byMeaning = fusion && fusion.weight > 0 && scoresRelevance(request.sort);
   const [template, language, topContent, phraseRule, vector] = await Promise.all([
     resolveTemplate(s, request.context.templateId), s.language(request.context.locale, synonymSet), topContentFor(s, request.context.market, request.contentLists),
     phraseRuleOf(s, request.context, request.q), byMeaning ? s.semantic!.vectorOf(request.context.locale, request.q) : undefined,
