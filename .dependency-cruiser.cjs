@@ -6,7 +6,7 @@
  *   admin/  storefront/  behaviour/       use cases: never http/, never each other
  *   merchandising/  events/               domain ...
  *   configuration/  rules/  catalog/      ... (each only the ones listed after it)
- *   search/                               Elasticsearch access
+ *   search/  embedding/                   Elasticsearch access; the sentence-embedding model (worker threads)
  *   kernel/                               errors, log, settings, validation toolkit: imports nothing of ours
  *   contract/                             request and answer shapes shared with web/: imports nothing at all
  *
@@ -52,6 +52,7 @@ module.exports = {
       to: { pathNot: '^src/contract/' },
     },
     forbid('kernel-imports-nothing', 'kernel/ is the bottom: it imports nothing of ours.', '^src/kernel/', '^src/', '^src/kernel/'),
+    forbid('embedding-above-kernel-only', 'embedding/ (the sentence-embedding model in worker threads) imports kernel/ only: no Elasticsearch, no domain.', '^src/embedding/', '^src/', '^src/(embedding|kernel)/'),
     forbid('search-below-domain', 'search/ (Elasticsearch access) knows no domain, use case or HTTP.', '^src/search/', `${DOMAIN}|${ABOVE_DOMAIN}`),
     forbid('domain-below-use-cases', 'The domain knows no use case, no HTTP and no sample data.', DOMAIN, ABOVE_DOMAIN),
     forbid('catalog-is-the-base', 'catalog/ is the bottom of the domain.', '^src/catalog/', '^src/(rules|configuration|merchandising|events)/'),

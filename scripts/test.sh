@@ -12,6 +12,9 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # Installs when nothing is installed or package-lock.json changed since the last install (a new dependency).
+# onnxruntime-node's install step would fetch GPU libraries from outside the npm registry: the CPU ones it
+# uses ship in its package, so that step is skipped.
+export ONNXRUNTIME_NODE_INSTALL=skip
 [ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modules/.package-lock.json ] || npm ci --no-audit --no-fund
 shape_checks="${SHAPE_CHECKS:-fail}"
 mkdir -p node_modules/.cache
@@ -46,6 +49,9 @@ fi
 if [[ " $* " != *" --config "* || " $* " == *browser* ]]; then bash scripts/chromium.sh; fi
 # The general lexicon (Debian word lists, docs/language.md "General lexicon"): installed when missing (as root).
 bash scripts/lexicon.sh install >/dev/null
+# The embedding model of semantic search (docs/relevance.md "The embedding model"): its unit tests compare it with
+# reference vectors, so a missing model fails the run here rather than skipping them.
+bash scripts/model.sh install >/dev/null
 cleanup() { [ -n "$started" ] && bash scripts/elasticsearch.sh stop || true; }
 trap cleanup EXIT
 npx mocha "$@"

@@ -54,6 +54,16 @@ export interface Config {
   loadSampleData: boolean;
   /** Directory of the general lexicon files `<language>.txt` (scripts/lexicon.sh); a missing file falls back to the catalog's words. */
   lexiconDir: string;
+  /**
+   * Directory of the sentence-embedding model of semantic search: `model.onnx` and its `tokenizer.json`
+   * (docs/relevance.md "The embedding model"). Default: all-MiniLM-L6-v2 int8, fetched by scripts/model.sh.
+   * Without the files the service starts with semantic search off and says so in one log line.
+   */
+  embeddingModelDir: string;
+  /** Worker threads running the embedding model, each with its own copy (about 40 MB) and one core at most. */
+  embeddingWorkers: number;
+  /** Phrases whose vectors each locale keeps in memory (src/embedding/queryCache.ts), 1.5 KB each; 0: none. */
+  embeddingQueryCache: number;
   /** Apply the general synonyms shipped per language (merchandising/synonyms/general.ts) beside each shop's rules. */
   generalSynonyms: boolean;
   /**
@@ -234,6 +244,9 @@ const schema = Joi.object({
   MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
   LEXICON_DIR: Joi.string().default(join(checkoutRoot(), '.cache', 'lexicon')),
+  EMBEDDING_MODEL_DIR: Joi.string().default(join(checkoutRoot(), '.cache', 'models', 'all-minilm-l6-v2-q')),
+  EMBEDDING_WORKERS: Joi.number().integer().min(1).max(16).default(1),
+  EMBEDDING_QUERY_CACHE: Joi.number().integer().min(0).max(1_000_000).default(5000),
   GENERAL_SYNONYMS: Joi.boolean().truthy('1').falsy('0').default(true),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   CORS_ALLOWED_ORIGINS: Joi.string().allow('').default('*'),
@@ -300,6 +313,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
     loadSampleData: value.LOAD_SAMPLE_DATA,
     lexiconDir: value.LEXICON_DIR,
+    embeddingModelDir: value.EMBEDDING_MODEL_DIR,
+    embeddingWorkers: value.EMBEDDING_WORKERS,
+    embeddingQueryCache: value.EMBEDDING_QUERY_CACHE,
     generalSynonyms: value.GENERAL_SYNONYMS,
     publicUrl: String(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
