@@ -15,6 +15,8 @@ import type { ProductDocument } from './documentTypes';
 
 /** Longest product text embedded: the model reads its first 256 word pieces, so more is wasted work. */
 const MAX_TEXT = 2000;
+/** Length of the vectors the product index holds (mappings/catalog-products.json `embedding.dims`). */
+export const PRODUCT_VECTOR_DIMENSIONS = 384;
 /** Documents per embedding batch: one cache lookup and one model call each. */
 export const VECTOR_BATCH = 64;
 

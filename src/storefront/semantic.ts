@@ -14,7 +14,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { TextEmbedder } from '../embedding/types';
 import type { Logger } from '../kernel/log';
 import type { SemanticFusionSettings } from '../kernel/config';
-import { LruCache } from '../events/lru';
+import { cachedEmbedder } from '../embedding/queryCache';
 
 type Query = estypes.QueryDslQueryContainer;
 type Hit = estypes.SearchHit<unknown>;
@@ -46,33 +46,29 @@ export interface SemanticSearch {
   fusion: SemanticFusionSettings;
 }
 
-/** Phrases remembered per locale, and for how long (the model does not change under a running process). */
-const PHRASES_PER_LOCALE = 2000;
-const PHRASE_TTL_MS = 24 * 3_600_000;
-
-export function semanticSearch(embedder: TextEmbedder, on: (locale: string) => boolean, fusion: SemanticFusionSettings, log: Logger): SemanticSearch {
-  const perLocale = new Map<string, LruCache<Promise<number[] | undefined>>>();
+/**
+ * `phrasesPerLocale` (EMBEDDING_QUERY_CACHE): phrase vectors each locale keeps (../embedding/queryCache.ts), so a
+ * busy locale does not push out another's. The phrase is embedded as typed, lower-cased (the model is uncased).
+ */
+export function semanticSearch(embedder: TextEmbedder, on: (locale: string) => boolean, fusion: SemanticFusionSettings, log: Logger, phrasesPerLocale = 5000): SemanticSearch {
+  const perLocale = new Map<string, TextEmbedder>();
   return {
     on,
     fusion,
-    vectorOf(locale, phrase) {
+    async vectorOf(locale, phrase) {
       const text = phrase.trim().toLowerCase().replace(/\s+/g, ' ');
-      if (!text || !on(locale)) return Promise.resolve(undefined);
+      if (!text || !on(locale)) return undefined;
       const key = locale.toLowerCase();
-      let lru = perLocale.get(key);
-      if (!lru) perLocale.set(key, lru = new LruCache(PHRASES_PER_LOCALE, PHRASE_TTL_MS));
-      const known = lru.get(text);
-      if (known) return known;
-      const vector = embedder.embed([text]).then(
-        ([v]) => (v ? Array.from(v) : undefined),
-        (err: unknown) => {
-          lru.set(text, Promise.resolve(undefined));
-          log.warn('search by meaning skipped: the model could not embed the phrase', { err });
-          return undefined;
-        },
-      );
-      lru.set(text, vector);
-      return vector;
+      let cached = perLocale.get(key);
+      if (!cached) perLocale.set(key, cached = cachedEmbedder(embedder, phrasesPerLocale));
+      try {
+        const [v] = await cached.embed([text]);
+        return v ? Array.from(v) : undefined;
+      } catch (err) {
+        // The page answers by words alone: a model that fails never fails a search.
+        log.warn('search by meaning skipped: the model could not embed the phrase', { err });
+        return undefined;
+      }
     },
   };
 }
