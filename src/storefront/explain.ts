@@ -90,8 +90,8 @@ export interface HitContext {
   meaningShare?: number;
 }
 
-/** The named queries of search by meaning (semantic.ts WORDS_QUERY, MEANING_QUERY): parts of the score, not rules. */
-const FUSION_PARTS = new Set(['words', 'meaning']);
+/** The named queries of search by meaning (semantic.ts WORDS_QUERY, MEANING_QUERY, IN_STOCK_QUERY): parts of the score, not rules. */
+const FUSION_PARTS = new Set(['words', 'meaning', 'inStock']);
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 

@@ -6,9 +6,10 @@
  *
  * The primary query becomes `words OR meaning`: the listing query as before (named WORDS), or one of the `candidates`
  * products nearest the phrase among those the listing's filters allow, at least `minSimilarity` close (named
- * MEANING). Elasticsearch reports each hit's score of both (`include_named_queries_score`). Its own order, the sum of
- * both, serves pages past the fusion window; the window's products (the first `window`, which a search with meaning
- * fetches whole) are ordered by fuse().
+ * MEANING). Elasticsearch reports each hit's words score (`include_named_queries_score`) and its similarity (a script
+ * field, over the fetched hits only), and whether it is in stock. Its own order puts the meaning's matches first (all
+ * of them then sit in the fusion window), then the words' in their order; the window's products (the first `window`
+ * beside the meaning's, which a search with meaning fetches whole) are ordered by fuse(), and later pages follow.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { TextEmbedder } from '../embedding/types';
@@ -24,10 +25,13 @@ export const WORDS_QUERY = 'words';
 export const MEANING_QUERY = 'meaning';
 
 /**
- * Weight of the meaning in Elasticsearch's own order (past the fusion window): a product as near as can be scores
- * as a good title match in stock (the listing's in-stock tier, relevance.ts STOCK_TIER, times a BM25 score of ~10).
+ * Weight of the meaning in Elasticsearch's own order: above any words score (pins included, PIN_WEIGHT), so that the
+ * meaning's matches are the first hits and all of them are fused. Their named score still tells the similarity.
  */
-export const MEANING_BOOST = 1e8;
+export const MEANING_BOOST = 1e20;
+/** The named probe of stock (boost 0: it changes no score), read per hit: the fusion keeps in stock first. */
+export const IN_STOCK_QUERY = 'inStock';
+
 /** Reciprocal rank fusion's constant (the usual 60). */
 export const RRF_K = 60;
 
@@ -92,24 +96,31 @@ export function meaningClause(meaning: Meaning, filters: Query[], inStock?: Quer
   return inStock ? { function_score: { query: knn, functions: [{ filter: inStock, weight: 1 }, { filter: { bool: { must_not: [inStock] } }, weight: 1e-7 }], score_mode: 'first', boost_mode: 'multiply' } } : knn;
 }
 
-/** Pure: the listing's query (the words') or the meaning's. */
-export function wordsOrMeaning(words: Query, meaning: Query): Query {
-  return { bool: { should: [{ bool: { must: [words], _name: WORDS_QUERY } }, meaning], minimum_should_match: 1 } };
+/** Pure: the listing's query (the words') or the meaning's; `inStock` is probed, not scored. */
+export function wordsOrMeaning(words: Query, meaning: Query, inStock?: Query): Query {
+  const either: Query = { bool: { should: [{ bool: { must: [words], _name: WORDS_QUERY } }, meaning], minimum_should_match: 1 } };
+  return inStock ? { bool: { must: [either], should: [{ constant_score: { filter: inStock, boost: 0, _name: IN_STOCK_QUERY } }] } } : either;
 }
 
-/** A hit's two scores: the words' (undefined: matched by meaning only) and the cosine similarity (undefined: by words only). */
-export interface HitScores { words?: number; similarity?: number }
 
-/** Pure: a hit's scores from its named queries (include_named_queries_score). */
+/**
+ * A hit's scores: the words' (undefined: matched by meaning only), the cosine similarity (undefined: no vector) and
+ * whether it is in stock.
+ */
+export interface HitScores { words?: number; similarity?: number; inStock?: boolean }
+
+/** Pure: a hit's scores from its named queries (include_named_queries_score) and its similarity field. */
 export function hitScores(hit: Hit): HitScores {
   const named = hit.matched_queries as Record<string, number> | string[] | undefined;
   if (!named || Array.isArray(named)) return { words: hit._score ?? 0 };
   const meaning = named[MEANING_QUERY];
   const words = named[WORDS_QUERY];
+  // The knn score of a dot product is (1 + cosine) / 2, times the clause's boost.
+  const similarity = meaning !== undefined ? (2 * meaning) / MEANING_BOOST - 1 : undefined;
   return {
     ...(words !== undefined ? { words } : {}),
-    // The knn score of a dot product is (1 + cosine) / 2, times the clause's boost.
-    ...(meaning !== undefined ? { similarity: (2 * meaning) / MEANING_BOOST - 1 } : {}),
+    ...(similarity !== undefined ? { similarity } : {}),
+    inStock: named[IN_STOCK_QUERY] !== undefined,
   };
 }
 
@@ -137,6 +148,11 @@ const ranks = (values: (number | undefined)[]): (number | undefined)[] => {
  * weights on 1/(RRF_K + rank) of each. Ties keep Elasticsearch's order.
  */
 export function fuse(scores: readonly HitScores[], fusion: Pick<SemanticFusionSettings, 'method' | 'weight' | 'minSimilarity'>): Fused[] {
+  // In stock first, as in the words' listing: each part fused on its own.
+  if (scores.some((s) => s.inStock === false) && scores.some((s) => s.inStock !== false)) {
+    const part = (inStock: boolean) => scores.map((s, index) => ({ s, index })).filter((x) => (x.s.inStock !== false) === inStock);
+    return [part(true), part(false)].flatMap((p) => fuse(p.map((x) => x.s), fusion).map((f) => ({ ...f, index: p[f.index]!.index })));
+  }
   const w = fusion.weight;
   let wordsPart: number[];
   let meaningPart: number[];
@@ -159,10 +175,15 @@ export function fuse(scores: readonly HitScores[], fusion: Pick<SemanticFusionSe
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
-/** Pure: the hits in fused order (fuse()), with each one's fusion, in the same order. */
-export function fusedHits(hits: readonly Hit[], fusion: Pick<SemanticFusionSettings, 'method' | 'weight' | 'minSimilarity'>): { hits: Hit[]; fused: Fused[] } {
-  const fused = fuse(hits.map(hitScores), fusion);
-  return { hits: fused.map((f) => hits[f.index]!), fused };
+/**
+ * Pure: the hits in fused order (fuse()), with each one's fusion, in the same order. `pinned` hits (placed by the
+ * phrase rule afterwards, their words score is a placement) stay out of the normalisation and come first.
+ */
+export function fusedHits(hits: readonly Hit[], fusion: Pick<SemanticFusionSettings, 'method' | 'weight' | 'minSimilarity'>, pinned: (hit: Hit) => boolean = () => false): { hits: Hit[]; fused: Fused[] } {
+  const pins = hits.filter(pinned);
+  const others = hits.filter((h) => !pinned(h));
+  const fused = fuse(others.map(hitScores), fusion);
+  return { hits: [...pins, ...fused.map((f) => others[f.index]!)], fused: [...pins.map((_, index) => ({ index, score: 0, meaningShare: 0 })), ...fused] };
 }
 
 /**

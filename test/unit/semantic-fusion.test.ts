@@ -5,14 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { MEANING_BOOST, MEANING_QUERY, WORDS_QUERY, fuse, fusedHits, hitScores, meaningClause, wordMatches, wordsOrMeaning } from '../../src/storefront/semantic';
+import { IN_STOCK_QUERY, MEANING_BOOST, MEANING_QUERY, WORDS_QUERY, fuse, fusedHits, hitScores, meaningClause, wordMatches, wordsOrMeaning } from '../../src/storefront/semantic';
 import { decodeVector, documentVector, encodeVector, productText, textKey } from '../../src/catalog/productVectors';
 import { parseSemanticSearch, semanticOn } from '../../src/kernel/config';
 
 const blend = { method: 'blend' as const, weight: 0.5, minSimilarity: 0.3 };
 const hit = (id: string, words?: number, similarity?: number): estypes.SearchHit<unknown> => ({
   _index: 'i', _id: id, _score: (words ?? 0) + (similarity !== undefined ? ((1 + similarity) / 2) * MEANING_BOOST : 0),
-  matched_queries: { ...(words !== undefined ? { [WORDS_QUERY]: words } : {}), ...(similarity !== undefined ? { [MEANING_QUERY]: ((1 + similarity) / 2) * MEANING_BOOST } : {}) },
+  matched_queries: { ...(words !== undefined ? { [WORDS_QUERY]: words } : {}), ...(similarity !== undefined ? { [MEANING_QUERY]: ((1 + similarity) / 2) * MEANING_BOOST } : {}), [IN_STOCK_QUERY]: 0 },
 });
 
 describe('search by meaning: fusion', () => {
@@ -20,7 +20,8 @@ describe('search by meaning: fusion', () => {
     const s = hitScores(hit('a', 12.5, 0.8));
     assert.equal(s.words, 12.5);
     assert.ok(Math.abs(s.similarity! - 0.8) < 1e-9);
-    assert.deepEqual(hitScores(hit('b', 3)), { words: 3 });
+    assert.deepEqual(hitScores(hit('b', 3)), { words: 3, inStock: true });
+    assert.equal(hitScores({ _index: 'i', _id: 'e', _score: 1, matched_queries: { [WORDS_QUERY]: 1 } }).inStock, false);
     assert.equal(hitScores(hit('c', undefined, 0.5)).words, undefined);
     // Without named scores (search by words alone): the score is the words'.
     assert.deepEqual(hitScores({ _index: 'i', _id: 'd', _score: 7 }), { words: 7 });
@@ -49,6 +50,16 @@ describe('search by meaning: fusion', () => {
     const fused = fuse([{ words: 10 }, { words: 5, similarity: 0.9 }, { similarity: 0.8 }], { ...blend, method: 'rrf' });
     assert.deepEqual(fused.map((f) => f.index), [1, 0, 2]);
     assert.ok(Math.abs(fused[0]!.score - (0.5 / 62 + 0.5 / 61)) < 1e-12);
+  });
+
+  it('keeps in stock first, each part fused on its own', () => {
+    const fused = fuse([{ words: 10, similarity: 0.9, inStock: false }, { words: 1, inStock: true }, { similarity: 0.5, inStock: true }], blend);
+    assert.deepEqual(fused.map((f) => f.index), [1, 2, 0]);
+  });
+
+  it('leaves pinned hits out of the normalisation, first (the phrase rule places them)', () => {
+    const { hits } = fusedHits([hit('a', 5, 0.9), hit('pin', 1e15), hit('b', 4)], blend, (h) => h._id === 'pin');
+    assert.deepEqual(hits.map((h) => h._id), ['pin', 'a', 'b']);
   });
 
   it('keeps the order of equal scores', () => {

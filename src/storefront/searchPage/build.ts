@@ -139,7 +139,8 @@ export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?:
   // what understanding requires ("red" as a filter) they must have too.
   if (!req.meaning || !scoresRelevance(req.sort)) return words;
   const required = understood?.mode === 'filter' ? understoodClauses(understood.understanding, req.context.priceId) : [];
-  return wordsOrMeaning(words, meaningClause(req.meaning, [...listingFilters(req), ...required], inStockQuery(req.context)));
+  const inStock = inStockQuery(req.context);
+  return wordsOrMeaning(words, meaningClause(req.meaning, [...listingFilters(req), ...required], inStock), inStock);
 }
 
 /**

@@ -100,8 +100,9 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   let used: UnderstoodPhrase | undefined = understood;
   // With pins, the hits from the first on: placePins moves each pin to its position.
   const window = pinnedWindow(req.skip, req.limit, phraseRule);
-  // The fusion orders the list's first positions: a page among them fetches them all (ES order serves the rest).
-  const fusionWindow = meaning ? Math.max(meaning.fusion.window, meaning.fusion.candidates) : 0;
+  // The fusion orders the list's first positions, the meaning's matches (first in Elasticsearch's order) and the
+  // words' first `window`: a page among them fetches them all (Elasticsearch's order serves the rest).
+  const fusionWindow = meaning ? meaning.fusion.window + meaning.fusion.candidates : 0;
   const fusing = meaning !== undefined && window.from < fusionWindow;
   const fetched = fusing ? { from: 0, size: Math.max(window.from + window.size, fusionWindow) } : window;
   // How many of a list's products (groups) the words matched: what decides a short list, the fallback and auto-correct.
@@ -195,7 +196,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   let fused: Map<Hit, Fused> | undefined;
   if (fusing && phrase === req.q) {
     const hits = primary.hits.hits;
-    const ordered = fusedHits(hits.slice(0, fusionWindow), meaning.fusion);
+    const pins = new Set(phraseRule?.pinned.map((p) => p.productKey));
+    const ordered = fusedHits(hits.slice(0, fusionWindow), meaning.fusion, (h) => pins.has(String((h._source as { productKey?: unknown } | undefined)?.productKey)));
     fused = new Map(ordered.hits.map((h, i) => [h, ordered.fused[i]!]));
     primary = { ...primary, hits: { ...primary.hits, hits: [...ordered.hits, ...hits.slice(fusionWindow)].slice(window.from, window.from + window.size) } };
   }
