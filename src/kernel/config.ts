@@ -258,10 +258,10 @@ const schema = Joi.object({
   UNDERSTOOD_ATTRIBUTES: Joi.string().allow('').pattern(/^[^\s,]+(,[^\s,]+)*$/).default('material,pattern'),
   SEMANTIC_SEARCH: Joi.string().allow('').default(DEFAULT_SEMANTIC_SEARCH),
   SEMANTIC_FUSION: Joi.string().valid('blend', 'rrf').default('blend'),
-  SEMANTIC_WEIGHT: Joi.number().min(0).max(1).default(0.5),
+  SEMANTIC_WEIGHT: Joi.number().min(0).max(1).default(0.3),
   SEMANTIC_CANDIDATES: Joi.number().integer().min(1).max(1000).default(50),
   SEMANTIC_MIN_SIMILARITY: Joi.number().min(-1).max(1).default(0.35),
-  SEMANTIC_WINDOW: Joi.number().integer().min(1).max(1000).default(100),
+  SEMANTIC_WINDOW: Joi.number().integer().min(1).max(1000).default(50),
   HISTORY_VERSIONS: Joi.number().integer().min(1).max(1000).default(50),
 
   METRICS_ENABLED: Joi.boolean().truthy('1').falsy('0').default(true),

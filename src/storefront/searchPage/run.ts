@@ -49,6 +49,7 @@ import { phraseRuleOf, phraseRuleProbes, pinnedWindow, placePins, withPlacedHits
 import { PIN_WEIGHT } from '../pins';
 import { fusedHits, wordMatches, type Fused } from '../semantic';
 import { scoresRelevance } from '../sorts';
+import { withoutNegated } from '../relevance';
 
 /** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
 const SHORT_LIST = DID_YOU_MEAN_BELOW;
@@ -82,7 +83,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const byMeaning = fusion && fusion.weight > 0 && scoresRelevance(request.sort);
   const [template, language, topContent, phraseRule, vector] = await Promise.all([
     resolveTemplate(s, request.context.templateId), s.language(request.context.locale, synonymSet), topContentFor(s, request.context.market, request.contentLists),
-    phraseRuleOf(s, request.context, request.q), byMeaning ? s.semantic!.vectorOf(request.context.locale, request.q) : undefined,
+    // What the visitor does not want is no meaning to find either ("without straw"), as it is no word to find.
+    phraseRuleOf(s, request.context, request.q), byMeaning ? s.semantic!.vectorOf(request.context.locale, withoutNegated(request.q)) : undefined,
   ]);
   const withVariant = relevanceOverrides ? { ...request, relevance: { behaviourWeight: relevanceOverrides.behaviourWeight, relaxedMatching: relevanceOverrides.relaxedMatching } } : request;
   const templated = template ? { ...withVariant, context: withTemplateFields(request.context, template) } : withVariant;
