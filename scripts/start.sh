@@ -14,7 +14,7 @@ if [ -z "${ELASTICSEARCH_URL:-}" ]; then
 fi
 # The general lexicon per language (docs/language.md "General lexicon"); without it compounds use the catalog's words.
 bash scripts/lexicon.sh install >/dev/null || true
-# The embedding model of semantic search (docs/relevance.md "The embedding model"); without it semantic search is off.
+# The embedding model of semantic search (docs/embedding.md); without it semantic search is off.
 bash scripts/model.sh install >/dev/null || true
 npx tsc -p tsconfig.json
 npx tsx scripts/build-web.ts

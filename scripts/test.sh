@@ -49,7 +49,7 @@ fi
 if [[ " $* " != *" --config "* || " $* " == *browser* ]]; then bash scripts/chromium.sh; fi
 # The general lexicon (Debian word lists, docs/language.md "General lexicon"): installed when missing (as root).
 bash scripts/lexicon.sh install >/dev/null
-# The embedding model of semantic search (docs/relevance.md "The embedding model"): its unit tests compare it with
+# The embedding model of semantic search (docs/embedding.md): its unit tests compare it with
 # reference vectors, so a missing model fails the run here rather than skipping them.
 bash scripts/model.sh install >/dev/null
 cleanup() { [ -n "$started" ] && bash scripts/elasticsearch.sh stop || true; }

@@ -1,11 +1,11 @@
 /**
  * The embedding model of semantic search as the service runs it: a small pool of worker threads
  * (worker.ts), each with the model loaded, so inference never blocks the event loop and an import never
- * stalls a query (docs/relevance.md "The embedding model").
+ * stalls a query (docs/embedding.md).
  *
  * Two lanes share the pool. `queries` (a shopper's phrase) is always served first: a free worker takes the
- * oldest query job before any document job, and documents go to the workers in jobs of DOCUMENT_JOB texts,
- * so a query waits at most for the few texts a worker is busy with, never behind an import's batch.
+ * oldest query job before any document job, and documents go to the workers one text at a time
+ * (DOCUMENT_JOB), so a query waits at most for the one text a worker is busy with, never behind an import's batch.
  * `documents` (product texts at import) takes what is left.
  *
  * Where the model directory lacks its files, or the model cannot be loaded, `openEmbeddingModel` logs one
@@ -15,13 +15,16 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../kernel/config';
 import type { Logger } from '../kernel/log';
-import { missingModelFiles } from './sentenceModel';
+import { missingModelFiles } from './modelFiles';
 import { MAX_TOKENS } from './tokenizer';
 import type { TextEmbedder } from './types';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './workerProtocol';
 
-/** Texts of one document job: at ~5–12 ms each, a query behind one waits a few tens of ms at most. */
-export const DOCUMENT_JOB = 4;
+/**
+ * Texts a worker takes from the document lane at once. One: a query then waits for one product text at most
+ * (5–15 ms of CPU), and larger jobs gained nothing measurable (bench:embedding, docs/embedding.md).
+ */
+export const DOCUMENT_JOB = 1;
 /** Texts of one query job (queries come one at a time; a larger call is split too). */
 const QUERY_JOB = 16;
 
@@ -47,10 +50,13 @@ interface Job {
 
 /**
  * Opens the model in `config.embeddingModelDir` with `config.embeddingWorkers` workers, or logs why
- * semantic search is off and answers null (no model files, or a model that does not load).
+ * semantic search is off and answers null (no model files, or a model that does not load). The options are
+ * for the benchmark and tests: `documentJob`, texts a worker takes from the document lane at once (default
+ * DOCUMENT_JOB); `startWorker`, how a worker thread is started (default: worker.ts).
  */
 export async function openEmbeddingModel(
   config: Pick<Config, 'embeddingModelDir' | 'embeddingWorkers'>, log: Logger,
+  options: { documentJob?: number; startWorker?: (setup: WorkerSetup) => Worker } = {},
 ): Promise<EmbeddingModel | null> {
   const dir = config.embeddingModelDir;
   const missing = missingModelFiles(dir);
@@ -58,7 +64,9 @@ export async function openEmbeddingModel(
     log.warn('semantic search is off: no embedding model', { dir, missing, fix: 'bash scripts/model.sh install, or set EMBEDDING_MODEL_DIR' });
     return null;
   }
-  const pool = new WorkerPool({ dir, threads: 1, maxTokens: MAX_TOKENS }, config.embeddingWorkers, log);
+  const pool = new WorkerPool(
+    { dir, threads: 1, maxTokens: MAX_TOKENS }, config.embeddingWorkers, log, options.documentJob ?? DOCUMENT_JOB, options.startWorker ?? startWorker,
+  );
   try {
     const { model, dimensions } = await pool.start();
     log.info('embedding model loaded', { model, dimensions, workers: config.embeddingWorkers });
@@ -76,6 +84,8 @@ interface Slot {
   ready: boolean;
   job: Job | null;
   jobId: number;
+  /** Why it could not load the model. */
+  failure?: string;
 }
 
 class WorkerPool {
@@ -85,7 +95,10 @@ class WorkerPool {
   private nextId = 1;
   private started: Promise<{ model: string; dimensions: number }> | null = null;
 
-  constructor(private readonly setup: WorkerSetup, private readonly size: number, private readonly log: Logger) {}
+  constructor(
+    private readonly setup: WorkerSetup, private readonly size: number, private readonly log: Logger, private readonly documentJob: number,
+    private readonly startWorker: (setup: WorkerSetup) => Worker,
+  ) {}
 
   /** Starts every worker; resolves when all loaded the model, rejects when one could not. */
   start(): Promise<{ model: string; dimensions: number }> {
@@ -109,11 +122,14 @@ class WorkerPool {
   embed(lane: Lane, texts: readonly string[]): Promise<Float32Array[]> {
     if (this.closed) return Promise.reject(new Error('the embedding model is closed'));
     if (texts.length === 0) return Promise.resolve([]);
-    const size = lane === 'query' ? QUERY_JOB : DOCUMENT_JOB;
+    const size = lane === 'query' ? QUERY_JOB : this.documentJob;
     const parts: Promise<Float32Array[]>[] = [];
     for (let i = 0; i < texts.length; i += size) {
       parts.push(new Promise((resolve, reject) => this.waiting[lane].push({ texts: texts.slice(i, i + size), resolve, reject })));
     }
+    // Every worker stopped and none could be started again: try once more for this embed (it fails, not
+    // hangs, if that start fails too).
+    if (this.slots.length === 0) this.respawn();
     this.dispatch();
     return Promise.all(parts).then((chunks) => chunks.flat());
   }
@@ -125,6 +141,11 @@ class WorkerPool {
     this.rejectWaiting(err);
     for (const slot of this.slots) slot.job?.reject(err);
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  /** Starts a worker in place of one that stopped. */
+  private respawn(): void {
+    this.spawn().catch((err: unknown) => this.log.error('embedding worker did not start again', { err }));
   }
 
   private rejectWaiting(err: Error): void {
@@ -150,7 +171,7 @@ class WorkerPool {
   /** Starts one worker; resolves when it has loaded the model. A worker that dies is replaced. */
   private spawn(): Promise<{ model: string; dimensions: number }> {
     return new Promise((resolve, reject) => {
-      const worker = startWorker(this.setup);
+      const worker = this.startWorker(this.setup);
       const slot: Slot = { worker, ready: false, job: null, jobId: 0 };
       this.slots.push(slot);
       const finish = (job: Job | null, reply: () => void) => {
@@ -162,7 +183,7 @@ class WorkerPool {
       worker.on('message', (reply: WorkerReply) => {
         switch (reply.kind) {
           case 'ready': slot.ready = true; worker.unref(); resolve(reply); this.dispatch(); break;
-          case 'failed': reject(new Error(reply.message)); break;
+          case 'failed': slot.failure = reply.message; reject(new Error(reply.message)); void worker.terminate(); break;
           case 'vectors': {
             const job = slot.job;
             if (reply.id !== slot.jobId || !job) break;
@@ -184,7 +205,7 @@ class WorkerPool {
         if (index >= 0) this.slots.splice(index, 1);
         slot.job?.reject(new Error(`the embedding worker stopped (exit code ${code})`));
         if (!slot.ready) {
-          const err = new Error(`the embedding worker stopped while loading (exit code ${code})`);
+          const err = new Error(slot.failure ?? `the embedding worker stopped while loading (exit code ${code})`);
           reject(err);
           // No worker left to serve them: what waits fails rather than waiting for ever.
           if (this.slots.length === 0) this.rejectWaiting(err);
@@ -193,7 +214,7 @@ class WorkerPool {
         if (this.closed) return;
         // Replaced, so one crash costs the job it ran and nothing after it.
         this.log.warn('embedding worker stopped: starting another', { code });
-        this.spawn().catch((err: unknown) => this.log.error('embedding worker did not start again', { err }));
+        this.respawn();
       });
     });
   }

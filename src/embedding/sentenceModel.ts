@@ -6,18 +6,25 @@
  * `tokenizer.json`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { MODEL_FILE, TOKENIZER_FILE } from './modelFiles';
 import { meanPool, normalise } from './pooling';
 import { loadTokenizer, MAX_TOKENS, type SentenceTokenizer } from './tokenizer';
 
-export const MODEL_FILE = 'model.onnx';
-export const TOKENIZER_FILE = 'tokenizer.json';
 
-/** The files of the model in `dir` that are missing (none: it can be loaded). */
-export function missingModelFiles(dir: string): string[] {
-  return [MODEL_FILE, TOKENIZER_FILE].filter((file) => !existsSync(join(dir, file)));
+/** SHA-256 of a file, read a megabyte at a time. */
+function fileHash(file: string): string {
+  const hash = createHash('sha256');
+  const buffer = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'r');
+  try {
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) hash.update(buffer.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 export class SentenceModel {
@@ -31,18 +38,19 @@ export class SentenceModel {
 
   /** Loads the model in `dir` and runs it once (which finds its dimensions). ONNX Runtime uses `threads` threads. */
   static async load(dir: string, threads = 1, maxTokens = MAX_TOKENS): Promise<SentenceModel> {
-    const bytes = readFileSync(join(dir, MODEL_FILE));
-    const name = `${basename(dir)}@${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
+    const file = join(dir, MODEL_FILE);
+    const name = `${basename(dir)}@${fileHash(file).slice(0, 12)}`;
     const tokenizer = loadTokenizer(join(dir, TOKENIZER_FILE), maxTokens);
-    const session = await ort.InferenceSession.create(bytes, {
+    // From the path, not from bytes read here: a copy of the file in this thread's heap would stay in its RSS.
+    const session = await ort.InferenceSession.create(file, {
       intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
     });
     for (const input of ['input_ids', 'attention_mask']) {
-      if (!session.inputNames.includes(input)) throw new Error(`${join(dir, MODEL_FILE)} has no input ${input} (inputs: ${session.inputNames.join(', ')})`);
+      if (!session.inputNames.includes(input)) throw new Error(`${file} has no input ${input} (inputs: ${session.inputNames.join(', ')})`);
     }
     const probe = new SentenceModel(name, 0, session, tokenizer);
     const [vector] = await probe.embed(['a']);
-    if (!vector || vector.length === 0) throw new Error(`${join(dir, MODEL_FILE)} gives no vector`);
+    if (!vector || vector.length === 0) throw new Error(`${file} gives no vector`);
     return new SentenceModel(name, vector.length, session, tokenizer);
   }
 
@@ -53,7 +61,7 @@ export class SentenceModel {
   /**
    * One unit vector per text. Each text runs alone, never padded into a batch: the int8 model quantizes its
    * activations with one scale per tensor, so a batch's other texts and its padding would move a text's
-   * vector (by up to 0.03 a component, measured), and alone is also faster here (docs/relevance.md).
+   * vector (by up to 0.03 a component, measured), and alone is also faster here (docs/embedding.md).
    */
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     const vectors: Float32Array[] = [];

@@ -56,11 +56,11 @@ export interface Config {
   lexiconDir: string;
   /**
    * Directory of the sentence-embedding model of semantic search: `model.onnx` and its `tokenizer.json`
-   * (docs/relevance.md "The embedding model"). Default: all-MiniLM-L6-v2 int8, fetched by scripts/model.sh.
+   * (docs/embedding.md). Default: all-MiniLM-L6-v2 int8, fetched by scripts/model.sh.
    * Without the files the service starts with semantic search off and says so in one log line.
    */
   embeddingModelDir: string;
-  /** Worker threads running the embedding model, each with its own copy (about 40 MB) and one core at most. */
+  /** Worker threads running the embedding model, each with its own copy (about 90 MB of RSS with the default model) and one core at most. */
   embeddingWorkers: number;
   /** Phrases whose vectors each locale keeps in memory (src/embedding/queryCache.ts), 1.5 KB each; 0: none. */
   embeddingQueryCache: number;

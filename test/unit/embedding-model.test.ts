@@ -7,10 +7,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../../src/kernel/config';
 import type { Logger } from '../../src/kernel/log';
 import { openEmbeddingModel, type EmbeddingModel } from '../../src/embedding/onnxEmbedder';
-import { missingModelFiles, SentenceModel, TOKENIZER_FILE } from '../../src/embedding/sentenceModel';
+import { missingModelFiles, TOKENIZER_FILE } from '../../src/embedding/modelFiles';
+import { SentenceModel } from '../../src/embedding/sentenceModel';
 import { loadTokenizer } from '../../src/embedding/tokenizer';
 
 interface Reference { maxTokens: number; sentences: { text: string; tokenCount: number; ids: number[]; vector: number[] }[] }
@@ -148,5 +150,53 @@ describe('embedding model in worker threads (openEmbeddingModel)', () => {
     assert.equal(await openEmbeddingModel({ embeddingModelDir: fake, embeddingWorkers: 1 }, log), null);
     assert.equal(log.lines.length, 1);
     assert.match(log.lines[0]?.msg ?? '', /semantic search is off: the embedding model does not load/);
+  });
+});
+
+describe('embedding worker pool when a worker stops (a stand-in worker, no model)', () => {
+  // A worker that loads at once and answers each text of a job of n texts with [n, n], stops on the text
+  // "crash", and fails to load when fail() says so as it starts.
+  const standIn = (fail: () => boolean) => () => new Worker(`
+    const { parentPort, workerData } = require('node:worker_threads');
+    if (workerData.fail) { parentPort.postMessage({ kind: 'failed', message: 'cannot load' }); }
+    else {
+      parentPort.postMessage({ kind: 'ready', model: 'stand-in', dimensions: 2 });
+      parentPort.on('message', (r) => {
+        if (r.texts.includes('crash')) process.exit(3);
+        const data = new Float32Array(r.texts.length * 2).fill(r.texts.length);
+        parentPort.postMessage({ kind: 'vectors', id: r.id, data }, [data.buffer]);
+      });
+    }`, { eval: true, workerData: { fail: fail() } });
+  const dir = join(__dirname, '../fixtures/embedding-broken-model');
+
+  it('fails only the job of a worker that stopped, and serves the next embed with a new worker', async () => {
+    const log = quietLog();
+    const model = await openEmbeddingModel({ embeddingModelDir: dir, embeddingWorkers: 1 }, log, { startWorker: standIn(() => false) });
+    assert.ok(model);
+    try {
+      const crashed = model.queries.embed(['crash']);
+      const next = model.documents.embed(['a', 'b']);
+      await assert.rejects(crashed, /stopped \(exit code 3\)/);
+      assert.deepEqual((await next).map((v) => Array.from(v)), [[1, 1], [1, 1]]);
+      assert.ok(log.lines.some((l) => l.msg === 'embedding worker stopped: starting another'));
+    } finally {
+      await model.close();
+    }
+  });
+
+  it('fails what waits, rather than hanging, when no worker can be started again', async () => {
+    let started = 0;
+    const log = quietLog();
+    const model = await openEmbeddingModel({ embeddingModelDir: dir, embeddingWorkers: 1 }, log, { startWorker: standIn(() => started++ > 0) });
+    assert.ok(model);
+    try {
+      const crashed = model.queries.embed(['crash']);
+      const waiting = model.queries.embed(['x']);
+      await assert.rejects(crashed, /stopped/);
+      await assert.rejects(waiting, /cannot load/);
+      await assert.rejects(model.queries.embed(['y']), /cannot load/);
+    } finally {
+      await model.close();
+    }
   });
 });
