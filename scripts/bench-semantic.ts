@@ -1,5 +1,5 @@
 /**
- * npm run bench:semantic [-- --rounds 4] [--port 18083] — what search by meaning costs, on the ESCI sample
+ * npm run bench:semantic [-- --rounds 4] [--port 18083] [--searches-only --prefix P] — what search by meaning costs, on the ESCI sample
  * (../shared/data/esci-sample, 6,764 English products; ESCI_DIR elsewhere).
  *
  * Two compiled APIs run side by side on one index prefix: one with search by meaning on (SEMANTIC_SEARCH=en), one
@@ -7,8 +7,10 @@
  * then on again with the catalog unchanged (every vector from the cache), then off again; each timed, with the API's
  * CPU. The product index's size with vectors and without. Searches: the sample's 150 queries through search-page,
  * `--rounds` phases of each API alternated (on, off, off, on, ...) so that a drifting machine load favours neither,
- * reporting per search-page the API's CPU, Elasticsearch's `took` (X-Elasticsearch-Took) and the round trips. Ends
- * with one JSON line.
+ * reporting per search-page the API's CPU, Elasticsearch's `took` (X-Elasticsearch-Took) and the round trips (whose
+ * mean includes the catalog-facts reloads every STORE_CACHE_MS, which land on either side). Ends with one JSON line.
+ * `--searches-only --prefix P` times the searches alone on an ESCI import kept under P (relevance-esci.ts --keep), so
+ * that the SEMANTIC_* settings (from the environment) can be compared without importing again.
  */
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,8 @@ import { arg, build, deletePrefix, elasticsearchUrl, ensureElasticsearch, percen
 import { toCatalogLine } from './relevance-esci';
 
 const dataDir = process.env.ESCI_DIR ?? join(root, '..', 'shared', 'data', 'esci-sample');
-const prefix = 'bench-semantic';
+const searchesOnly = process.argv.includes('--searches-only');
+const prefix = process.argv.includes('--prefix') ? process.argv[process.argv.indexOf('--prefix') + 1]! : 'bench-semantic';
 const apiKey = 'bench-key';
 const rounds = Math.max(1, arg('rounds', 4));
 const port = arg('port', 18083);
@@ -80,6 +83,7 @@ async function main() {
   ensureElasticsearch();
   build();
   const es = new Client({ node: elasticsearchUrl });
+  if (searchesOnly) return searchCosts(es);
   await deletePrefix(es, prefix);
   const catalog = (await lines()).join('\n');
   const queries = readFileSync(join(dataDir, 'queries.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[1]!);
@@ -122,6 +126,29 @@ async function main() {
     await on.stop();
     await off.stop();
     await deletePrefix(es, prefix);
+    await es.close();
+  }
+}
+
+/** The searches alone, on a kept import (--searches-only). */
+async function searchCosts(es: Client): Promise<void> {
+  const queries = readFileSync(join(dataDir, 'queries.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[1]!);
+  const on = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, SEMANTIC_SEARCH: 'en' }, port);
+  const off = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, SEMANTIC_SEARCH: 'off' }, port + 1);
+  try {
+    await searchPhase(on, queries);
+    await searchPhase(off, queries);
+    const phases: Record<'on' | 'off', Phase[]> = { on: [], off: [] };
+    for (let r = 0; r < rounds; r++) {
+      for (const which of (r % 2 === 0 ? ['on', 'off'] : ['off', 'on']) as ('on' | 'off')[]) phases[which].push(await searchPhase(which === 'on' ? on : off, queries));
+    }
+    for (const which of ['on', 'off'] as const) {
+      const took = phases[which].flatMap((x) => x.took);
+      console.log(`search-page, semantic ${which}: ${JSON.stringify({ cpuMsPerSearch: round(mean(phases[which].map((x) => x.cpuMsPerSearch)), 2), tookMean: round(mean(took), 2), tookP50: median(took) })}`);
+    }
+  } finally {
+    await on.stop();
+    await off.stop();
     await es.close();
   }
 }
