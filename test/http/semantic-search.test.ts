@@ -12,6 +12,8 @@ import { group, product } from '../fixtures/catalog';
 import { FakeEmbedder } from '../fixtures/fakeEmbedder';
 import { parseSemanticSearch } from '../../src/kernel/config';
 import type { ReplaceEntity } from '../../src/catalog/types';
+import { assignVariant } from '../../src/merchandising/experiments/assign';
+import type { Experiment } from '../../src/merchandising/experiments/types';
 
 const CONFIGURATION = { markets: { UK: { locales: ['en-GB'], currency: 'GBP' }, NO: { locales: ['nb-NO'], currency: 'NOK' } } };
 
@@ -128,6 +130,23 @@ describe('search by meaning (search-page, fused with the words in one round trip
     assert.ok(kettle && kettle.effect > 0 && kettle.effect < 1, JSON.stringify(groups.get('KETTLE')));
     assert.ok(!groups.get('KETTLE')!.some((r) => r.kind === 'rule'), 'the fusion parts are no rules');
     assert.ok(![...(await explained(off)).values()].flat().some((r) => r.kind === 'meaning'));
+  });
+
+  it('lets an A/B variant weigh the meaning: weight 0 searches by words alone', async () => {
+    const HOUR = 3_600_000;
+    const experiment: Experiment = {
+      id: 'meaning', name: 'Words alone', start: new Date(Date.now() - HOUR).toISOString(), end: new Date(Date.now() + HOUR).toISOString(), markets: ['UK'],
+      variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'words', share: 50, overrides: { relevance: { semanticWeight: 0 } } }],
+    };
+    const res = await on.admin('PUT', '/api/admin/v4/import/experiments', { body: JSON.stringify({ experiments: [experiment] }), headers: { 'Content-Type': 'application/json' } });
+    assert.equal(res.status, 204, await res.text());
+    const visitor = (variant: string) => { for (let i = 0; ; i++) if (assignVariant(experiment, `v-${i}`).id === variant) return `v-${i}`; };
+    try {
+      assert.deepEqual((await search(on, 'kettle', { customerKey: visitor('control') })).keys, ['KETTLE', 'TEAPOT']);
+      assert.deepEqual((await search(on, 'kettle', { customerKey: visitor('words') })).keys, ['KETTLE']);
+    } finally {
+      await on.admin('PUT', '/api/admin/v4/import/experiments', { body: JSON.stringify({ experiments: [] }), headers: { 'Content-Type': 'application/json' } });
+    }
   });
 
   it('sorts by anything but relevance by words alone, as before', async () => {
