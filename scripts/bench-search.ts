@@ -180,7 +180,7 @@ interface Captured { method: string; path: string; querystring: Record<string, s
  * every Elasticsearch request each one makes, serialized exactly as the client sends it.
  */
 async function captureElasticsearchRequests(requests: StorefrontRequest[]): Promise<Captured[][]> {
-  const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix, ELASTICSEARCH_URL: elasticsearchUrl, LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix, ELASTICSEARCH_URL: elasticsearchUrl, LOG_LEVEL: 'warn', ADMIN_API_KEY: apiKey });
   const es = createElasticsearchClient(elasticsearchUrl);
   const context = createContext(config, es, createLogger('warn'));
   const server: Server = createServer(createApp(context).callback());

@@ -5,6 +5,8 @@
  *
  *   tsx scripts/build-web.ts            build every page once (npm start, npm test, the browser tests)
  *   tsx scripts/build-web.ts --watch    rebuild on change while working on a page
+ *
+ * With NODE_ENV=production the bundles get no source maps (the service does not serve them then either).
  */
 import { build, context, type BuildOptions } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,7 @@ function options(page: string): BuildOptions {
     entryNames: '[name]-[hash]',
     bundle: true,
     minify: true,
-    sourcemap: 'linked',
+    sourcemap: process.env.NODE_ENV === 'production' ? false : 'linked',
     format: 'esm',
     target: ['es2022'],
     jsx: 'automatic',

@@ -19,4 +19,6 @@ bash scripts/model.sh install >/dev/null || true
 npx tsc -p tsconfig.json
 npx tsx scripts/build-web.ts
 export LOAD_SAMPLE_DATA="${LOAD_SAMPLE_DATA:-true}"
+# The development key, set here and only here: the service has no default key (docs/operations.md "Deploying safely").
+export ADMIN_API_KEY="${ADMIN_API_KEY:-dev-admin-key}"
 exec node dist/src/main.js

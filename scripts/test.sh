@@ -52,6 +52,8 @@ bash scripts/lexicon.sh install >/dev/null
 # The embedding model of semantic search (docs/embedding.md): its unit tests compare it with
 # reference vectors, so a missing model fails the run here rather than skipping them.
 bash scripts/model.sh install >/dev/null
+# The development key for what reads the settings from the environment (the HTTP tests pass their own key).
+export ADMIN_API_KEY="${ADMIN_API_KEY:-dev-admin-key}"
 cleanup() { [ -n "$started" ] && bash scripts/elasticsearch.sh stop || true; }
 trap cleanup EXIT
 npx mocha "$@"

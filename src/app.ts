@@ -49,7 +49,8 @@ import type { CatalogView } from './search/catalogView';
 import { notificationRouter } from './http/notificationRoutes';
 import { webRouter } from './http/webRoutes';
 import { openApiRouter } from './http/openapiRoutes';
-import { adminAnswerHeaders, errorHandler, storefrontCors } from './http/middleware';
+import { answerHeaders, errorHandler, storefrontCors } from './http/middleware';
+import { bodyTimeouts } from './http/body';
 import { compressionThreshold } from './http/adminAnswers';
 import { ServiceMetrics } from './http/metrics';
 import { observeRequests, operationsRouter } from './http/operations';
@@ -183,11 +184,20 @@ const MAX_THROTTLED_ADDRESSES = 10_000;
 
 export function createApp(context: AppContext): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // X-Forwarded-For only behind proxies the operator names (TRUST_PROXY), and then only the entries they
+  // appended, counted from the right: anything left of them the client wrote itself (ctx.ip is Koa's
+  // ips[0] of the last maxIpsCount). Off, ctx.ip is the connection's address.
+  app.proxy = context.config.trustProxyHops > 0;
+  app.maxIpsCount = context.config.trustProxyHops;
   // Outermost, so the access log and the metrics see the status the error handler answers.
   app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
-  app.use(adminAnswerHeaders());
+  app.use(answerHeaders());
   app.use(errorHandler(context.log));
+  app.use(bodyTimeouts({
+    requestMs: context.config.requestTimeoutSeconds * 1000,
+    idleMs: context.config.bodyIdleTimeoutSeconds * 1000,
+    importIdleMs: context.config.importIdleTimeoutSeconds * 1000,
+  }));
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: compressionThreshold(1024), gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   const { config } = context;
@@ -195,7 +205,7 @@ export function createApp(context: AppContext): Koa {
     { admin: config.adminApiKeys, merchandiser: config.merchandiserApiKeys, analyst: config.analystApiKeys },
     keyThrottle({ limit: config.keyFailureLimit, windowMs: config.keyFailureWindowSeconds * 1000, maxAddresses: MAX_THROTTLED_ADDRESSES }, context.log),
   );
-  const web = webRouter({ configuration: () => context.configuration.get(), dynamicFacets: context.config.dynamicFacets });
+  const web = webRouter({ configuration: () => context.configuration.get(), dynamicFacets: context.config.dynamicFacets, sourceMaps: !context.config.production });
   app.use(web.fallback);
   for (const router of [
     operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminGuard: guard }),

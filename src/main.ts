@@ -1,9 +1,9 @@
 /** Entry point: read configuration, wait for Elasticsearch, prepare the indices, load sample data if asked, serve. */
-import { loadConfig } from './kernel/config';
+import { ConfigurationError, loadConfig } from './kernel/config';
 import { createLogger } from './kernel/log';
 import { createElasticsearchClient } from './search/client';
 import { createApp, createContext, prepareContext, shutdownContext } from './app';
-import { answerClientErrors } from './http/middleware';
+import { httpServer } from './http/server';
 import { loadSampleCatalogIfEmpty } from './sample/loadSample';
 import { openEmbeddingModel, type EmbeddingModel } from './embedding/onnxEmbedder';
 import { PRODUCT_VECTOR_DIMENSIONS } from './catalog/productVectors';
@@ -36,11 +36,8 @@ async function main() {
   log.info('analysis', { analysisLevel: await context.indices.analysisLevel() });
   if (config.loadSampleData) await loadSampleCatalogIfEmpty(context, { imageBaseUrl: `${config.publicUrl}/images/sample` });
   const app = createApp(context);
-  const server = app.listen(config.port, config.host, () => log.info('listening', { url: `http://${config.host}:${config.port}`, elasticsearch: config.elasticsearchUrl, indexPrefix: config.indexPrefix }));
-  // A full import streams its body at the pace of indexing, which takes longer than Node's default 5-minute
-  // whole-request limit for large catalogs (the import would end in 408). Headers keep their own timeout.
-  server.requestTimeout = 0;
-  answerClientErrors(server);
+  const server = httpServer(app, { headersTimeoutMs: config.headersTimeoutSeconds * 1000 });
+  server.listen(config.port, config.host, () => log.info('listening', { url: `http://${config.host}:${config.port}`, elasticsearch: config.elasticsearchUrl, indexPrefix: config.indexPrefix }));
   // In the background: waits for the lease of a process that died mid-import (IMPORT_LOCK_TTL_SECONDS) at most.
   context.admin.dropAbandonedVersions(config.importLockTtlSeconds * 1000 + 15_000)
     .then((dropped) => { if (dropped.length) log.warn('deleted catalog versions left by a stopped import', { versions: dropped }); })
@@ -64,6 +61,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
+  // A setting to change says so in one line; anything else gets its stack.
+  process.stderr.write(`Failed to start: ${err instanceof ConfigurationError ? err.message : err?.stack ?? err}\n`);
   process.exit(1);
 });

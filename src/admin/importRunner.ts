@@ -1,9 +1,9 @@
 /**
- * Runs one import under the cluster-wide lock as a tracked job: 409 when another import runs; the answer
- * waits at most `blockingTimeout`, after which the import goes on in the background and the caller gets
- * 202 with an id to poll at /api/admin/v4/import/status.
+ * Runs one import under the cluster-wide lock as a tracked job (an import that writes nothing, `unlocked`,
+ * without it): 409 when another import runs; the answer waits at most `blockingTimeout`, after which the
+ * import goes on in the background and the caller gets 202 with an id to poll at /api/admin/v4/import/status.
  */
-import { DomainError } from '../kernel/errors';
+import { DomainError, RequestTimedOut } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
 import { Conflict } from '../kernel/errors';
 import type { HeldLock, ImportLock } from './importLock';
@@ -20,6 +20,11 @@ export interface ImportRequest {
    * rest of a request once its response is sent, so the import would lose lines.
    */
   bodyReceived?: Promise<void>;
+  /**
+   * Runs without the import lock: an import that writes nothing (a validationOnly catalog import without an
+   * impact report) must not keep every other import waiting while it reads its body.
+   */
+  unlocked?: boolean;
 }
 
 /** Node fires a longer timer at once (a 32-bit delay): a longer blockingTimeout waits this long (24.8 days). */
@@ -36,7 +41,15 @@ export type ImportWork = (progress: (p: ImportProgress) => Promise<void>) => Pro
 /** Told of every import's end: `outcome` success, failure, aborted, or conflict (another import held the lock: `seconds` absent). */
 export type ImportObserver = (kind: string, outcome: 'success' | 'failure' | 'aborted' | 'conflict', seconds?: number) => void;
 
+/**
+ * Imports without the lock (validationOnly) running at once in one process: they keep no import waiting, but
+ * each reads a whole file, so their number is bounded as the lock bounded it before (one per cluster).
+ */
+export const MAX_UNLOCKED_IMPORTS = 2;
+
 export class ImportRunner {
+  private unlockedRunning = 0;
+
   constructor(private readonly lock: ImportLock, private readonly jobs: ImportJobs, private readonly log: Logger, private readonly lockTtlSeconds: number, private readonly observe: ImportObserver = () => undefined) {}
 
   /** Takes the lock; the job of a dead process whose lease it took over is recorded as failed. */
@@ -76,13 +89,17 @@ export class ImportRunner {
   async run(request: ImportRequest, work: ImportWork): Promise<ImportOutcome> {
     const id = this.jobs.newId();
     const started = Date.now();
-    let held: HeldLock;
+    let held: HeldLock | undefined;
     try {
-      held = await this.acquire(id, request.kind, request.name);
+      if (!request.unlocked) held = await this.acquire(id, request.kind, request.name);
+      else if (this.unlockedRunning >= MAX_UNLOCKED_IMPORTS) {
+        throw new Conflict(`${MAX_UNLOCKED_IMPORTS} validation-only imports are in progress in this process: retry when one has finished`);
+      }
     } catch (err) {
       if (err instanceof Conflict) this.observe(request.kind, 'conflict');
       throw err;
     }
+    if (request.unlocked) this.unlockedRunning++;
     const job: ImportJob = { id, kind: request.kind, name: request.name, status: 'IN_PROGRESS', reason: null, startedAt: new Date().toISOString(), heartbeatAt: new Date().toISOString(), linesRead: 0, errorCount: 0 };
     let lastUpdate = Date.now();
     const renewEvery = (this.lockTtlSeconds * 1000) / 3;
@@ -92,7 +109,7 @@ export class ImportRunner {
     let lost: Conflict | undefined;
     const beat = async () => {
       try {
-        await held.renew();
+        await held?.renew();
       } catch (err) {
         if (err instanceof Conflict) lost = err;
         throw err;
@@ -123,7 +140,8 @@ export class ImportRunner {
         failure = err;
       } finally {
         clearInterval(heartbeat);
-        await held.release().catch((e) => log.error('could not release import lock', { id, err: e }));
+        if (request.unlocked) this.unlockedRunning--;
+        await held?.release().catch((e) => log.error('could not release import lock', { id, err: e }));
       }
       // The final status is written after the lock is released, so a client that sees SUCCESS or FAILURE
       // can start its next import at once without a 409.
@@ -134,7 +152,8 @@ export class ImportRunner {
         return result;
       }
       const err = failure as Error & { code?: string };
-      const aborted = err.code === 'ECONNRESET' || err.message === 'aborted';
+      // The client went away, or stopped sending its body (RequestTimedOut): nothing of it was applied.
+      const aborted = err.code === 'ECONNRESET' || err.message === 'aborted' || err instanceof RequestTimedOut;
       const reason = err.message;
       this.observe(request.kind, aborted ? 'aborted' : 'failure', (Date.now() - started) / 1000);
       const details = err instanceof DomainError ? err.details : undefined;

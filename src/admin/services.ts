@@ -83,14 +83,18 @@ export function adminServices(deps: AdminServicesDeps) {
       if (mode === 'operations') {
         const cfg = await configuration.required();
         if (!(await indices.liveVersion())) throw new NoCatalogYet('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
-        return runner.run({ kind: 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
-          await indices.dropStaleVersions();
+        const unlocked = options.validationOnly;
+        return runner.run({ kind: 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived, unlocked }, async (progress) => {
+          if (!unlocked) await indices.dropStaleVersions();
           return (await runOperationsImport(deps, cfg, body, { ...options, onProgress: progress })).asWarnings();
         });
       }
-      return runner.run({ kind: 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
+      // validationOnly writes nothing (no version: that is the impact report's, above): it reads its body without
+      // the lock, so a stalled or slow one keeps no import waiting.
+      const unlocked = options.validationOnly;
+      return runner.run({ kind: 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived, unlocked }, async (progress) => {
         // Leftovers of a crashed import are removed while we hold the lock, never while another import builds.
-        await indices.dropStaleVersions();
+        if (!unlocked) await indices.dropStaleVersions();
         // Read under the lock, which a configuration import takes too: without one, the file's markets and
         // locales are learned and stored before its documents are built (and removed again if it fails).
         const cfg = await configuration.get(true);

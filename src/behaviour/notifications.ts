@@ -28,7 +28,7 @@ import { decodeTicket, type Ticket } from '../events/tickets';
 import { newQueryId } from '../events/searchSessions';
 import { single, type RawQuery } from '../kernel/params';
 import type { BehaviourEvent, EventContext, ProductFacts } from '../events/events';
-import { assertNever } from '../events/events';
+import { assertNever, visitorKey } from '../events/events';
 
 export const NOTIFICATIONS = [
   'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',
@@ -58,7 +58,7 @@ export function parseNotificationContext(query: RawQuery): NotificationContext {
   const missing = values.filter(([, v]) => !v).map(([name]) => name);
   if (missing.length) throw invalid(`Query parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`);
   const [market, customerKey, sessionKey] = values.map(([, v]) => v);
-  return { market, customerKey, sessionKey };
+  return { market, customerKey: visitorKey('customerKey', customerKey), sessionKey: visitorKey('sessionKey', sessionKey) };
 }
 
 export function requireConfiguredMarket(market: string, configuration: CatalogConfiguration | undefined): void {

@@ -110,7 +110,24 @@ export function formKeys(language: string, word: string): string[] {
   if (language === 'en' && /ies$/.test(word.toLocaleLowerCase()) && longest.endsWith('y')) keys.add(`${longest.slice(0, -1)}ie`);
   // Norwegian feminine definite "-a" for "-e": "lua"/"lue", too short for an ending to be stripped.
   if ((language === 'nb' || language === 'nn' || language === 'no') && word.toLocaleLowerCase().endsWith('a')) keys.add(keyBy(language, `${word.slice(0, -1)}e`, 'longest'));
+  const short = shortNounOf(language, word);
+  if (short) keys.add(short);
   return [...keys];
+}
+
+/** Languages whose definite plural adds "-ene" to a noun of any length ("ur" → urene, "is" → isene, "sko" → skoene). */
+const ENE_PLURAL: ReadonlySet<string> = new Set(['nb', 'nn', 'no', 'da']);
+
+/**
+ * The noun of a definite plural "-ene" whose noun is one syllable too short for an ending to be stripped
+ * (under MIN_KEY letters): Norwegian and Danish "urene" → ur, "isene" → is, "årene" → år. A consonant cluster
+ * alone is no noun ("trene" keeps its key), so only a stem with a vowel counts. Undefined otherwise.
+ */
+export function shortNounOf(language: string, word: string): string | undefined {
+  if (!ENE_PLURAL.has(language)) return undefined;
+  const w = word.toLocaleLowerCase();
+  const m = /^(\p{L}{2})ene$/u.exec(w);
+  return m && /^[^aeiouyåæø]?[aeiouyåæø][^aeiouyåæø]?$/.test(m[1]) && /[aeiouyåæø]/.test(m[1]) ? folded(m[1]) : undefined;
 }
 
 function keyBy(language: string, word: string, prefer: 'longest' | 'shortest'): string {
@@ -288,7 +305,9 @@ export function compoundsOf(phrase: string, index: CompoundIndex, language = '')
 export function formsOf(phrase: string, forms: ReadonlyMap<string, string[]>, language = ''): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const w of vocabularyWords(phrase)) {
-    const others = [...new Set(formKeys(language, w).flatMap((k) => forms.get(k) ?? []))].filter((f) => folded(f) !== folded(w));
+    // The noun of a one-syllable definite plural is its form even where the catalog's words (3 letters and up) lack it.
+    const short = shortNounOf(language, w);
+    const others = [...new Set([...formKeys(language, w).flatMap((k) => forms.get(k) ?? []), ...(short ? [short] : [])])].filter((f) => folded(f) !== folded(w));
     if (others?.length) out.set(w, others);
   }
   return out;

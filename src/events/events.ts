@@ -4,10 +4,24 @@
  * (mappings/events.json). Every query in ./queries reads these documents, so field names are typed here
  * once (EventDocument) and used through `EventField`.
  */
+import { invalid } from '../kernel/errors';
 import type { RefinementKind } from './searchSessions';
 import type { Ticket } from './tickets';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
+
+/**
+ * Longest `customerKey` and `sessionKey` a request may name: a shop's visitor ids are UUIDs (36 characters)
+ * or hashes (64); each is stored in every event of the visitor, so a longer one is refused (400 naming the
+ * parameter) rather than written thousands of times.
+ */
+export const MAX_VISITOR_KEY_LENGTH = 128;
+
+/** `value` of the visitor key query parameter `name`, or a 400 naming it when it is longer than MAX_VISITOR_KEY_LENGTH. */
+export function visitorKey(name: 'customerKey' | 'sessionKey', value: string): string {
+  if (value.length > MAX_VISITOR_KEY_LENGTH) throw invalid(`Query parameter ${name} takes at most ${MAX_VISITOR_KEY_LENGTH} characters (got ${value.length})`);
+  return value;
+}
 
 /** Who did it, where and when. */
 export interface EventContext {

@@ -1,10 +1,11 @@
 /** Routes of the administrative interface (`/api/admin/...`). Handlers only wire: parse, call, answer. */
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import type { Context, Middleware } from 'koa';
 import type { AdminServices } from '../admin/services';
 import { invalid } from '../kernel/errors';
 import { booleanParam, integer, list, required, single } from '../kernel/params';
-import { bodyIsGzip, checkContentType, readJsonBody, requestEnded } from './body';
+import { bodyIsGzip, checkContentType, importBody, readJsonBody, requestEnded } from './body';
 import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
 import { keyIdOf } from '../admin/historyRecord';
 import { authorOf } from './access';
@@ -19,7 +20,7 @@ const isExportType = (t: string): t is (typeof EXPORT_TYPES)[number] => (EXPORT_
 export const JSON_LINES = { accepted: /^(application\/(jsonlines|json-lines|x-jsonlines|x-ndjson|ndjson|json)|text\/plain)$/, send: 'application/jsonlines' };
 
 export function adminRouter(services: AdminServices, guard: Middleware): Router {
-  const router = new Router({ prefix: '/api/admin' });
+  const router = new Router({ ...ROUTER_OPTIONS, prefix: '/api/admin' });
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
 
@@ -36,7 +37,8 @@ export function adminRouter(services: AdminServices, guard: Middleware): Router 
         ? { impactReport: { phrases: integer(ctx.query, 'impactPhrases', DEFAULT_IMPACT_PHRASES, 1, MAX_IMPACT_PHRASES) } }
         : {}),
     };
-    const outcome = await services.importCatalog(mode, ctx.req, options);
+    // Streamed: aborted (408, lock released) once the client sends nothing for IMPORT_IDLE_TIMEOUT_S.
+    const outcome = await services.importCatalog(mode, importBody(ctx), options);
     // The impact report is the answer of a validationOnly import that finished in time (past it: 202, then the status call).
     if (outcome.finished && outcome.result?.impactReport) {
       ctx.status = 200;

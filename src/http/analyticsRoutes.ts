@@ -4,6 +4,7 @@
  * `format=csv` answers the same numbers as CSV (the key stays in the header: the page downloads with fetch).
  */
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import type { Context, Middleware } from 'koa';
 import type { SearchAnalytics } from '../behaviour/analytics';
 import { dailyCsv, phraseProductsCsv, phrasesCsv, totalsCsv } from '../behaviour/analyticsCsv';
@@ -23,7 +24,7 @@ function answerCsv(ctx: Context, name: string, csv: string): void {
 }
 
 export function analyticsRouter(analytics: SearchAnalytics, ubi: UbiExport, guard: Middleware): Router {
-  const router = new Router({ prefix: '/api/admin' });
+  const router = new Router({ ...ROUTER_OPTIONS, prefix: '/api/admin' });
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
   router.get('/v4/analytics/searches', async (ctx) => {

@@ -5,6 +5,7 @@
  * Handlers only wire: parse as the storefront parses, call the use case, answer.
  */
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import type { StorefrontServices } from '../storefront/services';
 import { parseSearchPageBody, parseSearchPageRequest } from '../storefront/searchPage/request';
 import { searchPage } from '../storefront/searchPage/run';
@@ -56,7 +57,7 @@ const found = async <T>(work: Promise<T>): Promise<T> => {
 };
 
 export function consoleRouter(services: ConsoleServices, guard: Middleware): Router {
-  const router = new Router({ prefix: '/api/admin' });
+  const router = new Router({ ...ROUTER_OPTIONS, prefix: '/api/admin' });
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
 

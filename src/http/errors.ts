@@ -27,6 +27,7 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
   conflict: 409,
   unavailable: 503,
   'document-rejected': 500,
+  timeout: 408,
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal error: the service log has the details';

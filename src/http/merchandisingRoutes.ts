@@ -3,6 +3,7 @@
  * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
  */
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import type { Context, Middleware } from 'koa';
 import type { MerchandisingAdmin } from '../admin/merchandisingServices';
 import { MAX_ID_FILTER, OUTPUT_FILTERS, type OutputFilter } from '../merchandising/pages/export';
@@ -41,7 +42,7 @@ const readJson = (ctx: Context, maxBytes: number) => readJsonBody(ctx, { maxByte
 
 /** `experimentResults`: the results of an experiment from the events (behaviour/experimentResults.ts). */
 export function merchandisingRouter(services: MerchandisingAdmin, guard: Middleware, experimentResults?: (id: string) => Promise<ExperimentResults>): Router {
-  const router = new Router({ prefix: '/api/admin' });
+  const router = new Router({ ...ROUTER_OPTIONS, prefix: '/api/admin' });
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
 

@@ -32,26 +32,40 @@ export function errorHandler(log: Logger) {
 }
 
 /**
- * Every answer of the admin interface (imports, exports, the console's explain and history, analytics), errors
- * included: never sniffed as another type (an export holds catalog text), and never stored by a browser or
- * proxy (it is read with a secret key and is stale after the next import). Set before and after the handlers,
- * so neither a handler nor the error handler leaves it out.
+ * Headers of every answer, errors included, set before and after the handlers so neither a handler nor the
+ * error handler leaves them out: `nosniff` on all (a JSON answer echoing catalog text must never be sniffed as
+ * HTML), and `no-store` on the admin interface (imports, exports, the console's explain and history,
+ * analytics: read with a secret key, stale after the next import). The routers match paths case-sensitively
+ * (ROUTER_OPTIONS), so `/API/ADMIN/...` answers nothing but a 404; the admin check here is case-insensitive all
+ * the same, so a router that matched more would still not escape it.
  */
-export function adminAnswerHeaders() {
-  const set = (ctx: Context) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Cache-Control', 'no-store');
-  };
+export function answerHeaders() {
   return async (ctx: Context, next: Next) => {
-    if (ctx.path !== '/api/admin' && !ctx.path.startsWith('/api/admin/')) return next();
-    set(ctx);
+    const admin = isAdminPath(ctx.path);
+    const set = () => {
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      if (admin) ctx.set('Cache-Control', 'no-store');
+    };
+    set();
     try {
       await next();
     } finally {
-      set(ctx);
+      set();
     }
   };
 }
+
+/** Whether a request path is under `/api/admin`, in any case. */
+export function isAdminPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === '/api/admin' || lower.startsWith('/api/admin/');
+}
+
+/**
+ * The options of every router: paths match case-sensitively (the APIs' paths are lower-case; a router that
+ * matched `/API/ADMIN/...` answered past every check made on the path's spelling).
+ */
+export const ROUTER_OPTIONS = { sensitive: true } as const;
 
 /** Admin endpoints need a known `Api-Key` header. */
 export function requireApiKey(keys: string[]) {
@@ -120,6 +134,6 @@ export function answerClientErrors(server: Server): void {
     const message = status === 431 ? 'Request line and headers larger than 16 KB: send long parameters in a POST body'
       : status === 408 ? 'Request not received in time' : `Malformed HTTP request (${err.code ?? 'parse error'})`;
     const body = JSON.stringify({ message });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
 }

@@ -5,6 +5,7 @@
  * Elasticsearch writes), then 204.
  */
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import type { Context } from 'koa';
 import { NOTIFICATIONS, type NotificationName, type Notifications } from '../behaviour/notifications';
 import { readJsonBody } from './body';
@@ -13,7 +14,7 @@ import { readJsonBody } from './body';
 const MAX_BODY_BYTES = 256 * 1024;
 
 export function notificationRouter(notifications: Notifications): Router {
-  const router = new Router({ prefix: '/api/storefront/v3/notifications' });
+  const router = new Router({ ...ROUTER_OPTIONS, prefix: '/api/storefront/v3/notifications' });
 
   const handler = (name: NotificationName) => async (ctx: Context) => {
     await notifications.receive(name, ctx.query, () => readJsonBody(ctx, { maxBytes: MAX_BODY_BYTES }));

@@ -4,6 +4,7 @@
  * a documentation page) can load it.
  */
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import { createHash } from 'node:crypto';
 import { openApiDocument } from './openapi/document';
 
@@ -16,7 +17,7 @@ export function openApiRouter(publicUrl: string): Router {
     served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
     return served;
   };
-  const router = new Router();
+  const router = new Router(ROUTER_OPTIONS);
   router.get('/openapi.json', (ctx) => {
     const { body, etag } = document();
     ctx.set('Cache-Control', 'public, max-age=300');

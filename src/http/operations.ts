@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import type { Context, Middleware, Next } from 'koa';
 import type { Client } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
@@ -77,7 +78,7 @@ export interface OperationsDeps {
 }
 
 export function operationsRouter(deps: OperationsDeps): Router {
-  const router = new Router();
+  const router = new Router(ROUTER_OPTIONS);
   // Liveness: the process runs and its event loop turns. Nothing else is checked, so a cluster outage
   // does not get every API process restarted.
   router.get('/health', (ctx) => {

@@ -4,13 +4,14 @@
  * | Path | What |
  * |---|---|
  * | `/`, and any other GET asking for HTML outside `/api/` | the reference storefront's index.html (it routes in the browser: search, category pages, products, cart) |
- * | `/assets/<hashed name>` | its script and stylesheet, cached for a year |
+ * | `/assets/<hashed name>` | its script and stylesheet, cached for a year (and their source maps, in development only) |
  * | `/analytics/`, `/analytics/assets/<hashed name>` | the search analytics page (its data comes from the admin API, with the key the person logs in with) |
  * | `/console/`, `/console/assets/<hashed name>` | the merchandising console (admin API with the key the person logs in with) |
  * | `/storefront/markets.json` | the configured markets, their locales and currency: what the storefront's market switcher offers; and `dynamicFacets`, how many attribute facets a market without a facet configuration shows after the default ones (the console's facet form starts from it) |
  * | `/images/sample/<key>/<file>?c=RRGGBB` | the sample catalog's placeholder images (SVG) |
  */
 import Router from '@koa/router';
+import { ROUTER_OPTIONS } from './middleware';
 import type { Context, Next } from 'koa';
 import type { CatalogConfiguration } from '../catalog/types';
 import { BuiltPage, PAGE_CSP, webRoot } from './web/pages';
@@ -22,6 +23,8 @@ export interface WebPagesDeps {
   configuration(): Promise<CatalogConfiguration | undefined>;
   /** DYNAMIC_FACETS: the dynamic facets of a market without a facet configuration. */
   dynamicFacets: number;
+  /** Serve the pages' source maps (`*.map`): in development only (not with NODE_ENV=production): they hand out the pages' sources. */
+  sourceMaps: boolean;
 }
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -46,9 +49,10 @@ export function webRouter(deps: WebPagesDeps): { router: Router; fallback: (ctx:
   const storefront = new BuiltPage(join(webRoot(), 'storefront'));
   /** Pages served under a path of their own, by that path's first segment. */
   const pages: Record<string, BuiltPage> = { analytics: new BuiltPage(join(webRoot(), 'analytics')), console: new BuiltPage(join(webRoot(), 'console')) };
-  const router = new Router();
+  const router = new Router(ROUTER_OPTIONS);
 
   const sendAsset = (ctx: Context, page: BuiltPage | undefined, name: string) => {
+    if (!deps.sourceMaps && name.endsWith('.map')) return; // 404, as for a file that is not there
     const file = page?.asset(name);
     if (!file) return; // 404 JSON from the error handler
     ctx.set('Cache-Control', YEAR);
@@ -80,7 +84,8 @@ export function webRouter(deps: WebPagesDeps): { router: Router; fallback: (ctx:
   const fallback = async (ctx: Context, next: Next) => {
     await next();
     if (ctx.status !== 404 || ctx.body !== undefined) return;
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/assets/')) return;
+    const path = ctx.path.toLowerCase();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || path.startsWith('/api/') || path.startsWith('/assets/')) return;
     // Only a browser's navigation (Accept names text/html): API clients keep their JSON 404.
     if (!ctx.get('Accept').includes('text/html')) return;
     const first = ctx.path.split('/')[1] ?? '';

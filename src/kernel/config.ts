@@ -16,12 +16,20 @@ export interface Config {
   elasticsearchUrl: string;
   /** Every index, alias and state document of this service starts with this prefix. */
   indexPrefix: string;
-  /** Accepted values of the admin `Api-Key` header: every admin route. */
+  /** `NODE_ENV=production`: every role key must be at least MIN_PRODUCTION_KEY_LENGTH characters, and the pages' source maps are not served. */
+  production: boolean;
+  /** Accepted values of the admin `Api-Key` header: every admin route. Required: there is no default key (npm start and the test scripts set the development key). */
   adminApiKeys: string[];
   /** Keys of the merchandiser role: merchandising imports, previews, rollbacks, exports (not the catalog's). */
   merchandiserApiKeys: string[];
   /** Keys of the analyst role: analytics, exports and history, read-only. */
   analystApiKeys: string[];
+  /**
+   * Proxies in front of the service whose `X-Forwarded-For` is believed (TRUST_PROXY): the client address is the
+   * one the farthest of these appended, counted from the right; 0 (default): the header is ignored and the
+   * address is the connection's. The wrong-key throttle counts per this address.
+   */
+  trustProxyHops: number;
   /** Wrong `Api-Key` headers from one client address within `keyFailureWindowSeconds` before it answers 429 (0: never). */
   keyFailureLimit: number;
   /** Seconds of the window that counts wrong keys per address, started by its first wrong key. */
@@ -48,6 +56,14 @@ export interface Config {
   bulkBytes: number;
   /** `_bulk` requests in flight during an import. */
   bulkConcurrency: number;
+  /** Seconds a client has to send a request's line and headers (Node's headersTimeout): HEADERS_TIMEOUT_S. */
+  headersTimeoutSeconds: number;
+  /** Seconds a client has to send a whole request, body included, except a catalog import's: REQUEST_TIMEOUT_S. */
+  requestTimeoutSeconds: number;
+  /** Seconds without a byte after which a body being read is given up (408): BODY_IDLE_TIMEOUT_S. */
+  bodyIdleTimeoutSeconds: number;
+  /** Seconds without a byte after which a catalog import is aborted and its lock released (408): IMPORT_IDLE_TIMEOUT_S. */
+  importIdleTimeoutSeconds: number;
   /** Largest operations (POST) import body, in bytes after decompression; it is applied all-or-nothing. */
   maxOperationsBytes: number;
   /** Load the sample catalog when the catalog is empty at start-up. */
@@ -228,9 +244,14 @@ const schema = Joi.object({
   // a request on another node when one is down.
   ELASTICSEARCH_URL: Joi.string().pattern(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, 'http(s) URLs, comma-separated').default('http://127.0.0.1:9200'),
   INDEX_PREFIX: Joi.string().pattern(/^[a-z0-9][a-z0-9_-]{0,40}$/).default('elevate'),
-  ADMIN_API_KEY: Joi.string().default('dev-admin-key'),
+  NODE_ENV: Joi.string().allow('').default(''),
+  // No default: checked after the overrides (tests pass their keys as overrides), with a message saying what to do.
+  ADMIN_API_KEY: Joi.string().allow('').default(''),
   MERCHANDISER_API_KEY: Joi.string().allow('').default(''),
   ANALYST_API_KEY: Joi.string().allow('').default(''),
+  // `true` is one proxy: the leftmost value is whatever the client wrote, so "trust them all" is not offered.
+  TRUST_PROXY: Joi.alternatives().try(Joi.number().integer().min(0).max(10), Joi.boolean()).default(false)
+    .messages({ 'alternatives.types': '"TRUST_PROXY" must be false, true (one proxy) or the number of proxies in front (0 to 10)' }),
   KEY_FAILURE_LIMIT: Joi.number().integer().min(0).max(1_000_000).default(20),
   KEY_FAILURE_WINDOW_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
   INDEX_SHARDS: Joi.number().integer().min(1).max(64).default(1),
@@ -241,6 +262,10 @@ const schema = Joi.object({
   DANGEROUS_REMOVAL_RATIO: Joi.number().min(0).max(1).default(0.5),
   BULK_BYTES: Joi.number().integer().min(100_000).default(5_000_000),
   BULK_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
+  HEADERS_TIMEOUT_S: Joi.number().integer().min(1).max(600).default(20),
+  REQUEST_TIMEOUT_S: Joi.number().integer().min(1).max(3600).default(60),
+  BODY_IDLE_TIMEOUT_S: Joi.number().integer().min(1).max(600).default(10),
+  IMPORT_IDLE_TIMEOUT_S: Joi.number().integer().min(1).max(3600).default(30),
   MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
   LEXICON_DIR: Joi.string().default(join(checkoutRoot(), '.cache', 'lexicon')),
@@ -291,15 +316,17 @@ function checkoutRoot(): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const { error, value } = schema.validate(env, { abortEarly: false, convert: true });
-  if (error) throw new Error(`Invalid configuration: ${error.message}`);
+  if (error) throw new ConfigurationError(`Invalid configuration: ${error.message}`);
   const config: Config = {
     port: value.PORT,
     host: value.HOST,
     elasticsearchUrl: value.ELASTICSEARCH_URL,
     indexPrefix: value.INDEX_PREFIX,
+    production: value.NODE_ENV === 'production',
     adminApiKeys: keyList(value.ADMIN_API_KEY),
     merchandiserApiKeys: keyList(value.MERCHANDISER_API_KEY),
     analystApiKeys: keyList(value.ANALYST_API_KEY),
+    trustProxyHops: value.TRUST_PROXY === true ? 1 : value.TRUST_PROXY === false ? 0 : value.TRUST_PROXY,
     keyFailureLimit: value.KEY_FAILURE_LIMIT,
     keyFailureWindowSeconds: value.KEY_FAILURE_WINDOW_SECONDS,
     indexShards: value.INDEX_SHARDS,
@@ -310,6 +337,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dangerousRemovalRatio: value.DANGEROUS_REMOVAL_RATIO,
     bulkBytes: value.BULK_BYTES,
     bulkConcurrency: value.BULK_CONCURRENCY,
+    headersTimeoutSeconds: value.HEADERS_TIMEOUT_S,
+    requestTimeoutSeconds: value.REQUEST_TIMEOUT_S,
+    bodyIdleTimeoutSeconds: value.BODY_IDLE_TIMEOUT_S,
+    importIdleTimeoutSeconds: value.IMPORT_IDLE_TIMEOUT_S,
     maxOperationsBytes: value.MAX_OPERATIONS_BYTES,
     loadSampleData: value.LOAD_SAMPLE_DATA,
     lexiconDir: value.LEXICON_DIR,
@@ -351,14 +382,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
   };
   const out = { ...config, ...overrides };
+  checkKeys(out);
+  return out;
+}
+
+/** Shortest role key accepted with NODE_ENV=production: 16 characters (a random one of letters and digits is ~95 bits). */
+export const MIN_PRODUCTION_KEY_LENGTH = 16;
+
+/** A setting that keeps the service from starting: main.ts prints its message alone, without a stack. */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}
+
+/**
+ * The role keys: an admin key is required (a default key would be everybody's: the service listens on every
+ * interface), in production every key is long enough not to be guessed, and no key is in two roles.
+ */
+function checkKeys(out: Config): void {
+  if (!out.adminApiKeys.length) {
+    throw new ConfigurationError('Invalid configuration: ADMIN_API_KEY is not set. The service has no default admin key: set ADMIN_API_KEY to a secret '
+      + `of at least ${MIN_PRODUCTION_KEY_LENGTH} characters (e.g. \`openssl rand -hex 24\`). npm start sets the development key dev-admin-key`);
+  }
   // One key in two roles would give it the higher silently: a configuration mistake, refused at start-up.
   const roles = [['ADMIN_API_KEY', out.adminApiKeys], ['MERCHANDISER_API_KEY', out.merchandiserApiKeys], ['ANALYST_API_KEY', out.analystApiKeys]] as const;
   for (const [i, [name, keys]] of roles.entries()) {
     for (const [other, otherKeys] of roles.slice(i + 1)) {
-      if (keys.some((k) => otherKeys.includes(k))) throw new Error(`Invalid configuration: ${name} and ${other} share a key`);
+      if (keys.some((k) => otherKeys.includes(k))) throw new ConfigurationError(`Invalid configuration: ${name} and ${other} share a key`);
+    }
+    // The key itself is never printed: the message goes to logs.
+    const short = out.production ? keys.filter((k) => k.length < MIN_PRODUCTION_KEY_LENGTH) : [];
+    if (short.length) {
+      throw new ConfigurationError(`Invalid configuration: ${name} has ${short.length === 1 ? 'a key' : `${short.length} keys`} shorter than ${MIN_PRODUCTION_KEY_LENGTH} characters `
+        + `(${short.map((k) => k.length).join(', ')}): with NODE_ENV=production every key must have at least ${MIN_PRODUCTION_KEY_LENGTH}`);
     }
   }
-  return out;
 }
 
 /** A comma-separated list of keys (several, so a key can be replaced without downtime). */

@@ -14,7 +14,9 @@ export type ErrorCode =
   /** Nothing to answer from yet (no products in the cluster, or none in the market). */
   | 'unavailable'
   /** Elasticsearch refused a document the service built; the operator needs to see which and why. */
-  | 'document-rejected';
+  | 'document-rejected'
+  /** The caller stopped sending its request (a body that stalls, or takes longer than allowed). */
+  | 'timeout';
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;
@@ -47,6 +49,12 @@ export class Unavailable extends DomainError {
 export class DocumentRejected extends DomainError {
   readonly code = 'document-rejected';
   override readonly name: string = 'DocumentRejected';
+}
+
+/** The request's body did not arrive in time: whatever it started (an import) is aborted, nothing is applied. */
+export class RequestTimedOut extends DomainError {
+  readonly code = 'timeout';
+  override readonly name: string = 'RequestTimedOut';
 }
 
 /** The usual way to refuse input: `throw invalid('Query parameter q is required')`. */

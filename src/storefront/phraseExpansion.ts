@@ -4,7 +4,7 @@
  * ("jacka" → vinterjacka, regnjacka). Both come from in-memory data (the synonym store's compiled rules,
  * the vocabulary store's compound index), loaded once per request; expanding a corrected phrase is free.
  */
-import { COMPOUNDING_LANGUAGES, FORM_LANGUAGES, compoundsOf, compoundsByPrefix, formsOf, joinsAndSplits, languageOf, type LocaleVocabulary } from '../catalog/vocabulary';
+import { COMPOUNDING_LANGUAGES, FORM_LANGUAGES, compoundsOf, compoundsByPrefix, formKeys, formsOf, joinsAndSplits, languageOf, type LocaleVocabulary } from '../catalog/vocabulary';
 import { folded } from '../catalog/vocabulary';
 import { expandPhrase, MAX_ALTERNATIVES, type CompiledSynonyms } from '../merchandising/synonyms/expand';
 import type { PhraseExpansion } from './relevance';
@@ -70,7 +70,8 @@ export function expandWith(phrase: string, synonyms: CompiledSynonyms | undefine
     if (vocabulary.compounds.size) for (const [w, c] of compoundsOf(a, vocabulary.compounds, o.language)) if (kept(c).length) compounds.set(w, kept(c));
     if (vocabulary.forms.size) for (const [w, f] of formsOf(a, vocabulary.forms, o.language)) forms.set(w, f);
   }
-  const expansion: PhraseExpansion = { alternatives, compounds, ...(forms.size ? { forms } : {}), ...(vocabulary.typePrior?.size ? { typePrior: vocabulary.typePrior } : {}), ...(vocabulary.phrasePrior?.size ? { phrasePrior: vocabulary.phrasePrior } : {}) };
+  const holds = vocabulary.forms.size ? (w: string) => formKeys(o.language ?? '', w).some((k) => vocabulary.forms.has(k)) : undefined;
+  const expansion: PhraseExpansion = { alternatives, compounds, ...(forms.size ? { forms } : {}), ...(holds ? { holds } : {}), ...(vocabulary.typePrior?.size ? { typePrior: vocabulary.typePrior } : {}), ...(vocabulary.phrasePrior?.size ? { phrasePrior: vocabulary.phrasePrior } : {}) };
   if (!o.typing || /\s$/.test(phrase)) return expansion;
   const last = phrase.trim().split(/\s+/).pop() ?? '';
   const typed = kept(compoundsByPrefix(last, vocabulary.compounds, o.language));

@@ -29,6 +29,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { queryTypeKeys } from '../catalog/productTypes';
 import { priorTypes } from '../catalog/typePrior';
+import type { RoledWord, WordRole } from './wordRoles';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -70,6 +71,11 @@ export interface PhraseExpansion {
   typedCompounds?: string[];
   /** The catalog's query → category prior (catalog/typePrior.ts): title head key → likely types with shares. */
   typePrior?: ReadonlyMap<string, readonly [string, number][]>;
+  /**
+   * Whether the catalog's titles, names or categories hold a lower-case word in any of its forms (the locale's
+   * vocabulary); absent where the locale has none. Word roles (wordRoles.ts) call a word it lacks a modifier.
+   */
+  holds?: (word: string) => boolean;
   /** Behaviour's query → category prior (events/queries/phrasePrior.ts): searched phrase → categories with shares. */
   phrasePrior?: ReadonlyMap<string, readonly [string, number][]>;
 }
@@ -176,6 +182,59 @@ export function allButOneWordMatch(phrase: string, expansion?: PhraseExpansion):
   return { bool: { should: words.map(word), minimum_should_match: words.length - 1 } };
 }
 
+/** One word of a relaxed match: its compounds and forms count as the word, and a stop word counts as found. */
+function relaxedWord(w: string, expansion?: PhraseExpansion): Query {
+  const expanded = wordsMatch(w, expansion?.compounds, 1, expansion?.forms);
+  return 'multi_match' in expanded ? { multi_match: { ...expanded.multi_match!, zero_terms_query: 'all' } } : expanded;
+}
+
+/**
+ * Longest phrase relaxed by role, in words: a longer one is rarely a noun phrase ("your heart and my heart are
+ * very old friends" is a title) and relaxes by any one word (ESCI: the head-noun rule cost 0.14 on such a query).
+ */
+const MAX_ROLE_WORDS = 5;
+
+/** Roles a relaxation drops before any other word: words the catalog does not hold and price intent words. */
+const DROPPED_FIRST: ReadonlySet<WordRole> = new Set(['modifier', 'price']);
+
+/**
+ * Relaxation by word role (wordRoles.ts), from two words: the product word is always kept. Modifiers (words
+ * the catalog does not hold) and price intent words are dropped first ("snygga vinter jacka" → winter jackets);
+ * of the other words one may then be missing when two or more are left, an attribute or the audience
+ * ("jacka för barn" → jackets, never children's T-shirts). A phrase of two words relaxes only when its other
+ * word is a modifier, price intent or audience word. Undefined when the phrase has no product word, nothing to
+ * drop or more than MAX_ROLE_WORDS words: the caller relaxes as before (allButOneWordMatch).
+ */
+export function roleRelaxedMatch(roles: readonly RoledWord[], expansion?: PhraseExpansion): Query | undefined {
+  // An audience and its preposition ("för barn") are one part, kept or dropped together.
+  const content: RoledWord[] = [];
+  roles.forEach((r, i) => {
+    if (r.role === 'function' || !phraseWords(r.word).length) return;
+    const last = content[content.length - 1];
+    if (r.role === 'audience' && roles[i - 1]?.role === 'audience' && last?.role === 'audience') content[content.length - 1] = { word: `${last.word} ${r.word}`, role: 'audience' };
+    else content.push(r);
+  });
+  const product = content.find((r) => r.role === 'product');
+  if (!product || content.length < 2 || content.length > MAX_ROLE_WORDS) return undefined;
+  const others = content.filter((r) => r !== product);
+  const kept = others.filter((r) => !DROPPED_FIRST.has(r.role));
+  const dropsFirst = kept.length < others.length;
+  if (content.length === 2 && !dropsFirst && others[0].role !== 'audience') return undefined;
+  // Two words: the other goes. Longer: modifiers go, and one more word when two or more are left.
+  const required = content.length === 2 ? 0 : kept.length >= 2 ? kept.length - 1 : kept.length;
+  // A dropped word still ranks the products that have it (in a description, say) first.
+  const optional = others.filter((r) => required === 0 || DROPPED_FIRST.has(r.role));
+  return {
+    bool: {
+      must: [
+        relaxedWord(product.word, expansion),
+        ...(required > 0 ? [{ bool: { should: kept.map((r) => relaxedWord(r.word, expansion)), minimum_should_match: required } }] : []),
+      ],
+      ...(optional.length ? { should: optional.map((r) => relaxedWord(r.word, expansion)) } : {}),
+    },
+  };
+}
+
 /**
  * As allButOneWordMatch, over parts of one or more words (a brand of several words is one part: understanding.ts
  * `parts`): a product may miss one part, never half of one. Parts that are all single words relax as words.
@@ -195,9 +254,10 @@ export function allButOnePartMatch(parts: readonly string[], expansion?: PhraseE
  * RELAXED_FROM_WORDS words or more, the products missing one word; `full` is then what ranks them first.
  * `relaxedMatching` false (an experiment's variant): every word is required.
  */
-export function phraseMatch(phrase: string, expansion?: PhraseExpansion, relaxedMatching = true): { match: Query; full?: Query } {
+export function phraseMatch(phrase: string, expansion?: PhraseExpansion, relaxedMatching = true, roles?: readonly RoledWord[]): { match: Query; full?: Query } {
   const full = textMatch(phrase, expansion);
-  const relaxed = relaxedMatching ? allButOneWordMatch(phrase, expansion) : undefined;
+  const byRole = relaxedMatching && roles ? roleRelaxedMatch(roles, expansion) : undefined;
+  const relaxed = relaxedMatching ? byRole ?? allButOneWordMatch(phrase, expansion) : undefined;
   return relaxed ? { match: { bool: { should: [full, relaxed], minimum_should_match: 1 } }, full } : { match: full };
 }
 

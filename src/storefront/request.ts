@@ -9,6 +9,7 @@ import { labelsOf } from '../merchandising/labelConfiguration';
 import { presentationOf, type Presentation } from '../configuration/presentation';
 import { oneOf, optionalBoolean, pipeList, required, single, type RawQuery } from '../kernel/params';
 import { MAX_PHRASE_LENGTH } from './relevance';
+import { visitorKey } from '../events/events';
 
 export type Touchpoint = 'DESKTOP' | 'MOBILE';
 export type ViewId = 'PRODUCTION' | 'PREVIEW';
@@ -63,8 +64,8 @@ export interface EndpointRules {
 }
 
 export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefined, rules: EndpointRules): QueryContext {
-  const customerKey = required(query, 'customerKey');
-  const sessionKey = required(query, 'sessionKey');
+  const customerKey = visitorKey('customerKey', required(query, 'customerKey'));
+  const sessionKey = visitorKey('sessionKey', required(query, 'sessionKey'));
   const market = required(query, 'market');
   const locale = required(query, 'locale');
   const touchpoint = oneOf(query, 'touchpoint', ['DESKTOP', 'MOBILE'] as const);

@@ -124,6 +124,8 @@ const VALUE_ENDINGS: Readonly<Record<string, readonly string[]>> = {
 };
 /** Languages whose compounds name the material first ("läderskor", "skinnjakke", "Lederjacke"). */
 const COMPOUNDING = new Set(['sv', 'nb', 'nn', 'no', 'da', 'de']);
+/** Prepositions that introduce an audience, folded ("for men", "för barn", "til herre", "für Damen", "pour femme", "para niños"). */
+export const AUDIENCE_PREPOSITIONS: ReadonlySet<string> = new Set(['for', 'fur', 'til', 'till', 'at', 'pour', 'para', 'voor']);
 /** Words joining a product word to its attribute ("skor i läder", "boots in leather", "Jacke aus Leder"). */
 const ATTRIBUTE_PREPOSITIONS = new Set(['i', 'av', 'in', 'of', 'aus', 'af', 'made of']);
 /** A word-like value: letters (and a hyphen or space between them), at least three. */
@@ -348,7 +350,14 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
     if (colour && !understoodColours.length) { understoodColours.push({ typed, names: colour.names }); continue; }
     const gender = genderOf(token);
     const values = gender ? catalogGenders.get(gender) : undefined;
-    if (values && !understoodGenders.length) { understoodGenders.push({ typed, values }); continue; }
+    if (values && !understoodGenders.length) {
+      // "jakke til herre", "jacka för herr": the preposition belongs to the audience, when a word precedes it.
+      const before = kept[kept.length - 1];
+      const preposition = before && !before.brand && !before.attribute && kept.length > 1 && i > 0 && foldWord(before.typed) === tokens[i - 1] && AUDIENCE_PREPOSITIONS.has(tokens[i - 1]) ? kept.pop()!.typed : undefined;
+      understoodGenders.push({ typed: preposition ? `${preposition} ${typed}` : typed, values });
+      if (preposition) joined.push([i - 1, i + 1]);
+      continue;
+    }
     const brand = understoodBrands.length ? undefined : brands.get(token);
     if (brand) { understoodBrands.push({ typed, values: brand }); kept.push({ typed, brand: true }); continue; }
     if (!understoodAttributes.length) {

@@ -3,7 +3,7 @@
  * a new route without a role answers only the admin key and fails here for the others), called with each
  * role's key: allowed below the route's role answers anything but 403, refused answers 403 naming both roles.
  * Then the history names the role and the person of `X-Elevate-User`, and repeated wrong keys from one
- * address answer 429 with Retry-After (addresses told apart by X-Forwarded-For: the app trusts its proxy).
+ * address answer 429 with Retry-After (addresses told apart by X-Forwarded-For: the service is told it stands behind one proxy, TRUST_PROXY=1).
  */
 import assert from 'node:assert/strict';
 import { API_KEY, jsonBody, startService, type TestService } from './harness';
@@ -19,7 +19,7 @@ describe('keys with roles', function () {
   this.timeout(300_000);
   let service: TestService;
   before(async () => {
-    service = await startService({ merchandiserApiKeys: [KEYS.merchandiser], analystApiKeys: [KEYS.analyst], metricsEnabled: true, keyFailureLimit: 3 });
+    service = await startService({ merchandiserApiKeys: [KEYS.merchandiser], analystApiKeys: [KEYS.analyst], metricsEnabled: true, keyFailureLimit: 3, trustProxyHops: 1 });
     await service.configure();
   });
   after(() => service?.close());

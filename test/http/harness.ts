@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../src/kernel/config';
 import { createLogger } from '../../src/kernel/log';
 import { createElasticsearchClient } from '../../src/search/client';
 import { createApp, createContext, prepareContext, shutdownContext, type AppContext } from '../../src/app';
-import { answerClientErrors } from '../../src/http/middleware';
+import { httpServer } from '../../src/http/server';
 import type { CatalogConfiguration, ReplaceEntity } from '../../src/catalog/types';
 import type { TextEmbedder } from '../../src/embedding/types';
 
@@ -60,8 +60,9 @@ export async function startService(overrides: Partial<Config> = {}, options: { e
   const context = createContext(config, es, createLogger(config.logLevel), options.embedder ? { queries: options.embedder, documents: options.embedder } : undefined);
   await prepareContext(context);
   const app = createApp(context);
-  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
-  answerClientErrors(server);
+  // The server main.ts makes, with its time limits.
+  const server: Server = httpServer(app, { headersTimeoutMs: config.headersTimeoutSeconds * 1000 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request = (method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}) =>
     fetch(url + path, { method, body: options.body, headers: options.headers });

@@ -74,7 +74,7 @@ describe('general lexicon: compounds and word forms without the catalog (HTTP, e
     service.admin('PUT', '/api/admin/v4/import/compounds', { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
 
   before(async function () {
-    const dir = loadConfig().lexiconDir;
+    const dir = loadConfig(process.env, { adminApiKeys: ['k'] }).lexiconDir;
     for (const language of ['sv', 'nb', 'da', 'de']) {
       assert.ok(existsSync(join(dir, `${language}.txt`)), `no lexicon ${join(dir, `${language}.txt`)}: run scripts/lexicon.sh install`);
     }

@@ -72,7 +72,7 @@ describe('word forms, joined words and general synonyms (HTTP, elevate-analysis 
     service.admin('PUT', '/api/admin/v4/import/synonyms', { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
 
   before(async function () {
-    const dir = loadConfig().lexiconDir;
+    const dir = loadConfig(process.env, { adminApiKeys: ['k'] }).lexiconDir;
     for (const language of ['sv', 'nb', 'da']) {
       assert.ok(existsSync(join(dir, `${language}.txt`)), `no lexicon ${join(dir, `${language}.txt`)}: run scripts/lexicon.sh install`);
     }

@@ -88,11 +88,11 @@ describe('events rollover and retention (decisions)', () => {
   });
 
   it('reads its settings: hourly and 50 million events by default, 0 turns the job off, a cap below 1,000 is refused', () => {
-    const defaults = loadConfig({}).behaviour;
+    const defaults = loadConfig({ ADMIN_API_KEY: 'k' }).behaviour;
     assert.deepEqual([defaults.eventsMaintenanceIntervalMs, defaults.eventsRolloverMaxDocs], [3_600_000, 50_000_000]);
-    const set = loadConfig({ EVENTS_MAINTENANCE_INTERVAL_SECONDS: '0', EVENTS_ROLLOVER_MAX_DOCS: '2000' }).behaviour;
+    const set = loadConfig({ ADMIN_API_KEY: 'k', EVENTS_MAINTENANCE_INTERVAL_SECONDS: '0', EVENTS_ROLLOVER_MAX_DOCS: '2000' }).behaviour;
     assert.deepEqual([set.eventsMaintenanceIntervalMs, set.eventsRolloverMaxDocs], [0, 2000]);
-    assert.throws(() => loadConfig({ EVENTS_ROLLOVER_MAX_DOCS: '10' }), /EVENTS_ROLLOVER_MAX_DOCS/);
-    assert.throws(() => loadConfig({ EVENTS_MAINTENANCE_INTERVAL_SECONDS: '-1' }), /EVENTS_MAINTENANCE_INTERVAL_SECONDS/);
+    assert.throws(() => loadConfig({ ADMIN_API_KEY: 'k', EVENTS_ROLLOVER_MAX_DOCS: '10' }), /EVENTS_ROLLOVER_MAX_DOCS/);
+    assert.throws(() => loadConfig({ ADMIN_API_KEY: 'k', EVENTS_MAINTENANCE_INTERVAL_SECONDS: '-1' }), /EVENTS_MAINTENANCE_INTERVAL_SECONDS/);
   });
 });

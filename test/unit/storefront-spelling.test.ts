@@ -53,6 +53,12 @@ describe('correction policy (suggest/correction.ts)', () => {
     assert.equal(acceptedCorrection('runnign shoes', 'running shoes', facts({ runnign: 0, shoes: 40 })), 'running shoes');
   });
 
+  it('never changes a number the shopper typed (issue 40), but may split it from a word', () => {
+    assert.equal(acceptedCorrection('skor under 400 kr', 'skor under 4100 kr', facts({ skor: 5, under: 5, '400': 0, kr: 0 })), undefined);
+    assert.equal(acceptedCorrection('skor 40', 'skor 4', facts({ skor: 5, '40': 0 })), undefined);
+    assert.equal(acceptedCorrection('2gallon jug', '2 gallon jug', facts({ '2gallon': 0, jug: 5 })), '2 gallon jug');
+  });
+
   it('keeps the visitor\'s spelling of the words a correction keeps, and drops a correction of diacritics alone', () => {
     assert.equal(folded('Röda'), 'roda');
     assert.equal(folded('søt'), 'sot');

@@ -3,6 +3,7 @@
  * share with content and images: custom attributes, Length, release dates, URLs, colours, prices.
  */
 import { type Obj, type Scope, arrayOfStrings, at, isObject, map, MAX_FREE_TEXT_LENGTH, num, obj, required, str } from './checks';
+import { isOwnDomainPath, OFF_SITE_START } from '../../kernel/urls';
 
 export const MEASUREMENTS = ['depth', 'height', 'length', 'width', 'volume', 'weight'] as const;
 export const CUSTOM_ATTRIBUTES = ['customLabels', 'customJson', 'customLengths', 'customNumbers'] as const;
@@ -144,21 +145,22 @@ function inRange([year, month, day, hour, minute, second]: number[]): boolean {
   return days !== undefined && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59;
 }
 
-/** Product URL: relative to the page root. */
+/** Product URL: relative to the page root, on the shop's own domain (not "//host" or "/\\host": kernel/urls.ts). */
 export function pageUrl(s: Scope, path: string, v: unknown): void {
   const url = str(s, path, v);
   if (url === undefined) return;
-  if (url.startsWith('//')) s.problems.add(path, `must start with a single "/" (relative to the page root, e.g. "/shirts/blue"), got "${url}"`);
+  if (OFF_SITE_START.test(url)) s.problems.add(path, `must start with a single "/" (relative to the page root, e.g. "/shirts/blue"; "//" and "/\\" lead to another site), got "${url}"`);
   else if (!url.startsWith('/')) s.problems.add(path, `must start with "/" (relative to the page root, e.g. "/shirts/blue"), got "${url}"`);
 }
 
 const ABSOLUTE_URL = /^(https?:)?\/\//i;
 
-/** Content URL: relative to the page root, or absolute. */
+/** Content URL: relative to the page root, or absolute ("//host" is absolute; "/\\host" is neither: refused). */
 export function contentUrl(s: Scope, path: string, v: unknown): void {
   const url = str(s, path, v);
-  if (url === undefined || url.startsWith('/') || ABSOLUTE_URL.test(url)) return;
-  s.problems.add(path, `must start with "/" (relative) or with "http://", "https://" or "//" (absolute), got "${url}"`);
+  if (url === undefined || isOwnDomainPath(url) || ABSOLUTE_URL.test(url)) return;
+  if (OFF_SITE_START.test(url)) s.problems.add(path, `must start with a single "/" (relative: "/\\" leads to another site) or with "http://", "https://" or "//" (absolute), got "${url}"`);
+  else s.problems.add(path, `must start with "/" (relative) or with "http://", "https://" or "//" (absolute), got "${url}"`);
 }
 
 /** Image URL: absolute. */

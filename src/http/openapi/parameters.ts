@@ -11,14 +11,15 @@ import { MAX_PHRASE_LENGTH } from '../../storefront/relevance';
 import { MAX_KEY_LENGTH } from '../../catalog/validation/checks';
 import { EXAMPLE } from './examples';
 import { bool, enumOf, int, str, type Parameter } from './schema';
+import { MAX_VISITOR_KEY_LENGTH } from '../../events/events';
 
 const query = (name: string, description: string, schema: Parameter['schema'], extra: Partial<Parameter> = {}): Parameter =>
   ({ name, in: 'query', description, schema, ...extra });
 const pipeList = (description: string): Parameter['schema'] => str(`${description} Pipe-separated.`);
 
 export const PARAMETERS: Record<string, Parameter> = {
-  customerKey: query('customerKey', 'Identifies the visitor (a UUID is recommended).', str(undefined, { minLength: 1 }), { required: true, example: EXAMPLE.customerKey }),
-  sessionKey: query('sessionKey', 'Identifies the session (a UUID is recommended).', str(undefined, { minLength: 1 }), { required: true, example: EXAMPLE.sessionKey }),
+  customerKey: query('customerKey', `Identifies the visitor (a UUID is recommended); at most ${MAX_VISITOR_KEY_LENGTH} characters.`, str(undefined, { minLength: 1, maxLength: MAX_VISITOR_KEY_LENGTH }), { required: true, example: EXAMPLE.customerKey }),
+  sessionKey: query('sessionKey', `Identifies the session (a UUID is recommended); at most ${MAX_VISITOR_KEY_LENGTH} characters.`, str(undefined, { minLength: 1, maxLength: MAX_VISITOR_KEY_LENGTH }), { required: true, example: EXAMPLE.sessionKey }),
   market: query('market', 'A configured market.', str(undefined, { minLength: 1 }), { required: true, example: EXAMPLE.market }),
   locale: query('locale', 'A locale of the market.', str(undefined, { minLength: 1 }), { required: true, example: EXAMPLE.locale }),
   touchpoint: query('touchpoint', 'Any case (the official client sends lower case).', enumOf(['DESKTOP', 'MOBILE', 'desktop', 'mobile']), { required: true, example: EXAMPLE.touchpoint }),

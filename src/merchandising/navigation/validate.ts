@@ -9,6 +9,7 @@ import {
 } from '../../kernel/validation';
 import { configuredLocale, configuredMarket } from '../../configuration/markets';
 import { customData } from '../customData';
+import { OWN_DOMAIN_PATH_PATTERN } from '../../kernel/urls';
 import { NAVIGATION_IMPORT_TYPES, NODE_TYPES, type NavigationImport, type NavigationNode } from './types';
 
 const CONTAINER_FIELDS = ['market', 'locale', 'type', 'addOrUpdate', 'remove'];
@@ -16,8 +17,11 @@ const NODE_FIELDS = ['id', 'title', 'type', 'customData', 'iconPath', 'pageId', 
 
 /** Letters, digits, `/`, `_`, `-` (any script's letters and digits). */
 export const NODE_ID: StringRule = { min: 1, max: 200, pattern: /^[\p{L}\p{N}/_-]+$/u, patternText: 'may hold only letters, digits, "/", "_" and "-"' };
-/** A path of the own domain (`/sale`) or a full http(s) URL. */
-const LINK_URL: StringRule = { min: 1, max: 200, pattern: /^(\/(?!\/)\S*|https?:\/\/[^\s/?#]+[^\s]*)$/i, patternText: 'must be a path of the own domain starting with "/" or a full http:// or https:// URL' };
+/** A path of the own domain (`/sale`, never `//host` or `/\host`: kernel/urls.ts) or a full http(s) URL. */
+const LINK_URL: StringRule = {
+  min: 1, max: 200, pattern: new RegExp(`^(${OWN_DOMAIN_PATH_PATTERN}|https?:\\/\\/[^\\s/?#]+[^\\s]*)$`, 'i'),
+  patternText: 'must be a path of the own domain starting with "/" or a full http:// or https:// URL (one "/": "//" and "/\\" lead to another site)',
+};
 export const NODE_CUSTOM_DATA = { maxKeys: 50, maxChars: 1000 };
 
 export function validateNavigationImport(raw: unknown, configuration: CatalogConfiguration): Validated<NavigationImport> {

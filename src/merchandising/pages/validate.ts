@@ -11,6 +11,7 @@ import { configuredMarket } from '../../configuration/markets';
 import { customData } from '../customData';
 import { localeOfMarket, validatePrimaryList, validateRecLists, type PageScope } from './validateLists';
 import { PAGE_IMPORT_TYPES, type Page, type PageImport } from './types';
+import { OWN_DOMAIN_PATH_PATTERN } from '../../kernel/urls';
 
 export const MAX_PAGES_PER_IMPORT = 3000;
 export const PAGE_CUSTOM_DATA = { maxKeys: 200, maxChars: 3000 };
@@ -18,8 +19,8 @@ export const MAX_HEADING = 200;
 
 /** Letters, digits, `/`, `-` (any script's letters and digits). */
 export const PAGE_ID: StringRule = { min: 1, max: 200, pattern: /^[\p{L}\p{N}/-]+$/u, patternText: 'may hold only letters, digits, "/" and "-"' };
-/** Our rule (the spec gives none): a localized path is a path of the site, `/` and then no whitespace. */
-const PAGE_PATH: StringRule = { min: 1, max: 1000, pattern: /^\/\S*$/, patternText: 'must be a path starting with "/", without whitespace' };
+/** Our rule (the spec gives none): a localized path is a path of the site, `/` and then no whitespace (never `//host` or `/\host`: kernel/urls.ts). */
+const PAGE_PATH: StringRule = { min: 1, max: 1000, pattern: new RegExp(`^${OWN_DOMAIN_PATH_PATTERN}$`), patternText: 'must be a path starting with "/", without whitespace (one "/": "//" and "/\\" lead to another site)' };
 
 const CONTAINER_FIELDS = ['market', 'type', 'addOrUpdate', 'remove', 'previewOnly'];
 const PAGE_FIELDS = ['id', 'customData', 'headings', 'paths', 'primaryList', 'recLists', 'schedule'];

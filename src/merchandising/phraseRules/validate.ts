@@ -10,13 +10,20 @@ import {
   MAX_HIDDEN, MAX_PHRASE_LENGTH, MAX_PHRASE_RULES_PER_MARKET, MAX_PHRASES_PER_RULE, MAX_PINNED, MAX_REDIRECT_LENGTH,
   type PhraseRule, type PhraseRuleSets, type PinnedProduct,
 } from './types';
+import { OWN_DOMAIN_PATH_PATTERN } from '../../kernel/urls';
 
 const RULE_FIELDS = ['id', 'phrases', 'locale', 'pinned', 'hidden', 'boost', 'bury', 'redirect', 'start', 'end'] as const;
 const ID = { min: 1, max: 200, pattern: /^\S(.*\S)?$/, patternText: 'must not start or end with whitespace' };
 const KEY = { min: 1, max: 200 };
 const PHRASE = { min: 1, max: MAX_PHRASE_LENGTH, pattern: /\S/, patternText: 'must hold a word' };
-/** A page path or an absolute http(s) URL: never `javascript:` or another scheme a storefront would follow blindly. */
-const REDIRECT = { min: 1, max: MAX_REDIRECT_LENGTH, pattern: /^(\/[^\s]*|https?:\/\/[^\s/]+[^\s]*)$/, patternText: 'must be a page path starting with / or an http(s) URL' };
+/**
+ * A page path or an absolute http(s) URL: never `javascript:` or another scheme a storefront would follow
+ * blindly, and never `//host` or `/\host` posing as a page path (kernel/urls.ts).
+ */
+const REDIRECT = {
+  min: 1, max: MAX_REDIRECT_LENGTH, pattern: new RegExp(`^(${OWN_DOMAIN_PATH_PATTERN}|https?:\\/\\/[^\\s/]+[^\\s]*)$`),
+  patternText: 'must be a page path starting with / or an http(s) URL (one /: // and /\\ lead to another site)',
+};
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export function validatePhraseRules(raw: unknown, configuration: CatalogConfiguration): Validated<PhraseRuleSets> {

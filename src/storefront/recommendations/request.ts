@@ -8,6 +8,7 @@ import { parseProductFilter } from '../../rules/productFilter';
 import { parseRules } from '../../rules/parser';
 import type { Algorithm, RecommendationListRequest } from './types';
 import { MAX_KEY_LENGTH } from '../keys';
+import { isOwnDomainPath } from '../../kernel/urls';
 
 export const ALGORITHMS: readonly Algorithm[] = [
   'TOP_PRODUCTS', 'PERSONAL', 'CART', 'FAVORITES', 'UPSELL', 'STYLE_WITH', 'ALTERNATIVES', 'NEWEST_PRODUCTS',
@@ -18,7 +19,8 @@ export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 4;
 export const MAX_CART_KEYS = 250;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
-const LINK_STARTS = ['//', '/', 'http://', 'https://'];
+/** An absolute link ("//host" included); anything else must be a path of the shop's own domain (kernel/urls.ts). */
+const ABSOLUTE_LINK = /^(https?:)?\/\//i;
 const KNOWN_FIELDS = new Set(['id', 'algorithm', 'label', 'limit', 'params', 'productFilter', 'productRules', 'showMoreLink', 'visualization']);
 
 type Fail = (field: string, problem: string) => Error;
@@ -50,7 +52,7 @@ function parseList(raw: unknown, i: number, fail: Fail): RecommendationListReque
   if (raw.label !== undefined) list.label = boundedString(raw.label, 'label', 200, fail);
   if (raw.showMoreLink !== undefined) {
     const link = boundedString(raw.showMoreLink, 'showMoreLink', 1000, fail);
-    if (!LINK_STARTS.some((s) => link.startsWith(s))) throw fail('showMoreLink', 'must start with //, /, http:// or https://');
+    if (!ABSOLUTE_LINK.test(link) && !isOwnDomainPath(link)) throw fail('showMoreLink', 'must start with //, a single / (not /\\), http:// or https://');
     list.showMoreLink = link;
   }
   if (raw.visualization !== undefined) {

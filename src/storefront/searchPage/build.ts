@@ -8,7 +8,8 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { allButOnePartMatch, allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phraseCategoryBoost, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
+import { allButOnePartMatch, allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phraseCategoryBoost, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, roleRelaxedMatch, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
+import { restRoles } from '../wordRoles';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
 import { inStockQuery } from '../stock';
@@ -84,15 +85,18 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
     const typeKeys = phraseTypeKeys(words, req.context.locale, wordsExpansion);
     return [...relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion), { behaviourWeight: req.relevance?.behaviourWeight }), ...phraseCategoryBoost(words, wordsExpansion)];
   };
-  if (!understood) return { ...phraseMatch(phrase, expansion, relaxedMatching), boosts: boostsOf(phrase, expansion) };
+  // Relaxation drops words by role (wordRoles.ts): never the product word while other words are left.
+  const rolesOf = (text: string, textExpansion?: PhraseExpansion) => restRoles(text.split(/\s+/).filter(Boolean), req.context.locale, textExpansion?.holds);
+  if (!understood) return { ...phraseMatch(phrase, expansion, relaxedMatching, rolesOf(phrase, expansion)), boosts: boostsOf(phrase, expansion) };
   const { words } = understood.understanding;
   const clauses = understoodClauses(understood.understanding, req.context.priceId);
-  const text = words ? phraseMatch(words, understood.expansion, relaxedMatching) : undefined;
+  const wordRoles = words ? rolesOf(words, understood.expansion) : [];
+  const text = words ? phraseMatch(words, understood.expansion, relaxedMatching, wordRoles) : undefined;
   // A named brand's own products rank first; its clause also takes titles naming it.
   const boosts = [...(words ? boostsOf(words, understood.expansion) : boostsOf(phrase, expansion)), ...understoodBoosts(understood.understanding, BRAND_BOOST)];
   if (understood.mode === 'fallback') {
     // The phrase as typed matches as any phrase does (relaxed when long); its full match ranks first.
-    const typed = phraseMatch(phrase, expansion, relaxedMatching);
+    const typed = phraseMatch(phrase, expansion, relaxedMatching, rolesOf(phrase, expansion));
     const typedFull = typed.full ?? typed.match;
     return {
       match: { bool: { should: [typed.match, { constant_score: { filter: typedFull, boost: TYPED_TIER } }, ...(text ? [text.match] : [])], minimum_should_match: 1 } },
@@ -107,8 +111,11 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
   // (measured on ESCI, docs/language.md).
   // A brand of several words, or an attribute and its preposition, is one part: "brant studio sneakers" does
   // not relax to the sneakers of the "Studio" style, nor "skor i läder" to every shoe.
+  // The words left relaxed by role keep the understood filter ("snygga svarta skor": black shoes, not shoes).
   const { price, sizes, parts } = understood.understanding;
-  const typedRelaxed = price || sizes.length || !relaxedMatching ? undefined : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ') ? allButOnePartMatch(parts, expansion) : allButOneWordMatch(phrase, expansion);
+  // Not beside an understood brand: a brand phrase relaxes as typed (issue 30, measured on ESCI).
+  const byRole = relaxedMatching && !understood.understanding.brands.length && roleRelaxedMatch(wordRoles, understood.expansion) !== undefined;
+  const typedRelaxed = byRole || price || sizes.length || !relaxedMatching ? undefined : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ') ? allButOnePartMatch(parts, expansion) : allButOneWordMatch(phrase, expansion);
   const withRelaxed = (core: Query, coreFull: Query | undefined): { match: Query; full?: Query } =>
     typedRelaxed ? { match: { bool: { should: [core, typedRelaxed], minimum_should_match: 1 } }, full: coreFull ?? core } : { match: core, ...(coreFull ? { full: coreFull } : {}) };
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.

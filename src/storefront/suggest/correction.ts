@@ -7,7 +7,8 @@
  *     the spelling search beside the primary list: `wordCountAggregation`), and
  *   - no word of the language (the general lexicon, docs/language.md; languages without one rely on the
  *     catalog count alone);
- * and every word it keeps (equal once folded) is written as the visitor typed it. A phrase whose words the
+ * and every number typed stays as typed (issue 40: "skor under 400 kr" was offered "skor under 4100 kr"; "2gallon"
+ * may still become "2 gallon"), and every word it keeps (equal once folded) is written as the visitor typed it. A phrase whose words the
  * catalog all knows is never corrected: a healthy answer gets no did-you-mean ("vita sneakers" stays), and two
  * catalog words that never occur together are relaxed, not "corrected" into a frequent unrelated word.
  */
@@ -57,6 +58,9 @@ export function correctable(word: string, facts: TypedWordFacts): boolean {
   return !facts.realWord?.(word);
 }
 
+/** The numbers of a text, in order: a price, a size or a model number the shopper typed is never corrected. */
+const numbersOf = (text: string) => (text.match(/\p{N}+/gu) ?? []).join(' ');
+
 /**
  * The correction as search-page may use it, or undefined: it changes only correctable words (at least one,
  * besides diacritics), and words it keeps from the phrase are spelled as typed.
@@ -68,6 +72,7 @@ export function acceptedCorrection(typed: string, correction: string, facts: Typ
   const spelled = after.map((w) => typedByFold.get(folded(w)) ?? w);
   const kept = new Set(spelled);
   const changed = before.filter((w) => !kept.has(w));
+  if (numbersOf(typed) !== numbersOf(correction)) return undefined;
   if (!changed.length || !changed.every((w) => correctable(w, facts))) return undefined;
   return spelled.join(' ');
 }
