@@ -8,7 +8,9 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import { hostname } from 'node:os';
 import type { Client } from '@elastic/elasticsearch';
-import type { Config } from './kernel/config';
+import { semanticOn, type Config } from './kernel/config';
+import type { TextEmbedder } from './embedding/types';
+import { ProductVectors } from './catalog/productVectors';
 import type { Logger } from './kernel/log';
 import { indexNames, type IndexNames } from './search/indexNames';
 import { prepareIndices } from './search/indexRegistry';
@@ -41,6 +43,7 @@ import { merchandisingRouter } from './http/merchandisingRoutes';
 import { consoleRouter } from './http/consoleRoutes';
 import { history, type History } from './admin/history';
 import { phraseTop } from './storefront/searchPage/phraseTop';
+import { semanticSearch } from './storefront/semantic';
 import type { TopPhrasesInput } from './events/queries/topPhrases';
 import type { CatalogView } from './search/catalogView';
 import { notificationRouter } from './http/notificationRoutes';
@@ -87,7 +90,17 @@ export interface AppContext {
   experimentResults: (id: string) => Promise<ExperimentResults>;
 }
 
-export function createContext(config: Config, es: Client, log: Logger): AppContext {
+/**
+ * The sentence model of search by meaning (src/embedding) as the context uses it: one lane for shoppers' phrases,
+ * one for product texts at import (the same embedder in tests).
+ */
+export interface SentenceModel { queries: TextEmbedder; documents: TextEmbedder }
+
+/**
+ * `model`: the sentence model (search by meaning); without it, or where SEMANTIC_SEARCH is off, imports write no
+ * vectors and searches run on words alone, exactly as before.
+ */
+export function createContext(config: Config, es: Client, log: Logger, model?: SentenceModel): AppContext {
   const holder = `${hostname()}:${process.pid}`;
   const names = indexNames(config.indexPrefix);
   const layout: IndexLayout = { catalogShards: config.indexShards, replicas: config.indexReplicas, productCodec: config.productIndexCodec };
@@ -109,14 +122,16 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
   const metrics = config.metricsEnabled ? new ServiceMetrics(() => ({ ...behaviour.stats, refused: behaviour.stats.refused + received.stats.refused })) : undefined;
   const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds, metrics ? (kind, outcome, seconds) => metrics.importFinished(kind, outcome, seconds) : undefined);
   const keeping = { store: merchandising.history, keep: config.historyVersions };
-  const storefront = storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config });
+  const storefront = storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config, ...(model ? { embedder: model.queries } : {}) });
   // The facts name the live version (navigation counts are cached under it): they must not lag the view.
   indices.onPublish(() => storefront.facts.clear());
   const impact = {
     topPhrases: (input: TopPhrasesInput) => behaviour.topPhrases(input),
     phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
   };
-  const admin = adminServices({ es, documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact });
+  const semantic = (locale: string) => semanticOn(config.semanticSearch, locale);
+  const vectors = model ? () => new ProductVectors(documents, names.embeddings, model.documents, semantic) : undefined;
+  const admin = adminServices({ es, documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact, ...(vectors ? { vectors } : {}) });
   // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
   const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;
   const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping, customAttributes };
@@ -137,9 +152,10 @@ export function createContext(config: Config, es: Client, log: Logger): AppConte
 }
 
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
-export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'>, hooks?: Partial<StorefrontHooks>): StorefrontServices {
-  const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config } = context;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, understoodAttributes: config.understoodAttributes, cacheMs: config.storeCacheMs, lexicon: (language) => readLexicon(config.lexiconDir, language) }, hooks);
+export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'> & { embedder?: TextEmbedder }, hooks?: Partial<StorefrontHooks>): StorefrontServices {
+  const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config, embedder } = context;
+  const semantic = embedder ? semanticSearch(embedder, (locale) => semanticOn(config.semanticSearch, locale), config.semanticFusion, log, config.embeddingQueryCache) : undefined;
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, understoodAttributes: config.understoodAttributes, cacheMs: config.storeCacheMs, lexicon: (language) => readLexicon(config.lexiconDir, language), ...(semantic ? { semantic } : {}) }, hooks);
 }
 
 /**

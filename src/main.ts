@@ -5,6 +5,8 @@ import { createElasticsearchClient } from './search/client';
 import { createApp, createContext, prepareContext, shutdownContext } from './app';
 import { httpServer } from './http/server';
 import { loadSampleCatalogIfEmpty } from './sample/loadSample';
+import { openEmbeddingModel, type EmbeddingModel } from './embedding/onnxEmbedder';
+import { PRODUCT_VECTOR_DIMENSIONS } from './catalog/productVectors';
 
 async function waitForElasticsearch(check: () => Promise<unknown>, log: ReturnType<typeof createLogger>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -21,7 +23,15 @@ async function main() {
   const log = createLogger(config.logLevel);
   const es = createElasticsearchClient(config.elasticsearchUrl);
   await waitForElasticsearch(() => es.cluster.health({ wait_for_status: 'yellow', timeout: '5s' }), log);
-  const context = createContext(config, es, log);
+  // Search by meaning needs the model where SEMANTIC_SEARCH turns it on anywhere; without it, words alone.
+  const wanted = config.semanticSearch.others || config.semanticSearch.named.some(([, on]) => on);
+  let model: EmbeddingModel | null = wanted ? await openEmbeddingModel(config, log) : null;
+  if (model && model.dimensions !== PRODUCT_VECTOR_DIMENSIONS) {
+    log.warn('semantic search is off: the product index holds vectors of another length', { model: model.model, dimensions: model.dimensions, expected: PRODUCT_VECTOR_DIMENSIONS });
+    await model.close();
+    model = null;
+  }
+  const context = createContext(config, es, log, model ?? undefined);
   await prepareContext(context);
   log.info('analysis', { analysisLevel: await context.indices.analysisLevel() });
   if (config.loadSampleData) await loadSampleCatalogIfEmpty(context, { imageBaseUrl: `${config.publicUrl}/images/sample` });
@@ -41,6 +51,7 @@ async function main() {
     setTimeout(() => process.exit(0), 10_000).unref();
     server.close(() => {
       shutdownContext(context)
+        .then(() => model?.close())
         .catch((err) => log.error('shutdown failed', { err }))
         .finally(() => es.close().finally(() => process.exit(0)));
     });

@@ -24,8 +24,14 @@ import { ConfigurationLearner } from '../configuration/learn';
 import { FORM_LANGUAGES, VocabularyCounter, languageOf } from '../catalog/vocabulary';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
 import { TypePriorCounter } from '../catalog/typePrior';
+import { VectorStage, type ProductVectors, type VectorCounts } from '../catalog/productVectors';
 
-export interface ImportProgress { linesRead: number; errorCount: number }
+export interface ImportProgress {
+  linesRead: number;
+  errorCount: number;
+  /** Product documents given vectors so far: from the embedding cache, or by the model (search by meaning). */
+  embeddings?: VectorCounts;
+}
 
 export interface FullImportOptions {
   gzip: boolean;
@@ -58,6 +64,8 @@ export interface CatalogImportDeps {
   log: Logger;
   /** Where a full import stores the compounds of its vocabulary when it publishes (operations imports keep them). */
   vocabulary?: Pick<VocabularyStore, 'replace'>;
+  /** The vectors of product texts, one per import (its counts are the import's); none: search by meaning is off. */
+  vectors?: () => ProductVectors;
 }
 
 const PROGRESS_EVERY_LINES = 5000;
@@ -82,6 +90,9 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
   let ctx: BuildContext | undefined = configured && { configuration: configured, translate };
   let undoLearned: (() => Promise<void>) | undefined;
   const writer = new BulkWriter(es, { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
+  // Product documents wait here for their vectors (where search by meaning is on) on their way to the writer.
+  const stage = new VectorStage(deps.vectors?.());
+  const progress = (linesRead: number, errorCount: number) => options.onProgress({ linesRead, errorCount, ...(stage.counts ? { embeddings: { ...stage.counts } } : {}) });
   // Groups built while a translation they use had not arrived yet are rebuilt at the end if translations came
   // later (feeds usually send translations first). Only the smallest translation count at which such a group
   // was built is kept, not the groups: memory stays flat whatever the feed (plain-text labels look untranslated).
@@ -127,7 +138,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       if (built.missingTranslations) missingSince = Math.min(missingSince ?? translations.size, translations.size);
       for (const d of built.documents) {
         collectWords(d.document);
-        await writer.indexJson(names.catalogIndex('products', version, d.document.locale), d.id, productDocumentJson(d.document));
+        await stage.add(d.document, () => writer.indexJson(names.catalogIndex('products', version, d.document.locale), d.id, productDocumentJson(d.document)));
       }
     } else {
       const built = contentDocuments(entity.key, entity.content, ctx);
@@ -153,7 +164,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
           else if (!errors.any) await write(result.value);
         }
       }
-      if (parsed.line % PROGRESS_EVERY_LINES === 0) await options.onProgress({ linesRead: lines, errorCount: errors.count });
+      if (parsed.line % PROGRESS_EVERY_LINES === 0) await progress(lines, errors.count);
     }
     if (lines === 0) errors.add(0, [{ path: '', message: 'the file is empty: a full import needs at least one line' }]);
     if (errors.any) throw errors.rejection('Full catalog import');
@@ -168,22 +179,24 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
       await indices.addLocales(version, configuredLocales(configuration));
       undoLearned = await options.adoptLearned?.(configuration);
       ctx = { configuration, translate };
-      await buildFromEntities(deps, version, writer, ctx, ['productGroup', 'content'], collectWords);
+      await buildFromEntities(deps, version, writer, stage, ctx, ['productGroup', 'content'], collectWords);
     } else {
       if (!version || !ctx) {
         // Validation judges everything the real import judges, the dangerous-import check included.
         if (!options.force) await refuseDangerousCensus(deps, fileCensus);
         return { lines, warnings };
       }
-      if (missingSince !== undefined && missingSince < translations.size) await buildFromEntities(deps, version, writer, ctx, ['productGroup']);
+      if (missingSince !== undefined && missingSince < translations.size) await buildFromEntities(deps, version, writer, stage, ctx, ['productGroup']);
     }
+    await stage.flush();
     await writer.flush();
-    await options.onProgress({ linesRead: lines, errorCount: 0 });
+    if (stage.counts) deps.log.info('product vectors', { ...stage.counts });
+    await progress(lines, 0);
     await indices.sealVersion(version);
     // Published only with every copy in place (replicas included): a node lost right after must not take
     // shards of the live catalog with it. A lock renewal runs meanwhile (the runner's timer).
     await indices.waitHealthy(version, config.indexHealthTimeoutSeconds * 1000);
-    await options.onProgress({ linesRead: lines, errorCount: 0 });
+    await progress(lines, 0);
     if (candidate) {
       await candidate(version, { lines, dangerous: await dangerousReasons(deps, version) });
       if (options.validationOnly) {
@@ -216,7 +229,8 @@ export function configuredLocales(configuration: CatalogConfiguration): string[]
  * the whole version is reread rather than remembering which groups to rebuild), or every entity once the
  * configuration has been learned from the file. `collect` sees each product document (the vocabulary).
  */
-async function buildFromEntities(deps: CatalogImportDeps, version: string, writer: BulkWriter, ctx: BuildContext, types: ('productGroup' | 'content')[], collect?: (d: ProductDocument) => void): Promise<void> {
+async function buildFromEntities(deps: CatalogImportDeps, version: string, writer: BulkWriter, stage: VectorStage, ctx: BuildContext, types: ('productGroup' | 'content')[], collect?: (d: ProductDocument) => void): Promise<void> {
+  await stage.flush();
   await writer.flush();
   const names = deps.indices.names;
   await deps.es.indices.refresh({ index: names.catalogIndex('entities', version) });
@@ -227,7 +241,7 @@ async function buildFromEntities(deps: CatalogImportDeps, version: string, write
     if ('productGroup' in doc.entity) {
       for (const d of productGroupDocuments(doc.key, doc.entity.productGroup, ctx).documents) {
         collect?.(d.document);
-        await writer.indexJson(names.catalogIndex('products', version, d.document.locale), d.id, productDocumentJson(d.document));
+        await stage.add(d.document, () => writer.indexJson(names.catalogIndex('products', version, d.document.locale), d.id, productDocumentJson(d.document)));
       }
     } else if ('content' in doc.entity) {
       for (const d of contentDocuments(doc.key, doc.entity.content, ctx).documents) await writer.index(names.catalogIndex('content', version, d.document.locale), d.id, d.document);

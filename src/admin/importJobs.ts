@@ -21,6 +21,8 @@ export interface ImportJob {
   heartbeatAt?: string;
   linesRead: number;
   errorCount: number;
+  /** Catalog imports with search by meaning: product documents given vectors from the cache and by the model. */
+  embeddings?: { reused: number; embedded: number };
   /** Line errors of a failed validation (capped), so a 202'd import can be diagnosed from the status call. */
   errors?: unknown[];
   /** What an accepted import holds that the spec advises against (counted; the first lines kept with their paths). */

@@ -118,11 +118,13 @@ export class ImportRunner {
     };
     const heartbeat = setInterval(() => { beat().catch((err) => this.log.warn('could not renew import lock', { id, err })); }, renewEvery);
     heartbeat.unref();
+    let embeddings: ImportProgress['embeddings'];
     const progress = async (p: ImportProgress) => {
       if (lost) throw lost;
+      embeddings = p.embeddings;
       if (Date.now() - lastUpdate < renewEvery) return;
       lastUpdate = Date.now();
-      await this.jobs.update(id, { linesRead: p.linesRead, errorCount: p.errorCount });
+      await this.jobs.update(id, { linesRead: p.linesRead, errorCount: p.errorCount, ...(p.embeddings ? { embeddings: p.embeddings } : {}) });
     };
 
     const log = this.log;
@@ -145,7 +147,7 @@ export class ImportRunner {
       // can start its next import at once without a 409.
       if (failure === undefined) {
         this.observe(request.kind, 'success', (Date.now() - started) / 1000);
-        await this.jobs.update(id, { status: 'SUCCESS', finishedAt: new Date().toISOString(), ...result });
+        await this.jobs.update(id, { status: 'SUCCESS', finishedAt: new Date().toISOString(), ...(embeddings ? { embeddings } : {}), ...result });
         log.info('import finished', { id, kind: request.kind, name: request.name });
         return result;
       }

@@ -18,6 +18,8 @@ import type { LocalePart } from '../search/indexNames';
 import type { CatalogImportDeps, ImportProgress } from './catalogImport';
 import { EntityReader, entityDocument, entityId, type EntityDocument } from './entityStore';
 import { LineProblems } from '../kernel/validation';
+import type { ProductDocument } from '../catalog/documentTypes';
+import { VECTOR_BATCH } from '../catalog/productVectors';
 
 export interface OperationsImportOptions {
   gzip: boolean;
@@ -246,8 +248,9 @@ async function writeChanges(
   const groupKeys = entities.filter((e) => 'productGroup' in e).map((e) => e.key);
   const contentKeys = entities.filter((e) => 'content' in e).map((e) => e.key);
 
+  const beforeProducts = await currentDocuments(deps, index.products, 'productGroupKey', groupKeys, ['productKey', 'market', 'locale']);
   const before = [
-    ...(await currentDocuments(deps, index.products, 'productGroupKey', groupKeys, ['productKey', 'market', 'locale'])),
+    ...beforeProducts,
     ...(await currentDocuments(deps, index.content, 'key', contentKeys, ['key', 'market', 'locale'])),
   ];
   const beforeEntities = changed.filter(([, w]) => w.before).map(([id, w]): StoredDocument => ({ index: index.entities, id, source: entityDocument(w.before!) }));
@@ -258,14 +261,23 @@ async function writeChanges(
     if (w.after) next.push({ index: index.entities, id, source: entityDocument(w.after) satisfies EntityDocument });
     else removedEntities.push(id);
   }
+  const products: ProductDocument[] = [];
   for (const e of [...changed.map(([, w]) => w.after).filter((e): e is ReplaceEntity => !!e), ...rebuild]) {
     const built = 'productGroup' in e ? productGroupDocuments(e.key, e.productGroup, ctx).documents : 'content' in e ? contentDocuments(e.key, e.content, ctx).documents : [];
     const part: LocalePart = 'productGroup' in e ? 'products' : 'content';
     for (const d of built) {
       const target = localeIndex(part, d.document.locale);
       if (target) next.push({ index: target, id: d.id, source: d.document });
+      if (target && part === 'products') products.push(d.document as ProductDocument);
     }
   }
+  // Vectors of the rebuilt product documents (search by meaning): from the embedding cache, else the model.
+  const vectors = deps.vectors?.();
+  const attachVectors = async (docs: ProductDocument[]) => {
+    if (!vectors) return;
+    for (let i = 0; i < docs.length; i += VECTOR_BATCH) await vectors.attach(docs.slice(i, i + VECTOR_BATCH));
+  };
+  await attachVectors(products);
   const nextIds = new Set(next.map((d) => `${d.index}/${d.id}`));
   const obsolete = [...before.filter((d) => !nextIds.has(`${d.index}/${d.id}`)), ...removedEntities.map((id) => ({ index: index.entities, id, source: undefined }))];
 
@@ -279,6 +291,8 @@ async function writeChanges(
     const beforeIds = new Set([...before, ...beforeEntities].map((d) => `${d.index}/${d.id}`));
     const restoreOnce = async () => {
       const restore = new BulkWriter(deps.es, { maxBytes: deps.config.bulkBytes, concurrency: 1 });
+      // The stored sources leave vectors out (the mapping excludes them): the cache gives them back.
+      await attachVectors(beforeProducts.map((d) => d.source as ProductDocument)).catch((e: unknown) => deps.log.warn('restored product documents without vectors', { err: e }));
       for (const d of next) if (!beforeIds.has(`${d.index}/${d.id}`)) await restore.delete(d.index, d.id);
       for (const d of [...before, ...beforeEntities]) await restore.index(d.index, d.id, d.source);
       await restore.flush();

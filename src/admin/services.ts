@@ -127,6 +127,7 @@ export function adminServices(deps: AdminServicesDeps) {
       return {
         id: job.id, status: job.status, reason: job.reason, name: job.name, kind: job.kind,
         startedAt: job.startedAt, finishedAt: job.finishedAt, linesRead: job.linesRead, errorCount: job.errorCount,
+        ...(job.embeddings ? { embeddings: job.embeddings } : {}),
         ...(job.errors ? { errors: job.errors } : {}),
         ...(job.warningCount ? { warningCount: job.warningCount, warnings: job.warnings ?? [] } : {}),
         ...(job.impactReport ? { impactReport: job.impactReport } : {}),

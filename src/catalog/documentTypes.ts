@@ -89,6 +89,11 @@ export interface ProductDocument extends CustomAttributeFields {
   brand?: string;
   series?: string;
   description?: string;
+  /**
+   * The vector of the product's text (productVectors.ts), set by the import where search by meaning is on; never
+   * in `_source` (the mapping excludes it), so never in what a search reads back.
+   */
+  embedding?: number[];
   ontology?: string;
   sizeType?: string;
   /** The size type in the document's locale, where a translation names it (the size facet's group label). */

@@ -115,6 +115,15 @@ export interface Config {
    * sweater"), each of few word-like values; empty: none.
    */
   understoodAttributes: string[];
+  /**
+   * Search by meaning (docs/relevance.md, "Search by meaning"): per locale, products get a vector of their text at
+   * import and the search page fuses a kNN search with the words' search. `SEMANTIC_SEARCH`: `on`, `off`, or a
+   * list of languages or locales each optionally `=on`/`=off` (`en,de=off`); a locale not named is off, unless the
+   * list names `*`. Without the model (EMBEDDING_MODEL_DIR) it is off everywhere.
+   */
+  semanticSearch: SemanticSearchSetting;
+  /** The knobs of the fusion (storefront/semantic.ts); an A/B experiment may vary the weight. */
+  semanticFusion: SemanticFusionSettings;
   /** Versions of each merchandising import kept per kind and market (or locale, or the whole service): history, diff and rollback. */
   historyVersions: number;
 
@@ -162,6 +171,51 @@ export interface BehaviourOptions {
   attributionWindowHours: number;
 }
 
+/** Where search by meaning is on: the locales or languages named (lowercase), and what the rest get. */
+export interface SemanticSearchSetting {
+  /** `[locale or language, on]`, most specific first when read (semanticOn). */
+  named: [string, boolean][];
+  /** Locales not named. */
+  others: boolean;
+}
+
+export interface SemanticFusionSettings {
+  /** `blend`: min-max normalised scores weighted; `rrf`: reciprocal rank fusion. */
+  method: 'blend' | 'rrf';
+  /** Share of the similarity in the blended score (0..1), or of its ranks in `rrf`. */
+  weight: number;
+  /** Products nearest in meaning added to the words' matches (kNN `k`). */
+  candidates: number;
+  /** Least cosine similarity of a product added by meaning: keeps noise out of short lists. */
+  minSimilarity: number;
+  /** Top positions of the list the fusion orders (the rest follow in Elasticsearch's order). */
+  window: number;
+}
+
+/** Whether search by meaning is on in `locale` (`sv-SE`): its own entry, else its language's, else the others'. */
+export function semanticOn(setting: SemanticSearchSetting, locale: string): boolean {
+  const l = locale.toLowerCase();
+  const language = l.split('-')[0] ?? l;
+  return setting.named.find(([k]) => k === l)?.[1] ?? setting.named.find(([k]) => k === language)?.[1] ?? setting.others;
+}
+
+/** Pure: SEMANTIC_SEARCH read (see Config.semanticSearch); throws naming the entry it cannot read. */
+export function parseSemanticSearch(value: string): SemanticSearchSetting {
+  const v = value.trim().toLowerCase();
+  if (v === 'on' || v === 'true' || v === '1') return { named: [], others: true };
+  if (v === 'off' || v === 'false' || v === '0' || v === '') return { named: [], others: false };
+  const named: [string, boolean][] = [];
+  let others = false;
+  for (const entry of v.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const m = /^([a-z]{2,3}(?:-[a-z0-9]{2,8})?|\*)(?:=(on|off))?$/.exec(entry);
+    if (!m) throw new Error(`Invalid configuration: SEMANTIC_SEARCH entry "${entry}" is no locale or language (e.g. en, sv-se=off, *)`);
+    const on = m[2] !== 'off';
+    if (m[1] === '*') others = on;
+    else named.push([m[1]!, on]);
+  }
+  return { named, others };
+}
+
 /** STORE_CACHE_MS unless set: the staleness every in-process cache promises across API processes. */
 export const DEFAULT_STORE_CACHE_MS = 2000;
 
@@ -179,6 +233,9 @@ export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
   attributionWindowHours: 24,
 };
 
+
+/** Where search by meaning is on by default: where it measured no loss (docs/language.md). */
+export const DEFAULT_SEMANTIC_SEARCH = 'en';
 
 const schema = Joi.object({
   PORT: Joi.number().integer().min(0).max(65535).default(8080),
@@ -224,6 +281,12 @@ const schema = Joi.object({
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
   QUERY_UNDERSTANDING: Joi.string().valid('filter', 'boost', 'off').default('filter'),
   UNDERSTOOD_ATTRIBUTES: Joi.string().allow('').pattern(/^[^\s,]+(,[^\s,]+)*$/).default('material,pattern'),
+  SEMANTIC_SEARCH: Joi.string().allow('').default(DEFAULT_SEMANTIC_SEARCH),
+  SEMANTIC_FUSION: Joi.string().valid('blend', 'rrf').default('blend'),
+  SEMANTIC_WEIGHT: Joi.number().min(0).max(1).default(0.3),
+  SEMANTIC_CANDIDATES: Joi.number().integer().min(1).max(1000).default(50),
+  SEMANTIC_MIN_SIMILARITY: Joi.number().min(-1).max(1).default(0.35),
+  SEMANTIC_WINDOW: Joi.number().integer().min(1).max(1000).default(50),
   HISTORY_VERSIONS: Joi.number().integer().min(1).max(1000).default(50),
 
   METRICS_ENABLED: Joi.boolean().truthy('1').falsy('0').default(true),
@@ -294,6 +357,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     queryUnderstanding: value.QUERY_UNDERSTANDING,
     understoodAttributes: value.UNDERSTOOD_ATTRIBUTES ? value.UNDERSTOOD_ATTRIBUTES.split(',') : [],
     historyVersions: value.HISTORY_VERSIONS,
+    semanticSearch: parseSemanticSearch(value.SEMANTIC_SEARCH),
+    semanticFusion: {
+      method: value.SEMANTIC_FUSION, weight: value.SEMANTIC_WEIGHT, candidates: value.SEMANTIC_CANDIDATES,
+      minSimilarity: value.SEMANTIC_MIN_SIMILARITY, window: value.SEMANTIC_WINDOW,
+    },
 
     metricsEnabled: value.METRICS_ENABLED,
     metricsPublic: value.METRICS_PUBLIC,

@@ -49,6 +49,8 @@ export interface IndexNames {
   vocabulary: string;
   /** The shop's compounds configuration per locale (excluded compounds). */
   compounds: string;
+  /** The embedding cache: product text vectors by model and text hash, kept across catalog versions. */
+  embeddings: string;
   /** Alias every behaviour read and write goes through. */
   events: string;
   /**
@@ -88,6 +90,7 @@ export function indexNames(prefix: string): IndexNames {
     history: `${prefix}-history`,
     vocabulary: `${prefix}-vocabulary`,
     compounds: `${prefix}-compounds`,
+    embeddings: `${prefix}-embeddings`,
     events: `${prefix}-events`,
     firstEventsIndex: `${prefix}-events-000001`,
     popularity: `${prefix}-popularity`,

@@ -34,6 +34,12 @@ export interface IndexedSearch {
    * answers an empty response that failureOf() reports, instead of failing the request.
    */
   optional?: boolean;
+  /**
+   * Each hit's `matched_queries` carries the score of each named query (a search by words and meaning fuses
+   * them: storefront/semantic.ts). Asked of the whole round (Elasticsearch takes it per request), which changes
+   * nothing for searches without named queries; a reader of `matched_queries` reads either form.
+   */
+  namedScores?: boolean;
 }
 
 export type SearchResponse = estypes.SearchResponse<unknown>;
@@ -86,7 +92,8 @@ export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Re
   const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body, pinned: !!s.pinned, optional: !!s.optional })));
   // ignore_unavailable: a locale configured after the last full import has no index yet, and answers as an
   // empty catalog until the next one. A pinned version must exist.
-  const res = await es.msearch({ filter_path: MSEARCH_FILTER, searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]) });
+  const namedScores = searches.some((s) => s.namedScores);
+  const res = await es.msearch({ filter_path: MSEARCH_FILTER, ...(namedScores ? { include_named_queries_score: true } : {}), searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]) });
   const items = res.responses.map((item, i) => {
     const sent = nth(bodies, i);
     if ('error' in item) {

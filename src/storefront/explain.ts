@@ -22,13 +22,14 @@ type Query = estypes.QueryDslQueryContainer;
 /** A node of Elasticsearch's score explanation (the root and its details have the same shape). */
 type Node = estypes.ExplainExplanationDetail;
 
-export const EXPLANATION_KINDS = ['text', 'pin', 'rule', 'behaviour', 'boost', 'stock', 'tie', 'sort'] as const;
+export const EXPLANATION_KINDS = ['text', 'pin', 'rule', 'behaviour', 'boost', 'meaning', 'stock', 'tie', 'sort'] as const;
 export type ExplanationKind = (typeof EXPLANATION_KINDS)[number];
 
 /**
  * One reason: `label` names the field, rule or page; `effect` is a score contribution or a position (1-based).
  * `boost` labels are BOOST_LABELS; a `tie` names what ordered a product after a neighbour of the same score
- * (TIE_BREAKS), its effect the neighbour's position.
+ * (TIE_BREAKS), its effect the neighbour's position. `meaning` (search by meaning, semantic.ts): "Similar in meaning",
+ * its effect the meaning's share (0..1) of the fused relevance; the other scoring parts share the rest.
  */
 export interface ExplanationEntry { kind: ExplanationKind; label: string; effect: number | string }
 
@@ -85,7 +86,12 @@ export interface HitContext {
   pin?: PinReason;
   /** What ordered this product after the one above when both had the same score (tieBreaks). */
   tie?: string;
+  /** Search by meaning: the meaning's share of the fused score (semantic.ts fuse). */
+  meaningShare?: number;
 }
+
+/** The named queries of search by meaning (semantic.ts WORDS_QUERY, MEANING_QUERY, IN_STOCK_QUERY): parts of the score, not rules. */
+const FUSION_PARTS = new Set(['words', 'meaning', 'inStock']);
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -207,12 +213,13 @@ export function explainHit(hit: estypes.SearchHit<unknown>, c: HitContext, pinWe
   const out: ExplanationEntry[] = [];
   if (c.pin) out.push({ kind: 'pin', label: c.pin.label, effect: c.pin.slot });
   const matched = Array.isArray(hit.matched_queries) ? hit.matched_queries : Object.keys(hit.matched_queries ?? {});
-  for (const name of matched) out.push({ kind: 'rule', label: name, effect: 0 });
+  for (const name of matched) if (!FUSION_PARTS.has(name)) out.push({ kind: 'rule', label: name, effect: 0 });
   if (c.sort === 'RELEVANCE') {
     for (const [label, value] of textContributions(hit._explanation)) out.push({ kind: 'text', label, effect: round(value) });
     const behaviour = behaviourContribution(hit._explanation);
     if (behaviour !== undefined) out.push({ kind: 'behaviour', label: 'popularity', effect: round(behaviour) });
     for (const [label, value] of boostContributions(hit._explanation)) out.push({ kind: 'boost', label, effect: round(value) });
+    if (c.meaningShare !== undefined && c.meaningShare > 0) out.push({ kind: 'meaning', label: 'Similar in meaning', effect: round(c.meaningShare) });
   }
   const stocked = inStock(scoreOf(hit), c.sort, c.pin !== undefined, pinWeight);
   out.push(stocked

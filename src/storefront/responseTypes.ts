@@ -128,6 +128,11 @@ export interface SearchPageResult {
   contentLists: ContentListResult[];
   /** Our addition (the official models have none on search-page): the phrase rule's redirect, a page path or URL. */
   redirectLink?: string;
+  /**
+   * Our addition (search by meaning, semantic.ts): true when no product matches the phrase's words and the primary
+   * list holds the products closest in meaning instead, so that a storefront can say so. Absent otherwise.
+   */
+  similarInMeaning?: true;
 }
 
 export interface RecommendationListResult {

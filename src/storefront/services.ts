@@ -23,6 +23,7 @@ import { RememberedSearches } from './rememberedSearches';
 import { RememberedCandidates } from './facets/rememberedCandidates';
 import type { QueryContext } from './request';
 import type { UnderstandingMode } from './understanding';
+import type { SemanticSearch } from './semantic';
 import type { SynonymSetChoice } from '../merchandising/experiments/types';
 
 export interface SearchEvent extends SearchFacts {
@@ -63,6 +64,8 @@ export interface StorefrontServices {
   understanding?: UnderstandingMode;
   /** Pages, navigation and response templates. */
   merchandising: MerchandisingStores;
+  /** Search by meaning (semantic.ts): absent without the model. */
+  semantic?: SemanticSearch;
   now(): Date;
   /**
    * Runs one query on one catalog version, from its first read to its last (src/search/catalogView.ts), and
@@ -116,6 +119,8 @@ export interface StorefrontDeps {
   views?: Pick<CatalogViews, 'current'>;
   /** The general lexicon, which spelling corrections never replace a word of (suggest/correction.ts). */
   lexicon?: LexiconReader;
+  /** Search by meaning (semantic.ts): absent without the model. */
+  semantic?: SemanticSearch;
 }
 
 /**
@@ -160,6 +165,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     behaviour: deps.behaviour,
     understanding: deps.understanding ?? 'filter',
     merchandising: deps.merchandising,
+    ...(deps.semantic ? { semantic: deps.semantic } : {}),
     now: () => new Date(),
     onOneCatalogVersion: async (run) => {
       const { views } = deps;

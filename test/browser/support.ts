@@ -8,6 +8,7 @@ import { loadSampleCatalogIfEmpty } from '../../src/sample/loadSample';
 import { buildWeb } from '../../scripts/build-web';
 import { startService, type TestService } from '../http/harness';
 import { DEFAULT_BEHAVIOUR_OPTIONS, type Config } from '../../src/kernel/config';
+import type { TextEmbedder } from '../../src/embedding/types';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,10 +20,11 @@ export interface BrowserWorld {
 }
 
 /** The world of a test file: the sample catalog by default, or what `load` imports into the fresh service. */
-export async function startWorld(load?: (service: TestService) => Promise<void>, overrides: Partial<Config> = {}): Promise<BrowserWorld> {
+/** `embedder`: search by meaning with this model (a fake one: ../fixtures/fakeEmbedder.ts); none by default. */
+export async function startWorld(load?: (service: TestService) => Promise<void>, overrides: Partial<Config> = {}, embedder?: TextEmbedder): Promise<BrowserWorld> {
   const bundles = await buildWeb();
   // Behaviour is written every 200 ms so the events a test sends are in the index soon after.
-  const service = await startService({ behaviour: { ...DEFAULT_BEHAVIOUR_OPTIONS, flushIntervalMs: 200, popularityIntervalMs: 0, coOccurrenceIntervalMs: 0 }, ...overrides });
+  const service = await startService({ behaviour: { ...DEFAULT_BEHAVIOUR_OPTIONS, flushIntervalMs: 200, popularityIntervalMs: 0, coOccurrenceIntervalMs: 0 }, ...overrides }, embedder ? { embedder } : {});
   if (load) await load(service);
   else await loadSampleCatalogIfEmpty(service.context, { imageBaseUrl: `${service.url}/images/sample` });
   const browser = await chromium.launch({

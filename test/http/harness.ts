@@ -13,6 +13,7 @@ import { createElasticsearchClient } from '../../src/search/client';
 import { createApp, createContext, prepareContext, shutdownContext, type AppContext } from '../../src/app';
 import { httpServer } from '../../src/http/server';
 import type { CatalogConfiguration, ReplaceEntity } from '../../src/catalog/types';
+import type { TextEmbedder } from '../../src/embedding/types';
 
 export const API_KEY = 'test-key';
 export const TEST_CONFIGURATION: CatalogConfiguration = {
@@ -50,12 +51,13 @@ export async function jsonBody(res: Response): Promise<any> {
   return res.json();
 }
 
-export async function startService(overrides: Partial<Config> = {}): Promise<TestService> {
-  const prefix = `test-${randomBytes(4).toString('hex')}`;
+/** `embedder`: the sentence model of search by meaning (a fake one in tests: ../fixtures/fakeEmbedder.ts). */
+export async function startService(overrides: Partial<Config> = {}, options: { embedder?: TextEmbedder; prefix?: string } = {}): Promise<TestService> {
+  const prefix = options.prefix ?? `test-${randomBytes(4).toString('hex')}`;
   // No wrong-key throttle unless a test asks for one: tests send wrong keys on purpose, all from 127.0.0.1.
   const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, keyFailureLimit: 0, ...overrides });
   const es = createElasticsearchClient(config.elasticsearchUrl);
-  const context = createContext(config, es, createLogger(config.logLevel));
+  const context = createContext(config, es, createLogger(config.logLevel), options.embedder ? { queries: options.embedder, documents: options.embedder } : undefined);
   await prepareContext(context);
   const app = createApp(context);
   // The server main.ts makes, with its time limits.

@@ -8,7 +8,7 @@
  */
 
 /** One reason of the explain endpoints (explain.ts ExplanationEntry); kept here so this module needs no DOM. */
-export interface Reason { kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'boost' | 'stock' | 'tie' | 'sort'; label: string; effect: number | string }
+export interface Reason { kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'boost' | 'meaning' | 'stock' | 'tie' | 'sort'; label: string; effect: number | string }
 
 /** What the sentences read of the search's understanding (api.ts Understanding). */
 export interface UnderstoodValues {
@@ -128,12 +128,17 @@ export function explanationSentences(reasons: Reason[], context: { understanding
   }
   for (const [name, t] of terms) scoring.push({ text: `Matches ${t.terms.map((x) => `'${x}'`).join(', ')} in ${name}`, value: t.value });
   const total = scoring.reduce((sum, s) => sum + Math.max(0, s.value), 0);
-  scoring.sort((a, b) => b.value - a.value);
+  // Search by meaning: its share of the fused score is given; the words' parts share the rest.
+  const meaning = reasons.find((r) => r.kind === 'meaning' && typeof r.effect === 'number');
+  const meaningShare = meaning ? Math.min(1, Math.max(0, meaning.effect as number)) : 0;
+  const shares = scoring.map((s) => ({ text: s.text, share: total > 0 ? (Math.max(0, s.value) / total) * (1 - meaningShare) : undefined }));
+  if (meaning) shares.push({ text: 'Similar in meaning', share: meaningShare });
+  shares.sort((a, b) => (b.share ?? 0) - (a.share ?? 0));
 
   const out: Sentence[] = [];
   for (const r of reasons) if (r.kind === 'pin') out.push({ text: pinText(r) });
   for (const r of reasons) if (r.kind === 'rule') out.push({ text: ruleText(r.label) });
-  for (const s of scoring) out.push(total > 0 ? { text: s.text, share: Math.max(0, s.value) / total } : { text: s.text });
+  for (const s of shares) out.push(s.share !== undefined ? { text: s.text, share: s.share } : { text: s.text });
   out.push(...understoodSentences(context.understanding));
   for (const r of reasons) {
     if (r.kind === 'stock') out.push({ text: /^out of stock/.test(r.label) ? 'Out of stock: shown after every product in stock' : 'In stock' });

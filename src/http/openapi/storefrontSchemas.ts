@@ -185,6 +185,7 @@ export const STOREFRONT_SCHEMAS: Record<string, Schema> = {
     secondaryList: ref('SecondaryList'),
     relatedSearches: arr(obj({ q: str() }, ['q'])),
     redirectLink: str('Our addition (the official models have none on search-page): where the search should lead instead, the redirect of the phrase\'s phrase rule (a page path or URL).'),
+    similarInMeaning: { type: 'boolean', enum: [true], description: 'Our addition (search by meaning): no product matches the words of the phrase, and the primary list holds the products closest in meaning instead. Absent otherwise.' },
     contentLists: arr(ref('ContentList'), 'As asked in the body; empty for GET.'),
   }, ['q', 'didYouMean', 'primaryList', 'secondaryList', 'relatedSearches', 'contentLists']),
   Autocomplete: obj({

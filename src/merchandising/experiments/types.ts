@@ -19,6 +19,8 @@ export interface RelevanceOverrides {
   queryUnderstanding?: (typeof UNDERSTANDING_MODES)[number];
   /** False: a long phrase matches only products with every word (no relaxed tier). */
   relaxedMatching?: boolean;
+  /** Share of the meaning in the fused relevance (0..1; 0: words alone); absent: SEMANTIC_WEIGHT. Search by meaning only. */
+  semanticWeight?: number;
 }
 
 export interface PageOverride { productRules?: string; pins?: string[] }

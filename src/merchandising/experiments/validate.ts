@@ -104,7 +104,7 @@ function variantOverrides(p: Problems, path: string, v: unknown, _configuration:
   const o = object(p, path, v, ['relevance', 'synonyms', 'recommendations', 'pages']);
   if (!o) return undefined;
   const out: VariantOverrides = {};
-  const r = object(p, field(path, 'relevance'), o.relevance, ['behaviourWeight', 'queryUnderstanding', 'relaxedMatching']);
+  const r = object(p, field(path, 'relevance'), o.relevance, ['behaviourWeight', 'queryUnderstanding', 'relaxedMatching', 'semanticWeight']);
   if (r) {
     const at = field(path, 'relevance');
     out.relevance = {};
@@ -117,6 +117,11 @@ function variantOverrides(p: Problems, path: string, v: unknown, _configuration:
     if (qu) out.relevance.queryUnderstanding = qu;
     const relaxed = boolean(p, field(at, 'relaxedMatching'), r.relaxedMatching);
     if (relaxed !== undefined) out.relevance.relaxedMatching = relaxed;
+    if (r.semanticWeight !== undefined) {
+      const w = r.semanticWeight;
+      if (typeof w !== 'number' || !Number.isFinite(w) || w < 0 || w > 1) p.add(field(at, 'semanticWeight'), `must be a number from 0 to 1 (got ${typeof w === 'number' ? w : kindOf(w)})`);
+      else out.relevance.semanticWeight = w;
+    }
   }
   const synonyms = oneOf(p, field(path, 'synonyms'), o.synonyms, SYNONYM_SETS);
   if (synonyms) out.synonyms = synonyms;

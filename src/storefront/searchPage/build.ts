@@ -19,6 +19,7 @@ import { understoodBoosts, understoodClauses, type Understanding } from '../unde
 import { phraseSuggester } from '../suggest/phrase';
 import { wordCountAggregation } from '../suggest/correction';
 import { hiddenFilters, matchWithPins, withPhraseRule } from '../phraseMerchandising';
+import { meaningClause, wordsOrMeaning } from '../semantic';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -133,7 +134,7 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
  */
 export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
   const { match, full, boosts } = understoodMatch(req, phrase, expansion, understood);
-  return withPhraseRule(listingQuery({
+  const words = withPhraseRule(listingQuery({
     match: matchWithPins(match, req.phraseRule),
     ...(full ? { fullMatch: full } : {}),
     boosts,
@@ -141,6 +142,12 @@ export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?:
     inStock: inStockQuery(req.context),
     relevance: scoresRelevance(req.sort),
   }), req.phraseRule, scoresRelevance(req.sort));
+  // Search by meaning (../semantic.ts): the products nearest the phrase join the list, ordered by relevance only;
+  // what understanding requires ("red" as a filter) they must have too.
+  if (!req.meaning || !scoresRelevance(req.sort)) return words;
+  const required = understood?.mode === 'filter' ? understoodClauses(understood.understanding, req.context.priceId) : [];
+  const inStock = inStockQuery(req.context);
+  return wordsOrMeaning(words, meaningClause(req.meaning, [...listingFilters(req), ...required], inStock), inStock);
 }
 
 /**
@@ -155,7 +162,7 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
       global: {},
       aggs: {
         [AGG.navigationHits]: {
-          filter: { bool: { filter: [understoodMatch(req, phrase, expansion, understood).match, ...listingFilters(req, 'withoutCategory')] } },
+          filter: { bool: { filter: [navigationMatch(req, phrase, expansion, understood), ...listingFilters(req, 'withoutCategory')] } },
           aggs: {
             ...(collapse ? groupCountAggregation() : {}),
             [AGG.categories]: { terms: { field: 'categoryPaths', size: NAVIGATION_CATEGORIES }, ...groups },
@@ -164,6 +171,13 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
       },
     },
   };
+}
+
+/** The phrase's match for navigation counts: by words, or by meaning where the list has it (as primaryQuery). */
+function navigationMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
+  const { match } = understoodMatch(req, phrase, expansion, understood);
+  if (!req.meaning || !scoresRelevance(req.sort)) return match;
+  return { bool: { should: [match, meaningClause(req.meaning, listingFilters(req, 'withoutCategory'))], minimum_should_match: 1 } };
 }
 
 export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
@@ -202,7 +216,8 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
   const match = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
   return {
     query: listingQuery({
-      match: { bool: { must: [match], must_not: [understoodMatch(req, phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : [])] } },
+      // Nor the products the primary list holds by meaning (the same nearest products under the same filters).
+      match: { bool: { must: [match], must_not: [understoodMatch(req, phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : []), ...(req.meaning ? [meaningClause(req.meaning, listingFilters(req))] : [])] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,

@@ -4,6 +4,7 @@
  * rules, navigation, contentLists). GET has no body and gets the defaults.
  */
 import Joi from 'joi';
+import type { Meaning } from '../semantic';
 import type { CatalogFacts } from '../catalogFacts';
 import { contentListSettings, contentListsSchema, type ContentListSettings } from '../contentLists';
 import type { DynamicFacets } from '../facets/dynamic';
@@ -49,6 +50,8 @@ export interface SearchPageRequest {
   phraseRule?: AppliedPhraseRule;
   /** An experiment variant's relevance settings for this request (storefront/experiments.ts); absent: the live ones. */
   relevance?: { behaviourWeight?: number; relaxedMatching?: boolean };
+  /** Search by meaning (../semantic.ts): the phrase's vector and the fusion's settings; absent: by words alone. */
+  meaning?: Meaning;
 }
 
 export interface SearchPageBody {

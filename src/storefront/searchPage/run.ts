@@ -47,12 +47,16 @@ import { explainHit, ruleProbes, shownHits, tieBreaks, withExplanations } from '
 import { MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
 import { phraseRuleOf, phraseRuleProbes, pinnedWindow, placePins, withPlacedHits, type PlacedHit } from '../phraseMerchandising';
 import { PIN_WEIGHT } from '../pins';
+import { fusedHits, wordMatches, type Fused } from '../semantic';
+import { scoresRelevance } from '../sorts';
+import { withoutNegated } from '../relevance';
 
 /** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
 const SHORT_LIST = DID_YOU_MEAN_BELOW;
 export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;
+type Hit = estypes.SearchHit<unknown>;
 
 /**
  * The key of a search on a catalog version (rememberedSearches.ts): what decides how many products its primary
@@ -74,13 +78,21 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const variant = await variantSettings(s, request.context);
   const { relevance: relevanceOverrides, synonyms: synonymSet } = variant.overrides;
   // The phrase rule comes from the store's in-process index: no round trip.
-  const [template, language, topContent, phraseRule] = await Promise.all([
+  // Search by meaning (../semantic.ts): the phrase's vector, for a list in relevance order; an A/B variant may weigh it.
+  const fusion = s.semantic ? { ...s.semantic.fusion, ...(relevanceOverrides?.semanticWeight !== undefined ? { weight: relevanceOverrides.semanticWeight } : {}) } : undefined;
+  const byMeaning = fusion && fusion.weight > 0 && scoresRelevance(request.sort);
+  const [template, language, topContent, phraseRule, vector] = await Promise.all([
     resolveTemplate(s, request.context.templateId), s.language(request.context.locale, synonymSet), topContentFor(s, request.context.market, request.contentLists),
-    phraseRuleOf(s, request.context, request.q),
+    // What the visitor does not want is no meaning to find either ("without straw"), as it is no word to find.
+    phraseRuleOf(s, request.context, request.q), byMeaning ? s.semantic!.vectorOf(request.context.locale, withoutNegated(request.q)) : undefined,
   ]);
   const withVariant = relevanceOverrides ? { ...request, relevance: { behaviourWeight: relevanceOverrides.behaviourWeight, relaxedMatching: relevanceOverrides.relaxedMatching } } : request;
   const templated = template ? { ...withVariant, context: withTemplateFields(request.context, template) } : withVariant;
-  const req = phraseRule ? { ...templated, phraseRule } : templated;
+  const ruled = phraseRule ? { ...templated, phraseRule } : templated;
+  const meaning = vector && fusion ? { vector, fusion } : undefined;
+  const req: SearchPageRequest = meaning ? { ...ruled, meaning } : ruled;
+  // Corrections of the phrase search by words alone: the vector is the phrase's as typed.
+  const byWords: SearchPageRequest = { ...ruled };
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
@@ -90,15 +102,27 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   let used: UnderstoodPhrase | undefined = understood;
   // With pins, the hits from the first on: placePins moves each pin to its position.
   const window = pinnedWindow(req.skip, req.limit, phraseRule);
+  // The fusion orders the list's first positions, the meaning's matches (first in Elasticsearch's order) and the
+  // words' first `window`: a page among them fetches them all (Elasticsearch's order serves the rest).
+  const fusionWindow = meaning ? meaning.fusion.window + meaning.fusion.candidates : 0;
+  const fusing = meaning !== undefined && window.from < fusionWindow;
+  const fetched = fusing ? { from: 0, size: Math.max(window.from + window.size, fusionWindow) } : window;
+  // How many of a list's products (groups) the words matched: what decides a short list, the fallback and auto-correct.
+  const wordTotal = (response: Response): number => {
+    const total = groupTotal(response, collapse);
+    if (!meaning) return total;
+    return fusing ? wordMatches(response.hits.hits, total, meaning.fusion.candidates) : Math.max(0, total - meaning.fusion.candidates);
+  };
   // Dynamic facets: the candidates remembered for this listing (../facets/dynamicRun.ts) have their values
   // asked in round 1's primary search, under the query their coverage is read from.
   const typedQuery = req.dynamic && !req.viewAllSecondary ? primaryQuery(req, req.q, language.expand(req.q), understood) : undefined;
   const remembered = typedQuery && !explain
     ? askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(at.locale), { ...req, query: typedQuery }, collapse)
     : undefined;
-  const primaryFor = (phrase: string, u?: UnderstoodPhrase, extraAggs?: Aggs): IndexedSearch => {
-    const body = primarySearch(req, phrase, { collapse, from: req.viewAllSecondary ? 0 : window.from, size: req.viewAllSecondary ? 0 : window.size, explain }, language.expand(phrase), u);
-    return { index: s.index.products(at.locale), splitAggregations: true, body: extraAggs ? { ...body, aggs: { ...body.aggs, ...extraAggs } } : body };
+  const primaryFor = (phrase: string, u?: UnderstoodPhrase, extraAggs?: Aggs, r: SearchPageRequest = req): IndexedSearch => {
+    const w = r.meaning ? fetched : window;
+    const body = primarySearch(r, phrase, { collapse, from: r.viewAllSecondary ? 0 : w.from, size: r.viewAllSecondary ? 0 : w.size, explain }, language.expand(phrase), u);
+    return { index: s.index.products(at.locale), splitAggregations: true, body: extraAggs ? { ...body, aggs: { ...body.aggs, ...extraAggs } } : body, ...(r.meaning ? { namedScores: true } : {}) };
   };
   const contentsFor = (phrase: string): IndexedSearch[] =>
     req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }, topContent) }));
@@ -133,14 +157,14 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // Filled after all (a remembered search the version's products no longer fill): the secondary list and
   // spelling search the round left out come along, built on the fallback as they would be below.
   let later: Response[] | undefined;
-  if (fallback && groupTotal(primary, collapse) === 0) {
+  if (fallback && wordTotal(primary) === 0) {
     used = fallback;
     if (fallbackFirst) primary = first[first.length - 1];
     else [primary, ...later] = await s.search.msearch([primaryFor(req.q, fallback), ...(knownLong ? besides() : [])]);
   }
   if (filterKey !== undefined) s.filledFilters?.record(filterKey, used !== fallback);
   let contents = first.slice(1, 1 + n);
-  const originalTotal = groupTotal(primary, collapse);
+  const originalTotal = wordTotal(primary);
   const short = originalTotal < SHORT_LIST;
   if (rememberAs !== undefined) s.longLists?.record(rememberAs, !short);
   const [looser, spelling] = knownLong ? (short ? later ?? await s.search.msearch(besides()) : []) : first.slice(1 + n);
@@ -156,7 +180,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     if (correct && suggestions.length) {
       // Each correction's related phrases join this round, so the winner's need no round of their own.
       const relatedOfCorrections = suggestions.map((c) => relatedPhrasesOf(s, req.context.market, c));
-      const second = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c), ...contentsFor(c)]));
+      const second = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c, undefined, undefined, byWords), ...contentsFor(c)]));
       const winner = suggestions.findIndex((_, i) => groupTotal(second[i * (1 + n)], collapse) > 0);
       if (winner >= 0) {
         const offset = winner * (1 + n);
@@ -170,6 +194,15 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     }
   }
 
+  // The fused order of the window (../semantic.ts), then the page the search by words would have fetched.
+  let fused: Map<Hit, Fused> | undefined;
+  if (fusing && phrase === req.q) {
+    const hits = primary.hits.hits;
+    const pins = new Set(phraseRule?.pinned.map((p) => p.productKey));
+    const ordered = fusedHits(hits.slice(0, fusionWindow), meaning.fusion, (h) => pins.has(String((h._source as { productKey?: unknown } | undefined)?.productKey)));
+    fused = new Map(ordered.hits.map((h, i) => [h, ordered.fused[i]!]));
+    primary = { ...primary, hits: { ...primary.hits, hits: [...ordered.hits, ...hits.slice(fusionWindow)].slice(window.from, window.from + window.size) } };
+  }
   let placed: PlacedHit[] | undefined;
   if (phraseRule?.pinned.length && !req.viewAllSecondary) {
     placed = placePins(primary.hits.hits, phraseRule, req.skip, req.limit);
@@ -180,7 +213,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // Round 1's primary search answers the remembered candidates' values only when it is the list shown.
   const typedList = phrase === req.q && used === understood && typedQuery !== undefined;
   const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), {
-    ...req, query: typedList ? typedQuery : primaryQuery(req, phrase, language.expand(phrase), phrase === req.q ? used : undefined),
+    ...req, query: typedList ? typedQuery : primaryQuery(phrase === req.q ? req : byWords, phrase, language.expand(phrase), phrase === req.q ? used : undefined),
     response: primary, context: req.context, ...(typedList && remembered ? { asked: remembered.asked } : {}),
   });
   const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
@@ -193,7 +226,9 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
     contents, siblings, suggestions, now: s.now(), template, dynamicFacets, behaviourRelated,
   });
-  const answer = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
+  const redirected = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
+  // Nothing matched by words: the list is the products closest in meaning, and the answer says so.
+  const answer: SearchPageResult = fused && originalTotal === 0 && primaryTotal > 0 ? { ...redirected, similarInMeaning: true } : redirected;
   if (!explain) return answer;
   // Without pins the order before merchandising is the order shown; a pinned list tells each hit's place among the others.
   const hits = shownHits(req.viewAllSecondary ? undefined : primary);
@@ -201,10 +236,12 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const explanations = hits.map((hit, i) => {
     const place = placed?.find((p) => p.hit === hit);
     const position = req.skip + i + 1;
-    if (!place) return explainHit(hit, { sort: req.sort, position, positionBefore: position, tie: ties[i] });
+    const meaningShare = fused?.get(hit)?.meaningShare;
+    const share = meaningShare !== undefined ? { meaningShare } : {};
+    if (!place) return explainHit(hit, { sort: req.sort, position, positionBefore: position, tie: ties[i], ...share });
     const key = String((hit._source as { productKey?: unknown }).productKey);
     return explainHit(hit, {
-      sort: req.sort, position, positionBefore: place.organicPosition ?? 'pinned', tie: ties[i],
+      sort: req.sort, position, positionBefore: place.organicPosition ?? 'pinned', tie: ties[i], ...share,
       ...(place.pin ? { pin: { key, label: `Pinned at ${position} by phrase rule '${phraseRule!.id}'`, slot: position } } : {}),
     }, PIN_WEIGHT);
   });

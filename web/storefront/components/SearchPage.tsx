@@ -3,6 +3,8 @@
  * banner with "search instead for" (origin UNDO_AUTO_CORRECT), did-you-mean and related searches (their own
  * origins), and the content that matches. A search without results is no dead end: it offers the products
  * close to the phrase (the secondary list), else the top products of the nearest category (nearestCategory.ts).
+ * When no product matches the words and the service answers the products closest in meaning (`similarInMeaning`,
+ * search by meaning), a notice says so above them.
  */
 import type { LandingPage as LandingPageAnswer, NavigationTree, ProductGroup, SearchOrigin, SearchPage as SearchPageAnswer } from '@apptus/esales-api';
 import { nearestCategory } from '../nearestCategory';
@@ -38,6 +40,8 @@ export function SearchPage({ route }: { route: SearchRoute }) {
   if (!answer) return <main class="page" aria-busy="true"><h1>{t.resultsFor(route.q)}</h1><p class="muted">{t.searching}</p></main>;
 
   const primary = answer.primaryList;
+  // Our addition to the answer (the official client's model lacks it): the list is by meaning, no word matched.
+  const byMeaning = (answer as SearchPageAnswer & { similarInMeaning?: boolean }).similarInMeaning === true;
   const empty = primary.totalHits === 0;
   const content = answer.contentLists.find((l) => l.id === 'content');
   return (
@@ -48,6 +52,7 @@ export function SearchPage({ route }: { route: SearchRoute }) {
           {t.autoCorrected(route.q, answer.q)} {t.searchInsteadFor} {link(route.q, 'UNDO_AUTO_CORRECT')}
         </p>
       )}
+      {byMeaning && <p class="notice" role="status">{t.similarInMeaning(answer.q)}</p>}
       {answer.didYouMean.length > 0 && (
         <p class="notice">{t.didYouMean} {answer.didYouMean.map((d, i) => <span key={d.q}>{i > 0 && ', '}{link(d.q, 'DID_YOU_MEAN')}</span>)}?</p>
       )}
