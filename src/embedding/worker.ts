@@ -4,6 +4,7 @@
  * request with the vectors of its texts, one Float32Array of texts × dimensions moved, not copied, back.
  * One request at a time: the embedder sends the next when this one is answered.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SentenceModel } from './sentenceModel';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './workerProtocol';
@@ -14,6 +15,9 @@ const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []) => port?.postMes
 
 async function serve(): Promise<void> {
   if (!port) throw new Error('worker.ts runs as a worker thread of onnxEmbedder.ts');
+  // Nice 10: on Linux a thread's priority is its own, so inference (which runs on this thread) takes the CPU that
+  // the event loop and Elasticsearch leave, and an import's embedding does not starve queries on a small machine.
+  try { setPriority(0, 10); } catch { /* not permitted here: the thread keeps the process's priority */ }
   let model: SentenceModel;
   try {
     model = await SentenceModel.load(setup.dir, setup.threads, setup.maxTokens);
