@@ -28,10 +28,6 @@ describe(SCENARIO, function () {
   before(async () => {
     client = testClient();
     await waitGreen(client);
-    // Search by meaning off here (docs/faults.md "Search by meaning under the alias swap"): with it on, on 2 cores
-    // shared by three nodes, the model's worker (one core while it embeds the 2,000 new groups) and this steady
-    // 20 searches/s, every search-page from 17 s to 242 s into the 222 s import timed out (4,057 of 4,643). That
-    // is a capacity finding of issue 39, kept in its note, not a mixing of versions, which this scenario is about.
     api = await startApi('alias-swap', { INDEX_PREFIX: prefix });
     await configure(api);
     await importFull(api, catalogLines(OLD_GROUPS, 'A'));
