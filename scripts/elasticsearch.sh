@@ -24,9 +24,19 @@ set -euo pipefail
 
 ES_VERSION="${ES_VERSION:-8.19.4}"
 ES_PORT="${ES_PORT:-9200}"
+# The single node's heap defaults to a quarter of the machine's memory, between 1 and 8 GB: the rest stays for
+# the file-system cache Lucene reads through, the API and the browser tests (docs/operations.md "Heap").
+default_heap() {
+  local kib
+  kib="$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null || true)"
+  local gib=$(( ${kib:-0} / 1024 / 1024 / 4 ))
+  (( gib < 1 )) && gib=1
+  (( gib > 8 )) && gib=8
+  echo "${gib}g"
+}
 # Cluster nodes default to a smaller heap than the single node: three of them share this machine.
 ES_CLUSTER_HEAP="${ES_HEAP:-512m}"
-ES_HEAP="${ES_HEAP:-1g}"
+ES_HEAP="${ES_HEAP:-$(default_heap)}"
 ES_NODES="${ES_NODES:-3}"
 ES_CLUSTER_PORT="${ES_CLUSTER_PORT:-9400}"
 # The shard request cache answers repeated storefront searches (see src/storefront/msearch.ts); the
