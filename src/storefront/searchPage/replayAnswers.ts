@@ -57,7 +57,11 @@ function candidateServices(s: StorefrontServices, at: { market: string }, candid
 }
 
 async function answer(s: StorefrontServices, at: { market: string; locale: string }, phrase: string, size: number, viewId: 'PRODUCTION' | 'PREVIEW'): Promise<PhraseTop> {
-  const request = await parseWithFacts(s.facts, (facts) => parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size), viewId }, parseSearchPageBody(undefined), facts));
+  const parsed = await parseWithFacts(s.facts, (facts) => parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size), viewId }, parseSearchPageBody(undefined), facts));
+  // Only the products and their number are compared: no facets, no navigation (their aggregations are most
+  // of a search's cost and change no position).
+  const request = { ...parsed, facets: [], navigation: false };
+  delete request.dynamic;
   const result = await searchPage(s, request);
   const groups = result.primaryList.productGroups;
   const top = groups.map((g) => g.key);
@@ -73,7 +77,9 @@ async function answer(s: StorefrontServices, at: { market: string; locale: strin
  */
 export async function replayAnswers(s: StorefrontServices, at: { market: string; locale: string }, phrases: readonly string[], candidate: ReplayCandidate, size: number, onError: (phrase: string, err: unknown) => void): Promise<(ReplayedPhrase | undefined)[]> {
   return s.onOneCatalogVersion(async (version) => {
-    const quiet: StorefrontServices = { ...version, hooks: noHooks };
+    // Related phrases (behaviour lookups) change no product either.
+    const behaviour = Object.assign(Object.create(version.behaviour) as StorefrontServices['behaviour'], { relatedPhrases: () => Promise.resolve([]) });
+    const quiet: StorefrontServices = { ...version, behaviour, hooks: noHooks };
     delete quiet.longLists;
     delete quiet.filledFilters;
     delete quiet.dynamicCandidates;
