@@ -129,6 +129,17 @@ describe('replay before publishing (HTTP)', function () {
     assert.equal(preview.status, 'SUCCESS');
     assert.equal(preview.report!.totals.zeroResultsLost, 0);
 
+    const experiment = { id: 'strict', name: 'Strict', start: '2020-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z', markets: ['SE'], variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'B', share: 50, overrides: { relevance: { relaxedMatching: false } } }] };
+    const saved = await service.admin('PUT', '/api/admin/v4/import/experiments', { body: JSON.stringify({ experiments: [experiment] }), headers: JSON_TYPE });
+    assert.equal(saved.status, 204, await saved.text());
+    const variant = await replay({ change: { kind: 'experiment', experimentId: 'strict', variantId: 'B' } });
+    assert.equal(variant.status, 'SUCCESS', variant.reason ?? '');
+    assert.deepEqual(variant.report!.change, { kind: 'experiment', experimentId: 'strict', variantId: 'B' });
+    assert.ok(variant.report!.totals.phrases >= 2);
+    const unknownVariant = await service.admin('POST', '/api/admin/v4/replays', { body: JSON.stringify({ change: { kind: 'experiment', experimentId: 'strict', variantId: 'C' } }), headers: JSON_TYPE });
+    assert.equal(unknownVariant.status, 400);
+    assert.match((await jsonBody(unknownVariant)).message, /change\.variantId/);
+
     for (const [body, field] of [
       [{ change: { kind: 'sideways' } }, 'change.kind'],
       [{ change: { kind: 'preview' }, phrases: 5000 }, 'phrases'],
