@@ -33,7 +33,16 @@ async function main() {
   const es = createElasticsearchClient(elasticsearchUrl);
   let msearches = 0;
   let counting = false;
+  let searches = 0;
+  let tookMs = 0;
   es.diagnostic.on('request', (_err, result) => { if (counting && result?.meta.request.params.path.endsWith('/_msearch')) msearches++; });
+  // Elasticsearch's own time for the replay's _msearch requests, and the searches they held.
+  es.diagnostic.on('response', (_err, result) => {
+    if (!counting || !result?.meta.request.params.path.endsWith('/_msearch')) return;
+    const body = result.body as { took?: number; responses?: unknown[] } | undefined;
+    tookMs += body?.took ?? 0;
+    searches += body?.responses?.length ?? 0;
+  });
   const context = createContext(config, es, createLogger('warn'));
   await prepareContext(context);
   const server = createServer(createApp(context).callback());
@@ -90,9 +99,9 @@ async function main() {
     const report = job.report;
     if (job.status !== 'SUCCESS' || !report) throw new Error(`replay ${job.status}: ${job.reason}`);
     const t = report.totals;
-    console.log(`replay of ${t.phrases} phrases (${t.skipped} skipped): ${round(report.durationMs / 1000, 1)} s in the job, ${round(wall / 1000, 1)} s until the poll saw it; ${msearches} _msearch requests; the service's CPU ${cpuSeconds} s; ${loadBefore} before, ${machineLoad()} after`);
+    console.log(`replay of ${t.phrases} phrases (${t.skipped} skipped): ${round(report.durationMs / 1000, 1)} s in the job, ${round(wall / 1000, 1)} s until the poll saw it; ${msearches} _msearch requests of ${searches} searches, Elasticsearch took ${round(tookMs / 1000, 1)} s in all; the service's CPU ${cpuSeconds} s; ${loadBefore} before, ${machineLoad()} after`);
     console.log(`zero results lost ${t.zeroResultsLost}, gained ${t.zeroResultsGained}; first three changed ${t.firstThreeChanged}; clicked products moved ${t.clickedMoved}; estimated clicks ${t.liveClicks} → ${t.candidateClicks}`);
-    console.log(JSON.stringify({ benchmark: 'replay', phrases: t.phrases, skipped: t.skipped, durationMs: report.durationMs, wallMs: wall, msearchRequests: msearches, serviceCpuSeconds: cpuSeconds, load: machineLoad() }));
+    console.log(JSON.stringify({ benchmark: 'replay', phrases: t.phrases, skipped: t.skipped, durationMs: report.durationMs, wallMs: wall, msearchRequests: msearches, searches, elasticsearchTookMs: tookMs, serviceCpuSeconds: cpuSeconds, load: machineLoad() }));
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await shutdownContext(context);
