@@ -13,6 +13,7 @@ import { compileSynonyms } from '../../merchandising/synonyms/expand';
 import type { ReplayCandidate } from '../../merchandising/replayCandidate';
 import { own } from '../../kernel/validation';
 import { parseWithFacts } from '../catalogFacts';
+import { RememberedSearches } from '../rememberedSearches';
 import { parseSearchPageBody, parseSearchPageRequest } from './request';
 import { searchPage } from './run';
 import { noHooks, type StorefrontServices } from '../services';
@@ -79,9 +80,12 @@ export async function replayAnswers(s: StorefrontServices, at: { market: string;
   return s.onOneCatalogVersion(async (version) => {
     // Related phrases (behaviour lookups) change no product either.
     const behaviour = Object.assign(Object.create(version.behaviour) as StorefrontServices['behaviour'], { relatedPhrases: () => Promise.resolve([]) });
-    const quiet: StorefrontServices = { ...version, behaviour, hooks: noHooks };
-    delete quiet.longLists;
-    delete quiet.filledFilters;
+    // Every search taken for long and its understood filter for filled (rememberedSearches.ts): round 1 asks the
+    // primary list alone, and a list that is short after all (or a filter that leaves nothing) gets the secondary
+    // list, spelling search or fallback in a second round, as a remembered search does. The same answers with
+    // about half the searches; nothing is remembered, so live queries learn nothing from a replay.
+    const assumed = Object.assign(Object.create(RememberedSearches.prototype) as RememberedSearches, { has: () => true, record: () => undefined });
+    const quiet: StorefrontServices = { ...version, behaviour, hooks: noHooks, longLists: assumed, filledFilters: assumed };
     delete quiet.dynamicCandidates;
     const live = candidateServices(quiet, at, {});
     const changed = candidateServices(quiet, at, candidate);
