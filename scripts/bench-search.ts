@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof] [--answers FILE]
+ * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof] [--answers FILE] [--experiment]
  *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
@@ -60,6 +60,17 @@ const round2 = (n: number) => round(n, 1);
  * tickets (they encode the answer's query id and position; timing headers are not part of the body). Run it
  * once before a change and once after, on the same catalog (`--reuse`), to show the answers stayed the same.
  */
+/**
+ * `--experiment`: the experiments' cost check (issue 43). Instead of the raw and floor phases, each round runs
+ * the API phase twice, once with no experiment and once with one experiment running (every market, two
+ * variants: the control and one whose overrides repeat the live settings, so the searches are the same and
+ * only the experiment machinery differs), in alternating order (ABBA), and prints both p50s and their ratio.
+ */
+const experimentMode = flag('experiment');
+const COST_CHECK_EXPERIMENT = {
+  id: 'bench-cost-check', name: 'Cost check', start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z',
+  variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'same', share: 50, overrides: { relevance: { behaviourWeight: 1 } } }],
+};
 const answersFile = process.argv.includes('--answers') ? process.argv[process.argv.indexOf('--answers') + 1] : undefined;
 
 /** An answer as compared: tickets left out, the rest as sent. */
@@ -130,6 +141,11 @@ async function ensureCatalog(url: string, configuration: CatalogConfiguration, r
   const start = Date.now();
   await admin(url, 'PUT', '/api/admin/v4/import/catalog?blockingTimeout=PT2H&force=true&name=bench-search', catalogBody(configuration), 'application/jsonlines');
   console.log(`catalog: imported ${groups} product groups in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+}
+
+/** One experiment running (the cost check) or none, through the API, whose snapshot is reloaded before it answers. */
+async function setExperiment(url: string, running: boolean, markets: string[]): Promise<void> {
+  await admin(url, 'PUT', '/api/admin/v4/import/experiments?name=bench-search', JSON.stringify({ experiments: running ? [{ ...COST_CHECK_EXPERIMENT, markets }] : [] }));
 }
 
 async function ensureMerchandising(url: string): Promise<void> {
@@ -321,13 +337,15 @@ async function main() {
     // cache is emptied before each phase. Captured after the API phase, the raw replay ran on filters the
     // capture had just cached and the API phase did not.
     const searchPages = timed.filter((r) => r.endpoint === 'search-page');
-    const calls = skipped.has('search-page') ? [] : await captureElasticsearchRequests(searchPages);
+    const calls = skipped.has('search-page') || experimentMode ? [] : await captureElasticsearchRequests(searchPages);
     await runConcurrently(warmUp, concurrency, async (r) => { await send(api.url, r); });
     const samples = new Map<Endpoint, Sample[]>(ENDPOINTS.map((e) => [e, []]));
     const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
     const rawSamples: Sample[] = [];
     const floorSamples: Sample[] = [];
-    const perRound: { api: number; raw: number; floor: number; load: string }[] = [];
+    const perRound: { api: number; raw: number; floor: number; experiment?: number; load: string }[] = [];
+    const experimentSamples: Sample[] = [];
+    const markets = Object.keys(configuration.markets);
     const answers: string[] = new Array(timed.length);
     const loadBefore = machineLoad();
     let seconds = 0;
@@ -336,8 +354,11 @@ async function main() {
     // (API first in odd rounds, raw first in even ones), and the figures pool every round.
     for (let round = 1; round <= rounds; round++) {
       // The floor runs beside the raw replay, so the API / floor ratio comes from the same run.
-      const phases = round % 2 ? ['api', 'raw', 'floor'] as const : ['floor', 'raw', 'api'] as const;
+      const phases = experimentMode
+        ? (round % 2 ? ['api', 'experiment'] as const : ['experiment', 'api'] as const)
+        : (round % 2 ? ['api', 'raw', 'floor'] as const : ['floor', 'raw', 'api'] as const);
       const roundApi: number[] = [];
+      const roundExperiment: number[] = [];
       const roundRaw: number[] = [];
       const roundFloor: number[] = [];
       for (const phase of phases) {
@@ -358,6 +379,7 @@ async function main() {
           roundRaw.push(...got.map((x) => x.apiMs));
           continue;
         }
+        if (experimentMode) await setExperiment(api.url, phase === 'experiment', markets);
         // CPU used during the timed requests, per process: where the 2 cores go at this concurrency.
         const cpuUse = await cpuMeter(api, es);
         const start = Date.now();
@@ -369,6 +391,10 @@ async function main() {
             if (errors.get(r.endpoint) === 1) console.warn(`${r.endpoint} ${status} for ${r.path}: ${text.slice(0, 200)}`);
             return;
           }
+          if (phase === 'experiment') {
+            if (r.endpoint === 'search-page') { experimentSamples.push(sample); roundExperiment.push(sample.apiMs); }
+            return;
+          }
           samples.get(r.endpoint)!.push(sample);
           if (r.endpoint === 'search-page') roundApi.push(sample.apiMs);
         });
@@ -377,8 +403,9 @@ async function main() {
         used.api += u.api; used.elasticsearch += u.elasticsearch; used.loadGenerator += u.loadGenerator;
       }
       const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-      perRound.push({ api: round2(p50(roundApi)), raw: round2(p50(roundRaw)), floor: round2(p50(roundFloor)), load: machineLoad() });
-      if (rounds > 1) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms, floor ${perRound.at(-1)!.floor} ms; ${perRound.at(-1)!.load}`);
+      perRound.push({ api: round2(p50(roundApi)), raw: round2(p50(roundRaw)), floor: round2(p50(roundFloor)), ...(experimentMode ? { experiment: round2(p50(roundExperiment)) } : {}), load: machineLoad() });
+      if (experimentMode) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 without experiments ${perRound.at(-1)!.api} ms, with one ${perRound.at(-1)!.experiment} ms; ${perRound.at(-1)!.load}`);
+      else if (rounds > 1) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms, floor ${perRound.at(-1)!.floor} ms; ${perRound.at(-1)!.load}`);
     }
     const cpu = { api: round(used.api, 1), elasticsearch: round(used.elasticsearch, 1), loadGenerator: round(used.loadGenerator, 1) };
     const loadAfter = machineLoad();
@@ -409,12 +436,17 @@ async function main() {
       const api50 = (results['search-page'] as Figures).apiP50;
       console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
     }
+    const withExperiment: Figures | undefined = experimentSamples.length ? figuresOf(experimentSamples, 0) : undefined;
+    if (withExperiment) {
+      const none = results['search-page'] as Figures;
+      console.log(`search-page with one experiment running: p50 ${withExperiment.apiP50} ms, p99 ${withExperiment.apiP99} ms, ES took p50 ${withExperiment.tookP50} ms, round trips ${withExperiment.roundTrips}; without: p50 ${none.apiP50} ms; cost at p50 ${(((withExperiment.apiP50 / none.apiP50) - 1) * 100).toFixed(1)}% (target within +3%)`);
+    }
     const floor: Figures | undefined = floorSamples.length ? figuresOf(floorSamples, 0) : undefined;
     if (floor) {
       const api50 = (results['search-page'] as Figures).apiP50;
       console.log(`search-page floor (hand-written faceted search, 2 round trips, same run): p50 ${floor.apiP50} ms, p99 ${floor.apiP99} ms; API / floor at p50 ${(api50 / floor.apiP50).toFixed(2)}x`);
     }
-    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null, searchPageFloor: floor ?? null }));
+    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null, searchPageFloor: floor ?? null, ...(withExperiment ? { searchPageWithExperiment: withExperiment } : {}) }));
     const differing = checkAnswers(timed, answers);
     if (differing) throw new Error(`answers: ${differing} requests answered differently from ${answersFile}`);
   } finally {

@@ -43,6 +43,10 @@ import { merchandisingRouter } from './http/merchandisingRoutes';
 import { consoleRouter } from './http/consoleRoutes';
 import { history, type History } from './admin/history';
 import { phraseTop } from './storefront/searchPage/phraseTop';
+import { replayAnswers } from './storefront/searchPage/replayAnswers';
+import { replays } from './admin/replay';
+import { exportJudgments, importJudgments } from './admin/judgments';
+import { replayRouter, type ReplayServices } from './http/replayRoutes';
 import { semanticSearch } from './storefront/semantic';
 import type { TopPhrasesInput } from './events/queries/topPhrases';
 import type { CatalogView } from './search/catalogView';
@@ -86,6 +90,8 @@ export interface AppContext {
   analytics: SearchAnalytics;
   /** The UBI export of searches and their events (admin). */
   ubi: UbiExport;
+  /** Judgments and replays before publishing (admin). */
+  replay: ReplayServices;
   /** A/B experiment results from the events (admin). */
   experimentResults: (id: string) => Promise<ExperimentResults>;
 }
@@ -135,6 +141,17 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
   // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
   const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;
   const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping, customAttributes };
+  const judgmentDeps = { documents, index: names.judgments, configuration, runner };
+  const replayJobs = replays({
+    jobs, configuration, log,
+    sources: {
+      topPhrases: (input) => behaviour.topPhrases(input),
+      searchClicks: (input) => behaviour.searchClicks(input),
+      answers: (at, phrases, candidate, size, onError) => replayAnswers(storefront, at, phrases, candidate, size, onError),
+      experiments: async () => (await merchandising.experiments.all(true)).experiments,
+      judgments: async () => (await exportJudgments(judgmentDeps)).judgments,
+    },
+  });
   return {
     config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, metrics,
     admin,
@@ -144,6 +161,12 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
       importConfiguration: (body, options) => admin.importConfiguration(body, { ...options, allowDestructiveImport: false }),
     }),
     notifications: received,
+    replay: {
+      importJudgments: (body, options) => importJudgments(judgmentDeps, body, options),
+      exportJudgments: (market) => exportJudgments(judgmentDeps, market),
+      startReplay: (body) => replayJobs.start(body),
+      replay: (id) => replayJobs.get(id),
+    },
     storefront,
     analytics: searchAnalytics({ documents, events: names.events, products: names.catalogAlias('products'), configuration }),
     ubi: ubiExport({ es, events: names.events, configuration }),
@@ -214,6 +237,7 @@ export function createApp(context: AppContext): Koa {
     analyticsRouter(context.analytics, context.ubi, guard),
     merchandisingRouter(context.merchandisingAdmin, guard, context.experimentResults),
     consoleRouter({ storefront: context.storefront, history: context.history }, guard),
+    replayRouter(context.replay, guard),
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),
     web.router,

@@ -23,7 +23,11 @@ export const IMPACT_TOP = 10;
 const CONCURRENCY = 4;
 
 /** What a search-page shows for a phrase (storefront/searchPage/phraseTop.ts answers it). */
-export interface PhraseAnswer { totalHits: number; top: string[]; titles?: Record<string, string>; autoCorrectedTo?: string }
+export interface PhraseAnswer {
+  totalHits: number; top: string[]; titles?: Record<string, string>; autoCorrectedTo?: string;
+  /** The product keys of each group in `top` (replays match clicks and judgments, which name products, to groups). */
+  members?: string[][];
+}
 
 /** What the report needs besides the catalog indices; wired by app.ts (admin uses no other use case). */
 export interface ImpactSources {

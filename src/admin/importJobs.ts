@@ -30,6 +30,8 @@ export interface ImportJob {
   warnings?: unknown[];
   /** The impact report of a validationOnly full import with impactReport=true (admin/impactReport.ts). */
   impactReport?: unknown;
+  /** A replay's (kind `replay`, admin/replay.ts): phrases to ask, and its report once done. */
+  replay?: { total: number; report?: unknown };
 }
 
 export class ImportJobs {

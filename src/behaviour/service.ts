@@ -34,6 +34,7 @@ import type { RecentlyViewedInput } from '../events/queries/recentlyViewed';
 import type { RecentSearchesInput } from '../events/queries/recentSearches';
 import type { ScoredPhrase, TrendingPhrasesInput } from '../events/queries/trendingPhrases';
 import type { TopPhrase, TopPhrasesInput } from '../events/queries/topPhrases';
+import type { SearchClick } from '../events/queries/searchClicks';
 
 export interface BehaviourDeps {
   es: Client;
@@ -138,6 +139,7 @@ export class BehaviourService {
   topContent(input: TopContentInput): Promise<string[]> { return this.questions.topContent(input); }
   relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> { return this.questions.relatedPhrases(input); }
   topPhrases(input: TopPhrasesInput): Promise<TopPhrase[]> { return this.questions.topPhrases(input); }
+  searchClicks(input: { days: number; phrases: readonly string[] }): Promise<SearchClick[]> { return this.questions.searchClicks(input); }
 
   // ----- popularity ------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ import { readRecentSearches, recentSearchesSearch, type RecentSearchesInput } fr
 import { phraseSessionsSearch, readPhraseSessions, readSessionPhrases, sessionPhrasesSearch, type RelatedPhrasesInput } from './queries/relatedPhrases';
 import { readTopContent, topContentSearch, type TopContentInput } from './queries/topContent';
 import { readTopPhrases, topPhrasesSearch, type TopPhrase, type TopPhrasesInput } from './queries/topPhrases';
+import { readSearchClicks, searchClicksSearch, type SearchClick } from './queries/searchClicks';
 import { readTrendingPhrases, trendingPhrasesSearch, type ScoredPhrase, type TrendingPhrasesInput } from './queries/trendingPhrases';
 
 export interface BehaviourQuestionsDeps {
@@ -124,6 +125,21 @@ export class BehaviourQuestions {
   /** The phrases searched most in the last `days` days, with their market and locale (the impact report). */
   async topPhrases(input: TopPhrasesInput): Promise<TopPhrase[]> {
     return readTopPhrases(await this.deps.documents.search(topPhrasesSearch(input, this.scope())), input.limit);
+  }
+
+  /** Clicks and add-to-carts from the answers of `phrases` in the last `days` days, by market, product and rank (replays). */
+  async searchClicks(input: { days: number; phrases: readonly string[] }): Promise<SearchClick[]> {
+    const out: SearchClick[] = [];
+    if (!input.phrases.length) return out;
+    let after: Record<string, string | number> | undefined;
+    // Bounded: a window of a busy shop still ends (a replay asks at most 1000 phrases).
+    for (let page = 0; page < 100; page++) {
+      const read = readSearchClicks(await this.deps.documents.search(searchClicksSearch({ ...input, ...(after ? { after } : {}) }, this.scope())));
+      out.push(...read.clicks);
+      if (!read.after) break;
+      after = read.after;
+    }
+    return out;
   }
 
   private scope(): QueryScope {

@@ -78,6 +78,11 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/v4/history/:kind/:id': 'analyst',
   'POST /api/admin/v4/history/:kind/:id/rollback': 'merchandiser',
   'GET /api/admin/v4/access': 'analyst',
+  // Judgments and replays (a replay writes nothing live: it reads like a preview).
+  'PUT /api/admin/v4/import/judgments': 'merchandiser',
+  'GET /api/admin/v4/export/judgments': 'analyst',
+  'POST /api/admin/v4/replays': 'merchandiser',
+  'GET /api/admin/v4/replays/:id': 'merchandiser',
   // Analytics and the behaviour export.
   'GET /api/admin/v4/analytics/searches': 'analyst',
   'GET /api/admin/v4/analytics/searches/daily': 'analyst',

@@ -51,6 +51,8 @@ export interface IndexNames {
   compounds: string;
   /** The embedding cache: product text vectors by model and text hash, kept across catalog versions. */
   embeddings: string;
+  /** Judged search results per market: phrase, product, grade (replays, src/admin/judgments.ts). */
+  judgments: string;
   /** Alias every behaviour read and write goes through. */
   events: string;
   /**
@@ -91,6 +93,7 @@ export function indexNames(prefix: string): IndexNames {
     vocabulary: `${prefix}-vocabulary`,
     compounds: `${prefix}-compounds`,
     embeddings: `${prefix}-embeddings`,
+    judgments: `${prefix}-judgments`,
     events: `${prefix}-events`,
     firstEventsIndex: `${prefix}-events-000001`,
     popularity: `${prefix}-popularity`,

@@ -5,7 +5,7 @@
  *
  * | Lifecycle | Indices | Created by |
  * |---|---|---|
- * | single: one index, documents amended in place | configuration, import jobs and lock, navigation, pages, templates, facets, labels, synonyms, phrase rules, experiments, history, vocabulary, compounds, embeddings, popularity, behaviour leases | prepareIndices |
+ * | single: one index, documents amended in place | configuration, import jobs and lock, navigation, pages, templates, facets, labels, synonyms, phrase rules, experiments, history, vocabulary, compounds, embeddings, judgments, popularity, behaviour leases | prepareIndices |
  * | rollover: a write alias over `-000001`, `-000002`, ... | events | prepareIndices (the event writer again if the alias is deleted while running); rolled over and its old indices deleted by the events maintenance job (src/events/retention.ts) |
  * | versioned: an alias over `-v<stamp>` indices, a whole new one published per run | catalog products, content, entities; co-occurrence | catalogIndices.ts (each full import), the co-occurrence job |
  */
@@ -46,6 +46,7 @@ export const MANAGED_INDICES = {
   vocabulary: single((n) => n.vocabulary, 'vocabulary.json'),
   compounds: single((n) => n.compounds, 'compounds.json'),
   embeddings: single((n) => n.embeddings, 'embeddings.json'),
+  judgments: single((n) => n.judgments, 'judgments.json'),
   popularity: single((n) => n.popularity, 'popularity.json'),
   leases: single((n) => n.leases, 'behaviour-leases.json'),
   events: { index: (n: BehaviourIndexNames) => n.firstEventsIndex, alias: (n: BehaviourIndexNames) => n.events, mapping: 'events.json', analysis: 'cluster' },

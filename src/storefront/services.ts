@@ -17,7 +17,7 @@ import type { CatalogIndices } from '../search/catalogIndices';
 import { CatalogVersionGone, type CatalogView, type CatalogViews } from '../search/catalogView';
 import { CatalogFactsCache } from './catalogFacts';
 import type { VocabularyStore } from '../catalog/vocabularyStore';
-import { phraseLanguage, type PhraseLanguage } from './phraseExpansion';
+import { phraseLanguage, type PhraseLanguage, type PhraseLanguageSources } from './phraseExpansion';
 import { RealWords, type LexiconReader, type RealWord } from './suggest/realWords';
 import { RememberedSearches } from './rememberedSearches';
 import { RememberedCandidates } from './facets/rememberedCandidates';
@@ -50,6 +50,8 @@ export interface StorefrontServices {
   hooks: StorefrontHooks;
   /** The synonyms and compounds of a locale's phrases (phraseExpansion.ts). */
   language(locale: string, synonymSet?: SynonymSetChoice): Promise<PhraseLanguage>;
+  /** As `language`, with other synonym rules than the store's (a replay's pending synonyms, searchPage/replayAnswers.ts). */
+  languageWith?(locale: string, synonyms: PhraseLanguageSources['synonyms'], synonymSet?: SynonymSetChoice): Promise<PhraseLanguage>;
   /** Whether a word is a word of the locale's language (general lexicon); undefined without one. Spelling only. */
   realWords?(locale: string): Promise<RealWord | undefined>;
   /** search-page: which plain searches had a long primary list on their catalog version (rememberedSearches.ts). */
@@ -158,6 +160,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     },
     hooks: { ...noHooks, ...hooks },
     language: (locale, synonymSet) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err }), synonymSet),
+    languageWith: (locale, synonyms, synonymSet) => phraseLanguage({ synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err }), synonymSet),
     ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
     longLists: new RememberedSearches(),
     filledFilters: new RememberedSearches(),

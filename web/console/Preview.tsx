@@ -10,6 +10,7 @@ import { AdminError } from '../shared/admin';
 import { explainLandingPage, explainSearch, exportPage, exportPages, savePage, type ExplainedGroup, type ExplainedPage, type Page, type Understanding, type Where } from './api';
 import { pinFirst } from './pageDraft';
 import { ProductRow } from './ProductRow';
+import { Replay } from './Replay';
 import { WherePicker } from './WherePicker';
 
 type Shown = { kind: 'phrase'; q: string; answer: ExplainedPage } | { kind: 'page'; path: string; page: Page; answer: ExplainedPage };
@@ -21,6 +22,7 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
   const [shown, setShown] = useState<Shown | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pinStatus, setPinStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [replaying, setReplaying] = useState(false);
   useEffect(() => {
     setPageId('');
     exportPages(where.market).then(setPages, (err: Error) => setError(err.message));
@@ -71,6 +73,7 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
         <label>Phrase <input type="search" name="q" value={q} onInput={(e) => setQ(e.currentTarget.value)} required /></label>
         <WherePicker where={where} onChange={onWhere} />
         <button type="submit" class="primary">Preview</button>
+        <button type="button" aria-expanded={replaying} aria-controls="replay-panel" onClick={() => setReplaying(!replaying)}>Replay</button>
       </form>
       <form class="filters-form" onSubmit={runPage} aria-label="Landing page preview">
         <label>Landing page
@@ -81,6 +84,7 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
         </label>
         <button type="submit">Preview the page</button>
       </form>
+      {replaying && <div id="replay-panel"><Replay /></div>}
       {error && <p role="alert" class="error">{error}</p>}
       {pinStatus && <p role={pinStatus.kind === 'error' ? 'alert' : 'status'} class={pinStatus.kind === 'error' ? 'error' : 'ok'}>{pinStatus.text}</p>}
       {shown && list && (

@@ -6,6 +6,7 @@ import type { Facet, ProductGroup } from '@apptus/esales-api';
 import { adminFetch } from '../shared/admin';
 import type { Page } from './pageDraft';
 import type { HistoryKind, SynonymRule, SynonymSets, VersionDiff as Diff, VersionSummary as Version } from '../../src/contract/merchandising';
+import type { ReplayJob, ReplayRequest } from '../../src/contract/replay';
 import type { Reason } from './explainText';
 import { own } from '../shared/lookup';
 
@@ -277,4 +278,15 @@ export function endExperiment(id: string): Promise<Experiment> {
 
 export function experimentResults(id: string): Promise<ExperimentResults> {
   return adminFetch(`/api/admin/v4/experiments/${encodeURIComponent(id)}/results`);
+}
+
+export type { PhraseChange, ReplayChange, ReplayJob, ReplayReport } from '../../src/contract/replay';
+
+/** Starts a replay of logged and judged searches with a pending change (docs/merchandising.md "Replay before publishing"). */
+export function startReplay(request: ReplayRequest): Promise<{ id: string }> {
+  return adminFetch('/api/admin/v4/replays', { method: 'POST', body: request });
+}
+
+export function replayJob(id: string): Promise<ReplayJob> {
+  return adminFetch(`/api/admin/v4/replays/${encodeURIComponent(id)}`);
 }

@@ -15,7 +15,9 @@ import {
 } from '../merchandisingRoutes';
 import { EXAMPLE } from './examples';
 import { ROUTE_ROLES } from '../access';
-import { bool, enumOf, int, json, param, ref, response, str, type Operation, type Parameter, type Paths, type RequestBody, type Response, type Schema } from './schema';
+import { bool, enumOf, int, json, obj, param, ref, response, str, type Operation, type Parameter, type Paths, type RequestBody, type Response, type Schema } from './schema';
+
+import { MAX_JUDGMENTS_BYTES, MAX_REPLAY_BYTES } from '../replayRoutes';
 
 const ADMIN = '/api/admin';
 const SECURED = [{ adminApiKey: [] }];
@@ -406,6 +408,26 @@ export function adminPaths(): Paths {
         ],
         responses: { 200: withCsv(json('Products.', ref('AnalyticsPhraseProducts'))), 400: response('BadRequest') },
         'x-example-status': 200,
+      }),
+    },
+    // Judgments and replays (src/admin/judgments.ts, src/admin/replay.ts).
+    [`${ADMIN}/v4/import/judgments`]: {
+      put: merchandisingImport('importJudgments', 'Replace the judgments of the markets named (our addition)', 'Each judgment grades a product for a phrase, 0 to 3; replays compute nDCG@10 on them. Other markets keep theirs.', jsonImport('Judgments', MAX_JUDGMENTS_BYTES, { judgments: [{ market: EXAMPLE.market, locale: EXAMPLE.locale, phrase: 'sneakers', productKey: 'example-product', grade: 3 }] })),
+    },
+    [`${ADMIN}/v4/export/judgments`]: { get: exportOf('exportJudgments', 'Admin: merchandising', 'The judgments (our addition)', 'Judgments', [query('market', 'One market; default all.', str())]) },
+    [`${ADMIN}/v4/replays`]: {
+      post: admin({
+        operationId: 'startReplay', tags: ['Admin: merchandising'], summary: 'Replay logged and judged searches with a pending change (our addition)',
+        description: 'Starts a job: the most searched phrases of the last days and every judged phrase, live and with the change (the preview, an experiment variant or pending synonyms), through `_msearch` in batches; nothing live changes. docs/merchandising.md "Replay before publishing".',
+        requestBody: { required: true, description: `JSON, at most ${MAX_REPLAY_BYTES.toLocaleString('en')} bytes.`, content: { 'application/json': { schema: ref('ReplayRequest'), example: { change: { kind: 'preview' }, phrases: 500, days: 30 } } } },
+        responses: { 202: json('The job started: poll statusUrl.', obj({ id: str(), status: str(), statusUrl: str() })), 400: response('BadRequest'), 409: response('ImportRunning'), 413: response('TooLarge') },
+      }),
+    },
+    [`${ADMIN}/v4/replays/{id}`]: {
+      get: admin({
+        operationId: 'replayStatus', tags: ['Admin: merchandising'], summary: 'A replay job and, once done, its report (our addition)',
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'The id POST /replays answered.', schema: str() }],
+        responses: { 200: json('The job.', ref('ReplayJob')), 404: response('NotFound') },
       }),
     },
     [`${ADMIN}/v4/export/ubi`]: {

@@ -282,6 +282,26 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     role: enumOf(['admin', 'merchandiser', 'analyst']),
     user: str('The person the `X-Elevate-User` header names (percent-encoded UTF-8, at most 80 printable characters).'),
   }, ['role']),
+  Judgments: obj({
+    judgments: arr(obj({
+      market: str(), locale: str('Default: the market\'s first locale.'), phrase: str('Kept trimmed and lower-cased, as searches are logged.', { minLength: 1, maxLength: 200 }),
+      productKey: str('A product (or product group) key.', { minLength: 1, maxLength: 200 }), grade: int('0 (bad) to 3 (perfect).', { minimum: 0, maximum: 3 }),
+    }, ['market', 'phrase', 'productKey', 'grade']), undefined, { maxItems: 20000 }),
+  }, ['judgments'], { description: 'Our addition: judged search results (docs/merchandising.md "Replay before publishing").' }),
+  ReplayRequest: obj({
+    change: { oneOf: [
+      obj({ kind: enumOf(['preview']) }, ['kind']),
+      obj({ kind: enumOf(['experiment']), experimentId: str(), variantId: str() }, ['kind', 'experimentId', 'variantId']),
+      obj({ kind: enumOf(['synonyms']), locales: map(arr({}), 'Locale to synonym rules, as the synonyms import takes them.') }, ['kind', 'locales']),
+    ] },
+    phrases: int('Most searched phrases replayed.', { minimum: 1, maximum: 1000, default: 500 }),
+    days: int('Days of logged searches.', { minimum: 1, maximum: 90, default: 30 }),
+  }, ['change']),
+  ReplayJob: obj({
+    id: str(), status: enumOf(['IN_PROGRESS', 'SUCCESS', 'FAILURE']), reason: { type: ['string', 'null'] }, startedAt: str(), finishedAt: str(),
+    done: int('Phrases replayed so far.'), total: int('Phrases to replay.'),
+    report: obj({}, [], { description: 'Once done: totals, zero-result phrases gained and lost, first-three changes, clicked products moved, estimated clicks, nDCG@10, the phrases most changed for better and worse (src/contract/replay.ts).', additionalProperties: true }),
+  }, ['id', 'status', 'done', 'total']),
   Experiments: obj({
     experiments: arr(obj({
       id: str('Letters, digits, _ and -.', { pattern: '^[A-Za-z0-9_-]{1,64}$' }),

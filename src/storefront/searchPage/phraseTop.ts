@@ -19,6 +19,8 @@ export interface PhraseTop {
   titles: Record<string, string>;
   /** The phrase the storefront would search instead, when it finds nothing. */
   autoCorrectedTo?: string;
+  /** The product keys of each group in `top` (replays). */
+  members?: string[][];
 }
 
 /** A fixed visitor: the answer must not depend on anyone's behaviour (affinity, recently viewed). */
