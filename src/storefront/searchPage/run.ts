@@ -35,7 +35,7 @@ import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
 import { DID_YOU_MEAN_BELOW, phraseSuggestions } from '../suggest/phrase';
 import { acceptedCorrections, wordCounts } from '../suggest/correction';
-import { candidateCounts, offeredCorrections, spellingPlan, unknownWords } from '../suggest/candidates';
+import { candidateCounts, offeredCorrections, spellingPlan } from '../suggest/candidates';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
 import { primaryQuery, primarySearch, secondarySearch, spellingSearch, type UnderstoodPhrase } from './build';
@@ -139,9 +139,9 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
   // Spelling (../suggest/candidates.ts): from the catalog's cached vocabulary, whether a typed word is outside
   // it (else the spelling search is left out) and the candidate corrections the spelling search counts.
+  // The general lexicon is not awaited for it: its first read would hold round 1 back.
   const { catalogWords } = language;
-  const realWordOfPlan = catalogWords && s.realWords && unknownWords(req.q, catalogWords).length ? await s.realWords(at.locale) : undefined;
-  const spelled = spellingPlan(req.q, catalogWords, realWordOfPlan);
+  const spelled = spellingPlan(req.q, catalogWords);
   const counted = { counted: (spelled.counted ?? []).map((phrase) => ({ phrase, expansion: language.expand(phrase) })), collapse };
   const besides = (): IndexedSearch[] => [
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
