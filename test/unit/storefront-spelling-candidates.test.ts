@@ -57,6 +57,8 @@ describe('spelling candidates from the catalog vocabulary', () => {
     assert.deepEqual(spellingPlan('röda skor 38', words), { needed: false, counted: [] });
     assert.deepEqual(spellingPlan('röda skro', words), { needed: true, counted: ['röda skor'] });
     assert.deepEqual(spellingPlan('röda skro', undefined), { needed: true });
+    assert.deepEqual(spellingPlan('Halvdan skor', words, ['Halvdan & Co']), { needed: false, counted: [] }, 'a brand\'s words are the catalog\'s (the vocabulary leaves names out)');
+    assert.deepEqual(spellingPlan('Halvdan skor', words), { needed: true, counted: [] });
   });
 
   it('offers a correction only when its counted candidate finds more product groups than the phrase as typed', () => {

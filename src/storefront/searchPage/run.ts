@@ -141,7 +141,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // it (else the spelling search is left out) and the candidate corrections the spelling search counts.
   // The general lexicon is not awaited for it: its first read would hold round 1 back.
   const { catalogWords } = language;
-  const spelled = spellingPlan(req.q, catalogWords);
+  const spelled = spellingPlan(req.q, catalogWords, req.understandingFacts?.brands);
   const counted = { counted: (spelled.counted ?? []).map((phrase) => ({ phrase, expansion: language.expand(phrase) })), collapse };
   const besides = (): IndexedSearch[] => [
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),

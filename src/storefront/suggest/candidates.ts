@@ -51,10 +51,28 @@ export function unknownWords(phrase: string, words: Pick<CatalogWords, 'holds'>,
  */
 export interface SpellingPlan { needed: boolean; counted?: string[] }
 
-export function spellingPlan(phrase: string, words: CatalogWords | undefined, realWord?: (word: string) => boolean): SpellingPlan {
+/**
+ * `brands`: the catalog's brands (cached catalog facts): their words are the catalog's too, though the
+ * vocabulary leaves names out.
+ */
+export function spellingPlan(phrase: string, words: CatalogWords | undefined, brands: readonly string[] = [], realWord?: (word: string) => boolean): SpellingPlan {
   if (!words) return { needed: true };
-  const counted = candidatePhrases(phrase, words, realWord);
-  return { needed: unknownWords(phrase, words, realWord).length > 0, counted };
+  const named = brandWords(brands);
+  const held: CatalogWords = named.size ? { holds: (w) => named.has(folded(w)) || words.holds(w), near: (w, max) => words.near(w, max) } : words;
+  const counted = candidatePhrases(phrase, held, realWord);
+  return { needed: unknownWords(phrase, held, realWord).length > 0, counted };
+}
+
+/** The folded words of the catalog's brands, once per facts read (their list is the same array meanwhile). */
+const brandWordsCache = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function brandWords(brands: readonly string[]): ReadonlySet<string> {
+  let named = brandWordsCache.get(brands);
+  if (!named) {
+    named = new Set(brands.flatMap((b) => suggesterWords(b).map(folded)));
+    brandWordsCache.set(brands, named);
+  }
+  return named;
 }
 
 /**
