@@ -4,7 +4,9 @@
  * Round 1 (one msearch, every search that needs no earlier answer): the primary list with facets (products
  * with every word, then, for longer phrases, those missing one word: relevance.ts `phraseMatch`), each content
  * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
- * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
+ * spelling search (phrase suggester, the products holding each typed word and the product groups of each
+ * candidate correction, build.ts `spellingSearch`; left out when every typed word is the catalog's, and a
+ * did-you-mean offered only when its candidate finds more: ../suggest/candidates.ts).
  * The secondary list and the corrections are used only when the primary list is short (fewer than
  * SHORT_LIST groups), so a search (but viewAllSecondary) whose list was long on the same catalog version leaves both out
  * (../rememberedSearches.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
