@@ -110,10 +110,10 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     let prior = priors.get(d.locale);
     if (!prior) priors.set(d.locale, prior = new TypePriorCounter(languageOf(d.locale)));
     prior.add(d.title, d.productTypeKeys);
-    counter.add(d.title);
-    counter.add(d.name);
-    for (const c of d.category) counter.add(c);
-    for (const t of d.productType) counter.add(t);
+    counter.add(d.title, d.productKey);
+    counter.add(d.name, d.productKey);
+    for (const c of d.category) counter.add(c, d.productKey);
+    for (const t of d.productType) counter.add(t, d.productKey);
   };
 
   // The file's own census: what validationOnly (no version written) judges the dangerous-import check on.
@@ -206,7 +206,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     }
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
-    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])), new Map([...priors].map(([locale, counter]) => [locale, counter.prior()])));
+    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])), new Map([...priors].map(([locale, counter]) => [locale, counter.prior()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.singles()])));
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines, warnings, ...(ctx && learner ? { learned: ctx.configuration } : {}) };

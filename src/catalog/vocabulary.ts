@@ -42,12 +42,20 @@ export const MAX_PAIRS = 300_000;
 export class VocabularyCounter {
   private readonly counts = new Map<string, number>();
   private readonly pairCounts = new Map<string, number>();
+  /** Word → the one product holding it, or null once a second product holds it (spelling: `singles`). */
+  private readonly holders = new Map<string, string | null>();
 
-  add(text: string | undefined): void {
+  /** `product`: the key of the product the text describes (each market's copy is the same product). */
+  add(text: string | undefined, product?: string): void {
     if (!text) return;
     let previous: string | undefined;
     for (const w of vocabularyWords(text)) {
       this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
+      if (product !== undefined) {
+        const holder = this.holders.get(w);
+        if (holder === undefined) this.holders.set(w, product);
+        else if (holder !== null && holder !== product) this.holders.set(w, null);
+      }
       if (previous) {
         const pair = `${previous} ${w}`;
         const count = this.pairCounts.get(pair);
@@ -59,6 +67,14 @@ export class VocabularyCounter {
 
   entries(): [string, number][] {
     return [...this.counts];
+  }
+
+  /**
+   * The words only one product holds: a misspelling in one title looks like them, so spelling may still
+   * correct them (storefront/suggest/candidates.ts). Empty when no product keys were given.
+   */
+  singles(): string[] {
+    return [...this.holders].flatMap(([w, holder]) => (holder === null ? [] : [w]));
   }
 
   /** Adjacent word pairs, "a b", with their counts: where the catalog writes a word in two ("smart watch"). */
@@ -217,6 +233,11 @@ export interface LocaleVocabulary {
   splits?: Map<string, string>;
   /** Title head key → the product types it most often names, with their shares (typePrior.ts). */
   typePrior?: Map<string, [string, number][]>;
+  /**
+   * The catalog words only one product holds (VocabularyCounter `singles`); absent in a vocabulary stored
+   * before they were collected, which spelling then does not read (storefront/suggest/candidates.ts).
+   */
+  singles?: ReadonlySet<string>;
   /**
    * Searched phrase → the categories its shoppers clicked and put in the cart, with their shares (behaviour:
    * events/queries/phrasePrior.ts, written by the popularity job).

@@ -49,6 +49,8 @@ export const AGG = {
   categories: 'categories',
   /** search-page spelling: products per typed word, one `filters` bucket per word (suggest/correction.ts). */
   wordCounts: 'wordCounts',
+  /** search-page spelling: product groups per candidate correction, one `filters` bucket each (suggest/candidates.ts). */
+  candidateCounts: 'candidateCounts',
 } as const;
 
 export const SUGGEST = {

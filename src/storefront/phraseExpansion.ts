@@ -9,11 +9,25 @@ import { folded } from '../catalog/vocabulary';
 import { expandPhrase, MAX_ALTERNATIVES, type CompiledSynonyms } from '../merchandising/synonyms/expand';
 import type { PhraseExpansion } from './relevance';
 import type { SynonymSetChoice } from '../merchandising/experiments/types';
+import { NearWords } from '../catalog/nearWords';
 
 export interface PhraseLanguage {
   expand(phrase: string): PhraseExpansion;
   /** As expand, and the compounds whose head starts with the last, half-typed word (autocomplete). */
   expandTyping(phrase: string): PhraseExpansion;
+  /**
+   * The catalog's words of the locale (spelling: suggest/candidates.ts), from the cached vocabulary; absent when
+   * the locale has none (a language whose words the import does not collect, or no catalog yet).
+   */
+  catalogWords?: CatalogWords;
+}
+
+/** What the storefront knows of a locale's catalog words, from cached facts (no round trip). */
+export interface CatalogWords {
+  /** Whether the catalog's titles, names, categories or types hold the lower-case word in any of its forms. */
+  holds(word: string): boolean;
+  /** Catalog words within `maxEdits` edits of the word (folded, same first letter), nearest first. */
+  near(word: string, maxEdits: number): string[];
 }
 
 export interface PhraseLanguageSources {
@@ -38,10 +52,36 @@ export async function phraseLanguage(s: PhraseLanguageSources, locale: string, o
     compounding && s.excludedCompounds ? s.excludedCompounds.excluded(locale).catch((err: unknown) => { onError('excluded compounds', err); return NOTHING_EXCLUDED; }) : NOTHING_EXCLUDED,
   ]);
   const language = languageOf(locale);
+  const words = catalogWordsOf(vocabulary, language);
   return {
     expand: (phrase) => expandWith(phrase, synonyms, vocabulary, { language, excluded }),
     expandTyping: (phrase) => expandWith(phrase, synonyms, vocabulary, { language, excluded, typing: true }),
+    ...(words ? { catalogWords: words } : {}),
   };
+}
+
+/** Per vocabulary read (the store's cache keeps one object per locale for STORE_CACHE_MS): its words by first letter. */
+const catalogWordsCache = new WeakMap<LocaleVocabulary, CatalogWords>();
+
+/**
+ * The catalog words of a locale's vocabulary: every word of its forms (built once per read, when first asked).
+ * A word counts as held when some of its forms is held by more than one product: a word of one product may be
+ * that title's misspelling ("Röda klännigar"), which spelling still corrects. A vocabulary stored before single
+ * words were collected gives none (spelling then works as without a vocabulary).
+ */
+function catalogWordsOf(vocabulary: LocaleVocabulary, language: string): CatalogWords | undefined {
+  const { singles } = vocabulary;
+  if (!vocabulary.forms.size || !singles) return undefined;
+  let words = catalogWordsCache.get(vocabulary);
+  if (!words) {
+    const near = new NearWords(function* () { for (const list of vocabulary.forms.values()) yield* list; });
+    words = {
+      holds: (w) => formKeys(language, w).some((k) => vocabulary.forms.get(k)?.some((f) => !singles.has(f))),
+      near: (w, maxEdits) => near.near(w, maxEdits),
+    };
+    catalogWordsCache.set(vocabulary, words);
+  }
+  return words;
 }
 
 export interface ExpandOptions {

@@ -44,6 +44,10 @@ const CATALOG: ReplaceEntity[] = [
   // One title misspells a word: "röda klännigar" finds it, and did-you-mean offers the catalog's word.
   product('dress-typo', 'Röda klännigar', 'Kläder > Klänningar'),
   ...[1, 2, 3].map((i) => product(`dress-${i}`, `Röda klänningar ${i}`, 'Kläder > Klänningar')),
+  // One title misspells "jacka", in a category of its own: the suggester's "jacka" finds more products in the
+  // shop (five jackets), none in that category.
+  product('jacket-typo', 'Blå jackka', 'Rea'),
+  ...[1, 2, 3, 4, 5].map((i) => product(`jacket-${i}`, `Jacka i dun ${i}`, 'Kläder > Jackor')),
 ];
 
 /** The general lexicon of the test: real Swedish words the catalog lacks or holds. */
@@ -109,6 +113,13 @@ describe('search-page relaxed matching and spelling (HTTP)', function () {
     const { body } = await search({ q: 'röda klännigar' });
     assert.equal(body.primaryList.totalHits, 1);
     assert.deepEqual(body.didYouMean, [{ q: 'röda klanningar' }]);
+  });
+
+  it('offers did-you-mean only when the correction finds more products than the phrase as typed', async () => {
+    const shop = await search({ q: 'jackka' });
+    assert.deepEqual([keys(shop.body.primaryList.productGroups), shop.body.didYouMean], [['jacket-typo'], [{ q: 'jacka' }]], 'in the shop "jacka" finds five products, "jackka" one');
+    const sale = await search({ q: 'jackka', selectedCategory: 'Rea' });
+    assert.deepEqual([keys(sale.body.primaryList.productGroups), sale.body.didYouMean], [['jacket-typo'], []], 'in the category "jacka" finds none');
   });
 
   it('offers no did-you-mean when the phrase already finds a healthy answer', async () => {

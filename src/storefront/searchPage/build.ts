@@ -231,17 +231,35 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
   };
 }
 
+/** A candidate correction counted by the spelling search (suggest/candidates.ts): its phrase and expansion. */
+export interface CountedCandidate { phrase: string; expansion?: PhraseExpansion }
+
+/**
+ * The product groups each candidate correction's primary list would hold: one `filters` bucket per candidate
+ * (keyed by its position) matching as primaryQuery does for the corrected phrase (by words, as auto-correct
+ * searches it), under the page's facet selections, counted as the primary list counts them.
+ */
+export function candidateCountAggregation(req: SearchPageRequest, candidates: readonly CountedCandidate[], collapse: boolean): Record<string, estypes.AggregationsAggregationContainer> {
+  if (!candidates.length) return {};
+  const byWords: SearchPageRequest = { ...req, meaning: undefined };
+  const post = postFilter(req.facets, req.selections);
+  const filters = Object.fromEntries(candidates.map((c, i): [string, Query] => [String(i), { bool: { filter: [primaryQuery(byWords, c.phrase, c.expansion), ...(post ? [post] : [])] } }]));
+  return { [AGG.candidateCounts]: { filters: { filters }, ...(collapse ? { aggs: groupCountAggregation() } : {}) } };
+}
+
 /**
  * The spelling search beside the primary list (no hits): the phrase suggester's corrections and how many of
  * the listing's products hold each typed word, which decide whether a correction may be offered or applied
- * (suggest/correction.ts). `size: 0`, so Elasticsearch's request cache answers a repeated phrase.
+ * (suggest/correction.ts), and the product groups of each candidate correction (suggest/candidates.ts), which
+ * decide whether a correction finds more than the phrase as typed. `size: 0`, so Elasticsearch's request
+ * cache answers a repeated phrase.
  */
-export function spellingSearch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion): estypes.SearchRequest {
+export function spellingSearch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, candidates: { counted: readonly CountedCandidate[]; collapse: boolean } = { counted: [], collapse: false }): estypes.SearchRequest {
   return {
     size: 0,
     track_total_hits: false,
     query: { bool: { filter: listingFilters(req) } },
-    aggs: wordCountAggregation(phrase, expansion),
+    aggs: { ...wordCountAggregation(phrase, expansion), ...candidateCountAggregation(req, candidates.counted, candidates.collapse) },
     suggest: phraseSuggester(phrase),
   };
 }

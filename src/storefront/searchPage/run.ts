@@ -4,7 +4,9 @@
  * Round 1 (one msearch, every search that needs no earlier answer): the primary list with facets (products
  * with every word, then, for longer phrases, those missing one word: relevance.ts `phraseMatch`), each content
  * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
- * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
+ * spelling search (phrase suggester, the products holding each typed word and the product groups of each
+ * candidate correction, build.ts `spellingSearch`; left out when every typed word is the catalog's, and a
+ * did-you-mean offered only when its candidate finds more: ../suggest/candidates.ts).
  * The secondary list and the corrections are used only when the primary list is short (fewer than
  * SHORT_LIST groups), so a search (but viewAllSecondary) whose list was long on the same catalog version leaves both out
  * (../rememberedSearches.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
@@ -35,6 +37,7 @@ import type { SearchPageResult } from '../responseTypes';
 import type { SearchEvent, StorefrontServices } from '../services';
 import { DID_YOU_MEAN_BELOW, phraseSuggestions } from '../suggest/phrase';
 import { acceptedCorrections, wordCounts } from '../suggest/correction';
+import { candidateCounts, offeredCorrections, spellingPlan } from '../suggest/candidates';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
 import { primaryQuery, primarySearch, secondarySearch, spellingSearch, type UnderstoodPhrase } from './build';
@@ -136,9 +139,15 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const key = searchKey(req, s.catalogVersion, s.index.products(at.locale));
   const rememberAs = req.viewAllSecondary || phraseRule ? undefined : key;
   const knownLong = rememberAs !== undefined && !!s.longLists?.has(rememberAs);
+  // Spelling (../suggest/candidates.ts): from the catalog's cached vocabulary, whether a typed word is outside
+  // it (else the spelling search is left out) and the candidate corrections the spelling search counts.
+  // The general lexicon is not awaited for it: its first read would hold round 1 back.
+  const { catalogWords } = language;
+  const spelled = spellingPlan(req.q, catalogWords, req.understandingFacts?.brands);
+  const counted = { counted: (spelled.counted ?? []).map((phrase) => ({ phrase, expansion: language.expand(phrase) })), collapse };
   const besides = (): IndexedSearch[] => [
     req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
-    { index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q)) },
+    ...(spelled.needed ? [{ index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q), counted) }] : []),
   ];
   // Related phrases serve a list under RELATED_BELOW groups, known only from round 1: asked for the phrase as
   // typed in round 1 (an optional lookup, joining this round), instead of in a round after it.
@@ -167,15 +176,16 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const originalTotal = wordTotal(primary);
   const short = originalTotal < SHORT_LIST;
   if (rememberAs !== undefined) s.longLists?.record(rememberAs, !short);
-  const [looser, spelling] = knownLong ? (short ? later ?? await s.search.msearch(besides()) : []) : first.slice(1 + n);
+  const [looser, spellingOrFallback] = knownLong ? (short ? later ?? await s.search.msearch(besides()) : []) : first.slice(1 + n);
+  const spelling = spelled.needed ? spellingOrFallback : undefined;
   let secondary: Response | undefined = req.viewAllSecondary || short ? looser : undefined;
   let originalTotalHits: number | undefined;
   let suggestions: string[] = [];
 
   if (short) {
-    const corrections = phraseSuggestions(spelling, req.q);
+    const corrections = spelling ? phraseSuggestions(spelling, req.q) : [];
     const realWord = corrections.length && s.realWords ? await s.realWords(at.locale) : undefined;
-    suggestions = acceptedCorrections(req.q, corrections, { counts: wordCounts(spelling), ...(realWord ? { realWord } : {}) });
+    suggestions = acceptedCorrections(req.q, corrections, { counts: wordCounts(spelling), ...(realWord ? { realWord } : {}), ...(catalogWords ? { holds: catalogWords.holds } : {}) });
     const correct = originalTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && req.selections.size === 0 && !req.viewAllSecondary;
     if (correct && suggestions.length) {
       // Each correction's related phrases join this round, so the winner's need no round of their own.
@@ -209,6 +219,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     primary = withPlacedHits(primary, placed);
   }
   const primaryTotal = groupTotal(primary, collapse);
+  // Did-you-mean only where a counted candidate finds more product groups than the phrase as typed shows.
+  const offered = offeredCorrections(suggestions, spelled.counted && candidateCounts(spelling, spelled.counted, collapse), Math.max(originalTotal, primaryTotal));
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
   // Round 1's primary search answers the remembered candidates' values only when it is the list shown.
   const typedList = phrase === req.q && used === understood && typedQuery !== undefined;
@@ -224,7 +236,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const result = shapeSearchPage({
     req, phrase, originalTotalHits, queryId, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
-    contents, siblings, suggestions, now: s.now(), template, dynamicFacets, behaviourRelated,
+    contents, siblings, suggestions: offered, now: s.now(), template, dynamicFacets, behaviourRelated,
   });
   const redirected = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
   // Nothing matched by words: the list is the products closest in meaning, and the answer says so.

@@ -1,7 +1,7 @@
 /**
  * Pure shaping of the search-page response from the searches' results.
  *
- * - didYouMean: the phrase suggester's corrections (at most 3) when the primary list has fewer than
+ * - didYouMean: the phrase suggester's corrections that find more (run.ts checks them, at most 3) when the primary list has fewer than
  *   DID_YOU_MEAN_BELOW product groups and no auto-correct happened; else empty.
  * - relatedSearches: when the primary list has fewer than RELATED_BELOW groups, the phrases visitors
  *   searched in the same sessions as this one (behaviour data, most sessions first), else (no history)

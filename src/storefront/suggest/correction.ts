@@ -15,6 +15,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { AGG } from '../aggNames';
 import { wordsMatch, type PhraseExpansion } from '../relevance';
+import { folded as foldedWord } from '../../catalog/nearWords';
 
 /** A typed word found in at least this many products of the listing is the catalog's word: never corrected. */
 export const RARE_BELOW = 2;
@@ -25,10 +26,7 @@ export const MAX_COUNTED_WORDS = 8;
 export const suggesterWords = (text: string): string[] => text.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** A word without diacritics, as the suggester's folding field holds it ("röda" → roda, "søt" → sot). */
-export function folded(word: string): string {
-  return word.toLocaleLowerCase().normalize('NFD').replace(/\p{M}+/gu, '')
-    .replace(/[øœ]/g, (c) => (c === 'ø' ? 'o' : 'oe')).replace(/æ/g, 'ae').replace(/ß/g, 'ss').replace(/đ/g, 'd').replace(/ł/g, 'l');
-}
+export const folded = foldedWord;
 
 /** One filter per typed word (the listing's products holding it, its forms and compounds included). */
 export function wordCountAggregation(phrase: string, expansion?: PhraseExpansion): Record<string, estypes.AggregationsAggregationContainer> {
@@ -49,13 +47,18 @@ export interface TypedWordFacts {
   counts: ReadonlyMap<string, number>;
   /** Whether a lower-case word is a word of the language (undefined: the locale has no lexicon). */
   realWord?: (word: string) => boolean;
+  /**
+   * Whether the catalog's vocabulary holds a lower-case word in any form (suggest/candidates.ts; undefined: the
+   * locale has none). Such a word is never corrected (issue 40), however few of the listing's products hold it.
+   */
+  holds?: (word: string) => boolean;
 }
 
-/** Whether a typed word may be corrected: rare or missing in the catalog, and no word of the language. */
+/** Whether a typed word may be corrected: rare or missing in the catalog, outside its vocabulary, and no word of the language. */
 export function correctable(word: string, facts: TypedWordFacts): boolean {
   const count = facts.counts.get(word);
   if (count === undefined || count >= RARE_BELOW) return false;
-  return !facts.realWord?.(word);
+  return !facts.holds?.(word) && !facts.realWord?.(word);
 }
 
 /** The numbers of a text, in order: a price, a size or a model number the shopper typed is never corrected. */
