@@ -153,6 +153,11 @@ function keepExample(list: { at: number; journey: Journey }[], at: number, make:
 
 const key = (...parts: string[]) => parts.join('\u0000');
 
+type Examples = { at: number; journey: Journey }[];
+interface CategoryClicks { clicks: number; sessions: number; name?: string; examples: Examples }
+interface FarClicks { sessions: number; positions: number[]; examples: Examples }
+interface PhraseClicks { locale: string; phrase: string; clicks: number; sessions: number; categories: Map<string, CategoryClicks>; far: Map<string, FarClicks> }
+
 /**
  * Mines sessions: `events` of one market in any order (grouped by sessionKey here). Every count is of distinct
  * sessions, so one shopper repeating a journey counts once per session.
@@ -169,7 +174,7 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
   const reformulated = new Map<string, number>();
   const searchedWith = new Map<string, { searches: number; converted: number }>();
   // Categories and pins: per phrase, the sessions that clicked, clicks per category and far clicks per product.
-  const phraseClicks = new Map<string, { locale: string; phrase: string; clicks: number; sessions: number; categories: Map<string, { clicks: number; sessions: number; name?: string; examples: { at: number; journey: Journey }[] }>; far: Map<string, { sessions: number; positions: number[]; examples: { at: number; journey: Journey }[] }> }>();
+  const phraseClicks = new Map<string, PhraseClicks>();
 
   for (const sessionEvents of bySession.values()) {
     const steps = sessionSearches(sessionEvents);
@@ -205,15 +210,15 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
       clicksOf.set(k, [...(clicksOf.get(k) ?? []), e]);
     }
     for (const [k, clicks] of clicksOf) {
-      const first = clicks[0]!;
-      const p = phraseClicks.get(k) ?? { locale: first.locale, phrase: first.phrase!, clicks: 0, sessions: 0, categories: new Map(), far: new Map() };
+      const first = clicks[0];
+      const p: PhraseClicks = phraseClicks.get(k) ?? { locale: first.locale, phrase: first.phrase ?? '', clicks: 0, sessions: 0, categories: new Map<string, CategoryClicks>(), far: new Map<string, FarClicks>() };
       p.clicks += clicks.length;
       p.sessions++;
       const example = () => journey(steps.filter((s) => s.phrase === first.phrase));
       const sessionCategories = new Set<string>();
       for (const c of clicks) {
         (c.categoryIds ?? []).forEach((id, n) => {
-          const cat = p.categories.get(id) ?? { clicks: 0, sessions: 0, examples: [] };
+          const cat: CategoryClicks = p.categories.get(id) ?? { clicks: 0, sessions: 0, examples: [] };
           cat.clicks++;
           cat.name ??= c.category?.[n];
           if (!sessionCategories.has(id)) { sessionCategories.add(id); cat.sessions++; keepExample(cat.examples, c.at, example); }
@@ -226,7 +231,7 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
         if (!farProducts.has(c.productKey)) farProducts.set(c.productKey, c.position + 1);
       }
       for (const [productKey, position] of farProducts) {
-        const f = p.far.get(productKey) ?? { sessions: 0, positions: [], examples: [] };
+        const f: FarClicks = p.far.get(productKey) ?? { sessions: 0, positions: [], examples: [] };
         f.sessions++;
         f.positions.push(position);
         keepExample(f.examples, first.at, example);
@@ -262,7 +267,7 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
       const share = f.sessions / p.sessions;
       if (f.sessions < MIN_PIN_SESSIONS || share < MIN_PIN_SHARE) continue;
       const sorted = [...f.positions].sort((a, b) => a - b);
-      pins.push({ locale: p.locale, phrase: p.phrase, productKey, sessions: f.sessions, share: round2(share), clickedAt: sorted[Math.floor(sorted.length / 2)]!, score: pinScore(f.sessions, share), examples: f.examples.map((e) => e.journey) });
+      pins.push({ locale: p.locale, phrase: p.phrase, productKey, sessions: f.sessions, share: round2(share), clickedAt: sorted[Math.floor(sorted.length / 2)], score: pinScore(f.sessions, share), examples: f.examples.map((e) => e.journey) });
     }
   }
   return { sessions: bySession.size, synonyms, categories, pins };

@@ -61,8 +61,9 @@ describe('console suggestions from behaviour (Chromium)', function () {
       await page.getByRole('heading', { level: 2, name: 'Suggestions' }).waitFor();
       await openSuggestions(page);
       await page.getByRole('rowheader', { name: ROW }).waitFor();
-      await page.getByRole('row', { name: new RegExp(ROW) }).getByText('Example journeys').click();
       if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `console-suggestions-${size}.png`), fullPage: false });
+      await page.getByRole('row', { name: new RegExp(ROW) }).getByText('Example journeys').click();
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `console-suggestions-journeys-${size}.png`), fullPage: false });
       assert.deepEqual(await seriousViolations(page), [], size);
       await page.context().close();
     }
