@@ -49,7 +49,8 @@ describe('console suggestions from behaviour (Chromium)', function () {
 
   const openSuggestions = async (page: Page) => {
     await page.getByRole('combobox', { name: 'Locale' }).selectOption('en-GB');
-    await page.getByRole('table', { name: 'Suggestions for SE in en-GB' }).waitFor();
+    // Mined on request from a month of events: generous on a loaded machine.
+    await page.getByRole('table', { name: 'Suggestions for SE in en-GB' }).waitFor({ timeout: 60_000 });
   };
 
   it('shows the view accessibly at both sizes', async () => {
@@ -106,5 +107,21 @@ describe('console suggestions from behaviour (Chromium)', function () {
     await page.getByRole('rowheader', { name: 'Make “rucksack” find what “backpacks” finds' }).waitFor();
     assert.equal(await page.getByRole('rowheader', { name: ROW }).count(), 0);
     assert.deepEqual(dialogs, []);
+  });
+
+  it('applies a suggested redirect as a phrase rule in preview: the preview view redirects, shoppers do not', async () => {
+    const { page } = await newVisitor(world, 'desktop');
+    await page.goto('/console/suggestions');
+    await page.getByLabel('Admin key').fill(API_KEY);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await openSuggestions(page);
+    await page.getByRole('button', { name: 'Apply: Send “knives” to /home/kitchen/knives' }).click();
+    await page.getByRole('heading', { name: /^Preview: “knives”/ }).waitFor();
+    const redirectOf = async (view?: 'PREVIEW') => {
+      const query = new URLSearchParams({ q: 'knives', market: 'SE', locale: 'en-GB', touchpoint: 'desktop', customerKey: 'c', sessionKey: 's', notify: 'false', ...(view ? { viewId: view } : {}) });
+      return ((await (await world.service.request('GET', `/api/storefront/v3/queries/search-page?${query}`)).json()) as { redirectLink?: string }).redirectLink;
+    };
+    assert.equal(await redirectOf('PREVIEW'), '/home/kitchen/knives');
+    assert.equal(await redirectOf(), undefined);
   });
 });

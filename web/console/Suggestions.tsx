@@ -66,7 +66,10 @@ export function Suggestions({ where, onWhere, onApply }: { where: Where; onWhere
     setAnswer(null);
     setError(null);
     const query = new URLSearchParams({ market: where.market, locale: where.locale, limit: '100' });
-    adminFetch<SuggestionsAnswer>(`/api/admin/v4/suggestions?${query}`).then(setAnswer, (err: Error) => setError(err.message));
+    // An answer for a market or locale no longer chosen is dropped (the merchandiser switched while it ran).
+    let current = true;
+    adminFetch<SuggestionsAnswer>(`/api/admin/v4/suggestions?${query}`).then((a) => { if (current) setAnswer(a); }, (err: Error) => { if (current) setError(err.message); });
+    return () => { current = false; };
   }, [where.market, where.locale]);
   return (
     <section aria-labelledby="suggestions-heading">
@@ -79,7 +82,7 @@ export function Suggestions({ where, onWhere, onApply }: { where: Where; onWhere
         <>
           <p class="muted">{answer.sessions} sessions from {answer.from} to {answer.to}{answer.truncated ? ` (the first ${answer.scannedEvents} events only)` : ''}.</p>
           {answer.suggestions.length === 0 ? <p>No suggestions for {where.market} in {where.locale}: not enough behaviour, or everything suggested is applied.</p> : (
-            <table class="suggestions stack-on-phone" aria-label={`Suggestions for ${where.market} in ${where.locale}`}>
+            <table class="suggestions stack-on-phone" aria-label={`Suggestions for ${answer.market} in ${answer.locale ?? 'every locale'}`}>
               <thead><tr><th scope="col">Score</th><th scope="col">Kind</th><th scope="col">Suggestion</th><th scope="col">Evidence</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
               <tbody>
                 {answer.suggestions.map((s) => (
