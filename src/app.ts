@@ -38,6 +38,7 @@ import { keyThrottle } from './http/keyThrottle';
 import { analyticsRouter } from './http/analyticsRoutes';
 import { searchAnalytics, type SearchAnalytics } from './behaviour/analytics';
 import { ubiExport, type UbiExport } from './behaviour/ubiExport';
+import { suggestions, type Suggestions } from './behaviour/suggestions';
 import { storefrontRouter } from './http/storefrontRoutes';
 import { merchandisingRouter } from './http/merchandisingRoutes';
 import { consoleRouter } from './http/consoleRoutes';
@@ -47,6 +48,8 @@ import { replayAnswers } from './storefront/searchPage/replayAnswers';
 import { replays } from './admin/replay';
 import { exportJudgments, importJudgments } from './admin/judgments';
 import { replayRouter, type ReplayServices } from './http/replayRoutes';
+import { listedProducts } from './storefront/searchPage/listedProducts';
+import type { SampleBehaviourDeps } from './sample/sampleBehaviour';
 import { semanticSearch } from './storefront/semantic';
 import type { TopPhrasesInput } from './events/queries/topPhrases';
 import type { CatalogView } from './search/catalogView';
@@ -92,6 +95,8 @@ export interface AppContext {
   ubi: UbiExport;
   /** Judgments and replays before publishing (admin). */
   replay: ReplayServices;
+  /** Synonyms, redirects, boosts and pins suggested by behaviour (admin). */
+  suggestions: Suggestions;
   /** A/B experiment results from the events (admin). */
   experimentResults: (id: string) => Promise<ExperimentResults>;
 }
@@ -170,6 +175,14 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
     storefront,
     analytics: searchAnalytics({ documents, events: names.events, products: names.catalogAlias('products'), configuration }),
     ubi: ubiExport({ es, events: names.events, configuration }),
+    suggestions: suggestions({
+      documents, events: names.events, configuration,
+      applied: {
+        synonyms: () => merchandising.synonyms.all(true),
+        phraseRules: async (market) => (await merchandising.phraseRules.view('production', true))[market] ?? [],
+        pages: async (market) => [...(await merchandising.pages.loadMarket(market)).values()].flatMap((p) => (p.published ? [p.published] : [])),
+      },
+    }),
     experimentResults: experimentResults({ documents, events: names.events, experiments: async () => (await merchandising.experiments.all(true)).experiments }),
   };
 }
@@ -194,6 +207,17 @@ export async function prepareContext(context: AppContext): Promise<void> {
     (upgraded) => { if (upgraded) context.log.info('pages given lookup keys of this version', { pages: upgraded }); },
     (err: unknown) => context.log.error('pages keep lookup keys of an earlier version: keywords of these pages are not found until they are imported again', { err }),
   );
+}
+
+/** What generating the sample shop's behaviour needs of a context (main.ts, tests). */
+export function sampleBehaviourDeps(context: Pick<AppContext, 'log' | 'configuration' | 'storefront' | 'behaviour'>): SampleBehaviourDeps {
+  return {
+    log: context.log,
+    configuration: context.configuration,
+    answer: (at, phrase, size) => listedProducts(context.storefront, at, phrase, size),
+    facts: (market, keys) => context.behaviour.resolveProducts(market, keys),
+    replaceEvents: (prefix, documents) => context.behaviour.replaceSessionEvents(prefix, documents),
+  };
 }
 
 /** Stops background work and writes buffered behaviour events; the Elasticsearch client stays open. */
@@ -234,7 +258,7 @@ export function createApp(context: AppContext): Koa {
     operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminGuard: guard }),
     openApiRouter(context.config.publicUrl),
     adminRouter(context.admin, guard),
-    analyticsRouter(context.analytics, context.ubi, guard),
+    analyticsRouter(context.analytics, context.ubi, guard, context.suggestions),
     merchandisingRouter(context.merchandisingAdmin, guard, context.experimentResults),
     consoleRouter({ storefront: context.storefront, history: context.history }, guard),
     replayRouter(context.replay, guard),

@@ -2,7 +2,8 @@
 import { ConfigurationError, loadConfig } from './kernel/config';
 import { createLogger } from './kernel/log';
 import { createElasticsearchClient } from './search/client';
-import { createApp, createContext, prepareContext, shutdownContext } from './app';
+import { createApp, createContext, prepareContext, sampleBehaviourDeps, shutdownContext } from './app';
+import { loadSampleBehaviour } from './sample/sampleBehaviour';
 import { httpServer } from './http/server';
 import { loadSampleCatalogIfEmpty } from './sample/loadSample';
 import { openEmbeddingModel, type EmbeddingModel } from './embedding/onnxEmbedder';
@@ -34,7 +35,10 @@ async function main() {
   const context = createContext(config, es, log, model ?? undefined);
   await prepareContext(context);
   log.info('analysis', { analysisLevel: await context.indices.analysisLevel() });
-  if (config.loadSampleData) await loadSampleCatalogIfEmpty(context, { imageBaseUrl: `${config.publicUrl}/images/sample` });
+  // A fresh sample shop also gets 30 days of generated shoppers (docs/behaviour.md "The sample shop's history").
+  if (config.loadSampleData && await loadSampleCatalogIfEmpty(context, { imageBaseUrl: `${config.publicUrl}/images/sample` })) {
+    await loadSampleBehaviour(sampleBehaviourDeps(context)).catch((err) => log.warn('sample behaviour not loaded', { err }));
+  }
   const app = createApp(context);
   const server = httpServer(app, { headersTimeoutMs: config.headersTimeoutSeconds * 1000 });
   server.listen(config.port, config.host, () => log.info('listening', { url: `http://${config.host}:${config.port}`, elasticsearch: config.elasticsearchUrl, indexPrefix: config.indexPrefix }));

@@ -13,7 +13,7 @@ import type { Logger } from '../kernel/log';
 import { EventWriter, type EventWriterStats } from './eventWriter';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import type { IndexLayout } from '../search/mappings';
-import type { BehaviourEvent, ProductFacts } from '../events/events';
+import type { BehaviourEvent, EventDocument, ProductFacts } from '../events/events';
 import { Lease } from './lease';
 import type { Experiment } from '../merchandising/experiments/types';
 import type { BehaviourOptions } from '../kernel/config';
@@ -114,6 +114,34 @@ export class BehaviourService {
   async close(): Promise<void> {
     await Promise.all([this.popularity.stop(), this.coOccurrence.stop(), this.eventsMaintenance.stop()]);
     await this.writer.close();
+  }
+
+  /**
+   * Replaces the stored events of every session whose key starts with `sessionPrefix` by `documents` (generated
+   * history: the sample shop's, src/sample/sampleBehaviour.ts), dated as they say, then refreshes. Answers how many were written.
+   */
+  async replaceSessionEvents(sessionPrefix: string, documents: readonly EventDocument[]): Promise<number> {
+    const { es, names } = this.deps;
+    // Deleted by id in rounds (the smallest distributions have no _delete_by_query): each round finds what is left.
+    await es.indices.refresh({ index: names.events });
+    for (;;) {
+      const found = await es.search({ index: names.events, size: 5000, track_total_hits: false, _source: false, query: { prefix: { sessionKey: sessionPrefix } } });
+      if (!found.hits.hits.length) break;
+      const removed = await es.bulk({ operations: found.hits.hits.map((hit) => ({ delete: { _index: hit._index, _id: hit._id! } })) });
+      const failed = removed.items.find((item) => item.delete?.error);
+      if (failed) throw new Error(`generated events not removed: ${failed.delete?.error?.type}: ${failed.delete?.error?.reason}`);
+      await es.indices.refresh({ index: names.events });
+    }
+    let written = 0;
+    for (let i = 0; i < documents.length; i += 5000) {
+      const chunk = documents.slice(i, i + 5000);
+      const response = await es.bulk({ index: names.events, require_alias: true, operations: chunk.flatMap((d) => [{ create: {} }, d]) });
+      const failed = response.items.find((item) => item.create?.error);
+      if (failed) throw new Error(`generated events not written: ${failed.create?.error?.type}: ${failed.create?.error?.reason}`);
+      written += chunk.length;
+    }
+    await es.indices.refresh({ index: names.events });
+    return written;
   }
 
   get stats(): EventWriterStats {

@@ -88,6 +88,8 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/v4/analytics/searches/daily': 'analyst',
   'GET /api/admin/v4/analytics/searches/products': 'analyst',
   'GET /api/admin/v4/export/ubi': 'analyst',
+  // Suggestions read behaviour and change nothing (applying one is the merchandiser's import).
+  'GET /api/admin/v4/suggestions': 'analyst',
 };
 
 /** The least role a request needs: undefined for a route the table does not name. */

@@ -9,6 +9,7 @@ import type { Context, Middleware } from 'koa';
 import type { SearchAnalytics } from '../behaviour/analytics';
 import { dailyCsv, phraseProductsCsv, phrasesCsv, totalsCsv } from '../behaviour/analyticsCsv';
 import type { UbiExport } from '../behaviour/ubiExport';
+import type { Suggestions } from '../behaviour/suggestions';
 import { oneOf } from '../kernel/params';
 import { requireGzipAccepted } from './adminAnswers';
 
@@ -23,7 +24,7 @@ function answerCsv(ctx: Context, name: string, csv: string): void {
   ctx.body = csv;
 }
 
-export function analyticsRouter(analytics: SearchAnalytics, ubi: UbiExport, guard: Middleware): Router {
+export function analyticsRouter(analytics: SearchAnalytics, ubi: UbiExport, guard: Middleware, suggestions?: Suggestions): Router {
   const router = new Router({ ...ROUTER_OPTIONS, prefix: '/api/admin' });
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
@@ -53,5 +54,6 @@ export function analyticsRouter(analytics: SearchAnalytics, ubi: UbiExport, guar
     ctx.type = 'application/x-ndjson';
     ctx.body = stream;
   });
+  if (suggestions) router.get('/v4/suggestions', async (ctx) => { ctx.body = await suggestions.list(ctx.query); });
   return router;
 }

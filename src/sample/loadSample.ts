@@ -11,8 +11,9 @@ export interface SampleOptions {
   imageBaseUrl?: string;
 }
 
-export async function loadSampleCatalogIfEmpty(context: SampleDeps, options: SampleOptions = {}): Promise<void> {
-  if (await context.indices.liveVersion()) return;
+/** Loads the sample catalog, pages and navigation into an empty catalog; answers whether it did. */
+export async function loadSampleCatalogIfEmpty(context: SampleDeps, options: SampleOptions = {}): Promise<boolean> {
+  if (await context.indices.liveVersion()) return false;
   context.log.info('catalog is empty: loading the sample catalog', { productGroups: SAMPLE_PRODUCT_GROUPS });
   const configuration = (await context.configuration.get(true)) ?? defaultConfiguration();
   await context.admin.importConfiguration(configuration, { allowDestructiveImport: false, name: 'sample configuration', blockingTimeoutMs: 60_000 });
@@ -22,4 +23,5 @@ export async function loadSampleCatalogIfEmpty(context: SampleDeps, options: Sam
   await context.admin.importCatalog('full', Readable.from(lines), { gzip: false, validationOnly: false, force: false, name: 'sample catalog', blockingTimeoutMs: 10 * 60_000 });
   context.log.info('sample catalog loaded');
   await loadSampleMerchandisingIfEmpty(context, configuration);
+  return true;
 }

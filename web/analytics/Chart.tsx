@@ -6,6 +6,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'preact/hooks';
+import { integerTicks } from './ticks';
 
 export interface Series {
   dates: string[];
@@ -14,6 +15,8 @@ export interface Series {
   colour: string;
   /** The y axis reaches at least this high (1 for counts, 0.1 for rates), so a flat zero line gets readable ticks. */
   minTop: number;
+  /** Counts: whole-number ticks only (integerTicks), so small counts do not repeat a rounded label. */
+  integer?: boolean;
 }
 
 /** The API answers at most 400 days; beyond this many buckets points would hide the line. */
@@ -35,10 +38,10 @@ export function Chart({ title, series, interval = 'day' }: { title: string; seri
       width, height: 200,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(series.minTop, (max ?? 0) * 1.1)] } },
+      scales: { x: { time: true }, y: { range: (_u, min, max) => { const top = Math.max(series.minTop, (max ?? 0) * 1.1); return [Math.min(0, min ?? 0), series.integer ? Math.ceil(top) : top]; } } },
       axes: [
         { stroke: '#6b6b70', grid: { stroke: '#eee' } },
-        { stroke: '#6b6b70', grid: { stroke: '#eee' }, size: 60, values: (_u, ticks) => ticks.map((t) => series.format(t)) },
+        { stroke: '#6b6b70', grid: { stroke: '#eee' }, size: 60, values: (_u, ticks) => ticks.map((t) => series.format(t)), ...(series.integer ? { splits: (_u: uPlot, _axis: number, min: number, max: number) => integerTicks(min, max) } : {}) },
       ],
       series: [{}, { label: title, stroke: series.colour, width: 2, fill: `${series.colour}22`, points: { show: series.dates.length <= MAX_POINTS || hasIsolated(series.values), size: 6 }, spanGaps: false }],
     }, [xs, series.values.map((v) => v ?? null)] as uPlot.AlignedData, el);

@@ -202,7 +202,7 @@ function Dashboard({ markets }: { markets: MarketInfo[] }) {
             <p class="muted range">{reports.top.from} to {reports.top.to}, market {filters.market}{filters.locale ? `, ${filters.locale}` : ', all locales'}</p>
             <Tiles report={reports.top} currency={currency} />
             <div class="charts">
-              <Chart title={`Searches per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.searches), format: (v) => (v === null ? '–' : String(Math.round(v))), colour: '#1f5f4a', minTop: 1 }} />
+              <Chart title={`Searches per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.searches), format: (v) => (v === null ? '–' : String(Math.round(v))), colour: '#1f5f4a', minTop: 1, integer: true }} />
               <Chart title={`Zero-result rate per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.zeroResultRate), format: percent, colour: '#b3261e', minTop: 0.1 }} />
               <Chart title={`Click-through rate per ${per}`} interval={per} series={{ dates, values: days.map((d) => d.clickThroughRate), format: percent, colour: '#3f5e7a', minTop: 0.1 }} />
             </div>

@@ -5,7 +5,8 @@
  * (RulesField); a redirect and a start and end. "Preview" saves the market's rules with previewOnly (the
  * storefront applies them to viewId=PREVIEW only) and shows that answer for the rule's first phrase; "Save"
  * publishes them, after a confirmation. Both are the phrase-rules import: the console has no second write path.
- * `?phrase=...` starts a new rule for that phrase (for links such as the analytics page's).
+ * `?phrase=...` starts a new rule for that phrase (for links such as the analytics page's); a suggestion's "Apply"
+ * adds `locale` and `redirect`, `boost` or `pin` and `position`, and the rule is previewed at once (published only by Save).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ProductGroup } from '@apptus/esales-api';
@@ -38,6 +39,20 @@ const newId = (rules: PhraseRule[]) => {
   while (rules.some((r) => r.id === `rule-${n}`)) n++;
   return `rule-${n}`;
 };
+/** The parts of a suggestion's rule named in the URL (Suggestions.tsx applicationOf). */
+function suggestedRule(asked: URLSearchParams): Partial<PhraseRule> {
+  const locale = asked.get('locale')?.trim();
+  const redirect = asked.get('redirect')?.trim();
+  const boost = asked.get('boost')?.trim();
+  const pin = asked.get('pin')?.trim();
+  const position = Number(asked.get('position') ?? '1');
+  return {
+    ...(locale && (redirect || boost || pin) ? { locale } : {}),
+    ...(redirect ? { redirect } : {}),
+    ...(boost ? { boost } : {}),
+    ...(pin ? { pinned: [{ productKey: pin, position: Number.isInteger(position) && position > 0 ? position : 1 }] } : {}),
+  };
+}
 const seenOf = (groups: readonly ProductGroup[]): Seen =>
   Object.fromEntries(groups.flatMap((g) => g.products.slice(0, 1).map((p) => [p.key, { title: p.title, image: p.imageInfo.images[0]?.sources[0]?.url }])));
 
@@ -50,6 +65,7 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
   const { status, setStatus, save } = useImport();
   const [preview, setPreview] = useState<{ q: string; page: ExplainedPage } | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
+  const previewOnLoad = useRef(false);
   // The preview is beside the editor on a wide screen, above it on a phone: focus takes the merchandiser there.
   useEffect(() => { if (preview) previewHeading.current?.focus(); }, [preview]);
   useEffect(() => {
@@ -58,11 +74,14 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
     setPreview(null);
     exportPhraseRules(where.market).then((stored) => {
       // `?phrase=...` (a link from the analytics page) starts a new rule for that phrase, once.
-      const phrase = new URLSearchParams(location.search).get('phrase')?.trim();
+      const asked = new URLSearchParams(location.search);
+      const phrase = asked.get('phrase')?.trim();
       if (!phrase) { setRules(stored); return; }
       history.replaceState(null, '', location.pathname);
-      setRules([...stored, { id: newId(stored), phrases: [phrase] }]);
+      const suggested = suggestedRule(asked);
+      setRules([...stored, { id: newId(stored), phrases: [phrase], ...suggested }]);
       setSelected(stored.length);
+      previewOnLoad.current = Object.keys(suggested).length > 0;
     }, (err: Error) => setError(err.message));
   }, [where.market]);
   const see = (groups: readonly ProductGroup[]) => setSeen((s) => ({ ...s, ...seenOf(groups) }));
@@ -88,6 +107,12 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
       setStatus({ kind: 'error', text: (err as Error).message, problems: [] });
     }
   };
+  // A suggestion's rule is shown in preview as soon as it is filled in.
+  useEffect(() => {
+    if (!previewOnLoad.current || !rule) return;
+    previewOnLoad.current = false;
+    void showPreview();
+  }, [rules]);
 
   return (
     <section aria-labelledby="phrases-heading">

@@ -1,7 +1,8 @@
 /**
  * Synonyms per locale as a form: each rule is a row of equivalent terms, or one-way "from → to". Saved as the
  * synonyms import (PUT: the whole set); a refused import shows each problem at the rule its path names.
- * `?phrase=...&locale=...` (the analytics page's "Add a synonym") starts a new rule with the phrase filled in.
+ * `?phrase=...&locale=...` (the analytics page's "Add a synonym") starts a new rule with the phrase filled in;
+ * `?terms=a,b&locale=...` (a suggestion's "Apply") a new rule of those equivalent terms, unsaved.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { AdminError } from '../shared/admin';
@@ -24,11 +25,14 @@ export function Synonyms() {
     exportSynonyms().then((stored) => {
       const asked = new URLSearchParams(location.search);
       const phrase = asked.get('phrase')?.trim();
-      if (!phrase) { setSets(stored); return; }
+      const terms = split(asked.get('terms') ?? '');
+      if (!phrase && !terms.length) { setSets(stored); return; }
       const at = locales.includes(asked.get('locale') ?? '') ? asked.get('locale')! : locale;
       setLocale(at);
-      setSets({ ...stored, [at]: [...(stored[at] ?? []), { terms: [phrase] }] });
-      setStatus({ kind: 'ok', text: `"${phrase}" is in a new rule at the end: add the words it should find the same as, then save.` });
+      setSets({ ...stored, [at]: [...(stored[at] ?? []), { terms: terms.length ? terms : [phrase!] }] });
+      setStatus({ kind: 'ok', text: terms.length
+        ? `The suggested rule (${terms.join(', ')}) is at the end, not saved: search does not use it until you save.`
+        : `"${phrase}" is in a new rule at the end: add the words it should find the same as, then save.` });
       // Once: a reload shows what is stored, not a second new rule.
       history.replaceState(null, '', location.pathname);
     }, (err: Error) => setStatus({ kind: 'error', text: err.message }));

@@ -21,12 +21,14 @@ import { Pages } from './Pages';
 import { PhraseRules } from './PhraseRules';
 import { Preview } from './Preview';
 import { leaveAllowed } from './safeEditing';
+import { Suggestions, type Application } from './Suggestions';
 import { Synonyms } from './Synonyms';
 import { Templates } from './Templates';
 
 const VIEWS = [
   { path: 'preview', label: 'Search preview' },
   { path: 'pages', label: 'Landing pages' },
+  { path: 'suggestions', label: 'Suggestions' },
   { path: 'phrases', label: 'Search phrases' },
   { path: 'synonyms', label: 'Synonyms' },
   { path: 'facets', label: 'Facets' },
@@ -65,6 +67,11 @@ function Console({ markets }: { markets: MarketInfo[] }) {
     history.pushState(null, '', `/console/${next}`);
     setView(next);
   };
+  // A suggestion's "Apply": its form, told by the URL what to fill in (as the analytics page's links do).
+  const apply = ({ view: next, query }: Application) => {
+    history.pushState(null, '', `/console/${next}?${new URLSearchParams(query)}`);
+    setView(next);
+  };
   if (!loggedIn) return <Login title="Merchandising console" check={() => adminFetch('/api/admin/v4/access')} onLoggedIn={() => setLoggedIn(true)} />;
   return (
     <MarketsContext.Provider value={markets}>
@@ -83,6 +90,7 @@ function Console({ markets }: { markets: MarketInfo[] }) {
       <main class="page console">
         {view === 'preview' && <Preview where={where} onWhere={setWhere} />}
         {view === 'pages' && <Pages where={where} onWhere={setWhere} />}
+        {view === 'suggestions' && <Suggestions where={where} onWhere={setWhere} onApply={apply} />}
         {view === 'phrases' && <PhraseRules where={where} onWhere={setWhere} />}
         {view === 'synonyms' && <Synonyms />}
         {view === 'facets' && <Facets />}

@@ -8,6 +8,8 @@ import { HISTORY_KINDS } from '../../admin/historyRecord';
 import { DEFAULT_IMPACT_PHRASES, MAX_IMPACT_PHRASES } from '../../admin/impactReport';
 import { ANALYTICS_SORTS, INTERVALS } from '../../events/queries/analytics';
 import { DEFAULT_LIMIT as DEFAULT_ANALYTICS_LIMIT, MAX_DAYS, MAX_LIMIT as MAX_ANALYTICS_LIMIT } from '../../behaviour/analytics';
+import { DEFAULT_SUGGESTION_DAYS, DEFAULT_SUGGESTION_LIMIT, MAX_SUGGESTION_DAYS, MAX_SUGGESTION_EVENTS, MAX_SUGGESTION_LIMIT } from '../../behaviour/suggestions';
+import { SUGGESTION_KINDS } from '../../contract/suggestions';
 import { MAX_ID_FILTER, OUTPUT_FILTERS } from '../../merchandising/pages/export';
 import { EXPORT_TYPES, MAX_EXPORT_KEYS } from '../adminRoutes';
 import {
@@ -428,6 +430,22 @@ export function adminPaths(): Paths {
         operationId: 'replayStatus', tags: ['Admin: merchandising'], summary: 'A replay job and, once done, its report (our addition)',
         parameters: [{ name: 'id', in: 'path', required: true, description: 'The id POST /replays answered.', schema: str() }],
         responses: { 200: json('The job.', ref('ReplayJob')), 404: response('NotFound') },
+      }),
+    },
+    [`${ADMIN}/v4/suggestions`]: {
+      get: admin({
+        operationId: 'suggestions', tags: ['Admin: analytics'], summary: 'Synonyms, redirects, category boosts and pins suggested by shoppers\' behaviour',
+        description: `Mined from the market's searches, clicks and add-to-carts of the last \`days\` (docs/merchandising.md "Suggestions from behaviour"), best score first. A suggestion the shop already has (the synonym rule, a published phrase rule's redirect, boost or pin) is left out. Reads at most ${MAX_SUGGESTION_EVENTS} events (\`truncated\` says when it stopped there).`,
+        parameters: [
+          param('marketAdmin'),
+          query('locale', 'A locale of the market: only its searches.', str()),
+          query('days', 'Days back from now.', int(undefined, { minimum: 1, maximum: MAX_SUGGESTION_DAYS, default: DEFAULT_SUGGESTION_DAYS })),
+          query('kind', 'Only suggestions of this kind.', enumOf(SUGGESTION_KINDS)),
+          query('minScore', 'Only suggestions scoring at least this.', int(undefined, { minimum: 0, maximum: 100, default: 0 })),
+          query('limit', 'Suggestions.', int(undefined, { minimum: 1, maximum: MAX_SUGGESTION_LIMIT, default: DEFAULT_SUGGESTION_LIMIT })),
+        ],
+        responses: { 200: json('Suggestions, best first.', ref('Suggestions')), 400: response('BadRequest') },
+        'x-example-status': 200,
       }),
     },
     [`${ADMIN}/v4/export/ubi`]: {

@@ -13,6 +13,7 @@ import { MAX_TEMPLATES_PER_BODY } from '../../merchandising/templates/types';
 import { MAX_HIDDEN, MAX_PHRASE_LENGTH, MAX_PHRASE_RULES_PER_MARKET, MAX_PHRASES_PER_RULE, MAX_PINNED, MAX_REDIRECT_LENGTH } from '../../merchandising/phraseRules/types';
 import { MAX_RULES_PER_LOCALE, MAX_TERM_LENGTH, MAX_TERMS_PER_RULE } from '../../merchandising/synonyms/types';
 import { MAX_KEY_LENGTH } from '../../catalog/validation/checks';
+import { SUGGESTION_KINDS } from '../../contract/suggestions';
 import { arr, bool, enumOf, int, map, num, obj, ref, str, type Schema } from './schema';
 
 const IMPORT_STATUSES = ['NOT_FOUND', 'IN_PROGRESS', 'SUCCESS', 'FAILURE', 'ABORTED'] as const;
@@ -393,6 +394,21 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     days: arr({ allOf: [ref('AnalyticsTotals')], ...obj({ date: str(undefined, { format: 'date' }) }, ['date']) },
       'Every bucket (day, ISO week from Monday, or month) of the range, empty ones included; `date` is its first day, and the first and last count only the range\'s days.'),
   }, ['from', 'to', 'interval', 'days']),
+
+  Suggestions: obj({
+    market: str(), locale: str(), from: str(undefined, { format: 'date' }), to: str(undefined, { format: 'date' }),
+    scannedEvents: int('Searches, clicks and add-to-carts read.'), truncated: bool('Whether the read stopped at its bound before the window\'s last event.'), sessions: int('Sessions mined.'),
+    suggestions: arr(obj({
+      id: str('Stable for the same evidence: kind, locale, phrase and target.'), kind: enumOf(SUGGESTION_KINDS), market: str(), locale: str(), phrase: str('Normalised as searches store it.'),
+      score: int('0–100.', { minimum: 0, maximum: 100 }), sessions: int('Distinct sessions backing it.'),
+      examples: arr(obj({ day: str(undefined, { format: 'date' }), steps: arr(obj({ phrase: str(), totalHits: int(), clicks: int(), addToCarts: int(), clickedPositions: arr(int()), afterSeconds: int() }, ['phrase', 'totalHits', 'clicks', 'addToCarts', 'clickedPositions', 'afterSeconds'])) }, ['day', 'steps']), 'Up to three sessions, most recent first.'),
+      replacement: str('synonym: the phrase shoppers searched next and clicked.'), consistency: num('synonym: share of the phrase\'s successful reformulations that chose the replacement.'),
+      conversion: num('synonym: share of the replacement\'s searches with a click or an add-to-cart.'), zeroHits: bool('synonym: the phrase found nothing.'),
+      categoryId: str('redirect, boost.'), categoryName: str(), clicks: int('redirect, boost: clicks on the phrase\'s results.'), share: num('redirect, boost: share of those clicks in the category; pin: share of the clicking sessions that clicked the product.'),
+      redirect: str('redirect: the category page\'s path.'), boost: str('boost: a product rule.'),
+      productKey: str('pin.'), clickedAt: int('pin: median 1-based position it was clicked at.'), position: int('pin: where to pin it.'),
+    }, ['id', 'kind', 'market', 'locale', 'phrase', 'score', 'sessions', 'examples']), 'Best score first.'),
+  }, ['market', 'from', 'to', 'scannedEvents', 'truncated', 'sessions', 'suggestions']),
 
   Health: obj({ status: enumOf(['ok']) }, ['status']),
   Ready: obj({ status: enumOf(['ready']), elasticsearch: enumOf(['green', 'yellow']) }, ['status', 'elasticsearch']),
