@@ -2,7 +2,8 @@
  * Runs a search-page request: the only module here that talks to Elasticsearch.
  *
  * Round 1 (one msearch, every search that needs no earlier answer): the primary list with facets (products
- * with every word, then, for longer phrases, those missing one word: relevance.ts `phraseMatch`), each content
+ * with every word the relaxation keeps: relevance.ts `phraseMatch`; for a phrase that relaxes, the relaxed list
+ * too, used only when that one is empty, unless it found products on this catalog version: build.ts `ListKind`), each content
  * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
  * spelling search (phrase suggester and the products holding each typed word, build.ts `spellingSearch`).
  * The secondary list and the corrections are used only when the primary list is short (fewer than
