@@ -99,7 +99,7 @@ describe('primary and secondary list (HTTP)', function () {
   it('puts the products matching part of the phrase first in the secondary list', async () => {
     for (const [market, q] of PHRASES) {
       const { body } = await page(market, q);
-      const secondary = keys(market, body.secondaryList.productGroups);
+      const secondary = keys(market, body.secondaryList!.productGroups);
       assert.deepEqual(secondary.slice(0, PARTIAL.length).sort(), PARTIAL, `${market} "${q}": ${secondary.join(', ')}`);
       assert.ok(!secondary.includes('jumper-1') && !secondary.includes('jumper-2'), `${market} "${q}": no product of the primary list`);
     }
@@ -107,12 +107,12 @@ describe('primary and secondary list (HTTP)', function () {
 
   it('lists the secondary list in full with viewAllSecondary', async () => {
     for (const [market, q] of PHRASES) {
-      const shown = (await page(market, q)).body.secondaryList;
+      const shown = (await page(market, q)).body.secondaryList!;
       const { body } = await page(market, q, { viewAllSecondary: 'true', limit: '2', skip: '0' });
       const all = await page(market, q, { viewAllSecondary: 'true', limit: '50' });
-      assert.equal(body.secondaryList.totalHits, shown.totalHits, `${market} "${q}"`);
-      assert.equal(body.secondaryList.productGroups.length, 2);
-      const every = keys(market, all.body.secondaryList.productGroups);
+      assert.equal(body.secondaryList!.totalHits, shown.totalHits, `${market} "${q}"`);
+      assert.equal(body.secondaryList!.productGroups.length, 2);
+      const every = keys(market, all.body.secondaryList!.productGroups);
       assert.equal(every.length, shown.totalHits);
       for (const key of PARTIAL) assert.ok(every.includes(key), `${market} "${q}": ${key} in ${every.join(', ')}`);
       assert.equal(all.body.primaryList.totalHits, 2, 'the primary list\'s total beside it');
