@@ -206,6 +206,22 @@ const DROPPED_FIRST: ReadonlySet<WordRole> = new Set(['modifier', 'price']);
  * drop or more than MAX_ROLE_WORDS words: the caller relaxes as before (allButOneWordMatch).
  */
 export function roleRelaxedMatch(roles: readonly RoledWord[], expansion?: PhraseExpansion): Query | undefined {
+  const steps = roleSteps(roles);
+  if (!steps) return undefined;
+  const { product, kept, required, optional } = steps;
+  return {
+    bool: {
+      must: [
+        relaxedWord(product.word, expansion),
+        ...(required > 0 ? [{ bool: { should: kept.map((r) => relaxedWord(r.word, expansion)), minimum_should_match: required } }] : []),
+      ],
+      ...(optional.length ? { should: optional.map((r) => relaxedWord(r.word, expansion)) } : {}),
+    },
+  };
+}
+
+/** The steps of relaxation by role (roleRelaxedMatch), or undefined where the phrase does not relax by role. */
+function roleSteps(roles: readonly RoledWord[]): { product: RoledWord; kept: RoledWord[]; dropped: RoledWord[]; required: number; optional: RoledWord[] } | undefined {
   // An audience and its preposition ("för barn") are one part, kept or dropped together.
   const content: RoledWord[] = [];
   roles.forEach((r, i) => {
@@ -218,21 +234,29 @@ export function roleRelaxedMatch(roles: readonly RoledWord[], expansion?: Phrase
   if (!product || content.length < 2 || content.length > MAX_ROLE_WORDS) return undefined;
   const others = content.filter((r) => r !== product);
   const kept = others.filter((r) => !DROPPED_FIRST.has(r.role));
-  const dropsFirst = kept.length < others.length;
-  if (content.length === 2 && !dropsFirst && others[0].role !== 'audience') return undefined;
+  const dropped = others.filter((r) => DROPPED_FIRST.has(r.role));
+  if (content.length === 2 && !dropped.length && others[0].role !== 'audience') return undefined;
   // Two words: the other goes. Longer: modifiers go, and one more word when two or more are left.
   const required = content.length === 2 ? 0 : kept.length >= 2 ? kept.length - 1 : kept.length;
   // A dropped word still ranks the products that have it (in a description, say) first.
   const optional = others.filter((r) => required === 0 || DROPPED_FIRST.has(r.role));
-  return {
-    bool: {
-      must: [
-        relaxedWord(product.word, expansion),
-        ...(required > 0 ? [{ bool: { should: kept.map((r) => relaxedWord(r.word, expansion)), minimum_should_match: required } }] : []),
-      ],
-      ...(optional.length ? { should: optional.map((r) => relaxedWord(r.word, expansion)) } : {}),
-    },
-  };
+  return { product, kept, dropped, required, optional };
+}
+
+/**
+ * What the primary list holds of a phrase that relaxes by role (issue 40, Elevate's primary list): the products
+ * with the product word and every word the relaxation keeps, the words it drops first (modifiers, price intent
+ * words) only ranking. `'relaxed'` when relaxation drops nothing else (its match is then the primary list's);
+ * undefined when only the full match holds every kept word (nothing is dropped first) or the phrase does not
+ * relax by role.
+ */
+export function roleKeptMatch(roles: readonly RoledWord[], expansion?: PhraseExpansion): Query | 'relaxed' | undefined {
+  const steps = roleSteps(roles);
+  if (!steps) return undefined;
+  const { product, kept, dropped, required } = steps;
+  if (required === kept.length) return 'relaxed';
+  if (!dropped.length) return undefined;
+  return { bool: { must: [product, ...kept].map((r) => relaxedWord(r.word, expansion)), should: dropped.map((r) => relaxedWord(r.word, expansion)) } };
 }
 
 /**
@@ -250,15 +274,23 @@ export function allButOnePartMatch(parts: readonly string[], expansion?: PhraseE
 }
 
 /**
- * What a search-page product must match: the full match (`textMatch`) and, for a phrase of
- * RELAXED_FROM_WORDS words or more, the products missing one word; `full` is then what ranks them first.
+ * What a search-page product may match: the full match (`textMatch`) and, for a phrase of
+ * RELAXED_FROM_WORDS words or more (or one relaxing by role), the products missing one word; `full` is then what
+ * ranks them first. `whole`, given when it is narrower than `match`: the products with every word the
+ * relaxation keeps (the full match, or every word but the modifiers and price intent words), which the primary
+ * list holds; the rest of `match` are partial matches, the secondary list's, unless `whole` finds nothing
+ * (issue 40, docs/storefront.md "Primary and secondary list").
  * `relaxedMatching` false (an experiment's variant): every word is required.
  */
-export function phraseMatch(phrase: string, expansion?: PhraseExpansion, relaxedMatching = true, roles?: readonly RoledWord[]): { match: Query; full?: Query } {
+export function phraseMatch(phrase: string, expansion?: PhraseExpansion, relaxedMatching = true, roles?: readonly RoledWord[]): { match: Query; full?: Query; whole?: Query } {
   const full = textMatch(phrase, expansion);
   const byRole = relaxedMatching && roles ? roleRelaxedMatch(roles, expansion) : undefined;
   const relaxed = relaxedMatching ? byRole ?? allButOneWordMatch(phrase, expansion) : undefined;
-  return relaxed ? { match: { bool: { should: [full, relaxed], minimum_should_match: 1 } }, full } : { match: full };
+  if (!relaxed) return { match: full };
+  const match: Query = { bool: { should: [full, relaxed], minimum_should_match: 1 } };
+  const kept = byRole && roles ? roleKeptMatch(roles, expansion) : undefined;
+  if (kept === 'relaxed') return { match, full };
+  return { match, full, whole: kept ? { bool: { should: [full, kept], minimum_should_match: 1 } } : full };
 }
 
 /**

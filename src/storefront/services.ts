@@ -58,6 +58,8 @@ export interface StorefrontServices {
   longLists?: RememberedSearches;
   /** search-page: which searches' understood filter found products on their catalog version (no fallback search). */
   filledFilters?: RememberedSearches;
+  /** search-page: which relaxing searches' whole primary list found products on their catalog version (no relaxed list asked). */
+  wholeLists?: RememberedSearches;
   /** search-page and landing-page: each listing's dynamic facet candidates on its catalog version (facets/rememberedCandidates.ts). */
   dynamicCandidates?: RememberedCandidates;
   /** Visitor behaviour: recent searches, trending phrases, recently viewed, co-occurrence, affinity; recording. */
@@ -164,6 +166,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
     longLists: new RememberedSearches(),
     filledFilters: new RememberedSearches(),
+    wholeLists: new RememberedSearches(),
     dynamicCandidates: new RememberedCandidates(),
     behaviour: deps.behaviour,
     understanding: deps.understanding ?? 'filter',

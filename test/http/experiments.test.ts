@@ -91,24 +91,24 @@ describe('A/B experiments (HTTP)', function () {
 
   it('answers live results for everyone before an experiment, and the same round trips', async () => {
     for (const who of [control, variantB]) {
-      const relaxed = await search('red wool sweater', who);
+      const relaxed = await search('red silk sweater', who);
       assert.deepStrictEqual(relaxed.keys, ['G-cotton', 'G-wool']);
       assert.deepStrictEqual((await search('zorblat', who)).keys, ['G-jumper']);
     }
   });
 
   it('imports, exports, and applies each variant\'s overrides to its visitors only, without another round trip', async () => {
-    const before = await search('red wool sweater', control);
+    const before = await search('red silk sweater', control);
     assert.equal((await importExperiments('PUT', { experiments: [ranking()] })).status, 204);
     const exported = await exportExperiments();
     assert.equal(exported.experiments.length, 1);
     assert.equal(exported.experiments[0].id, 'ranking-1');
     assert.deepStrictEqual(exported.experiments[0].variants, ranking().variants);
-    // relaxed matching off: the product missing "wool" is gone for B only
-    const asControl = await search('red wool sweater', control);
-    const asB = await search('red wool sweater', variantB);
+    // relaxed matching off: with no product of every word, the products missing one are listed for the control only
+    const asControl = await search('red silk sweater', control);
+    const asB = await search('red silk sweater', variantB);
     assert.deepStrictEqual(asControl.keys, ['G-cotton', 'G-wool']);
-    assert.deepStrictEqual(asB.keys, ['G-wool']);
+    assert.deepStrictEqual(asB.keys, []);
     // no synonyms: "zorblat" finds the jumper through the shop's rule for the control only
     assert.deepStrictEqual((await search('zorblat', control)).keys, ['G-jumper']);
     assert.deepStrictEqual((await search('zorblat', variantB)).keys, []);
@@ -120,9 +120,9 @@ describe('A/B experiments (HTTP)', function () {
 
   it('covers only its markets and touchpoints', async () => {
     assert.equal((await importExperiments('PUT', { experiments: [ranking({ touchpoints: ['MOBILE'] })] })).status, 204);
-    assert.deepStrictEqual((await search('red wool sweater', variantB)).keys, ['G-cotton', 'G-wool'], 'a DESKTOP search is not in a MOBILE experiment');
+    assert.deepStrictEqual((await search('red silk sweater', variantB)).keys, ['G-cotton', 'G-wool'], 'a DESKTOP search is not in a MOBILE experiment');
     assert.equal((await importExperiments('PUT', { experiments: [ranking()] })).status, 204);
-    assert.deepStrictEqual((await search('red wool sweater', variantB)).keys, ['G-wool']);
+    assert.deepStrictEqual((await search('red silk sweater', variantB)).keys, []);
   });
 
   it('applies a variant\'s page rules and pins and its recommendation list algorithm on landing-page, to its visitors only', async () => {
@@ -191,7 +191,7 @@ describe('A/B experiments (HTTP)', function () {
     assert.equal(res.status, 200, await res.clone().text());
     const ended = await jsonBody(res);
     assert.ok(Date.parse(ended.end) <= Date.now());
-    assert.deepStrictEqual((await search('red wool sweater', variantB)).keys, ['G-cotton', 'G-wool']);
+    assert.deepStrictEqual((await search('red silk sweater', variantB)).keys, ['G-cotton', 'G-wool']);
     assert.deepStrictEqual((await search('zorblat', variantB)).keys, ['G-jumper']);
     const list = await jsonBody(await service.admin('GET', '/api/admin/v4/history/experiments'));
     assert.equal(list.versions[0].name, 'end ranking-1');

@@ -19,8 +19,9 @@ describe('relaxed matching (relevance.ts)', () => {
     assert.equal(relaxed.bool.should.length, 4, 'a token without letters or digits is no word');
     assert.equal(relaxed.bool.minimum_should_match, 3);
     assert.equal(JSON.stringify(relaxed).includes('"zero_terms_query":"all"'), true, 'a stop word is never the missing one');
-    const { match, full } = phraseMatch('red silk dress');
+    const { match, full, whole } = phraseMatch('red silk dress');
     assert.deepEqual(full, textMatch('red silk dress'));
+    assert.deepEqual(whole, full, 'the primary list holds the full match; the rest are partial matches (issue 40)');
     assert.deepEqual(match, { bool: { should: [full, allButOneWordMatch('red silk dress')], minimum_should_match: 1 } });
   });
 

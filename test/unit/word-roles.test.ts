@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { wordRoles, type RoleFacts } from '../../src/storefront/wordRoles';
-import { roleRelaxedMatch } from '../../src/storefront/relevance';
+import { phraseMatch, roleKeptMatch, roleRelaxedMatch, textMatch } from '../../src/storefront/relevance';
 import { understand } from '../../src/storefront/understanding';
 
 /** Per locale: its currency, the words the catalog's titles hold (as a vocabulary would), phrase → roles. */
@@ -190,5 +190,28 @@ describe('relaxation by role', () => {
   it('does not relax two catalog words, nor a phrase without a product word', () => {
     assert.equal(relaxed('vinter jacka'), undefined);
     assert.equal(relaxed('jacka'), undefined);
+  });
+});
+
+describe('the whole list of a phrase relaxing by role (issue 40)', () => {
+  const roles = (phrase: string) => wordRoles(phrase, { ...facts('sv-SE', 'SEK', 'skor,jacka,barn,vinter,dam'), genders: [] });
+  const kept = (phrase: string) => roleKeptMatch(roles(phrase));
+  const words = (q: unknown): string[] => JSON.stringify(q).match(/"query":"[^"]*"/g)?.map((m) => m.slice(9, -1)) ?? [];
+
+  it('holds every word but the modifiers, which only rank', () => {
+    const q = kept('snygga vinter jacka dam') as { bool: { must: unknown[]; should: unknown[] } };
+    assert.deepEqual(words(q.bool.must), ['jacka', 'vinter', 'dam']);
+    assert.deepEqual(words(q.bool.should), ['snygga']);
+    const { whole, full } = phraseMatch('snygga vinter jacka dam', undefined, true, roles('snygga vinter jacka dam'));
+    assert.deepEqual(whole, { bool: { should: [full, q], minimum_should_match: 1 } });
+  });
+
+  it('is the full match where nothing is dropped first, and none where relaxation drops only modifiers', () => {
+    assert.equal(kept('jacka för barn'), undefined);
+    assert.deepEqual(phraseMatch('jacka för barn', undefined, true, roles('jacka för barn')).whole, textMatch('jacka för barn'));
+    assert.equal(kept('snygga skor'), 'relaxed');
+    assert.equal(kept('snygga vinter jacka'), 'relaxed');
+    assert.equal(phraseMatch('snygga vinter jacka', undefined, true, roles('snygga vinter jacka')).whole, undefined);
+    assert.equal(phraseMatch('vinter jacka', undefined, true, roles('vinter jacka')).whole, undefined, 'no relaxation, one list');
   });
 });

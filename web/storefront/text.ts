@@ -16,7 +16,7 @@ export interface Text {
   showAll(n: number): string; showFewer: string; find(label: string): string; noMatch: string;
   resultsFor(q: string): string; searching: string; searchFailed: string; searchHeading: string;
   autoCorrected(typed: string, shown: string): string; searchInsteadFor: string; didYouMean: string; related: string; relatedSearches: string;
-  noProductsMatch(q: string): string; similarInMeaning(q: string): string; closeTo(q: string): string; closeMatches: string; popularIn(label: string): string; moreProducts: string; articles: string;
+  noProductsMatch(q: string): string; similarInMeaning(q: string): string; closeTo(q: string): string; closeMatches: string; popularIn(label: string): string; partlyMatching(q: string): string; articles: string;
   home: string; pageHeading: string; pageFailed: string; pageNotFound: string; noPageAt(path: string): string; subcategories: string;
   breadcrumbs: string; heroTitle: string; heroText: string; latestArticles: string; readMore: string;
   product: string; productFailed: string; productNotFound: string; notSoldHere: string; colours: string; colourCount(n: number): string;
@@ -49,7 +49,7 @@ const en: Text = {
   autoCorrected: (typed, shown) => `No results for “${typed}”. Showing results for “${shown}”.`, searchInsteadFor: 'Search instead for',
   didYouMean: 'Did you mean:', related: 'Related:', relatedSearches: 'Related searches',
   noProductsMatch: (q) => `No products match “${q}”.`, similarInMeaning: (q) => `No product matches the words “${q}”. Showing products similar in meaning.`, closeTo: (q) => `Close to “${q}”`, closeMatches: 'Close matches', popularIn: (label) => `Popular in ${label}`,
-  moreProducts: 'More products', articles: 'Articles and guides',
+  partlyMatching: (q) => `Partly matching “${q}”`, articles: 'Articles and guides',
   home: 'Home', pageHeading: 'Page', pageFailed: 'The page failed to load:', pageNotFound: 'Page not found',
   noPageAt: (path) => `There is no page at ${path} in this market and language.`, subcategories: 'Subcategories', breadcrumbs: 'Breadcrumbs',
   heroTitle: 'The open-elevate demo shop', heroText: 'A shop front on the official Elevate client, served by the search service itself. Search above, or browse a category.',
@@ -90,7 +90,7 @@ const sv: Text = {
   autoCorrected: (typed, shown) => `Inga resultat för ”${typed}”. Visar resultat för ”${shown}”.`, searchInsteadFor: 'Sök i stället efter',
   didYouMean: 'Menade du:', related: 'Relaterat:', relatedSearches: 'Relaterade sökningar',
   noProductsMatch: (q) => `Inga produkter matchar ”${q}”.`, similarInMeaning: (q) => `Inga produkter matchar orden ”${q}”. Här är produkter med liknande betydelse.`, closeTo: (q) => `Nära ”${q}”`, closeMatches: 'Liknande produkter', popularIn: (label) => `Populärt i ${label}`,
-  moreProducts: 'Fler produkter', articles: 'Artiklar och guider',
+  partlyMatching: (q) => `Matchar delvis ”${q}”`, articles: 'Artiklar och guider',
   home: 'Hem', pageHeading: 'Sida', pageFailed: 'Sidan kunde inte laddas:', pageNotFound: 'Sidan finns inte',
   noPageAt: (path) => `Det finns ingen sida på ${path} i den här marknaden och på det här språket.`, subcategories: 'Underkategorier', breadcrumbs: 'Brödsmulor',
   heroTitle: 'open-elevates demobutik', heroText: 'En butik på Elevates officiella klient, serverad av söktjänsten själv. Sök ovan eller bläddra i en kategori.',
@@ -131,7 +131,7 @@ const nb: Text = {
   autoCorrected: (typed, shown) => `Ingen resultater for «${typed}». Viser resultater for «${shown}».`, searchInsteadFor: 'Søk i stedet etter',
   didYouMean: 'Mente du:', related: 'Relatert:', relatedSearches: 'Relaterte søk',
   noProductsMatch: (q) => `Ingen produkter passer «${q}».`, similarInMeaning: (q) => `Ingen produkter passer ordene «${q}». Her er produkter med lignende betydning.`, closeTo: (q) => `Nær «${q}»`, closeMatches: 'Lignende produkter', popularIn: (label) => `Populært i ${label}`,
-  moreProducts: 'Flere produkter', articles: 'Artikler og guider',
+  partlyMatching: (q) => `Delvis treff for «${q}»`, articles: 'Artikler og guider',
   home: 'Hjem', pageHeading: 'Side', pageFailed: 'Siden kunne ikke lastes:', pageNotFound: 'Fant ikke siden',
   noPageAt: (path) => `Det finnes ingen side på ${path} i dette markedet og på dette språket.`, subcategories: 'Underkategorier', breadcrumbs: 'Brødsmuler',
   heroTitle: 'open-elevates demobutikk', heroText: 'En butikk på Elevates offisielle klient, levert av søketjenesten selv. Søk over, eller bla i en kategori.',

@@ -34,7 +34,17 @@ export interface ListingOptions {
   size: number;
   /** Only the admin explain endpoint: Elasticsearch's explanation and named rule probes (explain.ts). */
   explain?: ExplainOption;
+  /** Which of the phrase's lists the search is for (`ListKind`); `whole` unless given. */
+  list?: ListKind;
 }
+
+/**
+ * The primary list of a phrase that relaxes (issue 40): `whole`, the products with every word the relaxation
+ * keeps (relevance.ts `phraseMatch`), whose partial matches are the secondary list's; `relaxed`, also the
+ * products missing a word, the primary list only while `whole` finds nothing. A phrase that does not relax has
+ * one list, the same for both.
+ */
+export type ListKind = 'whole' | 'relaxed';
 
 /** What defines the listing besides the phrase: market, locale, product rules, selected category, the phrase rule's hidden products. */
 export function listingFilters(req: SearchPageRequest, category: 'withCategory' | 'withoutCategory' = 'withCategory'): Query[] {
@@ -66,13 +76,17 @@ export const UNDERSTOOD_BOOST = 50;
 export const BRAND_BOOST = 10;
 /** In the fallback, what matches the phrase as typed ranks before what matches only the words left. */
 export const TYPED_TIER = 1000;
+/** In the secondary list beside a whole primary list, the phrase's partial matches rank before everything else. */
+export const PARTIAL_TIER = 10 * TYPED_TIER;
 
 /**
  * The match and scoring clauses of a phrase, or of the words understanding left of it and what it understood.
  * The words match as relevance.ts `phraseMatch` does (a longer phrase also matches products missing one word);
- * `full` is then the full match, which ranks first.
+ * `full` is then the full match, which ranks first. `whole`, where narrower than `match`: what the primary list
+ * holds while it finds products (`ListKind`). The fallback keeps its match: it answers only when the filter
+ * leaves nothing.
  */
-export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typedExpansion?: PhraseExpansion, typedUnderstood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
+export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typedExpansion?: PhraseExpansion, typedUnderstood?: UnderstoodPhrase): { match: Query; full?: Query; whole?: Query; boosts: Query[] } {
   const relaxedMatching = req.relevance?.relaxedMatching ?? true;
   // What the visitor does not want is no word to find ("without straw").
   const phrase = withoutNegated(typedPhrase);
@@ -116,14 +130,17 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
   // Not beside an understood brand: a brand phrase relaxes as typed (issue 30, measured on ESCI).
   const byRole = relaxedMatching && !understood.understanding.brands.length && roleRelaxedMatch(wordRoles, understood.expansion) !== undefined;
   const typedRelaxed = byRole || price || sizes.length || !relaxedMatching ? undefined : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ') ? allButOnePartMatch(parts, expansion) : allButOneWordMatch(phrase, expansion);
-  const withRelaxed = (core: Query, coreFull: Query | undefined): { match: Query; full?: Query } =>
-    typedRelaxed ? { match: { bool: { should: [core, typedRelaxed], minimum_should_match: 1 } }, full: coreFull ?? core } : { match: core, ...(coreFull ? { full: coreFull } : {}) };
+  // The products missing a typed word (the colour word too) are partial matches: the whole list is the core's.
+  const withRelaxed = (core: Query, coreFull: Query | undefined, coreWhole: Query | undefined): { match: Query; full?: Query; whole?: Query } =>
+    typedRelaxed
+      ? { match: { bool: { should: [core, typedRelaxed], minimum_should_match: 1 } }, full: coreFull ?? core, whole: coreWhole ?? core }
+      : { match: core, ...(coreFull ? { full: coreFull } : {}), ...(coreWhole ? { whole: coreWhole } : {}) };
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.
   if (understood.mode === 'boost' && text) {
-    return { ...withRelaxed(text.match, text.full), boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))] };
+    return { ...withRelaxed(text.match, text.full, text.whole), boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))] };
   }
   const core: Query = { bool: { must: [...(text ? [text.match] : []), ...clauses] } };
-  return { ...withRelaxed(core, text?.full ? { bool: { must: [text.full, ...clauses] } } : undefined), boosts };
+  return { ...withRelaxed(core, text?.full ? { bool: { must: [text.full, ...clauses] } } : undefined, text?.whole ? { bool: { must: [text.whole, ...clauses] } } : undefined), boosts };
 }
 
 /**
@@ -131,9 +148,10 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
  * adds the phrase's synonyms and compounds (phraseExpansion.ts). A longer phrase also matches products
  * missing one of its words, ranked after every full match (relevance.ts `phraseMatch`). The phrase rule's
  * pinned products are listed whatever they match and come first (run.ts places them), its boosts and buries scale relevance.
+ * `list`: the whole list (every word the relaxation keeps) or the relaxed one (`ListKind`).
  */
-export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
-  const { match, full, boosts } = understoodMatch(req, phrase, expansion, understood);
+export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase, list: ListKind = 'whole'): Query {
+  const { match, full, boosts } = listMatch(req, phrase, list, expansion, understood);
   const words = withPhraseRule(listingQuery({
     match: matchWithPins(match, req.phraseRule),
     ...(full ? { fullMatch: full } : {}),
@@ -150,19 +168,33 @@ export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?:
   return wordsOrMeaning(words, meaningClause(req.meaning, [...listingFilters(req), ...required], inStock), inStock);
 }
 
+/** The match of the primary list of the given kind (`ListKind`): the whole one where the phrase relaxes, else its one match. */
+function listMatch(req: SearchPageRequest, phrase: string, list: ListKind, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
+  const { match, whole, full, boosts } = understoodMatch(req, phrase, expansion, understood);
+  return { match: list === 'whole' ? whole ?? match : match, ...(full ? { full } : {}), boosts };
+}
+
+/**
+ * Whether the phrase, as understood, has a whole list narrower than its relaxed one (`ListKind`): then both are
+ * asked in round 1 (run.ts), the relaxed one used only when the whole one is empty.
+ */
+export function relaxes(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): boolean {
+  return understoodMatch(req, phrase, expansion, understood).whole !== undefined;
+}
+
 /**
  * Navigation counts ride on the primary search (no extra round trip, and they follow an auto-corrected
  * phrase): under `global`, the phrase's hits without the selected category, per category path, so the
  * selected category's siblings keep their counts (navigation/categories.ts).
  */
-export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Record<string, estypes.AggregationsAggregationContainer> {
+export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean, expansion?: PhraseExpansion, understood?: UnderstoodPhrase, list: ListKind = 'whole'): Record<string, estypes.AggregationsAggregationContainer> {
   const groups = collapse ? { aggs: groupCountAggregation() } : {};
   return {
     [AGG.navigation]: {
       global: {},
       aggs: {
         [AGG.navigationHits]: {
-          filter: { bool: { filter: [navigationMatch(req, phrase, expansion, understood), ...listingFilters(req, 'withoutCategory')] } },
+          filter: { bool: { filter: [navigationMatch(req, phrase, list, expansion, understood), ...listingFilters(req, 'withoutCategory')] } },
           aggs: {
             ...(collapse ? groupCountAggregation() : {}),
             [AGG.categories]: { terms: { field: 'categoryPaths', size: NAVIGATION_CATEGORIES }, ...groups },
@@ -174,8 +206,8 @@ export function navigationAggregation(req: SearchPageRequest, phrase: string, co
 }
 
 /** The phrase's match for navigation counts: by words, or by meaning where the list has it (as primaryQuery). */
-function navigationMatch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
-  const { match } = understoodMatch(req, phrase, expansion, understood);
+function navigationMatch(req: SearchPageRequest, phrase: string, list: ListKind, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): Query {
+  const { match } = listMatch(req, phrase, list, expansion, understood);
   if (!req.meaning || !scoresRelevance(req.sort)) return match;
   return { bool: { should: [match, meaningClause(req.meaning, listingFilters(req, 'withoutCategory'))], minimum_should_match: 1 } };
 }
@@ -183,13 +215,13 @@ function navigationMatch(req: SearchPageRequest, phrase: string, expansion?: Phr
 export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
   return explainedSearch({
-    query: primaryQuery(req, phrase, expansion, understood),
+    query: primaryQuery(req, phrase, expansion, understood, o.list),
     ...(post ? { post_filter: post } : {}),
     aggs: {
       ...facetAggregations(req.facets, req.selections, o.collapse),
       ...(req.dynamic ? coverageAggregation(req.facets, req.selections, candidateCount(req.dynamic, req.facets)) : {}),
       [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
-      ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion, understood) : {}),
+      ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion, understood, o.list) : {}),
       ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCountAggregation()) } : {}),
     },
     sort: listingSort(req.sort, req.context),
@@ -205,7 +237,8 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
  * The secondary list: products matching the phrase loosely (any term, fuzzily) that the primary list
  * does not hold, by relevance; no facet selections. `understood`: the primary list's understanding, whose
  * products are not repeated either; when its filter was applied, the products of the words left come first
- * ("rod jacka": the jackets of other colours, then what matches loosely).
+ * ("rod jacka": the jackets of other colours, then what matches loosely). Beside a whole primary list
+ * (`o.list`, `ListKind`), the phrase's partial matches come first, in the order the relaxed list gives them.
  */
 export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
   const { words } = understood?.understanding ?? { words: '' };
@@ -213,11 +246,19 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
   const positive = withoutNegated(phrase);
   const loose = positive === phrase ? relaxedMatch(phrase, expansion) : relaxedMatch(positive, expansionWithoutNegated(expansion));
   const wordsLeft = understood?.mode === 'filter' && words ? textMatch(words, understood.expansion) : undefined;
-  const match = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
+  const looseFirst: Query = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
+  const typed = understoodMatch(req, phrase, expansion);
+  const primary = understood ? understoodMatch(req, phrase, expansion, understood) : typed;
+  const partialsFirst = (o.list ?? 'whole') === 'whole' && primary.whole !== undefined;
+  // What the primary list holds: of a whole list, its whole match (the partial matches are this list's).
+  const held = (m: { match: Query; whole?: Query }): Query => (partialsFirst ? m.whole ?? m.match : m.match);
+  // The partial matches score as the relaxed list scored them, above every other product (dis_max: only the best counts).
+  const partials: Query = { bool: { must: [primary.match], should: [...primary.boosts, { constant_score: { filter: primary.match, boost: PARTIAL_TIER } }] } };
+  const match: Query = partialsFirst ? { dis_max: { queries: [partials, looseFirst] } } : looseFirst;
   return {
     query: listingQuery({
       // Nor the products the primary list holds by meaning (the same nearest products under the same filters).
-      match: { bool: { must: [match], must_not: [understoodMatch(req, phrase, expansion).match, ...(understood ? [understoodMatch(req, phrase, expansion, understood).match] : []), ...(req.meaning ? [meaningClause(req.meaning, listingFilters(req))] : [])] } },
+      match: { bool: { must: [match], must_not: [held(typed), ...(understood ? [held(primary)] : []), ...(req.meaning ? [meaningClause(req.meaning, listingFilters(req))] : [])] } },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,

@@ -2,13 +2,14 @@
  * Runs a search-page request: the only module here that talks to Elasticsearch.
  *
  * Round 1 (one msearch, every search that needs no earlier answer): the primary list with facets (products
- * with every word, then, for longer phrases, those missing one word: relevance.ts `phraseMatch`), each content
+ * with every word the relaxation keeps: relevance.ts `phraseMatch`; for a phrase that relaxes, the relaxed list
+ * too, used only when that one is empty, unless it found products on this catalog version: build.ts `ListKind`), each content
  * list, the secondary list (with viewAllSecondary the page asked for, else its first SECONDARY_LIMIT), and the
  * spelling search (phrase suggester, the products holding each typed word and the product groups of each
  * candidate correction, build.ts `spellingSearch`; left out when every typed word is the catalog's, and a
  * did-you-mean offered only when its candidate finds more: ../suggest/candidates.ts).
- * The secondary list and the corrections are used only when the primary list is short (fewer than
- * SHORT_LIST groups), so a search (but viewAllSecondary) whose list was long on the same catalog version leaves both out
+ * The secondary list is used only when the primary list has fewer than SECONDARY_BELOW groups, the corrections
+ * only when it is short (fewer than SHORT_LIST groups), so a search (but viewAllSecondary) whose list was long on the same catalog version leaves both out
  * (../rememberedSearches.ts; were it short after all, they follow in a second round); corrections only as suggest/correction.ts allows (words missing or rare in the catalog,
  * never a word of the language, the visitor's diacritics kept).
  * The understood filter's fallback (the words as typed) rides last in round 1 unless the same search's filter
@@ -40,7 +41,7 @@ import { acceptedCorrections, wordCounts } from '../suggest/correction';
 import { candidateCounts, offeredCorrections, spellingPlan } from '../suggest/candidates';
 import { resolveTemplate, withTemplateFields } from '../templates';
 import { groupTotal } from '../groupCount';
-import { primaryQuery, primarySearch, secondarySearch, spellingSearch, type UnderstoodPhrase } from './build';
+import { primaryQuery, primarySearch, relaxes, secondarySearch, spellingSearch, type ListKind, type UnderstoodPhrase } from './build';
 import { needsFallback, understoodPhrase, type UnderstandingExplanation } from './understood';
 import { askedCandidates, dynamicFacetsStep } from '../facets/dynamicRun';
 import type { Aggs } from '../aggNames';
@@ -54,8 +55,13 @@ import { fusedHits, wordMatches, type Fused } from '../semantic';
 import { scoresRelevance } from '../sorts';
 import { withoutNegated } from '../relevance';
 
-/** Below this many groups a list is short: it gets a secondary list and spelling suggestions. */
+/** Below this many groups a list is short: it gets spelling suggestions. */
 const SHORT_LIST = DID_YOU_MEAN_BELOW;
+/**
+ * Below this many groups a list gets the secondary list: the products matching part of the phrase extend it, as
+ * Elevate's secondary list does (at the threshold of its related searches); a longer list has enough of its own.
+ */
+const SECONDARY_BELOW = RELATED_BELOW;
 export const SECONDARY_LIMIT = 12;
 
 type Response = estypes.SearchResponse<unknown>;
@@ -118,22 +124,30 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   };
   // Dynamic facets: the candidates remembered for this listing (../facets/dynamicRun.ts) have their values
   // asked in round 1's primary search, under the query their coverage is read from.
-  const typedQuery = req.dynamic && !req.viewAllSecondary ? primaryQuery(req, req.q, language.expand(req.q), understood) : undefined;
-  const remembered = typedQuery && !explain
-    ? askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(at.locale), { ...req, query: typedQuery }, collapse)
-    : undefined;
-  const primaryFor = (phrase: string, u?: UnderstoodPhrase, extraAggs?: Aggs, r: SearchPageRequest = req): IndexedSearch => {
+  // A phrase that relaxes has a whole list and a relaxed one (build.ts `ListKind`): the relaxed one answers only
+  // when the whole one is empty, so it rides in round 1 unless the whole one found products on this catalog version.
+  const split = relaxes(req, req.q, language.expand(req.q), understood);
+  let list: ListKind = 'whole';
+  const typedQueryOf = (kind: ListKind) => (req.dynamic && !req.viewAllSecondary ? primaryQuery(req, req.q, language.expand(req.q), understood, kind) : undefined);
+  const rememberedOf = (query: ReturnType<typeof typedQueryOf>) => (query && !explain
+    ? askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(at.locale), { ...req, query }, collapse)
+    : undefined);
+  const typedQuery = typedQueryOf('whole');
+  const remembered = rememberedOf(typedQuery);
+  const relaxedQuery = split ? typedQueryOf('relaxed') : undefined;
+  const rememberedRelaxed = rememberedOf(relaxedQuery);
+  const primaryFor = (phrase: string, u?: UnderstoodPhrase, extraAggs?: Aggs, r: SearchPageRequest = req, kind: ListKind = 'whole'): IndexedSearch => {
     const w = r.meaning ? fetched : window;
-    const body = primarySearch(r, phrase, { collapse, from: r.viewAllSecondary ? 0 : w.from, size: r.viewAllSecondary ? 0 : w.size, explain }, language.expand(phrase), u);
+    const body = primarySearch(r, phrase, { collapse, from: r.viewAllSecondary ? 0 : w.from, size: r.viewAllSecondary ? 0 : w.size, explain, list: kind }, language.expand(phrase), u);
     return { index: s.index.products(at.locale), splitAggregations: true, body: extraAggs ? { ...body, aggs: { ...body.aggs, ...extraAggs } } : body, ...(r.meaning ? { namedScores: true } : {}) };
   };
   const contentsFor = (phrase: string): IndexedSearch[] =>
     req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }, topContent) }));
-  const secondaryFor = (from: number, size: number): IndexedSearch =>
-    ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size }, language.expand(req.q), used) });
+  const secondaryFor = (from: number, size: number, kind: ListKind = list): IndexedSearch =>
+    ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size, list: kind }, language.expand(req.q), used) });
 
-  // The secondary list and the spelling search serve only a short list: a search remembered long on this
-  // catalog version leaves them out (../rememberedSearches.ts), and fetches them in a second round if it is short after all.
+  // The secondary list and the spelling search serve only a list under SECONDARY_BELOW groups: a search remembered
+  // longer on this catalog version leaves them out (../rememberedSearches.ts), and fetches them in a second round if it is shorter after all.
   // viewAllSecondary pages the secondary list whatever the primary list's length. A phrase rule's pins make a list
   // long that was not: its searches are not remembered.
   const key = searchKey(req, s.catalogVersion, s.index.products(at.locale));
@@ -145,10 +159,14 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const { catalogWords } = language;
   const spelled = spellingPlan(req.q, catalogWords, req.understandingFacts?.brands);
   const counted = { counted: (spelled.counted ?? []).map((phrase) => ({ phrase, expansion: language.expand(phrase) })), collapse };
+  const secondaryOf = (kind: ListKind = list): IndexedSearch => (req.viewAllSecondary ? secondaryFor(req.skip, req.limit, kind) : secondaryFor(0, SECONDARY_LIMIT, kind));
   const besides = (): IndexedSearch[] => [
-    req.viewAllSecondary ? secondaryFor(req.skip, req.limit) : secondaryFor(0, SECONDARY_LIMIT),
+    secondaryOf(),
     ...(spelled.needed ? [{ index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q), counted) }] : []),
   ];
+  const wholeKey = split ? key : undefined;
+  const relaxedFirst = split && !(wholeKey !== undefined && s.wholeLists?.has(wholeKey));
+  const relaxedSearches = (): IndexedSearch[] => [primaryFor(req.q, understood, rememberedRelaxed?.aggs, req, 'relaxed'), ...(knownLong ? [] : [secondaryOf('relaxed')])];
   // Related phrases serve a list under RELATED_BELOW groups, known only from round 1: asked for the phrase as
   // typed in round 1 (an optional lookup, joining this round), instead of in a round after it.
   let relatedOfPhrase = relatedPhrasesOf(s, req.context.market, req.q);
@@ -157,28 +175,41 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const fallback = needsFallback(understood) ? { ...understood, mode: 'fallback' as const } : undefined;
   const filterKey = fallback ? key : undefined;
   const fallbackFirst = fallback !== undefined && !(filterKey !== undefined && s.filledFilters?.has(filterKey));
+  const roundBesides = knownLong ? [] : besides();
   const first = await s.search.msearch([
-    primaryFor(req.q, understood, remembered?.aggs), ...contentsFor(req.q), ...(knownLong ? [] : besides()),
-    ...(fallbackFirst ? [primaryFor(req.q, fallback)] : []),
+    primaryFor(req.q, understood, remembered?.aggs), ...contentsFor(req.q), ...roundBesides,
+    ...(fallbackFirst ? [primaryFor(req.q, fallback)] : []), ...(relaxedFirst ? relaxedSearches() : []),
   ]);
+  const fallbackAt = 1 + n + roundBesides.length;
   let phrase = req.q;
   let primary = first[0];
+  // The whole list empty: the relaxed list answers, with its own secondary list (a whole list remembered to find
+  // products that no longer does fetches them in a second round).
+  let relaxedSecondary: Response | undefined;
+  if (split && wordTotal(primary) === 0) {
+    list = 'relaxed';
+    [primary, relaxedSecondary] = relaxedFirst ? first.slice(fallbackAt + (fallbackFirst ? 1 : 0)) : await s.search.msearch(relaxedSearches());
+  }
+  if (wholeKey !== undefined) s.wholeLists?.record(wholeKey, list === 'whole');
   // Filled after all (a remembered search the version's products no longer fill): the secondary list and
   // spelling search the round left out come along, built on the fallback as they would be below.
   let later: Response[] | undefined;
   if (fallback && wordTotal(primary) === 0) {
     used = fallback;
-    if (fallbackFirst) primary = first[first.length - 1];
+    if (fallbackFirst) primary = first[fallbackAt];
     else [primary, ...later] = await s.search.msearch([primaryFor(req.q, fallback), ...(knownLong ? besides() : [])]);
   }
   if (filterKey !== undefined) s.filledFilters?.record(filterKey, used !== fallback);
   let contents = first.slice(1, 1 + n);
   const originalTotal = wordTotal(primary);
   const short = originalTotal < SHORT_LIST;
-  if (rememberAs !== undefined) s.longLists?.record(rememberAs, !short);
-  const [looser, spellingOrFallback] = knownLong ? (short ? later ?? await s.search.msearch(besides()) : []) : first.slice(1 + n);
+  const extended = originalTotal < SECONDARY_BELOW;
+  if (rememberAs !== undefined) s.longLists?.record(rememberAs, !extended);
+  const [roundLooser, spellingOrFallback] = knownLong ? (extended ? later ?? await s.search.msearch(besides()) : []) : first.slice(1 + n);
   const spelling = spelled.needed ? spellingOrFallback : undefined;
-  let secondary: Response | undefined = req.viewAllSecondary || short ? looser : undefined;
+  // Round 1's secondary list is the whole list's; the relaxed list's came beside it (a later round's is already the list's own).
+  const looser = list === 'relaxed' && !knownLong ? relaxedSecondary : roundLooser;
+  let secondary: Response | undefined = req.viewAllSecondary || extended ? looser : undefined;
   let originalTotalHits: number | undefined;
   let suggestions: string[] = [];
 
@@ -190,7 +221,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     if (correct && suggestions.length) {
       // Each correction's related phrases join this round, so the winner's need no round of their own.
       const relatedOfCorrections = suggestions.map((c) => relatedPhrasesOf(s, req.context.market, c));
-      const second = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c, undefined, undefined, byWords), ...contentsFor(c)]));
+      const second = await s.search.msearch(suggestions.flatMap((c) => [primaryFor(c, undefined, undefined, byWords, 'relaxed'), ...contentsFor(c)]));
       const winner = suggestions.findIndex((_, i) => groupTotal(second[i * (1 + n)], collapse) > 0);
       if (winner >= 0) {
         const offset = winner * (1 + n);
@@ -225,8 +256,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // Round 1's primary search answers the remembered candidates' values only when it is the list shown.
   const typedList = phrase === req.q && used === understood && typedQuery !== undefined;
   const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), {
-    ...req, query: typedList ? typedQuery : primaryQuery(phrase === req.q ? req : byWords, phrase, language.expand(phrase), phrase === req.q ? used : undefined),
-    response: primary, context: req.context, ...(typedList && remembered ? { asked: remembered.asked } : {}),
+    ...req, query: typedList ? (list === 'whole' ? typedQuery : relaxedQuery!) : primaryQuery(phrase === req.q ? req : byWords, phrase, language.expand(phrase), phrase === req.q ? used : undefined, phrase === req.q ? list : 'relaxed'),
+    response: primary, context: req.context, ...(typedList && (list === 'whole' ? remembered : rememberedRelaxed) ? { asked: (list === 'whole' ? remembered : rememberedRelaxed)!.asked } : {}),
   });
   const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),

@@ -4,9 +4,11 @@
  * origins), and the content that matches. A search without results is no dead end: it offers the products
  * close to the phrase (the secondary list), else the top products of the nearest category (nearestCategory.ts).
  * When no product matches the words and the service answers the products closest in meaning (`similarInMeaning`,
- * search by meaning), a notice says so above them.
+ * search by meaning), a notice says so above them. Beside a short list, the secondary list shows the products
+ * matching part of the phrase under a heading that says so, and all of them on request (`viewAllSecondary`).
  */
 import type { LandingPage as LandingPageAnswer, NavigationTree, ProductGroup, SearchOrigin, SearchPage as SearchPageAnswer } from '@apptus/esales-api';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { nearestCategory } from '../nearestCategory';
 import { type Route } from '../route';
 import { followLink } from '../history';
@@ -75,13 +77,59 @@ export function SearchPage({ route }: { route: SearchRoute }) {
         />
       )}
       {!empty && answer.secondaryList && answer.secondaryList.productGroups.length > 0 && (
-        <section>
-          <h2>{t.moreProducts}</h2>
-          <ProductGrid groups={answer.secondaryList.productGroups} label={t.moreProducts} />
-        </section>
+        <PartlyMatching route={route} phrase={answer.q} list={answer.secondaryList} />
       )}
       {content && content.items.length > 0 && <ContentList list={content} heading={t.articles} />}
     </main>
+  );
+}
+
+/** Most products "show all" lists of the secondary list (the service's largest page). */
+const SECONDARY_ALL = 600;
+
+/** The secondary list: the products matching part of the phrase, the first of them, then all on request (viewAllSecondary). */
+function PartlyMatching({ route, phrase, list }: { route: SearchRoute; phrase: string; list: NonNullable<SearchPageAnswer['secondaryList']> }) {
+  const shop = useShop();
+  const t = shop.text;
+  const [groups, setGroups] = useState(list.productGroups);
+  const [all, setAll] = useState<'idle' | 'loading' | 'failed'>('idle');
+  useEffect(() => setGroups(list.productGroups), [list]);
+  // After "show all" the focus goes to the first product it added, where reading and tabbing go on.
+  const section = useRef<HTMLElement>(null);
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAt === null) return;
+    section.current?.querySelectorAll<HTMLAnchorElement>('.card-title a')[focusAt]?.focus();
+    setFocusAt(null);
+  }, [focusAt, groups]);
+  const showAll = async () => {
+    setAll('loading');
+    try {
+      const answer = await shop.api.query.searchPage({
+        q: route.q, origin: route.origin ?? 'ORGANIC', facets: route.facets, viewAllSecondary: true, skip: 0, limit: Math.min(list.totalHits, SECONDARY_ALL),
+      });
+      const shown = groups.length;
+      const every = answer.secondaryList?.productGroups ?? groups;
+      setGroups(every);
+      setAll('idle');
+      if (every.length > shown) setFocusAt(shown);
+    } catch {
+      setAll('failed');
+    }
+  };
+  const heading = t.partlyMatching(phrase);
+  return (
+    <section ref={section} class="partly-matching">
+      <h2>{heading}</h2>
+      <ProductGrid groups={groups} label={heading} />
+      {groups.length < list.totalHits && (
+        <div class="more">
+          <p class="muted">{t.showing(groups.length, list.totalHits)}</p>
+          <button type="button" onClick={showAll} disabled={all === 'loading'}>{all === 'loading' ? t.loading : t.showAll(list.totalHits)}</button>
+          {all === 'failed' && <p role="alert">{t.moreFailed}</p>}
+        </div>
+      )}
+    </section>
   );
 }
 
