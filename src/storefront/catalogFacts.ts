@@ -1,8 +1,9 @@
 /**
  * Facts about the live catalog that every storefront query needs to validate and build requests:
- * configured markets, product counts per market, store keys, custom price ids, custom attribute names and
- * the facet configuration. Read with one aggregation and one mapping call, cached per live catalog version for
- * STORE_CACHE_MS (operations imports change data without changing the version), and shared by concurrent requests.
+ * configured markets, product counts per market, store keys, custom price ids, custom attribute names (with
+ * the version's dynamic facet candidates) and the facet configuration. Read with one aggregation and one mapping
+ * call, cached per live catalog version for STORE_CACHE_MS (operations imports change data without changing the
+ * version; older facts of the same version are served once while reloaded), and shared by concurrent requests.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchGateway } from '../search/gateway';
@@ -18,6 +19,7 @@ import type { AttributeKind } from '../catalog/attributeQueries';
 import { Cache } from '../kernel/cache';
 import { customLabelField } from '../catalog/attributeQueries';
 import type { CatalogAttribute } from './understanding';
+import { rankCandidates, type VersionCandidates } from './facets/versionCandidates';
 
 /** Aggregation name prefix of an understood attribute's values. */
 const ATTRIBUTE_AGG = 'attribute:';
@@ -43,6 +45,8 @@ export interface CatalogFacts {
   attributes: readonly CatalogAttribute[];
   /** Product-level custom attribute names of the live catalog and their kind (selections of facets not shown). */
   customAttributes: ReadonlyMap<string, AttributeKind>;
+  /** Dynamic facet candidates of the version (facets/versionCandidates.ts): what round 1 asks of a listing not seen before. */
+  dynamicCandidates: VersionCandidates;
   /** The markets' facet configuration (read through its own short cache, so an import shows at once). */
   facetConfiguration: FacetConfiguration;
   /** The markets' label overrides (read through their own short cache, like the facet configuration). */
@@ -67,6 +71,9 @@ export const MAX_ATTRIBUTE_VALUES = 300;
 
 type CatalogPartFacts = Omit<CatalogFacts, Merchandised> | undefined;
 
+/** Age up to which facts of the live version are served while reloaded in the background. */
+const FACTS_STALE_MS = 60_000;
+
 /** The one key of each of the two caches. */
 const LIVE = 'live';
 
@@ -89,7 +96,10 @@ export class CatalogFactsCache {
     private readonly understoodAttributes: readonly string[] = [],
   ) {
     this.version = new Cache({ name: 'catalog-version', ttlMs: cacheMs, keep: (version) => version !== undefined });
-    this.facts = new Cache({ name: 'catalog-facts', ttlMs: cacheMs });
+    // Served stale while one background load replaces it (same version only: a new version is awaited), so
+    // no visitor's request pays the facts' aggregation every STORE_CACHE_MS (issue 41: +1 round trip then).
+    // A request that fails validation on stale facts reads them afresh (parseWithFacts).
+    this.facts = new Cache({ name: 'catalog-facts', ttlMs: cacheMs, staleMs: Math.max(cacheMs, FACTS_STALE_MS) });
   }
 
   /**
@@ -179,6 +189,8 @@ export function readFacts(
       .map(([key, agg]) => ({ name: key.slice(ATTRIBUTE_AGG.length), values: buckets(agg).map((b) => b.key) }))
       .filter((a) => a.values.length && a.values.length <= MAX_ATTRIBUTE_VALUES),
     customAttributes,
+    // The coverage of the label names and number names read above: no aggregation of their own.
+    dynamicCandidates: { version, ranked: rankCandidates(buckets(aggs.labels), buckets((aggs.numbers as { names?: unknown } | undefined)?.names)) },
   };
 }
 
