@@ -19,7 +19,6 @@ import type { AttributeKind } from '../catalog/attributeQueries';
 import { Cache } from '../kernel/cache';
 import { customLabelField } from '../catalog/attributeQueries';
 import type { CatalogAttribute } from './understanding';
-import { rankCandidates, type VersionCandidates } from './facets/versionCandidates';
 
 /** Aggregation name prefix of an understood attribute's values. */
 const ATTRIBUTE_AGG = 'attribute:';
@@ -156,6 +155,23 @@ function factsAggregations(attributes: readonly string[]): Record<string, estype
 }
 
 type Buckets = { buckets: { key: string; doc_count: number }[] };
+
+/**
+ * Dynamic facet candidates of a catalog version (facets/versionCandidates.ts): the custom label and number
+ * names, most covering first (ties by name, labels first), as a listing's coverage ranks them (facets/dynamic.ts).
+ */
+export interface VersionCandidates {
+  version: string;
+  ranked: readonly { name: string; kind: 'label' | 'number'; products: number }[];
+}
+
+/** Pure: label and number names with their coverage (products, or number values), most covering first. */
+export function rankCandidates(labels: readonly { key: string; doc_count: number }[], numbers: readonly { key: string; doc_count: number }[]): VersionCandidates['ranked'] {
+  return [
+    ...labels.map((b) => ({ name: b.key, kind: 'label' as const, products: b.doc_count })),
+    ...numbers.map((b) => ({ name: b.key, kind: 'number' as const, products: b.doc_count })),
+  ].sort((a, b) => b.products - a.products || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.kind < b.kind ? -1 : 1));
+}
 
 /** Pure: aggregation results and the mapping to facts. */
 export function readFacts(

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { rankCandidates, versionCandidatesFor, type VersionCandidates } from '../../src/storefront/facets/versionCandidates';
+import { rankCandidates, type VersionCandidates } from '../../src/storefront/catalogFacts';
+import { versionCandidatesFor } from '../../src/storefront/facets/versionCandidates';
 import type { Facet } from '../../src/storefront/facets/types';
 
 const known: VersionCandidates = {

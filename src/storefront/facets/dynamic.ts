@@ -29,7 +29,7 @@ import { numericPath, type AttributeKind } from '../../catalog/attributeQueries'
 import { CUSTOM_PREFIX, defaultLabel } from '../../merchandising/facets/attributes';
 import { AGG } from '../aggNames';
 import type { FacetResult } from '../responseTypes';
-import type { VersionCandidates } from './versionCandidates';
+import type { VersionCandidates } from '../catalogFacts';
 import { facetFromDefinition, type FacetContext } from './definitions';
 import { countingGroups, shapeFacets, underAllSelections } from './multiSelect';
 import { GROUP_COUNT_PRECISION, groupCountAggregation } from '../groupCount';

@@ -15,12 +15,11 @@ import type { FacetSetting } from '../../merchandising/pages/types';
 import { CUSTOM_PREFIX, defaultLabel, facetAttribute } from '../../merchandising/facets/attributes';
 import { visitorLabel } from '../../merchandising/labels';
 import type { MarketFacets } from '../../merchandising/facets/types';
-import type { CatalogFacts } from '../catalogFacts';
+import type { CatalogFacts, VersionCandidates } from '../catalogFacts';
 import type { RawQuery } from '../../kernel/params';
 import { facetFromDefinition, type FacetContext, type FacetDefinition } from './definitions';
 import type { AttributeKind } from '../../catalog/attributeQueries';
 import type { DynamicFacets } from './dynamic';
-import type { VersionCandidates } from './versionCandidates';
 import { readSelections, type Selections } from './selections';
 import type { Facet } from './types';
 

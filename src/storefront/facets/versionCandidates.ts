@@ -10,14 +10,11 @@
  * pinned version must be the same).
  */
 import { CUSTOM_PREFIX } from '../../merchandising/facets/attributes';
+import type { VersionCandidates } from '../catalogFacts';
 import type { Candidate } from './dynamic';
 import type { Facet } from './types';
 
-/** The candidates of a catalog version, most covering first (ties by name). */
-export interface VersionCandidates {
-  version: string;
-  ranked: readonly Candidate[];
-}
+export type { VersionCandidates };
 
 /**
  * Round 1 asks this many times the candidates the listing's coverage keeps (dynamic.ts `candidateCount`):
@@ -25,14 +22,6 @@ export interface VersionCandidates {
  * catalog's. A catalog with fewer attribute names has them all asked, and its listings never need a second round.
  */
 export const VERSION_CANDIDATES_WIDENING = 2;
-
-/** Pure: label and number names with their coverage, most covering first, ties by name then kind (labels first). */
-export function rankCandidates(labels: readonly { key: string; doc_count: number }[], numbers: readonly { key: string; doc_count: number }[]): Candidate[] {
-  return [
-    ...labels.map((b): Candidate => ({ name: b.key, kind: 'label', products: b.doc_count })),
-    ...numbers.map((b): Candidate => ({ name: b.key, kind: 'number', products: b.doc_count })),
-  ].sort((a, b) => b.products - a.products || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.kind < b.kind ? -1 : 1));
-}
 
 /**
  * The version's candidates round 1 asks for a listing the process has not seen: at most `size` (the listing's
