@@ -33,6 +33,8 @@ export interface CacheOptions<V> {
    * so old (refresh-ahead): under steady reads no reader waits for a load, and none gets a value older than the TTL.
    */
   refreshAheadMs?: number;
+  /** Runs a background load (e.g. outside the request that started it, whose work it is not). */
+  background?: <T>(load: () => Promise<T>) => Promise<T>;
   /** Keys kept at most; a new key beyond them drops the oldest one. */
   maxKeys?: number;
   /** Whether a loaded value is kept (default: every one); one that is not is loaded again by the next reader. */
@@ -119,7 +121,7 @@ export class Cache<V> {
   private refresh(key: string, entry: Entry<V>, load: () => Promise<V>): void {
     entry.refreshing = true;
     const at = this.clock();
-    load().then(
+    (this.options.background ? this.options.background(load) : load()).then(
       (value) => {
         if (this.entries.get(key) !== entry) return;
         if (this.options.keep && !this.options.keep(value)) this.entries.delete(key);

@@ -17,6 +17,7 @@ import type { LabelStore } from '../merchandising/labelStore';
 import type { LabelConfiguration } from '../merchandising/labelConfiguration';
 import type { AttributeKind } from '../catalog/attributeQueries';
 import { Cache } from '../kernel/cache';
+import { untimed } from '../search/timing';
 import { customLabelField } from '../catalog/attributeQueries';
 import type { CatalogAttribute } from './understanding';
 
@@ -95,7 +96,8 @@ export class CatalogFactsCache {
     // Reloaded in the background from half their TTL on (same version only: a new version is awaited), so no
     // visitor's request pays the facts' aggregation every STORE_CACHE_MS under steady traffic (issue 41: a
     // counted round trip then), and none is served facts older than the TTL.
-    this.facts = new Cache({ name: 'catalog-facts', ttlMs: cacheMs, refreshAheadMs: cacheMs / 2 });
+    // The reload is no request's work: it is not counted in the request that started it.
+    this.facts = new Cache({ name: 'catalog-facts', ttlMs: cacheMs, refreshAheadMs: cacheMs / 2, background: untimed });
   }
 
   /**
