@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof] [--answers FILE] [--experiment]
+ * npm run bench:search [-- --groups 100000] [--reuse] [--prefix bench-search] [--port 18081] [--requests 4000] [--concurrency 8] [--seed 7] [--only search-page] [--rounds 1] [--identity] [--notify] [--cpu-prof] [--answers FILE] [--experiment] [--first-sight]
  *                      [--profile default|fashion|electronics] [--attributes N]
  *
  * Storefront query latency on a generated catalog. The compiled API runs in a child process with its own
@@ -17,6 +17,10 @@
  * `--profile` and `--attributes N` (distinct custom attribute names) shape the generated catalog as real feeds
  * are (see src/sample/generator.ts). `--reuse` checks only the number of groups: after changing either, import
  * again. The landing pages' rules name the default catalog's departments and product types.
+ * `--first-sight` (issue 41) times only search-pages and autocompletes whose phrase the API process has not been
+ * asked before: the first request of each phrase after the warm-up (whose phrases are left out), split over the
+ * rounds so that each API phase asks phrases new to the process (the raw replay and the floor run every timed
+ * search-page each round).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -71,6 +75,20 @@ const COST_CHECK_EXPERIMENT = {
   id: 'bench-cost-check', name: 'Cost check', start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z',
   variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'same', share: 50, overrides: { relevance: { behaviourWeight: 1 } } }],
 };
+
+const firstSightMode = flag('first-sight');
+
+/** `--first-sight`: the first search-page and autocomplete of each phrase (per endpoint) not in `seen`. */
+function firstSight(requests: StorefrontRequest[], seen: Set<string>): StorefrontRequest[] {
+  return requests.filter((r) => {
+    if (r.endpoint === 'landing-page') return false;
+    const key = `${r.endpoint} ${new URL(r.path, 'http://x').searchParams.get('q') ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 const answersFile = process.argv.includes('--answers') ? process.argv[process.argv.indexOf('--answers') + 1] : undefined;
 
 /** An answer as compared: tickets left out, the rest as sent. */
@@ -329,7 +347,11 @@ async function main() {
     }
     const active = mix.filter((r) => !skipped.has(r.endpoint));
     const warmUp = active.slice(0, WARM_UP);
-    const timed = active.slice(WARM_UP);
+    const seen = new Set<string>();
+    if (firstSightMode) firstSight(warmUp, seen);
+    const timed = firstSightMode ? firstSight(active.slice(WARM_UP), seen) : active.slice(WARM_UP);
+    // Which round's API phase asks each timed request: every one in each round, or at first sight one round each.
+    const askedIn = (i: number, round: number) => !firstSightMode || i % rounds === round - 1;
 
     // The raw replay's requests are captured first, through the same code in this process: every timed
     // phase (API or raw) then follows the same full pass of these searches, so Elasticsearch's node caches
@@ -383,9 +405,10 @@ async function main() {
         // CPU used during the timed requests, per process: where the 2 cores go at this concurrency.
         const cpuUse = await cpuMeter(api, es);
         const start = Date.now();
-        await runConcurrently(timed, concurrency, async (r, i) => {
+        const asked = timed.flatMap((r, i) => (askedIn(i, round) ? [{ r, i }] : []));
+        await runConcurrently(asked, concurrency, async ({ r, i }) => {
           const { status, sample, text } = await send(api.url, r);
-          if (round === 1) answers[i] = comparable(status, text);
+          if (round === 1 || firstSightMode) answers[i] = comparable(status, text);
           if (status !== 200) {
             errors.set(r.endpoint, errors.get(r.endpoint)! + 1);
             if (errors.get(r.endpoint) === 1) console.warn(`${r.endpoint} ${status} for ${r.path}: ${text.slice(0, 200)}`);
@@ -412,7 +435,7 @@ async function main() {
     const peakRssMb = api.peakRssMb();
     await api.stop();
     const raw: Figures | undefined = calls.length ? figuresOf(rawSamples, 0) : undefined;
-    const timedRequests = timed.length * rounds;
+    const timedRequests = firstSightMode ? timed.length : timed.length * rounds;
 
     console.log(`\n${groups} product groups, ${timedRequests} requests (${rounds} round${rounds > 1 ? 's' : ''}) at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timedRequests / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`);
     const perRequest = (seconds: number) => `${((seconds * 1000) / timedRequests).toFixed(1)} ms`;

@@ -11,6 +11,8 @@
  *   then may already be that old);
  * - stale-while-revalidate (`staleMs` above `ttlMs`): until that age an older value is served at once
  *   while one background load replaces it; a failed background load keeps the old value;
+ * - refresh-ahead (`refreshAheadMs` below `ttlMs`): a read of a value that old but still fresh starts that
+ *   background load, so steady readers never wait for one;
  * - a `version` (e.g. this process's store revisions, the live catalog version) that differs from the
  *   cached one's is a miss, awaited, whatever the age;
  * - `forget` drops a key or everything, `set` keeps what was just written (the importing process, at once).
@@ -26,6 +28,13 @@ export interface CacheOptions<V> {
   ttlMs: number;
   /** Age up to which a value older than `ttlMs` is served while it is reloaded in the background (default: no such serving). */
   staleMs?: number;
+  /**
+   * Age from which a value still younger than `ttlMs` is reloaded in the background by the read that finds it
+   * so old (refresh-ahead): under steady reads no reader waits for a load, and none gets a value older than the TTL.
+   */
+  refreshAheadMs?: number;
+  /** Runs a background load (e.g. outside the request that started it, whose work it is not). */
+  background?: <T>(load: () => Promise<T>) => Promise<T>;
   /** Keys kept at most; a new key beyond them drops the oldest one. */
   maxKeys?: number;
   /** Whether a loaded value is kept (default: every one); one that is not is loaded again by the next reader. */
@@ -58,7 +67,11 @@ export class Cache<V> {
     const age = entry ? this.clock() - entry.at : Number.POSITIVE_INFINITY;
     const maxAge = Math.min(this.options.ttlMs, read.maxAgeMs ?? Number.POSITIVE_INFINITY);
     const usable = !!entry && entry.version === read.version && read.maxAgeMs !== 0;
-    if (usable && age < maxAge) return this.hit(entry.value);
+    if (usable && age < maxAge) {
+      const ahead = this.options.refreshAheadMs;
+      if (ahead !== undefined && age >= ahead && read.maxAgeMs === undefined && !entry.refreshing) this.refresh(key, entry, load);
+      return this.hit(entry.value);
+    }
     if (usable && read.maxAgeMs === undefined && age < (this.options.staleMs ?? 0)) {
       if (!entry.refreshing) this.refresh(key, entry, load);
       return this.hit(entry.value);
@@ -108,7 +121,7 @@ export class Cache<V> {
   private refresh(key: string, entry: Entry<V>, load: () => Promise<V>): void {
     entry.refreshing = true;
     const at = this.clock();
-    load().then(
+    (this.options.background ? this.options.background(load) : load()).then(
       (value) => {
         if (this.entries.get(key) !== entry) return;
         if (this.options.keep && !this.options.keep(value)) this.entries.delete(key);

@@ -1,8 +1,9 @@
 /**
  * Facts about the live catalog that every storefront query needs to validate and build requests:
- * configured markets, product counts per market, store keys, custom price ids, custom attribute names and
- * the facet configuration. Read with one aggregation and one mapping call, cached per live catalog version for
- * STORE_CACHE_MS (operations imports change data without changing the version), and shared by concurrent requests.
+ * configured markets, product counts per market, store keys, custom price ids, custom attribute names (with
+ * the version's dynamic facet candidates) and the facet configuration. Read with one aggregation and one mapping
+ * call, cached per live catalog version for STORE_CACHE_MS (operations imports change data without changing the
+ * version; reloaded in the background from half that age on), and shared by concurrent requests.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchGateway } from '../search/gateway';
@@ -16,6 +17,7 @@ import type { LabelStore } from '../merchandising/labelStore';
 import type { LabelConfiguration } from '../merchandising/labelConfiguration';
 import type { AttributeKind } from '../catalog/attributeQueries';
 import { Cache } from '../kernel/cache';
+import { untimed } from '../search/timing';
 import { customLabelField } from '../catalog/attributeQueries';
 import type { CatalogAttribute } from './understanding';
 
@@ -43,6 +45,8 @@ export interface CatalogFacts {
   attributes: readonly CatalogAttribute[];
   /** Product-level custom attribute names of the live catalog and their kind (selections of facets not shown). */
   customAttributes: ReadonlyMap<string, AttributeKind>;
+  /** Dynamic facet candidates of the version (facets/versionCandidates.ts): what round 1 asks of a listing not seen before. */
+  dynamicCandidates: VersionCandidates;
   /** The markets' facet configuration (read through its own short cache, so an import shows at once). */
   facetConfiguration: FacetConfiguration;
   /** The markets' label overrides (read through their own short cache, like the facet configuration). */
@@ -89,7 +93,11 @@ export class CatalogFactsCache {
     private readonly understoodAttributes: readonly string[] = [],
   ) {
     this.version = new Cache({ name: 'catalog-version', ttlMs: cacheMs, keep: (version) => version !== undefined });
-    this.facts = new Cache({ name: 'catalog-facts', ttlMs: cacheMs });
+    // Reloaded in the background from half their TTL on (same version only: a new version is awaited), so no
+    // visitor's request pays the facts' aggregation every STORE_CACHE_MS under steady traffic (issue 41: a
+    // counted round trip then), and none is served facts older than the TTL.
+    // The reload is no request's work: it is not counted in the request that started it.
+    this.facts = new Cache({ name: 'catalog-facts', ttlMs: cacheMs, refreshAheadMs: cacheMs / 2, background: untimed });
   }
 
   /**
@@ -147,6 +155,23 @@ function factsAggregations(attributes: readonly string[]): Record<string, estype
 
 type Buckets = { buckets: { key: string; doc_count: number }[] };
 
+/**
+ * Dynamic facet candidates of a catalog version (facets/versionCandidates.ts): the custom label and number
+ * names, most covering first (ties by name, labels first), as a listing's coverage ranks them (facets/dynamic.ts).
+ */
+export interface VersionCandidates {
+  version: string;
+  ranked: readonly { name: string; kind: 'label' | 'number'; products: number }[];
+}
+
+/** Pure: label and number names with their coverage (products, or number values), most covering first. */
+export function rankCandidates(labels: readonly { key: string; doc_count: number }[], numbers: readonly { key: string; doc_count: number }[]): VersionCandidates['ranked'] {
+  return [
+    ...labels.map((b) => ({ name: b.key, kind: 'label' as const, products: b.doc_count })),
+    ...numbers.map((b) => ({ name: b.key, kind: 'number' as const, products: b.doc_count })),
+  ].sort((a, b) => b.products - a.products || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.kind < b.kind ? -1 : 1));
+}
+
 /** Pure: aggregation results and the mapping to facts. */
 export function readFacts(
   version: string,
@@ -179,6 +204,8 @@ export function readFacts(
       .map(([key, agg]) => ({ name: key.slice(ATTRIBUTE_AGG.length), values: buckets(agg).map((b) => b.key) }))
       .filter((a) => a.values.length && a.values.length <= MAX_ATTRIBUTE_VALUES),
     customAttributes,
+    // The coverage of the label names and number names read above: no aggregation of their own.
+    dynamicCandidates: { version, ranked: rankCandidates(buckets(aggs.labels), buckets((aggs.numbers as { names?: unknown } | undefined)?.names)) },
   };
 }
 

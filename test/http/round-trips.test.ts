@@ -34,6 +34,27 @@ const BUDGET: Record<Endpoint, number> = { 'search-page': 56, autocomplete: 68, 
  */
 const BUDGET_WITHOUT_DYNAMIC: Partial<Record<Endpoint, number>> = { 'search-page': 54 };
 
+/**
+ * First sight (issue 41): the mix's search-pages and autocompletes, each phrase once (its first request), on a
+ * process that has seen none of them, as a shop's long tail of phrases asked once per catalog version is.
+ * Round trips per request at most (the mean over the phrases). Measured 2026-11-29 before issue 41: see
+ * docs/benchmarks.md ("First sight").
+ */
+const FIRST_SIGHT_ENDPOINTS = ['search-page', 'autocomplete'] as const satisfies readonly Endpoint[];
+const FIRST_SIGHT_BUDGET: Record<(typeof FIRST_SIGHT_ENDPOINTS)[number], number> = { 'search-page': 1.3, autocomplete: 1 };
+
+/** The first request of each phrase of the mix's search-pages and autocompletes (an endpoint's own phrases). */
+function firstSight(mix: StorefrontRequest[]): (StorefrontRequest & { endpoint: (typeof FIRST_SIGHT_ENDPOINTS)[number] })[] {
+  const seen = new Set<string>();
+  return mix.flatMap((r) => {
+    if (r.endpoint === 'landing-page') return [];
+    const key = `${r.endpoint} ${new URL(r.path, 'http://x').searchParams.get('q') ?? ''}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ ...r, endpoint: r.endpoint }];
+  });
+}
+
 describe('round trips per storefront request on the benchmark mix (HTTP)', function () {
   let service: TestService;
 
@@ -58,6 +79,38 @@ describe('round trips per storefront request on the benchmark mix (HTTP)', funct
     assert.equal(res.status, 200, `${r.path}: ${text.slice(0, 300)}`);
     return Number(res.headers.get('x-elasticsearch-round-trips') ?? 0);
   };
+
+  /** Figures such as "autocomplete 134 over 68 (1.97; 2 × 1, 66 × 2)": how many requests took 1, 2, ... round trips. */
+  const figuresOf = (sums: Map<Endpoint, { trips: number; requests: number; histogram: number[] }>, endpoints: readonly Endpoint[]): string[] =>
+    endpoints.filter((e) => sums.has(e)).map((e) => {
+      const { trips, requests, histogram } = sums.get(e)!;
+      return `${e} ${trips} over ${requests} (${(trips / Math.max(1, requests)).toFixed(2)}; ${[...histogram.entries()].flatMap(([n, c]) => (c ? [`${c} × ${n}`] : [])).join(', ')})`;
+    });
+
+  // Runs first, while every phrase of the mix is new to the process (the test below repeats the mix).
+  it('first sight: a phrase new to the process stays within the first-sight budgets', async () => {
+    const mix = requestMix({ groups: GROUPS, configuration: defaultConfiguration(), generator: {}, seed: 7 }, REQUESTS);
+    // What is not the phrase's own is warmed: the landing pages (catalog facts, pages, navigation), and one
+    // search-page and one autocomplete of a phrase outside the mix (language, lexicon, phrase rules, templates).
+    for (const r of mix.filter((m) => m.endpoint === 'landing-page')) await send(r);
+    await send({ endpoint: 'search-page', path: '/api/storefront/v3/queries/search-page?market=UK&locale=en-GB&touchpoint=DESKTOP&customerKey=warm&sessionKey=warm&q=zzwarmzz&notify=false' });
+    await send({ endpoint: 'autocomplete', path: '/api/storefront/v3/queries/autocomplete?market=UK&locale=en-GB&touchpoint=DESKTOP&customerKey=warm&sessionKey=warm&q=zzwarmzz' });
+    const counted = firstSight(mix);
+    const sums = new Map<Endpoint, { trips: number; requests: number; histogram: number[] }>(FIRST_SIGHT_ENDPOINTS.map((e) => [e, { trips: 0, requests: 0, histogram: [] }]));
+    for (const r of counted) {
+      const s = sums.get(r.endpoint)!;
+      const trips = await send(r);
+      s.trips += trips;
+      s.requests++;
+      s.histogram[trips] = (s.histogram[trips] ?? 0) + 1;
+    }
+    const figures = figuresOf(sums, FIRST_SIGHT_ENDPOINTS);
+    console.log(`      round trips at first sight: ${figures.join(', ')}`);
+    for (const e of FIRST_SIGHT_ENDPOINTS) {
+      const { trips, requests } = sums.get(e)!;
+      assert.ok(trips <= FIRST_SIGHT_BUDGET[e] * requests, `${e}: ${trips} round trips over ${requests}, budget ${FIRST_SIGHT_BUDGET[e]} each (${figures.join(', ')})`);
+    }
+  });
 
   it('stays within each endpoint\'s budget', async () => {
     const mix = requestMix({ groups: GROUPS, configuration: defaultConfiguration(), generator: {}, seed: 7 }, REQUESTS);

@@ -36,6 +36,32 @@ describe('Cache (kernel/cache.ts: every per-process cache of the service)', () =
     assert.deepEqual(await Promise.all([a1, a2, b]), ['A', 'A', 'B']);
   });
 
+  it('refreshes ahead: a read past refreshAheadMs starts one background load and is served at once, never past the TTL', async () => {
+    const clock = manualClock();
+    const cache = new Cache<string>({ ttlMs: 2000, refreshAheadMs: 1000, clock: clock.now });
+    const loads = controlledLoads<string>();
+    const first = cache.get('k', loads.load);
+    loads.resolve(0, 'v1');
+    assert.equal(await first, 'v1');
+    clock.advance(999);
+    assert.equal(await cache.get('k', loads.load), 'v1');
+    assert.equal(loads.calls(), 1, 'younger than refreshAheadMs: no load');
+    clock.advance(1);
+    assert.equal(await cache.get('k', loads.load), 'v1', 'served at once while the background load runs');
+    assert.equal(await cache.get('k', loads.load), 'v1');
+    assert.equal(loads.calls(), 2, 'one background load');
+    loads.resolve(1, 'v2');
+    await tick();
+    clock.advance(1500); // 2,500 ms after the first load, 1,500 after the second started
+    assert.equal(await cache.get('k', loads.load), 'v2'); // (and starts a third load, left pending)
+    // Without reads past refreshAheadMs the TTL still holds: a value past it is loaded and awaited.
+    clock.advance(5000);
+    const late = cache.get('k', loads.load);
+    assert.equal(loads.calls(), 4);
+    loads.resolve(3, 'v4');
+    assert.equal(await late, 'v4');
+  });
+
   it('serves a value until the TTL has passed since its load started, then loads again', async () => {
     const clock = manualClock();
     let loads = 0;

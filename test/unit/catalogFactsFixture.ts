@@ -14,6 +14,7 @@ export function catalogFacts(overrides: Partial<CatalogFacts> = {}): CatalogFact
     sizes: [],
     attributes: [],
     customAttributes: new Map(),
+    dynamicCandidates: { version: 'v1', ranked: [] },
     facetConfiguration: { markets: {} },
     labelConfiguration: { markets: {} },
     defaultDynamicFacets: 0,

@@ -189,6 +189,11 @@ describe('storefront catalog facts', () => {
       attributes: [{ name: 'material', values: ['Läder', 'Ull'] }],
       // A name used as a label and a number is read as a label.
       customAttributes: new Map([['material', 'label'], ['care.wash', 'label'], ['heel', 'number'], ['shaft', 'length']]),
+      // Dynamic facet candidates of the version: labels and numbers by coverage (lengths are no candidates).
+      dynamicCandidates: { version: 'v1', ranked: [
+        { name: 'material', kind: 'label', products: 5 }, { name: 'heel', kind: 'number', products: 4 },
+        { name: 'care.wash', kind: 'label', products: 2 }, { name: 'material', kind: 'number', products: 1 },
+      ] },
     });
   });
 

@@ -29,6 +29,7 @@ import { numericPath, type AttributeKind } from '../../catalog/attributeQueries'
 import { CUSTOM_PREFIX, defaultLabel } from '../../merchandising/facets/attributes';
 import { AGG } from '../aggNames';
 import type { FacetResult } from '../responseTypes';
+import type { VersionCandidates } from '../catalogFacts';
 import { facetFromDefinition, type FacetContext } from './definitions';
 import { countingGroups, shapeFacets, underAllSelections } from './multiSelect';
 import { GROUP_COUNT_PRECISION, groupCountAggregation } from '../groupCount';
@@ -42,6 +43,8 @@ export interface DynamicFacets {
   count: number;
   /** The listing's label of an attribute (default: the name humanised). */
   labelOf?: (attribute: string) => string;
+  /** The candidates known for the catalog version the request was parsed with (versionCandidates.ts). */
+  known?: VersionCandidates;
 }
 
 /** Values a dynamic TEXT facet lists at most (configured facets: 100 unless set). */

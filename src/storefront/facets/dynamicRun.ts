@@ -7,6 +7,8 @@
  * it had then in round 1, beside the coverage (`askedCandidates`): when round 1's coverage finds no candidate
  * outside that set, the values are read from round 1's answer and no second round is needed. The values of a
  * candidate do not depend on the others asked beside it, so the answer is the one the second round gives.
+ * A listing not seen before asks the catalog version's widest-covering candidates instead (versionCandidates.ts),
+ * with the same fallback.
  */
 import { createHash } from 'node:crypto';
 import { readGroupCount } from '../groupCount';
@@ -19,6 +21,7 @@ import { candidateAggregations, candidateCount, candidateFacet, candidateResults
 import type { FacetContext } from './definitions';
 import type { RememberedCandidate, RememberedCandidates } from './rememberedCandidates';
 import type { Selections } from './selections';
+import { VERSION_CANDIDATES_WIDENING, versionCandidatesFor } from './versionCandidates';
 import type { AggResults, Aggs, Facet } from './types';
 
 export interface DynamicListing {
@@ -60,7 +63,9 @@ export function askedCandidates(
   if (!memory || !catalogVersion || !l.dynamic) return undefined;
   // Hashed: a listing's query runs to kilobytes, and 20,000 of them would hold a sizeable share of the heap.
   const key = createHash('sha1').update(JSON.stringify([catalogVersion, index, l.query, [...l.selections], l.facets.map((f) => f.id), l.dynamic.count])).digest('base64');
-  const candidates = facetsOf(memory.get(key) ?? [], l);
+  // A listing not seen on this version asks the version's widest-covering candidates (versionCandidates.ts).
+  const seen = memory.get(key) ?? versionCandidatesFor(l.dynamic.known, catalogVersion, l.facets, candidateCount(l.dynamic, l.facets) * VERSION_CANDIDATES_WIDENING);
+  const candidates = facetsOf(seen, l);
   return { asked: { memory, key, candidates }, aggs: candidates.length ? candidateAggregations(candidates, l.selections, l.facets, collapse) : {} };
 }
 

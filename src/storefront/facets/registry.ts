@@ -15,7 +15,7 @@ import type { FacetSetting } from '../../merchandising/pages/types';
 import { CUSTOM_PREFIX, defaultLabel, facetAttribute } from '../../merchandising/facets/attributes';
 import { visitorLabel } from '../../merchandising/labels';
 import type { MarketFacets } from '../../merchandising/facets/types';
-import type { CatalogFacts } from '../catalogFacts';
+import type { CatalogFacts, VersionCandidates } from '../catalogFacts';
 import type { RawQuery } from '../../kernel/params';
 import { facetFromDefinition, type FacetContext, type FacetDefinition } from './definitions';
 import type { AttributeKind } from '../../catalog/attributeQueries';
@@ -58,11 +58,13 @@ export interface SetupOptions {
   page: 'search' | 'landing';
   /** Dynamic facets of a market without configured facets (the service's DYNAMIC_FACETS). */
   defaultDynamicCount: number;
+  /** The catalog version's dynamic facet candidates (../facets/versionCandidates.ts). */
+  known?: VersionCandidates;
 }
 
 /** The setup of a market and locale from the catalog facts. */
 export function marketFacetSetup(
-  facts: Pick<CatalogFacts, 'facetConfiguration' | 'defaultDynamicFacets'>,
+  facts: Pick<CatalogFacts, 'facetConfiguration' | 'defaultDynamicFacets'> & Partial<Pick<CatalogFacts, 'dynamicCandidates'>>,
   at: { market: string; locale: string; labels: Readonly<Record<string, string>> },
   page: SetupOptions['page'],
   ctx: FacetContext,
@@ -71,6 +73,7 @@ export function marketFacetSetup(
   return facetSetup({
     market: Object.hasOwn(markets, at.market) ? markets[at.market] : undefined,
     locale: at.locale, labels: at.labels, page, defaultDynamicCount: facts.defaultDynamicFacets,
+    ...(facts.dynamicCandidates ? { known: facts.dynamicCandidates } : {}),
   }, ctx);
 }
 
@@ -86,7 +89,7 @@ export function facetSetup(o: SetupOptions, ctx: FacetContext): FacetSetup {
   return {
     facets: build(definitions, ctx),
     labelOf,
-    ...(count > 0 ? { dynamic: { count, labelOf } } : {}),
+    ...(count > 0 ? { dynamic: { count, labelOf, ...(o.known ? { known: o.known } : {}) } } : {}),
   };
 }
 
