@@ -191,7 +191,7 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
 export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'> & { embedder?: TextEmbedder }, hooks?: Partial<StorefrontHooks>): StorefrontServices {
   const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config, embedder } = context;
   const semantic = embedder ? semanticSearch(embedder, (locale) => semanticOn(config.semanticSearch, locale), config.semanticFusion, log, config.embeddingQueryCache) : undefined;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, understoodAttributes: config.understoodAttributes, cacheMs: config.storeCacheMs, lexicon: (language) => readLexicon(config.lexiconDir, language), ...(semantic ? { semantic } : {}) }, hooks);
+  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, understoodAttributes: config.understoodAttributes, cacheMs: config.storeCacheMs, listingJsonBytes: config.listingJsonCacheBytes, lexicon: (language) => readLexicon(config.lexiconDir, language), ...(semantic ? { semantic } : {}) }, hooks);
 }
 
 /**

@@ -103,6 +103,11 @@ export interface Config {
    * another process's import is seen within this, the importing process's at once.
    */
   storeCacheMs: number;
+  /**
+   * Bytes of search-page listing JSON kept per document version (src/storefront/listingJson.ts), least
+   * recently used out first; 0 shapes and serialises every product group per request.
+   */
+  listingJsonCacheBytes: number;
   /** Facets chosen per result set (the custom attributes covering most hits) in markets without a facet configuration. */
   dynamicFacets: number;
   /**
@@ -278,6 +283,7 @@ const schema = Joi.object({
   GZIP_LEVEL: Joi.number().integer().min(1).max(9).default(3),
   CATALOG_VIEW_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(2000),
   STORE_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(DEFAULT_STORE_CACHE_MS),
+  LISTING_JSON_CACHE_MB: Joi.number().integer().min(0).max(16_384).default(64),
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
   QUERY_UNDERSTANDING: Joi.string().valid('filter', 'boost', 'off').default('filter'),
   UNDERSTOOD_ATTRIBUTES: Joi.string().allow('').pattern(/^[^\s,]+(,[^\s,]+)*$/).default('material,pattern'),
@@ -353,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gzipLevel: value.GZIP_LEVEL,
     catalogViewCacheMs: value.CATALOG_VIEW_CACHE_MS,
     storeCacheMs: value.STORE_CACHE_MS,
+    listingJsonCacheBytes: value.LISTING_JSON_CACHE_MB * 1024 * 1024,
     dynamicFacets: value.DYNAMIC_FACETS,
     queryUnderstanding: value.QUERY_UNDERSTANDING,
     understoodAttributes: value.UNDERSTOOD_ATTRIBUTES ? value.UNDERSTOOD_ATTRIBUTES.split(',') : [],

@@ -67,6 +67,20 @@ function isNew(releaseDate: string, now: Date, days: number): boolean {
   return age >= 0 && age <= days * 24 * 3600 * 1000;
 }
 
+/**
+ * The instants (ms, both included) around `now` during which the NEW badge of a product released at
+ * `releaseDate` stays as it is at `now`: new from its release to `days` after it, not new before or after.
+ * A listing's JSON shaped at `now` (listingJson.ts) serves within it.
+ */
+export function newnessWindow(releaseDate: string | undefined, now: Date, days: number | undefined): [from: number, until: number] {
+  const released = releaseDate ? Date.parse(releaseDate) : Number.NaN;
+  if (days === undefined || Number.isNaN(released)) return [-Infinity, Infinity];
+  const t = now.getTime();
+  const end = released + days * 24 * 3600 * 1000;
+  if (t < released) return [-Infinity, released - 1];
+  return t <= end ? [released, end] : [Math.floor(end) + 1, Infinity];
+}
+
 const SPECIAL: Record<string, SwatchType> = { gold: 'GOLD', silver: 'SILVER', multi: 'MULTI' };
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const NAME = /^[a-z]+$/i;

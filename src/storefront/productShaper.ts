@@ -26,11 +26,15 @@ export interface ShapeContext {
   origin: TicketOrigin;
   /** Clock for the NEW badge. */
   now: Date;
+  /** Makes the tickets instead of the origin's encoder: listingJson.ts marks where they go in a group's JSON. */
+  tickets?: TicketEncoder;
 }
+
+export type TicketEncoder = ReturnType<typeof ticketEncoder>;
 
 /** What every product of one ShapeContext shares, derived once per context. */
 interface Prepared {
-  ticket: ReturnType<typeof ticketEncoder>;
+  ticket: TicketEncoder;
   productCustom: PresentCustom[];
   variantCustom: PresentCustom[];
 }
@@ -40,7 +44,7 @@ function prepared(sc: ShapeContext): Prepared {
   let p = preparedCache.get(sc);
   if (!p) {
     p = {
-      ticket: ticketEncoder(sc.origin),
+      ticket: sc.tickets ?? ticketEncoder(sc.origin),
       productCustom: sc.query.presentCustom.filter((c) => c.level === 'product'),
       variantCustom: sc.query.presentCustom.filter((c) => c.level === 'variant'),
     };

@@ -25,6 +25,7 @@ import type { QueryContext } from './request';
 import type { UnderstandingMode } from './understanding';
 import type { SemanticSearch } from './semantic';
 import type { SynonymSetChoice } from '../merchandising/experiments/types';
+import { ListingJsonCache } from './listingJson';
 
 export interface SearchEvent extends SearchFacts {
   context: QueryContext;
@@ -78,6 +79,8 @@ export interface StorefrontServices {
   onOneCatalogVersion<T>(run: (s: StorefrontServices) => Promise<T>): Promise<T>;
   /** The catalog version the query reads, inside onOneCatalogVersion; undefined where nothing is pinned. */
   catalogVersion?: string;
+  /** search-page: product groups' listing JSON per document version (listingJson.ts); absent when LISTING_JSON_CACHE_MB is 0. */
+  listingJson?: ListingJsonCache;
 }
 
 export type { PhraseLanguage };
@@ -125,6 +128,8 @@ export interface StorefrontDeps {
   lexicon?: LexiconReader;
   /** Search by meaning (semantic.ts): absent without the model. */
   semantic?: SemanticSearch;
+  /** LISTING_JSON_CACHE_MB in bytes: the bound of the listing JSON kept (listingJson.ts); 0 or absent keeps none. */
+  listingJsonBytes?: number;
 }
 
 /**
@@ -168,6 +173,7 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
     filledFilters: new RememberedSearches(),
     wholeLists: new RememberedSearches(),
     dynamicCandidates: new RememberedCandidates(),
+    ...(deps.listingJsonBytes ? { listingJson: new ListingJsonCache(deps.listingJsonBytes) } : {}),
     behaviour: deps.behaviour,
     understanding: deps.understanding ?? 'filter',
     merchandising: deps.merchandising,

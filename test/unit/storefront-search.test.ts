@@ -122,6 +122,7 @@ describe('storefront search-page builders', () => {
             'variants.depth', 'variants.height', 'variants.length', 'variants.volume', 'variants.weight', 'variants.width'].map((f) => `siblings.${f}`),
         ],
       },
+      seq_no_primary_term: true,
       track_total_hits: true,
     });
   });

@@ -8,6 +8,7 @@ import { autocomplete } from '../../storefront/autocomplete/run';
 import { queryRoute } from './queryRoute';
 
 export function searchRoutes(router: Router, services: StorefrontServices): void {
-  queryRoute(router, services, 'search-page', { parseBody: parseSearchPageBody, parseRequest: parseSearchPageRequest, run: searchPage });
+  // The answer is only serialised here: its lists may be listing JSON spliced in (storefront/listingJson.ts).
+  queryRoute(router, services, 'search-page', { parseBody: parseSearchPageBody, parseRequest: parseSearchPageRequest, run: (s, req) => searchPage(s, req, { serialised: true }) });
   queryRoute(router, services, 'autocomplete', { parseBody: parseAutocompleteBody, parseRequest: parseAutocompleteRequest, run: autocomplete });
 }

@@ -229,6 +229,8 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
     size: o.size,
     ...(o.collapse ? { collapse: { field: 'collapseKey' } } : {}),
     _source: { includes: productSource(req.context) },
+    // Which write of each document a hit is: the key of its listing JSON (../listingJson.ts).
+    seq_no_primary_term: true,
     track_total_hits: true,
   }, o.explain);
 }
@@ -268,6 +270,8 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
     from: o.from,
     size: o.size,
     _source: { includes: productSource(req.context) },
+    // Which write of each document a hit is: the key of its listing JSON (../listingJson.ts).
+    seq_no_primary_term: true,
     track_total_hits: true,
   };
 }

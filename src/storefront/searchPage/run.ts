@@ -49,6 +49,7 @@ import { siblingsAndDynamicFacets } from '../listingRound';
 import { answerState, type SearchPageRequest } from './request';
 import { explainHit, ruleProbes, shownHits, tieBreaks, withExplanations } from '../explain';
 import { MAX_RELATED, RELATED_BELOW, mainProducts, shapeSearchPage } from './shape';
+import { shapingKey } from '../listingJson';
 import { phraseRuleOf, phraseRuleProbes, pinnedWindow, placePins, withPlacedHits, type PlacedHit } from '../phraseMerchandising';
 import { PIN_WEIGHT } from '../pins';
 import { fusedHits, wordMatches, type Fused } from '../semantic';
@@ -78,8 +79,12 @@ export function searchKey(req: SearchPageRequest, catalogVersion: string | undef
   return JSON.stringify([catalogVersion, index, req.context.market, req.context.priceId ?? null, req.q, req.selectedCategory ?? null, req.rules, [...req.selections], req.relevance ?? null]);
 }
 
-/** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
-export interface SearchPageOptions { explain?: boolean }
+/**
+ * `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing.
+ * `serialised`: the answer is only serialised (src/http/json.ts answerJson), so its product lists may be
+ * listing JSON kept per document version (../listingJson.ts), spliced in as RawJson.
+ */
+export interface SearchPageOptions { explain?: boolean; serialised?: boolean }
 
 export async function searchPage(s: StorefrontServices, request: SearchPageRequest, options: SearchPageOptions = {}): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
@@ -268,6 +273,8 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     req, phrase, originalTotalHits, queryId, primary, primaryTotal,
     secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
     contents, siblings, suggestions: offered, now: s.now(), template, dynamicFacets, behaviourRelated,
+    ...(options.serialised && !explain && s.listingJson && s.catalogVersion
+      ? { listingJson: { cache: s.listingJson, key: shapingKey(s.catalogVersion, req.context, template) } } : {}),
   });
   const redirected = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
   // Nothing matched by words: the list is the products closest in meaning, and the answer says so.

@@ -20,6 +20,7 @@ import { readGroupCount } from '../groupCount';
 import { categoryNavigation } from '../navigation/categories';
 import type { NavigationResult } from '../navigation/shape';
 import { shapeProductGroup, type ProductSource, type ShapeContext } from '../productShaper';
+import { listingJson, type ListingJsonCache } from '../listingJson';
 import type { FacetResult, ProductGroupResult, SearchPageResult } from '../responseTypes';
 import { sortResult } from '../sorts';
 import { DID_YOU_MEAN_BELOW, MAX_DID_YOU_MEAN } from '../suggest/phrase';
@@ -53,6 +54,11 @@ export interface SearchPageOutcome {
   behaviourRelated?: string[];
   /** The registered answer's query id, carried by every ticket of the page. */
   queryId?: string;
+  /**
+   * Lists as JSON kept per document version (../listingJson.ts) under `key` (its shapingKey): their
+   * productGroups are then a RawJson, which only the answer's serialisation (kernel/rawJson.ts) reads.
+   */
+  listingJson?: { cache: ListingJsonCache; key: string };
 }
 
 export const mainProducts = (response: estypes.SearchResponse<unknown> | undefined): ProductSource[] =>
@@ -60,6 +66,13 @@ export const mainProducts = (response: estypes.SearchResponse<unknown> | undefin
 
 function groups(o: SearchPageOutcome, response: estypes.SearchResponse<unknown> | undefined, listId: string, offset: number): ProductGroupResult[] {
   const sc: ShapeContext = { query: o.req.context, origin: origin(o, listId), now: o.now };
+  if (o.listingJson) {
+    const at = { market: o.req.context.market, locale: o.req.context.locale };
+    const shape = (main: ProductSource, siblings: ReadonlyMap<string, ProductSource>, position: number, c: ShapeContext) => applyTemplate([shapeProductGroup(main, siblings, position, c)], o.template)[0];
+    const json = listingJson(o.listingJson.cache, o.listingJson.key, { hits: response?.hits.hits ?? [], offset, sc, shape, siblings: o.siblings, at });
+    // Serialised only (SearchPageOutcome.listingJson): the answer's type names what the JSON holds.
+    return json as unknown as ProductGroupResult[];
+  }
   return applyTemplate(mainProducts(response).map((p, i) => shapeProductGroup(p, o.siblings, offset + i, sc)), o.template);
 }
 
