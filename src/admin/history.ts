@@ -9,7 +9,8 @@ import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merc
 import { importPages } from './pagesImport';
 import { importNavigation } from './navigationImport';
 import { importSynonyms } from './synonymsImport';
-import { importPhraseRules } from './phraseRulesImport';
+import { merchandisingKind } from './merchandisingKinds';
+import { importKind } from './merchandisingServices';
 import { importTemplates } from './templatesImport';
 import { importFacets } from './facetsImport';
 import { importLabels } from './labelsImport';
@@ -55,17 +56,22 @@ export function history(deps: HistoryDeps) {
       const v = await version(kind, id);
       const who = { ...options, name: options.name ?? `rollback to ${v.id}` };
       const m = deps.merchandising;
+      const described = merchandisingKind(kind);
+      if (described) {
+        const again = await described.history.rollback(m, v.content);
+        return importKind(m, described, again.body, { ...who, ...(again.options as object) });
+      }
       switch (kind) {
         // FULL, forced: the version's published pages exactly (pages it lacks are deleted, whatever their number).
         case 'pages': return importPages(m, { ...(v.content as object), type: 'FULL' }, { ...who, force: true });
         case 'navigation': return importNavigation(m, { ...(v.content as object), type: 'FULL' }, who);
         case 'synonyms': return importSynonyms(m, await synonymsBody(m, v.content), { ...who, mode: 'replace' });
-        case 'phrase-rules': return importPhraseRules(m, await phraseRulesBody(m, v.content), { ...who, mode: 'replace' });
         case 'templates': return importTemplates(m, v.content, { ...who, mode: 'replace', force: true });
         case 'facets': return importFacets(m, v.content, who);
         case 'labels': return importLabels(m, v.content, who);
         case 'experiments': return importExperiments(m, v.content, { ...who, mode: 'replace' });
         case 'configuration': return deps.importConfiguration(v.content, who);
+        default: throw new Error(`no rollback of ${kind}`);
       }
     },
   };
@@ -76,13 +82,6 @@ async function synonymsBody(m: MerchandisingImportDeps, content: unknown): Promi
   const then = (content as { locales?: Record<string, unknown[]> }).locales ?? {};
   const now = await m.stores.synonyms.all(true);
   return { locales: { ...Object.fromEntries(Object.keys(now).map((locale) => [locale, []])), ...then } };
-}
-
-/** A replace of every market: the version's rules, and none for a market that has rules now but had none then. */
-async function phraseRulesBody(m: MerchandisingImportDeps, content: unknown): Promise<{ markets: Record<string, unknown[]> }> {
-  const then = (content as { markets?: Record<string, unknown[]> }).markets ?? {};
-  const now = await m.stores.phraseRules.view('production', true);
-  return { markets: { ...Object.fromEntries(Object.keys(now).map((market) => [market, []])), ...then } };
 }
 
 /** An unknown version id (404). */

@@ -7,6 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 
 import type { FieldChange, VersionDiff } from '../contract/merchandising';
+import { merchandisingKind } from './merchandisingKinds';
 
 export type { FieldChange, VersionDiff } from '../contract/merchandising';
 
@@ -16,14 +17,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The entries of a version's content by id. */
 export function entriesOf(kind: string, content: unknown): Entries {
   const c = isObject(content) ? content : {};
+  const described = merchandisingKind(kind);
+  if (described) return described.history.entries(c);
   const byId = (list: unknown) => new Map((Array.isArray(list) ? list : []).map((e) => [String((e as { id?: unknown }).id), e] as const));
   switch (kind) {
     case 'pages': case 'navigation': return byId(c.addOrUpdate);
     case 'experiments': return byId(c.experiments);
     case 'synonyms': return new Map(Object.entries(isObject(c.locales) ? c.locales : {}));
-    // Rules by market and id, so a diff names the rule that changed.
-    case 'phrase-rules': return new Map(Object.entries(isObject(c.markets) ? c.markets : {}).flatMap(([market, rules]) =>
-      (Array.isArray(rules) ? rules : []).map((r) => [`${market}|${String((r as { id?: unknown }).id)}`, r] as const)));
     case 'facets': case 'labels': case 'configuration': return new Map(Object.entries(isObject(c.markets) ? c.markets : c));
     default: return new Map(Object.entries(c));
   }
@@ -58,7 +58,7 @@ export function diffVersions(kind: string, from: unknown, to: unknown): VersionD
 /** A one-line account of a version for lists: its entries, counted. */
 export function summarize(kind: string, content: unknown): string {
   const entries = entriesOf(kind, content);
-  const noun: Record<string, string> = { pages: 'page', navigation: 'node', synonyms: 'locale', 'phrase-rules': 'rule', templates: 'template', facets: 'market', labels: 'market', experiments: 'experiment', configuration: 'market' };
+  const noun: Record<string, string> = { pages: 'page', navigation: 'node', synonyms: 'locale', templates: 'template', facets: 'market', labels: 'market', experiments: 'experiment', configuration: 'market', ...(merchandisingKind(kind) ? { [kind]: merchandisingKind(kind)!.history.noun } : {}) };
   const n = entries.size;
   const what = `${n} ${noun[kind] ?? 'entry'}${n === 1 ? '' : 's'}`;
   if (kind !== 'synonyms') return what;

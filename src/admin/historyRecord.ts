@@ -4,24 +4,23 @@
  */
 import { createHash } from 'node:crypto';
 import type { MerchandisingStores } from '../merchandising';
-import type { HistoryStore } from '../merchandising/historyStore';
+import type { HistoryKeeping, ImportAuthor } from './merchandisingDeps';
+import { merchandisingKind } from './merchandisingKinds';
 import { summarize } from './historyDiff';
 
 import type { HistoryKind } from '../contract/merchandising';
 
 export { HISTORY_KINDS, type HistoryKind } from '../contract/merchandising';
 
-/** Where versions are kept and how many per kind and scope (HISTORY_VERSIONS). */
-export interface HistoryKeeping { store: HistoryStore; keep: number }
-
-/** Who made an import: its `name` parameter, a short id of its Api-Key, the key's role and the person the console named at login. */
-export interface ImportAuthor { name?: string; keyId?: string; role?: string; user?: string }
+export type { HistoryKeeping, ImportAuthor } from './merchandisingDeps';
 
 /** First 8 hex digits of the key's SHA-256: tells keys apart in the history without revealing one. */
 export const keyIdOf = (key: string | undefined): string | undefined => (key ? createHash('sha256').update(key).digest('hex').slice(0, 8) : undefined);
 
 /** What a version of a merchandising kind holds: the kind's export for the scope (pages: published, FULL). */
 export async function merchandisingContent(stores: MerchandisingStores, kind: Exclude<HistoryKind, 'configuration'>, scope: string): Promise<unknown> {
+  const described = merchandisingKind(kind);
+  if (described) return described.history.content(stores, scope);
   switch (kind) {
     case 'pages': return stores.pages.export({ market: scope, outputFilter: 'PUBLISHED_ONLY' });
     case 'navigation': {
@@ -29,11 +28,11 @@ export async function merchandisingContent(stores: MerchandisingStores, kind: Ex
       return stores.navigation.export({ market, locale, includeAppNodes: false });
     }
     case 'synonyms': return { locales: await stores.synonyms.all(true) };
-    case 'phrase-rules': return { markets: await stores.phraseRules.view('production', true) };
     case 'templates': return stores.templates.all(true);
     case 'facets': return stores.facets.all(true);
     case 'labels': return stores.labels.all(true);
     case 'experiments': return stores.experiments.all(true);
+    default: throw new Error(`no content of ${kind}`);
   }
 }
 

@@ -11,9 +11,10 @@ import { apiKeyMatches } from './middleware';
 import { invalid } from '../kernel/errors';
 import type { KeyThrottle } from './keyThrottle';
 
-/** Roles from the least to the most: each may do what the ones before it may. */
-export const ROLES = ['analyst', 'merchandiser', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../contract/access';
+import { MERCHANDISING_KIND_TABLE } from '../admin/merchandisingKinds';
+
+export { ROLES, type Role } from '../contract/access';
 
 /** What a role may do, for the 403 that names it. */
 const ROLE_WORDS: Readonly<Record<Role, string>> = {
@@ -32,6 +33,11 @@ export type RouteAccess = Role | { role: Role; validationOnly: Role };
  * shop's feed, owned by its integration, and the export is the whole catalog at once.
  */
 export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
+  // Merchandising imports and exports: each kind's roles (admin/merchandisingKinds.ts).
+  ...Object.fromEntries(MERCHANDISING_KIND_TABLE.flatMap((kind) => [
+    ...kind.imports.flatMap((route) => route.versions.map((version) => [`${route.method.toUpperCase()} /api/admin/${version}/import/${kind.name}`, kind.roles.import] as const)),
+    [`GET /api/admin/${kind.export.version}/export/${kind.name}`, kind.roles.export] as const,
+  ])),
   // The catalog: the feed's integration. The impact report (validationOnly) changes nothing live: the console's.
   'PUT /api/admin/v4/import/catalog': { role: 'admin', validationOnly: 'merchandiser' },
   'POST /api/admin/v4/import/catalog': 'admin',
@@ -60,9 +66,6 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/v4/export/synonyms': 'analyst',
   'PUT /api/admin/v4/import/compounds': 'merchandiser',
   'GET /api/admin/v4/export/compounds': 'analyst',
-  'PUT /api/admin/v4/import/phrase-rules': 'merchandiser',
-  'POST /api/admin/v4/import/phrase-rules': 'merchandiser',
-  'GET /api/admin/v4/export/phrase-rules': 'analyst',
   'PUT /api/admin/v4/import/experiments': 'merchandiser',
   'POST /api/admin/v4/import/experiments': 'merchandiser',
   'GET /api/admin/v4/export/experiments': 'analyst',

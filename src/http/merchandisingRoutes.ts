@@ -17,6 +17,7 @@ import type { MerchandisingImportOptions } from '../admin/merchandisingDeps';
 import { ExperimentNotFound } from '../merchandising/experiments/types';
 import type { ExperimentResults } from '../behaviour/experimentResults';
 import { HttpError } from './errors';
+import { MERCHANDISING_KIND_TABLE } from '../admin/merchandisingKinds';
 
 /** Largest import bodies, once decompressed (413 beyond). */
 export const MAX_NAVIGATION_BYTES = 10_000_000;
@@ -25,7 +26,6 @@ export const MAX_TEMPLATES_BYTES = 1_000_000;
 export const MAX_FACETS_BYTES = 5_000_000;
 export const MAX_LABELS_BYTES = 5_000_000;
 export const MAX_SYNONYMS_BYTES = 20_000_000;
-export const MAX_PHRASE_RULES_BYTES = 20_000_000;
 export const MAX_EXPERIMENTS_BYTES = 1_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
@@ -45,6 +45,22 @@ export function merchandisingRouter(services: MerchandisingAdmin, guard: Middlew
   const router = new Router({ ...ROUTER_OPTIONS, prefix: '/api/admin' });
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
+
+  // Every kind of the table: its imports (each route with its own options) and its export.
+  for (const kind of MERCHANDISING_KIND_TABLE) {
+    for (const route of kind.imports) {
+      for (const version of route.versions) {
+        router[route.method](`/${version}/import/${kind.name}`, async (ctx) => {
+          const body = await readJson(ctx, kind.maxBytes);
+          answerImport(ctx, await services.import(kind, body, { ...importOptions(ctx), ...(route.options(ctx.query) as object) }));
+        });
+      }
+    }
+    router.get(`/${kind.export.version}/export/${kind.name}`, async (ctx) => {
+      requireGzipAccepted(ctx);
+      ctx.body = await services.export(kind, ctx.query);
+    });
+  }
 
   const navigationImport = async (ctx: Context) => {
     const body = await readJson(ctx, MAX_NAVIGATION_BYTES);
@@ -118,19 +134,6 @@ export function merchandisingRouter(services: MerchandisingAdmin, guard: Middlew
     ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined, booleanParam(ctx.query, 'shipped', false));
   });
 
-  const phraseRulesImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
-    const body = await readJson(ctx, MAX_PHRASE_RULES_BYTES);
-    const previewOnly = optionalBoolean(ctx.query, 'previewOnly');
-    answerImport(ctx, await services.importPhraseRules(body, { ...importOptions(ctx), mode, ...(previewOnly !== undefined ? { previewOnly } : {}) }));
-  };
-  router.put('/v4/import/phrase-rules', phraseRulesImport('replace'));
-  router.post('/v4/import/phrase-rules', phraseRulesImport('upsert'));
-  router.get('/v4/export/phrase-rules', async (ctx) => {
-    requireGzipAccepted(ctx);
-    const view = single(ctx.query, 'view') || 'production';
-    if (view !== 'production' && view !== 'preview') throw invalid(`Query parameter view must be production or preview (got "${view.slice(0, 50)}")`);
-    ctx.body = await services.exportPhraseRules(single(ctx.query, 'market') || undefined, view);
-  });
   const experimentsImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
     const body = await readJson(ctx, MAX_EXPERIMENTS_BYTES);
     answerImport(ctx, await services.importExperiments(body, { ...importOptions(ctx), mode }));

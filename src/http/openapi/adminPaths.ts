@@ -11,9 +11,10 @@ import { DEFAULT_LIMIT as DEFAULT_ANALYTICS_LIMIT, MAX_DAYS, MAX_LIMIT as MAX_AN
 import { MAX_ID_FILTER, OUTPUT_FILTERS } from '../../merchandising/pages/export';
 import { EXPORT_TYPES, MAX_EXPORT_KEYS } from '../adminRoutes';
 import {
-  MAX_EXPERIMENTS_BYTES, MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES, MAX_PHRASE_RULES_BYTES,
+  MAX_EXPERIMENTS_BYTES, MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES,
 } from '../merchandisingRoutes';
 import { EXAMPLE } from './examples';
+import { MERCHANDISING_KIND_TABLE, type MerchandisingKind, type ParameterDoc } from '../../admin/merchandisingKinds';
 import { ROUTE_ROLES } from '../access';
 import { bool, enumOf, int, json, param, ref, response, str, type Operation, type Parameter, type Paths, type RequestBody, type Response, type Schema } from './schema';
 
@@ -156,6 +157,32 @@ const explain = (page: 'search-page' | 'landing-page', method: 'get' | 'post'): 
   });
 };
 
+/** A kind's own parameter as the description writes it: a shared one by name, or one in the query. */
+const parameterOf = (p: ParameterDoc): Parameter | { $ref: string } => (typeof p === 'string' ? param(p) : query(p.name, p.description, p.schema, {
+  ...(p.required ? { required: true } : {}), ...(p.example !== undefined ? { example: p.example } : {}),
+}));
+
+const pascal = (name: string) => name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+
+/** The import and export paths of a merchandising kind, from its entry in the kinds table. */
+function kindPaths(kind: MerchandisingKind): Paths {
+  const paths: Paths = {};
+  for (const route of kind.imports) {
+    for (const version of route.versions) {
+      const { doc } = route;
+      const operation = merchandisingImport(
+        version === 'v3' ? `${doc.operationId}V3` : doc.operationId, doc.summary, doc.description,
+        jsonImport(kind.body, kind.maxBytes, doc.example(EXAMPLE)), (doc.parameters ?? []).map(parameterOf),
+      );
+      (paths[`${ADMIN}/${version}/import/${kind.name}`] ??= {})[route.method] = doc.exampleSent === false ? { ...operation, 'x-example-status': undefined } : operation;
+    }
+  }
+  paths[`${ADMIN}/${kind.export.version}/export/${kind.name}`] = {
+    get: exportOf(`export${pascal(kind.name)}`, 'Admin: merchandising', kind.export.doc.summary, kind.body, (kind.export.doc.parameters ?? []).map(parameterOf)),
+  };
+  return paths;
+}
+
 export function adminPaths(): Paths {
   const importStatus = (version: 'v3' | 'v4'): Operation => admin({
     operationId: version === 'v4' ? 'importStatus' : 'importStatusV3', tags: ['Admin: catalog'], summary: 'The status of an import job',
@@ -184,15 +211,6 @@ export function adminPaths(): Paths {
     mode === 'PUT' ? 'Locales not in the body keep their rules; `[]` clears a locale.' : 'Rules already there stay.',
     jsonImport('Synonyms', MAX_SYNONYMS_BYTES, mode === 'PUT' ? { locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }] } } : { locales: { 'en-GB': [{ from: ['tee'], to: ['t-shirt', 'tee'] }] } }),
   );
-  const phraseRulesExample = { markets: { [EXAMPLE.market]: [{ id: 'sneakers', phrases: ['sneakers', 'sneaker'], pinned: [{ productKey: EXAMPLE.productKey, position: 1 }], bury: 'rule incl price [ -infinity, 100 ]' }] } };
-  const phraseRulesImport = (mode: 'PUT' | 'POST') => merchandisingImport(
-    mode === 'PUT' ? 'importPhraseRules' : 'upsertPhraseRules',
-    mode === 'PUT' ? 'Replace the phrase rules of the markets in the body (our addition)' : 'Add or replace phrase rules by id (our addition)',
-    `${mode === 'PUT' ? 'Markets not in the body keep their rules; `[]` clears a market.' : 'Rules of other ids stay.'} Search merchandising per search phrase: pinned products at a position, hidden products, boost and bury product rules, a redirect (search-page and autocomplete \`redirectLink\`), an optional start and end. \`previewOnly=true\` keeps the rules as the preview only (storefront requests with viewId=PREVIEW apply them; nothing live changes, no version is kept).`,
-    jsonImport('PhraseRules', MAX_PHRASE_RULES_BYTES, phraseRulesExample),
-    [query('previewOnly', 'Keep the rules as the preview only: viewId=PREVIEW applies them, the live view does not change.', bool(undefined, { default: false }))],
-  );
-
   return withRoles({
     [`${ADMIN}/v4/import/catalog`]: {
       put: admin({
@@ -293,10 +311,6 @@ export function adminPaths(): Paths {
     [`${ADMIN}/v4/export/synonyms`]: {
       get: exportOf('exportSynonyms', 'Admin: merchandising', 'The synonym rules (our addition)', 'Synonyms', [query('locale', 'One locale; default all.', str()), query('shipped', 'true: the general synonyms shipped for each locale\'s language (read-only; GENERAL_SYNONYMS) instead of the shop\'s rules.', { type: 'boolean' })]),
     },
-    [`${ADMIN}/v4/import/phrase-rules`]: { put: phraseRulesImport('PUT'), post: phraseRulesImport('POST') },
-    [`${ADMIN}/v4/export/phrase-rules`]: {
-      get: exportOf('exportPhraseRules', 'Admin: merchandising', 'The phrase rules (our addition)', 'PhraseRules', [query('market', 'One market; default all.', str()), query('view', '`preview`: the preview rules where a market has them, else its published ones.', enumOf(['production', 'preview'], undefined, { default: 'production' }))]),
-    },
     [`${ADMIN}/v4/import/experiments`]: {
       put: merchandisingImport('importExperiments', 'Replace the A/B experiments (our addition)', 'An experiment left out is deleted. Applied to the next storefront query.', jsonImport('Experiments', MAX_EXPERIMENTS_BYTES, EXPERIMENTS_EXAMPLE)),
       post: { ...merchandisingImport('upsertExperiments', 'Add A/B experiments or replace those of the same id (our addition)', 'Other experiments stay.', jsonImport('Experiments', MAX_EXPERIMENTS_BYTES, EXPERIMENTS_EXAMPLE)), 'x-example-status': undefined },
@@ -326,6 +340,8 @@ export function adminPaths(): Paths {
     [`${ADMIN}/v4/export/compounds`]: {
       get: exportOf('exportCompounds', 'Admin: merchandising', 'The compounds configuration (our addition)', 'Compounds', [query('locale', 'One locale; default all.', str())]),
     },
+
+    ...Object.assign({}, ...MERCHANDISING_KIND_TABLE.map(kindPaths)) as Paths,
 
     [`${ADMIN}/v4/explain/search-page`]: { get: explain('search-page', 'get'), post: explain('search-page', 'post') },
     [`${ADMIN}/v4/explain/landing-page`]: { get: explain('landing-page', 'get'), post: explain('landing-page', 'post') },
