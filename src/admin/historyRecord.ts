@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { MerchandisingStores } from '../merchandising';
 import type { HistoryKeeping, ImportAuthor } from './merchandisingDeps';
-import { merchandisingKind } from './merchandisingKinds';
+import { kindNamed } from './merchandisingKinds';
 import { summarize } from './historyDiff';
 
-import type { HistoryKind } from '../contract/merchandising';
+import type { HistoryKind, MerchandisingKindName } from '../contract/merchandising';
 
 export { HISTORY_KINDS, type HistoryKind } from '../contract/merchandising';
 
@@ -18,22 +18,8 @@ export type { HistoryKeeping, ImportAuthor } from './merchandisingDeps';
 export const keyIdOf = (key: string | undefined): string | undefined => (key ? createHash('sha256').update(key).digest('hex').slice(0, 8) : undefined);
 
 /** What a version of a merchandising kind holds: the kind's export for the scope (pages: published, FULL). */
-export async function merchandisingContent(stores: MerchandisingStores, kind: Exclude<HistoryKind, 'configuration'>, scope: string): Promise<unknown> {
-  const described = merchandisingKind(kind);
-  if (described) return described.history.content(stores, scope);
-  switch (kind) {
-    case 'pages': return stores.pages.export({ market: scope, outputFilter: 'PUBLISHED_ONLY' });
-    case 'navigation': {
-      const [market, locale] = scope.split('|');
-      return stores.navigation.export({ market, locale, includeAppNodes: false });
-    }
-    case 'synonyms': return { locales: await stores.synonyms.all(true) };
-    case 'templates': return stores.templates.all(true);
-    case 'facets': return stores.facets.all(true);
-    case 'labels': return stores.labels.all(true);
-    case 'experiments': return stores.experiments.all(true);
-    default: throw new Error(`no content of ${kind}`);
-  }
+export function merchandisingContent(stores: MerchandisingStores, kind: MerchandisingKindName, scope: string): Promise<unknown> {
+  return kindNamed(kind).history.content(stores, scope);
 }
 
 export async function keepVersion(h: HistoryKeeping | undefined, kind: HistoryKind, scope: string, content: unknown, author: ImportAuthor): Promise<void> {
@@ -56,12 +42,12 @@ export async function keepStartingVersion(h: HistoryKeeping | undefined, kind: H
 }
 
 /** keepStartingVersion with the content read from the stores (merchandising imports). */
-export async function keepMerchandisingStart(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: Exclude<HistoryKind, 'configuration'>, scope: string): Promise<void> {
+export async function keepMerchandisingStart(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: MerchandisingKindName, scope: string): Promise<void> {
   await keepStartingVersion(deps.history, kind, scope, () => merchandisingContent(deps.stores, kind, scope));
 }
 
 /** keepVersion with the content read from the stores (merchandising imports). */
-export async function keepMerchandisingVersion(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: Exclude<HistoryKind, 'configuration'>, scope: string, author: ImportAuthor): Promise<void> {
+export async function keepMerchandisingVersion(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: MerchandisingKindName, scope: string, author: ImportAuthor): Promise<void> {
   if (!deps.history) return;
   await keepVersion(deps.history, kind, scope, await merchandisingContent(deps.stores, kind, scope), author);
 }

@@ -8,11 +8,7 @@ import { HISTORY_KINDS } from '../../admin/historyRecord';
 import { DEFAULT_IMPACT_PHRASES, MAX_IMPACT_PHRASES } from '../../admin/impactReport';
 import { ANALYTICS_SORTS, INTERVALS } from '../../events/queries/analytics';
 import { DEFAULT_LIMIT as DEFAULT_ANALYTICS_LIMIT, MAX_DAYS, MAX_LIMIT as MAX_ANALYTICS_LIMIT } from '../../behaviour/analytics';
-import { MAX_ID_FILTER, OUTPUT_FILTERS } from '../../merchandising/pages/export';
 import { EXPORT_TYPES, MAX_EXPORT_KEYS } from '../adminRoutes';
-import {
-  MAX_EXPERIMENTS_BYTES, MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES,
-} from '../merchandisingRoutes';
 import { EXAMPLE } from './examples';
 import { MERCHANDISING_KIND_TABLE, type MerchandisingKind, type ParameterDoc } from '../../admin/merchandisingKinds';
 import { ROUTE_ROLES } from '../access';
@@ -84,14 +80,6 @@ function exportOf(id: string, tag: string, summary: string, schema: string, para
   });
 }
 
-/** Far in the future, so that the examples run against a shop change nothing visitors see. */
-const EXPERIMENTS_EXAMPLE = {
-  experiments: [{
-    id: 'relaxed-matching', name: 'Long phrases without the relaxed tier', start: '2030-01-01T00:00:00Z', end: '2030-01-15T00:00:00Z', markets: [EXAMPLE.market],
-    variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'strict', share: 50, overrides: { relevance: { relaxedMatching: false } } }],
-  }],
-};
-
 const CATALOG_EXAMPLE = [
   { replace: { key: 'tr-category-sneakers-en-GB', translation: { attribute: 'category', id: 'sneakers', locale: 'en-GB', value: 'Sneakers' } } },
   {
@@ -159,7 +147,7 @@ const explain = (page: 'search-page' | 'landing-page', method: 'get' | 'post'): 
 
 /** A kind's own parameter as the description writes it: a shared one by name, or one in the query. */
 const parameterOf = (p: ParameterDoc): Parameter | { $ref: string } => (typeof p === 'string' ? param(p) : query(p.name, p.description, p.schema, {
-  ...(p.required ? { required: true } : {}), ...(p.example !== undefined ? { example: p.example } : {}),
+  ...(p.required ? { required: true } : {}), ...(p.exampleOf ? { example: EXAMPLE[p.exampleOf] } : {}),
 }));
 
 const pascal = (name: string) => name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
@@ -191,26 +179,6 @@ export function adminPaths(): Paths {
     responses: { 200: json('The job.', ref('ImportStatus')), 400: response('BadRequest') },
     'x-example-status': 200,
   });
-  const navigationImport = (version: 'v3' | 'v4') => merchandisingImport(
-    version === 'v3' ? 'importNavigationV3' : 'importNavigation', 'Import navigation nodes of a market-locale',
-    'PARTIAL amends the tree, FULL replaces the imported nodes (nodes made in the app stay), FORCE replaces all.',
-    jsonImport('NavigationContainer', MAX_NAVIGATION_BYTES, { market: EXAMPLE.market, locale: EXAMPLE.locale, type: 'PARTIAL', addOrUpdate: [{ id: 'outlet', title: 'Outlet', type: 'LINK', url: '/outlet' }] }),
-  );
-  const pagesImport = (version: 'v3' | 'v4') => merchandisingImport(
-    version === 'v3' ? 'importPagesV3' : 'importPages', 'Import pages of a market',
-    'FULL replaces the pages of the market (refused as dangerous when it would delete more than half of them, unless force=true); PARTIAL amends; `previewOnly: true` stores a PARTIAL import in the preview view only (storefront requests with viewId=PREVIEW see it; the live view changes with the next import of the page without previewOnly).',
-    jsonImport('PageContainer', MAX_PAGES_BYTES, {
-      market: EXAMPLE.market, type: 'PARTIAL',
-      addOrUpdate: [{ id: 'campaign', paths: { 'en-GB': '/campaign', 'sv-SE': '/kampanj' }, headings: { 'en-GB': 'Campaign', 'sv-SE': 'Kampanj' }, primaryList: { pinned: [EXAMPLE.productKey] } }],
-    }),
-    [param('force'), query('previewOnly', 'Our addition: the same as the body\'s `previewOnly`, for clients that send it here; refused when the body says otherwise.', bool())],
-  );
-  const templatesExample = { compact: { products: { all: { fields: ['title', 'link', 'sellingPrice', 'imageInfo'], maxVariants: 0 } } } };
-  const synonymsImport = (mode: 'PUT' | 'POST') => merchandisingImport(
-    mode === 'PUT' ? 'importSynonyms' : 'appendSynonyms', mode === 'PUT' ? 'Replace the synonym rules of the locales in the body' : 'Append synonym rules to the locales in the body',
-    mode === 'PUT' ? 'Locales not in the body keep their rules; `[]` clears a locale.' : 'Rules already there stay.',
-    jsonImport('Synonyms', MAX_SYNONYMS_BYTES, mode === 'PUT' ? { locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }] } } : { locales: { 'en-GB': [{ from: ['tee'], to: ['t-shirt', 'tee'] }] } }),
-  );
   return withRoles({
     [`${ADMIN}/v4/import/catalog`]: {
       put: admin({
@@ -272,50 +240,7 @@ export function adminPaths(): Paths {
     },
     [`${ADMIN}/v4/export/configuration`]: { get: exportOf('exportConfiguration', 'Admin: catalog', 'The configuration', 'CatalogConfiguration') },
 
-    [`${ADMIN}/v3/import/navigation`]: { post: navigationImport('v3') },
-    [`${ADMIN}/v4/import/navigation`]: { post: navigationImport('v4') },
-    [`${ADMIN}/v3/export/navigation`]: {
-      get: exportOf('exportNavigation', 'Admin: merchandising', 'The navigation of a market-locale (a FULL container)', 'NavigationContainer', [
-        param('marketAdmin'),
-        query('locale', 'A locale of the market.', str(), { required: true, example: EXAMPLE.locale }),
-        query('includeAppNodes', 'Include the nodes made in the merchandising application.', bool(undefined, { default: false })),
-      ]),
-    },
-    [`${ADMIN}/v3/import/pages`]: { post: pagesImport('v3') },
-    [`${ADMIN}/v4/import/pages`]: { post: pagesImport('v4') },
-    [`${ADMIN}/v4/export/pages`]: {
-      get: exportOf('exportPages', 'Admin: merchandising', 'The pages of a market', 'PageContainer', [
-        param('marketAdmin'),
-        query('idFilter', `At most ${MAX_ID_FILTER} page ids, pipe- or comma-separated: the answer is then a PARTIAL container.`, str()),
-        query('outputFilter', 'Published pages, pages with their unpublished changes, or generated (deprecated) page templates.', enumOf(OUTPUT_FILTERS, undefined, { default: 'PUBLISHED_ONLY' })),
-      ]),
-    },
-    [`${ADMIN}/v4/import/templates`]: {
-      put: merchandisingImport('importTemplates', 'Replace the response templates', 'Templates not in the body are deleted, which is refused unless force=true.', jsonImport('Templates', MAX_TEMPLATES_BYTES, templatesExample), [param('force')]),
-      post: merchandisingImport('upsertTemplates', 'Add or replace response templates', 'Only the templates in the body change.', jsonImport('Templates', MAX_TEMPLATES_BYTES, templatesExample)),
-    },
-    [`${ADMIN}/v4/export/templates`]: { get: exportOf('exportTemplates', 'Admin: merchandising', 'The response templates (our addition)', 'Templates') },
-    [`${ADMIN}/v4/import/facets`]: {
-      put: merchandisingImport('importFacets', 'Replace the facet configuration (our addition)', 'A market left out goes back to the default facets.', jsonImport('FacetConfiguration', MAX_FACETS_BYTES, {
-        markets: { [EXAMPLE.market]: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'en-GB': 'Brand', 'sv-SE': 'Märke' } }, { attribute: 'price', type: 'RANGE' }], dynamicFacets: 4 } },
-      })),
-    },
-    [`${ADMIN}/v4/export/facets`]: { get: exportOf('exportFacets', 'Admin: merchandising', 'The facet configuration (our addition)', 'FacetConfiguration') },
-    [`${ADMIN}/v4/import/labels`]: {
-      put: merchandisingImport('importLabels', 'Replace the label overrides (our addition)', 'A market left out goes back to the built-in texts.', jsonImport('Labels', MAX_LABELS_BYTES, {
-        markets: { [EXAMPLE.market]: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först', 'badge.SALE': 'Rea!' } } },
-      })),
-    },
-    [`${ADMIN}/v4/export/labels`]: { get: exportOf('exportLabels', 'Admin: merchandising', 'The label overrides (our addition)', 'Labels') },
-    [`${ADMIN}/v4/import/synonyms`]: { put: synonymsImport('PUT'), post: synonymsImport('POST') },
-    [`${ADMIN}/v4/export/synonyms`]: {
-      get: exportOf('exportSynonyms', 'Admin: merchandising', 'The synonym rules (our addition)', 'Synonyms', [query('locale', 'One locale; default all.', str()), query('shipped', 'true: the general synonyms shipped for each locale\'s language (read-only; GENERAL_SYNONYMS) instead of the shop\'s rules.', { type: 'boolean' })]),
-    },
-    [`${ADMIN}/v4/import/experiments`]: {
-      put: merchandisingImport('importExperiments', 'Replace the A/B experiments (our addition)', 'An experiment left out is deleted. Applied to the next storefront query.', jsonImport('Experiments', MAX_EXPERIMENTS_BYTES, EXPERIMENTS_EXAMPLE)),
-      post: { ...merchandisingImport('upsertExperiments', 'Add A/B experiments or replace those of the same id (our addition)', 'Other experiments stay.', jsonImport('Experiments', MAX_EXPERIMENTS_BYTES, EXPERIMENTS_EXAMPLE)), 'x-example-status': undefined },
-    },
-    [`${ADMIN}/v4/export/experiments`]: { get: exportOf('exportExperiments', 'Admin: merchandising', 'The A/B experiments (our addition)', 'Experiments') },
+    ...Object.assign({}, ...MERCHANDISING_KIND_TABLE.map(kindPaths)) as Paths,
     [`${ADMIN}/v4/experiments/{id}/end`]: {
       post: admin({
         operationId: 'endExperiment', tags: ['Admin: merchandising'], summary: 'End a running A/B experiment now (our addition)',
@@ -332,16 +257,6 @@ export function adminPaths(): Paths {
         responses: { 200: json('The results.', ref('ExperimentResults')), 404: response('NotFound') },
       }),
     },
-    [`${ADMIN}/v4/import/compounds`]: {
-      put: merchandisingImport('importCompounds', 'Replace the compounds configuration of the locales in the body (our addition)', 'Excluded compounds are no longer found by their head, from the next query on.', jsonImport('Compounds', MAX_SYNONYMS_BYTES, {
-        locales: { 'sv-SE': { excluded: ['handskar'] } },
-      })),
-    },
-    [`${ADMIN}/v4/export/compounds`]: {
-      get: exportOf('exportCompounds', 'Admin: merchandising', 'The compounds configuration (our addition)', 'Compounds', [query('locale', 'One locale; default all.', str())]),
-    },
-
-    ...Object.assign({}, ...MERCHANDISING_KIND_TABLE.map(kindPaths)) as Paths,
 
     [`${ADMIN}/v4/explain/search-page`]: { get: explain('search-page', 'get'), post: explain('search-page', 'post') },
     [`${ADMIN}/v4/explain/landing-page`]: { get: explain('landing-page', 'get'), post: explain('landing-page', 'post') },
