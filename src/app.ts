@@ -109,7 +109,7 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
   indices.onPublish(() => catalogViews.forget());
   const documents = elasticsearchDocuments(es);
   const configuration = new ConfigurationStore(documents, names.configuration, config.storeCacheMs);
-  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs, generalSynonyms: config.generalSynonyms });
+  const merchandising = merchandisingStores({ documents, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs, generalSynonyms: config.generalSynonyms });
   const vocabulary = new VocabularyStore(documents, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
   const jobs = new ImportJobs(documents, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(documents, names.importLock, config.importLockTtlSeconds, holder);
