@@ -131,7 +131,7 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
   };
   const semantic = (locale: string) => semanticOn(config.semanticSearch, locale);
   const vectors = model ? () => new ProductVectors(documents, names.embeddings, model.documents, semantic) : undefined;
-  const admin = adminServices({ es, documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact, ...(vectors ? { vectors } : {}) });
+  const admin = adminServices({ documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact, ...(vectors ? { vectors } : {}) });
   // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
   const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;
   const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping, customAttributes };
