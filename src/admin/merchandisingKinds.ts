@@ -288,46 +288,54 @@ const templates = kind<Templates, TemplateOptions>({
   },
 });
 
-/** Facet configuration (our addition, as Elevate keeps it in its app's Facet configurator): a market left out goes back to the defaults. */
-const facets = kind<FacetConfiguration, object>({
-  name: 'facets', what: 'Facet configuration import', body: 'FacetConfiguration', maxBytes: 5_000_000, roles: MERCHANDISER_IMPORTS,
-  imports: [{
-    method: 'put', versions: ['v4'], options: NO_OPTIONS,
-    doc: {
-      operationId: 'importFacets', summary: 'Replace the facet configuration (our addition)', description: 'A market left out goes back to the default facets.',
-      example: (e) => ({ markets: { [e.market]: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'en-GB': 'Brand', 'sv-SE': 'Märke' } }, { attribute: 'price', type: 'RANGE' }], dynamicFacets: 4 } } }),
+/** The facet and label stores: one document per market, every market replaced by each import (cachedDocuments.ts). */
+type ByMarketStore = 'facets' | 'labels';
+
+/**
+ * A kind whose PUT replaces every market's part, a market left out going back to the defaults (facets and
+ * labels): their entries differ only in names, words and validation.
+ */
+function replacedByMarket<Value extends { markets: object }>(k: {
+  name: ByMarketStore; what: string; body: string; doc: { operationId: string; summary: string; description: string; example(e: Examples): unknown; exportSummary: string };
+  validate(body: unknown, deps: MerchandisingImportDeps): Promise<Validated<Value>>;
+}): MerchandisingKind {
+  const store = (stores: MerchandisingStores) => stores[k.name] as unknown as { all(fresh: boolean): Promise<Value>; replace(value: Value): Promise<void> };
+  const { exportSummary, ...doc } = k.doc;
+  return kind<Value, object>({
+    name: k.name, what: k.what, body: k.body, maxBytes: 5_000_000, roles: MERCHANDISER_IMPORTS,
+    imports: [{ method: 'put', versions: ['v4'], options: NO_OPTIONS, doc }],
+    export: { version: 'v4', read: (deps) => store(deps.stores).all(true), doc: { summary: exportSummary } },
+    validate: (body, deps) => k.validate(body, deps),
+    scope: ONE_SCOPE,
+    write: (deps, value) => () => store(deps.stores).replace(value),
+    history: {
+      scopeOf: ONE_SCOPE, content: (stores) => store(stores).all(true), entries: byMarket, noun: 'market',
+      rollback: (_deps, content) => Promise.resolve({ body: content, options: {} }),
+      startingVersion: true,
     },
-  }],
-  export: { version: 'v4', read: (deps) => deps.stores.facets.all(true), doc: { summary: 'The facet configuration (our addition)' } },
-  validate: async (body, deps) => validateFacetConfiguration(body, await deps.configuration.required()),
-  scope: ONE_SCOPE,
-  write: (deps, configuration) => () => deps.stores.facets.replace(configuration),
-  history: {
-    scopeOf: ONE_SCOPE, content: (stores) => stores.facets.all(true), entries: byMarket, noun: 'market',
-    rollback: (_deps, content) => Promise.resolve({ body: content, options: {} }),
-    startingVersion: true,
+  });
+}
+
+/** Facet configuration (our addition, as Elevate keeps it in its app's Facet configurator): a market left out goes back to the defaults. */
+const facets = replacedByMarket<FacetConfiguration>({
+  name: 'facets', what: 'Facet configuration import', body: 'FacetConfiguration',
+  doc: {
+    operationId: 'importFacets', summary: 'Replace the facet configuration (our addition)', description: 'A market left out goes back to the default facets.',
+    example: (e) => ({ markets: { [e.market]: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'en-GB': 'Brand', 'sv-SE': 'Märke' } }, { attribute: 'price', type: 'RANGE' }], dynamicFacets: 4 } } }),
+    exportSummary: 'The facet configuration (our addition)',
   },
+  validate: async (body, deps) => validateFacetConfiguration(body, await deps.configuration.required()),
 });
 
 /** Label overrides (our addition, as Elevate keeps texts in its app): a market left out goes back to the built-in texts. */
-const labels = kind<LabelConfiguration, object>({
-  name: 'labels', what: 'Label import', body: 'Labels', maxBytes: 5_000_000, roles: MERCHANDISER_IMPORTS,
-  imports: [{
-    method: 'put', versions: ['v4'], options: NO_OPTIONS,
-    doc: {
-      operationId: 'importLabels', summary: 'Replace the label overrides (our addition)', description: 'A market left out goes back to the built-in texts.',
-      example: (e) => ({ markets: { [e.market]: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först', 'badge.SALE': 'Rea!' } } } }),
-    },
-  }],
-  export: { version: 'v4', read: (deps) => deps.stores.labels.all(true), doc: { summary: 'The label overrides (our addition)' } },
-  validate: async (body, deps) => validateLabelConfiguration(body, await deps.configuration.required()),
-  scope: ONE_SCOPE,
-  write: (deps, configuration) => () => deps.stores.labels.replace(configuration),
-  history: {
-    scopeOf: ONE_SCOPE, content: (stores) => stores.labels.all(true), entries: byMarket, noun: 'market',
-    rollback: (_deps, content) => Promise.resolve({ body: content, options: {} }),
-    startingVersion: true,
+const labels = replacedByMarket<LabelConfiguration>({
+  name: 'labels', what: 'Label import', body: 'Labels',
+  doc: {
+    operationId: 'importLabels', summary: 'Replace the label overrides (our addition)', description: 'A market left out goes back to the built-in texts.',
+    example: (e) => ({ markets: { [e.market]: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först', 'badge.SALE': 'Rea!' } } } }),
+    exportSummary: 'The label overrides (our addition)',
   },
+  validate: async (body, deps) => validateLabelConfiguration(body, await deps.configuration.required()),
 });
 
 interface SynonymOptions { mode: 'replace' | 'append' }
