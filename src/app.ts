@@ -3,6 +3,7 @@
  * hands each use case the narrow services it needs, and wires the Koa app. Only main.ts (and tests) import
  * this file. Everything stateful lives in Elasticsearch so several processes can serve side by side.
  */
+import { observeSearchTiming } from './search/timing';
 import { experimentResults, type ExperimentResults } from './behaviour/experimentResults';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -190,7 +191,9 @@ export function createApp(context: AppContext): Koa {
   app.proxy = context.config.trustProxyHops > 0;
   app.maxIpsCount = context.config.trustProxyHops;
   // Outermost, so the access log and the metrics see the status the error handler answers.
-  app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
+  // Every search of the client is timed for the request that sent it (took, round trips).
+  observeSearchTiming(context.es);
+  app.use(observeRequests({ log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
   app.use(answerHeaders());
   app.use(errorHandler(context.log));
   app.use(bodyTimeouts({
