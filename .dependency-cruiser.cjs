@@ -92,6 +92,13 @@ module.exports = {
       from: { path: '^src/storefront/[^/]+\\.ts$', pathNot: STOREFRONT_COMPOSING },
       to: { path: '^src/storefront/[^/]+/' },
     },
+    {
+      name: 'storefront-shared-below-composing',
+      comment: 'A shared storefront folder or a root module below them imports neither the service bundle nor the listing round, which compose above them, not even a type: it owns the narrow interface it reads, and services.ts fills it.',
+      severity: 'error',
+      from: { path: [STOREFRONT_SHARED, '^src/storefront/[^/]+\\.ts$'], pathNot: STOREFRONT_COMPOSING },
+      to: { path: '^src/storefront/(services|listingRound)\\.ts$' },
+    },
     forbid('http-below-composition', 'http/ is wired by app.ts and knows no sample data.', '^src/http/', '^src/sample/|^src/(app|main)\\.ts$'),
     forbid('sample-below-composition', 'sample/ is started by main.ts; it knows no HTTP.', '^src/sample/', '^src/http/|^src/(app|main)\\.ts$'),
     { name: 'app-is-the-root', comment: 'Only main.ts imports the composition root.', severity: 'error', from: { path: '^src/', pathNot: '^src/main\\.ts$' }, to: { path: '^src/(app|main)\\.ts$' } },

@@ -6,6 +6,7 @@
  * route that does nothing else, alternating rounds with and without it. A shared machine's load moves wall
  * times by tens of percent; CPU time per request is steadier.
  */
+import { observeSearchTiming } from '../src/search/timing';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { createWriteStream } from 'node:fs';
@@ -23,7 +24,8 @@ async function serve(observe: boolean): Promise<{ url: string; close(): void }> 
   if (observe) {
     const log = createLogger('info', createWriteStream('/dev/null'));
     const metrics = new ServiceMetrics(() => ({ buffered: 0, dropped: 0, refused: 0, capacity: 1 }));
-    app.use(observeRequests({ es: new Client({ node: 'http://127.0.0.1:1' }), log, metrics }));
+    observeSearchTiming(new Client({ node: 'http://127.0.0.1:1' }));
+    app.use(observeRequests({ log, metrics }));
   }
   const router = new Router();
   router.get('/api/storefront/v3/queries/x', (ctx) => { ctx.body = { ok: true }; });

@@ -3,6 +3,7 @@
  * hands each use case the narrow services it needs, and wires the Koa app. Only main.ts (and tests) import
  * this file. Everything stateful lives in Elasticsearch so several processes can serve side by side.
  */
+import { observeSearchTiming } from './search/timing';
 import { experimentResults, type ExperimentResults } from './behaviour/experimentResults';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -120,7 +121,7 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
   indices.onPublish(() => catalogViews.forget());
   const documents = elasticsearchDocuments(es);
   const configuration = new ConfigurationStore(documents, names.configuration, config.storeCacheMs);
-  const merchandising = merchandisingStores({ es, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs, generalSynonyms: config.generalSynonyms });
+  const merchandising = merchandisingStores({ documents, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs, generalSynonyms: config.generalSynonyms });
   const vocabulary = new VocabularyStore(documents, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
   const jobs = new ImportJobs(documents, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(documents, names.importLock, config.importLockTtlSeconds, holder);
@@ -142,7 +143,7 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
   };
   const semantic = (locale: string) => semanticOn(config.semanticSearch, locale);
   const vectors = model ? () => new ProductVectors(documents, names.embeddings, model.documents, semantic) : undefined;
-  const admin = adminServices({ es, documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact, ...(vectors ? { vectors } : {}) });
+  const admin = adminServices({ documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact, ...(vectors ? { vectors } : {}) });
   // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
   const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;
   const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping, customAttributes };
@@ -237,7 +238,9 @@ export function createApp(context: AppContext): Koa {
   app.proxy = context.config.trustProxyHops > 0;
   app.maxIpsCount = context.config.trustProxyHops;
   // Outermost, so the access log and the metrics see the status the error handler answers.
-  app.use(observeRequests({ es: context.es, log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
+  // Every search of the client is timed for the request that sent it (took, round trips).
+  observeSearchTiming(context.es);
+  app.use(observeRequests({ log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
   app.use(answerHeaders());
   app.use(errorHandler(context.log));
   app.use(bodyTimeouts({

@@ -4,7 +4,6 @@
  * when every line is in and valid, so the live catalog is untouched by a failed or rejected import.
  */
 import type { Readable } from 'node:stream';
-import type { Client } from '@elastic/elasticsearch';
 import type { DocumentIndex } from '../search/documents';
 import type { Config } from '../kernel/config';
 import type { Logger } from '../kernel/log';
@@ -15,7 +14,7 @@ import { contentDocuments, productDocumentJson, productGroupDocuments, type Buil
 import { TranslationTable } from '../catalog/translations';
 import type { CatalogConfiguration, ReplaceEntity } from '../catalog/types';
 import type { ProductDocument } from '../catalog/documentTypes';
-import { BulkWriter } from '../search/bulkWriter';
+import type { BulkWriter } from '../search/bulkWriter';
 import type { CatalogIndices } from '../search/catalogIndices';
 import { dangerousChanges, type CatalogCensus } from './catalogSafety';
 import { EntityReader, entityDocument, entityId } from './entityStore';
@@ -56,8 +55,7 @@ export interface FullImportOptions {
 export type ImportSettings = Pick<Config, 'dangerousRemovalRatio' | 'bulkBytes' | 'bulkConcurrency' | 'maxOperationsBytes' | 'indexHealthTimeoutSeconds'>;
 
 export interface CatalogImportDeps {
-  es: Client;
-  /** Stored entities are read through the document-index access (search/documents.ts). */
+  /** Every document is written, and stored entities read, through the document-index access (search/documents.ts). */
   documents: DocumentIndex;
   indices: CatalogIndices;
   config: ImportSettings;
@@ -76,7 +74,7 @@ const PROGRESS_EVERY_LINES = 5000;
  * reading, and the documents are built from them once the file is read and the locales are known.
  */
 export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration; warnings: LineProblems }> {
-  const { es, indices, config } = deps;
+  const { documents, indices, config } = deps;
   const learner = configured ? undefined : new ConfigurationLearner();
   const candidate = configured ? options.candidate : undefined;
   const version = options.validationOnly && !candidate ? undefined : await indices.createVersion(configured ? configuredLocales(configured) : []);
@@ -89,7 +87,7 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
   const translate: BuildContext['translate'] = (a, id, l) => translations.get(a, id, l);
   let ctx: BuildContext | undefined = configured && { configuration: configured, translate };
   let undoLearned: (() => Promise<void>) | undefined;
-  const writer = new BulkWriter(es, { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
+  const writer = documents.writer({ maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
   // Product documents wait here for their vectors (where search by meaning is on) on their way to the writer.
   const stage = new VectorStage(deps.vectors?.());
   const progress = (linesRead: number, errorCount: number) => options.onProgress({ linesRead, errorCount, ...(stage.counts ? { embeddings: { ...stage.counts } } : {}) });
@@ -233,7 +231,7 @@ async function buildFromEntities(deps: CatalogImportDeps, version: string, write
   await stage.flush();
   await writer.flush();
   const names = deps.indices.names;
-  await deps.es.indices.refresh({ index: names.catalogIndex('entities', version) });
+  await deps.documents.refresh(names.catalogIndex('entities', version));
   const reader = new EntityReader(deps.documents, names.catalogIndex('entities', version));
   let entities = 0;
   for await (const doc of reader.scan({ terms: { entityType: types } })) {

@@ -1,19 +1,14 @@
 /**
  * History of the merchandising imports (docs/merchandising.md "Merchandising console: explain, history, impact"): list,
  * show, diff and roll back kept versions. A rollback imports the version's content again through the
- * kind's own import (the same validation, the same import lock, 409 while another import runs), which
+ * kind's own import (its entry in merchandisingKinds.ts says with which body and options) (the same validation, the same import lock, 409 while another import runs), which
  * keeps a new version equal to the old one.
  */
 import type { ImportOutcome } from './importRunner';
 import type { MerchandisingImportDeps, MerchandisingImportOptions } from './merchandisingDeps';
-import { importPages } from './pagesImport';
-import { importNavigation } from './navigationImport';
-import { importSynonyms } from './synonymsImport';
-import { importPhraseRules } from './phraseRulesImport';
-import { importTemplates } from './templatesImport';
-import { importFacets } from './facetsImport';
-import { importLabels } from './labelsImport';
-import { importExperiments } from './experimentsImport';
+import { merchandisingKind } from './merchandisingKinds';
+import type { RawQuery } from '../kernel/params';
+import { importKind } from './merchandisingServices';
 import { diffVersions, type VersionDiff } from './historyDiff';
 import type { HistoryKind } from './historyRecord';
 import type { StoredVersion, VersionSummary } from '../merchandising/historyStore';
@@ -54,35 +49,18 @@ export function history(deps: HistoryDeps) {
     rollback: async (kind: HistoryKind, id: string, options: MerchandisingImportOptions): Promise<ImportOutcome> => {
       const v = await version(kind, id);
       const who = { ...options, name: options.name ?? `rollback to ${v.id}` };
-      const m = deps.merchandising;
-      switch (kind) {
-        // FULL, forced: the version's published pages exactly (pages it lacks are deleted, whatever their number).
-        case 'pages': return importPages(m, { ...(v.content as object), type: 'FULL' }, { ...who, force: true });
-        case 'navigation': return importNavigation(m, { ...(v.content as object), type: 'FULL' }, who);
-        case 'synonyms': return importSynonyms(m, await synonymsBody(m, v.content), { ...who, mode: 'replace' });
-        case 'phrase-rules': return importPhraseRules(m, await phraseRulesBody(m, v.content), { ...who, mode: 'replace' });
-        case 'templates': return importTemplates(m, v.content, { ...who, mode: 'replace', force: true });
-        case 'facets': return importFacets(m, v.content, who);
-        case 'labels': return importLabels(m, v.content, who);
-        case 'experiments': return importExperiments(m, v.content, { ...who, mode: 'replace' });
-        case 'configuration': return deps.importConfiguration(v.content, who);
-      }
+      if (kind === 'configuration') return deps.importConfiguration(v.content, who);
+      const described = merchandisingKind(kind);
+      if (!described) throw new VersionNotFound(`no ${kind} version "${id}"`);
+      const again = await described.history.rollback(deps.merchandising, v.content);
+      return importKind(deps.merchandising, described, again.body, { ...who, ...(again.options as object) });
     },
   };
 }
 
-/** A replace of every locale: the version's rules, and none for a locale that has rules now but had none then. */
-async function synonymsBody(m: MerchandisingImportDeps, content: unknown): Promise<{ locales: Record<string, unknown[]> }> {
-  const then = (content as { locales?: Record<string, unknown[]> }).locales ?? {};
-  const now = await m.stores.synonyms.all(true);
-  return { locales: { ...Object.fromEntries(Object.keys(now).map((locale) => [locale, []])), ...then } };
-}
-
-/** A replace of every market: the version's rules, and none for a market that has rules now but had none then. */
-async function phraseRulesBody(m: MerchandisingImportDeps, content: unknown): Promise<{ markets: Record<string, unknown[]> }> {
-  const then = (content as { markets?: Record<string, unknown[]> }).markets ?? {};
-  const now = await m.stores.phraseRules.view('production', true);
-  return { markets: { ...Object.fromEntries(Object.keys(now).map((market) => [market, []])), ...then } };
+/** The scope a kind's versions are kept per, from the history routes' query (the configuration: one). */
+export function historyScope(kind: HistoryKind, query: RawQuery): string {
+  return merchandisingKind(kind)?.history.scopeOf(query) ?? '';
 }
 
 /** An unknown version id (404). */

@@ -1,32 +1,25 @@
 /**
  * Pure diff of two kept versions of a merchandising import: the entries added, removed and changed, each
  * changed entry field by field (leaf paths such as `primaryList.pinned[0]`). Entries are what the kind's
- * export is made of: pages by id, synonyms by locale, templates by id, experiments by id, facets and labels by market,
- * navigation nodes by id, the configuration by market.
+ * export is made of, as its entry in merchandisingKinds.ts says (pages by id, synonyms by locale, ...); the
+ * configuration's are its markets.
  */
 import { isDeepStrictEqual } from 'node:util';
 
 import type { FieldChange, VersionDiff } from '../contract/merchandising';
+import { merchandisingKind } from './merchandisingKinds';
 
 export type { FieldChange, VersionDiff } from '../contract/merchandising';
 
 type Entries = Map<string, unknown>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The entries of a version's content by id. */
+/** The entries of a version's content by id: the kind's (merchandisingKinds.ts), the configuration's by market. */
 export function entriesOf(kind: string, content: unknown): Entries {
   const c = isObject(content) ? content : {};
-  const byId = (list: unknown) => new Map((Array.isArray(list) ? list : []).map((e) => [String((e as { id?: unknown }).id), e] as const));
-  switch (kind) {
-    case 'pages': case 'navigation': return byId(c.addOrUpdate);
-    case 'experiments': return byId(c.experiments);
-    case 'synonyms': return new Map(Object.entries(isObject(c.locales) ? c.locales : {}));
-    // Rules by market and id, so a diff names the rule that changed.
-    case 'phrase-rules': return new Map(Object.entries(isObject(c.markets) ? c.markets : {}).flatMap(([market, rules]) =>
-      (Array.isArray(rules) ? rules : []).map((r) => [`${market}|${String((r as { id?: unknown }).id)}`, r] as const)));
-    case 'facets': case 'labels': case 'configuration': return new Map(Object.entries(isObject(c.markets) ? c.markets : c));
-    default: return new Map(Object.entries(c));
-  }
+  const described = merchandisingKind(kind);
+  if (described) return described.history.entries(c);
+  return new Map(Object.entries(isObject(c.markets) ? c.markets : c));
 }
 
 /** Leaf paths where `a` and `b` differ; a value missing on one side is `undefined` there. */
@@ -58,10 +51,10 @@ export function diffVersions(kind: string, from: unknown, to: unknown): VersionD
 /** A one-line account of a version for lists: its entries, counted. */
 export function summarize(kind: string, content: unknown): string {
   const entries = entriesOf(kind, content);
-  const noun: Record<string, string> = { pages: 'page', navigation: 'node', synonyms: 'locale', 'phrase-rules': 'rule', templates: 'template', facets: 'market', labels: 'market', experiments: 'experiment', configuration: 'market' };
+  const history = merchandisingKind(kind)?.history;
+  const noun = history?.noun ?? (kind === 'configuration' ? 'market' : 'entry');
   const n = entries.size;
-  const what = `${n} ${noun[kind] ?? 'entry'}${n === 1 ? '' : 's'}`;
-  if (kind !== 'synonyms') return what;
-  const rules = [...entries].map(([locale, list]) => `${locale}: ${Array.isArray(list) ? list.length : 0} rules`);
-  return rules.length ? `${what} (${rules.join(', ')})` : what;
+  const what = `${n} ${noun}${n === 1 ? '' : 's'}`;
+  const detail = history?.detail?.(entries);
+  return detail ? `${what} (${detail})` : what;
 }

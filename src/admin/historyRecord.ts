@@ -4,37 +4,22 @@
  */
 import { createHash } from 'node:crypto';
 import type { MerchandisingStores } from '../merchandising';
-import type { HistoryStore } from '../merchandising/historyStore';
+import type { HistoryKeeping, ImportAuthor } from './merchandisingDeps';
+import { kindNamed } from './merchandisingKinds';
 import { summarize } from './historyDiff';
 
-import type { HistoryKind } from '../contract/merchandising';
+import type { HistoryKind, MerchandisingKindName } from '../contract/merchandising';
 
 export { HISTORY_KINDS, type HistoryKind } from '../contract/merchandising';
 
-/** Where versions are kept and how many per kind and scope (HISTORY_VERSIONS). */
-export interface HistoryKeeping { store: HistoryStore; keep: number }
-
-/** Who made an import: its `name` parameter, a short id of its Api-Key, the key's role and the person the console named at login. */
-export interface ImportAuthor { name?: string; keyId?: string; role?: string; user?: string }
+export type { HistoryKeeping, ImportAuthor } from './merchandisingDeps';
 
 /** First 8 hex digits of the key's SHA-256: tells keys apart in the history without revealing one. */
 export const keyIdOf = (key: string | undefined): string | undefined => (key ? createHash('sha256').update(key).digest('hex').slice(0, 8) : undefined);
 
 /** What a version of a merchandising kind holds: the kind's export for the scope (pages: published, FULL). */
-export async function merchandisingContent(stores: MerchandisingStores, kind: Exclude<HistoryKind, 'configuration'>, scope: string): Promise<unknown> {
-  switch (kind) {
-    case 'pages': return stores.pages.export({ market: scope, outputFilter: 'PUBLISHED_ONLY' });
-    case 'navigation': {
-      const [market, locale] = scope.split('|');
-      return stores.navigation.export({ market, locale, includeAppNodes: false });
-    }
-    case 'synonyms': return { locales: await stores.synonyms.all(true) };
-    case 'phrase-rules': return { markets: await stores.phraseRules.view('production', true) };
-    case 'templates': return stores.templates.all(true);
-    case 'facets': return stores.facets.all(true);
-    case 'labels': return stores.labels.all(true);
-    case 'experiments': return stores.experiments.all(true);
-  }
+export function merchandisingContent(stores: MerchandisingStores, kind: MerchandisingKindName, scope: string): Promise<unknown> {
+  return kindNamed(kind).history.content(stores, scope);
 }
 
 export async function keepVersion(h: HistoryKeeping | undefined, kind: HistoryKind, scope: string, content: unknown, author: ImportAuthor): Promise<void> {
@@ -57,12 +42,12 @@ export async function keepStartingVersion(h: HistoryKeeping | undefined, kind: H
 }
 
 /** keepStartingVersion with the content read from the stores (merchandising imports). */
-export async function keepMerchandisingStart(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: Exclude<HistoryKind, 'configuration'>, scope: string): Promise<void> {
+export async function keepMerchandisingStart(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: MerchandisingKindName, scope: string): Promise<void> {
   await keepStartingVersion(deps.history, kind, scope, () => merchandisingContent(deps.stores, kind, scope));
 }
 
 /** keepVersion with the content read from the stores (merchandising imports). */
-export async function keepMerchandisingVersion(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: Exclude<HistoryKind, 'configuration'>, scope: string, author: ImportAuthor): Promise<void> {
+export async function keepMerchandisingVersion(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: MerchandisingKindName, scope: string, author: ImportAuthor): Promise<void> {
   if (!deps.history) return;
   await keepVersion(deps.history, kind, scope, await merchandisingContent(deps.stores, kind, scope), author);
 }

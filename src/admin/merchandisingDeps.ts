@@ -1,9 +1,15 @@
-/** What the merchandising imports and exports (navigation, pages, templates, facets) need. */
+/** What the merchandising imports and exports (src/admin/merchandisingKinds.ts) need, and who made an import. */
 import type { AttributeKind } from '../catalog/attributeQueries';
 import type { ConfigurationReader } from '../configuration/store';
 import type { MerchandisingStores } from '../merchandising';
+import type { HistoryStore } from '../merchandising/historyStore';
 import type { ImportRunner } from './importRunner';
-import type { HistoryKeeping, ImportAuthor } from './historyRecord';
+
+/** Where versions are kept and how many per kind and scope (HISTORY_VERSIONS). */
+export interface HistoryKeeping { store: HistoryStore; keep: number }
+
+/** Who made an import: its `name` parameter, a short id of its Api-Key, the key's role and the person the console named at login. */
+export interface ImportAuthor { name?: string; keyId?: string; role?: string; user?: string }
 
 export interface MerchandisingImportDeps {
   stores: MerchandisingStores;

@@ -13,7 +13,6 @@ import { applyEdit, applyEditAttributes, removeMarket } from '../catalog/merge';
 import { contentDocuments, productGroupDocuments, type BuildContext } from '../catalog/documents';
 import { TranslationTable } from '../catalog/translations';
 import type { CatalogConfiguration, CatalogOperation, EntityType, ReplaceEntity, Translation } from '../catalog/types';
-import { BulkWriter } from '../search/bulkWriter';
 import type { LocalePart } from '../search/indexNames';
 import type { CatalogImportDeps, ImportProgress } from './catalogImport';
 import { EntityReader, entityDocument, entityId, type EntityDocument } from './entityStore';
@@ -104,7 +103,7 @@ async function loadWorkingSet(deps: CatalogImportDeps, reader: EntityReader, ope
   // Product and variant keys of editAttributes lead to their product group through the products index.
   if (attributeKeys.size) {
     const keys = [...attributeKeys];
-    const res = await deps.es.search<{ productGroupKey: string }>({
+    const res = await deps.documents.search<{ productGroupKey: string }>({
       index: deps.indices.names.catalogAlias('products'), size: 10000, _source: ['productGroupKey'],
       query: { bool: { should: [{ terms: { productKey: keys } }, { terms: { variantKeys: keys } }] } },
       collapse: { field: 'productGroupKey' },
@@ -199,7 +198,7 @@ async function groupsAffectedByTranslations(deps: CatalogImportDeps, reader: Ent
   const keys = new Set<string>();
   let after: estypes.SortResults | undefined;
   for (;;) {
-    const res = await deps.es.search<{ productGroupKey: string }>({
+    const res = await deps.documents.search<{ productGroupKey: string }>({
       index: deps.indices.names.catalogAlias('products'), size: 1000, _source: ['productGroupKey'], sort: [{ productGroupKey: 'asc' }], search_after: after,
       query: { bool: { should, minimum_should_match: 1 } }, collapse: { field: 'productGroupKey' },
     });
@@ -220,7 +219,7 @@ async function currentDocuments(deps: CatalogImportDeps, index: string, field: s
   for (let i = 0; i < keys.length; i += 500) {
     let after: estypes.SortResults | undefined;
     for (;;) {
-      const res = await deps.es.search({ index, size: 1000, sort: uniqueSort, search_after: after, query: { terms: { [field]: keys.slice(i, i + 500) } } });
+      const res = await deps.documents.search({ index, size: 1000, sort: uniqueSort, search_after: after, query: { terms: { [field]: keys.slice(i, i + 500) } } });
       for (const h of res.hits.hits) out.push({ index: h._index, id: h._id!, source: h._source });
       if (res.hits.hits.length < 1000) break;
       after = res.hits.hits[res.hits.hits.length - 1].sort;
@@ -281,7 +280,7 @@ async function writeChanges(
   const nextIds = new Set(next.map((d) => `${d.index}/${d.id}`));
   const obsolete = [...before.filter((d) => !nextIds.has(`${d.index}/${d.id}`)), ...removedEntities.map((id) => ({ index: index.entities, id, source: undefined }))];
 
-  const writer = new BulkWriter(deps.es, { maxBytes: deps.config.bulkBytes, concurrency: 1 });
+  const writer = deps.documents.writer({ maxBytes: deps.config.bulkBytes, concurrency: 1 });
   try {
     for (const d of next) await writer.index(d.index, d.id, d.source);
     for (const d of obsolete) await writer.delete(d.index, d.id);
@@ -290,7 +289,7 @@ async function writeChanges(
     deps.log.error('operations import failed while writing; restoring the previous state', { err });
     const beforeIds = new Set([...before, ...beforeEntities].map((d) => `${d.index}/${d.id}`));
     const restoreOnce = async () => {
-      const restore = new BulkWriter(deps.es, { maxBytes: deps.config.bulkBytes, concurrency: 1 });
+      const restore = deps.documents.writer({ maxBytes: deps.config.bulkBytes, concurrency: 1 });
       // The stored sources leave vectors out (the mapping excludes them): the cache gives them back.
       await attachVectors(beforeProducts.map((d) => d.source as ProductDocument)).catch((e: unknown) => deps.log.warn('restored product documents without vectors', { err: e }));
       for (const d of next) if (!beforeIds.has(`${d.index}/${d.id}`)) await restore.delete(d.index, d.id);
@@ -300,7 +299,7 @@ async function writeChanges(
     await restoreUntilDone(restoreOnce, deps, next.length + obsolete.length);
     throw err;
   } finally {
-    await deps.es.indices.refresh({ index: Object.values(index).join(',') }).catch((err) => deps.log.warn('refresh after the operations import failed', { err }));
+    await deps.documents.refresh(Object.values(index).join(',')).catch((err) => deps.log.warn('refresh after the operations import failed', { err }));
   }
 }
 

@@ -29,7 +29,7 @@ export interface CatalogImportOptions {
   impactReport?: { phrases: number };
 }
 
-/** The catalog imports' needs (the Client for their index management among them) and the admin stores. */
+/** The catalog imports' needs and the admin stores. */
 export interface AdminServicesDeps extends CatalogImportDeps {
   config: ImportSettings;
   indices: CatalogIndices;

@@ -7,7 +7,9 @@
  * - revenue per visitor: the difference of means with Welch's t interval (unequal variances, Welch–Satterthwaite
  *   degrees of freedom), from each variant's visitor count, sum and sum of squares;
  * - the sample-ratio-mismatch check: Pearson's chi-square of the visitors per variant against the shares.
+ * The distributions (erfc, Student's t quantile, chi-square) are jstat's, not ours to maintain.
  */
+import { jStat } from 'jstat';
 
 export const Z_95 = 1.959963984540054;
 /** Below this p-value the visitors' split is taken for a sample ratio mismatch (a broken assignment, not chance). */
@@ -90,114 +92,19 @@ export function sampleRatio(observed: readonly number[], shares: readonly number
   return { chiSquare, degreesOfFreedom: df, pValue, mismatch: pValue < SRM_P_VALUE };
 }
 
-// ----- distributions ---------------------------------------------------------------------------
+// ----- distributions: jstat's (a maintained library; the tests hold them to the published values) ------
 
-/** erfc by its continued fraction / series (relative error below 1e-12), via the regularized gamma. */
-export function erfc(x: number): number {
-  if (x < 0) return 2 - erfc(-x);
-  return gammaUpper(0.5, x * x);
-}
+/** The complementary error function. */
+export const erfc = (x: number): number => jStat.erfc(x);
 
 /** P(Z > z) of the standard normal. */
 export const normalUpper = (z: number): number => 0.5 * erfc(z / Math.SQRT2);
 
 /** P(X > x) of chi-square with `df` degrees of freedom. */
-export const chiSquareUpper = (x: number, df: number): number => (df <= 0 ? 1 : gammaUpper(df / 2, x / 2));
+export const chiSquareUpper = (x: number, df: number): number => (df <= 0 ? 1 : Math.max(0, 1 - jStat.chisquare.cdf(x, df)));
 
 /** Student's t CDF. */
-export function studentCdf(t: number, df: number): number {
-  const tail = 0.5 * betaRegularized(df / (df + t * t), df / 2, 0.5);
-  return t >= 0 ? 1 - tail : tail;
-}
+export const studentCdf = (t: number, df: number): number => jStat.studentt.cdf(t, df);
 
-/** Student's t quantile by bisection of the CDF (p in (0.5, 1)). */
-export function studentQuantile(p: number, df: number): number {
-  let low = 0;
-  let high = 1;
-  while (studentCdf(high, df) < p) high *= 2;
-  for (let i = 0; i < 200 && high - low > 1e-12; i++) {
-    const mid = (low + high) / 2;
-    if (studentCdf(mid, df) < p) low = mid; else high = mid;
-  }
-  return (low + high) / 2;
-}
-
-function logGamma(x: number): number {
-  // Lanczos (g = 7, n = 9)
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  x -= 1;
-  let a = c[0];
-  const t = x + 7.5;
-  for (let i = 1; i < 9; i++) a += c[i] / (x + i);
-  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
-}
-
-/** Regularized upper incomplete gamma Q(a, x). */
-function gammaUpper(a: number, x: number): number {
-  if (x <= 0) return 1;
-  if (x < a + 1) {
-    // series for P(a, x)
-    let sum = 1 / a;
-    let term = sum;
-    for (let n = 1; n < 1000; n++) {
-      term *= x / (a + n);
-      sum += term;
-      if (Math.abs(term) < Math.abs(sum) * 1e-16) break;
-    }
-    return 1 - sum * Math.exp(-x + a * Math.log(x) - logGamma(a));
-  }
-  // continued fraction for Q(a, x) (Lentz)
-  const tiny = 1e-300;
-  let b = x + 1 - a;
-  let c = 1 / tiny;
-  let d = 1 / b;
-  let h = d;
-  for (let i = 1; i < 1000; i++) {
-    const an = -i * (i - a);
-    b += 2;
-    d = an * d + b;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = b + an / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-16) break;
-  }
-  return Math.exp(-x + a * Math.log(x) - logGamma(a)) * h;
-}
-
-/** Regularized incomplete beta I_x(a, b). */
-function betaRegularized(x: number, a: number, b: number): number {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  if (x < (a + 1) / (a + b + 2)) return (front * betaFraction(x, a, b)) / a;
-  return 1 - (front * betaFraction(1 - x, b, a)) / b;
-}
-
-function betaFraction(x: number, a: number, b: number): number {
-  const tiny = 1e-300;
-  let c = 1;
-  let d = 1 - ((a + b) * x) / (a + 1);
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m < 1000; m++) {
-    const m2 = 2 * m;
-    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d; if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c; if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d; if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c; if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-15) break;
-  }
-  return h;
-}
+/** Student's t quantile (p in (0.5, 1)). */
+export const studentQuantile = (p: number, df: number): number => jStat.studentt.inv(p, df);

@@ -18,7 +18,9 @@ import { Lease } from './lease';
 import type { Experiment } from '../merchandising/experiments/types';
 import type { BehaviourOptions } from '../kernel/config';
 import { PopularityJob, type PopularityJobDeps, type PopularityRun } from './popularityJob';
-import { CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
+import { CO_OCCURRENCE_BULK_BYTES, CoOccurrenceJob, type CoOccurrenceRun } from './coOccurrenceJob';
+import { versionedAlias } from '../search/versionedAlias';
+import { VERSIONED_MAPPINGS } from '../search/indexRegistry';
 import { EventsMaintenanceJob, type EventsMaintenanceRun } from './eventsMaintenanceJob';
 import { ProductLookup } from '../events/productLookup';
 import { Attribution } from '../events/attribution';
@@ -84,8 +86,9 @@ export class BehaviourService {
       options: deps.options, now: this.now, ...(deps.phrasePriors ? { phrasePriors: deps.phrasePriors } : {}),
     });
     this.coOccurrence = new CoOccurrenceJob({
-      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
-      historyDays: deps.options.historyDays, layout: deps.layout, now: this.now,
+      documents, versions: versionedAlias(deps.es, { alias: deps.names.coOccurrence, mapping: VERSIONED_MAPPINGS.coOccurrence, layout: deps.layout, bulkBytes: CO_OCCURRENCE_BULK_BYTES }),
+      log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
+      historyDays: deps.options.historyDays, now: this.now,
     });
     this.eventsMaintenance = new EventsMaintenanceJob({
       es: deps.es, log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'events-maintenance', deps.holder, JOB_LEASE_TTL_MS),

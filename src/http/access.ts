@@ -11,9 +11,10 @@ import { apiKeyMatches } from './middleware';
 import { invalid } from '../kernel/errors';
 import type { KeyThrottle } from './keyThrottle';
 
-/** Roles from the least to the most: each may do what the ones before it may. */
-export const ROLES = ['analyst', 'merchandiser', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../contract/access';
+import { MERCHANDISING_KIND_TABLE } from '../admin/merchandisingKinds';
+
+export { ROLES, type Role } from '../contract/access';
 
 /** What a role may do, for the 403 that names it. */
 const ROLE_WORDS: Readonly<Record<Role, string>> = {
@@ -32,6 +33,11 @@ export type RouteAccess = Role | { role: Role; validationOnly: Role };
  * shop's feed, owned by its integration, and the export is the whole catalog at once.
  */
 export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
+  // Merchandising imports and exports: each kind's roles (admin/merchandisingKinds.ts).
+  ...Object.fromEntries(MERCHANDISING_KIND_TABLE.flatMap((kind) => [
+    ...kind.imports.flatMap((route) => route.versions.map((version) => [`${route.method.toUpperCase()} /api/admin/${version}/import/${kind.name}`, kind.roles.import] as const)),
+    [`GET /api/admin/${kind.export.version}/export/${kind.name}`, kind.roles.export] as const,
+  ])),
   // The catalog: the feed's integration. The impact report (validationOnly) changes nothing live: the console's.
   'PUT /api/admin/v4/import/catalog': { role: 'admin', validationOnly: 'merchandiser' },
   'POST /api/admin/v4/import/catalog': 'admin',
@@ -41,31 +47,7 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'POST /api/admin/v4/import/configuration': 'merchandiser',
   'GET /api/admin/v4/export/configuration': 'analyst',
   'GET /metrics': 'admin',
-  // Merchandising imports and exports.
-  'POST /api/admin/v3/import/navigation': 'merchandiser',
-  'POST /api/admin/v4/import/navigation': 'merchandiser',
-  'GET /api/admin/v3/export/navigation': 'analyst',
-  'POST /api/admin/v3/import/pages': 'merchandiser',
-  'POST /api/admin/v4/import/pages': 'merchandiser',
-  'GET /api/admin/v4/export/pages': 'analyst',
-  'PUT /api/admin/v4/import/templates': 'merchandiser',
-  'POST /api/admin/v4/import/templates': 'merchandiser',
-  'GET /api/admin/v4/export/templates': 'analyst',
-  'PUT /api/admin/v4/import/facets': 'merchandiser',
-  'GET /api/admin/v4/export/facets': 'analyst',
-  'PUT /api/admin/v4/import/labels': 'merchandiser',
-  'GET /api/admin/v4/export/labels': 'analyst',
-  'PUT /api/admin/v4/import/synonyms': 'merchandiser',
-  'POST /api/admin/v4/import/synonyms': 'merchandiser',
-  'GET /api/admin/v4/export/synonyms': 'analyst',
-  'PUT /api/admin/v4/import/compounds': 'merchandiser',
-  'GET /api/admin/v4/export/compounds': 'analyst',
-  'PUT /api/admin/v4/import/phrase-rules': 'merchandiser',
-  'POST /api/admin/v4/import/phrase-rules': 'merchandiser',
-  'GET /api/admin/v4/export/phrase-rules': 'analyst',
-  'PUT /api/admin/v4/import/experiments': 'merchandiser',
-  'POST /api/admin/v4/import/experiments': 'merchandiser',
-  'GET /api/admin/v4/export/experiments': 'analyst',
+  // Experiments beyond their import and export.
   'POST /api/admin/v4/experiments/:id/end': 'merchandiser',
   'GET /api/admin/v4/experiments/:id/results': 'analyst',
   // The console: previews with explanations (merchandiser), history (read: analyst; rollback: merchandiser).

@@ -14,9 +14,9 @@ import { landingPage } from '../storefront/landingPage/run';
 import { queryHandler } from './storefront/queryRoute';
 import type { Context, Middleware } from 'koa';
 import { HISTORY_KINDS, type HistoryKind } from '../admin/historyRecord';
-import { VersionNotFound, type History } from '../admin/history';
+import { historyScope, VersionNotFound, type History } from '../admin/history';
 import { invalid } from '../kernel/errors';
-import { required, single } from '../kernel/params';
+import { single } from '../kernel/params';
 import { HttpError } from './errors';
 import { answerImport } from './adminAnswers';
 import { importOptions } from './merchandisingRoutes';
@@ -32,13 +32,6 @@ const kindOf = (ctx: Context): HistoryKind => {
   if (!(HISTORY_KINDS as readonly string[]).includes(kind)) throw new HttpError(404, `Unknown history kind "${kind}": one of ${HISTORY_KINDS.join(', ')}`);
   return kind as HistoryKind;
 };
-
-/** The scope versions are kept per: the market of pages, market and locale of navigation, else the whole service. */
-function scopeOf(kind: HistoryKind, ctx: Context): string {
-  if (kind === 'pages') return required(ctx.query, 'market');
-  if (kind === 'navigation') return `${required(ctx.query, 'market')}|${required(ctx.query, 'locale')}`;
-  return '';
-}
 
 /** A version id as the history makes them (base-36 time and hex), so a bad one is a 400 naming the parameter. */
 function versionId(value: string | undefined, parameter: string): string {
@@ -79,7 +72,7 @@ export function consoleRouter(services: ConsoleServices, guard: Middleware): Rou
 
   router.get('/v4/history/:kind', async (ctx) => {
     const kind = kindOf(ctx);
-    ctx.body = await services.history.list(kind, scopeOf(kind, ctx));
+    ctx.body = await services.history.list(kind, historyScope(kind, ctx.query));
   });
   router.get('/v4/history/:kind/diff', async (ctx) => {
     const kind = kindOf(ctx);

@@ -1,32 +1,24 @@
 /**
- * Admin routes for merchandising data: navigation, pages, templates, facet configuration, synonyms, phrase rules and experiments imports and exports. Handlers only
- * wire: read the body or the query parameters, call the use case (src/admin/merchandisingServices.ts), answer.
+ * Admin routes for merchandising data: the imports and exports of every kind of the kinds table
+ * (src/admin/merchandisingKinds.ts), and ending an experiment and its results. Handlers only wire: read the
+ * body (at most the kind's limit), call the use case (src/admin/merchandisingServices.ts) with the options the
+ * kind's route reads from the query, answer.
  */
 import Router from '@koa/router';
 import { ROUTER_OPTIONS } from './middleware';
 import type { Context, Middleware } from 'koa';
 import type { MerchandisingAdmin } from '../admin/merchandisingServices';
-import { MAX_ID_FILTER, OUTPUT_FILTERS, type OutputFilter } from '../merchandising/pages/export';
-import { invalid } from '../kernel/errors';
 import { readJsonBody } from './body';
 import { authorOf } from './access';
 import { answerImport, blockingTimeout, requireGzipAccepted } from './adminAnswers';
-import { booleanParam, list, optionalBoolean, required, single } from '../kernel/params';
+import { single } from '../kernel/params';
 import { keyIdOf } from '../admin/historyRecord';
 import type { MerchandisingImportOptions } from '../admin/merchandisingDeps';
 import { ExperimentNotFound } from '../merchandising/experiments/types';
 import type { ExperimentResults } from '../behaviour/experimentResults';
 import { HttpError } from './errors';
+import { MERCHANDISING_KIND_TABLE } from '../admin/merchandisingKinds';
 
-/** Largest import bodies, once decompressed (413 beyond). */
-export const MAX_NAVIGATION_BYTES = 10_000_000;
-export const MAX_PAGES_BYTES = 50_000_000;
-export const MAX_TEMPLATES_BYTES = 1_000_000;
-export const MAX_FACETS_BYTES = 5_000_000;
-export const MAX_LABELS_BYTES = 5_000_000;
-export const MAX_SYNONYMS_BYTES = 20_000_000;
-export const MAX_PHRASE_RULES_BYTES = 20_000_000;
-export const MAX_EXPERIMENTS_BYTES = 1_000_000;
 const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain)$/, send: 'application/json' };
 
 /**
@@ -46,101 +38,22 @@ export function merchandisingRouter(services: MerchandisingAdmin, guard: Middlew
   // Key, role and throttle (access.ts), before any body is read.
   router.use(guard);
 
-  const navigationImport = async (ctx: Context) => {
-    const body = await readJson(ctx, MAX_NAVIGATION_BYTES);
-    answerImport(ctx, await services.importNavigation(body, importOptions(ctx)));
-  };
-  router.post('/v3/import/navigation', navigationImport);
-  router.post('/v4/import/navigation', navigationImport);
-  router.get('/v3/export/navigation', async (ctx) => {
-    requireGzipAccepted(ctx);
-    ctx.body = await services.exportNavigation({
-      market: required(ctx.query, 'market'), locale: required(ctx.query, 'locale'), includeAppNodes: booleanParam(ctx.query, 'includeAppNodes', false),
-    });
-  });
-
-  const pagesImport = async (ctx: Context) => {
-    const body = await readJson(ctx, MAX_PAGES_BYTES);
-    const previewOnly = optionalBoolean(ctx.query, 'previewOnly');
-    answerImport(ctx, await services.importPages(body, { ...importOptions(ctx), force: booleanParam(ctx.query, 'force', false), ...(previewOnly !== undefined ? { previewOnly } : {}) }));
-  };
-  router.post('/v3/import/pages', pagesImport);
-  router.post('/v4/import/pages', pagesImport);
-  router.get('/v4/export/pages', async (ctx) => {
-    requireGzipAccepted(ctx);
-    const idFilter = list(ctx.query, 'idFilter');
-    if (idFilter && idFilter.length > MAX_ID_FILTER) throw invalid(`Query parameter idFilter takes at most ${MAX_ID_FILTER} page ids (got ${idFilter.length})`);
-    const outputFilter = single(ctx.query, 'outputFilter') || 'PUBLISHED_ONLY';
-    if (!(OUTPUT_FILTERS as readonly string[]).includes(outputFilter)) {
-      throw invalid(`Query parameter outputFilter must be one of ${OUTPUT_FILTERS.join(', ')} (got "${outputFilter}")`);
+  // Every kind of the table: its imports (each route with its own options) and its export.
+  for (const kind of MERCHANDISING_KIND_TABLE) {
+    for (const route of kind.imports) {
+      for (const version of route.versions) {
+        router[route.method](`/${version}/import/${kind.name}`, async (ctx) => {
+          const body = await readJson(ctx, kind.maxBytes);
+          answerImport(ctx, await services.import(kind.name, body, { ...importOptions(ctx), ...(route.options(ctx.query) as object) }));
+        });
+      }
     }
-    ctx.body = await services.exportPages({ market: required(ctx.query, 'market'), idFilter, outputFilter: outputFilter as OutputFilter });
-  });
+    router.get(`/${kind.export.version}/export/${kind.name}`, async (ctx) => {
+      requireGzipAccepted(ctx);
+      ctx.body = await services.export(kind.name, ctx.query);
+    });
+  }
 
-  const templatesImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
-    const body = await readJson(ctx, MAX_TEMPLATES_BYTES);
-    const force = mode === 'replace' ? booleanParam(ctx.query, 'force', false) : false;
-    answerImport(ctx, await services.importTemplates(body, { ...importOptions(ctx), mode, force }));
-  };
-  router.put('/v4/import/templates', templatesImport('replace'));
-  router.post('/v4/import/templates', templatesImport('upsert'));
-  router.get('/v4/export/templates', async (ctx) => {
-    requireGzipAccepted(ctx);
-    ctx.body = await services.exportTemplates();
-  });
-
-  router.put('/v4/import/facets', async (ctx) => {
-    const body = await readJson(ctx, MAX_FACETS_BYTES);
-    answerImport(ctx, await services.importFacets(body, importOptions(ctx)));
-  });
-  router.get('/v4/export/facets', async (ctx) => {
-    requireGzipAccepted(ctx);
-    ctx.body = await services.exportFacets();
-  });
-
-  router.put('/v4/import/labels', async (ctx) => {
-    const body = await readJson(ctx, MAX_LABELS_BYTES);
-    answerImport(ctx, await services.importLabels(body, importOptions(ctx)));
-  });
-  router.get('/v4/export/labels', async (ctx) => {
-    requireGzipAccepted(ctx);
-    ctx.body = await services.exportLabels();
-  });
-
-  const synonymsImport = (mode: 'replace' | 'append') => async (ctx: Context) => {
-    const body = await readJson(ctx, MAX_SYNONYMS_BYTES);
-    answerImport(ctx, await services.importSynonyms(body, { ...importOptions(ctx), mode }));
-  };
-  router.put('/v4/import/synonyms', synonymsImport('replace'));
-  router.post('/v4/import/synonyms', synonymsImport('append'));
-  router.get('/v4/export/synonyms', async (ctx) => {
-    requireGzipAccepted(ctx);
-    ctx.body = await services.exportSynonyms(single(ctx.query, 'locale') || undefined, booleanParam(ctx.query, 'shipped', false));
-  });
-
-  const phraseRulesImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
-    const body = await readJson(ctx, MAX_PHRASE_RULES_BYTES);
-    const previewOnly = optionalBoolean(ctx.query, 'previewOnly');
-    answerImport(ctx, await services.importPhraseRules(body, { ...importOptions(ctx), mode, ...(previewOnly !== undefined ? { previewOnly } : {}) }));
-  };
-  router.put('/v4/import/phrase-rules', phraseRulesImport('replace'));
-  router.post('/v4/import/phrase-rules', phraseRulesImport('upsert'));
-  router.get('/v4/export/phrase-rules', async (ctx) => {
-    requireGzipAccepted(ctx);
-    const view = single(ctx.query, 'view') || 'production';
-    if (view !== 'production' && view !== 'preview') throw invalid(`Query parameter view must be production or preview (got "${view.slice(0, 50)}")`);
-    ctx.body = await services.exportPhraseRules(single(ctx.query, 'market') || undefined, view);
-  });
-  const experimentsImport = (mode: 'replace' | 'upsert') => async (ctx: Context) => {
-    const body = await readJson(ctx, MAX_EXPERIMENTS_BYTES);
-    answerImport(ctx, await services.importExperiments(body, { ...importOptions(ctx), mode }));
-  };
-  router.put('/v4/import/experiments', experimentsImport('replace'));
-  router.post('/v4/import/experiments', experimentsImport('upsert'));
-  router.get('/v4/export/experiments', async (ctx) => {
-    requireGzipAccepted(ctx);
-    ctx.body = await services.exportExperiments();
-  });
   router.post('/v4/experiments/:id/end', async (ctx) => {
     ctx.body = await experimentFound(services.endExperiment(ctx.params.id, importOptions(ctx)));
   });
@@ -149,15 +62,6 @@ export function merchandisingRouter(services: MerchandisingAdmin, guard: Middlew
       ctx.body = await experimentFound(experimentResults(ctx.params.id));
     });
   }
-
-  router.put('/v4/import/compounds', async (ctx) => {
-    const body = await readJson(ctx, MAX_SYNONYMS_BYTES);
-    answerImport(ctx, await services.importCompounds(body, importOptions(ctx)));
-  });
-  router.get('/v4/export/compounds', async (ctx) => {
-    requireGzipAccepted(ctx);
-    ctx.body = await services.exportCompounds(single(ctx.query, 'locale') || undefined);
-  });
 
   return router;
 }

@@ -9,10 +9,9 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { ROUTER_OPTIONS } from './middleware';
 import type { Context, Middleware, Next } from 'koa';
-import type { Client } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
 import { runWithRequest } from '../kernel/requestContext';
-import { observeSearchTiming, timeSearches, type SearchTiming } from '../search/timing';
+import { timeSearches, type SearchTiming } from '../search/timing';
 import type { Readiness } from '../search/readiness';
 import type { ServiceMetrics } from './metrics';
 
@@ -29,8 +28,8 @@ export function requestIdFor(incoming: string | undefined): string {
   return kept || randomUUID();
 }
 
+/** The composition root hooks the client's timing (search/timing.ts observeSearchTiming) before it serves. */
 export interface ObserveDeps {
-  es: Client;
   log: Logger;
   /** Absent when METRICS_ENABLED is false. */
   metrics?: ServiceMetrics;
@@ -42,8 +41,7 @@ export interface ObserveDeps {
  * The outermost middleware. The access line says method, route (the matched pattern) and path, status,
  * duration, Elasticsearch took and round trips; never headers or the query string, so no `Api-Key` or key of any kind.
  */
-export function observeRequests({ es, log, metrics, accessLog = true }: ObserveDeps) {
-  observeSearchTiming(es);
+export function observeRequests({ log, metrics, accessLog = true }: ObserveDeps) {
   return async (ctx: Context, next: Next) => {
     const requestId = requestIdFor(ctx.get('X-Request-Id') || undefined);
     ctx.set('X-Request-Id', requestId);

@@ -3,14 +3,15 @@
  * short cache, so every API process sees an import within STORE_CACHE_MS and the importing process at once.
  * The facet, label and template stores differ only in their documents; the cache and the writes are here.
  */
-import type { BulkChange, BulkOptions, MerchandisingIndex } from './indices';
+import { sourcesOf, writeChange, type BulkChange, type BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import { ShortCache } from '../kernel/shortCache';
 
 export abstract class CachedDocuments<All> {
   private readonly cache: ShortCache<All>;
 
   /** `cacheMs`: STORE_CACHE_MS; `name` names the cache in metrics. */
-  constructor(protected readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number, name: string) {
+  constructor(protected readonly documents: DocumentIndex, protected readonly index: string, private readonly bulk: BulkOptions, cacheMs: number, name: string) {
     this.cache = new ShortCache(cacheMs, () => this.load(), name);
   }
 
@@ -25,7 +26,7 @@ export abstract class CachedDocuments<All> {
   /** Writes and deletes by id; the cache is cleared before and after, so no read in between keeps the old whole. */
   protected async write(change: BulkChange): Promise<void> {
     this.cache.clear();
-    await this.index.write(change, this.bulk);
+    await writeChange(this.documents, this.index, change, this.bulk);
     this.cache.clear();
   }
 }
@@ -49,7 +50,7 @@ export abstract class MarketDocuments<Market> extends CachedDocuments<{ markets:
 
   protected async load(): Promise<{ markets: Record<string, Market> }> {
     const markets: Record<string, Market> = {};
-    for await (const doc of this.index.scan<Record<string, unknown> & { market: string }>({ match_all: {} }, [{ market: 'asc' }])) markets[doc.market] = this.value(doc);
+    for await (const doc of sourcesOf<Record<string, unknown> & { market: string }>(this.documents, this.index, { match_all: {} }, [{ market: 'asc' }])) markets[doc.market] = this.value(doc);
     return { markets };
   }
 }

@@ -3,7 +3,8 @@
  * compounds per query through a short cache (every API process sees an import within STORE_CACHE_MS;
  * the importing process at once) and leaves them out of the compound expansion.
  */
-import type { BulkOptions, MerchandisingIndex } from './indices';
+import { sourcesOf, writeChange, type BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import type { CompoundSets, LocaleCompounds } from './compounds/types';
 import { folded } from '../catalog/vocabulary';
 import { ShortCache } from '../kernel/shortCache';
@@ -16,7 +17,7 @@ export class CompoundStore {
   private readonly cache: ShortCache<Loaded>;
 
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions, cacheMs: number) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'compounds');
   }
 
@@ -34,7 +35,7 @@ export class CompoundStore {
   async replace(sets: CompoundSets): Promise<void> {
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    await this.index.write({
+    await writeChange(this.documents, this.index, {
       index: Object.entries(sets).map(([locale, c]) => ({ id: locale, document: { locale, excluded: c.excluded, updatedAt } satisfies CompoundDocument })),
     }, this.bulk);
     this.cache.clear();
@@ -43,7 +44,7 @@ export class CompoundStore {
   private async read(): Promise<Loaded> {
     const sets: CompoundSets = {};
     const excluded = new Map<string, ReadonlySet<string>>();
-    for await (const doc of this.index.scan<CompoundDocument>({ match_all: {} }, [{ locale: 'asc' }])) {
+    for await (const doc of sourcesOf<CompoundDocument>(this.documents, this.index, { match_all: {} }, [{ locale: 'asc' }])) {
       sets[doc.locale] = { excluded: doc.excluded };
       excluded.set(doc.locale, new Set(doc.excluded.map(folded)));
     }

@@ -6,7 +6,8 @@
  * answers; other processes see it within STORE_CACHE_MS and one query.
  */
 import { AsyncResource } from 'node:async_hooks';
-import type { BulkOptions, MerchandisingIndex } from './indices';
+import { sourcesOf, writeChange, type BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import type { Experiment, ExperimentSet } from './experiments/types';
 import { ShortCache } from '../kernel/shortCache';
 
@@ -21,7 +22,7 @@ export class ExperimentStore {
   private readonly detached = new AsyncResource('ExperimentStore');
 
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, private readonly cacheMs: number, private readonly onRefreshFailed?: (err: unknown) => void) {
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions, private readonly cacheMs: number, private readonly onRefreshFailed?: (err: unknown) => void) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'experiments');
   }
 
@@ -58,7 +59,7 @@ export class ExperimentStore {
   private async save(experiments: Experiment[], deleted: string[]): Promise<void> {
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    await this.index.write({
+    await writeChange(this.documents, this.index, {
       index: experiments.map((experiment) => ({ id: experiment.id, document: { id: experiment.id, experiment, updatedAt } satisfies ExperimentDocument })),
       delete: deleted,
     }, this.bulk);
@@ -68,7 +69,7 @@ export class ExperimentStore {
 
   private async read(): Promise<ExperimentSet> {
     const experiments: Experiment[] = [];
-    for await (const doc of this.index.scan<ExperimentDocument>({ match_all: {} }, [{ id: 'asc' }])) experiments.push(doc.experiment);
+    for await (const doc of sourcesOf<ExperimentDocument>(this.documents, this.index, { match_all: {} }, [{ id: 'asc' }])) experiments.push(doc.experiment);
     this.snapshot = { set: { experiments }, at: Date.now() };
     return { experiments };
   }

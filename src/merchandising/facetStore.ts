@@ -3,7 +3,8 @@
  * through a short cache (cachedDocuments.ts: every API process sees an import within STORE_CACHE_MS; the
  * importing process at once).
  */
-import type { BulkOptions, MerchandisingIndex } from './indices';
+import type { BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import type { MarketFacets } from './facets/types';
 import { MarketDocuments } from './cachedDocuments';
 
@@ -11,8 +12,8 @@ interface FacetDocument extends MarketFacets { market: string; updatedAt: string
 
 export class FacetStore extends MarketDocuments<MarketFacets> {
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(index: MerchandisingIndex, bulk: BulkOptions, cacheMs: number) {
-    super(index, bulk, cacheMs, 'facets');
+  constructor(documents: DocumentIndex, index: string, bulk: BulkOptions, cacheMs: number) {
+    super(documents, index, bulk, cacheMs, 'facets');
   }
 
   /** The market's configuration, undefined when it has none (the service's defaults apply). */

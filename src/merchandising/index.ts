@@ -7,9 +7,9 @@
  *   await stores.navigation.tree({ market, locale, includeAppNodes: true });
  *   await stores.templates.getTemplate(templateId);
  */
-import type { Client } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 import type { IndexNames } from '../search/indexNames';
-import { MerchandisingIndex, type BulkOptions } from './indices';
+import type { BulkOptions } from './indices';
 import { NavigationStore } from './navigationStore';
 import { PageStore } from './pageStore';
 import { TemplateStore } from './templateStore';
@@ -42,7 +42,7 @@ export interface MerchandisingStores {
 }
 
 export interface MerchandisingStoresDeps {
-  es: Client;
+  documents: DocumentIndex;
   names: Pick<IndexNames, 'navigation' | 'pages' | 'templates' | 'facets' | 'labels' | 'synonyms' | 'phraseRules' | 'experiments' | 'history' | 'compounds'>;
   /** How imports write (the catalog's bulk settings). */
   bulk: BulkOptions;
@@ -52,17 +52,17 @@ export interface MerchandisingStoresDeps {
   generalSynonyms?: boolean;
 }
 
-export function merchandisingStores({ es, names, bulk, cacheMs, generalSynonyms = true }: MerchandisingStoresDeps): MerchandisingStores {
+export function merchandisingStores({ documents, names, bulk, cacheMs, generalSynonyms = true }: MerchandisingStoresDeps): MerchandisingStores {
   return {
-    navigation: new NavigationStore(new MerchandisingIndex(es, names.navigation), bulk),
-    pages: new PageStore(new MerchandisingIndex(es, names.pages), bulk),
-    templates: new TemplateStore(new MerchandisingIndex(es, names.templates), bulk, cacheMs),
-    facets: new FacetStore(new MerchandisingIndex(es, names.facets), bulk, cacheMs),
-    labels: new LabelStore(new MerchandisingIndex(es, names.labels), bulk, cacheMs),
-    synonyms: new SynonymStore(new MerchandisingIndex(es, names.synonyms), bulk, cacheMs, generalSynonyms),
-    phraseRules: new PhraseRuleStore(new MerchandisingIndex(es, names.phraseRules), bulk, cacheMs),
-    experiments: new ExperimentStore(new MerchandisingIndex(es, names.experiments), bulk, cacheMs),
-    history: new HistoryStore(new MerchandisingIndex(es, names.history)),
-    compounds: new CompoundStore(new MerchandisingIndex(es, names.compounds), bulk, cacheMs),
+    navigation: new NavigationStore(documents, names.navigation, bulk),
+    pages: new PageStore(documents, names.pages, bulk),
+    templates: new TemplateStore(documents, names.templates, bulk, cacheMs),
+    facets: new FacetStore(documents, names.facets, bulk, cacheMs),
+    labels: new LabelStore(documents, names.labels, bulk, cacheMs),
+    synonyms: new SynonymStore(documents, names.synonyms, bulk, cacheMs, generalSynonyms),
+    phraseRules: new PhraseRuleStore(documents, names.phraseRules, bulk, cacheMs),
+    experiments: new ExperimentStore(documents, names.experiments, bulk, cacheMs),
+    history: new HistoryStore(documents, names.history),
+    compounds: new CompoundStore(documents, names.compounds, bulk, cacheMs),
   };
 }

@@ -1,11 +1,13 @@
 /**
  * The Elasticsearch indices of merchandising data: one plain index each (no versions, no aliases: imports
  * are small and amend documents in place under the import lock). Mapped from mappings/<name>.json so an
- * analyst can read them in Kibana; made at start-up (src/search/indexRegistry.ts).
+ * analyst can read them in Kibana; made at start-up (src/search/indexRegistry.ts). The stores read and write
+ * them through the document-index access (search/documents.ts), never the client; these are its two uses
+ * every store shares.
  */
 import { createHash } from 'node:crypto';
-import type { Client, estypes } from '@elastic/elasticsearch';
-import { BulkWriter } from '../search/bulkWriter';
+import type { estypes } from '@elastic/elasticsearch';
+import type { DocumentIndex } from '../search/documents';
 
 /** A readable document id (`SE|sv-SE|/women`), hashed only when it would exceed Elasticsearch's 512 bytes. */
 export function documentId(...parts: string[]): string {
@@ -18,36 +20,20 @@ export interface BulkOptions { maxBytes: number; concurrency: number }
 
 export interface BulkChange { index?: { id: string; document: unknown }[]; delete?: string[] }
 
-export class MerchandisingIndex {
-  constructor(readonly es: Client, readonly name: string) {}
-
-  /** Every document matching `query`, in `sort` order (which must be unique), paged with search_after. */
-  async *scan<T>(query: estypes.QueryDslQueryContainer, sort: estypes.Sort): AsyncGenerator<T> {
-    let after: estypes.SortResults | undefined;
-    for (;;) {
-      const res = await this.es.search<T>({ index: this.name, size: 1000, query, sort, search_after: after, ignore_unavailable: true, track_total_hits: false });
-      for (const hit of res.hits.hits) yield hit._source!;
-      if (res.hits.hits.length < 1000) return;
-      after = res.hits.hits[res.hits.hits.length - 1].sort;
-    }
+/** Every document of `index` matching `query`, in `sort` order (which must be unique), paged with search_after. */
+export async function* sourcesOf<T>(documents: DocumentIndex, index: string, query: estypes.QueryDslQueryContainer, sort: estypes.Sort): AsyncGenerator<T> {
+  for await (const hits of documents.scan<T>({ index, query, sort, ignore_unavailable: true, track_total_hits: false }, 1000)) {
+    for (const hit of hits) if (hit._source !== undefined) yield hit._source;
   }
+}
 
-  async getMany<T>(ids: string[]): Promise<Map<string, T>> {
-    const found = new Map<string, T>();
-    if (!ids.length) return found;
-    const res = await this.es.mget<T>({ index: this.name, ids });
-    for (const doc of res.docs) if ('found' in doc && doc.found) found.set(doc._id, doc._source!);
-    return found;
-  }
-
-  /** Writes and deletes documents, visible to searches when it returns; throws on the first failure. */
-  async write(change: BulkChange, bulk: BulkOptions): Promise<void> {
-    if (!change.index?.length && !change.delete?.length) return;
-    const writer = new BulkWriter(this.es, { ...bulk, refresh: false });
-    for (const { id, document } of change.index ?? []) await writer.index(this.name, id, document);
-    for (const id of change.delete ?? []) await writer.delete(this.name, id);
-    await writer.flush();
-    // An explicit refresh: the import answers once every process sees it, without waiting for the refresh interval.
-    await this.es.indices.refresh({ index: this.name });
-  }
+/** Writes and deletes documents of `index`, visible to searches when it returns; throws on the first failure. */
+export async function writeChange(documents: DocumentIndex, index: string, change: BulkChange, bulk: BulkOptions): Promise<void> {
+  if (!change.index?.length && !change.delete?.length) return;
+  const writer = documents.writer({ ...bulk, refresh: false });
+  for (const { id, document } of change.index ?? []) await writer.index(index, id, document);
+  for (const id of change.delete ?? []) await writer.delete(index, id);
+  await writer.flush();
+  // An explicit refresh: the import answers once every process sees it, without waiting for the refresh interval.
+  await documents.refresh(index);
 }

@@ -3,7 +3,8 @@
  * (cachedDocuments.ts): through a short cache, so every API process sees an import within STORE_CACHE_MS
  * and the importing process at once.
  */
-import type { BulkOptions, MerchandisingIndex } from './indices';
+import type { BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import type { LabelConfiguration } from './labelConfiguration';
 import { MarketDocuments } from './cachedDocuments';
 
@@ -12,8 +13,8 @@ interface LabelDocument { market: string; locales: MarketLabels; updatedAt: stri
 
 export class LabelStore extends MarketDocuments<MarketLabels> {
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(index: MerchandisingIndex, bulk: BulkOptions, cacheMs: number) {
-    super(index, bulk, cacheMs, 'labels');
+  constructor(documents: DocumentIndex, index: string, bulk: BulkOptions, cacheMs: number) {
+    super(documents, index, bulk, cacheMs, 'labels');
   }
 
   protected document(market: string, locales: MarketLabels, updatedAt: string): LabelDocument {

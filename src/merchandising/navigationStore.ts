@@ -6,7 +6,8 @@
  *
  * For the storefront: `tree({market, locale, includeAppNodes})`.
  */
-import { documentId, type BulkOptions, type MerchandisingIndex } from './indices';
+import { documentId, sourcesOf, writeChange, type BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import { nestTree, navigationContainer, importedShape } from './navigation/shape';
 import type { NavigationContainer, NavigationTreeNode, PlacedNode } from './navigation/types';
 
@@ -22,13 +23,13 @@ export class NavigationStore {
     return this.saved;
   }
 
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions) {}
 
   /** The tree of one market-locale, in tree order (parents before children, siblings in order). */
   async load(market: string, locale: string): Promise<PlacedNode[]> {
     const out: PlacedNode[] = [];
     const query = { bool: { filter: [{ term: { market } }, { term: { locale } }] } };
-    for await (const doc of this.index.scan<NavigationDocument>(query, [{ position: 'asc' }, { id: 'asc' }])) {
+    for await (const doc of sourcesOf<NavigationDocument>(this.documents, this.index, query, [{ position: 'asc' }, { id: 'asc' }])) {
       out.push({ ...importedShape(doc), origin: doc.origin, position: doc.position, depth: doc.depth });
     }
     return out;
@@ -44,7 +45,7 @@ export class NavigationStore {
     const kept = new Set(after.map((n) => n.id));
     const remove = before.filter((n) => !kept.has(n.id)).map((n) => documentId(market, locale, n.id));
     try {
-      await this.index.write({ index: writes, delete: remove }, this.bulk);
+      await writeChange(this.documents, this.index, { index: writes, delete: remove }, this.bulk);
     } finally {
       this.saved++; // even a failed write may have changed some documents
     }

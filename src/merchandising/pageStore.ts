@@ -12,7 +12,8 @@
  * imported before keywords were indexed need no re-import.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { documentId, type BulkOptions, type MerchandisingIndex } from './indices';
+import { documentId, sourcesOf, writeChange, type BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import { pageContainer, type PageExportRequest } from './pages/export';
 import type { PageChanges } from './pages/apply';
 import { keywordKey, keywordKeys, normalizeKeyword } from './pages/keywords';
@@ -66,19 +67,19 @@ export class PageStore {
     return this.saved;
   }
 
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions) {}
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions) {}
 
   /** Every stored page of a market, by id. */
   async loadMarket(market: string): Promise<Map<string, StoredPage>> {
     const out = new Map<string, StoredPage>();
-    for await (const doc of this.index.scan<PageDocument>({ term: { market } }, [{ id: 'asc' }])) out.set(doc.id, storedPage(doc));
+    for await (const doc of sourcesOf<PageDocument>(this.documents, this.index, { term: { market } }, [{ id: 'asc' }])) out.set(doc.id, storedPage(doc));
     return out;
   }
 
   async save(market: string, changes: PageChanges): Promise<void> {
     const updatedAt = new Date().toISOString();
     try {
-      await this.index.write({
+      await writeChange(this.documents, this.index, {
         index: changes.write.map((page) => ({ id: documentId(market, page.id), document: toDocument(page, updatedAt) })),
         delete: changes.remove.map((id) => documentId(market, id)),
       }, this.bulk);
@@ -89,14 +90,14 @@ export class PageStore {
 
   async export(request: PageExportRequest): Promise<PageContainer> {
     const pages = request.idFilter
-      ? [...(await this.index.getMany<PageDocument>(request.idFilter.map((id) => documentId(request.market, id)))).values()].map(storedPage)
+      ? [...(await this.documents.getMany<PageDocument>(this.index, request.idFilter.map((id) => documentId(request.market, id)))).values()].map(storedPage)
       : [...(await this.loadMarket(request.market)).values()];
     return pageContainer(request, pages);
   }
 
   /** The page a reference names in a view: by id first, else by localized path. */
   async findPage(lookup: PageLookup): Promise<FoundPage | undefined> {
-    const byId = (await this.index.getMany<PageDocument>([documentId(lookup.market, lookup.reference)])).values().next().value;
+    const byId = (await this.documents.getMany<PageDocument>(this.index, [documentId(lookup.market, lookup.reference)])).values().next().value;
     const found = byId && inView(byId, lookup) ? byId : await this.byPath(lookup);
     return found && inView(found, lookup);
   }
@@ -108,7 +109,7 @@ export class PageStore {
    */
   keywordSearch(lookup: KeywordLookup): IndexedSearch | undefined {
     const body = keywordSearchBody(lookup);
-    return body && { index: this.index.name, body };
+    return body && { index: this.index, body };
   }
 
   keywordMatch(response: estypes.SearchResponse<unknown> | undefined, lookup: KeywordLookup): FoundPage | undefined {
@@ -125,18 +126,19 @@ export class PageStore {
     let upgraded = 0;
     let after: estypes.SortResults | undefined;
     for (;;) {
-      const res = await this.index.es.search<PageDocument>({
-        index: this.index.name, size: 500, ignore_unavailable: true, track_total_hits: false, seq_no_primary_term: true,
+      const res = await this.documents.search<PageDocument>({
+        index: this.index, size: 500, ignore_unavailable: true, track_total_hits: false, seq_no_primary_term: true,
         query: { bool: { must_not: [{ range: { lookupVersion: { gte: LOOKUP_VERSION } } }] } },
         sort: [{ market: 'asc' }, { id: 'asc' }], search_after: after,
       });
       const hits = res.hits.hits;
       if (!hits.length) break;
       const operations = hits.flatMap((hit) => [
-        { index: { _index: this.index.name, _id: hit._id, if_seq_no: hit._seq_no, if_primary_term: hit._primary_term } },
+        { index: { _index: this.index, _id: hit._id, if_seq_no: hit._seq_no, if_primary_term: hit._primary_term } },
         toDocument(storedPage(hit._source!), hit._source!.updatedAt),
       ]);
-      const bulk = await this.index.es.bulk({ operations, refresh: true });
+      const bulk = await this.documents.bulk(operations);
+      await this.documents.refresh(this.index);
       for (const item of bulk.items) {
         const result = item.index;
         if (result?.error && result.status !== 409) throw new Error(`page ${result._id}: ${result.error.reason ?? result.error.type}`);
@@ -157,7 +159,7 @@ export class PageStore {
   /** The existing ancestors of a path-style page in the same view, nearest first. */
   async ancestors(page: FoundPage): Promise<FoundPage[]> {
     const ids = ancestorIds(page.page.id);
-    const docs = await this.index.getMany<PageDocument>(ids.map((id) => documentId(page.market, id)));
+    const docs = await this.documents.getMany<PageDocument>(this.index, ids.map((id) => documentId(page.market, id)));
     return ids
       .map((id) => docs.get(documentId(page.market, id)))
       .map((doc) => doc && inView(doc, page))
@@ -170,7 +172,7 @@ export class PageStore {
    */
   async findPagesWithAncestors(where: { market: string; locale: string; view: PageView }, ids: readonly string[]): Promise<Map<string, FoundPage>> {
     const wanted = [...new Set(ids.flatMap((id) => [id, ...ancestorIds(id)]))];
-    const docs = await this.index.getMany<PageDocument>(wanted.map((id) => documentId(where.market, id)));
+    const docs = await this.documents.getMany<PageDocument>(this.index, wanted.map((id) => documentId(where.market, id)));
     const out = new Map<string, FoundPage>();
     for (const id of wanted) {
       const doc = docs.get(documentId(where.market, id));
@@ -182,8 +184,8 @@ export class PageStore {
 
   private async byPath(lookup: PageLookup): Promise<PageDocument | undefined> {
     const pathField = lookup.view === 'production' ? 'publishedPaths' : 'previewPaths';
-    const res = await this.index.es.search<PageDocument>({
-      index: this.index.name, size: 1, ignore_unavailable: true,
+    const res = await this.documents.search<PageDocument>({
+      index: this.index, size: 1, ignore_unavailable: true,
       query: { bool: { filter: [{ term: { market: lookup.market } }, { term: { [pathField]: `${lookup.locale}|${lookup.reference}` } }] } },
     });
     return res.hits.hits[0]?._source;

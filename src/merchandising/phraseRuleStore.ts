@@ -4,7 +4,8 @@
  * built once per load (short cache: every API process sees an import within STORE_CACHE_MS; the importing
  * process at once), so applying a rule costs no Elasticsearch round trip.
  */
-import type { BulkOptions, MerchandisingIndex } from './indices';
+import { sourcesOf, writeChange, type BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import { ShortCache } from '../kernel/shortCache';
 import { indexPhraseRules, phraseRuleFor, type PhraseRuleIndex, type PhraseRuleView } from './phraseRules/match';
 import type { MarketPhraseRules, PhraseRule, PhraseRuleSets } from './phraseRules/types';
@@ -17,7 +18,7 @@ interface Loaded { markets: Record<string, MarketPhraseRules>; index: PhraseRule
 export class PhraseRuleStore {
   private readonly cache: ShortCache<Loaded>;
 
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number) {
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions, cacheMs: number) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'phrase-rules');
   }
 
@@ -59,7 +60,7 @@ export class PhraseRuleStore {
   private async save(markets: Record<string, MarketPhraseRules>): Promise<void> {
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    await this.index.write({
+    await writeChange(this.documents, this.index, {
       index: Object.entries(markets).map(([market, m]) => ({ id: market, document: { market, ...m, updatedAt } satisfies PhraseRulesDocument })),
     }, this.bulk);
     this.cache.clear();
@@ -67,7 +68,7 @@ export class PhraseRuleStore {
 
   private async read(): Promise<Loaded> {
     const markets: Record<string, MarketPhraseRules> = {};
-    for await (const doc of this.index.scan<PhraseRulesDocument>({ match_all: {} }, [{ market: 'asc' }])) {
+    for await (const doc of sourcesOf<PhraseRulesDocument>(this.documents, this.index, { match_all: {} }, [{ market: 'asc' }])) {
       markets[doc.market] = { published: doc.published ?? [], ...(doc.preview ? { preview: doc.preview } : {}) };
     }
     return { markets, index: indexPhraseRules(markets) };

@@ -3,7 +3,8 @@
  * short cache holding the rules compiled (every API process sees an import within STORE_CACHE_MS; the
  * importing process at once). Applied at query time (synonyms/expand.ts), so nothing is reindexed.
  */
-import type { BulkOptions, MerchandisingIndex } from './indices';
+import { sourcesOf, writeChange, type BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import { compileSynonyms, type CompiledSynonyms } from './synonyms/expand';
 import { generalSynonyms } from './synonyms/general';
 import type { SynonymRule, SynonymSets } from './synonyms/types';
@@ -20,7 +21,7 @@ export class SynonymStore {
   private readonly cache: ShortCache<Loaded>;
 
   /** `cacheMs`: STORE_CACHE_MS; `general`: GENERAL_SYNONYMS, the shipped rules of each locale's language apply too. */
-  constructor(private readonly index: MerchandisingIndex, private readonly bulk: BulkOptions, cacheMs: number, private readonly general = true) {
+  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions, cacheMs: number, private readonly general = true) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'synonyms');
   }
 
@@ -66,7 +67,7 @@ export class SynonymStore {
   private async save(sets: SynonymSets): Promise<void> {
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    await this.index.write({
+    await writeChange(this.documents, this.index, {
       index: Object.entries(sets).map(([locale, rules]) => ({ id: locale, document: { locale, rules, updatedAt } satisfies SynonymDocument })),
     }, this.bulk);
     this.cache.clear();
@@ -78,7 +79,7 @@ export class SynonymStore {
 
   private async read(): Promise<Loaded> {
     const sets: SynonymSets = {};
-    for await (const doc of this.index.scan<SynonymDocument>({ match_all: {} }, [{ locale: 'asc' }])) sets[doc.locale] = doc.rules;
+    for await (const doc of sourcesOf<SynonymDocument>(this.documents, this.index, { match_all: {} }, [{ locale: 'asc' }])) sets[doc.locale] = doc.rules;
     return { sets, compiled: new Map() };
   }
 }

@@ -3,7 +3,8 @@
  * `getTemplate(id)`, read through a short cache (every API process sees an import within STORE_CACHE_MS;
  * the process that imports sees it at once).
  */
-import type { BulkOptions, MerchandisingIndex } from './indices';
+import { sourcesOf, type BulkOptions } from './indices';
+import type { DocumentIndex } from '../search/documents';
 import { CachedDocuments } from './cachedDocuments';
 import type { TemplateSettings, Templates } from './templates/types';
 
@@ -11,8 +12,8 @@ interface TemplateDocument { id: string; settings: TemplateSettings; updatedAt: 
 
 export class TemplateStore extends CachedDocuments<Templates> {
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(index: MerchandisingIndex, bulk: BulkOptions, cacheMs: number) {
-    super(index, bulk, cacheMs, 'templates');
+  constructor(documents: DocumentIndex, index: string, bulk: BulkOptions, cacheMs: number) {
+    super(documents, index, bulk, cacheMs, 'templates');
   }
 
   /** The template with this id, or undefined when there is none. */
@@ -33,7 +34,7 @@ export class TemplateStore extends CachedDocuments<Templates> {
   /** Every template, by id (ids in order). */
   protected async load(): Promise<Templates> {
     const out: Templates = {};
-    for await (const doc of this.index.scan<TemplateDocument>({ match_all: {} }, [{ id: 'asc' }])) out[doc.id] = doc.settings;
+    for await (const doc of sourcesOf<TemplateDocument>(this.documents, this.index, { match_all: {} }, [{ id: 'asc' }])) out[doc.id] = doc.settings;
     return out;
   }
 }

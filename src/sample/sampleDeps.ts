@@ -12,7 +12,7 @@ export interface SampleDeps {
   indices: Pick<CatalogIndices, 'liveVersion'>;
   configuration: Pick<ConfigurationReader, 'get'>;
   admin: Pick<AdminServices, 'importConfiguration' | 'importCatalog'>;
-  merchandisingAdmin: Pick<MerchandisingAdmin, 'importPages' | 'importNavigation'>;
+  merchandisingAdmin: Pick<MerchandisingAdmin, 'import'>;
   /** Whether a market has pages already. */
   merchandising: { pages: Pick<PageStore, 'loadMarket'> };
 }

@@ -43,9 +43,9 @@ export function sampleNavigation(locale: string) {
 export async function loadSampleMerchandisingIfEmpty(deps: SampleDeps, configuration: CatalogConfiguration): Promise<void> {
   for (const [market, { locales }] of Object.entries(configuration.markets)) {
     if ((await deps.merchandising.pages.loadMarket(market)).size) continue;
-    await deps.merchandisingAdmin.importPages({ market, type: 'FULL', addOrUpdate: samplePages(locales) }, { name: 'sample pages', force: false });
+    await deps.merchandisingAdmin.import('pages', { market, type: 'FULL', addOrUpdate: samplePages(locales) }, { name: 'sample pages', force: false });
     for (const locale of locales) {
-      await deps.merchandisingAdmin.importNavigation({ market, locale, type: 'FULL', addOrUpdate: sampleNavigation(locale) }, { name: 'sample navigation' });
+      await deps.merchandisingAdmin.import('navigation', { market, locale, type: 'FULL', addOrUpdate: sampleNavigation(locale) }, { name: 'sample navigation' });
     }
   }
   deps.log.info('sample pages and navigation loaded');

@@ -5,8 +5,12 @@
  */
 import { assignments, mergedOverrides, variantTags } from '../merchandising/experiments/assign';
 import type { VariantOverrides } from '../merchandising/experiments/types';
-import type { StorefrontServices } from './services';
+import type { MerchandisingStores } from '../merchandising';
+import type { Logger } from '../kernel/log';
 import type { QueryContext } from './request';
+
+/** What the experiments of a query read of the storefront's services (services.ts fills it; owned here, below it). */
+export interface ExperimentServices { merchandising?: Partial<Pick<MerchandisingStores, 'experiments'>>; now(): Date; log: Logger }
 
 export interface VariantSettings {
   /** `experimentId:variantId` of each experiment the visitor is in. */
@@ -17,7 +21,7 @@ export interface VariantSettings {
 export const NO_VARIANT: VariantSettings = { tags: [], overrides: {} };
 
 /** The visitor's variants; none when the store cannot be read (the query runs on the live settings). */
-export async function variantSettings(s: Pick<StorefrontServices, 'merchandising' | 'now' | 'log'>, context: Pick<QueryContext, 'market' | 'touchpoint' | 'customerKey'>): Promise<VariantSettings> {
+export async function variantSettings(s: ExperimentServices, context: Pick<QueryContext, 'market' | 'touchpoint' | 'customerKey'>): Promise<VariantSettings> {
   const store = s.merchandising?.experiments;
   if (!store) return NO_VARIANT;
   try {

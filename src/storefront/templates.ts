@@ -23,7 +23,7 @@ import {
 } from '../merchandising/templates/types';
 import type { PresentCustom, QueryContext } from './request';
 import type { CustomAttributes, ProductGroupResult, ProductResult, VariantResult } from './responseTypes';
-import type { StorefrontServices } from './services';
+import type { MerchandisingStores } from '../merchandising';
 
 /** A product as a template leaves it: fewer fields, and `remainingVariants` when `maxVariants` applies. */
 export type TemplatedProduct = ProductResult & { remainingVariants?: number };
@@ -41,7 +41,7 @@ type _TemplateFieldsAreResultFields = Holds<
 >;
 
 /** The template a request names, undefined when it names none; 400 for an unknown id. */
-export async function resolveTemplate(s: StorefrontServices, templateId: string | undefined): Promise<TemplateSettings | undefined> {
+export async function resolveTemplate(s: { merchandising: Pick<MerchandisingStores, 'templates'> }, templateId: string | undefined): Promise<TemplateSettings | undefined> {
   if (templateId === undefined) return undefined;
   const template = await s.merchandising.templates.getTemplate(templateId);
   if (!template) throw invalid(`Query parameter templateId: unknown template "${templateId}"`);

@@ -96,6 +96,29 @@ describe('history of merchandising imports (HTTP)', function () {
     assert.equal((await get('/api/admin/v4/history/synonyms')).versions[0].name, 'undo');
   });
 
+  it('keeps compounds versions (a kind of the table like any other): starting version, diff by locale, and a rollback restores the exact export', async () => {
+    const put = async (body: unknown, name: string) => {
+      const res = await service.admin('PUT', `/api/admin/v4/import/compounds?name=${name}`, { body: JSON.stringify(body), headers: JSON_HEADERS });
+      assert.equal(res.status, 204, await res.text());
+    };
+    const exportCompounds = async () => jsonBody(await service.admin('GET', '/api/admin/v4/export/compounds', { headers: { 'Accept-Encoding': 'gzip' } }));
+    await put({ locales: { 'sv-SE': { excluded: ['handskar'] } } }, 'c1');
+    const afterFirst = await exportCompounds();
+    await put({ locales: { 'sv-SE': { excluded: ['handskar', 'skohorn'] }, 'en-GB': { excluded: ['shoehorn'] } } }, 'c2');
+    const { versions } = await get('/api/admin/v4/history/compounds');
+    assert.deepEqual(versions.map((v: { name: string; summary: string }) => [v.name, v.summary]), [['c2', '2 locales'], ['c1', '1 locale'], ['Starting version', '0 locales']]);
+    const [c2, c1] = versions;
+    const diff = await get(`/api/admin/v4/history/compounds/diff?from=${c1.id}&to=${c2.id}`);
+    assert.deepEqual(diff.added.map((a: { id: string }) => a.id), ['en-GB']);
+    assert.deepEqual(diff.changed, [{ id: 'sv-SE', fields: [{ path: 'excluded[1]', to: 'skohorn' }] }]);
+    const rollback = await service.admin('POST', `/api/admin/v4/history/compounds/${c1.id}/rollback`);
+    assert.equal(rollback.status, 204, await rollback.text());
+    const restored = await exportCompounds();
+    assert.deepEqual(restored.locales['sv-SE'], afterFirst.locales['sv-SE']);
+    assert.deepEqual(restored.locales['en-GB'], { excluded: [] }, 'a locale the version lacked is emptied');
+    assert.equal((await get('/api/admin/v4/history/compounds')).versions[0].name, `rollback to ${c1.id}`);
+  });
+
   it('imports and rollbacks behind blockingTimeout: 202 with an id only when it is sent and runs out, and the version is kept all the same', async () => {
     const keyId = createHash('sha256').update(API_KEY).digest('hex').slice(0, 8);
     const poll = async (id: string) => {

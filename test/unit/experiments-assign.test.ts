@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ExperimentStore } from '../../src/merchandising/experimentStore';
-import type { MerchandisingIndex } from '../../src/merchandising/indices';
+import type { DocumentIndex } from '../../src/search/documents';
 import { assignVariant, assignments, bucketOf, fnv1a, mergedOverrides, variantOfBucket, variantTags } from '../../src/merchandising/experiments/assign';
 import type { Experiment } from '../../src/merchandising/experiments/types';
 import { validateExperiments } from '../../src/merchandising/experiments/validate';
@@ -138,17 +138,17 @@ describe('experiment relevance overrides (pure query pieces)', () => {
 });
 
 describe('experiment store snapshot', () => {
-  /** A store over a fake index: each scan answers the next of `answers`, recording the async context it ran in. */
+  /** A store over a scripted document index: each scan answers the next of `answers`, recording the async context it ran in. */
   function storeOver(answers: (() => Promise<Experiment[]>)[], cacheMs: number) {
     const contexts: (string | undefined)[] = [];
     const als = new AsyncLocalStorage<string>();
-    const index = {
+    const documents = {
       async *scan() {
         contexts.push(als.getStore());
-        for (const e of await answers.shift()!()) yield { id: e.id, experiment: e, updatedAt: '' };
+        yield (await answers.shift()!()).map((e) => ({ _index: 'experiments', _id: e.id, _source: { id: e.id, experiment: e, updatedAt: '' } }));
       },
-    } as unknown as MerchandisingIndex;
-    return { store: new ExperimentStore(index, { maxBytes: 1, concurrency: 1 }, cacheMs), contexts, als };
+    } as unknown as DocumentIndex;
+    return { store: new ExperimentStore(documents, 'experiments', { maxBytes: 1, concurrency: 1 }, cacheMs), contexts, als };
   }
 
   it('serves the snapshot without waiting once loaded, and reloads it outside the query\'s async context', async () => {

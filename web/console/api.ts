@@ -5,7 +5,7 @@
 import type { Facet, ProductGroup } from '@apptus/esales-api';
 import { adminFetch } from '../shared/admin';
 import type { Page } from './pageDraft';
-import type { HistoryKind, SynonymRule, SynonymSets, VersionDiff as Diff, VersionSummary as Version } from '../../src/contract/merchandising';
+import type { HistoryKind, PhraseRule, SynonymRule, SynonymSets, VersionDiff as Diff, VersionSummary as Version } from '../../src/contract/merchandising';
 import type { ReplayJob, ReplayRequest } from '../../src/contract/replay';
 import type { Reason } from './explainText';
 import { own } from '../shared/lookup';
@@ -53,20 +53,6 @@ export async function storefrontSearch(where: Where, q: string, limit: number): 
   const res = await fetch(`/api/storefront/v3/queries/search-page?${storefrontParams(where, { q, limit: String(limit) })}`);
   if (!res.ok) throw new Error(`search-page answered ${res.status}`);
   return ((await res.json()) as { primaryList: { productGroups: ProductGroup[] } }).primaryList.productGroups;
-}
-
-/** A phrase rule as the phrase-rules import and export write it (docs/merchandising.md "Phrase rules"). */
-export interface PhraseRule {
-  id: string;
-  phrases: string[];
-  locale?: string;
-  pinned?: { productKey: string; position: number }[];
-  hidden?: string[];
-  boost?: string;
-  bury?: string;
-  redirect?: string;
-  start?: string;
-  end?: string;
 }
 
 /** The market's rules: published, or (`preview`) the preview where the market has one. */
@@ -129,7 +115,7 @@ export function importSynonyms(sets: SynonymSets): Promise<unknown> {
   return adminFetch('/api/admin/v4/import/synonyms?name=console', { method: 'PUT', body: { locales: sets } });
 }
 
-export { HISTORY_KINDS, type HistoryKind, type FieldChange } from '../../src/contract/merchandising';
+export { HISTORY_KINDS, type HistoryKind, type FieldChange, type PhraseRule } from '../../src/contract/merchandising';
 /** A kept version and a diff of two, as the history answers them (the server's own types). */
 export type { VersionSummary as Version, VersionDiff as Diff } from '../../src/contract/merchandising';
 

@@ -10,12 +10,9 @@ import { ANALYTICS_SORTS, INTERVALS } from '../../events/queries/analytics';
 import { DEFAULT_LIMIT as DEFAULT_ANALYTICS_LIMIT, MAX_DAYS, MAX_LIMIT as MAX_ANALYTICS_LIMIT } from '../../behaviour/analytics';
 import { DEFAULT_SUGGESTION_DAYS, DEFAULT_SUGGESTION_LIMIT, MAX_SUGGESTION_DAYS, MAX_SUGGESTION_EVENTS, MAX_SUGGESTION_LIMIT } from '../../behaviour/suggestions';
 import { SUGGESTION_KINDS } from '../../contract/suggestions';
-import { MAX_ID_FILTER, OUTPUT_FILTERS } from '../../merchandising/pages/export';
 import { EXPORT_TYPES, MAX_EXPORT_KEYS } from '../adminRoutes';
-import {
-  MAX_EXPERIMENTS_BYTES, MAX_FACETS_BYTES, MAX_LABELS_BYTES, MAX_NAVIGATION_BYTES, MAX_PAGES_BYTES, MAX_SYNONYMS_BYTES, MAX_TEMPLATES_BYTES, MAX_PHRASE_RULES_BYTES,
-} from '../merchandisingRoutes';
 import { EXAMPLE } from './examples';
+import { MERCHANDISING_KIND_TABLE, type MerchandisingKind, type ParameterDoc } from '../../admin/merchandisingKinds';
 import { ROUTE_ROLES } from '../access';
 import { bool, enumOf, int, json, obj, param, ref, response, str, type Operation, type Parameter, type Paths, type RequestBody, type Response, type Schema } from './schema';
 
@@ -87,14 +84,6 @@ function exportOf(id: string, tag: string, summary: string, schema: string, para
   });
 }
 
-/** Far in the future, so that the examples run against a shop change nothing visitors see. */
-const EXPERIMENTS_EXAMPLE = {
-  experiments: [{
-    id: 'relaxed-matching', name: 'Long phrases without the relaxed tier', start: '2030-01-01T00:00:00Z', end: '2030-01-15T00:00:00Z', markets: [EXAMPLE.market],
-    variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'strict', share: 50, overrides: { relevance: { relaxedMatching: false } } }],
-  }],
-};
-
 const CATALOG_EXAMPLE = [
   { replace: { key: 'tr-category-sneakers-en-GB', translation: { attribute: 'category', id: 'sneakers', locale: 'en-GB', value: 'Sneakers' } } },
   {
@@ -160,6 +149,32 @@ const explain = (page: 'search-page' | 'landing-page', method: 'get' | 'post'): 
   });
 };
 
+/** A kind's own parameter as the description writes it: a shared one by name, or one in the query. */
+const parameterOf = (p: ParameterDoc): Parameter | { $ref: string } => (typeof p === 'string' ? param(p) : query(p.name, p.description, p.schema, {
+  ...(p.required ? { required: true } : {}), ...(p.exampleOf ? { example: EXAMPLE[p.exampleOf] } : {}),
+}));
+
+const pascal = (name: string) => name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+
+/** The import and export paths of a merchandising kind, from its entry in the kinds table. */
+function kindPaths(kind: MerchandisingKind): Paths {
+  const paths: Paths = {};
+  for (const route of kind.imports) {
+    for (const version of route.versions) {
+      const { doc } = route;
+      const operation = merchandisingImport(
+        version === 'v3' ? `${doc.operationId}V3` : doc.operationId, doc.summary, doc.description,
+        jsonImport(kind.body, kind.maxBytes, doc.example(EXAMPLE)), (doc.parameters ?? []).map(parameterOf),
+      );
+      (paths[`${ADMIN}/${version}/import/${kind.name}`] ??= {})[route.method] = doc.exampleSent === false ? { ...operation, 'x-example-status': undefined } : operation;
+    }
+  }
+  paths[`${ADMIN}/${kind.export.version}/export/${kind.name}`] = {
+    get: exportOf(`export${pascal(kind.name)}`, 'Admin: merchandising', kind.export.doc.summary, kind.body, (kind.export.doc.parameters ?? []).map(parameterOf)),
+  };
+  return paths;
+}
+
 export function adminPaths(): Paths {
   const importStatus = (version: 'v3' | 'v4'): Operation => admin({
     operationId: version === 'v4' ? 'importStatus' : 'importStatusV3', tags: ['Admin: catalog'], summary: 'The status of an import job',
@@ -168,35 +183,6 @@ export function adminPaths(): Paths {
     responses: { 200: json('The job.', ref('ImportStatus')), 400: response('BadRequest') },
     'x-example-status': 200,
   });
-  const navigationImport = (version: 'v3' | 'v4') => merchandisingImport(
-    version === 'v3' ? 'importNavigationV3' : 'importNavigation', 'Import navigation nodes of a market-locale',
-    'PARTIAL amends the tree, FULL replaces the imported nodes (nodes made in the app stay), FORCE replaces all.',
-    jsonImport('NavigationContainer', MAX_NAVIGATION_BYTES, { market: EXAMPLE.market, locale: EXAMPLE.locale, type: 'PARTIAL', addOrUpdate: [{ id: 'outlet', title: 'Outlet', type: 'LINK', url: '/outlet' }] }),
-  );
-  const pagesImport = (version: 'v3' | 'v4') => merchandisingImport(
-    version === 'v3' ? 'importPagesV3' : 'importPages', 'Import pages of a market',
-    'FULL replaces the pages of the market (refused as dangerous when it would delete more than half of them, unless force=true); PARTIAL amends; `previewOnly: true` stores a PARTIAL import in the preview view only (storefront requests with viewId=PREVIEW see it; the live view changes with the next import of the page without previewOnly).',
-    jsonImport('PageContainer', MAX_PAGES_BYTES, {
-      market: EXAMPLE.market, type: 'PARTIAL',
-      addOrUpdate: [{ id: 'campaign', paths: { 'en-GB': '/campaign', 'sv-SE': '/kampanj' }, headings: { 'en-GB': 'Campaign', 'sv-SE': 'Kampanj' }, primaryList: { pinned: [EXAMPLE.productKey] } }],
-    }),
-    [param('force'), query('previewOnly', 'Our addition: the same as the body\'s `previewOnly`, for clients that send it here; refused when the body says otherwise.', bool())],
-  );
-  const templatesExample = { compact: { products: { all: { fields: ['title', 'link', 'sellingPrice', 'imageInfo'], maxVariants: 0 } } } };
-  const synonymsImport = (mode: 'PUT' | 'POST') => merchandisingImport(
-    mode === 'PUT' ? 'importSynonyms' : 'appendSynonyms', mode === 'PUT' ? 'Replace the synonym rules of the locales in the body' : 'Append synonym rules to the locales in the body',
-    mode === 'PUT' ? 'Locales not in the body keep their rules; `[]` clears a locale.' : 'Rules already there stay.',
-    jsonImport('Synonyms', MAX_SYNONYMS_BYTES, mode === 'PUT' ? { locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }] } } : { locales: { 'en-GB': [{ from: ['tee'], to: ['t-shirt', 'tee'] }] } }),
-  );
-  const phraseRulesExample = { markets: { [EXAMPLE.market]: [{ id: 'sneakers', phrases: ['sneakers', 'sneaker'], pinned: [{ productKey: EXAMPLE.productKey, position: 1 }], bury: 'rule incl price [ -infinity, 100 ]' }] } };
-  const phraseRulesImport = (mode: 'PUT' | 'POST') => merchandisingImport(
-    mode === 'PUT' ? 'importPhraseRules' : 'upsertPhraseRules',
-    mode === 'PUT' ? 'Replace the phrase rules of the markets in the body (our addition)' : 'Add or replace phrase rules by id (our addition)',
-    `${mode === 'PUT' ? 'Markets not in the body keep their rules; `[]` clears a market.' : 'Rules of other ids stay.'} Search merchandising per search phrase: pinned products at a position, hidden products, boost and bury product rules, a redirect (search-page and autocomplete \`redirectLink\`), an optional start and end. \`previewOnly=true\` keeps the rules as the preview only (storefront requests with viewId=PREVIEW apply them; nothing live changes, no version is kept).`,
-    jsonImport('PhraseRules', MAX_PHRASE_RULES_BYTES, phraseRulesExample),
-    [query('previewOnly', 'Keep the rules as the preview only: viewId=PREVIEW applies them, the live view does not change.', bool(undefined, { default: false }))],
-  );
-
   return withRoles({
     [`${ADMIN}/v4/import/catalog`]: {
       put: admin({
@@ -258,54 +244,7 @@ export function adminPaths(): Paths {
     },
     [`${ADMIN}/v4/export/configuration`]: { get: exportOf('exportConfiguration', 'Admin: catalog', 'The configuration', 'CatalogConfiguration') },
 
-    [`${ADMIN}/v3/import/navigation`]: { post: navigationImport('v3') },
-    [`${ADMIN}/v4/import/navigation`]: { post: navigationImport('v4') },
-    [`${ADMIN}/v3/export/navigation`]: {
-      get: exportOf('exportNavigation', 'Admin: merchandising', 'The navigation of a market-locale (a FULL container)', 'NavigationContainer', [
-        param('marketAdmin'),
-        query('locale', 'A locale of the market.', str(), { required: true, example: EXAMPLE.locale }),
-        query('includeAppNodes', 'Include the nodes made in the merchandising application.', bool(undefined, { default: false })),
-      ]),
-    },
-    [`${ADMIN}/v3/import/pages`]: { post: pagesImport('v3') },
-    [`${ADMIN}/v4/import/pages`]: { post: pagesImport('v4') },
-    [`${ADMIN}/v4/export/pages`]: {
-      get: exportOf('exportPages', 'Admin: merchandising', 'The pages of a market', 'PageContainer', [
-        param('marketAdmin'),
-        query('idFilter', `At most ${MAX_ID_FILTER} page ids, pipe- or comma-separated: the answer is then a PARTIAL container.`, str()),
-        query('outputFilter', 'Published pages, pages with their unpublished changes, or generated (deprecated) page templates.', enumOf(OUTPUT_FILTERS, undefined, { default: 'PUBLISHED_ONLY' })),
-      ]),
-    },
-    [`${ADMIN}/v4/import/templates`]: {
-      put: merchandisingImport('importTemplates', 'Replace the response templates', 'Templates not in the body are deleted, which is refused unless force=true.', jsonImport('Templates', MAX_TEMPLATES_BYTES, templatesExample), [param('force')]),
-      post: merchandisingImport('upsertTemplates', 'Add or replace response templates', 'Only the templates in the body change.', jsonImport('Templates', MAX_TEMPLATES_BYTES, templatesExample)),
-    },
-    [`${ADMIN}/v4/export/templates`]: { get: exportOf('exportTemplates', 'Admin: merchandising', 'The response templates (our addition)', 'Templates') },
-    [`${ADMIN}/v4/import/facets`]: {
-      put: merchandisingImport('importFacets', 'Replace the facet configuration (our addition)', 'A market left out goes back to the default facets.', jsonImport('FacetConfiguration', MAX_FACETS_BYTES, {
-        markets: { [EXAMPLE.market]: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'en-GB': 'Brand', 'sv-SE': 'Märke' } }, { attribute: 'price', type: 'RANGE' }], dynamicFacets: 4 } },
-      })),
-    },
-    [`${ADMIN}/v4/export/facets`]: { get: exportOf('exportFacets', 'Admin: merchandising', 'The facet configuration (our addition)', 'FacetConfiguration') },
-    [`${ADMIN}/v4/import/labels`]: {
-      put: merchandisingImport('importLabels', 'Replace the label overrides (our addition)', 'A market left out goes back to the built-in texts.', jsonImport('Labels', MAX_LABELS_BYTES, {
-        markets: { [EXAMPLE.market]: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först', 'badge.SALE': 'Rea!' } } },
-      })),
-    },
-    [`${ADMIN}/v4/export/labels`]: { get: exportOf('exportLabels', 'Admin: merchandising', 'The label overrides (our addition)', 'Labels') },
-    [`${ADMIN}/v4/import/synonyms`]: { put: synonymsImport('PUT'), post: synonymsImport('POST') },
-    [`${ADMIN}/v4/export/synonyms`]: {
-      get: exportOf('exportSynonyms', 'Admin: merchandising', 'The synonym rules (our addition)', 'Synonyms', [query('locale', 'One locale; default all.', str()), query('shipped', 'true: the general synonyms shipped for each locale\'s language (read-only; GENERAL_SYNONYMS) instead of the shop\'s rules.', { type: 'boolean' })]),
-    },
-    [`${ADMIN}/v4/import/phrase-rules`]: { put: phraseRulesImport('PUT'), post: phraseRulesImport('POST') },
-    [`${ADMIN}/v4/export/phrase-rules`]: {
-      get: exportOf('exportPhraseRules', 'Admin: merchandising', 'The phrase rules (our addition)', 'PhraseRules', [query('market', 'One market; default all.', str()), query('view', '`preview`: the preview rules where a market has them, else its published ones.', enumOf(['production', 'preview'], undefined, { default: 'production' }))]),
-    },
-    [`${ADMIN}/v4/import/experiments`]: {
-      put: merchandisingImport('importExperiments', 'Replace the A/B experiments (our addition)', 'An experiment left out is deleted. Applied to the next storefront query.', jsonImport('Experiments', MAX_EXPERIMENTS_BYTES, EXPERIMENTS_EXAMPLE)),
-      post: { ...merchandisingImport('upsertExperiments', 'Add A/B experiments or replace those of the same id (our addition)', 'Other experiments stay.', jsonImport('Experiments', MAX_EXPERIMENTS_BYTES, EXPERIMENTS_EXAMPLE)), 'x-example-status': undefined },
-    },
-    [`${ADMIN}/v4/export/experiments`]: { get: exportOf('exportExperiments', 'Admin: merchandising', 'The A/B experiments (our addition)', 'Experiments') },
+    ...Object.assign({}, ...MERCHANDISING_KIND_TABLE.map(kindPaths)) as Paths,
     [`${ADMIN}/v4/experiments/{id}/end`]: {
       post: admin({
         operationId: 'endExperiment', tags: ['Admin: merchandising'], summary: 'End a running A/B experiment now (our addition)',
@@ -321,14 +260,6 @@ export function adminPaths(): Paths {
         parameters: [{ name: 'id', in: 'path', required: true, description: 'The experiment id.', schema: str() }],
         responses: { 200: json('The results.', ref('ExperimentResults')), 404: response('NotFound') },
       }),
-    },
-    [`${ADMIN}/v4/import/compounds`]: {
-      put: merchandisingImport('importCompounds', 'Replace the compounds configuration of the locales in the body (our addition)', 'Excluded compounds are no longer found by their head, from the next query on.', jsonImport('Compounds', MAX_SYNONYMS_BYTES, {
-        locales: { 'sv-SE': { excluded: ['handskar'] } },
-      })),
-    },
-    [`${ADMIN}/v4/export/compounds`]: {
-      get: exportOf('exportCompounds', 'Admin: merchandising', 'The compounds configuration (our addition)', 'Compounds', [query('locale', 'One locale; default all.', str())]),
     },
 
     [`${ADMIN}/v4/explain/search-page`]: { get: explain('search-page', 'get'), post: explain('search-page', 'post') },

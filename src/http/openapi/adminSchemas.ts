@@ -5,6 +5,7 @@
  * Import validation refuses fields it does not know (400 naming the path), which these schemas do not
  * repeat: they list what the service reads.
  */
+import { MERCHANDISING_KINDS } from '../../contract/merchandising';
 import { NAVIGATION_IMPORT_TYPES, NODE_TYPES } from '../../merchandising/navigation/types';
 import { EXPERIMENT_TOUCHPOINTS, SYNONYM_SETS, UNDERSTANDING_MODES } from '../../merchandising/experiments/types';
 import { FACET_SORT_ORDERS, FACET_VISUALIZATIONS, PAGE_IMPORT_TYPES, PAGE_SORT_ORDERS, REC_LIST_ALGORITHMS } from '../../merchandising/pages/types';
@@ -49,7 +50,7 @@ export const ADMIN_SCHEMAS: Record<string, Schema> = {
     status: enumOf(IMPORT_STATUSES, 'NOT_FOUND for an unknown id; ABORTED when the client went away while sending the body.'),
     reason: str('Why it failed.', { type: ['string', 'null'] }),
     name: str('The `name` parameter of the import.'),
-    kind: str('catalog-full, catalog-operations, catalog-impact, configuration, navigation, pages, templates, facets, labels, synonyms, phrase-rules, compounds.'),
+    kind: str(`catalog-full, catalog-operations, catalog-impact, configuration, ${MERCHANDISING_KINDS.join(', ')}.`),
     startedAt: str(undefined, { format: 'date-time' }),
     finishedAt: str(undefined, { format: 'date-time' }),
     linesRead: int(),

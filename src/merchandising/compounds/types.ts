@@ -3,13 +3,7 @@
  * head never finds them ("Handschuhe" are gloves, not shoes: "schuhe" must not find them). Applied at query
  * time to the catalog's compound expansion, so an import changes search at once, without reindexing.
  */
-export interface LocaleCompounds {
-  /** Compounds kept whole (one word each, compared lower-case without diacritics). */
-  excluded: string[];
-}
-
-/** locale → its compounds configuration. */
-export type CompoundSets = Record<string, LocaleCompounds>;
+export type { CompoundSets, LocaleCompounds } from '../../contract/merchandising';
 
 export const MAX_EXCLUDED_PER_LOCALE = 10_000;
 export const MAX_COMPOUND_LENGTH = 100;

@@ -10,25 +10,9 @@
  *   higher / lower in the phrase's list;
  * - `redirect`: a page path (`/women/shoes`) or an `https://` URL: search-page's and autocomplete's `redirectLink`.
  */
-export interface PinnedProduct { productKey: string; position: number }
+import type { PhraseRule } from '../../contract/merchandising';
 
-export interface PhraseRule {
-  id: string;
-  phrases: string[];
-  /** Only searches in this locale of the market; absent: every locale of the market. */
-  locale?: string;
-  pinned?: PinnedProduct[];
-  hidden?: string[];
-  boost?: string;
-  bury?: string;
-  redirect?: string;
-  /** ISO 8601 times: before `start` or from `end` on, the rule does not apply. */
-  start?: string;
-  end?: string;
-}
-
-/** market → rules, in import order. */
-export type PhraseRuleSets = Record<string, PhraseRule[]>;
+export type { PhraseRule, PhraseRuleSets, PinnedProduct } from '../../contract/merchandising';
 
 /** What a market document holds: `published` is what production applies, `preview` the unpublished rules (absent: none). */
 export interface MarketPhraseRules { published: PhraseRule[]; preview?: PhraseRule[] }

@@ -6,12 +6,31 @@
 import type { NavigationTreeNode } from '../../merchandising/navigation/types';
 import { ancestorIds, type PageView } from '../../merchandising/pages/types';
 import type { FoundPage } from '../../merchandising/pageStore';
-import type { StorefrontServices } from '../services';
+import type { SearchGateway } from '../../search/gateway';
+import type { Logger } from '../../kernel/log';
+import type { MerchandisingStores } from '../../merchandising';
+import type { CatalogFactsCache } from '../catalogFacts';
 import { groupTotal } from '../groupCount';
 import { pageProducts, type PageProducts } from '../pageProducts';
 import { Cache } from '../../kernel/cache';
 import { nodeCountSearch, nodeCounts } from './counts';
 import { allNodes, type NodeFacts } from './shape';
+
+
+/**
+ * What navigation loading reads of the storefront's services: owned here, below the service bundle that
+ * fills it (services.ts), so no import points up (dependency-cruiser: storefront-shared-below-composing).
+ */
+export interface NavigationServices {
+  search: SearchGateway;
+  log: Logger;
+  facts: Pick<CatalogFactsCache, 'get'>;
+  /** STORE_CACHE_MS: how long the navigation caches serve what they read. */
+  cacheMs: number;
+  index: { products(locale: string): string };
+  merchandising: Pick<MerchandisingStores, 'navigation' | 'pages'>;
+  catalogVersion?: string;
+}
 
 export interface LoadedNavigation {
   roots: NavigationTreeNode[];
@@ -22,7 +41,7 @@ export interface LoadedNavigation {
 export interface NavigationPlace { market: string; locale: string; view: PageView }
 
 /** The tree of a market-locale (app nodes included: visitors see them) and the pages it shows. */
-export async function loadNavigation(s: StorefrontServices, at: NavigationPlace): Promise<LoadedNavigation> {
+export async function loadNavigation(s: NavigationServices, at: NavigationPlace): Promise<LoadedNavigation> {
   const roots = await s.merchandising.navigation.tree({ market: at.market, locale: at.locale, includeAppNodes: true });
   const pageIds = allNodes(roots).flatMap((n) => (n.type === 'PAGE' && n.pageId !== undefined ? [n.pageId] : []));
   const pages = pageIds.length ? await s.merchandising.pages.findPagesWithAncestors(at, pageIds) : new Map<string, FoundPage>();
@@ -51,7 +70,7 @@ export function nodeFacts(loaded: LoadedNavigation, locale: string, counts: Tree
 }
 
 /** Counts every PAGE node of the tree with one size-0 search. */
-export async function countNodes(s: StorefrontServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
+export async function countNodes(s: NavigationServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
   const products = nodeProducts(allNodes(loaded.roots), loaded.pages, priceId);
   const [response] = await s.search.msearch([{ index: s.index.products(at.locale), body: nodeCountSearch(at, products, collapse) }]);
   return { nodes: nodeCounts(response, collapse), root: groupTotal(response, collapse) };
@@ -69,7 +88,7 @@ const STALE_MS = 60_000;
 
 const caches = new WeakMap<object, { navigation: Cache<LoadedNavigation>; counts: Cache<TreeCounts> }>();
 
-function cachesOf(s: StorefrontServices) {
+function cachesOf(s: NavigationServices) {
   let found = caches.get(s.merchandising);
   if (!found) {
     const onRefreshFailed = (err: unknown) => s.log.warn('background reload of cached navigation data failed; serving the previous value', { err });
@@ -82,13 +101,13 @@ function cachesOf(s: StorefrontServices) {
   return found;
 }
 
-const revisions = (s: StorefrontServices) => `${s.merchandising.navigation.revision}|${s.merchandising.pages.revision}`;
+const revisions = (s: NavigationServices) => `${s.merchandising.navigation.revision}|${s.merchandising.pages.revision}`;
 
-export function cachedNavigation(s: StorefrontServices, at: NavigationPlace): Promise<LoadedNavigation> {
+export function cachedNavigation(s: NavigationServices, at: NavigationPlace): Promise<LoadedNavigation> {
   return cachesOf(s).navigation.get(`${at.market}|${at.locale}|${at.view}`, () => loadNavigation(s, at), { version: revisions(s) });
 }
 
-export async function cachedCounts(s: StorefrontServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
+export async function cachedCounts(s: NavigationServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
   // The version this query reads: counts of an older one must not be served to it (the facts' version may lag).
   const catalog = s.catalogVersion ?? (await s.facts.get())?.version ?? '';
   const slot = `${at.market}|${at.locale}|${at.view}|${priceId ?? ''}`;
@@ -96,7 +115,7 @@ export async function cachedCounts(s: StorefrontServices, at: NavigationPlace, l
 }
 
 /** The tree with its counts. */
-export async function navigationWithCounts(s: StorefrontServices, at: NavigationPlace, priceId: string | undefined, collapse: boolean): Promise<LoadedNavigation & { counts: TreeCounts }> {
+export async function navigationWithCounts(s: NavigationServices, at: NavigationPlace, priceId: string | undefined, collapse: boolean): Promise<LoadedNavigation & { counts: TreeCounts }> {
   const loaded = await cachedNavigation(s, at);
   return { ...loaded, counts: await cachedCounts(s, at, loaded, priceId, collapse) };
 }

@@ -6,9 +6,8 @@
  */
 import type { RecommendationListResult } from '../responseTypes';
 import type { QueryContext } from '../request';
-import type { StorefrontServices } from '../services';
 import { parseRecommendationListsStrict } from './request';
-import { runLists } from './run';
+import { runLists, type RecommendationServices } from './run';
 import type { RecommendationDefaults, RecommendationListRequest } from './types';
 
 export type { Algorithm, RecommendationDefaults, RecommendationListRequest } from './types';
@@ -22,7 +21,7 @@ export function parseRecommendationLists(value: unknown): RecommendationListRequ
 
 /** Answers every list, in request order; a list an A/B variant of the visitor overrides runs with the variant's algorithm. */
 export async function runRecommendationLists(
-  s: StorefrontServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
+  s: RecommendationServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
 ): Promise<RecommendationListResult[]> {
   if (!lists.length) return [];
   const overrides = (await variantSettings(s, context)).overrides.recommendations;

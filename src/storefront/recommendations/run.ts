@@ -19,7 +19,9 @@ import { fetchWithSiblings, productSource } from '../productSource';
 import { shapeProductGroup } from '../productShaper';
 import type { QueryContext } from '../request';
 import type { RecommendationListResult } from '../responseTypes';
-import type { StorefrontServices } from '../services';
+import type { SearchGateway } from '../../search/gateway';
+import type { VisitorBehaviour } from '../../events/questions';
+import type { ExperimentServices } from '../experiments';
 import type { PageType } from '../../events/tickets';
 import { ALGORITHM_MODULES } from './algorithms';
 import type { RecommendationDefaults, RecommendationListRequest } from './types';
@@ -32,8 +34,19 @@ import type { AlgorithmInput, ListKeys, ResolvedList, SignalInput, SourceProduct
 /** `about`: the product groups the list is about, left out when it is filled (query.ts aboutGroups). */
 interface Planned { request: RecommendationListRequest; input?: AlgorithmInput; stages: Stage[]; about: string[] }
 
+
+/**
+ * What recommendation lists read of the storefront's services: owned here, below the service bundle that
+ * fills it (services.ts), so no import points up (dependency-cruiser: storefront-shared-below-composing).
+ */
+export interface RecommendationServices extends ExperimentServices {
+  search: SearchGateway;
+  index: { products(locale: string): string };
+  behaviour: VisitorBehaviour;
+}
+
 export async function runLists(
-  s: StorefrontServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
+  s: RecommendationServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
 ): Promise<RecommendationListResult[]> {
   if (lists.length === 0) return [];
   const keys = lists.map((l, i) => (l.visible === false ? undefined : listKeys(l, i, defaults)));
@@ -110,7 +123,7 @@ export function labelOf(request: RecommendationListRequest, stages: readonly Sta
 }
 
 /** The algorithm's behaviour questions; its cold signals when behaviour cannot answer. */
-async function askBehaviour(s: StorefrontServices, name: RecommendationListRequest['algorithm'], input: SignalInput): Promise<unknown> {
+async function askBehaviour(s: RecommendationServices, name: RecommendationListRequest['algorithm'], input: SignalInput): Promise<unknown> {
   const algorithm = ALGORITHM_MODULES[name];
   try {
     return await algorithm.signals(s.behaviour, input);
@@ -127,7 +140,7 @@ function plan(input: AlgorithmInput, signals: unknown): Stage[] {
 }
 
 async function lookUpProducts(
-  s: StorefrontServices, context: QueryContext, lists: (ListKeys | undefined)[], known?: Promise<ReadonlyMap<string, SourceProduct | undefined>>,
+  s: RecommendationServices, context: QueryContext, lists: (ListKeys | undefined)[], known?: Promise<ReadonlyMap<string, SourceProduct | undefined>>,
 ): Promise<Map<string, SourceProduct>> {
   const keys = [...new Set(lists.flatMap((k) => (k ? [...(k.aboutKey ? [k.aboutKey] : []), ...(k.variantKey ? [k.variantKey] : []), ...k.cartKeys] : [])))];
   if (!keys.length) return new Map();
