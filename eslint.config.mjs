@@ -1,5 +1,5 @@
-// Lint of src/, test/ and scripts/: eslint's and typescript-eslint's recommended rules, no formatter (the
-// code keeps its own compact layout). Run by `npm test` (scripts/test.sh) and by `npm run lint`.
+// Lint of src/, test/ and scripts/: eslint's and typescript-eslint's recommended rules; layout is the formatter's
+// (biome.json). Run by `npm test` (scripts/test.sh) and by `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -7,7 +7,8 @@
 # (tsconfig.indexed.json) and the pages. Beside it, two checks of the code's shape run in parallel (caches
 # under node_modules/.cache keep them near a second each on an unchanged tree): dependency-cruiser
 # (.dependency-cruiser.cjs: no import cycle, layers point one way; .dependency-cruiser-web.cjs: the pages
-# import only web/shared/ and src/contract/) and eslint (eslint.config.mjs). A finding fails the run;
+# import only web/shared/ and src/contract/), eslint (eslint.config.mjs) and the formatter's check (biome.json:
+# `npm run format` rewrites what it finds). A finding fails the run;
 # SHAPE_CHECKS=report only prints it (for a work in progress).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -21,11 +22,12 @@ mkdir -p node_modules/.cache
 npx depcruise src --cache node_modules/.cache/depcruise --output-type err > node_modules/.cache/depcruise.out 2>&1 \
   && npx depcruise web --config .dependency-cruiser-web.cjs --output-type err >> node_modules/.cache/depcruise.out 2>&1 & depcruise_pid=$!
 npx eslint --cache --cache-location node_modules/.cache/eslint/ . > node_modules/.cache/eslint.out 2>&1 & eslint_pid=$!
+npx biome format . > node_modules/.cache/format.out 2>&1 & format_pid=$!
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p tsconfig.indexed.json
 npx tsc -p web/tsconfig.json
 shape_failed=""
-for check in depcruise eslint; do
+for check in depcruise eslint format; do
   pid_var="${check}_pid"
   if ! wait "${!pid_var}"; then
     grep -v 'npm warn' "node_modules/.cache/$check.out" | grep . | tail -n "$([ "$shape_checks" = report ] && echo 1 || echo 40)"
