@@ -10,10 +10,7 @@
  * (rule parsing, facet and template vocabularies) and are to move onto the contract, leaving the list.
  * Checked by `npm test` (scripts/test.sh) beside .dependency-cruiser.cjs.
  */
-const PAGES_STILL_ON_SRC = [
-  '^web/console/(Facets|Labels|PageSettings|RulesField|Templates)\\.tsx$',
-  '^web/console/pageDraft\\.ts$',
-];
+const PAGES_STILL_ON_SRC = ['^web/console/(Facets|Labels|PageSettings|RulesField|Templates)\\.tsx$', '^web/console/pageDraft\\.ts$'];
 
 module.exports = {
   forbidden: [

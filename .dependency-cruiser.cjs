@@ -37,30 +37,58 @@ const STORES = ['Store\\.ts$', '/store\\.ts$'];
 
 /** One rule per layer boundary, named so a failure says which boundary it crossed. */
 const forbid = (name, comment, from, to, toNot) => ({
-  name, comment, severity: 'error', from: { path: from }, to: { path: to, ...(toNot ? { pathNot: toNot } : {}) },
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: to, ...(toNot ? { pathNot: toNot } : {}) },
 });
 
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'No import cycle between files.', severity: 'error', from: {}, to: { circular: true } },
-    { name: 'no-folder-cycle', comment: 'No two folders import each other, at any level, whichever files carry the imports.', severity: 'error', scope: 'folder', from: {}, to: { circular: true } },
+    {
+      name: 'no-folder-cycle',
+      comment: 'No two folders import each other, at any level, whichever files carry the imports.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'contract-is-pure',
-      comment: 'contract/ (the shapes the service and the pages share, bundled into the pages) imports nothing: no module of ours, no package, no Node built-in.',
+      comment:
+        'contract/ (the shapes the service and the pages share, bundled into the pages) imports nothing: no module of ours, no package, no Node built-in.',
       severity: 'error',
       from: { path: '^src/contract/' },
       to: { pathNot: '^src/contract/' },
     },
     forbid('kernel-imports-nothing', 'kernel/ is the bottom: it imports nothing of ours.', '^src/kernel/', '^src/', '^src/kernel/'),
-    forbid('embedding-above-kernel-only', 'embedding/ (the sentence-embedding model in worker threads) imports kernel/ only: no Elasticsearch, no domain.', '^src/embedding/', '^src/', '^src/(embedding|kernel)/'),
+    forbid(
+      'embedding-above-kernel-only',
+      'embedding/ (the sentence-embedding model in worker threads) imports kernel/ only: no Elasticsearch, no domain.',
+      '^src/embedding/',
+      '^src/',
+      '^src/(embedding|kernel)/',
+    ),
     forbid('search-below-domain', 'search/ (Elasticsearch access) knows no domain, use case or HTTP.', '^src/search/', `${DOMAIN}|${ABOVE_DOMAIN}`),
     forbid('domain-below-use-cases', 'The domain knows no use case, no HTTP and no sample data.', DOMAIN, ABOVE_DOMAIN),
     forbid('catalog-is-the-base', 'catalog/ is the bottom of the domain.', '^src/catalog/', '^src/(rules|configuration|merchandising|events)/'),
     forbid('rules-above-catalog-only', 'rules/ reads the catalog model only.', '^src/rules/', '^src/(configuration|merchandising|events)/'),
-    forbid('configuration-above-catalog-only', 'configuration/ (markets, locales) reads the catalog model only.', '^src/configuration/', '^src/(rules|merchandising|events)/'),
+    forbid(
+      'configuration-above-catalog-only',
+      'configuration/ (markets, locales) reads the catalog model only.',
+      '^src/configuration/',
+      '^src/(rules|merchandising|events)/',
+    ),
     forbid('merchandising-without-events', 'Merchandising data and visitor events do not know each other.', '^src/merchandising/', '^src/events/'),
     forbid('events-without-merchandising', 'Merchandising data and visitor events do not know each other.', '^src/events/', '^src/merchandising/'),
-    forbid('use-cases-below-http', 'Use cases know no HTTP (they throw domain errors; http/ maps them).', USE_CASES, '^src/(http|sample)/|^src/(app|main)\\.ts$'),
+    forbid(
+      'use-cases-below-http',
+      'Use cases know no HTTP (they throw domain errors; http/ maps them).',
+      USE_CASES,
+      '^src/(http|sample)/|^src/(app|main)\\.ts$',
+    ),
     forbid('admin-alone', 'admin/ uses no other use case.', '^src/admin/', '^src/(storefront|behaviour)/'),
     forbid('storefront-alone', 'storefront/ uses no other use case (it owns the interfaces it needs).', '^src/storefront/', '^src/(admin|behaviour)/'),
     forbid('behaviour-alone', 'behaviour/ uses no other use case.', '^src/behaviour/', '^src/(admin|storefront)/'),
@@ -87,21 +115,29 @@ module.exports = {
     },
     {
       name: 'storefront-root-below-shared-folders',
-      comment: 'A root module of storefront/ imports no storefront folder (shared folders import root modules, so the arrow would point back up); only the modules that compose the endpoints above the shared folders may.',
+      comment:
+        'A root module of storefront/ imports no storefront folder (shared folders import root modules, so the arrow would point back up); only the modules that compose the endpoints above the shared folders may.',
       severity: 'error',
       from: { path: '^src/storefront/[^/]+\\.ts$', pathNot: STOREFRONT_COMPOSING },
       to: { path: '^src/storefront/[^/]+/' },
     },
     {
       name: 'storefront-shared-below-composing',
-      comment: 'A shared storefront folder or a root module below them imports neither the service bundle nor the listing round, which compose above them, not even a type: it owns the narrow interface it reads, and services.ts fills it.',
+      comment:
+        'A shared storefront folder or a root module below them imports neither the service bundle nor the listing round, which compose above them, not even a type: it owns the narrow interface it reads, and services.ts fills it.',
       severity: 'error',
       from: { path: [STOREFRONT_SHARED, '^src/storefront/[^/]+\\.ts$'], pathNot: STOREFRONT_COMPOSING },
       to: { path: '^src/storefront/(services|listingRound)\\.ts$' },
     },
     forbid('http-below-composition', 'http/ is wired by app.ts and knows no sample data.', '^src/http/', '^src/sample/|^src/(app|main)\\.ts$'),
     forbid('sample-below-composition', 'sample/ is started by main.ts; it knows no HTTP.', '^src/sample/', '^src/http/|^src/(app|main)\\.ts$'),
-    { name: 'app-is-the-root', comment: 'Only main.ts imports the composition root.', severity: 'error', from: { path: '^src/', pathNot: '^src/main\\.ts$' }, to: { path: '^src/(app|main)\\.ts$' } },
+    {
+      name: 'app-is-the-root',
+      comment: 'Only main.ts imports the composition root.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/main\\.ts$' },
+      to: { path: '^src/(app|main)\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -5,8 +5,10 @@ import tseslint from 'typescript-eslint';
 
 /** Files outside search/ that still take the Elasticsearch Client (index management, streams, leases): to be moved. */
 const CLIENT_NOT_YET_ON_THE_SEAM = [
-  'src/behaviour/eventWriter.ts', 'src/behaviour/eventsMaintenanceJob.ts',
-  'src/behaviour/service.ts', 'src/behaviour/ubiExport.ts',
+  'src/behaviour/eventWriter.ts',
+  'src/behaviour/eventsMaintenanceJob.ts',
+  'src/behaviour/service.ts',
+  'src/behaviour/ubiExport.ts',
   'src/events/attribution.ts',
 ];
 
@@ -56,15 +58,34 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/search/**', 'src/app.ts', 'src/main.ts', ...CLIENT_NOT_YET_ON_THE_SEAM],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: '@elastic/elasticsearch', importNames: ['Client'], message: 'Take a DocumentIndex (search/documents.ts) or a SearchGateway (search/gateway.ts), not the Client.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@elastic/elasticsearch',
+              importNames: ['Client'],
+              message: 'Take a DocumentIndex (search/documents.ts) or a SearchGateway (search/gateway.ts), not the Client.',
+            },
+          ],
+        },
+      ],
       // The Client reached through a member (`deps.es.search(...)`, `const { es } = context`) imports nothing the
       // rule above sees: the member's name is flagged instead (the composition root names the client `es`).
-      'no-restricted-syntax': ['error',
-        { selector: "MemberExpression[property.name='es']", message: 'The Elasticsearch client stays in search/, app.ts and main.ts: take a DocumentIndex or a SearchGateway.' },
-        { selector: "ObjectPattern > Property[key.name='es']", message: 'The Elasticsearch client stays in search/, app.ts and main.ts: take a DocumentIndex or a SearchGateway.' },
-        { selector: "TSPropertySignature[key.name='es']", message: 'The Elasticsearch client stays in search/, app.ts and main.ts: take a DocumentIndex or a SearchGateway.' },
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='es']",
+          message: 'The Elasticsearch client stays in search/, app.ts and main.ts: take a DocumentIndex or a SearchGateway.',
+        },
+        {
+          selector: "ObjectPattern > Property[key.name='es']",
+          message: 'The Elasticsearch client stays in search/, app.ts and main.ts: take a DocumentIndex or a SearchGateway.',
+        },
+        {
+          selector: "TSPropertySignature[key.name='es']",
+          message: 'The Elasticsearch client stays in search/, app.ts and main.ts: take a DocumentIndex or a SearchGateway.',
+        },
       ],
     },
   },

@@ -27,12 +27,16 @@ const rounds = arg('rounds', 15);
 const seed = arg('seed', 3);
 const keep = flag('keep');
 /** Developers sharing one node each use their own. */
-const prefix = process.argv[process.argv.indexOf('--prefix') + 1] && process.argv.includes('--prefix') ? process.argv[process.argv.indexOf('--prefix') + 1]! : 'bench-analytics';
+const prefix =
+  process.argv[process.argv.indexOf('--prefix') + 1] && process.argv.includes('--prefix')
+    ? process.argv[process.argv.indexOf('--prefix') + 1]!
+    : 'bench-analytics';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 function random(s: number): () => number {
   return () => {
-    s |= 0; s = (s + 0x6d2b79f5) | 0;
+    s |= 0;
+    s = (s + 0x6d2b79f5) | 0;
     let t = Math.imul(s ^ (s >>> 15), 1 | s);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
@@ -43,9 +47,15 @@ function* traffic(rnd: () => number, end: number): Generator<{ event: BehaviourE
   const zipf = (n: number) => Math.min(n - 1, Math.floor(n ** rnd()) - 1);
   const start = end - days * 86_400_000;
   let session = 0;
-  for (let produced = 0; produced < events;) {
+  for (let produced = 0; produced < events; ) {
     session++;
-    const who = { market: 'SE', customerKey: `c${session % 50_000}`, sessionKey: `s${session}`, locale: rnd() < 0.7 ? 'sv-SE' : 'en-GB', touchpoint: rnd() < 0.6 ? 'MOBILE' as const : 'DESKTOP' as const };
+    const who = {
+      market: 'SE',
+      customerKey: `c${session % 50_000}`,
+      sessionKey: `s${session}`,
+      locale: rnd() < 0.7 ? 'sv-SE' : 'en-GB',
+      touchpoint: rnd() < 0.6 ? ('MOBILE' as const) : ('DESKTOP' as const),
+    };
     let t = start + rnd() * (end - start - 3_600_000);
     const searches = 1 + Math.floor(rnd() * 3);
     for (let i = 0; i < searches && produced < events; i++) {
@@ -55,18 +65,48 @@ function* traffic(rnd: () => number, end: number): Generator<{ event: BehaviourE
       const queryId = `${seed}-${session}-${i}`;
       t += 20_000;
       const at = new Date(t);
-      yield { event: { ...who, type: 'search', phrase, totalHits, queryId, skip: 0 }, at }; produced++;
-      if (rnd() < 0.1) { yield { event: { ...who, type: 'search', phrase, totalHits, queryId, skip: 24, continued: true }, at: new Date(t + 5000) }; produced++; }
+      yield { event: { ...who, type: 'search', phrase, totalHits, queryId, skip: 0 }, at };
+      produced++;
+      if (rnd() < 0.1) {
+        yield { event: { ...who, type: 'search', phrase, totalHits, queryId, skip: 24, continued: true }, at: new Date(t + 5000) };
+        produced++;
+      }
       if (!totalHits) continue;
       const query: QueryFacts = { queryId, at: at.toISOString(), locale: who.locale, phrase, totalHits };
       const clicks = rnd() < 0.45 ? 1 + Math.floor(rnd() * 2) : 0;
       for (let c = 0; c < clicks; c++) {
         const position = Math.floor(rnd() ** 2 * 24);
-        const ticket = { kind: 'variant' as const, productKey: `P${p}-${position}`, variantKey: `P${p}-${position}-1`, pageType: 'SEARCH_PAGE' as const, listId: 'PRIMARY_LIST', position, market: 'SE', touchpoint: who.touchpoint, queryId };
-        yield { event: { ...who, type: 'click', ticket, query }, at: new Date(t + 10_000 * (c + 1)) }; produced++;
+        const ticket = {
+          kind: 'variant' as const,
+          productKey: `P${p}-${position}`,
+          variantKey: `P${p}-${position}-1`,
+          pageType: 'SEARCH_PAGE' as const,
+          listId: 'PRIMARY_LIST',
+          position,
+          market: 'SE',
+          touchpoint: who.touchpoint,
+          queryId,
+        };
+        yield { event: { ...who, type: 'click', ticket, query }, at: new Date(t + 10_000 * (c + 1)) };
+        produced++;
         if (rnd() < 0.3) {
-          yield { event: { ...who, type: 'add-to-cart', ticket, query }, at: new Date(t + 10_000 * (c + 1) + 3000) }; produced++;
-          if (rnd() < 0.4) { yield { event: { ...who, type: 'purchase', productKey: ticket.productKey, variantKey: ticket.variantKey, quantity: 1 + Math.floor(rnd() * 2), sellingPrice: 100 + (p % 900), query }, at: new Date(t + 600_000) }; produced++; }
+          yield { event: { ...who, type: 'add-to-cart', ticket, query }, at: new Date(t + 10_000 * (c + 1) + 3000) };
+          produced++;
+          if (rnd() < 0.4) {
+            yield {
+              event: {
+                ...who,
+                type: 'purchase',
+                productKey: ticket.productKey,
+                variantKey: ticket.variantKey,
+                quantity: 1 + Math.floor(rnd() * 2),
+                sellingPrice: 100 + (p % 900),
+                query,
+              },
+              at: new Date(t + 600_000),
+            };
+            produced++;
+          }
         }
       }
     }
@@ -116,7 +156,12 @@ async function main(): Promise<void> {
   const es = new Client({ node: elasticsearchUrl });
   const names = indexNames(prefix);
   const log = createLogger('error');
-  const existing = keep ? await es.count({ index: names.events }).then((r) => r.count, () => 0) : 0;
+  const existing = keep
+    ? await es.count({ index: names.events }).then(
+        (r) => r.count,
+        () => 0,
+      )
+    : 0;
   let count = existing;
   if (existing < events) {
     await deletePrefix(es, prefix);
@@ -150,4 +195,7 @@ async function main(): Promise<void> {
   await es.close();
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -28,7 +28,13 @@ const queryCount = arg('queries', 150);
 const root = join(__dirname, '..');
 const dataDir = process.env.ESCI_DIR ?? join(root, '..', 'shared', 'data', 'esci-sample');
 
-interface EsciProduct { title?: string; brand?: string | null; category?: string[]; description?: string; bullet_points?: string }
+interface EsciProduct {
+  title?: string;
+  brand?: string | null;
+  category?: string[];
+  description?: string;
+  bullet_points?: string;
+}
 
 async function readProducts(): Promise<string[]> {
   const texts: string[] = [];
@@ -54,9 +60,15 @@ async function readQueries(): Promise<string[]> {
   return out;
 }
 
-const cpuMs = (start: NodeJS.CpuUsage) => { const u = process.cpuUsage(start); return (u.user + u.system) / 1000; };
+const cpuMs = (start: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(start);
+  return (u.user + u.system) / 1000;
+};
 const rssMb = () => Math.round(process.memoryUsage().rss / 1e6);
-const percentile = (values: number[], p: number) => { const s = [...values].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN; };
+const percentile = (values: number[], p: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
 async function main(): Promise<void> {
@@ -90,13 +102,21 @@ async function main(): Promise<void> {
       // The event loop's own work per query (messages, promises), and a query's wall time idle and behind an import.
       const elu = performance.eventLoopUtilization();
       const idle: number[] = [];
-      for (const q of queries) { const t = performance.now(); await pool.queries.embed([q]); idle.push(performance.now() - t); }
+      for (const q of queries) {
+        const t = performance.now();
+        await pool.queries.embed([q]);
+        idle.push(performance.now() - t);
+      }
       const used = performance.eventLoopUtilization(elu);
       byJob.queryEventLoopMs = r2(used.active / queries.length);
       byJob.queryWallIdleMs = { p50: r2(percentile(idle, 0.5)), p99: r2(percentile(idle, 0.99)) };
       const busy: number[] = [];
       const importing = pool.documents.embed(products);
-      for (const q of queries.slice(0, 50)) { const t = performance.now(); await pool.queries.embed([q]); busy.push(performance.now() - t); }
+      for (const q of queries.slice(0, 50)) {
+        const t = performance.now();
+        await pool.queries.embed([q]);
+        busy.push(performance.now() - t);
+      }
       await importing;
       byJob.queryWallDuringImportMs = { p50: r2(percentile(busy, 0.5)), p99: r2(percentile(busy, 0.99)), max: r2(Math.max(...busy)) };
     }
@@ -122,12 +142,21 @@ async function main(): Promise<void> {
   result.productsPerSecondPerCore = Math.round(1000 / productCpu);
   await model.close();
 
-  console.log(`products: ${products.length} ESCI texts of 60–120 words, tokens p50 ${String((result.productTokens as { p50: number }).p50)}; queries: ${queries.length} (load ${String(load)})`);
-  console.log(`in one thread: query ${String(result.queryCpuMs)} ms CPU; product ${String(result.productCpuMs)} ms CPU = ${String(result.productsPerSecondPerCore)} texts/s per core`);
+  console.log(
+    `products: ${products.length} ESCI texts of 60–120 words, tokens p50 ${String((result.productTokens as { p50: number }).p50)}; queries: ${queries.length} (load ${String(load)})`,
+  );
+  console.log(
+    `in one thread: query ${String(result.queryCpuMs)} ms CPU; product ${String(result.productCpuMs)} ms CPU = ${String(result.productsPerSecondPerCore)} texts/s per core`,
+  );
   for (const job of [1, 4, 16]) console.log(`pool, document job ${job}: ${JSON.stringify(byJob[job])}`);
-  console.log(`pool, query: event loop ${String(byJob.queryEventLoopMs)} ms, wall idle ${JSON.stringify(byJob.queryWallIdleMs)}, during an import ${JSON.stringify(byJob.queryWallDuringImportMs)}`);
+  console.log(
+    `pool, query: event loop ${String(byJob.queryEventLoopMs)} ms, wall idle ${JSON.stringify(byJob.queryWallIdleMs)}, during an import ${JSON.stringify(byJob.queryWallDuringImportMs)}`,
+  );
   console.log(`RSS MB: ${JSON.stringify(result.rssMb)}`);
   console.log(JSON.stringify(result));
 }
 
-main().catch((err: unknown) => { console.error(err); process.exit(1); });
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

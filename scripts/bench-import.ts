@@ -22,7 +22,20 @@ import { entityDocument, entityId } from '../src/admin/entityStore';
 import { indexDefinition, detectAnalysisLevel } from '../src/search/mappings';
 import { BulkWriter } from '../src/search/bulkWriter';
 import { LOADING_SETTINGS, sealIndices } from '../src/search/catalogIndices';
-import { arg, build, cpuProfileArgs, elasticsearchCpuSeconds, elasticsearchUrl, ensureElasticsearch, flag, generatorArgs, machineLoad, profileDir, round, startApi } from './benchSupport';
+import {
+  arg,
+  build,
+  cpuProfileArgs,
+  elasticsearchCpuSeconds,
+  elasticsearchUrl,
+  ensureElasticsearch,
+  flag,
+  generatorArgs,
+  machineLoad,
+  profileDir,
+  round,
+  startApi,
+} from './benchSupport';
 
 const groups = arg('groups', 100_000);
 const cpuProfile = flag('cpu-prof');
@@ -50,21 +63,36 @@ async function main() {
   const docsFile = join(tmpdir(), `bench-docs-${groups}.ndjson`);
 
   // 1. The catalog file and, untimed, the final documents the API will write, as bulk lines.
-  await writeLines(file, (function* () { for (const e of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) yield JSON.stringify({ replace: e }) + '\n'; })());
+  await writeLines(
+    file,
+    (function* () {
+      for (const e of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) yield JSON.stringify({ replace: e }) + '\n';
+    })(),
+  );
   const translations = new TranslationTable();
   const ctx = { configuration, translate: (a: string, id: string, l: string) => translations.get(a, id, l) };
   let documents = 0;
-  await writeLines(docsFile, (function* () {
-    for (const e of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) {
-      const doc = entityDocument(e);
-      yield JSON.stringify({ index: 'entities', id: entityId(doc.entityType, e.key), doc }) + '\n';
-      documents++;
-      if ('translation' in e) translations.set(e.translation);
-      const built = 'productGroup' in e ? productGroupDocuments(e.key, e.productGroup, ctx).documents.map((d) => ['products', d] as const)
-        : 'content' in e ? contentDocuments(e.key, e.content, ctx).documents.map((d) => ['content', d] as const) : [];
-      for (const [index, d] of built) { documents++; yield JSON.stringify({ index, id: d.id, doc: d.document }) + '\n'; }
-    }
-  })());
+  await writeLines(
+    docsFile,
+    (function* () {
+      for (const e of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) {
+        const doc = entityDocument(e);
+        yield JSON.stringify({ index: 'entities', id: entityId(doc.entityType, e.key), doc }) + '\n';
+        documents++;
+        if ('translation' in e) translations.set(e.translation);
+        const built =
+          'productGroup' in e
+            ? productGroupDocuments(e.key, e.productGroup, ctx).documents.map((d) => ['products', d] as const)
+            : 'content' in e
+              ? contentDocuments(e.key, e.content, ctx).documents.map((d) => ['content', d] as const)
+              : [];
+        for (const [index, d] of built) {
+          documents++;
+          yield JSON.stringify({ index, id: d.id, doc: d.document }) + '\n';
+        }
+      }
+    })(),
+  );
   console.log(`catalog: ${groups} product groups, ${(statSync(file).size / 1e6).toFixed(0)} MB of JSON lines, ${documents} documents`);
 
   const rounds: { api: ApiRun; raw?: RawRun }[] = [];
@@ -75,7 +103,8 @@ async function main() {
     rounds.push({ api, raw });
   }
   await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
-  unlinkSync(file); unlinkSync(docsFile);
+  unlinkSync(file);
+  unlinkSync(docsFile);
   await es.close();
   if (apiOnly) return;
 
@@ -86,16 +115,36 @@ async function main() {
   const ratio = apiSeconds / bulkSeconds;
   const best = rounds.find((x) => x.api.seconds === apiSeconds)!.api;
   const bestRaw = rounds.find((x) => x.raw!.seconds === bulkSeconds)!.raw!;
-  console.log(`API full import: ${apiSeconds.toFixed(1)} s; raw _bulk of the same ${documents} documents: ${bulkSeconds.toFixed(1)} s; ratio ${ratio.toFixed(2)} (target <= 1.5); API peak RSS ${peakRssMb} MB (target < 400)${roundCount > 1 ? ` (best of ${roundCount} rounds)` : ''}`);
-  console.log(JSON.stringify({
-    benchmark: 'import', productGroups: groups, documents, rounds: roundCount, apiSeconds: round(apiSeconds), bulkSeconds: round(bulkSeconds), ratio: round(ratio), peakRssMb,
-    mappedFields: best.mappedFields, productsMb: best.productsMb, esCpuRatio: round(best.esCpu / bestRaw.esCpu),
-    cpuSeconds: { apiProcess: round(best.cpu, 1), esDuringApi: round(best.esCpu, 1), rawClient: round(bestRaw.cpu, 1), esDuringRaw: round(bestRaw.esCpu, 1) },
-    allRounds: rounds.map((x) => ({ apiSeconds: round(x.api.seconds), bulkSeconds: x.raw ? round(x.raw.seconds) : null })),
-  }));
+  console.log(
+    `API full import: ${apiSeconds.toFixed(1)} s; raw _bulk of the same ${documents} documents: ${bulkSeconds.toFixed(1)} s; ratio ${ratio.toFixed(2)} (target <= 1.5); API peak RSS ${peakRssMb} MB (target < 400)${roundCount > 1 ? ` (best of ${roundCount} rounds)` : ''}`,
+  );
+  console.log(
+    JSON.stringify({
+      benchmark: 'import',
+      productGroups: groups,
+      documents,
+      rounds: roundCount,
+      apiSeconds: round(apiSeconds),
+      bulkSeconds: round(bulkSeconds),
+      ratio: round(ratio),
+      peakRssMb,
+      mappedFields: best.mappedFields,
+      productsMb: best.productsMb,
+      esCpuRatio: round(best.esCpu / bestRaw.esCpu),
+      cpuSeconds: { apiProcess: round(best.cpu, 1), esDuringApi: round(best.esCpu, 1), rawClient: round(bestRaw.cpu, 1), esDuringRaw: round(bestRaw.esCpu, 1) },
+      allRounds: rounds.map((x) => ({ apiSeconds: round(x.api.seconds), bulkSeconds: x.raw ? round(x.raw.seconds) : null })),
+    }),
+  );
 }
 
-interface ApiRun { seconds: number; peakRssMb: number; cpu: number; esCpu: number; mappedFields: number; productsMb: number }
+interface ApiRun {
+  seconds: number;
+  peakRssMb: number;
+  cpu: number;
+  esCpu: number;
+  mappedFields: number;
+  productsMb: number;
+}
 
 /**
  * Size of the live product indices' segments, merged to one segment each (untimed). Store stats right after a
@@ -117,27 +166,46 @@ async function mappedFields(es: Client): Promise<number> {
     Object.values(properties ?? {}).reduce((n, p) => n + 1 + Object.keys(p.fields ?? {}).length + count(p.properties), 0);
   return count(Object.values(mapping)[0].mappings.properties as Record<string, Property>);
 }
-interface RawRun { seconds: number; cpu: number; esCpu: number }
+interface RawRun {
+  seconds: number;
+  cpu: number;
+  esCpu: number;
+}
 
 /** A full import through a freshly started API process, on an empty prefix. */
 async function apiRun(es: Client, configuration: ReturnType<typeof defaultConfiguration>, file: string): Promise<ApiRun> {
   await es.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
   const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, Number(process.env.BENCH_PORT ?? 18080), cpuProfileArgs());
   try {
-    let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(configuration) });
+    let res = await fetch(`${api.url}/api/admin/v4/import/configuration`, {
+      method: 'POST',
+      headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(configuration),
+    });
     if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);
     console.log(`API import starting; ${machineLoad()}`);
     const cpuBefore = api.cpuSeconds();
     const esCpuBefore = await elasticsearchCpuSeconds(es);
     const start = process.hrtime.bigint();
     res = await fetch(`${api.url}/api/admin/v4/import/catalog?blockingTimeout=PT2H&name=bench`, {
-      method: 'PUT', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' },
-      body: createReadStream(file), duplex: 'half',
+      method: 'PUT',
+      headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' },
+      body: createReadStream(file),
+      duplex: 'half',
     } as unknown as RequestInit);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     if (res.status !== 204) throw new Error(`import: ${res.status} ${await res.text()}`);
-    const run = { seconds, peakRssMb: api.peakRssMb(), cpu: api.cpuSeconds() - cpuBefore, esCpu: (await elasticsearchCpuSeconds(es)) - esCpuBefore, mappedFields: await mappedFields(es), productsMb: await productsMb(es) };
-    console.log(`API import: ${seconds.toFixed(1)} s, peak RSS ${run.peakRssMb} MB, CPU seconds: API process ${run.cpu.toFixed(1)}, Elasticsearch ${run.esCpu.toFixed(1)}; products mapping ${run.mappedFields} fields, index ${run.productsMb} MB; ${machineLoad()}`);
+    const run = {
+      seconds,
+      peakRssMb: api.peakRssMb(),
+      cpu: api.cpuSeconds() - cpuBefore,
+      esCpu: (await elasticsearchCpuSeconds(es)) - esCpuBefore,
+      mappedFields: await mappedFields(es),
+      productsMb: await productsMb(es),
+    };
+    console.log(
+      `API import: ${seconds.toFixed(1)} s, peak RSS ${run.peakRssMb} MB, CPU seconds: API process ${run.cpu.toFixed(1)}, Elasticsearch ${run.esCpu.toFixed(1)}; products mapping ${run.mappedFields} fields, index ${run.productsMb} MB; ${machineLoad()}`,
+    );
     if (cpuProfile) console.log(`CPU profile of the API process written to ${profileDir}`);
     return run;
   } finally {
@@ -176,4 +244,7 @@ async function rawRun(es: Client, docsFile: string): Promise<RawRun> {
   return run;
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

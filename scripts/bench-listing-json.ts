@@ -23,7 +23,8 @@ async function main() {
   ensureElasticsearch();
   build();
   const paths = requestMix({ groups, configuration: defaultConfiguration(), generator: generatorArgs(), seed: 7 }, requests)
-    .filter((r) => r.endpoint === 'search-page').map((r) => r.path);
+    .filter((r) => r.endpoint === 'search-page')
+    .map((r) => r.path);
   const kept = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: 'bench-key-listing-json' }, arg('port', 18351));
   const shaped = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: 'bench-key-listing-json', LISTING_JSON_CACHE_MB: '0' }, arg('port', 18351) + 1);
   const apis: Record<'kept' | 'shaped', RunningApi> = { kept, shaped };
@@ -43,7 +44,10 @@ async function main() {
       const before = apis[name].cpuSeconds();
       await runConcurrently(paths, concurrency, async (p) => {
         const text = await send(apis[name], p);
-        if (name === 'shaped') { answers.set(p, text); bytes += Buffer.byteLength(text); } else if (answers.get(p) !== text) differing++;
+        if (name === 'shaped') {
+          answers.set(p, text);
+          bytes += Buffer.byteLength(text);
+        } else if (answers.get(p) !== text) differing++;
       });
       first[name] = ((apis[name].cpuSeconds() - before) * 1000) / paths.length;
     }
@@ -52,7 +56,10 @@ async function main() {
     const loads: string[] = [machineLoad()];
     const size = Math.ceil(paths.length / blocks);
     for (let b = 0; b < blocks; b++) {
-      const block = paths.slice((b * size) % paths.length).concat(paths).slice(0, size);
+      const block = paths
+        .slice((b * size) % paths.length)
+        .concat(paths)
+        .slice(0, size);
       const order = b % 4 === 0 || b % 4 === 3 ? (['kept', 'shaped'] as const) : (['shaped', 'kept'] as const);
       for (const name of order) {
         const before = apis[name].cpuSeconds();
@@ -66,10 +73,26 @@ async function main() {
       loads.push(machineLoad());
     }
     const perRequest = (name: 'kept' | 'shaped') => round((cpu[name] * 1000) / count[name], 2);
-    console.log(`${paths.length} search-pages, ${(bytes / paths.length / 1024).toFixed(1)} KB each (uncompressed); first sight: kept ${round(first.kept, 2)} ms, shaped ${round(first.shaped, 2)} ms of API CPU per request`);
-    console.log(`repeated, ${blocks} alternating blocks at concurrency ${concurrency}: API CPU per search-page kept ${perRequest('kept')} ms, shaped ${perRequest('shaped')} ms (${round(perRequest('kept') / perRequest('shaped'), 2)}x); answers differing: ${differing}`);
+    console.log(
+      `${paths.length} search-pages, ${(bytes / paths.length / 1024).toFixed(1)} KB each (uncompressed); first sight: kept ${round(first.kept, 2)} ms, shaped ${round(first.shaped, 2)} ms of API CPU per request`,
+    );
+    console.log(
+      `repeated, ${blocks} alternating blocks at concurrency ${concurrency}: API CPU per search-page kept ${perRequest('kept')} ms, shaped ${perRequest('shaped')} ms (${round(perRequest('kept') / perRequest('shaped'), 2)}x); answers differing: ${differing}`,
+    );
     console.log(`loads: ${loads.join('; ')}`);
-    console.log(JSON.stringify({ benchmark: 'listing-json', prefix, searchPages: paths.length, concurrency, answerKb: round(bytes / paths.length / 1024, 1), firstSightMs: { kept: round(first.kept, 2), shaped: round(first.shaped, 2) }, cpuMsPerSearchPage: { kept: perRequest('kept'), shaped: perRequest('shaped') }, differing, loads }));
+    console.log(
+      JSON.stringify({
+        benchmark: 'listing-json',
+        prefix,
+        searchPages: paths.length,
+        concurrency,
+        answerKb: round(bytes / paths.length / 1024, 1),
+        firstSightMs: { kept: round(first.kept, 2), shaped: round(first.shaped, 2) },
+        cpuMsPerSearchPage: { kept: perRequest('kept'), shaped: perRequest('shaped') },
+        differing,
+        loads,
+      }),
+    );
     if (differing) throw new Error(`${differing} answers differ between the kept and the shaped listing JSON`);
   } finally {
     await kept.stop();
@@ -77,4 +100,7 @@ async function main() {
   }
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -28,7 +28,9 @@ async function serve(observe: boolean): Promise<{ url: string; close(): void }> 
     app.use(observeRequests({ log, metrics }));
   }
   const router = new Router();
-  router.get('/api/storefront/v3/queries/x', (ctx) => { ctx.body = { ok: true }; });
+  router.get('/api/storefront/v3/queries/x', (ctx) => {
+    ctx.body = { ok: true };
+  });
   app.use(router.routes());
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -48,9 +50,22 @@ async function round(observe: boolean): Promise<number> {
 async function main() {
   const without: number[] = [];
   const withIt: number[] = [];
-  for (let r = 0; r < 6; r++) { without.push(await round(false)); withIt.push(await round(true)); }
+  for (let r = 0; r < 6; r++) {
+    without.push(await round(false));
+    withIt.push(await round(true));
+  }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(JSON.stringify({ benchmark: 'ops-overhead', requests, cpuMicrosPerRequest: { without: without.map(Math.round), with: withIt.map(Math.round) }, medianAddedMicros: Math.round(median(withIt) - median(without)) }));
+  console.log(
+    JSON.stringify({
+      benchmark: 'ops-overhead',
+      requests,
+      cpuMicrosPerRequest: { without: without.map(Math.round), with: withIt.map(Math.round) },
+      medianAddedMicros: Math.round(median(withIt) - median(without)),
+    }),
+  );
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -35,7 +35,9 @@ async function main() {
   let counting = false;
   let searches = 0;
   let tookMs = 0;
-  es.diagnostic.on('request', (_err, result) => { if (counting && result?.meta.request.params.path.endsWith('/_msearch')) msearches++; });
+  es.diagnostic.on('request', (_err, result) => {
+    if (counting && result?.meta.request.params.path.endsWith('/_msearch')) msearches++;
+  });
   // Elasticsearch's own time for the replay's _msearch requests, and the searches they held.
   es.diagnostic.on('response', (_err, result) => {
     if (!counting || !result?.meta.request.params.path.endsWith('/_msearch')) return;
@@ -51,7 +53,11 @@ async function main() {
   try {
     await loadSampleCatalogIfEmpty(context);
     // Phrases from the catalog as shoppers type them: titles, their words, word pairs; one in ten finds nothing.
-    const titles = (await admin.search<{ title?: string }>({ index: `${prefix}-catalog-products-en-gb`, size: 1000, _source: ['title'], query: { term: { market: 'UK' } } })).hits.hits.map((h) => (h._source?.title ?? '').toLowerCase()).filter(Boolean);
+    const titles = (
+      await admin.search<{ title?: string }>({ index: `${prefix}-catalog-products-en-gb`, size: 1000, _source: ['title'], query: { term: { market: 'UK' } } })
+    ).hits.hits
+      .map((h) => (h._source?.title ?? '').toLowerCase())
+      .filter(Boolean);
     const phrases = new Set<string>();
     for (const t of titles) {
       const words = t.split(/\s+/);
@@ -68,8 +74,25 @@ async function main() {
       for (let s = 0; s < searches; s++) {
         const at = new Date(now - ((i * 7 + s * 13) % 29) * 86_400_000 - s * 1000).toISOString();
         const session = `s${i}-${s}`;
-        operations.push({ create: {} }, { '@timestamp': at, type: 'search', market: 'UK', locale: 'en-GB', customerKey: session, sessionKey: session, phrase, totalHits: 1 });
-        if (s % 3 === 0) operations.push({ create: {} }, { '@timestamp': at, type: 'click', market: 'UK', customerKey: session, sessionKey: session, productKey: `P${(i * 31 + s) % 300}`, position: s % 5, queryPhrase: phrase, queryLocale: 'en-GB' });
+        operations.push(
+          { create: {} },
+          { '@timestamp': at, type: 'search', market: 'UK', locale: 'en-GB', customerKey: session, sessionKey: session, phrase, totalHits: 1 },
+        );
+        if (s % 3 === 0)
+          operations.push(
+            { create: {} },
+            {
+              '@timestamp': at,
+              type: 'click',
+              market: 'UK',
+              customerKey: session,
+              sessionKey: session,
+              productKey: `P${(i * 31 + s) % 300}`,
+              position: s % 5,
+              queryPhrase: phrase,
+              queryLocale: 'en-GB',
+            },
+          );
       }
     });
     const written = await admin.bulk({ index: `${prefix}-events`, operations, refresh: true });
@@ -81,14 +104,18 @@ async function main() {
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
     const res = await fetch(`${url}/api/admin/v4/replays`, {
-      method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ change: { kind: 'synonyms', locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }, { terms: ['jacket', 'coat'] }] } }, phrases: phraseCount }),
+      method: 'POST',
+      headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        change: { kind: 'synonyms', locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }, { terms: ['jacket', 'coat'] }] } },
+        phrases: phraseCount,
+      }),
     });
     if (res.status !== 202) throw new Error(`replay answered ${res.status}: ${await res.text()}`);
-    const { id } = await res.json() as { id: string };
+    const { id } = (await res.json()) as { id: string };
     let job: ReplayJob;
     for (;;) {
-      job = await (await fetch(`${url}/api/admin/v4/replays/${id}`, { headers: { 'Api-Key': apiKey } })).json() as ReplayJob;
+      job = (await (await fetch(`${url}/api/admin/v4/replays/${id}`, { headers: { 'Api-Key': apiKey } })).json()) as ReplayJob;
       if (job.status !== 'IN_PROGRESS') break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -99,9 +126,26 @@ async function main() {
     const report = job.report;
     if (job.status !== 'SUCCESS' || !report) throw new Error(`replay ${job.status}: ${job.reason}`);
     const t = report.totals;
-    console.log(`replay of ${t.phrases} phrases (${t.skipped} skipped): ${round(report.durationMs / 1000, 1)} s in the job, ${round(wall / 1000, 1)} s until the poll saw it; ${msearches} _msearch requests of ${searches} searches, Elasticsearch took ${round(tookMs / 1000, 1)} s in all; the service's CPU ${cpuSeconds} s; ${loadBefore} before, ${machineLoad()} after`);
-    console.log(`zero results lost ${t.zeroResultsLost}, gained ${t.zeroResultsGained}; first three changed ${t.firstThreeChanged}; clicked products moved ${t.clickedMoved}; estimated clicks ${t.liveClicks} → ${t.candidateClicks}`);
-    console.log(JSON.stringify({ benchmark: 'replay', phrases: t.phrases, skipped: t.skipped, durationMs: report.durationMs, wallMs: wall, msearchRequests: msearches, searches, elasticsearchTookMs: tookMs, serviceCpuSeconds: cpuSeconds, load: machineLoad() }));
+    console.log(
+      `replay of ${t.phrases} phrases (${t.skipped} skipped): ${round(report.durationMs / 1000, 1)} s in the job, ${round(wall / 1000, 1)} s until the poll saw it; ${msearches} _msearch requests of ${searches} searches, Elasticsearch took ${round(tookMs / 1000, 1)} s in all; the service's CPU ${cpuSeconds} s; ${loadBefore} before, ${machineLoad()} after`,
+    );
+    console.log(
+      `zero results lost ${t.zeroResultsLost}, gained ${t.zeroResultsGained}; first three changed ${t.firstThreeChanged}; clicked products moved ${t.clickedMoved}; estimated clicks ${t.liveClicks} → ${t.candidateClicks}`,
+    );
+    console.log(
+      JSON.stringify({
+        benchmark: 'replay',
+        phrases: t.phrases,
+        skipped: t.skipped,
+        durationMs: report.durationMs,
+        wallMs: wall,
+        msearchRequests: msearches,
+        searches,
+        elasticsearchTookMs: tookMs,
+        serviceCpuSeconds: cpuSeconds,
+        load: machineLoad(),
+      }),
+    );
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await shutdownContext(context);
@@ -111,4 +155,7 @@ async function main() {
   }
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

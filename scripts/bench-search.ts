@@ -34,7 +34,21 @@ import { createApp, createContext, shutdownContext } from '../src/app';
 import { loadConfig } from '../src/kernel/config';
 import { createLogger } from '../src/kernel/log';
 import { createElasticsearchClient } from '../src/search/client';
-import { arg, build, cpuMeter, cpuProfileArgs, elasticsearchUrl, ensureElasticsearch, flag, generatorArgs, machineLoad, percentile, round, runConcurrently, startApi } from './benchSupport';
+import {
+  arg,
+  build,
+  cpuMeter,
+  cpuProfileArgs,
+  elasticsearchUrl,
+  ensureElasticsearch,
+  flag,
+  generatorArgs,
+  machineLoad,
+  percentile,
+  round,
+  runConcurrently,
+  startApi,
+} from './benchSupport';
 
 const groups = arg('groups', 100_000);
 const reuse = flag('reuse');
@@ -72,8 +86,14 @@ const round2 = (n: number) => round(n, 1);
  */
 const experimentMode = flag('experiment');
 const COST_CHECK_EXPERIMENT = {
-  id: 'bench-cost-check', name: 'Cost check', start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z',
-  variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'same', share: 50, overrides: { relevance: { behaviourWeight: 1 } } }],
+  id: 'bench-cost-check',
+  name: 'Cost check',
+  start: '2000-01-01T00:00:00Z',
+  end: '2100-01-01T00:00:00Z',
+  variants: [
+    { id: 'control', share: 50, overrides: {} },
+    { id: 'same', share: 50, overrides: { relevance: { behaviourWeight: 1 } } },
+  ],
 };
 
 const firstSightMode = flag('first-sight');
@@ -108,20 +128,30 @@ function checkAnswers(timed: StorefrontRequest[], answers: string[]): number {
     console.log(`answers: ${answers.length} written to ${answersFile}`);
     return 0;
   }
-  const before = readFileSync(answersFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { path: string; answer: string });
+  const before = readFileSync(answersFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { path: string; answer: string });
   if (before.length !== answers.length) throw new Error(`answers: ${answersFile} holds ${before.length} answers, this run ${answers.length}: run the same mix`);
   const differing = answers.flatMap((a, i) => (before[i].path !== timed[i].path || before[i].answer !== a ? [i] : []));
   for (const i of differing.slice(0, 5)) {
     const [x, y] = [before[i].answer, answers[i]];
     let at = 0;
     while (at < x.length && x[at] === y[at]) at++;
-    console.log(`answers differ for ${timed[i].path} at character ${at}:\n  before: …${x.slice(Math.max(0, at - 80), at + 120)}\n  now:    …${y.slice(Math.max(0, at - 80), at + 120)}`);
+    console.log(
+      `answers differ for ${timed[i].path} at character ${at}:\n  before: …${x.slice(Math.max(0, at - 80), at + 120)}\n  now:    …${y.slice(Math.max(0, at - 80), at + 120)}`,
+    );
   }
   console.log(`answers: ${answers.length - differing.length} of ${answers.length} identical to ${answersFile} (tickets aside)`);
   return differing.length;
 }
 
-interface Sample { apiMs: number; tookMs: number; roundTrips: number; bytes?: number }
+interface Sample {
+  apiMs: number;
+  tookMs: number;
+  roundTrips: number;
+  bytes?: number;
+}
 
 // ------------------------------------------------------------------------------------------------
 // Setting up the data
@@ -138,14 +168,20 @@ async function* catalogBody(configuration: CatalogConfiguration): AsyncGenerator
   let chunk = '';
   for (const entity of generateCatalogLines({ productGroups: groups, markets: configuration, ...generator })) {
     chunk += JSON.stringify({ replace: entity }) + '\n';
-    if (chunk.length > 1 << 20) { yield Buffer.from(chunk); chunk = ''; }
+    if (chunk.length > 1 << 20) {
+      yield Buffer.from(chunk);
+      chunk = '';
+    }
   }
   if (chunk) yield Buffer.from(chunk);
 }
 
 async function admin(url: string, method: string, path: string, body: unknown, contentType = 'application/json'): Promise<void> {
   const res = await fetch(`${url}${path}`, {
-    method, headers: { 'Api-Key': apiKey, 'Content-Type': contentType }, body, duplex: 'half',
+    method,
+    headers: { 'Api-Key': apiKey, 'Content-Type': contentType },
+    body,
+    duplex: 'half',
   } as RequestInit);
   if (res.status !== 204) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
 }
@@ -157,13 +193,24 @@ async function ensureCatalog(url: string, configuration: CatalogConfiguration, r
   }
   await admin(url, 'POST', '/api/admin/v4/import/configuration', JSON.stringify(configuration));
   const start = Date.now();
-  await admin(url, 'PUT', '/api/admin/v4/import/catalog?blockingTimeout=PT2H&force=true&name=bench-search', catalogBody(configuration), 'application/jsonlines');
+  await admin(
+    url,
+    'PUT',
+    '/api/admin/v4/import/catalog?blockingTimeout=PT2H&force=true&name=bench-search',
+    catalogBody(configuration),
+    'application/jsonlines',
+  );
   console.log(`catalog: imported ${groups} product groups in ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }
 
 /** One experiment running (the cost check) or none, through the API, whose snapshot is reloaded before it answers. */
 async function setExperiment(url: string, running: boolean, markets: string[]): Promise<void> {
-  await admin(url, 'PUT', '/api/admin/v4/import/experiments?name=bench-search', JSON.stringify({ experiments: running ? [{ ...COST_CHECK_EXPERIMENT, markets }] : [] }));
+  await admin(
+    url,
+    'PUT',
+    '/api/admin/v4/import/experiments?name=bench-search',
+    JSON.stringify({ experiments: running ? [{ ...COST_CHECK_EXPERIMENT, markets }] : [] }),
+  );
 }
 
 async function ensureMerchandising(url: string): Promise<void> {
@@ -178,25 +225,47 @@ async function ensureMerchandising(url: string): Promise<void> {
 async function send(url: string, r: StorefrontRequest): Promise<{ status: number; sample: Sample; text: string }> {
   const start = process.hrtime.bigint();
   const encoding: Record<string, string> = identity ? { 'Accept-Encoding': 'identity' } : {};
-  const res = await fetch(`${url}${r.path}`, r.body === undefined ? { headers: encoding } : { method: 'POST', headers: { 'Content-Type': 'text/plain', ...encoding }, body: r.body });
+  const res = await fetch(
+    `${url}${r.path}`,
+    r.body === undefined ? { headers: encoding } : { method: 'POST', headers: { 'Content-Type': 'text/plain', ...encoding }, body: r.body },
+  );
   const text = await res.text();
   const apiMs = Number(process.hrtime.bigint() - start) / 1e6;
   return {
-    status: res.status, text,
-    sample: { apiMs, tookMs: Number(res.headers.get('x-elasticsearch-took') ?? 0), roundTrips: Number(res.headers.get('x-elasticsearch-round-trips') ?? 0), bytes: Buffer.byteLength(text) },
+    status: res.status,
+    text,
+    sample: {
+      apiMs,
+      tookMs: Number(res.headers.get('x-elasticsearch-took') ?? 0),
+      roundTrips: Number(res.headers.get('x-elasticsearch-round-trips') ?? 0),
+      bytes: Buffer.byteLength(text),
+    },
   };
 }
 
-interface Figures { count: number; apiP50: number; apiP99: number; tookP50: number; tookP99: number; ratio: number; roundTrips: number; errors: number; answerKb: number }
+interface Figures {
+  count: number;
+  apiP50: number;
+  apiP99: number;
+  tookP50: number;
+  tookP99: number;
+  ratio: number;
+  roundTrips: number;
+  errors: number;
+  answerKb: number;
+}
 
 function figuresOf(samples: Sample[], errors: number): Figures {
   const api = samples.map((s) => s.apiMs).sort((a, b) => a - b);
   const took = samples.map((s) => s.tookMs).sort((a, b) => a - b);
   const tookP50 = percentile(took, 50);
   return {
-    count: samples.length, errors,
-    apiP50: round(percentile(api, 50), 1), apiP99: round(percentile(api, 99), 1),
-    tookP50: round(tookP50, 1), tookP99: round(percentile(took, 99), 1),
+    count: samples.length,
+    errors,
+    apiP50: round(percentile(api, 50), 1),
+    apiP99: round(percentile(api, 99), 1),
+    tookP50: round(tookP50, 1),
+    tookP99: round(percentile(took, 99), 1),
     ratio: tookP50 > 0 ? round(percentile(api, 50) / tookP50) : 0,
     roundTrips: round(samples.reduce((n, s) => n + s.roundTrips, 0) / Math.max(1, samples.length), 2),
     // mean uncompressed answer
@@ -207,7 +276,14 @@ function figuresOf(samples: Sample[], errors: number): Figures {
 // ------------------------------------------------------------------------------------------------
 // The same search-page requests, straight to Elasticsearch
 
-interface Captured { method: string; path: string; querystring: Record<string, string>; headers: Record<string, string>; body?: string; bulkBody?: string }
+interface Captured {
+  method: string;
+  path: string;
+  querystring: Record<string, string>;
+  headers: Record<string, string>;
+  body?: string;
+  bulkBody?: string;
+}
 
 /**
  * Runs the search-page requests through the same code in this process (untimed, one at a time) and records
@@ -227,7 +303,9 @@ async function captureElasticsearchRequests(requests: StorefrontRequest[]): Prom
     if (!current || !params || !/\/_(m?search|mget)$/.test(params.path)) return;
     const body = params.body == null ? undefined : String(params.body);
     current.push({
-      method: params.method, path: params.path, querystring: Object.fromEntries(new URLSearchParams(params.querystring ?? '')),
+      method: params.method,
+      path: params.path,
+      querystring: Object.fromEntries(new URLSearchParams(params.querystring ?? '')),
       headers: Object.fromEntries(['content-type', 'accept'].flatMap((h) => (params.headers?.[h] ? [[h, String(params.headers[h])]] : []))),
       ...(params.path.endsWith('/_msearch') ? { bulkBody: body } : { body }),
     });
@@ -252,7 +330,10 @@ async function replay(es: Client, calls: Captured[][]): Promise<Sample[]> {
     const start = process.hrtime.bigint();
     let took = 0;
     for (const call of request) {
-      const res = await es.transport.request<{ took?: number }>({ method: call.method, path: call.path, querystring: call.querystring, body: call.body, bulkBody: call.bulkBody }, { headers: call.headers });
+      const res = await es.transport.request<{ took?: number }>(
+        { method: call.method, path: call.path, querystring: call.querystring, body: call.body, bulkBody: call.bulkBody },
+        { headers: call.headers },
+      );
       if (typeof res.took === 'number') took += res.took;
     }
     samples.push({ apiMs: Number(process.hrtime.bigint() - start) / 1e6, tookMs: took, roundTrips: request.length });
@@ -266,8 +347,24 @@ async function replay(es: Client, calls: Captured[][]): Promise<Sample[]> {
 // The floor: a hand-written faceted search in two round trips
 
 /** Fields the floor fetches: what a listing shows of a product (productSource's fixed part). */
-const FLOOR_SOURCE = ['productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'url', 'rating', 'colors', 'images',
-  'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock'];
+const FLOOR_SOURCE = [
+  'productKey',
+  'productGroupKey',
+  'groupProductKeys',
+  'title',
+  'name',
+  'brand',
+  'url',
+  'rating',
+  'colors',
+  'images',
+  'variants.key',
+  'variants.label',
+  'variants.size',
+  'variants.listPrice',
+  'variants.sellingPrice',
+  'variants.stock',
+];
 
 /**
  * What a competent hand-written search page sends for a search-page request of the mix (issue 31's "floor"):
@@ -283,38 +380,64 @@ async function floorRequest(es: Client, r: StorefrontRequest): Promise<number> {
   const index = `${prefix}-catalog-products-${locale.toLowerCase()}`;
   const selections: estypes.QueryDslQueryContainer[] = [
     ...(params.get('f.brand') ? [{ term: { brand: params.get('f.brand')! } }] : []),
-    ...(params.get('f.price.min') ? [{ range: { 'price.selling.min': { gte: Number(params.get('f.price.min')), lte: Number(params.get('f.price.max')) } } }] : []),
+    ...(params.get('f.price.min')
+      ? [{ range: { 'price.selling.min': { gte: Number(params.get('f.price.min')), lte: Number(params.get('f.price.max')) } } }]
+      : []),
   ];
   const start = process.hrtime.bigint();
   const first = await es.msearch({
-    searches: [{ index }, {
-      query: {
-        bool: {
-          filter: [{ term: { market } }, { term: { locale } }],
-          must: [{ multi_match: { query: params.get('q') ?? '', type: 'cross_fields', operator: 'and', fields: ['title^3', 'name^2', 'brand.text^2', 'category.text', 'productType.text', 'productKey'] } }],
+    searches: [
+      { index },
+      {
+        query: {
+          bool: {
+            filter: [{ term: { market } }, { term: { locale } }],
+            must: [
+              {
+                multi_match: {
+                  query: params.get('q') ?? '',
+                  type: 'cross_fields',
+                  operator: 'and',
+                  fields: ['title^3', 'name^2', 'brand.text^2', 'category.text', 'productType.text', 'productKey'],
+                },
+              },
+            ],
+          },
+        },
+        ...(selections.length ? { post_filter: { bool: { filter: selections } } } : {}),
+        from: Number(params.get('skip') ?? 0),
+        size: 60,
+        collapse: { field: 'collapseKey' },
+        track_total_hits: true,
+        _source: { includes: FLOOR_SOURCE },
+        aggs: {
+          brand: { terms: { field: 'brand', size: 20 } },
+          category: { terms: { field: 'category', size: 20 } },
+          colour: { terms: { field: 'colors', size: 20 } },
+          price: { stats: { field: 'price.selling.min' } },
+          attributes: { terms: { field: 'customLabelNames', size: 10 } },
         },
       },
-      ...(selections.length ? { post_filter: { bool: { filter: selections } } } : {}),
-      from: Number(params.get('skip') ?? 0), size: 60, collapse: { field: 'collapseKey' }, track_total_hits: true,
-      _source: { includes: FLOOR_SOURCE },
-      aggs: {
-        brand: { terms: { field: 'brand', size: 20 } }, category: { terms: { field: 'category', size: 20 } }, colour: { terms: { field: 'colors', size: 20 } },
-        price: { stats: { field: 'price.selling.min' } }, attributes: { terms: { field: 'customLabelNames', size: 10 } },
-      },
-    }],
+    ],
   });
   const hits = 'hits' in first.responses[0] ? first.responses[0].hits.hits : [];
-  const siblings = [...new Set(hits.flatMap((h) => {
-    const source = h._source as { productKey: string; groupProductKeys?: string[] };
-    return (source.groupProductKeys ?? []).filter((k) => k !== source.productKey).slice(0, 10);
-  }))];
+  const siblings = [
+    ...new Set(
+      hits.flatMap((h) => {
+        const source = h._source as { productKey: string; groupProductKeys?: string[] };
+        return (source.groupProductKeys ?? []).filter((k) => k !== source.productKey).slice(0, 10);
+      }),
+    ),
+  ];
   if (siblings.length) await es.mget({ index, ids: siblings.map((k) => productDocumentId(market, locale, k)), _source_includes: FLOOR_SOURCE });
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 async function floorPhase(es: Client, requests: StorefrontRequest[]): Promise<Sample[]> {
   const samples: Sample[] = [];
-  await runConcurrently(requests, concurrency, async (r) => { samples.push({ apiMs: await floorRequest(es, r), tookMs: 0, roundTrips: 2 }); });
+  await runConcurrently(requests, concurrency, async (r) => {
+    samples.push({ apiMs: await floorRequest(es, r), tookMs: 0, roundTrips: 2 });
+  });
   return samples;
 }
 
@@ -328,7 +451,12 @@ async function main() {
   // The prefix belongs to this benchmark: a lock left by an earlier, killed run must not block this one,
   // and without a reusable catalog it starts from nothing.
   const reusable = reuse && (await productGroupsIn(es)) === groups;
-  await es.indices.delete({ index: reusable ? `${prefix}-import-lock` : `${prefix}-*`, ignore_unavailable: true, allow_no_indices: true, expand_wildcards: 'all' });
+  await es.indices.delete({
+    index: reusable ? `${prefix}-import-lock` : `${prefix}-*`,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    expand_wildcards: 'all',
+  });
   const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey }, arg('port', Number(process.env.BENCH_PORT ?? 18081)), cpuProfileArgs());
   try {
     await ensureCatalog(api.url, configuration, reusable);
@@ -360,7 +488,9 @@ async function main() {
     // capture had just cached and the API phase did not.
     const searchPages = timed.filter((r) => r.endpoint === 'search-page');
     const calls = skipped.has('search-page') || experimentMode ? [] : await captureElasticsearchRequests(searchPages);
-    await runConcurrently(warmUp, concurrency, async (r) => { await send(api.url, r); });
+    await runConcurrently(warmUp, concurrency, async (r) => {
+      await send(api.url, r);
+    });
     const samples = new Map<Endpoint, Sample[]>(ENDPOINTS.map((e) => [e, []]));
     const errors = new Map<Endpoint, number>(ENDPOINTS.map((e) => [e, 0]));
     const rawSamples: Sample[] = [];
@@ -377,8 +507,12 @@ async function main() {
     for (let round = 1; round <= rounds; round++) {
       // The floor runs beside the raw replay, so the API / floor ratio comes from the same run.
       const phases = experimentMode
-        ? (round % 2 ? ['api', 'experiment'] as const : ['experiment', 'api'] as const)
-        : (round % 2 ? ['api', 'raw', 'floor'] as const : ['floor', 'raw', 'api'] as const);
+        ? round % 2
+          ? (['api', 'experiment'] as const)
+          : (['experiment', 'api'] as const)
+        : round % 2
+          ? (['api', 'raw', 'floor'] as const)
+          : (['floor', 'raw', 'api'] as const);
       const roundApi: number[] = [];
       const roundExperiment: number[] = [];
       const roundRaw: number[] = [];
@@ -415,7 +549,10 @@ async function main() {
             return;
           }
           if (phase === 'experiment') {
-            if (r.endpoint === 'search-page') { experimentSamples.push(sample); roundExperiment.push(sample.apiMs); }
+            if (r.endpoint === 'search-page') {
+              experimentSamples.push(sample);
+              roundExperiment.push(sample.apiMs);
+            }
             return;
           }
           samples.get(r.endpoint)!.push(sample);
@@ -423,12 +560,30 @@ async function main() {
         });
         seconds += (Date.now() - start) / 1000;
         const u = await cpuUse();
-        used.api += u.api; used.elasticsearch += u.elasticsearch; used.loadGenerator += u.loadGenerator;
+        used.api += u.api;
+        used.elasticsearch += u.elasticsearch;
+        used.loadGenerator += u.loadGenerator;
       }
-      const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-      perRound.push({ api: round2(p50(roundApi)), raw: round2(p50(roundRaw)), floor: round2(p50(roundFloor)), ...(experimentMode ? { experiment: round2(p50(roundExperiment)) } : {}), load: machineLoad() });
-      if (experimentMode) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 without experiments ${perRound.at(-1)!.api} ms, with one ${perRound.at(-1)!.experiment} ms; ${perRound.at(-1)!.load}`);
-      else if (rounds > 1) console.log(`round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms, floor ${perRound.at(-1)!.floor} ms; ${perRound.at(-1)!.load}`);
+      const p50 = (xs: number[]) =>
+        percentile(
+          [...xs].sort((a, b) => a - b),
+          50,
+        );
+      perRound.push({
+        api: round2(p50(roundApi)),
+        raw: round2(p50(roundRaw)),
+        floor: round2(p50(roundFloor)),
+        ...(experimentMode ? { experiment: round2(p50(roundExperiment)) } : {}),
+        load: machineLoad(),
+      });
+      if (experimentMode)
+        console.log(
+          `round ${round} (${phases.join(' then ')}): search-page p50 without experiments ${perRound.at(-1)!.api} ms, with one ${perRound.at(-1)!.experiment} ms; ${perRound.at(-1)!.load}`,
+        );
+      else if (rounds > 1)
+        console.log(
+          `round ${round} (${phases.join(' then ')}): search-page p50 API ${perRound.at(-1)!.api} ms, raw ${perRound.at(-1)!.raw} ms, floor ${perRound.at(-1)!.floor} ms; ${perRound.at(-1)!.load}`,
+        );
     }
     const cpu = { api: round(used.api, 1), elasticsearch: round(used.elasticsearch, 1), loadGenerator: round(used.loadGenerator, 1) };
     const loadAfter = machineLoad();
@@ -437,9 +592,13 @@ async function main() {
     const raw: Figures | undefined = calls.length ? figuresOf(rawSamples, 0) : undefined;
     const timedRequests = firstSightMode ? timed.length : timed.length * rounds;
 
-    console.log(`\n${groups} product groups, ${timedRequests} requests (${rounds} round${rounds > 1 ? 's' : ''}) at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timedRequests / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`);
+    console.log(
+      `\n${groups} product groups, ${timedRequests} requests (${rounds} round${rounds > 1 ? 's' : ''}) at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(timedRequests / seconds).toFixed(0)} req/s); ${loadBefore} before, ${loadAfter} after; API peak RSS ${peakRssMb} MB`,
+    );
     const perRequest = (seconds: number) => `${((seconds * 1000) / timedRequests).toFixed(1)} ms`;
-    console.log(`CPU during the run: API ${cpu.api} s (${perRequest(cpu.api)} per request), Elasticsearch ${cpu.elasticsearch} s (${perRequest(cpu.elasticsearch)}), load generator ${cpu.loadGenerator} s (${perRequest(cpu.loadGenerator)})`);
+    console.log(
+      `CPU during the run: API ${cpu.api} s (${perRequest(cpu.api)} per request), Elasticsearch ${cpu.elasticsearch} s (${perRequest(cpu.elasticsearch)}), load generator ${cpu.loadGenerator} s (${perRequest(cpu.loadGenerator)})`,
+    );
     console.log('endpoint        count   API p50   API p99   ES took p50   ES took p99   p50 ratio   ES round trips   answer   target');
     const results: Record<string, Figures | string> = {};
     for (const endpoint of ENDPOINTS) {
@@ -452,24 +611,50 @@ async function main() {
       const f = figuresOf(samples.get(endpoint)!, errors.get(endpoint)!);
       results[endpoint] = f;
       const ok = f.ratio <= 1.3 && f.apiP99 < TARGET_P99[endpoint];
-      console.log(`${endpoint.padEnd(14)} ${String(f.count).padStart(6)} ${f.apiP50.toFixed(1).padStart(7)} ms ${f.apiP99.toFixed(1).padStart(7)} ms ${f.tookP50.toFixed(1).padStart(10)} ms ${f.tookP99.toFixed(1).padStart(10)} ms ${f.ratio.toFixed(2).padStart(10)} ${f.roundTrips.toFixed(2).padStart(16)} ${f.answerKb.toFixed(1).padStart(6)} KB   p50 ratio <= 1.3, p99 < ${TARGET_P99[endpoint]} ms: ${ok ? 'met' : 'MISSED'}${f.errors ? ` (${f.errors} errors)` : ''}`);
+      console.log(
+        `${endpoint.padEnd(14)} ${String(f.count).padStart(6)} ${f.apiP50.toFixed(1).padStart(7)} ms ${f.apiP99.toFixed(1).padStart(7)} ms ${f.tookP50.toFixed(1).padStart(10)} ms ${f.tookP99.toFixed(1).padStart(10)} ms ${f.ratio.toFixed(2).padStart(10)} ${f.roundTrips.toFixed(2).padStart(16)} ${f.answerKb.toFixed(1).padStart(6)} KB   p50 ratio <= 1.3, p99 < ${TARGET_P99[endpoint]} ms: ${ok ? 'met' : 'MISSED'}${f.errors ? ` (${f.errors} errors)` : ''}`,
+      );
     }
     if (raw) {
-      console.log(`search-page straight to Elasticsearch (same bodies, same concurrency): p50 ${raw.apiP50} ms, p99 ${raw.apiP99} ms (took p50 ${raw.tookP50} ms, p99 ${raw.tookP99} ms)`);
+      console.log(
+        `search-page straight to Elasticsearch (same bodies, same concurrency): p50 ${raw.apiP50} ms, p99 ${raw.apiP99} ms (took p50 ${raw.tookP50} ms, p99 ${raw.tookP99} ms)`,
+      );
       const api50 = (results['search-page'] as Figures).apiP50;
       console.log(`API overhead on search-page at p50: ${(api50 - raw.apiP50).toFixed(1)} ms (${(api50 / raw.apiP50).toFixed(2)}x the direct round trips)`);
     }
     const withExperiment: Figures | undefined = experimentSamples.length ? figuresOf(experimentSamples, 0) : undefined;
     if (withExperiment) {
       const none = results['search-page'] as Figures;
-      console.log(`search-page with one experiment running: p50 ${withExperiment.apiP50} ms, p99 ${withExperiment.apiP99} ms, ES took p50 ${withExperiment.tookP50} ms, round trips ${withExperiment.roundTrips}; without: p50 ${none.apiP50} ms; cost at p50 ${(((withExperiment.apiP50 / none.apiP50) - 1) * 100).toFixed(1)}% (target within +3%)`);
+      console.log(
+        `search-page with one experiment running: p50 ${withExperiment.apiP50} ms, p99 ${withExperiment.apiP99} ms, ES took p50 ${withExperiment.tookP50} ms, round trips ${withExperiment.roundTrips}; without: p50 ${none.apiP50} ms; cost at p50 ${((withExperiment.apiP50 / none.apiP50 - 1) * 100).toFixed(1)}% (target within +3%)`,
+      );
     }
     const floor: Figures | undefined = floorSamples.length ? figuresOf(floorSamples, 0) : undefined;
     if (floor) {
       const api50 = (results['search-page'] as Figures).apiP50;
-      console.log(`search-page floor (hand-written faceted search, 2 round trips, same run): p50 ${floor.apiP50} ms, p99 ${floor.apiP99} ms; API / floor at p50 ${(api50 / floor.apiP50).toFixed(2)}x`);
+      console.log(
+        `search-page floor (hand-written faceted search, 2 round trips, same run): p50 ${floor.apiP50} ms, p99 ${floor.apiP99} ms; API / floor at p50 ${(api50 / floor.apiP50).toFixed(2)}x`,
+      );
     }
-    console.log(JSON.stringify({ benchmark: 'search', productGroups: groups, concurrency, requests: timedRequests, rounds, perRound, seconds: round(seconds, 1), peakRssMb, identity, cpuSeconds: cpu, load: { before: loadBefore, after: loadAfter }, endpoints: results, searchPageDirect: raw ?? null, searchPageFloor: floor ?? null, ...(withExperiment ? { searchPageWithExperiment: withExperiment } : {}) }));
+    console.log(
+      JSON.stringify({
+        benchmark: 'search',
+        productGroups: groups,
+        concurrency,
+        requests: timedRequests,
+        rounds,
+        perRound,
+        seconds: round(seconds, 1),
+        peakRssMb,
+        identity,
+        cpuSeconds: cpu,
+        load: { before: loadBefore, after: loadAfter },
+        endpoints: results,
+        searchPageDirect: raw ?? null,
+        searchPageFloor: floor ?? null,
+        ...(withExperiment ? { searchPageWithExperiment: withExperiment } : {}),
+      }),
+    );
     const differing = checkAnswers(timed, answers);
     if (differing) throw new Error(`answers: ${differing} requests answered differently from ${answersFile}`);
   } finally {
@@ -478,4 +663,7 @@ async function main() {
   }
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -38,7 +38,11 @@ async function lines(): Promise<string[]> {
 async function timedImport(api: RunningApi, body: string): Promise<{ seconds: number; apiCpuSeconds: number; embeddings?: unknown }> {
   const cpu = api.cpuSeconds();
   const start = Date.now();
-  const res = await fetch(`${api.url}/api/admin/v4/import/catalog?force=true&blockingTimeout=PT0S`, { method: 'PUT', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' }, body });
+  const res = await fetch(`${api.url}/api/admin/v4/import/catalog?force=true&blockingTimeout=PT0S`, {
+    method: 'PUT',
+    headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' },
+    body,
+  });
   if (res.status !== 202 && res.status !== 204) throw new Error(`catalog import: ${res.status} ${await res.text()}`);
   let status: { status: string; embeddings?: unknown; reason?: string } = { status: 'SUCCESS' };
   if (res.status === 202) {
@@ -49,7 +53,11 @@ async function timedImport(api: RunningApi, body: string): Promise<{ seconds: nu
     } while (status.status === 'IN_PROGRESS');
   }
   if (status.status !== 'SUCCESS') throw new Error(`catalog import: ${JSON.stringify(status)}`);
-  return { seconds: round((Date.now() - start) / 1000, 1), apiCpuSeconds: round(api.cpuSeconds() - cpu, 1), ...(status.embeddings ? { embeddings: status.embeddings } : {}) };
+  return {
+    seconds: round((Date.now() - start) / 1000, 1),
+    apiCpuSeconds: round(api.cpuSeconds() - cpu, 1),
+    ...(status.embeddings ? { embeddings: status.embeddings } : {}),
+  };
 }
 
 async function productIndexBytes(es: Client): Promise<number> {
@@ -58,14 +66,27 @@ async function productIndexBytes(es: Client): Promise<number> {
   return stats._all.primaries?.store?.size_in_bytes ?? 0;
 }
 
-interface Phase { cpuMsPerSearch: number; took: number[]; roundTrips: number[] }
+interface Phase {
+  cpuMsPerSearch: number;
+  took: number[];
+  roundTrips: number[];
+}
 
 async function searchPhase(api: RunningApi, queries: string[]): Promise<Phase> {
   const took: number[] = [];
   const roundTrips: number[] = [];
   const cpu = api.cpuSeconds();
   for (const q of queries) {
-    const query = new URLSearchParams({ q, market: 'US', locale: 'en-US', customerKey: 'bench', sessionKey: 'bench', touchpoint: 'DESKTOP', notify: 'false', limit: '24' });
+    const query = new URLSearchParams({
+      q,
+      market: 'US',
+      locale: 'en-US',
+      customerKey: 'bench',
+      sessionKey: 'bench',
+      touchpoint: 'DESKTOP',
+      notify: 'false',
+      limit: '24',
+    });
     const res = await fetch(`${api.url}/api/storefront/v3/queries/search-page?${query}`);
     if (res.status !== 200) throw new Error(`search-page "${q}": ${res.status}`);
     await res.arrayBuffer();
@@ -75,7 +96,11 @@ async function searchPhase(api: RunningApi, queries: string[]): Promise<Phase> {
   return { cpuMsPerSearch: ((api.cpuSeconds() - cpu) * 1000) / queries.length, took, roundTrips };
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
 async function main() {
@@ -86,11 +111,19 @@ async function main() {
   if (searchesOnly) return searchCosts(es);
   await deletePrefix(es, prefix);
   const catalog = (await lines()).join('\n');
-  const queries = readFileSync(join(dataDir, 'queries.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[1]!);
+  const queries = readFileSync(join(dataDir, 'queries.tsv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((l) => l.split('\t')[1]!);
   const on = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, SEMANTIC_SEARCH: 'en' }, port);
   const off = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, SEMANTIC_SEARCH: 'off' }, port + 1);
   try {
-    const res = await fetch(`${off.url}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ markets: { US: { locales: ['en-US'], currency: 'USD' } } }) });
+    const res = await fetch(`${off.url}/api/admin/v4/import/configuration`, {
+      method: 'POST',
+      headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ markets: { US: { locales: ['en-US'], currency: 'USD' } } }),
+    });
     if (res.status !== 204) throw new Error(`configuration: ${res.status}`);
     const imports = {
       off: await timedImport(off, catalog),
@@ -103,7 +136,9 @@ async function main() {
     const bytesWith = await productIndexBytes(es);
     console.log('imports', JSON.stringify(imports));
     const products = catalog.split('\n').length;
-    console.log(`product index: ${round(bytesWithout / 1e6, 1)} MB without vectors, ${round(bytesWith / 1e6, 1)} MB with (${round((bytesWith - bytesWithout) / products, 0)} bytes per product, ${round(((bytesWith - bytesWithout) / products) * 1e6 / 1e9, 2)} GB per million)`);
+    console.log(
+      `product index: ${round(bytesWithout / 1e6, 1)} MB without vectors, ${round(bytesWith / 1e6, 1)} MB with (${round((bytesWith - bytesWithout) / products, 0)} bytes per product, ${round((((bytesWith - bytesWithout) / products) * 1e6) / 1e9, 2)} GB per million)`,
+    );
 
     // Warm both (phrase vectors, caches), then alternate: on, off, off, on, ...
     await searchPhase(on, queries);
@@ -116,9 +151,22 @@ async function main() {
     const summary = (which: 'on' | 'off') => {
       const p = phases[which];
       const took = p.flatMap((x) => x.took);
-      return { cpuMsPerSearch: round(mean(p.map((x) => x.cpuMsPerSearch)), 2), tookMean: round(mean(took), 2), tookP50: median(took), roundTrips: round(mean(p.flatMap((x) => x.roundTrips)), 3) };
+      return {
+        cpuMsPerSearch: round(mean(p.map((x) => x.cpuMsPerSearch)), 2),
+        tookMean: round(mean(took), 2),
+        tookP50: median(took),
+        roundTrips: round(mean(p.flatMap((x) => x.roundTrips)), 3),
+      };
     };
-    const result = { products, imports, productIndexBytes: { without: bytesWithout, with: bytesWith }, searchOn: summary('on'), searchOff: summary('off'), rounds, queries: queries.length };
+    const result = {
+      products,
+      imports,
+      productIndexBytes: { without: bytesWithout, with: bytesWith },
+      searchOn: summary('on'),
+      searchOff: summary('off'),
+      rounds,
+      queries: queries.length,
+    };
     console.log(`search-page, semantic on:  ${JSON.stringify(result.searchOn)}`);
     console.log(`search-page, semantic off: ${JSON.stringify(result.searchOff)}`);
     console.log(JSON.stringify(result));
@@ -132,7 +180,11 @@ async function main() {
 
 /** The searches alone, on a kept import (--searches-only). */
 async function searchCosts(es: Client): Promise<void> {
-  const queries = readFileSync(join(dataDir, 'queries.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[1]!);
+  const queries = readFileSync(join(dataDir, 'queries.tsv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((l) => l.split('\t')[1]!);
   const on = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, SEMANTIC_SEARCH: 'en' }, port);
   const off = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, SEMANTIC_SEARCH: 'off' }, port + 1);
   try {
@@ -140,11 +192,14 @@ async function searchCosts(es: Client): Promise<void> {
     await searchPhase(off, queries);
     const phases: Record<'on' | 'off', Phase[]> = { on: [], off: [] };
     for (let r = 0; r < rounds; r++) {
-      for (const which of (r % 2 === 0 ? ['on', 'off'] : ['off', 'on']) as ('on' | 'off')[]) phases[which].push(await searchPhase(which === 'on' ? on : off, queries));
+      for (const which of (r % 2 === 0 ? ['on', 'off'] : ['off', 'on']) as ('on' | 'off')[])
+        phases[which].push(await searchPhase(which === 'on' ? on : off, queries));
     }
     for (const which of ['on', 'off'] as const) {
       const took = phases[which].flatMap((x) => x.took);
-      console.log(`search-page, semantic ${which}: ${JSON.stringify({ cpuMsPerSearch: round(mean(phases[which].map((x) => x.cpuMsPerSearch)), 2), tookMean: round(mean(took), 2), tookP50: median(took) })}`);
+      console.log(
+        `search-page, semantic ${which}: ${JSON.stringify({ cpuMsPerSearch: round(mean(phases[which].map((x) => x.cpuMsPerSearch)), 2), tookMean: round(mean(took), 2), tookP50: median(took) })}`,
+      );
     }
   } finally {
     await on.stop();

@@ -17,12 +17,13 @@ export function arg(name: string, fallback: number): number {
 
 /** `--attributes N` and `--profile P` of the catalog generator; absent, the generator's defaults hold. */
 export function generatorArgs(): Pick<GeneratorOptions, 'attributes' | 'profile'> {
-  const value = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] ?? '' : undefined);
+  const value = (name: string) => (process.argv.includes(`--${name}`) ? (process.argv[process.argv.indexOf(`--${name}`) + 1] ?? '') : undefined);
   const options: Pick<GeneratorOptions, 'attributes' | 'profile'> = {};
   const attributes = value('attributes');
   if (attributes !== undefined) {
     options.attributes = Number(attributes);
-    if (attributes.trim() === '' || !Number.isInteger(options.attributes) || options.attributes < 0) throw new Error(`--attributes must be a non-negative integer, got '${attributes}'`);
+    if (attributes.trim() === '' || !Number.isInteger(options.attributes) || options.attributes < 0)
+      throw new Error(`--attributes must be a non-negative integer, got '${attributes}'`);
   }
   const profile = value('profile');
   if (profile !== undefined) options.profile = parseProfile(profile);
@@ -50,20 +51,41 @@ export function build(): void {
   }
 }
 
-export interface RunningApi { url: string; process: ChildProcess; peakRssMb(): number; cpuSeconds(): number; stop(): Promise<void> }
+export interface RunningApi {
+  url: string;
+  process: ChildProcess;
+  peakRssMb(): number;
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
 
 /** Starts the compiled API (node dist/src/main.js) so that its RSS is its own. */
 export async function startApi(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<RunningApi> {
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'src', 'main.js')], {
-    cwd: root, env: { ...process.env, ELASTICSEARCH_URL: elasticsearchUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: root,
+    env: {
+      ...process.env,
+      ELASTICSEARCH_URL: elasticsearchUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   // Up to 2 minutes: on a busy shared node the start-up's index checks alone took 37 s.
   for (let i = 0; i < 600; i++) {
-    try { await fetch(`${url}/api/admin/v4/import/status?id=0`); break; } catch { await new Promise((r) => setTimeout(r, 200)); }
+    try {
+      await fetch(`${url}/api/admin/v4/import/status?id=0`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
   return {
-    url, process: child,
+    url,
+    process: child,
     peakRssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -74,7 +96,11 @@ export async function startApi(env: Record<string, string>, port: number, nodeAr
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 per second)
     },
-    stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -117,7 +143,12 @@ export function cpuProfileArgs(): string[] {
 }
 
 /** Wall-clock seconds, and the CPU seconds the API process, Elasticsearch and this process used in them. */
-export interface CpuUse { seconds: number; api: number; elasticsearch: number; loadGenerator: number }
+export interface CpuUse {
+  seconds: number;
+  api: number;
+  elasticsearch: number;
+  loadGenerator: number;
+}
 
 /** Starts measuring CPU use; the returned function reads it since the start. */
 export async function cpuMeter(api: RunningApi, es: Client): Promise<() => Promise<CpuUse>> {
@@ -145,16 +176,21 @@ export async function searchTimeMeter(es: Client, pattern: string): Promise<() =
       const search = s.total?.search;
       const key = name.replace(/-v\d{8}t\d+$/, '').replace(/-\d{6}$/, '');
       const prev = out[key] ?? { ms: 0, queries: 0 };
-      out[key] = { ms: prev.ms + (search?.query_time_in_millis ?? 0) + (search?.fetch_time_in_millis ?? 0), queries: prev.queries + (search?.query_total ?? 0) };
+      out[key] = {
+        ms: prev.ms + (search?.query_time_in_millis ?? 0) + (search?.fetch_time_in_millis ?? 0),
+        queries: prev.queries + (search?.query_total ?? 0),
+      };
     }
     return out;
   };
   const start = await read();
   return async () => {
     const now = await read();
-    return Object.fromEntries(Object.entries(now)
-      .map(([k, v]) => [k, { ms: v.ms - (start[k]?.ms ?? 0), queries: v.queries - (start[k]?.queries ?? 0) }] as const)
-      .filter(([, v]) => v.queries > 0));
+    return Object.fromEntries(
+      Object.entries(now)
+        .map(([k, v]) => [k, { ms: v.ms - (start[k]?.ms ?? 0), queries: v.queries - (start[k]?.queries ?? 0) }] as const)
+        .filter(([, v]) => v.queries > 0),
+    );
   };
 }
 
@@ -166,7 +202,10 @@ export type Judgments = Map<string, number>;
 /** nDCG@10 with the grades as gains; unjudged results gain 0, so an unjudged page scores 0, not "unknown". */
 export function ndcgAt10(ranked: string[], gains: Judgments): number {
   const dcg = ranked.slice(0, 10).reduce((s, id, i) => s + (gains.get(id) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...gains.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, g, i) => s + g / Math.log2(i + 2), 0);
+  const ideal = [...gains.values()]
+    .sort((a, b) => b - a)
+    .slice(0, 10)
+    .reduce((s, g, i) => s + g / Math.log2(i + 2), 0);
   return ideal > 0 ? dcg / ideal : 0;
 }
 
@@ -175,7 +214,10 @@ export function ndcgAt10(ranked: string[], gains: Judgments): number {
  * punished for products nobody judged (the held-out set's second figure).
  */
 export function judgedOnlyNdcgAt10(ranked: string[], gains: Judgments): number {
-  return ndcgAt10(ranked.filter((id) => gains.has(id)), gains);
+  return ndcgAt10(
+    ranked.filter((id) => gains.has(id)),
+    gains,
+  );
 }
 
 /**
@@ -203,14 +245,28 @@ export type MarketsConfiguration = Record<string, { locales: string[]; currency:
  * admin API as a shop would. `force=true`: a relevance run replaces whatever catalog the prefix held.
  */
 export async function importCatalog(apiUrl: string, apiKey: string, markets: MarketsConfiguration, lines: string[]): Promise<void> {
-  let res = await fetch(`${apiUrl}/api/admin/v4/import/configuration`, { method: 'POST', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ markets }) });
+  let res = await fetch(`${apiUrl}/api/admin/v4/import/configuration`, {
+    method: 'POST',
+    headers: { 'Api-Key': apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ markets }),
+  });
   if (res.status !== 204) throw new Error(`configuration: ${res.status} ${await res.text()}`);
-  res = await fetch(`${apiUrl}/api/admin/v4/import/catalog?force=true`, { method: 'PUT', headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' }, body: lines.join('\n') });
+  res = await fetch(`${apiUrl}/api/admin/v4/import/catalog?force=true`, {
+    method: 'PUT',
+    headers: { 'Api-Key': apiKey, 'Content-Type': 'application/jsonlines' },
+    body: lines.join('\n'),
+  });
   if (res.status !== 204) throw new Error(`catalog import: ${res.status} ${(await res.text()).slice(0, 2000)}`);
 }
 
 /** What a relevance run reads of a search-page answer: the group keys of both lists and what the page did. */
-export interface SearchPageLists { primary: string[]; secondary: string[]; primaryTotal: number; secondaryTotal: number; autoCorrectedTo?: string }
+export interface SearchPageLists {
+  primary: string[];
+  secondary: string[];
+  primaryTotal: number;
+  secondaryTotal: number;
+  autoCorrectedTo?: string;
+}
 
 /** One search-page request (GET, notify=false so runs leave no behaviour behind); `params` adds to or overrides the defaults. */
 export async function searchPageLists(apiUrl: string, params: Record<string, string>): Promise<SearchPageLists> {

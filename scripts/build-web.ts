@@ -69,7 +69,22 @@ export async function buildWeb(): Promise<{ page: string; bytes: number; gzipByt
 async function main(): Promise<void> {
   if (process.argv.includes('--watch')) {
     for (const page of PAGES) {
-      const ctx = await context({ ...options(page), plugins: [{ name: 'html', setup: (b) => b.onEnd((r) => { if (r.metafile) writeHtml(page, Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f))); }) }] });
+      const ctx = await context({
+        ...options(page),
+        plugins: [
+          {
+            name: 'html',
+            setup: (b) =>
+              b.onEnd((r) => {
+                if (r.metafile)
+                  writeHtml(
+                    page,
+                    Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f)),
+                  );
+              }),
+          },
+        ],
+      });
       await ctx.watch();
     }
     console.log('watching web/ ...');
@@ -80,4 +95,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) main().catch((err) => { console.error(err); process.exit(1); });
+if (require.main === module)
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -91,15 +91,26 @@ const cases: Case[] = [
   { analyzer: 'text_cjk', text: '连衣裙', expect: ['连衣', '衣裙'] },
   { analyzer: 'text_cjk', text: '원피스', expect: ['원피', '피스'], note: 'Hangul bigrams' },
   { analyzer: 'text_cjk', text: 'ＮＩＫＥ Café', expect: ['nike', 'cafe'], note: 'full-width Latin narrowed' },
-  { analyzer: 'catalog_text', text: "Röda jackor women's shoes", expect: ['roda', 'jackor', 'women', 'shoes'], note: 'as analysis-full.json: minimal English stemming' },
+  {
+    analyzer: 'catalog_text',
+    text: "Röda jackor women's shoes",
+    expect: ['roda', 'jackor', 'women', 'shoes'],
+    note: 'as analysis-full.json: minimal English stemming',
+  },
 ];
 
 // Elasticsearch's answers as this script reads them.
-interface EsAnswer { error?: { reason?: string }; tokens?: { token: string }[]; nodes?: Record<string, { plugins?: { name: string }[] }> }
+interface EsAnswer {
+  error?: { reason?: string };
+  tokens?: { token: string }[];
+  nodes?: Record<string, { plugins?: { name: string }[] }>;
+}
 
 async function es(method: string, path: string, body?: unknown): Promise<{ status: number; json: EsAnswer }> {
   const res = await fetch(`${url}${path}`, {
-    method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as EsAnswer };
 }
@@ -128,11 +139,17 @@ async function main(): Promise<void> {
 
   let failures = 0;
   for (const locale of SUPPORTED_LOCALES) {
-    if (!analysis.analyzer[analyzerFor(locale)]) { console.log(`✗ ${locale}: no analyzer ${analyzerFor(locale)}`); failures++; }
+    if (!analysis.analyzer[analyzerFor(locale)]) {
+      console.log(`✗ ${locale}: no analyzer ${analyzerFor(locale)}`);
+      failures++;
+    }
   }
   for (const [name, def] of Object.entries(analysis.filter as Record<string, { type: string }>)) {
     const search = `text_${name.replace('decompound_', '')}_search`;
-    if (def.type === 'elevate_decompound' && !analysis.analyzer[search]) { console.log(`✗ ${name} without ${search}`); failures++; }
+    if (def.type === 'elevate_decompound' && !analysis.analyzer[search]) {
+      console.log(`✗ ${name} without ${search}`);
+      failures++;
+    }
   }
 
   const created = await es('PUT', `/${index}`, { settings: { number_of_shards: 1, number_of_replicas: 0, analysis } });
@@ -154,13 +171,22 @@ async function main(): Promise<void> {
       const mark = problems.length ? `✗ ${problems.join('; ')}` : '✓';
       if (problems.length) failures++;
       if (markdown) console.log(`| ${c.analyzer} | ${c.text} | ${got.join(' ')} | ${mark === '✓' ? check : mark} |`);
-      else console.log(`${mark === '✓' ? '✓' : '✗'} ${c.analyzer.padEnd(15)} ${JSON.stringify(c.text).padEnd(24)} → ${got.join(' ')}${mark === '✓' ? `   (${check})` : `   ${mark}`}`);
+      else
+        console.log(
+          `${mark === '✓' ? '✓' : '✗'} ${c.analyzer.padEnd(15)} ${JSON.stringify(c.text).padEnd(24)} → ${got.join(' ')}${mark === '✓' ? `   (${check})` : `   ${mark}`}`,
+        );
     }
   } finally {
     if (!keep) await es('DELETE', `/${index}`);
   }
-  if (failures) { console.error(`${failures} check(s) failed`); process.exit(1); }
+  if (failures) {
+    console.error(`${failures} check(s) failed`);
+    process.exit(1);
+  }
   console.error(`all ${cases.length} cases and ${SUPPORTED_LOCALES.length} locales OK on ${url}`);
 }
 
-main().catch((err) => { console.error(err instanceof Error ? err.message : err); process.exit(1); });
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -22,26 +22,130 @@ if (hunspell) execFileSync('javac', ['-cp', LUCENE, '-d', classes, join(__dirnam
 const CP = `${LUCENE}:${classes}`;
 const ES = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
 const SETS: Record<string, { dict: string; chain: unknown[]; groups: string[][]; apart: string[][] }> = {
-  sv: { dict: 'sv_SE', chain: ['lowercase', { type: 'elevate_stemmer', language: 'swedish' }, 'elevate_folding'],
-    groups: [['jacka', 'jackan', 'jackor', 'jackorna'], ['sko', 'skor', 'skon', 'skorna'], ['tröja', 'tröjan', 'tröjor'], ['väska', 'väskan', 'väskor'], ['klänning', 'klänningen', 'klänningar'], ['lampa', 'lampan', 'lampor'], ['byxa', 'byxor', 'byxorna'], ['kjol', 'kjolen', 'kjolar'], ['stövel', 'stövlar'], ['handske', 'handskar'], ['mössa', 'mössor'], ['vante', 'vantar'], ['sandal', 'sandaler', 'sandalerna'], ['kastrull', 'kastruller'], ['panna', 'pannor'],
-      ['gummistövel', 'gummistöveln', 'gummistövlar'], ['löparskor', 'löparskon', 'löparskorna'], ['nyckel', 'nyckeln', 'nycklar']],
-    apart: [['barn', 'bar'], ['skor', 'skorpor'], ['väska', 'väst'], ['kapp', 'kappa']] },
-  de: { dict: 'de_DE', chain: ['lowercase', 'elevate_german_normalization', { type: 'elevate_stemmer', language: 'german' }, 'elevate_folding'],
-    groups: [['Topf', 'Töpfe'], ['Schuh', 'Schuhe'], ['Kleid', 'Kleider'], ['Hut', 'Hüte'], ['Mantel', 'Mäntel'], ['Jacke', 'Jacken'], ['Tasche', 'Taschen'], ['Hose', 'Hosen'], ['Stiefel', 'Stiefeln'], ['Socke', 'Socken'], ['Pfanne', 'Pfannen'], ['Schirm', 'Schirme'], ['Ball', 'Bälle'], ['Rock', 'Röcke'], ['Kanne', 'Kannen']],
-    apart: [['Tasche', 'Tasse'], ['Schal', 'Schale'], ['Hut', 'Hütte'], ['Rock', 'Rocker']] },
-  nb: { dict: 'nb_NO', chain: ['lowercase', 'elevate_scandinavian_normalization', { type: 'elevate_stemmer', language: 'norwegian' }, 'elevate_scandinavian_folding', 'elevate_folding'],
-    groups: [['jakke', 'jakka', 'jakken', 'jakker', 'jakkene'], ['sko', 'skoen', 'skoene'], ['støvel', 'støvler', 'støvlene'], ['bukse', 'buksa', 'bukser', 'buksene'], ['genser', 'genseren', 'gensere'], ['veske', 'vesken', 'vesker'], ['lue', 'lua', 'luer'], ['kjole', 'kjolen', 'kjoler'], ['vott', 'votter', 'vottene'], ['lampe', 'lampen', 'lamper'],
-      ['tøffel', 'tøfler', 'tøflene'], ['sykkel', 'sykler', 'syklene']],
-    apart: [['sko', 'skog'], ['lue', 'lur'], ['vott', 'vote']] },
-  da: { dict: 'da_DK', chain: ['lowercase', 'elevate_scandinavian_normalization', { type: 'elevate_stemmer', language: 'danish' }, 'elevate_scandinavian_folding', 'elevate_folding'],
-    groups: [['jakke', 'jakken', 'jakker', 'jakkerne'], ['sko', 'skoen', 'skoene'], ['støvle', 'støvler', 'støvlerne'], ['bukser', 'bukserne'], ['taske', 'tasken', 'tasker'], ['kjole', 'kjolen', 'kjoler'], ['hue', 'huen', 'huer'], ['lampe', 'lampen', 'lamper'], ['handske', 'handsker'], ['gryde', 'gryder'],
-      ['hat', 'hatten', 'hattene'], ['kop', 'koppen', 'kopper']],
-    apart: [['sko', 'skov'], ['hue', 'hus'], ['taske', 'tase']] },
+  sv: {
+    dict: 'sv_SE',
+    chain: ['lowercase', { type: 'elevate_stemmer', language: 'swedish' }, 'elevate_folding'],
+    groups: [
+      ['jacka', 'jackan', 'jackor', 'jackorna'],
+      ['sko', 'skor', 'skon', 'skorna'],
+      ['tröja', 'tröjan', 'tröjor'],
+      ['väska', 'väskan', 'väskor'],
+      ['klänning', 'klänningen', 'klänningar'],
+      ['lampa', 'lampan', 'lampor'],
+      ['byxa', 'byxor', 'byxorna'],
+      ['kjol', 'kjolen', 'kjolar'],
+      ['stövel', 'stövlar'],
+      ['handske', 'handskar'],
+      ['mössa', 'mössor'],
+      ['vante', 'vantar'],
+      ['sandal', 'sandaler', 'sandalerna'],
+      ['kastrull', 'kastruller'],
+      ['panna', 'pannor'],
+      ['gummistövel', 'gummistöveln', 'gummistövlar'],
+      ['löparskor', 'löparskon', 'löparskorna'],
+      ['nyckel', 'nyckeln', 'nycklar'],
+    ],
+    apart: [
+      ['barn', 'bar'],
+      ['skor', 'skorpor'],
+      ['väska', 'väst'],
+      ['kapp', 'kappa'],
+    ],
+  },
+  de: {
+    dict: 'de_DE',
+    chain: ['lowercase', 'elevate_german_normalization', { type: 'elevate_stemmer', language: 'german' }, 'elevate_folding'],
+    groups: [
+      ['Topf', 'Töpfe'],
+      ['Schuh', 'Schuhe'],
+      ['Kleid', 'Kleider'],
+      ['Hut', 'Hüte'],
+      ['Mantel', 'Mäntel'],
+      ['Jacke', 'Jacken'],
+      ['Tasche', 'Taschen'],
+      ['Hose', 'Hosen'],
+      ['Stiefel', 'Stiefeln'],
+      ['Socke', 'Socken'],
+      ['Pfanne', 'Pfannen'],
+      ['Schirm', 'Schirme'],
+      ['Ball', 'Bälle'],
+      ['Rock', 'Röcke'],
+      ['Kanne', 'Kannen'],
+    ],
+    apart: [
+      ['Tasche', 'Tasse'],
+      ['Schal', 'Schale'],
+      ['Hut', 'Hütte'],
+      ['Rock', 'Rocker'],
+    ],
+  },
+  nb: {
+    dict: 'nb_NO',
+    chain: [
+      'lowercase',
+      'elevate_scandinavian_normalization',
+      { type: 'elevate_stemmer', language: 'norwegian' },
+      'elevate_scandinavian_folding',
+      'elevate_folding',
+    ],
+    groups: [
+      ['jakke', 'jakka', 'jakken', 'jakker', 'jakkene'],
+      ['sko', 'skoen', 'skoene'],
+      ['støvel', 'støvler', 'støvlene'],
+      ['bukse', 'buksa', 'bukser', 'buksene'],
+      ['genser', 'genseren', 'gensere'],
+      ['veske', 'vesken', 'vesker'],
+      ['lue', 'lua', 'luer'],
+      ['kjole', 'kjolen', 'kjoler'],
+      ['vott', 'votter', 'vottene'],
+      ['lampe', 'lampen', 'lamper'],
+      ['tøffel', 'tøfler', 'tøflene'],
+      ['sykkel', 'sykler', 'syklene'],
+    ],
+    apart: [
+      ['sko', 'skog'],
+      ['lue', 'lur'],
+      ['vott', 'vote'],
+    ],
+  },
+  da: {
+    dict: 'da_DK',
+    chain: [
+      'lowercase',
+      'elevate_scandinavian_normalization',
+      { type: 'elevate_stemmer', language: 'danish' },
+      'elevate_scandinavian_folding',
+      'elevate_folding',
+    ],
+    groups: [
+      ['jakke', 'jakken', 'jakker', 'jakkerne'],
+      ['sko', 'skoen', 'skoene'],
+      ['støvle', 'støvler', 'støvlerne'],
+      ['bukser', 'bukserne'],
+      ['taske', 'tasken', 'tasker'],
+      ['kjole', 'kjolen', 'kjoler'],
+      ['hue', 'huen', 'huer'],
+      ['lampe', 'lampen', 'lamper'],
+      ['handske', 'handsker'],
+      ['gryde', 'gryder'],
+      ['hat', 'hatten', 'hattene'],
+      ['kop', 'koppen', 'kopper'],
+    ],
+    apart: [
+      ['sko', 'skov'],
+      ['hue', 'hus'],
+      ['taske', 'tase'],
+    ],
+  },
 };
 async function stems(chain: unknown[], words: string[]): Promise<string[][]> {
   const out: string[][] = [];
   for (const w of words) {
-    const r = await fetch(`${ES}/_analyze`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tokenizer: 'standard', filter: chain, text: w }) });
+    const r = await fetch(`${ES}/_analyze`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tokenizer: 'standard', filter: chain, text: w }),
+    });
     out.push(((await r.json()) as { tokens: { token: string }[] }).tokens.map((t) => t.token));
   }
   return out;
@@ -56,8 +160,22 @@ const conflated = (outs: string[][]) => outs.every((o) => meet(o, outs[0]));
     const light = new Map(words.map((w) => [w, [] as string[]]));
     (await stems(s.chain, words)).forEach((o, i) => light.set(words[i], o));
     const dictionary = `/usr/share/hunspell/${s.dict}`;
-    const res = hunspell && existsSync(`${dictionary}.dic`) ? execFileSync('java', ['-cp', CP, 'Hunspell', dictionary, ...words], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) : undefined;
-    const hs = res === undefined ? undefined : new Map(res.trim().split('\n').map((l) => { const [w, o] = l.split('\t'); return [w, (o ?? '').split('|').filter(Boolean)]; }));
+    const res =
+      hunspell && existsSync(`${dictionary}.dic`)
+        ? execFileSync('java', ['-cp', CP, 'Hunspell', dictionary, ...words], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+        : undefined;
+    const hs =
+      res === undefined
+        ? undefined
+        : new Map(
+            res
+              .trim()
+              .split('\n')
+              .map((l) => {
+                const [w, o] = l.split('\t');
+                return [w, (o ?? '').split('|').filter(Boolean)];
+              }),
+          );
     const key = new Map(words.map((w) => [w, formKeys(lang, w)]));
     const score = (m: Map<string, string[]>) => {
       const ok = s.groups.filter((g) => conflated(g.map((w) => m.get(w)!)));

@@ -17,12 +17,14 @@ const profile = process.argv[2] === 'electronics' ? { profile: 'electronics', at
 const translations = new TranslationTable();
 const ctx = { configuration, translate: (a: string, id: string, l: string) => translations.get(a, id, l) };
 const hash = createHash('sha256');
-let docs = 0, withCopies = 0;
+let docs = 0,
+  withCopies = 0;
 for (const e of generateCatalogLines({ productGroups: 3000, markets: configuration, ...profile })) {
   if ('translation' in e) translations.set(e.translation);
   if (!('productGroup' in e)) continue;
   for (const d of productGroupDocuments(e.key, e.productGroup, ctx).documents) {
-    docs++; if (d.document.siblings) withCopies++;
+    docs++;
+    if (d.document.siblings) withCopies++;
     hash.update(`${d.id}\n${productDocumentJson(d.document)}\n`);
   }
 }

@@ -31,7 +31,14 @@ type Facet = { id: string; label: string; type: string; values?: FacetValue[]; m
 const NUMBER_AS_TEXT = /^[-+]?\d[\d.,]*\s*(?:(?:-|–|to|x|×|\/)\s*[-+]?\d[\d.,]*\s*)*(?:[^\d\s]{1,6}\.?)?$/i;
 
 async function main() {
-  const { values } = parseArgs({ options: { groups: { type: 'string', default: '400' }, profile: { type: 'string', default: 'electronics' }, prefix: { type: 'string', default: 'usefulness' }, port: { type: 'string', default: '0' } } });
+  const { values } = parseArgs({
+    options: {
+      groups: { type: 'string', default: '400' },
+      profile: { type: 'string', default: 'electronics' },
+      prefix: { type: 'string', default: 'usefulness' },
+      port: { type: 'string', default: '0' },
+    },
+  });
   const profile = parseProfile(values.profile!);
   const prefix = `${values.prefix}-${randomBytes(3).toString('hex')}`;
   const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: ['k'], port: 0, logLevel: 'error', loadSampleData: false });
@@ -47,13 +54,23 @@ async function main() {
       fetch(url + path, { method, body, headers: { 'Api-Key': 'k', 'Content-Type': type } });
     const conf = await admin('POST', '/api/admin/v4/import/configuration', JSON.stringify(configuration), 'application/json');
     if (conf.status !== 204) throw new Error(`configuration: ${conf.status} ${await conf.text()}`);
-    const lines = [...generateCatalogLines({ productGroups: Number(values.groups), markets: configuration, profile, seed: 1 })].map((e) => JSON.stringify({ replace: e })).join('\n') + '\n';
+    const lines =
+      [...generateCatalogLines({ productGroups: Number(values.groups), markets: configuration, profile, seed: 1 })]
+        .map((e) => JSON.stringify({ replace: e }))
+        .join('\n') + '\n';
     const imported = await admin('PUT', '/api/admin/v4/import/catalog', lines, 'application/jsonlines');
     if (imported.status !== 204) throw new Error(`catalog: ${imported.status} ${await imported.text()}`);
 
     const market = Object.keys(configuration.markets).find((m) => configuration.markets[m].locales.includes('en-GB'))!;
     const phrases = [...new Set(generatedCategoryPaths(profile).map((c) => c.names[c.names.length - 1][0]))];
-    let text = 0, usefulText = 0, ranges = 0, numbersAsText = 0, raw = 0, all = 0, roundTrips = 0, searches = 0;
+    let text = 0,
+      usefulText = 0,
+      ranges = 0,
+      numbersAsText = 0,
+      raw = 0,
+      all = 0,
+      roundTrips = 0,
+      searches = 0;
     for (const q of phrases) {
       const query = new URLSearchParams({ q, market, locale: 'en-GB', customerKey: 'c', sessionKey: 's', touchpoint: 'desktop', notify: 'false' });
       const res = await fetch(`${url}/api/storefront/v3/queries/search-page?${query}`);
@@ -64,21 +81,40 @@ async function main() {
       for (const f of body.primaryList.facets.filter((x) => x.id.startsWith('custom.'))) {
         all += 1;
         if (f.label === f.id.slice('custom.'.length) && /[_.]|[a-z][A-Z]/.test(f.label)) raw += 1;
-        if (f.type === 'RANGE') { ranges += 1; continue; }
+        if (f.type === 'RANGE') {
+          ranges += 1;
+          continue;
+        }
         text += 1;
         const vs = f.values ?? [];
-        const hits = Math.max(body.primaryList.totalHits, vs.reduce((n, v) => n + (v.count ?? 0), 0));
+        const hits = Math.max(
+          body.primaryList.totalHits,
+          vs.reduce((n, v) => n + (v.count ?? 0), 0),
+        );
         if (vs.length >= 2 && vs.length <= 30 && vs.every((v) => (v.count ?? 0) >= 0.05 * hits)) usefulText += 1;
-        else if (process.env.NOT_USEFUL) console.error(q, hits, f.id, vs.map((v) => `${v.label}:${v.count}`).join(", "));
+        else if (process.env.NOT_USEFUL) console.error(q, hits, f.id, vs.map((v) => `${v.label}:${v.count}`).join(', '));
         if (vs.filter((v) => NUMBER_AS_TEXT.test(v.label.trim())).length * 2 > vs.length) numbersAsText += 1;
       }
     }
     const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
-    console.log(JSON.stringify({
-      profile, groups: Number(values.groups), searches, dynamicFacets: all, text, ranges,
-      usefulTextShare: pct(usefulText, text), numbersHeldAsTextShare: pct(numbersAsText, text), rawLabelShare: pct(raw, all),
-      meanRoundTrips: (roundTrips / searches).toFixed(2),
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          profile,
+          groups: Number(values.groups),
+          searches,
+          dynamicFacets: all,
+          text,
+          ranges,
+          usefulTextShare: pct(usefulText, text),
+          numbersHeldAsTextShare: pct(numbersAsText, text),
+          rawLabelShare: pct(raw, all),
+          meanRoundTrips: (roundTrips / searches).toFixed(2),
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await shutdownContext(context);
@@ -87,4 +123,7 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => { console.error(err); process.exit(1); });
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

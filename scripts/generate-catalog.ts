@@ -30,7 +30,12 @@ import { defaultConfiguration, generateCatalogLines, parseProfile, type Generato
 import type { ReplaceEntity } from '../src/catalog/types';
 
 interface Counts {
-  translations: number; productGroups: number; products: number; variants: number; content: number; bytes: number;
+  translations: number;
+  productGroups: number;
+  products: number;
+  variants: number;
+  content: number;
+  bytes: number;
   /** Custom attribute names of products' defaults (at most the feed's N, so memory stays bounded). */
   attributeNames: Set<string>;
 }
@@ -117,7 +122,9 @@ function byteCounter(counts: Counts): Transform {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options.help) {
-    process.stderr.write('usage: generate-catalog.ts [--groups N] [--seed S] [--prefix P] [--content N] [--profile default|fashion|electronics] [--attributes N] [--out FILE] [--gzip] [--configuration FILE]\n');
+    process.stderr.write(
+      'usage: generate-catalog.ts [--groups N] [--seed S] [--prefix P] [--content N] [--profile default|fashion|electronics] [--attributes N] [--out FILE] [--gzip] [--configuration FILE]\n',
+    );
     return;
   }
   if (options.configurationFile) writeFileSync(options.configurationFile, JSON.stringify(options.generator.markets, null, 2) + '\n');

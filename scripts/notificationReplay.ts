@@ -11,13 +11,23 @@ import { root } from './benchSupport';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 
-export interface Notification { name: string; customerKey: string; sessionKey: string; body?: unknown; events: number; at: number }
+export interface Notification {
+  name: string;
+  customerKey: string;
+  sessionKey: string;
+  body?: unknown;
+  events: number;
+  at: number;
+}
 
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 export function request(method: 'GET' | 'POST', url: string, body?: string): Promise<{ status: number; text: string; tookMs: number }> {
   return new Promise((resolve, reject) => {
-    const headers = { 'Accept-Encoding': 'gzip', ...(body === undefined ? {} : { 'Content-Type': 'text/plain;charset=UTF-8', 'Content-Length': String(Buffer.byteLength(body)) }) };
+    const headers = {
+      'Accept-Encoding': 'gzip',
+      ...(body === undefined ? {} : { 'Content-Type': 'text/plain;charset=UTF-8', 'Content-Length': String(Buffer.byteLength(body)) }),
+    };
     const req = http.request(url, { method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -38,18 +48,20 @@ export async function pool<T>(items: T[], workers: number, run: (item: T, i: num
   const latencies: number[] = [];
   let next = 0;
   const begin = Date.now();
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      if (rate) {
-        const due = begin + (i / rate) * 1000 - Date.now();
-        if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        if (rate) {
+          const due = begin + (i / rate) * 1000 - Date.now();
+          if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+        }
+        const start = process.hrtime.bigint();
+        await run(items[i], i);
+        latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
       }
-      const start = process.hrtime.bigint();
-      await run(items[i], i);
-      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }));
+    }),
+  );
   return latencies.sort((a, b) => a - b);
 }
 
@@ -59,7 +71,14 @@ export async function send(url: string, market: string, n: Notification): Promis
   if (res.status !== 204) throw new Error(`${n.name} ${res.status}: ${res.text}`);
 }
 
-interface ReplayJob { kind: 'notification-replay'; url: string; notifications: Notification[]; concurrency: number; market: string; rate?: number }
+interface ReplayJob {
+  kind: 'notification-replay';
+  url: string;
+  notifications: Notification[];
+  concurrency: number;
+  market: string;
+  rate?: number;
+}
 
 /**
  * Replays `notifications` in a worker thread (this file, compiled to dist/ by the benchmark's build);
@@ -69,9 +88,14 @@ export function replayInWorker(url: string, notifications: Notification[], concu
   const job: ReplayJob = { kind: 'notification-replay', url, notifications, concurrency, market, rate };
   return new Promise((resolve, reject) => {
     const worker = new Worker(join(root, 'dist', 'scripts', 'notificationReplay.js'), { workerData: job });
-    worker.once('message', (latencies: number[]) => { resolve(latencies); void worker.terminate(); });
+    worker.once('message', (latencies: number[]) => {
+      resolve(latencies);
+      void worker.terminate();
+    });
     worker.once('error', reject);
-    worker.once('exit', (code) => { if (code !== 0) reject(new Error(`notification replay worker exited with ${code}`)); });
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`notification replay worker exited with ${code}`));
+    });
   });
 }
 

@@ -12,7 +12,24 @@ import { createGunzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { Client } from '@elastic/elasticsearch';
 import type { ProductData, ReplaceEntity } from '../src/catalog/types';
-import { build, createPlainTitleIndex, deletePrefix, elasticsearchUrl, ensureElasticsearch, importCatalog, type Judgments, judgedOnlyNdcgAt10, mean, ndcgAt10, recallAt, plainTitleSearch, root, round, searchPageLists, startApi } from './benchSupport';
+import {
+  build,
+  createPlainTitleIndex,
+  deletePrefix,
+  elasticsearchUrl,
+  ensureElasticsearch,
+  importCatalog,
+  type Judgments,
+  judgedOnlyNdcgAt10,
+  mean,
+  ndcgAt10,
+  recallAt,
+  plainTitleSearch,
+  root,
+  round,
+  searchPageLists,
+  startApi,
+} from './benchSupport';
 
 const dataDir = process.env.ESCI_DIR ?? join(root, '..', 'shared', 'data', 'esci-sample');
 const prefix = process.env.RELEVANCE_PREFIX ?? 'relevance-esci';
@@ -20,11 +37,23 @@ const apiKey = 'relevance-key';
 const market = 'US';
 const locale = 'en-US';
 
-interface EsciProduct { asin: string; title?: string; description?: string; bullet_points?: string; brand?: string; color?: string | null; image?: string; price?: number | null; category?: string[]; rating?: number | null }
+interface EsciProduct {
+  asin: string;
+  title?: string;
+  description?: string;
+  bullet_points?: string;
+  brand?: string;
+  color?: string | null;
+  image?: string;
+  price?: number | null;
+  category?: string[];
+  rating?: number | null;
+}
 
 async function readProducts(): Promise<EsciProduct[]> {
   const out: EsciProduct[] = [];
-  for await (const line of createInterface({ input: createReadStream(join(dataDir, 'products.jsonl.gz')).pipe(createGunzip()), crlfDelay: Infinity })) if (line.trim()) out.push(JSON.parse(line));
+  for await (const line of createInterface({ input: createReadStream(join(dataDir, 'products.jsonl.gz')).pipe(createGunzip()), crlfDelay: Infinity }))
+    if (line.trim()) out.push(JSON.parse(line));
   return out;
 }
 
@@ -52,12 +81,25 @@ export function toCatalogLine(p: EsciProduct): ReplaceEntity {
   const image = p.image && /^https?:\/\//.test(p.image) ? { main: { defaults: { urls: [{ url: p.image }], alt: defaults.title } } } : undefined;
   return {
     key: p.asin,
-    productGroup: { products: { [p.asin]: { markets: [market], defaults, variants: { [`${p.asin}-1`]: { defaults: { listPrice: price(p), sellingPrice: price(p), stock: 10 } } }, ...(image ? { images: image } : {}) } } },
+    productGroup: {
+      products: {
+        [p.asin]: {
+          markets: [market],
+          defaults,
+          variants: { [`${p.asin}-1`]: { defaults: { listPrice: price(p), sellingPrice: price(p), stock: 10 } } },
+          ...(image ? { images: image } : {}),
+        },
+      },
+    },
   };
 }
 
 function readTsv(file: string): string[][] {
-  return readFileSync(join(dataDir, file), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t'));
+  return readFileSync(join(dataDir, file), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((l) => l.split('\t'));
 }
 
 async function main() {
@@ -79,9 +121,18 @@ async function main() {
   try {
     const plain = `${prefix}-plain-bm25`;
     if (!reuse) {
-      await importCatalog(api.url, apiKey, { [market]: { locales: [locale], currency: 'USD' } }, products.map((p) => JSON.stringify({ replace: toCatalogLine(p) })));
+      await importCatalog(
+        api.url,
+        apiKey,
+        { [market]: { locales: [locale], currency: 'USD' } },
+        products.map((p) => JSON.stringify({ replace: toCatalogLine(p) })),
+      );
       // Plain BM25 baseline: titles only, standard analyzer, same node.
-      await createPlainTitleIndex(es, plain, products.map((p) => ({ id: p.asin, title: p.title ?? '' })));
+      await createPlainTitleIndex(
+        es,
+        plain,
+        products.map((p) => ({ id: p.asin, title: p.title ?? '' })),
+      );
     }
     const perQuery: string[] = ['id\tquery\tndcg10\tbm25\tjudgedOnly\tjudgedOnlyBm25\trecall100\trecall100Bm25'];
 
@@ -113,7 +164,11 @@ async function main() {
       const recallBm25 = recallAt(bm25List, judged, 100, 2);
       recalls.push(recall);
       recallsBm25.push(recallBm25);
-      perQuery.push([id, q, page, bm25Page, judgedOnlyPage, judgedOnlyBm25, recall ?? '', recallBm25 ?? ''].map((v) => (typeof v === 'number' ? v.toFixed(4) : v)).join('\t'));
+      perQuery.push(
+        [id, q, page, bm25Page, judgedOnlyPage, judgedOnlyBm25, recall ?? '', recallBm25 ?? '']
+          .map((v) => (typeof v === 'number' ? v.toFixed(4) : v))
+          .join('\t'),
+      );
     }
     if (process.env.RELEVANCE_PER_QUERY) writeFileSync(process.env.RELEVANCE_PER_QUERY, `${perQuery.join('\n')}\n`);
     const searchPage = apiTotal / queries.length;
@@ -125,13 +180,27 @@ async function main() {
     const recallBm25 = mean(recallsBm25);
     const signed = (d: number) => `${d >= 0 ? '+' : ''}${d.toFixed(4)}`;
     console.log(`ESCI sample: ${products.length} products, ${queries.length} queries`);
-    console.log(`nDCG@10 search-page (primary then secondary list) ${searchPage.toFixed(4)}  plain BM25 (title) ${bm25.toFixed(4)}  difference ${signed(searchPage - bm25)}`);
+    console.log(
+      `nDCG@10 search-page (primary then secondary list) ${searchPage.toFixed(4)}  plain BM25 (title) ${bm25.toFixed(4)}  difference ${signed(searchPage - bm25)}`,
+    );
     console.log(`nDCG@10 primary list alone ${primaryOnly.toFixed(4)} (every term must match: precise lists and facets, fewer results)`);
-    console.log(`judged-only nDCG@10 search-page ${judgedOnly.toFixed(4)}  plain BM25 ${judgedOnlyBm25.toFixed(4)}; recall@100 of grade >= 2 search-page ${recall.toFixed(4)}  plain BM25 ${recallBm25.toFixed(4)}`);
-    console.log(JSON.stringify({
-      benchmark: 'relevance-esci', products: products.length, queries: queries.length, ndcg10SearchPage: round(searchPage, 4), ndcg10PrimaryList: round(primaryOnly, 4), ndcg10PlainBm25: round(bm25, 4),
-      judgedOnlyNdcg10SearchPage: round(judgedOnly, 4), judgedOnlyNdcg10PlainBm25: round(judgedOnlyBm25, 4), recall100SearchPage: round(recall, 4), recall100PlainBm25: round(recallBm25, 4),
-    }));
+    console.log(
+      `judged-only nDCG@10 search-page ${judgedOnly.toFixed(4)}  plain BM25 ${judgedOnlyBm25.toFixed(4)}; recall@100 of grade >= 2 search-page ${recall.toFixed(4)}  plain BM25 ${recallBm25.toFixed(4)}`,
+    );
+    console.log(
+      JSON.stringify({
+        benchmark: 'relevance-esci',
+        products: products.length,
+        queries: queries.length,
+        ndcg10SearchPage: round(searchPage, 4),
+        ndcg10PrimaryList: round(primaryOnly, 4),
+        ndcg10PlainBm25: round(bm25, 4),
+        judgedOnlyNdcg10SearchPage: round(judgedOnly, 4),
+        judgedOnlyNdcg10PlainBm25: round(judgedOnlyBm25, 4),
+        recall100SearchPage: round(recall, 4),
+        recall100PlainBm25: round(recallBm25, 4),
+      }),
+    );
   } finally {
     await api.stop();
     // --keep leaves the imported sample in place for ranking experiments.
@@ -140,4 +209,8 @@ async function main() {
   }
 }
 
-if (require.main === module) main().catch((err) => { console.error(err); process.exit(1); });
+if (require.main === module)
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

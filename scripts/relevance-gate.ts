@@ -19,10 +19,19 @@ type Scores = Record<string, { ndcg10SearchPage: number; ndcg10PlainBm25: number
 
 /** Runs a relevance script and returns the JSON summary it prints last. */
 function run(script: string): Record<string, unknown> {
-  const res = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', script)], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  const res = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', script)], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 << 20,
+  });
   process.stdout.write(res.stdout);
   if (res.status !== 0) throw new Error(`${script} failed (exit ${res.status})`);
-  const summary = res.stdout.trim().split('\n').reverse().find((l) => l.startsWith('{"benchmark"'));
+  const summary = res.stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{"benchmark"'));
   if (!summary) throw new Error(`${script} printed no summary line`);
   return JSON.parse(summary) as Record<string, unknown>;
 }
@@ -59,7 +68,8 @@ function main() {
     const line = `${run}: nDCG@10 ${now.ndcg10SearchPage.toFixed(4)} (baseline ${base.ndcg10SearchPage.toFixed(4)}, plain BM25 ${now.ndcg10PlainBm25.toFixed(4)})`;
     console.log(`relevance gate ${drop > TOLERANCE ? 'FAIL' : 'ok'}  ${line}`);
     if (drop > TOLERANCE) failures.push(`${run} dropped ${drop.toFixed(4)} (more than ${TOLERANCE})`);
-    else if (-drop > TOLERANCE) console.log(`  ${run} improved by ${(-drop).toFixed(4)}: update the baseline (npm run relevance:gate -- --update) in this commit`);
+    else if (-drop > TOLERANCE)
+      console.log(`  ${run} improved by ${(-drop).toFixed(4)}: update the baseline (npm run relevance:gate -- --update) in this commit`);
   }
   for (const s of skipped) console.log(`relevance gate SKIPPED ${s}`);
   if (failures.length) {

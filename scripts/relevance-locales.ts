@@ -15,11 +15,31 @@ import { join } from 'node:path';
 import { Client } from '@elastic/elasticsearch';
 import type { ReplaceEntity } from '../src/catalog/types';
 import {
-  arg, build, createPlainTitleIndex, deletePrefix, elasticsearchUrl, ensureElasticsearch, flag, importCatalog, judgedOnlyNdcgAt10, type Judgments,
-  mean, ndcgAt10, plainTitleSearch, recallAt, root, round, searchPageLists, startApi,
+  arg,
+  build,
+  createPlainTitleIndex,
+  deletePrefix,
+  elasticsearchUrl,
+  ensureElasticsearch,
+  flag,
+  importCatalog,
+  judgedOnlyNdcgAt10,
+  type Judgments,
+  mean,
+  ndcgAt10,
+  plainTitleSearch,
+  recallAt,
+  root,
+  round,
+  searchPageLists,
+  startApi,
 } from './benchSupport';
 
-interface JudgedSet { locale: string; market: string; currency: string }
+interface JudgedSet {
+  locale: string;
+  market: string;
+  currency: string;
+}
 
 const SETS: JudgedSet[] = [
   { locale: 'sv-SE', market: 'SE', currency: 'SEK' },
@@ -45,7 +65,11 @@ interface LoadedSet {
 
 /** Rows of a TSV file with a header line. */
 function readTsv(file: string): string[][] {
-  return readFileSync(join(dataDir, file), 'utf8').split('\n').slice(1).filter((l) => l.trim()).map((l) => l.split('\t'));
+  return readFileSync(join(dataDir, file), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim())
+    .map((l) => l.split('\t'));
 }
 
 /** The title of a group: its first product's default title (every group of these sets has one product). */
@@ -57,7 +81,9 @@ function groupTitle(line: string): [string, string] | undefined {
 }
 
 function loadSet(set: JudgedSet): LoadedSet {
-  const lines = readFileSync(join(dataDir, `${set.locale}.jsonl`), 'utf8').split('\n').filter((l) => l.trim());
+  const lines = readFileSync(join(dataDir, `${set.locale}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim());
   const titles = new Map(lines.map(groupTitle).filter((t): t is [string, string] => t !== undefined));
   const queries = readTsv(`${set.locale}.queries.tsv`).map(([id, q]) => ({ id, q }));
   const judgments = new Map<string, Judgments>();
@@ -74,7 +100,8 @@ function loadSet(set: JudgedSet): LoadedSet {
 /** A judgment naming a product the catalog lacks, or a query without judgments, would silently skew the figures. */
 function checkSet(s: LoadedSet): void {
   for (const [id, judged] of s.judgments) {
-    for (const key of judged.keys()) if (!s.titles.has(key)) throw new Error(`${s.set.locale}.qrels.tsv: ${id} judges ${key}, which is not in ${s.set.locale}.jsonl`);
+    for (const key of judged.keys())
+      if (!s.titles.has(key)) throw new Error(`${s.set.locale}.qrels.tsv: ${id} judges ${key}, which is not in ${s.set.locale}.jsonl`);
   }
   for (const { id } of s.queries) if (!s.judgments.has(id)) throw new Error(`${s.set.locale}: query ${id} has no judgments`);
 }
@@ -100,11 +127,13 @@ async function runQuery(apiUrl: string, es: Client, plainIndex: string, set: Jud
   const shown = await searchPageLists(apiUrl, { ...base, limit: '10' });
   const deep = await searchPageLists(apiUrl, { ...base, limit: String(RECALL_DEPTH) });
   // The page shows at most a dozen secondary products; "view all" is how a visitor reaches the rest.
-  const secondary = deep.secondaryTotal > deep.secondary.length
-    ? (await searchPageLists(apiUrl, { ...base, limit: String(RECALL_DEPTH), viewAllSecondary: 'true' })).secondary
-    : deep.secondary;
+  const secondary =
+    deep.secondaryTotal > deep.secondary.length
+      ? (await searchPageLists(apiUrl, { ...base, limit: String(RECALL_DEPTH), viewAllSecondary: 'true' })).secondary
+      : deep.secondary;
   return {
-    id, q,
+    id,
+    q,
     page: [...shown.primary, ...shown.secondary],
     primaryPage: shown.primary,
     deep: [...deep.primary, ...secondary],
@@ -116,7 +145,16 @@ async function runQuery(apiUrl: string, es: Client, plainIndex: string, set: Jud
   };
 }
 
-interface QueryScores { ndcgPage: number; ndcgPrimary: number; ndcgBm25: number; judgedOnlyPage: number; judgedOnlyBm25: number; recallPage?: number; recallPrimary?: number; recallBm25?: number }
+interface QueryScores {
+  ndcgPage: number;
+  ndcgPrimary: number;
+  ndcgBm25: number;
+  judgedOnlyPage: number;
+  judgedOnlyBm25: number;
+  recallPage?: number;
+  recallPrimary?: number;
+  recallBm25?: number;
+}
 
 function scoreQuery(run: QueryRun, judged: Judgments): QueryScores {
   const recall = (ranked: string[]) => recallAt(ranked, judged, RECALL_DEPTH, RECALL_MIN_GRADE);
@@ -146,9 +184,11 @@ function printQuery(s: LoadedSet, run: QueryRun, sc: QueryScores): void {
   const judged = s.judgments.get(run.id) ?? new Map<string, number>();
   const name = (key: string) => `${key} ${s.titles.get(key) ?? '?'} (${judged.get(key) ?? '-'})`;
   const corrected = run.autoCorrectedTo !== undefined ? `, auto-corrected to "${run.autoCorrectedTo}"` : '';
-  console.log(`  ${run.id} "${run.q}"  nDCG@10 page ${f2(sc.ndcgPage)} primary ${f2(sc.ndcgPrimary)} bm25 ${f2(sc.ndcgBm25)}`
-    + `  recall@100 page ${f2(sc.recallPage)} primary ${f2(sc.recallPrimary)} bm25 ${f2(sc.recallBm25)}`
-    + `  (primary ${run.primaryTotal} hits, secondary ${run.secondaryTotal}${corrected})`);
+  console.log(
+    `  ${run.id} "${run.q}"  nDCG@10 page ${f2(sc.ndcgPage)} primary ${f2(sc.ndcgPrimary)} bm25 ${f2(sc.ndcgBm25)}` +
+      `  recall@100 page ${f2(sc.recallPage)} primary ${f2(sc.recallPrimary)} bm25 ${f2(sc.recallBm25)}` +
+      `  (primary ${run.primaryTotal} hits, secondary ${run.secondaryTotal}${corrected})`,
+  );
   console.log(`      shown: ${run.page.slice(0, 10).map(name).join(' | ') || '(nothing)'}`);
   const found = new Set(run.deep);
   const missed = [...judged].filter(([key, g]) => g >= RECALL_MIN_GRADE && !found.has(key)).map(([key]) => name(key));
@@ -180,13 +220,28 @@ async function runSet(es: Client, s: LoadedSet, port: number): Promise<SetSummar
   await deletePrefix(es, prefix);
   // No behaviour is recorded in these runs, so the popularity and co-occurrence jobs have nothing to do; off,
   // they cannot log lease errors against indices the run has just created.
-  const api = await startApi({ INDEX_PREFIX: prefix, ADMIN_API_KEY: apiKey, POPULARITY_INTERVAL_SECONDS: '0', CO_OCCURRENCE_INTERVAL_SECONDS: '0', EVENTS_MAINTENANCE_INTERVAL_SECONDS: '0' }, port);
+  const api = await startApi(
+    {
+      INDEX_PREFIX: prefix,
+      ADMIN_API_KEY: apiKey,
+      POPULARITY_INTERVAL_SECONDS: '0',
+      CO_OCCURRENCE_INTERVAL_SECONDS: '0',
+      EVENTS_MAINTENANCE_INTERVAL_SECONDS: '0',
+    },
+    port,
+  );
   try {
     await importCatalog(api.url, apiKey, { [s.set.market]: { locales: [s.set.locale], currency: s.set.currency } }, s.lines);
     const plainIndex = `${prefix}-plain-bm25`;
-    await createPlainTitleIndex(es, plainIndex, [...s.titles].map(([id, title]) => ({ id, title })));
+    await createPlainTitleIndex(
+      es,
+      plainIndex,
+      [...s.titles].map(([id, title]) => ({ id, title })),
+    );
     const analysis = await titleAnalysis(es, `${prefix}-catalog-products`);
-    console.log(`${s.set.locale} (market ${s.set.market}): ${s.titles.size} products, ${s.queries.length} queries, ${s.judgmentCount} judgments; title analysis: ${analysis}`);
+    console.log(
+      `${s.set.locale} (market ${s.set.market}): ${s.titles.size} products, ${s.queries.length} queries, ${s.judgmentCount} judgments; title analysis: ${analysis}`,
+    );
     const scores: QueryScores[] = [];
     for (const { id, q } of s.queries) {
       const run = await runQuery(api.url, es, plainIndex, s.set, id, q);
@@ -195,9 +250,15 @@ async function runSet(es: Client, s: LoadedSet, port: number): Promise<SetSummar
       if (flag('queries')) printQuery(s, run, sc);
     }
     const sum = summarize(scores);
-    console.log(`  nDCG@10     search-page (primary then secondary) ${sum.ndcgPage.toFixed(4)}  primary list alone ${sum.ndcgPrimary.toFixed(4)}  plain BM25 (title) ${sum.ndcgBm25.toFixed(4)}`);
-    console.log(`  judged-only nDCG@10 (unjudged dropped before the cut) search-page ${sum.judgedOnlyPage.toFixed(4)}  plain BM25 (title) ${sum.judgedOnlyBm25.toFixed(4)}`);
-    console.log(`  recall@100 of grade >= ${RECALL_MIN_GRADE}: search-page (primary + secondary) ${sum.recallPage.toFixed(4)}  primary list alone ${sum.recallPrimary.toFixed(4)}  plain BM25 (title) ${sum.recallBm25.toFixed(4)}`);
+    console.log(
+      `  nDCG@10     search-page (primary then secondary) ${sum.ndcgPage.toFixed(4)}  primary list alone ${sum.ndcgPrimary.toFixed(4)}  plain BM25 (title) ${sum.ndcgBm25.toFixed(4)}`,
+    );
+    console.log(
+      `  judged-only nDCG@10 (unjudged dropped before the cut) search-page ${sum.judgedOnlyPage.toFixed(4)}  plain BM25 (title) ${sum.judgedOnlyBm25.toFixed(4)}`,
+    );
+    console.log(
+      `  recall@100 of grade >= ${RECALL_MIN_GRADE}: search-page (primary + secondary) ${sum.recallPage.toFixed(4)}  primary list alone ${sum.recallPrimary.toFixed(4)}  plain BM25 (title) ${sum.recallBm25.toFixed(4)}`,
+    );
     return { ...sum, analysis };
   } finally {
     await api.stop();
@@ -226,10 +287,18 @@ async function main() {
     for (const s of sets) {
       const sum = await runSet(es, s, port);
       results[s.set.locale] = {
-        titleAnalysis: sum.analysis, products: s.titles.size, queries: s.queries.length, judgments: s.judgmentCount,
-        ndcg10SearchPage: round(sum.ndcgPage, 4), ndcg10PrimaryList: round(sum.ndcgPrimary, 4), ndcg10PlainBm25: round(sum.ndcgBm25, 4),
-        judgedOnlyNdcg10SearchPage: round(sum.judgedOnlyPage, 4), judgedOnlyNdcg10PlainBm25: round(sum.judgedOnlyBm25, 4),
-        recall100SearchPage: round(sum.recallPage, 4), recall100PrimaryList: round(sum.recallPrimary, 4), recall100PlainBm25: round(sum.recallBm25, 4),
+        titleAnalysis: sum.analysis,
+        products: s.titles.size,
+        queries: s.queries.length,
+        judgments: s.judgmentCount,
+        ndcg10SearchPage: round(sum.ndcgPage, 4),
+        ndcg10PrimaryList: round(sum.ndcgPrimary, 4),
+        ndcg10PlainBm25: round(sum.ndcgBm25, 4),
+        judgedOnlyNdcg10SearchPage: round(sum.judgedOnlyPage, 4),
+        judgedOnlyNdcg10PlainBm25: round(sum.judgedOnlyBm25, 4),
+        recall100SearchPage: round(sum.recallPage, 4),
+        recall100PrimaryList: round(sum.recallPrimary, 4),
+        recall100PlainBm25: round(sum.recallBm25, 4),
       };
     }
   } finally {
@@ -238,4 +307,8 @@ async function main() {
   console.log(JSON.stringify({ benchmark: 'relevance-locales', recallMinGrade: RECALL_MIN_GRADE, sets: results }));
 }
 
-if (require.main === module) main().catch((err) => { console.error(err); process.exit(1); });
+if (require.main === module)
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

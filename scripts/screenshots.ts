@@ -50,7 +50,10 @@ async function consoleView(browser: Browser, size: { width: number; height: numb
 }
 
 async function consoleForms(browser: Browser): Promise<void> {
-  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+  for (const [size, suffix] of [
+    [{ width: 1280, height: 800 }, ''],
+    [{ width: 390, height: 844 }, '-phone'],
+  ] as const) {
     const facets = await consoleView(browser, size, 'facets');
     const configure = facets.getByRole('button', { name: /^Configure the facets of/ });
     if (await configure.isVisible()) await configure.click();
@@ -87,7 +90,11 @@ async function consoleForms(browser: Browser): Promise<void> {
     const templates = await consoleView(browser, size, 'templates');
     if (!(await templates.getByRole('list', { name: 'Templates' }).getByRole('group').count())) {
       await templates.getByRole('button', { name: 'Add a template' }).click();
-      await templates.getByRole('group', { name: /^Template/ }).first().getByLabel('Id', { exact: true }).fill('cards');
+      await templates
+        .getByRole('group', { name: /^Template/ })
+        .first()
+        .getByLabel('Id', { exact: true })
+        .fill('cards');
       await templates.getByRole('heading', { level: 2 }).click();
     }
     await settle(templates);
@@ -135,7 +142,11 @@ async function consoleForms(browser: Browser): Promise<void> {
     // The page editor after "Preview": a product hidden in the preview only, the live storefront as it was.
     const editor = await consoleView(browser, size, 'pages');
     await editor.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
-    await editor.getByRole('list', { name: 'Page products' }).getByRole('button', { name: /^Hide / }).first().click();
+    await editor
+      .getByRole('list', { name: 'Page products' })
+      .getByRole('button', { name: /^Hide / })
+      .first()
+      .click();
     await editor.getByRole('button', { name: 'Preview', exact: true }).click();
     await editor.getByRole('status').filter({ hasText: 'Saved as a preview' }).waitFor();
     await editor.getByRole('button', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
@@ -159,9 +170,15 @@ async function consoleForms(browser: Browser): Promise<void> {
  * in sentences with their shares as bars and the tie-break named, then the first product's "Show scores" opened.
  */
 async function consoleExplain(browser: Browser): Promise<void> {
-  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+  for (const [size, suffix] of [
+    [{ width: 1280, height: 800 }, ''],
+    [{ width: 390, height: 844 }, '-phone'],
+  ] as const) {
     const page = await consoleView(browser, size, 'preview');
-    await page.getByRole('combobox', { name: 'Locale' }).selectOption('en-GB').catch(() => undefined);
+    await page
+      .getByRole('combobox', { name: 'Locale' })
+      .selectOption('en-GB')
+      .catch(() => undefined);
     await page.getByRole('searchbox', { name: 'Phrase' }).fill('black sneakers');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const first = page.getByRole('list', { name: 'Preview results' }).getByRole('article').first();
@@ -181,15 +198,24 @@ async function consoleExplain(browser: Browser): Promise<void> {
  * storefront stays as it was) the storefront's answer with its reasons.
  */
 async function consolePhrases(browser: Browser): Promise<void> {
-  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+  for (const [size, suffix] of [
+    [{ width: 1280, height: 800 }, ''],
+    [{ width: 390, height: 844 }, '-phone'],
+  ] as const) {
     const page = await consoleView(browser, size, 'phrases');
     await page.getByRole('button', { name: 'New phrase rule' }).click();
     await page.getByLabel('Search phrases (comma-separated)').fill('sneakers');
     await page.getByLabel('Search phrases (comma-separated)').press('Tab');
     await page.getByLabel('Find a product (title or key)').fill('sneakers');
     const results = page.getByRole('list', { name: 'Products found' });
-    await results.getByRole('button', { name: /^Pin at 1: / }).nth(2).click();
-    await results.getByRole('button', { name: /^Hide / }).nth(0).click();
+    await results
+      .getByRole('button', { name: /^Pin at 1: / })
+      .nth(2)
+      .click();
+    await results
+      .getByRole('button', { name: /^Hide / })
+      .nth(0)
+      .click();
     await page.getByRole('list', { name: 'Hidden products' }).waitFor();
     await settle(page);
     await page.screenshot({ path: join(out, `console-phrases${suffix}.png`) });
@@ -207,14 +233,23 @@ async function consolePhrases(browser: Browser): Promise<void> {
  * pinned at 1 and 2 (not saved), the picker in view; then "Show more" with the focused product 25 in view.
  */
 async function pagePicker(browser: Browser): Promise<void> {
-  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+  for (const [size, suffix] of [
+    [{ width: 1280, height: 800 }, ''],
+    [{ width: 390, height: 844 }, '-phone'],
+  ] as const) {
     const page = await consoleView(browser, size, 'pages');
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
     await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().waitFor();
     await page.getByLabel('Find a product (title or key)').fill('sneakers');
     const results = page.getByRole('list', { name: 'Products found' });
-    await results.getByRole('button', { name: /^Pin at 1: / }).nth(3).click();
-    await results.getByRole('button', { name: /^Pin at 2: / }).nth(0).click();
+    await results
+      .getByRole('button', { name: /^Pin at 1: / })
+      .nth(3)
+      .click();
+    await results
+      .getByRole('button', { name: /^Pin at 2: / })
+      .nth(0)
+      .click();
     await page.getByRole('heading', { name: 'Pin or hide any product' }).scrollIntoViewIfNeeded();
     await settle(page);
     await page.screenshot({ path: join(out, `console-page-picker${suffix}.png`) });
@@ -249,7 +284,9 @@ async function analyticsTraffic(): Promise<void> {
     const notify = (name: string, body: unknown) => post(`${api}/notifications/${name}?market=SE&customerKey=${session}&sessionKey=${session}`, body);
     await notify('click', { ticket: product.ticket });
     if (v % 4 !== 0) continue;
-    const page = (await (await post(`${api}/queries/product-page?productKey=${encodeURIComponent(product.key)}&${who}`, { productGroup: { include: true } })).json()) as { productGroup: Group };
+    const page = (await (
+      await post(`${api}/queries/product-page?productKey=${encodeURIComponent(product.key)}&${who}`, { productGroup: { include: true } })
+    ).json()) as { productGroup: Group };
     const variant = page.productGroup.products[0]!.variants[0]!;
     await notify('add-to-cart', { ticket: variant.ticket });
     await notify('purchase', { lines: [{ variantKey: variant.key, quantity: 1, sellingPrice: variant.sellingPrice }] });
@@ -260,7 +297,10 @@ async function analyticsTraffic(): Promise<void> {
 
 async function analyticsPages(browser: Browser): Promise<void> {
   await analyticsTraffic();
-  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+  for (const [size, suffix] of [
+    [{ width: 1280, height: 800 }, ''],
+    [{ width: 390, height: 844 }, '-phone'],
+  ] as const) {
     const page = await browser.newPage({ viewport: size });
     await page.goto(`${base}/analytics/?market=SE`);
     await page.getByLabel('Admin key').fill(process.env.ADMIN_API_KEY ?? 'dev-admin-key');
@@ -269,7 +309,11 @@ async function analyticsPages(browser: Browser): Promise<void> {
     await settle(page);
     await page.screenshot({ path: join(out, `analytics${suffix}.png`), fullPage: true });
     // A phrase's clicked products (the drill-down scrolls into view and takes the focus).
-    await page.getByRole('table', { name: 'Top phrases' }).getByRole('button', { name: /^Clicked products for/ }).first().click();
+    await page
+      .getByRole('table', { name: 'Top phrases' })
+      .getByRole('button', { name: /^Clicked products for/ })
+      .first()
+      .click();
     await page.getByRole('table', { name: /^Clicked products for/ }).waitFor();
     await settle(page);
     await page.screenshot({ path: join(out, `analytics-drilldown${suffix}.png`) });
@@ -279,7 +323,10 @@ async function analyticsPages(browser: Browser): Promise<void> {
 /** Pages created, scheduled, copied and deleted, and who did it (issue 33); see the header. */
 async function pagesShots(browser: Browser): Promise<void> {
   const path = '/screenshot-campaign';
-  for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+  for (const [size, suffix] of [
+    [{ width: 1280, height: 800 }, ''],
+    [{ width: 390, height: 844 }, '-phone'],
+  ] as const) {
     const page = await browser.newPage({ viewport: size });
     await page.goto(`${base}/console/pages`);
     await page.getByLabel('Admin key').fill(process.env.ADMIN_API_KEY ?? 'dev-admin-key');
@@ -305,9 +352,15 @@ async function pagesShots(browser: Browser): Promise<void> {
     await page.getByLabel('Ends').fill(local(new Date(start.getTime() + 14 * 86_400_000)));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
-    await page.getByRole('navigation', { name: 'Pages' }).getByText(/^Starts/).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByText(/^Starts/)
+      .waitFor();
     await page.getByRole('button', { name: 'Copy page' }).click();
-    await page.getByRole('form', { name: 'Copy page' }).getByLabel(/^New path/).fill(`${path}-2`);
+    await page
+      .getByRole('form', { name: 'Copy page' })
+      .getByLabel(/^New path/)
+      .fill(`${path}-2`);
     await page.getByRole('group', { name: 'Schedule of the page' }).scrollIntoViewIfNeeded();
     await settle(page);
     await page.screenshot({ path: join(out, `console-page-schedule${suffix}.png`) });
@@ -329,27 +382,50 @@ async function pagesShots(browser: Browser): Promise<void> {
 const ADMIN = { 'Api-Key': process.env.ADMIN_API_KEY ?? 'dev-admin-key' };
 
 async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, { method, headers: { ...ADMIN, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...ADMIN, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
 async function historyShots(browser: Browser): Promise<void> {
   const { generateCatalogLines, defaultConfiguration } = await import('../src/sample/generator');
-  const landing = await (await fetch(`${base}/api/storefront/v3/queries/landing-page?pageReference=/accessoarer&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false`)).json() as { primaryList: { productGroups: { products: { key: string }[] }[] } };
+  const landing = (await (
+    await fetch(
+      `${base}/api/storefront/v3/queries/landing-page?pageReference=/accessoarer&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false`,
+    )
+  ).json()) as { primaryList: { productGroups: { products: { key: string }[] }[] } };
   const keys = landing.primaryList.productGroups.map((g) => g.products[0]!.key);
-  const [page0] = (await admin<{ addOrUpdate: { id: string; paths: Record<string, string> }[] }>('GET', '/api/admin/v4/export/pages?market=SE')).addOrUpdate.filter((p) => p.paths['sv-SE'] === '/accessoarer');
+  const [page0] = (
+    await admin<{ addOrUpdate: { id: string; paths: Record<string, string> }[] }>('GET', '/api/admin/v4/export/pages?market=SE')
+  ).addOrUpdate.filter((p) => p.paths['sv-SE'] === '/accessoarer');
   if (!page0) throw new Error('the sample has no page /accessoarer');
-  await admin('POST', '/api/admin/v4/import/pages?name=Pins for the campaign', { market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: page0.id, primaryList: { pinned: [keys[4], keys[2]] } }] });
+  await admin('POST', '/api/admin/v4/import/pages?name=Pins for the campaign', {
+    market: 'SE',
+    type: 'PARTIAL',
+    addOrUpdate: [{ id: page0.id, primaryList: { pinned: [keys[4], keys[2]] } }],
+  });
   const before = (await admin<{ versions: { id: string }[] }>('GET', '/api/admin/v4/history/pages?market=SE')).versions[1]!;
   // Searches for the impact report (the report asks the most searched phrases of the last 7 days).
   for (const q of ['skor', 'skjorta', 'jacka', 'klänning', 'byxor', 'skor', 'jacka']) {
-    await fetch(`${base}/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=shot&sessionKey=shot`);
+    await fetch(
+      `${base}/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=shot&sessionKey=shot`,
+    );
   }
   await new Promise((r) => setTimeout(r, 3000));
-  const candidate = [...generateCatalogLines({ productGroups: 300, markets: defaultConfiguration() })].slice(30).map((e) => JSON.stringify({ replace: e })).join('\n') + '\n';
+  const candidate =
+    [...generateCatalogLines({ productGroups: 300, markets: defaultConfiguration() })]
+      .slice(30)
+      .map((e) => JSON.stringify({ replace: e }))
+      .join('\n') + '\n';
   try {
-    for (const [size, suffix] of [[{ width: 1280, height: 800 }, ''], [{ width: 390, height: 844 }, '-phone']] as const) {
+    for (const [size, suffix] of [
+      [{ width: 1280, height: 800 }, ''],
+      [{ width: 390, height: 844 }, '-phone'],
+    ] as const) {
       const history = await consoleView(browser, size, 'history');
       const differences = history.getByRole('region', { name: 'Differences' });
       await differences.getByRole('listitem').first().waitFor();
@@ -375,7 +451,10 @@ async function historyShots(browser: Browser): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
   try {
     if (only === 'analytics') return await analyticsPages(browser);
     if (only === 'pages') return await pagesShots(browser);
@@ -383,7 +462,11 @@ async function main(): Promise<void> {
     if (only === 'phrases') return await consolePhrases(browser);
     if (only === 'pagepicker') return await pagePicker(browser);
     if (only === 'explain') return await consoleExplain(browser);
-    if (only !== 'storefront') { await consoleForms(browser); await consolePhrases(browser); await consoleExplain(browser); }
+    if (only !== 'storefront') {
+      await consoleForms(browser);
+      await consolePhrases(browser);
+      await consoleExplain(browser);
+    }
     if (only === 'console') return;
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await desktop.goto(`${base}/search?q=sneakers&${EN}`);
@@ -403,7 +486,13 @@ async function main(): Promise<void> {
 
     await desktop.getByRole('list', { name: 'Products', exact: true }).getByRole('heading').first().getByRole('link').click();
     await settle(desktop);
-    await desktop.getByRole('group', { name: 'Size' }).getByRole('radio').and(desktop.locator(':enabled')).first().check().catch(() => undefined);
+    await desktop
+      .getByRole('group', { name: 'Size' })
+      .getByRole('radio')
+      .and(desktop.locator(':enabled'))
+      .first()
+      .check()
+      .catch(() => undefined);
     await settle(desktop);
     await desktop.screenshot({ path: join(out, 'product.png') });
     await desktop.getByRole('button', { name: 'Add to cart' }).click();
@@ -454,4 +543,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -13,7 +13,9 @@ import { defaultConfiguration, generateCatalogLines } from '../src/sample/genera
 import { LOCALE, requestMix } from '../src/sample/benchmarkMix';
 import { spellingPlan, type CatalogWords } from '../src/storefront/suggest/candidates';
 
-const { values } = parseArgs({ options: { groups: { type: 'string', default: '300' }, requests: { type: 'string', default: '150' }, seed: { type: 'string', default: '7' } } });
+const { values } = parseArgs({
+  options: { groups: { type: 'string', default: '300' }, requests: { type: 'string', default: '150' }, seed: { type: 'string', default: '7' } },
+});
 const groups = Number(values.groups);
 const configuration = defaultConfiguration();
 const counter = new VocabularyCounter();
@@ -30,7 +32,9 @@ for (const entity of generateCatalogLines({ productGroups: groups, markets: conf
 const language = languageOf(LOCALE);
 const vocabulary = localeVocabulary(counter.entries(), { language }, counter.pairs());
 const singles = new Set(counter.singles());
-const near = new NearWords(function* () { for (const list of vocabulary.forms.values()) yield* list; });
+const near = new NearWords(function* () {
+  for (const list of vocabulary.forms.values()) yield* list;
+});
 const words: CatalogWords = {
   holds: (w) => formKeys(language, w).some((k) => vocabulary.forms.get(k)?.some((f) => !singles.has(f))),
   near: (w, max) => near.near(w, max),
@@ -39,10 +43,12 @@ const words: CatalogWords = {
 const brands = new Set<string>();
 for (const entity of generateCatalogLines({ productGroups: groups, markets: configuration })) {
   if (!('productGroup' in entity)) continue;
-  for (const { document: d } of productGroupDocuments(entity.key, entity.productGroup, { configuration, translate: () => undefined }).documents) if (d.brand) brands.add(d.brand);
+  for (const { document: d } of productGroupDocuments(entity.key, entity.productGroup, { configuration, translate: () => undefined }).documents)
+    if (d.brand) brands.add(d.brand);
 }
 const phrases = requestMix({ groups, configuration, generator: {}, seed: Number(values.seed) }, Number(values.requests))
-  .filter((r) => r.endpoint === 'search-page').map((r) => new URL(r.path, 'http://x').searchParams.get('q') ?? '');
+  .filter((r) => r.endpoint === 'search-page')
+  .map((r) => new URL(r.path, 'http://x').searchParams.get('q') ?? '');
 let needed = 0;
 let counted = 0;
 for (const q of phrases) {
@@ -51,4 +57,6 @@ for (const q of phrases) {
   counted += plan.counted?.length ?? 0;
   console.log(`${plan.needed ? 'spelling' : 'left out'}\t${(plan.counted ?? []).join(' | ')}\t${q}`);
 }
-console.log(`search-pages ${phrases.length}: spelling search needed ${needed}, left out ${phrases.length - needed}; candidate phrases counted ${counted} (${(counted / Math.max(1, needed)).toFixed(2)} per spelling search); vocabulary ${vocabulary.forms.size} form keys, ${singles.size} single-product words`);
+console.log(
+  `search-pages ${phrases.length}: spelling search needed ${needed}, left out ${phrases.length - needed}; candidate phrases counted ${counted} (${(counted / Math.max(1, needed)).toFixed(2)} per spelling search); vocabulary ${vocabulary.forms.size} form keys, ${singles.size} single-product words`,
+);

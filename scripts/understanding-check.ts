@@ -20,7 +20,21 @@ const base = `http://127.0.0.1:${port}/api/storefront/v3/queries/search-page`;
  * not empty and holds only products of the word's own list. `numbers`: no did-you-mean or auto-correct may
  * change a number of the phrase (issue 40).
  */
-interface Case { q: string; market: string; locale: string; word: string; colour?: string; minPrice?: number; maxPrice?: number; gender?: string; brand?: true; size?: string; material?: string; within?: true; numbers?: true }
+interface Case {
+  q: string;
+  market: string;
+  locale: string;
+  word: string;
+  colour?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  gender?: string;
+  brand?: true;
+  size?: string;
+  material?: string;
+  within?: true;
+  numbers?: true;
+}
 
 const CASES: Case[] = [
   { q: 'svarta skor', market: 'SE', locale: 'sv-SE', word: 'skor', colour: 'Svart' },
@@ -73,8 +87,13 @@ const CASES: Case[] = [
 
 interface Page {
   primaryList: {
-    totalHits: number; productGroups: { key: string }[];
-    facets: { id: string; values?: { id: string; label: string; count?: number }[]; sizeTypes?: { formats: { values: { id: string; label: string }[] }[] }[] }[];
+    totalHits: number;
+    productGroups: { key: string }[];
+    facets: {
+      id: string;
+      values?: { id: string; label: string; count?: number }[];
+      sizeTypes?: { formats: { values: { id: string; label: string }[] }[] }[];
+    }[];
   };
   autoCorrect?: { q: string };
   didYouMean?: { q: string }[];
@@ -87,7 +106,7 @@ async function page(params: Record<string, string>): Promise<Page> {
   const query = new URLSearchParams({ customerKey: 'check', sessionKey: 'check', touchpoint: 'DESKTOP', limit: '600', notify: 'false', ...params });
   const response = await fetch(`${base}?${query}`);
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-  return await response.json() as Page;
+  return (await response.json()) as Page;
 }
 
 const keys = (p: Page) => [...new Set(p.primaryList.productGroups.map((g) => g.key))].sort();
@@ -100,7 +119,7 @@ async function main(): Promise<void> {
     const selection: Record<string, string> = {};
     if (c.brand) {
       const plain = await page({ ...at, q: c.word });
-      const top = [...plain.primaryList.facets.find((f) => f.id === 'brand')?.values ?? []].sort((a, b) => (b.count ?? 0) - (a.count ?? 0))[0];
+      const top = [...(plain.primaryList.facets.find((f) => f.id === 'brand')?.values ?? [])].sort((a, b) => (b.count ?? 0) - (a.count ?? 0))[0];
       selection['f.brand'] = top?.id ?? 'none';
       c.q = `${(top?.label ?? 'none').toLowerCase()} ${c.word}`;
     }
@@ -113,7 +132,11 @@ async function main(): Promise<void> {
     if (c.minPrice !== undefined) selection['f.price.min'] = String(c.minPrice);
     if (c.colour) {
       const plain = await page({ ...at, q: c.word });
-      const ids = plain.primaryList.facets.find((f) => f.id === 'color')?.values?.filter((v) => v.label === c.colour).map((v) => v.id) ?? [];
+      const ids =
+        plain.primaryList.facets
+          .find((f) => f.id === 'color')
+          ?.values?.filter((v) => v.label === c.colour)
+          .map((v) => v.id) ?? [];
       selection['f.color'] = ids.join('|') || 'none';
     }
     if (c.maxPrice !== undefined) selection['f.price.max'] = String(c.maxPrice);
@@ -122,16 +145,18 @@ async function main(): Promise<void> {
     const [reference, answer] = await Promise.all([page({ ...at, q: c.word, ...selection }), page({ ...at, q: c.q })]);
     const want = keys(reference);
     const got = keys(answer);
-    const corrections = [...answer.didYouMean ?? [], ...answer.autoCorrect ? [answer.autoCorrect] : []].map((d) => d.q);
+    const corrections = [...(answer.didYouMean ?? []), ...(answer.autoCorrect ? [answer.autoCorrect] : [])].map((d) => d.q);
     const exact = want.length ? JSON.stringify(want) === JSON.stringify(got) : got.length > 0;
-    const pass = (c.within ? got.length > 0 && got.every((k) => want.includes(k)) : exact)
-      && (!c.numbers || corrections.every((q) => numbersOf(q) === numbersOf(c.q)));
+    const pass =
+      (c.within ? got.length > 0 && got.every((k) => want.includes(k)) : exact) && (!c.numbers || corrections.every((q) => numbersOf(q) === numbersOf(c.q)));
     if (pass) passed++;
     // How many of the first ten shown (or fewer, as many as the reference has) are the reference's.
     const top = [...new Set(answer.primaryList.productGroups.map((g) => g.key))].slice(0, Math.min(10, want.length));
     const topShare = top.length ? top.filter((k) => want.includes(k)).length / top.length : want.length ? 0 : 1;
     results.push({ q: c.q, hits: answer.primaryList.totalHits, reference: reference.primaryList.totalHits, pass, topShare });
-    console.log(`${pass ? 'pass' : 'FAIL'}  "${c.q}" (${c.locale}): ${answer.primaryList.totalHits} hits; "${c.word}" with ${JSON.stringify(selection)}: ${reference.primaryList.totalHits}; first ${top.length} shown in the reference: ${Math.round(topShare * 100)}%`);
+    console.log(
+      `${pass ? 'pass' : 'FAIL'}  "${c.q}" (${c.locale}): ${answer.primaryList.totalHits} hits; "${c.word}" with ${JSON.stringify(selection)}: ${reference.primaryList.totalHits}; first ${top.length} shown in the reference: ${Math.round(topShare * 100)}%`,
+    );
   }
   const green = await page({ market: 'SE', locale: 'sv-SE', q: 'gröna' });
   console.log(`"gröna": ${green.primaryList.totalHits} hits, auto-corrected to ${green.autoCorrect ? `"${green.autoCorrect.q}"` : 'nothing'}`);
@@ -140,4 +165,7 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ check: 'understanding', passed, of: CASES.length, results, gronaCorrectedTo: green.autoCorrect?.q ?? null }));
 }
 
-main().catch((err: unknown) => { console.error(err); process.exit(1); });
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -106,7 +106,10 @@ export interface AppContext {
  * The sentence model of search by meaning (src/embedding) as the context uses it: one lane for shoppers' phrases,
  * one for product texts at import (the same embedder in tests).
  */
-export interface SentenceModel { queries: TextEmbedder; documents: TextEmbedder }
+export interface SentenceModel {
+  queries: TextEmbedder;
+  documents: TextEmbedder;
+}
 
 /**
  * `model`: the sentence model (search by meaning); without it, or where SEMANTIC_SEARCH is off, imports write no
@@ -121,35 +124,89 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
   indices.onPublish(() => catalogViews.forget());
   const documents = elasticsearchDocuments(es);
   const configuration = new ConfigurationStore(documents, names.configuration, config.storeCacheMs);
-  const merchandising = merchandisingStores({ documents, names, bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency }, cacheMs: config.storeCacheMs, generalSynonyms: config.generalSynonyms });
+  const merchandising = merchandisingStores({
+    documents,
+    names,
+    bulk: { maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency },
+    cacheMs: config.storeCacheMs,
+    generalSynonyms: config.generalSynonyms,
+  });
   const vocabulary = new VocabularyStore(documents, names.vocabulary, config.storeCacheMs, new LexiconFiles(config.lexiconDir, (message) => log.warn(message)));
   const jobs = new ImportJobs(documents, names.importJobs, config.importLockTtlSeconds * 1000);
   const lock = new ImportLock(documents, names.importLock, config.importLockTtlSeconds, holder);
   const behaviour = new BehaviourService({
-    es, log, names, productsAlias: names.catalogAlias('products'), productsIndex: (locale) => names.catalogLocaleAlias('products', locale), configuration,
-    liveVersion: () => indices.liveVersion(), holder, options: config.behaviour, layout, phrasePriors: vocabulary,
+    es,
+    log,
+    names,
+    productsAlias: names.catalogAlias('products'),
+    productsIndex: (locale) => names.catalogLocaleAlias('products', locale),
+    configuration,
+    liveVersion: () => indices.liveVersion(),
+    holder,
+    options: config.behaviour,
+    layout,
+    phrasePriors: vocabulary,
     experiments: async () => (await merchandising.experiments.running()).experiments,
   });
-  const received = notifications({ configuration, resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys), accept: (events) => behaviour.accept(events), log });
-  const metrics = config.metricsEnabled ? new ServiceMetrics(() => ({ ...behaviour.stats, refused: behaviour.stats.refused + received.stats.refused })) : undefined;
-  const runner = new ImportRunner(lock, jobs, log, config.importLockTtlSeconds, metrics ? (kind, outcome, seconds) => metrics.importFinished(kind, outcome, seconds) : undefined);
+  const received = notifications({
+    configuration,
+    resolveProducts: (market, keys) => behaviour.resolveProducts(market, keys),
+    accept: (events) => behaviour.accept(events),
+    log,
+  });
+  const metrics = config.metricsEnabled
+    ? new ServiceMetrics(() => ({ ...behaviour.stats, refused: behaviour.stats.refused + received.stats.refused }))
+    : undefined;
+  const runner = new ImportRunner(
+    lock,
+    jobs,
+    log,
+    config.importLockTtlSeconds,
+    metrics ? (kind, outcome, seconds) => metrics.importFinished(kind, outcome, seconds) : undefined,
+  );
   const keeping = { store: merchandising.history, keep: config.historyVersions };
-  const storefront = storefrontServicesOf({ es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config, ...(model ? { embedder: model.queries } : {}) });
+  const storefront = storefrontServicesOf({
+    es,
+    log,
+    indices,
+    catalogViews,
+    configuration,
+    vocabulary,
+    merchandising,
+    behaviour,
+    config,
+    ...(model ? { embedder: model.queries } : {}),
+  });
   // The facts name the live version (navigation counts are cached under it): they must not lag the view.
   indices.onPublish(() => storefront.facts.clear());
   const impact = {
     topPhrases: (input: TopPhrasesInput) => behaviour.topPhrases(input),
-    phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) => phraseTop(storefront, at, phrase, view, size),
+    phraseTop: (at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number) =>
+      phraseTop(storefront, at, phrase, view, size),
   };
   const semantic = (locale: string) => semanticOn(config.semanticSearch, locale);
   const vectors = model ? () => new ProductVectors(documents, names.embeddings, model.documents, semantic) : undefined;
-  const admin = adminServices({ documents, config, log, indices, configuration, jobs, runner, vocabulary, history: keeping, impact, ...(vectors ? { vectors } : {}) });
+  const admin = adminServices({
+    documents,
+    config,
+    log,
+    indices,
+    configuration,
+    jobs,
+    runner,
+    vocabulary,
+    history: keeping,
+    impact,
+    ...(vectors ? { vectors } : {}),
+  });
   // Fresh facts (maxAge 0): a page import right after a catalog import judges the new catalog's attributes.
   const customAttributes = async () => (await storefront.facts.get(0))?.customAttributes;
   const merchandisingDeps = { stores: merchandising, configuration, runner, history: keeping, customAttributes };
   const judgmentDeps = { documents, index: names.judgments, configuration, runner };
   const replayJobs = replays({
-    jobs, configuration, log,
+    jobs,
+    configuration,
+    log,
     sources: {
       topPhrases: (input) => behaviour.topPhrases(input),
       searchClicks: (input) => behaviour.searchClicks(input),
@@ -159,7 +216,17 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
     },
   });
   return {
-    config, es, log, names, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, metrics,
+    config,
+    es,
+    log,
+    names,
+    indices,
+    catalogViews,
+    configuration,
+    vocabulary,
+    merchandising,
+    behaviour,
+    metrics,
     admin,
     merchandisingAdmin: merchandisingAdmin(merchandisingDeps),
     history: history({
@@ -177,7 +244,9 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
     analytics: searchAnalytics({ documents, events: names.events, products: names.catalogAlias('products'), configuration }),
     ubi: ubiExport({ es, events: names.events, configuration }),
     suggestions: suggestions({
-      documents, events: names.events, configuration,
+      documents,
+      events: names.events,
+      configuration,
       applied: {
         synonyms: () => merchandising.synonyms.all(true),
         phraseRules: async (market) => (await merchandising.phraseRules.view('production', true))[market] ?? [],
@@ -189,10 +258,36 @@ export function createContext(config: Config, es: Client, log: Logger, model?: S
 }
 
 /** The storefront services of a context; `hooks` replaces the behaviour recording of searches (tests). */
-export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'> & { embedder?: TextEmbedder }, hooks?: Partial<StorefrontHooks>): StorefrontServices {
+export function storefrontServicesOf(
+  context: Pick<AppContext, 'es' | 'log' | 'indices' | 'catalogViews' | 'configuration' | 'vocabulary' | 'merchandising' | 'behaviour' | 'config'> & {
+    embedder?: TextEmbedder;
+  },
+  hooks?: Partial<StorefrontHooks>,
+): StorefrontServices {
   const { es, log, indices, catalogViews, configuration, vocabulary, merchandising, behaviour, config, embedder } = context;
-  const semantic = embedder ? semanticSearch(embedder, (locale) => semanticOn(config.semanticSearch, locale), config.semanticFusion, log, config.embeddingQueryCache) : undefined;
-  return storefrontServices({ search: elasticsearchGateway(es), log, indices, views: catalogViews, configuration, vocabulary, merchandising, behaviour, dynamicFacets: config.dynamicFacets, understanding: config.queryUnderstanding, understoodAttributes: config.understoodAttributes, cacheMs: config.storeCacheMs, listingJsonBytes: config.listingJsonCacheBytes, lexicon: (language) => readLexicon(config.lexiconDir, language), ...(semantic ? { semantic } : {}) }, hooks);
+  const semantic = embedder
+    ? semanticSearch(embedder, (locale) => semanticOn(config.semanticSearch, locale), config.semanticFusion, log, config.embeddingQueryCache)
+    : undefined;
+  return storefrontServices(
+    {
+      search: elasticsearchGateway(es),
+      log,
+      indices,
+      views: catalogViews,
+      configuration,
+      vocabulary,
+      merchandising,
+      behaviour,
+      dynamicFacets: config.dynamicFacets,
+      understanding: config.queryUnderstanding,
+      understoodAttributes: config.understoodAttributes,
+      cacheMs: config.storeCacheMs,
+      listingJsonBytes: config.listingJsonCacheBytes,
+      lexicon: (language) => readLexicon(config.lexiconDir, language),
+      ...(semantic ? { semantic } : {}),
+    },
+    hooks,
+  );
 }
 
 /**
@@ -202,11 +297,15 @@ export function storefrontServicesOf(context: Pick<AppContext, 'es' | 'log' | 'i
 export async function prepareContext(context: AppContext): Promise<void> {
   await prepareIndices(context.es, context.names, context.log, { catalogShards: context.config.indexShards, replicas: context.config.indexReplicas });
   // A catalog version loaded by an earlier release gets the fields added since (customLabelIds, ...).
-  for (const { index, err } of await context.indices.addNewFields()) context.log.warn('catalog index keeps its mapping until the next full import', { index, err });
+  for (const { index, err } of await context.indices.addNewFields())
+    context.log.warn('catalog index keeps its mapping until the next full import', { index, err });
   // Pages stay servable without the upgrade (only their keywords are not found): a failure is logged.
   await context.merchandising.pages.upgradeDocuments().then(
-    (upgraded) => { if (upgraded) context.log.info('pages given lookup keys of this version', { pages: upgraded }); },
-    (err: unknown) => context.log.error('pages keep lookup keys of an earlier version: keywords of these pages are not found until they are imported again', { err }),
+    (upgraded) => {
+      if (upgraded) context.log.info('pages given lookup keys of this version', { pages: upgraded });
+    },
+    (err: unknown) =>
+      context.log.error('pages keep lookup keys of an earlier version: keywords of these pages are not found until they are imported again', { err }),
   );
 }
 
@@ -243,11 +342,13 @@ export function createApp(context: AppContext): Koa {
   app.use(observeRequests({ log: context.log, metrics: context.metrics, accessLog: context.config.accessLog }));
   app.use(answerHeaders());
   app.use(errorHandler(context.log));
-  app.use(bodyTimeouts({
-    requestMs: context.config.requestTimeoutSeconds * 1000,
-    idleMs: context.config.bodyIdleTimeoutSeconds * 1000,
-    importIdleMs: context.config.importIdleTimeoutSeconds * 1000,
-  }));
+  app.use(
+    bodyTimeouts({
+      requestMs: context.config.requestTimeoutSeconds * 1000,
+      idleMs: context.config.bodyIdleTimeoutSeconds * 1000,
+      importIdleMs: context.config.importIdleTimeoutSeconds * 1000,
+    }),
+  );
   app.use(storefrontCors(context.config.corsAllowedOrigins));
   app.use(compress({ threshold: compressionThreshold(1024), gzip: { level: context.config.gzipLevel }, br: false, deflate: false }));
   const { config } = context;
@@ -255,10 +356,19 @@ export function createApp(context: AppContext): Koa {
     { admin: config.adminApiKeys, merchandiser: config.merchandiserApiKeys, analyst: config.analystApiKeys },
     keyThrottle({ limit: config.keyFailureLimit, windowMs: config.keyFailureWindowSeconds * 1000, maxAddresses: MAX_THROTTLED_ADDRESSES }, context.log),
   );
-  const web = webRouter({ configuration: () => context.configuration.get(), dynamicFacets: context.config.dynamicFacets, sourceMaps: !context.config.production });
+  const web = webRouter({
+    configuration: () => context.configuration.get(),
+    dynamicFacets: context.config.dynamicFacets,
+    sourceMaps: !context.config.production,
+  });
   app.use(web.fallback);
   for (const router of [
-    operationsRouter({ readiness: () => checkReadiness(context.es, context.names), metrics: context.metrics, metricsPublic: context.config.metricsPublic, adminGuard: guard }),
+    operationsRouter({
+      readiness: () => checkReadiness(context.es, context.names),
+      metrics: context.metrics,
+      metricsPublic: context.config.metricsPublic,
+      adminGuard: guard,
+    }),
     openApiRouter(context.config.publicUrl),
     adminRouter(context.admin, guard),
     analyticsRouter(context.analytics, context.ubi, guard, context.suggestions),
@@ -268,6 +378,7 @@ export function createApp(context: AppContext): Koa {
     notificationRouter(context.notifications),
     storefrontRouter(context.storefront),
     web.router,
-  ]) app.use(router.routes()).use(router.allowedMethods());
+  ])
+    app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

@@ -13,18 +13,32 @@ import { loadConfig } from '../../src/kernel/config';
 import { TOKENIZER_FILE } from '../../src/embedding/modelFiles';
 import { loadTokenizer } from '../../src/embedding/tokenizer';
 
-interface EsciProduct { title?: string; brand?: string | null; category?: string[]; description?: string; bullet_points?: string }
+interface EsciProduct {
+  title?: string;
+  brand?: string | null;
+  category?: string[];
+  description?: string;
+  bullet_points?: string;
+}
 
 const root = join(__dirname, '..', '..');
 const dataDir = process.env.ESCI_DIR ?? join(root, '..', 'shared', 'data', 'esci-sample');
-const products = gunzipSync(readFileSync(join(dataDir, 'products.jsonl.gz'))).toString('utf8').split('\n').filter((l) => l.trim())
+const products = gunzipSync(readFileSync(join(dataDir, 'products.jsonl.gz')))
+  .toString('utf8')
+  .split('\n')
+  .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as EsciProduct);
-const texts = products.map((p) => [p.title ?? '', p.brand ?? '', p.category?.at(-1) ?? '', (p.description?.trim() || p.bullet_points?.trim()) ?? ''].join(' | '));
+const texts = products.map((p) =>
+  [p.title ?? '', p.brand ?? '', p.category?.at(-1) ?? '', (p.description?.trim() || p.bullet_points?.trim()) ?? ''].join(' | '),
+);
 const work = mkdtempSync(join(tmpdir(), 'token-ids-'));
 try {
   writeFileSync(join(work, 'texts.json'), JSON.stringify(texts));
-  execFileSync('mvn', ['-q', '-B', 'compile', 'exec:java', '-Dexec.mainClass=openelevate.TokenIds', `-Dexec.args=${join(work, 'texts.json')} ${join(work, 'ids.json')}`],
-    { cwd: __dirname, stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync(
+    'mvn',
+    ['-q', '-B', 'compile', 'exec:java', '-Dexec.mainClass=openelevate.TokenIds', `-Dexec.args=${join(work, 'texts.json')} ${join(work, 'ids.json')}`],
+    { cwd: __dirname, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   const reference = JSON.parse(readFileSync(join(work, 'ids.json'), 'utf8')) as number[][];
   const tokenizer = loadTokenizer(join(loadConfig(process.env).embeddingModelDir, TOKENIZER_FILE));
   const differing = texts.filter((text, i) => JSON.stringify(tokenizer.encode(text)) !== JSON.stringify(reference[i]));

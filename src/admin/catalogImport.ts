@@ -73,7 +73,12 @@ const PROGRESS_EVERY_LINES = 5000;
  * learned from the file: lines are validated against what was seen so far, only entities are written while
  * reading, and the documents are built from them once the file is read and the locales are known.
  */
-export async function runFullImport(deps: CatalogImportDeps, configured: CatalogConfiguration | undefined, body: Readable, options: FullImportOptions): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration; warnings: LineProblems }> {
+export async function runFullImport(
+  deps: CatalogImportDeps,
+  configured: CatalogConfiguration | undefined,
+  body: Readable,
+  options: FullImportOptions,
+): Promise<{ version?: string; lines: number; learned?: CatalogConfiguration; warnings: LineProblems }> {
   const { documents, indices, config } = deps;
   const learner = configured ? undefined : new ConfigurationLearner();
   const candidate = configured ? options.candidate : undefined;
@@ -90,7 +95,8 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
   const writer = documents.writer({ maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
   // Product documents wait here for their vectors (where search by meaning is on) on their way to the writer.
   const stage = new VectorStage(deps.vectors?.());
-  const progress = (linesRead: number, errorCount: number) => options.onProgress({ linesRead, errorCount, ...(stage.counts ? { embeddings: { ...stage.counts } } : {}) });
+  const progress = (linesRead: number, errorCount: number) =>
+    options.onProgress({ linesRead, errorCount, ...(stage.counts ? { embeddings: { ...stage.counts } } : {}) });
   // Groups built while a translation they use had not arrived yet are rebuilt at the end if translations came
   // later (feeds usually send translations first). Only the smallest translation count at which such a group
   // was built is kept, not the groups: memory stays flat whatever the feed (plain-text labels look untranslated).
@@ -104,9 +110,9 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
   const collectWords = (d: ProductDocument) => {
     if (!FORM_LANGUAGES.has(languageOf(d.locale))) return;
     let counter = vocabulary.get(d.locale);
-    if (!counter) vocabulary.set(d.locale, counter = new VocabularyCounter());
+    if (!counter) vocabulary.set(d.locale, (counter = new VocabularyCounter()));
     let prior = priors.get(d.locale);
-    if (!prior) priors.set(d.locale, prior = new TypePriorCounter(languageOf(d.locale)));
+    if (!prior) priors.set(d.locale, (prior = new TypePriorCounter(languageOf(d.locale))));
     prior.add(d.title, d.productTypeKeys);
     counter.add(d.title, d.productKey);
     counter.add(d.name, d.productKey);
@@ -124,7 +130,10 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
   };
 
   const write = async (entity: ReplaceEntity) => {
-    if (!version) { countGroup(entity); return; }
+    if (!version) {
+      countGroup(entity);
+      return;
+    }
     const doc = entityDocument(entity);
     await writer.index(names.catalogIndex('entities', version), entityId(doc.entityType, entity.key), doc);
     if ('translation' in entity) {
@@ -169,10 +178,14 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     if (learner) {
       const learned = learner.result();
       if (!learned.ok) {
-        throw invalid(`Full catalog import rejected: no markets are configured, and none could be learned from the file: ${learned.message}. Import the configuration first (POST /api/admin/v4/import/configuration)`);
+        throw invalid(
+          `Full catalog import rejected: no markets are configured, and none could be learned from the file: ${learned.message}. Import the configuration first (POST /api/admin/v4/import/configuration)`,
+        );
       }
       const configuration = learned.configuration;
-      deps.log.info(version ? 'configuration learned from the catalog import' : 'configuration the catalog import would learn (validationOnly)', { markets: configuration.markets });
+      deps.log.info(version ? 'configuration learned from the catalog import' : 'configuration the catalog import would learn (validationOnly)', {
+        markets: configuration.markets,
+      });
       if (!version) return { lines, learned: configuration, warnings };
       await indices.addLocales(version, configuredLocales(configuration));
       undoLearned = await options.adoptLearned?.(configuration);
@@ -204,7 +217,13 @@ export async function runFullImport(deps: CatalogImportDeps, configured: Catalog
     }
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
-    await deps.vocabulary?.replace(version, new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])), new Map([...priors].map(([locale, counter]) => [locale, counter.prior()])), new Map([...vocabulary].map(([locale, counter]) => [locale, counter.singles()])));
+    await deps.vocabulary?.replace(
+      version,
+      new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])),
+      new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])),
+      new Map([...priors].map(([locale, counter]) => [locale, counter.prior()])),
+      new Map([...vocabulary].map(([locale, counter]) => [locale, counter.singles()])),
+    );
     if (previous) await indices.dropVersion(previous);
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines, warnings, ...(ctx && learner ? { learned: ctx.configuration } : {}) };
@@ -227,7 +246,15 @@ export function configuredLocales(configuration: CatalogConfiguration): string[]
  * the whole version is reread rather than remembering which groups to rebuild), or every entity once the
  * configuration has been learned from the file. `collect` sees each product document (the vocabulary).
  */
-async function buildFromEntities(deps: CatalogImportDeps, version: string, writer: BulkWriter, stage: VectorStage, ctx: BuildContext, types: ('productGroup' | 'content')[], collect?: (d: ProductDocument) => void): Promise<void> {
+async function buildFromEntities(
+  deps: CatalogImportDeps,
+  version: string,
+  writer: BulkWriter,
+  stage: VectorStage,
+  ctx: BuildContext,
+  types: ('productGroup' | 'content')[],
+  collect?: (d: ProductDocument) => void,
+): Promise<void> {
   await stage.flush();
   await writer.flush();
   const names = deps.indices.names;
@@ -242,10 +269,16 @@ async function buildFromEntities(deps: CatalogImportDeps, version: string, write
         await stage.add(d.document, () => writer.indexJson(names.catalogIndex('products', version, d.document.locale), d.id, productDocumentJson(d.document)));
       }
     } else if ('content' in doc.entity) {
-      for (const d of contentDocuments(doc.key, doc.entity.content, ctx).documents) await writer.index(names.catalogIndex('content', version, d.document.locale), d.id, d.document);
+      for (const d of contentDocuments(doc.key, doc.entity.content, ctx).documents)
+        await writer.index(names.catalogIndex('content', version, d.document.locale), d.id, d.document);
     }
   }
-  deps.log.info(types.includes('content') ? 'built the catalog from its entities with the learned configuration' : 'rebuilt the product groups: translations came after product groups in the file', { entities });
+  deps.log.info(
+    types.includes('content')
+      ? 'built the catalog from its entities with the learned configuration'
+      : 'rebuilt the product groups: translations came after product groups in the file',
+    { entities },
+  );
 }
 
 async function census(reader: EntityReader): Promise<CatalogCensus> {

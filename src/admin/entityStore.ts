@@ -29,7 +29,10 @@ export function entityDocument(entity: ReplaceEntity): EntityDocument {
 
 /** Reads entities of one index (an alias or a concrete version). */
 export class EntityReader {
-  constructor(private readonly documents: DocumentIndex, readonly index: string) {}
+  constructor(
+    private readonly documents: DocumentIndex,
+    readonly index: string,
+  ) {}
 
   async getMany(ids: string[]): Promise<Map<string, EntityDocument>> {
     return this.documents.getMany<EntityDocument>(this.index, ids);
@@ -41,7 +44,10 @@ export class EntityReader {
    */
   async *scan(query: estypes.QueryDslQueryContainer, pageSize = 1000): AsyncGenerator<EntityDocument> {
     const giveWay = fairShare();
-    const pages = this.documents.scan<EntityDocument>({ index: this.index, query, sort: [{ entityType: 'asc' }, { key: 'asc' }], track_total_hits: false }, pageSize);
+    const pages = this.documents.scan<EntityDocument>(
+      { index: this.index, query, sort: [{ entityType: 'asc' }, { key: 'asc' }], track_total_hits: false },
+      pageSize,
+    );
     for await (const hits of pages) {
       for (const h of hits) {
         yield h._source!;
@@ -58,10 +64,14 @@ export class EntityReader {
   /** Number of product groups per market. */
   async productGroupsPerMarket(): Promise<Map<string, number>> {
     const res = await this.documents.search({
-      index: this.index, size: 0, query: { term: { entityType: 'productGroup' } },
+      index: this.index,
+      size: 0,
+      query: { term: { entityType: 'productGroup' } },
       aggs: { markets: { terms: { field: 'markets', size: 1000 } } },
     });
-    const buckets = (res.aggregations?.markets as estypes.AggregationsStringTermsAggregate | undefined)?.buckets as estypes.AggregationsStringTermsBucket[] | undefined;
+    const buckets = (res.aggregations?.markets as estypes.AggregationsStringTermsAggregate | undefined)?.buckets as
+      | estypes.AggregationsStringTermsBucket[]
+      | undefined;
     return new Map((buckets ?? []).map((b) => [String(b.key), b.doc_count]));
   }
 }

@@ -41,7 +41,10 @@ export function diffVersions(kind: string, from: unknown, to: unknown): VersionD
   const out: VersionDiff = { added: [], removed: [], changed: [] };
   for (const [id, entry] of b) if (!a.has(id)) out.added.push({ id, entry });
   for (const [id, entry] of a) {
-    if (!b.has(id)) { out.removed.push({ id, entry }); continue; }
+    if (!b.has(id)) {
+      out.removed.push({ id, entry });
+      continue;
+    }
     const fields = fieldChanges(entry, b.get(id));
     if (fields.length) out.changed.push({ id, fields });
   }

@@ -25,7 +25,21 @@ export function merchandisingContent(stores: MerchandisingStores, kind: Merchand
 export async function keepVersion(h: HistoryKeeping | undefined, kind: HistoryKind, scope: string, content: unknown, author: ImportAuthor): Promise<void> {
   if (!h) return;
   const at = new Date();
-  await h.store.add({ id: h.store.newId(at), kind, scope, at: at.toISOString(), name: author.name ?? null, keyId: author.keyId ?? null, role: author.role ?? null, user: author.user ?? null, summary: summarize(kind, content), content }, h.keep);
+  await h.store.add(
+    {
+      id: h.store.newId(at),
+      kind,
+      scope,
+      at: at.toISOString(),
+      name: author.name ?? null,
+      keyId: author.keyId ?? null,
+      role: author.role ?? null,
+      user: author.user ?? null,
+      summary: summarize(kind, content),
+      content,
+    },
+    h.keep,
+  );
 }
 
 /** The name of the version kept before a kind's first import. */
@@ -42,12 +56,21 @@ export async function keepStartingVersion(h: HistoryKeeping | undefined, kind: H
 }
 
 /** keepStartingVersion with the content read from the stores (merchandising imports). */
-export async function keepMerchandisingStart(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: MerchandisingKindName, scope: string): Promise<void> {
+export async function keepMerchandisingStart(
+  deps: { stores: MerchandisingStores; history?: HistoryKeeping },
+  kind: MerchandisingKindName,
+  scope: string,
+): Promise<void> {
   await keepStartingVersion(deps.history, kind, scope, () => merchandisingContent(deps.stores, kind, scope));
 }
 
 /** keepVersion with the content read from the stores (merchandising imports). */
-export async function keepMerchandisingVersion(deps: { stores: MerchandisingStores; history?: HistoryKeeping }, kind: MerchandisingKindName, scope: string, author: ImportAuthor): Promise<void> {
+export async function keepMerchandisingVersion(
+  deps: { stores: MerchandisingStores; history?: HistoryKeeping },
+  kind: MerchandisingKindName,
+  scope: string,
+  author: ImportAuthor,
+): Promise<void> {
   if (!deps.history) return;
   await keepVersion(deps.history, kind, scope, await merchandisingContent(deps.stores, kind, scope), author);
 }

@@ -24,7 +24,10 @@ const CONCURRENCY = 4;
 
 /** What a search-page shows for a phrase (storefront/searchPage/phraseTop.ts answers it). */
 export interface PhraseAnswer {
-  totalHits: number; top: string[]; titles?: Record<string, string>; autoCorrectedTo?: string;
+  totalHits: number;
+  top: string[];
+  titles?: Record<string, string>;
+  autoCorrectedTo?: string;
   /** The product keys of each group in `top` (replays match clicks and judgments, which name products, to groups). */
   members?: string[][];
 }
@@ -36,7 +39,12 @@ export interface ImpactSources {
   phraseTop(at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size: number): Promise<PhraseAnswer>;
 }
 
-interface PhraseId { market: string; locale: string; phrase: string; searches: number }
+interface PhraseId {
+  market: string;
+  locale: string;
+  phrase: string;
+  searches: number;
+}
 
 export interface ImpactReport {
   window: { days: number; from: string; to: string };
@@ -67,7 +75,11 @@ export interface ImpactReport {
   titles: Record<string, string>;
 }
 
-export interface PhraseComparison { phrase: PhraseId; live: PhraseAnswer; candidate: PhraseAnswer }
+export interface PhraseComparison {
+  phrase: PhraseId;
+  live: PhraseAnswer;
+  candidate: PhraseAnswer;
+}
 
 /** Pure: the report's lists and totals from the answers of each phrase, in the order of the phrases (most searched first). */
 export function compareAnswers(compared: PhraseComparison[], skipped: number): Pick<ImpactReport, 'totals' | 'findNothing' | 'topChanged' | 'titles'> {
@@ -86,11 +98,24 @@ export function compareAnswers(compared: PhraseComparison[], skipped: number): P
     name(live.top, live);
     name(candidate.top, candidate);
     if (candidate.totalHits === 0) {
-      findNothing.push({ ...phrase, liveTotalHits: live.totalHits, leaving, ...(candidate.autoCorrectedTo ? { autoCorrectedTo: candidate.autoCorrectedTo } : {}) });
+      findNothing.push({
+        ...phrase,
+        liveTotalHits: live.totalHits,
+        leaving,
+        ...(candidate.autoCorrectedTo ? { autoCorrectedTo: candidate.autoCorrectedTo } : {}),
+      });
       leavingCount += leaving.length;
       enteringCount += entering.length;
     } else if (live.top.join('\n') !== candidate.top.join('\n')) {
-      topChanged.push({ ...phrase, liveTotalHits: live.totalHits, candidateTotalHits: candidate.totalHits, leaving, entering, live: live.top, candidate: candidate.top });
+      topChanged.push({
+        ...phrase,
+        liveTotalHits: live.totalHits,
+        candidateTotalHits: candidate.totalHits,
+        leaving,
+        entering,
+        live: live.top,
+        candidate: candidate.top,
+      });
       leavingCount += leaving.length;
       enteringCount += entering.length;
     }
@@ -111,7 +136,11 @@ export function compareAnswers(compared: PhraseComparison[], skipped: number): P
     },
     findNothing,
     topChanged,
-    titles: Object.fromEntries(Object.keys(titles).filter((k) => named.has(k)).map((k) => [k, titles[k]])),
+    titles: Object.fromEntries(
+      Object.keys(titles)
+        .filter((k) => named.has(k))
+        .map((k) => [k, titles[k]]),
+    ),
   };
 }
 
@@ -135,11 +164,19 @@ export interface ImpactDeps {
 }
 
 /** Runs the report on a sealed candidate `version` (the caller deletes it afterwards). */
-export async function impactReport(deps: ImpactDeps, request: { version: string; configuration: CatalogConfiguration; phrases: number; lines: number; dangerous: string[]; now?: Date }): Promise<ImpactReport> {
+export async function impactReport(
+  deps: ImpactDeps,
+  request: { version: string; configuration: CatalogConfiguration; phrases: number; lines: number; dangerous: string[]; now?: Date },
+): Promise<ImpactReport> {
   const { indices, sources } = deps;
   const now = request.now ?? new Date();
   const versionIndices = await indices.versionIndices(request.version);
-  await copyKeptPopularity(deps, request.version, request.configuration, versionIndices.filter((i) => i.part === 'products').map((i) => i.index));
+  await copyKeptPopularity(
+    deps,
+    request.version,
+    request.configuration,
+    versionIndices.filter((i) => i.part === 'products').map((i) => i.index),
+  );
   const view = versionViewOf(versionIndices, indices.names);
   const phrases = phrasesToAsk(await sources.topPhrases({ days: IMPACT_DAYS, limit: request.phrases }), request.configuration);
   const compared = new Array<PhraseComparison | undefined>(phrases.length);
@@ -150,7 +187,10 @@ export async function impactReport(deps: ImpactDeps, request: { version: string;
       const phrase = phrases[i];
       const at = { market: phrase.market, locale: phrase.locale };
       try {
-        const [live, candidate] = await Promise.all([sources.phraseTop(at, phrase.phrase, undefined, IMPACT_TOP), sources.phraseTop(at, phrase.phrase, view, IMPACT_TOP)]);
+        const [live, candidate] = await Promise.all([
+          sources.phraseTop(at, phrase.phrase, undefined, IMPACT_TOP),
+          sources.phraseTop(at, phrase.phrase, view, IMPACT_TOP),
+        ]);
         compared[i] = { phrase, live, candidate };
       } catch (err) {
         deps.log.warn('impact report: phrase left out', { ...phrase, err });
@@ -167,7 +207,11 @@ export async function impactReport(deps: ImpactDeps, request: { version: string;
   };
 }
 
-interface KeptPopularity { market: string; productKey: string; popularity: number }
+interface KeptPopularity {
+  market: string;
+  productKey: string;
+  popularity: number;
+}
 
 /**
  * A new version's documents start with popularity 0 and the popularity job writes the kept scores once it
@@ -182,16 +226,26 @@ async function copyKeptPopularity(deps: ImpactDeps, version: string, configurati
     const failed = res.errors && res.items.map((item) => Object.values(item)[0]).find((r) => r?.error && r.status !== 404);
     if (failed) throw new Error(`impact report: popularity write failed for ${failed._index}/${failed._id}: ${failed.error?.type}`);
   };
-  const pages = documents.scan<KeptPopularity>({
-    index: indices.names.popularity, ignore_unavailable: true, allow_no_indices: true, track_total_hits: false,
-    sort: [{ market: 'asc' }, { productKey: 'asc' }], _source: ['market', 'productKey', 'popularity'],
-  }, 2000);
+  const pages = documents.scan<KeptPopularity>(
+    {
+      index: indices.names.popularity,
+      ignore_unavailable: true,
+      allow_no_indices: true,
+      track_total_hits: false,
+      sort: [{ market: 'asc' }, { productKey: 'asc' }],
+      _source: ['market', 'productKey', 'popularity'],
+    },
+    2000,
+  );
   for await (const hits of pages) {
     for (const hit of hits) {
       const { market, productKey, popularity } = hit._source!;
       const locales = Object.hasOwn(configuration.markets, market) ? configuration.markets[market].locales : [];
       for (const locale of locales) {
-        operations.push({ update: { _index: indices.names.catalogIndex('products', version, locale), _id: productDocumentId(market, locale, productKey) } }, { doc: { popularity } });
+        operations.push(
+          { update: { _index: indices.names.catalogIndex('products', version, locale), _id: productDocumentId(market, locale, productKey) } },
+          { doc: { popularity } },
+        );
       }
     }
     await flush();

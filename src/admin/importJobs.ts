@@ -36,7 +36,11 @@ export interface ImportJob {
 
 export class ImportJobs {
   /** `staleAfterMs`: the import lock's lease; a running job silent for longer is dead. */
-  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly staleAfterMs = 45_000) {}
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+    private readonly staleAfterMs = 45_000,
+  ) {}
 
   /** Elevate's import ids are large integers; we keep the look, as a string. */
   newId(): string {
@@ -65,7 +69,13 @@ export class ImportJobs {
     if (stored?.source.status !== 'IN_PROGRESS') return;
     const job = stored.source;
     // A job that finished meanwhile keeps its own ending (the write loses to it).
-    await this.documents.writeIf(this.index, id, { ...job, status: 'FAILURE', reason: abandonedReason(job), finishedAt: new Date().toISOString() }, stored.version, { refresh: true });
+    await this.documents.writeIf(
+      this.index,
+      id,
+      { ...job, status: 'FAILURE', reason: abandonedReason(job), finishedAt: new Date().toISOString() },
+      stored.version,
+      { refresh: true },
+    );
   }
 }
 

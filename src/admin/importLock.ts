@@ -12,7 +12,12 @@ import { leaseExpired, type LeaseDocument, type LeaseRecord, type LeaseVersion }
 
 const LOCK_ID = 'import';
 
-interface LockDocument extends LeaseRecord { importId: string; kind: string; name?: string; acquiredAt: string }
+interface LockDocument extends LeaseRecord {
+  importId: string;
+  kind: string;
+  name?: string;
+  acquiredAt: string;
+}
 
 export interface HeldLock {
   importId: string;
@@ -31,21 +36,35 @@ export class LockLost extends Conflict {
 export class ImportLock {
   private readonly document: LeaseDocument<LockDocument>;
 
-  constructor(documents: DocumentIndex, index: string, private readonly ttlSeconds: number, private readonly holder: string) {
+  constructor(
+    documents: DocumentIndex,
+    index: string,
+    private readonly ttlSeconds: number,
+    private readonly holder: string,
+  ) {
     this.document = documents.lease<LockDocument>(index, LOCK_ID);
   }
 
   /** Takes the lock or throws 409 naming the running import. */
   async acquire(importId: string, kind: string, name?: string): Promise<HeldLock> {
     const acquiredAt = new Date().toISOString();
-    const record = (): LockDocument => ({ holder: this.holder, importId, kind, name, acquiredAt, expiresAt: new Date(Date.now() + this.ttlSeconds * 1000).toISOString() });
+    const record = (): LockDocument => ({
+      holder: this.holder,
+      importId,
+      kind,
+      name,
+      acquiredAt,
+      expiresAt: new Date(Date.now() + this.ttlSeconds * 1000).toISOString(),
+    });
     let tookOver: HeldLock['tookOver'];
     let version = await this.document.create(record());
     if (!version) {
       const current = await this.document.read();
       const held = current?.record;
       if (held && !leaseExpired(held, Date.now())) {
-        throw new Conflict(`An import is in progress (${held.kind}${held.name ? ` "${held.name}"` : ''}, id ${held.importId}, since ${held.acquiredAt})`, { importId: held.importId });
+        throw new Conflict(`An import is in progress (${held.kind}${held.name ? ` "${held.name}"` : ''}, id ${held.importId}, since ${held.acquiredAt})`, {
+          importId: held.importId,
+        });
       }
       // Expired (or just released): take it over, but only if nobody else did in between.
       if (held) tookOver = { importId: held.importId, holder: held.holder, expiresAt: held.expiresAt };
@@ -56,17 +75,26 @@ export class ImportLock {
     let renewing: Promise<void> | undefined;
     const renew = async () => {
       const renewed = await this.document.replace(record(), held);
-      if (renewed) { held = renewed; return; }
+      if (renewed) {
+        held = renewed;
+        return;
+      }
       // A renewal whose answer was lost and that the client sent again conflicts with itself: still ours?
       const current = await this.document.read();
-      if (current && current.record.importId === importId && current.record.holder === this.holder) { held = current.version; return; }
+      if (current && current.record.importId === importId && current.record.holder === this.holder) {
+        held = current.version;
+        return;
+      }
       throw new LockLost(`The import lock expired and was taken over (import ${importId}): this import stops without publishing`);
     };
     return {
       importId,
       ...(tookOver ? { tookOver } : {}),
       // One renewal at a time: two with the same sequence number would fail one another.
-      renew: () => (renewing ??= renew().finally(() => { renewing = undefined; })),
+      renew: () =>
+        (renewing ??= renew().finally(() => {
+          renewing = undefined;
+        })),
       release: async () => {
         // After a renewal in flight, whose new sequence number the delete needs.
         await renewing?.catch(() => undefined);

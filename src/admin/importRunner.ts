@@ -50,14 +50,22 @@ export const MAX_UNLOCKED_IMPORTS = 2;
 export class ImportRunner {
   private unlockedRunning = 0;
 
-  constructor(private readonly lock: ImportLock, private readonly jobs: ImportJobs, private readonly log: Logger, private readonly lockTtlSeconds: number, private readonly observe: ImportObserver = () => undefined) {}
+  constructor(
+    private readonly lock: ImportLock,
+    private readonly jobs: ImportJobs,
+    private readonly log: Logger,
+    private readonly lockTtlSeconds: number,
+    private readonly observe: ImportObserver = () => undefined,
+  ) {}
 
   /** Takes the lock; the job of a dead process whose lease it took over is recorded as failed. */
   private async acquire(id: string, kind: string, name?: string): Promise<HeldLock> {
     const held = await this.lock.acquire(id, kind, name);
     if (held.tookOver) {
       this.log.warn('import lock of a stopped process taken over', { previous: held.tookOver });
-      await this.jobs.markAbandoned(held.tookOver.importId).catch((err) => this.log.warn('could not record the abandoned import', { id: held.tookOver?.importId, err }));
+      await this.jobs
+        .markAbandoned(held.tookOver.importId)
+        .catch((err) => this.log.warn('could not record the abandoned import', { id: held.tookOver?.importId, err }));
     }
     return held;
   }
@@ -100,7 +108,17 @@ export class ImportRunner {
       throw err;
     }
     if (request.unlocked) this.unlockedRunning++;
-    const job: ImportJob = { id, kind: request.kind, name: request.name, status: 'IN_PROGRESS', reason: null, startedAt: new Date().toISOString(), heartbeatAt: new Date().toISOString(), linesRead: 0, errorCount: 0 };
+    const job: ImportJob = {
+      id,
+      kind: request.kind,
+      name: request.name,
+      status: 'IN_PROGRESS',
+      reason: null,
+      startedAt: new Date().toISOString(),
+      heartbeatAt: new Date().toISOString(),
+      linesRead: 0,
+      errorCount: 0,
+    };
     let lastUpdate = Date.now();
     const renewEvery = (this.lockTtlSeconds * 1000) / 3;
     // The lease is renewed by a timer, whatever the import is doing (reading, refresh, waiting for health),
@@ -116,7 +134,9 @@ export class ImportRunner {
       }
       await this.jobs.update(id, { heartbeatAt: new Date().toISOString() });
     };
-    const heartbeat = setInterval(() => { beat().catch((err) => this.log.warn('could not renew import lock', { id, err })); }, renewEvery);
+    const heartbeat = setInterval(() => {
+      beat().catch((err) => this.log.warn('could not renew import lock', { id, err }));
+    }, renewEvery);
     heartbeat.unref();
     let embeddings: ImportProgress['embeddings'];
     const progress = async (p: ImportProgress) => {
@@ -157,21 +177,30 @@ export class ImportRunner {
       const reason = err.message;
       this.observe(request.kind, aborted ? 'aborted' : 'failure', (Date.now() - started) / 1000);
       const details = err instanceof DomainError ? err.details : undefined;
-      await this.jobs.update(id, {
-        status: aborted ? 'ABORTED' : 'FAILURE', reason, finishedAt: new Date().toISOString(),
-        errorCount: Array.isArray(details?.errors) ? (details.errors as unknown[]).length + Number(details?.moreErrors ?? 0) : 0,
-        ...(details?.errors ? { errors: details.errors as unknown[] } : {}),
-      }).catch((e) => log.error('could not record import failure', { id, err: e }));
+      await this.jobs
+        .update(id, {
+          status: aborted ? 'ABORTED' : 'FAILURE',
+          reason,
+          finishedAt: new Date().toISOString(),
+          errorCount: Array.isArray(details?.errors) ? (details.errors as unknown[]).length + Number(details?.moreErrors ?? 0) : 0,
+          ...(details?.errors ? { errors: details.errors as unknown[] } : {}),
+        })
+        .catch((e) => log.error('could not record import failure', { id, err: e }));
       log.warn('import failed', { id, kind: request.kind, name: request.name, reason });
       throw err;
     })();
 
     let timer: NodeJS.Timeout | undefined;
     const wait = request.blockingTimeoutMs;
-    const timeout = new Promise<'timeout'>((resolve) => { if (wait !== undefined) timer = setTimeout(() => resolve('timeout'), Math.min(wait, MAX_TIMER_MS)); });
+    const timeout = new Promise<'timeout'>((resolve) => {
+      if (wait !== undefined) timer = setTimeout(() => resolve('timeout'), Math.min(wait, MAX_TIMER_MS));
+    });
     try {
       let result: ImportResult | undefined;
-      const done = running.then((r) => { result = r; return 'done' as const; });
+      const done = running.then((r) => {
+        result = r;
+        return 'done' as const;
+      });
       let first = await Promise.race([done, timeout]);
       if (first === 'timeout' && request.bodyReceived) first = await Promise.race([done, request.bodyReceived.then(() => 'timeout' as const)]);
       if (first === 'done') return result ? { finished: true, id, result } : { finished: true, id };

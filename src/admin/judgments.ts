@@ -34,7 +34,12 @@ export function validateJudgments(raw: unknown, configuration: CatalogConfigurat
       if (!j) return;
       requireFields(p, path, j, 'market', 'phrase', 'productKey', 'grade');
       const market = configuredMarket(p, field(path, 'market'), j.market, configuration);
-      const locale = j.locale === undefined ? (market ? own(configuration.markets, market)?.locales[0] : undefined) : configuredLocale(p, field(path, 'locale'), j.locale, market, configuration);
+      const locale =
+        j.locale === undefined
+          ? market
+            ? own(configuration.markets, market)?.locales[0]
+            : undefined
+          : configuredLocale(p, field(path, 'locale'), j.locale, market, configuration);
       const typed = string(p, field(path, 'phrase'), j.phrase, { min: 1, max: MAX_PHRASE_LENGTH, pattern: /\S/, patternText: 'must hold a word' });
       const productKey = string(p, field(path, 'productKey'), j.productKey, { min: 1, max: MAX_PRODUCT_KEY_LENGTH });
       const grade = integer(p, field(path, 'grade'), j.grade, { min: 0, max: MAX_GRADE });
@@ -52,7 +57,11 @@ export function validateJudgments(raw: unknown, configuration: CatalogConfigurat
   return p.any ? { ok: false, problems: p } : { ok: true, value: out };
 }
 
-interface JudgmentDocument { market: string; updatedAt: string; judgments: Omit<Judgment, 'market'>[] }
+interface JudgmentDocument {
+  market: string;
+  updatedAt: string;
+  judgments: Omit<Judgment, 'market'>[];
+}
 
 export interface JudgmentDeps {
   documents: DocumentIndex;
@@ -67,21 +76,34 @@ export async function importJudgments(deps: JudgmentDeps, body: unknown, options
   if (!validated.ok) throw validated.problems.rejection('Judgments import');
   const byMarket = new Map<string, Omit<Judgment, 'market'>[]>();
   for (const { market, ...rest } of validated.value) byMarket.set(market, [...(byMarket.get(market) ?? []), rest]);
-  return deps.runner.run({ kind: 'judgments', ...(options.name !== undefined ? { name: options.name } : {}), ...(options.blockingTimeoutMs !== undefined ? { blockingTimeoutMs: options.blockingTimeoutMs } : {}) }, async () => {
-    const updatedAt = new Date().toISOString();
-    const operations = [...byMarket].flatMap(([market, judgments]) => [{ index: { _index: deps.index, _id: market } }, { market, updatedAt, judgments } satisfies JudgmentDocument]);
-    const res = await deps.documents.bulk(operations);
-    const failed = res.errors && res.items.map((i) => Object.values(i)[0]).find((r) => r?.error);
-    if (failed) throw new Error(`judgments write failed for ${failed._id}: ${failed.error?.type}`);
-    await deps.documents.refresh(deps.index);
-  });
+  return deps.runner.run(
+    {
+      kind: 'judgments',
+      ...(options.name !== undefined ? { name: options.name } : {}),
+      ...(options.blockingTimeoutMs !== undefined ? { blockingTimeoutMs: options.blockingTimeoutMs } : {}),
+    },
+    async () => {
+      const updatedAt = new Date().toISOString();
+      const operations = [...byMarket].flatMap(([market, judgments]) => [
+        { index: { _index: deps.index, _id: market } },
+        { market, updatedAt, judgments } satisfies JudgmentDocument,
+      ]);
+      const res = await deps.documents.bulk(operations);
+      const failed = res.errors && res.items.map((i) => Object.values(i)[0]).find((r) => r?.error);
+      if (failed) throw new Error(`judgments write failed for ${failed._id}: ${failed.error?.type}`);
+      await deps.documents.refresh(deps.index);
+    },
+  );
 }
 
 /** Every market's judgments (or one market's), in import order per market. */
 export async function exportJudgments(deps: Pick<JudgmentDeps, 'documents' | 'index'>, market?: string): Promise<{ judgments: Judgment[] }> {
   const out: Judgment[] = [];
   const query = market !== undefined ? { term: { market } } : { match_all: {} };
-  for await (const hits of deps.documents.scan<JudgmentDocument>({ index: deps.index, ignore_unavailable: true, allow_no_indices: true, query, sort: [{ market: 'asc' }] }, 100)) {
+  for await (const hits of deps.documents.scan<JudgmentDocument>(
+    { index: deps.index, ignore_unavailable: true, allow_no_indices: true, query, sort: [{ market: 'asc' }] },
+    100,
+  )) {
     for (const hit of hits) {
       const doc = hit._source;
       if (!doc) continue;

@@ -6,10 +6,18 @@ import type { HistoryStore } from '../merchandising/historyStore';
 import type { ImportRunner } from './importRunner';
 
 /** Where versions are kept and how many per kind and scope (HISTORY_VERSIONS). */
-export interface HistoryKeeping { store: HistoryStore; keep: number }
+export interface HistoryKeeping {
+  store: HistoryStore;
+  keep: number;
+}
 
 /** Who made an import: its `name` parameter, a short id of its Api-Key, the key's role and the person the console named at login. */
-export interface ImportAuthor { name?: string; keyId?: string; role?: string; user?: string }
+export interface ImportAuthor {
+  name?: string;
+  keyId?: string;
+  role?: string;
+  user?: string;
+}
 
 export interface MerchandisingImportDeps {
   stores: MerchandisingStores;

@@ -38,10 +38,20 @@ import { validateCompounds } from '../merchandising/compounds/validate';
 import type { MerchandisingImportDeps } from './merchandisingDeps';
 
 /** The sample values the OpenAPI examples use (http/openapi/examples.ts hands them in). */
-export interface Examples { market: string; locale: string; productKey: string }
+export interface Examples {
+  market: string;
+  locale: string;
+  productKey: string;
+}
 
 /** A route's own query parameter in the OpenAPI description. */
-export interface QueryDoc { name: string; description: string; schema: Record<string, unknown>; required?: boolean; exampleOf?: keyof Examples }
+export interface QueryDoc {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+  required?: boolean;
+  exampleOf?: keyof Examples;
+}
 /** A parameter: a shared one by its name in the description's components, or the route's own. */
 export type ParameterDoc = string | QueryDoc;
 
@@ -52,7 +62,11 @@ export interface ImportRoute<Options> {
   /** The kind's own options of this route, read from the query once the body is read (bad ones: 400 naming them). */
   options(query: RawQuery): Options;
   doc: {
-    operationId: string; summary: string; description: string; example(e: Examples): unknown; parameters?: readonly ParameterDoc[];
+    operationId: string;
+    summary: string;
+    description: string;
+    example(e: Examples): unknown;
+    parameters?: readonly ParameterDoc[];
     /** False: the example is not sent by test/http/openapi-examples.test.ts (it would change what the others see). */
     exampleSent?: boolean;
   };
@@ -128,7 +142,10 @@ const byLocale = (c: Record<string, unknown>) => new Map(Object.entries(mapOf(c.
 /** The routes of a kind with no options of its own. */
 const NO_OPTIONS = () => ({});
 
-interface PageOptions { force: boolean; previewOnly?: boolean }
+interface PageOptions {
+  force: boolean;
+  previewOnly?: boolean;
+}
 
 /**
  * Pages (admin spec: `POST /api/admin/v{3,4}/import/pages`, `GET /api/admin/v4/export/pages`). The rules that
@@ -136,28 +153,53 @@ interface PageOptions { force: boolean; previewOnly?: boolean }
  * preview (`previewOnly`) is a draft in the page itself: the version keeps the published pages.
  */
 const pages = kind<PageImport, PageOptions>({
-  name: 'pages', what: 'Page import', body: 'PageContainer', maxBytes: 50_000_000, roles: MERCHANDISER_IMPORTS,
-  imports: [{
-    method: 'post', versions: ['v3', 'v4'],
-    options: (query) => {
-      const previewOnly = optionalBoolean(query, 'previewOnly');
-      return { force: booleanParam(query, 'force', false), ...(previewOnly !== undefined ? { previewOnly } : {}) };
+  name: 'pages',
+  what: 'Page import',
+  body: 'PageContainer',
+  maxBytes: 50_000_000,
+  roles: MERCHANDISER_IMPORTS,
+  imports: [
+    {
+      method: 'post',
+      versions: ['v3', 'v4'],
+      options: (query) => {
+        const previewOnly = optionalBoolean(query, 'previewOnly');
+        return { force: booleanParam(query, 'force', false), ...(previewOnly !== undefined ? { previewOnly } : {}) };
+      },
+      doc: {
+        operationId: 'importPages',
+        summary: 'Import pages of a market',
+        description:
+          'FULL replaces the pages of the market (refused as dangerous when it would delete more than half of them, unless force=true); PARTIAL amends; `previewOnly: true` stores a PARTIAL import in the preview view only (storefront requests with viewId=PREVIEW see it; the live view changes with the next import of the page without previewOnly).',
+        example: (e) => ({
+          market: e.market,
+          type: 'PARTIAL',
+          addOrUpdate: [
+            {
+              id: 'campaign',
+              paths: { 'en-GB': '/campaign', 'sv-SE': '/kampanj' },
+              headings: { 'en-GB': 'Campaign', 'sv-SE': 'Kampanj' },
+              primaryList: { pinned: [e.productKey] },
+            },
+          ],
+        }),
+        parameters: [
+          'force',
+          {
+            name: 'previewOnly',
+            description: "Our addition: the same as the body's `previewOnly`, for clients that send it here; refused when the body says otherwise.",
+            schema: { type: 'boolean' },
+          },
+        ],
+      },
     },
-    doc: {
-      operationId: 'importPages', summary: 'Import pages of a market',
-      description: 'FULL replaces the pages of the market (refused as dangerous when it would delete more than half of them, unless force=true); PARTIAL amends; `previewOnly: true` stores a PARTIAL import in the preview view only (storefront requests with viewId=PREVIEW see it; the live view changes with the next import of the page without previewOnly).',
-      example: (e) => ({
-        market: e.market, type: 'PARTIAL',
-        addOrUpdate: [{ id: 'campaign', paths: { 'en-GB': '/campaign', 'sv-SE': '/kampanj' }, headings: { 'en-GB': 'Campaign', 'sv-SE': 'Kampanj' }, primaryList: { pinned: [e.productKey] } }],
-      }),
-      parameters: ['force', { name: 'previewOnly', description: 'Our addition: the same as the body\'s `previewOnly`, for clients that send it here; refused when the body says otherwise.', schema: { type: 'boolean' } }],
-    },
-  }],
+  ],
   export: {
     version: 'v4',
     read: async (deps, query) => {
       const idFilter = list(query, 'idFilter');
-      if (idFilter && idFilter.length > MAX_ID_FILTER) throw invalid(`Query parameter idFilter takes at most ${MAX_ID_FILTER} page ids (got ${idFilter.length})`);
+      if (idFilter && idFilter.length > MAX_ID_FILTER)
+        throw invalid(`Query parameter idFilter takes at most ${MAX_ID_FILTER} page ids (got ${idFilter.length})`);
       const outputFilter = single(query, 'outputFilter') || 'PUBLISHED_ONLY';
       if (!(OUTPUT_FILTERS as readonly string[]).includes(outputFilter)) {
         throw invalid(`Query parameter outputFilter must be one of ${OUTPUT_FILTERS.join(', ')} (got "${outputFilter}")`);
@@ -170,12 +212,21 @@ const pages = kind<PageImport, PageOptions>({
       summary: 'The pages of a market',
       parameters: [
         'marketAdmin',
-        { name: 'idFilter', description: `At most ${MAX_ID_FILTER} page ids, pipe- or comma-separated: the answer is then a PARTIAL container.`, schema: { type: 'string' } },
-        { name: 'outputFilter', description: 'Published pages, pages with their unpublished changes, or generated (deprecated) page templates.', schema: { type: 'string', enum: [...OUTPUT_FILTERS], default: 'PUBLISHED_ONLY' } },
+        {
+          name: 'idFilter',
+          description: `At most ${MAX_ID_FILTER} page ids, pipe- or comma-separated: the answer is then a PARTIAL container.`,
+          schema: { type: 'string' },
+        },
+        {
+          name: 'outputFilter',
+          description: 'Published pages, pages with their unpublished changes, or generated (deprecated) page templates.',
+          schema: { type: 'string', enum: [...OUTPUT_FILTERS], default: 'PUBLISHED_ONLY' },
+        },
       ],
     },
   },
-  validate: async (body, deps, options) => validatePageImport(body, await deps.configuration.required(), { previewOnly: options.previewOnly }, await deps.customAttributes?.()),
+  validate: async (body, deps, options) =>
+    validatePageImport(body, await deps.configuration.required(), { previewOnly: options.previewOnly }, await deps.customAttributes?.()),
   scope: (request) => request.market,
   write: async (deps, request, options) => {
     const store = deps.stores.pages;
@@ -200,15 +251,29 @@ const pages = kind<PageImport, PageOptions>({
  * tree, then only changed nodes are written.
  */
 const navigation = kind<NavigationImport, object>({
-  name: 'navigation', what: 'Navigation import', body: 'NavigationContainer', maxBytes: 10_000_000, roles: MERCHANDISER_IMPORTS,
-  imports: [{
-    method: 'post', versions: ['v3', 'v4'], options: NO_OPTIONS,
-    doc: {
-      operationId: 'importNavigation', summary: 'Import navigation nodes of a market-locale',
-      description: 'PARTIAL amends the tree, FULL replaces the imported nodes (nodes made in the app stay), FORCE replaces all.',
-      example: (e) => ({ market: e.market, locale: e.locale, type: 'PARTIAL', addOrUpdate: [{ id: 'outlet', title: 'Outlet', type: 'LINK', url: '/outlet' }] }),
+  name: 'navigation',
+  what: 'Navigation import',
+  body: 'NavigationContainer',
+  maxBytes: 10_000_000,
+  roles: MERCHANDISER_IMPORTS,
+  imports: [
+    {
+      method: 'post',
+      versions: ['v3', 'v4'],
+      options: NO_OPTIONS,
+      doc: {
+        operationId: 'importNavigation',
+        summary: 'Import navigation nodes of a market-locale',
+        description: 'PARTIAL amends the tree, FULL replaces the imported nodes (nodes made in the app stay), FORCE replaces all.',
+        example: (e) => ({
+          market: e.market,
+          locale: e.locale,
+          type: 'PARTIAL',
+          addOrUpdate: [{ id: 'outlet', title: 'Outlet', type: 'LINK', url: '/outlet' }],
+        }),
+      },
     },
-  }],
+  ],
   export: {
     version: 'v3',
     read: async (deps, query) => {
@@ -247,7 +312,10 @@ const navigation = kind<NavigationImport, object>({
   },
 });
 
-interface TemplateOptions { mode: 'replace' | 'upsert'; force: boolean }
+interface TemplateOptions {
+  mode: 'replace' | 'upsert';
+  force: boolean;
+}
 
 /**
  * Response templates (admin spec: `PUT|POST /api/admin/v4/import/templates`; our export, the stored map of
@@ -255,13 +323,23 @@ interface TemplateOptions { mode: 'replace' | 'upsert'; force: boolean }
  * `force=true`; POST adds or replaces the templates given.
  */
 const templates = kind<Templates, TemplateOptions>({
-  name: 'templates', what: 'Template import', body: 'Templates', maxBytes: 1_000_000, roles: MERCHANDISER_IMPORTS,
+  name: 'templates',
+  what: 'Template import',
+  body: 'Templates',
+  maxBytes: 1_000_000,
+  roles: MERCHANDISER_IMPORTS,
   imports: (['put', 'post'] as const).map((method) => ({
-    method, versions: ['v4'],
+    method,
+    versions: ['v4'],
     options: (query) => ({ mode: replaceOrUpsert(method), force: method === 'put' ? booleanParam(query, 'force', false) : false }),
     doc: {
       ...(method === 'put'
-        ? { operationId: 'importTemplates', summary: 'Replace the response templates', description: 'Templates not in the body are deleted, which is refused unless force=true.', parameters: ['force'] }
+        ? {
+            operationId: 'importTemplates',
+            summary: 'Replace the response templates',
+            description: 'Templates not in the body are deleted, which is refused unless force=true.',
+            parameters: ['force'],
+          }
         : { operationId: 'upsertTemplates', summary: 'Add or replace response templates', description: 'Only the templates in the body change.' }),
       example: () => ({ compact: { products: { all: { fields: ['title', 'link', 'sellingPrice', 'imageInfo'], maxVariants: 0 } } } }),
     },
@@ -274,7 +352,10 @@ const templates = kind<Templates, TemplateOptions>({
     const existing = Object.keys(await store.all(true));
     const removed = options.mode === 'replace' ? existing.filter((id) => !(id in templates)) : [];
     if (removed.length && !options.force) {
-      throw invalid(`Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`, { removed });
+      throw invalid(
+        `Template import would delete the templates ${removed.join(', ')}, which are not in the body: repeat with force=true to delete them, or add them with POST`,
+        { removed },
+      );
     }
     return () => store.save(templates, removed);
   },
@@ -296,20 +377,30 @@ type ByMarketStore = 'facets' | 'labels';
  * labels): their entries differ only in names, words and validation.
  */
 function replacedByMarket<Value extends { markets: object }>(k: {
-  name: ByMarketStore; what: string; body: string; doc: { operationId: string; summary: string; description: string; example(e: Examples): unknown; exportSummary: string };
+  name: ByMarketStore;
+  what: string;
+  body: string;
+  doc: { operationId: string; summary: string; description: string; example(e: Examples): unknown; exportSummary: string };
   validate(body: unknown, deps: MerchandisingImportDeps): Promise<Validated<Value>>;
 }): MerchandisingKind {
   const store = (stores: MerchandisingStores) => stores[k.name] as unknown as { all(fresh: boolean): Promise<Value>; replace(value: Value): Promise<void> };
   const { exportSummary, ...doc } = k.doc;
   return kind<Value, object>({
-    name: k.name, what: k.what, body: k.body, maxBytes: 5_000_000, roles: MERCHANDISER_IMPORTS,
+    name: k.name,
+    what: k.what,
+    body: k.body,
+    maxBytes: 5_000_000,
+    roles: MERCHANDISER_IMPORTS,
     imports: [{ method: 'put', versions: ['v4'], options: NO_OPTIONS, doc }],
     export: { version: 'v4', read: (deps) => store(deps.stores).all(true), doc: { summary: exportSummary } },
     validate: (body, deps) => k.validate(body, deps),
     scope: ONE_SCOPE,
     write: (deps, value) => () => store(deps.stores).replace(value),
     history: {
-      scopeOf: ONE_SCOPE, content: (stores) => store(stores).all(true), entries: byMarket, noun: 'market',
+      scopeOf: ONE_SCOPE,
+      content: (stores) => store(stores).all(true),
+      entries: byMarket,
+      noun: 'market',
       rollback: (_deps, content) => Promise.resolve({ body: content, options: {} }),
       startingVersion: true,
     },
@@ -318,10 +409,24 @@ function replacedByMarket<Value extends { markets: object }>(k: {
 
 /** Facet configuration (our addition, as Elevate keeps it in its app's Facet configurator): a market left out goes back to the defaults. */
 const facets = replacedByMarket<FacetConfiguration>({
-  name: 'facets', what: 'Facet configuration import', body: 'FacetConfiguration',
+  name: 'facets',
+  what: 'Facet configuration import',
+  body: 'FacetConfiguration',
   doc: {
-    operationId: 'importFacets', summary: 'Replace the facet configuration (our addition)', description: 'A market left out goes back to the default facets.',
-    example: (e) => ({ markets: { [e.market]: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'en-GB': 'Brand', 'sv-SE': 'Märke' } }, { attribute: 'price', type: 'RANGE' }], dynamicFacets: 4 } } }),
+    operationId: 'importFacets',
+    summary: 'Replace the facet configuration (our addition)',
+    description: 'A market left out goes back to the default facets.',
+    example: (e) => ({
+      markets: {
+        [e.market]: {
+          facets: [
+            { attribute: 'brand', type: 'TEXT', labels: { 'en-GB': 'Brand', 'sv-SE': 'Märke' } },
+            { attribute: 'price', type: 'RANGE' },
+          ],
+          dynamicFacets: 4,
+        },
+      },
+    }),
     exportSummary: 'The facet configuration (our addition)',
   },
   validate: async (body, deps) => validateFacetConfiguration(body, await deps.configuration.required()),
@@ -329,16 +434,22 @@ const facets = replacedByMarket<FacetConfiguration>({
 
 /** Label overrides (our addition, as Elevate keeps texts in its app): a market left out goes back to the built-in texts. */
 const labels = replacedByMarket<LabelConfiguration>({
-  name: 'labels', what: 'Label import', body: 'Labels',
+  name: 'labels',
+  what: 'Label import',
+  body: 'Labels',
   doc: {
-    operationId: 'importLabels', summary: 'Replace the label overrides (our addition)', description: 'A market left out goes back to the built-in texts.',
+    operationId: 'importLabels',
+    summary: 'Replace the label overrides (our addition)',
+    description: 'A market left out goes back to the built-in texts.',
     example: (e) => ({ markets: { [e.market]: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först', 'badge.SALE': 'Rea!' } } } }),
     exportSummary: 'The label overrides (our addition)',
   },
   validate: async (body, deps) => validateLabelConfiguration(body, await deps.configuration.required()),
 });
 
-interface SynonymOptions { mode: 'replace' | 'append' }
+interface SynonymOptions {
+  mode: 'replace' | 'append';
+}
 
 /**
  * Synonyms (our addition): PUT replaces the rules of each locale in the body, POST appends rules to them; the
@@ -346,18 +457,29 @@ interface SynonymOptions { mode: 'replace' | 'append' }
  * for each configured locale's language (read-only: a shop overrides them by naming their terms in its own rules).
  */
 const synonyms = kind<SynonymSets, SynonymOptions>({
-  name: 'synonyms', what: 'Synonyms import', body: 'Synonyms', maxBytes: 20_000_000, roles: MERCHANDISER_IMPORTS,
+  name: 'synonyms',
+  what: 'Synonyms import',
+  body: 'Synonyms',
+  maxBytes: 20_000_000,
+  roles: MERCHANDISER_IMPORTS,
   imports: (['put', 'post'] as const).map((method) => ({
-    method, versions: ['v4'], options: () => ({ mode: method === 'put' ? 'replace' : 'append' }),
-    doc: method === 'put'
-      ? {
-        operationId: 'importSynonyms', summary: 'Replace the synonym rules of the locales in the body', description: 'Locales not in the body keep their rules; `[]` clears a locale.',
-        example: () => ({ locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }] } }),
-      }
-      : {
-        operationId: 'appendSynonyms', summary: 'Append synonym rules to the locales in the body', description: 'Rules already there stay.',
-        example: () => ({ locales: { 'en-GB': [{ from: ['tee'], to: ['t-shirt', 'tee'] }] } }),
-      },
+    method,
+    versions: ['v4'],
+    options: () => ({ mode: method === 'put' ? 'replace' : 'append' }),
+    doc:
+      method === 'put'
+        ? {
+            operationId: 'importSynonyms',
+            summary: 'Replace the synonym rules of the locales in the body',
+            description: 'Locales not in the body keep their rules; `[]` clears a locale.',
+            example: () => ({ locales: { 'en-GB': [{ terms: ['sneakers', 'trainers'] }] } }),
+          }
+        : {
+            operationId: 'appendSynonyms',
+            summary: 'Append synonym rules to the locales in the body',
+            description: 'Rules already there stay.',
+            example: () => ({ locales: { 'en-GB': [{ from: ['tee'], to: ['t-shirt', 'tee'] }] } }),
+          },
   })),
   export: {
     version: 'v4',
@@ -375,7 +497,11 @@ const synonyms = kind<SynonymSets, SynonymOptions>({
       summary: 'The synonym rules (our addition)',
       parameters: [
         { name: 'locale', description: 'One locale; default all.', schema: { type: 'string' } },
-        { name: 'shipped', description: 'true: the general synonyms shipped for each locale\'s language (read-only; GENERAL_SYNONYMS) instead of the shop\'s rules.', schema: { type: 'boolean' } },
+        {
+          name: 'shipped',
+          description: "true: the general synonyms shipped for each locale's language (read-only; GENERAL_SYNONYMS) instead of the shop's rules.",
+          schema: { type: 'boolean' },
+        },
       ],
     },
   },
@@ -389,19 +515,33 @@ const synonyms = kind<SynonymSets, SynonymOptions>({
     noun: 'locale',
     detail: (entries) => [...entries].map(([locale, rules]) => `${locale}: ${Array.isArray(rules) ? rules.length : 0} rules`).join(', '),
     // Every locale: the version's rules, and none for a locale that has rules now but had none then.
-    rollback: async (deps, content) => ({ body: { locales: everyKey(mapOf(content).locales, await deps.stores.synonyms.all(true), () => []) }, options: { mode: 'replace' } }),
+    rollback: async (deps, content) => ({
+      body: { locales: everyKey(mapOf(content).locales, await deps.stores.synonyms.all(true), () => []) },
+      options: { mode: 'replace' },
+    }),
     startingVersion: true,
   },
 });
 
-interface ExperimentOptions { mode: 'replace' | 'upsert' }
+interface ExperimentOptions {
+  mode: 'replace' | 'upsert';
+}
 
 /** Far in the future, so that the examples run against a shop change nothing visitors see. */
 const experimentsExample = (e: Examples) => ({
-  experiments: [{
-    id: 'relaxed-matching', name: 'Long phrases without the relaxed tier', start: '2030-01-01T00:00:00Z', end: '2030-01-15T00:00:00Z', markets: [e.market],
-    variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'strict', share: 50, overrides: { relevance: { relaxedMatching: false } } }],
-  }],
+  experiments: [
+    {
+      id: 'relaxed-matching',
+      name: 'Long phrases without the relaxed tier',
+      start: '2030-01-01T00:00:00Z',
+      end: '2030-01-15T00:00:00Z',
+      markets: [e.market],
+      variants: [
+        { id: 'control', share: 50, overrides: {} },
+        { id: 'strict', share: 50, overrides: { relevance: { relaxedMatching: false } } },
+      ],
+    },
+  ],
 });
 
 /**
@@ -410,19 +550,40 @@ const experimentsExample = (e: Examples) => ({
  * The first import keeps no starting version: before it there were no experiments.
  */
 const experiments = kind<ExperimentSet, ExperimentOptions>({
-  name: 'experiments', what: 'Experiments import', body: 'Experiments', maxBytes: 1_000_000, roles: MERCHANDISER_IMPORTS,
+  name: 'experiments',
+  what: 'Experiments import',
+  body: 'Experiments',
+  maxBytes: 1_000_000,
+  roles: MERCHANDISER_IMPORTS,
   imports: (['put', 'post'] as const).map((method) => ({
-    method, versions: ['v4'], options: () => ({ mode: replaceOrUpsert(method) }),
-    doc: method === 'put'
-      ? { operationId: 'importExperiments', summary: 'Replace the A/B experiments (our addition)', description: 'An experiment left out is deleted. Applied to the next storefront query.', example: experimentsExample }
-      : { operationId: 'upsertExperiments', summary: 'Add A/B experiments or replace those of the same id (our addition)', description: 'Other experiments stay.', example: experimentsExample, exampleSent: false },
+    method,
+    versions: ['v4'],
+    options: () => ({ mode: replaceOrUpsert(method) }),
+    doc:
+      method === 'put'
+        ? {
+            operationId: 'importExperiments',
+            summary: 'Replace the A/B experiments (our addition)',
+            description: 'An experiment left out is deleted. Applied to the next storefront query.',
+            example: experimentsExample,
+          }
+        : {
+            operationId: 'upsertExperiments',
+            summary: 'Add A/B experiments or replace those of the same id (our addition)',
+            description: 'Other experiments stay.',
+            example: experimentsExample,
+            exampleSent: false,
+          },
   })),
   export: { version: 'v4', read: (deps) => deps.stores.experiments.all(true), doc: { summary: 'The A/B experiments (our addition)' } },
   validate: async (body, deps) => validateExperiments(body, await deps.configuration.required()),
   scope: ONE_SCOPE,
   write: (deps, set, options) => () => (options.mode === 'replace' ? deps.stores.experiments.replace(set) : deps.stores.experiments.upsert(set)),
   history: {
-    scopeOf: ONE_SCOPE, content: (stores) => stores.experiments.all(true), entries: (c) => byId(c.experiments), noun: 'experiment',
+    scopeOf: ONE_SCOPE,
+    content: (stores) => stores.experiments.all(true),
+    entries: (c) => byId(c.experiments),
+    noun: 'experiment',
     rollback: (_deps, content) => Promise.resolve({ body: content, options: { mode: 'replace' } }),
     startingVersion: false,
   },
@@ -434,14 +595,24 @@ const experiments = kind<ExperimentSet, ExperimentOptions>({
  * the next query, without reindexing the catalog.
  */
 const compounds = kind<CompoundSets, object>({
-  name: 'compounds', what: 'Compounds import', body: 'Compounds', maxBytes: 20_000_000, roles: MERCHANDISER_IMPORTS,
-  imports: [{
-    method: 'put', versions: ['v4'], options: NO_OPTIONS,
-    doc: {
-      operationId: 'importCompounds', summary: 'Replace the compounds configuration of the locales in the body (our addition)',
-      description: 'Excluded compounds are no longer found by their head, from the next query on.', example: () => ({ locales: { 'sv-SE': { excluded: ['handskar'] } } }),
+  name: 'compounds',
+  what: 'Compounds import',
+  body: 'Compounds',
+  maxBytes: 20_000_000,
+  roles: MERCHANDISER_IMPORTS,
+  imports: [
+    {
+      method: 'put',
+      versions: ['v4'],
+      options: NO_OPTIONS,
+      doc: {
+        operationId: 'importCompounds',
+        summary: 'Replace the compounds configuration of the locales in the body (our addition)',
+        description: 'Excluded compounds are no longer found by their head, from the next query on.',
+        example: () => ({ locales: { 'sv-SE': { excluded: ['handskar'] } } }),
+      },
     },
-  }],
+  ],
   export: {
     version: 'v4',
     read: async (deps, query) => {
@@ -449,7 +620,10 @@ const compounds = kind<CompoundSets, object>({
       const all = await deps.stores.compounds.all(true);
       return { locales: locale === undefined ? all : { [locale]: own(all, locale) ?? { excluded: [] } } };
     },
-    doc: { summary: 'The compounds configuration (our addition)', parameters: [{ name: 'locale', description: 'One locale; default all.', schema: { type: 'string' } }] },
+    doc: {
+      summary: 'The compounds configuration (our addition)',
+      parameters: [{ name: 'locale', description: 'One locale; default all.', schema: { type: 'string' } }],
+    },
   },
   validate: async (body, deps) => validateCompounds(body, await deps.configuration.required()),
   scope: ONE_SCOPE,
@@ -460,12 +634,18 @@ const compounds = kind<CompoundSets, object>({
     entries: byLocale,
     noun: 'locale',
     // Every locale: the version's exclusions, and none for a locale that has some now but had none then.
-    rollback: async (deps, content) => ({ body: { locales: everyKey(mapOf(content).locales, await deps.stores.compounds.all(true), () => ({ excluded: [] })) }, options: {} }),
+    rollback: async (deps, content) => ({
+      body: { locales: everyKey(mapOf(content).locales, await deps.stores.compounds.all(true), () => ({ excluded: [] })) },
+      options: {},
+    }),
     startingVersion: true,
   },
 });
 
-interface PhraseRuleOptions { mode: 'replace' | 'upsert'; previewOnly?: boolean }
+interface PhraseRuleOptions {
+  mode: 'replace' | 'upsert';
+  previewOnly?: boolean;
+}
 
 /**
  * Phrase rules (our addition): PUT replaces the rules of each market in the body (`[]` clears one), POST adds
@@ -474,9 +654,14 @@ interface PhraseRuleOptions { mode: 'replace' | 'upsert'; previewOnly?: boolean 
  * `market`'s, published or (`view=preview`) preview.
  */
 const phraseRules = kind<PhraseRuleSets, PhraseRuleOptions>({
-  name: 'phrase-rules', what: 'Phrase rules import', body: 'PhraseRules', maxBytes: 20_000_000, roles: MERCHANDISER_IMPORTS,
+  name: 'phrase-rules',
+  what: 'Phrase rules import',
+  body: 'PhraseRules',
+  maxBytes: 20_000_000,
+  roles: MERCHANDISER_IMPORTS,
   imports: (['put', 'post'] as const).map((method) => ({
-    method, versions: ['v4'],
+    method,
+    versions: ['v4'],
     options: (query) => {
       const previewOnly = optionalBoolean(query, 'previewOnly');
       return { mode: replaceOrUpsert(method), ...(previewOnly !== undefined ? { previewOnly } : {}) };
@@ -485,8 +670,25 @@ const phraseRules = kind<PhraseRuleSets, PhraseRuleOptions>({
       operationId: method === 'put' ? 'importPhraseRules' : 'upsertPhraseRules',
       summary: method === 'put' ? 'Replace the phrase rules of the markets in the body (our addition)' : 'Add or replace phrase rules by id (our addition)',
       description: `${method === 'put' ? 'Markets not in the body keep their rules; `[]` clears a market.' : 'Rules of other ids stay.'} Search merchandising per search phrase: pinned products at a position, hidden products, boost and bury product rules, a redirect (search-page and autocomplete \`redirectLink\`), an optional start and end. \`previewOnly=true\` keeps the rules as the preview only (storefront requests with viewId=PREVIEW apply them; nothing live changes, no version is kept).`,
-      example: (e) => ({ markets: { [e.market]: [{ id: 'sneakers', phrases: ['sneakers', 'sneaker'], pinned: [{ productKey: e.productKey, position: 1 }], bury: 'rule incl price [ -infinity, 100 ]' }] } }),
-      parameters: [{ name: 'previewOnly', description: 'Keep the rules as the preview only: viewId=PREVIEW applies them, the live view does not change.', schema: { type: 'boolean', default: false } }],
+      example: (e) => ({
+        markets: {
+          [e.market]: [
+            {
+              id: 'sneakers',
+              phrases: ['sneakers', 'sneaker'],
+              pinned: [{ productKey: e.productKey, position: 1 }],
+              bury: 'rule incl price [ -infinity, 100 ]',
+            },
+          ],
+        },
+      }),
+      parameters: [
+        {
+          name: 'previewOnly',
+          description: 'Keep the rules as the preview only: viewId=PREVIEW applies them, the live view does not change.',
+          schema: { type: 'boolean', default: false },
+        },
+      ],
     },
   })),
   export: {
@@ -502,7 +704,11 @@ const phraseRules = kind<PhraseRuleSets, PhraseRuleOptions>({
       summary: 'The phrase rules (our addition)',
       parameters: [
         { name: 'market', description: 'One market; default all.', schema: { type: 'string' } },
-        { name: 'view', description: '`preview`: the preview rules where a market has them, else its published ones.', schema: { type: 'string', enum: ['production', 'preview'], default: 'production' } },
+        {
+          name: 'view',
+          description: '`preview`: the preview rules where a market has them, else its published ones.',
+          schema: { type: 'string', enum: ['production', 'preview'], default: 'production' },
+        },
       ],
     },
   },
@@ -518,8 +724,12 @@ const phraseRules = kind<PhraseRuleSets, PhraseRuleOptions>({
     scopeOf: ONE_SCOPE,
     content: async (stores) => ({ markets: await stores.phraseRules.view('production', true) }),
     // Rules by market and id, so a diff names the rule that changed.
-    entries: (c) => new Map(Object.entries(mapOf(c.markets)).flatMap(([market, rules]) =>
-      (Array.isArray(rules) ? rules : []).map((r) => [`${market}|${String((r as { id?: unknown }).id)}`, r] as const))),
+    entries: (c) =>
+      new Map(
+        Object.entries(mapOf(c.markets)).flatMap(([market, rules]) =>
+          (Array.isArray(rules) ? rules : []).map((r) => [`${market}|${String((r as { id?: unknown }).id)}`, r] as const),
+        ),
+      ),
     noun: 'rule',
     // Every market: the version's rules, and none for a market that has rules now but had none then.
     rollback: async (deps, content) => ({
@@ -537,7 +747,15 @@ function kind<Value, Options>(k: MerchandisingKind<Value, Options>): Merchandisi
 
 /** The table: one entry per name of MERCHANDISING_KINDS (src/contract/merchandising.ts). */
 const TABLE: Readonly<Record<MerchandisingKindName, MerchandisingKind>> = {
-  pages, navigation, templates, synonyms, 'phrase-rules': phraseRules, facets, labels, experiments, compounds,
+  pages,
+  navigation,
+  templates,
+  synonyms,
+  'phrase-rules': phraseRules,
+  facets,
+  labels,
+  experiments,
+  compounds,
 };
 
 /** The kinds, in the order of MERCHANDISING_KINDS (routes and the OpenAPI paths follow it). */

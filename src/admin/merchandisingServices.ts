@@ -32,7 +32,12 @@ export function merchandisingAdmin(deps: MerchandisingImportDeps) {
  * checks against the stored data, the starting version kept (a first import can be rolled back like any
  * other), the write, and the new version kept (not for a preview: nothing live changed).
  */
-export async function importKind<Value, Options>(deps: MerchandisingImportDeps, kind: MerchandisingKind<Value, Options>, body: unknown, options: MerchandisingImportOptions & Options): Promise<ImportOutcome> {
+export async function importKind<Value, Options>(
+  deps: MerchandisingImportDeps,
+  kind: MerchandisingKind<Value, Options>,
+  body: unknown,
+  options: MerchandisingImportOptions & Options,
+): Promise<ImportOutcome> {
   const validated = await kind.validate(body, deps, options);
   if (!validated.ok) throw validated.problems.rejection(kind.what);
   const value = validated.value;
@@ -61,7 +66,8 @@ export async function experimentById(deps: MerchandisingImportDeps, id: string):
 export async function endExperiment(deps: MerchandisingImportDeps, id: string, options: MerchandisingImportOptions, now = new Date()): Promise<Experiment> {
   const experiment = await experimentById(deps, id);
   if (Date.parse(experiment.end) <= now.getTime()) return experiment;
-  if (Date.parse(experiment.start) > now.getTime()) throw invalid(`Experiment "${id}" has not started (start ${experiment.start}): change its start or remove it with an import`);
+  if (Date.parse(experiment.start) > now.getTime())
+    throw invalid(`Experiment "${id}" has not started (start ${experiment.start}): change its start or remove it with an import`);
   const ended = { ...experiment, end: now.toISOString() };
   await deps.runner.run({ kind: 'experiments', name: options.name ?? `end ${id}`, blockingTimeoutMs: undefined }, async () => {
     await deps.stores.experiments.upsert({ experiments: [ended] });

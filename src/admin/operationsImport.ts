@@ -26,13 +26,26 @@ export interface OperationsImportOptions {
   onProgress: (p: ImportProgress) => Promise<void>;
 }
 
-interface NumberedOperation { line: number; operation: CatalogOperation }
+interface NumberedOperation {
+  line: number;
+  operation: CatalogOperation;
+}
 
 /** The entities a batch touches: their state before, their state after (null = removed), the last line touching them. */
-interface WorkingEntity { before?: ReplaceEntity; after: ReplaceEntity | null; line: number; changed: boolean }
+interface WorkingEntity {
+  before?: ReplaceEntity;
+  after: ReplaceEntity | null;
+  line: number;
+  changed: boolean;
+}
 
 /** Returns the batch's warnings (what is accepted but advised against), for the import's status. */
-export async function runOperationsImport(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<LineProblems> {
+export async function runOperationsImport(
+  deps: CatalogImportDeps,
+  configuration: CatalogConfiguration,
+  body: Readable,
+  options: OperationsImportOptions,
+): Promise<LineProblems> {
   const operations = await readOperations(deps, configuration, body, options);
   const names = deps.indices.names;
   const reader = new EntityReader(deps.documents, names.catalogAlias('entities'));
@@ -58,16 +71,26 @@ export async function runOperationsImport(deps: CatalogImportDeps, configuration
   return warnings;
 }
 
-async function readOperations(deps: CatalogImportDeps, configuration: CatalogConfiguration, body: Readable, options: OperationsImportOptions): Promise<NumberedOperation[]> {
+async function readOperations(
+  deps: CatalogImportDeps,
+  configuration: CatalogConfiguration,
+  body: Readable,
+  options: OperationsImportOptions,
+): Promise<NumberedOperation[]> {
   const errors = new LineProblems();
   const operations: NumberedOperation[] = [];
   let bytes = 0;
   for await (const parsed of readJsonLines(body, options.gzip)) {
     bytes += parsed.bytes;
     if (bytes > deps.config.maxOperationsBytes) {
-      throw invalid(`Operations import larger than ${deps.config.maxOperationsBytes} bytes (MAX_OPERATIONS_BYTES): split it into several batches, or use a full import`);
+      throw invalid(
+        `Operations import larger than ${deps.config.maxOperationsBytes} bytes (MAX_OPERATIONS_BYTES): split it into several batches, or use a full import`,
+      );
     }
-    if ('error' in parsed) { errors.add(parsed.line, [{ path: '', message: parsed.error }]); continue; }
+    if ('error' in parsed) {
+      errors.add(parsed.line, [{ path: '', message: parsed.error }]);
+      continue;
+    }
     const result = validateOperationLine(parsed.value, { configuration });
     if (!result.ok) errors.add(parsed.line, result.problems.errors);
     else operations.push({ line: parsed.line, operation: result.value });
@@ -79,12 +102,16 @@ async function readOperations(deps: CatalogImportDeps, configuration: CatalogCon
 
 function idOf(op: CatalogOperation): string | undefined {
   switch (op.op) {
-    case 'replace': case 'edit': {
+    case 'replace':
+    case 'edit': {
       const e = op.entity;
       return entityId('productGroup' in e ? 'productGroup' : 'content' in e ? 'content' : 'translation', e.key);
     }
-    case 'remove': case 'removePartial': return entityId(op.entityType, op.key);
-    default: return undefined;
+    case 'remove':
+    case 'removePartial':
+      return entityId(op.entityType, op.key);
+    default:
+      return undefined;
   }
 }
 
@@ -104,7 +131,9 @@ async function loadWorkingSet(deps: CatalogImportDeps, reader: EntityReader, ope
   if (attributeKeys.size) {
     const keys = [...attributeKeys];
     const res = await deps.documents.search<{ productGroupKey: string }>({
-      index: deps.indices.names.catalogAlias('products'), size: 10000, _source: ['productGroupKey'],
+      index: deps.indices.names.catalogAlias('products'),
+      size: 10000,
+      _source: ['productGroupKey'],
       query: { bool: { should: [{ terms: { productKey: keys } }, { terms: { variantKeys: keys } }] } },
       collapse: { field: 'productGroupKey' },
     });
@@ -129,30 +158,46 @@ function set(working: Map<string, WorkingEntity>, id: string, after: ReplaceEnti
 function applyOperation(working: Map<string, WorkingEntity>, op: CatalogOperation, line: number, errors: LineProblems, warnings: LineProblems): void {
   const current = (id: string) => working.get(id)?.after ?? undefined;
   switch (op.op) {
-    case 'replace': set(working, idOf(op)!, op.entity, line); return;
-    case 'edit': set(working, idOf(op)!, applyEdit(current(idOf(op)!), op.entity), line); return;
+    case 'replace':
+      set(working, idOf(op)!, op.entity, line);
+      return;
+    case 'edit':
+      set(working, idOf(op)!, applyEdit(current(idOf(op)!), op.entity), line);
+      return;
     case 'remove': {
       const id = idOf(op)!;
-      if (!current(id)) { warnings.add(line, [{ path: `remove.${op.entityType}`, message: `no ${op.entityType} with key ${op.key}: nothing removed` }]); return; }
-      set(working, id, null, line); return;
+      if (!current(id)) {
+        warnings.add(line, [{ path: `remove.${op.entityType}`, message: `no ${op.entityType} with key ${op.key}: nothing removed` }]);
+        return;
+      }
+      set(working, id, null, line);
+      return;
     }
     case 'removePartial': {
       const id = idOf(op)!;
       const entity = current(id);
-      if (!entity) { warnings.add(line, [{ path: `removePartial.${op.entityType}`, message: `no ${op.entityType} with key ${op.key}: nothing removed` }]); return; }
-      set(working, id, removeMarket(entity, op.market) ?? null, line); return;
+      if (!entity) {
+        warnings.add(line, [{ path: `removePartial.${op.entityType}`, message: `no ${op.entityType} with key ${op.key}: nothing removed` }]);
+        return;
+      }
+      set(working, id, removeMarket(entity, op.market) ?? null, line);
+      return;
     }
     case 'editAttributes': {
       for (const [id, w] of working) {
         if (!w.after || !('productGroup' in w.after)) continue;
         const next = applyEditAttributes(w.after.productGroup, op.entity);
-        if (next) { set(working, id, { key: w.after.key, productGroup: next }, line); return; }
+        if (next) {
+          set(working, id, { key: w.after.key, productGroup: next }, line);
+          return;
+        }
       }
       const kind = 'product' in op.entity ? 'product' : 'variant';
       errors.add(line, [{ path: `editAttributes.key`, message: `no ${kind} with key ${op.entity.key}` }]);
       return;
     }
-    case 'clearProductGroups': case 'clearContent':
+    case 'clearProductGroups':
+    case 'clearContent':
       for (const [id, w] of working) {
         const type: EntityType = op.op === 'clearProductGroups' ? 'productGroup' : 'content';
         if (w.after && type in w.after) {
@@ -184,7 +229,12 @@ async function loadTranslations(reader: EntityReader, changed: [string, WorkingE
 }
 
 /** Product groups whose documents show a translation that changed, found through the products index. */
-async function groupsAffectedByTranslations(deps: CatalogImportDeps, reader: EntityReader, changed: [string, WorkingEntity][], working: Map<string, WorkingEntity>): Promise<ReplaceEntity[]> {
+async function groupsAffectedByTranslations(
+  deps: CatalogImportDeps,
+  reader: EntityReader,
+  changed: [string, WorkingEntity][],
+  working: Map<string, WorkingEntity>,
+): Promise<ReplaceEntity[]> {
   const should: estypes.QueryDslQueryContainer[] = [];
   for (const [, w] of changed) {
     const ts = [w.before, w.after].filter((e): e is ReplaceEntity => !!e && 'translation' in e).map((e) => (e as { translation: Translation }).translation);
@@ -199,8 +249,13 @@ async function groupsAffectedByTranslations(deps: CatalogImportDeps, reader: Ent
   let after: estypes.SortResults | undefined;
   for (;;) {
     const res = await deps.documents.search<{ productGroupKey: string }>({
-      index: deps.indices.names.catalogAlias('products'), size: 1000, _source: ['productGroupKey'], sort: [{ productGroupKey: 'asc' }], search_after: after,
-      query: { bool: { should, minimum_should_match: 1 } }, collapse: { field: 'productGroupKey' },
+      index: deps.indices.names.catalogAlias('products'),
+      size: 1000,
+      _source: ['productGroupKey'],
+      sort: [{ productGroupKey: 'asc' }],
+      search_after: after,
+      query: { bool: { should, minimum_should_match: 1 } },
+      collapse: { field: 'productGroupKey' },
     });
     for (const h of res.hits.hits) keys.add(h._source!.productGroupKey);
     if (res.hits.hits.length < 1000) break;
@@ -210,7 +265,11 @@ async function groupsAffectedByTranslations(deps: CatalogImportDeps, reader: Ent
   return [...(await reader.getMany(ids)).values()].map((d) => d.entity);
 }
 
-interface StoredDocument { index: string; id: string; source: unknown }
+interface StoredDocument {
+  index: string;
+  id: string;
+  source: unknown;
+}
 
 /** Every document of the given entity keys, paged on a unique sort of keyword fields. */
 async function currentDocuments(deps: CatalogImportDeps, index: string, field: string, keys: string[], uniqueSort: string[]): Promise<StoredDocument[]> {
@@ -219,7 +278,13 @@ async function currentDocuments(deps: CatalogImportDeps, index: string, field: s
   for (let i = 0; i < keys.length; i += 500) {
     let after: estypes.SortResults | undefined;
     for (;;) {
-      const res = await deps.documents.search({ index, size: 1000, sort: uniqueSort, search_after: after, query: { terms: { [field]: keys.slice(i, i + 500) } } });
+      const res = await deps.documents.search({
+        index,
+        size: 1000,
+        sort: uniqueSort,
+        search_after: after,
+        query: { terms: { [field]: keys.slice(i, i + 500) } },
+      });
       for (const h of res.hits.hits) out.push({ index: h._index, id: h._id!, source: h._source });
       if (res.hits.hits.length < 1000) break;
       after = res.hits.hits[res.hits.hits.length - 1].sort;
@@ -229,8 +294,11 @@ async function currentDocuments(deps: CatalogImportDeps, index: string, field: s
 }
 
 async function writeChanges(
-  deps: CatalogImportDeps, configuration: CatalogConfiguration, translations: TranslationTable,
-  changed: [string, WorkingEntity][], rebuild: ReplaceEntity[],
+  deps: CatalogImportDeps,
+  configuration: CatalogConfiguration,
+  translations: TranslationTable,
+  changed: [string, WorkingEntity][],
+  rebuild: ReplaceEntity[],
 ): Promise<void> {
   const names = deps.indices.names;
   // Writes go to the concrete indices behind the aliases.
@@ -239,8 +307,13 @@ async function writeChanges(
   // Products and content have an index per locale; a locale added since the last full import has none and
   // gets its documents with the next full import (writing would auto-create an index without the mapping).
   const liveIndices = await deps.indices.versionIndices(live);
-  const localeIndex = (part: LocalePart, locale: string): string | undefined => liveIndices.find((i) => i.part === part && i.locale === locale.toLowerCase())?.index;
-  const partIndices = (part: LocalePart) => liveIndices.filter((i) => i.part === part).map((i) => i.index).join(',');
+  const localeIndex = (part: LocalePart, locale: string): string | undefined =>
+    liveIndices.find((i) => i.part === part && i.locale === locale.toLowerCase())?.index;
+  const partIndices = (part: LocalePart) =>
+    liveIndices
+      .filter((i) => i.part === part)
+      .map((i) => i.index)
+      .join(',');
   const index = { products: partIndices('products'), content: partIndices('content'), entities: names.catalogIndex('entities', live) };
   const ctx: BuildContext = { configuration, translate: (a, id, l) => translations.get(a, id, l) };
   const entities = [...changed.map(([, w]) => w.after ?? w.before!), ...rebuild];
@@ -248,11 +321,10 @@ async function writeChanges(
   const contentKeys = entities.filter((e) => 'content' in e).map((e) => e.key);
 
   const beforeProducts = await currentDocuments(deps, index.products, 'productGroupKey', groupKeys, ['productKey', 'market', 'locale']);
-  const before = [
-    ...beforeProducts,
-    ...(await currentDocuments(deps, index.content, 'key', contentKeys, ['key', 'market', 'locale'])),
-  ];
-  const beforeEntities = changed.filter(([, w]) => w.before).map(([id, w]): StoredDocument => ({ index: index.entities, id, source: entityDocument(w.before!) }));
+  const before = [...beforeProducts, ...(await currentDocuments(deps, index.content, 'key', contentKeys, ['key', 'market', 'locale']))];
+  const beforeEntities = changed
+    .filter(([, w]) => w.before)
+    .map(([id, w]): StoredDocument => ({ index: index.entities, id, source: entityDocument(w.before!) }));
 
   const next: StoredDocument[] = [];
   const removedEntities: string[] = [];
@@ -262,7 +334,12 @@ async function writeChanges(
   }
   const products: ProductDocument[] = [];
   for (const e of [...changed.map(([, w]) => w.after).filter((e): e is ReplaceEntity => !!e), ...rebuild]) {
-    const built = 'productGroup' in e ? productGroupDocuments(e.key, e.productGroup, ctx).documents : 'content' in e ? contentDocuments(e.key, e.content, ctx).documents : [];
+    const built =
+      'productGroup' in e
+        ? productGroupDocuments(e.key, e.productGroup, ctx).documents
+        : 'content' in e
+          ? contentDocuments(e.key, e.content, ctx).documents
+          : [];
     const part: LocalePart = 'productGroup' in e ? 'products' : 'content';
     for (const d of built) {
       const target = localeIndex(part, d.document.locale);
@@ -278,7 +355,10 @@ async function writeChanges(
   };
   await attachVectors(products);
   const nextIds = new Set(next.map((d) => `${d.index}/${d.id}`));
-  const obsolete = [...before.filter((d) => !nextIds.has(`${d.index}/${d.id}`)), ...removedEntities.map((id) => ({ index: index.entities, id, source: undefined }))];
+  const obsolete = [
+    ...before.filter((d) => !nextIds.has(`${d.index}/${d.id}`)),
+    ...removedEntities.map((id) => ({ index: index.entities, id, source: undefined })),
+  ];
 
   const writer = deps.documents.writer({ maxBytes: deps.config.bulkBytes, concurrency: 1 });
   try {
@@ -291,7 +371,9 @@ async function writeChanges(
     const restoreOnce = async () => {
       const restore = deps.documents.writer({ maxBytes: deps.config.bulkBytes, concurrency: 1 });
       // The stored sources leave vectors out (the mapping excludes them): the cache gives them back.
-      await attachVectors(beforeProducts.map((d) => d.source as ProductDocument)).catch((e: unknown) => deps.log.warn('restored product documents without vectors', { err: e }));
+      await attachVectors(beforeProducts.map((d) => d.source as ProductDocument)).catch((e: unknown) =>
+        deps.log.warn('restored product documents without vectors', { err: e }),
+      );
       for (const d of next) if (!beforeIds.has(`${d.index}/${d.id}`)) await restore.delete(d.index, d.id);
       for (const d of [...before, ...beforeEntities]) await restore.index(d.index, d.id, d.source);
       await restore.flush();

@@ -40,13 +40,22 @@ const LIST_LIMIT = 100;
 const EXTREMES = 10;
 
 /** Both answers of a phrase (storefront/searchPage/replayAnswers.ts). */
-export interface ReplayedAnswers { live: PhraseAnswer; candidate: PhraseAnswer }
+export interface ReplayedAnswers {
+  live: PhraseAnswer;
+  candidate: PhraseAnswer;
+}
 
 /** What a replay reads, wired by app.ts (admin imports no other use case). */
 export interface ReplaySources {
   topPhrases(input: TopPhrasesInput): Promise<TopPhrase[]>;
   searchClicks(input: { days: number; phrases: readonly string[] }): Promise<SearchClick[]>;
-  answers(at: { market: string; locale: string }, phrases: readonly string[], candidate: ReplayCandidate, size: number, onError: (phrase: string, err: unknown) => void): Promise<(ReplayedAnswers | undefined)[]>;
+  answers(
+    at: { market: string; locale: string },
+    phrases: readonly string[],
+    candidate: ReplayCandidate,
+    size: number,
+    onError: (phrase: string, err: unknown) => void,
+  ): Promise<(ReplayedAnswers | undefined)[]>;
   experiments(): Promise<Experiment[]>;
   judgments(): Promise<Judgment[]>;
 }
@@ -59,7 +68,13 @@ export interface ReplayDeps {
   now?: () => Date;
 }
 
-interface ValidRequest { change: ReplayChange; candidate: ReplayCandidate; markets?: string[]; phrases: number; days: number }
+interface ValidRequest {
+  change: ReplayChange;
+  candidate: ReplayCandidate;
+  markets?: string[];
+  phrases: number;
+  days: number;
+}
 
 /** The request, checked (400 naming the field), with the change resolved to request-scoped settings. */
 export async function validateReplay(raw: unknown, configuration: CatalogConfiguration, experiments: () => Promise<Experiment[]>): Promise<ValidRequest> {
@@ -91,7 +106,11 @@ export async function validateReplay(raw: unknown, configuration: CatalogConfigu
     const experiment = (await experiments()).find((e) => e.id === experimentId);
     if (!experiment) p.add('change.experimentId', `no experiment "${experimentId.slice(0, 50)}"`);
     const variant = experiment?.variants.find((v) => v.id === variantId);
-    if (experiment && !variant) p.add('change.variantId', `experiment "${experimentId.slice(0, 50)}" has no variant "${variantId.slice(0, 50)}" (variants: ${experiment.variants.map((v) => v.id).join(', ')})`);
+    if (experiment && !variant)
+      p.add(
+        'change.variantId',
+        `experiment "${experimentId.slice(0, 50)}" has no variant "${variantId.slice(0, 50)}" (variants: ${experiment.variants.map((v) => v.id).join(', ')})`,
+      );
     if (p.any || !experiment || !variant) throw p.rejection('Replay');
     return { change: { kind, experimentId, variantId }, candidate: { overrides: variant.overrides }, markets: experiment.markets, phrases, days };
   }
@@ -118,7 +137,10 @@ export interface ReplayInput {
 }
 
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
-const rankOf = (top: readonly string[], key: string): number | null => { const i = top.indexOf(key); return i < 0 ? null : i + 1; };
+const rankOf = (top: readonly string[], key: string): number | null => {
+  const i = top.indexOf(key);
+  return i < 0 ? null : i + 1;
+};
 
 /** Pure: the report's lists and totals from each phrase's answers (most searched first). */
 export function replayReport(inputs: readonly ReplayInput[], skipped: number): Omit<ReplayReport, 'change' | 'window' | 'durationMs'> {
@@ -128,10 +150,17 @@ export function replayReport(inputs: readonly ReplayInput[], skipped: number): O
   const ndcgSums = { judged: { phrases: 0, live: 0, candidate: 0 }, implicit: { phrases: 0, live: 0, candidate: 0 } };
   let liveClicks = 0;
   let candidateClicks = 0;
-  for (const { phrase, answers: { live, candidate }, ...named } of inputs) {
+  for (const {
+    phrase,
+    answers: { live, candidate },
+    ...named
+  } of inputs) {
     // Clicks and judgments name products; the answers list groups: each product key counts as its group's.
     const groupOf = new Map<string, string>();
-    for (const a of [live, candidate]) a.members?.forEach((keys, i) => { for (const k of keys) groupOf.set(k, a.top[i]); });
+    for (const a of [live, candidate])
+      a.members?.forEach((keys, i) => {
+        for (const k of keys) groupOf.set(k, a.top[i]);
+      });
     const toGroup = (key: string) => groupOf.get(key) ?? key;
     const interactions = named.interactions.map((i) => ({ ...i, productKey: toGroup(i.productKey) }));
     const judged = new Map<string, number>();
@@ -173,22 +202,36 @@ export function replayReport(inputs: readonly ReplayInput[], skipped: number): O
     if (!reasons.length && live.top.join('\n') !== candidate.top.join('\n')) reasons.push('order below the first three changes');
     if (!reasons.length) continue;
     for (const answer of [live, candidate]) for (const [k, t] of Object.entries(answer.titles ?? {})) titles.set(k, t);
-    const score = (cc - lc) + (ln !== null && cn !== null ? phrase.searches * (cn - ln) : 0) + (rescued ? phrase.searches : 0) - (broken ? phrase.searches : 0);
+    const score = cc - lc + (ln !== null && cn !== null ? phrase.searches * (cn - ln) : 0) + (rescued ? phrase.searches : 0) - (broken ? phrase.searches : 0);
     changes.push({
-      ...phrase, liveTotalHits: live.totalHits, candidateTotalHits: candidate.totalHits, live: live.top, candidate: candidate.top,
-      liveClicks: round(lc), candidateClicks: round(cc), ...(ln !== null && cn !== null ? { liveNdcg: round(ln, 4), candidateNdcg: round(cn, 4) } : {}),
-      reasons, score: round(score),
+      ...phrase,
+      liveTotalHits: live.totalHits,
+      candidateTotalHits: candidate.totalHits,
+      live: live.top,
+      candidate: candidate.top,
+      liveClicks: round(lc),
+      candidateClicks: round(cc),
+      ...(ln !== null && cn !== null ? { liveNdcg: round(ln, 4), candidateNdcg: round(cn, 4) } : {}),
+      reasons,
+      score: round(score),
     });
   }
   const zeroResultsLost = changes.filter((c) => c.liveTotalHits === 0 && c.candidateTotalHits > 0);
   const zeroResultsGained = changes.filter((c) => c.liveTotalHits > 0 && c.candidateTotalHits === 0);
   const firstThreeChanged = changes.filter((c) => c.reasons.includes('first three products change'));
-  const better = changes.filter((c) => c.score > 0).sort((a, b) => b.score - a.score || b.searches - a.searches).slice(0, EXTREMES);
-  const worse = changes.filter((c) => c.score < 0).sort((a, b) => a.score - b.score || b.searches - a.searches).slice(0, EXTREMES);
+  const better = changes
+    .filter((c) => c.score > 0)
+    .sort((a, b) => b.score - a.score || b.searches - a.searches)
+    .slice(0, EXTREMES);
+  const worse = changes
+    .filter((c) => c.score < 0)
+    .sort((a, b) => a.score - b.score || b.searches - a.searches)
+    .slice(0, EXTREMES);
   const movesShown = clickedMoves.sort((a, b) => b.clicks - a.clicks || b.searches - a.searches).slice(0, LIST_LIMIT);
   const listed = [...zeroResultsLost, ...zeroResultsGained, ...firstThreeChanged].slice(0, 3 * LIST_LIMIT);
   const named = new Set([...listed, ...better, ...worse].flatMap((c) => [...c.live, ...c.candidate]).concat(movesShown.map((m) => m.productKey)));
-  const summary = (s: { phrases: number; live: number; candidate: number }) => (s.phrases ? { phrases: s.phrases, live: round(s.live / s.phrases, 4), candidate: round(s.candidate / s.phrases, 4) } : undefined);
+  const summary = (s: { phrases: number; live: number; candidate: number }) =>
+    s.phrases ? { phrases: s.phrases, live: round(s.live / s.phrases, 4), candidate: round(s.candidate / s.phrases, 4) } : undefined;
   const judgedNdcg = summary(ndcgSums.judged);
   const implicitNdcg = summary(ndcgSums.implicit);
   return {
@@ -248,7 +291,8 @@ export function replays(deps: ReplayDeps) {
       const byProduct = interactions.get(phraseKey(c.market, c.phrase)) ?? new Map<string, RankedInteraction>();
       const at = `${c.productKey}\n${c.rank}`;
       const i = byProduct.get(at) ?? { productKey: c.productKey, rank: c.rank, clicks: 0, carts: 0 };
-      if (c.type === 'click') i.clicks += c.count; else i.carts += c.count;
+      if (c.type === 'click') i.clicks += c.count;
+      else i.carts += c.count;
       byProduct.set(at, i);
       interactions.set(phraseKey(c.market, c.phrase), byProduct);
     }
@@ -256,7 +300,9 @@ export function replays(deps: ReplayDeps) {
     // Batches of one market and locale each.
     const groups = new Map<string, typeof phrases>();
     for (const p of phrases) groups.set(`${p.market}\n${p.locale}`, [...(groups.get(`${p.market}\n${p.locale}`) ?? []), p]);
-    const batches = [...groups.values()].flatMap((list) => Array.from({ length: Math.ceil(list.length / REPLAY_BATCH) }, (_, i) => list.slice(i * REPLAY_BATCH, (i + 1) * REPLAY_BATCH)));
+    const batches = [...groups.values()].flatMap((list) =>
+      Array.from({ length: Math.ceil(list.length / REPLAY_BATCH) }, (_, i) => list.slice(i * REPLAY_BATCH, (i + 1) * REPLAY_BATCH)),
+    );
     const inputs: (ReplayInput | undefined)[][] = new Array<(ReplayInput | undefined)[]>(batches.length);
     let next = 0;
     let done = 0;
@@ -265,10 +311,23 @@ export function replays(deps: ReplayDeps) {
         const b = next++;
         const batch = batches[b];
         const at = { market: batch[0].market, locale: batch[0].locale };
-        const answers = await sources.answers(at, batch.map((p) => p.phrase), request.candidate, TOP_POSITIONS, (phrase, err) => deps.log.warn('replay: phrase left out', { ...at, phrase, err }));
+        const answers = await sources.answers(
+          at,
+          batch.map((p) => p.phrase),
+          request.candidate,
+          TOP_POSITIONS,
+          (phrase, err) => deps.log.warn('replay: phrase left out', { ...at, phrase, err }),
+        );
         inputs[b] = batch.map((phrase, i) => {
           const a = answers[i];
-          return a ? { phrase, answers: a, interactions: [...(interactions.get(phraseKey(phrase.market, phrase.phrase))?.values() ?? [])], judged: judgedBy.get(`${phrase.market}\n${phrase.locale}\n${phrase.phrase}`) ?? new Map<string, number>() } : undefined;
+          return a
+            ? {
+                phrase,
+                answers: a,
+                interactions: [...(interactions.get(phraseKey(phrase.market, phrase.phrase))?.values() ?? [])],
+                judged: judgedBy.get(`${phrase.market}\n${phrase.locale}\n${phrase.phrase}`) ?? new Map<string, number>(),
+              }
+            : undefined;
         });
         done += batch.length;
         await deps.jobs.update(id, { linesRead: done, heartbeatAt: now().toISOString() });
@@ -296,21 +355,40 @@ export function replays(deps: ReplayDeps) {
       const id = deps.jobs.newId();
       const started = Date.now();
       try {
-        await deps.jobs.create({ id, kind: 'replay', status: 'IN_PROGRESS', reason: null, startedAt: now().toISOString(), heartbeatAt: now().toISOString(), linesRead: 0, errorCount: 0, replay: { total: 0 } });
+        await deps.jobs.create({
+          id,
+          kind: 'replay',
+          status: 'IN_PROGRESS',
+          reason: null,
+          startedAt: now().toISOString(),
+          heartbeatAt: now().toISOString(),
+          linesRead: 0,
+          errorCount: 0,
+          replay: { total: 0 },
+        });
       } catch (err) {
         running--;
         throw err;
       }
       void run(id, request, configuration, started)
         .then(
-          (report) => deps.jobs.update(id, { status: 'SUCCESS', finishedAt: now().toISOString(), linesRead: report.totals.phrases + report.totals.skipped, errorCount: report.totals.skipped, replay: { total: report.totals.phrases + report.totals.skipped, report } }),
+          (report) =>
+            deps.jobs.update(id, {
+              status: 'SUCCESS',
+              finishedAt: now().toISOString(),
+              linesRead: report.totals.phrases + report.totals.skipped,
+              errorCount: report.totals.skipped,
+              replay: { total: report.totals.phrases + report.totals.skipped, report },
+            }),
           (err: unknown) => {
             deps.log.error('replay failed', { id, err });
             return deps.jobs.update(id, { status: 'FAILURE', finishedAt: now().toISOString(), reason: 'The replay failed: see the service log' });
           },
         )
         .catch((err: unknown) => deps.log.error('replay: could not record its end', { id, err }))
-        .finally(() => { running--; });
+        .finally(() => {
+          running--;
+        });
       return { id };
     },
 
@@ -327,8 +405,13 @@ export type Replays = ReturnType<typeof replays>;
 function replayJobOf(job: ImportJob): ReplayJob {
   const status = job.status === 'SUCCESS' || job.status === 'IN_PROGRESS' ? job.status : 'FAILURE';
   return {
-    id: job.id, status, reason: job.reason, startedAt: job.startedAt, ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
-    done: job.linesRead, total: job.replay?.total ?? 0,
+    id: job.id,
+    status,
+    reason: job.reason,
+    startedAt: job.startedAt,
+    ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
+    done: job.linesRead,
+    total: job.replay?.total ?? 0,
     ...(job.replay?.report ? { report: job.replay.report as ReplayReport } : {}),
   };
 }

@@ -58,23 +58,40 @@ export function adminServices(deps: AdminServicesDeps) {
    * with validationOnly the candidate is deleted afterwards (nothing live changes), without it the candidate
    * is published on request, as a full import publishes (the dangerous-import checks and `force` apply).
    */
-  const reportImpact = async (body: Readable, options: CatalogImportOptions & { impactReport: { phrases: number } }, mode: 'full' | 'operations'): Promise<ImportOutcome> => {
-    if (mode !== 'full') throw invalid('Query parameter impactReport is only for a full import (PUT): an operations import has no candidate catalog to compare');
+  const reportImpact = async (
+    body: Readable,
+    options: CatalogImportOptions & { impactReport: { phrases: number } },
+    mode: 'full' | 'operations',
+  ): Promise<ImportOutcome> => {
+    if (mode !== 'full')
+      throw invalid('Query parameter impactReport is only for a full import (PUT): an operations import has no candidate catalog to compare');
     const sources = deps.impact;
     if (!sources) throw invalid('Query parameter impactReport: impact reports are not available in this process');
     if (!(await indices.liveVersion())) throw invalid('Query parameter impactReport compares with the live catalog: no catalog has been imported yet');
     const cfg = await configuration.required();
-    return runner.run({ kind: options.validationOnly ? 'catalog-impact' : 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived }, async (progress) => {
-      await indices.dropStaleVersions();
-      let report: ImpactReport | undefined;
-      const { warnings } = await runFullImport(deps, cfg, body, {
-        ...options, onProgress: progress,
-        candidate: async (version, facts) => {
-          report = await impactReport({ documents: deps.documents, log: deps.log, indices, sources }, { version, configuration: cfg, phrases: options.impactReport.phrases, ...facts });
-        },
-      });
-      return { impactReport: report, ...warnings.asWarnings() };
-    });
+    return runner.run(
+      {
+        kind: options.validationOnly ? 'catalog-impact' : 'catalog-full',
+        name: options.name,
+        blockingTimeoutMs: options.blockingTimeoutMs,
+        bodyReceived: options.bodyReceived,
+      },
+      async (progress) => {
+        await indices.dropStaleVersions();
+        let report: ImpactReport | undefined;
+        const { warnings } = await runFullImport(deps, cfg, body, {
+          ...options,
+          onProgress: progress,
+          candidate: async (version, facts) => {
+            report = await impactReport(
+              { documents: deps.documents, log: deps.log, indices, sources },
+              { version, configuration: cfg, phrases: options.impactReport.phrases, ...facts },
+            );
+          },
+        });
+        return { impactReport: report, ...warnings.asWarnings() };
+      },
+    );
   };
 
   return {
@@ -84,23 +101,29 @@ export function adminServices(deps: AdminServicesDeps) {
         const cfg = await configuration.required();
         if (!(await indices.liveVersion())) throw new NoCatalogYet('No catalog has been imported yet: the first catalog import must be a full import (PUT)');
         const unlocked = options.validationOnly;
-        return runner.run({ kind: 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived, unlocked }, async (progress) => {
-          if (!unlocked) await indices.dropStaleVersions();
-          return (await runOperationsImport(deps, cfg, body, { ...options, onProgress: progress })).asWarnings();
-        });
+        return runner.run(
+          { kind: 'catalog-operations', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived, unlocked },
+          async (progress) => {
+            if (!unlocked) await indices.dropStaleVersions();
+            return (await runOperationsImport(deps, cfg, body, { ...options, onProgress: progress })).asWarnings();
+          },
+        );
       }
       // validationOnly writes nothing (no version: that is the impact report's, above): it reads its body without
       // the lock, so a stalled or slow one keeps no import waiting.
       const unlocked = options.validationOnly;
-      return runner.run({ kind: 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived, unlocked }, async (progress) => {
-        // Leftovers of a crashed import are removed while we hold the lock, never while another import builds.
-        if (!unlocked) await indices.dropStaleVersions();
-        // Read under the lock, which a configuration import takes too: without one, the file's markets and
-        // locales are learned and stored before its documents are built (and removed again if it fails).
-        const cfg = await configuration.get(true);
-        const { warnings } = await runFullImport(deps, cfg, body, { ...options, onProgress: progress, adoptLearned: cfg ? undefined : adoptLearned });
-        return warnings.asWarnings();
-      });
+      return runner.run(
+        { kind: 'catalog-full', name: options.name, blockingTimeoutMs: options.blockingTimeoutMs, bodyReceived: options.bodyReceived, unlocked },
+        async (progress) => {
+          // Leftovers of a crashed import are removed while we hold the lock, never while another import builds.
+          if (!unlocked) await indices.dropStaleVersions();
+          // Read under the lock, which a configuration import takes too: without one, the file's markets and
+          // locales are learned and stored before its documents are built (and removed again if it fails).
+          const cfg = await configuration.get(true);
+          const { warnings } = await runFullImport(deps, cfg, body, { ...options, onProgress: progress, adoptLearned: cfg ? undefined : adoptLearned });
+          return warnings.asWarnings();
+        },
+      );
     },
 
     /**
@@ -112,7 +135,13 @@ export function adminServices(deps: AdminServicesDeps) {
       // Looked at first without the lock, so that a start with nothing to clean never makes an import wait.
       if (!(await indices.staleVersions()).length) return [];
       let dropped: string[] = [];
-      await runner.whenFree('clean-up', async () => { dropped = await indices.dropStaleVersions(); }, waitMs);
+      await runner.whenFree(
+        'clean-up',
+        async () => {
+          dropped = await indices.dropStaleVersions();
+        },
+        waitMs,
+      );
       return dropped;
     },
 
@@ -125,8 +154,15 @@ export function adminServices(deps: AdminServicesDeps) {
       const job = await jobs.get(id).catch(() => undefined);
       if (!job) return { id, status: 'NOT_FOUND', reason: null };
       return {
-        id: job.id, status: job.status, reason: job.reason, name: job.name, kind: job.kind,
-        startedAt: job.startedAt, finishedAt: job.finishedAt, linesRead: job.linesRead, errorCount: job.errorCount,
+        id: job.id,
+        status: job.status,
+        reason: job.reason,
+        name: job.name,
+        kind: job.kind,
+        startedAt: job.startedAt,
+        finishedAt: job.finishedAt,
+        linesRead: job.linesRead,
+        errorCount: job.errorCount,
         ...(job.embeddings ? { embeddings: job.embeddings } : {}),
         ...(job.errors ? { errors: job.errors } : {}),
         ...(job.warningCount ? { warningCount: job.warningCount, warnings: job.warnings ?? [] } : {}),

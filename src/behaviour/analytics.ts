@@ -9,9 +9,31 @@ import type { ConfigurationReader } from '../configuration/store';
 import { invalid } from '../kernel/errors';
 import { integer, oneOf, required, single, type RawQuery } from '../kernel/params';
 import {
-  ANALYTICS_SORTS, INTERVALS, dailySearch, intervalFor, isRateSort, phraseProductsSearch, previousRange, productTitlesSearch, withTitles, rateRankingSearch, readDaily, readMetrics, readPhraseProducts,
-  readRateRanking, readSearches, searchesSearch, totalsOf, totalsSearch,
-  type AnalyticsFilter, type DailyAnswer, type DailyRequest, type PhraseProductsAnswer, type PhraseProductsRequest, type SearchesAnswer, type SearchesRequest,
+  ANALYTICS_SORTS,
+  INTERVALS,
+  dailySearch,
+  intervalFor,
+  isRateSort,
+  phraseProductsSearch,
+  previousRange,
+  productTitlesSearch,
+  withTitles,
+  rateRankingSearch,
+  readDaily,
+  readMetrics,
+  readPhraseProducts,
+  readRateRanking,
+  readSearches,
+  searchesSearch,
+  totalsOf,
+  totalsSearch,
+  type AnalyticsFilter,
+  type DailyAnswer,
+  type DailyRequest,
+  type PhraseProductsAnswer,
+  type PhraseProductsRequest,
+  type SearchesAnswer,
+  type SearchesRequest,
 } from '../events/queries/analytics';
 
 export const DEFAULT_DAYS = 7;
@@ -46,7 +68,8 @@ export function parseAnalyticsFilter(query: RawQuery, configuration: CatalogConf
   const settings = configuration && Object.hasOwn(configuration.markets, market) ? configuration.markets[market] : undefined;
   if (!settings) throw invalid(`Query parameter market: unknown market "${market}"${configuration ? '' : ' (no markets are configured)'}`);
   const locale = single(query, 'locale')?.trim() || undefined;
-  if (locale !== undefined && !settings.locales.includes(locale)) throw invalid(`Query parameter locale: "${locale}" is not a locale of market ${market} (${settings.locales.join(', ')})`);
+  if (locale !== undefined && !settings.locales.includes(locale))
+    throw invalid(`Query parameter locale: "${locale}" is not a locale of market ${market} (${settings.locales.join(', ')})`);
   const touchpoint = oneOf(query, 'touchpoint', ['DESKTOP', 'MOBILE'] as const);
   const to = date(query, 'to') ?? today.toISOString().slice(0, 10);
   const from = date(query, 'from') ?? addDays(to, -(DEFAULT_DAYS - 1));
@@ -61,7 +84,8 @@ export function parseSearchesRequest(query: RawQuery, configuration: CatalogConf
   const compare = oneOf(query, 'compare', ['previous'] as const) === 'previous';
   const limit = integer(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
   const sort = single(query, 'sort')?.trim() || 'searches';
-  if (!(ANALYTICS_SORTS as readonly string[]).includes(sort)) throw invalid(`Query parameter sort must be one of ${ANALYTICS_SORTS.join(', ')} (got "${sort}")`);
+  if (!(ANALYTICS_SORTS as readonly string[]).includes(sort))
+    throw invalid(`Query parameter sort must be one of ${ANALYTICS_SORTS.join(', ')} (got "${sort}")`);
   return { ...filter, limit, sort: sort as SearchesRequest['sort'], ...(compare ? { compare } : {}) };
 }
 
@@ -99,7 +123,10 @@ export function searchAnalytics(deps: AnalyticsDeps) {
       const request = parseSearchesRequest(query, await deps.configuration.get(), now());
       const answer = async (): Promise<SearchesAnswer> => {
         if (!isRateSort(request.sort)) return readSearches(await deps.documents.search(searchesSearch(deps.events, request)), request);
-        const ranking = readRateRanking(await deps.documents.search(rateRankingSearch(deps.events, { ...request, sort: request.sort })), { ...request, sort: request.sort });
+        const ranking = readRateRanking(await deps.documents.search(rateRankingSearch(deps.events, { ...request, sort: request.sort })), {
+          ...request,
+          sort: request.sort,
+        });
         return readSearches(await deps.documents.search(searchesSearch(deps.events, request, ranking)), request, ranking);
       };
       if (!request.compare) return answer();
@@ -112,7 +139,16 @@ export function searchAnalytics(deps: AnalyticsDeps) {
       const request = parsePhraseProductsRequest(query, await deps.configuration.get(), now());
       const answer = readPhraseProducts(await deps.documents.search(phraseProductsSearch(deps.events, request)), request);
       if (!answer.products.length) return answer;
-      return withTitles(answer, await deps.documents.search(productTitlesSearch(deps.products, request, answer.products.map((p) => p.productKey))));
+      return withTitles(
+        answer,
+        await deps.documents.search(
+          productTitlesSearch(
+            deps.products,
+            request,
+            answer.products.map((p) => p.productKey),
+          ),
+        ),
+      );
     },
     async daily(query: RawQuery): Promise<DailyAnswer> {
       const request = parseDailyRequest(query, await deps.configuration.get(), now());
@@ -120,4 +156,3 @@ export function searchAnalytics(deps: AnalyticsDeps) {
     },
   };
 }
-

@@ -21,14 +21,44 @@ export function toCsv(header: string[], rows: Cell[][]): string {
 }
 
 const TOTALS: (keyof SearchTotals)[] = [
-  'searches', 'refinements', 'facetRefinements', 'sortRefinements', 'pageRefinements', 'sessions', 'zeroResultSearches', 'zeroResultRate',
-  'noClickSearches', 'clickThroughRate', 'addToCartRate', 'conversionRate', 'revenue', 'averageClickPosition',
+  'searches',
+  'refinements',
+  'facetRefinements',
+  'sortRefinements',
+  'pageRefinements',
+  'sessions',
+  'zeroResultSearches',
+  'zeroResultRate',
+  'noClickSearches',
+  'clickThroughRate',
+  'addToCartRate',
+  'conversionRate',
+  'revenue',
+  'averageClickPosition',
 ];
-const PHRASE = ['phrase', 'searches', 'refinements', 'sessions', 'zeroResultSearches', 'noClickSearches', 'clicks', 'clickThroughRate', 'addToCarts', 'addToCartRate', 'purchases', 'conversionRate', 'revenue', 'averageClickPosition'] as const;
+const PHRASE = [
+  'phrase',
+  'searches',
+  'refinements',
+  'sessions',
+  'zeroResultSearches',
+  'noClickSearches',
+  'clicks',
+  'clickThroughRate',
+  'addToCarts',
+  'addToCartRate',
+  'purchases',
+  'conversionRate',
+  'revenue',
+  'averageClickPosition',
+] as const;
 
 /** The phrases table. */
 export function phrasesCsv(answer: SearchesAnswer): string {
-  return toCsv([...PHRASE], answer.phrases.map((p) => PHRASE.map((k) => p[k])));
+  return toCsv(
+    [...PHRASE],
+    answer.phrases.map((p) => PHRASE.map((k) => p[k])),
+  );
 }
 
 /**
@@ -36,20 +66,34 @@ export function phrasesCsv(answer: SearchesAnswer): string {
  * row for the previous period (`period` tells which).
  */
 export function totalsCsv(answer: SearchesAnswer): string {
-  const row = (period: string, from: string, to: string, touchpoint: string, t: SearchTotals): Cell[] => [period, from, to, touchpoint, ...TOTALS.map((k) => t[k])];
-  return toCsv(['period', 'from', 'to', 'touchpoint', ...TOTALS], [
-    row('current', answer.from, answer.to, 'all', answer.totals),
-    ...answer.touchpoints.map((t) => row('current', answer.from, answer.to, t.touchpoint, t)),
-    ...(answer.previous ? [row('previous', answer.previous.from, answer.previous.to, 'all', answer.previous.totals)] : []),
-  ]);
+  const row = (period: string, from: string, to: string, touchpoint: string, t: SearchTotals): Cell[] => [
+    period,
+    from,
+    to,
+    touchpoint,
+    ...TOTALS.map((k) => t[k]),
+  ];
+  return toCsv(
+    ['period', 'from', 'to', 'touchpoint', ...TOTALS],
+    [
+      row('current', answer.from, answer.to, 'all', answer.totals),
+      ...answer.touchpoints.map((t) => row('current', answer.from, answer.to, t.touchpoint, t)),
+      ...(answer.previous ? [row('previous', answer.previous.from, answer.previous.to, 'all', answer.previous.totals)] : []),
+    ],
+  );
 }
 
 /** One row per bucket (day, week or month). */
 export function dailyCsv(answer: DailyAnswer): string {
-  return toCsv(['date', ...TOTALS], answer.days.map((d) => [d.date, ...TOTALS.map((k) => d[k])]));
+  return toCsv(
+    ['date', ...TOTALS],
+    answer.days.map((d) => [d.date, ...TOTALS.map((k) => d[k])]),
+  );
 }
 
 export function phraseProductsCsv(answer: PhraseProductsAnswer): string {
-  return toCsv(['phrase', 'productKey', 'title', 'clicks', 'addToCarts', 'purchases', 'revenue', 'averageClickPosition'],
-    answer.products.map((p) => [answer.phrase, p.productKey, p.title ?? null, p.clicks, p.addToCarts, p.purchases, p.revenue, p.averageClickPosition]));
+  return toCsv(
+    ['phrase', 'productKey', 'title', 'clicks', 'addToCarts', 'purchases', 'revenue', 'averageClickPosition'],
+    answer.products.map((p) => [answer.phrase, p.productKey, p.title ?? null, p.clicks, p.addToCarts, p.purchases, p.revenue, p.averageClickPosition]),
+  );
 }

@@ -43,7 +43,10 @@ export interface CoOccurrenceRun {
   tookMs: number;
 }
 
-export interface CoOccurrenceDocument extends CoOccurrenceEntry { relatedKeys: string[]; computedAt: string }
+export interface CoOccurrenceDocument extends CoOccurrenceEntry {
+  relatedKeys: string[];
+  computedAt: string;
+}
 
 /** Bytes per `_bulk` (a document holds up to RELATED_KEPT related products, a few KB). */
 export const CO_OCCURRENCE_BULK_BYTES = 5 * 1024 * 1024;

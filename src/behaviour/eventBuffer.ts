@@ -6,7 +6,10 @@
  * is what gets written. Events taken for a write that failed are put back at the front (they are the
  * oldest), under the same bound.
  */
-export interface Buffered<E> { seq: number; event: E }
+export interface Buffered<E> {
+  seq: number;
+  event: E;
+}
 
 export class EventBuffer<E> {
   private items: Buffered<E>[] = [];

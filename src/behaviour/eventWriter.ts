@@ -139,7 +139,9 @@ export class EventWriter {
       this.buffer.push({ ...event, at: event.at ?? this.now() });
     }
     if (this.buffer.size >= this.deps.options.batchSize) this.writeInBackground();
-    this.timer ??= setInterval(() => { if (this.buffer.size) this.writeInBackground(); }, this.deps.options.flushIntervalMs).unref();
+    this.timer ??= setInterval(() => {
+      if (this.buffer.size) this.writeInBackground();
+    }, this.deps.options.flushIntervalMs).unref();
   }
 
   /** Resolves once every event recorded before the call is written; throws when a write fails. */
@@ -167,7 +169,9 @@ export class EventWriter {
     this.busy = true;
     this.serial(() => this.drain(this.buffer.nextSequence, 1))
       .catch((err) => this.warn('behaviour events not written yet, will retry', { buffered: this.buffer.size, err }))
-      .finally(() => { this.busy = false; });
+      .finally(() => {
+        this.busy = false;
+      });
   }
 
   /** Runs writes one after another (a failed one does not stop the next). */
@@ -205,7 +209,10 @@ export class EventWriter {
   /** One bulk write; returns the events to try again (429 and 5xx items). */
   private async write(batch: Buffered<Stamped>[]): Promise<Buffered<Stamped>[]> {
     const { es, names } = this.deps;
-    this.ensured ??= ensureEventsIndex(es, names, this.deps.log, this.deps.layout).catch((err) => { this.ensured = undefined; throw err; });
+    this.ensured ??= ensureEventsIndex(es, names, this.deps.log, this.deps.layout).catch((err) => {
+      this.ensured = undefined;
+      throw err;
+    });
     await this.ensured;
     const facts = await this.facts(batch.map((b) => b.event));
     await this.attribute(batch.map((b) => b.event));
@@ -214,7 +221,9 @@ export class EventWriter {
     for (const { seq, event } of batch) {
       const doc = eventDocument(event, event.at, facts.get(event.market));
       // The same pure assignment as the storefront's, at the event's time: a click carries its search's variant.
-      const tags = experiments.length ? variantTags(assignments(experiments, { market: doc.market, touchpoint: doc.touchpoint, customerKey: doc.customerKey, now: event.at })) : [];
+      const tags = experiments.length
+        ? variantTags(assignments(experiments, { market: doc.market, touchpoint: doc.touchpoint, customerKey: doc.customerKey, now: event.at }))
+        : [];
       operations.push({ create: { _id: `${this.idPrefix}-${seq}` } }, tags.length ? { ...doc, experimentVariants: tags } : doc);
     }
     this.counts.bulkRequests++;
@@ -234,13 +243,24 @@ export class EventWriter {
     response.items.forEach((item, i) => {
       const result = item.create;
       // A conflict is the event itself, written by an earlier attempt whose answer was lost.
-      if (!result?.error || result.status === 409) { this.counts.written++; return; }
+      if (!result?.error || result.status === 409) {
+        this.counts.written++;
+        return;
+      }
       const aliasGone = result.error.type === 'index_not_found_exception';
       if (aliasGone) this.ensured = undefined;
       if (aliasGone || result.status === 429 || result.status >= 500) retry.push(batch[i]);
-      else { this.counts.rejected++; firstRejection ??= result.error; }
+      else {
+        this.counts.rejected++;
+        firstRejection ??= result.error;
+      }
     });
-    if (firstRejection) this.deps.log.error('behaviour events refused by Elasticsearch', { rejected: this.counts.rejected, type: firstRejection.type, reason: firstRejection.reason });
+    if (firstRejection)
+      this.deps.log.error('behaviour events refused by Elasticsearch', {
+        rejected: this.counts.rejected,
+        type: firstRejection.type,
+        reason: firstRejection.reason,
+      });
     return retry;
   }
 
@@ -281,7 +301,7 @@ export class EventWriter {
     try {
       await this.deps.attribution.attribute(events);
     } catch (err) {
-      this.warn('query attribution failed: events written with the ticket\'s query id only', { err });
+      this.warn("query attribution failed: events written with the ticket's query id only", { err });
     }
   }
 

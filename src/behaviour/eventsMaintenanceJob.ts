@@ -13,7 +13,14 @@ import type { Logger } from '../kernel/log';
 import type { BehaviourIndexNames } from '../search/indexNames';
 import { eventsBackingIndices, rolloverEvents } from '../search/indexRegistry';
 import type { IndexLayout } from '../search/mappings';
-import { eventsPerIndexSearch, planEventsMaintenance, readEventsPerIndex, type EventsIndexFacts, type EventsMaintenancePlan, type EventsRetention } from '../events/retention';
+import {
+  eventsPerIndexSearch,
+  planEventsMaintenance,
+  readEventsPerIndex,
+  type EventsIndexFacts,
+  type EventsMaintenancePlan,
+  type EventsRetention,
+} from '../events/retention';
 import type { Lease } from './lease';
 import { LeasedJob } from './periodicJob';
 
@@ -50,12 +57,17 @@ export class EventsMaintenanceJob extends LeasedJob<EventsMaintenanceRun> {
     const indices = await this.facts();
     const plan: EventsMaintenancePlan = planEventsMaintenance(names.events, indices, this.now(), this.deps.retention);
     let rolledOver: EventsMaintenanceRun['rolledOver'];
-    if (plan.rollover && await rolloverEvents(es, names, plan.rollover.to, this.deps.log, this.deps.layout)) rolledOver = plan.rollover;
+    if (plan.rollover && (await rolloverEvents(es, names, plan.rollover.to, this.deps.log, this.deps.layout))) rolledOver = plan.rollover;
     if (plan.delete.length) {
       await es.indices.delete({ index: plan.delete.join(','), ignore_unavailable: true });
       this.deps.log.info('events older than the history deleted with their indices', { indices: plan.delete, historyDays: this.deps.retention.historyDays });
     }
-    return { ...(rolledOver ? { rolledOver } : {}), deleted: plan.delete, indices: indices.length + (rolledOver ? 1 : 0) - plan.delete.length, tookMs: Date.now() - started };
+    return {
+      ...(rolledOver ? { rolledOver } : {}),
+      deleted: plan.delete,
+      indices: indices.length + (rolledOver ? 1 : 0) - plan.delete.length,
+      tookMs: Date.now() - started,
+    };
   }
 
   /** The backing indices with their events and newest event (events of the last refresh interval may be missing: they are new). */

@@ -9,18 +9,42 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { DocumentIndex } from '../search/documents';
 import { ExperimentNotFound, type Experiment } from '../merchandising/experiments/types';
 import { isRunning } from '../merchandising/experiments/assign';
-import { compareMeans, compareRates, mean, sampleRatio, type Interval, type MeanComparison, type Moments, type RateComparison, type SampleRatioCheck } from './experimentStatistics';
+import {
+  compareMeans,
+  compareRates,
+  mean,
+  sampleRatio,
+  type Interval,
+  type MeanComparison,
+  type Moments,
+  type RateComparison,
+  type SampleRatioCheck,
+} from './experimentStatistics';
 
 export const RESULT_METHODS = {
-  rates: 'Per visitor (distinct customerKey). Difference from the control with Newcombe\'s hybrid score 95% interval (method 10: from each rate\'s Wilson interval); p-value of the pooled two-proportion z-test.',
-  revenuePerVisitor: 'Difference of means from the control with Welch\'s t 95% interval (unequal variances, Welch–Satterthwaite degrees of freedom).',
-  sampleRatio: 'Pearson\'s chi-square of the visitors per variant against the shares; a mismatch below p = 0.001.',
+  rates:
+    "Per visitor (distinct customerKey). Difference from the control with Newcombe's hybrid score 95% interval (method 10: from each rate's Wilson interval); p-value of the pooled two-proportion z-test.",
+  revenuePerVisitor: "Difference of means from the control with Welch's t 95% interval (unequal variances, Welch–Satterthwaite degrees of freedom).",
+  sampleRatio: "Pearson's chi-square of the visitors per variant against the shares; a mismatch below p = 0.001.",
 } as const;
 
 /** What one variant's visitors did, summed. */
-export interface VariantCounts { visitors: number; searches: number; clickers: number; carters: number; buyers: number; revenue: Moments }
+export interface VariantCounts {
+  visitors: number;
+  searches: number;
+  clickers: number;
+  carters: number;
+  buyers: number;
+  revenue: Moments;
+}
 
-export interface Comparison { difference: number; ci: Interval; pValue: number; significant: boolean; reading: string }
+export interface Comparison {
+  difference: number;
+  ci: Interval;
+  pValue: number;
+  significant: boolean;
+  reading: string;
+}
 
 export interface VariantResult {
   id: string;
@@ -70,9 +94,16 @@ export function shapeResults(experiment: Experiment, counts: ReadonlyMap<string,
     const c = of(v.id);
     const revenue = { ...c.revenue, n: c.visitors };
     const base: VariantResult = {
-      id: v.id, share: v.share, control: i === 0, visitors: c.visitors, searches: c.searches,
-      clickThroughRate: rate(c.clickers, c.visitors), addToCartRate: rate(c.carters, c.visitors), conversionRate: rate(c.buyers, c.visitors),
-      revenue: Math.round(c.revenue.sum * 100) / 100, revenuePerVisitor: mean(revenue),
+      id: v.id,
+      share: v.share,
+      control: i === 0,
+      visitors: c.visitors,
+      searches: c.searches,
+      clickThroughRate: rate(c.clickers, c.visitors),
+      addToCartRate: rate(c.carters, c.visitors),
+      conversionRate: rate(c.buyers, c.visitors),
+      revenue: Math.round(c.revenue.sum * 100) / 100,
+      revenuePerVisitor: mean(revenue),
     };
     if (i === 0) return base;
     const money = compareMeans({ ...control.revenue, n: control.visitors }, revenue);
@@ -82,7 +113,13 @@ export function shapeResults(experiment: Experiment, counts: ReadonlyMap<string,
         clickThrough: rateComparison('click-through', control.clickers, control.visitors, c.clickers, c.visitors),
         addToCart: rateComparison('add-to-cart', control.carters, control.visitors, c.carters, c.visitors),
         conversion: rateComparison('conversion', control.buyers, control.visitors, c.buyers, c.visitors),
-        revenuePerVisitor: { difference: money.difference, ci: money.ci, pValue: money.pValue, significant: money.significant, reading: reading('revenue per visitor', money, 'money') },
+        revenuePerVisitor: {
+          difference: money.difference,
+          ci: money.ci,
+          pValue: money.pValue,
+          significant: money.significant,
+          reading: reading('revenue per visitor', money, 'money'),
+        },
       },
     };
   });
@@ -92,7 +129,10 @@ export function shapeResults(experiment: Experiment, counts: ReadonlyMap<string,
     experiment: { id: experiment.id, name: experiment.name, start: experiment.start, end: experiment.end, status },
     method: RESULT_METHODS,
     variants,
-    sampleRatio: sampleRatio(variants.map((v) => v.visitors), experiment.variants.map((v) => v.share)),
+    sampleRatio: sampleRatio(
+      variants.map((v) => v.visitors),
+      experiment.variants.map((v) => v.share),
+    ),
   };
 }
 
@@ -115,7 +155,11 @@ export function resultsSearch(experimentId: string, after?: Record<string, strin
     query: { bool: { filter: [{ prefix: { experimentVariants: `${experimentId}:` } }] } },
     aggs: {
       visitors: {
-        composite: { size: PAGE, sources: [{ variant: { terms: { field: 'experimentVariants' } } }, { visitor: { terms: { field: 'customerKey' } } }], ...(after ? { after } : {}) },
+        composite: {
+          size: PAGE,
+          sources: [{ variant: { terms: { field: 'experimentVariants' } } }, { visitor: { terms: { field: 'customerKey' } } }],
+          ...(after ? { after } : {}),
+        },
         aggs: {
           searches: { filter: { bool: { filter: [{ term: { type: 'search' } }], must_not: [{ range: { skip: { gt: 0 } } }, { term: { continued: true } }] } } },
           clicks: { filter: { term: { type: 'click' } } },
@@ -127,7 +171,10 @@ export function resultsSearch(experimentId: string, after?: Record<string, strin
   };
 }
 
-export interface ExperimentResultsDeps { documents: DocumentIndex; events: string }
+export interface ExperimentResultsDeps {
+  documents: DocumentIndex;
+  events: string;
+}
 
 /** Counts each variant's visitors from the events (variants of other experiments on the same events are skipped). */
 export async function countVariants(deps: ExperimentResultsDeps, experimentId: string): Promise<Map<string, VariantCounts>> {

@@ -15,7 +15,10 @@ export const Z_95 = 1.959963984540054;
 /** Below this p-value the visitors' split is taken for a sample ratio mismatch (a broken assignment, not chance). */
 export const SRM_P_VALUE = 0.001;
 
-export interface Interval { low: number; high: number }
+export interface Interval {
+  low: number;
+  high: number;
+}
 
 /** Wilson score interval of x successes in n. */
 export function wilson(x: number, n: number, z = Z_95): Interval {
@@ -53,7 +56,11 @@ export function compareRates(x1: number, n1: number, x2: number, n2: number, z =
 }
 
 /** A variant's values per visitor, summed: n visitors, Σx and Σx². */
-export interface Moments { n: number; sum: number; sumOfSquares: number }
+export interface Moments {
+  n: number;
+  sum: number;
+  sumOfSquares: number;
+}
 
 export const mean = (m: Moments): number => (m.n ? m.sum / m.n : 0);
 /** Sample variance (n − 1). */
@@ -80,13 +87,23 @@ export function compareMeans(a: Moments, b: Moments, confidence = 0.95): MeanCom
   return { difference: d, ci, degreesOfFreedom: df, pValue: 2 * (1 - studentCdf(Math.abs(d) / se, df)), significant: ci.low > 0 || ci.high < 0 };
 }
 
-export interface SampleRatioCheck { chiSquare: number; degreesOfFreedom: number; pValue: number; mismatch: boolean }
+export interface SampleRatioCheck {
+  chiSquare: number;
+  degreesOfFreedom: number;
+  pValue: number;
+  mismatch: boolean;
+}
 
 /** Pearson's chi-square of observed visitors per variant against their shares (percent). */
 export function sampleRatio(observed: readonly number[], shares: readonly number[]): SampleRatioCheck {
   const total = observed.reduce((a, b) => a + b, 0);
   const shareTotal = shares.reduce((a, b) => a + b, 0);
-  const chiSquare = total ? observed.reduce((sum, o, i) => { const e = (total * shares[i]) / shareTotal; return sum + (e > 0 ? (o - e) ** 2 / e : 0); }, 0) : 0;
+  const chiSquare = total
+    ? observed.reduce((sum, o, i) => {
+        const e = (total * shares[i]) / shareTotal;
+        return sum + (e > 0 ? (o - e) ** 2 / e : 0);
+      }, 0)
+    : 0;
   const df = observed.length - 1;
   const pValue = total ? chiSquareUpper(chiSquare, df) : 1;
   return { chiSquare, degreesOfFreedom: df, pValue, mismatch: pValue < SRM_P_VALUE };

@@ -8,12 +8,20 @@
 import type { DocumentIndex } from '../search/documents';
 import { leaseExpired, type LeaseDocument, type LeaseRecord } from '../search/leaseDocument';
 
-interface JobLease extends LeaseRecord { renewedAt: string }
+interface JobLease extends LeaseRecord {
+  renewedAt: string;
+}
 
 export class Lease {
   private readonly document: LeaseDocument<JobLease>;
 
-  constructor(documents: DocumentIndex, index: string, id: string, readonly holder: string, private readonly ttlMs: number) {
+  constructor(
+    documents: DocumentIndex,
+    index: string,
+    id: string,
+    readonly holder: string,
+    private readonly ttlMs: number,
+  ) {
     this.document = documents.lease<JobLease>(index, id);
   }
 

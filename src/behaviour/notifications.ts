@@ -31,15 +31,26 @@ import type { BehaviourEvent, EventContext, ProductFacts } from '../events/event
 import { assertNever, visitorKey } from '../events/events';
 
 export const NOTIFICATIONS = [
-  'click', 'add-to-cart', 'ad-impression', 'add-favorite', 'remove-favorite',
-  'remove-recent-searches', 'remove-recently-viewed', 'end', 'purchase',
+  'click',
+  'add-to-cart',
+  'ad-impression',
+  'add-favorite',
+  'remove-favorite',
+  'remove-recent-searches',
+  'remove-recently-viewed',
+  'end',
+  'purchase',
 ] as const;
 export type NotificationName = (typeof NOTIFICATIONS)[number];
 
 /** The query parameters every notification carries. */
 export type NotificationContext = Pick<EventContext, 'market' | 'customerKey' | 'sessionKey'>;
 
-export interface PurchaseLine { variantKey: string; quantity: number; sellingPrice: number }
+export interface PurchaseLine {
+  variantKey: string;
+  quantity: number;
+  sellingPrice: number;
+}
 
 export type NotificationRequest =
   | { name: 'click' | 'add-to-cart' | 'ad-impression'; ticket: Ticket }
@@ -68,10 +79,15 @@ export function requireConfiguredMarket(market: string, configuration: CatalogCo
 }
 
 const key = Joi.string().min(1).max(500);
-const removal = (field: string) => Joi.object({ [field]: Joi.array().items(key).max(1000), removeAll: Joi.boolean() })
-  .or(field, 'removeAll')
-  .custom((v: { removeAll?: boolean; [k: string]: unknown }, helpers) => (v.removeAll || (v[field] as string[] | undefined)?.length ? v : helpers.message({ custom: `${field} must name at least one item unless removeAll is true` })))
-  .unknown(true);
+const removal = (field: string) =>
+  Joi.object({ [field]: Joi.array().items(key).max(1000), removeAll: Joi.boolean() })
+    .or(field, 'removeAll')
+    .custom((v: { removeAll?: boolean; [k: string]: unknown }, helpers) =>
+      v.removeAll || (v[field] as string[] | undefined)?.length
+        ? v
+        : helpers.message({ custom: `${field} must name at least one item unless removeAll is true` }),
+    )
+    .unknown(true);
 
 const schemas: Record<Exclude<NotificationName, 'end'>, Joi.ObjectSchema> = {
   click: Joi.object({ ticket: Joi.string().min(1).max(4000).required() }).unknown(true),
@@ -82,11 +98,17 @@ const schemas: Record<Exclude<NotificationName, 'end'>, Joi.ObjectSchema> = {
   'remove-recent-searches': removal('phrases'),
   'remove-recently-viewed': removal('productKeys'),
   purchase: Joi.object({
-    lines: Joi.array().min(1).max(MAX_PURCHASE_LINES).required().items(Joi.object({
-      variantKey: key.required(),
-      quantity: Joi.number().integer().min(1).max(1_000_000).required(),
-      sellingPrice: Joi.number().min(0).max(1e12).required(),
-    }).unknown(true)),
+    lines: Joi.array()
+      .min(1)
+      .max(MAX_PURCHASE_LINES)
+      .required()
+      .items(
+        Joi.object({
+          variantKey: key.required(),
+          quantity: Joi.number().integer().min(1).max(1_000_000).required(),
+          sellingPrice: Joi.number().min(0).max(1e12).required(),
+        }).unknown(true),
+      ),
   }).unknown(true),
 };
 
@@ -109,13 +131,17 @@ export function parseNotificationBody(name: NotificationName, body: unknown, mar
   if (!result.ok) throw invalid(`Invalid body: ${result.problems.errors.map((d) => d.message).join('; ')}`);
   const value = result.value;
   switch (name) {
-    case 'click': case 'add-to-cart': case 'ad-impression': {
+    case 'click':
+    case 'add-to-cart':
+    case 'ad-impression': {
       const ticket = decodeTicket(value.ticket);
       if (ticket.market !== market) throw invalid(`ticket is not valid: it was issued for market ${ticket.market}, not ${market}`);
-      if (name === 'add-to-cart' && ticket.kind === 'content') throw invalid('ticket is not valid: add-to-cart needs a product or variant ticket, not a content ticket');
+      if (name === 'add-to-cart' && ticket.kind === 'content')
+        throw invalid('ticket is not valid: add-to-cart needs a product or variant ticket, not a content ticket');
       return { name, ticket };
     }
-    case 'add-favorite': case 'remove-favorite':
+    case 'add-favorite':
+    case 'remove-favorite':
       // The schema lets exactly one of the two through.
       if (value.productKey !== undefined) return { name, key: { productKey: value.productKey } };
       if (value.variantKey !== undefined) return { name, key: { variantKey: value.variantKey } };
@@ -140,10 +166,14 @@ export type ResolveProducts = (market: string, keys: readonly string[]) => Promi
  */
 export async function notificationEvents(request: NotificationRequest, who: NotificationContext, resolve: ResolveProducts): Promise<BehaviourEvent[]> {
   switch (request.name) {
-    case 'click': case 'add-to-cart': case 'ad-impression':
+    case 'click':
+    case 'add-to-cart':
+    case 'ad-impression':
       return [{ ...who, touchpoint: request.ticket.touchpoint, type: request.name, ticket: request.ticket }];
-    case 'add-favorite': case 'remove-favorite': {
-      const [field, value] = 'productKey' in request.key ? ['productKey', request.key.productKey] as const : ['variantKey', request.key.variantKey] as const;
+    case 'add-favorite':
+    case 'remove-favorite': {
+      const [field, value] =
+        'productKey' in request.key ? (['productKey', request.key.productKey] as const) : (['variantKey', request.key.variantKey] as const);
       const facts = (await resolve(who.market, [value])).get(value);
       const found = field === 'productKey' ? facts?.productKey === value : !!facts && facts.productKey !== value;
       if (!facts || !found) throw invalid(`${field} "${value}" is not a ${field === 'productKey' ? 'product' : 'variant'} of market ${who.market}`);
@@ -156,11 +186,27 @@ export async function notificationEvents(request: NotificationRequest, who: Noti
     case 'end':
       return [{ ...who, type: 'end' }];
     case 'purchase': {
-      const facts = await resolve(who.market, request.lines.map((l) => l.variantKey));
-      const unknown = request.lines.map((l) => l.variantKey).filter((k) => { const f = facts.get(k); return !f || f.productKey === k; });
+      const facts = await resolve(
+        who.market,
+        request.lines.map((l) => l.variantKey),
+      );
+      const unknown = request.lines
+        .map((l) => l.variantKey)
+        .filter((k) => {
+          const f = facts.get(k);
+          return !f || f.productKey === k;
+        });
       if (unknown.length) throw invalid(`lines: variantKey ${[...new Set(unknown)].map((k) => `"${k}"`).join(', ')} is not a variant of market ${who.market}`);
       const purchaseId = newQueryId();
-      return request.lines.map((l) => ({ ...who, type: 'purchase', productKey: facts.get(l.variantKey)!.productKey, variantKey: l.variantKey, quantity: l.quantity, sellingPrice: l.sellingPrice, purchaseId }));
+      return request.lines.map((l) => ({
+        ...who,
+        type: 'purchase',
+        productKey: facts.get(l.variantKey)!.productKey,
+        variantKey: l.variantKey,
+        quantity: l.quantity,
+        sellingPrice: l.sellingPrice,
+        purchaseId,
+      }));
     }
     default:
       return assertNever(request);
@@ -188,7 +234,11 @@ export interface NotificationStats {
   invalidLater: number;
 }
 
-interface Deferred { request: NotificationRequest; who: NotificationContext; at: Date }
+interface Deferred {
+  request: NotificationRequest;
+  who: NotificationContext;
+  at: Date;
+}
 
 export type Notifications = ReturnType<typeof notifications>;
 
@@ -214,14 +264,19 @@ export function notifications(deps: NotificationDeps) {
    * CONFIGURATION_WAIT_MS (a cluster going away can take seconds to fail; the notification should not wait).
    */
   async function configuration(): Promise<{ value: CatalogConfiguration | undefined; known: boolean }> {
-    const read = deps.configuration.get().then((value) => { lastConfiguration = value; return { value, known: true }; });
+    const read = deps.configuration.get().then((value) => {
+      lastConfiguration = value;
+      return { value, known: true };
+    });
     const fallback = () => ({ value: lastConfiguration, known: lastConfiguration !== undefined });
     // Never wait for the cluster long: a read that has not answered by the deadline falls back to the last
     // one, or, when none was ever read, takes the market as it comes (a cluster going away can take the
     // client's whole timeout and its retries to fail, and the visitor's click would wait that long).
     const wait = lastConfiguration === undefined ? FIRST_CONFIGURATION_WAIT_MS : CONFIGURATION_WAIT_MS;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), wait); });
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), wait);
+    });
     try {
       return (await Promise.race([read, late])) ?? fallback();
     } catch {
@@ -247,12 +302,18 @@ export function notifications(deps: NotificationDeps) {
         if (!(err instanceof DomainError)) return;
         queue.shift();
         stats.invalidLater++;
-        deps.log.warn('notification accepted during an outage dropped: its key does not exist', { name: next.request.name, market: next.who.market, reason: err.message, invalidLater: stats.invalidLater });
+        deps.log.warn('notification accepted during an outage dropped: its key does not exist', {
+          name: next.request.name,
+          market: next.who.market,
+          reason: err.message,
+          invalidLater: stats.invalidLater,
+        });
         continue;
       }
       queue.shift();
       // Their time is when the notification came, not when the cluster came back.
-      if (!deps.accept(events.map((e) => ({ ...e, at: next.at })))) deps.log.error('notification accepted during an outage lost: the event buffer is full', { name: next.request.name });
+      if (!deps.accept(events.map((e) => ({ ...e, at: next.at }))))
+        deps.log.error('notification accepted during an outage lost: the event buffer is full', { name: next.request.name });
     }
   }
 
@@ -260,7 +321,10 @@ export function notifications(deps: NotificationDeps) {
     timer ??= setInterval(() => {
       retrying ??= retryDeferred().finally(() => {
         retrying = undefined;
-        if (!queue.length && timer) { clearInterval(timer); timer = undefined; }
+        if (!queue.length && timer) {
+          clearInterval(timer);
+          timer = undefined;
+        }
       });
     }, retryMs).unref();
   }
@@ -280,7 +344,10 @@ export function notifications(deps: NotificationDeps) {
       } catch (err) {
         if (err instanceof DomainError) throw err;
         // The key lookup failed (the cluster is away): accept now, check and record when it answers again.
-        if (queue.length >= maxDeferred) { stats.refused++; throw new Unavailable(NOT_ACCEPTED); }
+        if (queue.length >= maxDeferred) {
+          stats.refused++;
+          throw new Unavailable(NOT_ACCEPTED);
+        }
         queue.push({ request, who, at: new Date() });
         schedule();
         return;

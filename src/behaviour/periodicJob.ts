@@ -31,7 +31,11 @@ export class PeriodicJob {
   /** Ticks every min(intervalMs, JOB_TICK_MS) and once at once; `intervalMs` ≤ 0 leaves the job off. */
   start(intervalMs: number): void {
     if (this.timer || intervalMs <= 0) return;
-    const tick = () => { this.running ??= this.tick(intervalMs).finally(() => { this.running = undefined; }); };
+    const tick = () => {
+      this.running ??= this.tick(intervalMs).finally(() => {
+        this.running = undefined;
+      });
+    };
     this.timer = setInterval(tick, Math.min(intervalMs, JOB_TICK_MS)).unref();
     tick();
   }
@@ -69,7 +73,10 @@ export abstract class LeasedJob<Run extends object> {
   constructor(name: string, deps: { lease: Lease; log: Logger; now?: () => Date }) {
     this.now = deps.now ?? (() => new Date());
     this.periodic = new PeriodicJob({
-      name, lease: deps.lease, log: deps.log, now: this.now,
+      name,
+      lease: deps.lease,
+      log: deps.log,
+      now: this.now,
       due: (lastRunAt, intervalMs) => this.due(lastRunAt, intervalMs),
       run: () => this.scheduledRun(),
     });

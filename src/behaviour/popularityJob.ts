@@ -59,7 +59,12 @@ export interface PopularityRun {
 /** One `_bulk` action with its document line, if any. */
 type BulkGroup = unknown[];
 
-interface PopularityDocument { market: string; productKey: string; popularity: number; updatedAt: string }
+interface PopularityDocument {
+  market: string;
+  productKey: string;
+  popularity: number;
+  updatedAt: string;
+}
 
 /** Scores below this are treated as 0. */
 export const MIN_POPULARITY = 0.001;
@@ -103,7 +108,12 @@ export class PopularityJob extends LeasedJob<PopularityRun> {
       const marketLocales = locales.get(market);
       if (!marketLocales) continue;
       for (const locale of marketLocales) {
-        actions.push([{ update: { _index: this.deps.productsIndex(locale), _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3, require_alias: true } }, { doc: { popularity } }]);
+        actions.push([
+          {
+            update: { _index: this.deps.productsIndex(locale), _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3, require_alias: true },
+          },
+          { doc: { popularity } },
+        ]);
         documentsUpdated++;
       }
       actions.push([{ index: { _index: this.deps.names.popularity, _id: id } }, { market, productKey, popularity, updatedAt } satisfies PopularityDocument]);
@@ -118,7 +128,11 @@ export class PopularityJob extends LeasedJob<PopularityRun> {
   async popularityOf(market: string, productKeys: string[]): Promise<Map<string, number>> {
     const result = new Map(productKeys.map((k) => [k, 0]));
     if (!productKeys.length) return result;
-    const kept = await this.deps.documents.getMany<PopularityDocument>(this.deps.names.popularity, productKeys.map((k) => popularityId(market, k)), { missingIndex: 'none' });
+    const kept = await this.deps.documents.getMany<PopularityDocument>(
+      this.deps.names.popularity,
+      productKeys.map((k) => popularityId(market, k)),
+      { missingIndex: 'none' },
+    );
     for (const d of kept.values()) result.set(d.productKey, d.popularity);
     return result;
   }
@@ -130,7 +144,9 @@ export class PopularityJob extends LeasedJob<PopularityRun> {
    */
   private async phrasePriors(now: Date): Promise<number> {
     if (!this.deps.phrasePriors) return 0;
-    const priors = readPhrasePrior(await this.deps.documents.search(phrasePriorSearch(this.deps.options.popularityWindowDays, { index: this.deps.names.events, now })));
+    const priors = readPhrasePrior(
+      await this.deps.documents.search(phrasePriorSearch(this.deps.options.popularityWindowDays, { index: this.deps.names.events, now })),
+    );
     await this.deps.phrasePriors.replacePhrasePriors(priors);
     return [...priors.values()].reduce((n, p) => n + p.size, 0);
   }
@@ -155,15 +171,21 @@ export class PopularityJob extends LeasedJob<PopularityRun> {
     let zeroed = 0;
     for (;;) {
       const res = await documents.search<PopularityDocument>({
-        index: names.popularity, size: BULK_ACTIONS / 4, track_total_hits: false,
-        query: { range: { updatedAt: { lt: updatedAt } } }, _source: ['market', 'productKey'],
+        index: names.popularity,
+        size: BULK_ACTIONS / 4,
+        track_total_hits: false,
+        query: { range: { updatedAt: { lt: updatedAt } } },
+        _source: ['market', 'productKey'],
       });
       if (!res.hits.hits.length) return zeroed;
       const actions: BulkGroup[] = [];
       for (const hit of res.hits.hits) {
         const { market, productKey } = hit._source!;
         for (const locale of locales.get(market) ?? []) {
-          actions.push([{ update: { _index: productsIndex(locale), _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3, require_alias: true } }, { doc: { popularity: 0 } }]);
+          actions.push([
+            { update: { _index: productsIndex(locale), _id: productDocumentId(market, locale, productKey), retry_on_conflict: 3, require_alias: true } },
+            { doc: { popularity: 0 } },
+          ]);
           zeroed++;
         }
         actions.push([{ delete: { _index: names.popularity, _id: hit._id } }]);

@@ -79,20 +79,51 @@ export class BehaviourService {
     this.lookup = new ProductLookup(documents, deps.productsAlias);
     this.questions = new BehaviourQuestions({ documents, names: deps.names, historyDays: deps.options.historyDays, now: this.now });
     const attribution = new Attribution(deps.es, deps.names.events, deps.options.attributionWindowHours * 3_600_000);
-    this.writer = new EventWriter({ es: deps.es, log: deps.log, names: deps.names, lookup: this.lookup, attribution, options: deps.options, layout: deps.layout, now: this.now, experiments: deps.experiments });
+    this.writer = new EventWriter({
+      es: deps.es,
+      log: deps.log,
+      names: deps.names,
+      lookup: this.lookup,
+      attribution,
+      options: deps.options,
+      layout: deps.layout,
+      now: this.now,
+      experiments: deps.experiments,
+    });
     this.popularity = new PopularityJob({
-      documents, log: deps.log, names: deps.names, productsIndex: deps.productsIndex, configuration: deps.configuration,
-      liveVersion: deps.liveVersion, lease: new Lease(documents, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
-      options: deps.options, now: this.now, ...(deps.phrasePriors ? { phrasePriors: deps.phrasePriors } : {}),
+      documents,
+      log: deps.log,
+      names: deps.names,
+      productsIndex: deps.productsIndex,
+      configuration: deps.configuration,
+      liveVersion: deps.liveVersion,
+      lease: new Lease(documents, deps.names.leases, 'popularity', deps.holder, JOB_LEASE_TTL_MS),
+      options: deps.options,
+      now: this.now,
+      ...(deps.phrasePriors ? { phrasePriors: deps.phrasePriors } : {}),
     });
     this.coOccurrence = new CoOccurrenceJob({
-      documents, versions: versionedAlias(deps.es, { alias: deps.names.coOccurrence, mapping: VERSIONED_MAPPINGS.coOccurrence, layout: deps.layout, bulkBytes: CO_OCCURRENCE_BULK_BYTES }),
-      log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
-      historyDays: deps.options.historyDays, now: this.now,
+      documents,
+      versions: versionedAlias(deps.es, {
+        alias: deps.names.coOccurrence,
+        mapping: VERSIONED_MAPPINGS.coOccurrence,
+        layout: deps.layout,
+        bulkBytes: CO_OCCURRENCE_BULK_BYTES,
+      }),
+      log: deps.log,
+      names: deps.names,
+      lease: new Lease(documents, deps.names.leases, 'co-occurrence', deps.holder, JOB_LEASE_TTL_MS),
+      historyDays: deps.options.historyDays,
+      now: this.now,
     });
     this.eventsMaintenance = new EventsMaintenanceJob({
-      es: deps.es, log: deps.log, names: deps.names, lease: new Lease(documents, deps.names.leases, 'events-maintenance', deps.holder, JOB_LEASE_TTL_MS),
-      retention: { historyDays: deps.options.historyDays, rolloverMaxDocs: deps.options.eventsRolloverMaxDocs }, layout: deps.layout, now: this.now,
+      es: deps.es,
+      log: deps.log,
+      names: deps.names,
+      lease: new Lease(documents, deps.names.leases, 'events-maintenance', deps.holder, JOB_LEASE_TTL_MS),
+      retention: { historyDays: deps.options.historyDays, rolloverMaxDocs: deps.options.eventsRolloverMaxDocs },
+      layout: deps.layout,
+      now: this.now,
     });
   }
 
@@ -128,7 +159,13 @@ export class BehaviourService {
     // Deleted by id in rounds (the smallest distributions have no _delete_by_query): each round finds what is left.
     await es.indices.refresh({ index: names.events });
     for (;;) {
-      const found = await es.search({ index: names.events, size: 5000, track_total_hits: false, _source: false, query: { prefix: { sessionKey: sessionPrefix } } });
+      const found = await es.search({
+        index: names.events,
+        size: 5000,
+        track_total_hits: false,
+        _source: false,
+        query: { prefix: { sessionKey: sessionPrefix } },
+      });
       if (!found.hits.hits.length) break;
       const removed = await es.bulk({ operations: found.hits.hits.map((hit) => ({ delete: { _index: hit._index, _id: hit._id! } })) });
       const failed = removed.items.find((item) => item.delete?.error);
@@ -158,19 +195,45 @@ export class BehaviourService {
 
   // ----- questions (src/events/questions.ts) ---------------------------------------------------
 
-  get lookups(): BehaviourQuestions['lookups'] { return this.questions.lookups; }
-  recentSearches(input: RecentSearchesInput): Promise<string[]> { return this.questions.recentSearches(input); }
-  trendingPhrases(input: TrendingPhrasesInput): Promise<ScoredPhrase[]> { return this.questions.trendingPhrases(input); }
-  popularPhrases(input: PopularPhrasesInput): Promise<PopularPhrase[]> { return this.questions.popularPhrases(input); }
-  recentlyViewed(input: RecentlyViewedInput): Promise<string[]> { return this.questions.recentlyViewed(input); }
-  favourites(input: FavouritesInput): Promise<string[]> { return this.questions.favourites(input); }
-  cartOf(input: CartInput): Promise<string[]> { return this.questions.cartOf(input); }
-  coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> { return this.questions.coOccurring(input); }
-  affinity(input: AffinityInput): Promise<Affinity> { return this.questions.affinity(input); }
-  topContent(input: TopContentInput): Promise<string[]> { return this.questions.topContent(input); }
-  relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> { return this.questions.relatedPhrases(input); }
-  topPhrases(input: TopPhrasesInput): Promise<TopPhrase[]> { return this.questions.topPhrases(input); }
-  searchClicks(input: { days: number; phrases: readonly string[] }): Promise<SearchClick[]> { return this.questions.searchClicks(input); }
+  get lookups(): BehaviourQuestions['lookups'] {
+    return this.questions.lookups;
+  }
+  recentSearches(input: RecentSearchesInput): Promise<string[]> {
+    return this.questions.recentSearches(input);
+  }
+  trendingPhrases(input: TrendingPhrasesInput): Promise<ScoredPhrase[]> {
+    return this.questions.trendingPhrases(input);
+  }
+  popularPhrases(input: PopularPhrasesInput): Promise<PopularPhrase[]> {
+    return this.questions.popularPhrases(input);
+  }
+  recentlyViewed(input: RecentlyViewedInput): Promise<string[]> {
+    return this.questions.recentlyViewed(input);
+  }
+  favourites(input: FavouritesInput): Promise<string[]> {
+    return this.questions.favourites(input);
+  }
+  cartOf(input: CartInput): Promise<string[]> {
+    return this.questions.cartOf(input);
+  }
+  coOccurring(input: CoOccurringInput): Promise<CoOccurringProduct[]> {
+    return this.questions.coOccurring(input);
+  }
+  affinity(input: AffinityInput): Promise<Affinity> {
+    return this.questions.affinity(input);
+  }
+  topContent(input: TopContentInput): Promise<string[]> {
+    return this.questions.topContent(input);
+  }
+  relatedPhrases(input: RelatedPhrasesInput): Promise<string[]> {
+    return this.questions.relatedPhrases(input);
+  }
+  topPhrases(input: TopPhrasesInput): Promise<TopPhrase[]> {
+    return this.questions.topPhrases(input);
+  }
+  searchClicks(input: { days: number; phrases: readonly string[] }): Promise<SearchClick[]> {
+    return this.questions.searchClicks(input);
+  }
 
   // ----- popularity ------------------------------------------------------------------------------
 

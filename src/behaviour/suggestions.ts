@@ -25,18 +25,29 @@ export const MAX_SUGGESTION_LIMIT = 200;
 export const MAX_SUGGESTION_EVENTS = 200_000;
 const SCAN_PAGE = 5000;
 
-export interface SuggestionsRequest { market: string; locale?: string; days: number; limit: number; kind?: SuggestionKind; minScore: number }
+export interface SuggestionsRequest {
+  market: string;
+  locale?: string;
+  days: number;
+  limit: number;
+  kind?: SuggestionKind;
+  minScore: number;
+}
 
 export function parseSuggestionsRequest(query: RawQuery, markets: Readonly<Record<string, { locales: string[] }>> | undefined): SuggestionsRequest {
   const market = required(query, 'market').trim();
   const settings = markets && Object.hasOwn(markets, market) ? markets[market] : undefined;
   if (!settings) throw invalid(`Query parameter market: unknown market "${market}"${markets ? '' : ' (no markets are configured)'}`);
   const locale = single(query, 'locale')?.trim() || undefined;
-  if (locale !== undefined && !settings.locales.includes(locale)) throw invalid(`Query parameter locale: "${locale}" is not a locale of market ${market} (${settings.locales.join(', ')})`);
+  if (locale !== undefined && !settings.locales.includes(locale))
+    throw invalid(`Query parameter locale: "${locale}" is not a locale of market ${market} (${settings.locales.join(', ')})`);
   const kind = single(query, 'kind')?.trim() || undefined;
-  if (kind !== undefined && !(SUGGESTION_KINDS as readonly string[]).includes(kind)) throw invalid(`Query parameter kind must be one of ${SUGGESTION_KINDS.join(', ')} (got "${kind}")`);
+  if (kind !== undefined && !(SUGGESTION_KINDS as readonly string[]).includes(kind))
+    throw invalid(`Query parameter kind must be one of ${SUGGESTION_KINDS.join(', ')} (got "${kind}")`);
   return {
-    market, ...(locale ? { locale } : {}), ...(kind ? { kind: oneOf(query, 'kind', SUGGESTION_KINDS)! } : {}),
+    market,
+    ...(locale ? { locale } : {}),
+    ...(kind ? { kind: oneOf(query, 'kind', SUGGESTION_KINDS)! } : {}),
     days: integer(query, 'days', DEFAULT_SUGGESTION_DAYS, 1, MAX_SUGGESTION_DAYS),
     limit: integer(query, 'limit', DEFAULT_SUGGESTION_LIMIT, 1, MAX_SUGGESTION_LIMIT),
     minScore: integer(query, 'minScore', 0, 0, 100),
@@ -68,9 +79,11 @@ const lower = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Whether a locale's rules already make `phrase` and `replacement` find each other (equivalent, or one-way phrase → replacement). */
 export function synonymApplied(rules: readonly SynonymRule[], phrase: string, replacement: string): boolean {
-  return rules.some((r) => ('terms' in r
-    ? r.terms.map(lower).includes(phrase) && r.terms.map(lower).includes(replacement)
-    : r.from.map(lower).includes(phrase) && r.to.map(lower).includes(replacement)));
+  return rules.some((r) =>
+    'terms' in r
+      ? r.terms.map(lower).includes(phrase) && r.terms.map(lower).includes(replacement)
+      : r.from.map(lower).includes(phrase) && r.to.map(lower).includes(replacement),
+  );
 }
 
 const ruleFor = (rules: readonly PhraseRule[], locale: string, phrase: string) =>
@@ -80,27 +93,52 @@ const ruleFor = (rules: readonly PhraseRule[], locale: string, phrase: string) =
 export function ruleApplied(rules: readonly PhraseRule[], s: Suggestion): boolean {
   const matching = ruleFor(rules, s.locale, s.phrase);
   switch (s.kind) {
-    case 'redirect': return matching.some((r) => r.redirect !== undefined);
-    case 'boost': return matching.some((r) => r.boost !== undefined && (r.boost.includes(s.categoryId) || (s.categoryName !== undefined && r.boost.includes(s.categoryName))));
-    case 'pin': return matching.some((r) => r.pinned?.some((p) => p.productKey === s.productKey));
-    case 'synonym': return false;
+    case 'redirect':
+      return matching.some((r) => r.redirect !== undefined);
+    case 'boost':
+      return matching.some(
+        (r) => r.boost !== undefined && (r.boost.includes(s.categoryId) || (s.categoryName !== undefined && r.boost.includes(s.categoryName))),
+      );
+    case 'pin':
+      return matching.some((r) => r.pinned?.some((p) => p.productKey === s.productKey));
+    case 'synonym':
+      return false;
   }
 }
 
 /** The page of a category: the published page whose rule names it (by id or by name, quoted), the most specific first. */
 export function categoryPage(pages: readonly Page[], lean: Pick<CategoryLean, 'categoryId' | 'categoryName' | 'locale'>): string | undefined {
   const names = [lean.categoryId, ...(lean.categoryName ? [lean.categoryName] : [])].map((n) => JSON.stringify(n));
-  const found = pages.filter((p) => p.primaryList?.rules && names.some((n) => p.primaryList!.rules!.includes(n)) && p.paths && Object.hasOwn(p.paths, lean.locale));
+  const found = pages.filter(
+    (p) => p.primaryList?.rules && names.some((n) => p.primaryList!.rules!.includes(n)) && p.paths && Object.hasOwn(p.paths, lean.locale),
+  );
   // A page whose rule names fewer categories is the category's own page rather than a department holding it.
-  found.sort((a, b) => (a.primaryList!.rules!.length - b.primaryList!.rules!.length));
+  found.sort((a, b) => a.primaryList!.rules!.length - b.primaryList!.rules!.length);
   const page = found[0];
-  return page?.paths ? Object.getOwnPropertyDescriptor(page.paths, lean.locale)?.value as string | undefined : undefined;
+  return page?.paths ? (Object.getOwnPropertyDescriptor(page.paths, lean.locale)?.value as string | undefined) : undefined;
 }
 
 function categorySuggestion(market: string, lean: CategoryLean, page: string | undefined): CategorySuggestion {
-  const base = { market, locale: lean.locale, phrase: lean.phrase, score: categoryScore(lean.sessions, lean.share), sessions: lean.sessions, examples: lean.examples, categoryId: lean.categoryId, ...(lean.categoryName ? { categoryName: lean.categoryName } : {}), clicks: lean.clicks, share: lean.share };
-  if (page !== undefined && lean.share >= REDIRECT_SHARE) return { ...base, id: `redirect|${lean.locale}|${lean.phrase}|${page}`, kind: 'redirect', redirect: page };
-  return { ...base, id: `boost|${lean.locale}|${lean.phrase}|${lean.categoryId}`, kind: 'boost', boost: `rule incl category { ${JSON.stringify(lean.categoryId)} }` };
+  const base = {
+    market,
+    locale: lean.locale,
+    phrase: lean.phrase,
+    score: categoryScore(lean.sessions, lean.share),
+    sessions: lean.sessions,
+    examples: lean.examples,
+    categoryId: lean.categoryId,
+    ...(lean.categoryName ? { categoryName: lean.categoryName } : {}),
+    clicks: lean.clicks,
+    share: lean.share,
+  };
+  if (page !== undefined && lean.share >= REDIRECT_SHARE)
+    return { ...base, id: `redirect|${lean.locale}|${lean.phrase}|${page}`, kind: 'redirect', redirect: page };
+  return {
+    ...base,
+    id: `boost|${lean.locale}|${lean.phrase}|${lean.categoryId}`,
+    kind: 'boost',
+    boost: `rule incl category { ${JSON.stringify(lean.categoryId)} }`,
+  };
 }
 
 export type Suggestions = ReturnType<typeof suggestions>;
@@ -122,23 +160,39 @@ export function suggestions(deps: SuggestionsDeps) {
           if (e && (!request.locale || e.locale === request.locale)) events.push(e);
         }
         scanned += page.length;
-        if (scanned >= maxEvents) { truncated = true; break; }
+        if (scanned >= maxEvents) {
+          truncated = true;
+          break;
+        }
       }
       const mined = mineSessions(events);
-      const [synonyms, rules, pages] = await Promise.all([deps.applied.synonyms(), deps.applied.phraseRules(request.market), deps.applied.pages(request.market)]);
+      const [synonyms, rules, pages] = await Promise.all([
+        deps.applied.synonyms(),
+        deps.applied.phraseRules(request.market),
+        deps.applied.pages(request.market),
+      ]);
       const all: Suggestion[] = [
         ...mined.synonyms
-          .filter((p) => !synonymApplied(Object.getOwnPropertyDescriptor(synonyms, p.locale)?.value as SynonymRule[] | undefined ?? [], p.phrase, p.replacement))
+          .filter(
+            (p) => !synonymApplied((Object.getOwnPropertyDescriptor(synonyms, p.locale)?.value as SynonymRule[] | undefined) ?? [], p.phrase, p.replacement),
+          )
           .map((p): Suggestion => ({ id: `synonym|${p.locale}|${p.phrase}|${p.replacement}`, kind: 'synonym', market: request.market, ...p })),
         ...mined.categories.map((lean) => categorySuggestion(request.market, lean, categoryPage(pages, lean))),
-        ...mined.pins.map((f): Suggestion => ({ id: `pin|${f.locale}|${f.phrase}|${f.productKey}`, kind: 'pin', market: request.market, position: PIN_POSITION, ...f })),
+        ...mined.pins.map(
+          (f): Suggestion => ({ id: `pin|${f.locale}|${f.phrase}|${f.productKey}`, kind: 'pin', market: request.market, position: PIN_POSITION, ...f }),
+        ),
       ].filter((s) => !ruleApplied(rules, s) && (!request.kind || s.kind === request.kind) && s.score >= request.minScore);
       all.sort((a, b) => b.score - a.score || b.sessions - a.sessions || a.id.localeCompare(b.id));
       const day = (d: Date) => d.toISOString().slice(0, 10);
       return {
-        market: request.market, ...(request.locale ? { locale: request.locale } : {}),
-        from: day(new Date(at.getTime() - request.days * 86_400_000)), to: day(at),
-        scannedEvents: scanned, truncated, sessions: mined.sessions, suggestions: all.slice(0, request.limit),
+        market: request.market,
+        ...(request.locale ? { locale: request.locale } : {}),
+        from: day(new Date(at.getTime() - request.days * 86_400_000)),
+        to: day(at),
+        scannedEvents: scanned,
+        truncated,
+        sessions: mined.sessions,
+        suggestions: all.slice(0, request.limit),
       };
     },
   };

@@ -43,8 +43,12 @@ async function* lines(es: Client, index: string, range: UbiRange): AsyncGenerato
     let after: estypes.SortResults | undefined;
     for (;;) {
       const page = await es.search<EventDocument>({
-        pit: { id: pit.id, keep_alive: '1m' }, size: PAGE, track_total_hits: false, query: ubiQuery(range),
-        sort: [{ '@timestamp': 'asc' }, { _shard_doc: 'asc' }], ...(after ? { search_after: after } : {}),
+        pit: { id: pit.id, keep_alive: '1m' },
+        size: PAGE,
+        track_total_hits: false,
+        query: ubiQuery(range),
+        sort: [{ '@timestamp': 'asc' }, { _shard_doc: 'asc' }],
+        ...(after ? { search_after: after } : {}),
       });
       const hits = page.hits.hits;
       let out = '';

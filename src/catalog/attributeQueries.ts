@@ -15,7 +15,12 @@ export type NumericAttributeKind = 'number' | 'length';
 export type AttributeKind = 'label' | NumericAttributeKind;
 
 /** A numeric bound of a range on a custom number (in its unit) or length (in mm). */
-export interface ValueRange { gte?: number; gt?: number; lte?: number; lt?: number }
+export interface ValueRange {
+  gte?: number;
+  gt?: number;
+  lte?: number;
+  lt?: number;
+}
 
 /** The keyed field of a product-level custom label, or a variant's with `variants.` before it. */
 export const customLabelField = (name: string, prefix = ''): string => `${prefix}customLabels.${name}`;

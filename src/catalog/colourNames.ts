@@ -12,7 +12,10 @@ export type Lang = 'en' | 'sv' | 'nb' | 'da' | 'de' | 'fi';
 type Names = Readonly<Record<Lang, readonly string[]>>;
 
 /** A named colour and the codes that anchor it (a name may cover several shades). */
-interface PaletteColour { hex: readonly string[]; names: Names }
+interface PaletteColour {
+  hex: readonly string[];
+  names: Names;
+}
 
 const n = (en: string | string[], sv: string | string[], nb: string | string[], da: string | string[], de: string | string[], fi: string | string[]): Names => {
   const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
@@ -70,11 +73,9 @@ function lab(hex: string): Lab {
     const v = c / 255;
     return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
   });
-  const xyz = [
-    (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047,
-    r * 0.2126 + g * 0.7152 + b * 0.0722,
-    (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883,
-  ].map((t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116));
+  const xyz = [(r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047, r * 0.2126 + g * 0.7152 + b * 0.0722, (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883].map(
+    (t) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116),
+  );
   return [116 * xyz[1] - 16, 500 * (xyz[0] - xyz[1]), 200 * (xyz[1] - xyz[2])];
 }
 
@@ -87,7 +88,10 @@ function nearest(hex: string): Names {
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const c of PALETTE_LAB) {
     const d = (c.lab[0] - l) ** 2 + (c.lab[1] - a) ** 2 + (c.lab[2] - b) ** 2;
-    if (d < bestDistance) { best = c; bestDistance = d; }
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
   }
   return best.names;
 }

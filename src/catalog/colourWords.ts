@@ -12,8 +12,7 @@ import { colourNameSets, langOf, type Lang } from './colourNames';
 
 /** Lower case without diacritics; ß, æ, ø and œ spelt out, as a shopper without them types them. */
 export function foldWord(word: string): string {
-  return word.toLowerCase().replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/œ/g, 'oe')
-    .normalize('NFD').replace(/\p{M}/gu, '');
+  return word.toLowerCase().replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/œ/g, 'oe').normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /** The inflected forms of one colour adjective (lower case) in a language. */

@@ -6,23 +6,40 @@
  */
 import type { Length } from './types';
 
-export interface PriceRange { min: number; max: number }
-export interface PriceRanges { selling: PriceRange; list: PriceRange }
+export interface PriceRange {
+  min: number;
+  max: number;
+}
+export interface PriceRanges {
+  selling: PriceRange;
+  list: PriceRange;
+}
 
 /** Measurement as imported plus its value in a base unit (mm, ml, g) for sorting and ranges. */
-export interface Measurement extends Length { base?: number }
+export interface Measurement extends Length {
+  base?: number;
+}
 
 /** The measurements a product or variant may carry. */
 export type MeasureName = 'depth' | 'height' | 'length' | 'width' | 'volume' | 'weight';
 
-export interface StoreStock { store: string; stock: number }
+export interface StoreStock {
+  store: string;
+  stock: number;
+}
 
 /**
  * A custom number or length as a name/value pair (nested in the mapping): ranges, facets and sorting on any
  * attribute name without a mapped field per name. Lengths carry their value in mm.
  */
-export interface NamedValue { name: string; value: number }
-export interface NamedLength { name: string; base: number }
+export interface NamedValue {
+  name: string;
+  value: number;
+}
+export interface NamedLength {
+  name: string;
+  base: number;
+}
 
 /** The custom attributes of a product or a variant, as stored (see mappings/catalog-products.json). */
 export interface CustomAttributeFields {
@@ -54,8 +71,12 @@ export interface VariantDocument extends CustomAttributeFields {
   /** Every store key the variant has a stock figure for (display and `stores` validation). */
   storeStock: StoreStock[];
   customPrices: { id: string; listPrice: number; sellingPrice: number }[];
-  depth?: Measurement; height?: Measurement; length?: Measurement; width?: Measurement;
-  volume?: Measurement; weight?: Measurement;
+  depth?: Measurement;
+  height?: Measurement;
+  length?: Measurement;
+  width?: Measurement;
+  volume?: Measurement;
+  weight?: Measurement;
 }
 
 export interface ImageDocument {
@@ -118,8 +139,12 @@ export interface ProductDocument extends CustomAttributeFields {
   customText: string[];
   rating?: number;
   releaseDate?: string;
-  depth?: Measurement; height?: Measurement; length?: Measurement; width?: Measurement;
-  volume?: Measurement; weight?: Measurement;
+  depth?: Measurement;
+  height?: Measurement;
+  length?: Measurement;
+  width?: Measurement;
+  volume?: Measurement;
+  weight?: Measurement;
   /**
    * Every base value of each measurement, the product's and its variants' (the spec allows either level), so
    * rules and measurement sorts see variant-level ones; absent when nothing is measured.
@@ -166,13 +191,23 @@ export interface ProductDocument extends CustomAttributeFields {
  * absence the same: empty lists and maps, stores without stock, sizes after the first, a label equal to the
  * size, measurements' base (see documents.ts siblingListing).
  */
-export type SiblingVariant = Pick<VariantDocument, 'key' | 'listPrice' | 'sellingPrice' | 'stock'>
-  & Partial<Pick<VariantDocument, 'label' | 'size' | 'storeStock' | 'customPrices' | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>>;
+export type SiblingVariant = Pick<VariantDocument, 'key' | 'listPrice' | 'sellingPrice' | 'stock'> &
+  Partial<
+    Pick<
+      VariantDocument,
+      'label' | 'size' | 'storeStock' | 'customPrices' | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName
+    >
+  >;
 
 /** The listing fields of a product (see ProductDocument.siblings), trimmed as its variants; images with sources only, without key, order, type and tags. */
-export type SiblingListing = Pick<ProductDocument, 'productKey' | 'productGroupKey' | 'title' | 'url' | 'name' | 'brand' | 'series' | 'description' | 'rating' | 'releaseDate'>
-  & Partial<Pick<ProductDocument, 'colors' | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>>
-  & { images?: Pick<ImageDocument, 'alt' | 'caption' | 'custom' | 'sources'>[]; variants: SiblingVariant[] };
+export type SiblingListing = Pick<
+  ProductDocument,
+  'productKey' | 'productGroupKey' | 'title' | 'url' | 'name' | 'brand' | 'series' | 'description' | 'rating' | 'releaseDate'
+> &
+  Partial<Pick<ProductDocument, 'colors' | 'customLabels' | 'customLabelIds' | 'customNumbers' | 'customLengths' | 'customJson' | MeasureName>> & {
+    images?: Pick<ImageDocument, 'alt' | 'caption' | 'custom' | 'sources'>[];
+    variants: SiblingVariant[];
+  };
 
 export interface ContentDocument {
   market: string;

@@ -4,8 +4,19 @@
  * translations resolved. Pure functions; see documentTypes.ts for the shapes.
  */
 import type {
-  ContentDocument, CustomAttributeFields, ImageDocument, MeasureName, Measurement, NamedLength, NamedValue, PriceRange, PriceRanges, ProductDocument, SiblingListing,
-  SiblingVariant, VariantDocument,
+  ContentDocument,
+  CustomAttributeFields,
+  ImageDocument,
+  MeasureName,
+  Measurement,
+  NamedLength,
+  NamedValue,
+  PriceRange,
+  PriceRanges,
+  ProductDocument,
+  SiblingListing,
+  SiblingVariant,
+  VariantDocument,
 } from './documentTypes';
 import { colourSearchNames } from './colourNames';
 import { productTypeKeys } from './productTypes';
@@ -84,12 +95,28 @@ function addSiblings(documents: ProductDocument[]): void {
 export function siblingListing(d: ProductDocument): SiblingListing {
   // One literal per copy, no spreads: this runs for every product of every group of an import.
   return {
-    productKey: d.productKey, productGroupKey: d.productGroupKey, title: d.title, url: d.url,
-    name: d.name, brand: d.brand, series: d.series, description: d.description, rating: d.rating, releaseDate: d.releaseDate,
+    productKey: d.productKey,
+    productGroupKey: d.productGroupKey,
+    title: d.title,
+    url: d.url,
+    name: d.name,
+    brand: d.brand,
+    series: d.series,
+    description: d.description,
+    rating: d.rating,
+    releaseDate: d.releaseDate,
     colors: filledList(d.colors),
-    customLabels: filledMap(d.customLabels), customLabelIds: d.customLabelIds, customNumbers: filledMap(d.customNumbers),
-    customLengths: shownLengths(d.customLengths), customJson: filledMap(d.customJson),
-    depth: shown(d.depth), height: shown(d.height), length: shown(d.length), width: shown(d.width), volume: shown(d.volume), weight: shown(d.weight),
+    customLabels: filledMap(d.customLabels),
+    customLabelIds: d.customLabelIds,
+    customNumbers: filledMap(d.customNumbers),
+    customLengths: shownLengths(d.customLengths),
+    customJson: filledMap(d.customJson),
+    depth: shown(d.depth),
+    height: shown(d.height),
+    length: shown(d.length),
+    width: shown(d.width),
+    volume: shown(d.volume),
+    weight: shown(d.weight),
     images: filledList(copiedImages(d.images)),
     variants: d.variants.map(siblingVariant),
   };
@@ -104,11 +131,25 @@ function copiedImages(images: ImageDocument[]): SiblingListing['images'] {
 function siblingVariant(v: VariantDocument): SiblingVariant {
   const size = v.size?.length ? [v.size[0]] : undefined;
   return {
-    key: v.key, label: v.label === size?.[0] ? undefined : v.label, size, listPrice: v.listPrice, sellingPrice: v.sellingPrice, stock: v.stock,
-    storeStock: filledList(v.storeStock.filter((s) => s.stock !== 0)), customPrices: filledList(v.customPrices),
-    customLabels: filledMap(v.customLabels), customLabelIds: v.customLabelIds, customNumbers: filledMap(v.customNumbers),
-    customLengths: shownLengths(v.customLengths), customJson: filledMap(v.customJson),
-    depth: shown(v.depth), height: shown(v.height), length: shown(v.length), width: shown(v.width), volume: shown(v.volume), weight: shown(v.weight),
+    key: v.key,
+    label: v.label === size?.[0] ? undefined : v.label,
+    size,
+    listPrice: v.listPrice,
+    sellingPrice: v.sellingPrice,
+    stock: v.stock,
+    storeStock: filledList(v.storeStock.filter((s) => s.stock !== 0)),
+    customPrices: filledList(v.customPrices),
+    customLabels: filledMap(v.customLabels),
+    customLabelIds: v.customLabelIds,
+    customNumbers: filledMap(v.customNumbers),
+    customLengths: shownLengths(v.customLengths),
+    customJson: filledMap(v.customJson),
+    depth: shown(v.depth),
+    height: shown(v.height),
+    length: shown(v.length),
+    width: shown(v.width),
+    volume: shown(v.volume),
+    weight: shown(v.weight),
   };
 }
 
@@ -182,18 +223,29 @@ function productDocument(p: ProductContext): ProductDocument {
   const series = data.series === undefined ? undefined : t.values('series', [data.series], locale)[0];
   const title = data.title ?? '';
   const measured = measurements(data);
-  const colors = product.colorOverride?.length ? product.colorOverride : product.colorInitial ?? [];
+  const colors = product.colorOverride?.length ? product.colorOverride : (product.colorInitial ?? []);
   return defined<ProductDocument>({
-    market, locale,
-    productGroupKey: p.groupKey, productKey: p.productKey,
-    groupPosition: p.groupPosition, groupProductKeys: p.groupProductKeys,
+    market,
+    locale,
+    productGroupKey: p.groupKey,
+    productKey: p.productKey,
+    groupPosition: p.groupPosition,
+    groupProductKeys: p.groupProductKeys,
     suppressDuplicates: p.group.suppressDuplicates ?? false,
     collapseKey: p.group.suppressDuplicates ? p.groupKey : p.productKey,
     variantKeys: variants.map((v) => v.key),
-    title, url: data.url ?? '',
-    name: text(data.name), brand: text(data.brand), series: text(series), description: text(data.description),
-    ontology: text(data.ontology), sizeType: text(data.sizeType), sizeTypeLabel: sizeTypeLabel(data.sizeType, locale, t),
-    category, categoryPaths: categoryPaths(category), categoryIds: data.category ?? [],
+    title,
+    url: data.url ?? '',
+    name: text(data.name),
+    brand: text(data.brand),
+    series: text(series),
+    description: text(data.description),
+    ontology: text(data.ontology),
+    sizeType: text(data.sizeType),
+    sizeTypeLabel: sizeTypeLabel(data.sizeType, locale, t),
+    category,
+    categoryPaths: categoryPaths(category),
+    categoryIds: data.category ?? [],
     age: t.values('age', data.age, locale),
     department: data.department ?? [],
     gender: t.values('gender', data.gender, locale),
@@ -223,8 +275,7 @@ function resolved<T>(defaults: T | undefined, overrides: Record<string, T> | und
 
 /** Feed order, or by `order` when every variant has one (the spec requires it on all or none). */
 function variantDocuments(product: Product, market: string, locale: string, t: Translator): VariantDocument[] {
-  const docs = Object.entries(product.variants)
-    .map(([key, v]) => variantDocument(key, resolved(v.defaults, v.overrides, market, locale), locale, t));
+  const docs = Object.entries(product.variants).map(([key, v]) => variantDocument(key, resolved(v.defaults, v.overrides, market, locale), locale, t));
   if (docs.every((d) => d.order !== undefined)) docs.sort((a, b) => a.order! - b.order!);
   return docs;
 }
@@ -277,8 +328,14 @@ function aggregates(variants: VariantDocument[]): Aggregates {
   const customPrice: Aggregates['customPrice'] = {};
   for (const [id, prices] of custom) customPrice[id] = priceRanges(prices);
   return {
-    price: priceRanges(variants), customPrice, discount, inStock,
-    inStockStores: [...inStockStores], storeKeys: [...storeKeys], stock, sizes: [...sizes],
+    price: priceRanges(variants),
+    customPrice,
+    discount,
+    inStock,
+    inStockStores: [...inStockStores],
+    storeKeys: [...storeKeys],
+    stock,
+    sizes: [...sizes],
   };
 }
 
@@ -330,7 +387,9 @@ function contentDocument(key: string, content: Content, market: string, locale: 
   const data = resolve(content.defaults, content.overrides, market, locale);
   const image = content.image && visible(content.image, market, locale) ? imageDocument('image', content.image, market, locale) : undefined;
   return defined<ContentDocument>({
-    market, locale, key,
+    market,
+    locale,
+    key,
     type: content.type,
     title: data.title ?? '',
     url: data.url ?? '',
@@ -345,7 +404,10 @@ function contentDocument(key: string, content: Content, market: string, locale: 
 export function categoryPaths(categories: string[]): string[] {
   const paths = new Set<string>();
   for (const category of categories) {
-    const parts = category.split('>').map((p) => p.trim()).filter(Boolean);
+    const parts = category
+      .split('>')
+      .map((p) => p.trim())
+      .filter(Boolean);
     parts.forEach((_, i) => paths.add(parts.slice(0, i + 1).join(' > ')));
   }
   return [...paths];
@@ -399,9 +461,12 @@ type Measured = Pick<ProductData, 'depth' | 'height' | 'length' | 'width' | 'vol
 
 function measurements(data: Measured): Pick<ProductDocument, keyof Measured> {
   return {
-    depth: measurement('length', data.depth), height: measurement('length', data.height),
-    length: measurement('length', data.length), width: measurement('length', data.width),
-    volume: measurement('volume', data.volume), weight: measurement('weight', data.weight),
+    depth: measurement('length', data.depth),
+    height: measurement('length', data.height),
+    length: measurement('length', data.length),
+    width: measurement('length', data.width),
+    volume: measurement('volume', data.volume),
+    weight: measurement('weight', data.weight),
   };
 }
 
@@ -452,8 +517,13 @@ function customAttributeFields(data: CustomData, labels: Record<string, string[]
   }
   const customLabelIds = labelIds(data.customLabels, labels);
   return {
-    customLabels: labels, ...(customLabelIds ? { customLabelIds, customLabelFeedIds: customLabelIds } : {}),
-    customNumbers, customLengths, customNumberValues, customLengthValues, customJson: data.customJson ?? {},
+    customLabels: labels,
+    ...(customLabelIds ? { customLabelIds, customLabelFeedIds: customLabelIds } : {}),
+    customNumbers,
+    customLengths,
+    customNumberValues,
+    customLengthValues,
+    customJson: data.customJson ?? {},
   };
 }
 
@@ -481,7 +551,10 @@ function labelFields(labels: Record<string, string[]>): Pick<ProductDocument, 'c
   return { customLabels: labels, customLabelNames: Object.keys(labels), customText: Object.values(labels).flat() };
 }
 
-function contentLabels(ids: Record<string, string[]> | undefined, labels: Record<string, string[]>): Pick<ContentDocument, 'customLabels' | 'customLabelIds' | 'customText'> {
+function contentLabels(
+  ids: Record<string, string[]> | undefined,
+  labels: Record<string, string[]>,
+): Pick<ContentDocument, 'customLabels' | 'customLabelIds' | 'customText'> {
   const customLabelIds = labelIds(ids, labels);
   return { customLabels: labels, ...(customLabelIds ? { customLabelIds } : {}), customText: Object.values(labels).flat() };
 }

@@ -26,7 +26,7 @@ export class LexiconUnavailable extends Error {}
 export async function parseLexicon(text: string): Promise<Set<string>> {
   const words = new Set<string>();
   const giveWay = fairShare();
-  for (let start = 0; start < text.length;) {
+  for (let start = 0; start < text.length; ) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
     const w = text.slice(start, end).trim().toLowerCase();
@@ -53,7 +53,10 @@ export async function readLexicon(dir: string, language: string): Promise<Set<st
 export class LexiconFiles implements LexiconSource {
   private readonly reported = new Set<string>();
 
-  constructor(private readonly dir: string, private readonly warn: (message: string) => void) {}
+  constructor(
+    private readonly dir: string,
+    private readonly warn: (message: string) => void,
+  ) {}
 
   async load(language: string): Promise<Lexicon | undefined> {
     try {

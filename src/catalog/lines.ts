@@ -39,7 +39,11 @@ export async function* readJsonLines(body: Readable, gzip: boolean, maxLineBytes
       const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       let start = 0;
       for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
-        if (nl === start && !pending.length) { line++; start = nl + 1; continue; } // a blank line, cheaply
+        if (nl === start && !pending.length) {
+          line++;
+          start = nl + 1;
+          continue;
+        } // a blank line, cheaply
         let bytes = data.subarray(start, nl);
         if (pending.length) {
           bytes = Buffer.concat([...pending, bytes]);
@@ -68,7 +72,8 @@ export async function* readJsonLines(body: Readable, gzip: boolean, maxLineBytes
     // zlib's errors (Z_DATA_ERROR "incorrect header check", Z_BUF_ERROR "unexpected end of file") are the
     // sender's: a body said to be gzip that is not, or is cut short.
     const code = (err as { code?: unknown }).code;
-    if (gzip && typeof code === 'string' && code.startsWith('Z_')) throw invalid(`Body is not valid gzip (Content-Encoding: gzip): ${(err as Error).message}; nothing was imported`);
+    if (gzip && typeof code === 'string' && code.startsWith('Z_'))
+      throw invalid(`Body is not valid gzip (Content-Encoding: gzip): ${(err as Error).message}; nothing was imported`);
     throw err;
   } finally {
     // Stop decompressing what nobody reads (the request itself is left to the HTTP server, which answers first).

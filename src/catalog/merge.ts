@@ -38,7 +38,9 @@ export function applyEditAttributes(group: ProductGroup, edit: EditAttributes): 
     if (!product) return undefined;
     const data = editData(product.defaults, product.overrides, edit.product);
     products[edit.key] = dropUndefined({
-      ...product, defaults: data.defaults, overrides: data.overrides,
+      ...product,
+      defaults: data.defaults,
+      overrides: data.overrides,
       colorInitial: edit.product.colorInitial ?? product.colorInitial,
       colorOverride: edit.product.colorOverride ?? product.colorOverride,
     });
@@ -48,7 +50,10 @@ export function applyEditAttributes(group: ProductGroup, edit: EditAttributes): 
     const variant = product.variants[edit.key];
     if (!variant) continue;
     const data = editData(variant.defaults, variant.overrides, edit.variant);
-    products[productKey] = { ...product, variants: { ...product.variants, [edit.key]: dropUndefined({ ...variant, defaults: data.defaults, overrides: data.overrides }) } };
+    products[productKey] = {
+      ...product,
+      variants: { ...product.variants, [edit.key]: dropUndefined({ ...variant, defaults: data.defaults, overrides: data.overrides }) },
+    };
     return { ...group, products };
   }
   return undefined;

@@ -12,8 +12,15 @@ export const MIN_CORRECTED_WORD = 3;
  * "søt" → sot): spelling compares words so.
  */
 export function folded(word: string): string {
-  return word.toLocaleLowerCase().normalize('NFD').replace(/\p{M}+/gu, '')
-    .replace(/[øœ]/g, (c) => (c === 'ø' ? 'o' : 'oe')).replace(/æ/g, 'ae').replace(/ß/g, 'ss').replace(/đ/g, 'd').replace(/ł/g, 'l');
+  return word
+    .toLocaleLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[øœ]/g, (c) => (c === 'ø' ? 'o' : 'oe'))
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .replace(/đ/g, 'd')
+    .replace(/ł/g, 'l');
 }
 
 /**
@@ -57,8 +64,20 @@ export class NearWords {
       if (d <= maxEdits) found.push([w, d]);
     }
     // Nearest first; then the length nearest the typed word's, the longer shared start, and the word itself.
-    const shared = (w: string) => { let i = 0; while (i < w.length && w[i] === typed[i]) i++; return i; };
-    return found.sort((a, b) => a[1] - b[1] || Math.abs(a[0].length - typed.length) - Math.abs(b[0].length - typed.length) || shared(folded(b[0])) - shared(folded(a[0])) || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+    const shared = (w: string) => {
+      let i = 0;
+      while (i < w.length && w[i] === typed[i]) i++;
+      return i;
+    };
+    return found
+      .sort(
+        (a, b) =>
+          a[1] - b[1] ||
+          Math.abs(a[0].length - typed.length) - Math.abs(b[0].length - typed.length) ||
+          shared(folded(b[0])) - shared(folded(a[0])) ||
+          (a[0] < b[0] ? -1 : 1),
+      )
+      .map(([w]) => w);
   }
 
   private buckets(): Map<string, [string, string][]> {
@@ -78,4 +97,3 @@ export class NearWords {
     return byLetter;
   }
 }
-

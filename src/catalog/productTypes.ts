@@ -51,12 +51,53 @@ const parts = (name: string, language: string): string[] => name.split(separator
  * ("slippers women", "drill bit set", "tank top plus size"). Skipped when looking for the head.
  */
 const NOT_HEADS: ReadonlySet<string> = new Set([
-  'women', 'woman', 'womens', 'men', 'man', 'mens', 'kids', 'kid', 'girls', 'girl', 'boys', 'boy', 'adults', 'adult', 'toddler', 'toddlers',
-  'baby', 'babies', 'unisex', 'ladies', 'lady', 'set', 'sets', 'pack', 'packs', 'piece', 'pieces', 'pcs', 'size', 'sizes', 'count', 'pair', 'pairs',
+  'women',
+  'woman',
+  'womens',
+  'men',
+  'man',
+  'mens',
+  'kids',
+  'kid',
+  'girls',
+  'girl',
+  'boys',
+  'boy',
+  'adults',
+  'adult',
+  'toddler',
+  'toddlers',
+  'baby',
+  'babies',
+  'unisex',
+  'ladies',
+  'lady',
+  'set',
+  'sets',
+  'pack',
+  'packs',
+  'piece',
+  'pieces',
+  'pcs',
+  'size',
+  'sizes',
+  'count',
+  'pair',
+  'pairs',
 ]);
 
 /** English plurals the rules below miss. */
-const IRREGULAR: Record<string, string> = { mice: 'mouse', men: 'man', women: 'woman', children: 'child', feet: 'foot', teeth: 'tooth', knives: 'knife', shelves: 'shelf', leaves: 'leaf' };
+const IRREGULAR: Record<string, string> = {
+  mice: 'mouse',
+  men: 'man',
+  women: 'woman',
+  children: 'child',
+  feet: 'foot',
+  teeth: 'tooth',
+  knives: 'knife',
+  shelves: 'shelf',
+  leaves: 'leaf',
+};
 
 /** An English noun in the singular: laptops → laptop, batteries → battery, watches → watch, glasses → glass. */
 export function englishSingular(word: string): string {
@@ -77,7 +118,11 @@ export function typeKey(language: string, word: string): string {
   return folded(w);
 }
 
-const words = (text: string) => text.split(/[^\p{L}\p{N}'-]+/u).map((w) => w.replace(/^['-]+|['-]+$/g, '')).filter(Boolean);
+const words = (text: string) =>
+  text
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
+    .filter(Boolean);
 /** A word that names something (not "14", "4K", "128GB", "Men's"). */
 const nounLike = (w: string) => /\p{L}{2,}/u.test(w) && !/\p{N}/u.test(w) && !/'s$/i.test(w);
 

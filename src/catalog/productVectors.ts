@@ -51,9 +51,15 @@ export function documentVector(v: Float32Array): number[] {
   return Array.from(v, (x) => Math.round(x * 1e6) / 1e6);
 }
 
-interface CachedVector { model: string; vector: string }
+interface CachedVector {
+  model: string;
+  vector: string;
+}
 
-export interface VectorCounts { reused: number; embedded: number }
+export interface VectorCounts {
+  reused: number;
+  embedded: number;
+}
 
 /** The embedding cache and the model, as the imports use them. */
 export class ProductVectors {
@@ -67,7 +73,9 @@ export class ProductVectors {
     readonly wanted: (locale: string) => boolean,
   ) {}
 
-  get model(): string { return this.embedder.model; }
+  get model(): string {
+    return this.embedder.model;
+  }
 
   /** Sets `embedding` on each document of a wanted locale: from the cache, else from the model (then cached). */
   async attach(docs: readonly ProductDocument[]): Promise<void> {
@@ -85,11 +93,15 @@ export class ProductVectors {
     const missing = unique.filter((k) => !vectors.has(k));
     if (missing.length) {
       const textOf = new Map<string, string>();
-      targets.forEach((d, i) => { if (!vectors.has(keys[i])) textOf.set(keys[i], productText(d)); });
+      targets.forEach((d, i) => {
+        if (!vectors.has(keys[i])) textOf.set(keys[i], productText(d));
+      });
       const embedded = await this.embedder.embed(missing.map((k) => textOf.get(k)!));
       const now = new Date().toISOString();
       missing.forEach((k, i) => vectors.set(k, embedded[i]));
-      const bulk = await this.documents.bulk(missing.flatMap((k, i) => [{ index: { _index: this.cacheIndex, _id: k } }, { model, vector: encodeVector(embedded[i]), createdAt: now }]));
+      const bulk = await this.documents.bulk(
+        missing.flatMap((k, i) => [{ index: { _index: this.cacheIndex, _id: k } }, { model, vector: encodeVector(embedded[i]), createdAt: now }]),
+      );
       // A cache write that fails costs a later import the embedding again, nothing more.
       if (bulk.errors) this.failedCacheWrites++;
     }
@@ -129,7 +141,9 @@ export class VectorStage {
     await this.inFlight;
   }
 
-  get counts(): VectorCounts | undefined { return this.vectors?.counts; }
+  get counts(): VectorCounts | undefined {
+    return this.vectors?.counts;
+  }
 
   private async send(): Promise<void> {
     const batch = this.batch;

@@ -39,7 +39,7 @@ export class TypePriorCounter {
       let entry = this.heads.get(head);
       if (!entry) {
         if (this.heads.size >= MAX_PRIOR_HEADS) continue;
-        this.heads.set(head, entry = { products: 0, types: new Map() });
+        this.heads.set(head, (entry = { products: 0, types: new Map() }));
       }
       entry.products++;
       for (const t of new Set(types)) entry.types.set(t, (entry.types.get(t) ?? 0) + 1);

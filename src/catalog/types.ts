@@ -4,12 +4,18 @@
  * makes the casts from `unknown` safe.
  */
 
-export interface Length { amount: number; unit: string }
+export interface Length {
+  amount: number;
+  unit: string;
+}
 /** The spec leaves Volume and Weight unshown; we take the same shape as Length. */
 export type Volume = Length;
 export type Weight = Length;
 
-export interface Price { listPrice: number; sellingPrice: number }
+export interface Price {
+  listPrice: number;
+  sellingPrice: number;
+}
 
 /** Custom attributes, on products and on variants alike. */
 export interface CustomAttributes {
@@ -74,7 +80,11 @@ export interface Variant {
 }
 
 /** `heightInitial` is ours (the spec's UrlMeta has only `widthInitial`): the source's `height` in answers. */
-export interface UrlMeta { url: string; widthInitial?: number; heightInitial?: number }
+export interface UrlMeta {
+  url: string;
+  widthInitial?: number;
+  heightInitial?: number;
+}
 
 export interface ImageData {
   urls?: UrlMeta[];
@@ -140,15 +150,10 @@ export interface Translation {
 export type EntityType = 'productGroup' | 'content' | 'translation';
 
 /** A Replace line's payload: `key` plus exactly one entity. Also the export line shape. */
-export type ReplaceEntity =
-  | { key: string; productGroup: ProductGroup }
-  | { key: string; content: Content }
-  | { key: string; translation: Translation };
+export type ReplaceEntity = { key: string; productGroup: ProductGroup } | { key: string; content: Content } | { key: string; translation: Translation };
 
 /** Partial entities as `edit` carries them: every field optional, merged into the current entity. */
-export type EditEntity =
-  | { key: string; productGroup: DeepPartial<ProductGroup> }
-  | { key: string; content: DeepPartial<Content> };
+export type EditEntity = { key: string; productGroup: DeepPartial<ProductGroup> } | { key: string; content: DeepPartial<Content> };
 
 /** `editAttributes`: attributes of one product or one variant; no structural change. */
 export type EditAttributes =
@@ -187,8 +192,14 @@ export interface MarketPresentation {
 }
 
 /** Markets and their locales, from the configuration import (see docs/admin-api.md "Markets and locales"). */
-export interface MarketConfig { locales: string[]; currency?: string; presentation?: MarketPresentation }
-export interface CatalogConfiguration { markets: Record<string, MarketConfig> }
+export interface MarketConfig {
+  locales: string[];
+  currency?: string;
+  presentation?: MarketPresentation;
+}
+export interface CatalogConfiguration {
+  markets: Record<string, MarketConfig>;
+}
 
 export function entityTypeOf(entity: ReplaceEntity | EditEntity): EntityType {
   if ('productGroup' in entity) return 'productGroup';

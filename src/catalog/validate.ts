@@ -29,7 +29,6 @@ export interface ValidationContext {
   locales?: ReadonlySet<string>;
 }
 
-
 const ENTITY_TYPES = ['productGroup', 'content', 'translation'] as const;
 const EDITABLE_TYPES = ['productGroup', 'content'] as const;
 const OPERATIONS = ['replace', 'edit', 'editAttributes', 'remove', 'removePartial', 'clearProductGroups', 'clearContent', 'clearTranslations'] as const;
@@ -42,7 +41,8 @@ export function validateReplaceLine(line: unknown, ctx: ValidationContext): Vali
   const s = scope(ctx, false);
   if (!isObject(line)) return failure('', `must be a JSON object like {"replace": {...}} (got ${kindOf(line)})`);
   for (const name of Object.keys(line)) if (name !== 'replace') s.problems.add(name, 'only replace operations are allowed in a full import');
-  if (line.replace === undefined) s.problems.add('', 'must be a replace operation: {"replace": {"key": ..., "productGroup" or "content" or "translation": {...}}}');
+  if (line.replace === undefined)
+    s.problems.add('', 'must be a replace operation: {"replace": {"key": ..., "productGroup" or "content" or "translation": {...}}}');
   else if (replaceEntity(s, 'replace', line.replace)) return result(s, line.replace);
   return result<ReplaceEntity>(s, undefined);
 }
@@ -142,7 +142,9 @@ function editAttributes(s: Scope, path: string, v: unknown): v is EditAttributes
 /** remove `{productGroup | content: key}`; removePartial also `{market}`. */
 function removal(s: Scope, name: 'remove' | 'removePartial', v: unknown): CatalogOperation | undefined {
   const partial = name === 'removePartial';
-  const o = obj(s, name, v, partial ? ['market', ...EDITABLE_TYPES] : EDITABLE_TYPES, { translation: `${name} takes "productGroup" or "content": translations are removed with clearTranslations` });
+  const o = obj(s, name, v, partial ? ['market', ...EDITABLE_TYPES] : EDITABLE_TYPES, {
+    translation: `${name} takes "productGroup" or "content": translations are removed with clearTranslations`,
+  });
   if (!o || o.translation !== undefined) return undefined;
   const m = partial ? marketField(s, name, o) : undefined;
   const entityType = oneOf(s, name, o, EDITABLE_TYPES);
@@ -246,7 +248,8 @@ export class CatalogLimits {
         message: `at most ${MAX_CONTENT_TYPES} distinct content types; "${newType}" would be one more than ${quoted(this.contentTypes, 25)}`,
       });
     }
-    const newNames = 'productGroup' in entity ? this.newVariantAttributes(entity.productGroup, at(pathPrefix, 'productGroup'), errors) : new Map<string, Set<string>>();
+    const newNames =
+      'productGroup' in entity ? this.newVariantAttributes(entity.productGroup, at(pathPrefix, 'productGroup'), errors) : new Map<string, Set<string>>();
     if (errors.length > 0) return errors.slice(0, MAX_ERRORS_PER_LINE);
     this.keys[type].add(entity.key);
     if (newType !== undefined) this.contentTypes.add(newType);

@@ -29,7 +29,10 @@ export const languageOf = (locale: string): string => locale.split('-')[0].toLow
 
 /** Lower-case words of a text as the catalog is searched: letters and digits, split on anything else. */
 export function vocabularyWords(text: string): string[] {
-  return text.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= MIN_PART);
+  return text
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= MIN_PART);
 }
 
 /**
@@ -125,7 +128,8 @@ export function formKeys(language: string, word: string): string[] {
   // "-ies" is the plural of "-y" ("batteries") and of "-ie" ("hoodies", "cookies").
   if (language === 'en' && /ies$/.test(word.toLocaleLowerCase()) && longest.endsWith('y')) keys.add(`${longest.slice(0, -1)}ie`);
   // Norwegian feminine definite "-a" for "-e": "lua"/"lue", too short for an ending to be stripped.
-  if ((language === 'nb' || language === 'nn' || language === 'no') && word.toLocaleLowerCase().endsWith('a')) keys.add(keyBy(language, `${word.slice(0, -1)}e`, 'longest'));
+  if ((language === 'nb' || language === 'nn' || language === 'no') && word.toLocaleLowerCase().endsWith('a'))
+    keys.add(keyBy(language, `${word.slice(0, -1)}e`, 'longest'));
   const short = shortNounOf(language, word);
   if (short) keys.add(short);
   return [...keys];
@@ -170,9 +174,39 @@ function keyBy(language: string, word: string, prefer: 'longest' | 'shortest'): 
  * "glasses" no "glass"): they keep their key.
  */
 const ENGLISH_PLURAL_WORDS: ReadonlySet<string> = new Set([
-  'shorts', 'pants', 'jeans', 'glasses', 'tights',
-  'clothes', 'news', 'binoculars', 'boxers', 'briefs', 'knickers', 'overalls', 'slacks', 'trunks', 'braces', 'goods', 'sales', 'savings', 'arms', 'customs', 'means', 'series',
-  'species', 'specs', 'jodhpurs', 'earnings', 'outdoors', 'sports', 'graphics', 'electronics', 'kids', 'mens', 'womens',
+  'shorts',
+  'pants',
+  'jeans',
+  'glasses',
+  'tights',
+  'clothes',
+  'news',
+  'binoculars',
+  'boxers',
+  'briefs',
+  'knickers',
+  'overalls',
+  'slacks',
+  'trunks',
+  'braces',
+  'goods',
+  'sales',
+  'savings',
+  'arms',
+  'customs',
+  'means',
+  'series',
+  'species',
+  'specs',
+  'jodhpurs',
+  'earnings',
+  'outdoors',
+  'sports',
+  'graphics',
+  'electronics',
+  'kids',
+  'mens',
+  'womens',
 ]);
 
 /** The singular of a regular English plural ("batteries" → battery, "watches" → watch, "games" → game). */
@@ -206,11 +240,186 @@ export interface Lexicon {
  * words ("klänning" is no compound of "ning"). Checked against the head as written, lower-case.
  */
 export const STOP_HEADS: Record<string, ReadonlySet<string>> = {
-  sv: new Set(['ning', 'ningar', 'het', 'heter', 'else', 'are', 'ande', 'ende', 'lig', 'liga', 'ligt', 'tal', 'lar', 'ler', 'ter', 'ner', 'ren', 'ver', 'sen', 'ten', 'ens', 'ans', 'ing', 'ingar', 'ska', 'era', 'rar', 'lor', 'nor', 'tor', 'ror', 'kor', 'ell', 'ett', 'lla', 'den', 'det', 'dom', 'man', 'ord', 'ort', 'sig', 'mer', 'dag', 'daler', 'skar', 'aler']),
-  nb: new Set(['ning', 'ninger', 'het', 'heten', 'else', 'ende', 'lig', 'lige', 'ere', 'ene', 'ens', 'ter', 'ler', 'ner', 'ser', 'ker', 'ren', 'ver', 'sen', 'ten', 'ing', 'inger', 'ske', 'man', 'dom', 'ord', 'det', 'den']),
-  nn: new Set(['ning', 'ningar', 'het', 'else', 'ande', 'ende', 'leg', 'ere', 'ene', 'ter', 'ler', 'ner', 'ser', 'ker', 'ren', 'ver', 'ing', 'ingar', 'man', 'dom', 'ord', 'det', 'den']),
-  da: new Set(['ning', 'ninger', 'hed', 'heden', 'else', 'ende', 'lig', 'lige', 'ere', 'ene', 'ens', 'ter', 'ler', 'ner', 'ser', 'ker', 'ren', 'ver', 'sen', 'ten', 'ing', 'inger', 'ske', 'man', 'dom', 'ord', 'det', 'den']),
-  de: new Set(['ung', 'ungen', 'heit', 'keit', 'schaft', 'ling', 'chen', 'lein', 'nis', 'tum', 'ter', 'ner', 'ler', 'ten', 'ein', 'ine', 'sche', 'che', 'ste', 'ern', 'ere', 'ise', 'ens', 'ant', 'ent', 'ion', 'tion', 'ier', 'rer', 'ger', 'ber', 'ker', 'ser', 'ar', 'ben', 'den', 'gen', 'hen', 'len', 'men', 'nen', 'sen', 'ren', 'uhe']),
+  sv: new Set([
+    'ning',
+    'ningar',
+    'het',
+    'heter',
+    'else',
+    'are',
+    'ande',
+    'ende',
+    'lig',
+    'liga',
+    'ligt',
+    'tal',
+    'lar',
+    'ler',
+    'ter',
+    'ner',
+    'ren',
+    'ver',
+    'sen',
+    'ten',
+    'ens',
+    'ans',
+    'ing',
+    'ingar',
+    'ska',
+    'era',
+    'rar',
+    'lor',
+    'nor',
+    'tor',
+    'ror',
+    'kor',
+    'ell',
+    'ett',
+    'lla',
+    'den',
+    'det',
+    'dom',
+    'man',
+    'ord',
+    'ort',
+    'sig',
+    'mer',
+    'dag',
+    'daler',
+    'skar',
+    'aler',
+  ]),
+  nb: new Set([
+    'ning',
+    'ninger',
+    'het',
+    'heten',
+    'else',
+    'ende',
+    'lig',
+    'lige',
+    'ere',
+    'ene',
+    'ens',
+    'ter',
+    'ler',
+    'ner',
+    'ser',
+    'ker',
+    'ren',
+    'ver',
+    'sen',
+    'ten',
+    'ing',
+    'inger',
+    'ske',
+    'man',
+    'dom',
+    'ord',
+    'det',
+    'den',
+  ]),
+  nn: new Set([
+    'ning',
+    'ningar',
+    'het',
+    'else',
+    'ande',
+    'ende',
+    'leg',
+    'ere',
+    'ene',
+    'ter',
+    'ler',
+    'ner',
+    'ser',
+    'ker',
+    'ren',
+    'ver',
+    'ing',
+    'ingar',
+    'man',
+    'dom',
+    'ord',
+    'det',
+    'den',
+  ]),
+  da: new Set([
+    'ning',
+    'ninger',
+    'hed',
+    'heden',
+    'else',
+    'ende',
+    'lig',
+    'lige',
+    'ere',
+    'ene',
+    'ens',
+    'ter',
+    'ler',
+    'ner',
+    'ser',
+    'ker',
+    'ren',
+    'ver',
+    'sen',
+    'ten',
+    'ing',
+    'inger',
+    'ske',
+    'man',
+    'dom',
+    'ord',
+    'det',
+    'den',
+  ]),
+  de: new Set([
+    'ung',
+    'ungen',
+    'heit',
+    'keit',
+    'schaft',
+    'ling',
+    'chen',
+    'lein',
+    'nis',
+    'tum',
+    'ter',
+    'ner',
+    'ler',
+    'ten',
+    'ein',
+    'ine',
+    'sche',
+    'che',
+    'ste',
+    'ern',
+    'ere',
+    'ise',
+    'ens',
+    'ant',
+    'ent',
+    'ion',
+    'tion',
+    'ier',
+    'rer',
+    'ger',
+    'ber',
+    'ker',
+    'ser',
+    'ar',
+    'ben',
+    'den',
+    'gen',
+    'hen',
+    'len',
+    'men',
+    'nen',
+    'sen',
+    'ren',
+    'uhe',
+  ]),
 };
 STOP_HEADS.no = STOP_HEADS.nb;
 
@@ -261,7 +470,8 @@ export function localeVocabulary(words: Iterable<[string, number]>, options: Com
   const isWord = (w: string) => w.length >= MIN_PART && (counts.has(w) || options.lexicon?.has(w) === true);
   // A modifier as compounds write it: the word itself, with a linking letter ("vandrings-"), or without its
   // last vowel ("skjort-" of "skjorta", "Kirsch-" of "Kirsche").
-  const isModifier = (m: string) => isWord(m) || (/[se]$/.test(m) && isWord(m.slice(0, -1))) || /(en|er)$/.test(m) && isWord(m.slice(0, -2)) || isWord(`${m}a`) || isWord(`${m}e`);
+  const isModifier = (m: string) =>
+    isWord(m) || (/[se]$/.test(m) && isWord(m.slice(0, -1))) || (/(en|er)$/.test(m) && isWord(m.slice(0, -2))) || isWord(`${m}a`) || isWord(`${m}e`);
   const headOf = (word: string): string | undefined => {
     let longest: string | undefined;
     for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
@@ -328,7 +538,9 @@ export function formsOf(phrase: string, forms: ReadonlyMap<string, string[]>, la
   for (const w of vocabularyWords(phrase)) {
     // The noun of a one-syllable definite plural is its form even where the catalog's words (3 letters and up) lack it.
     const short = shortNounOf(language, w);
-    const others = [...new Set([...formKeys(language, w).flatMap((k) => forms.get(k) ?? []), ...(short ? [short] : [])])].filter((f) => folded(f) !== folded(w));
+    const others = [...new Set([...formKeys(language, w).flatMap((k) => forms.get(k) ?? []), ...(short ? [short] : [])])].filter(
+      (f) => folded(f) !== folded(w),
+    );
     if (others?.length) out.set(w, others);
   }
   return out;
@@ -355,12 +567,15 @@ export function joinsAndSplits(phrase: string, vocabulary: Pick<LocaleVocabulary
   const out = new Set<string>();
   for (let i = 0; i + 1 < words.length; i++) {
     const [a, b] = [words[i], words[i + 1]];
-    if (letters(a) && letters(b) && a.length >= MIN_JOIN_PART && b.length >= MIN_JOIN_PART && known(a + b)) out.add([...words.slice(0, i), a + b, ...words.slice(i + 2)].join(' '));
+    if (letters(a) && letters(b) && a.length >= MIN_JOIN_PART && b.length >= MIN_JOIN_PART && known(a + b))
+      out.add([...words.slice(0, i), a + b, ...words.slice(i + 2)].join(' '));
   }
   words.forEach((w, i) => {
     if (!letters(w) || w.length < MIN_SPLIT_WORD) return;
     if (known(w)) {
-      const pair = formKeys(language, w).map((k) => splits?.get(k)).find(Boolean);
+      const pair = formKeys(language, w)
+        .map((k) => splits?.get(k))
+        .find(Boolean);
       if (pair) out.add([...words.slice(0, i), pair, ...words.slice(i + 1)].join(' '));
       return;
     }

@@ -76,7 +76,9 @@ export class ConfigurationLearner {
     const fallback = [...this.locales].sort();
     if (!this.markets.size) return { ok: false, message: 'the file names no market' };
     if (!fallback.length) return { ok: false, message: 'the file names no locale (no dataLocale, no override key with a locale, no translation)' };
-    const markets = Object.fromEntries([...this.markets].sort(([a], [b]) => a.localeCompare(b)).map(([m, l]) => [m, { locales: l.size ? [...l].sort() : fallback }]));
+    const markets = Object.fromEntries(
+      [...this.markets].sort(([a], [b]) => a.localeCompare(b)).map(([m, l]) => [m, { locales: l.size ? [...l].sort() : fallback }]),
+    );
     try {
       return { ok: true, configuration: parseConfiguration({ markets }) };
     } catch (err) {

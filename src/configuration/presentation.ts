@@ -5,7 +5,12 @@
  */
 import type { AttributeBadgeTheme, MarketConfig } from '../catalog/types';
 
-export interface AttributeBadge { attribute: string; name: string; theme: AttributeBadgeTheme; placement: 'primary' | 'secondary' }
+export interface AttributeBadge {
+  attribute: string;
+  name: string;
+  theme: AttributeBadgeTheme;
+  placement: 'primary' | 'secondary';
+}
 
 export interface Presentation {
   /** Effect of product cards in listings; the product page's product is always a GALLERY of all images. */
@@ -23,7 +28,11 @@ export const NEW_BADGE_DAYS = 30;
 export const DISCOUNT_BADGE_MIN_PERCENT = 10;
 
 export const DEFAULT_PRESENTATION: Presentation = {
-  imageEffect: 'SWAP', sale: true, newDays: NEW_BADGE_DAYS, discountMinPercent: DISCOUNT_BADGE_MIN_PERCENT, attributes: [],
+  imageEffect: 'SWAP',
+  sale: true,
+  newDays: NEW_BADGE_DAYS,
+  discountMinPercent: DISCOUNT_BADGE_MIN_PERCENT,
+  attributes: [],
 };
 
 export function presentationOf(market: MarketConfig | undefined): Presentation {
@@ -33,8 +42,13 @@ export function presentationOf(market: MarketConfig | undefined): Presentation {
   return {
     imageEffect: p.imageEffect ?? DEFAULT_PRESENTATION.imageEffect,
     sale: b.SALE?.enabled ?? true,
-    ...(b.NEW?.enabled ?? true ? { newDays: b.NEW?.days ?? NEW_BADGE_DAYS } : {}),
-    ...(b.DISCOUNT?.enabled ?? true ? { discountMinPercent: b.DISCOUNT?.minPercent ?? DISCOUNT_BADGE_MIN_PERCENT } : {}),
-    attributes: (b.attributes ?? []).map((a) => ({ attribute: a.attribute, name: a.attribute.slice('custom.'.length), theme: a.theme, placement: a.placement ?? 'primary' })),
+    ...((b.NEW?.enabled ?? true) ? { newDays: b.NEW?.days ?? NEW_BADGE_DAYS } : {}),
+    ...((b.DISCOUNT?.enabled ?? true) ? { discountMinPercent: b.DISCOUNT?.minPercent ?? DISCOUNT_BADGE_MIN_PERCENT } : {}),
+    attributes: (b.attributes ?? []).map((a) => ({
+      attribute: a.attribute,
+      name: a.attribute.slice('custom.'.length),
+      theme: a.theme,
+      placement: a.placement ?? 'primary',
+    })),
   };
 }

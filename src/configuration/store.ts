@@ -17,7 +17,11 @@ export class ConfigurationStore {
   private readonly cache: ShortCache<CatalogConfiguration | undefined>;
 
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly documents: DocumentIndex, private readonly index: string, cacheMs: number) {
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+    cacheMs: number,
+  ) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'configuration');
   }
 

@@ -40,11 +40,19 @@ export interface PhraseStatistics {
   averageClickPosition: number | null;
 }
 
-export interface TouchpointTotals extends SearchTotals { touchpoint: string }
+export interface TouchpointTotals extends SearchTotals {
+  touchpoint: string;
+}
 /** The same totals over the range just before (as many days, ending the day before `from`). */
-export interface PreviousPeriod { from: string; to: string; totals: SearchTotals }
+export interface PreviousPeriod {
+  from: string;
+  to: string;
+  totals: SearchTotals;
+}
 export interface SearchesAnswer {
-  from: string; to: string; totals: SearchTotals;
+  from: string;
+  to: string;
+  totals: SearchTotals;
   /** The totals split by the searches' touchpoint (DESKTOP, MOBILE), most searches first. */
   touchpoints: TouchpointTotals[];
   phrases: PhraseStatistics[];
@@ -58,9 +66,24 @@ export interface ProductStatistics {
   /** The product's title and link in the locale asked (else the first of its locales by name), when it is still in the catalog. */
   title?: string;
   url?: string;
-  clicks: number; addToCarts: number; purchases: number; revenue: number; averageClickPosition: number | null }
-export interface PhraseProductsAnswer { from: string; to: string; phrase: string; products: ProductStatistics[] }
+  clicks: number;
+  addToCarts: number;
+  purchases: number;
+  revenue: number;
+  averageClickPosition: number | null;
+}
+export interface PhraseProductsAnswer {
+  from: string;
+  to: string;
+  phrase: string;
+  products: ProductStatistics[];
+}
 /** The buckets of the over-time answer: each `date` is the first day of its day, ISO week (Monday) or month. */
 export const INTERVALS = ['day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
-export interface DailyAnswer { from: string; to: string; interval: Interval; days: (SearchTotals & { date: string })[] }
+export interface DailyAnswer {
+  from: string;
+  to: string;
+  interval: Interval;
+  days: (SearchTotals & { date: string })[];
+}

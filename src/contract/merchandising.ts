@@ -28,7 +28,11 @@ export interface VersionSummary {
 }
 
 /** One field of a changed entry, by leaf path (`primaryList.pinned[0]`). */
-export interface FieldChange { path: string; from: unknown; to: unknown }
+export interface FieldChange {
+  path: string;
+  from: unknown;
+  to: unknown;
+}
 /** The diff of two kept versions: entries by id (pages by id, synonyms by locale, facets by market, ...). */
 export interface VersionDiff {
   added: { id: string; entry: unknown }[];
@@ -45,7 +49,10 @@ export type SynonymSets = Record<string, SynonymRule[]>;
  * A phrase rule as the phrase-rules import and export carry it (docs/merchandising.md "Phrase rules"): what
  * search-page and autocomplete do for a search phrase, per market (optionally one locale of it).
  */
-export interface PinnedProduct { productKey: string; position: number }
+export interface PinnedProduct {
+  productKey: string;
+  position: number;
+}
 
 export interface PhraseRule {
   id: string;
@@ -66,6 +73,8 @@ export interface PhraseRule {
 export type PhraseRuleSets = Record<string, PhraseRule[]>;
 
 /** A locale's compounds configuration: the compounds kept whole (one word each, compared lower-case without diacritics). */
-export interface LocaleCompounds { excluded: string[] }
+export interface LocaleCompounds {
+  excluded: string[];
+}
 /** locale → its compounds configuration, as the compounds import and export carry them under `locales`. */
 export type CompoundSets = Record<string, LocaleCompounds>;

@@ -4,7 +4,13 @@
  */
 
 /** One judged result: how good `productKey` is for `phrase` in a market and locale, 0 (bad) to 3 (perfect). */
-export interface Judgment { market: string; locale: string; phrase: string; productKey: string; grade: number }
+export interface Judgment {
+  market: string;
+  locale: string;
+  phrase: string;
+  productKey: string;
+  grade: number;
+}
 
 export const MAX_GRADE = 3;
 
@@ -25,7 +31,12 @@ export interface ReplayRequest {
   days?: number;
 }
 
-export interface ReplayedPhraseRef { market: string; locale: string; phrase: string; searches: number }
+export interface ReplayedPhraseRef {
+  market: string;
+  locale: string;
+  phrase: string;
+  searches: number;
+}
 
 /** A phrase as the change moves it, with the estimated clicks per window and nDCG@10 where judged. */
 export interface PhraseChange extends ReplayedPhraseRef {
@@ -47,9 +58,18 @@ export interface PhraseChange extends ReplayedPhraseRef {
 }
 
 /** Where a product shoppers clicked for a phrase moves (ranks 1-based; null: not in the first ten). */
-export interface ClickedMove extends ReplayedPhraseRef { productKey: string; clicks: number; liveRank: number | null; candidateRank: number | null }
+export interface ClickedMove extends ReplayedPhraseRef {
+  productKey: string;
+  clicks: number;
+  liveRank: number | null;
+  candidateRank: number | null;
+}
 
-export interface NdcgSummary { phrases: number; live: number; candidate: number }
+export interface NdcgSummary {
+  phrases: number;
+  live: number;
+  candidate: number;
+}
 
 export interface ReplayReport {
   change: ReplayChange;

@@ -20,7 +20,10 @@ export interface JourneyStep {
 }
 
 /** One session's searches that back a suggestion (no visitor or session key: a merchandiser needs none). */
-export interface Journey { day: string; steps: JourneyStep[] }
+export interface Journey {
+  day: string;
+  steps: JourneyStep[];
+}
 
 interface SuggestionBase {
   /** Stable for the same evidence: `kind|locale|phrase|target`. */

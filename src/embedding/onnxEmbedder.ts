@@ -55,7 +55,8 @@ interface Job {
  * DOCUMENT_JOB); `startWorker`, how a worker thread is started (default: worker.ts).
  */
 export async function openEmbeddingModel(
-  config: Pick<Config, 'embeddingModelDir' | 'embeddingWorkers'>, log: Logger,
+  config: Pick<Config, 'embeddingModelDir' | 'embeddingWorkers'>,
+  log: Logger,
   options: { documentJob?: number; startWorker?: (setup: WorkerSetup) => Worker } = {},
 ): Promise<EmbeddingModel | null> {
   const dir = config.embeddingModelDir;
@@ -65,7 +66,11 @@ export async function openEmbeddingModel(
     return null;
   }
   const pool = new WorkerPool(
-    { dir, threads: 1, maxTokens: MAX_TOKENS }, config.embeddingWorkers, log, options.documentJob ?? DOCUMENT_JOB, options.startWorker ?? startWorker,
+    { dir, threads: 1, maxTokens: MAX_TOKENS },
+    config.embeddingWorkers,
+    log,
+    options.documentJob ?? DOCUMENT_JOB,
+    options.startWorker ?? startWorker,
   );
   try {
     const { model, dimensions } = await pool.start();
@@ -96,7 +101,10 @@ class WorkerPool {
   private started: Promise<{ model: string; dimensions: number }> | null = null;
 
   constructor(
-    private readonly setup: WorkerSetup, private readonly size: number, private readonly log: Logger, private readonly documentJob: number,
+    private readonly setup: WorkerSetup,
+    private readonly size: number,
+    private readonly log: Logger,
+    private readonly documentJob: number,
     private readonly startWorker: (setup: WorkerSetup) => Worker,
   ) {}
 
@@ -112,7 +120,8 @@ class WorkerPool {
 
   asModel(model: string, dimensions: number): EmbeddingModel {
     const lane = (name: Lane): TextEmbedder => ({
-      model, dimensions,
+      model,
+      dimensions,
       embed: (texts) => this.embed(name, texts),
       close: () => this.close(),
     });
@@ -182,8 +191,17 @@ class WorkerPool {
       };
       worker.on('message', (reply: WorkerReply) => {
         switch (reply.kind) {
-          case 'ready': slot.ready = true; worker.unref(); resolve(reply); this.dispatch(); break;
-          case 'failed': slot.failure = reply.message; reject(new Error(reply.message)); void worker.terminate(); break;
+          case 'ready':
+            slot.ready = true;
+            worker.unref();
+            resolve(reply);
+            this.dispatch();
+            break;
+          case 'failed':
+            slot.failure = reply.message;
+            reject(new Error(reply.message));
+            void worker.terminate();
+            break;
           case 'vectors': {
             const job = slot.job;
             if (reply.id !== slot.jobId || !job) break;

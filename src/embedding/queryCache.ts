@@ -19,14 +19,20 @@ export function cachedEmbedder(embedder: TextEmbedder, size: number): TextEmbedd
   };
   const one = (text: string): Promise<Float32Array> => {
     const known = vectors.get(text);
-    if (known) { remember(text, known); return Promise.resolve(known); }
+    if (known) {
+      remember(text, known);
+      return Promise.resolve(known);
+    }
     const running = pending.get(text);
     if (running) return running;
-    const started = embedder.embed([text]).then(([vector]) => {
-      if (!vector) throw new Error('the embedder answered no vector');
-      remember(text, vector);
-      return vector;
-    }).finally(() => pending.delete(text));
+    const started = embedder
+      .embed([text])
+      .then(([vector]) => {
+        if (!vector) throw new Error('the embedder answered no vector');
+        remember(text, vector);
+        return vector;
+      })
+      .finally(() => pending.delete(text));
     pending.set(text, started);
     return started;
   };

@@ -13,7 +13,6 @@ import { MODEL_FILE, TOKENIZER_FILE } from './modelFiles';
 import { meanPool, normalise } from './pooling';
 import { loadTokenizer, MAX_TOKENS, type SentenceTokenizer } from './tokenizer';
 
-
 /** SHA-256 of a file, read a megabyte at a time. */
 function fileHash(file: string): string {
   const hash = createHash('sha256');
@@ -43,7 +42,10 @@ export class SentenceModel {
     const tokenizer = loadTokenizer(join(dir, TOKENIZER_FILE), maxTokens);
     // From the path, not from bytes read here: a copy of the file in this thread's heap would stay in its RSS.
     const session = await ort.InferenceSession.create(file, {
-      intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
     });
     for (const input of ['input_ids', 'attention_mask']) {
       if (!session.inputNames.includes(input)) throw new Error(`${file} has no input ${input} (inputs: ${session.inputNames.join(', ')})`);
@@ -80,7 +82,7 @@ export class SentenceModel {
     const results = await this.session.run(feeds);
     try {
       const output = results[this.session.outputNames[0] ?? ''];
-      if (!output || output.type !== 'float32') throw new Error('the model\'s first output is not float32');
+      if (!output || output.type !== 'float32') throw new Error("the model's first output is not float32");
       const data = output.data as Float32Array;
       if (output.dims.length === 3) return meanPool(data, [tokens], tokens, Number(output.dims[2]))[0] ?? new Float32Array(0);
       if (output.dims.length === 2) return normalise(data);

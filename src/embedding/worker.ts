@@ -17,7 +17,11 @@ async function serve(): Promise<void> {
   if (!port) throw new Error('worker.ts runs as a worker thread of onnxEmbedder.ts');
   // Nice 10: on Linux a thread's priority is its own, so inference (which runs on this thread) takes the CPU that
   // the event loop and Elasticsearch leave, and an import's embedding does not starve queries on a small machine.
-  try { setPriority(0, 10); } catch { /* not permitted here: the thread keeps the process's priority */ }
+  try {
+    setPriority(0, 10);
+  } catch {
+    /* not permitted here: the thread keeps the process's priority */
+  }
   let model: SentenceModel;
   try {
     model = await SentenceModel.load(setup.dir, setup.threads, setup.maxTokens);
@@ -27,13 +31,16 @@ async function serve(): Promise<void> {
   }
   post({ kind: 'ready', model: model.model, dimensions: model.dimensions });
   port.on('message', (request: WorkerRequest) => {
-    model.embed(request.texts).then((vectors) => {
-      const data = new Float32Array(vectors.length * model.dimensions);
-      vectors.forEach((vector, i) => data.set(vector, i * model.dimensions));
-      post({ kind: 'vectors', id: request.id, data }, [data.buffer]);
-    }, (err: unknown) => {
-      post({ kind: 'error', id: request.id, message: err instanceof Error ? err.message : String(err) });
-    });
+    model.embed(request.texts).then(
+      (vectors) => {
+        const data = new Float32Array(vectors.length * model.dimensions);
+        vectors.forEach((vector, i) => data.set(vector, i * model.dimensions));
+        post({ kind: 'vectors', id: request.id, data }, [data.buffer]);
+      },
+      (err: unknown) => {
+        post({ kind: 'error', id: request.id, message: err instanceof Error ? err.message : String(err) });
+      },
+    );
   });
 }
 

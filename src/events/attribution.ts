@@ -52,8 +52,11 @@ export function queryFactsOf(event: StampedEvent): QueryFacts | undefined {
   const locale = event.locale ? { locale: event.locale } : {};
   switch (event.type) {
     case 'search':
-      return event.queryId && !event.continued ? { queryId: event.queryId, at, ...locale, phrase: normalizePhrase(event.phrase), totalHits: event.totalHits } : undefined;
-    case 'page-view': case 'content-search':
+      return event.queryId && !event.continued
+        ? { queryId: event.queryId, at, ...locale, phrase: normalizePhrase(event.phrase), totalHits: event.totalHits }
+        : undefined;
+    case 'page-view':
+    case 'content-search':
       return event.queryId ? { queryId: event.queryId, at, ...locale } : undefined;
     default:
       return undefined;
@@ -63,7 +66,11 @@ export function queryFactsOf(event: StampedEvent): QueryFacts | undefined {
 /** Pure: the answers' own events of these query ids. */
 export function queryFactsSearch(index: string, queryIds: string[]): estypes.SearchRequest {
   return {
-    index, ignore_unavailable: true, allow_no_indices: true, size: queryIds.length, track_total_hits: false,
+    index,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    size: queryIds.length,
+    track_total_hits: false,
     query: { bool: { filter: [{ terms: { queryId: queryIds } }, { terms: { type: [...QUERY_TYPES] } }], must_not: [{ term: { continued: true } }] } },
     _source: ['queryId', 'queryAt', 'queryLocale', 'queryPhrase', 'queryTotalHits'],
   };
@@ -84,12 +91,20 @@ export function readQueryFacts(doc: Partial<EventDocument>): QueryFacts | undefi
 /** Pure: a session's attributed clicks and add-to-carts of these products since `since`, newest first. */
 export function sessionTouchesSearch(index: string, market: string, sessionKey: string, productKeys: string[], since: string): estypes.SearchRequest {
   return {
-    index, ignore_unavailable: true, allow_no_indices: true, size: 500, track_total_hits: false,
+    index,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    size: 500,
+    track_total_hits: false,
     query: {
       bool: {
         filter: [
-          { terms: { type: ['click', 'add-to-cart'] } }, { term: { market } }, { term: { sessionKey } }, { exists: { field: 'queryId' } },
-          { terms: { productKey: productKeys } }, { range: { '@timestamp': { gte: since } } },
+          { terms: { type: ['click', 'add-to-cart'] } },
+          { term: { market } },
+          { term: { sessionKey } },
+          { exists: { field: 'queryId' } },
+          { terms: { productKey: productKeys } },
+          { range: { '@timestamp': { gte: since } } },
         ],
       },
     },
@@ -102,7 +117,14 @@ export function sessionTouchesSearch(index: string, market: string, sessionKey: 
 export function readTouch(d: Partial<EventDocument> & { pageType?: string }): Touch | undefined {
   const query = readQueryFacts(d);
   if (!query || (d.type !== 'click' && d.type !== 'add-to-cart') || typeof d.productKey !== 'string' || !d['@timestamp']) return undefined;
-  return { type: d.type, productKey: d.productKey, ...(d.variantKey ? { variantKey: d.variantKey } : {}), at: d['@timestamp'], ...(d.position !== undefined ? { position: d.position } : {}), query };
+  return {
+    type: d.type,
+    productKey: d.productKey,
+    ...(d.variantKey ? { variantKey: d.variantKey } : {}),
+    at: d['@timestamp'],
+    ...(d.position !== undefined ? { position: d.position } : {}),
+    query,
+  };
 }
 
 const latest = <T extends { at: string }>(xs: T[]) => xs.reduce<T | undefined>((best, a) => (!best || a.at > best.at ? a : best), undefined);
@@ -117,8 +139,10 @@ const within = (touches: readonly Touch[], at: string, windowMs: number) => {
  */
 export function chooseAddition(additions: readonly CartAddition[], line: { productKey: string; variantKey: string; at: string }): CartAddition | undefined {
   const before = additions.filter((a) => a.at <= line.at);
-  return latest(before.filter((a) => a.variantKey === line.variantKey))
-    ?? latest(before.filter((a) => a.variantKey === undefined && a.productKey === line.productKey));
+  return (
+    latest(before.filter((a) => a.variantKey === line.variantKey)) ??
+    latest(before.filter((a) => a.variantKey === undefined && a.productKey === line.productKey))
+  );
 }
 
 /** Pure: the session's latest attributed click on the product, not after `at` and within the window. */
@@ -127,9 +151,16 @@ export function chooseClick(touches: readonly Touch[], event: { productKey: stri
 }
 
 /** Pure: what a purchase line is attributed to (module comment): an add-to-cart of it, else a click on its product. */
-export function choosePurchaseTouch(touches: readonly Touch[], line: { productKey: string; variantKey: string; at: string }, windowMs: number): Touch | undefined {
+export function choosePurchaseTouch(
+  touches: readonly Touch[],
+  line: { productKey: string; variantKey: string; at: string },
+  windowMs: number,
+): Touch | undefined {
   const recent = within(touches, line.at, windowMs);
-  const addition = chooseAddition(recent.filter((t) => t.type === 'add-to-cart'), line);
+  const addition = chooseAddition(
+    recent.filter((t) => t.type === 'add-to-cart'),
+    line,
+  );
   return addition ? { type: 'add-to-cart', ...addition } : chooseClick(recent, line, windowMs);
 }
 
@@ -141,7 +172,11 @@ export class Attribution {
   /** Each session's attributed clicks and add-to-carts (the latest 200). */
   private readonly touches: LruCache<Touch[]>;
 
-  constructor(private readonly es: Client, private readonly index: string, private readonly windowMs = 24 * HOURS) {
+  constructor(
+    private readonly es: Client,
+    private readonly index: string,
+    private readonly windowMs = 24 * HOURS,
+  ) {
     this.touches = new LruCache<Touch[]>(50_000, windowMs);
   }
 
@@ -162,12 +197,31 @@ export class Attribution {
         let position: number | undefined = e.ticket.position;
         if (!query && e.type === 'add-to-cart') {
           const click = chooseClick(this.sessionTouches(e, stored), { productKey: e.ticket.productKey, at }, this.windowMs);
-          if (click) { e.query = click.query; query = click.query; position = click.position; }
+          if (click) {
+            e.query = click.query;
+            query = click.query;
+            position = click.position;
+          }
         }
-        if (query) this.remember(e, { type: e.type, productKey: e.ticket.productKey, ...(e.ticket.kind === 'variant' ? { variantKey: e.ticket.variantKey } : {}), at, position, query });
+        if (query)
+          this.remember(e, {
+            type: e.type,
+            productKey: e.ticket.productKey,
+            ...(e.ticket.kind === 'variant' ? { variantKey: e.ticket.variantKey } : {}),
+            at,
+            position,
+            query,
+          });
       } else if (e.type === 'purchase') {
-        const chosen = choosePurchaseTouch(this.sessionTouches(e, stored), { productKey: e.productKey, variantKey: e.variantKey, at: e.at.toISOString() }, this.windowMs);
-        if (chosen) { e.query = chosen.query; if (chosen.position !== undefined) e.position = chosen.position; }
+        const chosen = choosePurchaseTouch(
+          this.sessionTouches(e, stored),
+          { productKey: e.productKey, variantKey: e.variantKey, at: e.at.toISOString() },
+          this.windowMs,
+        );
+        if (chosen) {
+          e.query = chosen.query;
+          if (chosen.position !== undefined) e.position = chosen.position;
+        }
       }
     }
   }
@@ -214,13 +268,22 @@ export class Attribution {
     const searches = sessions.map((events) => {
       const productKeys = [...new Set(events.map((e) => productOf(e)!))];
       const earliest = Math.min(...events.map((e) => e.at.getTime()));
-      const { index, ignore_unavailable, allow_no_indices, ...body } = sessionTouchesSearch(this.index, events[0].market, events[0].sessionKey, productKeys, new Date(earliest - this.windowMs).toISOString());
+      const { index, ignore_unavailable, allow_no_indices, ...body } = sessionTouchesSearch(
+        this.index,
+        events[0].market,
+        events[0].sessionKey,
+        productKeys,
+        new Date(earliest - this.windowMs).toISOString(),
+      );
       return [{ index: index as string, ignore_unavailable, allow_no_indices }, body];
     });
     const response = await this.es.msearch<Partial<EventDocument>>({ searches: searches.flat() });
     response.responses.forEach((r, i) => {
       if ('error' in r) throw new Error(`attribution lookup failed: ${JSON.stringify(r.error)}`);
-      const touches = r.hits.hits.flatMap((h) => { const t = h._source && readTouch(h._source); return t ? [t] : []; });
+      const touches = r.hits.hits.flatMap((h) => {
+        const t = h._source && readTouch(h._source);
+        return t ? [t] : [];
+      });
       found.set(sessionOf(sessions[i][0]), touches);
     });
     return found;

@@ -22,7 +22,12 @@ export function examination(rank: number): number {
 }
 
 /** What shoppers did with one product of a phrase's answers at one rank (1-based). */
-export interface RankedInteraction { productKey: string; rank: number; clicks: number; carts: number }
+export interface RankedInteraction {
+  productKey: string;
+  rank: number;
+  clicks: number;
+  carts: number;
+}
 
 export interface PhraseBehaviour {
   /** Searches of the phrase in the window. */
@@ -30,7 +35,10 @@ export interface PhraseBehaviour {
   interactions: readonly RankedInteraction[];
 }
 
-export interface Attractiveness { click: number; cart: number }
+export interface Attractiveness {
+  click: number;
+  cart: number;
+}
 
 /** α̂ per product: the position-bias-corrected click and add-to-cart rates, each capped at 1. */
 export function attractiveness(b: PhraseBehaviour): Map<string, Attractiveness> {
@@ -76,7 +84,9 @@ export function implicitJudgments(b: PhraseBehaviour): Map<string, number> {
 /** Expected clicks per search of a ranking in its first `depth` ranks: Σ θ_k · α̂(d_k). */
 export function expectedClicks(ranking: readonly string[], alpha: ReadonlyMap<string, Attractiveness>, depth = TOP_POSITIONS): number {
   let sum = 0;
-  ranking.slice(0, depth).forEach((key, i) => { sum += examination(i + 1) * (alpha.get(key)?.click ?? 0); });
+  ranking.slice(0, depth).forEach((key, i) => {
+    sum += examination(i + 1) * (alpha.get(key)?.click ?? 0);
+  });
   return sum;
 }
 

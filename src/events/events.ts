@@ -41,7 +41,14 @@ export interface EventContext {
  * another search.
  */
 export interface SearchBody {
-  type: 'search'; phrase: string; totalHits: number; origin?: string; queryId?: string; skip?: number; continued?: boolean; hitKeys?: string[];
+  type: 'search';
+  phrase: string;
+  totalHits: number;
+  origin?: string;
+  queryId?: string;
+  skip?: number;
+  continued?: boolean;
+  hitKeys?: string[];
   /** A continued answer that changed facets, sort or page (searchSessions.ts). */
   refinement?: RefinementKind[];
 }
@@ -49,16 +56,33 @@ export interface SearchBody {
  * A content-search-page answer (registered for attribution and the UBI export only: recent searches,
  * trending and analytics' searches are product searches).
  */
-export interface ContentSearchBody { type: 'content-search'; phrase: string; totalHits: number; queryId: string; hitKeys?: string[] }
+export interface ContentSearchBody {
+  type: 'content-search';
+  phrase: string;
+  totalHits: number;
+  queryId: string;
+  hitKeys?: string[];
+}
 /** A product page shown. */
-export interface ProductViewBody { type: 'product-view'; productKey: string; variantKey?: string }
+export interface ProductViewBody {
+  type: 'product-view';
+  productKey: string;
+  variantKey?: string;
+}
 /**
  * A landing page shown: `pageId` is the id of the stored page that answered, else the reference as the
  * shop sent it (a page configured only by the request body).
  */
-export interface PageViewBody { type: 'page-view'; pageId: string; queryId?: string }
+export interface PageViewBody {
+  type: 'page-view';
+  pageId: string;
+  queryId?: string;
+}
 /** A cart page shown with these product and/or variant keys. */
-export interface CartBody { type: 'cart'; keys: string[] }
+export interface CartBody {
+  type: 'cart';
+  keys: string[];
+}
 /**
  * The query an event is attributed to, as the event writer resolves it (src/events/attribution.ts): the
  * query id, and from the registered answer its time, locale and (searches) phrase, copied so that search
@@ -77,20 +101,56 @@ export interface QueryFacts {
  * click, add-to-cart and ad-impression notifications: everything comes from the ticket; `query` is added
  * by the writer when the ticket's query id is found.
  */
-export interface TicketBody { type: 'click' | 'add-to-cart' | 'ad-impression'; ticket: Ticket; query?: QueryFacts }
+export interface TicketBody {
+  type: 'click' | 'add-to-cart' | 'ad-impression';
+  ticket: Ticket;
+  query?: QueryFacts;
+}
 /** add-favorite and remove-favorite, resolved to the product (and the variant when one was named). */
-export interface FavouriteBody { type: 'add-favorite' | 'remove-favorite'; productKey: string; variantKey?: string }
-export interface RemoveRecentSearchesBody { type: 'remove-recent-searches'; phrases: string[]; removeAll: boolean }
-export interface RemoveRecentlyViewedBody { type: 'remove-recently-viewed'; productKeys: string[]; removeAll: boolean }
-export interface EndBody { type: 'end' }
+export interface FavouriteBody {
+  type: 'add-favorite' | 'remove-favorite';
+  productKey: string;
+  variantKey?: string;
+}
+export interface RemoveRecentSearchesBody {
+  type: 'remove-recent-searches';
+  phrases: string[];
+  removeAll: boolean;
+}
+export interface RemoveRecentlyViewedBody {
+  type: 'remove-recently-viewed';
+  productKeys: string[];
+  removeAll: boolean;
+}
+export interface EndBody {
+  type: 'end';
+}
 /** One line of a purchase notification (our addition: Elevate takes payments server-side). */
 /** `query` and `position` (of the add-to-cart it is attributed to) are added by the writer. */
 /** `purchaseId` is shared by the lines of one notification: a purchase counts once however many lines a search led to. */
-export interface PurchaseBody { type: 'purchase'; productKey: string; variantKey: string; quantity: number; sellingPrice: number; purchaseId?: string; query?: QueryFacts; position?: number }
+export interface PurchaseBody {
+  type: 'purchase';
+  productKey: string;
+  variantKey: string;
+  quantity: number;
+  sellingPrice: number;
+  purchaseId?: string;
+  query?: QueryFacts;
+  position?: number;
+}
 
 export type EventBody =
-  | SearchBody | ContentSearchBody | ProductViewBody | PageViewBody | CartBody | TicketBody | FavouriteBody
-  | RemoveRecentSearchesBody | RemoveRecentlyViewedBody | EndBody | PurchaseBody;
+  | SearchBody
+  | ContentSearchBody
+  | ProductViewBody
+  | PageViewBody
+  | CartBody
+  | TicketBody
+  | FavouriteBody
+  | RemoveRecentSearchesBody
+  | RemoveRecentlyViewedBody
+  | EndBody
+  | PurchaseBody;
 
 export type BehaviourEvent = EventContext & EventBody;
 export type EventType = EventBody['type'];
@@ -177,13 +237,23 @@ export function normalizePhrase(phrase: string): string {
 /** Product keys an event is about, whose facts enrich its document (cart keys may be variant keys). */
 export function keysToEnrich(event: BehaviourEvent): string[] {
   switch (event.type) {
-    case 'product-view': case 'add-favorite': case 'remove-favorite': case 'purchase':
+    case 'product-view':
+    case 'add-favorite':
+    case 'remove-favorite':
+    case 'purchase':
       return [event.productKey];
-    case 'click': case 'add-to-cart': case 'ad-impression':
+    case 'click':
+    case 'add-to-cart':
+    case 'ad-impression':
       return event.ticket.kind === 'content' ? [] : [event.ticket.productKey];
     case 'cart':
       return event.keys;
-    case 'search': case 'content-search': case 'page-view': case 'remove-recent-searches': case 'remove-recently-viewed': case 'end':
+    case 'search':
+    case 'content-search':
+    case 'page-view':
+    case 'remove-recent-searches':
+    case 'remove-recently-viewed':
+    case 'end':
       return [];
     default:
       return assertNever(event);
@@ -211,26 +281,63 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
   switch (event.type) {
     case 'search': {
       const phrase = normalizePhrase(event.phrase);
-      const query = event.queryId ? { queryId: event.queryId, queryPhrase: phrase, queryAt: base['@timestamp'], queryLocale: event.locale, queryTotalHits: event.totalHits } : {};
-      return { ...base, ...defined({ phrase, totalHits: event.totalHits, origin: event.origin, ...query, skip: event.skip, continued: event.continued || undefined, refinement: event.refinement?.length ? event.refinement : undefined, hitKeys: event.hitKeys }) };
+      const query = event.queryId
+        ? { queryId: event.queryId, queryPhrase: phrase, queryAt: base['@timestamp'], queryLocale: event.locale, queryTotalHits: event.totalHits }
+        : {};
+      return {
+        ...base,
+        ...defined({
+          phrase,
+          totalHits: event.totalHits,
+          origin: event.origin,
+          ...query,
+          skip: event.skip,
+          continued: event.continued || undefined,
+          refinement: event.refinement?.length ? event.refinement : undefined,
+          hitKeys: event.hitKeys,
+        }),
+      };
     }
     case 'product-view':
       return { ...base, ...product(event.productKey), ...defined({ productKey: event.productKey, variantKey: event.variantKey }) };
     case 'content-search':
-      return { ...base, ...defined({ phrase: normalizePhrase(event.phrase), totalHits: event.totalHits, queryId: event.queryId, queryAt: base['@timestamp'], queryLocale: event.locale, hitKeys: event.hitKeys }) };
+      return {
+        ...base,
+        ...defined({
+          phrase: normalizePhrase(event.phrase),
+          totalHits: event.totalHits,
+          queryId: event.queryId,
+          queryAt: base['@timestamp'],
+          queryLocale: event.locale,
+          hitKeys: event.hitKeys,
+        }),
+      };
     case 'page-view':
-      return { ...base, pageId: event.pageId, ...(event.queryId ? defined({ queryId: event.queryId, queryAt: base['@timestamp'], queryLocale: event.locale }) : {}) };
+      return {
+        ...base,
+        pageId: event.pageId,
+        ...(event.queryId ? defined({ queryId: event.queryId, queryAt: base['@timestamp'], queryLocale: event.locale }) : {}),
+      };
     case 'cart': {
       const products = [...new Set(event.keys.map((k) => facts.get(k)?.productKey).filter((k): k is string => !!k))];
       return { ...base, keys: event.keys, ...(products.length ? { productKey: products } : {}) };
     }
-    case 'click': case 'add-to-cart': case 'ad-impression': {
+    case 'click':
+    case 'add-to-cart':
+    case 'ad-impression': {
       const t = event.ticket;
-      const list = { pageType: t.pageType, listId: t.listId, position: t.position, touchpoint: base.touchpoint ?? t.touchpoint, ...attributed(event.query ?? (t.queryId ? { queryId: t.queryId } : undefined)) };
+      const list = {
+        pageType: t.pageType,
+        listId: t.listId,
+        position: t.position,
+        touchpoint: base.touchpoint ?? t.touchpoint,
+        ...attributed(event.query ?? (t.queryId ? { queryId: t.queryId } : undefined)),
+      };
       if (t.kind === 'content') return { ...base, ...list, contentKey: t.contentKey };
       return { ...base, ...product(t.productKey), ...list, productKey: t.productKey, ...(t.kind === 'variant' ? { variantKey: t.variantKey } : {}) };
     }
-    case 'add-favorite': case 'remove-favorite':
+    case 'add-favorite':
+    case 'remove-favorite':
       return { ...base, ...product(event.productKey), ...defined({ productKey: event.productKey, variantKey: event.variantKey }) };
     case 'remove-recent-searches':
       return { ...base, removeAll: event.removeAll, ...(event.phrases.length ? { phrase: [...new Set(event.phrases.map(normalizePhrase))] } : {}) };
@@ -240,8 +347,16 @@ export function eventDocument(event: BehaviourEvent, at: Date, facts: ReadonlyMa
       return base;
     case 'purchase':
       return {
-        ...base, ...product(event.productKey), productKey: event.productKey, variantKey: event.variantKey, quantity: event.quantity, price: event.sellingPrice,
-        revenue: roundMoney(event.quantity * event.sellingPrice), ...(event.purchaseId ? { purchaseId: event.purchaseId } : {}), ...attributed(event.query), ...(event.position !== undefined ? { position: event.position } : {}),
+        ...base,
+        ...product(event.productKey),
+        productKey: event.productKey,
+        variantKey: event.variantKey,
+        quantity: event.quantity,
+        price: event.sellingPrice,
+        revenue: roundMoney(event.quantity * event.sellingPrice),
+        ...(event.purchaseId ? { purchaseId: event.purchaseId } : {}),
+        ...attributed(event.query),
+        ...(event.position !== undefined ? { position: event.position } : {}),
       };
     default:
       return assertNever(event);

@@ -26,7 +26,9 @@ export interface SearchFacts {
 }
 
 /** Where buffered events go; never throws, never waits. */
-export interface EventRecorder { record(event: BehaviourEvent): void }
+export interface EventRecorder {
+  record(event: BehaviourEvent): void;
+}
 
 /** Who and where, from a storefront query's context. */
 export function eventContext(ctx: QueryWho): EventContext {
@@ -41,11 +43,19 @@ export function searchEvent(e: SearchFacts, registration?: SearchRegistration): 
   const phrase = searchedPhrase(e);
   if (!phrase) return undefined;
   return {
-    ...eventContext(e.context), type: 'search', phrase, totalHits: e.totalHits, origin: e.origin,
-    ...(registration ? {
-      queryId: registration.queryId, skip: e.skip,
-      ...(registration.continued ? { continued: true } : {}), ...(registration.refinement ? { refinement: registration.refinement } : {}),
-    } : {}),
+    ...eventContext(e.context),
+    type: 'search',
+    phrase,
+    totalHits: e.totalHits,
+    origin: e.origin,
+    ...(registration
+      ? {
+          queryId: registration.queryId,
+          skip: e.skip,
+          ...(registration.continued ? { continued: true } : {}),
+          ...(registration.refinement ? { refinement: registration.refinement } : {}),
+        }
+      : {}),
     ...(e.hitKeys ? { hitKeys: e.hitKeys } : {}),
   };
 }

@@ -2,7 +2,11 @@
 export class LruCache<V> {
   private entries = new Map<string, { value: V; expires: number }>();
 
-  constructor(private readonly maxEntries: number, private readonly ttlMs: number, private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   get(key: string): V | undefined {
     const e = this.entries.get(key);

@@ -23,10 +23,7 @@ export function productLookupSearch(index: string, market: string, keys: string[
     track_total_hits: false,
     query: {
       bool: {
-        filter: [
-          { term: { market } },
-          { bool: { should: [{ terms: { productKey: keys } }, { terms: { variantKeys: keys } }], minimum_should_match: 1 } },
-        ],
+        filter: [{ term: { market } }, { bool: { should: [{ terms: { productKey: keys } }, { terms: { variantKeys: keys } }], minimum_should_match: 1 } }],
       },
     },
     collapse: { field: 'productKey' },
@@ -42,7 +39,13 @@ export function readProductFacts(response: estypes.SearchResponse<FactsSource>, 
   for (const hit of response.hits.hits) {
     const s = hit._source;
     if (!s) continue;
-    const facts: ProductFacts = { productKey: s.productKey, category: s.category ?? [], categoryIds: s.categoryIds ?? [], ...(s.brand ? { brand: s.brand } : {}), ...(s.price?.selling?.min !== undefined ? { price: s.price.selling.min } : {}) };
+    const facts: ProductFacts = {
+      productKey: s.productKey,
+      category: s.category ?? [],
+      categoryIds: s.categoryIds ?? [],
+      ...(s.brand ? { brand: s.brand } : {}),
+      ...(s.price?.selling?.min !== undefined ? { price: s.price.selling.min } : {}),
+    };
     if (wanted.has(s.productKey)) found.set(s.productKey, facts);
     for (const v of s.variantKeys ?? []) if (wanted.has(v)) found.set(v, facts);
   }
@@ -52,7 +55,11 @@ export function readProductFacts(response: estypes.SearchResponse<FactsSource>, 
 export class ProductLookup {
   private readonly cache: LruCache<ProductFacts>;
 
-  constructor(private readonly documents: Pick<DocumentIndex, 'search'>, private readonly index: string, options: { maxEntries?: number; ttlMs?: number } = {}) {
+  constructor(
+    private readonly documents: Pick<DocumentIndex, 'search'>,
+    private readonly index: string,
+    options: { maxEntries?: number; ttlMs?: number } = {},
+  ) {
     this.cache = new LruCache(options.maxEntries ?? 50_000, options.ttlMs ?? 60_000);
   }
 
@@ -62,7 +69,8 @@ export class ProductLookup {
     const missing: string[] = [];
     for (const key of new Set(keys)) {
       const hit = this.cache.get(cacheKey(market, key));
-      if (hit) result.set(key, hit); else missing.push(key);
+      if (hit) result.set(key, hit);
+      else missing.push(key);
     }
     for (let i = 0; i < missing.length; i += MAX_KEYS_PER_SEARCH) {
       const chunk = missing.slice(i, i + MAX_KEYS_PER_SEARCH);

@@ -14,7 +14,14 @@ import type { BehaviourIndexNames } from '../search/indexNames';
 import type { EventRecorder } from './fromQueries';
 import { affinitySearch, readAffinity, type Affinity, type AffinityInput } from './queries/affinity';
 import { cartSearch, readCart, type CartEvent, type CartInput } from './queries/cart';
-import { coOccurrenceSearch, mergeCoOccurring, readCoOccurrence, type CoOccurrenceHit, type CoOccurringInput, type CoOccurringProduct } from './queries/coOccurring';
+import {
+  coOccurrenceSearch,
+  mergeCoOccurring,
+  readCoOccurrence,
+  type CoOccurrenceHit,
+  type CoOccurringInput,
+  type CoOccurringProduct,
+} from './queries/coOccurring';
 import type { QueryScope } from './queries/common';
 import { favouritesSearch, readFavourites, type FavouritesInput } from './queries/favourites';
 import { popularPhrasesSearch, readPopularPhrases, type PopularPhrase, type PopularPhrasesInput } from './queries/popularPhrases';
@@ -55,10 +62,13 @@ export class BehaviourQuestions {
 
   /** The questions autocomplete asks on every keystroke, as lookups for its one msearch (see BehaviourLookup). */
   readonly lookups = {
-    recentSearches: (input: RecentSearchesInput): BehaviourLookup<string[]> => lookup(recentSearchesSearch(input, this.scope()), (r) => readRecentSearches(r, input)),
-    trendingPhrases: (input: TrendingPhrasesInput): BehaviourLookup<ScoredPhrase[]> => lookup(trendingPhrasesSearch(input, this.scope()), (r) => readTrendingPhrases(r, input)),
+    recentSearches: (input: RecentSearchesInput): BehaviourLookup<string[]> =>
+      lookup(recentSearchesSearch(input, this.scope()), (r) => readRecentSearches(r, input)),
+    trendingPhrases: (input: TrendingPhrasesInput): BehaviourLookup<ScoredPhrase[]> =>
+      lookup(trendingPhrasesSearch(input, this.scope()), (r) => readTrendingPhrases(r, input)),
     popularPhrases: (input: PopularPhrasesInput): BehaviourLookup<PopularPhrase[]> => lookup(popularPhrasesSearch(input, this.scope()), readPopularPhrases),
-    recentlyViewed: (input: RecentlyViewedInput): BehaviourLookup<string[]> => lookup(recentlyViewedSearch(input, this.scope()), (r) => readRecentlyViewed(r, input)),
+    recentlyViewed: (input: RecentlyViewedInput): BehaviourLookup<string[]> =>
+      lookup(recentlyViewedSearch(input, this.scope()), (r) => readRecentlyViewed(r, input)),
     /** relatedPhrases in two steps: the sessions of the phrase, then (only when there are some) their phrases. */
     phraseSessions: (input: RelatedPhrasesInput): BehaviourLookup<string[]> => lookup(phraseSessionsSearch(input, this.scope()), readPhraseSessions),
     sessionPhrases: (input: RelatedPhrasesInput, sessions: readonly string[]): BehaviourLookup<string[]> =>
@@ -148,5 +158,18 @@ export class BehaviourQuestions {
 }
 
 /** What storefront queries need of behaviour: the questions, and a recorder for the events they register. */
-export type VisitorBehaviour = Pick<BehaviourQuestions, 'lookups' | 'recentSearches' | 'trendingPhrases' | 'popularPhrases' | 'recentlyViewed' | 'favourites' | 'cartOf' | 'coOccurring' | 'affinity' | 'topContent' | 'relatedPhrases'>
-  & EventRecorder;
+export type VisitorBehaviour = Pick<
+  BehaviourQuestions,
+  | 'lookups'
+  | 'recentSearches'
+  | 'trendingPhrases'
+  | 'popularPhrases'
+  | 'recentlyViewed'
+  | 'favourites'
+  | 'cartOf'
+  | 'coOccurring'
+  | 'affinity'
+  | 'topContent'
+  | 'relatedPhrases'
+> &
+  EventRecorder;

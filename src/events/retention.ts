@@ -54,9 +54,21 @@ export function planEventsMaintenance(alias: string, indices: readonly EventsInd
   const plan: EventsMaintenancePlan = { delete: [] };
   const write = indices.find((i) => i.isWriteIndex);
   if (write && write.docs > 0) {
-    const because = write.docs >= retention.rolloverMaxDocs ? 'docs'
-      : now.getTime() - write.createdAt.getTime() >= rolloverPeriodDays(retention.historyDays) * DAY_MS ? 'age' : undefined;
-    if (because) plan.rollover = { from: write.index, to: nextEventsIndex(alias, indices.map((i) => i.index)), because };
+    const because =
+      write.docs >= retention.rolloverMaxDocs
+        ? 'docs'
+        : now.getTime() - write.createdAt.getTime() >= rolloverPeriodDays(retention.historyDays) * DAY_MS
+          ? 'age'
+          : undefined;
+    if (because)
+      plan.rollover = {
+        from: write.index,
+        to: nextEventsIndex(
+          alias,
+          indices.map((i) => i.index),
+        ),
+        because,
+      };
   }
   const horizon = now.getTime() - retention.historyDays * DAY_MS;
   plan.delete = indices
@@ -82,7 +94,11 @@ const AGG = 'indices';
 /** Pure: events and the newest event time per backing index of `alias` (`indices`: how many there are). */
 export function eventsPerIndexSearch(alias: string, indices: number): estypes.SearchRequest {
   return {
-    index: alias, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false,
+    index: alias,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    size: 0,
+    track_total_hits: false,
     aggs: { [AGG]: { terms: { field: '_index', size: Math.max(1, indices) }, aggs: { newest: { max: { field: '@timestamp' } } } } },
   };
 }
@@ -90,8 +106,13 @@ export function eventsPerIndexSearch(alias: string, indices: number): estypes.Se
 /** Pure: the answer of eventsPerIndexSearch; an index without events has no entry. */
 export function readEventsPerIndex(response: estypes.SearchResponse<unknown>): Map<string, Pick<EventsIndexFacts, 'docs' | 'newestEventAt'>> {
   const agg = response.aggregations?.[AGG] as { buckets?: { key: string; doc_count: number; newest?: { value: number | null } }[] } | undefined;
-  return new Map((agg?.buckets ?? []).map((b) => [b.key, {
-    docs: b.doc_count,
-    ...(typeof b.newest?.value === 'number' ? { newestEventAt: new Date(b.newest.value) } : {}),
-  }]));
+  return new Map(
+    (agg?.buckets ?? []).map((b) => [
+      b.key,
+      {
+        docs: b.doc_count,
+        ...(typeof b.newest?.value === 'number' ? { newestEventAt: new Date(b.newest.value) } : {}),
+      },
+    ]),
+  );
 }

@@ -27,7 +27,11 @@ export const REFINEMENT_KINDS = ['facet', 'sort', 'page'] as const;
 export type RefinementKind = (typeof REFINEMENT_KINDS)[number];
 
 /** What a visitor can change about a phrase's answer without searching again, each part as a comparable string. */
-export interface AnswerState { facet: string; sort: string; page: string }
+export interface AnswerState {
+  facet: string;
+  sort: string;
+  page: string;
+}
 
 export interface SearchRegistration {
   queryId: string;
@@ -50,7 +54,12 @@ const FIRST_PAGE: AnswerState = { facet: '', sort: '', page: '' };
 export class SessionSearches {
   private readonly last: LruCache<{ phrase: string; queryId: string; state: AnswerState }>;
 
-  constructor(private readonly newId: () => string = newQueryId, maxSessions = SESSIONS, ttlMs = SESSION_TTL_MS, clock?: () => number) {
+  constructor(
+    private readonly newId: () => string = newQueryId,
+    maxSessions = SESSIONS,
+    ttlMs = SESSION_TTL_MS,
+    clock?: () => number,
+  ) {
     this.last = new LruCache(maxSessions, ttlMs, clock);
   }
 

@@ -48,7 +48,15 @@ export const PIN_POSITION = 1;
 const EXAMPLES = 3;
 
 /** One new search of a session, with what its results got. */
-interface SearchStep { phrase: string; locale: string; at: number; totalHits: number; clicks: number; addToCarts: number; clickedPositions: number[] }
+interface SearchStep {
+  phrase: string;
+  locale: string;
+  at: number;
+  totalHits: number;
+  clicks: number;
+  addToCarts: number;
+  clickedPositions: number[];
+}
 
 const succeeded = (s: SearchStep) => s.clicks + s.addToCarts > 0;
 
@@ -69,7 +77,9 @@ export function sessionSearches(events: readonly SessionEvent[]): SearchStep[] {
       if (e.queryId !== undefined) byQuery.set(e.queryId, step);
       continue;
     }
-    const step = (e.queryId !== undefined ? byQuery.get(e.queryId) : undefined) ?? (e.phrase !== undefined ? [...steps].reverse().find((s) => s.phrase === e.phrase) : undefined);
+    const step =
+      (e.queryId !== undefined ? byQuery.get(e.queryId) : undefined) ??
+      (e.phrase !== undefined ? [...steps].reverse().find((s) => s.phrase === e.phrase) : undefined);
     if (!step) continue;
     if (e.type === 'click') {
       step.clicks++;
@@ -128,18 +138,39 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * Synonym score: 40 × sessions (full from FULL_SYNONYM_SESSIONS) + 35 × consistency + 25 × the replacement's conversion.
  */
 export function synonymScore(sessions: number, consistency: number, conversion: number): number {
-  return score([[0.4, sessions / FULL_SYNONYM_SESSIONS], [0.35, consistency], [0.25, conversion]]);
+  return score([
+    [0.4, sessions / FULL_SYNONYM_SESSIONS],
+    [0.35, consistency],
+    [0.25, conversion],
+  ]);
 }
 
 /** Category and pin score: 50 × sessions (full from 20 and 10) + 50 × share. */
-export const categoryScore = (sessions: number, share: number) => score([[0.5, sessions / 20], [0.5, share]]);
-export const pinScore = (sessions: number, share: number) => score([[0.5, sessions / 10], [0.5, share * 2]]);
+export const categoryScore = (sessions: number, share: number) =>
+  score([
+    [0.5, sessions / 20],
+    [0.5, share],
+  ]);
+export const pinScore = (sessions: number, share: number) =>
+  score([
+    [0.5, sessions / 10],
+    [0.5, share * 2],
+  ]);
 
 function journey(steps: readonly SearchStep[]): Journey {
   const first = steps[0]?.at ?? 0;
   return {
     day: new Date(first).toISOString().slice(0, 10),
-    steps: steps.map((s): JourneyStep => ({ phrase: s.phrase, totalHits: s.totalHits, clicks: s.clicks, addToCarts: s.addToCarts, clickedPositions: s.clickedPositions, afterSeconds: Math.round((s.at - first) / 1000) })),
+    steps: steps.map(
+      (s): JourneyStep => ({
+        phrase: s.phrase,
+        totalHits: s.totalHits,
+        clicks: s.clicks,
+        addToCarts: s.addToCarts,
+        clickedPositions: s.clickedPositions,
+        afterSeconds: Math.round((s.at - first) / 1000),
+      }),
+    ),
   };
 }
 
@@ -154,9 +185,25 @@ function keepExample(list: { at: number; journey: Journey }[], at: number, make:
 const key = (...parts: string[]) => parts.join('\u0000');
 
 type Examples = { at: number; journey: Journey }[];
-interface CategoryClicks { clicks: number; sessions: number; name?: string; examples: Examples }
-interface FarClicks { sessions: number; positions: number[]; examples: Examples }
-interface PhraseClicks { locale: string; phrase: string; clicks: number; sessions: number; categories: Map<string, CategoryClicks>; far: Map<string, FarClicks> }
+interface CategoryClicks {
+  clicks: number;
+  sessions: number;
+  name?: string;
+  examples: Examples;
+}
+interface FarClicks {
+  sessions: number;
+  positions: number[];
+  examples: Examples;
+}
+interface PhraseClicks {
+  locale: string;
+  phrase: string;
+  clicks: number;
+  sessions: number;
+  categories: Map<string, CategoryClicks>;
+  far: Map<string, FarClicks>;
+}
 
 /**
  * Mines sessions: `events` of one market in any order (grouped by sessionKey here). Every count is of distinct
@@ -166,11 +213,15 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
   const bySession = new Map<string, SessionEvent[]>();
   for (const e of events) {
     const list = bySession.get(e.sessionKey);
-    if (list) list.push(e); else bySession.set(e.sessionKey, [e]);
+    if (list) list.push(e);
+    else bySession.set(e.sessionKey, [e]);
   }
 
   // Synonyms: pair sessions, reformulated sessions per failed phrase, and every phrase's conversion.
-  const pairs = new Map<string, { locale: string; phrase: string; replacement: string; sessions: number; zeroHits: boolean; lastAt: number; examples: { at: number; journey: Journey }[] }>();
+  const pairs = new Map<
+    string,
+    { locale: string; phrase: string; replacement: string; sessions: number; zeroHits: boolean; lastAt: number; examples: { at: number; journey: Journey }[] }
+  >();
   const reformulated = new Map<string, number>();
   const searchedWith = new Map<string, { searches: number; converted: number }>();
   // Categories and pins: per phrase, the sessions that clicked, clicks per category and far clicks per product.
@@ -188,16 +239,32 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
     const seenFailed = new Set<string>();
     steps.forEach((failed, i) => {
       if (succeeded(failed)) return;
-      const next = steps.slice(i + 1).find((s) => s.at - failed.at <= REFORMULATION_WINDOW_MS && s.phrase !== failed.phrase && s.locale === failed.locale && succeeded(s));
+      const next = steps
+        .slice(i + 1)
+        .find((s) => s.at - failed.at <= REFORMULATION_WINDOW_MS && s.phrase !== failed.phrase && s.locale === failed.locale && succeeded(s));
       if (!next) return;
       const failedKey = key(failed.locale, failed.phrase);
-      if (!seenFailed.has(failedKey)) { seenFailed.add(failedKey); reformulated.set(failedKey, (reformulated.get(failedKey) ?? 0) + 1); }
+      if (!seenFailed.has(failedKey)) {
+        seenFailed.add(failedKey);
+        reformulated.set(failedKey, (reformulated.get(failedKey) ?? 0) + 1);
+      }
       const pairKey = key(failed.locale, failed.phrase, next.phrase);
       if (seenPairs.has(pairKey)) return;
       seenPairs.add(pairKey);
-      const pair = pairs.get(pairKey) ?? { locale: failed.locale, phrase: failed.phrase, replacement: next.phrase, sessions: 0, zeroHits: false, lastAt: 0, examples: [] };
+      const pair = pairs.get(pairKey) ?? {
+        locale: failed.locale,
+        phrase: failed.phrase,
+        replacement: next.phrase,
+        sessions: 0,
+        zeroHits: false,
+        lastAt: 0,
+        examples: [],
+      };
       pair.sessions++;
-      if (failed.at >= pair.lastAt) { pair.lastAt = failed.at; pair.zeroHits = failed.totalHits === 0; }
+      if (failed.at >= pair.lastAt) {
+        pair.lastAt = failed.at;
+        pair.zeroHits = failed.totalHits === 0;
+      }
       keepExample(pair.examples, failed.at, () => journey(steps.slice(i, steps.indexOf(next) + 1)));
       pairs.set(pairKey, pair);
     });
@@ -211,7 +278,14 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
     }
     for (const [k, clicks] of clicksOf) {
       const first = clicks[0];
-      const p: PhraseClicks = phraseClicks.get(k) ?? { locale: first.locale, phrase: first.phrase ?? '', clicks: 0, sessions: 0, categories: new Map<string, CategoryClicks>(), far: new Map<string, FarClicks>() };
+      const p: PhraseClicks = phraseClicks.get(k) ?? {
+        locale: first.locale,
+        phrase: first.phrase ?? '',
+        clicks: 0,
+        sessions: 0,
+        categories: new Map<string, CategoryClicks>(),
+        far: new Map<string, FarClicks>(),
+      };
       p.clicks += clicks.length;
       p.sessions++;
       const example = () => journey(steps.filter((s) => s.phrase === first.phrase));
@@ -221,7 +295,11 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
           const cat: CategoryClicks = p.categories.get(id) ?? { clicks: 0, sessions: 0, examples: [] };
           cat.clicks++;
           cat.name ??= c.category?.[n];
-          if (!sessionCategories.has(id)) { sessionCategories.add(id); cat.sessions++; keepExample(cat.examples, c.at, example); }
+          if (!sessionCategories.has(id)) {
+            sessionCategories.add(id);
+            cat.sessions++;
+            keepExample(cat.examples, c.at, example);
+          }
           p.categories.set(id, cat);
         });
       }
@@ -248,8 +326,15 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
     const c = searchedWith.get(key(pair.locale, pair.replacement));
     const conversion = c && c.searches ? c.converted / c.searches : 0;
     synonyms.push({
-      locale: pair.locale, phrase: pair.phrase, replacement: pair.replacement, sessions: pair.sessions, consistency: round2(consistency), conversion: round2(conversion),
-      zeroHits: pair.zeroHits, score: synonymScore(pair.sessions, consistency, conversion), examples: pair.examples.map((e) => e.journey),
+      locale: pair.locale,
+      phrase: pair.phrase,
+      replacement: pair.replacement,
+      sessions: pair.sessions,
+      consistency: round2(consistency),
+      conversion: round2(conversion),
+      zeroHits: pair.zeroHits,
+      score: synonymScore(pair.sessions, consistency, conversion),
+      examples: pair.examples.map((e) => e.journey),
     });
   }
 
@@ -258,16 +343,35 @@ export function mineSessions(events: Iterable<SessionEvent>): Mined {
   for (const p of phraseClicks.values()) {
     if (p.clicks >= MIN_CATEGORY_CLICKS && p.sessions >= MIN_CATEGORY_SESSIONS) {
       // The category most clicks land in; on a tie the narrower (longer name), which is the more useful page.
-      const [id, top] = [...p.categories].sort(([ia, a], [ib, b]) => b.clicks - a.clicks || (b.name?.length ?? 0) - (a.name?.length ?? 0) || ia.localeCompare(ib))[0] ?? [];
+      const [id, top] =
+        [...p.categories].sort(([ia, a], [ib, b]) => b.clicks - a.clicks || (b.name?.length ?? 0) - (a.name?.length ?? 0) || ia.localeCompare(ib))[0] ?? [];
       if (id !== undefined && top && top.clicks / p.clicks >= BOOST_SHARE) {
-        categories.push({ locale: p.locale, phrase: p.phrase, categoryId: id, ...(top.name ? { categoryName: top.name } : {}), clicks: p.clicks, sessions: top.sessions, share: round2(top.clicks / p.clicks), examples: top.examples.map((e) => e.journey) });
+        categories.push({
+          locale: p.locale,
+          phrase: p.phrase,
+          categoryId: id,
+          ...(top.name ? { categoryName: top.name } : {}),
+          clicks: p.clicks,
+          sessions: top.sessions,
+          share: round2(top.clicks / p.clicks),
+          examples: top.examples.map((e) => e.journey),
+        });
       }
     }
     for (const [productKey, f] of p.far) {
       const share = f.sessions / p.sessions;
       if (f.sessions < MIN_PIN_SESSIONS || share < MIN_PIN_SHARE) continue;
       const sorted = [...f.positions].sort((a, b) => a - b);
-      pins.push({ locale: p.locale, phrase: p.phrase, productKey, sessions: f.sessions, share: round2(share), clickedAt: sorted[Math.floor(sorted.length / 2)], score: pinScore(f.sessions, share), examples: f.examples.map((e) => e.journey) });
+      pins.push({
+        locale: p.locale,
+        phrase: p.phrase,
+        productKey,
+        sessions: f.sessions,
+        share: round2(share),
+        clickedAt: sorted[Math.floor(sorted.length / 2)],
+        score: pinScore(f.sessions, share),
+        examples: f.examples.map((e) => e.journey),
+      });
     }
   }
   return { sessions: bySession.size, synonyms, categories, pins };

@@ -31,7 +31,16 @@ export const TICKET_VERSION = '2';
 const PREVIOUS_VERSION = '1';
 
 export type TicketKind = 'product' | 'variant' | 'content';
-export const PAGE_TYPES = ['SEARCH_PAGE', 'LANDING_PAGE', 'PRODUCT_PAGE', 'CART_PAGE', 'ADD_TO_CART_POPUP', 'AUTOCOMPLETE', 'CONTENT_SEARCH_PAGE', 'CONTENT_INFORMATION'] as const;
+export const PAGE_TYPES = [
+  'SEARCH_PAGE',
+  'LANDING_PAGE',
+  'PRODUCT_PAGE',
+  'CART_PAGE',
+  'ADD_TO_CART_POPUP',
+  'AUTOCOMPLETE',
+  'CONTENT_SEARCH_PAGE',
+  'CONTENT_INFORMATION',
+] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
 interface TicketBase {
@@ -65,8 +74,7 @@ export function ticketEncoder(origin: TicketOrigin): (kind: TicketKind, key: str
   const e = encodeURIComponent;
   const head = `${TICKET_VERSION};${e(origin.pageType)};${e(origin.listId)};`;
   const tail = `;${e(origin.market)};${e(origin.touchpoint)};${e(origin.queryId ?? '')}`;
-  return (kind, key, variantKey, position) =>
-    Buffer.from(`${head}${kind};${e(key)};${e(variantKey)};${position}${tail}`, 'utf8').toString('base64url');
+  return (kind, key, variantKey, position) => Buffer.from(`${head}${kind};${e(key)};${e(variantKey)};${position}${tail}`, 'utf8').toString('base64url');
 }
 
 export function decodeTicket(ticket: string): Ticket {

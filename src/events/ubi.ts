@@ -53,13 +53,23 @@ const ACTIONS: Partial<Record<EventDocument['type'], { action: string; message: 
   purchase: { action: 'purchase', message: 'CONVERSION' },
 };
 
-const APPLICATIONS: Record<string, string> = { search: 'search-page', 'content-search': 'content-search-page', SEARCH_PAGE: 'search-page', CONTENT_SEARCH_PAGE: 'content-search-page' };
+const APPLICATIONS: Record<string, string> = {
+  search: 'search-page',
+  'content-search': 'content-search-page',
+  SEARCH_PAGE: 'search-page',
+  CONTENT_SEARCH_PAGE: 'content-search-page',
+};
 
 /** The range and market of an export: UTC days, inclusive. */
-export interface UbiRange { market: string; from: string; to: string }
+export interface UbiRange {
+  market: string;
+  from: string;
+  to: string;
+}
 
-const dayRange = (field: keyof EventDocument, r: UbiRange) =>
-  ({ range: { [field]: { gte: `${r.from}T00:00:00.000Z`, lt: new Date(Date.parse(`${r.to}T00:00:00.000Z`) + 86_400_000).toISOString() } } });
+const dayRange = (field: keyof EventDocument, r: UbiRange) => ({
+  range: { [field]: { gte: `${r.from}T00:00:00.000Z`, lt: new Date(Date.parse(`${r.to}T00:00:00.000Z`) + 86_400_000).toISOString() } },
+});
 
 /**
  * What the export reads: the searches and content searches of the range, and the events attributed to them
@@ -92,13 +102,25 @@ export function ubiRecord(doc: EventDocument): { index: UbiIndex; record: UbiQue
       timestamp: doc['@timestamp'],
       query_response_hit_ids: doc.hitKeys ?? [],
       object_id_field: doc.type === 'search' ? 'productKey' : 'contentKey',
-      query_attributes: defined({ market: doc.market, locale: doc.locale, touchpoint: doc.touchpoint, session_id: doc.sessionKey, total_hits: doc.totalHits, skip: doc.skip, experiment_variants: doc.experimentVariants }),
+      query_attributes: defined({
+        market: doc.market,
+        locale: doc.locale,
+        touchpoint: doc.touchpoint,
+        session_id: doc.sessionKey,
+        total_hits: doc.totalHits,
+        skip: doc.skip,
+        experiment_variants: doc.experimentVariants,
+      }),
     };
     return { index: 'ubi_queries', record };
   }
   const action = ACTIONS[doc.type];
   if (!action || doc.position === undefined) return undefined;
-  const [objectId, field] = doc.variantKey ? [doc.variantKey, 'variantKey'] : doc.contentKey ? [doc.contentKey, 'contentKey'] : [String(doc.productKey ?? ''), 'productKey'];
+  const [objectId, field] = doc.variantKey
+    ? [doc.variantKey, 'variantKey']
+    : doc.contentKey
+      ? [doc.contentKey, 'contentKey']
+      : [String(doc.productKey ?? ''), 'productKey'];
   if (!objectId) return undefined;
   const record: UbiEvent = {
     application: APPLICATIONS[doc.pageType ?? 'SEARCH_PAGE'] ?? 'search-page',
@@ -111,7 +133,14 @@ export function ubiRecord(doc: EventDocument): { index: UbiIndex; record: UbiQue
     event_attributes: {
       object: { object_id: objectId, object_id_field: field },
       position: { ordinal: doc.position + 1 },
-      ...defined({ market: doc.market, list: doc.listId, product_key: doc.variantKey ? doc.productKey : undefined, quantity: doc.quantity, price: doc.price, experiment_variants: doc.experimentVariants }),
+      ...defined({
+        market: doc.market,
+        list: doc.listId,
+        product_key: doc.variantKey ? doc.productKey : undefined,
+        quantity: doc.quantity,
+        price: doc.price,
+        experiment_variants: doc.experimentVariants,
+      }),
     },
   };
   return { index: 'ubi_events', record };

@@ -34,10 +34,14 @@ export type RouteAccess = Role | { role: Role; validationOnly: Role };
  */
 export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   // Merchandising imports and exports: each kind's roles (admin/merchandisingKinds.ts).
-  ...Object.fromEntries(MERCHANDISING_KIND_TABLE.flatMap((kind) => [
-    ...kind.imports.flatMap((route) => route.versions.map((version) => [`${route.method.toUpperCase()} /api/admin/${version}/import/${kind.name}`, kind.roles.import] as const)),
-    [`GET /api/admin/${kind.export.version}/export/${kind.name}`, kind.roles.export] as const,
-  ])),
+  ...Object.fromEntries(
+    MERCHANDISING_KIND_TABLE.flatMap((kind) => [
+      ...kind.imports.flatMap((route) =>
+        route.versions.map((version) => [`${route.method.toUpperCase()} /api/admin/${version}/import/${kind.name}`, kind.roles.import] as const),
+      ),
+      [`GET /api/admin/${kind.export.version}/export/${kind.name}`, kind.roles.export] as const,
+    ]),
+  ),
   // The catalog: the feed's integration. The impact report (validationOnly) changes nothing live: the console's.
   'PUT /api/admin/v4/import/catalog': { role: 'admin', validationOnly: 'merchandiser' },
   'POST /api/admin/v4/import/catalog': 'admin',
@@ -85,7 +89,11 @@ export function minimalRole(method: string, routePath: string, validationOnly = 
 export const roleIncludes = (held: Role, needed: Role): boolean => ROLES.indexOf(held) >= ROLES.indexOf(needed);
 
 /** Keys per role, as configured. */
-export interface RoleKeys { admin: string[]; merchandiser: string[]; analyst: string[] }
+export interface RoleKeys {
+  admin: string[];
+  merchandiser: string[];
+  analyst: string[];
+}
 
 /** The role of a key, compared in constant time against every key (apiKeyMatches); the highest wins. */
 export function roleResolver(keys: RoleKeys): (key: string) => Role | undefined {
@@ -121,7 +129,10 @@ export function userOf(header: string | undefined): string | undefined {
 }
 
 /** What the guard leaves on `ctx.state` for the handlers (the history's author). */
-export interface AccessState { role: Role; user?: string }
+export interface AccessState {
+  role: Role;
+  user?: string;
+}
 
 export const accessOf = (ctx: Context): AccessState | undefined => (ctx.state as { access?: AccessState }).access;
 
@@ -170,7 +181,10 @@ export function adminGuard(keys: RoleKeys, throttle: KeyThrottle) {
 
 /** A known key below the route's role: the body names both (`role`, `requiredRole`), so a page tells it from a wrong key. */
 export const roleForbidden = (role: Role, requiredRole: Role, what: string) =>
-  new HttpError(403, `The ${role} key may not call ${what}: it needs the ${requiredRole} role (the ${role} role may do ${ROLE_WORDS[role]})`, { role, requiredRole });
+  new HttpError(403, `The ${role} key may not call ${what}: it needs the ${requiredRole} role (the ${role} role may do ${ROLE_WORDS[role]})`, {
+    role,
+    requiredRole,
+  });
 
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();

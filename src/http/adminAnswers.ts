@@ -49,5 +49,7 @@ export function requireGzipAccepted(ctx: Context): void {
 const ALWAYS_GZIP = 'alwaysGzip';
 
 /** The compression threshold: none for exports (see requireGzipAccepted), `bytes` for the rest. */
-export const compressionThreshold = (bytes: number) =>
-  (_type: string, _size: number, ctx: Context): number => (ctx.state[ALWAYS_GZIP] ? 0 : bytes);
+export const compressionThreshold =
+  (bytes: number) =>
+  (_type: string, _size: number, ctx: Context): number =>
+    ctx.state[ALWAYS_GZIP] ? 0 : bytes;

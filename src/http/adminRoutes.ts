@@ -75,13 +75,16 @@ export function adminRouter(services: AdminServices, guard: Middleware): Router 
 
   router.post('/v4/import/configuration', async (ctx) => {
     const body = await readJsonBody(ctx);
-    answerImport(ctx, await services.importConfiguration(body, {
-      allowDestructiveImport: booleanParam(ctx.query, 'allowDestructiveImport', false),
-      name: single(ctx.query, 'name'),
-      keyId: keyIdOf(ctx.get('Api-Key')),
-      ...authorOf(ctx),
-      blockingTimeoutMs: blockingTimeout(ctx, DEFAULT_BLOCKING_TIMEOUT_MS),
-    }));
+    answerImport(
+      ctx,
+      await services.importConfiguration(body, {
+        allowDestructiveImport: booleanParam(ctx.query, 'allowDestructiveImport', false),
+        name: single(ctx.query, 'name'),
+        keyId: keyIdOf(ctx.get('Api-Key')),
+        ...authorOf(ctx),
+        blockingTimeoutMs: blockingTimeout(ctx, DEFAULT_BLOCKING_TIMEOUT_MS),
+      }),
+    );
   });
   router.get('/v4/export/configuration', async (ctx) => {
     requireGzipAccepted(ctx);

@@ -54,6 +54,9 @@ export function analyticsRouter(analytics: SearchAnalytics, ubi: UbiExport, guar
     ctx.type = 'application/x-ndjson';
     ctx.body = stream;
   });
-  if (suggestions) router.get('/v4/suggestions', async (ctx) => { ctx.body = await suggestions.list(ctx.query); });
+  if (suggestions)
+    router.get('/v4/suggestions', async (ctx) => {
+      ctx.body = await suggestions.list(ctx.query);
+    });
   return router;
 }

@@ -34,7 +34,11 @@ class BodyClock {
   reader: TimedBody | undefined;
   private deadline: NodeJS.Timeout | undefined;
 
-  constructor(private readonly req: IncomingMessage, res: ServerResponse, private readonly settings: BodyTimeoutSettings) {
+  constructor(
+    private readonly req: IncomingMessage,
+    res: ServerResponse,
+    private readonly settings: BodyTimeoutSettings,
+  ) {
     this.idleMs = settings.idleMs;
     if (req.complete) return;
     this.arm();
@@ -42,7 +46,10 @@ class BodyClock {
     req.once('end', done);
     req.once('close', done);
     res.once('finish', () => {
-      if (req.complete) { this.stop(); return; }
+      if (req.complete) {
+        this.stop();
+        return;
+      }
       // Answered before its body was read to the end (a refusal, a conflict): the rest is drained and
       // discarded, as Node does, but within the request's limit (an import's too), never for ever.
       if (this.reader && !this.reader.destroyed) this.reader.destroy();
@@ -103,7 +110,11 @@ class TimedBody extends Readable {
   private ended = false;
 
   /** `closeAfterAnswer`: the body was left unread (a timeout, a cap): the answer closes the connection rather than wait for the rest. */
-  constructor(private readonly req: IncomingMessage, private readonly idleMs: number, private readonly closeAfterAnswer: () => void) {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly idleMs: number,
+    private readonly closeAfterAnswer: () => void,
+  ) {
     super();
     // The error reaches the reader through its iteration or pipe, whenever it starts reading (an import may
     // still be preparing its catalog version when its client stalls): never as an unhandled 'error' event.
@@ -137,7 +148,10 @@ class TimedBody extends Readable {
     if (this.settled) return;
     this.req.resume();
     if (!this.idle) {
-      this.idle = setTimeout(() => this.fail(new RequestTimedOut(`Request body stalled: no bytes for ${Math.round(this.idleMs / 1000)} s; nothing was applied`)), this.idleMs);
+      this.idle = setTimeout(
+        () => this.fail(new RequestTimedOut(`Request body stalled: no bytes for ${Math.round(this.idleMs / 1000)} s; nothing was applied`)),
+        this.idleMs,
+      );
       this.idle.unref();
     }
   }
@@ -284,5 +298,9 @@ async function readGunzipped(ctx: Context, maxBytes: number): Promise<string> {
 /** Resolves once the request body has been read to its end (or the connection is gone). */
 export function requestEnded(ctx: Context): Promise<void> {
   if (ctx.req.readableEnded) return Promise.resolve();
-  return new Promise((resolve) => { ctx.req.once('end', resolve); ctx.req.once('close', resolve); ctx.req.once('error', () => resolve()); });
+  return new Promise((resolve) => {
+    ctx.req.once('end', resolve);
+    ctx.req.once('close', resolve);
+    ctx.req.once('error', () => resolve());
+  });
 }

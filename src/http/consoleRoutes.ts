@@ -55,10 +55,14 @@ export function consoleRouter(services: ConsoleServices, guard: Middleware): Rou
   router.use(guard);
 
   const explainSearch = queryHandler(services.storefront, {
-    parseBody: parseSearchPageBody, parseRequest: parseSearchPageRequest, run: (s, req) => searchPage(s, req, { explain: true }),
+    parseBody: parseSearchPageBody,
+    parseRequest: parseSearchPageRequest,
+    run: (s, req) => searchPage(s, req, { explain: true }),
   });
   const explainLanding = queryHandler(services.storefront, {
-    parseBody: parseLandingPageBody, parseRequest: parseLandingPageRequest, run: (s, req) => landingPage(s, req, { explain: true }),
+    parseBody: parseLandingPageBody,
+    parseRequest: parseLandingPageRequest,
+    run: (s, req) => landingPage(s, req, { explain: true }),
   });
   for (const method of ['get', 'post'] as const) {
     router[method]('/v4/explain/search-page', explainSearch);

@@ -12,7 +12,11 @@ import { isClusterUnavailable, requestRefusal } from '../search/errors';
 export class HttpError extends Error {
   override readonly name = 'HttpError';
 
-  constructor(readonly status: number, message: string, readonly details?: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }

@@ -16,7 +16,10 @@ export interface KeyThrottleSettings {
   maxAddresses: number;
 }
 
-interface Window { start: number; failures: number }
+interface Window {
+  start: number;
+  failures: number;
+}
 
 export interface KeyThrottle {
   /** Seconds (rounded up) until `address` may try a key again; 0 when it may now. */
@@ -60,7 +63,9 @@ export function keyThrottle(settings: KeyThrottleSettings, log: Logger, now: () 
       w.failures++;
       if (w.failures === settings.limit) {
         log.warn('admin keys throttled: too many wrong Api-Key headers from one address', {
-          address, failures: w.failures, windowSeconds: Math.round(settings.windowMs / 1000),
+          address,
+          failures: w.failures,
+          windowSeconds: Math.round(settings.windowMs / 1000),
           until: new Date(w.start + settings.windowMs).toISOString(),
         });
       }

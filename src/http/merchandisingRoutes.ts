@@ -26,7 +26,10 @@ const JSON_TYPES = { accepted: /^(application\/([a-z0-9.+-]+\+)?json|text\/plain
  * parameter and a short id of the Api-Key, never the key), and `blockingTimeout` (none: the answer waits for the end, 204).
  */
 export const importOptions = (ctx: Context): MerchandisingImportOptions => ({
-  name: single(ctx.query, 'name'), keyId: keyIdOf(ctx.get('Api-Key')), ...authorOf(ctx), blockingTimeoutMs: blockingTimeout(ctx),
+  name: single(ctx.query, 'name'),
+  keyId: keyIdOf(ctx.get('Api-Key')),
+  ...authorOf(ctx),
+  blockingTimeoutMs: blockingTimeout(ctx),
 });
 
 /** A JSON import body, plain or gzip-compressed, at most `maxBytes` once decompressed. */

@@ -129,11 +129,20 @@ export function storefrontCors(allowedOrigins: string[]) {
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) { socket.destroy(); return; }
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const message = status === 431 ? 'Request line and headers larger than 16 KB: send long parameters in a POST body'
-      : status === 408 ? 'Request not received in time' : `Malformed HTTP request (${err.code ?? 'parse error'})`;
+    const message =
+      status === 431
+        ? 'Request line and headers larger than 16 KB: send long parameters in a POST body'
+        : status === 408
+          ? 'Request not received in time'
+          : `Malformed HTTP request (${err.code ?? 'parse error'})`;
     const body = JSON.stringify({ message });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }

@@ -38,5 +38,8 @@ export function openApiRouter(publicUrl: string): Router {
 /** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for If-None-Match). */
 function matches(header: string, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').map((tag) => tag.trim().replace(/^W\//, '')).some((tag) => tag === '*' || tag === etag);
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
 }

@@ -60,7 +60,16 @@ export function observeRequests({ log, metrics, accessLog = true }: ObserveDeps)
         }
         const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
         metrics?.request(ctx.method, route, ctx.status, ms / 1000, timing);
-        if (accessLog) log.info('request', { method: ctx.method, route, path: ctx.path, status: ctx.status, durationMs: Math.round(ms * 10) / 10, esTookMs: timing.took, esRoundTrips: timing.roundTrips });
+        if (accessLog)
+          log.info('request', {
+            method: ctx.method,
+            route,
+            path: ctx.path,
+            status: ctx.status,
+            durationMs: Math.round(ms * 10) / 10,
+            esTookMs: timing.took,
+            esRoundTrips: timing.roundTrips,
+          });
       }
     });
   };

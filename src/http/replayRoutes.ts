@@ -36,7 +36,10 @@ export function replayRouter(services: ReplayServices, guard: Middleware): Route
     const body = await readJsonBody(ctx, { maxBytes: MAX_JUDGMENTS_BYTES, contentType: JSON_TYPES, gzip: true });
     const name = single(ctx.query, 'name');
     const timeout = blockingTimeout(ctx);
-    answerImport(ctx, await services.importJudgments(body, { ...(name !== undefined ? { name } : {}), ...(timeout !== undefined ? { blockingTimeoutMs: timeout } : {}) }));
+    answerImport(
+      ctx,
+      await services.importJudgments(body, { ...(name !== undefined ? { name } : {}), ...(timeout !== undefined ? { blockingTimeoutMs: timeout } : {}) }),
+    );
   });
   router.get('/v4/export/judgments', async (ctx) => {
     requireGzipAccepted(ctx);

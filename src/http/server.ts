@@ -13,12 +13,15 @@ export interface ServerLimits {
 }
 
 export function httpServer(app: Koa, limits: ServerLimits): Server {
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: 0,
-    // How often Node looks for requests past headersTimeout (its default, 30 s, would let a slow sender hold a socket that much longer).
-    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
-  }, app.callback());
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: 0,
+      // How often Node looks for requests past headersTimeout (its default, 30 s, would let a slow sender hold a socket that much longer).
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    app.callback(),
+  );
   answerClientErrors(server);
   return server;
 }

@@ -52,7 +52,12 @@ export interface CacheRead {
   maxAgeMs?: number;
 }
 
-interface Entry<V> { version?: string; at: number; value: Promise<V>; refreshing: boolean }
+interface Entry<V> {
+  version?: string;
+  at: number;
+  value: Promise<V>;
+  refreshing: boolean;
+}
 
 export class Cache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -113,8 +118,12 @@ export class Cache<V> {
     const { maxKeys } = this.options;
     if (maxKeys !== undefined && this.entries.size >= maxKeys && !this.entries.has(key)) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, entry);
-    const drop = () => { if (this.entries.get(key) === entry) this.entries.delete(key); };
-    value.then((v) => { if (this.options.keep && !this.options.keep(v)) drop(); }, drop);
+    const drop = () => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    };
+    value.then((v) => {
+      if (this.options.keep && !this.options.keep(v)) drop();
+    }, drop);
     return value;
   }
 

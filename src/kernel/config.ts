@@ -211,7 +211,10 @@ export function parseSemanticSearch(value: string): SemanticSearchSetting {
   if (v === 'off' || v === 'false' || v === '0' || v === '') return { named: [], others: false };
   const named: [string, boolean][] = [];
   let others = false;
-  for (const entry of v.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const m = /^([a-z]{2,3}(?:-[a-z0-9]{2,8})?|\*)(?:=(on|off))?$/.exec(entry);
     if (!m) throw new Error(`Invalid configuration: SEMANTIC_SEARCH entry "${entry}" is no locale or language (e.g. en, sv-se=off, *)`);
     const on = m[2] !== 'off';
@@ -238,7 +241,6 @@ export const DEFAULT_BEHAVIOUR_OPTIONS: BehaviourOptions = {
   attributionWindowHours: 24,
 };
 
-
 /** Where search by meaning is on by default: where it measured no loss (docs/language.md). */
 export const DEFAULT_SEMANTIC_SEARCH = 'en';
 
@@ -247,15 +249,21 @@ const schema = Joi.object({
   HOST: Joi.string().default('0.0.0.0'),
   // One URL, or the nodes of a cluster comma-separated: the client spreads requests over them and retries
   // a request on another node when one is down.
-  ELASTICSEARCH_URL: Joi.string().pattern(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, 'http(s) URLs, comma-separated').default('http://127.0.0.1:9200'),
-  INDEX_PREFIX: Joi.string().pattern(/^[a-z0-9][a-z0-9_-]{0,40}$/).default('elevate'),
+  ELASTICSEARCH_URL: Joi.string()
+    .pattern(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, 'http(s) URLs, comma-separated')
+    .default('http://127.0.0.1:9200'),
+  INDEX_PREFIX: Joi.string()
+    .pattern(/^[a-z0-9][a-z0-9_-]{0,40}$/)
+    .default('elevate'),
   NODE_ENV: Joi.string().allow('').default(''),
   // No default: checked after the overrides (tests pass their keys as overrides), with a message saying what to do.
   ADMIN_API_KEY: Joi.string().allow('').default(''),
   MERCHANDISER_API_KEY: Joi.string().allow('').default(''),
   ANALYST_API_KEY: Joi.string().allow('').default(''),
   // `true` is one proxy: the leftmost value is whatever the client wrote, so "trust them all" is not offered.
-  TRUST_PROXY: Joi.alternatives().try(Joi.number().integer().min(0).max(10), Joi.boolean()).default(false)
+  TRUST_PROXY: Joi.alternatives()
+    .try(Joi.number().integer().min(0).max(10), Joi.boolean())
+    .default(false)
     .messages({ 'alternatives.types': '"TRUST_PROXY" must be false, true (one proxy) or the number of proxies in front (0 to 10)' }),
   KEY_FAILURE_LIMIT: Joi.number().integer().min(0).max(1_000_000).default(20),
   KEY_FAILURE_WINDOW_SECONDS: Joi.number().integer().min(1).max(86_400).default(300),
@@ -271,7 +279,10 @@ const schema = Joi.object({
   REQUEST_TIMEOUT_S: Joi.number().integer().min(1).max(3600).default(60),
   BODY_IDLE_TIMEOUT_S: Joi.number().integer().min(1).max(600).default(10),
   IMPORT_IDLE_TIMEOUT_S: Joi.number().integer().min(1).max(3600).default(30),
-  MAX_OPERATIONS_BYTES: Joi.number().integer().min(1000).default(64 * 1024 * 1024),
+  MAX_OPERATIONS_BYTES: Joi.number()
+    .integer()
+    .min(1000)
+    .default(64 * 1024 * 1024),
   LOAD_SAMPLE_DATA: Joi.boolean().truthy('1').falsy('0').default(false),
   LEXICON_DIR: Joi.string().default(join(checkoutRoot(), '.cache', 'lexicon')),
   EMBEDDING_MODEL_DIR: Joi.string().default(join(checkoutRoot(), '.cache', 'models', 'all-minilm-l6-v2-q')),
@@ -286,7 +297,10 @@ const schema = Joi.object({
   LISTING_JSON_CACHE_MB: Joi.number().integer().min(0).max(16_384).default(64),
   DYNAMIC_FACETS: Joi.number().integer().min(0).max(30).default(8),
   QUERY_UNDERSTANDING: Joi.string().valid('filter', 'boost', 'off').default('filter'),
-  UNDERSTOOD_ATTRIBUTES: Joi.string().allow('').pattern(/^[^\s,]+(,[^\s,]+)*$/).default('material,pattern'),
+  UNDERSTOOD_ATTRIBUTES: Joi.string()
+    .allow('')
+    .pattern(/^[^\s,]+(,[^\s,]+)*$/)
+    .default('material,pattern'),
   SEMANTIC_SEARCH: Joi.string().allow('').default(DEFAULT_SEMANTIC_SEARCH),
   SEMANTIC_FUSION: Joi.string().valid('blend', 'rrf').default('blend'),
   SEMANTIC_WEIGHT: Joi.number().min(0).max(1).default(0.3),
@@ -303,11 +317,20 @@ const schema = Joi.object({
   BEHAVIOUR_BATCH_SIZE: Joi.number().integer().min(1).max(50_000).default(DEFAULT_BEHAVIOUR_OPTIONS.batchSize),
   BEHAVIOUR_MAX_BUFFERED: Joi.number().integer().min(100).max(10_000_000).default(DEFAULT_BEHAVIOUR_OPTIONS.maxBuffered),
   BEHAVIOUR_HISTORY_DAYS: Joi.number().integer().min(1).max(3650).default(DEFAULT_BEHAVIOUR_OPTIONS.historyDays),
-  POPULARITY_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.popularityIntervalMs / 1000),
+  POPULARITY_INTERVAL_SECONDS: Joi.number()
+    .integer()
+    .min(0)
+    .default(DEFAULT_BEHAVIOUR_OPTIONS.popularityIntervalMs / 1000),
   POPULARITY_HALF_LIFE_DAYS: Joi.number().positive().default(DEFAULT_BEHAVIOUR_OPTIONS.popularityHalfLifeDays),
   POPULARITY_WINDOW_DAYS: Joi.number().integer().min(1).max(365).default(DEFAULT_BEHAVIOUR_OPTIONS.popularityWindowDays),
-  CO_OCCURRENCE_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.coOccurrenceIntervalMs / 1000),
-  EVENTS_MAINTENANCE_INTERVAL_SECONDS: Joi.number().integer().min(0).default(DEFAULT_BEHAVIOUR_OPTIONS.eventsMaintenanceIntervalMs / 1000),
+  CO_OCCURRENCE_INTERVAL_SECONDS: Joi.number()
+    .integer()
+    .min(0)
+    .default(DEFAULT_BEHAVIOUR_OPTIONS.coOccurrenceIntervalMs / 1000),
+  EVENTS_MAINTENANCE_INTERVAL_SECONDS: Joi.number()
+    .integer()
+    .min(0)
+    .default(DEFAULT_BEHAVIOUR_OPTIONS.eventsMaintenanceIntervalMs / 1000),
   EVENTS_ROLLOVER_MAX_DOCS: Joi.number().integer().min(1000).default(DEFAULT_BEHAVIOUR_OPTIONS.eventsRolloverMaxDocs),
   ATTRIBUTION_WINDOW_HOURS: Joi.number().integer().min(1).max(720).default(DEFAULT_BEHAVIOUR_OPTIONS.attributionWindowHours),
 }).unknown(true);
@@ -355,7 +378,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddingQueryCache: value.EMBEDDING_QUERY_CACHE,
     generalSynonyms: value.GENERAL_SYNONYMS,
     publicUrl: String(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
-    corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
+    corsAllowedOrigins: String(value.CORS_ALLOWED_ORIGINS)
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     gzipLevel: value.GZIP_LEVEL,
     catalogViewCacheMs: value.CATALOG_VIEW_CACHE_MS,
     storeCacheMs: value.STORE_CACHE_MS,
@@ -366,8 +392,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     historyVersions: value.HISTORY_VERSIONS,
     semanticSearch: parseSemanticSearch(value.SEMANTIC_SEARCH),
     semanticFusion: {
-      method: value.SEMANTIC_FUSION, weight: value.SEMANTIC_WEIGHT, candidates: value.SEMANTIC_CANDIDATES,
-      minSimilarity: value.SEMANTIC_MIN_SIMILARITY, window: value.SEMANTIC_WINDOW,
+      method: value.SEMANTIC_FUSION,
+      weight: value.SEMANTIC_WEIGHT,
+      candidates: value.SEMANTIC_CANDIDATES,
+      minSimilarity: value.SEMANTIC_MIN_SIMILARITY,
+      window: value.SEMANTIC_WINDOW,
     },
 
     metricsEnabled: value.METRICS_ENABLED,
@@ -407,11 +436,17 @@ export class ConfigurationError extends Error {
  */
 function checkKeys(out: Config): void {
   if (!out.adminApiKeys.length) {
-    throw new ConfigurationError('Invalid configuration: ADMIN_API_KEY is not set. The service has no default admin key: set ADMIN_API_KEY to a secret '
-      + `of at least ${MIN_PRODUCTION_KEY_LENGTH} characters (e.g. \`openssl rand -hex 24\`). npm start sets the development key dev-admin-key`);
+    throw new ConfigurationError(
+      'Invalid configuration: ADMIN_API_KEY is not set. The service has no default admin key: set ADMIN_API_KEY to a secret ' +
+        `of at least ${MIN_PRODUCTION_KEY_LENGTH} characters (e.g. \`openssl rand -hex 24\`). npm start sets the development key dev-admin-key`,
+    );
   }
   // One key in two roles would give it the higher silently: a configuration mistake, refused at start-up.
-  const roles = [['ADMIN_API_KEY', out.adminApiKeys], ['MERCHANDISER_API_KEY', out.merchandiserApiKeys], ['ANALYST_API_KEY', out.analystApiKeys]] as const;
+  const roles = [
+    ['ADMIN_API_KEY', out.adminApiKeys],
+    ['MERCHANDISER_API_KEY', out.merchandiserApiKeys],
+    ['ANALYST_API_KEY', out.analystApiKeys],
+  ] as const;
   for (const [i, [name, keys]] of roles.entries()) {
     for (const [other, otherKeys] of roles.slice(i + 1)) {
       if (keys.some((k) => otherKeys.includes(k))) throw new ConfigurationError(`Invalid configuration: ${name} and ${other} share a key`);
@@ -419,11 +454,17 @@ function checkKeys(out: Config): void {
     // The key itself is never printed: the message goes to logs.
     const short = out.production ? keys.filter((k) => k.length < MIN_PRODUCTION_KEY_LENGTH) : [];
     if (short.length) {
-      throw new ConfigurationError(`Invalid configuration: ${name} has ${short.length === 1 ? 'a key' : `${short.length} keys`} shorter than ${MIN_PRODUCTION_KEY_LENGTH} characters `
-        + `(${short.map((k) => k.length).join(', ')}): with NODE_ENV=production every key must have at least ${MIN_PRODUCTION_KEY_LENGTH}`);
+      throw new ConfigurationError(
+        `Invalid configuration: ${name} has ${short.length === 1 ? 'a key' : `${short.length} keys`} shorter than ${MIN_PRODUCTION_KEY_LENGTH} characters ` +
+          `(${short.map((k) => k.length).join(', ')}): with NODE_ENV=production every key must have at least ${MIN_PRODUCTION_KEY_LENGTH}`,
+      );
     }
   }
 }
 
 /** A comma-separated list of keys (several, so a key can be replaced without downtime). */
-const keyList = (value: unknown): string[] => String(value).split(',').map((k) => k.trim()).filter(Boolean);
+const keyList = (value: unknown): string[] =>
+  String(value)
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);

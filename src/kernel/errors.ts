@@ -21,7 +21,10 @@ export type ErrorCode =
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;
 
-  constructor(message: string, readonly details?: Record<string, unknown>) {
+  constructor(
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }

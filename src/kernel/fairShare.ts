@@ -18,6 +18,8 @@ export function fairShare(sliceMs = WORK_SLICE_MS, now: () => number = performan
   let since = now();
   return () => {
     if (now() - since < sliceMs) return undefined;
-    return nextTurn().then(() => { since = now(); });
+    return nextTurn().then(() => {
+      since = now();
+    });
   };
 }

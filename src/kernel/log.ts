@@ -26,7 +26,10 @@ const RESERVED = new Set(['level', 'time', 'msg', 'requestId']);
 export function logFields(fields: Record<string, unknown>): Record<string, unknown> {
   let out = fields;
   for (const key of Object.keys(fields)) {
-    if (RESERVED.has(key) || (key === 'err' && fields.err instanceof Error)) { out = rename(fields); break; }
+    if (RESERVED.has(key) || (key === 'err' && fields.err instanceof Error)) {
+      out = rename(fields);
+      break;
+    }
   }
   return out;
 }
@@ -34,7 +37,10 @@ export function logFields(fields: Record<string, unknown>): Record<string, unkno
 function rename(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) out[RESERVED.has(key) ? `_${key}` : key] = value;
-  if (fields.err instanceof Error) { out.err = fields.err.message; out.stack = fields.err.stack; }
+  if (fields.err instanceof Error) {
+    out.err = fields.err.message;
+    out.stack = fields.err.stack;
+  }
   return out;
 }
 
@@ -43,17 +49,24 @@ function rename(fields: Record<string, unknown>): Record<string, unknown> {
  * Writes are synchronous, as before: a line logged just before the process exits is not lost.
  */
 export function createLogger(level: Level = 'info', destination?: DestinationStream): Logger {
-  const logger = pino({
-    level,
-    base: undefined,
-    messageKey: 'msg',
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    mixin: () => { const scope = currentRequest(); return scope ? { requestId: scope.requestId } : {}; },
-  }, destination ?? pino.destination({ dest: 2, sync: true }));
+  const logger = pino(
+    {
+      level,
+      base: undefined,
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const scope = currentRequest();
+        return scope ? { requestId: scope.requestId } : {};
+      },
+    },
+    destination ?? pino.destination({ dest: 2, sync: true }),
+  );
   const write = (l: Level) => (msg: string, fields?: Record<string, unknown>) => {
     if (!logger.isLevelEnabled(l)) return;
-    if (fields) logger[l](logFields(fields), msg); else logger[l](msg);
+    if (fields) logger[l](logFields(fields), msg);
+    else logger[l](msg);
   };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

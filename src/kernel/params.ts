@@ -52,7 +52,10 @@ export function integer(query: RawQuery, name: string, fallback: number | undefi
 export function pipeList(query: RawQuery, name: string): string[] | undefined {
   const v = single(query, name);
   if (v === undefined) return undefined;
-  const items = v.split('|').map((s) => s.trim()).filter(Boolean);
+  const items = v
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length ? items : undefined;
 }
 
@@ -60,7 +63,10 @@ export function pipeList(query: RawQuery, name: string): string[] | undefined {
 export function list(query: RawQuery, name: string): string[] | undefined {
   const v = query[name];
   if (v === undefined) return undefined;
-  return (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(/[|,]/)).map((s) => s.trim()).filter(Boolean);
+  return (Array.isArray(v) ? v : [v])
+    .flatMap((s) => s.split(/[|,]/))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** One of `allowed`, compared case-insensitively, returned in the allowed spelling. */

@@ -11,7 +11,12 @@ const ONE = '';
 export class ShortCache<T> {
   private readonly cache: Cache<T>;
 
-  constructor(ttlMs: number, private readonly load: () => Promise<T>, name?: string, clock?: () => number) {
+  constructor(
+    ttlMs: number,
+    private readonly load: () => Promise<T>,
+    name?: string,
+    clock?: () => number,
+  ) {
     this.cache = new Cache<T>({ ttlMs, name, clock });
   }
 

@@ -17,7 +17,10 @@
 import { invalid, type InvalidInput } from './errors';
 
 /** One problem: where (a field path, '' for the whole body or line) and what. */
-export interface Problem { path: string; message: string }
+export interface Problem {
+  path: string;
+  message: string;
+}
 
 /** Operators get the first problems of a body, not thousands for one broken file. */
 export const MAX_REPORTED_ERRORS = 100;
@@ -33,10 +36,16 @@ export class Problems {
     this.total++;
     if (this.errors.length < this.limit) this.errors.push({ path, message });
   }
-  get any(): boolean { return this.total > 0; }
-  get count(): number { return this.total; }
+  get any(): boolean {
+    return this.total > 0;
+  }
+  get count(): number {
+    return this.total;
+  }
   /** As many problems kept as the limit allows: checking further only costs time. */
-  get full(): boolean { return this.errors.length >= this.limit; }
+  get full(): boolean {
+    return this.errors.length >= this.limit;
+  }
 
   /** The 400 of a rejected import: `{message, errors: [{path, message}], moreErrors?}`. */
   rejection(what: string): InvalidInput {
@@ -62,7 +71,9 @@ export function validated<T>(problems: Problems, value: T): Validated<T> {
 }
 
 /** A problem of one line of an import file. */
-export interface LineProblem extends Problem { line: number }
+export interface LineProblem extends Problem {
+  line: number;
+}
 
 /** The problems of an import file, line by line, with a cap on what is kept. */
 export class LineProblems {
@@ -78,9 +89,15 @@ export class LineProblems {
     }
   }
 
-  get count(): number { return this.total; }
-  get any(): boolean { return this.total > 0; }
-  get list(): LineProblem[] { return this.kept; }
+  get count(): number {
+    return this.total;
+  }
+  get any(): boolean {
+    return this.total > 0;
+  }
+  get list(): LineProblem[] {
+    return this.kept;
+  }
 
   /** The warnings of an accepted file, for its import status: `{warningCount, warnings: [{line, path, message}]}` (capped). */
   asWarnings(): { warningCount: number; warnings: LineProblem[] } | undefined {
@@ -112,7 +129,8 @@ export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(Object.getOwnProperty
 export const isPrototypeKey = (name: string): boolean => PROTOTYPE_KEYS.has(name);
 
 /** The problem of an id named after an Object.prototype member. */
-export const prototypeKeyProblem = (name: string): string => `"${name}" is the name of a built-in property of every JavaScript object: not allowed as an id or key`;
+export const prototypeKeyProblem = (name: string): string =>
+  `"${name}" is the name of a built-in property of every JavaScript object: not allowed as an id or key`;
 
 /** `record[key]` when `record` has it as its own entry; never a built-in (`own(markets, 'constructor')` is undefined). */
 export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
@@ -124,7 +142,10 @@ export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !==
 /** `"a", "b", ...` for messages that list allowed values. */
 export function quoted(values: Iterable<string>, max = 10): string {
   const list = [...values];
-  const shown = list.slice(0, max).map((v) => `"${v}"`).join(', ');
+  const shown = list
+    .slice(0, max)
+    .map((v) => `"${v}"`)
+    .join(', ');
   return list.length > max ? `${shown}, ...` : shown;
 }
 
@@ -186,7 +207,13 @@ export function requiredBody(p: Problems, raw: unknown, name: string, shape: str
 }
 
 /** `id`: the string names something looked up by it (a market, locale, page, node, ...): no PROTOTYPE_KEYS. */
-export interface StringRule { min?: number; max?: number; pattern?: RegExp; patternText?: string; id?: boolean }
+export interface StringRule {
+  min?: number;
+  max?: number;
+  pattern?: RegExp;
+  patternText?: string;
+  id?: boolean;
+}
 
 export function string(p: Problems, path: string, v: unknown, rule: StringRule = {}): string | undefined {
   if (v === undefined) return undefined;
@@ -226,20 +253,31 @@ export function oneOf<T extends string>(p: Problems, path: string, v: unknown, v
 }
 
 /** An array with `min`..`max` items; `each` checks every item at `path[i]`. */
-export function array(p: Problems, path: string, v: unknown, opts: { min?: number; max?: number; each?: (value: unknown, path: string, i: number) => void }): unknown[] | undefined {
+export function array(
+  p: Problems,
+  path: string,
+  v: unknown,
+  opts: { min?: number; max?: number; each?: (value: unknown, path: string, i: number) => void },
+): unknown[] | undefined {
   if (v === undefined) return undefined;
   if (!Array.isArray(v)) {
     p.add(path, `must be an array (got ${kindOf(v)})`);
     return undefined;
   }
-  if (opts.min !== undefined && v.length < opts.min) p.add(path, opts.min === 1 ? 'must have at least one item' : `at least ${opts.min} items (got ${v.length})`);
+  if (opts.min !== undefined && v.length < opts.min)
+    p.add(path, opts.min === 1 ? 'must have at least one item' : `at least ${opts.min} items (got ${v.length})`);
   if (opts.max !== undefined && v.length > opts.max) p.add(path, `at most ${opts.max} items (got ${v.length})`);
   v.forEach((value, i) => opts.each?.(value, item(path, i), i));
   return v as unknown[];
 }
 
 /** An array of strings, each checked by `rule`; `unique` reports repeated values. */
-export function stringArray(p: Problems, path: string, v: unknown, opts: { min?: number; max?: number; unique?: boolean; rule?: StringRule } = {}): string[] | undefined {
+export function stringArray(
+  p: Problems,
+  path: string,
+  v: unknown,
+  opts: { min?: number; max?: number; unique?: boolean; rule?: StringRule } = {},
+): string[] | undefined {
   const seen = new Set<string>();
   const strings: string[] = [];
   const given = array(p, path, v, {
@@ -272,7 +310,13 @@ export function map(p: Problems, path: string, v: unknown, value: (entry: unknow
  * An object mapping names to strings, each checked by `rule` (and `key`, when given, for the name): the
  * valid entries, typed. Its problems are in `p`; callers decide on `p.any` as for every reader.
  */
-export function stringMap(p: Problems, path: string, v: unknown, rule: StringRule = { min: 1 }, key?: (name: string, path: string) => void): Record<string, string> | undefined {
+export function stringMap(
+  p: Problems,
+  path: string,
+  v: unknown,
+  rule: StringRule = { min: 1 },
+  key?: (name: string, path: string) => void,
+): Record<string, string> | undefined {
   const strings: Record<string, string> = {};
   const given = map(p, path, v, (entry, at, name) => {
     key?.(name, at);
@@ -299,7 +343,10 @@ export function prototypeKeys(p: Problems, path: string, v: unknown): void {
 
 /** What a joi schema gives back (joi is the design card's schema language for request bodies). */
 interface JoiSchema<T> {
-  validate(value: unknown, options?: { abortEarly?: boolean; convert?: boolean }): { error?: { details: { path: (string | number)[]; message: string }[] }; value: T };
+  validate(
+    value: unknown,
+    options?: { abortEarly?: boolean; convert?: boolean },
+  ): { error?: { details: { path: (string | number)[]; message: string }[] }; value: T };
 }
 
 /**
@@ -313,6 +360,10 @@ export function validateWithSchema<T>(schema: JoiSchema<T>, body: unknown, optio
   prototypeKeys(p, '', body);
   if (p.any) return validated(p, undefined as T);
   const { error, value } = schema.validate(body, options);
-  for (const d of error?.details ?? []) p.add(d.path.reduce<string>((at, part) => (typeof part === 'number' ? item(at, part) : field(at, part)), ''), d.message);
+  for (const d of error?.details ?? [])
+    p.add(
+      d.path.reduce<string>((at, part) => (typeof part === 'number' ? item(at, part) : field(at, part)), ''),
+      d.message,
+    );
   return validated(p, value);
 }

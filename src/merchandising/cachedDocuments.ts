@@ -11,7 +11,13 @@ export abstract class CachedDocuments<All> {
   private readonly cache: ShortCache<All>;
 
   /** `cacheMs`: STORE_CACHE_MS; `name` names the cache in metrics. */
-  constructor(protected readonly documents: DocumentIndex, protected readonly index: string, private readonly bulk: BulkOptions, cacheMs: number, name: string) {
+  constructor(
+    protected readonly documents: DocumentIndex,
+    protected readonly index: string,
+    private readonly bulk: BulkOptions,
+    cacheMs: number,
+    name: string,
+  ) {
     this.cache = new ShortCache(cacheMs, () => this.load(), name);
   }
 
@@ -50,7 +56,8 @@ export abstract class MarketDocuments<Market> extends CachedDocuments<{ markets:
 
   protected async load(): Promise<{ markets: Record<string, Market> }> {
     const markets: Record<string, Market> = {};
-    for await (const doc of sourcesOf<Record<string, unknown> & { market: string }>(this.documents, this.index, { match_all: {} }, [{ market: 'asc' }])) markets[doc.market] = this.value(doc);
+    for await (const doc of sourcesOf<Record<string, unknown> & { market: string }>(this.documents, this.index, { match_all: {} }, [{ market: 'asc' }]))
+      markets[doc.market] = this.value(doc);
     return { markets };
   }
 }

@@ -9,15 +9,26 @@ import type { CompoundSets, LocaleCompounds } from './compounds/types';
 import { folded } from '../catalog/vocabulary';
 import { ShortCache } from '../kernel/shortCache';
 
-interface CompoundDocument extends LocaleCompounds { locale: string; updatedAt: string }
+interface CompoundDocument extends LocaleCompounds {
+  locale: string;
+  updatedAt: string;
+}
 
-interface Loaded { sets: CompoundSets; excluded: Map<string, ReadonlySet<string>> }
+interface Loaded {
+  sets: CompoundSets;
+  excluded: Map<string, ReadonlySet<string>>;
+}
 
 export class CompoundStore {
   private readonly cache: ShortCache<Loaded>;
 
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions, cacheMs: number) {
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+    private readonly bulk: BulkOptions,
+    cacheMs: number,
+  ) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'compounds');
   }
 
@@ -35,9 +46,14 @@ export class CompoundStore {
   async replace(sets: CompoundSets): Promise<void> {
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    await writeChange(this.documents, this.index, {
-      index: Object.entries(sets).map(([locale, c]) => ({ id: locale, document: { locale, excluded: c.excluded, updatedAt } satisfies CompoundDocument })),
-    }, this.bulk);
+    await writeChange(
+      this.documents,
+      this.index,
+      {
+        index: Object.entries(sets).map(([locale, c]) => ({ id: locale, document: { locale, excluded: c.excluded, updatedAt } satisfies CompoundDocument })),
+      },
+      this.bulk,
+    );
     this.cache.clear();
   }
 

@@ -11,7 +11,11 @@ import type { DocumentIndex } from '../search/documents';
 import type { Experiment, ExperimentSet } from './experiments/types';
 import { ShortCache } from '../kernel/shortCache';
 
-interface ExperimentDocument { id: string; experiment: Experiment; updatedAt: string }
+interface ExperimentDocument {
+  id: string;
+  experiment: Experiment;
+  updatedAt: string;
+}
 
 export class ExperimentStore {
   private readonly cache: ShortCache<ExperimentSet>;
@@ -22,7 +26,13 @@ export class ExperimentStore {
   private readonly detached = new AsyncResource('ExperimentStore');
 
   /** `cacheMs`: STORE_CACHE_MS. */
-  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions, private readonly cacheMs: number, private readonly onRefreshFailed?: (err: unknown) => void) {
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+    private readonly bulk: BulkOptions,
+    private readonly cacheMs: number,
+    private readonly onRefreshFailed?: (err: unknown) => void,
+  ) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'experiments');
   }
 
@@ -33,7 +43,11 @@ export class ExperimentStore {
     if (Date.now() - snapshot.at >= this.cacheMs && !this.refreshing) {
       this.refreshing = true;
       this.detached.runInAsyncScope(() => {
-        this.all(true).catch((err: unknown) => this.onRefreshFailed?.(err)).finally(() => { this.refreshing = false; });
+        this.all(true)
+          .catch((err: unknown) => this.onRefreshFailed?.(err))
+          .finally(() => {
+            this.refreshing = false;
+          });
       });
     }
     return snapshot.set;
@@ -48,7 +62,10 @@ export class ExperimentStore {
   async replace(next: ExperimentSet): Promise<void> {
     const current = await this.all(true);
     const keep = new Set(next.experiments.map((e) => e.id));
-    await this.save(next.experiments, current.experiments.map((e) => e.id).filter((id) => !keep.has(id)));
+    await this.save(
+      next.experiments,
+      current.experiments.map((e) => e.id).filter((id) => !keep.has(id)),
+    );
   }
 
   /** POST: the experiments in `next` are added or replace those of the same id. */
@@ -59,10 +76,15 @@ export class ExperimentStore {
   private async save(experiments: Experiment[], deleted: string[]): Promise<void> {
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    await writeChange(this.documents, this.index, {
-      index: experiments.map((experiment) => ({ id: experiment.id, document: { id: experiment.id, experiment, updatedAt } satisfies ExperimentDocument })),
-      delete: deleted,
-    }, this.bulk);
+    await writeChange(
+      this.documents,
+      this.index,
+      {
+        index: experiments.map((experiment) => ({ id: experiment.id, document: { id: experiment.id, experiment, updatedAt } satisfies ExperimentDocument })),
+        delete: deleted,
+      },
+      this.bulk,
+    );
     this.cache.clear();
     await this.all(true);
   }

@@ -8,7 +8,10 @@ import type { DocumentIndex } from '../search/documents';
 import type { MarketFacets } from './facets/types';
 import { MarketDocuments } from './cachedDocuments';
 
-interface FacetDocument extends MarketFacets { market: string; updatedAt: string }
+interface FacetDocument extends MarketFacets {
+  market: string;
+  updatedAt: string;
+}
 
 export class FacetStore extends MarketDocuments<MarketFacets> {
   /** `cacheMs`: STORE_CACHE_MS. */

@@ -25,7 +25,10 @@ const LIST_LIMIT = 1000;
 export class HistoryStore {
   private seq = 0;
 
-  constructor(private readonly documents: DocumentIndex, private readonly index: string) {}
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+  ) {}
 
   /** A short, sortable id: time in base 36 and 3 random bytes. */
   newId(now: Date): string {
@@ -37,7 +40,12 @@ export class HistoryStore {
     const doc: StoredVersion = { ...version, seq: Date.now() * 1000 + (this.seq++ % 1000) };
     await this.documents.write(this.index, doc.id, doc, { refresh: true });
     const old = await this.documents.search<StoredVersion>({
-      index: this.index, query: this.scoped(version.kind, version.scope), sort: [{ seq: 'desc' }], from: keep, size: 1000, _source: false,
+      index: this.index,
+      query: this.scoped(version.kind, version.scope),
+      sort: [{ seq: 'desc' }],
+      from: keep,
+      size: 1000,
+      _source: false,
     });
     const ids = old.hits.hits.map((h) => h._id!);
     if (ids.length) await writeChange(this.documents, this.index, { delete: ids }, { maxBytes: 1_000_000, concurrency: 1 });
@@ -46,10 +54,16 @@ export class HistoryStore {
   /** The versions of a kind and scope, newest first, without their content. */
   async list(kind: string, scope: string): Promise<VersionSummary[]> {
     const res = await this.documents.search<StoredVersion>({
-      index: this.index, query: this.scoped(kind, scope), sort: [{ seq: 'desc' }], size: LIST_LIMIT,
-      _source: { includes: ['id', 'at', 'name', 'keyId', 'role', 'user', 'summary'] }, ignore_unavailable: true,
+      index: this.index,
+      query: this.scoped(kind, scope),
+      sort: [{ seq: 'desc' }],
+      size: LIST_LIMIT,
+      _source: { includes: ['id', 'at', 'name', 'keyId', 'role', 'user', 'summary'] },
+      ignore_unavailable: true,
     });
-    return res.hits.hits.map((h) => h._source!).map(({ id, at, name, keyId, role, user, summary }) => ({ id, at, name, keyId, role: role ?? null, user: user ?? null, summary }));
+    return res.hits.hits
+      .map((h) => h._source!)
+      .map(({ id, at, name, keyId, role, user, summary }) => ({ id, at, name, keyId, role: role ?? null, user: user ?? null, summary }));
   }
 
   async get(kind: string, id: string): Promise<StoredVersion | undefined> {

@@ -16,9 +16,15 @@ export function documentId(...parts: string[]): string {
 }
 
 /** How imports write: `_bulk` request size and requests in flight (the catalog's settings). */
-export interface BulkOptions { maxBytes: number; concurrency: number }
+export interface BulkOptions {
+  maxBytes: number;
+  concurrency: number;
+}
 
-export interface BulkChange { index?: { id: string; document: unknown }[]; delete?: string[] }
+export interface BulkChange {
+  index?: { id: string; document: unknown }[];
+  delete?: string[];
+}
 
 /** Every document of `index` matching `query`, in `sort` order (which must be unique), paged with search_after. */
 export async function* sourcesOf<T>(documents: DocumentIndex, index: string, query: estypes.QueryDslQueryContainer, sort: estypes.Sort): AsyncGenerator<T> {

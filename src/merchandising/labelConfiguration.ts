@@ -9,7 +9,9 @@ import { Problems, own, map, requiredBody, string, type Validated } from '../ker
 import { isLabelKey } from './labels';
 
 /** Market → locale → label key → text. */
-export interface LabelConfiguration { markets: Record<string, Record<string, Record<string, string>>> }
+export interface LabelConfiguration {
+  markets: Record<string, Record<string, Record<string, string>>>;
+}
 
 export const MAX_LABEL_LENGTH = 200;
 /** The discount badge's pattern must show the percent somewhere. */
@@ -32,7 +34,8 @@ export function validateLabelConfiguration(raw: unknown, configuration: CatalogC
     if (!configured) p.add(marketPath, `market "${market}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
     const locales: Record<string, Record<string, string>> = {};
     map(p, marketPath, localesRaw, (labelsRaw, localePath, locale) => {
-      if (configured && !configured.includes(locale)) p.add(localePath, `locale "${locale}" is not configured for this market (configured: ${configured.join(', ')})`);
+      if (configured && !configured.includes(locale))
+        p.add(localePath, `locale "${locale}" is not configured for this market (configured: ${configured.join(', ')})`);
       const labels: Record<string, string> = {};
       map(p, localePath, labelsRaw, (text, at, key) => {
         if (!isLabelKey(key)) {
@@ -40,7 +43,8 @@ export function validateLabelConfiguration(raw: unknown, configuration: CatalogC
           return;
         }
         const value = string(p, at, text, { min: 1, max: MAX_LABEL_LENGTH });
-        if (value !== undefined && key === 'badge.DISCOUNT' && !value.includes(DISCOUNT_PLACEHOLDER)) p.add(at, `must contain ${DISCOUNT_PLACEHOLDER}, the discount in whole percent`);
+        if (value !== undefined && key === 'badge.DISCOUNT' && !value.includes(DISCOUNT_PLACEHOLDER))
+          p.add(at, `must contain ${DISCOUNT_PLACEHOLDER}, the discount in whole percent`);
         if (value !== undefined) labels[key] = value;
       });
       locales[locale] = labels;

@@ -9,7 +9,11 @@ import type { LabelConfiguration } from './labelConfiguration';
 import { MarketDocuments } from './cachedDocuments';
 
 type MarketLabels = LabelConfiguration['markets'][string];
-interface LabelDocument { market: string; locales: MarketLabels; updatedAt: string }
+interface LabelDocument {
+  market: string;
+  locales: MarketLabels;
+  updatedAt: string;
+}
 
 export class LabelStore extends MarketDocuments<MarketLabels> {
   /** `cacheMs`: STORE_CACHE_MS. */

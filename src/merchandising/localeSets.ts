@@ -9,7 +9,13 @@ import { Problems, map, requiredBody } from '../kernel/validation';
  * Calls `each` for every locale entry of the body (unconfigured ones too, with the problem added, so their
  * contents are checked as well); false when the body itself is not `{"locales": {...}}`.
  */
-export function eachLocale(p: Problems, raw: unknown, configuration: CatalogConfiguration, shape: string, each: (value: unknown, at: string, locale: string) => void): boolean {
+export function eachLocale(
+  p: Problems,
+  raw: unknown,
+  configuration: CatalogConfiguration,
+  shape: string,
+  each: (value: unknown, at: string, locale: string) => void,
+): boolean {
   const body = requiredBody(p, raw, 'locales', shape);
   if (!body) return false;
   const configured = new Set(Object.values(configuration.markets).flatMap((m) => m.locales));

@@ -11,9 +11,17 @@ import type { DocumentIndex } from '../search/documents';
 import { nestTree, navigationContainer, importedShape } from './navigation/shape';
 import type { NavigationContainer, NavigationTreeNode, PlacedNode } from './navigation/types';
 
-interface NavigationDocument extends PlacedNode { market: string; locale: string; updatedAt?: string }
+interface NavigationDocument extends PlacedNode {
+  market: string;
+  locale: string;
+  updatedAt?: string;
+}
 
-export interface TreeRequest { market: string; locale: string; includeAppNodes: boolean }
+export interface TreeRequest {
+  market: string;
+  locale: string;
+  includeAppNodes: boolean;
+}
 
 export class NavigationStore {
   private saved = 0;
@@ -23,7 +31,11 @@ export class NavigationStore {
     return this.saved;
   }
 
-  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions) {}
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+    private readonly bulk: BulkOptions,
+  ) {}
 
   /** The tree of one market-locale, in tree order (parents before children, siblings in order). */
   async load(market: string, locale: string): Promise<PlacedNode[]> {

@@ -67,7 +67,11 @@ export class PageStore {
     return this.saved;
   }
 
-  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions) {}
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+    private readonly bulk: BulkOptions,
+  ) {}
 
   /** Every stored page of a market, by id. */
   async loadMarket(market: string): Promise<Map<string, StoredPage>> {
@@ -79,10 +83,15 @@ export class PageStore {
   async save(market: string, changes: PageChanges): Promise<void> {
     const updatedAt = new Date().toISOString();
     try {
-      await writeChange(this.documents, this.index, {
-        index: changes.write.map((page) => ({ id: documentId(market, page.id), document: toDocument(page, updatedAt) })),
-        delete: changes.remove.map((id) => documentId(market, id)),
-      }, this.bulk);
+      await writeChange(
+        this.documents,
+        this.index,
+        {
+          index: changes.write.map((page) => ({ id: documentId(market, page.id), document: toDocument(page, updatedAt) })),
+          delete: changes.remove.map((id) => documentId(market, id)),
+        },
+        this.bulk,
+      );
     } finally {
       this.saved++; // even a failed write may have changed some documents
     }
@@ -90,7 +99,14 @@ export class PageStore {
 
   async export(request: PageExportRequest): Promise<PageContainer> {
     const pages = request.idFilter
-      ? [...(await this.documents.getMany<PageDocument>(this.index, request.idFilter.map((id) => documentId(request.market, id)))).values()].map(storedPage)
+      ? [
+          ...(
+            await this.documents.getMany<PageDocument>(
+              this.index,
+              request.idFilter.map((id) => documentId(request.market, id)),
+            )
+          ).values(),
+        ].map(storedPage)
       : [...(await this.loadMarket(request.market)).values()];
     return pageContainer(request, pages);
   }
@@ -127,9 +143,14 @@ export class PageStore {
     let after: estypes.SortResults | undefined;
     for (;;) {
       const res = await this.documents.search<PageDocument>({
-        index: this.index, size: 500, ignore_unavailable: true, track_total_hits: false, seq_no_primary_term: true,
+        index: this.index,
+        size: 500,
+        ignore_unavailable: true,
+        track_total_hits: false,
+        seq_no_primary_term: true,
         query: { bool: { must_not: [{ range: { lookupVersion: { gte: LOOKUP_VERSION } } }] } },
-        sort: [{ market: 'asc' }, { id: 'asc' }], search_after: after,
+        sort: [{ market: 'asc' }, { id: 'asc' }],
+        search_after: after,
       });
       const hits = res.hits.hits;
       if (!hits.length) break;
@@ -159,7 +180,10 @@ export class PageStore {
   /** The existing ancestors of a path-style page in the same view, nearest first. */
   async ancestors(page: FoundPage): Promise<FoundPage[]> {
     const ids = ancestorIds(page.page.id);
-    const docs = await this.documents.getMany<PageDocument>(this.index, ids.map((id) => documentId(page.market, id)));
+    const docs = await this.documents.getMany<PageDocument>(
+      this.index,
+      ids.map((id) => documentId(page.market, id)),
+    );
     return ids
       .map((id) => docs.get(documentId(page.market, id)))
       .map((doc) => doc && inView(doc, page))
@@ -172,7 +196,10 @@ export class PageStore {
    */
   async findPagesWithAncestors(where: { market: string; locale: string; view: PageView }, ids: readonly string[]): Promise<Map<string, FoundPage>> {
     const wanted = [...new Set(ids.flatMap((id) => [id, ...ancestorIds(id)]))];
-    const docs = await this.documents.getMany<PageDocument>(this.index, wanted.map((id) => documentId(where.market, id)));
+    const docs = await this.documents.getMany<PageDocument>(
+      this.index,
+      wanted.map((id) => documentId(where.market, id)),
+    );
     const out = new Map<string, FoundPage>();
     for (const id of wanted) {
       const doc = docs.get(documentId(where.market, id));
@@ -185,7 +212,9 @@ export class PageStore {
   private async byPath(lookup: PageLookup): Promise<PageDocument | undefined> {
     const pathField = lookup.view === 'production' ? 'publishedPaths' : 'previewPaths';
     const res = await this.documents.search<PageDocument>({
-      index: this.index, size: 1, ignore_unavailable: true,
+      index: this.index,
+      size: 1,
+      ignore_unavailable: true,
       query: { bool: { filter: [{ term: { market: lookup.market } }, { term: { [pathField]: `${lookup.locale}|${lookup.reference}` } }] } },
     });
     return res.hits.hits[0]?._source;
@@ -197,7 +226,9 @@ export function keywordSearchBody(lookup: KeywordLookup): estypes.SearchRequest 
   if (normalizeKeyword(lookup.phrase) === '') return undefined;
   const field = lookup.view === 'production' ? 'publishedKeywords' : 'previewKeywords';
   return {
-    size: 1, track_total_hits: false, sort: [{ id: 'asc' }],
+    size: 1,
+    track_total_hits: false,
+    sort: [{ id: 'asc' }],
     query: { bool: { filter: [{ term: { market: lookup.market } }, { term: { [field]: keywordKey(lookup.locale, lookup.phrase) } }] } },
   };
 }

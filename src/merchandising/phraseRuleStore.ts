@@ -11,14 +11,25 @@ import { indexPhraseRules, phraseRuleFor, type PhraseRuleIndex, type PhraseRuleV
 import type { MarketPhraseRules, PhraseRule, PhraseRuleSets } from './phraseRules/types';
 import { own } from '../kernel/validation';
 
-interface PhraseRulesDocument extends MarketPhraseRules { market: string; updatedAt: string }
+interface PhraseRulesDocument extends MarketPhraseRules {
+  market: string;
+  updatedAt: string;
+}
 
-interface Loaded { markets: Record<string, MarketPhraseRules>; index: PhraseRuleIndex }
+interface Loaded {
+  markets: Record<string, MarketPhraseRules>;
+  index: PhraseRuleIndex;
+}
 
 export class PhraseRuleStore {
   private readonly cache: ShortCache<Loaded>;
 
-  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions, cacheMs: number) {
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+    private readonly bulk: BulkOptions,
+    cacheMs: number,
+  ) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'phrase-rules');
   }
 
@@ -30,7 +41,7 @@ export class PhraseRuleStore {
   /** The rules of a view per market: production's published, preview's preview (else published). */
   async view(view: PhraseRuleView, fresh = false): Promise<PhraseRuleSets> {
     const all = await this.all(fresh);
-    return Object.fromEntries(Object.entries(all).map(([market, m]) => [market, view === 'preview' ? m.preview ?? m.published : m.published]));
+    return Object.fromEntries(Object.entries(all).map(([market, m]) => [market, view === 'preview' ? (m.preview ?? m.published) : m.published]));
   }
 
   /** The rule that applies to a search now, if any. */
@@ -44,25 +55,41 @@ export class PhraseRuleStore {
    */
   async replace(sets: PhraseRuleSets, previewOnly = false): Promise<void> {
     const current = await this.all(true);
-    await this.save(Object.fromEntries(Object.entries(sets).map(([market, rules]) => [market, previewOnly ? { published: own(current, market)?.published ?? [], preview: rules } : { published: rules }])));
+    await this.save(
+      Object.fromEntries(
+        Object.entries(sets).map(([market, rules]) => [
+          market,
+          previewOnly ? { published: own(current, market)?.published ?? [], preview: rules } : { published: rules },
+        ]),
+      ),
+    );
   }
 
   /** POST: each rule replaces the market's rule of its id, or is added after its rules; amends the newest version (preview, else published). */
   async upsert(sets: PhraseRuleSets, previewOnly = false): Promise<void> {
     const current = await this.all(true);
-    await this.save(Object.fromEntries(Object.entries(sets).map(([market, rules]) => {
-      const stored = own(current, market);
-      const merged = upsertById(stored?.preview ?? stored?.published ?? [], rules);
-      return [market, previewOnly ? { published: stored?.published ?? [], preview: merged } : { published: merged }];
-    })));
+    await this.save(
+      Object.fromEntries(
+        Object.entries(sets).map(([market, rules]) => {
+          const stored = own(current, market);
+          const merged = upsertById(stored?.preview ?? stored?.published ?? [], rules);
+          return [market, previewOnly ? { published: stored?.published ?? [], preview: merged } : { published: merged }];
+        }),
+      ),
+    );
   }
 
   private async save(markets: Record<string, MarketPhraseRules>): Promise<void> {
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    await writeChange(this.documents, this.index, {
-      index: Object.entries(markets).map(([market, m]) => ({ id: market, document: { market, ...m, updatedAt } satisfies PhraseRulesDocument })),
-    }, this.bulk);
+    await writeChange(
+      this.documents,
+      this.index,
+      {
+        index: Object.entries(markets).map(([market, m]) => ({ id: market, document: { market, ...m, updatedAt } satisfies PhraseRulesDocument })),
+      },
+      this.bulk,
+    );
     this.cache.clear();
   }
 

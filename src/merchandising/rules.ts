@@ -23,7 +23,10 @@ export interface RuleTextProblem {
 /** The first problem of a rule string, or undefined when it is valid. An empty string means "no rules". */
 export function validateRuleText(text: string, options: RuleTextOptions): RuleTextProblem | undefined {
   if (text.length > MAX_RULE_TEXT_LENGTH) {
-    return { position: MAX_RULE_TEXT_LENGTH, message: `longer than ${MAX_RULE_TEXT_LENGTH} characters (got ${text.length}) at position ${MAX_RULE_TEXT_LENGTH}` };
+    return {
+      position: MAX_RULE_TEXT_LENGTH,
+      message: `longer than ${MAX_RULE_TEXT_LENGTH} characters (got ${text.length}) at position ${MAX_RULE_TEXT_LENGTH}`,
+    };
   }
   try {
     parseRules(text, { handpickedFirst: options.handpickedFirst });

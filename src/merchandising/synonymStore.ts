@@ -12,16 +12,29 @@ import type { SynonymSetChoice } from './experiments/types';
 import { ShortCache } from '../kernel/shortCache';
 import { own } from '../kernel/validation';
 
-interface SynonymDocument { locale: string; rules: SynonymRule[]; updatedAt: string }
+interface SynonymDocument {
+  locale: string;
+  rules: SynonymRule[];
+  updatedAt: string;
+}
 
 /** `compiled`: per locale, filled on first use (undefined: no rules at all). */
-interface Loaded { sets: SynonymSets; compiled: Map<string, CompiledSynonyms | undefined> }
+interface Loaded {
+  sets: SynonymSets;
+  compiled: Map<string, CompiledSynonyms | undefined>;
+}
 
 export class SynonymStore {
   private readonly cache: ShortCache<Loaded>;
 
   /** `cacheMs`: STORE_CACHE_MS; `general`: GENERAL_SYNONYMS, the shipped rules of each locale's language apply too. */
-  constructor(private readonly documents: DocumentIndex, private readonly index: string, private readonly bulk: BulkOptions, cacheMs: number, private readonly general = true) {
+  constructor(
+    private readonly documents: DocumentIndex,
+    private readonly index: string,
+    private readonly bulk: BulkOptions,
+    cacheMs: number,
+    private readonly general = true,
+  ) {
     this.cache = new ShortCache(cacheMs, () => this.read(), 'synonyms');
   }
 
@@ -67,9 +80,14 @@ export class SynonymStore {
   private async save(sets: SynonymSets): Promise<void> {
     const updatedAt = new Date().toISOString();
     this.cache.clear();
-    await writeChange(this.documents, this.index, {
-      index: Object.entries(sets).map(([locale, rules]) => ({ id: locale, document: { locale, rules, updatedAt } satisfies SynonymDocument })),
-    }, this.bulk);
+    await writeChange(
+      this.documents,
+      this.index,
+      {
+        index: Object.entries(sets).map(([locale, rules]) => ({ id: locale, document: { locale, rules, updatedAt } satisfies SynonymDocument })),
+      },
+      this.bulk,
+    );
     this.cache.clear();
   }
 

@@ -8,7 +8,11 @@ import type { DocumentIndex } from '../search/documents';
 import { CachedDocuments } from './cachedDocuments';
 import type { TemplateSettings, Templates } from './templates/types';
 
-interface TemplateDocument { id: string; settings: TemplateSettings; updatedAt: string }
+interface TemplateDocument {
+  id: string;
+  settings: TemplateSettings;
+  updatedAt: string;
+}
 
 export class TemplateStore extends CachedDocuments<Templates> {
   /** `cacheMs`: STORE_CACHE_MS. */

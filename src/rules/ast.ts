@@ -9,22 +9,46 @@
 export type Mode = 'incl' | 'excl';
 
 /** One end of an interval; an absent bound is -infinity / infinity. */
-export interface Bound { value: number; inclusive: boolean }
-export interface Interval { min?: Bound; max?: Bound }
+export interface Bound {
+  value: number;
+  inclusive: boolean;
+}
+export interface Interval {
+  min?: Bound;
+  max?: Bound;
+}
 
 export type DurationUnit = 'h' | 'd' | 'w';
 /** Newness: released within this period before now. */
-export interface Duration { amount: number; unit: DurationUnit }
+export interface Duration {
+  amount: number;
+  unit: DurationUnit;
+}
 
 /** Attributes taking a list of strings. */
 export const TEXT_ATTRIBUTES = [
-  'product_key', 'variant_key', 'brand', 'series', 'category', 'department', 'gender', 'age', 'pattern', 'product_type', 'size',
+  'product_key',
+  'variant_key',
+  'brand',
+  'series',
+  'category',
+  'department',
+  'gender',
+  'age',
+  'pattern',
+  'product_type',
+  'size',
 ] as const;
 /** Attributes taking a numeric interval. */
 export const NUMBER_ATTRIBUTES = ['price', 'discount', 'rating', 'stock_number'] as const;
 /** Attributes taking an interval with units, and the dimension of those units. */
 export const MEASURE_ATTRIBUTES = {
-  length: 'length', width: 'length', height: 'length', depth: 'length', volume: 'volume', weight: 'weight',
+  length: 'length',
+  width: 'length',
+  height: 'length',
+  depth: 'length',
+  volume: 'volume',
+  weight: 'weight',
 } as const;
 
 export type TextAttribute = (typeof TEXT_ATTRIBUTES)[number];
@@ -45,7 +69,9 @@ export type Restriction =
   | { kind: 'customNumber'; mode: Mode; name: string; ranges: Interval[] }
   | { kind: 'customLength'; mode: Mode; name: string; range: Interval };
 
-export interface Rule { restrictions: Restriction[] }
+export interface Rule {
+  restrictions: Restriction[];
+}
 export type RuleSet = Rule[];
 
 /** Spec limits: values in one restriction, and product keys in a whole rule set. */
@@ -100,8 +126,11 @@ export function lookupAttribute(name: string): AttributeRef | undefined {
 /** The canonical spelling of an attribute, for messages. */
 export function attributeName(ref: AttributeRef): string {
   switch (ref.kind) {
-    case 'custom': return `${CUSTOM_PREFIX}${ref.name}`;
-    case 'newness': return 'newness';
-    default: return ref.attribute;
+    case 'custom':
+      return `${CUSTOM_PREFIX}${ref.name}`;
+    case 'newness':
+      return 'newness';
+    default:
+      return ref.attribute;
   }
 }

@@ -32,13 +32,20 @@ export function compileRule(rule: Rule, context: CompileContext): Query {
 /** The positive query of one restriction (the rule decides whether it includes or excludes). */
 export function compileRestriction(r: Restriction, context: CompileContext): Query {
   switch (r.kind) {
-    case 'text': return textQuery(r.attribute, r.values);
-    case 'number': return anyOf(r.ranges.map((range) => numberQuery(r.attribute, range, context)));
-    case 'measure': return measureQuery(r.attribute, r.range);
-    case 'newness': return newnessQuery(r.within);
-    case 'customLabel': return productOrVariant((prefix) => customLabelQuery(r.name, r.values, prefix));
-    case 'customNumber': return productOrVariant((prefix) => anyOf(r.ranges.map((range) => customNumericQuery('number', r.name, valueRange(range), prefix))));
-    case 'customLength': return productOrVariant((prefix) => customNumericQuery('length', r.name, valueRange(r.range), prefix));
+    case 'text':
+      return textQuery(r.attribute, r.values);
+    case 'number':
+      return anyOf(r.ranges.map((range) => numberQuery(r.attribute, range, context)));
+    case 'measure':
+      return measureQuery(r.attribute, r.range);
+    case 'newness':
+      return newnessQuery(r.within);
+    case 'customLabel':
+      return productOrVariant((prefix) => customLabelQuery(r.name, r.values, prefix));
+    case 'customNumber':
+      return productOrVariant((prefix) => anyOf(r.ranges.map((range) => customNumericQuery('number', r.name, valueRange(range), prefix))));
+    case 'customLength':
+      return productOrVariant((prefix) => customNumericQuery('length', r.name, valueRange(r.range), prefix));
     default: {
       const never: never = r;
       throw new Error(`unhandled restriction ${JSON.stringify(never)}`);
@@ -48,25 +55,39 @@ export function compileRestriction(r: Restriction, context: CompileContext): Que
 
 /** Product-level keyword fields of the text attributes that map one to one. */
 const TEXT_FIELDS: Record<Exclude<TextAttribute, 'category' | 'variant_key'>, string> = {
-  product_key: 'productKey', brand: 'brand', series: 'series', department: 'department', gender: 'gender',
-  age: 'age', pattern: 'pattern', product_type: 'productType', size: 'sizes',
+  product_key: 'productKey',
+  brand: 'brand',
+  series: 'series',
+  department: 'department',
+  gender: 'gender',
+  age: 'age',
+  pattern: 'pattern',
+  product_type: 'productType',
+  size: 'sizes',
 };
 
 function textQuery(attribute: TextAttribute, values: string[]): Query {
   switch (attribute) {
     // A path names its descendants too (categoryPaths holds every ancestor path); ids match as imported.
-    case 'category': return anyOf([{ terms: { categoryPaths: values } }, { terms: { categoryIds: values } }]);
-    case 'variant_key': return inVariants({ terms: { 'variants.key': values } });
-    default: return { terms: { [TEXT_FIELDS[attribute]]: values } };
+    case 'category':
+      return anyOf([{ terms: { categoryPaths: values } }, { terms: { categoryIds: values } }]);
+    case 'variant_key':
+      return inVariants({ terms: { 'variants.key': values } });
+    default:
+      return { terms: { [TEXT_FIELDS[attribute]]: values } };
   }
 }
 
 function numberQuery(attribute: NumberAttribute, range: Interval, context: CompileContext): Query {
   switch (attribute) {
-    case 'price': return priceQuery(range, context.priceId);
-    case 'discount': return rangeQuery('discount', range);
-    case 'rating': return rangeQuery('rating', range);
-    case 'stock_number': return inVariants(rangeQuery('variants.stock', range));
+    case 'price':
+      return priceQuery(range, context.priceId);
+    case 'discount':
+      return rangeQuery('discount', range);
+    case 'rating':
+      return rangeQuery('rating', range);
+    case 'stock_number':
+      return inVariants(rangeQuery('variants.stock', range));
     default: {
       const never: never = attribute;
       throw new Error(`unhandled number attribute ${String(never)}`);

@@ -21,7 +21,11 @@ export function showToken(token: string): string {
 export class RuleSyntaxError extends InvalidInput {
   override readonly name = 'RuleSyntaxError';
 
-  constructor(readonly position: number, readonly token: string, message: string) {
+  constructor(
+    readonly position: number,
+    readonly token: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -47,7 +51,10 @@ export function ruleSyntaxError(spec: SyntaxErrorSpec): RuleSyntaxError {
 export class ProductFilterError extends InvalidInput {
   override readonly name = 'ProductFilterError';
 
-  constructor(readonly attribute: string, message: string) {
+  constructor(
+    readonly attribute: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -88,7 +88,13 @@ function readString(source: string, start: number, options: LexOptions): Token {
     const c = source[at];
     if (c === '"') {
       if (value.length > MAX_FILTER_VALUE_LENGTH) {
-        throw ruleSyntaxError({ problem: 'String too long', token: source.slice(start, at + 1), position: start, detail: `a value is at most ${MAX_FILTER_VALUE_LENGTH} characters (got ${value.length})`, parameter: options.parameter });
+        throw ruleSyntaxError({
+          problem: 'String too long',
+          token: source.slice(start, at + 1),
+          position: start,
+          detail: `a value is at most ${MAX_FILTER_VALUE_LENGTH} characters (got ${value.length})`,
+          parameter: options.parameter,
+        });
       }
       return { kind: 'string', text: source.slice(start, at + 1), position: start, value };
     }
@@ -96,8 +102,11 @@ function readString(source: string, start: number, options: LexOptions): Token {
       const next = source[at + 1];
       if (next !== '"' && next !== '\\') {
         throw ruleSyntaxError({
-          problem: 'Invalid escape', token: source.slice(at, at + 2), position: at,
-          detail: 'only \\" and \\\\ may be escaped in a string', parameter: options.parameter,
+          problem: 'Invalid escape',
+          token: source.slice(at, at + 2),
+          position: at,
+          detail: 'only \\" and \\\\ may be escaped in a string',
+          parameter: options.parameter,
         });
       }
       value += next;
@@ -107,5 +116,11 @@ function readString(source: string, start: number, options: LexOptions): Token {
       at += 1;
     }
   }
-  throw ruleSyntaxError({ problem: 'Unterminated string', token: source.slice(start), position: start, detail: 'expected a closing double quote', parameter: options.parameter });
+  throw ruleSyntaxError({
+    problem: 'Unterminated string',
+    token: source.slice(start),
+    position: start,
+    detail: 'expected a closing double quote',
+    parameter: options.parameter,
+  });
 }

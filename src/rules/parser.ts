@@ -11,8 +11,21 @@
  * positions are known; the count limits stop the parser at the first rule or restriction too many.
  */
 import {
-  lookupAttribute, attributeName, MAX_PRODUCT_KEYS, MAX_RESTRICTIONS, MAX_RULES, MAX_VALUES_PER_RESTRICTION,
-  type AttributeRef, type Bound, type Dimension, type Duration, type Interval, type Mode, type Restriction, type Rule, type RuleSet,
+  lookupAttribute,
+  attributeName,
+  MAX_PRODUCT_KEYS,
+  MAX_RESTRICTIONS,
+  MAX_RULES,
+  MAX_VALUES_PER_RESTRICTION,
+  type AttributeRef,
+  type Bound,
+  type Dimension,
+  type Duration,
+  type Interval,
+  type Mode,
+  type Restriction,
+  type Rule,
+  type RuleSet,
 } from './ast';
 import { ruleSyntaxError, type RuleSyntaxError } from './errors';
 import { lex, type Token } from './lexer';
@@ -36,11 +49,24 @@ export function parseRules(source: string, options: ParseOptions = {}): RuleSet 
 type StringToken = Extract<Token, { kind: 'string' }>;
 
 /** A bound as written: the number token and its unit word, if any. Undefined bounds are infinite. */
-interface WrittenBound { number: Token; value: number; unit?: Token }
-interface WrittenInterval { open: Token; close: Token; min?: WrittenBound; max?: WrittenBound }
+interface WrittenBound {
+  number: Token;
+  value: number;
+  unit?: Token;
+}
+interface WrittenInterval {
+  open: Token;
+  close: Token;
+  min?: WrittenBound;
+  max?: WrittenBound;
+}
 
 /** A restriction with the tokens that introduced it, for errors found after reading it. */
-interface Placed { restriction: Restriction; mode: Token; attribute: Token }
+interface Placed {
+  restriction: Restriction;
+  mode: Token;
+  attribute: Token;
+}
 
 const EXPECT = {
   strings: 'takes a list of strings such as { "a" "b" }',
@@ -56,7 +82,11 @@ class Parser {
   private productKeys = 0;
   private restrictions = 0;
 
-  constructor(private readonly source: string, private readonly tokens: Iterator<Token, void, undefined>, private readonly options: ParseOptions) {
+  constructor(
+    private readonly source: string,
+    private readonly tokens: Iterator<Token, void, undefined>,
+    private readonly options: ParseOptions,
+  ) {
     this.current = this.read();
   }
 
@@ -85,7 +115,8 @@ class Parser {
     const modeToken = this.next();
     if (!isWord(modeToken, 'incl', 'excl')) throw this.unexpected(modeToken, 'expected "incl" or "excl"');
     this.restrictions += 1;
-    if (this.restrictions > MAX_RESTRICTIONS) throw this.error('Too many restrictions', modeToken, `at most ${MAX_RESTRICTIONS} restrictions in one expression`);
+    if (this.restrictions > MAX_RESTRICTIONS)
+      throw this.error('Too many restrictions', modeToken, `at most ${MAX_RESTRICTIONS} restrictions in one expression`);
     const mode: Mode = modeToken.text.toLowerCase() === 'incl' ? 'incl' : 'excl';
     const attribute = this.next();
     if (attribute.kind !== 'word') throw this.unexpected(attribute, 'expected an attribute');
@@ -108,7 +139,12 @@ class Parser {
       case 'number':
         return { kind: 'number', mode, attribute: ref.attribute, ranges: [this.plainInterval(this.interval(`${name} ${EXPECT.interval}`), name)] };
       case 'measure':
-        return { kind: 'measure', mode, attribute: ref.attribute, range: this.measuredInterval(this.interval(`${name} ${EXPECT.measure}`), ref.dimension, name) };
+        return {
+          kind: 'measure',
+          mode,
+          attribute: ref.attribute,
+          range: this.measuredInterval(this.interval(`${name} ${EXPECT.measure}`), ref.dimension, name),
+        };
       case 'newness':
         return { kind: 'newness', mode, within: this.duration() };
       case 'custom':
@@ -207,7 +243,13 @@ class Parser {
     const max: Bound | undefined = written.max && { value: value(written.max), inclusive: isPunct(written.close, ']') };
     if (min && max && (min.value > max.value || (min.value === max.value && !(min.inclusive && max.inclusive)))) {
       const text = this.source.slice(written.open.position, written.close.position + 1);
-      throw ruleSyntaxError({ problem: 'Empty interval', token: text, position: written.open.position, detail: 'no number lies between its bounds', parameter: this.options.parameter });
+      throw ruleSyntaxError({
+        problem: 'Empty interval',
+        token: text,
+        position: written.open.position,
+        detail: 'no number lies between its bounds',
+        parameter: this.options.parameter,
+      });
     }
     return { ...(min ? { min } : {}), ...(max ? { max } : {}) };
   }

@@ -10,8 +10,14 @@
  * uses `{ "min": 3.5 }`, so any finite number is accepted. Measurements and newness are rules-only.
  */
 import {
-  lookupAttribute, MAX_FILTER_VALUE_LENGTH, MAX_PRODUCT_KEYS, MAX_RESTRICTIONS, MAX_VALUES_PER_RESTRICTION,
-  type Interval, type Restriction, type RuleSet,
+  lookupAttribute,
+  MAX_FILTER_VALUE_LENGTH,
+  MAX_PRODUCT_KEYS,
+  MAX_RESTRICTIONS,
+  MAX_VALUES_PER_RESTRICTION,
+  type Interval,
+  type Restriction,
+  type RuleSet,
 } from './ast';
 import { compileRuleSet, type CompileContext, type CompiledRules } from './compile';
 import { ProductFilterError } from './errors';

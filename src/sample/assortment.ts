@@ -31,7 +31,10 @@ export const MATERIALS: Record<string, { label: Words; title: Words }> = {
   mat_wool: { label: ['Wool', 'Ull', 'Ull'], title: ['Wool', 'ull', 'ull'] },
   mat_merino: { label: ['Merino wool', 'Merinoull', 'Merinoull'], title: ['Merino', 'merinoull', 'merinoull'] },
   mat_cashmere: { label: ['Cashmere', 'Kashmir', 'Kasjmir'], title: ['Cashmere', 'kashmir', 'kasjmir'] },
-  mat_polyester: { label: ['Recycled polyester', 'Återvunnen polyester', 'Resirkulert polyester'], title: ['Recycled', 'återvunnen polyester', 'resirkulert polyester'] },
+  mat_polyester: {
+    label: ['Recycled polyester', 'Återvunnen polyester', 'Resirkulert polyester'],
+    title: ['Recycled', 'återvunnen polyester', 'resirkulert polyester'],
+  },
   mat_nylon: { label: ['Nylon', 'Nylon', 'Nylon'], title: ['Nylon', 'nylon', 'nylon'] },
   mat_denim: { label: ['Denim', 'Denim', 'Denim'], title: ['Denim', 'denim', 'denim'] },
   mat_steel: { label: ['Stainless steel', 'Rostfritt stål', 'Rustfritt stål'], title: ['Steel', 'rostfritt stål', 'rustfritt stål'] },
@@ -42,16 +45,23 @@ export const MATERIALS: Record<string, { label: Words; title: Words }> = {
 };
 
 export const GENDERS: Record<string, Words> = {
-  Women: ['Women', 'Dam', 'Dame'], Men: ['Men', 'Herr', 'Herre'], Unisex: ['Unisex', 'Unisex', 'Unisex'],
-  Girls: ['Girls', 'Flickor', 'Jenter'], Boys: ['Boys', 'Pojkar', 'Gutter'],
+  Women: ['Women', 'Dam', 'Dame'],
+  Men: ['Men', 'Herr', 'Herre'],
+  Unisex: ['Unisex', 'Unisex', 'Unisex'],
+  Girls: ['Girls', 'Flickor', 'Jenter'],
+  Boys: ['Boys', 'Pojkar', 'Gutter'],
 };
 export const AGES: Record<string, Words> = { Adult: ['Adult', 'Vuxen', 'Voksen'], Kids: ['Kids', 'Barn', 'Barn'] };
 export const TOPICS: Record<string, Words> = {
-  topic_care: ['Care', 'Skötsel', 'Vedlikehold'], topic_style: ['Style', 'Stil', 'Stil'], topic_news: ['News', 'Nyheter', 'Nyheter'],
-  topic_buying_guide: ['Buying guide', 'Köpguide', 'Kjøpeguide'], topic_brands: ['Brands', 'Varumärken', 'Merkevarer'],
+  topic_care: ['Care', 'Skötsel', 'Vedlikehold'],
+  topic_style: ['Style', 'Stil', 'Stil'],
+  topic_news: ['News', 'Nyheter', 'Nyheter'],
+  topic_buying_guide: ['Buying guide', 'Köpguide', 'Kjøpeguide'],
+  topic_brands: ['Brands', 'Varumärken', 'Merkevarer'],
 };
 export const FITS: Record<string, Words> = {
-  fit_regular: ['Regular fit', 'Normal passform', 'Normal passform'], fit_slim: ['Slim fit', 'Smal passform', 'Slank passform'],
+  fit_regular: ['Regular fit', 'Normal passform', 'Normal passform'],
+  fit_slim: ['Slim fit', 'Smal passform', 'Slank passform'],
   fit_relaxed: ['Relaxed fit', 'Avslappnad passform', 'Avslappet passform'],
 };
 
@@ -65,7 +75,12 @@ export interface SizeSystem {
 }
 export const sizeSystem = (pricedBySize: boolean, sizes: readonly string[]): SizeSystem => ({ sizes, pricedBySize });
 
-export interface Colour { code: string; value: string; name: Words; weight: number }
+export interface Colour {
+  code: string;
+  value: string;
+  name: Words;
+  weight: number;
+}
 export const COLOURS: readonly Colour[] = [
   { code: 'BLK', value: '#000000', name: ['Black', 'Svart', 'Svart'], weight: 10 },
   { code: 'WHT', value: '#FFFFFF', name: ['White', 'Vit', 'Hvit'], weight: 7 },
@@ -115,7 +130,10 @@ export interface CategoryDef {
   share: number;
 }
 
-export interface Category extends CategoryDef { id: string; names: Words }
+export interface Category extends CategoryDef {
+  id: string;
+  names: Words;
+}
 
 /** The product universe of a profile: its categories and the words its titles and descriptions use. */
 export interface Assortment {

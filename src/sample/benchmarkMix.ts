@@ -15,7 +15,11 @@ export const ENDPOINTS: Endpoint[] = ['search-page', 'autocomplete', 'landing-pa
 /** Share of each endpoint in the mix: a storefront searches and types more than it browses. */
 const SHARE: Record<Endpoint, number> = { 'search-page': 0.4, autocomplete: 0.4, 'landing-page': 0.2 };
 
-export interface StorefrontRequest { endpoint: Endpoint; path: string; body?: string }
+export interface StorefrontRequest {
+  endpoint: Endpoint;
+  path: string;
+  body?: string;
+}
 
 export interface MixOptions {
   /** Product groups of the generated catalog, its configuration and shape. */
@@ -30,20 +34,37 @@ export interface MixOptions {
 // ------------------------------------------------------------------------------------------------
 // Seeded choices
 
-
 export class Choice {
   private readonly next: () => number;
-  constructor(s: number) { this.next = mulberry32(s); }
-  chance(p: number): boolean { return this.next() < p; }
-  int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
-  pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }
+  constructor(s: number) {
+    this.next = mulberry32(s);
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
 // The catalog's vocabulary, as a visitor of the UK market (en-GB) sees it
 
-interface GroupWords { brand: string; title: string; category: string; productKey: string }
-interface Vocabulary { groups: GroupWords[]; brands: string[]; categories: string[]; titleWords: string[] }
+interface GroupWords {
+  brand: string;
+  title: string;
+  category: string;
+  productKey: string;
+}
+interface Vocabulary {
+  groups: GroupWords[];
+  brands: string[];
+  categories: string[];
+  titleWords: string[];
+}
 
 /** Reads the first product groups of the same generated catalog (the generator is deterministic per line). */
 function vocabularyOf(o: MixOptions, sample: number): Vocabulary {
@@ -101,7 +122,10 @@ function searchPageRequest(v: Vocabulary, c: Choice, n: number, notify: boolean)
   const { q, group } = searchPhrase(v, c);
   const params: Record<string, string> = { ...visitorParams(n), q, notify: notify ? 'true' : 'false' };
   if (c.chance(0.1)) params['f.brand'] = group.brand;
-  if (c.chance(0.06)) { params['f.price.min'] = String(c.pick([100, 300, 500])); params['f.price.max'] = String(c.pick([1000, 2000, 5000])); }
+  if (c.chance(0.06)) {
+    params['f.price.min'] = String(c.pick([100, 300, 500]));
+    params['f.price.max'] = String(c.pick([1000, 2000, 5000]));
+  }
   if (c.chance(0.15)) params.sort = c.pick(SORTS);
   if (c.chance(0.08)) params.skip = '60';
   return { endpoint: 'search-page', path: `/api/storefront/v3/queries/search-page?${new URLSearchParams(params).toString()}` };
@@ -117,10 +141,10 @@ function autocompleteRequest(v: Vocabulary, c: Choice, n: number): StorefrontReq
 /** The landing pages imported for the benchmark: id (= en-GB path), heading, rules, parent. */
 export const PAGES: { id: string; heading: string; rules: string; parent?: string; restrictChildRules?: boolean }[] = [
   { id: '/women', heading: 'Women', rules: 'rule incl department { "Women" }', restrictChildRules: true },
-  { id: '/women/shoes', heading: 'Women\'s shoes', rules: 'rule incl product_type { "Sneakers" "Boots" "Heels" "Sandals" }', parent: '/women' },
-  { id: '/women/clothing', heading: 'Women\'s clothing', rules: 'rule incl product_type { "Dresses" "Jackets" "Knitwear" "Jeans" }', parent: '/women' },
+  { id: '/women/shoes', heading: "Women's shoes", rules: 'rule incl product_type { "Sneakers" "Boots" "Heels" "Sandals" }', parent: '/women' },
+  { id: '/women/clothing', heading: "Women's clothing", rules: 'rule incl product_type { "Dresses" "Jackets" "Knitwear" "Jeans" }', parent: '/women' },
   { id: '/men', heading: 'Men', rules: 'rule incl department { "Men" }', restrictChildRules: true },
-  { id: '/men/jackets', heading: 'Men\'s jackets', rules: 'rule incl product_type { "Jackets" }', parent: '/men' },
+  { id: '/men/jackets', heading: "Men's jackets", rules: 'rule incl product_type { "Jackets" }', parent: '/men' },
   { id: '/home', heading: 'Home', rules: 'rule incl department { "Home" }' },
   { id: '/home/kitchen', heading: 'Kitchen', rules: 'rule incl product_type { "Knives" "Cookware" }', parent: '/home' },
   { id: '/sports', heading: 'Sports', rules: 'rule incl department { "Sports" }' },
@@ -159,11 +183,16 @@ export function requestMix(o: MixOptions, total: number): StorefrontRequest[] {
 /** The admin import bodies of the mix's landing pages and navigation tree (market UK, locale en-GB). */
 export function merchandisingImports(): { pages: string; navigation: string } {
   const pages = PAGES.map((p) => ({
-    id: p.id, headings: { [LOCALE]: p.heading }, paths: { [LOCALE]: p.id },
+    id: p.id,
+    headings: { [LOCALE]: p.heading },
+    paths: { [LOCALE]: p.id },
     primaryList: { rules: p.rules, ...(p.restrictChildRules ? { restrictChildRules: true } : {}) },
   }));
   const nodes = PAGES.map((p) => ({
-    id: p.id.slice(1).replace(/\//g, '-'), title: p.heading, type: 'PAGE', pageId: p.id,
+    id: p.id.slice(1).replace(/\//g, '-'),
+    title: p.heading,
+    type: 'PAGE',
+    pageId: p.id,
     ...(p.parent ? { parentId: p.parent.slice(1).replace(/\//g, '-') } : {}),
   }));
   return {

@@ -80,6 +80,12 @@ const FASHION_DEFS: readonly CategoryDef[] = CATEGORY_DEFS.flatMap((d) => {
 export const FASHION_ASSORTMENT: Assortment = {
   ...DEFAULT_ASSORTMENT,
   categories: categoriesOf(FASHION_DEFS, SEGMENTS),
-  colourCounts: [[2, 25], [3, 30], [4, 25], [5, 12], [6, 8]],
+  colourCounts: [
+    [2, 25],
+    [3, 30],
+    [4, 25],
+    [5, 12],
+    [6, 8],
+  ],
   variantsPerProduct: [8, 30],
 };

@@ -37,8 +37,26 @@ const VOCABULARIES: Record<AttributeDomain, DomainVocabulary> = { tech: TECH, we
 
 /** The kind of each rank, repeating every 20 ranks: 8 labels, 2 texts, 6 numbers, 4 lengths. */
 const KIND_CYCLE: readonly PropertyKind[] = [
-  'label', 'number', 'label', 'length', 'label', 'number', 'text', 'label', 'length', 'number',
-  'label', 'label', 'number', 'length', 'label', 'text', 'number', 'label', 'length', 'number',
+  'label',
+  'number',
+  'label',
+  'length',
+  'label',
+  'number',
+  'text',
+  'label',
+  'length',
+  'number',
+  'label',
+  'label',
+  'number',
+  'length',
+  'label',
+  'text',
+  'number',
+  'label',
+  'length',
+  'number',
 ];
 
 type NameStyle = (subject: string | undefined, property: string) => string;
@@ -53,14 +71,19 @@ const NAME_STYLES: readonly NameStyle[] = [
   (subject, property) => tokens(subject, property).join('_'),
   (subject, property) => capitalise(tokens(subject, property).join('_')),
   (subject, property) => (subject ? `specs.${subject}.${property}` : `specs.${property}`),
-  (subject, property) => tokens(subject, property).map((t, i) => (i === 0 ? t : capitalise(t))).join(''),
+  (subject, property) =>
+    tokens(subject, property)
+      .map((t, i) => (i === 0 ? t : capitalise(t)))
+      .join(''),
   (subject, property) => tokens(subject, property).join('-'),
 ];
 /** Style of the n-th name of a kind in the first pass over its names (later passes rotate it). */
 const STYLE_PATTERN = [0, 0, 1, 0, 2, 0, 0, 3, 0, 1, 0, 2, 0, 0, 4, 0, 1, 0, 2, 3];
 
 /** Salts of the streams that shuffle names and size vocabularies and that write long texts. */
-const NAME_ORDER = 11, VOCABULARY_SIZE = 12, TEXT = 13;
+const NAME_ORDER = 11,
+  VOCABULARY_SIZE = 12,
+  TEXT = 13;
 
 export class FeedAttributes {
   readonly attributes: readonly FeedAttribute[];
@@ -70,10 +93,15 @@ export class FeedAttributes {
 
   /** `reserved`: names the generator already uses for other things (material, fit, ...). */
   constructor(count: number, domains: readonly AttributeDomain[], reserved: Iterable<string>) {
-    this.attributes = attributesOf(count, domains.map((d) => VOCABULARIES[d]), new Set(reserved));
+    this.attributes = attributesOf(
+      count,
+      domains.map((d) => VOCABULARIES[d]),
+      new Set(reserved),
+    );
     this.popularity = new ZipfTable(Math.max(1, count));
     for (const { property, vocabulary } of this.attributes) {
-      if ((property.kind === 'label' || property.kind === 'text') && !this.valueTables.has(vocabulary)) this.valueTables.set(vocabulary, new ZipfTable(vocabulary));
+      if ((property.kind === 'label' || property.kind === 'text') && !this.valueTables.has(vocabulary))
+        this.valueTables.set(vocabulary, new ZipfTable(vocabulary));
     }
   }
 
@@ -90,11 +118,20 @@ export class FeedAttributes {
       const attribute = this.attributes[rank];
       const { property } = attribute;
       switch (property.kind) {
-        case 'label': values.customLabels[attribute.name] = this.labelValues(rng, attribute, property.multi === true, lang); break;
-        case 'text': values.customLabels[attribute.name] = [textValue(attribute, this.valueIndex(rng, attribute), lang)]; break;
-        case 'number': values.customNumbers[attribute.name] = amountIn(rng, property.range, property.decimals); break;
-        case 'length': values.customLengths[attribute.name] = { amount: amountIn(rng, property.range, property.decimals), unit: property.unit }; break;
-        default: return assertNever(property);
+        case 'label':
+          values.customLabels[attribute.name] = this.labelValues(rng, attribute, property.multi === true, lang);
+          break;
+        case 'text':
+          values.customLabels[attribute.name] = [textValue(attribute, this.valueIndex(rng, attribute), lang)];
+          break;
+        case 'number':
+          values.customNumbers[attribute.name] = amountIn(rng, property.range, property.decimals);
+          break;
+        case 'length':
+          values.customLengths[attribute.name] = { amount: amountIn(rng, property.range, property.decimals), unit: property.unit };
+          break;
+        default:
+          return assertNever(property);
       }
     }
     return values;

@@ -9,13 +9,34 @@ import type { Words } from './assortment';
 export type AttributeDomain = 'tech' | 'wear';
 
 /** A custom label: its values, and whether a product may carry several ("compatibility": iOS, Android). */
-export interface LabelProperty { kind: 'label'; word: string; values: readonly Words[]; closed?: boolean; multi?: boolean }
+export interface LabelProperty {
+  kind: 'label';
+  word: string;
+  values: readonly Words[];
+  closed?: boolean;
+  multi?: boolean;
+}
 /** A custom label whose values are 100–400 characters of text. */
-export interface TextProperty { kind: 'text'; word: string }
+export interface TextProperty {
+  kind: 'text';
+  word: string;
+}
 /** A custom number; `unit` ends the name ("noise_level_dB"), as feeds without a unit field do. */
-export interface NumberProperty { kind: 'number'; word: string; unit?: string; range: readonly [number, number]; decimals: number }
+export interface NumberProperty {
+  kind: 'number';
+  word: string;
+  unit?: string;
+  range: readonly [number, number];
+  decimals: number;
+}
 /** A custom length (`{amount, unit}`). */
-export interface LengthProperty { kind: 'length'; word: string; unit: string; range: readonly [number, number]; decimals: number }
+export interface LengthProperty {
+  kind: 'length';
+  word: string;
+  unit: string;
+  range: readonly [number, number];
+  decimals: number;
+}
 export type Property = LabelProperty | TextProperty | NumberProperty | LengthProperty;
 export type PropertyKind = Property['kind'];
 
@@ -28,40 +49,125 @@ export interface DomainVocabulary {
   sentences: readonly Words[];
 }
 
-const label = (word: string, values: readonly Words[], more: { closed?: boolean; multi?: boolean } = {}): LabelProperty => ({ kind: 'label', word, values, ...more });
+const label = (word: string, values: readonly Words[], more: { closed?: boolean; multi?: boolean } = {}): LabelProperty => ({
+  kind: 'label',
+  word,
+  values,
+  ...more,
+});
 const text = (word: string): TextProperty => ({ kind: 'text', word });
-const number = (word: string, unit: string | undefined, range: readonly [number, number], decimals = 0): NumberProperty => ({ kind: 'number', word, unit, range, decimals });
-const length = (word: string, unit: string, range: readonly [number, number], decimals = 0): LengthProperty => ({ kind: 'length', word, unit, range, decimals });
+const number = (word: string, unit: string | undefined, range: readonly [number, number], decimals = 0): NumberProperty => ({
+  kind: 'number',
+  word,
+  unit,
+  range,
+  decimals,
+});
+const length = (word: string, unit: string, range: readonly [number, number], decimals = 0): LengthProperty => ({
+  kind: 'length',
+  word,
+  unit,
+  range,
+  decimals,
+});
 /** A word that reads the same in the three languages (brand-like terms, standards). */
 const same = (...words: string[]): Words[] => words.map((w): Words => [w, w, w]);
 
 const COUNTRIES: readonly Words[] = [
-  ['China', 'Kina', 'Kina'], ['Sweden', 'Sverige', 'Sverige'], ['Germany', 'Tyskland', 'Tyskland'], ['Vietnam', 'Vietnam', 'Vietnam'],
-  ['Portugal', 'Portugal', 'Portugal'], ['Turkey', 'Turkiet', 'Tyrkia'], ['Japan', 'Japan', 'Japan'], ['South Korea', 'Sydkorea', 'Sør-Korea'],
-  ['Poland', 'Polen', 'Polen'], ['Italy', 'Italien', 'Italia'], ['Bangladesh', 'Bangladesh', 'Bangladesh'], ['Norway', 'Norge', 'Norge'],
+  ['China', 'Kina', 'Kina'],
+  ['Sweden', 'Sverige', 'Sverige'],
+  ['Germany', 'Tyskland', 'Tyskland'],
+  ['Vietnam', 'Vietnam', 'Vietnam'],
+  ['Portugal', 'Portugal', 'Portugal'],
+  ['Turkey', 'Turkiet', 'Tyrkia'],
+  ['Japan', 'Japan', 'Japan'],
+  ['South Korea', 'Sydkorea', 'Sør-Korea'],
+  ['Poland', 'Polen', 'Polen'],
+  ['Italy', 'Italien', 'Italia'],
+  ['Bangladesh', 'Bangladesh', 'Bangladesh'],
+  ['Norway', 'Norge', 'Norge'],
 ];
 const COLOURS: readonly Words[] = [
-  ['Black', 'Svart', 'Svart'], ['White', 'Vit', 'Hvit'], ['Silver', 'Silver', 'Sølv'], ['Graphite', 'Grafit', 'Grafitt'], ['Blue', 'Blå', 'Blå'],
-  ['Red', 'Röd', 'Rød'], ['Beige', 'Beige', 'Beige'], ['Green', 'Grön', 'Grønn'], ['Gold', 'Guld', 'Gull'], ['Grey', 'Grå', 'Grå'],
+  ['Black', 'Svart', 'Svart'],
+  ['White', 'Vit', 'Hvit'],
+  ['Silver', 'Silver', 'Sølv'],
+  ['Graphite', 'Grafit', 'Grafitt'],
+  ['Blue', 'Blå', 'Blå'],
+  ['Red', 'Röd', 'Rød'],
+  ['Beige', 'Beige', 'Beige'],
+  ['Green', 'Grön', 'Grønn'],
+  ['Gold', 'Guld', 'Gull'],
+  ['Grey', 'Grå', 'Grå'],
 ];
 const FINISHES: readonly Words[] = [
-  ['Matte', 'Matt', 'Matt'], ['Glossy', 'Blank', 'Blank'], ['Brushed', 'Borstad', 'Børstet'], ['Anodised', 'Anodiserad', 'Anodisert'],
-  ['Textured', 'Strukturerad', 'Strukturert'], ['Coated', 'Belagd', 'Belagt'], ['Waxed', 'Vaxad', 'Vokset'],
+  ['Matte', 'Matt', 'Matt'],
+  ['Glossy', 'Blank', 'Blank'],
+  ['Brushed', 'Borstad', 'Børstet'],
+  ['Anodised', 'Anodiserad', 'Anodisert'],
+  ['Textured', 'Strukturerad', 'Strukturert'],
+  ['Coated', 'Belagd', 'Belagt'],
+  ['Waxed', 'Vaxad', 'Vokset'],
 ];
 const TYPES: readonly Words[] = [
-  ['Standard', 'Standard', 'Standard'], ['Compact', 'Kompakt', 'Kompakt'], ['Professional', 'Professionell', 'Profesjonell'],
-  ['Portable', 'Bärbar', 'Bærbar'], ['Integrated', 'Integrerad', 'Integrert'], ['External', 'Extern', 'Ekstern'],
-  ['Removable', 'Avtagbar', 'Avtakbar'], ['Adjustable', 'Justerbar', 'Justerbar'], ['Reinforced', 'Förstärkt', 'Forsterket'],
+  ['Standard', 'Standard', 'Standard'],
+  ['Compact', 'Kompakt', 'Kompakt'],
+  ['Professional', 'Professionell', 'Profesjonell'],
+  ['Portable', 'Bärbar', 'Bærbar'],
+  ['Integrated', 'Integrerad', 'Integrert'],
+  ['External', 'Extern', 'Ekstern'],
+  ['Removable', 'Avtagbar', 'Avtakbar'],
+  ['Adjustable', 'Justerbar', 'Justerbar'],
+  ['Reinforced', 'Förstärkt', 'Forsterket'],
 ];
 
 /** Electronics, appliances and their accessories. */
 export const TECH: DomainVocabulary = {
   subjects: [
-    'display', 'screen', 'battery', 'processor', 'memory', 'storage', 'camera', 'front_camera', 'speaker', 'microphone',
-    'housing', 'cable', 'connector', 'power_supply', 'fan', 'motor', 'keyboard', 'charger', 'lens', 'sensor',
-    'remote_control', 'wifi', 'bluetooth', 'usb_port', 'hdmi', 'filter', 'drum', 'door', 'water_tank', 'heating_element',
-    'compressor', 'backlight', 'strap', 'stand', 'antenna', 'amplifier', 'graphics', 'chassis', 'hinge', 'dock',
-    'touchpad', 'subwoofer', 'tuner', 'tray', 'nozzle',
+    'display',
+    'screen',
+    'battery',
+    'processor',
+    'memory',
+    'storage',
+    'camera',
+    'front_camera',
+    'speaker',
+    'microphone',
+    'housing',
+    'cable',
+    'connector',
+    'power_supply',
+    'fan',
+    'motor',
+    'keyboard',
+    'charger',
+    'lens',
+    'sensor',
+    'remote_control',
+    'wifi',
+    'bluetooth',
+    'usb_port',
+    'hdmi',
+    'filter',
+    'drum',
+    'door',
+    'water_tank',
+    'heating_element',
+    'compressor',
+    'backlight',
+    'strap',
+    'stand',
+    'antenna',
+    'amplifier',
+    'graphics',
+    'chassis',
+    'hinge',
+    'dock',
+    'touchpad',
+    'subwoofer',
+    'tuner',
+    'tray',
+    'nozzle',
   ],
   generic: [
     label('country_of_origin', COUNTRIES, { closed: true }),
@@ -72,10 +178,17 @@ export const TECH: DomainVocabulary = {
     label('manufacturer_colour', COLOURS),
     number('annual_energy_consumption_kWh', undefined, [15, 450]),
     length('package_width', 'cm', [5, 200], 1),
-    label('warranty_type', [
-      ['Manufacturer', 'Tillverkare', 'Produsent'], ['Retailer', 'Återförsäljare', 'Forhandler'], ['Extended', 'Utökad', 'Utvidet'],
-      ['Carry-in', 'Inlämning', 'Innlevering'], ['On-site', 'På plats', 'På stedet'],
-    ], { closed: true }),
+    label(
+      'warranty_type',
+      [
+        ['Manufacturer', 'Tillverkare', 'Produsent'],
+        ['Retailer', 'Återförsäljare', 'Forhandler'],
+        ['Extended', 'Utökad', 'Utvidet'],
+        ['Carry-in', 'Inlämning', 'Innlevering'],
+        ['On-site', 'På plats', 'På stedet'],
+      ],
+      { closed: true },
+    ),
     text('package_contents'),
     number('package_count', undefined, [1, 12]),
     length('package_height', 'cm', [2, 200], 1),
@@ -84,8 +197,14 @@ export const TECH: DomainVocabulary = {
     label('type', TYPES),
     label('technology', same('LED', 'OLED', 'QLED', 'LCD', 'Li-ion', 'NiMH', 'Inverter', 'Induction', 'Laser', 'Mini-LED')),
     label('material', [
-      ['Aluminium', 'Aluminium', 'Aluminium'], ['Plastic', 'Plast', 'Plast'], ['Glass', 'Glas', 'Glass'], ['Steel', 'Stål', 'Stål'],
-      ['Carbon fibre', 'Kolfiber', 'Karbonfiber'], ['Magnesium', 'Magnesium', 'Magnesium'], ['Silicone', 'Silikon', 'Silikon'], ['Rubber', 'Gummi', 'Gummi'],
+      ['Aluminium', 'Aluminium', 'Aluminium'],
+      ['Plastic', 'Plast', 'Plast'],
+      ['Glass', 'Glas', 'Glass'],
+      ['Steel', 'Stål', 'Stål'],
+      ['Carbon fibre', 'Kolfiber', 'Karbonfiber'],
+      ['Magnesium', 'Magnesium', 'Magnesium'],
+      ['Silicone', 'Silikon', 'Silikon'],
+      ['Rubber', 'Gummi', 'Gummi'],
     ]),
     label('colour', COLOURS),
     label('finish', FINISHES),
@@ -93,19 +212,35 @@ export const TECH: DomainVocabulary = {
     label('standard', same('Wi-Fi 6', 'Wi-Fi 6E', 'Wi-Fi 7', 'Bluetooth 5.0', 'Bluetooth 5.3', 'DVB-T2', 'Qi', 'Zigbee', 'Matter')),
     label('compatibility', same('Windows', 'macOS', 'Android', 'iOS', 'Linux', 'ChromeOS', 'Google TV', 'tvOS'), { multi: true }),
     label('control', [
-      ['Touch', 'Touch', 'Berøring'], ['Buttons', 'Knappar', 'Knapper'], ['Remote', 'Fjärrkontroll', 'Fjernkontroll'],
-      ['App', 'App', 'App'], ['Voice', 'Röst', 'Stemme'], ['Dial', 'Vred', 'Bryter'],
+      ['Touch', 'Touch', 'Berøring'],
+      ['Buttons', 'Knappar', 'Knapper'],
+      ['Remote', 'Fjärrkontroll', 'Fjernkontroll'],
+      ['App', 'App', 'App'],
+      ['Voice', 'Röst', 'Stemme'],
+      ['Dial', 'Vred', 'Bryter'],
     ]),
     label('mounting', [
-      ['Wall', 'Vägg', 'Vegg'], ['Desk', 'Skrivbord', 'Skrivebord'], ['Ceiling', 'Tak', 'Tak'],
-      ['Freestanding', 'Fristående', 'Frittstående'], ['Built-in', 'Inbyggd', 'Innebygd'],
+      ['Wall', 'Vägg', 'Vegg'],
+      ['Desk', 'Skrivbord', 'Skrivebord'],
+      ['Ceiling', 'Tak', 'Tak'],
+      ['Freestanding', 'Fristående', 'Frittstående'],
+      ['Built-in', 'Inbyggd', 'Innebygd'],
     ]),
     label('certification', [...same('CE', 'RoHS', 'Energy Star', 'TCO Certified', 'EPEAT', 'TÜV'), ['Nordic Swan', 'Svanen', 'Svanemerket']], { multi: true }),
     label('form_factor', [...same('Tower', 'Slim', 'Mini'), ['Compact', 'Kompakt', 'Kompakt'], ['Foldable', 'Vikbar', 'Sammenleggbar']]),
     label('interface', same('SATA', 'NVMe', 'PCIe 4.0', 'PCIe 5.0', 'USB 3.2', 'M.2')),
-    label('modes', [
-      ['Eco', 'Eco', 'Øko'], ['Quick', 'Snabb', 'Hurtig'], ['Night', 'Natt', 'Natt'], ['Silent', 'Tyst', 'Stille'], ['Turbo', 'Turbo', 'Turbo'], ['Auto', 'Auto', 'Auto'],
-    ], { multi: true }),
+    label(
+      'modes',
+      [
+        ['Eco', 'Eco', 'Øko'],
+        ['Quick', 'Snabb', 'Hurtig'],
+        ['Night', 'Natt', 'Natt'],
+        ['Silent', 'Tyst', 'Stille'],
+        ['Turbo', 'Turbo', 'Turbo'],
+        ['Auto', 'Auto', 'Auto'],
+      ],
+      { multi: true },
+    ),
     number('frequency', 'GHz', [0.8, 5.8], 1),
     number('power', 'W', [1, 3000]),
     number('noise_level', 'dB', [18, 80]),
@@ -156,56 +291,127 @@ export const TECH: DomainVocabulary = {
 /** Clothes, shoes and accessories. */
 export const WEAR: DomainVocabulary = {
   subjects: [
-    'fabric', 'lining', 'outer_fabric', 'sole', 'outsole', 'upper', 'collar', 'sleeve', 'waistband', 'zipper',
-    'pocket', 'hood', 'heel', 'insole', 'strap', 'button', 'cuff', 'hem', 'padding', 'lace', 'shaft', 'toe_cap', 'trim', 'seam',
+    'fabric',
+    'lining',
+    'outer_fabric',
+    'sole',
+    'outsole',
+    'upper',
+    'collar',
+    'sleeve',
+    'waistband',
+    'zipper',
+    'pocket',
+    'hood',
+    'heel',
+    'insole',
+    'strap',
+    'button',
+    'cuff',
+    'hem',
+    'padding',
+    'lace',
+    'shaft',
+    'toe_cap',
+    'trim',
+    'seam',
   ],
   generic: [
     label('country_of_origin', COUNTRIES, { closed: true }),
     number('recycled_content_pct', undefined, [0, 100]),
-    label('season', [
-      ['Spring', 'Vår', 'Vår'], ['Summer', 'Sommar', 'Sommer'], ['Autumn', 'Höst', 'Høst'], ['Winter', 'Vinter', 'Vinter'], ['All year', 'Året runt', 'Hele året'],
-    ], { closed: true }),
+    label(
+      'season',
+      [
+        ['Spring', 'Vår', 'Vår'],
+        ['Summer', 'Sommar', 'Sommer'],
+        ['Autumn', 'Höst', 'Høst'],
+        ['Winter', 'Vinter', 'Vinter'],
+        ['All year', 'Året runt', 'Hele året'],
+      ],
+      { closed: true },
+    ),
     length('model_height', 'cm', [165, 192]),
     text('care_instructions'),
-    label('occasion', [
-      ['Everyday', 'Vardag', 'Hverdag'], ['Party', 'Fest', 'Fest'], ['Office', 'Kontor', 'Kontor'], ['Sport', 'Sport', 'Sport'],
-      ['Outdoor', 'Friluftsliv', 'Friluftsliv'], ['Beach', 'Strand', 'Strand'],
-    ], { multi: true }),
+    label(
+      'occasion',
+      [
+        ['Everyday', 'Vardag', 'Hverdag'],
+        ['Party', 'Fest', 'Fest'],
+        ['Office', 'Kontor', 'Kontor'],
+        ['Sport', 'Sport', 'Sport'],
+        ['Outdoor', 'Friluftsliv', 'Friluftsliv'],
+        ['Beach', 'Strand', 'Strand'],
+      ],
+      { multi: true },
+    ),
     number('warmth_rating', undefined, [1, 5]),
     length('garment_length', 'cm', [20, 140]),
-    label('care_label', [
-      ['Machine wash 30°', 'Maskintvätt 30°', 'Maskinvask 30°'], ['Machine wash 40°', 'Maskintvätt 40°', 'Maskinvask 40°'],
-      ['Hand wash', 'Handtvätt', 'Håndvask'], ['Dry clean', 'Kemtvätt', 'Rens'], ['Do not tumble dry', 'Torktumlas ej', 'Skal ikke tørketromles'],
-    ], { closed: true, multi: true }),
+    label(
+      'care_label',
+      [
+        ['Machine wash 30°', 'Maskintvätt 30°', 'Maskinvask 30°'],
+        ['Machine wash 40°', 'Maskintvätt 40°', 'Maskinvask 40°'],
+        ['Hand wash', 'Handtvätt', 'Håndvask'],
+        ['Dry clean', 'Kemtvätt', 'Rens'],
+        ['Do not tumble dry', 'Torktumlas ej', 'Skal ikke tørketromles'],
+      ],
+      { closed: true, multi: true },
+    ),
     text('size_advice'),
     number('pieces_in_pack', undefined, [1, 5]),
     length('package_weight', 'kg', [0.1, 3], 2),
   ],
   properties: [
     label('material', [
-      ['Cotton', 'Bomull', 'Bomull'], ['Polyester', 'Polyester', 'Polyester'], ['Wool', 'Ull', 'Ull'], ['Leather', 'Läder', 'Skinn'],
-      ['Nylon', 'Nylon', 'Nylon'], ['Elastane', 'Elastan', 'Elastan'], ['Linen', 'Linne', 'Lin'], ['Viscose', 'Viskos', 'Viskose'],
+      ['Cotton', 'Bomull', 'Bomull'],
+      ['Polyester', 'Polyester', 'Polyester'],
+      ['Wool', 'Ull', 'Ull'],
+      ['Leather', 'Läder', 'Skinn'],
+      ['Nylon', 'Nylon', 'Nylon'],
+      ['Elastane', 'Elastan', 'Elastan'],
+      ['Linen', 'Linne', 'Lin'],
+      ['Viscose', 'Viskos', 'Viskose'],
     ]),
     label('colour', COLOURS),
     label('type', TYPES),
     label('finish', FINISHES),
     label('closure', [
-      ['Zip', 'Dragkedja', 'Glidelås'], ['Buttons', 'Knappar', 'Knapper'], ['Hook and loop', 'Kardborre', 'Borrelås'],
-      ['Laces', 'Snörning', 'Snøring'], ['Snap', 'Tryckknapp', 'Trykknapp'], ['Hook', 'Hake', 'Hekte'],
+      ['Zip', 'Dragkedja', 'Glidelås'],
+      ['Buttons', 'Knappar', 'Knapper'],
+      ['Hook and loop', 'Kardborre', 'Borrelås'],
+      ['Laces', 'Snörning', 'Snøring'],
+      ['Snap', 'Tryckknapp', 'Trykknapp'],
+      ['Hook', 'Hake', 'Hekte'],
     ]),
     label('shape', [
-      ['Round', 'Rund', 'Rund'], ['Square', 'Fyrkantig', 'Firkantet'], ['V-neck', 'V-ringad', 'V-hals'],
-      ['Straight', 'Rak', 'Rett'], ['Tapered', 'Avsmalnande', 'Smalnende'], ['Wide', 'Vid', 'Vid'],
+      ['Round', 'Rund', 'Rund'],
+      ['Square', 'Fyrkantig', 'Firkantet'],
+      ['V-neck', 'V-ringad', 'V-hals'],
+      ['Straight', 'Rak', 'Rett'],
+      ['Tapered', 'Avsmalnande', 'Smalnende'],
+      ['Wide', 'Vid', 'Vid'],
     ]),
     label('pattern', [
-      ['Solid', 'Enfärgad', 'Ensfarget'], ['Striped', 'Randig', 'Stripete'], ['Checked', 'Rutig', 'Rutete'],
-      ['Floral', 'Blommig', 'Blomstrete'], ['Dotted', 'Prickig', 'Prikkete'], ['Melange', 'Melerad', 'Melert'],
+      ['Solid', 'Enfärgad', 'Ensfarget'],
+      ['Striped', 'Randig', 'Stripete'],
+      ['Checked', 'Rutig', 'Rutete'],
+      ['Floral', 'Blommig', 'Blomstrete'],
+      ['Dotted', 'Prickig', 'Prikkete'],
+      ['Melange', 'Melerad', 'Melert'],
     ]),
     label('certification', [...same('OEKO-TEX', 'GOTS', 'bluesign', 'Fairtrade', 'RWS', 'GRS'), ['Nordic Swan', 'Svanen', 'Svanemerket']], { multi: true }),
-    label('function', [
-      ['Waterproof', 'Vattentät', 'Vanntett'], ['Windproof', 'Vindtät', 'Vindtett'], ['Breathable', 'Andas', 'Pustende'],
-      ['Quick-dry', 'Snabbtorkande', 'Hurtigtørkende'], ['Reflective', 'Reflex', 'Refleks'], ['Insulated', 'Isolerad', 'Isolert'],
-    ], { multi: true }),
+    label(
+      'function',
+      [
+        ['Waterproof', 'Vattentät', 'Vanntett'],
+        ['Windproof', 'Vindtät', 'Vindtett'],
+        ['Breathable', 'Andas', 'Pustende'],
+        ['Quick-dry', 'Snabbtorkande', 'Hurtigtørkende'],
+        ['Reflective', 'Reflex', 'Refleks'],
+        ['Insulated', 'Isolerad', 'Isolert'],
+      ],
+      { multi: true },
+    ),
     number('weight_gsm', undefined, [80, 600]),
     number('water_column', 'mm', [1000, 20000]),
     number('breathability', 'g_m2', [5000, 30000]),
@@ -239,7 +445,14 @@ export const WEAR: DomainVocabulary = {
 
 /** Qualifiers that stretch a property's base values into a vocabulary of hundreds ("Aluminium brushed"). */
 export const QUALIFIERS: readonly Words[] = [
-  ['light', 'ljus', 'lys'], ['dark', 'mörk', 'mørk'], ['recycled', 'återvunnen', 'resirkulert'], ['premium', 'premium', 'premium'],
-  ['basic', 'bas', 'basis'], ['extra', 'extra', 'ekstra'], ['plus', 'plus', 'pluss'], ['pro', 'pro', 'pro'], ['mini', 'mini', 'mini'],
+  ['light', 'ljus', 'lys'],
+  ['dark', 'mörk', 'mørk'],
+  ['recycled', 'återvunnen', 'resirkulert'],
+  ['premium', 'premium', 'premium'],
+  ['basic', 'bas', 'basis'],
+  ['extra', 'extra', 'ekstra'],
+  ['plus', 'plus', 'pluss'],
+  ['pro', 'pro', 'pro'],
+  ['mini', 'mini', 'mini'],
   ['classic', 'klassisk', 'klassisk'],
 ];

@@ -9,11 +9,32 @@
  * attribute names with Zipf popularity, long texts, many variants or many attributes (see profiles.ts).
  */
 import type {
-  CatalogConfiguration, Content, ContentData, Image, Product, ProductData, ProductGroup, ReplaceEntity,
-  Translation, Variant, VariantData,
+  CatalogConfiguration,
+  Content,
+  ContentData,
+  Image,
+  Product,
+  ProductData,
+  ProductGroup,
+  ReplaceEntity,
+  Translation,
+  Variant,
+  VariantData,
 } from '../catalog/types';
 import {
-  AGES, type Assortment, type Category, type Colour, FITS, GENDERS, LANG_CODES, type Lang, MATERIALS, PALETTES, TOPICS, type Words, langOf,
+  AGES,
+  type Assortment,
+  type Category,
+  type Colour,
+  FITS,
+  GENDERS,
+  LANG_CODES,
+  type Lang,
+  MATERIALS,
+  PALETTES,
+  TOPICS,
+  type Words,
+  langOf,
 } from './assortment';
 import { FeedAttributes, type FeedAttributeValues } from './feedAttributes';
 import { type GeneratorProfile, PROFILES } from './profiles';
@@ -73,7 +94,10 @@ export const GENERATED_STORES = ['store-sthlm', 'store-gbg', 'store-oslo'] as co
 export const RELEASE_DATE_END = '2026-11-01T00:00:00Z';
 
 // Salts of the per-line random streams.
-const SKELETON = 1, GROUP = 2, CONTENT = 3, ATTRIBUTES = 4;
+const SKELETON = 1,
+  GROUP = 2,
+  CONTENT = 3,
+  ATTRIBUTES = 4;
 /** Custom attribute names the generator gives meanings of its own; feed attributes never take them. */
 const OWN_ATTRIBUTE_NAMES = ['material', 'fit', 'heelHeight', 'shaftHeight', 'topic'];
 
@@ -89,7 +113,11 @@ const MODEL_CODE_LETTERS = 'ABCDEFGHJKLMNPRSTVXZ';
 const CURRENCY_RATES: Record<string, number> = { SEK: 1, NOK: 1.05, DKK: 0.7, ISK: 13, EUR: 0.09, GBP: 1 / 13, USD: 0.1, CHF: 0.085, PLN: 0.38, CZK: 2.2 };
 const WHOLE_UNIT_CURRENCIES = new Set(['SEK', 'NOK', 'DKK', 'ISK', 'CZK', 'PLN']);
 
-interface MarketInfo { id: string; locales: string[]; currency: string }
+interface MarketInfo {
+  id: string;
+  locales: string[];
+  currency: string;
+}
 interface Context {
   seed: number;
   /** Image URLs start with this; `colouredImages` when it is the service's own placeholder images. */
@@ -143,7 +171,10 @@ function contextOf(options: GeneratorOptions): Context {
 
 function* translationLines(ctx: Context): Generator<ReplaceEntity> {
   const groups: [attribute: string, entries: [id: string, words: Words][]][] = [
-    ['category', [...ctx.assortment.categories.map((c): [string, Words] => [c.id, c.names]), [ctx.assortment.newArrivals.id, ctx.assortment.newArrivals.names]]],
+    [
+      'category',
+      [...ctx.assortment.categories.map((c): [string, Words] => [c.id, c.names]), [ctx.assortment.newArrivals.id, ctx.assortment.newArrivals.names]],
+    ],
     ['customLabels.material', Object.entries(MATERIALS).map(([id, m]): [string, Words] => [id, m.label])],
     ['customLabels.fit', Object.entries(FITS)],
     ['customLabels.topic', Object.entries(TOPICS)],
@@ -163,7 +194,10 @@ function* translationLines(ctx: Context): Generator<ReplaceEntity> {
 // ------------------------------------------------------------------------------------------------
 // Product groups
 
-interface Skeleton { category: Category; colours: Colour[] }
+interface Skeleton {
+  category: Category;
+  colours: Colour[];
+}
 
 /**
  * The part of a group other groups need to know (its category and colours, hence its product keys),
@@ -221,7 +255,9 @@ function productGroupLine(ctx: Context, n: number): ReplaceEntity {
     noun: rng.pick(category.nouns),
     material: category.materials.length ? rng.pick(category.materials) : undefined,
     series: rng.chance(0.3) ? rng.pick(assortment.series) : undefined,
-    modelCode: rng.chance(assortment.modelCodeShare) ? `${rng.pick([...MODEL_CODE_LETTERS])}${rng.pick([...MODEL_CODE_LETTERS])}-${rng.int(1000, 9999)}` : undefined,
+    modelCode: rng.chance(assortment.modelCodeShare)
+      ? `${rng.pick([...MODEL_CODE_LETTERS])}${rng.pick([...MODEL_CODE_LETTERS])}-${rng.int(1000, 9999)}`
+      : undefined,
     feature: rng.pick(assortment.features),
     gender: genderOf(category, rng),
     age: category.gender === 'none' ? undefined : category.gender === 'kids' ? 'Kids' : 'Adult',
@@ -232,7 +268,10 @@ function productGroupLine(ctx: Context, n: number): ReplaceEntity {
   };
   const titles: Words = [titleOf(style, 0), titleOf(style, 1), titleOf(style, 2)];
   const group: GroupStyle = {
-    ...style, titles, titleSlugs: [slug(titles[0]), slug(titles[1]), slug(titles[2])], feedAttributes: ctx.feed && feedAttributesOf(ctx, ctx.feed, style),
+    ...style,
+    titles,
+    titleSlugs: [slug(titles[0]), slug(titles[1]), slug(titles[2])],
+    feedAttributes: ctx.feed && feedAttributesOf(ctx, ctx.feed, style),
   };
   const products: Record<string, Product> = {};
   for (const colour of colours) products[productKey(ctx, n, colour)] = product(ctx, rng, group, colour);
@@ -253,10 +292,14 @@ function feedAttributesOf(ctx: Context, feed: FeedAttributes, group: Pick<GroupS
 
 function genderOf(category: Category, rng: Rng): string | undefined {
   switch (category.gender) {
-    case 'none': return undefined;
-    case 'kids': return rng.weighted(['Girls', 'Boys', 'Unisex'], (g) => (g === 'Unisex' ? 2 : 1));
-    case 'any': return rng.weighted(['Women', 'Men', 'Unisex'], (g) => (g === 'Women' ? 3 : g === 'Unisex' ? 2 : 1));
-    default: return category.gender;
+    case 'none':
+      return undefined;
+    case 'kids':
+      return rng.weighted(['Girls', 'Boys', 'Unisex'], (g) => (g === 'Unisex' ? 2 : 1));
+    case 'any':
+      return rng.weighted(['Women', 'Men', 'Unisex'], (g) => (g === 'Women' ? 3 : g === 'Unisex' ? 2 : 1));
+    default:
+      return category.gender;
   }
 }
 
@@ -481,7 +524,13 @@ function images(ctx: Context, rng: Rng, group: GroupStyle, key: string, colour: 
   const modelFirst = group.category.clothing === true || group.category.path[1] === 'Shoes';
   for (let i = 1; i <= count; i++) {
     const image: Image = {
-      defaults: { urls: [{ url: `${base}/${i}.jpg${tint}`, widthInitial: 800 }, { url: `${base}/${i}-400.jpg${tint}`, widthInitial: 400 }], alt },
+      defaults: {
+        urls: [
+          { url: `${base}/${i}.jpg${tint}`, widthInitial: 800 },
+          { url: `${base}/${i}-400.jpg${tint}`, widthInitial: 400 },
+        ],
+        alt,
+      },
       order: i,
       typeInitial: (i === 1) === modelFirst ? 'model' : 'cutout',
     };
@@ -545,7 +594,12 @@ function contentLine(ctx: Context, n: number): ReplaceEntity {
   return { key, content };
 }
 
-interface ContentWords { leaf: Words; material?: string; brand: string; style: string }
+interface ContentWords {
+  leaf: Words;
+  material?: string;
+  brand: string;
+  style: string;
+}
 
 function contentTitle(kind: ContentKind, w: ContentWords, lang: Lang): string {
   const leaf = w.leaf[lang].toLowerCase();
@@ -554,21 +608,50 @@ function contentTitle(kind: ContentKind, w: ContentWords, lang: Lang): string {
     case 'care':
       if (material) return [`How to care for ${material} ${leaf}`, `Så sköter du ${leaf} i ${material}`, `Slik tar du vare på ${leaf} i ${material}`][lang];
       return [`How to care for your ${leaf}`, `Så sköter du dina ${leaf}`, `Slik tar du vare på ${leaf}`][lang];
-    case 'style': return [`5 ways to style ${leaf}`, `5 sätt att styla ${leaf}`, `5 måter å style ${leaf}`][lang];
-    case 'guide': return [`${w.leaf[0]}: a buying guide`, `Köpguide: ${leaf}`, `Kjøpeguide: ${leaf}`][lang];
-    case 'news': return [`New in: the ${w.style} collection from ${w.brand}`, `Nyhet: ${w.style}-kollektionen från ${w.brand}`, `Nyhet: ${w.style}-kolleksjonen fra ${w.brand}`][lang];
-    case 'link': return [`Visit ${w.brand}`, `Besök ${w.brand}`, `Besøk ${w.brand}`][lang];
+    case 'style':
+      return [`5 ways to style ${leaf}`, `5 sätt att styla ${leaf}`, `5 måter å style ${leaf}`][lang];
+    case 'guide':
+      return [`${w.leaf[0]}: a buying guide`, `Köpguide: ${leaf}`, `Kjøpeguide: ${leaf}`][lang];
+    case 'news':
+      return [
+        `New in: the ${w.style} collection from ${w.brand}`,
+        `Nyhet: ${w.style}-kollektionen från ${w.brand}`,
+        `Nyhet: ${w.style}-kolleksjonen fra ${w.brand}`,
+      ][lang];
+    case 'link':
+      return [`Visit ${w.brand}`, `Besök ${w.brand}`, `Besøk ${w.brand}`][lang];
   }
 }
 
 function contentDescription(kind: ContentKind, w: ContentWords, lang: Lang): string {
   const leaf = w.leaf[lang].toLowerCase();
   switch (kind) {
-    case 'care': return [`Simple steps that keep your ${leaf} looking good for years.`, `Enkla steg som håller dina ${leaf} fina i många år.`, `Enkle steg som holder ${leaf} fine i mange år.`][lang];
-    case 'style': return [`Our stylists pick their favourite ways to wear ${leaf} this season.`, `Våra stylister väljer sina favoriter bland ${leaf} den här säsongen.`, `Stylistene våre velger favorittene blant ${leaf} denne sesongen.`][lang];
-    case 'guide': return [`Everything you need to know before you buy ${leaf}.`, `Allt du behöver veta innan du köper ${leaf}.`, `Alt du trenger å vite før du kjøper ${leaf}.`][lang];
-    case 'news': return [`${w.brand} presents ${w.style}, new this season.`, `${w.brand} presenterar ${w.style}, nytt för säsongen.`, `${w.brand} presenterer ${w.style}, nytt for sesongen.`][lang];
-    case 'link': return [`The story behind ${w.brand}.`, `Historien bakom ${w.brand}.`, `Historien bak ${w.brand}.`][lang];
+    case 'care':
+      return [
+        `Simple steps that keep your ${leaf} looking good for years.`,
+        `Enkla steg som håller dina ${leaf} fina i många år.`,
+        `Enkle steg som holder ${leaf} fine i mange år.`,
+      ][lang];
+    case 'style':
+      return [
+        `Our stylists pick their favourite ways to wear ${leaf} this season.`,
+        `Våra stylister väljer sina favoriter bland ${leaf} den här säsongen.`,
+        `Stylistene våre velger favorittene blant ${leaf} denne sesongen.`,
+      ][lang];
+    case 'guide':
+      return [
+        `Everything you need to know before you buy ${leaf}.`,
+        `Allt du behöver veta innan du köper ${leaf}.`,
+        `Alt du trenger å vite før du kjøper ${leaf}.`,
+      ][lang];
+    case 'news':
+      return [
+        `${w.brand} presents ${w.style}, new this season.`,
+        `${w.brand} presenterar ${w.style}, nytt för säsongen.`,
+        `${w.brand} presenterer ${w.style}, nytt for sesongen.`,
+      ][lang];
+    case 'link':
+      return [`The story behind ${w.brand}.`, `Historien bakom ${w.brand}.`, `Historien bak ${w.brand}.`][lang];
   }
 }
 
@@ -578,14 +661,20 @@ function contentDescription(kind: ContentKind, w: ContentWords, lang: Lang): str
 function slug(text: string): string {
   return text
     .toLowerCase()
-    .replace(/ø/g, 'o').replace(/æ/g, 'ae').replace(/&/g, 'and')
-    .normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/&/g, 'and')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
 
 /** A category path of the generated catalog, each level in English, Swedish and Norwegian. */
-export interface GeneratedCategoryPath { path: readonly string[]; names: readonly (readonly [string, string, string])[] }
+export interface GeneratedCategoryPath {
+  path: readonly string[];
+  names: readonly (readonly [string, string, string])[];
+}
 
 /** Every category path the generator uses for a profile (leaves and their ancestors), parents before children. */
 export function generatedCategoryPaths(profile: GeneratorProfile = 'default'): GeneratedCategoryPath[] {

@@ -18,9 +18,16 @@ export async function loadSampleCatalogIfEmpty(context: SampleDeps, options: Sam
   const configuration = (await context.configuration.get(true)) ?? defaultConfiguration();
   await context.admin.importConfiguration(configuration, { allowDestructiveImport: false, name: 'sample configuration', blockingTimeoutMs: 60_000 });
   const lines = (function* () {
-    for (const entity of generateCatalogLines({ productGroups: SAMPLE_PRODUCT_GROUPS, markets: configuration, imageBaseUrl: options.imageBaseUrl })) yield JSON.stringify({ replace: entity }) + '\n';
+    for (const entity of generateCatalogLines({ productGroups: SAMPLE_PRODUCT_GROUPS, markets: configuration, imageBaseUrl: options.imageBaseUrl }))
+      yield JSON.stringify({ replace: entity }) + '\n';
   })();
-  await context.admin.importCatalog('full', Readable.from(lines), { gzip: false, validationOnly: false, force: false, name: 'sample catalog', blockingTimeoutMs: 10 * 60_000 });
+  await context.admin.importCatalog('full', Readable.from(lines), {
+    gzip: false,
+    validationOnly: false,
+    force: false,
+    name: 'sample catalog',
+    blockingTimeoutMs: 10 * 60_000,
+  });
   context.log.info('sample catalog loaded');
   await loadSampleMerchandisingIfEmpty(context, configuration);
   return true;

@@ -31,12 +31,22 @@ export function mix(...parts: number[]): number {
 
 export class Rng {
   private readonly next: () => number;
-  constructor(seed: number) { this.next = mulberry32(seed); }
-  float(): number { return this.next(); }
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  float(): number {
+    return this.next();
+  }
   /** Integer in [min, max]. */
-  int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
-  chance(p: number): boolean { return this.next() < p; }
-  pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
   weighted<T>(items: readonly T[], weight: (item: T) => number): T {
     let total = 0;
     for (const item of items) total += weight(item);
@@ -67,7 +77,10 @@ export class Rng {
 export class ZipfTable {
   private readonly cumulative: Float64Array;
 
-  constructor(readonly size: number, exponent = 1) {
+  constructor(
+    readonly size: number,
+    exponent = 1,
+  ) {
     this.cumulative = new Float64Array(size);
     let total = 0;
     for (let r = 0; r < size; r++) this.cumulative[r] = total += 1 / Math.pow(r + 1, exponent);
@@ -75,7 +88,8 @@ export class ZipfTable {
 
   draw(rng: Rng): number {
     const target = rng.float() * this.cumulative[this.size - 1];
-    let low = 0, high = this.size - 1;
+    let low = 0,
+      high = this.size - 1;
     while (low < high) {
       const mid = (low + high) >>> 1;
       if (this.cumulative[mid] > target) high = mid;

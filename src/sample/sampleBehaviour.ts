@@ -26,9 +26,19 @@ export const SAMPLE_SESSIONS_PER_DAY = 24;
 type Lang = 0 | 1 | 2;
 /** A phrase that gets no click, then the phrase the shopper clicks in, per language (en, sv, nb). */
 export const PLANTED_SYNONYMS: Readonly<Record<Lang, readonly (readonly [string, string])[]>> = {
-  0: [['kicks', 'sneakers'], ['rucksack', 'backpacks'], ['frock', 'dresses']],
-  1: [['dojor', 'sneakers'], ['täcke', 'sängkläder']],
-  2: [['joggere', 'joggesko'], ['sekk', 'ryggsekker']],
+  0: [
+    ['kicks', 'sneakers'],
+    ['rucksack', 'backpacks'],
+    ['frock', 'dresses'],
+  ],
+  1: [
+    ['dojor', 'sneakers'],
+    ['täcke', 'sängkläder'],
+  ],
+  2: [
+    ['joggere', 'joggesko'],
+    ['sekk', 'ryggsekker'],
+  ],
 };
 /** A phrase whose clicks all land in the category of its first result. */
 export const PLANTED_CATEGORY: Readonly<Record<Lang, string>> = { 0: 'knives', 1: 'knivar', 2: 'kniver' };
@@ -37,9 +47,14 @@ export const PLANTED_PIN: Readonly<Record<Lang, string>> = { 0: 'jackets', 1: 'j
 export const PLANTED_PIN_POSITION = 14;
 
 /** What search-page lists for a phrase: its total and the first product of each group, in order. */
-export interface PhraseAnswer { totalHits: number; productKeys: string[] }
+export interface PhraseAnswer {
+  totalHits: number;
+  productKeys: string[];
+}
 /** An answer and the 0-based positions generated shoppers click in it (absent: any). */
-interface PlannedAnswer extends PhraseAnswer { clickable?: number[] }
+interface PlannedAnswer extends PhraseAnswer {
+  clickable?: number[];
+}
 
 export interface SampleBehaviourDeps {
   log: Pick<Logger, 'info'>;
@@ -53,13 +68,26 @@ export interface SampleBehaviourDeps {
 
 /** The phrases shoppers of a language search: category names, as a shop's top phrases are. */
 export function samplePhrases(lang: Lang): string[] {
-  const leaves = generatedCategoryPaths().filter((c) => c.path.length === 3).map((c) => c.names.at(-1)![lang].toLowerCase());
+  const leaves = generatedCategoryPaths()
+    .filter((c) => c.path.length === 3)
+    .map((c) => c.names.at(-1)![lang].toLowerCase());
   return [...new Set(leaves)];
 }
 
-interface Step { kind: 'search'; phrase: string; refine?: boolean; clicks: number[]; carts: number[] }
+interface Step {
+  kind: 'search';
+  phrase: string;
+  refine?: boolean;
+  clicks: number[];
+  carts: number[];
+}
 
-export interface GeneratedSession { market: string; locale: string; start: number; steps: Step[] }
+export interface GeneratedSession {
+  market: string;
+  locale: string;
+  start: number;
+  steps: Step[];
+}
 
 /** Plans one session: which phrases in which order, which positions are clicked (0-based) and which added to cart. */
 function planSession(rng: Rng, lang: Lang, phrases: readonly string[], answerOf: (phrase: string) => PlannedAnswer | undefined): Step[] {
@@ -78,7 +106,10 @@ function planSession(rng: Rng, lang: Lang, phrases: readonly string[], answerOf:
     // Now and then the shopper gives up on the failed phrase with another one: consistency below 1.
     const next = rng.chance(0.85) ? chosen : rng.pick(phrases);
     const clicks = clicksOn(next);
-    return [{ kind: 'search', phrase: failed, clicks: [], carts: [] }, { kind: 'search', phrase: next, clicks, carts: carts(clicks) }];
+    return [
+      { kind: 'search', phrase: failed, clicks: [], carts: [] },
+      { kind: 'search', phrase: next, clicks, carts: carts(clicks) },
+    ];
   }
   if (r < 0.22) {
     const phrase = PLANTED_PIN[lang];
@@ -105,10 +136,20 @@ function planSession(rng: Rng, lang: Lang, phrases: readonly string[], answerOf:
 const answerKey = (at: { market: string; locale: string }, phrase: string) => `${at.market}|${at.locale}|${phrase}`;
 
 /** Pure: the events of generated sessions, as the storefront and the notifications would have recorded them. */
-export function sampleEvents(sessions: readonly GeneratedSession[], answers: ReadonlyMap<string, PhraseAnswer>, facts: ReadonlyMap<string, ReadonlyMap<string, ProductFacts>>): EventDocument[] {
+export function sampleEvents(
+  sessions: readonly GeneratedSession[],
+  answers: ReadonlyMap<string, PhraseAnswer>,
+  facts: ReadonlyMap<string, ReadonlyMap<string, ProductFacts>>,
+): EventDocument[] {
   const documents: EventDocument[] = [];
   sessions.forEach((session, n) => {
-    const context = { market: session.market, locale: session.locale, customerKey: `${SAMPLE_KEY_PREFIX}c${n % 700}`, sessionKey: `${SAMPLE_KEY_PREFIX}s${n}`, touchpoint: n % 3 === 0 ? 'MOBILE' as const : 'DESKTOP' as const };
+    const context = {
+      market: session.market,
+      locale: session.locale,
+      customerKey: `${SAMPLE_KEY_PREFIX}c${n % 700}`,
+      sessionKey: `${SAMPLE_KEY_PREFIX}s${n}`,
+      touchpoint: n % 3 === 0 ? ('MOBILE' as const) : ('DESKTOP' as const),
+    };
     const marketFacts = facts.get(session.market) ?? new Map<string, ProductFacts>();
     let t = session.start;
     const add = (event: BehaviourEvent) => documents.push(eventDocument(event, new Date(t), marketFacts));
@@ -119,13 +160,31 @@ export function sampleEvents(sessions: readonly GeneratedSession[], answers: Rea
       add({ ...context, type: 'search', phrase: step.phrase, totalHits: answer.totalHits, queryId, skip: 0, hitKeys: answer.productKeys.slice(0, 10) });
       if (step.refine) {
         t += 8_000;
-        add({ ...context, type: 'search', phrase: step.phrase, totalHits: Math.max(1, Math.round(answer.totalHits / 3)), queryId, skip: 0, continued: true, refinement: ['facet'] });
+        add({
+          ...context,
+          type: 'search',
+          phrase: step.phrase,
+          totalHits: Math.max(1, Math.round(answer.totalHits / 3)),
+          queryId,
+          skip: 0,
+          continued: true,
+          refinement: ['facet'],
+        });
       }
       for (const position of step.clicks) {
         const productKey = answer.productKeys[position];
         if (!productKey) continue;
-        const ticket: Ticket = { kind: 'product', productKey, pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', position, market: session.market, touchpoint: context.touchpoint, queryId };
-        t += 15_000 + (position * 2_000);
+        const ticket: Ticket = {
+          kind: 'product',
+          productKey,
+          pageType: 'SEARCH_PAGE',
+          listId: 'PRIMARY_LIST',
+          position,
+          market: session.market,
+          touchpoint: context.touchpoint,
+          queryId,
+        };
+        t += 15_000 + position * 2_000;
         add({ ...context, type: 'click', ticket, query });
         if (!step.carts.includes(position)) continue;
         t += 40_000;
@@ -133,7 +192,17 @@ export function sampleEvents(sessions: readonly GeneratedSession[], answers: Rea
         if (n % 5 < 2) {
           t += 120_000;
           const price = marketFacts.get(productKey)?.price ?? 499;
-          add({ ...context, type: 'purchase', productKey, variantKey: productKey, quantity: 1, sellingPrice: price, purchaseId: `${SAMPLE_KEY_PREFIX}p${n}`, query, position });
+          add({
+            ...context,
+            type: 'purchase',
+            productKey,
+            variantKey: productKey,
+            quantity: 1,
+            sellingPrice: price,
+            purchaseId: `${SAMPLE_KEY_PREFIX}p${n}`,
+            query,
+            position,
+          });
         }
       }
       t += 25_000 + (n % 7) * 5_000;
@@ -170,7 +239,9 @@ export async function loadSampleBehaviour(deps: SampleBehaviourDeps, now = new D
       const categoryAnswer = answers.get(categoryKey)!;
       const categoryFacts = await deps.facts(market, categoryAnswer.productKeys);
       const first = categoryFacts.get(categoryAnswer.productKeys[0] ?? '')?.categoryIds[0];
-      const clickable = categoryAnswer.productKeys.flatMap((k, i) => (i < 12 && first !== undefined && categoryFacts.get(k)?.categoryIds.includes(first) ? [i] : []));
+      const clickable = categoryAnswer.productKeys.flatMap((k, i) =>
+        i < 12 && first !== undefined && categoryFacts.get(k)?.categoryIds.includes(first) ? [i] : [],
+      );
       answers.set(categoryKey, { ...categoryAnswer, clickable });
       for (let day = SAMPLE_DAYS; day >= 1; day--) {
         for (let s = 0; s < SAMPLE_SESSIONS_PER_DAY; s++) {

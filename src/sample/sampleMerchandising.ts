@@ -8,7 +8,13 @@ import type { CatalogConfiguration } from '../catalog/types';
 import type { SampleDeps } from './sampleDeps';
 import { generatedCategoryPaths, generatedLanguageOf, type GeneratedCategoryPath } from './generator';
 
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const pageId = (c: GeneratedCategoryPath) => c.path.map(slug).join('/');
 const nameIn = (c: GeneratedCategoryPath, lang: 0 | 1 | 2) => c.names.map((n) => n[lang]);
 
@@ -23,7 +29,12 @@ export function samplePages(locales: readonly string[]) {
       headings: Object.fromEntries(locales.map((l) => [l, nameIn(c, generatedLanguageOf(l)).at(-1)!])),
       primaryList: { rules: `rule incl category { ${translations.map((t) => JSON.stringify(t)).join(' ')} }` },
       // A department's heading is a keyword: typing "women" (or "dam") in the search box leads to its page.
-      ...(depth === 1 ? { recLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 }], primaryList: { rules: `rule incl category { ${translations.map((t) => JSON.stringify(t)).join(' ')} }`, keywords: { headingAsKeyword: true } } } : {}),
+      ...(depth === 1
+        ? {
+            recLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 }],
+            primaryList: { rules: `rule incl category { ${translations.map((t) => JSON.stringify(t)).join(' ')} }`, keywords: { headingAsKeyword: true } },
+          }
+        : {}),
     };
   });
 }
@@ -45,7 +56,11 @@ export async function loadSampleMerchandisingIfEmpty(deps: SampleDeps, configura
     if ((await deps.merchandising.pages.loadMarket(market)).size) continue;
     await deps.merchandisingAdmin.import('pages', { market, type: 'FULL', addOrUpdate: samplePages(locales) }, { name: 'sample pages', force: false });
     for (const locale of locales) {
-      await deps.merchandisingAdmin.import('navigation', { market, locale, type: 'FULL', addOrUpdate: sampleNavigation(locale) }, { name: 'sample navigation' });
+      await deps.merchandisingAdmin.import(
+        'navigation',
+        { market, locale, type: 'FULL', addOrUpdate: sampleNavigation(locale) },
+        { name: 'sample navigation' },
+      );
     }
   }
   deps.log.info('sample pages and navigation loaded');

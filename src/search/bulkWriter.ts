@@ -18,15 +18,26 @@ export interface BulkWriterOptions {
   refresh?: boolean;
 }
 
-export interface BulkStats { indexed: number; deleted: number; requests: number }
+export interface BulkStats {
+  indexed: number;
+  deleted: number;
+  requests: number;
+}
 
-interface BulkItemResult { status: number; error?: { type?: string; reason?: string } }
+interface BulkItemResult {
+  status: number;
+  error?: { type?: string; reason?: string };
+}
 
 /** Only what the writer reads of a `_bulk` answer; items keep their positions (every item has a status). */
 const BULK_FILTER = 'errors,items.*.status,items.*.error';
 
 /** The request being filled: its bytes, and the index and id of each action in order. */
-interface Batch { bytes: Buffer; length: number; targets: string[] }
+interface Batch {
+  bytes: Buffer;
+  length: number;
+  targets: string[];
+}
 
 export class BulkWriter {
   private batch?: Batch;
@@ -34,7 +45,10 @@ export class BulkWriter {
   private failure?: Error;
   readonly stats: BulkStats = { indexed: 0, deleted: 0, requests: 0 };
 
-  constructor(private readonly es: Client, private readonly options: BulkWriterOptions) {}
+  constructor(
+    private readonly es: Client,
+    private readonly options: BulkWriterOptions,
+  ) {}
 
   async index(index: string, id: string, document: unknown): Promise<void> {
     await this.indexJson(index, id, JSON.stringify(document));
@@ -74,7 +88,7 @@ export class BulkWriter {
 
   /** Encodes `lines` at the end of the current batch, growing it when they do not fit. */
   private append(lines: string): Batch {
-    const batch = this.batch ??= { bytes: Buffer.allocUnsafe(this.options.maxBytes + (1 << 16)), length: 0, targets: [] };
+    const batch = (this.batch ??= { bytes: Buffer.allocUnsafe(this.options.maxBytes + (1 << 16)), length: 0, targets: [] });
     // A UTF-16 code unit takes at most 3 bytes in UTF-8: only a line that might not fit is measured.
     if (batch.length + lines.length * 3 > batch.bytes.length) {
       const needed = batch.length + Buffer.byteLength(lines);
@@ -108,8 +122,12 @@ export class BulkWriter {
           this.failure ??= new DocumentRejected(`Bulk write failed for ${batch.targets[at]}: ${failed?.error?.type}: ${failed?.error?.reason}`);
         }
       })
-      .catch((err: Error) => { this.failure ??= err; })
-      .finally(() => { this.inFlight.delete(request); });
+      .catch((err: Error) => {
+        this.failure ??= err;
+      })
+      .finally(() => {
+        this.inFlight.delete(request);
+      });
     this.inFlight.add(request);
   }
 

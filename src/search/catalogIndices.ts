@@ -25,7 +25,11 @@ export class CatalogIndices {
   private analysis?: AnalysisLevel;
   private readonly publishListeners: (() => void)[] = [];
 
-  constructor(private readonly es: Client, readonly names: IndexNames, private readonly layout: IndexLayout = SINGLE_NODE_LAYOUT) {}
+  constructor(
+    private readonly es: Client,
+    readonly names: IndexNames,
+    private readonly layout: IndexLayout = SINGLE_NODE_LAYOUT,
+  ) {}
 
   async analysisLevel(): Promise<AnalysisLevel> {
     this.analysis ??= await detectAnalysisLevel(this.es);
@@ -52,7 +56,10 @@ export class CatalogIndices {
   async createVersion(locales: readonly string[]): Promise<string> {
     const version = newCatalogVersion();
     try {
-      await this.createIndices([{ index: this.names.catalogIndex('entities', version), file: VERSIONED_MAPPINGS.entities }, ...this.localeIndices(version, locales)]);
+      await this.createIndices([
+        { index: this.names.catalogIndex('entities', version), file: VERSIONED_MAPPINGS.entities },
+        ...this.localeIndices(version, locales),
+      ]);
     } catch (err) {
       await this.dropVersion(version);
       throw err;
@@ -69,7 +76,9 @@ export class CatalogIndices {
   }
 
   private localeIndices(version: string, locales: readonly string[]): { index: string; file: string; locale: string }[] {
-    return LOCALE_PARTS.flatMap((part) => locales.map((locale) => ({ index: this.names.catalogIndex(part, version, locale), file: VERSIONED_MAPPINGS[part], locale })));
+    return LOCALE_PARTS.flatMap((part) =>
+      locales.map((locale) => ({ index: this.names.catalogIndex(part, version, locale), file: VERSIONED_MAPPINGS[part], locale })),
+    );
   }
 
   private async createIndices(indices: { index: string; file: string; locale?: string }[]): Promise<void> {
@@ -148,7 +157,13 @@ export class CatalogIndices {
     const found: { index: string; part: CatalogPart; locale?: string; aliases: string[] }[] = [];
     for (const part of CATALOG_PARTS) {
       const base = this.names.catalogIndex(part, version);
-      const res = await this.es.indices.get({ index: `${base},${base}-*`, allow_no_indices: true, ignore_unavailable: true, expand_wildcards: 'open', features: ['aliases'] });
+      const res = await this.es.indices.get({
+        index: `${base},${base}-*`,
+        allow_no_indices: true,
+        ignore_unavailable: true,
+        expand_wildcards: 'open',
+        features: ['aliases'],
+      });
       for (const [index, state] of Object.entries(res)) {
         // Only this version: the wildcard also matches a longer version stamp with the same start.
         if (this.names.versionOf(index) !== version) continue;
@@ -192,7 +207,9 @@ export class CatalogIndices {
   async staleVersions(): Promise<string[]> {
     const live = await this.liveVersion();
     const res = await this.es.indices.get({ index: this.names.catalogPattern('entities'), allow_no_indices: true, expand_wildcards: 'open' });
-    return Object.keys(res).map((i) => this.names.versionOf(i)).filter((v): v is string => !!v && v !== live);
+    return Object.keys(res)
+      .map((i) => this.names.versionOf(i))
+      .filter((v): v is string => !!v && v !== live);
   }
 
   /** Deletes every version but the live one (under the import lock: never while an import builds one). */

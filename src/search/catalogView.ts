@@ -58,7 +58,10 @@ function viewOf(resolved: ReadonlyMap<string, string>, names: Pick<IndexNames, '
  * catalog alias is read as that version's indices, as if it were published. `indices` as
  * CatalogIndices.versionIndices answers them.
  */
-export function versionViewOf(indices: readonly { index: string; part: CatalogPart; locale?: string }[], names: Pick<IndexNames, 'catalogAlias' | 'catalogLocaleAlias' | 'versionOf'>): CatalogView {
+export function versionViewOf(
+  indices: readonly { index: string; part: CatalogPart; locale?: string }[],
+  names: Pick<IndexNames, 'catalogAlias' | 'catalogLocaleAlias' | 'versionOf'>,
+): CatalogView {
   const behind = new Map<string, string[]>();
   const add = (alias: string, index: string) => behind.set(alias, [...(behind.get(alias) ?? []), index]);
   for (const { index, part, locale } of indices) {
@@ -93,7 +96,11 @@ export function lostToDeletion(response: { _shards?: estypes.ShardStatistics }):
 export class CatalogViews {
   private readonly cache: ShortCache<CatalogView>;
 
-  constructor(private readonly es: Client, private readonly names: IndexNames, ttlMs: number) {
+  constructor(
+    private readonly es: Client,
+    private readonly names: IndexNames,
+    ttlMs: number,
+  ) {
     this.cache = new ShortCache(ttlMs, () => this.load(), 'catalog-view');
   }
 

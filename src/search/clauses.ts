@@ -26,7 +26,8 @@ export function countClauses(query: Query | undefined): number {
   for (const [kind, body] of Object.entries(query) as [string, Record<string, unknown>][]) {
     switch (kind) {
       case 'bool':
-        for (const occur of ['must', 'filter', 'should', 'must_not']) for (const q of list(body[occur] as Query | Query[] | undefined)) total += countClauses(q);
+        for (const occur of ['must', 'filter', 'should', 'must_not'])
+          for (const q of list(body[occur] as Query | Query[] | undefined)) total += countClauses(q);
         break;
       case 'nested':
       case 'has_child':
@@ -76,6 +77,8 @@ export function searchClauses(search: estypes.SearchRequest): number {
 export function checkClauses(search: estypes.SearchRequest): void {
   const clauses = searchClauses(search);
   if (clauses > MAX_QUERY_CLAUSES) {
-    throw invalid(`The request makes a search of ${clauses} query clauses; at most ${MAX_QUERY_CLAUSES} are allowed: send fewer product rules, restrictions, filter attributes or selected values`);
+    throw invalid(
+      `The request makes a search of ${clauses} query clauses; at most ${MAX_QUERY_CLAUSES} are allowed: send fewer product rules, restrictions, filter attributes or selected values`,
+    );
   }
 }

@@ -80,14 +80,26 @@ export function elasticsearchDocuments(es: Client): DocumentIndex {
       await es.index({ index, id, document, ...(options.refresh ? { refresh: true } : {}) });
     },
     writeIf: async (index, id, document, version, options = {}) => {
-      const res = await es.index({
-        index, id, document, if_seq_no: version.seqNo, if_primary_term: version.primaryTerm, ...(options.refresh ? { refresh: true } : {}),
-      }, { ignore: [409], meta: true });
+      const res = await es.index(
+        {
+          index,
+          id,
+          document,
+          if_seq_no: version.seqNo,
+          if_primary_term: version.primaryTerm,
+          ...(options.refresh ? { refresh: true } : {}),
+        },
+        { ignore: [409], meta: true },
+      );
       return res.statusCode !== 409;
     },
     update: async (index, id, changes, options = {}) => {
       await es.update({
-        index, id, doc: changes, ...(options.refresh ? { refresh: true } : {}), ...(options.retryOnConflict ? { retry_on_conflict: options.retryOnConflict } : {}),
+        index,
+        id,
+        doc: changes,
+        ...(options.refresh ? { refresh: true } : {}),
+        ...(options.retryOnConflict ? { retry_on_conflict: options.retryOnConflict } : {}),
       });
     },
     remove: async (index, id, options = {}) => {

@@ -21,7 +21,10 @@ export function elasticsearchErrorType(err: unknown): string | undefined {
 }
 
 /** What Elasticsearch gave as the cause of a failure: its type and reason. */
-export interface FailureCause { type?: string; reason?: string | null }
+export interface FailureCause {
+  type?: string;
+  reason?: string | null;
+}
 
 /**
  * One search of an `_msearch` failed: Elasticsearch refused a search. `rootCauses`: the causes Elasticsearch
@@ -30,7 +33,11 @@ export interface FailureCause { type?: string; reason?: string | null }
 export class SearchFailed extends Error {
   override readonly name = 'SearchFailed';
 
-  constructor(readonly type: string | undefined, readonly reason: string | undefined, readonly rootCauses: readonly FailureCause[] = []) {
+  constructor(
+    readonly type: string | undefined,
+    readonly reason: string | undefined,
+    readonly rootCauses: readonly FailureCause[] = [],
+  ) {
     super(`Search cluster error${type ? ` (${type})` : ''}: ${reason ?? 'unknown error'}`);
   }
 }

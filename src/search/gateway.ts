@@ -43,10 +43,14 @@ export function elasticsearchGateway(es: Client, view: CatalogView = UNPINNED): 
     return isGoneType(type) ? new CatalogVersionGone(`${index}: ${type}`) : err;
   };
   return {
-    msearch: (searches) => msearch(es, searches.map((s) => {
-      const { index, pinned } = resolve(s.index);
-      return pinned ? { ...s, index, pinned } : s;
-    })),
+    msearch: (searches) =>
+      msearch(
+        es,
+        searches.map((s) => {
+          const { index, pinned } = resolve(s.index);
+          return pinned ? { ...s, index, pinned } : s;
+        }),
+      ),
     search: async <T>(request: estypes.SearchRequest) => {
       checkClauses(request);
       const { index, pinned } = resolve(String(request.index ?? ''));
@@ -55,14 +59,18 @@ export function elasticsearchGateway(es: Client, view: CatalogView = UNPINNED): 
       const cached = { request_cache: true, ...request };
       // A locale without an index yet (configured after the last full import) answers as an empty catalog.
       if (!pinned) return es.search<T>({ ignore_unavailable: true, ...cached });
-      const res = await es.search<T>({ ...cached, index, ignore_unavailable: false }).catch((err: unknown) => { throw gone(index, err); });
+      const res = await es.search<T>({ ...cached, index, ignore_unavailable: false }).catch((err: unknown) => {
+        throw gone(index, err);
+      });
       if (lostToDeletion(res)) throw new CatalogVersionGone(`${index}: shards lost while searching`);
       return res;
     },
     mget: async <T>(request: { index: string; ids: string[]; _source_includes?: string[] }) => {
       const { index, pinned } = resolve(request.index);
       if (!pinned) return es.mget<T>(request);
-      const res = await es.mget<T>({ ...request, index }).catch((err: unknown) => { throw gone(index, err); });
+      const res = await es.mget<T>({ ...request, index }).catch((err: unknown) => {
+        throw gone(index, err);
+      });
       const lost = res.docs.find((d) => 'error' in d && isGoneType(d.error.type));
       if (lost) throw new CatalogVersionGone(`${index}: ${'error' in lost ? lost.error.type : ''}`);
       return res;

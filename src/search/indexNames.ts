@@ -109,5 +109,9 @@ export const behaviourIndexNames = (prefix: string): BehaviourIndexNames => inde
 
 /** A sortable, lower-case version stamp: UTC time to the millisecond. */
 export function newCatalogVersion(now = new Date()): string {
-  return now.toISOString().replace(/[-:.Z]/g, '').replace('T', 't').toLowerCase();
+  return now
+    .toISOString()
+    .replace(/[-:.Z]/g, '')
+    .replace('T', 't')
+    .toLowerCase();
 }

@@ -13,7 +13,15 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '../kernel/log';
 import type { BehaviourIndexNames, CatalogPart, IndexNames } from './indexNames';
 import { elasticsearchErrorType } from './errors';
-import { detectAnalysisLevel, indexDefinition, layoutSettings, plainIndexDefinition, SINGLE_NODE_LAYOUT, type AnalysisLevel, type IndexLayout } from './mappings';
+import {
+  detectAnalysisLevel,
+  indexDefinition,
+  layoutSettings,
+  plainIndexDefinition,
+  SINGLE_NODE_LAYOUT,
+  type AnalysisLevel,
+  type IndexLayout,
+} from './mappings';
 
 /** Text analysis an index gets: none (keywords and numbers), the core variant, or the best the cluster has. */
 type Analysis = 'none' | 'core' | 'cluster';
@@ -73,7 +81,12 @@ export async function prepareIndices(es: Client, names: IndexNames, log: Logger,
   const keys = Object.keys(MANAGED_INDICES) as ManagedIndexKey[];
   const analysis = await detectAnalysisLevel(es);
   const outcomes = await Promise.all(keys.map((key) => createIfMissing<IndexNames>(es, names, MANAGED_INDICES[key], analysis, log, 0, layout)));
-  const existed = keys.filter((_, i) => outcomes[i] === 'existed').map((key) => { const spec: ManagedIndex = MANAGED_INDICES[key]; return spec.alias?.(names) ?? spec.index(names); });
+  const existed = keys
+    .filter((_, i) => outcomes[i] === 'existed')
+    .map((key) => {
+      const spec: ManagedIndex = MANAGED_INDICES[key];
+      return spec.alias?.(names) ?? spec.index(names);
+    });
   if (existed.length) await applyReplicas(es, existed, layout.replicas, log);
   await waitUsable(es, (await Promise.all(keys.map((key) => concreteIndices(es, names, MANAGED_INDICES[key])))).flat());
   await Promise.all(keys.filter((_, i) => outcomes[i] === 'existed').map((key) => addNewFields(es, names, MANAGED_INDICES[key], analysis, log)));
@@ -93,8 +106,15 @@ async function addNewFields(es: Client, names: IndexNames, spec: ManagedIndex, c
 
 /** Sets number_of_replicas of `indices` (names or aliases) where it differs: a dynamic setting, no reindexing. */
 async function applyReplicas(es: Client, indices: string[], replicas: number, log: Logger): Promise<void> {
-  const settings = await es.indices.getSettings({ index: indices.join(','), name: 'index.number_of_replicas', ignore_unavailable: true, allow_no_indices: true });
-  const differ = Object.entries(settings).filter(([, s]) => Number(s.settings?.index?.number_of_replicas ?? -1) !== replicas).map(([index]) => index);
+  const settings = await es.indices.getSettings({
+    index: indices.join(','),
+    name: 'index.number_of_replicas',
+    ignore_unavailable: true,
+    allow_no_indices: true,
+  });
+  const differ = Object.entries(settings)
+    .filter(([, s]) => Number(s.settings?.index?.number_of_replicas ?? -1) !== replicas)
+    .map(([index]) => index);
   if (!differ.length) return;
   await es.indices.putSettings({ index: differ.join(','), settings: { number_of_replicas: replicas } });
   log.info('replicas changed', { indices: differ, replicas });
@@ -111,11 +131,20 @@ export async function ensureEventsIndex(es: Client, names: BehaviourIndexNames, 
 }
 
 /** One index behind the events alias. */
-export interface EventsBackingIndex { index: string; isWriteIndex: boolean; createdAt: Date }
+export interface EventsBackingIndex {
+  index: string;
+  isWriteIndex: boolean;
+  createdAt: Date;
+}
 
 /** The indices behind the events alias, with their creation time; none when the alias does not exist. */
 export async function eventsBackingIndices(es: Client, names: Pick<BehaviourIndexNames, 'events'>): Promise<EventsBackingIndex[]> {
-  const res = await es.indices.get({ index: names.events, ignore_unavailable: true, allow_no_indices: true, filter_path: ['*.aliases', '*.settings.index.creation_date'] });
+  const res = await es.indices.get({
+    index: names.events,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    filter_path: ['*.aliases', '*.settings.index.creation_date'],
+  });
   return Object.entries(res).map(([index, state]) => ({
     index,
     isWriteIndex: state.aliases?.[names.events]?.is_write_index === true,
@@ -129,10 +158,21 @@ export async function eventsBackingIndices(es: Client, names: Pick<BehaviourInde
  * stays behind the alias for reading. False when `newIndex` exists already: another run rolled over from the
  * same write index.
  */
-export async function rolloverEvents(es: Client, names: Pick<BehaviourIndexNames, 'events'>, newIndex: string, log: Logger, layout: IndexLayout = SINGLE_NODE_LAYOUT): Promise<boolean> {
+export async function rolloverEvents(
+  es: Client,
+  names: Pick<BehaviourIndexNames, 'events'>,
+  newIndex: string,
+  log: Logger,
+  layout: IndexLayout = SINGLE_NODE_LAYOUT,
+): Promise<boolean> {
   const def = definition(MANAGED_INDICES.events, await detectAnalysisLevel(es));
   try {
-    const res = await es.indices.rollover({ alias: names.events, new_index: newIndex, settings: { ...def.settings, ...layoutSettings(layout) }, mappings: def.mappings });
+    const res = await es.indices.rollover({
+      alias: names.events,
+      new_index: newIndex,
+      settings: { ...def.settings, ...layoutSettings(layout) },
+      mappings: def.mappings,
+    });
     log.info('events rolled over', { from: res.old_index, to: res.new_index });
     return res.rolled_over;
   } catch (err) {
@@ -152,13 +192,27 @@ async function concreteIndices<N>(es: Client, names: N, spec: { index(n: N): str
 type CreateOutcome = 'existed' | 'created' | 'raced';
 
 /** `waitForShards` 0 returns once the index exists (the caller waits for all at once), 1 once its primary started. */
-async function createIfMissing<N>(es: Client, names: N, spec: { index(n: N): string; alias?(n: N): string; mapping: string; analysis: Analysis }, clusterAnalysis: AnalysisLevel, log: Logger, waitForShards: 0 | 1, layout: IndexLayout): Promise<CreateOutcome> {
+async function createIfMissing<N>(
+  es: Client,
+  names: N,
+  spec: { index(n: N): string; alias?(n: N): string; mapping: string; analysis: Analysis },
+  clusterAnalysis: AnalysisLevel,
+  log: Logger,
+  waitForShards: 0 | 1,
+  layout: IndexLayout,
+): Promise<CreateOutcome> {
   const index = spec.index(names);
   const alias = spec.alias?.(names);
   if (alias ? await es.indices.existsAlias({ name: alias }) : await es.indices.exists({ index })) return 'existed';
   try {
     const def = definition(spec, clusterAnalysis);
-    const res = await es.indices.create({ ...def, settings: { ...def.settings, ...layoutSettings(layout) }, index, ...(alias ? { aliases: { [alias]: { is_write_index: true } } } : {}), wait_for_active_shards: waitForShards });
+    const res = await es.indices.create({
+      ...def,
+      settings: { ...def.settings, ...layoutSettings(layout) },
+      index,
+      ...(alias ? { aliases: { [alias]: { is_write_index: true } } } : {}),
+      wait_for_active_shards: waitForShards,
+    });
     log.info('created index', { index, ...(alias ? { alias } : {}) });
     return res.shards_acknowledged === false ? 'raced' : 'created';
   } catch (err) {
@@ -168,7 +222,10 @@ async function createIfMissing<N>(es: Client, names: N, spec: { index(n: N): str
   }
 }
 
-function definition(spec: Pick<ManagedIndex, 'mapping' | 'analysis'>, clusterAnalysis: AnalysisLevel): Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'> {
+function definition(
+  spec: Pick<ManagedIndex, 'mapping' | 'analysis'>,
+  clusterAnalysis: AnalysisLevel,
+): Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'> {
   if (spec.analysis === 'none') return plainIndexDefinition(spec.mapping);
   const { settings, mappings } = indexDefinition(spec.mapping, spec.analysis === 'core' ? 'core' : clusterAnalysis);
   return { settings, mappings };

@@ -10,18 +10,31 @@ import type { Client } from '@elastic/elasticsearch';
 import { elasticsearchStatus } from './errors';
 
 /** What every lease document holds; each lease adds its own fields. */
-export interface LeaseRecord { holder: string; expiresAt: string }
+export interface LeaseRecord {
+  holder: string;
+  expiresAt: string;
+}
 
 /** The sequence number and primary term a conditional write names. */
-export interface LeaseVersion { if_seq_no: number; if_primary_term: number }
+export interface LeaseVersion {
+  if_seq_no: number;
+  if_primary_term: number;
+}
 
-export interface ReadLease<T extends LeaseRecord> { record: T; version: LeaseVersion }
+export interface ReadLease<T extends LeaseRecord> {
+  record: T;
+  version: LeaseVersion;
+}
 
 /** Whether a lease record's expiry has passed at `now` (ms since the epoch). */
 export const leaseExpired = (record: LeaseRecord, now: number): boolean => Date.parse(record.expiresAt) <= now;
 
 export class LeaseDocument<T extends LeaseRecord> {
-  constructor(private readonly es: Client, private readonly index: string, private readonly id: string) {}
+  constructor(
+    private readonly es: Client,
+    private readonly index: string,
+    private readonly id: string,
+  ) {}
 
   /** The lease as stored, or undefined when nobody holds it. */
   async read(): Promise<ReadLease<T> | undefined> {

@@ -39,13 +39,15 @@ export function catalogAnalysis(files: AnalysisFiles, level: AnalysisLevel, loca
   if (level === 'core') return files.core;
   const plugin = files.plugin;
   const name = locale && languageAnalyzer(locale);
-  const chain = name ? plugin.analyzer[`${name}_search`] ?? plugin.analyzer[name] : undefined;
+  const chain = name ? (plugin.analyzer[`${name}_search`] ?? plugin.analyzer[name]) : undefined;
   if (level === 'plugin') {
     // Only the catalog analyzers: the per-language ones would be built for every index and used by none.
-    const analyzer = Object.fromEntries(CATALOG_ANALYZERS.flatMap((a) => {
-      const definition = a === 'catalog_text' && chain ? chain : plugin.analyzer[a];
-      return definition ? [[a, definition]] : [];
-    }));
+    const analyzer = Object.fromEntries(
+      CATALOG_ANALYZERS.flatMap((a) => {
+        const definition = a === 'catalog_text' && chain ? chain : plugin.analyzer[a];
+        return definition ? [[a, definition]] : [];
+      }),
+    );
     return { ...plugin, analyzer };
   }
   if (!chain) return files.full;
@@ -73,25 +75,70 @@ const BUILTIN_FILTERS: Readonly<Record<string, string>> = {
 
 /** `elevate_stemmer` languages and the `stemmer` languages of analysis-common closest to them. */
 const BUILTIN_STEMMERS: Readonly<Record<string, string>> = {
-  swedish: 'light_swedish', norwegian: 'light_norwegian', nynorsk: 'light_nynorsk', danish: 'danish', finnish: 'light_finnish',
-  german: 'light_german', minimal_german: 'minimal_german',
+  swedish: 'light_swedish',
+  norwegian: 'light_norwegian',
+  nynorsk: 'light_nynorsk',
+  danish: 'danish',
+  finnish: 'light_finnish',
+  german: 'light_german',
+  minimal_german: 'minimal_german',
   // `dutch_kp` (the plugin's choice) is deprecated and stops stemming in 9.x: classic Snowball Dutch instead.
-  dutch: 'dutch', english: 'light_english', minimal_english: 'minimal_english', possessive_english: 'possessive_english',
-  french: 'light_french', spanish: 'light_spanish', italian: 'italian', portuguese: 'light_portuguese',
-  czech: 'czech', greek: 'greek', latvian: 'latvian', estonian: 'estonian', lithuanian: 'lithuanian', romanian: 'romanian',
-  serbian: 'serbian', hungarian: 'light_hungarian', russian: 'light_russian',
+  dutch: 'dutch',
+  english: 'light_english',
+  minimal_english: 'minimal_english',
+  possessive_english: 'possessive_english',
+  french: 'light_french',
+  spanish: 'light_spanish',
+  italian: 'italian',
+  portuguese: 'light_portuguese',
+  czech: 'czech',
+  greek: 'greek',
+  latvian: 'latvian',
+  estonian: 'estonian',
+  lithuanian: 'lithuanian',
+  romanian: 'romanian',
+  serbian: 'serbian',
+  hungarian: 'light_hungarian',
+  russian: 'light_russian',
 };
 
 /** Italian's articles as Elasticsearch's Italian analyzer elides them (French is the `elision` default). */
-const ITALIAN_ARTICLES = ['c', 'l', 'all', 'dall', 'dell', 'nell', 'sull', 'coll', 'pell', 'gl', 'agl', 'dagl', 'degl', 'negl', 'sugl', 'un', 'm', 't', 's', 'v', 'd'];
+const ITALIAN_ARTICLES = [
+  'c',
+  'l',
+  'all',
+  'dall',
+  'dell',
+  'nell',
+  'sull',
+  'coll',
+  'pell',
+  'gl',
+  'agl',
+  'dagl',
+  'degl',
+  'negl',
+  'sugl',
+  'un',
+  'm',
+  't',
+  's',
+  'v',
+  'd',
+];
 
 function builtinDefinition(definition: FilterDefinition): FilterDefinition {
   const language = typeof definition.language === 'string' ? definition.language : '';
   switch (definition.type) {
-    case 'elevate_stemmer': return { type: 'stemmer', language: BUILTIN_STEMMERS[language] ?? language };
-    case 'elevate_lowercase': return { type: 'lowercase', language };
-    case 'elevate_elision': return language === 'italian' ? { type: 'elision', articles: ITALIAN_ARTICLES, articles_case: true } : { type: 'elision', articles_case: true };
-    case 'elevate_cjk_bigram': return { ...definition, type: 'cjk_bigram' };
-    default: return { ...definition, type: BUILTIN_FILTERS[definition.type] ?? definition.type };
+    case 'elevate_stemmer':
+      return { type: 'stemmer', language: BUILTIN_STEMMERS[language] ?? language };
+    case 'elevate_lowercase':
+      return { type: 'lowercase', language };
+    case 'elevate_elision':
+      return language === 'italian' ? { type: 'elision', articles: ITALIAN_ARTICLES, articles_case: true } : { type: 'elision', articles_case: true };
+    case 'elevate_cjk_bigram':
+      return { ...definition, type: 'cjk_bigram' };
+    default:
+      return { ...definition, type: BUILTIN_FILTERS[definition.type] ?? definition.type };
   }
 }

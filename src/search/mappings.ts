@@ -9,8 +9,9 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import { catalogAnalysis, type AnalysisBlock, type AnalysisFiles, type AnalysisLevel } from './localeAnalysis';
 
 // The mappings folder sits at the project root, two levels above src/search (tsx) or three above dist/src/search.
-const mappingsDir = [join(__dirname, '..', '..', 'mappings'), join(__dirname, '..', '..', '..', 'mappings')]
-  .find((d) => existsSync(join(d, 'catalog-products.json'))) ?? join(__dirname, '..', '..', 'mappings');
+const mappingsDir =
+  [join(__dirname, '..', '..', 'mappings'), join(__dirname, '..', '..', '..', 'mappings')].find((d) => existsSync(join(d, 'catalog-products.json'))) ??
+  join(__dirname, '..', '..', 'mappings');
 
 function readJson(name: string): Record<string, unknown> {
   const json = JSON.parse(readFileSync(join(mappingsDir, name), 'utf8')) as Record<string, unknown>;
@@ -57,11 +58,12 @@ export async function detectAnalysisLevel(es: Client): Promise<AnalysisLevel> {
 }
 
 let analysisFiles: AnalysisFiles | undefined;
-const ANALYSIS_FILES = (): AnalysisFiles => analysisFiles ??= {
-  core: readJson('analysis-core.json') as unknown as AnalysisBlock,
-  full: readJson('analysis-full.json') as unknown as AnalysisBlock,
-  plugin: readJson('analysis-plugin.json') as unknown as AnalysisBlock,
-};
+const ANALYSIS_FILES = (): AnalysisFiles =>
+  (analysisFiles ??= {
+    core: readJson('analysis-core.json') as unknown as AnalysisBlock,
+    full: readJson('analysis-full.json') as unknown as AnalysisBlock,
+    plugin: readJson('analysis-plugin.json') as unknown as AnalysisBlock,
+  });
 
 /** The definition of an index from its mapping file; a catalog index of a locale gets that locale's analysis. */
 async function hasPluginOnEveryNode(es: Client): Promise<boolean> {

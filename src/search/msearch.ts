@@ -57,7 +57,12 @@ export function splitSearch(body: estypes.SearchRequest): [hits: estypes.SearchR
 
 /** Pure: the response the unsplit search would have given. */
 export function mergeSplit(hits: Response, aggregations: Response): Response {
-  return { ...hits, took: Math.max(hits.took, aggregations.took), hits: { ...hits.hits, total: aggregations.hits.total }, aggregations: aggregations.aggregations };
+  return {
+    ...hits,
+    took: Math.max(hits.took, aggregations.took),
+    hits: { ...hits.hits, total: aggregations.hits.total },
+    aggregations: aggregations.aggregations,
+  };
 }
 
 const FAILURE = Symbol('failure');
@@ -82,18 +87,35 @@ export function failureOf(response: Response | undefined): estypes.ErrorCause | 
  * `took` (the X-Elasticsearch-Took header), `_shards.failures` (lostToDeletion), items' `error`.
  */
 export const MSEARCH_FILTER = [
-  '-responses.hits.hits._index', '-responses.hits.max_score', '-responses.timed_out', '-responses.status',
-  '-responses._shards.total', '-responses._shards.successful', '-responses._shards.skipped', '-responses._shards.failed',
+  '-responses.hits.hits._index',
+  '-responses.hits.max_score',
+  '-responses.timed_out',
+  '-responses.status',
+  '-responses._shards.total',
+  '-responses._shards.successful',
+  '-responses._shards.skipped',
+  '-responses._shards.failed',
 ];
 
 export async function msearch(es: Client, searches: IndexedSearch[]): Promise<Response[]> {
   if (searches.length === 0) return [];
   for (const s of searches) checkClauses(s.body);
-  const bodies = searches.flatMap((s) => (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({ index: s.index, body, pinned: !!s.pinned, optional: !!s.optional })));
+  const bodies = searches.flatMap((s) =>
+    (s.splitAggregations && (s.body.aggs || s.body.aggregations) ? splitSearch(s.body) : [s.body]).map((body) => ({
+      index: s.index,
+      body,
+      pinned: !!s.pinned,
+      optional: !!s.optional,
+    })),
+  );
   // ignore_unavailable: a locale configured after the last full import has no index yet, and answers as an
   // empty catalog until the next one. A pinned version must exist.
   const namedScores = searches.some((s) => s.namedScores);
-  const res = await es.msearch({ filter_path: MSEARCH_FILTER, ...(namedScores ? { include_named_queries_score: true } : {}), searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]) });
+  const res = await es.msearch({
+    filter_path: MSEARCH_FILTER,
+    ...(namedScores ? { include_named_queries_score: true } : {}),
+    searches: bodies.flatMap((s) => [{ index: s.index, request_cache: true, ignore_unavailable: !s.pinned }, s.body as estypes.MsearchMultisearchBody]),
+  });
   const items = res.responses.map((item, i) => {
     const sent = nth(bodies, i);
     if ('error' in item) {
@@ -124,5 +146,5 @@ function nth<T>(list: readonly T[], i: number): T {
 
 export function totalOf(response: Response): number {
   const total = response.hits.total;
-  return typeof total === 'number' ? total : total?.value ?? 0;
+  return typeof total === 'number' ? total : (total?.value ?? 0);
 }

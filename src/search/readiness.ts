@@ -8,9 +8,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { IndexNames } from './indexNames';
 import { MANAGED_INDICES, type ManagedIndexKey } from './indexRegistry';
 
-export type Readiness =
-  | { ready: true; status: 'green' | 'yellow' }
-  | { ready: false; reason: string; detail?: Record<string, unknown> };
+export type Readiness = { ready: true; status: 'green' | 'yellow' } | { ready: false; reason: string; detail?: Record<string, unknown> };
 
 /** Milliseconds /ready waits for Elasticsearch: a load balancer's probe is short. */
 const TIMEOUT_MS = 2000;
@@ -22,7 +20,7 @@ export async function checkReadiness(es: Client, names: IndexNames): Promise<Rea
       { index: `${names.prefix}-*`, level: 'indices', timeout: '0s', expand_wildcards: 'open', filter_path: ['indices.*.status'] },
       { requestTimeout: TIMEOUT_MS, maxRetries: 0 },
     );
-    indices = (health.indices ?? {});
+    indices = health.indices ?? {};
   } catch (err) {
     return { ready: false, reason: 'Elasticsearch does not answer', detail: { error: (err as Error).message } };
   }
@@ -46,6 +44,12 @@ export async function checkReadiness(es: Client, names: IndexNames): Promise<Rea
  */
 function isOwn(index: string, names: IndexNames): boolean {
   const singles = (Object.keys(MANAGED_INDICES) as ManagedIndexKey[]).filter((key) => key !== 'events').map((key) => MANAGED_INDICES[key].index(names));
-  return singles.includes(index) || index.startsWith(`${names.events}-`) || index.startsWith(`${names.catalogAlias('products')}-`)
-    || index.startsWith(`${names.catalogAlias('content')}-`) || index.startsWith(`${names.catalogAlias('entities')}-`) || index.startsWith(`${names.coOccurrence}-`);
+  return (
+    singles.includes(index) ||
+    index.startsWith(`${names.events}-`) ||
+    index.startsWith(`${names.catalogAlias('products')}-`) ||
+    index.startsWith(`${names.catalogAlias('content')}-`) ||
+    index.startsWith(`${names.catalogAlias('entities')}-`) ||
+    index.startsWith(`${names.coOccurrence}-`)
+  );
 }

@@ -44,9 +44,7 @@ export function mgetAnswer<T>(ids: string[], response: SearchResponse): estypes.
   return {
     docs: ids.map((id) => {
       const hit = byId.get(id);
-      return hit
-        ? { _index: hit._index, _id: id, found: true, _source: hit._source as T }
-        : { _index: '', _id: id, found: false };
+      return hit ? { _index: hit._index, _id: id, found: true, _source: hit._source as T } : { _index: '', _id: id, found: false };
     }),
   };
 }

@@ -7,7 +7,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client } from '@elastic/elasticsearch';
 
-export interface SearchTiming { took: number; roundTrips: number }
+export interface SearchTiming {
+  took: number;
+  roundTrips: number;
+}
 
 const current = new AsyncLocalStorage<SearchTiming>();
 const observedClients = new WeakSet<Client>();

@@ -37,7 +37,11 @@ export function versionedAlias(es: Client, options: VersionedAliasOptions): Vers
     async build(now, fill) {
       const index = `${alias}-v${newCatalogVersion(now)}`;
       const def = plainIndexDefinition(options.mapping);
-      await es.indices.create({ index, mappings: def.mappings, settings: { ...def.settings, ...layoutSettings(options.layout ?? SINGLE_NODE_LAYOUT), ...LOADING_SETTINGS } });
+      await es.indices.create({
+        index,
+        mappings: def.mappings,
+        settings: { ...def.settings, ...layoutSettings(options.layout ?? SINGLE_NODE_LAYOUT), ...LOADING_SETTINGS },
+      });
       try {
         const writer = new BulkWriter(es, { maxBytes: options.bulkBytes, concurrency: 1 });
         const filled = await fill((id, document) => writer.index(index, id, document));

@@ -133,7 +133,9 @@ export class CatalogFactsCache {
       this.search.search({ index, size: 0, track_total_hits: false, aggs: factsAggregations(this.understoodAttributes) }),
       this.search.mapping(index),
     ]);
-    return configuration ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets } : undefined;
+    return configuration
+      ? { ...readFacts(version, configuration, search.aggregations ?? {}, mapping), defaultDynamicFacets: this.defaultDynamicFacets }
+      : undefined;
   }
 }
 
@@ -165,7 +167,10 @@ export interface VersionCandidates {
 }
 
 /** Pure: label and number names with their coverage (products, or number values), most covering first. */
-export function rankCandidates(labels: readonly { key: string; doc_count: number }[], numbers: readonly { key: string; doc_count: number }[]): VersionCandidates['ranked'] {
+export function rankCandidates(
+  labels: readonly { key: string; doc_count: number }[],
+  numbers: readonly { key: string; doc_count: number }[],
+): VersionCandidates['ranked'] {
   return [
     ...labels.map((b) => ({ name: b.key, kind: 'label' as const, products: b.doc_count })),
     ...numbers.map((b) => ({ name: b.key, kind: 'number' as const, products: b.doc_count })),
@@ -179,13 +184,16 @@ export function readFacts(
   aggs: Record<string, estypes.AggregationsAggregate>,
   mapping: estypes.IndicesGetMappingResponse,
 ): Omit<CatalogFacts, Merchandised | 'defaultDynamicFacets'> {
-  const buckets = (agg: unknown) => ((agg as Buckets | undefined)?.buckets ?? []);
+  const buckets = (agg: unknown) => (agg as Buckets | undefined)?.buckets ?? [];
   // The part alias spans one index per locale, and each maps only the dynamic fields its documents brought.
   const properties = mergeProperties(Object.values(mapping).map((m) => m.mappings?.properties ?? {}));
   const names = (p: estypes.MappingProperty | undefined) => Object.keys((p as estypes.MappingObjectProperty | undefined)?.properties ?? {}).sort();
   // A name used as several kinds keeps the first: label, then number, then length.
   const customAttributes = new Map<string, AttributeKind>();
-  const add = (agg: unknown, kind: AttributeKind) => buckets(agg).forEach((b) => { if (!customAttributes.has(b.key)) customAttributes.set(b.key, kind); });
+  const add = (agg: unknown, kind: AttributeKind) =>
+    buckets(agg).forEach((b) => {
+      if (!customAttributes.has(b.key)) customAttributes.set(b.key, kind);
+    });
   add(aggs.labels, 'label');
   add((aggs.numbers as { names?: unknown } | undefined)?.names, 'number');
   add((aggs.lengths as { names?: unknown } | undefined)?.names, 'length');
@@ -200,7 +208,8 @@ export function readFacts(
     genders: buckets(aggs.genders).map((b) => b.key),
     brands: buckets(aggs.brands).map((b) => b.key),
     sizes: buckets(aggs.sizes).map((b) => b.key),
-    attributes: Object.entries(aggs).filter(([key]) => key.startsWith(ATTRIBUTE_AGG))
+    attributes: Object.entries(aggs)
+      .filter(([key]) => key.startsWith(ATTRIBUTE_AGG))
       .map(([key, agg]) => ({ name: key.slice(ATTRIBUTE_AGG.length), values: buckets(agg).map((b) => b.key) }))
       .filter((a) => a.values.length && a.values.length <= MAX_ATTRIBUTE_VALUES),
     customAttributes,
@@ -240,7 +249,10 @@ export function mergeProperties(all: Properties[]): Properties {
       const seenInner = seen && 'properties' in seen ? seen.properties : undefined;
       // An index whose documents brought no sub-field maps the object without properties: it must not hide
       // another index's (the order of indices in a mapping answer is arbitrary).
-      out[name] = inner || seenInner ? { ...(seen ?? property), properties: mergeProperties([seenInner ?? {}, inner ?? {}]) } as estypes.MappingProperty : seen ?? property;
+      out[name] =
+        inner || seenInner
+          ? ({ ...(seen ?? property), properties: mergeProperties([seenInner ?? {}, inner ?? {}]) } as estypes.MappingProperty)
+          : (seen ?? property);
     }
   }
   return out;

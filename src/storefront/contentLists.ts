@@ -30,7 +30,10 @@ const filterValue = Joi.string().max(MAX_FILTER_VALUE_LENGTH);
 const stringOrList = Joi.alternatives(filterValue, Joi.array().items(filterValue).max(200));
 
 /** A `contentFilter`: `type`, `content_key` and `custom.<name>` to a value or a list of values. */
-export const contentFilterSchema = Joi.object().pattern(/^(type|content_key|custom\..{1,200})$/, stringOrList).unknown(false).max(MAX_CONTENT_FILTER_ATTRIBUTES);
+export const contentFilterSchema = Joi.object()
+  .pattern(/^(type|content_key|custom\..{1,200})$/, stringOrList)
+  .unknown(false)
+  .max(MAX_CONTENT_FILTER_ATTRIBUTES);
 
 /** Attribute (`type`, `content_key`, `custom.<name>`) to accepted values (several attributes AND, values OR). */
 export type ContentFilter = Record<string, string[]>;
@@ -42,18 +45,26 @@ export function normaliseContentFilter(validated: Record<string, string | string
 
 /** Joi schema of the `contentLists` body field (0 to 10 lists, unique ids). */
 export const contentListsSchema = Joi.array()
-  .items(Joi.object({
-    id: Joi.string().min(1).max(20).pattern(/^[A-Za-z0-9_-]+$/).required(),
-    limit: Joi.number().integer().min(1).max(MAX_CONTENT_LIMIT).default(DEFAULT_CONTENT_LIMIT),
-    contentFilter: contentFilterSchema.default({}),
-    algorithm: Joi.string().valid('TOP_CONTENT', 'NEWEST_CONTENT'),
-  }))
+  .items(
+    Joi.object({
+      id: Joi.string()
+        .min(1)
+        .max(20)
+        .pattern(/^[A-Za-z0-9_-]+$/)
+        .required(),
+      limit: Joi.number().integer().min(1).max(MAX_CONTENT_LIMIT).default(DEFAULT_CONTENT_LIMIT),
+      contentFilter: contentFilterSchema.default({}),
+      algorithm: Joi.string().valid('TOP_CONTENT', 'NEWEST_CONTENT'),
+    }),
+  )
   .max(MAX_CONTENT_LISTS)
   .unique('id')
   .default([]);
 
 /** Normalises validated settings (single strings become lists). */
-export function contentListSettings(validated: { id: string; limit: number; contentFilter: Record<string, string | string[]>; algorithm?: ContentListSettings['algorithm'] }[]): ContentListSettings[] {
+export function contentListSettings(
+  validated: { id: string; limit: number; contentFilter: Record<string, string | string[]>; algorithm?: ContentListSettings['algorithm'] }[],
+): ContentListSettings[] {
   return validated.map((l) => ({
     id: l.id,
     limit: l.limit,
@@ -87,7 +98,11 @@ export const NEWEST_CONTENT_FIRST: readonly estypes.SortCombinations[] = [{ rele
  * follow newest first (so before any click TOP_CONTENT lists like NEWEST_CONTENT); a phrase then only
  * selects the items.
  */
-export function contentListSearch(list: ContentListSettings, at: { market: string; locale: string; phrase?: string }, topContent?: readonly string[]): estypes.SearchRequest {
+export function contentListSearch(
+  list: ContentListSettings,
+  at: { market: string; locale: string; phrase?: string },
+  topContent?: readonly string[],
+): estypes.SearchRequest {
   if (list.algorithm === 'TOP_CONTENT' && topContent) {
     const ranked = topContent.map((key, i) => ({ constant_score: { filter: { term: { key } }, boost: topContent.length - i } }));
     return {
@@ -123,11 +138,15 @@ export function shapeContentItem(doc: ContentDocument, position: number, origin:
   };
 }
 
-export function shapeContentList(list: ContentListSettings, response: estypes.SearchResponse<ContentDocument>, origin: Omit<TicketOrigin, 'listId'>): ContentListResult {
+export function shapeContentList(
+  list: ContentListSettings,
+  response: estypes.SearchResponse<ContentDocument>,
+  origin: Omit<TicketOrigin, 'listId'>,
+): ContentListResult {
   const total = response.hits.total;
   return {
     id: list.id,
     items: response.hits.hits.flatMap((h, i) => (h._source ? [shapeContentItem(h._source, i, { ...origin, listId: list.id })] : [])),
-    totalHits: typeof total === 'number' ? total : total?.value ?? 0,
+    totalHits: typeof total === 'number' ? total : (total?.value ?? 0),
   };
 }

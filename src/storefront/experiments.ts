@@ -10,7 +10,11 @@ import type { Logger } from '../kernel/log';
 import type { QueryContext } from './request';
 
 /** What the experiments of a query read of the storefront's services (services.ts fills it; owned here, below it). */
-export interface ExperimentServices { merchandising?: Partial<Pick<MerchandisingStores, 'experiments'>>; now(): Date; log: Logger }
+export interface ExperimentServices {
+  merchandising?: Partial<Pick<MerchandisingStores, 'experiments'>>;
+  now(): Date;
+  log: Logger;
+}
 
 export interface VariantSettings {
   /** `experimentId:variantId` of each experiment the visitor is in. */

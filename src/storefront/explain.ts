@@ -31,13 +31,19 @@ export type ExplanationKind = (typeof EXPLANATION_KINDS)[number];
  * (TIE_BREAKS), its effect the neighbour's position. `meaning` (search by meaning, semantic.ts): "Similar in meaning",
  * its effect the meaning's share (0..1) of the fused relevance; the other scoring parts share the rest.
  */
-export interface ExplanationEntry { kind: ExplanationKind; label: string; effect: number | string }
+export interface ExplanationEntry {
+  kind: ExplanationKind;
+  label: string;
+  effect: number | string;
+}
 
 /** Named queries whose match is reported per hit, by label. */
 export type Probes = Record<string, Query>;
 
 /** What a listing builder adds when explaining: Elasticsearch's explanation and the probes. */
-export interface ExplainOption { probes: Probes }
+export interface ExplainOption {
+  probes: Probes;
+}
 
 /**
  * The listing search with `explain: true` and the probes as optional clauses of boost 0: a product's
@@ -52,7 +58,9 @@ export function explainedSearch(body: estypes.SearchRequest, explain: ExplainOpt
 
 /** The text of each rule of an expression (split at its `rule` keywords), for labels. */
 export function ruleTexts(source: string): string[] {
-  const starts = tokenize(source).filter((t) => t.kind === 'word' && t.text === 'rule').map((t) => t.position);
+  const starts = tokenize(source)
+    .filter((t) => t.kind === 'word' && t.text === 'rule')
+    .map((t) => t.position);
   return starts.map((start, i) => source.slice(start, starts[i + 1] ?? source.length).trim());
 }
 
@@ -75,7 +83,11 @@ export function pageRuleProbes(owner: string, source: string | undefined, contex
 }
 
 /** A pin of the listing: the product key, what pinned it, and its slot among the pins (1-based). */
-export interface PinReason { key: string; label: string; slot: number }
+export interface PinReason {
+  key: string;
+  label: string;
+  slot: number;
+}
 
 export interface HitContext {
   sort: SortId;
@@ -130,7 +142,10 @@ export function behaviourContribution(explanation: estypes.ExplainExplanation | 
   let found: number | undefined;
   const walk = (e: Node) => {
     if (found !== undefined) return;
-    if (/field value function/.test(e.description) && /popularity/.test(e.description)) { found = e.value; return; }
+    if (/field value function/.test(e.description) && /popularity/.test(e.description)) {
+      found = e.value;
+      return;
+    }
     (e.details ?? []).forEach(walk);
   };
   if (explanation) walk(explanation);
@@ -138,7 +153,7 @@ export function behaviourContribution(explanation: estypes.ExplainExplanation | 
 }
 
 /** The scoring clauses of relevanceBoosts named for the console: the phrase's type, the type prior, the shoppers' category prior. */
-export const BOOST_LABELS = { type: 'product type', prior: 'type prior', shoppers: 'shoppers\' category' } as const;
+export const BOOST_LABELS = { type: 'product type', prior: 'type prior', shoppers: "shoppers' category" } as const;
 
 /**
  * The optional boosts' contributions by BOOST_LABELS, from their `ConstantScore(field:…)` leaves: a
@@ -147,7 +162,9 @@ export const BOOST_LABELS = { type: 'product type', prior: 'type prior', shopper
  */
 export function boostContributions(explanation: estypes.ExplainExplanation | undefined): Map<string, number> {
   const out = new Map<string, number>();
-  const add = (label: string, value: number) => { if (value > 0) out.set(label, (out.get(label) ?? 0) + value); };
+  const add = (label: string, value: number) => {
+    if (value > 0) out.set(label, (out.get(label) ?? 0) + value);
+  };
   const walk = (e: Node, underMax: boolean) => {
     const constant = /^ConstantScore\((productTypeKeys|category):/.exec(e.description);
     if (constant) {
@@ -157,7 +174,10 @@ export function boostContributions(explanation: estypes.ExplainExplanation | und
     if (/^weight\(/.test(e.description) || /field value function/.test(e.description)) return;
     const children = e.details ?? [];
     if (/^max of/.test(e.description) && children.length) {
-      walk(children.reduce((best, c) => (c.value > best.value ? c : best)), true);
+      walk(
+        children.reduce((best, c) => (c.value > best.value ? c : best)),
+        true,
+      );
       return;
     }
     children.forEach((c) => walk(c, underMax));
@@ -197,7 +217,7 @@ export function tieBreaks(hits: estypes.SearchHit<unknown>[], pinned: (i: number
 /** The listing score of a hit: the first sort value (every listing sorts on `_score` first), else `_score`. */
 function scoreOf(hit: estypes.SearchHit<unknown>): number {
   const first = hit.sort?.[0];
-  return typeof first === 'number' ? first : hit._score ?? 0;
+  return typeof first === 'number' ? first : (hit._score ?? 0);
 }
 
 /** Whether the listing's stock tier counted the product in stock (the pin weight, far above, taken off). */
@@ -222,9 +242,11 @@ export function explainHit(hit: estypes.SearchHit<unknown>, c: HitContext, pinWe
     if (c.meaningShare !== undefined && c.meaningShare > 0) out.push({ kind: 'meaning', label: 'Similar in meaning', effect: round(c.meaningShare) });
   }
   const stocked = inStock(scoreOf(hit), c.sort, c.pin !== undefined, pinWeight);
-  out.push(stocked
-    ? { kind: 'stock', label: 'in stock', effect: c.sort === 'RELEVANCE' ? STOCK_TIER : 1 }
-    : { kind: 'stock', label: 'out of stock: after every product in stock', effect: c.sort === 'RELEVANCE' ? 1 : 0 });
+  out.push(
+    stocked
+      ? { kind: 'stock', label: 'in stock', effect: c.sort === 'RELEVANCE' ? STOCK_TIER : 1 }
+      : { kind: 'stock', label: 'out of stock: after every product in stock', effect: c.sort === 'RELEVANCE' ? 1 : 0 },
+  );
   if (c.tie && c.position > 1) out.push({ kind: 'tie', label: c.tie, effect: c.position - 1 });
   out.push({ kind: 'sort', label: `${c.sort}: position before merchandising`, effect: c.positionBefore });
   out.push({ kind: 'sort', label: `${c.sort}: position after merchandising`, effect: c.position });

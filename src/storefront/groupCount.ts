@@ -48,5 +48,5 @@ export function groupTotal(response: estypes.SearchResponse<unknown>, collapse: 
     return readGroupCount(aggs?.[AGG.groups] as Record<string, unknown> | undefined) ?? readGroupCount(aggs) ?? 0;
   }
   const total = response.hits.total;
-  return typeof total === 'number' ? total : total?.value ?? 0;
+  return typeof total === 'number' ? total : (total?.value ?? 0);
 }

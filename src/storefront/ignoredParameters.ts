@@ -15,6 +15,8 @@ export function noteIgnoredTemplate(log: Logger, endpoint: string, context: Pick
   const first = !notedEndpoints.has(endpoint);
   notedEndpoints.add(endpoint);
   log[first ? 'info' : 'debug'](`templateId ignored: the specification does not define it for ${endpoint}`, {
-    endpoint, templateId: context.ignoredTemplateId, ...(first ? { note: 'logged at info once per endpoint and process, then at debug' } : {}),
+    endpoint,
+    templateId: context.ignoredTemplateId,
+    ...(first ? { note: 'logged at info once per endpoint and process, then at debug' } : {}),
   });
 }

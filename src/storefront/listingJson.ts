@@ -33,7 +33,11 @@ import { newnessWindow } from './presentation';
 import { siblingKeys, type ProductSource, type ShapeContext, type TicketEncoder } from './productShaper';
 import type { ProductGroupResult } from './responseTypes';
 
-interface TicketSlot { kind: TicketKind; key: string; variantKey: string }
+interface TicketSlot {
+  kind: TicketKind;
+  key: string;
+  variantKey: string;
+}
 
 /** A group's JSON cut at its tickets: parts[0], ticket 0, parts[1], ... (each ticket a JSON string between them). */
 interface ListedGroup {
@@ -84,8 +88,17 @@ const BADGE_LABELS = ['badge.SALE', 'badge.NEW', 'badge.DISCOUNT'];
 /** The key of everything besides the document that a listed group's JSON depends on; once per answer. */
 export function shapingKey(catalogVersion: string, query: ShapeContext['query'], template: TemplateSettings | undefined): string {
   return JSON.stringify([
-    catalogVersion, query.locale, query.channels, query.stores, query.presentCustom, query.presentPrices, query.priceId ?? null,
-    query.presentDescription ?? false, query.presentation ?? null, BADGE_LABELS.map((k) => visitorLabel(query, k) ?? null), template ?? null,
+    catalogVersion,
+    query.locale,
+    query.channels,
+    query.stores,
+    query.presentCustom,
+    query.presentPrices,
+    query.priceId ?? null,
+    query.presentDescription ?? false,
+    query.presentation ?? null,
+    BADGE_LABELS.map((k) => visitorLabel(query, k) ?? null),
+    template ?? null,
   ]);
 }
 

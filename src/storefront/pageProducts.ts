@@ -27,7 +27,10 @@ export interface PageProducts {
   handpicked: string[];
 }
 
-export interface Place { market: string; locale: string }
+export interface Place {
+  market: string;
+  locale: string;
+}
 
 /** The products a page lists (without request rules): used by the primary list and navigation counts. */
 export function pageProducts(loaded: LoadedPage, priceId: string | undefined): PageProducts {

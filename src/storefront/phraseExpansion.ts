@@ -4,7 +4,17 @@
  * ("jacka" → vinterjacka, regnjacka). Both come from in-memory data (the synonym store's compiled rules,
  * the vocabulary store's compound index), loaded once per request; expanding a corrected phrase is free.
  */
-import { COMPOUNDING_LANGUAGES, FORM_LANGUAGES, compoundsOf, compoundsByPrefix, formKeys, formsOf, joinsAndSplits, languageOf, type LocaleVocabulary } from '../catalog/vocabulary';
+import {
+  COMPOUNDING_LANGUAGES,
+  FORM_LANGUAGES,
+  compoundsOf,
+  compoundsByPrefix,
+  formKeys,
+  formsOf,
+  joinsAndSplits,
+  languageOf,
+  type LocaleVocabulary,
+} from '../catalog/vocabulary';
 import { folded } from '../catalog/vocabulary';
 import { expandPhrase, MAX_ALTERNATIVES, type CompiledSynonyms } from '../merchandising/synonyms/expand';
 import type { PhraseExpansion } from './relevance';
@@ -44,12 +54,30 @@ const NOTHING_EXCLUDED: ReadonlySet<string> = new Set();
  * The expansion of phrases in `locale`; a failing store only costs the expansion, never the search. `synonymSet`:
  * an experiment variant's choice of rules (default the shop's and the shipped ones).
  */
-export async function phraseLanguage(s: PhraseLanguageSources, locale: string, onError: (what: string, err: unknown) => void, synonymSet?: SynonymSetChoice): Promise<PhraseLanguage> {
+export async function phraseLanguage(
+  s: PhraseLanguageSources,
+  locale: string,
+  onError: (what: string, err: unknown) => void,
+  synonymSet?: SynonymSetChoice,
+): Promise<PhraseLanguage> {
   const compounding = COMPOUNDING_LANGUAGES.has(languageOf(locale));
   const [synonyms, vocabulary, excluded] = await Promise.all([
-    s.synonyms.compiled(locale, synonymSet).catch((err: unknown) => { onError('synonyms', err); return undefined; }),
-    FORM_LANGUAGES.has(languageOf(locale)) ? s.vocabulary.compounds(locale).catch((err: unknown) => { onError('compounds', err); return NO_COMPOUNDS; }) : NO_COMPOUNDS,
-    compounding && s.excludedCompounds ? s.excludedCompounds.excluded(locale).catch((err: unknown) => { onError('excluded compounds', err); return NOTHING_EXCLUDED; }) : NOTHING_EXCLUDED,
+    s.synonyms.compiled(locale, synonymSet).catch((err: unknown) => {
+      onError('synonyms', err);
+      return undefined;
+    }),
+    FORM_LANGUAGES.has(languageOf(locale))
+      ? s.vocabulary.compounds(locale).catch((err: unknown) => {
+          onError('compounds', err);
+          return NO_COMPOUNDS;
+        })
+      : NO_COMPOUNDS,
+    compounding && s.excludedCompounds
+      ? s.excludedCompounds.excluded(locale).catch((err: unknown) => {
+          onError('excluded compounds', err);
+          return NOTHING_EXCLUDED;
+        })
+      : NOTHING_EXCLUDED,
   ]);
   const language = languageOf(locale);
   const words = catalogWordsOf(vocabulary, language);
@@ -74,7 +102,9 @@ function catalogWordsOf(vocabulary: LocaleVocabulary, language: string): Catalog
   if (!vocabulary.forms.size || !singles) return undefined;
   let words = catalogWordsCache.get(vocabulary);
   if (!words) {
-    const near = new NearWords(function* () { for (const list of vocabulary.forms.values()) yield* list; });
+    const near = new NearWords(function* () {
+      for (const list of vocabulary.forms.values()) yield* list;
+    });
     words = {
       holds: (w) => formKeys(language, w).some((k) => vocabulary.forms.get(k)?.some((f) => !singles.has(f))),
       near: (w, maxEdits) => near.near(w, maxEdits),
@@ -111,7 +141,14 @@ export function expandWith(phrase: string, synonyms: CompiledSynonyms | undefine
     if (vocabulary.forms.size) for (const [w, f] of formsOf(a, vocabulary.forms, o.language)) forms.set(w, f);
   }
   const holds = vocabulary.forms.size ? (w: string) => formKeys(o.language ?? '', w).some((k) => vocabulary.forms.has(k)) : undefined;
-  const expansion: PhraseExpansion = { alternatives, compounds, ...(forms.size ? { forms } : {}), ...(holds ? { holds } : {}), ...(vocabulary.typePrior?.size ? { typePrior: vocabulary.typePrior } : {}), ...(vocabulary.phrasePrior?.size ? { phrasePrior: vocabulary.phrasePrior } : {}) };
+  const expansion: PhraseExpansion = {
+    alternatives,
+    compounds,
+    ...(forms.size ? { forms } : {}),
+    ...(holds ? { holds } : {}),
+    ...(vocabulary.typePrior?.size ? { typePrior: vocabulary.typePrior } : {}),
+    ...(vocabulary.phrasePrior?.size ? { phrasePrior: vocabulary.phrasePrior } : {}),
+  };
   if (!o.typing || /\s$/.test(phrase)) return expansion;
   const last = phrase.trim().split(/\s+/).pop() ?? '';
   const typed = kept(compoundsByPrefix(last, vocabulary.compounds, o.language));

@@ -41,7 +41,9 @@ export interface AppliedPhraseRule {
  * search without one (logged), as a synonym failure does.
  */
 export async function phraseRuleOf(
-  s: { merchandising?: { phraseRules?: Pick<PhraseRuleStore, 'ruleFor'> }; log: Logger; now(): Date }, context: QueryContext, phrase: string,
+  s: { merchandising?: { phraseRules?: Pick<PhraseRuleStore, 'ruleFor'> }; log: Logger; now(): Date },
+  context: QueryContext,
+  phrase: string,
 ): Promise<AppliedPhraseRule | undefined> {
   // Services without the store (scripted unit-test services) search without rules.
   const store = s.merchandising?.phraseRules;
@@ -90,7 +92,10 @@ export function withPhraseRule(query: Query, rule: AppliedPhraseRule | undefined
     ? [...(rule.boost ? [{ filter: rule.boost, weight: PHRASE_BOOST }] : []), ...(rule.bury ? [{ filter: rule.bury, weight: PHRASE_BURY }] : [])]
     : [];
   const scaled: Query = functions.length ? { function_score: { query, functions, score_mode: 'multiply', boost_mode: 'multiply' } } : query;
-  return pinnedFirst(scaled, rule.pinned.map((p) => p.productKey));
+  return pinnedFirst(
+    scaled,
+    rule.pinned.map((p) => p.productKey),
+  );
 }
 
 /** The hits to fetch for a page of the list: from the first, far enough to place every pin of the rule. */
@@ -102,7 +107,11 @@ export function pinnedWindow(skip: number, limit: number, rule: AppliedPhraseRul
 const keyOf = (hit: Hit): string => String((hit._source as { productKey?: unknown } | undefined)?.productKey);
 
 /** A hit placed by `placePins`, with its organic position (1-based; undefined for a pin). */
-export interface PlacedHit { hit: Hit; pin?: { position: number }; organicPosition?: number }
+export interface PlacedHit {
+  hit: Hit;
+  pin?: { position: number };
+  organicPosition?: number;
+}
 
 /**
  * The page `skip`..`skip+limit` of a list fetched with `pinnedWindow` (pins first, in position order): each pin
@@ -137,6 +146,7 @@ export function withPlacedHits<T extends estypes.SearchResponse<unknown>>(respon
 /** Named probes of the boost and bury rules, so the explanation says which matched ("phrase rule 'x' boost rule 1: …"). */
 export function phraseRuleProbes(rule: AppliedPhraseRule | undefined, priceId: string | undefined): Probes {
   if (!rule) return {};
-  const probes = (owner: string, text: string | undefined): Probes => (text ? ruleProbes(owner, parseRules(text, { handpickedFirst: false }), ruleTexts(text), { priceId }) : {});
+  const probes = (owner: string, text: string | undefined): Probes =>
+    text ? ruleProbes(owner, parseRules(text, { handpickedFirst: false }), ruleTexts(text), { priceId }) : {};
   return { ...probes(`Boosted by phrase rule '${rule.id}',`, rule.boostText), ...probes(`Buried by phrase rule '${rule.id}',`, rule.buryText) };
 }

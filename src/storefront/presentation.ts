@@ -48,10 +48,12 @@ export function badges(p: BadgeInput): { primary: Badge[]; secondary: Badge[] } 
   const secondary: Badge[] = [];
   const label = (key: string, english: string) => visitorLabel(p.labels, key) ?? english;
   if (rules.sale && p.variants.some((v) => v.sellingPrice < v.listPrice)) primary.push({ label: label('badge.SALE', 'Sale'), theme: 'SALE' });
-  if (rules.newDays !== undefined && p.releaseDate && isNew(p.releaseDate, p.now, rules.newDays)) primary.push({ label: label('badge.NEW', 'New'), theme: 'NEW' });
+  if (rules.newDays !== undefined && p.releaseDate && isNew(p.releaseDate, p.now, rules.newDays))
+    primary.push({ label: label('badge.NEW', 'New'), theme: 'NEW' });
   if (rules.discountMinPercent !== undefined) {
     const discount = Math.round(Math.max(0, ...p.variants.map((v) => (v.listPrice > 0 ? ((v.listPrice - v.sellingPrice) / v.listPrice) * 100 : 0))));
-    if (discount >= rules.discountMinPercent) secondary.push({ label: label('badge.DISCOUNT', '-{n}%').replaceAll(DISCOUNT_PLACEHOLDER, String(discount)), theme: 'DISCOUNT' });
+    if (discount >= rules.discountMinPercent)
+      secondary.push({ label: label('badge.DISCOUNT', '-{n}%').replaceAll(DISCOUNT_PLACEHOLDER, String(discount)), theme: 'DISCOUNT' });
   }
   for (const a of rules.attributes) {
     const values = p.customLabels && Object.hasOwn(p.customLabels, a.name) ? p.customLabels[a.name] : [];

@@ -7,9 +7,15 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 
-export interface PriceInterval { min?: number; max?: number }
+export interface PriceInterval {
+  min?: number;
+  max?: number;
+}
 
-export interface PriceFields { min: string; max: string }
+export interface PriceFields {
+  min: string;
+  max: string;
+}
 
 /** The product-level fields holding the lowest and highest selling price. */
 export function sellingPriceFields(priceId: string | undefined): PriceFields {

@@ -10,18 +10,20 @@ import { MAX_SIBLINGS } from '../catalog/documents';
 import { badges, imageInfo, swatch } from './presentation';
 import { DEFAULT_PRESENTATION } from '../configuration/presentation';
 import type { PresentCustom, QueryContext } from './request';
-import type {
-  CustomAttributes, MeasurementResult, Price, ProductGroupResult, ProductResult, TypedCustomResult, VariantResult,
-} from './responseTypes';
+import type { CustomAttributes, MeasurementResult, Price, ProductGroupResult, ProductResult, TypedCustomResult, VariantResult } from './responseTypes';
 import { availability, stockNumber } from './stock';
 import { ticketEncoder, type TicketOrigin } from '../events/tickets';
 
 /** A product document as fetched: the fields productSource() asks for. */
-export type ProductSource = Partial<Omit<ProductDocument, 'variants'>> & Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { variants?: VariantSource[] };
+export type ProductSource = Partial<Omit<ProductDocument, 'variants'>> &
+  Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { variants?: VariantSource[] };
 export type VariantSource = Partial<VariantDocument> & Pick<VariantDocument, 'key'>;
 
 export interface ShapeContext {
-  query: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'locale' | 'labels' | 'presentDescription' | 'presentation'>;
+  query: Pick<
+    QueryContext,
+    'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'locale' | 'labels' | 'presentDescription' | 'presentation'
+  >;
   /** Page, list, market and touchpoint of the tickets. */
   origin: TicketOrigin;
   /** Clock for the NEW badge. */
@@ -67,7 +69,10 @@ export function siblingKeys(main: ProductSource): string[] {
  */
 export function shapeProductGroup(main: ProductSource, siblings: ReadonlyMap<string, ProductSource>, position: number, sc: ShapeContext): ProductGroupResult {
   const others = (main.groupProductKeys ?? []).filter((k) => k !== main.productKey);
-  const shown = others.slice(0, MAX_SIBLINGS).map((k) => siblings.get(k)).filter((p): p is ProductSource => p !== undefined);
+  const shown = others
+    .slice(0, MAX_SIBLINGS)
+    .map((k) => siblings.get(k))
+    .filter((p): p is ProductSource => p !== undefined);
   return {
     key: main.productGroupKey,
     products: [main, ...shown].map((p) => shapeProduct(p, position, sc)),
@@ -121,10 +126,12 @@ export function shapeVariant(doc: ProductSource, v: VariantSource, position: num
   variant.link = variantLink(doc.url ?? '', v.key);
   variant.listPrice = custom?.listPrice ?? v.listPrice ?? 0;
   variant.sellingPrice = custom?.sellingPrice ?? v.sellingPrice ?? 0;
-  variant.prices = presentPrices.length ? presentPrices.flatMap((id) => {
-    const price = v.customPrices?.find((c) => c.id === id);
-    return price ? [{ id, listPrice: price.listPrice, sellingPrice: price.sellingPrice }] : [];
-  }) : [];
+  variant.prices = presentPrices.length
+    ? presentPrices.flatMap((id) => {
+        const price = v.customPrices?.find((c) => c.id === id);
+        return price ? [{ id, listPrice: price.listPrice, sellingPrice: price.sellingPrice }] : [];
+      })
+    : [];
   variant.availability = entries;
   addMeasurements(variant, v);
   if (p.variantCustom.length) Object.assign(variant, customAttributes(v, p.variantCustom));
@@ -159,13 +166,22 @@ function customAttributes(doc: Customised, requested: PresentCustom[]): { custom
   const typed = requested.filter((r) => r.kind !== 'label');
   if (typed.length) {
     const t: TypedCustomResult = { lengths: {}, numbers: {}, json: {} };
-    for (const name of expand(typed.filter((r) => r.kind === 'number'), doc.customNumbers)) {
+    for (const name of expand(
+      typed.filter((r) => r.kind === 'number'),
+      doc.customNumbers,
+    )) {
       if (doc.customNumbers?.[name] !== undefined) t.numbers[name] = doc.customNumbers[name];
     }
-    for (const name of expand(typed.filter((r) => r.kind === 'length'), doc.customLengths)) {
+    for (const name of expand(
+      typed.filter((r) => r.kind === 'length'),
+      doc.customLengths,
+    )) {
       if (doc.customLengths?.[name]) t.lengths[name] = measurement(doc.customLengths[name]);
     }
-    for (const name of expand(typed.filter((r) => r.kind === 'json'), doc.customJson)) {
+    for (const name of expand(
+      typed.filter((r) => r.kind === 'json'),
+      doc.customJson,
+    )) {
       if (doc.customJson?.[name] !== undefined) t.json[name] = doc.customJson[name];
     }
     out.typedCustom = t;
@@ -182,7 +198,10 @@ function expand(requested: PresentCustom[], present: Record<string, unknown> | u
 const MEASURES = ['depth', 'height', 'length', 'volume', 'weight', 'width'] as const;
 
 /** Copies the measurements `from` has onto `to`, in MEASURES order. */
-function addMeasurements(to: Partial<Record<(typeof MEASURES)[number], MeasurementResult>>, from: Partial<Record<(typeof MEASURES)[number], Measurement>>): void {
+function addMeasurements(
+  to: Partial<Record<(typeof MEASURES)[number], MeasurementResult>>,
+  from: Partial<Record<(typeof MEASURES)[number], Measurement>>,
+): void {
   for (const m of MEASURES) {
     const value = from[m];
     if (value) to[m] = measurement(value);

@@ -12,17 +12,50 @@ import type { QueryContext } from './request';
 
 const ALWAYS = [
   // market and locale: whether a hit's sibling copies are the request's (carriedSiblings).
-  'market', 'locale', 'productKey', 'productGroupKey', 'groupProductKeys', 'title', 'name', 'brand', 'series', 'url', 'rating', 'releaseDate',
+  'market',
+  'locale',
+  'productKey',
+  'productGroupKey',
+  'groupProductKeys',
+  'title',
+  'name',
+  'brand',
+  'series',
+  'url',
+  'rating',
+  'releaseDate',
   // An image's key, order, type and tags are not shown (presentation.ts image()): the sources are the bulk.
-  'colors', 'images.alt', 'images.caption', 'images.custom', 'images.sources', 'depth', 'height', 'length', 'volume', 'weight', 'width',
-  'variants.key', 'variants.label', 'variants.size', 'variants.listPrice', 'variants.sellingPrice', 'variants.stock',
-  'variants.depth', 'variants.height', 'variants.length', 'variants.volume', 'variants.weight', 'variants.width',
+  'colors',
+  'images.alt',
+  'images.caption',
+  'images.custom',
+  'images.sources',
+  'depth',
+  'height',
+  'length',
+  'volume',
+  'weight',
+  'width',
+  'variants.key',
+  'variants.label',
+  'variants.size',
+  'variants.listPrice',
+  'variants.sellingPrice',
+  'variants.stock',
+  'variants.depth',
+  'variants.height',
+  'variants.length',
+  'variants.volume',
+  'variants.weight',
+  'variants.width',
 ];
 
 const CUSTOM_FIELD = { label: 'customLabels', number: 'customNumbers', length: 'customLengths', json: 'customJson' } as const;
 
 /** `_source` includes for a listing in this context. */
-export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'presentDescription' | 'presentation'>): string[] {
+export function productSource(
+  ctx: Pick<QueryContext, 'channels' | 'stores' | 'presentCustom' | 'presentPrices' | 'priceId' | 'presentDescription' | 'presentation'>,
+): string[] {
   const fields = [...ALWAYS];
   if (ctx.presentDescription) fields.push('description');
   // Badges from catalog attributes read the product's custom labels (the shaper shows `custom` only when asked).
@@ -45,7 +78,10 @@ export function productSource(ctx: Pick<QueryContext, 'channels' | 'stores' | 'p
  * documents of another market or locale than `at` (none from autocomplete, whose completion asks the market
  * context alone, but kept for any other source), whose siblings are shown as `at`'s documents of those keys.
  */
-export function carriedSiblings(at: { market: string; locale: string }, mains: readonly ProductSource[]): { siblings: Map<string, ProductSource>; fetch: ProductSource[] } {
+export function carriedSiblings(
+  at: { market: string; locale: string },
+  mains: readonly ProductSource[],
+): { siblings: Map<string, ProductSource>; fetch: ProductSource[] } {
   const siblings = new Map<string, ProductSource>();
   const fetch: ProductSource[] = [];
   for (const main of mains) {
@@ -99,7 +135,13 @@ export function readProducts(response: estypes.SearchResponse<unknown> | undefin
 }
 
 /** The documents of `keys` found in the market and locale, by product key (one mget, none without keys). */
-async function fetchProducts(search: SearchGateway, index: string, at: { market: string; locale: string }, keys: string[], includes: string[]): Promise<Map<string, ProductSource>> {
+async function fetchProducts(
+  search: SearchGateway,
+  index: string,
+  at: { market: string; locale: string },
+  keys: string[],
+  includes: string[],
+): Promise<Map<string, ProductSource>> {
   const found = new Map<string, ProductSource>();
   if (keys.length === 0) return found;
   const res = await search.mget<ProductSource>({ index, ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
@@ -111,7 +153,9 @@ async function fetchProducts(search: SearchGateway, index: string, at: { market:
 }
 
 /** A product chosen by key. */
-export interface ChosenProduct { productKey: string }
+export interface ChosenProduct {
+  productKey: string;
+}
 
 /**
  * The documents of `chosen` and of their siblings, by product key: one mget of the chosen products, whose

@@ -34,7 +34,15 @@ import type { RoledWord, WordRole } from './wordRoles';
 type Query = estypes.QueryDslQueryContainer;
 
 export const TEXT_FIELDS = [
-  'title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3', 'customText^2', 'description^0.25',
+  'title^8',
+  'name^6',
+  'brand.text^5',
+  'series.text^4',
+  'category.text^3',
+  'productType.text^3',
+  'colorNames^3',
+  'customText^2',
+  'description^0.25',
 ];
 const FUZZY_FIELDS = ['title^8', 'name^6', 'brand.text^5', 'series.text^4', 'category.text^3', 'productType.text^3', 'colorNames^3'];
 export const KEY_BOOST = 1000;
@@ -92,28 +100,38 @@ const allWords = (text: string): Query => ({ multi_match: { query: text, type: '
  * Every word of `text` in some field, where a word with compounds or other forms may instead be any of them:
  * the words without either stay one cross_fields match, each other word becomes its own alternative.
  */
-export function wordsMatch(text: string, compounds: ReadonlyMap<string, string[]> = new Map(), boost = 1, forms: ReadonlyMap<string, string[]> = new Map()): Query {
+export function wordsMatch(
+  text: string,
+  compounds: ReadonlyMap<string, string[]> = new Map(),
+  boost = 1,
+  forms: ReadonlyMap<string, string[]> = new Map(),
+): Query {
   const tokens = text.split(/\s+/).filter(Boolean);
   const bare = (token: string) => token.toLocaleLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
   const expands = (t: string) => compounds.has(bare(t)) || forms.has(bare(t));
   const expanded = tokens.filter(expands);
-  if (!expanded.length) return boost === 1 ? allWords(text) : { multi_match: { query: text, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS, boost } };
+  if (!expanded.length)
+    return boost === 1 ? allWords(text) : { multi_match: { query: text, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS, boost } };
   const rest = tokens.filter((t) => !expands(t));
-  const anyOf = (words: string[], weight: number): Query => ({ multi_match: { query: words.join(' '), type: 'best_fields', operator: 'or', fields: TEXT_FIELDS, boost: weight } });
+  const anyOf = (words: string[], weight: number): Query => ({
+    multi_match: { query: words.join(' '), type: 'best_fields', operator: 'or', fields: TEXT_FIELDS, boost: weight },
+  });
   return {
     bool: {
       must: [
         ...(rest.length ? [allWords(rest.join(' '))] : []),
-        ...expanded.map((t): Query => ({
-          bool: {
-            should: [
-              allWords(t),
-              ...(forms.has(bare(t)) ? [anyOf(forms.get(bare(t))!, FORM_WEIGHT)] : []),
-              ...(compounds.has(bare(t)) ? [anyOf(compounds.get(bare(t))!, COMPOUND_WEIGHT)] : []),
-            ],
-            minimum_should_match: 1,
-          },
-        })),
+        ...expanded.map(
+          (t): Query => ({
+            bool: {
+              should: [
+                allWords(t),
+                ...(forms.has(bare(t)) ? [anyOf(forms.get(bare(t))!, FORM_WEIGHT)] : []),
+                ...(compounds.has(bare(t)) ? [anyOf(compounds.get(bare(t))!, COMPOUND_WEIGHT)] : []),
+              ],
+              minimum_should_match: 1,
+            },
+          }),
+        ),
       ],
       ...(boost === 1 ? {} : { boost }),
     },
@@ -125,10 +143,7 @@ export function textMatch(phrase: string, expansion?: PhraseExpansion): Query {
   const alternatives = expansion?.alternatives.length ? expansion.alternatives : [phrase];
   return {
     bool: {
-      should: [
-        ...alternatives.map((a, i) => wordsMatch(a, expansion?.compounds, i === 0 ? 1 : SYNONYM_WEIGHT, expansion?.forms)),
-        keyMatch(phrase),
-      ],
+      should: [...alternatives.map((a, i) => wordsMatch(a, expansion?.compounds, i === 0 ? 1 : SYNONYM_WEIGHT, expansion?.forms)), keyMatch(phrase)],
       minimum_should_match: 1,
     },
   };
@@ -139,7 +154,8 @@ export function textMatch(phrase: string, expansion?: PhraseExpansion): Query {
  * straw", "lights without wiring with switch"). Every word must match, so the negated word was required: the
  * products that have what the visitor does not want ranked first.
  */
-const NEGATIONS = /\s+(?:without|ohne|utan|uden|uten|sans|sin|senza|sem)\s+.*?(?=\s+(?:with|for|and|mit|für|und|med|för|och|og|till|til|avec|pour|et|con|para|per)\s|$)/giu;
+const NEGATIONS =
+  /\s+(?:without|ohne|utan|uden|uten|sans|sin|senza|sem)\s+.*?(?=\s+(?:with|for|and|mit|für|und|med|för|och|og|till|til|avec|pour|et|con|para|per)\s|$)/giu;
 
 /**
  * The phrase without its negated parts ("water bottle without straw" → "water bottle"); the phrase itself when
@@ -221,13 +237,16 @@ export function roleRelaxedMatch(roles: readonly RoledWord[], expansion?: Phrase
 }
 
 /** The steps of relaxation by role (roleRelaxedMatch), or undefined where the phrase does not relax by role. */
-function roleSteps(roles: readonly RoledWord[]): { product: RoledWord; kept: RoledWord[]; dropped: RoledWord[]; required: number; optional: RoledWord[] } | undefined {
+function roleSteps(
+  roles: readonly RoledWord[],
+): { product: RoledWord; kept: RoledWord[]; dropped: RoledWord[]; required: number; optional: RoledWord[] } | undefined {
   // An audience and its preposition ("för barn") are one part, kept or dropped together.
   const content: RoledWord[] = [];
   roles.forEach((r, i) => {
     if (r.role === 'function' || !phraseWords(r.word).length) return;
     const last = content[content.length - 1];
-    if (r.role === 'audience' && roles[i - 1]?.role === 'audience' && last?.role === 'audience') content[content.length - 1] = { word: `${last.word} ${r.word}`, role: 'audience' };
+    if (r.role === 'audience' && roles[i - 1]?.role === 'audience' && last?.role === 'audience')
+      content[content.length - 1] = { word: `${last.word} ${r.word}`, role: 'audience' };
     else content.push(r);
   });
   const product = content.find((r) => r.role === 'product');
@@ -282,10 +301,15 @@ export function allButOnePartMatch(parts: readonly string[], expansion?: PhraseE
  * (issue 40, docs/storefront.md "Primary and secondary list").
  * `relaxedMatching` false (an experiment's variant): every word is required.
  */
-export function phraseMatch(phrase: string, expansion?: PhraseExpansion, relaxedMatching = true, roles?: readonly RoledWord[]): { match: Query; full?: Query; whole?: Query } {
+export function phraseMatch(
+  phrase: string,
+  expansion?: PhraseExpansion,
+  relaxedMatching = true,
+  roles?: readonly RoledWord[],
+): { match: Query; full?: Query; whole?: Query } {
   const full = textMatch(phrase, expansion);
   const byRole = relaxedMatching && roles ? roleRelaxedMatch(roles, expansion) : undefined;
-  const relaxed = relaxedMatching ? byRole ?? allButOneWordMatch(phrase, expansion) : undefined;
+  const relaxed = relaxedMatching ? (byRole ?? allButOneWordMatch(phrase, expansion)) : undefined;
   if (!relaxed) return { match: full };
   const match: Query = { bool: { should: [full, relaxed], minimum_should_match: 1 } };
   const kept = byRole && roles ? roleKeptMatch(roles, expansion) : undefined;
@@ -299,7 +323,9 @@ export function phraseMatch(phrase: string, expansion?: PhraseExpansion, relaxed
  * away once stemmed) where the blended fuzzy scores alone ranked by the frequent word.
  */
 export function relaxedMatch(phrase: string, expansion?: PhraseExpansion): Query {
-  const fuzzy = (text: string): Query => ({ multi_match: { query: text, type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS } });
+  const fuzzy = (text: string): Query => ({
+    multi_match: { query: text, type: 'best_fields', operator: 'or', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS },
+  });
   const alternatives = expansion?.alternatives ?? [phrase];
   const loose = alternatives.length > 1 ? { bool: { should: alternatives.map(fuzzy), minimum_should_match: 1 } } : fuzzy(alternatives[0] ?? phrase);
   return { bool: { must: [loose], should: [{ multi_match: { query: phrase, type: 'best_fields', operator: 'or', fields: FUZZY_FIELDS } }] } };
@@ -337,7 +363,15 @@ export const BEHAVIOUR_PRIOR_BOOST = PRIOR_BOOST;
 export function phraseCategoryBoost(phrase: string, expansion?: PhraseExpansion): Query[] {
   const likely = expansion?.phrasePrior?.get(phrase.trim().replace(/\s+/g, ' ').toLowerCase());
   if (!likely?.length) return [];
-  return [{ dis_max: { queries: likely.map(([category, share]): Query => ({ constant_score: { filter: { term: { category } }, boost: Math.round(BEHAVIOUR_PRIOR_BOOST * share * 100) / 100 } })) } }];
+  return [
+    {
+      dis_max: {
+        queries: likely.map(
+          ([category, share]): Query => ({ constant_score: { filter: { term: { category } }, boost: Math.round(BEHAVIOUR_PRIOR_BOOST * share * 100) / 100 } }),
+        ),
+      },
+    },
+  ];
 }
 
 /** The types the phrase's head keys most often name in the catalog, with their shares (none without a prior). */
@@ -351,20 +385,41 @@ export function phrasePriorTypes(typeKeys: readonly string[], expansion?: Phrase
  * a type the phrase's head most often names. `behaviourWeight` (an experiment's variant) scales the popularity
  * clause: 1 is the live weight, 0 leaves behaviour out.
  */
-export function relevanceBoosts(phrase: string, typeKeys: readonly string[] = [], prior: readonly [string, number][] = [], options: { typeBoost?: number; behaviourWeight?: number } = {}): Query[] {
+export function relevanceBoosts(
+  phrase: string,
+  typeKeys: readonly string[] = [],
+  prior: readonly [string, number][] = [],
+  options: { typeBoost?: number; behaviourWeight?: number } = {},
+): Query[] {
   const { typeBoost = TYPE_BOOST, behaviourWeight = 1 } = options;
   return [
     { match_phrase: { title: { query: phrase, slop: 1, boost: PHRASE_BOOST } } },
-    ...(behaviourWeight > 0 ? [{
-      function_score: {
-        query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', missing: 0 } }], boost_mode: 'replace',
-        ...(behaviourWeight !== 1 ? { boost: behaviourWeight } : {}),
-      },
-    } satisfies Query] : []),
+    ...(behaviourWeight > 0
+      ? [
+          {
+            function_score: {
+              query: { match_all: {} },
+              functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', missing: 0 } }],
+              boost_mode: 'replace',
+              ...(behaviourWeight !== 1 ? { boost: behaviourWeight } : {}),
+            },
+          } satisfies Query,
+        ]
+      : []),
     { constant_score: { filter: { match_all: {} }, boost: 1 } },
     ...(typeKeys.length ? [{ constant_score: { filter: { terms: { productTypeKeys: [...typeKeys] } }, boost: typeBoost } }] : []),
     // One clause per type: a product of several likely types takes the best (dis_max), not their sum.
-    ...(prior.length ? [{ dis_max: { queries: prior.map(([t, share]): Query => ({ constant_score: { filter: { term: { productTypeKeys: t } }, boost: Math.round(PRIOR_BOOST * share * 100) / 100 } })) } }] : []),
+    ...(prior.length
+      ? [
+          {
+            dis_max: {
+              queries: prior.map(
+                ([t, share]): Query => ({ constant_score: { filter: { term: { productTypeKeys: t } }, boost: Math.round(PRIOR_BOOST * share * 100) / 100 } }),
+              ),
+            },
+          },
+        ]
+      : []),
   ];
 }
 
@@ -398,10 +453,7 @@ export function listingQuery(i: ListingQueryInput): Query {
   return {
     function_score: {
       query: { bool: { must: i.match ? [i.match] : [{ match_all: {} }], should: i.boosts ?? [], filter: i.filters } },
-      functions: [
-        { filter: i.inStock, weight: STOCK_TIER },
-        ...(i.fullMatch ? [{ filter: { bool: { must_not: [i.fullMatch] } }, weight: RELAXED_TIER }] : []),
-      ],
+      functions: [{ filter: i.inStock, weight: STOCK_TIER }, ...(i.fullMatch ? [{ filter: { bool: { must_not: [i.fullMatch] } }, weight: RELAXED_TIER }] : [])],
       boost_mode: 'multiply',
     },
   };

@@ -19,7 +19,10 @@ export class RememberedSearches {
 
   /** Remembers whether the search was so (long, or its filter found products). */
   record(key: string, so: boolean): void {
-    if (!so) { this.keys.delete(key); return; }
+    if (!so) {
+      this.keys.delete(key);
+      return;
+    }
     if (this.keys.has(key)) return;
     this.keys.add(key);
     if (this.keys.size > this.maxKeys) this.keys.delete(this.keys.values().next().value!);

@@ -88,13 +88,20 @@ export function parseQueryContext(query: RawQuery, facts: CatalogFacts | undefin
   if (unknownPrice !== undefined) throw invalid(`Query parameter presentPrices: unknown custom price id "${unknownPrice}"`);
 
   const sentTemplateId = single(query, 'templateId') || undefined;
-  if (sentTemplateId !== undefined && rules.templates === false) throw invalid('Query parameter templateId is not accepted by this endpoint: it lists no products');
+  if (sentTemplateId !== undefined && rules.templates === false)
+    throw invalid('Query parameter templateId is not accepted by this endpoint: it lists no products');
   // Whether the template exists is asked at the endpoint edge (resolveTemplate: the store is async).
   const templateId = rules.templates === true ? sentTemplateId : undefined;
   const ignoredTemplateId = rules.templates === 'ignored' ? sentTemplateId : undefined;
 
   return {
-    customerKey, sessionKey, market, locale, touchpoint, channels, stores,
+    customerKey,
+    sessionKey,
+    market,
+    locale,
+    touchpoint,
+    channels,
+    stores,
     notify: optionalBoolean(query, 'notify') ?? true,
     presentCustom: (pipeList(query, 'presentCustom') ?? []).map((p) => parsePresentCustom(p, rules.presentCustomPrefixes)),
     presentPrices,

@@ -7,28 +7,65 @@
 import type { SortId } from '../merchandising/sortOrders';
 import type { NavigationResult } from './navigation/shape';
 
-export interface Price { min: number; max: number }
-export interface MeasurementResult { amount: number; unit: string }
-export interface CustomAttributeResult { id: string; label: string }
+export interface Price {
+  min: number;
+  max: number;
+}
+export interface MeasurementResult {
+  amount: number;
+  unit: string;
+}
+export interface CustomAttributeResult {
+  id: string;
+  label: string;
+}
 export type CustomAttributes = Record<string, CustomAttributeResult[]>;
 export interface TypedCustomResult {
   lengths: Record<string, MeasurementResult>;
   numbers: Record<string, number>;
   json: Record<string, unknown>;
 }
-export interface PriceResult { id: string; listPrice: number; sellingPrice: number }
+export interface PriceResult {
+  id: string;
+  listPrice: number;
+  sellingPrice: number;
+}
 
 export type BadgeTheme = 'NONE' | 'SALE' | 'DISCOUNT' | 'NEW' | 'THEME_1' | 'THEME_2' | 'THEME_3';
-export interface Badge { label: string; theme: BadgeTheme; attribute?: string }
+export interface Badge {
+  label: string;
+  theme: BadgeTheme;
+  attribute?: string;
+}
 
-export interface ImageSourceResult { url: string; width?: number; height?: number }
-export interface ImageResult { alt?: string; caption?: string; custom?: Record<string, string>; sources: ImageSourceResult[] }
-export interface ImageInfo { effect: 'NONE' | 'SWAP' | 'GALLERY'; images: ImageResult[]; thumbnail?: string }
+export interface ImageSourceResult {
+  url: string;
+  width?: number;
+  height?: number;
+}
+export interface ImageResult {
+  alt?: string;
+  caption?: string;
+  custom?: Record<string, string>;
+  sources: ImageSourceResult[];
+}
+export interface ImageInfo {
+  effect: 'NONE' | 'SWAP' | 'GALLERY';
+  images: ImageResult[];
+  thumbnail?: string;
+}
 
 export type SwatchType = 'MISSING_COLORS' | 'COLORS' | 'SILVER' | 'GOLD' | 'MULTI';
-export interface Swatch { type: SwatchType; colors: string[] }
+export interface Swatch {
+  type: SwatchType;
+  colors: string[];
+}
 
-export interface AvailabilityResult { channel: 'ONLINE' | 'STORE'; key?: string; stockNumber: number }
+export interface AvailabilityResult {
+  channel: 'ONLINE' | 'STORE';
+  key?: string;
+  stockNumber: number;
+}
 
 type Measurements = Partial<Record<'depth' | 'height' | 'length' | 'volume' | 'weight' | 'width', MeasurementResult>>;
 
@@ -69,29 +106,82 @@ export interface ProductResult extends Measurements {
   typedCustom?: TypedCustomResult;
 }
 
-export interface ProductGroupResult { key: string; products: ProductResult[]; remaining: number }
+export interface ProductGroupResult {
+  key: string;
+  products: ProductResult[];
+  remaining: number;
+}
 
-export interface FacetValueResult { id: string; label: string; selected: boolean; count: number }
-export interface TextFacetResult { id: string; label: string; type: 'TEXT'; sort: 'ALPHABETICAL' | 'RELEVANCE' | 'NATURAL'; selectedCount: number; values: FacetValueResult[] }
-export interface ColorFacetResult { id: string; label: string; type: 'COLOR'; selectedCount: number; values: (FacetValueResult & { color: string })[] }
+export interface FacetValueResult {
+  id: string;
+  label: string;
+  selected: boolean;
+  count: number;
+}
+export interface TextFacetResult {
+  id: string;
+  label: string;
+  type: 'TEXT';
+  sort: 'ALPHABETICAL' | 'RELEVANCE' | 'NATURAL';
+  selectedCount: number;
+  values: FacetValueResult[];
+}
+export interface ColorFacetResult {
+  id: string;
+  label: string;
+  type: 'COLOR';
+  selectedCount: number;
+  values: (FacetValueResult & { color: string })[];
+}
 export interface RangeFacetResult {
-  id: string; label: string; type: 'RANGE';
-  unit?: string; min?: number; max?: number; minSelected?: number; maxSelected?: number;
+  id: string;
+  label: string;
+  type: 'RANGE';
+  unit?: string;
+  min?: number;
+  max?: number;
+  minSelected?: number;
+  maxSelected?: number;
 }
 export interface SizeFacetResult {
-  id: string; label: string; type: 'SIZE'; selectedCount: number;
+  id: string;
+  label: string;
+  type: 'SIZE';
+  selectedCount: number;
   sizeTypes: { label: string; formats: { format: string; values: FacetValueResult[] }[] }[];
 }
-export interface CheckboxFacetResult { id: string; label: string; type: 'CHECKBOX'; selected: boolean; count?: number }
+export interface CheckboxFacetResult {
+  id: string;
+  label: string;
+  type: 'CHECKBOX';
+  selected: boolean;
+  count?: number;
+}
 export type FacetResult = TextFacetResult | ColorFacetResult | RangeFacetResult | SizeFacetResult | CheckboxFacetResult;
 
-export interface SortResult<T extends string = string> { selected: T; options: { id: T; label: string }[] }
+export interface SortResult<T extends string = string> {
+  selected: T;
+  options: { id: T; label: string }[];
+}
 
 /** A slice's products in a primary list: 0-based positions in the whole list, `from` inclusive, `to` exclusive. */
-export interface SliceRange { id: string; from: number; to: number }
+export interface SliceRange {
+  id: string;
+  from: number;
+  to: number;
+}
 /** The spec's PrimaryList (the client's model lacks `sliceRanges`): empty on search-page, which has no page slices. */
-export interface PrimaryListResult { sort: SortResult<SortId>; productGroups: ProductGroupResult[]; totalHits: number; facets: FacetResult[]; sliceRanges: SliceRange[] }
-export interface SecondaryListResult { productGroups: ProductGroupResult[]; totalHits: number }
+export interface PrimaryListResult {
+  sort: SortResult<SortId>;
+  productGroups: ProductGroupResult[];
+  totalHits: number;
+  facets: FacetResult[];
+  sliceRanges: SliceRange[];
+}
+export interface SecondaryListResult {
+  productGroups: ProductGroupResult[];
+  totalHits: number;
+}
 
 export interface ContentItemResult {
   key: string;
@@ -104,10 +194,16 @@ export interface ContentItemResult {
   image?: ImageResult;
   custom: CustomAttributes;
 }
-export interface ContentListResult { id: string; items: ContentItemResult[]; totalHits: number }
+export interface ContentListResult {
+  id: string;
+  items: ContentItemResult[];
+  totalHits: number;
+}
 
 /** content-information: the asked items of the market-locale, in the order asked. */
-export interface ContentInformationResult { items: ContentItemResult[] }
+export interface ContentInformationResult {
+  items: ContentItemResult[];
+}
 
 export type ContentSortId = 'RELEVANCE' | 'NEWEST_FIRST';
 export interface ContentSearchPageResult {

@@ -54,7 +54,13 @@ export interface SemanticSearch {
  * `phrasesPerLocale` (EMBEDDING_QUERY_CACHE): phrase vectors each locale keeps (../embedding/queryCache.ts), so a
  * busy locale does not push out another's. The phrase is embedded as typed, lower-cased (the model is uncased).
  */
-export function semanticSearch(embedder: TextEmbedder, on: (locale: string) => boolean, fusion: SemanticFusionSettings, log: Logger, phrasesPerLocale = 5000): SemanticSearch {
+export function semanticSearch(
+  embedder: TextEmbedder,
+  on: (locale: string) => boolean,
+  fusion: SemanticFusionSettings,
+  log: Logger,
+  phrasesPerLocale = 5000,
+): SemanticSearch {
   const perLocale = new Map<string, TextEmbedder>();
   return {
     on,
@@ -64,7 +70,7 @@ export function semanticSearch(embedder: TextEmbedder, on: (locale: string) => b
       if (!text || !on(locale)) return undefined;
       const key = locale.toLowerCase();
       let cached = perLocale.get(key);
-      if (!cached) perLocale.set(key, cached = cachedEmbedder(embedder, phrasesPerLocale));
+      if (!cached) perLocale.set(key, (cached = cachedEmbedder(embedder, phrasesPerLocale)));
       try {
         const [v] = await cached.embed([text]);
         return v ? Array.from(v) : undefined;
@@ -89,11 +95,29 @@ export function meaningClause(meaning: Meaning, filters: Query[], inStock?: Quer
   const { fusion } = meaning;
   const knn: Query = {
     knn: {
-      field: 'embedding', query_vector: meaning.vector, k: fusion.candidates, num_candidates: numCandidates(fusion.candidates),
-      similarity: fusion.minSimilarity, filter: filters, boost: MEANING_BOOST, _name: MEANING_QUERY,
+      field: 'embedding',
+      query_vector: meaning.vector,
+      k: fusion.candidates,
+      num_candidates: numCandidates(fusion.candidates),
+      similarity: fusion.minSimilarity,
+      filter: filters,
+      boost: MEANING_BOOST,
+      _name: MEANING_QUERY,
     },
   };
-  return inStock ? { function_score: { query: knn, functions: [{ filter: inStock, weight: 1 }, { filter: { bool: { must_not: [inStock] } }, weight: 1e-7 }], score_mode: 'first', boost_mode: 'multiply' } } : knn;
+  return inStock
+    ? {
+        function_score: {
+          query: knn,
+          functions: [
+            { filter: inStock, weight: 1 },
+            { filter: { bool: { must_not: [inStock] } }, weight: 1e-7 },
+          ],
+          score_mode: 'first',
+          boost_mode: 'multiply',
+        },
+      }
+    : knn;
 }
 
 /** Pure: the listing's query (the words') or the meaning's; `inStock` is probed, not scored. */
@@ -102,12 +126,15 @@ export function wordsOrMeaning(words: Query, meaning: Query, inStock?: Query): Q
   return inStock ? { bool: { must: [either], should: [{ constant_score: { filter: inStock, boost: 0, _name: IN_STOCK_QUERY } }] } } : either;
 }
 
-
 /**
  * A hit's scores: the words' (undefined: matched by meaning only), the cosine similarity (undefined: no vector) and
  * whether it is in stock.
  */
-export interface HitScores { words?: number; similarity?: number; inStock?: boolean }
+export interface HitScores {
+  words?: number;
+  similarity?: number;
+  inStock?: boolean;
+}
 
 /** Pure: a hit's scores from its named queries (include_named_queries_score) and its similarity field. */
 export function hitScores(hit: Hit): HitScores {
@@ -125,7 +152,11 @@ export function hitScores(hit: Hit): HitScores {
 }
 
 /** A hit's place in the fused order: its fused score and the meaning's share of it (the explanation). */
-export interface Fused { index: number; score: number; meaningShare: number }
+export interface Fused {
+  index: number;
+  score: number;
+  meaningShare: number;
+}
 
 const minMax = (values: (number | undefined)[], floor = Number.POSITIVE_INFINITY): ((v: number | undefined) => number) => {
   const present = values.filter((v): v is number => v !== undefined);
@@ -135,9 +166,14 @@ const minMax = (values: (number | undefined)[], floor = Number.POSITIVE_INFINITY
 };
 
 const ranks = (values: (number | undefined)[]): (number | undefined)[] => {
-  const order = values.map((v, i) => ({ v, i })).filter((x): x is { v: number; i: number } => x.v !== undefined).sort((a, b) => b.v - a.v || a.i - b.i);
+  const order = values
+    .map((v, i) => ({ v, i }))
+    .filter((x): x is { v: number; i: number } => x.v !== undefined)
+    .sort((a, b) => b.v - a.v || a.i - b.i);
   const out: (number | undefined)[] = values.map(() => undefined);
-  order.forEach((x, r) => { out[x.i] = r + 1; });
+  order.forEach((x, r) => {
+    out[x.i] = r + 1;
+  });
   return out;
 };
 
@@ -151,7 +187,12 @@ export function fuse(scores: readonly HitScores[], fusion: Pick<SemanticFusionSe
   // In stock first, as in the words' listing: each part fused on its own.
   if (scores.some((s) => s.inStock === false) && scores.some((s) => s.inStock !== false)) {
     const part = (inStock: boolean) => scores.map((s, index) => ({ s, index })).filter((x) => (x.s.inStock !== false) === inStock);
-    return [part(true), part(false)].flatMap((p) => fuse(p.map((x) => x.s), fusion).map((f) => ({ ...f, index: p[f.index]!.index })));
+    return [part(true), part(false)].flatMap((p) =>
+      fuse(
+        p.map((x) => x.s),
+        fusion,
+      ).map((f) => ({ ...f, index: p[f.index]!.index })),
+    );
   }
   const w = fusion.weight;
   let wordsPart: number[];
@@ -163,7 +204,10 @@ export function fuse(scores: readonly HitScores[], fusion: Pick<SemanticFusionSe
     meaningPart = mr.map((r) => (r === undefined ? 0 : w / (RRF_K + r)));
   } else {
     const wn = minMax(scores.map((s) => s.words));
-    const mn = minMax(scores.map((s) => s.similarity), fusion.minSimilarity);
+    const mn = minMax(
+      scores.map((s) => s.similarity),
+      fusion.minSimilarity,
+    );
     wordsPart = scores.map((s) => (1 - w) * wn(s.words));
     meaningPart = scores.map((s) => w * mn(s.similarity));
   }
@@ -179,7 +223,11 @@ export function fuse(scores: readonly HitScores[], fusion: Pick<SemanticFusionSe
  * Pure: the hits in fused order (fuse()), with each one's fusion, in the same order. `pinned` hits (placed by the
  * phrase rule afterwards, their words score is a placement) stay out of the normalisation and come first.
  */
-export function fusedHits(hits: readonly Hit[], fusion: Pick<SemanticFusionSettings, 'method' | 'weight' | 'minSimilarity'>, pinned: (hit: Hit) => boolean = () => false): { hits: Hit[]; fused: Fused[] } {
+export function fusedHits(
+  hits: readonly Hit[],
+  fusion: Pick<SemanticFusionSettings, 'method' | 'weight' | 'minSimilarity'>,
+  pinned: (hit: Hit) => boolean = () => false,
+): { hits: Hit[]; fused: Fused[] } {
   const pins = hits.filter(pinned);
   const others = hits.filter((h) => !pinned(h));
   const fused = fuse(others.map(hitScores), fusion);

@@ -159,15 +159,36 @@ export function storefrontServices(deps: StorefrontDeps, hooks: Partial<Storefro
   const services: StorefrontServices = {
     search: deps.search,
     log: deps.log,
-    facts: new CatalogFactsCache(deps.search, deps.indices, deps.configuration, deps.merchandising.facets, deps.merchandising.labels, deps.dynamicFacets, deps.cacheMs, deps.understoodAttributes),
+    facts: new CatalogFactsCache(
+      deps.search,
+      deps.indices,
+      deps.configuration,
+      deps.merchandising.facets,
+      deps.merchandising.labels,
+      deps.dynamicFacets,
+      deps.cacheMs,
+      deps.understoodAttributes,
+    ),
     cacheMs: deps.cacheMs,
     index: {
       products: (locale) => deps.indices.names.catalogLocaleAlias('products', locale),
       content: (locale) => deps.indices.names.catalogLocaleAlias('content', locale),
     },
     hooks: { ...noHooks, ...hooks },
-    language: (locale, synonymSet) => phraseLanguage({ synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err }), synonymSet),
-    languageWith: (locale, synonyms, synonymSet) => phraseLanguage({ synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds }, locale, (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err }), synonymSet),
+    language: (locale, synonymSet) =>
+      phraseLanguage(
+        { synonyms: deps.merchandising.synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds },
+        locale,
+        (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err }),
+        synonymSet,
+      ),
+    languageWith: (locale, synonyms, synonymSet) =>
+      phraseLanguage(
+        { synonyms, vocabulary: deps.vocabulary, excludedCompounds: deps.merchandising.compounds },
+        locale,
+        (what, err) => deps.log.warn(`phrase expansion without ${what}`, { err }),
+        synonymSet,
+      ),
     ...(realWords ? { realWords: (locale: string) => realWords.of(locale) } : {}),
     longLists: new RememberedSearches(),
     filledFilters: new RememberedSearches(),

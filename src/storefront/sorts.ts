@@ -19,21 +19,30 @@ import { visitorLabel, type LabelPlace } from '../merchandising/labels';
 
 export { SORT_IDS, type SortId };
 
-interface SortContext { priceId?: string }
+interface SortContext {
+  priceId?: string;
+}
 
 type FieldSort = (ctx: SortContext) => estypes.SortCombinations[];
 
-const by = (field: string, order: estypes.SortOrder, unmapped_type: estypes.MappingFieldType = 'double'): estypes.SortCombinations =>
-  ({ [field]: { order, missing: '_last', unmapped_type } });
+const by = (field: string, order: estypes.SortOrder, unmapped_type: estypes.MappingFieldType = 'double'): estypes.SortCombinations => ({
+  [field]: { order, missing: '_last', unmapped_type },
+});
 
 /**
  * A measurement's every value, the product's and its variants' (`measureValues`, multi-valued: ascending
  * sorts on the smallest, descending on the largest), then the product's own for documents written before it.
  */
-const measure = (m: string, order: estypes.SortOrder): FieldSort => () => [by(`measureValues.${m}`, order), by(`${m}.base`, order)];
+const measure =
+  (m: string, order: estypes.SortOrder): FieldSort =>
+  () => [by(`measureValues.${m}`, order), by(`${m}.base`, order)];
 
-const price = (order: estypes.SortOrder): FieldSort => (c) =>
-  (c.priceId === undefined ? [by(sellingPriceFields(undefined).min, order)] : [by(sellingPriceFields(c.priceId).min, order), by(sellingPriceFields(undefined).min, order)]);
+const price =
+  (order: estypes.SortOrder): FieldSort =>
+  (c) =>
+    c.priceId === undefined
+      ? [by(sellingPriceFields(undefined).min, order)]
+      : [by(sellingPriceFields(c.priceId).min, order), by(sellingPriceFields(undefined).min, order)];
 
 export const SORTS: Record<SortId, { label: string; fields: FieldSort }> = {
   RELEVANCE: { label: 'Relevance', fields: () => [] },

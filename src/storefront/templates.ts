@@ -18,8 +18,14 @@
  */
 import { invalid } from '../kernel/errors';
 import {
-  ALL_CUSTOM, customAttributeOf, PRODUCT_FIELDS, VARIANT_FIELDS,
-  type ProductTemplate, type TemplateMapping, type TemplateSettings, type VariantTemplate,
+  ALL_CUSTOM,
+  customAttributeOf,
+  PRODUCT_FIELDS,
+  VARIANT_FIELDS,
+  type ProductTemplate,
+  type TemplateMapping,
+  type TemplateSettings,
+  type VariantTemplate,
 } from '../merchandising/templates/types';
 import type { PresentCustom, QueryContext } from './request';
 import type { CustomAttributes, ProductGroupResult, ProductResult, VariantResult } from './responseTypes';
@@ -37,11 +43,14 @@ const ALWAYS_KEPT = new Set(['key', 'ticket']);
  */
 type Holds<T extends true> = T;
 type _TemplateFieldsAreResultFields = Holds<
-  (typeof PRODUCT_FIELDS)[number] extends keyof ProductResult ? (typeof VARIANT_FIELDS)[number] extends keyof VariantResult ? true : false : false
+  (typeof PRODUCT_FIELDS)[number] extends keyof ProductResult ? ((typeof VARIANT_FIELDS)[number] extends keyof VariantResult ? true : false) : false
 >;
 
 /** The template a request names, undefined when it names none; 400 for an unknown id. */
-export async function resolveTemplate(s: { merchandising: Pick<MerchandisingStores, 'templates'> }, templateId: string | undefined): Promise<TemplateSettings | undefined> {
+export async function resolveTemplate(
+  s: { merchandising: Pick<MerchandisingStores, 'templates'> },
+  templateId: string | undefined,
+): Promise<TemplateSettings | undefined> {
   if (templateId === undefined) return undefined;
   const template = await s.merchandising.templates.getTemplate(templateId);
   if (!template) throw invalid(`Query parameter templateId: unknown template "${templateId}"`);
@@ -103,7 +112,10 @@ function narrowCustom(custom: CustomAttributes | undefined, fields: readonly str
  * variant level, as a label, a number, a length and JSON (a template does not say which kind it is; the
  * shaper shows only what the document has), and the description. `custom.*` becomes the wildcard name `*`.
  */
-export function withTemplateFields<C extends Pick<QueryContext, 'presentCustom' | 'presentDescription'>>(context: C, template: TemplateSettings | undefined): C {
+export function withTemplateFields<C extends Pick<QueryContext, 'presentCustom' | 'presentDescription'>>(
+  context: C,
+  template: TemplateSettings | undefined,
+): C {
   if (!template) return context;
   const products = templatesOf(template.products);
   // Listings fetch the description only for a template that shows it (a large field).

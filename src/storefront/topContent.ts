@@ -8,7 +8,11 @@ import type { ContentListSettings } from './contentLists';
 import type { VisitorBehaviour } from '../events/questions';
 import type { Logger } from '../kernel/log';
 
-export async function topContentFor(s: { behaviour: Pick<VisitorBehaviour, 'topContent'>; log: Logger }, market: string, lists: readonly ContentListSettings[]): Promise<string[] | undefined> {
+export async function topContentFor(
+  s: { behaviour: Pick<VisitorBehaviour, 'topContent'>; log: Logger },
+  market: string,
+  lists: readonly ContentListSettings[],
+): Promise<string[] | undefined> {
   if (!lists.some((l) => l.algorithm === 'TOP_CONTENT')) return undefined;
   try {
     return await s.behaviour.topContent({ market, limit: TOP_CONTENT_CANDIDATES });

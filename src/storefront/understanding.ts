@@ -30,13 +30,31 @@ type Query = estypes.QueryDslQueryContainer;
 /** QUERY_UNDERSTANDING: understood words filter the list, only boost it, or are searched as words. */
 export type UnderstandingMode = 'filter' | 'boost' | 'off';
 
-export interface UnderstoodColour { typed: string; names: readonly string[] }
-export interface UnderstoodGender { typed: string; values: string[] }
-export interface UnderstoodPrice extends PriceInterval { typed: string }
-export interface UnderstoodBrand { typed: string; values: string[] }
-export interface UnderstoodSize { typed: string; values: string[] }
+export interface UnderstoodColour {
+  typed: string;
+  names: readonly string[];
+}
+export interface UnderstoodGender {
+  typed: string;
+  values: string[];
+}
+export interface UnderstoodPrice extends PriceInterval {
+  typed: string;
+}
+export interface UnderstoodBrand {
+  typed: string;
+  values: string[];
+}
+export interface UnderstoodSize {
+  typed: string;
+  values: string[];
+}
 /** A value of a custom label attribute (`material`): `values` are the catalog's values the typed word names. */
-export interface UnderstoodAttribute { typed: string; name: string; values: string[] }
+export interface UnderstoodAttribute {
+  typed: string;
+  name: string;
+  values: string[];
+}
 
 export interface Understanding {
   /** The words left to match as text, in their order; '' when every word was understood. */
@@ -69,11 +87,37 @@ export interface UnderstandingInput {
 }
 
 /** A custom label attribute's values, every locale's (catalog facts). */
-export interface CatalogAttribute { name: string; values: readonly string[] }
+export interface CatalogAttribute {
+  name: string;
+  values: readonly string[];
+}
 
 /** Words naming a gender, folded, in every supported language; "man" is left out (Swedish and German "one"). */
 const GENDER_WORDS: Readonly<Record<string, readonly string[]>> = {
-  women: ['women', 'womens', "women's", 'woman', 'womans', "woman's", 'ladies', 'lady', 'dam', 'dame', 'damer', 'damen', 'dames', 'kvinna', 'kvinnor', 'kvinne', 'kvinner', 'kvinde', 'kvinder', 'frauen', 'frau', 'naisten'],
+  women: [
+    'women',
+    'womens',
+    "women's",
+    'woman',
+    'womans',
+    "woman's",
+    'ladies',
+    'lady',
+    'dam',
+    'dame',
+    'damer',
+    'damen',
+    'dames',
+    'kvinna',
+    'kvinnor',
+    'kvinne',
+    'kvinner',
+    'kvinde',
+    'kvinder',
+    'frauen',
+    'frau',
+    'naisten',
+  ],
   men: ['men', 'mens', "men's", 'herr', 'herre', 'herrar', 'herrer', 'herren', 'manner', 'maenner', 'mand', 'maend', 'menn', 'miesten'],
   girls: ['girls', 'girl', "girl's", "girls'", 'flickor', 'flicka', 'jenter', 'jente', 'piger', 'pige', 'madchen', 'maedchen', 'tytot'],
   boys: ['boys', 'boy', "boy's", "boys'", 'pojkar', 'pojke', 'gutter', 'gutt', 'drenge', 'dreng', 'jungen', 'junge', 'pojat'],
@@ -102,7 +146,9 @@ function valueIndex(values: readonly string[] | undefined, waist = false): Map<s
   let index = valueIndexes.get(values);
   if (!index) {
     index = new Map();
-    const add = (key: string, value: string) => { if (key) index!.set(key, [...(index!.get(key) ?? []), value]); };
+    const add = (key: string, value: string) => {
+      if (key) index!.set(key, [...(index!.get(key) ?? []), value]);
+    };
     for (const value of values) {
       const folded = foldWord(value).trim().replace(/\s+/g, ' ');
       add(folded, value);
@@ -133,8 +179,15 @@ const WORD_LIKE = /^\p{L}[\p{L}-]*(?: \p{L}[\p{L}-]*){0,2}$/u;
 /** Shortest modifier or product word a compound is split into ("ull" + "sockor"). */
 const MIN_COMPOUND_PART = 3;
 
-interface AttributeValue { name: string; values: string[] }
-interface AttributeIndex { exact: Map<string, AttributeValue>; stems: Map<string, AttributeValue>; longestStem: number }
+interface AttributeValue {
+  name: string;
+  values: string[];
+}
+interface AttributeIndex {
+  exact: Map<string, AttributeValue>;
+  stems: Map<string, AttributeValue>;
+  longestStem: number;
+}
 const attributeIndexes = new WeakMap<readonly CatalogAttribute[], AttributeIndex>();
 
 /**
@@ -164,7 +217,7 @@ function attributeIndex(attributes: readonly CatalogAttribute[] | undefined): At
         }
       }
     }
-    attributeIndexes.set(attributes, index = built);
+    attributeIndexes.set(attributes, (index = built));
   }
   return index;
 }
@@ -204,22 +257,82 @@ const ALL_CURRENCY_WORDS = [...new Set(Object.values(CURRENCY_WORDS).flat())];
 
 /** Words before a price limit, folded, in every supported language (Nordic shops mix languages). */
 const MAX_WORDS = [
-  'under', 'below', 'less than', 'cheaper than', 'max', 'max.', 'maximum', 'up to', 'at most', 'within',
-  'hogst', 'billigare an', 'mindre an', 'upp till', 'maks', 'hoyst', 'billigere enn', 'mindre enn', 'opp til', 'inntil',
-  'hojst', 'billigere end', 'mindre end', 'op til', 'unter', 'bis', 'bis zu', 'hochstens', 'maximal', 'gunstiger als',
-  'billiger als', 'weniger als', 'alle', 'enintaan', '<', '<=',
+  'under',
+  'below',
+  'less than',
+  'cheaper than',
+  'max',
+  'max.',
+  'maximum',
+  'up to',
+  'at most',
+  'within',
+  'hogst',
+  'billigare an',
+  'mindre an',
+  'upp till',
+  'maks',
+  'hoyst',
+  'billigere enn',
+  'mindre enn',
+  'opp til',
+  'inntil',
+  'hojst',
+  'billigere end',
+  'mindre end',
+  'op til',
+  'unter',
+  'bis',
+  'bis zu',
+  'hochstens',
+  'maximal',
+  'gunstiger als',
+  'billiger als',
+  'weniger als',
+  'alle',
+  'enintaan',
+  '<',
+  '<=',
 ];
 const MIN_WORDS = [
-  'over', 'above', 'more than', 'at least', 'min', 'min.', 'minimum', 'from', 'minst', 'dyrare an', 'fran', 'fra',
-  'dyrere enn', 'mindst', 'dyrere end', 'uber', 'ab', 'mindestens', 'teurer als', 'yli', 'vahintaan', '>', '>=',
+  'over',
+  'above',
+  'more than',
+  'at least',
+  'min',
+  'min.',
+  'minimum',
+  'from',
+  'minst',
+  'dyrare an',
+  'fran',
+  'fra',
+  'dyrere enn',
+  'mindst',
+  'dyrere end',
+  'uber',
+  'ab',
+  'mindestens',
+  'teurer als',
+  'yli',
+  'vahintaan',
+  '>',
+  '>=',
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const alternation = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length).map((w) => escape(w).replace(/ /g, '\\s+')).join('|');
+const alternation = (words: readonly string[]) =>
+  [...words]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => escape(w).replace(/ /g, '\\s+'))
+    .join('|');
 const NUMBER = String.raw`\d+(?:[.,]\d{3})*(?:[.,]\d{1,2})?`;
 const CURRENCY = alternation(ALL_CURRENCY_WORDS);
 /** A limit word, an optional currency, the number, an optional currency; word boundaries are spaces or the ends. */
-const PRICE = new RegExp(String.raw`(?:^|\s)(${alternation(MAX_WORDS)}|${alternation(MIN_WORDS)})\s*(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?(?=\s|$)`, 'u');
+const PRICE = new RegExp(
+  String.raw`(?:^|\s)(${alternation(MAX_WORDS)}|${alternation(MIN_WORDS)})\s*(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?(?=\s|$)`,
+  'u',
+);
 const MAX_SET = new Set(MAX_WORDS);
 
 /** "1.000", "1,000" and "1000" are a thousand; "49.99" and "49,99" keep their decimals. */
@@ -234,7 +347,10 @@ export function priceNumber(text: string): number {
 const RANGE_FROM = ['between', 'mellan', 'mellom', 'imellem', 'mellem', 'zwischen', 'from', 'fran', 'fra', 'von'];
 const RANGE_TO = ['-', '–', '—', 'and', 'to', 'och', 'till', 'og', 'til', 'und', 'bis'];
 /** An optional opening word, amount, separator, amount, each amount with an optional currency. */
-const RANGE = new RegExp(String.raw`(?:^|\s)(?:(${alternation(RANGE_FROM)})\s+)?(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?\s*(?:${alternation(RANGE_TO)})\s*(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?(?=\s|$)`, 'u');
+const RANGE = new RegExp(
+  String.raw`(?:^|\s)(?:(${alternation(RANGE_FROM)})\s+)?(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?\s*(?:${alternation(RANGE_TO)})\s*(${CURRENCY})?\s*(${NUMBER})\s*(${CURRENCY})?(?=\s|$)`,
+  'u',
+);
 
 /**
  * A price range in the folded phrase. Every currency named must be the market's; without one, only an opened
@@ -305,7 +421,11 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
   const sizes = valueIndex(input.sizes, true);
   /** The brand's typed words, when the phrase names a brand of the catalog at i with n words. */
   const brandAt = (i: number, n: number) => (i + n <= tokens.length ? brands.get(tokens.slice(i, i + n).join(' ')) : undefined);
-  const typedAt = (i: number, n: number) => tokens.slice(i, i + n).map((t, k) => typedTokens[i + k] ?? t).join(' ');
+  const typedAt = (i: number, n: number) =>
+    tokens
+      .slice(i, i + n)
+      .map((t, k) => typedTokens[i + k] ?? t)
+      .join(' ');
   // Kept words in their order; a brand's place is kept too, so that a brand without other words stays words.
   /** `base`: the catalog's value an inflected attribute word names, searched when the word stays a word. */
   const kept: { typed: string; brand?: true; attribute?: true; rest?: string; base?: string }[] = [];
@@ -347,19 +467,35 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
     }
     const colour = colours.get(token);
     // One colour per query: "black and white" is a pattern, not two filters that exclude each other.
-    if (colour && !understoodColours.length) { understoodColours.push({ typed, names: colour.names }); continue; }
+    if (colour && !understoodColours.length) {
+      understoodColours.push({ typed, names: colour.names });
+      continue;
+    }
     const gender = genderOf(token);
     const values = gender ? catalogGenders.get(gender) : undefined;
     if (values && !understoodGenders.length) {
       // "jakke til herre", "jacka för herr": the preposition belongs to the audience, when a word precedes it.
       const before = kept[kept.length - 1];
-      const preposition = before && !before.brand && !before.attribute && kept.length > 1 && i > 0 && foldWord(before.typed) === tokens[i - 1] && AUDIENCE_PREPOSITIONS.has(tokens[i - 1]) ? kept.pop()!.typed : undefined;
+      const preposition =
+        before &&
+        !before.brand &&
+        !before.attribute &&
+        kept.length > 1 &&
+        i > 0 &&
+        foldWord(before.typed) === tokens[i - 1] &&
+        AUDIENCE_PREPOSITIONS.has(tokens[i - 1])
+          ? kept.pop()!.typed
+          : undefined;
       understoodGenders.push({ typed: preposition ? `${preposition} ${typed}` : typed, values });
       if (preposition) joined.push([i - 1, i + 1]);
       continue;
     }
     const brand = understoodBrands.length ? undefined : brands.get(token);
-    if (brand) { understoodBrands.push({ typed, values: brand }); kept.push({ typed, brand: true }); continue; }
+    if (brand) {
+      understoodBrands.push({ typed, values: brand });
+      kept.push({ typed, brand: true });
+      continue;
+    }
     if (!understoodAttributes.length) {
       // A value of several words first ("återvunnen polyester"), then one word, its forms and compounds.
       const n = [3, 2].find((m) => i + m <= tokens.length && attributes.exact.has(tokens.slice(i, i + m).join(' ')));
@@ -367,14 +503,22 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
       if (found) {
         // "skor i läder": the preposition belongs to the attribute, when a word precedes it.
         const before = kept[kept.length - 1];
-        const preposition = before && !before.brand && kept.length > 1 && i > 0 && foldWord(before.typed) === tokens[i - 1] && ATTRIBUTE_PREPOSITIONS.has(tokens[i - 1]) ? kept.pop()!.typed : undefined;
+        const preposition =
+          before && !before.brand && kept.length > 1 && i > 0 && foldWord(before.typed) === tokens[i - 1] && ATTRIBUTE_PREPOSITIONS.has(tokens[i - 1])
+            ? kept.pop()!.typed
+            : undefined;
         const own = typedAt(i, n ?? 1);
         // The product word of a compound, typed as the visitor typed it where folding kept its length.
         const rest = found.rest && (typed.length === token.length ? typed.slice(typed.length - found.rest.length) : found.rest);
         understoodAttributes.push({ typed: own, name: found.value.name, values: found.value.values });
         joined.push([preposition ? i - 1 : i, i + (n ?? 1)]);
         const inflected = !n && !rest && !found.value.values.some((v) => foldWord(v) === token);
-        kept.push({ typed: preposition ? `${preposition} ${own}` : own, attribute: true, ...(rest ? { rest } : {}), ...(inflected ? { base: found.value.values[0] } : {}) });
+        kept.push({
+          typed: preposition ? `${preposition} ${own}` : own,
+          attribute: true,
+          ...(rest ? { rest } : {}),
+          ...(inflected ? { base: found.value.values[0] } : {}),
+        });
         i += (n ?? 1) - 1;
         continue;
       }
@@ -387,7 +531,9 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
   const productWords = kept.filter((k) => (!k.brand && !k.attribute) || k.rest);
   const brand = productWords.length ? understoodBrands : [];
   const attribute = productWords.length ? understoodAttributes : [];
-  const words = (productWords.length && (brand.length || attribute.length) ? productWords.map((k) => k.rest ?? k.typed) : kept.map((k) => k.base ?? k.typed)).join(' ');
+  const words = (
+    productWords.length && (brand.length || attribute.length) ? productWords.map((k) => k.rest ?? k.typed) : kept.map((k) => k.base ?? k.typed)
+  ).join(' ');
   // Relaxing parts: every typed word, a multi-word brand or an attribute with its preposition as one.
   const parts: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -395,7 +541,16 @@ export function understand(phrase: string, input: UnderstandingInput): Understan
     parts.push(typedAt(i, span ? span[1] - i : 1));
     if (span) i = span[1] - 1;
   }
-  return { words, colours: understoodColours, genders: understoodGenders, brands: brand, sizes: understoodSizes, attributes: attribute, ...(price ? { price } : {}), parts };
+  return {
+    words,
+    colours: understoodColours,
+    genders: understoodGenders,
+    brands: brand,
+    sizes: understoodSizes,
+    attributes: attribute,
+    ...(price ? { price } : {}),
+    parts,
+  };
 }
 
 /** True when understanding took any word out of the text match. */
@@ -420,19 +575,35 @@ export function understoodBoosts(u: Understanding, weight: number): Query[] {
 /** One query clause per understood thing: the product's colour, gender, brand, size, attribute and price. Pure. */
 export function understoodClauses(u: Understanding, priceId: string | undefined): Query[] {
   return [
-    ...u.colours.map((c): Query => ({
-      bool: { should: c.names.map((name): Query => ({ multi_match: { query: name, type: 'phrase', fields: COLOUR_FIELDS } })), minimum_should_match: 1 },
-    })),
+    ...u.colours.map(
+      (c): Query => ({
+        bool: { should: c.names.map((name): Query => ({ multi_match: { query: name, type: 'phrase', fields: COLOUR_FIELDS } })), minimum_should_match: 1 },
+      }),
+    ),
     ...u.genders.map((g): Query => ({ terms: { gender: g.values } })),
-    ...u.brands.map((b): Query => ({
-      bool: { should: [{ terms: { brand: b.values } }, { multi_match: { query: b.typed, type: 'phrase', fields: BRAND_FIELDS } }], minimum_should_match: 1 },
-    })),
+    ...u.brands.map(
+      (b): Query => ({
+        bool: { should: [{ terms: { brand: b.values } }, { multi_match: { query: b.typed, type: 'phrase', fields: BRAND_FIELDS } }], minimum_should_match: 1 },
+      }),
+    ),
     ...u.sizes.map((z): Query => ({ terms: { sizes: z.values } })),
     // The label, or the value's words in the title: a catalog whose labels miss some products still finds
     // "Forest mule i läder".
-    ...u.attributes.map((a): Query => ({
-      bool: { should: [{ terms: { [customLabelField(a.name)]: a.values } }, ...a.values.map((v): Query => ({ match_phrase: { title: v } }))], minimum_should_match: 1 },
-    })),
-    ...(u.price ? [priceIntervalQuery({ ...(u.price.min !== undefined ? { min: u.price.min } : {}), ...(u.price.max !== undefined ? { max: u.price.max } : {}) }, priceId)] : []),
+    ...u.attributes.map(
+      (a): Query => ({
+        bool: {
+          should: [{ terms: { [customLabelField(a.name)]: a.values } }, ...a.values.map((v): Query => ({ match_phrase: { title: v } }))],
+          minimum_should_match: 1,
+        },
+      }),
+    ),
+    ...(u.price
+      ? [
+          priceIntervalQuery(
+            { ...(u.price.min !== undefined ? { min: u.price.min } : {}), ...(u.price.max !== undefined ? { max: u.price.max } : {}) },
+            priceId,
+          ),
+        ]
+      : []),
   ];
 }

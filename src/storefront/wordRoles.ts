@@ -13,7 +13,11 @@ export type WordRole =
   /** The head noun: the kind of product asked for ("skor" in "snygga svarta skor", "jakke" in "jakke til herre"). */
   | 'product'
   /** Values of the catalog's facts, recognised by query understanding (or colour words left as words). */
-  | 'colour' | 'material' | 'size' | 'gender' | 'brand'
+  | 'colour'
+  | 'material'
+  | 'size'
+  | 'gender'
+  | 'brand'
   /** Who the product is for: a gender or age word, also after a preposition ("för barn", "til herre", "für Damen"). */
   | 'audience'
   /** A price limit or range ("under 500 kr") or a price intent word ("billig", "cheap", "günstig"). */
@@ -25,29 +29,164 @@ export type WordRole =
   /** A preposition, article or conjunction: matched as the analyser does, never a reason to keep or drop a product. */
   | 'function';
 
-export interface RoledWord { word: string; role: WordRole }
+export interface RoledWord {
+  word: string;
+  role: WordRole;
+}
 
 /** Other function words, folded, of the supported languages: they never carry the product. */
 const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   ...AUDIENCE_PREPOSITIONS,
-  'i', 'in', 'pa', 'av', 'af', 'med', 'mit', 'with', 'of', 'aus', 'von', 'from', 'fra', 'fran', 'to', 'zu', 'on', 'auf', 'an', 'am', 'im',
-  'och', 'og', 'und', 'and', 'or', 'eller', 'oder', 'the', 'a', 'en', 'ett', 'et', 'ein', 'eine', 'einen', 'der', 'die', 'das', 'den', 'det', 'dem',
-  'utan', 'uten', 'uden', 'ohne', 'without', 'sans', 'sin',
+  'i',
+  'in',
+  'pa',
+  'av',
+  'af',
+  'med',
+  'mit',
+  'with',
+  'of',
+  'aus',
+  'von',
+  'from',
+  'fra',
+  'fran',
+  'to',
+  'zu',
+  'on',
+  'auf',
+  'an',
+  'am',
+  'im',
+  'och',
+  'og',
+  'und',
+  'and',
+  'or',
+  'eller',
+  'oder',
+  'the',
+  'a',
+  'en',
+  'ett',
+  'et',
+  'ein',
+  'eine',
+  'einen',
+  'der',
+  'die',
+  'das',
+  'den',
+  'det',
+  'dem',
+  'utan',
+  'uten',
+  'uden',
+  'ohne',
+  'without',
+  'sans',
+  'sin',
 ]);
 /** Prepositions after which the product's own phrase ends ("jacka för barn", "skor i läder", "case for iphone"). */
-const PHRASE_ENDS: ReadonlySet<string> = new Set([...AUDIENCE_PREPOSITIONS, 'i', 'in', 'av', 'af', 'med', 'mit', 'with', 'of', 'aus', 'utan', 'uten', 'uden', 'ohne', 'without']);
+const PHRASE_ENDS: ReadonlySet<string> = new Set([
+  ...AUDIENCE_PREPOSITIONS,
+  'i',
+  'in',
+  'av',
+  'af',
+  'med',
+  'mit',
+  'with',
+  'of',
+  'aus',
+  'utan',
+  'uten',
+  'uden',
+  'ohne',
+  'without',
+]);
 /** Age words, folded, of the supported languages: an audience like a gender word. */
 const AGE_WORDS: ReadonlySet<string> = new Set([
-  'barn', 'barnen', 'bebis', 'baby', 'babies', 'babys', 'spadbarn', 'smabarn', 'tonaring', 'tonaringar', 'junior', 'juniorer', 'ungdom', 'ungdomar',
-  'born', 'borne', 'unge', 'unger', 'ungdommer', 'kids', 'kid', 'children', 'child', 'childrens', "children's", "kid's", 'toddler', 'toddlers', 'teen', 'teens', 'teenager', 'teenagers',
-  'kinder', 'kind', 'kindern', 'jugendliche', 'enfant', 'enfants', 'bebe', 'ninos', 'nino', 'ninas', 'nina', 'kinderen',
+  'barn',
+  'barnen',
+  'bebis',
+  'baby',
+  'babies',
+  'babys',
+  'spadbarn',
+  'smabarn',
+  'tonaring',
+  'tonaringar',
+  'junior',
+  'juniorer',
+  'ungdom',
+  'ungdomar',
+  'born',
+  'borne',
+  'unge',
+  'unger',
+  'ungdommer',
+  'kids',
+  'kid',
+  'children',
+  'child',
+  'childrens',
+  "children's",
+  "kid's",
+  'toddler',
+  'toddlers',
+  'teen',
+  'teens',
+  'teenager',
+  'teenagers',
+  'kinder',
+  'kind',
+  'kindern',
+  'jugendliche',
+  'enfant',
+  'enfants',
+  'bebe',
+  'ninos',
+  'nino',
+  'ninas',
+  'nina',
+  'kinderen',
 ]);
 /** Price intent words, folded: they ask for cheap products without naming a price (never a filter: docs/language.md). */
 export const PRICE_INTENT_WORDS: ReadonlySet<string> = new Set([
-  'billig', 'billiga', 'billigt', 'billigaste', 'billige', 'billigste', 'billigere', 'billigare', 'prisvard', 'prisvarda', 'rea', 'budget',
-  'cheap', 'cheaper', 'cheapest', 'affordable', 'inexpensive', 'discount', 'bargain',
-  'gunstig', 'gunstige', 'gunstigen', 'gunstiger', 'gunstigste', 'preiswert', 'preiswerte', 'preiswerten', 'billiger',
-  'barato', 'baratos', 'barata', 'baratas', 'pas cher',
+  'billig',
+  'billiga',
+  'billigt',
+  'billigaste',
+  'billige',
+  'billigste',
+  'billigere',
+  'billigare',
+  'prisvard',
+  'prisvarda',
+  'rea',
+  'budget',
+  'cheap',
+  'cheaper',
+  'cheapest',
+  'affordable',
+  'inexpensive',
+  'discount',
+  'bargain',
+  'gunstig',
+  'gunstige',
+  'gunstigen',
+  'gunstiger',
+  'gunstigste',
+  'preiswert',
+  'preiswerte',
+  'preiswerten',
+  'billiger',
+  'barato',
+  'baratos',
+  'barata',
+  'baratas',
+  'pas cher',
 ]);
 
 const isNumber = (w: string) => /^\d+(?:[.,]\d+)*$/.test(w);
@@ -75,15 +214,22 @@ export function restRoles(words: readonly string[], locale: string, holds?: (wor
     return undefined;
   });
   // "för barn", "til herre": the preposition belongs to the audience after it.
-  roles.forEach((r, i) => { if (r === 'function' && roles[i + 1] === 'audience' && AUDIENCE_PREPOSITIONS.has(foldWord(words[i]))) roles[i] = 'audience'; });
+  roles.forEach((r, i) => {
+    if (r === 'function' && roles[i + 1] === 'audience' && AUDIENCE_PREPOSITIONS.has(foldWord(words[i]))) roles[i] = 'audience';
+  });
   const end = words.findIndex((w, i) => i > 0 && PHRASE_ENDS.has(foldWord(w)) && roles.slice(0, i).some((r) => r === undefined));
   // The product word is a word of letters: "200mg" and "4k" are no head noun.
-  const head = [...words.keys()].slice(0, end < 0 ? words.length : end).reverse().find((i) => roles[i] === undefined && hasLetters(words[i]) && !/\p{N}/u.test(words[i]));
+  const head = [...words.keys()]
+    .slice(0, end < 0 ? words.length : end)
+    .reverse()
+    .find((i) => roles[i] === undefined && hasLetters(words[i]) && !/\p{N}/u.test(words[i]));
   if (head !== undefined) roles[head] = 'product';
   return words.map((word, i) => ({
     word,
     // Words under MIN_PART letters are never in the vocabulary ("ua", "tv"): the catalog may well hold them.
-    role: roles[i] ?? (isNumber(word) || !hasLetters(word) || [...word].length < MIN_PART || holds?.(word.toLocaleLowerCase()) !== false ? 'descriptor' : 'modifier'),
+    role:
+      roles[i] ??
+      (isNumber(word) || !hasLetters(word) || [...word].length < MIN_PART || holds?.(word.toLocaleLowerCase()) !== false ? 'descriptor' : 'modifier'),
   }));
 }
 
@@ -104,7 +250,9 @@ export function wordRoles(phrase: string, facts: RoleFacts, understanding: Under
     const span = foldedTokens(text);
     for (let i = 0; i + span.length <= folded.length; i++) {
       if (span.every((t, k) => folded[i + k] === t && roles[i + k] === undefined)) {
-        span.forEach((_, k) => { roles[i + k] = role; });
+        span.forEach((_, k) => {
+          roles[i + k] = role;
+        });
         return;
       }
     }
@@ -121,9 +269,17 @@ export function wordRoles(phrase: string, facts: RoleFacts, understanding: Under
     if (!words.has(own) && ![...words].some((w) => w !== own && own.endsWith(w))) mark(a.typed, a.name === 'material' ? 'material' : 'descriptor');
   }
   const left = typed.map((w, i) => (roles[i] === undefined ? i : -1)).filter((i) => i >= 0);
-  const rest = restRoles(left.map((i) => typed[i]), facts.locale, facts.holds);
-  left.forEach((i, k) => { roles[i] = rest[k].role; });
+  const rest = restRoles(
+    left.map((i) => typed[i]),
+    facts.locale,
+    facts.holds,
+  );
+  left.forEach((i, k) => {
+    roles[i] = rest[k].role;
+  });
   // A preposition before an understood audience is part of it ("til herre"), as in restRoles.
-  roles.forEach((r, i) => { if (r === 'function' && roles[i + 1] === 'audience' && AUDIENCE_PREPOSITIONS.has(folded[i])) roles[i] = 'audience'; });
+  roles.forEach((r, i) => {
+    if (r === 'function' && roles[i + 1] === 'audience' && AUDIENCE_PREPOSITIONS.has(folded[i])) roles[i] = 'audience';
+  });
   return typed.map((word, i) => ({ word, role: roles[i]! }));
 }

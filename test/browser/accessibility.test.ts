@@ -16,15 +16,20 @@ import { newVisitor, startWorld, type BrowserWorld } from './support';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const EN = 'market=SE&locale=en-GB';
 
-interface Violation { id: string; impact: string | null; help: string; targets: string[] }
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
 
 /** The serious and critical violations axe finds on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
   // A string, as the tests' TypeScript has no DOM types: it runs in the page.
-  const found = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
+  const found = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-  })))`) as Violation[];
+  })))`)) as Violation[];
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
@@ -42,17 +47,25 @@ async function logIn(page: Page, path: string, heading: string): Promise<void> {
 
 const CONSOLE_VIEWS: { tab: string; heading: RegExp; ready?: (page: Page) => Promise<void> }[] = [
   // With a phrase previewed: the explanation's sentences, their meters and the engineer's view opened.
-  { tab: 'Search preview', heading: /preview/i, ready: async (page) => {
-    await page.getByRole('searchbox', { name: 'Phrase' }).fill('sneakers');
-    await page.getByRole('button', { name: 'Preview', exact: true }).click();
-    const first = page.getByRole('list', { name: 'Preview results' }).getByRole('article').first();
-    await first.getByRole('meter').first().waitFor();
-    await first.getByRole('button', { name: 'Show scores' }).click();
-  } },
-  { tab: 'Landing pages', heading: /^Landing pages$/, ready: async (page) => {
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
-    await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().waitFor();
-  } },
+  {
+    tab: 'Search preview',
+    heading: /preview/i,
+    ready: async (page) => {
+      await page.getByRole('searchbox', { name: 'Phrase' }).fill('sneakers');
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      const first = page.getByRole('list', { name: 'Preview results' }).getByRole('article').first();
+      await first.getByRole('meter').first().waitFor();
+      await first.getByRole('button', { name: 'Show scores' }).click();
+    },
+  },
+  {
+    tab: 'Landing pages',
+    heading: /^Landing pages$/,
+    ready: async (page) => {
+      await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first().click();
+      await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().waitFor();
+    },
+  },
   { tab: 'Search phrases', heading: /^Search phrases$/ },
   { tab: 'Synonyms', heading: /synonyms/i },
   { tab: 'Facets', heading: /facets/i },
@@ -110,7 +123,12 @@ describe('accessibility: axe-core finds no serious or critical violation (Chromi
       await checkPage(page, 'article', found);
 
       await page.goto(`/search?q=qxzvwq&${EN}`);
-      await page.getByRole('heading', { level: 1 }).filter({ hasText: /qxzvwq/ }).or(page.getByText(/no products|nothing/i)).first().waitFor();
+      await page
+        .getByRole('heading', { level: 1 })
+        .filter({ hasText: /qxzvwq/ })
+        .or(page.getByText(/no products|nothing/i))
+        .first()
+        .waitFor();
       await checkPage(page, 'no-results page', found);
 
       assert.deepEqual(found, []);
@@ -129,7 +147,11 @@ describe('accessibility: axe-core finds no serious or critical violation (Chromi
         await page.getByRole('heading', { level: 2, name: view.heading }).waitFor();
         await view.ready?.(page);
         // Views load their data after the heading: check what a merchandiser sees once it is in.
-        await page.getByText(/^Loading/).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+        await page
+          .getByText(/^Loading/)
+          .first()
+          .waitFor({ state: 'detached', timeout: 15_000 })
+          .catch(() => undefined);
         await checkPage(page, `console ${view.tab}`, found);
       }
       // The phrase-rule editor with the product picker's results; the rule is removed again, so nothing is unsaved.
@@ -146,7 +168,12 @@ describe('accessibility: axe-core finds no serious or critical violation (Chromi
       await page.getByLabel('Find a product (title or key)').fill('sneakers');
       await page.getByRole('list', { name: 'Products found' }).getByRole('button', { name: /^Pin / }).first().waitFor();
       await checkPage(page, 'console page editor with the product picker', found);
-      await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').first().getByRole('button', { name: /^Hide / }).click();
+      await page
+        .getByRole('list', { name: 'Page products' })
+        .locator(':scope > li')
+        .first()
+        .getByRole('button', { name: /^Hide / })
+        .click();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('dialog').waitFor();
       await checkPage(page, 'console publish confirmation', found);

@@ -17,15 +17,25 @@ import { eventually, newVisitor, startWorld, type BrowserWorld } from './support
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function search(service: TestService, q: string, session: string, touchpoint: string): Promise<{ totalHits: number; first?: { ticket: string; key: string; title: string } }> {
-  const res = await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=${touchpoint}&customerKey=c-${session}&sessionKey=s-${session}`);
+async function search(
+  service: TestService,
+  q: string,
+  session: string,
+  touchpoint: string,
+): Promise<{ totalHits: number; first?: { ticket: string; key: string; title: string } }> {
+  const res = await service.request(
+    'GET',
+    `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=${touchpoint}&customerKey=c-${session}&sessionKey=s-${session}`,
+  );
   assert.equal(res.status, 200);
   const body = (await res.json()) as { primaryList: { totalHits: number; productGroups: { products: { ticket: string; key: string; title: string }[] }[] } };
   return { totalHits: body.primaryList.totalHits, first: body.primaryList.productGroups[0]?.products[0] };
 }
 
 async function notify(service: TestService, name: string, session: string, body: unknown): Promise<void> {
-  const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=c-${session}&sessionKey=s-${session}`, { body: JSON.stringify(body) });
+  const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=c-${session}&sessionKey=s-${session}`, {
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 204, await res.text());
 }
 
@@ -41,8 +51,24 @@ describe('search analytics for an analyst (Chromium)', function () {
     });
     const { service } = world;
     const who = { market: 'SE', customerKey: 'c-old', sessionKey: 's-old', locale: 'sv-SE', touchpoint: 'DESKTOP' as const };
-    service.context.behaviour.record({ ...who, type: 'search', phrase: 'boots', totalHits: 5, queryId: 'old-boots', skip: 0, at: new Date(`${day(-10)}T10:00:00.000Z`) });
-    service.context.behaviour.record({ ...who, type: 'search', phrase: 'socks', totalHits: 5, queryId: 'old-socks', skip: 0, at: new Date(`${day(-10)}T11:00:00.000Z`) });
+    service.context.behaviour.record({
+      ...who,
+      type: 'search',
+      phrase: 'boots',
+      totalHits: 5,
+      queryId: 'old-boots',
+      skip: 0,
+      at: new Date(`${day(-10)}T10:00:00.000Z`),
+    });
+    service.context.behaviour.record({
+      ...who,
+      type: 'search',
+      phrase: 'socks',
+      totalHits: 5,
+      queryId: 'old-socks',
+      skip: 0,
+      at: new Date(`${day(-10)}T11:00:00.000Z`),
+    });
     const found = (await search(service, 'product', 'a', 'DESKTOP')).first!;
     clicked = found;
     await notify(service, 'click', 'a', { ticket: found.ticket });
@@ -62,8 +88,20 @@ describe('search analytics for an analyst (Chromium)', function () {
     await page.getByLabel('Admin key').fill(API_KEY);
     await page.getByRole('button', { name: 'Log in' }).click();
 
-    const tile = (label: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..').getByRole('definition').first();
-    const changeOf = (label: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..').getByRole('definition').filter({ hasText: 'vs.' });
+    const tile = (label: string) =>
+      page
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('..')
+        .getByRole('definition')
+        .first();
+    const changeOf = (label: string) =>
+      page
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('..')
+        .getByRole('definition')
+        .filter({ hasText: 'vs.' });
     await eventually(async () => assert.equal(await tile('Searches').textContent(), '3'));
     // The last 7 days against the 7 before: 3 searches against 2 ten days ago.
     assert.match((await changeOf('Searches').textContent())!, /^Change: \+50\.0 % vs\. 2$/);
@@ -71,7 +109,13 @@ describe('search analytics for an analyst (Chromium)', function () {
 
     // The split by touchpoint.
     const split = page.getByRole('table', { name: 'By touchpoint' });
-    assert.deepEqual(await split.getByRole('row', { name: /^Mobile/ }).getByRole('cell').allTextContents(), ['1', '33.3 %', '0.0 %', '1', '0.0 %', '0.0 %', '0.0 %', '0']);
+    assert.deepEqual(
+      await split
+        .getByRole('row', { name: /^Mobile/ })
+        .getByRole('cell')
+        .allTextContents(),
+      ['1', '33.3 %', '0.0 %', '1', '0.0 %', '0.0 %', '0.0 %', '0'],
+    );
     // Filtering to mobile: one search.
     await page.getByRole('combobox', { name: 'Touchpoint' }).selectOption('MOBILE');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -97,7 +141,13 @@ describe('search analytics for an analyst (Chromium)', function () {
     await page.getByRole('table', { name: 'Top phrases' }).getByRole('button', { name: 'Clicked products for "product"' }).click();
     const products = page.getByRole('table', { name: 'Clicked products for "product"' });
     await products.getByRole('rowheader', { name: `${clicked.title} ${clicked.key}` }).waitFor();
-    assert.deepEqual(await products.getByRole('row', { name: new RegExp(`^${clicked.title}`) }).getByRole('cell').allTextContents(), ['1', '1', '0', '0', '1.0']);
+    assert.deepEqual(
+      await products
+        .getByRole('row', { name: new RegExp(`^${clicked.title}`) })
+        .getByRole('cell')
+        .allTextContents(),
+      ['1', '1', '0', '0', '1.0'],
+    );
     assert.equal(await page.getByRole('heading', { name: 'Clicked products for "product"' }).evaluate((h) => h === h.ownerDocument.activeElement), true);
 
     // A table as CSV: the same phrases as the table, downloaded with the key in the header only.
@@ -105,13 +155,25 @@ describe('search analytics for an analyst (Chromium)', function () {
     assert.equal(download.suggestedFilename(), `search-phrases-${day(-29)}-${day(0)}.csv`);
     const csv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
     assert.match(csv[0]!, /^phrase,searches,/);
-    assert.deepEqual(csv.slice(1).map((l) => l.split(',').slice(0, 2).join(',')), ['product,2', 'boots,1', 'qwxzv,1', 'socks,1']);
+    assert.deepEqual(
+      csv.slice(1).map((l) => l.split(',').slice(0, 2).join(',')),
+      ['product,2', 'boots,1', 'qwxzv,1', 'socks,1'],
+    );
     const [totals] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the totals as CSV' }).click()]);
     const totalRows = (await readFile((await totals.path())!, 'utf8')).trimEnd().split('\r\n');
-    assert.deepEqual(totalRows.slice(1).map((l) => l.split(',').slice(0, 5).join(',')), [
-      `current,${day(-29)},${day(0)},all,5`, `current,${day(-29)},${day(0)},DESKTOP,4`, `current,${day(-29)},${day(0)},MOBILE,1`, `previous,${day(-59)},${day(-30)},all,0`,
-    ]);
-    assert.deepEqual(urls.filter((u) => u.includes(API_KEY)), []);
+    assert.deepEqual(
+      totalRows.slice(1).map((l) => l.split(',').slice(0, 5).join(',')),
+      [
+        `current,${day(-29)},${day(0)},all,5`,
+        `current,${day(-29)},${day(0)},DESKTOP,4`,
+        `current,${day(-29)},${day(0)},MOBILE,1`,
+        `previous,${day(-59)},${day(-30)},all,0`,
+      ],
+    );
+    assert.deepEqual(
+      urls.filter((u) => u.includes(API_KEY)),
+      [],
+    );
     await page.context().close();
   });
 
@@ -128,7 +190,10 @@ describe('search analytics for an analyst (Chromium)', function () {
     // The console's synonyms form, logged in with the same key, with the phrase as a new rule of sv-SE.
     await page.getByRole('heading', { name: 'Synonyms' }).waitFor();
     assert.equal(await page.getByLabel('Locale').inputValue(), 'sv-SE');
-    const terms = page.getByRole('table', { name: 'Synonyms of sv-SE' }).getByRole('textbox', { name: /^Terms of rule \d+$/ }).last();
+    const terms = page
+      .getByRole('table', { name: 'Synonyms of sv-SE' })
+      .getByRole('textbox', { name: /^Terms of rule \d+$/ })
+      .last();
     assert.equal(await terms.inputValue(), 'qwxzv');
     await page.getByRole('status').filter({ hasText: '"qwxzv" is in a new rule' }).waitFor();
     await terms.fill('qwxzv, product');

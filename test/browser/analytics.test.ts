@@ -14,14 +14,19 @@ const WHO = 'market=SE&locale=sv-SE&touchpoint=desktop';
 
 /** A search-page of one visitor through the storefront API; answers the first product's ticket and key. */
 async function search(service: TestService, q: string, session: string, extra = ''): Promise<{ ticket: string; key: string } | undefined> {
-  const res = await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&${WHO}&customerKey=c-${session}&sessionKey=s-${session}${extra}`);
+  const res = await service.request(
+    'GET',
+    `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&${WHO}&customerKey=c-${session}&sessionKey=s-${session}${extra}`,
+  );
   assert.equal(res.status, 200);
   const body = (await res.json()) as { primaryList: { productGroups: { products: { ticket: string; key: string }[] }[] } };
   return body.primaryList.productGroups[0]?.products[0];
 }
 
 async function notify(service: TestService, name: string, session: string, body: unknown): Promise<void> {
-  const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=c-${session}&sessionKey=s-${session}`, { body: JSON.stringify(body) });
+  const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=c-${session}&sessionKey=s-${session}`, {
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 204, await res.text());
 }
 
@@ -44,9 +49,13 @@ describe('search analytics page (Chromium)', function () {
     await search(service, 'qwxzv', 'd');
     await search(service, 'qwxzv', 'e');
     await notify(service, 'click', 'a', { ticket: found.ticket });
-    const productPage = await service.request('POST', `/api/storefront/v3/queries/product-page?productKey=${encodeURIComponent(found.key)}&${WHO}&customerKey=c-a&sessionKey=s-a`,
-      { body: JSON.stringify({ productGroup: { include: true } }), headers: { 'Content-Type': 'text/plain' } });
-    const variant = ((await productPage.json()) as { productGroup: { products: { variants: { key: string; ticket: string }[] }[] } }).productGroup.products[0]!.variants[0]!;
+    const productPage = await service.request(
+      'POST',
+      `/api/storefront/v3/queries/product-page?productKey=${encodeURIComponent(found.key)}&${WHO}&customerKey=c-a&sessionKey=s-a`,
+      { body: JSON.stringify({ productGroup: { include: true } }), headers: { 'Content-Type': 'text/plain' } },
+    );
+    const variant = ((await productPage.json()) as { productGroup: { products: { variants: { key: string; ticket: string }[] }[] } }).productGroup.products[0]!
+      .variants[0]!;
     await notify(service, 'add-to-cart', 'a', { ticket: variant.ticket });
     await notify(service, 'purchase', 'a', { lines: [{ variantKey: variant.key, quantity: 2, sellingPrice: 150 }] });
     await service.context.behaviour.flush();
@@ -69,10 +78,16 @@ describe('search analytics page (Chromium)', function () {
     const totals = page.getByRole('definition');
     await page.getByRole('img', { name: /^Searches per day/ }).waitFor();
     for (const name of [/^Searches per day/, /^Zero-result rate per day/, /^Click-through rate per day/]) {
-      assert.equal(await page.getByRole('img', { name }).locator('canvas').count() > 0, true, String(name));
+      assert.equal((await page.getByRole('img', { name }).locator('canvas').count()) > 0, true, String(name));
     }
     await eventually(async () => assert.equal(await totals.first().textContent(), '5'));
-    const tile = (label: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..').getByRole('definition').first();
+    const tile = (label: string) =>
+      page
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('..')
+        .getByRole('definition')
+        .first();
     assert.equal(await tile('Refinements').textContent(), '1');
     assert.equal(await tile('Add-to-cart rate').textContent(), '20.0 %');
     assert.equal(await tile('Conversion rate').textContent(), '20.0 %');
@@ -103,7 +118,10 @@ describe('search analytics page (Chromium)', function () {
     await page.getByRole('img', { name: /^Click-through rate per month, 1[23] months$/ }).waitFor();
     await eventually(async () => assert.equal(await totals.first().textContent(), '5'));
 
-    assert.deepEqual(urls.filter((u) => u.includes(API_KEY)), []);
+    assert.deepEqual(
+      urls.filter((u) => u.includes(API_KEY)),
+      [],
+    );
     await page.context().close();
   });
 });

@@ -40,16 +40,27 @@ describe('console: experiments (Chromium)', function () {
     await item.getByText('running').waitFor();
 
     // The experiment as stored: started now, the form's variant B.
-    const exported = await (await world.service.admin('GET', '/api/admin/v4/export/experiments', { headers: { 'Accept-Encoding': 'gzip' } })).json() as { experiments: Experiment[] };
+    const exported = (await (await world.service.admin('GET', '/api/admin/v4/export/experiments', { headers: { 'Accept-Encoding': 'gzip' } })).json()) as {
+      experiments: Experiment[];
+    };
     const [experiment] = exported.experiments;
-    assert.deepStrictEqual(experiment.variants.map((v) => [v.id, v.share, v.overrides]), [['control', 50, {}], ['B', 50, { relevance: { relaxedMatching: false }, synonyms: 'none' }]]);
+    assert.deepStrictEqual(
+      experiment.variants.map((v) => [v.id, v.share, v.overrides]),
+      [
+        ['control', 50, {}],
+        ['B', 50, { relevance: { relaxedMatching: false }, synonyms: 'none' }],
+      ],
+    );
     assert.ok(Date.parse(experiment.start) <= Date.now() && Date.parse(experiment.end) > Date.now());
 
     // A visitor of each variant searches; their events carry the variant.
     for (const variant of ['control', 'B']) {
       let i = 0;
       while (assignVariant(experiment, `shopper-${i}`).id !== variant) i++;
-      const res = await world.service.request('GET', `/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=shopper-${i}&sessionKey=s-${i}`);
+      const res = await world.service.request(
+        'GET',
+        `/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=shopper-${i}&sessionKey=s-${i}`,
+      );
       assert.equal(res.status, 200);
     }
     await world.service.context.behaviour.flush();
@@ -59,13 +70,16 @@ describe('console: experiments (Chromium)', function () {
     const table = item.getByRole('table', { name: 'Results of Strict <b>matching</b>' });
     await eventually(async () => assert.equal(await table.getByRole('row', { name: /^control 1 1/ }).count(), 1));
     await table.getByRole('row', { name: /^B 1 1/ }).waitFor();
-    await item.getByRole('list', { name: 'Reading of Strict <b>matching</b>' }).getByText(/conversion not significant yet/).waitFor();
+    await item
+      .getByRole('list', { name: 'Reading of Strict <b>matching</b>' })
+      .getByText(/conversion not significant yet/)
+      .waitFor();
 
     await item.getByRole('button', { name: 'End Strict <b>matching</b> now' }).click();
     await page.getByRole('status').filter({ hasText: 'Ended "Strict <b>matching</b>".' }).waitFor();
     await item.getByText('ended').waitFor();
     assert.equal(await item.getByRole('button', { name: /^End / }).count(), 0);
-    const history = await (await world.service.admin('GET', '/api/admin/v4/history/experiments')).json() as { versions: { name: string }[] };
+    const history = (await (await world.service.admin('GET', '/api/admin/v4/history/experiments')).json()) as { versions: { name: string }[] };
     assert.equal(history.versions[0].name, 'console');
     assert.deepStrictEqual(dialogs, []);
     await page.context().close();

@@ -11,13 +11,16 @@ import { newVisitor, startWorld, type BrowserWorld } from './support';
 
 /** The product keys of the storefront's landing page /skor (SE, sv-SE) in a view, in order. */
 async function skor(service: TestService, view?: 'PREVIEW'): Promise<string[]> {
-  const res = await service.request('GET', `/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false&limit=60${view ? `&viewId=${view}` : ''}`);
+  const res = await service.request(
+    'GET',
+    `/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false&limit=60${view ? `&viewId=${view}` : ''}`,
+  );
   assert.equal(res.status, 200, await res.clone().text());
   const body = (await res.json()) as { primaryList: { productGroups: { products: { key: string }[] }[] } };
   return body.primaryList.productGroups.map((g) => g.products[0]!.key);
 }
 
-describe('console: the page editor\'s product picker and Show more (Chromium)', function () {
+describe("console: the page editor's product picker and Show more (Chromium)", function () {
   let world: BrowserWorld;
   before(async function () {
     this.timeout(180_000);
@@ -26,7 +29,11 @@ describe('console: the page editor\'s product picker and Show more (Chromium)', 
       const res = await service.importCatalog(smallCatalog(30));
       assert.equal(res.status, 204, await res.text());
       const page = await service.admin('POST', '/api/admin/v4/import/pages?name=first', {
-        body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: {} }] }),
+        body: JSON.stringify({
+          market: 'SE',
+          type: 'FULL',
+          addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: {} }],
+        }),
         headers: { 'Content-Type': 'application/json' },
       });
       assert.equal(page.status, 204, await page.text());
@@ -42,7 +49,10 @@ describe('console: the page editor\'s product picker and Show more (Chromium)', 
     await page.goto('/console/pages');
     await page.getByLabel('Admin key').fill(API_KEY);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /\/skor/ })
+      .click();
 
     const rows = page.getByRole('list', { name: 'Page products' }).locator(':scope > li');
     await rows.nth(23).waitFor();
@@ -51,7 +61,10 @@ describe('console: the page editor\'s product picker and Show more (Chromium)', 
     await rows.nth(29).waitFor();
     assert.equal(await rows.count(), 30);
     assert.equal(await page.getByRole('button', { name: 'Show more' }).count(), 0, 'no more to show after all 30');
-    assert.deepEqual(await rows.getByRole('article').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))), live.map((k) => `Product ${k}`));
+    assert.deepEqual(
+      await rows.getByRole('article').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+      live.map((k) => `Product ${k}`),
+    );
     // Focus moved to the first product Show more added.
     assert.equal(await page.locator(':focus').getAttribute('data-key'), live[24]);
 

@@ -16,7 +16,10 @@ const ANALYST_KEY = 'analyst-key';
 
 /** The storefront's landing page for `reference` in SE, sv-SE: published, its heading and product keys. */
 async function storefrontPage(service: TestService, reference: string): Promise<{ published: boolean; heading?: string; keys: string[] }> {
-  const res = await service.request('GET', `/api/storefront/v3/queries/landing-page?pageReference=${encodeURIComponent(reference)}&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false`);
+  const res = await service.request(
+    'GET',
+    `/api/storefront/v3/queries/landing-page?pageReference=${encodeURIComponent(reference)}&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false`,
+  );
   assert.equal(res.status, 200);
   const body = (await res.json()) as { published: boolean; seo: { pageHeading?: string }; primaryList?: { productGroups: { products: { key: string }[] }[] } };
   return { published: body.published, heading: body.seo.pageHeading, keys: (body.primaryList?.productGroups ?? []).map((g) => g.products[0]!.key) };
@@ -36,16 +39,19 @@ describe('console: pages created, copied, scheduled and deleted; keys with roles
   let world: BrowserWorld;
   before(async function () {
     this.timeout(180_000);
-    world = await startWorld(async (service) => {
-      await service.configure(TEST_CONFIGURATION);
-      const res = await service.importCatalog(smallCatalog(6));
-      assert.equal(res.status, 204, await res.text());
-      const page = await service.admin('POST', '/api/admin/v4/import/pages?name=first', {
-        body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' } }] }),
-        headers: { 'Content-Type': 'application/json' },
-      });
-      assert.equal(page.status, 204, await page.text());
-    }, { merchandiserApiKeys: [MERCHANDISER_KEY], analystApiKeys: [ANALYST_KEY] });
+    world = await startWorld(
+      async (service) => {
+        await service.configure(TEST_CONFIGURATION);
+        const res = await service.importCatalog(smallCatalog(6));
+        assert.equal(res.status, 204, await res.text());
+        const page = await service.admin('POST', '/api/admin/v4/import/pages?name=first', {
+          body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' } }] }),
+          headers: { 'Content-Type': 'application/json' },
+        });
+        assert.equal(page.status, 204, await page.text());
+      },
+      { merchandiserApiKeys: [MERCHANDISER_KEY], analystApiKeys: [ANALYST_KEY] },
+    );
   });
   after(async () => world?.close());
 
@@ -86,15 +92,27 @@ describe('console: pages created, copied, scheduled and deleted; keys with roles
     await page.getByRole('status').filter({ hasText: 'Deleted /kampanj-2' }).waitFor();
     assert.equal((await storefrontPage(service, '/kampanj-2')).published, false);
     assert.equal((await storefrontPage(service, '/kampanj')).published, true);
-    assert.equal(await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /kampanj-2/ }).count(), 0);
+    assert.equal(
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByRole('button', { name: /kampanj-2/ })
+        .count(),
+      0,
+    );
 
     // A schedule that ended: the live storefront stops serving the page.
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^\/kampanj/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /^\/kampanj/ })
+      .click();
     await page.getByLabel('Ends').fill('2020-01-01T10:00');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await eventually(async () => assert.equal((await storefrontPage(service, '/kampanj')).published, false));
-    await page.getByRole('navigation', { name: 'Pages' }).getByText(/^Ended/).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByText(/^Ended/)
+      .waitFor();
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'History' }).click();
     const versions = page.getByRole('table', { name: 'Versions' });

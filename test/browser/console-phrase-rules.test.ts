@@ -13,7 +13,16 @@ const KEYS = ['S1', 'S2', 'S3', 'S4', 'S5'];
 
 /** The storefront's search-page product keys for a phrase, in order. */
 async function search(service: TestService, q: string, view?: 'PREVIEW'): Promise<string[]> {
-  const query = new URLSearchParams({ q, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', customerKey: 'c', sessionKey: 's', notify: 'false', ...(view ? { viewId: view } : {}) });
+  const query = new URLSearchParams({
+    q,
+    market: 'SE',
+    locale: 'sv-SE',
+    touchpoint: 'desktop',
+    customerKey: 'c',
+    sessionKey: 's',
+    notify: 'false',
+    ...(view ? { viewId: view } : {}),
+  });
   const res = await service.request('GET', `/api/storefront/v3/queries/search-page?${query}`);
   assert.equal(res.status, 200, await res.clone().text());
   const body = (await res.json()) as { primaryList: { productGroups: { products: { key: string }[] }[] } };
@@ -26,7 +35,11 @@ describe('console search phrases with a product picker (Chromium)', function () 
     this.timeout(180_000);
     world = await startWorld(async (service) => {
       await service.configure(TEST_CONFIGURATION);
-      const res = await service.importCatalog(KEYS.map((k) => group(k, { [`${k}-p`]: product(`${k}-p`, { defaults: { title: `Sneakers ${k}`, url: `/p/${k}`, brand: 'Acme', category: ['cat_shoes'] } }) })));
+      const res = await service.importCatalog(
+        KEYS.map((k) =>
+          group(k, { [`${k}-p`]: product(`${k}-p`, { defaults: { title: `Sneakers ${k}`, url: `/p/${k}`, brand: 'Acme', category: ['cat_shoes'] } }) }),
+        ),
+      );
       assert.equal(res.status, 204, await res.text());
     });
   });

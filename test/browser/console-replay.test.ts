@@ -32,9 +32,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const SEARCH = '/api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&touchpoint=DESKTOP';
 
 async function searchAndClick(service: TestService, q: string, at: number, visitor: string): Promise<string> {
-  const answer = await (await service.request('GET', `${SEARCH}&customerKey=${visitor}&sessionKey=${visitor}&q=${q}`)).json() as { primaryList: { productGroups: { key: string; products: { ticket: string }[] }[] } };
+  const answer = (await (await service.request('GET', `${SEARCH}&customerKey=${visitor}&sessionKey=${visitor}&q=${q}`)).json()) as {
+    primaryList: { productGroups: { key: string; products: { ticket: string }[] }[] };
+  };
   const g = answer.primaryList.productGroups[at];
-  const click = await service.request('POST', `/api/storefront/v3/notifications/click?market=SE&customerKey=${visitor}&sessionKey=${visitor}`, { body: JSON.stringify({ ticket: g.products[0].ticket }), headers: { 'Content-Type': 'text/plain' } });
+  const click = await service.request('POST', `/api/storefront/v3/notifications/click?market=SE&customerKey=${visitor}&sessionKey=${visitor}`, {
+    body: JSON.stringify({ ticket: g.products[0].ticket }),
+    headers: { 'Content-Type': 'text/plain' },
+  });
   assert.equal(click.status, 204, await click.text());
   return g.key;
 }
@@ -52,8 +57,18 @@ describe('console: replay beside preview (Chromium)', function () {
       for (let i = 0; i < 2; i++) await searchAndClick(service, 'hat', 0, `h${i}`);
       await service.context.behaviour.flush();
       await service.context.es.indices.refresh({ index: `${service.prefix}-events*` });
-      const rules = { markets: { SE: [{ id: 'boot-up', phrases: ['boot'], pinned: [{ productKey: `${clickedSecond}-p`, position: 1 }] }, { id: 'no-hat', phrases: ['hat'], hidden: ['green-hat-p'] }] } };
-      const saved = await service.admin('PUT', '/api/admin/v4/import/phrase-rules?previewOnly=true', { body: JSON.stringify(rules), headers: { 'Content-Type': 'application/json' } });
+      const rules = {
+        markets: {
+          SE: [
+            { id: 'boot-up', phrases: ['boot'], pinned: [{ productKey: `${clickedSecond}-p`, position: 1 }] },
+            { id: 'no-hat', phrases: ['hat'], hidden: ['green-hat-p'] },
+          ],
+        },
+      };
+      const saved = await service.admin('PUT', '/api/admin/v4/import/phrase-rules?previewOnly=true', {
+        body: JSON.stringify(rules),
+        headers: { 'Content-Type': 'application/json' },
+      });
       assert.equal(saved.status, 204, await saved.text());
     });
   });
@@ -75,7 +90,10 @@ describe('console: replay beside preview (Chromium)', function () {
       await form.getByLabel('Change').selectOption({ label: 'Preview changes (pages and phrase rules)' });
       await form.getByLabel('Phrases').fill('50');
       await form.getByRole('button', { name: 'Run replay' }).click();
-      await page.getByRole('status').filter({ hasText: /^Replayed 2 phrases/ }).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Replayed 2 phrases/ })
+        .waitFor({ timeout: 30_000 });
 
       const better = page.getByRole('table', { name: 'Most changed for the better' });
       const worse = page.getByRole('table', { name: 'Most changed for the worse' });
@@ -90,8 +108,13 @@ describe('console: replay beside preview (Chromium)', function () {
       if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-replay-${size}.png`, fullPage: true });
       assert.deepEqual(dialogs, []);
       // The preview was not published: the live answer for "hat" still lists the hat.
-      const live = await (await world.service.request('GET', `${SEARCH}&customerKey=x&sessionKey=x&notify=false&q=hat`)).json() as { primaryList: { productGroups: { key: string }[] } };
-      assert.deepEqual(live.primaryList.productGroups.map((g) => g.key), ['green-hat']);
+      const live = (await (await world.service.request('GET', `${SEARCH}&customerKey=x&sessionKey=x&notify=false&q=hat`)).json()) as {
+        primaryList: { productGroups: { key: string }[] };
+      };
+      assert.deepEqual(
+        live.primaryList.productGroups.map((g) => g.key),
+        ['green-hat'],
+      );
       await page.context().close();
     });
   }

@@ -20,12 +20,15 @@ async function json<T>(res: Response): Promise<T> {
 /** The product keys the live storefront's landing page /skor answers, in order. */
 async function skor(service: TestService): Promise<string[]> {
   const body = await json<{ primaryList: { productGroups: { products: { key: string }[] }[] } }>(
-    await service.request('GET', `/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&${STOREFRONT}`));
+    await service.request('GET', `/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&${STOREFRONT}`),
+  );
   return body.primaryList.productGroups.map((g) => g.products[0]!.key);
 }
 
 async function searchHits(service: TestService, q: string): Promise<number> {
-  const body = await json<{ primaryList: { totalHits: number } }>(await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&${STOREFRONT}`));
+  const body = await json<{ primaryList: { totalHits: number } }>(
+    await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&${STOREFRONT}`),
+  );
   return body.primaryList.totalHits;
 }
 
@@ -41,7 +44,10 @@ async function logIn(world: BrowserWorld, path: string, size: 'desktop' | 'phone
 }
 
 async function openSkor(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('button', { name: /\/skor/ })
+    .click();
   await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').nth(2).waitFor();
 }
 
@@ -55,13 +61,19 @@ describe('console safe editing (Chromium)', function () {
         translation('t-shoes-sv', { attribute: 'category', id: 'cat_shoes', locale: 'sv-SE', value: 'Skor' }),
         ...Array.from({ length: 6 }, (_, i) => {
           const key = `G${i + 1}`;
-          return group(key, { [`${key}-p`]: product(`${key}-p`, { defaults: { title: `Product ${key}`, url: `/p/${key}`, brand: 'Acme', category: ['cat_shoes'] } }) });
+          return group(key, {
+            [`${key}-p`]: product(`${key}-p`, { defaults: { title: `Product ${key}`, url: `/p/${key}`, brand: 'Acme', category: ['cat_shoes'] } }),
+          });
         }),
       ];
       const res = await service.importCatalog(catalog);
       assert.equal(res.status, 204, await res.text());
       const pages = await service.admin('POST', '/api/admin/v4/import/pages', {
-        body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: { rules: 'rule incl brand { "Acme" }' } }] }),
+        body: JSON.stringify({
+          market: 'SE',
+          type: 'FULL',
+          addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: { rules: 'rule incl brand { "Acme" }' } }],
+        }),
         headers: { 'Content-Type': 'application/json' },
       });
       assert.equal(pages.status, 204, await pages.text());
@@ -74,7 +86,10 @@ describe('console safe editing (Chromium)', function () {
     const { page, dialogs } = await logIn(world, '/console/pages');
     await openSkor(page);
     const rows = page.getByRole('list', { name: 'Page products' }).locator(':scope > li');
-    await rows.nth(0).getByRole('button', { name: /^Hide / }).click();
+    await rows
+      .nth(0)
+      .getByRole('button', { name: /^Hide / })
+      .click();
 
     const save = page.getByRole('button', { name: 'Save', exact: true });
     await save.click();
@@ -100,7 +115,12 @@ describe('console safe editing (Chromium)', function () {
     const live = await skor(world.service);
     const { page } = await logIn(world, '/console/pages');
     await openSkor(page);
-    await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').nth(0).getByRole('button', { name: /^Hide / }).click();
+    await page
+      .getByRole('list', { name: 'Page products' })
+      .locator(':scope > li')
+      .nth(0)
+      .getByRole('button', { name: /^Hide / })
+      .click();
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved as a preview' }).waitFor();
     assert.equal(await page.getByRole('dialog').count(), 0);
@@ -108,11 +128,16 @@ describe('console safe editing (Chromium)', function () {
     await page.context().close();
   });
 
-  it('warns before unsaved changes are left: the console\'s navigation stays, closing the tab asks, and nothing asks once they are discarded', async () => {
+  it("warns before unsaved changes are left: the console's navigation stays, closing the tab asks, and nothing asks once they are discarded", async () => {
     const { page, dialogs, kinds } = await logIn(world, '/console/synonyms');
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Landing pages' }).click();
     await openSkor(page);
-    await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').nth(1).getByRole('button', { name: /^Pin first: / }).click();
+    await page
+      .getByRole('list', { name: 'Page products' })
+      .locator(':scope > li')
+      .nth(1)
+      .getByRole('button', { name: /^Pin first: / })
+      .click();
 
     // The visitor's dialogs are dismissed: the merchandiser stays with their changes.
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Synonyms' }).click();
@@ -161,7 +186,7 @@ describe('console safe editing (Chromium)', function () {
     await page.getByRole('button', { name: 'Save synonyms' }).click();
     await confirm.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    assert.ok(await searchHits(world.service, 'gympadoja') > 0);
+    assert.ok((await searchHits(world.service, 'gympadoja')) > 0);
     // Saved: nothing holds the navigation back.
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Facets' }).click();
     await page.getByRole('heading', { level: 2, name: 'Facets' }).waitFor();
@@ -169,16 +194,21 @@ describe('console safe editing (Chromium)', function () {
     await page.context().close();
   });
 
-  it('keeps a save\'s message in view when the merchandiser scrolls down the page (phone)', async () => {
+  it("keeps a save's message in view when the merchandiser scrolls down the page (phone)", async () => {
     const { page } = await logIn(world, '/console/pages', 'phone');
     await openSkor(page);
-    await page.getByRole('list', { name: 'Page products' }).locator(':scope > li').nth(0).getByRole('button', { name: /^Pin first: / }).click();
+    await page
+      .getByRole('list', { name: 'Page products' })
+      .locator(':scope > li')
+      .nth(0)
+      .getByRole('button', { name: /^Pin first: / })
+      .click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     const message = page.getByRole('status').filter({ hasText: 'Saved: the storefront shows it now' });
     await message.waitFor();
     const height = 844;
-    assert.ok(await page.evaluate('document.documentElement.scrollHeight') as number > height * 2, 'the page is long enough to scroll the message away');
+    assert.ok(((await page.evaluate('document.documentElement.scrollHeight')) as number) > height * 2, 'the page is long enough to scroll the message away');
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     await page.waitForTimeout(100);
     const box = (await message.boundingBox())!;

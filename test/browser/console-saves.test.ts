@@ -33,12 +33,18 @@ async function json<T>(res: Response): Promise<T> {
 /** The product keys of the storefront's landing page /skor in a view, in order. */
 async function skor(service: TestService, view?: 'PREVIEW'): Promise<string[]> {
   const body = await json<{ primaryList: { productGroups: { products: { key: string }[] }[] } }>(
-    await service.request('GET', `/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&${STOREFRONT}${view ? `&viewId=${view}` : ''}`));
+    await service.request(
+      'GET',
+      `/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&${STOREFRONT}${view ? `&viewId=${view}` : ''}`,
+    ),
+  );
   return body.primaryList.productGroups.map((g) => g.products[0]!.key);
 }
 
 async function searchHits(service: TestService, q: string): Promise<number> {
-  const body = await json<{ primaryList: { totalHits: number } }>(await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&${STOREFRONT}`));
+  const body = await json<{ primaryList: { totalHits: number } }>(
+    await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&${STOREFRONT}`),
+  );
   return body.primaryList.totalHits;
 }
 
@@ -74,12 +80,26 @@ describe('merchandising console saves what it says (Chromium)', function () {
         translation('t-shoes-nb', { attribute: 'category', id: 'cat_shoes', locale: 'nb-NO', value: 'Sko' }),
         ...Array.from({ length: 6 }, (_, i) => {
           const key = `G${i + 1}`;
-          return group(key, { [`${key}-p`]: product(`${key}-p`, { defaults: { title: `Product ${key}`, url: `/p/${key}`, brand: 'Acme', category: ['cat_shoes'], customLabels: { material: [i % 2 ? 'Leather' : 'Canvas'] } } }) });
+          return group(key, {
+            [`${key}-p`]: product(`${key}-p`, {
+              defaults: {
+                title: `Product ${key}`,
+                url: `/p/${key}`,
+                brand: 'Acme',
+                category: ['cat_shoes'],
+                customLabels: { material: [i % 2 ? 'Leather' : 'Canvas'] },
+              },
+            }),
+          });
         }),
       ];
       const res = await service.importCatalog(catalog);
       assert.equal(res.status, 204, await res.text());
-      await put(service, 'POST', '/api/admin/v4/import/pages', { market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: { rules: 'rule incl brand { "Acme" }' } }] });
+      await put(service, 'POST', '/api/admin/v4/import/pages', {
+        market: 'SE',
+        type: 'FULL',
+        addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: { rules: 'rule incl brand { "Acme" }' } }],
+      });
     });
   });
   after(async () => world?.close());
@@ -88,33 +108,55 @@ describe('merchandising console saves what it says (Chromium)', function () {
     const live = await skor(world.service);
     assert.ok(live.length >= 3);
     const { page, dialogs } = await logIn(world, '/console/pages');
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /\/skor/ })
+      .click();
     const rows = page.getByRole('list', { name: 'Page products' }).locator(':scope > li');
     await rows.nth(2).waitFor();
     const hidden = live[0]!;
-    await rows.nth(0).getByRole('button', { name: /^Hide / }).click();
+    await rows
+      .nth(0)
+      .getByRole('button', { name: /^Hide / })
+      .click();
 
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved as a preview' }).waitFor();
     assert.deepEqual(await skor(world.service), live);
-    assert.deepEqual(await skor(world.service, 'PREVIEW'), live.filter((k) => k !== hidden));
-    const published = await exported(world.service, '/api/admin/v4/export/pages?market=SE&outputFilter=PUBLISHED_ONLY') as { addOrUpdate: { primaryList: { blocked?: string[] } }[] };
+    assert.deepEqual(
+      await skor(world.service, 'PREVIEW'),
+      live.filter((k) => k !== hidden),
+    );
+    const published = (await exported(world.service, '/api/admin/v4/export/pages?market=SE&outputFilter=PUBLISHED_ONLY')) as {
+      addOrUpdate: { primaryList: { blocked?: string[] } }[];
+    };
     assert.equal(published.addOrUpdate[0]!.primaryList.blocked, undefined);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved: the storefront shows it now' }).waitFor();
-    assert.deepEqual(await skor(world.service), live.filter((k) => k !== hidden));
+    assert.deepEqual(
+      await skor(world.service),
+      live.filter((k) => k !== hidden),
+    );
     assert.deepEqual(dialogs, []);
     await page.context().close();
   });
 
-  it('Save publishes a page\'s pending preview after a reload, with nothing else changed', async () => {
+  it("Save publishes a page's pending preview after a reload, with nothing else changed", async () => {
     const live = await skor(world.service);
-    await put(world.service, 'POST', '/api/admin/v4/import/pages', { market: 'SE', type: 'PARTIAL', previewOnly: true, addOrUpdate: [{ id: 'skor', primaryList: { pinned: [live[live.length - 1]!] } }] });
+    await put(world.service, 'POST', '/api/admin/v4/import/pages', {
+      market: 'SE',
+      type: 'PARTIAL',
+      previewOnly: true,
+      addOrUpdate: [{ id: 'skor', primaryList: { pinned: [live[live.length - 1]!] } }],
+    });
     assert.deepEqual(await skor(world.service), live);
     const { page } = await logIn(world, '/console/pages');
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /\/skor/ })
+      .click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
@@ -123,7 +165,9 @@ describe('merchandising console saves what it says (Chromium)', function () {
   });
 
   it('a synonym saved from the form changes search-page, and the form shows the stored synonyms after a reload', async () => {
-    await put(world.service, 'PUT', '/api/admin/v4/import/synonyms', { locales: { 'sv-SE': [{ terms: ['sko', 'känga'] }], 'nb-NO': [{ from: ['joggesko'], to: ['sko'] }] } });
+    await put(world.service, 'PUT', '/api/admin/v4/import/synonyms', {
+      locales: { 'sv-SE': [{ terms: ['sko', 'känga'] }], 'nb-NO': [{ from: ['joggesko'], to: ['sko'] }] },
+    });
     assert.equal(await searchHits(world.service, 'gympadoja'), 0);
     const { page, dialogs } = await logIn(world, '/console/synonyms');
     const table = page.getByRole('table', { name: 'Synonyms of sv-SE' });
@@ -133,7 +177,7 @@ describe('merchandising console saves what it says (Chromium)', function () {
     await page.getByRole('button', { name: 'Save synonyms' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
-    assert.ok(await searchHits(world.service, 'gympadoja') > 0);
+    assert.ok((await searchHits(world.service, 'gympadoja')) > 0);
     assert.deepEqual(await exported(world.service, '/api/admin/v4/export/synonyms'), {
       locales: { 'sv-SE': [{ terms: ['sko', 'känga'] }, { terms: ['gympadoja', 'product'] }], 'nb-NO': [{ from: ['joggesko'], to: ['sko'] }] },
     });
@@ -155,18 +199,37 @@ describe('merchandising console saves what it says (Chromium)', function () {
   });
 
   it('facets: configuring a market from its defaults keeps every facet it showed; one label changed changes only that field of the export', async () => {
-    const facetsOfNO = async () => (await json<{ primaryList: { facets: { id: string; label: string }[] } }>(
-      await world.service.request('GET', `/api/storefront/v3/queries/search-page?q=product&market=NO&locale=nb-NO&${STOREFRONT}`))).primaryList.facets;
+    const facetsOfNO = async () =>
+      (
+        await json<{ primaryList: { facets: { id: string; label: string }[] } }>(
+          await world.service.request('GET', `/api/storefront/v3/queries/search-page?q=product&market=NO&locale=nb-NO&${STOREFRONT}`),
+        )
+      ).primaryList.facets;
     const before = await facetsOfNO();
-    assert.ok(before.some((f) => f.id === 'custom.material'), JSON.stringify(before));
-    await put(world.service, 'PUT', '/api/admin/v4/import/facets', { markets: { SE: {
-      facets: [
-        { id: 'maker', attribute: 'brand', type: 'TEXT', labels: { 'sv-SE': 'Märke', 'en-GB': 'Make' }, sortOrder: 'ALPHABETIC', size: 20, searchPage: true },
-        { attribute: 'price', type: 'RANGE', labels: { 'sv-SE': 'Pris' }, searchPage: false },
-        { attribute: 'category', type: 'TEXT' },
-      ],
-      dynamicFacets: 2,
-    } } });
+    assert.ok(
+      before.some((f) => f.id === 'custom.material'),
+      JSON.stringify(before),
+    );
+    await put(world.service, 'PUT', '/api/admin/v4/import/facets', {
+      markets: {
+        SE: {
+          facets: [
+            {
+              id: 'maker',
+              attribute: 'brand',
+              type: 'TEXT',
+              labels: { 'sv-SE': 'Märke', 'en-GB': 'Make' },
+              sortOrder: 'ALPHABETIC',
+              size: 20,
+              searchPage: true,
+            },
+            { attribute: 'price', type: 'RANGE', labels: { 'sv-SE': 'Pris' }, searchPage: false },
+            { attribute: 'category', type: 'TEXT' },
+          ],
+          dynamicFacets: 2,
+        },
+      },
+    });
     const { page, dialogs } = await logIn(world, '/console/facets');
     await page.getByLabel('Market').selectOption('NO');
     await page.getByRole('button', { name: 'Configure the facets of NO' }).click();
@@ -175,8 +238,14 @@ describe('merchandising console saves what it says (Chromium)', function () {
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);
     const after = await facetsOfNO();
-    assert.deepEqual(after.map((f) => f.id), before.map((f) => f.id));
-    assert.deepEqual(after.map((f) => f.label), before.map((f) => (f.id === 'brand' ? 'Produsent' : f.label)));
+    assert.deepEqual(
+      after.map((f) => f.id),
+      before.map((f) => f.id),
+    );
+    assert.deepEqual(
+      after.map((f) => f.label),
+      before.map((f) => (f.id === 'brand' ? 'Produsent' : f.label)),
+    );
 
     const stored = await exported(world.service, '/api/admin/v4/export/facets');
     await page.getByLabel('Market').selectOption('SE');
@@ -190,10 +259,12 @@ describe('merchandising console saves what it says (Chromium)', function () {
   });
 
   it('labels: one text changed changes only that field of the export', async () => {
-    await put(world.service, 'PUT', '/api/admin/v4/import/labels', { markets: {
-      SE: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast', 'facet.brand': 'Märke' }, 'en-GB': { 'facet.brand': 'Make' } },
-      NO: { 'nb-NO': { 'facet.brand': 'Merke' } },
-    } });
+    await put(world.service, 'PUT', '/api/admin/v4/import/labels', {
+      markets: {
+        SE: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast', 'facet.brand': 'Märke' }, 'en-GB': { 'facet.brand': 'Make' } },
+        NO: { 'nb-NO': { 'facet.brand': 'Merke' } },
+      },
+    });
     const stored = await exported(world.service, '/api/admin/v4/export/labels');
     const { page, dialogs } = await logIn(world, '/console/labels');
     await page.getByRole('list', { name: 'Labels of SE sv-SE' }).getByRole('group', { name: 'Label 2' }).getByLabel('Text').fill('Tillverkare');
@@ -206,11 +277,16 @@ describe('merchandising console saves what it says (Chromium)', function () {
   });
 
   it('navigation: one title changed changes only that field of the export', async () => {
-    await put(world.service, 'POST', '/api/admin/v4/import/navigation', { market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: [
-      { id: 'skor', title: 'Skor', type: 'PAGE', pageId: 'skor', customData: { banner: 'vår' }, iconPath: '/icons/skor.svg' },
-      { id: 'rea', title: 'Rea', type: 'LABEL' },
-      { id: 'blogg', title: 'Blogg', type: 'LINK', url: 'https://blog.example.com/', parentId: 'skor', customData: { target: 'new' } },
-    ] });
+    await put(world.service, 'POST', '/api/admin/v4/import/navigation', {
+      market: 'SE',
+      locale: 'sv-SE',
+      type: 'FULL',
+      addOrUpdate: [
+        { id: 'skor', title: 'Skor', type: 'PAGE', pageId: 'skor', customData: { banner: 'vår' }, iconPath: '/icons/skor.svg' },
+        { id: 'rea', title: 'Rea', type: 'LABEL' },
+        { id: 'blogg', title: 'Blogg', type: 'LINK', url: 'https://blog.example.com/', parentId: 'skor', customData: { target: 'new' } },
+      ],
+    });
     const path = '/api/admin/v3/export/navigation?market=SE&locale=sv-SE';
     const byId = (c: unknown) => Object.fromEntries((c as { addOrUpdate: { id: string }[] }).addOrUpdate.map((n) => [n.id, n]));
     const stored = await exported(world.service, path);
@@ -233,7 +309,11 @@ describe('merchandising console saves what it says (Chromium)', function () {
     });
     const stored = await exported(world.service, '/api/admin/v4/export/templates');
     const { page, dialogs } = await logIn(world, '/console/templates');
-    await page.getByRole('group', { name: 'Template cards' }).getByRole('group', { name: 'All products: product attributes' }).getByRole('checkbox', { name: 'brand', exact: true }).check();
+    await page
+      .getByRole('group', { name: 'Template cards' })
+      .getByRole('group', { name: 'All products: product attributes' })
+      .getByRole('checkbox', { name: 'brand', exact: true })
+      .check();
     await page.getByRole('button', { name: 'Save templates' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await saved(page);

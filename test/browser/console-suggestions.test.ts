@@ -19,9 +19,9 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+  const found = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ': ' + v.help + ' ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`) as string[];
+    .map((v) => v.id + ': ' + v.help + ' ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`)) as string[];
   return found;
 }
 
@@ -31,7 +31,11 @@ async function search(service: TestService, q: string): Promise<{ total: number;
   const res = await service.request('GET', `/api/storefront/v3/queries/search-page?${query}`);
   assert.equal(res.status, 200, await res.clone().text());
   const body = (await res.json()) as { autoCorrect?: { q: string }; primaryList: { totalHits: number; productGroups: { products: { key: string }[] }[] } };
-  return { total: body.primaryList.totalHits, keys: body.primaryList.productGroups.map((g) => g.products[0]!.key), ...(body.autoCorrect ? { corrected: body.autoCorrect.q } : {}) };
+  return {
+    total: body.primaryList.totalHits,
+    keys: body.primaryList.productGroups.map((g) => g.products[0]!.key),
+    ...(body.autoCorrect ? { corrected: body.autoCorrect.q } : {}),
+  };
 }
 
 const ROW = 'Make “kicks” find what “sneakers” finds';
@@ -63,8 +67,12 @@ describe('console suggestions from behaviour (Chromium)', function () {
       await openSuggestions(page);
       await page.getByRole('rowheader', { name: ROW }).waitFor();
       if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `console-suggestions-${size}.png`), fullPage: false });
-      await page.getByRole('row', { name: new RegExp(ROW) }).getByText('Example journeys').click();
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `console-suggestions-journeys-${size}.png`), fullPage: false });
+      await page
+        .getByRole('row', { name: new RegExp(ROW) })
+        .getByText('Example journeys')
+        .click();
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `console-suggestions-journeys-${size}.png`), fullPage: false });
       assert.deepEqual(await seriousViolations(page), [], size);
       await page.context().close();
     }
@@ -87,7 +95,10 @@ describe('console suggestions from behaviour (Chromium)', function () {
     await row.getByRole('button', { name: `Apply: ${ROW}` }).click();
 
     await page.getByRole('heading', { level: 2, name: 'Synonyms' }).waitFor();
-    await page.getByRole('status').getByText(/not saved/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/not saved/)
+      .waitFor();
     const table = page.getByRole('table', { name: 'Synonyms of en-GB' });
     const terms = table.getByRole('textbox', { name: /^Terms of rule/ }).last();
     assert.equal(await terms.inputValue(), 'kicks, sneakers');
@@ -118,7 +129,16 @@ describe('console suggestions from behaviour (Chromium)', function () {
     await page.getByRole('button', { name: 'Apply: Send “knives” to /home/kitchen/knives' }).click();
     await page.getByRole('heading', { name: /^Preview: “knives”/ }).waitFor();
     const redirectOf = async (view?: 'PREVIEW') => {
-      const query = new URLSearchParams({ q: 'knives', market: 'SE', locale: 'en-GB', touchpoint: 'desktop', customerKey: 'c', sessionKey: 's', notify: 'false', ...(view ? { viewId: view } : {}) });
+      const query = new URLSearchParams({
+        q: 'knives',
+        market: 'SE',
+        locale: 'en-GB',
+        touchpoint: 'desktop',
+        customerKey: 'c',
+        sessionKey: 's',
+        notify: 'false',
+        ...(view ? { viewId: view } : {}),
+      });
       return ((await (await world.service.request('GET', `/api/storefront/v3/queries/search-page?${query}`)).json()) as { redirectLink?: string }).redirectLink;
     };
     assert.equal(await redirectOf('PREVIEW'), '/home/kitchen/knives');

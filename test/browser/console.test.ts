@@ -14,7 +14,10 @@ import { eventually, newVisitor, startWorld, type BrowserWorld } from './support
 
 /** A product's title as the storefront's landing page /skor shows it. */
 async function storefrontTitle(service: TestService, productKey: string): Promise<string> {
-  const res = await service.request('GET', '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+  const res = await service.request(
+    'GET',
+    '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false',
+  );
   const body = (await res.json()) as { primaryList: { productGroups: { products: { key: string; title: string }[] }[] } };
   const found = body.primaryList.productGroups.flatMap((g) => g.products).find((p) => p.key === productKey);
   assert.ok(found, productKey);
@@ -23,7 +26,10 @@ async function storefrontTitle(service: TestService, productKey: string): Promis
 
 /** The product keys of the storefront's landing page /skor, in order. */
 async function storefrontOrder(service: TestService): Promise<string[]> {
-  const res = await service.request('GET', '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+  const res = await service.request(
+    'GET',
+    '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false',
+  );
   assert.equal(res.status, 200);
   const body = (await res.json()) as { primaryList: { productGroups: { products: { key: string }[] }[] } };
   return body.primaryList.productGroups.map((g) => g.products[0]!.key);
@@ -31,7 +37,10 @@ async function storefrontOrder(service: TestService): Promise<string[]> {
 
 /** The storefront's search page for "product" in SE, sv-SE: its facets and sort options. */
 async function storefrontSearch(service: TestService): Promise<{ facets: { id: string; label: string }[]; sorts: { id: string; label: string }[] }> {
-  const res = await service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+  const res = await service.request(
+    'GET',
+    '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false',
+  );
   assert.equal(res.status, 200);
   const body = (await res.json()) as { primaryList: { facets: { id: string; label: string }[]; sort: { options: { id: string; label: string }[] } } };
   return { facets: body.primaryList.facets.map((f) => ({ id: f.id, label: f.label })), sorts: body.primaryList.sort.options };
@@ -39,9 +48,15 @@ async function storefrontSearch(service: TestService): Promise<{ facets: { id: s
 
 /** The storefront's landing page /skor: its facet ids, sort option ids and recommendation lists. */
 async function storefrontLanding(service: TestService): Promise<{ facets: string[]; sorts: string[]; lists: { id: string; products: number }[] }> {
-  const res = await service.request('GET', '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+  const res = await service.request(
+    'GET',
+    '/api/storefront/v3/queries/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false',
+  );
   assert.equal(res.status, 200);
-  const body = (await res.json()) as { primaryList: { facets: { id: string }[]; sort: { options: { id: string }[] } }; recommendationLists: { id: string; productGroups: unknown[] }[] };
+  const body = (await res.json()) as {
+    primaryList: { facets: { id: string }[]; sort: { options: { id: string }[] } };
+    recommendationLists: { id: string; productGroups: unknown[] }[];
+  };
   return {
     facets: body.primaryList.facets.map((f) => f.id),
     sorts: body.primaryList.sort.options.map((o) => o.id),
@@ -73,7 +88,11 @@ describe('merchandising console (Chromium)', function () {
       const res = await service.importCatalog(smallCatalog(6));
       assert.equal(res.status, 204, await res.text());
       const page = await service.admin('POST', '/api/admin/v4/import/pages?name=first', {
-        body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: { rules: 'rule incl brand { "Acme" }' } }] }),
+        body: JSON.stringify({
+          market: 'SE',
+          type: 'FULL',
+          addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: { rules: 'rule incl brand { "Acme" }' } }],
+        }),
         headers: { 'Content-Type': 'application/json' },
       });
       assert.equal(page.status, 204, await page.text());
@@ -101,7 +120,12 @@ describe('merchandising console (Chromium)', function () {
     const share = Number(await match.getByRole('meter', { name: /^Matches 'product' in the title: share of the score$/ }).getAttribute('value'));
     assert.ok(share > 0 && share <= 1, String(share));
     assert.match((await match.textContent())!, /\d+%$/);
-    assert.ok((await why.getByRole('listitem').filter({ hasText: /^In stock$/ }).count()) === 1);
+    assert.ok(
+      (await why
+        .getByRole('listitem')
+        .filter({ hasText: /^In stock$/ })
+        .count()) === 1,
+    );
     // The engineer's view, one click away: field:term and raw scores.
     assert.equal(await first.getByRole('list', { name: 'Reasons' }).count(), 0);
     await first.getByRole('button', { name: 'Show scores' }).click();
@@ -110,10 +134,16 @@ describe('merchandising console (Chromium)', function () {
     // What query understanding made of the phrase (docs/language.md "Query understanding").
     await page.getByRole('searchbox', { name: 'Phrase' }).fill('product under 500 kr');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
-    await page.getByRole('note', { name: 'Understood' }).filter({ hasText: /price at most 500 \(“under 500 kr”\).*words searched: “product”/ }).waitFor();
+    await page
+      .getByRole('note', { name: 'Understood' })
+      .filter({ hasText: /price at most 500 \(“under 500 kr”\).*words searched: “product”/ })
+      .waitFor();
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Landing pages' }).click();
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /\/skor/ })
+      .click();
     const rows = page.getByRole('list', { name: 'Page products' }).locator(':scope > li');
     await rows.nth(2).waitFor();
     const third = (await rows.nth(2).getByRole('article').getAttribute('aria-label'))!;
@@ -137,15 +167,24 @@ describe('merchandising console (Chromium)', function () {
     const named = pins.getByRole('cell').last().getByRole('listitem').filter({ hasText: pinnedTitle }).first();
     await named.waitFor();
     assert.equal((await named.textContent())!.replace(/\s+/g, ' ').trim(), `${pinnedTitle} ${pinnedKey}`);
-    await versions.getByRole('button', { name: /^Roll back/ }).first().click();
+    await versions
+      .getByRole('button', { name: /^Roll back/ })
+      .first()
+      .click();
     await page.getByRole('status').filter({ hasText: 'Rolled back' }).waitFor();
     await eventually(async () => assert.deepEqual(await storefrontOrder(world.service), before));
-    assert.deepEqual(dialogs.filter((d) => !d.startsWith('Roll pages back')), []);
+    assert.deepEqual(
+      dialogs.filter((d) => !d.startsWith('Roll pages back')),
+      [],
+    );
     await page.context().close();
   });
 
-  it('shows a catalog file\'s impact on searched phrases before it goes live', async () => {
-    const searched = await world.service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s');
+  it("shows a catalog file's impact on searched phrases before it goes live", async () => {
+    const searched = await world.service.request(
+      'GET',
+      '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s',
+    );
     assert.equal(searched.status, 200);
     await world.service.context.behaviour.flush();
     await world.service.context.es.indices.refresh({ index: world.service.context.names.events });
@@ -165,7 +204,12 @@ describe('merchandising console (Chromium)', function () {
     const leaving = changed.getByRole('list', { name: 'Leaving for product' });
     assert.match((await leaving.getByRole('listitem').first().textContent())!, /^Product G1-p\s*G1$/);
     // Totals in a person's words, not field names.
-    assert.deepEqual((await page.getByRole('term').allTextContents()).slice(0, 4), ['Phrases compared', 'Phrases that would find nothing', 'Phrases that find products now and would find nothing', 'Phrases whose top 10 products change']);
+    assert.deepEqual((await page.getByRole('term').allTextContents()).slice(0, 4), [
+      'Phrases compared',
+      'Phrases that would find nothing',
+      'Phrases that find products now and would find nothing',
+      'Phrases whose top 10 products change',
+    ]);
     assert.equal(await page.getByRole('definition').nth(3).textContent(), '1');
     assert.equal(await page.getByText('newlyFindNothing').count(), 0);
     assert.equal(await page.getByRole('spinbutton', { name: 'Phrases' }).inputValue(), '50', 'the phrases field keeps its value');
@@ -240,13 +284,20 @@ describe('merchandising console (Chromium)', function () {
   });
 
   it('edits the navigation tree as a form: the storefront tree follows, and a node lacking its address is told so', async () => {
-    const nodes = [{ id: 'skor', title: 'Skor', type: 'PAGE', pageId: 'skor' }, { id: 'rea', title: 'Rea', type: 'LABEL' }];
+    const nodes = [
+      { id: 'skor', title: 'Skor', type: 'PAGE', pageId: 'skor' },
+      { id: 'rea', title: 'Rea', type: 'LABEL' },
+    ];
     const imported = await world.service.admin('POST', '/api/admin/v4/import/navigation', {
-      body: JSON.stringify({ market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: nodes }), headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: nodes }),
+      headers: { 'Content-Type': 'application/json' },
     });
     assert.equal(imported.status, 204, await imported.text());
     const storefrontTree = async () => {
-      const res = await world.service.request('GET', '/api/storefront/v3/queries/navigation-tree?market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false');
+      const res = await world.service.request(
+        'GET',
+        '/api/storefront/v3/queries/navigation-tree?market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false',
+      );
       assert.equal(res.status, 200);
       return ((await res.json()) as { tree: { children: { label: string }[] } }).tree.children.map((c) => c.label);
     };
@@ -275,13 +326,19 @@ describe('merchandising console (Chromium)', function () {
 
   it('edits templates as a form: the storefront returns the attributes chosen, and a refused one is told at its list', async () => {
     const put = await world.service.admin('PUT', '/api/admin/v4/import/templates', {
-      body: JSON.stringify({ cards: { products: { all: { fields: ['key', 'title'], maxVariants: 0 } } } }), headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cards: { products: { all: { fields: ['key', 'title'], maxVariants: 0 } } } }),
+      headers: { 'Content-Type': 'application/json' },
     });
     assert.equal(put.status, 204, await put.text());
     const firstProduct = async () => {
-      const res = await world.service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false&templateId=cards');
+      const res = await world.service.request(
+        'GET',
+        '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s&notify=false&templateId=cards',
+      );
       assert.equal(res.status, 200);
-      return Object.keys(((await res.json()) as { primaryList: { productGroups: { products: Record<string, unknown>[] }[] } }).primaryList.productGroups[0]!.products[0]!).sort();
+      return Object.keys(
+        ((await res.json()) as { primaryList: { productGroups: { products: Record<string, unknown>[] }[] } }).primaryList.productGroups[0]!.products[0]!,
+      ).sort();
     };
     const before = await firstProduct();
     assert.ok(before.includes('title') && !before.includes('brand'), before.join());
@@ -306,13 +363,16 @@ describe('merchandising console (Chromium)', function () {
     await page.context().close();
   });
 
-  it('edits a landing page\'s facets, sort orders and product lists: the storefront\'s landing page follows, and a refused id is shown at its field', async () => {
+  it("edits a landing page's facets, sort orders and product lists: the storefront's landing page follows, and a refused id is shown at its field", async () => {
     const before = await storefrontLanding(world.service);
     assert.notDeepEqual(before.facets, ['category', 'brand']);
     assert.notDeepEqual(before.sorts, ['NAME', 'RELEVANCE']);
     assert.deepEqual(before.lists, []);
     const { page, dialogs } = await logIn(world, '/console/pages');
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /\/skor/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /\/skor/ })
+      .click();
 
     const facets = page.getByRole('group', { name: 'Facets of the page' });
     await facets.getByRole('button', { name: 'Add a facet' }).click();
@@ -376,7 +436,9 @@ describe('merchandising console (Chromium)', function () {
     await page.getByRole('status').filter({ hasText: 'Pinned' }).waitFor();
     await eventually(async () => assert.deepEqual(await storefrontOrder(world.service), [last, ...before.filter((k) => k !== last)]));
     // The preview shows the new answer: the product first, its reason the page's pin.
-    await eventually(async () => assert.match((await results.getByRole('article').first().textContent())!, new RegExp(`${last}[\\s\\S]*Pinned at 1 by page skor`)));
+    await eventually(async () =>
+      assert.match((await results.getByRole('article').first().textContent())!, new RegExp(`${last}[\\s\\S]*Pinned at 1 by page skor`)),
+    );
     const exported = await world.service.admin('GET', '/api/admin/v4/export/pages?market=SE&idFilter=skor', { headers: { 'Accept-Encoding': 'gzip' } });
     assert.deepEqual(((await exported.json()) as { addOrUpdate: { primaryList: { pinned: string[] } }[] }).addOrUpdate[0]!.primaryList.pinned, [last]);
     assert.deepEqual(dialogs, []);

@@ -49,9 +49,13 @@ describe('reference storefront: the secondary list partly matching the phrase (C
       await page.getByRole('heading', { level: 2, name: heading }).waitFor();
       const partly = page.getByRole('list', { name: heading });
       assert.equal(await partly.getByRole('heading').count(), 12, 'the first dozen');
-      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: join(process.env.SCREENSHOTS_DIR, `search-partly-matching${size === 'phone' ? '-phone' : ''}.png`), fullPage: true });
+      if (process.env.SCREENSHOTS_DIR)
+        await page.screenshot({ path: join(process.env.SCREENSHOTS_DIR, `search-partly-matching${size === 'phone' ? '-phone' : ''}.png`), fullPage: true });
       await page.getByRole('button', { name: `Show all ${PARTIAL}` }).click();
-      await partly.getByRole('heading').nth(PARTIAL - 1).waitFor();
+      await partly
+        .getByRole('heading')
+        .nth(PARTIAL - 1)
+        .waitFor();
       const all = await partly.getByRole('heading').allTextContents();
       assert.equal(all.length, PARTIAL);
       assert.ok(all.includes('Cotton jumper') && all.includes('Wool scarf'), all.join(', '));

@@ -31,7 +31,10 @@ describe('reference storefront: search by meaning (Chromium)', function () {
     worlds.on = await startWorld(load, { semanticSearch: parseSemanticSearch('en') }, new FakeEmbedder());
     worlds.off = await startWorld(load, { semanticSearch: parseSemanticSearch('off') }, new FakeEmbedder());
   });
-  after(async () => { await worlds.on?.close(); await worlds.off?.close(); });
+  after(async () => {
+    await worlds.on?.close();
+    await worlds.off?.close();
+  });
 
   const titles = async (world: BrowserWorld, q: string) => {
     const { page } = await newVisitor(world);

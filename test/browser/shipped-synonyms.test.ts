@@ -19,7 +19,7 @@ describe('console: shipped synonyms (Chromium)', function () {
   });
   after(async () => world?.close());
 
-  it('shows the shipped rules of the chosen locale\'s language', async () => {
+  it("shows the shipped rules of the chosen locale's language", async () => {
     const { page, dialogs } = await newVisitor(world, 'desktop');
     await page.goto('/console/synonyms');
     await page.getByLabel('Admin key').fill(API_KEY);
@@ -28,10 +28,16 @@ describe('console: shipped synonyms (Chromium)', function () {
     await page.getByText('Shipped synonyms of en-GB').click();
     const table = page.getByRole('table', { name: 'Shipped synonyms of en-GB' });
     await table.getByRole('row', { name: /trainers, sneakers/ }).waitFor();
-    await table.getByRole('row', { name: /hoodie.*sweater/ }).first().waitFor();
+    await table
+      .getByRole('row', { name: /hoodie.*sweater/ })
+      .first()
+      .waitFor();
     // The list stays open and follows the locale.
     await page.getByRole('combobox', { name: 'Locale' }).selectOption('sv-SE');
-    await page.getByRole('table', { name: 'Shipped synonyms of sv-SE' }).getByRole('row', { name: /hoodie, luvtröja/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Shipped synonyms of sv-SE' })
+      .getByRole('row', { name: /hoodie, luvtröja/ })
+      .waitFor();
     assert.deepEqual(dialogs, []);
     await page.context().close();
   });

@@ -14,7 +14,11 @@ const XSS_TITLE = '<img src=x onerror=alert(1)>';
 
 /** The text of the result count ("57 products"), as a number. */
 async function total(page: Page): Promise<number> {
-  const text = await page.getByRole('status').filter({ hasText: /products?$/ }).first().textContent();
+  const text = await page
+    .getByRole('status')
+    .filter({ hasText: /products?$/ })
+    .first()
+    .textContent();
   return Number((text ?? '').replace(/[^\d]/g, ''));
 }
 
@@ -31,7 +35,16 @@ describe('reference storefront (Chromium)', function () {
     world = await startWorld();
     // A product whose title is markup: it must be shown as those characters and run nothing.
     const res = await world.service.admin('POST', '/api/admin/v4/import/catalog', {
-      body: jsonLines([{ replace: group('XSS', { 'XSS-p': product('XSS-p', { markets: ['SE', 'NO', 'UK'], defaults: { title: XSS_TITLE, url: '/product/xss', brand: 'Onerror', category: ['cat_shoes'] } }) }) }]),
+      body: jsonLines([
+        {
+          replace: group('XSS', {
+            'XSS-p': product('XSS-p', {
+              markets: ['SE', 'NO', 'UK'],
+              defaults: { title: XSS_TITLE, url: '/product/xss', brand: 'Onerror', category: ['cat_shoes'] },
+            }),
+          }),
+        },
+      ]),
       headers: { 'Content-Type': 'application/jsonlines' },
     });
     assert.equal(res.status, 204, await res.text());
@@ -158,7 +171,10 @@ describe('reference storefront (Chromium)', function () {
   it('filters by a facet value, sorts, shows more, and back and forward follow the URL', async () => {
     const { page } = await newVisitor(world);
     await page.goto(`/search?q=sneakers&${EN}`);
-    const all = await (async () => { await page.getByRole('list', { name: 'Products', exact: true }).getByRole('link').first().waitFor(); return total(page); })();
+    const all = await (async () => {
+      await page.getByRole('list', { name: 'Products', exact: true }).getByRole('link').first().waitFor();
+      return total(page);
+    })();
     const filters = page.getByRole('region', { name: 'Filters' });
     // Every facet type of the sample is shown, with its values as checkboxes labelled by the value.
     for (const name of ['Brand', 'Price', 'Color', 'Size']) assert.ok(await filters.locator('summary', { hasText: name }).first().isVisible(), name);
@@ -170,7 +186,10 @@ describe('reference storefront (Chromium)', function () {
     await eventually(async () => assert.ok((await total(page)) < all));
     assert.equal(await filters.getByRole('checkbox', { name: brandName, exact: true }).isChecked(), true);
     const brands = await page.getByRole('list', { name: 'Products', exact: true }).locator('.brand').allTextContents();
-    assert.ok(brands.every((b) => b.toLowerCase() === brandName.toLowerCase()), brands.join());
+    assert.ok(
+      brands.every((b) => b.toLowerCase() === brandName.toLowerCase()),
+      brands.join(),
+    );
 
     await page.goBack();
     await eventually(async () => assert.equal(await total(page), all));
@@ -183,9 +202,14 @@ describe('reference storefront (Chromium)', function () {
     await page.getByRole('combobox', { name: 'Sort' }).selectOption('PRICE_ASCENDING');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'PRICE_ASCENDING');
     await eventually(async () => {
-      const prices = (await page.getByRole('list', { name: 'Products', exact: true }).locator('.selling').allTextContents()).map((p) => Number(p.replace(/[^\d.]/g, '')));
+      const prices = (await page.getByRole('list', { name: 'Products', exact: true }).locator('.selling').allTextContents()).map((p) =>
+        Number(p.replace(/[^\d.]/g, '')),
+      );
       assert.ok(prices.length >= 24);
-      assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+      assert.deepEqual(
+        prices,
+        [...prices].sort((a, b) => a - b),
+      );
     });
 
     assert.equal((await productLinks(page)).length, 24);
@@ -215,7 +239,7 @@ describe('reference storefront (Chromium)', function () {
     await page.context().close();
   });
 
-  it('turns a search without results into close matches, else the nearest category\'s top products', async () => {
+  it("turns a search without results into close matches, else the nearest category's top products", async () => {
     const { page } = await newVisitor(world);
     // A catalog word beside one that is nowhere: nothing holds both, the secondary list holds the sneakers.
     await page.goto(`/search?q=${encodeURIComponent('sneakers qxzvw')}&${EN}`);
@@ -241,7 +265,10 @@ describe('reference storefront (Chromium)', function () {
     await page.goto(`/?${EN}`);
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Women', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Women' }).waitFor();
-    await page.getByRole('navigation', { name: 'Subcategories' }).getByRole('link', { name: /^Shoes/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Subcategories' })
+      .getByRole('link', { name: /^Shoes/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Shoes' }).waitFor();
     const crumbs = await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('listitem').allTextContents();
     assert.deepEqual(crumbs, ['Home', 'Women', 'Shoes']);
@@ -265,7 +292,14 @@ describe('reference storefront (Chromium)', function () {
     const popup = page.getByRole('dialog', { name: 'Added to cart' });
     await popup.waitFor();
     // A fresh sample has no baskets yet: the list then says it is no "Often bought together" (issue 32, item 10).
-    await eventually(async () => assert.ok((await popup.getByRole('list', { name: /^(Often bought together|You may also like)$/ }).getByRole('link').count()) > 0));
+    await eventually(async () =>
+      assert.ok(
+        (await popup
+          .getByRole('list', { name: /^(Often bought together|You may also like)$/ })
+          .getByRole('link')
+          .count()) > 0,
+      ),
+    );
     await popup.getByRole('link', { name: 'Go to cart' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
@@ -288,7 +322,7 @@ describe('reference storefront (Chromium)', function () {
     await page.context().close();
   });
 
-  it('switches the locale: the service\'s labels change, the page stays', async () => {
+  it("switches the locale: the service's labels change, the page stays", async () => {
     const { page } = await newVisitor(world);
     await page.goto(`/search?q=sneakers&${EN}`);
     const filters = page.getByRole('region', { name: 'Filters' });
@@ -335,20 +369,42 @@ describe('reference storefront (Chromium)', function () {
     await eventually(async () => assert.equal(await page.title(), 'Women · open-elevate demo shop'));
     await eventually(async () => assert.equal(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.textContent'), 'H1 Women'));
     await page.goBack();
-    await eventually(async () => assert.equal(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.textContent'), 'H1 Results for “sneakers”'));
+    await eventually(async () =>
+      assert.equal(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.textContent'), 'H1 Results for “sneakers”'),
+    );
     await page.context().close();
   });
 
-  it('speaks the locale\'s language: counts, buttons and headings in Swedish and Norwegian, and the sorts shops show', async () => {
+  it("speaks the locale's language: counts, buttons and headings in Swedish and Norwegian, and the sorts shops show", async () => {
     const { page } = await newVisitor(world);
     for (const [locator, words] of [
-      ['market=SE&locale=sv-SE', { count: /^\d+ produkter$/, sort: 'Sortera', more: 'Visa fler', heading: 'Resultat för ”sneakers”', filters: 'Filter', sorts: ['Relevans', 'Nyast först'] }],
-      ['market=NO&locale=nb-NO', { count: /^\d+ produkter$/, sort: 'Sorter', more: 'Vis flere', heading: 'Resultater for «sneakers»', filters: 'Filtre', sorts: [] }],
+      [
+        'market=SE&locale=sv-SE',
+        {
+          count: /^\d+ produkter$/,
+          sort: 'Sortera',
+          more: 'Visa fler',
+          heading: 'Resultat för ”sneakers”',
+          filters: 'Filter',
+          sorts: ['Relevans', 'Nyast först'],
+        },
+      ],
+      [
+        'market=NO&locale=nb-NO',
+        { count: /^\d+ produkter$/, sort: 'Sorter', more: 'Vis flere', heading: 'Resultater for «sneakers»', filters: 'Filtre', sorts: [] },
+      ],
     ] as const) {
       await page.goto(`/search?q=sneakers&${locator}`);
       await page.getByRole('heading', { level: 1, name: words.heading }).waitFor();
       await page.getByRole('list', { name: 'Produkter', exact: true }).getByRole('link').first().waitFor();
-      assert.match((await page.getByRole('status').filter({ hasText: /produkter$/ }).first().textContent())!, words.count);
+      assert.match(
+        (await page
+          .getByRole('status')
+          .filter({ hasText: /produkter$/ })
+          .first()
+          .textContent())!,
+        words.count,
+      );
       assert.ok(await page.getByRole('button', { name: words.more }).isVisible());
       assert.ok(await page.getByRole('region', { name: words.filters }).isVisible());
       const sort = page.getByRole('combobox', { name: words.sort });
@@ -361,7 +417,7 @@ describe('reference storefront (Chromium)', function () {
     await page.context().close();
   });
 
-  it('names the colour of each card of a product listed once per colour, and the product page\'s swatches by colour', async () => {
+  it("names the colour of each card of a product listed once per colour, and the product page's swatches by colour", async () => {
     const { page } = await newVisitor(world);
     // English, where the catalog's image texts are Swedish: the names come from the list's colour facet.
     await page.goto(`/search?q=sneakers&${EN}`);
@@ -376,7 +432,10 @@ describe('reference storefront (Chromium)', function () {
     assert.ok(repeated, 'a product shown in more than one colour');
     const [title, colours] = repeated;
     assert.equal(new Set(colours).size, colours.length, `${title}: ${colours.join()}`);
-    assert.ok(colours.every((c) => c && c !== title), colours.join());
+    assert.ok(
+      colours.every((c) => c && c !== title),
+      colours.join(),
+    );
     await page.getByRole('link', { name: title, exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const swatches = await page.getByRole('navigation', { name: 'Colours' }).getByRole('link').allTextContents();
@@ -391,12 +450,20 @@ describe('reference storefront (Chromium)', function () {
     // The home page's answer is in (it has no product list): the next page must not read it as "not found".
     await page.getByRole('heading', { level: 2, name: 'Latest articles' }).waitFor();
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Women', exact: true }).waitFor();
-    await page.evaluate(`window.headings = []; new MutationObserver(() => { for (const h of document.querySelectorAll('h1')) window.headings.push(h.textContent); }).observe(document.body, { childList: true, subtree: true, characterData: true })`);
+    await page.evaluate(
+      `window.headings = []; new MutationObserver(() => { for (const h of document.querySelectorAll('h1')) window.headings.push(h.textContent); }).observe(document.body, { childList: true, subtree: true, characterData: true })`,
+    );
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Women', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Women' }).waitFor();
-    await page.getByRole('navigation', { name: 'Subcategories' }).getByRole('link', { name: /^Shoes/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Subcategories' })
+      .getByRole('link', { name: /^Shoes/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Shoes' }).waitFor();
-    assert.deepEqual(((await page.evaluate('window.headings')) as string[]).filter((h) => /not found/i.test(h)), []);
+    assert.deepEqual(
+      ((await page.evaluate('window.headings')) as string[]).filter((h) => /not found/i.test(h)),
+      [],
+    );
 
     await page.getByRole('combobox', { name: 'Market and language' }).selectOption('SE/sv-SE');
     await page.waitForURL((u) => u.searchParams.get('locale') === 'sv-SE');

@@ -21,18 +21,41 @@ export interface BrowserWorld {
 
 /** The world of a test file: the sample catalog by default, or what `load` imports into the fresh service. */
 /** `embedder`: search by meaning with this model (a fake one: ../fixtures/fakeEmbedder.ts); none by default. */
-export async function startWorld(load?: (service: TestService) => Promise<void>, overrides: Partial<Config> = {}, embedder?: TextEmbedder): Promise<BrowserWorld> {
+export async function startWorld(
+  load?: (service: TestService) => Promise<void>,
+  overrides: Partial<Config> = {},
+  embedder?: TextEmbedder,
+): Promise<BrowserWorld> {
   const bundles = await buildWeb();
   // Behaviour is written every 200 ms so the events a test sends are in the index soon after.
-  const service = await startService({ behaviour: { ...DEFAULT_BEHAVIOUR_OPTIONS, flushIntervalMs: 200, popularityIntervalMs: 0, coOccurrenceIntervalMs: 0 }, ...overrides }, embedder ? { embedder } : {});
+  const service = await startService(
+    { behaviour: { ...DEFAULT_BEHAVIOUR_OPTIONS, flushIntervalMs: 200, popularityIntervalMs: 0, coOccurrenceIntervalMs: 0 }, ...overrides },
+    embedder ? { embedder } : {},
+  );
   if (load) await load(service);
   else await loadSampleCatalogIfEmpty(service.context, { imageBaseUrl: `${service.url}/images/sample` });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     // The flags this sandbox needs: no GPU, no sandbox as root, and no background calls home (the network refuses them).
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  return { service, browser, bundles, close: async () => { await browser.close(); await service.close(); } };
+  return {
+    service,
+    browser,
+    bundles,
+    close: async () => {
+      await browser.close();
+      await service.close();
+    },
+  };
 }
 
 /**
@@ -40,13 +63,25 @@ export async function startWorld(load?: (service: TestService) => Promise<void>,
  * confirm) are recorded and dismissed (accepted with `acceptDialogs`), so a test can assert none opened: a
  * catalog string must never run as script.
  */
-export async function newVisitor(world: BrowserWorld, size: 'desktop' | 'phone' = 'desktop', options: { acceptDialogs?: boolean } = {}): Promise<{ page: Page; dialogs: string[]; adminKeySent: string[] }> {
-  const context = await world.browser.newContext({ viewport: size === 'desktop' ? { width: 1280, height: 800 } : { width: 390, height: 844 }, baseURL: world.service.url });
+export async function newVisitor(
+  world: BrowserWorld,
+  size: 'desktop' | 'phone' = 'desktop',
+  options: { acceptDialogs?: boolean } = {},
+): Promise<{ page: Page; dialogs: string[]; adminKeySent: string[] }> {
+  const context = await world.browser.newContext({
+    viewport: size === 'desktop' ? { width: 1280, height: 800 } : { width: 390, height: 844 },
+    baseURL: world.service.url,
+  });
   const page = await context.newPage();
   const dialogs: string[] = [];
   const adminKeySent: string[] = [];
-  page.on('dialog', (d) => { dialogs.push(d.message()); (options.acceptDialogs ? d.accept() : d.dismiss()).catch(() => undefined); });
-  page.on('request', (r) => { if (r.headers()['api-key'] !== undefined || /api-?key/i.test(r.url())) adminKeySent.push(r.url()); });
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    (options.acceptDialogs ? d.accept() : d.dismiss()).catch(() => undefined);
+  });
+  page.on('request', (r) => {
+    if (r.headers()['api-key'] !== undefined || /api-?key/i.test(r.url())) adminKeySent.push(r.url());
+  });
   page.setDefaultTimeout(15_000);
   return { page, dialogs, adminKeySent };
 }
@@ -55,7 +90,9 @@ export async function newVisitor(world: BrowserWorld, size: 'desktop' | 'phone' 
 export async function eventually<T>(check: () => Promise<T>, ms = 15_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
-    try { return await check(); } catch (err) {
+    try {
+      return await check();
+    } catch (err) {
       if (Date.now() > until) throw err;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -45,22 +45,38 @@ describe(SCENARIO, function () {
         await Promise.all(apis.map((a) => waitReady(a)));
         // The first requests, at once on both: configuration imports (one 204 and one 409, or two 204 one after
         // the other) and a storefront query (503: no catalog yet).
-        const config = await Promise.all(apis.map((a) => a.admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(CONFIGURATION), headers: { 'Content-Type': 'application/json' } })
-          .then(async (r) => `${r.status}${r.status === 204 ? '' : ` ${(await r.text()).slice(0, 160)}`}`)));
-        const queries = await Promise.all(apis.map((a) => a.request('GET', searchPagePath('cotton')).then(async (r) => `${r.status}${r.status === 200 ? '' : ` ${(await r.text()).slice(0, 160)}`}`)));
+        const config = await Promise.all(
+          apis.map((a) =>
+            a
+              .admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(CONFIGURATION), headers: { 'Content-Type': 'application/json' } })
+              .then(async (r) => `${r.status}${r.status === 204 ? '' : ` ${(await r.text()).slice(0, 160)}`}`),
+          ),
+        );
+        const queries = await Promise.all(
+          apis.map((a) =>
+            a.request('GET', searchPagePath('cotton')).then(async (r) => `${r.status}${r.status === 200 ? '' : ` ${(await r.text()).slice(0, 160)}`}`),
+          ),
+        );
         await sleep(WATCH_MS);
-        const indices = (await client.cat.indices({ index: `${prefix}-*`, format: 'json', h: 'index', expand_wildcards: 'all' }) as { index?: string }[]).map((r) => r.index ?? '').sort();
+        const indices = ((await client.cat.indices({ index: `${prefix}-*`, format: 'json', h: 'index', expand_wildcards: 'all' })) as { index?: string }[])
+          .map((r) => r.index ?? '')
+          .sort();
         const runs = (job: string) => apis.map((a) => a.logs.filter((l) => l.msg === `${job} updated`).length);
         const popularity = runs('popularity');
         const coOccurrence = runs('co-occurrence');
         // The 503 of the storefront query above is logged as a failed request: expected, the rest is not.
-        const errors = apis.flatMap((a) => errorLines(a).filter((l) => !/No products found/.test(String(l.err ?? '')))
-          .map((l): LogLine => ({ ...l, msg: `${a.name}: ${l.msg}` })));
+        const errors = apis.flatMap((a) =>
+          errorLines(a)
+            .filter((l) => !/No products found/.test(String(l.err ?? '')))
+            .map((l): LogLine => ({ ...l, msg: `${a.name}: ${l.msg}` })),
+        );
         const unexpected = [...config.filter((c) => !/^(204|409)/.test(c)), ...queries.filter((q) => !q.startsWith('503'))];
         const eventsIndices = indices.filter((i) => i.startsWith(`${prefix}-events-`));
         const coOccurrenceIndices = indices.filter((i) => i.startsWith(`${prefix}-co-occurrence-`));
-        rounds.push(`round ${round}: configuration imports ${config.join(' / ')}; search-page ${queries.map((q) => q.slice(0, 3)).join(' / ')}; `
-          + `popularity runs per process ${popularity.join('+')}, co-occurrence ${coOccurrence.join('+')}; ${indices.length} indices; ${errors.length} error lines`);
+        rounds.push(
+          `round ${round}: configuration imports ${config.join(' / ')}; search-page ${queries.map((q) => q.slice(0, 3)).join(' / ')}; ` +
+            `popularity runs per process ${popularity.join('+')}, co-occurrence ${coOccurrence.join('+')}; ${indices.length} indices; ${errors.length} error lines`,
+        );
         const roundProblems = [
           ...errors.map((l) => `round ${round} ${l.msg}${l.err ? `: ${String(l.err).split('\n')[0].slice(0, 200)}` : ''}`),
           ...unexpected.map((u) => `round ${round} unexpected answer: ${u}`),

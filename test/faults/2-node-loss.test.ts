@@ -34,7 +34,7 @@ describe(SCENARIO, function () {
     await importFull(api, catalogLines(GROUPS, 'A'));
     // One page with notify=true so the behaviour indices exist too, and product keys for product pages.
     const res = await api.request('GET', searchPagePath('cotton').replace('notify=false', 'notify=true'));
-    const page = await res.json() as { primaryList?: { productGroups?: { products?: { key?: string }[] }[] } };
+    const page = (await res.json()) as { primaryList?: { productGroups?: { products?: { key?: string }[] }[] } };
     productKeys = (page.primaryList?.productGroups ?? []).map((g) => g.products?.[0]?.key ?? '').filter(Boolean);
     assert.ok(productKeys.length > 0, 'the catalog answers search-page');
     await sleep(3000);
@@ -61,9 +61,12 @@ describe(SCENARIO, function () {
     const load = new SteadyLoad({
       ratePerSecond: RATE,
       next: (n) => {
-        const path = n % 3 === 0 ? searchPagePath(QUERIES[n % QUERIES.length])
-          : n % 3 === 1 ? autocompletePath(QUERIES[n % QUERIES.length].slice(0, 3))
-            : productPagePath(productKeys[n % productKeys.length]);
+        const path =
+          n % 3 === 0
+            ? searchPagePath(QUERIES[n % QUERIES.length])
+            : n % 3 === 1
+              ? autocompletePath(QUERIES[n % QUERIES.length].slice(0, 3))
+              : productPagePath(productKeys[n % productKeys.length]);
         return { path, send: async (signal) => judge(await fetch(api.url + path, { signal })) };
       },
     }).start();
@@ -78,7 +81,7 @@ describe(SCENARIO, function () {
 
     record(SCENARIO, {
       'node killed': `node-${victim.node}${victim.isMaster ? ' (elected master)' : ''}, primary of the products index`,
-      'traffic': `${RATE}/s: search-page, autocomplete, product-page; ${BEFORE_KILL_MS / 1000} s before the kill, ${AFTER_KILL_MS / 1000} s after`,
+      traffic: `${RATE}/s: search-page, autocomplete, product-page; ${BEFORE_KILL_MS / 1000} s before the kill, ${AFTER_KILL_MS / 1000} s after`,
       'requests sent': figures.sent,
       'failed at first attempt': figures.firstFailures.length,
       'failed after one retry': figures.failures.length,

@@ -11,7 +11,18 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@elastic/elasticsearch';
 import { startApi, type ApiProcess } from './support/api';
-import { CONFIGURATION, QUERIES, catalogLines, configure, fingerprint, importFull, sameFingerprint, searchPagePath, streamLines, type PageFingerprint } from './support/catalog';
+import {
+  CONFIGURATION,
+  QUERIES,
+  catalogLines,
+  configure,
+  fingerprint,
+  importFull,
+  sameFingerprint,
+  searchPagePath,
+  streamLines,
+  type PageFingerprint,
+} from './support/catalog';
 import { catalogVersions, dropPrefix, liveVersion, sleep, testClient, waitGreen } from './support/cluster';
 import { record } from './support/figures';
 import { judge, SteadyLoad, summarizeFailures } from './support/load';
@@ -64,10 +75,13 @@ describe(SCENARIO, function () {
         const path = searchPagePath(q);
         return {
           path,
-          send: async (signal) => judge(await fetch(server.url + path, { signal }), (body) => {
-            const seen = fingerprint(body);
-            return sameFingerprint(seen, reference.get(q)!) ? undefined : `catalog changed: ${JSON.stringify(seen)} instead of ${JSON.stringify(reference.get(q))}`;
-          }),
+          send: async (signal) =>
+            judge(await fetch(server.url + path, { signal }), (body) => {
+              const seen = fingerprint(body);
+              return sameFingerprint(seen, reference.get(q)!)
+                ? undefined
+                : `catalog changed: ${JSON.stringify(seen)} instead of ${JSON.stringify(reference.get(q))}`;
+            }),
         };
       },
     }).start();
@@ -75,9 +89,17 @@ describe(SCENARIO, function () {
     let sent = 0;
     const totalLines = [...catalogLines(NEW_GROUPS, 'B')].length;
     imports.attempted++;
-    const upload = importer.admin('PUT', '/api/admin/v4/import/catalog?force=true&name=crash', {
-      body: streamLines(catalogLines(NEW_GROUPS, 'B'), (n) => { sent = n; }), headers: { 'Content-Type': 'application/jsonlines' },
-    }).then((res) => `${res.status}`, (err: Error) => `no answer (${err.message})`);
+    const upload = importer
+      .admin('PUT', '/api/admin/v4/import/catalog?force=true&name=crash', {
+        body: streamLines(catalogLines(NEW_GROUPS, 'B'), (n) => {
+          sent = n;
+        }),
+        headers: { 'Content-Type': 'application/jsonlines' },
+      })
+      .then(
+        (res) => `${res.status}`,
+        (err: Error) => `no answer (${err.message})`,
+      );
     // Kill once half the entities are in the new version (one entities document per line; the version loads
     // with refresh off, so the indexing counter tells, not _count).
     let loaded = 0;
@@ -109,7 +131,7 @@ describe(SCENARIO, function () {
       'storefront requests sent (other process)': figures.sent,
       'failed or changed after one retry': figures.failures.length,
       statuses: figures.statuses,
-      'failures': summarizeFailures(figures.failures),
+      failures: summarizeFailures(figures.failures),
     });
     assert.ok(importId, 'the lock named the running import');
     assert.equal(await liveVersion(client, prefix), liveBefore, 'the aliases still point at the live version');
@@ -133,25 +155,36 @@ describe(SCENARIO, function () {
     }
     record(SCENARIO, {
       'half-built versions after the next start': leftovers,
-      'deleted by the next start after': leftovers.length ? 'not deleted' : `${Math.round((Date.now() - startedAt) / 1000)} s (${Math.round((Date.now() - killedAt) / 1000)} s after the kill)`,
+      'deleted by the next start after': leftovers.length
+        ? 'not deleted'
+        : `${Math.round((Date.now() - startedAt) / 1000)} s (${Math.round((Date.now() - killedAt) / 1000)} s after the kill)`,
     });
     assert.equal(leftovers.length, 0, `half-built catalog versions still there after a restart: ${leftovers.join(', ')}`);
   });
 
-  it('releases the dead process\'s import lock within a minute of the crash', async () => {
+  it("releases the dead process's import lock within a minute of the crash", async () => {
     assert.ok(killedAt > 0, 'the crash step ran');
     // A configuration import (the same markets) takes the same lock and is cheap: 204 once it is free.
     let releasedAfterMs: number | undefined;
     let last = '';
     while (Date.now() - killedAt <= LOCK_RELEASE_TARGET_MS) {
-      const res = await restarted!.admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(CONFIGURATION), headers: { 'Content-Type': 'application/json' } });
+      const res = await restarted!.admin('POST', '/api/admin/v4/import/configuration', {
+        body: JSON.stringify(CONFIGURATION),
+        headers: { 'Content-Type': 'application/json' },
+      });
       last = `${res.status} ${(await res.text()).slice(0, 200)}`;
-      if (res.status === 204) { releasedAfterMs = Date.now() - killedAt; break; }
+      if (res.status === 204) {
+        releasedAfterMs = Date.now() - killedAt;
+        break;
+      }
       await sleep(2000);
     }
     const lock = await client.get<{ expiresAt?: string }>({ index: `${prefix}-import-lock`, id: 'import' }, { ignore: [404] });
     record(SCENARIO, {
-      'lock released after': releasedAfterMs === undefined ? `still held ${Math.round((Date.now() - killedAt) / 1000)} s after the crash (expires ${lock._source?.expiresAt ?? '?'}); last answer ${last}` : `${Math.round(releasedAfterMs / 1000)} s`,
+      'lock released after':
+        releasedAfterMs === undefined
+          ? `still held ${Math.round((Date.now() - killedAt) / 1000)} s after the crash (expires ${lock._source?.expiresAt ?? '?'}); last answer ${last}`
+          : `${Math.round(releasedAfterMs / 1000)} s`,
     });
     assert.ok(releasedAfterMs !== undefined, `import lock still held ${Math.round((Date.now() - killedAt) / 1000)} s after the crash: ${last}`);
   });
@@ -159,7 +192,7 @@ describe(SCENARIO, function () {
   it('says FAILURE in the status of the killed import', async () => {
     assert.ok(killedAt > 0, 'the crash step ran');
     const res = await server.admin('GET', `/api/admin/v4/import/status?id=${importId}`);
-    const status = await res.json() as { status?: string; reason?: string };
+    const status = (await res.json()) as { status?: string; reason?: string };
     record(SCENARIO, { 'status of the killed import': `${status.status}${status.reason ? ` (${status.reason})` : ''}` });
     assert.equal(status.status, 'FAILURE');
   });
@@ -169,7 +202,8 @@ describe(SCENARIO, function () {
     const repeat = async () => {
       imports.attempted++;
       const res = await restarted!.admin('PUT', '/api/admin/v4/import/catalog?force=true&name=repeat', {
-        body: streamLines(catalogLines(NEW_GROUPS, 'B')), headers: { 'Content-Type': 'application/jsonlines' },
+        body: streamLines(catalogLines(NEW_GROUPS, 'B')),
+        headers: { 'Content-Type': 'application/jsonlines' },
       });
       const text = await res.text();
       if (res.status === 204) imports.succeeded++;

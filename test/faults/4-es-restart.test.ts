@@ -45,15 +45,21 @@ describe('Elasticsearch restarted during an operations import', function () {
     const before = await catalogDigest(client, prefix);
     // Every group replaced by another seed's: a batch large enough to be still writing when the cluster goes down.
     const body = [...catalogLines(GROUPS, 'A', 2)].filter((l) => !l.includes('"translation"')).join('');
-    const indexed = async () => (await client.indices.stats({ index: `${prefix}-catalog-entities`, metric: 'indexing' }))._all.primaries?.indexing?.index_total ?? 0;
+    const indexed = async () =>
+      (await client.indices.stats({ index: `${prefix}-catalog-entities`, metric: 'indexing' }))._all.primaries?.indexing?.index_total ?? 0;
     const baseline = await indexed();
     const started = Date.now();
-    const answer = api.admin('POST', '/api/admin/v4/import/catalog?name=restart', { body, headers: { 'Content-Type': 'application/jsonlines' } })
-      .then(async (res) => ({ status: res.status, text: await res.text(), at: Date.now() }), (err: Error) => ({ status: 0, text: err.message, at: Date.now() }));
+    const answer = api.admin('POST', '/api/admin/v4/import/catalog?name=restart', { body, headers: { 'Content-Type': 'application/jsonlines' } }).then(
+      async (res) => ({ status: res.status, text: await res.text(), at: Date.now() }),
+      (err: Error) => ({ status: 0, text: err.message, at: Date.now() }),
+    );
     let finishedFirst = false;
     // Restart once the import writes into the live indices (its all-or-nothing part).
     for (;;) {
-      if (await Promise.race([answer.then(() => true), sleep(50).then(() => false)])) { finishedFirst = true; break; }
+      if (await Promise.race([answer.then(() => true), sleep(50).then(() => false)])) {
+        finishedFirst = true;
+        break;
+      }
       if ((await indexed()) > baseline) break;
     }
     let downMs = 0;
@@ -69,17 +75,33 @@ describe('Elasticsearch restarted during an operations import', function () {
     // How soon the API serves again once the cluster is back (its client saw every node die).
     let backAfterMs: number | undefined;
     for (const t0 = Date.now(); Date.now() - t0 < 120_000; await sleep(500)) {
-      try { await exportDigest(api); backAfterMs = Date.now() - t0; break; } catch { /* not yet */ }
+      try {
+        await exportDigest(api);
+        backAfterMs = Date.now() - t0;
+        break;
+      } catch {
+        /* not yet */
+      }
     }
-    const message = (() => { try { return (JSON.parse(result.text) as { message?: string }).message; } catch { return undefined; } })();
+    const message = (() => {
+      try {
+        return (JSON.parse(result.text) as { message?: string }).message;
+      } catch {
+        return undefined;
+      }
+    })();
     const errors = errorLines(api);
     record(SCENARIO, {
-      'operations': `${GROUPS} replace lines (${(body.length / 1e6).toFixed(1)} MB)`,
-      'restart': finishedFirst ? 'none: the import finished before it wrote' : `${Math.round((restartedAt - started) / 1000)} s after the import started, cluster down and up again in ${Math.round(downMs / 1000)} s`,
+      operations: `${GROUPS} replace lines (${(body.length / 1e6).toFixed(1)} MB)`,
+      restart: finishedFirst
+        ? 'none: the import finished before it wrote'
+        : `${Math.round((restartedAt - started) / 1000)} s after the import started, cluster down and up again in ${Math.round(downMs / 1000)} s`,
       'import answered': `${result.status} after ${Math.round((result.at - started) / 1000)} s: ${(message ?? result.text).slice(0, 300)}`,
       'API exports again after the cluster is back': backAfterMs === undefined ? 'not within 120 s' : `${Math.round(backAfterMs / 1000)} s`,
-      'catalog unchanged': after.digest === before.digest ? `yes (${after.documents} documents)`
-        : `no: ${before.documents} documents before, ${after.documents} after; ${[...before.entries].filter((e) => !after.entries.has(e)).length} documents of before changed or gone, ${[...after.entries].filter((e) => !before.entries.has(e)).length} new or changed`,
+      'catalog unchanged':
+        after.digest === before.digest
+          ? `yes (${after.documents} documents)`
+          : `no: ${before.documents} documents before, ${after.documents} after; ${[...before.entries].filter((e) => !after.entries.has(e)).length} documents of before changed or gone, ${[...after.entries].filter((e) => !before.entries.has(e)).length} new or changed`,
       'API error log lines': errors.length ? [describeLines(errors, 3)] : [],
     });
     assert.ok(!finishedFirst, 'the import finished before it wrote anything: make the batch larger');
@@ -88,7 +110,7 @@ describe('Elasticsearch restarted during an operations import', function () {
     assert.ok(after.digest === before.digest, 'the stored catalog after the failed import differs from the one before');
   });
 
-  it('lets the next import start within a minute of the failed one\'s answer (its lock is released)', async () => {
+  it("lets the next import start within a minute of the failed one's answer (its lock is released)", async () => {
     assert.ok(backAt > 0, 'the cluster was restarted');
     // The failed import holds the lock until it has written the before-images back, which it can do only once
     // the cluster is back: it answers after that, and the next import is measured from its answer.
@@ -97,17 +119,27 @@ describe('Elasticsearch restarted during an operations import', function () {
     let last = '';
     while (Date.now() - since <= 60_000) {
       try {
-        const res = await api.admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(CONFIGURATION), headers: { 'Content-Type': 'application/json' } });
+        const res = await api.admin('POST', '/api/admin/v4/import/configuration', {
+          body: JSON.stringify(CONFIGURATION),
+          headers: { 'Content-Type': 'application/json' },
+        });
         last = `${res.status} ${(await res.text()).slice(0, 200)}`;
-        if (res.status === 204) { acceptedAfterMs = Date.now() - since; break; }
-      } catch (err) { last = (err as Error).message; }
+        if (res.status === 204) {
+          acceptedAfterMs = Date.now() - since;
+          break;
+        }
+      } catch (err) {
+        last = (err as Error).message;
+      }
       await sleep(2000);
     }
     const lock = await client.get<{ expiresAt?: string }>({ index: `${prefix}-import-lock`, id: 'import' }, { ignore: [404] });
     record(SCENARIO, {
       'failed import answered after the cluster was back': `${Math.round((answeredAt - backAt) / 1000)} s`,
-      'next import accepted after that answer': acceptedAfterMs === undefined
-        ? `no, refused ${Math.round((Date.now() - since) / 1000)} s later (lock expires ${lock._source?.expiresAt ?? '?'}): ${last}` : `${Math.round(acceptedAfterMs / 1000)} s`,
+      'next import accepted after that answer':
+        acceptedAfterMs === undefined
+          ? `no, refused ${Math.round((Date.now() - since) / 1000)} s later (lock expires ${lock._source?.expiresAt ?? '?'}): ${last}`
+          : `${Math.round(acceptedAfterMs / 1000)} s`,
     });
     assert.ok(acceptedAfterMs !== undefined, `the next import is refused a minute after the cluster is back: ${last}`);
   });
@@ -146,7 +178,18 @@ describe('Elasticsearch restarted during notification ingestion', function () {
       next: (n) => {
         const path = `/api/storefront/v3/notifications/click?market=SE&customerKey=c${n % 50}&sessionKey=${session}`;
         // text/plain, as the official client sends notifications (no CORS preflight).
-        return { path, send: async (signal) => judge(await fetch(api.url + path, { method: 'POST', body: JSON.stringify({ ticket: tickets[n % tickets.length] }), headers: { 'Content-Type': 'text/plain' }, signal })) };
+        return {
+          path,
+          send: async (signal) =>
+            judge(
+              await fetch(api.url + path, {
+                method: 'POST',
+                body: JSON.stringify({ ticket: tickets[n % tickets.length] }),
+                headers: { 'Content-Type': 'text/plain' },
+                signal,
+              }),
+            ),
+        };
       },
     }).start();
     await sleep(10_000);
@@ -186,7 +229,7 @@ describe('Elasticsearch restarted during notification ingestion', function () {
       'unaccounted (accepted − indexed − lost)': accepted - indexed - lost,
       'duplicates (indexed beyond accepted)': Math.max(0, indexed - accepted),
       'API exit': exit,
-      'refusals': summarizeFailures(figures.failures),
+      refusals: summarizeFailures(figures.failures),
     });
     // Nothing accepted is lost. The goal of 0 refused is not met yet (docs/operations.md "Notifications through an outage"): while the cluster
     // restarts, some clicks are answered only after the client gave up (timeout); the API still accepts them,
@@ -196,7 +239,10 @@ describe('Elasticsearch restarted during notification ingestion', function () {
     assert.equal(figures.failures.length, 0, `refused after one retry: ${summarizeFailures(figures.failures).join('; ')}`);
     assert.equal(lost, 0, 'none counted as lost');
     assert.ok(indexed >= accepted, `every accepted notification is indexed: accepted ${accepted}, indexed ${indexed}`);
-    assert.ok(indexed - accepted <= figures.firstFailures.length, `duplicates ${indexed - accepted} beyond the ${figures.firstFailures.length} requests retried after a failure`);
+    assert.ok(
+      indexed - accepted <= figures.firstFailures.length,
+      `duplicates ${indexed - accepted} beyond the ${figures.firstFailures.length} requests retried after a failure`,
+    );
   });
 });
 

@@ -44,7 +44,10 @@ describe(SCENARIO, function () {
   it('fails no query and shows no page mixing the old and the new catalog', async () => {
     const old = new Map<string, PageFingerprint>();
     for (const q of QUERIES) old.set(q, await pageOf(q));
-    assert.ok([...old.values()].every((f) => f.totalHits > 0 && f.prefixes.join() === 'A'), 'every query finds old products');
+    assert.ok(
+      [...old.values()].every((f) => f.totalHits > 0 && f.prefixes.join() === 'A'),
+      'every query finds old products',
+    );
     const oldVersion = await liveVersion(client, prefix);
 
     const seen: { q: string; page: PageFingerprint }[] = [];
@@ -53,7 +56,14 @@ describe(SCENARIO, function () {
       next: (n) => {
         const q = QUERIES[n % QUERIES.length];
         const path = searchPagePath(q);
-        return { path, send: async (signal) => judge(await fetch(api.url + path, { signal }), (body) => { seen.push({ q, page: fingerprint(body) }); return undefined; }) };
+        return {
+          path,
+          send: async (signal) =>
+            judge(await fetch(api.url + path, { signal }), (body) => {
+              seen.push({ q, page: fingerprint(body) });
+              return undefined;
+            }),
+        };
       },
     }).start();
     const started = Date.now();
@@ -70,18 +80,21 @@ describe(SCENARIO, function () {
     for (const { q, page } of seen) {
       if (sameFingerprint(page, old.get(q)!)) oldPages++;
       else if (sameFingerprint(page, fresh.get(q)!)) newPages++;
-      else mixed.push(`${q}: ${JSON.stringify({ ...page, brands: page.brands.slice(0, 80) })}; old totalHits ${old.get(q)!.totalHits}, new ${fresh.get(q)!.totalHits}`);
+      else
+        mixed.push(
+          `${q}: ${JSON.stringify({ ...page, brands: page.brands.slice(0, 80) })}; old totalHits ${old.get(q)!.totalHits}, new ${fresh.get(q)!.totalHits}`,
+        );
     }
     record(SCENARIO, {
-      'catalogs': `${OLD_GROUPS} groups (A…) replaced by ${NEW_GROUPS} groups (B…), import ${Math.round(importMs / 1000)} s`,
-      'versions': `${oldVersion} → ${await liveVersion(client, prefix)}`,
+      catalogs: `${OLD_GROUPS} groups (A…) replaced by ${NEW_GROUPS} groups (B…), import ${Math.round(importMs / 1000)} s`,
+      versions: `${oldVersion} → ${await liveVersion(client, prefix)}`,
       'search-page requests sent': figures.sent,
       'failed after one retry': figures.failures.length,
       'failed at first attempt': figures.firstFailures.length,
       statuses: figures.statuses,
       'pages of the old catalog / the new / mixed': `${oldPages} / ${newPages} / ${mixed.length}`,
       'latency p50/p99/max ms': `${figures.p50Ms}/${figures.p99Ms}/${figures.maxMs}`,
-      'failures': summarizeFailures(figures.firstFailures),
+      failures: summarizeFailures(figures.firstFailures),
       'mixed pages': mixed.slice(0, 10),
     });
     assert.ok(newPages > 0, 'traffic went on after the swap');

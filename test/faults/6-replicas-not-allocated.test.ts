@@ -39,13 +39,14 @@ describe(SCENARIO, function () {
 
   it('fails the import without moving the aliases, then succeeds once replicas can be allocated', async () => {
     const live = await liveVersion(client, prefix);
-    const before = await (await api.request('GET', searchPagePath('cotton'))).json() as { primaryList?: { totalHits?: number } };
+    const before = (await (await api.request('GET', searchPagePath('cotton'))).json()) as { primaryList?: { totalHits?: number } };
     await client.cluster.putSettings({ persistent: { 'cluster.routing.allocation.enable': 'primaries' } });
     let refused: string;
     const startedAt = Date.now();
     try {
       const res = await api.admin('PUT', '/api/admin/v4/import/catalog?force=true&name=no-replicas', {
-        body: streamLines(catalogLines(400, 'B')), headers: { 'Content-Type': 'application/jsonlines' },
+        body: streamLines(catalogLines(400, 'B')),
+        headers: { 'Content-Type': 'application/jsonlines' },
       });
       refused = `${res.status} ${(await res.text()).slice(0, 300)}`;
     } finally {
@@ -54,10 +55,11 @@ describe(SCENARIO, function () {
     const tookS = Math.round((Date.now() - startedAt) / 1000);
     const liveAfter = await liveVersion(client, prefix);
     const versions = [...(await catalogVersions(client, prefix)).keys()];
-    const after = await (await api.request('GET', searchPagePath('cotton'))).json() as { primaryList?: { totalHits?: number } };
+    const after = (await (await api.request('GET', searchPagePath('cotton'))).json()) as { primaryList?: { totalHits?: number } };
     await waitGreen(client);
     const repeat = await api.admin('PUT', '/api/admin/v4/import/catalog?force=true&name=replicas-back', {
-      body: streamLines(catalogLines(400, 'B')), headers: { 'Content-Type': 'application/jsonlines' },
+      body: streamLines(catalogLines(400, 'B')),
+      headers: { 'Content-Type': 'application/jsonlines' },
     });
     const repeated = `${repeat.status} ${(await repeat.text()).slice(0, 200)}`.trim();
     record(SCENARIO, {

@@ -14,9 +14,20 @@ import { API_KEY, type TestService } from '../http/harness';
 /** JSON values, as request bodies are made of. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-export interface FuzzRequest { method: string; path: string; body?: string | Buffer; headers?: Record<string, string> }
+export interface FuzzRequest {
+  method: string;
+  path: string;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+}
 
-export interface Finding { endpoint: string; problem: string; input: string; seed: number; path?: string }
+export interface Finding {
+  endpoint: string;
+  problem: string;
+  input: string;
+  seed: number;
+  path?: string;
+}
 
 const MAX_FINDINGS = 3;
 export const REQUEST_TIMEOUT_MS = Number(process.env.FUZZ_TIMEOUT_MS ?? 10_000);
@@ -43,7 +54,8 @@ export async function probe(service: TestService, endpoint: string, request: Fuz
   // Admin requests carry the key, as an operator's do: without it every one is a 403 and nothing behind the
   // key is tried (the admin fuzz ran so until 2026-11-25). A request may still send a wrong key of its own.
   const headers = request.path.startsWith('/api/admin/') ? { 'Api-Key': API_KEY, ...request.headers } : request.headers;
-  const send = () => fetch(service.url + request.path, { method: request.method, body: request.body, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const send = () =>
+    fetch(service.url + request.path, { method: request.method, body: request.body, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   let res: Response;
   try {
     try {
@@ -71,8 +83,13 @@ export async function probe(service: TestService, endpoint: string, request: Fuz
   // A HEAD answer has no body by definition: its status is all there is to judge.
   if (request.method === 'HEAD') return res.status < 500 ? undefined : `${res.status} to HEAD`;
   let message: unknown;
-  try { message = (JSON.parse(text) as { message?: unknown }).message; } catch { /* not JSON */ }
-  if (res.status >= 400 && res.status < 500) return typeof message === 'string' ? undefined : `${res.status} without a JSON {message}: ${JSON.stringify(text.slice(0, 120))}`;
+  try {
+    message = (JSON.parse(text) as { message?: unknown }).message;
+  } catch {
+    /* not JSON */
+  }
+  if (res.status >= 400 && res.status < 500)
+    return typeof message === 'string' ? undefined : `${res.status} without a JSON {message}: ${JSON.stringify(text.slice(0, 120))}`;
   return `${res.status} ${typeof message === 'string' ? message.slice(0, 300) : JSON.stringify(text.slice(0, 200))}`;
 }
 
@@ -85,9 +102,13 @@ export const OVER_LONG = ['x'.repeat(40_000), 'å'.repeat(20_000)];
 /** `base` with each of its strings in turn replaced by each OVER_LONG string (copies; `base` is unchanged). */
 export function withEachStringOverLong(base: Json): Json[] {
   const paths = (value: Json, at: (string | number)[]): (string | number)[][] =>
-    typeof value === 'string' ? [at]
-      : Array.isArray(value) ? value.flatMap((v, i) => paths(v, [...at, i]))
-        : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k])) : [];
+    typeof value === 'string'
+      ? [at]
+      : Array.isArray(value)
+        ? value.flatMap((v, i) => paths(v, [...at, i]))
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k]))
+          : [];
   const replaced = (value: Json, at: (string | number)[], by: string): Json => {
     if (!at.length) return by;
     const copy = structuredClone(value) as Record<string | number, Json>;
@@ -105,7 +126,9 @@ export async function sweep(service: TestService, requests: (FuzzRequest & { end
   const found: Finding[] = [];
   for (const { endpoint, ...request } of requests) {
     const problem = await probe(service, `${endpoint} ${label}`, request);
-    const input = String(request.body ?? '').replace(/(.)\1{20,}/gu, (run, c: string) => `${c}×${[...run].length}`).slice(0, 600);
+    const input = String(request.body ?? '')
+      .replace(/(.)\1{20,}/gu, (run, c: string) => `${c}×${[...run].length}`)
+      .slice(0, 600);
     if (problem) found.push({ endpoint, problem, input, seed: 0, path: `${request.method} ${request.path}` });
   }
   findings.push(...found);
@@ -114,14 +137,23 @@ export async function sweep(service: TestService, requests: (FuzzRequest & { end
 
 /** A failure's kind: numbers, quoted parts and long tails blanked, so one bug counts once. */
 function kindOf(problem: string): string {
-  return problem.replace(/"[^"]*"|'[^']*'/g, '"…"').replace(/\d+/g, '#').slice(0, 90);
+  return problem
+    .replace(/"[^"]*"|'[^']*'/g, '"…"')
+    .replace(/\d+/g, '#')
+    .slice(0, 90);
 }
 
 /**
  * Runs the property over `arbitrary` (`runs` inputs, times RUNS_FACTOR), `toRequest` turning an input into a
  * request. Returns the endpoint's findings (also kept in `findings`).
  */
-export async function fuzz<T>(service: TestService, endpoint: string, arbitrary: fc.Arbitrary<T>, toRequest: (input: T) => FuzzRequest, runs: number): Promise<Finding[]> {
+export async function fuzz<T>(
+  service: TestService,
+  endpoint: string,
+  arbitrary: fc.Arbitrary<T>,
+  toRequest: (input: T) => FuzzRequest,
+  runs: number,
+): Promise<Finding[]> {
   const known = new Set<string>();
   const found: Finding[] = [];
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -130,11 +162,22 @@ export async function fuzz<T>(service: TestService, endpoint: string, arbitrary:
       const problem = await probe(service, endpoint, toRequest(input));
       if (problem && !known.has(kindOf(problem))) throw new Error(problem);
     });
-    const result = await fc.check(property, { numRuns: Math.max(1, Math.round(runs * RUNS_FACTOR)), seed: seed + round, endOnFailure: false, interruptAfterTimeLimit: 10 * 60_000 });
+    const result = await fc.check(property, {
+      numRuns: Math.max(1, Math.round(runs * RUNS_FACTOR)),
+      seed: seed + round,
+      endOnFailure: false,
+      interruptAfterTimeLimit: 10 * 60_000,
+    });
     if (!result.failed || !result.counterexample) break;
     const problem = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
     const request = toRequest(result.counterexample[0]);
-    const finding: Finding = { endpoint, problem, input: fc.stringify(result.counterexample[0]).slice(0, 1500), seed: seed + round, path: `${request.method} ${request.path}`.slice(0, 600) };
+    const finding: Finding = {
+      endpoint,
+      problem,
+      input: fc.stringify(result.counterexample[0]).slice(0, 1500),
+      seed: seed + round,
+      path: `${request.method} ${request.path}`.slice(0, 600),
+    };
     found.push(finding);
     findings.push(finding);
     known.add(kindOf(problem));
@@ -158,11 +201,61 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      '', ' ', '0', '-1', '-0', '1.5', '1e309', '-1e309', '9007199254740993', 'NaN', 'Infinity', 'true', 'null', 'undefined',
-      '%', '%zz', '\u0000', '\uFEFF', '\uD800', '|', '||', ',', ';', '*', '?', '#', '\\', '"', "'", '{', '[]', '{}', '<b>',
-      'a'.repeat(300), 'å'.repeat(1000), '../../etc/passwd', 'SE', 'NO', 'sv-SE', 'en-GB', 'DESKTOP', 'MOBILE',
-      'RELEVANCE', 'PRICE_ASCENDING', 'NEWEST_FIRST', 'P1-RED', 'PG1', 'C1', '/women', '/dam/skor', 'PT0S', 'P1Y', 'custom.material',
-      ...PROTOTYPE_NAMES, 'custom.constructor',
+      '',
+      ' ',
+      '0',
+      '-1',
+      '-0',
+      '1.5',
+      '1e309',
+      '-1e309',
+      '9007199254740993',
+      'NaN',
+      'Infinity',
+      'true',
+      'null',
+      'undefined',
+      '%',
+      '%zz',
+      '\u0000',
+      '\uFEFF',
+      '\uD800',
+      '|',
+      '||',
+      ',',
+      ';',
+      '*',
+      '?',
+      '#',
+      '\\',
+      '"',
+      "'",
+      '{',
+      '[]',
+      '{}',
+      '<b>',
+      'a'.repeat(300),
+      'å'.repeat(1000),
+      '../../etc/passwd',
+      'SE',
+      'NO',
+      'sv-SE',
+      'en-GB',
+      'DESKTOP',
+      'MOBILE',
+      'RELEVANCE',
+      'PRICE_ASCENDING',
+      'NEWEST_FIRST',
+      'P1-RED',
+      'PG1',
+      'C1',
+      '/women',
+      '/dam/skor',
+      'PT0S',
+      'P1Y',
+      'custom.material',
+      ...PROTOTYPE_NAMES,
+      'custom.constructor',
     ),
   },
 );
@@ -176,11 +269,38 @@ export const nastyJson: fc.Arbitrary<Json> = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json> },
   { weight: 2, arbitrary: nastyString },
   { weight: 1, arbitrary: fc.constantFrom('x'.repeat(70_000), 'å'.repeat(300_000)) },
-  { weight: 1, arbitrary: fc.constantFrom<Json>(0, -1, 1.5, 1e308, -1e308, 2 ** 31, 2 ** 63, -(2 ** 63), 1e-320, true, false, null, [], {}, [[[[[]]]]], { '': '' }, JSON.parse('{"__proto__": {"polluted": true}}') as Json, { constructor: 'x' }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Json>(
+      0,
+      -1,
+      1.5,
+      1e308,
+      -1e308,
+      2 ** 31,
+      2 ** 63,
+      -(2 ** 63),
+      1e-320,
+      true,
+      false,
+      null,
+      [],
+      {},
+      [[[[[]]]]],
+      { '': '' },
+      JSON.parse('{"__proto__": {"polluted": true}}') as Json,
+      { constructor: 'x' },
+    ),
+  },
 );
 
 /** `rekey` renames the key reached to `name`, one of PROTOTYPE_NAMES (a market, a page id, a label key, ...). */
-interface Mutation { path: number[]; op: 'replace' | 'delete' | 'insert' | 'retype' | 'rekey'; value: Json; name: string }
+interface Mutation {
+  path: number[];
+  op: 'replace' | 'delete' | 'insert' | 'retype' | 'rekey';
+  value: Json;
+  name: string;
+}
 
 const mutation: fc.Arbitrary<Mutation> = fc.record({
   path: fc.array(fc.nat({ max: 1000 }), { maxLength: 8 }),
@@ -208,10 +328,13 @@ function rekeyed(value: Json, name: string): Json {
  * towards fewer and plainer mutations, so a counterexample reads as "the valid body, with this one change".
  */
 export function mutated(bases: readonly Json[]): fc.Arbitrary<Json> {
-  return fc.tuple(fc.nat({ max: bases.length - 1 }), fc.array(mutation, { maxLength: 4 }))
-    // Each mutation's value is cloned too: nastyJson's constants are shared objects, and a later mutation
-    // that edits one in place (inside an earlier body) made it circular for every run after.
-    .map(([i, mutations]) => mutations.reduce((value, m) => mutate(value, { ...m, value: structuredClone(m.value) }, 0), structuredClone(bases[i])));
+  return (
+    fc
+      .tuple(fc.nat({ max: bases.length - 1 }), fc.array(mutation, { maxLength: 4 }))
+      // Each mutation's value is cloned too: nastyJson's constants are shared objects, and a later mutation
+      // that edits one in place (inside an earlier body) made it circular for every run after.
+      .map(([i, mutations]) => mutations.reduce((value, m) => mutate(value, { ...m, value: structuredClone(m.value) }, 0), structuredClone(bases[i])))
+  );
 }
 
 function children(value: Json): (string | number)[] {
@@ -227,10 +350,16 @@ function mutate(value: Json, m: Mutation, depth: number): Json {
     const container = value as Record<string | number, Json>;
     const child = container[key];
     const deeper = children(child).length > 0 && depth + 1 < m.path.length;
-    if (deeper) { container[key] = mutate(child, m, depth + 1); return value; }
+    if (deeper) {
+      container[key] = mutate(child, m, depth + 1);
+      return value;
+    }
     if (m.op === 'rekey') {
       if (Array.isArray(value)) container[key] = rekeyed(child, m.name);
-      else { delete container[key]; define(container as Record<string, Json>, m.name, child); }
+      else {
+        delete container[key];
+        define(container as Record<string, Json>, m.name, child);
+      }
       return value;
     }
     if (m.op === 'delete') {
@@ -267,7 +396,23 @@ export function queryString(pairs: [string, string][], rawTail = ''): string {
   return params.toString() + rawTail;
 }
 
-export const malformedQueryTail: fc.Arbitrary<string> = fc.constantFrom('', '', '', '&%', '&a=%E0%A4%A', '&=', '&&&', '&q', '&f.brand=%FF', '&market', '&market=SE&market=NO', '&limit=1&limit=2', '&%00=%00', '&f.=1', '&f.price.min=');
+export const malformedQueryTail: fc.Arbitrary<string> = fc.constantFrom(
+  '',
+  '',
+  '',
+  '&%',
+  '&a=%E0%A4%A',
+  '&=',
+  '&&&',
+  '&q',
+  '&f.brand=%FF',
+  '&market',
+  '&market=SE&market=NO',
+  '&limit=1&limit=2',
+  '&%00=%00',
+  '&f.=1',
+  '&f.price.min=',
+);
 
 /** The Content-Type header, or none for ''. */
 export const contentType = (type: string): Record<string, string> => (type ? { 'Content-Type': type } : {});
@@ -281,7 +426,10 @@ export function describeFindings(list: Finding[]): string {
 export function printReport(write: (line: string) => void): void {
   write('\nFuzz: inputs tried per endpoint (shrinking included)');
   for (const [endpoint, n] of [...tried].sort()) {
-    const answered = [...(statuses.get(endpoint) ?? new Map<number, number>())].sort(([a], [b]) => a - b).map(([status, k]) => `${status}×${k}`).join(' ');
+    const answered = [...(statuses.get(endpoint) ?? new Map<number, number>())]
+      .sort(([a], [b]) => a - b)
+      .map(([status, k]) => `${status}×${k}`)
+      .join(' ');
     write(`  ${endpoint.padEnd(44)} ${String(n).padStart(5)}   ${answered}`);
   }
   write(`  ${'total'.padEnd(44)} ${[...tried.values()].reduce((a, b) => a + b, 0)}`);

@@ -19,7 +19,13 @@ describe('keys with roles', function () {
   this.timeout(300_000);
   let service: TestService;
   before(async () => {
-    service = await startService({ merchandiserApiKeys: [KEYS.merchandiser], analystApiKeys: [KEYS.analyst], metricsEnabled: true, keyFailureLimit: 3, trustProxyHops: 1 });
+    service = await startService({
+      merchandiserApiKeys: [KEYS.merchandiser],
+      analystApiKeys: [KEYS.analyst],
+      metricsEnabled: true,
+      keyFailureLimit: 3,
+      trustProxyHops: 1,
+    });
     await service.configure();
   });
   after(() => service?.close());
@@ -50,7 +56,10 @@ describe('keys with roles', function () {
   }
 
   it('refuses the analyst every import, naming the role', async () => {
-    const res = await service.request('PUT', '/api/admin/v4/import/synonyms', { body: '{"locales":{}}', headers: { 'Api-Key': KEYS.analyst, 'Content-Type': 'application/json' } });
+    const res = await service.request('PUT', '/api/admin/v4/import/synonyms', {
+      body: '{"locales":{}}',
+      headers: { 'Api-Key': KEYS.analyst, 'Content-Type': 'application/json' },
+    });
     assert.equal(res.status, 403);
     assert.match((await jsonBody(res)).message, /analyst key may not call PUT \/api\/admin\/v4\/import\/synonyms: it needs the merchandiser role/);
   });
@@ -74,7 +83,9 @@ describe('keys with roles', function () {
     const history = await jsonBody(await service.request('GET', '/api/admin/v4/history/synonyms', { headers: { 'Api-Key': KEYS.analyst } }));
     assert.equal(history.versions[0].role, 'merchandiser');
     assert.equal(history.versions[0].user, name);
-    const version = await jsonBody(await service.request('GET', `/api/admin/v4/history/synonyms/${history.versions[0].id}`, { headers: { 'Api-Key': KEYS.analyst } }));
+    const version = await jsonBody(
+      await service.request('GET', `/api/admin/v4/history/synonyms/${history.versions[0].id}`, { headers: { 'Api-Key': KEYS.analyst } }),
+    );
     assert.equal(version.user, name);
     const access = await jsonBody(await service.request('GET', '/api/admin/v4/access', { headers: { 'Api-Key': KEYS.analyst, 'X-Elevate-User': 'Ola' } }));
     assert.deepEqual(access, { role: 'analyst', user: 'Ola' });
@@ -84,7 +95,8 @@ describe('keys with roles', function () {
     const before = (await jsonBody(await service.admin('GET', '/api/admin/v4/history/synonyms'))).versions.length;
     for (const header of [encodeURIComponent('Ada\u0007'), encodeURIComponent('x'.repeat(81))]) {
       const res = await service.request('PUT', '/api/admin/v4/import/synonyms', {
-        body: JSON.stringify({ locales: {} }), headers: { 'Api-Key': KEYS.merchandiser, 'Content-Type': 'application/json', 'X-Elevate-User': header },
+        body: JSON.stringify({ locales: {} }),
+        headers: { 'Api-Key': KEYS.merchandiser, 'Content-Type': 'application/json', 'X-Elevate-User': header },
       });
       assert.equal(res.status, 400);
       assert.match((await jsonBody(res)).message, /X-Elevate-User/);
@@ -93,7 +105,8 @@ describe('keys with roles', function () {
   });
 
   it('answers 429 with Retry-After to an address after 3 wrong keys, even with a right key, and not to another address', async () => {
-    const from = (address: string, key: string) => service.request('GET', '/api/admin/v4/export/synonyms', { headers: { 'Api-Key': key, 'X-Forwarded-For': address } });
+    const from = (address: string, key: string) =>
+      service.request('GET', '/api/admin/v4/export/synonyms', { headers: { 'Api-Key': key, 'X-Forwarded-For': address } });
     for (let i = 0; i < 5; i++) assert.equal((await from('10.9.9.9', '')).status, 403, 'a missing key is no guess');
     assert.equal((await from('10.9.9.9', API_KEY)).status, 200);
     for (let i = 0; i < 3; i++) assert.equal((await from('10.9.9.9', `guess-${i}`)).status, 403);

@@ -19,7 +19,9 @@ describe('admin status codes', () => {
   const json = { 'Content-Type': 'application/json' };
   const postConfiguration = (query = '') =>
     service.admin('POST', `/api/admin/v4/import/configuration${query}`, { body: JSON.stringify(TEST_CONFIGURATION), headers: json });
-  before(async () => { service = await startService(); });
+  before(async () => {
+    service = await startService();
+  });
   after(async () => service.close());
 
   describe('configuration import', () => {
@@ -69,7 +71,10 @@ describe('admin status codes', () => {
     });
 
     it('answer 202 with an id only when the client sets blockingTimeout and it runs out', async () => {
-      for (const [method, path, body] of [['POST', '/api/admin/v4/import/templates', templates], ['PUT', '/api/admin/v4/import/synonyms', { locales: { 'sv-SE': [{ terms: ['tröja', 'sweater'] }] } }]] as const) {
+      for (const [method, path, body] of [
+        ['POST', '/api/admin/v4/import/templates', templates],
+        ['PUT', '/api/admin/v4/import/synonyms', { locales: { 'sv-SE': [{ terms: ['tröja', 'sweater'] }] } }],
+      ] as const) {
         const res = await service.admin(method, `${path}?blockingTimeout=PT0S`, { body: JSON.stringify(body), headers: json });
         assert.equal(res.status, 202, path);
         const { id, statusUrl } = await jsonBody(res);

@@ -24,7 +24,10 @@ describe('search analytics drill-downs, comparison and CSV (admin API)', functio
   const range = `market=SE&from=${today}&to=${today}`;
 
   const search = async (session: string, q: string, touchpoint: string) => {
-    const res = await service.request('GET', `${SEARCH}?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=${touchpoint}&customerKey=${session}&sessionKey=${session}`);
+    const res = await service.request(
+      'GET',
+      `${SEARCH}?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=${touchpoint}&customerKey=${session}&sessionKey=${session}`,
+    );
     assert.equal(res.status, 200, await res.clone().text());
     return (await jsonBody(res)) as { primaryList: { productGroups: { key: string; products: { key: string; title: string; ticket: string }[] }[] } };
   };
@@ -76,14 +79,22 @@ describe('search analytics drill-downs, comparison and CSV (admin API)', functio
   it('counts searches that found something and got no click, and ranks the phrases by them', async () => {
     const answer = await jsonBody(await get(`searches?${range}&sort=noClickSearches`));
     assert.equal(answer.totals.noClickSearches, 1, 'b found products and clicked none; c found nothing (not counted)');
-    assert.deepEqual(answer.phrases.map((p: { phrase: string; noClickSearches: number }) => [p.phrase, p.noClickSearches]), [['product', 1], ['qwxzv', 0]]);
+    assert.deepEqual(
+      answer.phrases.map((p: { phrase: string; noClickSearches: number }) => [p.phrase, p.noClickSearches]),
+      [
+        ['product', 1],
+        ['qwxzv', 0],
+      ],
+    );
   });
 
   it('lists the products the searches for a phrase led to', async () => {
     const answer = await jsonBody(await get(`searches/products?${range}&phrase=${encodeURIComponent('  PRODUCT ')}`));
     assert.equal(answer.phrase, 'product');
     assert.ok(clickedTitle);
-    assert.deepEqual(answer.products, [{ productKey: clickedKey, title: clickedTitle, url: answer.products[0].url, clicks: 1, addToCarts: 1, purchases: 0, revenue: 0, averageClickPosition: 1 }]);
+    assert.deepEqual(answer.products, [
+      { productKey: clickedKey, title: clickedTitle, url: answer.products[0].url, clicks: 1, addToCarts: 1, purchases: 0, revenue: 0, averageClickPosition: 1 },
+    ]);
     assert.deepEqual((await jsonBody(await get(`searches/products?${range}&phrase=qwxzv`))).products, []);
   });
 
@@ -92,20 +103,35 @@ describe('search analytics drill-downs, comparison and CSV (admin API)', functio
     assert.match(phrases.headers.get('content-type')!, /^text\/csv/);
     assert.match(phrases.headers.get('content-disposition')!, new RegExp(`attachment; filename="search-phrases-${today}-${today}.csv"`));
     const lines = (await phrases.text()).trimEnd().split('\r\n');
-    assert.equal(lines[0], 'phrase,searches,refinements,sessions,zeroResultSearches,noClickSearches,clicks,clickThroughRate,addToCarts,addToCartRate,purchases,conversionRate,revenue,averageClickPosition');
+    assert.equal(
+      lines[0],
+      'phrase,searches,refinements,sessions,zeroResultSearches,noClickSearches,clicks,clickThroughRate,addToCarts,addToCartRate,purchases,conversionRate,revenue,averageClickPosition',
+    );
     assert.deepEqual(lines.slice(1), ['product,2,0,2,0,1,1,0.5,1,0.5,0,0,0,1', 'qwxzv,1,0,1,1,0,0,0,0,0,0,0,0,']);
 
     const totals = (await (await get(`searches?${range}&compare=previous&format=csv&table=totals`)).text()).trimEnd().split('\r\n');
     assert.match(totals[0]!, /^period,from,to,touchpoint,searches,/);
-    assert.deepEqual(totals.slice(1).map((l) => l.split(',').slice(0, 5).join(',')), [
-      `current,${today},${today},all,3`, `current,${today},${today},DESKTOP,2`, `current,${today},${today},MOBILE,1`, `previous,${yesterday},${yesterday},all,2`,
-    ]);
+    assert.deepEqual(
+      totals.slice(1).map((l) => l.split(',').slice(0, 5).join(',')),
+      [
+        `current,${today},${today},all,3`,
+        `current,${today},${today},DESKTOP,2`,
+        `current,${today},${today},MOBILE,1`,
+        `previous,${yesterday},${yesterday},all,2`,
+      ],
+    );
 
     const daily = (await (await get(`searches/daily?market=SE&from=${yesterday}&to=${today}&format=csv`)).text()).trimEnd().split('\r\n');
-    assert.deepEqual(daily.slice(1).map((l) => l.split(',').slice(0, 2).join(',')), [`${yesterday},2`, `${today},3`]);
+    assert.deepEqual(
+      daily.slice(1).map((l) => l.split(',').slice(0, 2).join(',')),
+      [`${yesterday},2`, `${today},3`],
+    );
 
     const products = (await (await get(`searches/products?${range}&phrase=product&format=csv`)).text()).trimEnd().split('\r\n');
-    assert.deepEqual(products, ['phrase,productKey,title,clicks,addToCarts,purchases,revenue,averageClickPosition', `product,${clickedKey},${clickedTitle},1,1,0,0,1`]);
+    assert.deepEqual(products, [
+      'phrase,productKey,title,clicks,addToCarts,purchases,revenue,averageClickPosition',
+      `product,${clickedKey},${clickedTitle},1,1,0,0,1`,
+    ]);
   });
 
   it('refuses bad parameters with a 400 naming the parameter', async () => {

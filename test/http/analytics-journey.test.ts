@@ -19,12 +19,16 @@ const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString(
 
 type Group = { products: { key: string; ticket: string; variants: { key: string; ticket: string; sellingPrice: number }[] }[] };
 
-describe('search analytics: a visitor\'s journey, refinements, long ranges', function () {
+describe("search analytics: a visitor's journey, refinements, long ranges", function () {
   let service: TestService;
   const today = day(0);
 
   const query = async (path: string, session: string, extra = '', body?: unknown) => {
-    const res = await service.request(body ? 'POST' : 'GET', `${Q}/${path}?${extra.includes('locale=') ? WHO.replace('locale=sv-SE&', '') : WHO}&customerKey=${session}&sessionKey=${session}${extra}`, body ? { body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } } : {});
+    const res = await service.request(
+      body ? 'POST' : 'GET',
+      `${Q}/${path}?${extra.includes('locale=') ? WHO.replace('locale=sv-SE&', '') : WHO}&customerKey=${session}&sessionKey=${session}${extra}`,
+      body ? { body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } } : {},
+    );
     assert.equal(res.status, 200, await res.clone().text());
     return jsonBody(res);
   };
@@ -69,12 +73,24 @@ describe('search analytics: a visitor\'s journey, refinements, long ranges', fun
     await settle();
 
     assert.deepEqual(await phrase('product'), {
-      phrase: 'product', searches: 1, refinements: 0, sessions: 1, zeroResultSearches: 0, noClickSearches: 0, clicks: 1, clickThroughRate: 1, addToCarts: 1, addToCartRate: 1,
-      purchases: 1, conversionRate: 1, revenue: 240, averageClickPosition: 3,
+      phrase: 'product',
+      searches: 1,
+      refinements: 0,
+      sessions: 1,
+      zeroResultSearches: 0,
+      noClickSearches: 0,
+      clicks: 1,
+      clickThroughRate: 1,
+      addToCarts: 1,
+      addToCartRate: 1,
+      purchases: 1,
+      conversionRate: 1,
+      revenue: 240,
+      averageClickPosition: 3,
     });
   });
 
-  it('credits the purchase once, through another process\'s stored events too, and not outside the session', async () => {
+  it("credits the purchase once, through another process's stored events too, and not outside the session", async () => {
     const results = await query('search-page', 'K', '&q=acme');
     const first = (results.primaryList.productGroups as Group[])[0].products[0];
     await notify('K', 'click', { ticket: first.ticket });
@@ -84,15 +100,25 @@ describe('search analytics: a visitor\'s journey, refinements, long ranges', fun
     try {
       const page = await query('product-page', 'K', `&productKey=${encodeURIComponent(first.key)}`, { productGroup: { include: true } });
       const variant = (page.productGroup as Group).products[0].variants[0];
-      const res = await other.request('POST', `${NOTIFY}/add-to-cart?market=SE&customerKey=K&sessionKey=K`, { body: JSON.stringify({ ticket: variant.ticket }) });
+      const res = await other.request('POST', `${NOTIFY}/add-to-cart?market=SE&customerKey=K&sessionKey=K`, {
+        body: JSON.stringify({ ticket: variant.ticket }),
+      });
       assert.equal(res.status, 204);
       await other.context.behaviour.flush();
       await service.context.es.indices.refresh({ index: `${service.prefix}-events` });
-      const bought = await other.request('POST', `${NOTIFY}/purchase?market=SE&customerKey=K&sessionKey=K`,
-        { body: JSON.stringify({ lines: [{ variantKey: variant.key, quantity: 1, sellingPrice: 100 }, { variantKey: variant.key, quantity: 1, sellingPrice: 100 }] }) });
+      const bought = await other.request('POST', `${NOTIFY}/purchase?market=SE&customerKey=K&sessionKey=K`, {
+        body: JSON.stringify({
+          lines: [
+            { variantKey: variant.key, quantity: 1, sellingPrice: 100 },
+            { variantKey: variant.key, quantity: 1, sellingPrice: 100 },
+          ],
+        }),
+      });
       assert.equal(bought.status, 204);
       // Another session buys the same variant: no search of its own led to it.
-      const elsewhere = await other.request('POST', `${NOTIFY}/purchase?market=SE&customerKey=L&sessionKey=L`, { body: JSON.stringify({ lines: [{ variantKey: variant.key, quantity: 1, sellingPrice: 100 }] }) });
+      const elsewhere = await other.request('POST', `${NOTIFY}/purchase?market=SE&customerKey=L&sessionKey=L`, {
+        body: JSON.stringify({ lines: [{ variantKey: variant.key, quantity: 1, sellingPrice: 100 }] }),
+      });
       assert.equal(elsewhere.status, 204);
       await other.context.behaviour.flush();
     } finally {
@@ -100,15 +126,22 @@ describe('search analytics: a visitor\'s journey, refinements, long ranges', fun
     }
     await service.context.es.indices.refresh({ index: `${service.prefix}-events` });
     const acme = await phrase('acme');
-    assert.deepEqual([acme.searches, acme.clicks, acme.addToCarts, acme.purchases, acme.revenue], [1, 1, 1, 1, 200], 'two lines of one purchase: 1 purchase, both lines\' revenue');
+    assert.deepEqual(
+      [acme.searches, acme.clicks, acme.addToCarts, acme.purchases, acme.revenue],
+      [1, 1, 1, 1, 200],
+      "two lines of one purchase: 1 purchase, both lines' revenue",
+    );
     const totals = (await get(`searches?market=SE&from=${today}&to=${today}`)).totals;
-    assert.equal(totals.revenue, 440, 'the purchases of session J (240) and K (200); session L\'s and J\'s unattributed ones count nowhere');
+    assert.equal(totals.revenue, 440, "the purchases of session J (240) and K (200); session L's and J's unattributed ones count nowhere");
   });
 
   it('counts a search refined by a facet and a sort as 1 search and 2 refinements; a reload is neither', async () => {
     const first = await query('search-page', 'R', '&locale=en-GB&q=product&limit=2');
     const facets = first.primaryList.facets as { id: string }[];
-    assert.ok(facets.some((f) => f.id === 'onlyInStock'), `a facet to refine by: ${JSON.stringify(facets.map((f) => f.id))}`);
+    assert.ok(
+      facets.some((f) => f.id === 'onlyInStock'),
+      `a facet to refine by: ${JSON.stringify(facets.map((f) => f.id))}`,
+    );
     await query('search-page', 'R', '&locale=en-GB&q=product&limit=2&f.onlyInStock=true');
     await query('search-page', 'R', '&locale=en-GB&q=product&limit=2&f.onlyInStock=true&sort=PRICE_ASCENDING');
     await query('search-page', 'R', '&locale=en-GB&q=product&limit=2&f.onlyInStock=true&sort=PRICE_ASCENDING');
@@ -121,7 +154,10 @@ describe('search analytics: a visitor\'s journey, refinements, long ranges', fun
     assert.deepEqual([totals.searches, totals.facetRefinements, totals.sortRefinements, totals.pageRefinements], [1, 1, 1, 0]);
     // The refined answers keep the search's query id: a click on them counts for the one search.
     const refined = await query('search-page', 'R', '&locale=en-GB&q=product&limit=2&f.onlyInStock=true&sort=PRICE_ASCENDING&skip=2');
-    assert.equal(decodeTicket((refined.primaryList.productGroups as Group[])[0].products[0].ticket).queryId, decodeTicket((first.primaryList.productGroups as Group[])[0].products[0].ticket).queryId);
+    assert.equal(
+      decodeTicket((refined.primaryList.productGroups as Group[])[0].products[0].ticket).queryId,
+      decodeTicket((first.primaryList.productGroups as Group[])[0].products[0].ticket).queryId,
+    );
   });
 
   it('answers a year-long range in months, with data points in every chart series', async () => {
@@ -133,7 +169,16 @@ describe('search analytics: a visitor\'s journey, refinements, long ranges', fun
       b.record({ ...e, type: 'search', phrase: 'boots', totalHits: 5, queryId: `year-${i}`, skip: 0, at });
       b.record({ ...e, type: 'search', phrase: 'qwxzv', totalHits: 0, queryId: `year-zero-${i}`, skip: 0, at });
       await settle();
-      const ticket = encodeTicket({ kind: 'product', productKey: 'G1-p', pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', position: 0, market: 'SE', touchpoint: 'DESKTOP', queryId: `year-${i}` });
+      const ticket = encodeTicket({
+        kind: 'product',
+        productKey: 'G1-p',
+        pageType: 'SEARCH_PAGE',
+        listId: 'PRIMARY_LIST',
+        position: 0,
+        market: 'SE',
+        touchpoint: 'DESKTOP',
+        queryId: `year-${i}`,
+      });
       b.record({ ...e, type: 'click', ticket: decodeTicket(ticket), at: new Date(at.getTime() + 60_000) });
     }
     await settle();
@@ -144,7 +189,10 @@ describe('search analytics: a visitor\'s journey, refinements, long ranges', fun
     assert.equal(year.days[0].date, `${from.slice(0, 7)}-01`);
     const points = (series: string) => year.days.filter((d: Record<string, number | null>) => d[series] !== null && d[series]! > 0).length;
     for (const series of ['searches', 'zeroResultRate', 'clickThroughRate']) assert.ok(points(series) >= 3, `${series}: ${points(series)} points`);
-    assert.equal(year.days.reduce((n: number, d: { searches: number }) => n + d.searches, 0), (await get(`searches?market=SE&from=${from}&to=${today}`)).totals.searches);
+    assert.equal(
+      year.days.reduce((n: number, d: { searches: number }) => n + d.searches, 0),
+      (await get(`searches?market=SE&from=${from}&to=${today}`)).totals.searches,
+    );
     const weeks = await get(`searches/daily?market=SE&from=${day(-120)}&to=${today}`);
     assert.equal(weeks.interval, 'week');
     assert.ok(new Date(`${weeks.days[0].date}T00:00:00Z`).getUTCDay() === 1, 'weeks start on Monday');

@@ -37,7 +37,10 @@ describe('search analytics (admin API)', function () {
   const twoDaysAgo = day(-2);
 
   const search = async (session: string, q: string, extra = '', touchpoint = 'DESKTOP') => {
-    const res = await service.request('GET', `${SEARCH}?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=${touchpoint}&customerKey=${session}&sessionKey=${session}${extra}`);
+    const res = await service.request(
+      'GET',
+      `${SEARCH}?q=${encodeURIComponent(q)}&market=SE&locale=sv-SE&touchpoint=${touchpoint}&customerKey=${session}&sessionKey=${session}${extra}`,
+    );
     assert.equal(res.status, 200, await res.clone().text());
     return jsonBody(res);
   };
@@ -73,7 +76,16 @@ describe('search analytics (admin API)', function () {
     b.record({ ...e, type: 'search', phrase: 'Boots', totalHits: 5, queryId: 'day1-boots', skip: 0, at: at(10) });
     b.record({ ...e, type: 'search', phrase: 'xylophone', totalHits: 0, queryId: 'day1-xylo', skip: 0, at: at(11) });
     await settle();
-    const boots = encodeTicket({ kind: 'product', productKey: 'G3-p', pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', position: 4, market: 'SE', touchpoint: 'DESKTOP', queryId: 'day1-boots' });
+    const boots = encodeTicket({
+      kind: 'product',
+      productKey: 'G3-p',
+      pageType: 'SEARCH_PAGE',
+      listId: 'PRIMARY_LIST',
+      position: 4,
+      market: 'SE',
+      touchpoint: 'DESKTOP',
+      queryId: 'day1-boots',
+    });
     b.record({ ...e, type: 'click', ticket: decodeTicket(boots), at: at(12) });
 
     // Today, through the storefront.
@@ -104,35 +116,127 @@ describe('search analytics (admin API)', function () {
   });
   after(async () => service?.close());
 
-  it('stores the page-2 search as continued, and attributed events with their search\'s phrase, day and locale', async () => {
-    const res = await service.context.es.search<EventDocument>({ index: `${service.prefix}-events`, size: 100, query: { term: { sessionKey: 'A' } }, sort: [{ '@timestamp': 'asc' }, '_doc'] });
+  it("stores the page-2 search as continued, and attributed events with their search's phrase, day and locale", async () => {
+    const res = await service.context.es.search<EventDocument>({
+      index: `${service.prefix}-events`,
+      size: 100,
+      query: { term: { sessionKey: 'A' } },
+      sort: [{ '@timestamp': 'asc' }, '_doc'],
+    });
     const docs = res.hits.hits.map((h) => h._source!);
     const searches = docs.filter((d) => d.type === 'search');
-    assert.deepEqual(searches.map((d) => [d.queryPhrase, d.skip, d.continued ?? false]), [['product', 0, false], ['product', 2, true], ['xylophone', 0, false], ['product', 0, false]]);
+    assert.deepEqual(
+      searches.map((d) => [d.queryPhrase, d.skip, d.continued ?? false]),
+      [
+        ['product', 0, false],
+        ['product', 2, true],
+        ['xylophone', 0, false],
+        ['product', 0, false],
+      ],
+    );
     assert.equal(searches[0].queryId, searches[1].queryId);
     assert.notEqual(searches[0].queryId, searches[3].queryId);
     for (const d of docs.filter((x) => x.type !== 'search')) {
-      assert.deepEqual([d.type, d.queryId, d.queryPhrase, d.queryAt, d.queryLocale], [d.type, searches[0].queryId, 'product', searches[0]['@timestamp'], 'sv-SE']);
+      assert.deepEqual(
+        [d.type, d.queryId, d.queryPhrase, d.queryAt, d.queryLocale],
+        [d.type, searches[0].queryId, 'product', searches[0]['@timestamp'], 'sv-SE'],
+      );
     }
-    assert.deepEqual(docs.filter((d) => d.type === 'purchase').map((d) => [d.quantity, d.price, d.revenue]), [[2, 150, 300]]);
+    assert.deepEqual(
+      docs.filter((d) => d.type === 'purchase').map((d) => [d.quantity, d.price, d.revenue]),
+      [[2, 150, 300]],
+    );
   });
 
   const product = (over: object) => ({
-    phrase: 'product', searches: 4, refinements: 1, sessions: 3, zeroResultSearches: 0, noClickSearches: 2, clicks: 3, clickThroughRate: 0.5, addToCarts: 2, addToCartRate: 0.5,
-    purchases: 2, conversionRate: 0.5, revenue: 450, averageClickPosition: 2, ...over,
+    phrase: 'product',
+    searches: 4,
+    refinements: 1,
+    sessions: 3,
+    zeroResultSearches: 0,
+    noClickSearches: 2,
+    clicks: 3,
+    clickThroughRate: 0.5,
+    addToCarts: 2,
+    addToCartRate: 0.5,
+    purchases: 2,
+    conversionRate: 0.5,
+    revenue: 450,
+    averageClickPosition: 2,
+    ...over,
   });
   const xylophone = (searches: number) => ({
-    phrase: 'xylophone', searches, refinements: 0, sessions: searches, zeroResultSearches: searches, noClickSearches: 0, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0,
-    purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: null,
+    phrase: 'xylophone',
+    searches,
+    refinements: 0,
+    sessions: searches,
+    zeroResultSearches: searches,
+    noClickSearches: 0,
+    clicks: 0,
+    clickThroughRate: 0,
+    addToCarts: 0,
+    addToCartRate: 0,
+    purchases: 0,
+    conversionRate: 0,
+    revenue: 0,
+    averageClickPosition: null,
   });
   const boots = {
-    phrase: 'boots', searches: 1, refinements: 0, sessions: 1, zeroResultSearches: 0, noClickSearches: 0, clicks: 1, clickThroughRate: 1, addToCarts: 0, addToCartRate: 0,
-    purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: 5,
+    phrase: 'boots',
+    searches: 1,
+    refinements: 0,
+    sessions: 1,
+    zeroResultSearches: 0,
+    noClickSearches: 0,
+    clicks: 1,
+    clickThroughRate: 1,
+    addToCarts: 0,
+    addToCartRate: 0,
+    purchases: 0,
+    conversionRate: 0,
+    revenue: 0,
+    averageClickPosition: 5,
   };
   const refined = (page: number) => ({ refinements: page, facetRefinements: 0, sortRefinements: 0, pageRefinements: page });
-  const todayTotals = { searches: 6, ...refined(1), sessions: 3, zeroResultSearches: 2, zeroResultRate: 2 / 6, noClickSearches: 2, clickThroughRate: 2 / 6, addToCartRate: 2 / 6, conversionRate: 2 / 6, revenue: 450, averageClickPosition: 2 };
-  const dayOneTotals = { searches: 2, ...refined(0), sessions: 1, zeroResultSearches: 1, zeroResultRate: 0.5, noClickSearches: 0, clickThroughRate: 0.5, addToCartRate: 0, conversionRate: 0, revenue: 0, averageClickPosition: 5 };
-  const emptyTotals = { searches: 0, ...refined(0), sessions: 0, zeroResultSearches: 0, zeroResultRate: null, noClickSearches: 0, clickThroughRate: null, addToCartRate: null, conversionRate: null, revenue: 0, averageClickPosition: null };
+  const todayTotals = {
+    searches: 6,
+    ...refined(1),
+    sessions: 3,
+    zeroResultSearches: 2,
+    zeroResultRate: 2 / 6,
+    noClickSearches: 2,
+    clickThroughRate: 2 / 6,
+    addToCartRate: 2 / 6,
+    conversionRate: 2 / 6,
+    revenue: 450,
+    averageClickPosition: 2,
+  };
+  const dayOneTotals = {
+    searches: 2,
+    ...refined(0),
+    sessions: 1,
+    zeroResultSearches: 1,
+    zeroResultRate: 0.5,
+    noClickSearches: 0,
+    clickThroughRate: 0.5,
+    addToCartRate: 0,
+    conversionRate: 0,
+    revenue: 0,
+    averageClickPosition: 5,
+  };
+  const emptyTotals = {
+    searches: 0,
+    ...refined(0),
+    sessions: 0,
+    zeroResultSearches: 0,
+    zeroResultRate: null,
+    noClickSearches: 0,
+    clickThroughRate: null,
+    addToCartRate: null,
+    conversionRate: null,
+    revenue: 0,
+    averageClickPosition: null,
+  };
 
   /** The searches answer without its touchpoint split (asserted on its own). */
   const searches = async (query: string) => {
@@ -143,16 +247,36 @@ describe('search analytics (admin API)', function () {
 
   it('answers the totals and every phrase over the range, most searched first', async () => {
     const split = (await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}`)).touchpoints;
-    assert.deepEqual(split.map((t: { touchpoint: string; searches: number; zeroResultSearches: number }) => [t.touchpoint, t.searches, t.zeroResultSearches]), [['DESKTOP', 7, 2], ['MOBILE', 1, 1]]);
+    assert.deepEqual(
+      split.map((t: { touchpoint: string; searches: number; zeroResultSearches: number }) => [t.touchpoint, t.searches, t.zeroResultSearches]),
+      [
+        ['DESKTOP', 7, 2],
+        ['MOBILE', 1, 1],
+      ],
+    );
     assert.deepEqual(await searches(`market=SE&from=${twoDaysAgo}&to=${today}`), {
-      from: twoDaysAgo, to: today,
-      totals: { searches: 8, ...refined(1), sessions: 4, zeroResultSearches: 3, zeroResultRate: 3 / 8, noClickSearches: 2, clickThroughRate: 3 / 8, addToCartRate: 2 / 8, conversionRate: 2 / 8, revenue: 450, averageClickPosition: 11 / 4 },
+      from: twoDaysAgo,
+      to: today,
+      totals: {
+        searches: 8,
+        ...refined(1),
+        sessions: 4,
+        zeroResultSearches: 3,
+        zeroResultRate: 3 / 8,
+        noClickSearches: 2,
+        clickThroughRate: 3 / 8,
+        addToCartRate: 2 / 8,
+        conversionRate: 2 / 8,
+        revenue: 450,
+        averageClickPosition: 11 / 4,
+      },
       phrases: [product({}), xylophone(3), boots],
     });
   });
 
   it('sorts by zero-result searches, click-through rate, add-to-cart rate and revenue, and limits', async () => {
-    const phrases = async (query: string) => (await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}&${query}`)).phrases.map((p: { phrase: string }) => p.phrase);
+    const phrases = async (query: string) =>
+      (await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}&${query}`)).phrases.map((p: { phrase: string }) => p.phrase);
     assert.deepEqual(await phrases('sort=zeroResultSearches'), ['xylophone', 'product', 'boots']);
     assert.deepEqual(await phrases('sort=clickThroughRate'), ['boots', 'product', 'xylophone']);
     assert.deepEqual(await phrases('sort=addToCartRate'), ['product', 'xylophone', 'boots']);
@@ -162,23 +286,58 @@ describe('search analytics (admin API)', function () {
   });
 
   it('filters by day, locale and touchpoint; a day without searches has null rates', async () => {
-    assert.deepEqual(await searches(`market=SE&from=${today}&to=${today}`), { from: today, to: today, totals: todayTotals, phrases: [product({}), xylophone(2)] });
+    assert.deepEqual(await searches(`market=SE&from=${today}&to=${today}`), {
+      from: today,
+      to: today,
+      totals: todayTotals,
+      phrases: [product({}), xylophone(2)],
+    });
     assert.deepEqual(await searches(`market=SE&from=${yesterday}&to=${yesterday}`), { from: yesterday, to: yesterday, totals: emptyTotals, phrases: [] });
     const english = await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}&locale=en-GB`);
-    assert.deepEqual(english.phrases, [product({ searches: 1, refinements: 0, sessions: 1, noClickSearches: 1, clicks: 0, clickThroughRate: 0, addToCarts: 0, addToCartRate: 0, purchases: 0, conversionRate: 0, revenue: 0, averageClickPosition: null })]);
+    assert.deepEqual(english.phrases, [
+      product({
+        searches: 1,
+        refinements: 0,
+        sessions: 1,
+        noClickSearches: 1,
+        clicks: 0,
+        clickThroughRate: 0,
+        addToCarts: 0,
+        addToCartRate: 0,
+        purchases: 0,
+        conversionRate: 0,
+        revenue: 0,
+        averageClickPosition: null,
+      }),
+    ]);
     const mobile = await get(`searches?market=SE&from=${twoDaysAgo}&to=${today}&touchpoint=MOBILE`);
-    assert.deepEqual([mobile.totals, mobile.phrases], [{ ...emptyTotals, searches: 1, sessions: 1, zeroResultSearches: 1, zeroResultRate: 1, clickThroughRate: 0, addToCartRate: 0, conversionRate: 0 }, [xylophone(1)]]);
+    assert.deepEqual(
+      [mobile.totals, mobile.phrases],
+      [
+        { ...emptyTotals, searches: 1, sessions: 1, zeroResultSearches: 1, zeroResultRate: 1, clickThroughRate: 0, addToCartRate: 0, conversionRate: 0 },
+        [xylophone(1)],
+      ],
+    );
     const other = await get(`searches?market=NO&from=${twoDaysAgo}&to=${today}`);
     assert.deepEqual([other.totals, other.phrases], [emptyTotals, []]);
   });
 
   it('answers one entry per day, days without searches included, and the last 7 days by default', async () => {
     assert.deepEqual(await get(`searches/daily?market=SE&from=${twoDaysAgo}&to=${today}`), {
-      from: twoDaysAgo, to: today, interval: 'day',
-      days: [{ date: twoDaysAgo, ...dayOneTotals }, { date: yesterday, ...emptyTotals }, { date: today, ...todayTotals }],
+      from: twoDaysAgo,
+      to: today,
+      interval: 'day',
+      days: [
+        { date: twoDaysAgo, ...dayOneTotals },
+        { date: yesterday, ...emptyTotals },
+        { date: today, ...todayTotals },
+      ],
     });
     const week = await get('searches/daily?market=SE');
-    assert.deepEqual([week.from, week.to, week.days.length, week.days.map((d: { searches: number }) => d.searches)], [day(-6), today, 7, [0, 0, 0, 0, 2, 0, 6]]);
+    assert.deepEqual(
+      [week.from, week.to, week.days.length, week.days.map((d: { searches: number }) => d.searches)],
+      [day(-6), today, 7, [0, 0, 0, 0, 2, 0, 6]],
+    );
     assert.equal((await get('searches?market=SE')).totals.searches, 8);
   });
 
@@ -205,7 +364,12 @@ describe('search analytics (admin API)', function () {
     function validator(file: string): Ajv.ValidateFunction {
       const schema = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'ubi', file), 'utf8'));
       delete schema.$schema;
-      const anyOf = (node: { oneOf?: unknown; anyOf?: unknown } | undefined) => { if (node?.oneOf) { node.anyOf = node.oneOf; delete node.oneOf; } };
+      const anyOf = (node: { oneOf?: unknown; anyOf?: unknown } | undefined) => {
+        if (node?.oneOf) {
+          node.anyOf = node.oneOf;
+          delete node.oneOf;
+        }
+      };
       anyOf(schema.properties.action_name);
       anyOf(schema.properties.query_id);
       anyOf(schema.properties.event_attributes?.properties.object.properties.object_id_type);
@@ -224,7 +388,10 @@ describe('search analytics (admin API)', function () {
       const res = await service.admin('GET', `/api/admin/v4/export/ubi?market=SE&from=${twoDaysAgo}&to=${today}`, { headers: { 'Accept-Encoding': 'gzip' } });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-encoding'), 'gzip');
-      const lines = (await res.text()).trimEnd().split('\n').map((l) => JSON.parse(l));
+      const lines = (await res.text())
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       assert.equal(lines.length % 2, 0);
       const records: { index: string; record: Record<string, any> }[] = [];
       for (let i = 0; i < lines.length; i += 2) records.push({ index: lines[i].index._index, record: lines[i + 1] });
@@ -240,22 +407,43 @@ describe('search analytics (admin API)', function () {
       }
       const queries = records.filter((r) => r.index === 'ubi_queries').map((r) => r.record);
       const events = records.filter((r) => r.index === 'ubi_events').map((r) => r.record);
-      assert.deepEqual(queries.map((q) => [q.client_id, q.user_query, q.query_attributes.total_hits, q.query_response_hit_ids.length]), [
-        ['E', 'boots', 5, 0], ['E', 'xylophone', 0, 0],
-        ['A', 'product', 3, 2], ['A', 'xylophone', 0, 0], ['A', 'product', 3, 3],
-        ['B', 'product', 3, 2], ['B', 'xylophone', 0, 0], ['D', 'product', 3, 3],
-      ]);
+      assert.deepEqual(
+        queries.map((q) => [q.client_id, q.user_query, q.query_attributes.total_hits, q.query_response_hit_ids.length]),
+        [
+          ['E', 'boots', 5, 0],
+          ['E', 'xylophone', 0, 0],
+          ['A', 'product', 3, 2],
+          ['A', 'xylophone', 0, 0],
+          ['A', 'product', 3, 3],
+          ['B', 'product', 3, 2],
+          ['B', 'xylophone', 0, 0],
+          ['D', 'product', 3, 3],
+        ],
+      );
       assert.ok(queries.every((q) => q.application === 'search-page' && q.object_id_field === 'productKey'));
       const idOf = (client: string, n = 0) => queries.filter((q) => q.client_id === client && q.user_query !== 'xylophone')[n].query_id;
       const a1 = queries[2];
-      assert.deepEqual(events.map((e) => [e.action_name, e.query_id, e.session_id, e.event_attributes.position.ordinal, e.event_attributes.quantity ?? null]), [
-        ['click', idOf('E'), 'E', 5, null],
-        ['click', idOf('A'), 'A', 3, null], ['click', idOf('A'), 'A', 1, null], ['add_to_cart', idOf('A'), 'A', 1, null], ['purchase', idOf('A'), 'A', 1, 2],
-        ['click', idOf('B'), 'B', 2, null], ['add_to_cart', idOf('B'), 'B', 2, null], ['purchase', idOf('B'), 'B', 2, 1],
-      ]);
+      assert.deepEqual(
+        events.map((e) => [e.action_name, e.query_id, e.session_id, e.event_attributes.position.ordinal, e.event_attributes.quantity ?? null]),
+        [
+          ['click', idOf('E'), 'E', 5, null],
+          ['click', idOf('A'), 'A', 3, null],
+          ['click', idOf('A'), 'A', 1, null],
+          ['add_to_cart', idOf('A'), 'A', 1, null],
+          ['purchase', idOf('A'), 'A', 1, 2],
+          ['click', idOf('B'), 'B', 2, null],
+          ['add_to_cart', idOf('B'), 'B', 2, null],
+          ['purchase', idOf('B'), 'B', 2, 1],
+        ],
+      );
       assert.deepEqual(events[3].event_attributes.object, { object_id: `${a1.query_response_hit_ids[0]}-1`, object_id_field: 'variantKey' });
-      assert.deepEqual(events[6].event_attributes.object, { object_id: a1.query_response_hit_ids[1] ?? events[6].event_attributes.object.object_id, object_id_field: 'productKey' });
-      const yesterdayOnly = await service.admin('GET', `/api/admin/v4/export/ubi?market=SE&from=${yesterday}&to=${yesterday}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      assert.deepEqual(events[6].event_attributes.object, {
+        object_id: a1.query_response_hit_ids[1] ?? events[6].event_attributes.object.object_id,
+        object_id_field: 'productKey',
+      });
+      const yesterdayOnly = await service.admin('GET', `/api/admin/v4/export/ubi?market=SE&from=${yesterday}&to=${yesterday}`, {
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
       assert.equal(await yesterdayOnly.text(), '');
     });
   });
@@ -267,14 +455,23 @@ describe('search analytics (admin API)', function () {
       const page2 = await search('Q', 'product', '&limit=2&skip=2');
       const other = await search('Q', 'product', '&limit=2&notify=false');
       const ids = (page: { primaryList: { productGroups: { products: { ticket: string; variants: { ticket: string }[] }[] }[] } }) =>
-        page.primaryList.productGroups.flatMap((g) => g.products.flatMap((p) => [p.ticket, ...p.variants.map((v) => v.ticket)])).map((t) => decodeTicket(t).queryId);
+        page.primaryList.productGroups
+          .flatMap((g) => g.products.flatMap((p) => [p.ticket, ...p.variants.map((v) => v.ticket)]))
+          .map((t) => decodeTicket(t).queryId);
       const [id] = ids(a);
       assert.match(id!, /^[A-Za-z0-9_-]{16}$/);
       assert.ok(ids(a).every((x) => x === id));
-      assert.ok(ids(page2).every((x) => x === id), 'a later page keeps the search\'s query id');
+      assert.ok(
+        ids(page2).every((x) => x === id),
+        "a later page keeps the search's query id",
+      );
       assert.ok(ids(other).every((x) => x === undefined));
-      const landing = await service.request('POST', '/api/storefront/v3/queries/landing-page?pageReference=/x&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=Q&sessionKey=Q',
-        { body: JSON.stringify({ primaryList: { include: true, productRules: 'rule incl brand { "Acme" }' } }), headers: { 'Content-Type': 'text/plain' } }).then(jsonBody);
+      const landing = await service
+        .request('POST', '/api/storefront/v3/queries/landing-page?pageReference=/x&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=Q&sessionKey=Q', {
+          body: JSON.stringify({ primaryList: { include: true, productRules: 'rule incl brand { "Acme" }' } }),
+          headers: { 'Content-Type': 'text/plain' },
+        })
+        .then(jsonBody);
       assert.match(decodeTicket(landing.primaryList.productGroups[0].products[0].ticket).queryId!, /^[A-Za-z0-9_-]{16}$/);
     });
   });

@@ -31,7 +31,10 @@ const CATALOG: ReplaceEntity[] = [
 describe('autocomplete with typos (HTTP)', function () {
   let service: TestService;
   const ok = async (q: string) => {
-    const res = await service.request('GET', `/api/storefront/v3/queries/autocomplete?${new URLSearchParams({ q, customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'desktop' })}`);
+    const res = await service.request(
+      'GET',
+      `/api/storefront/v3/queries/autocomplete?${new URLSearchParams({ q, customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'desktop' })}`,
+    );
     assert.equal(res.status, 200);
     return { body: (await res.json()) as AutocompleteResult, roundTrips: Number(res.headers.get('x-elasticsearch-round-trips')) };
   };
@@ -69,7 +72,7 @@ describe('autocomplete with typos (HTTP)', function () {
   });
 
   it('costs no round trip: the fallback rides in the same msearch', async () => {
-    const least = async (q: string) => Math.min(...await Promise.all([0, 1].map(async () => (await ok(q)).roundTrips)));
+    const least = async (q: string) => Math.min(...(await Promise.all([0, 1].map(async () => (await ok(q)).roundTrips))));
     // one msearch (with the popular-phrases and recently-viewed lookups), as for a phrase typed right
     assert.equal(await least('jakcet'), 1);
     assert.equal(await least('jacket'), 1);
@@ -80,12 +83,21 @@ describe('autocomplete with typos (HTTP)', function () {
     assert.deepStrictEqual(await suggested('kl'), { keys: ['slingback'], totalHits: 1 });
     assert.deepStrictEqual(await suggested('klack'), { keys: ['slingback'], totalHits: 1 });
     const { body } = await ok('klack');
-    assert.ok(body.phraseSuggestions.some((p) => p.q === 'klackskor'), JSON.stringify(body.phraseSuggestions));
+    assert.ok(
+      body.phraseSuggestions.some((p) => p.q === 'klackskor'),
+      JSON.stringify(body.phraseSuggestions),
+    );
   });
 
   it('works through the official client', async () => {
     const { elevate } = await import('@apptus/esales-api');
-    const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+    const api = elevate({
+      clusterId: service.url,
+      market: 'SE',
+      locale: 'sv-SE',
+      touchpoint: 'desktop',
+      session: () => ({ customerKey: 'c9', sessionKey: 's9' }),
+    });
     const result: Autocomplete = await api.query.autocomplete({ q: 'jakcet', notify: false });
     assert.deepStrictEqual([result.productSuggestions.map((g) => g.key), result.totalHits], [['G-jacket', 'G-jacket-old'], 2]);
     // the phrase suggestions follow the typo too (fuzzy completion of the category "Jackets")

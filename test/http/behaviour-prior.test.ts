@@ -44,7 +44,9 @@ describe('query → category prior from behaviour (HTTP)', function () {
   };
   const order = (page: SearchPage) => page.primaryList.productGroups.map((g) => g.key.replace('G-', ''));
   const notify = async (name: string, customerKey: string, ticket: string) => {
-    const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=${customerKey}&sessionKey=${customerKey}-s`, { body: JSON.stringify({ ticket }) });
+    const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=${customerKey}&sessionKey=${customerKey}-s`, {
+      body: JSON.stringify({ ticket }),
+    });
     assert.equal(res.status, 204, await res.text());
   };
 

@@ -33,13 +33,27 @@ function item(key: string, brand: string, category: string, price: number): Repl
   });
 }
 const CATALOG: ReplaceEntity[] = [
-  item('A', 'Acme', 'cat_shoes', 150), item('B', 'Acme', 'cat_shoes', 150), item('C', 'Acme', 'cat_shoes', 150),
-  item('D', 'Zeta', 'cat_hats', 500), item('E', 'Zeta', 'cat_hats', 500), item('F', 'Zeta', 'cat_hats', 500), item('G', 'Zeta', 'cat_hats', 500),
+  item('A', 'Acme', 'cat_shoes', 150),
+  item('B', 'Acme', 'cat_shoes', 150),
+  item('C', 'Acme', 'cat_shoes', 150),
+  item('D', 'Zeta', 'cat_hats', 500),
+  item('E', 'Zeta', 'cat_hats', 500),
+  item('F', 'Zeta', 'cat_hats', 500),
+  item('G', 'Zeta', 'cat_hats', 500),
 ];
 
 function ticket(productKey: string, variant = false): Ticket {
   return variant
-    ? { kind: 'variant', productKey, variantKey: `${productKey}-1`, pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', position: 0, market: 'SE', touchpoint: 'DESKTOP' }
+    ? {
+        kind: 'variant',
+        productKey,
+        variantKey: `${productKey}-1`,
+        pageType: 'SEARCH_PAGE',
+        listId: 'PRIMARY_LIST',
+        position: 0,
+        market: 'SE',
+        touchpoint: 'DESKTOP',
+      }
     : { kind: 'product', productKey, pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', position: 0, market: 'SE', touchpoint: 'DESKTOP' };
 }
 
@@ -48,7 +62,9 @@ describe('behaviour service (real Elasticsearch)', function () {
   let b: BehaviourService;
 
   const notify = async (name: string, customerKey: string, body?: unknown, sessionKey = 's1', market = 'SE') => {
-    const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=${market}&customerKey=${customerKey}&sessionKey=${sessionKey}`, { body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=${market}&customerKey=${customerKey}&sessionKey=${sessionKey}`, {
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     assert.equal(res.status, 204, await res.text());
   };
   const record = (e: BehaviourEvent) => b.record(e);
@@ -57,8 +73,16 @@ describe('behaviour service (real Elasticsearch)', function () {
     await b.flush();
     await service.context.es.indices.refresh({ index: `${service.prefix}-events` });
   };
-  const search = (customerKey: string, phrase: string, at: Date, totalHits = 3, market = 'SE', locale?: string): BehaviourEvent =>
-    ({ market, customerKey, sessionKey: `${customerKey}-s`, ...(locale ? { locale } : {}), type: 'search', phrase, totalHits, at });
+  const search = (customerKey: string, phrase: string, at: Date, totalHits = 3, market = 'SE', locale?: string): BehaviourEvent => ({
+    market,
+    customerKey,
+    sessionKey: `${customerKey}-s`,
+    ...(locale ? { locale } : {}),
+    type: 'search',
+    phrase,
+    totalHits,
+    at,
+  });
 
   before(async () => {
     service = await startService();
@@ -70,7 +94,7 @@ describe('behaviour service (real Elasticsearch)', function () {
   after(async () => service.close());
 
   describe('recent searches', () => {
-    it('lists the visitor\'s distinct phrases newest first, empty results included, others\' excluded', async () => {
+    it("lists the visitor's distinct phrases newest first, empty results included, others' excluded", async () => {
       assert.deepEqual(await b.recentSearches({ market: 'SE', customerKey: 'rs' }), []);
       record(search('rs', 'shoes', ago(3)));
       record(search('rs', 'hat', ago(2)));
@@ -142,7 +166,7 @@ describe('behaviour service (real Elasticsearch)', function () {
   });
 
   describe('cart of a session', () => {
-    it('holds the session\'s add-to-cart keys, newest first, and starts again after end', async () => {
+    it("holds the session's add-to-cart keys, newest first, and starts again after end", async () => {
       await notify('add-to-cart', 'cart', { ticket: encodeTicket(ticket('A', true)) }, 'cs');
       await sleep(5);
       await notify('add-to-cart', 'cart', { ticket: encodeTicket(ticket('B')) }, 'cs');
@@ -164,7 +188,13 @@ describe('behaviour service (real Elasticsearch)', function () {
   describe('co-occurring products', () => {
     const basket = (session: string, keys: string[]) => {
       for (const key of keys) {
-        record({ market: 'NO', customerKey: `co-${session}`, sessionKey: `co-${session}`, type: 'add-to-cart', ticket: { ...ticket(key, true), market: 'NO' } });
+        record({
+          market: 'NO',
+          customerKey: `co-${session}`,
+          sessionKey: `co-${session}`,
+          type: 'add-to-cart',
+          ticket: { ...ticket(key, true), market: 'NO' },
+        });
       }
     };
 
@@ -176,18 +206,42 @@ describe('behaviour service (real Elasticsearch)', function () {
       basket('k4', ['X3', 'X4']);
       basket('k5', ['X4', 'X5']);
       basket('k6', ['X2', 'X5']);
-      record({ market: 'NO', customerKey: 'co-k7', sessionKey: 'co-k7', type: 'purchase', productKey: 'X1', variantKey: 'X1-1', quantity: 1, sellingPrice: 10 });
-      record({ market: 'NO', customerKey: 'co-k7', sessionKey: 'co-k7', type: 'purchase', productKey: 'X2', variantKey: 'X2-1', quantity: 1, sellingPrice: 10 });
+      record({
+        market: 'NO',
+        customerKey: 'co-k7',
+        sessionKey: 'co-k7',
+        type: 'purchase',
+        productKey: 'X1',
+        variantKey: 'X1-1',
+        quantity: 1,
+        sellingPrice: 10,
+      });
+      record({
+        market: 'NO',
+        customerKey: 'co-k7',
+        sessionKey: 'co-k7',
+        type: 'purchase',
+        productKey: 'X2',
+        variantKey: 'X2-1',
+        quantity: 1,
+        sellingPrice: 10,
+      });
       await settle();
       // Only what the co-occurrence job has published is answered.
       assert.deepEqual(await b.coOccurring({ market: 'NO', keys: ['X1'] }), []);
       await b.updateCoOccurrence();
       const together = await b.coOccurring({ market: 'NO', keys: ['X1'] });
-      assert.deepEqual(together.map((p) => p.productKey), ['X2', 'X3']);
+      assert.deepEqual(
+        together.map((p) => p.productKey),
+        ['X2', 'X3'],
+      );
       assert.ok(together[0].score > together[1].score, JSON.stringify(together));
       assert.equal(together[0].sessions, 3);
       // Variant keys work the same; the product of the key is never recommended.
-      assert.deepEqual((await b.coOccurring({ market: 'NO', keys: ['X1-1'] })).map((p) => p.productKey), ['X2', 'X3']);
+      assert.deepEqual(
+        (await b.coOccurring({ market: 'NO', keys: ['X1-1'] })).map((p) => p.productKey),
+        ['X2', 'X3'],
+      );
       assert.deepEqual((await b.coOccurring({ market: 'NO', keys: ['X5'], limit: 1 })).length, 1);
       assert.deepEqual(await b.coOccurring({ market: 'SE', keys: ['X1'] }), []);
       // A cart: both products' partners summed, the cart's own products left out.
@@ -227,33 +281,52 @@ describe('behaviour service (real Elasticsearch)', function () {
       record(search('tr-se', 'swedish', ago(0.1), 5, 'SE'));
       await settle();
       const trending = await b.trendingPhrases({ market: 'NO' });
-      assert.deepEqual(trending.map((p) => p.phrase), ['fresh', 'nolocale', 'spam', 'mid', 'classic']);
+      assert.deepEqual(
+        trending.map((p) => p.phrase),
+        ['fresh', 'nolocale', 'spam', 'mid', 'classic'],
+      );
       assert.ok(trending.every((p, i) => i === 0 || trending[i - 1].score >= p.score));
-      assert.deepEqual((await b.trendingPhrases({ market: 'NO', locale: 'nb-NO', limit: 2 })).map((p) => p.phrase), ['fresh', 'spam']);
+      assert.deepEqual(
+        (await b.trendingPhrases({ market: 'NO', locale: 'nb-NO', limit: 2 })).map((p) => p.phrase),
+        ['fresh', 'spam'],
+      );
     });
 
     it('suggests phrases by prefix, searched with results, by distinct sessions', async () => {
       byVisitors('frame', 2, 1);
       byVisitors('fridge', 4, 1, 0);
       await settle();
-      assert.deepEqual(await b.popularPhrases({ market: 'NO', prefix: 'FR' }), [{ phrase: 'fresh', sessions: 3 }, { phrase: 'frame', sessions: 2 }]);
+      assert.deepEqual(await b.popularPhrases({ market: 'NO', prefix: 'FR' }), [
+        { phrase: 'fresh', sessions: 3 },
+        { phrase: 'frame', sessions: 2 },
+      ]);
       assert.deepEqual(await b.popularPhrases({ market: 'NO', prefix: 'fra', limit: 5 }), [{ phrase: 'frame', sessions: 2 }]);
       assert.deepEqual(await b.popularPhrases({ market: 'SE', prefix: 'fr' }), []);
     });
   });
 
   describe('affinity', () => {
-    it('weighs the brands and categories of the visitor\'s products and reads their price level', async () => {
+    it("weighs the brands and categories of the visitor's products and reads their price level", async () => {
       assert.deepEqual(await b.affinity({ market: 'SE', customerKey: 'aff' }), { brands: [], categories: [], events: 0 });
       for (let i = 0; i < 3; i++) record({ market: 'SE', customerKey: 'aff', sessionKey: 's', type: 'product-view', productKey: 'A' });
       await notify('purchase', 'aff', { lines: [{ variantKey: 'D-1', quantity: 1, sellingPrice: 480 }] });
       await settle();
       const affinity = await b.affinity({ market: 'SE', customerKey: 'aff' });
-      assert.deepEqual({ ...affinity, price: undefined }, {
-        brands: [{ value: 'Zeta', score: 10 }, { value: 'Acme', score: 3 }],
-        categories: [{ value: 'cat_hats', score: 10 }, { value: 'cat_shoes', score: 3 }],
-        price: undefined, events: 4,
-      });
+      assert.deepEqual(
+        { ...affinity, price: undefined },
+        {
+          brands: [
+            { value: 'Zeta', score: 10 },
+            { value: 'Acme', score: 3 },
+          ],
+          categories: [
+            { value: 'cat_hats', score: 10 },
+            { value: 'cat_shoes', score: 3 },
+          ],
+          price: undefined,
+          events: 4,
+        },
+      );
       assert.equal(affinity.price?.median, 150);
       assert.ok(affinity.price!.p75 > 150 && affinity.price!.p75 <= 480, JSON.stringify(affinity.price));
     });
@@ -278,7 +351,13 @@ describe('behaviour service (real Elasticsearch)', function () {
       await settle();
       const run = await b.updatePopularity();
       assert.ok(run.documentsUpdated >= 4, JSON.stringify(run));
-      const [eSv, eEn, f, g, eNo] = [await popularityOf('SE|sv-SE|E'), await popularityOf('SE|en-GB|E'), await popularityOf('SE|sv-SE|F'), await popularityOf('SE|sv-SE|G'), await popularityOf('NO|nb-NO|E')];
+      const [eSv, eEn, f, g, eNo] = [
+        await popularityOf('SE|sv-SE|E'),
+        await popularityOf('SE|en-GB|E'),
+        await popularityOf('SE|sv-SE|F'),
+        await popularityOf('SE|sv-SE|G'),
+        await popularityOf('NO|nb-NO|E'),
+      ];
       assert.ok(eSv >= 16 && eSv <= 18, `E ${eSv}`);
       assert.equal(eEn, eSv);
       assert.ok(f > 1.5 && f < 2.5, `F ${f}`); // 1 today + 4 two half-lives ago (= 1)
@@ -293,7 +372,8 @@ describe('behaviour service (real Elasticsearch)', function () {
       const res = await service.importCatalog(CATALOG);
       assert.equal(res.status, 204);
       assert.equal(await popularityOf('SE|sv-SE|E'), 0);
-      const lease = (holder: string) => new Lease(elasticsearchDocuments(service.context.es), `${service.prefix}-behaviour-leases`, 'popularity', holder, 60_000);
+      const lease = (holder: string) =>
+        new Lease(elasticsearchDocuments(service.context.es), `${service.prefix}-behaviour-leases`, 'popularity', holder, 60_000);
       const other = lease('another-process');
       assert.equal(await other.acquire(), true);
       b.startPopularityJob(100);
@@ -302,7 +382,10 @@ describe('behaviour service (real Elasticsearch)', function () {
         assert.equal(await popularityOf('SE|sv-SE|E'), 0, 'the job ran without the lease');
         await other.release();
         let restored = 0;
-        for (let i = 0; i < 50 && !restored; i++) { await sleep(100); restored = await popularityOf('SE|sv-SE|E'); }
+        for (let i = 0; i < 50 && !restored; i++) {
+          await sleep(100);
+          restored = await popularityOf('SE|sv-SE|E');
+        }
         assert.ok(restored >= 16, `restored ${restored}`);
         assert.equal(await other.acquire(), false, 'the job holds the lease now');
       } finally {
@@ -315,9 +398,16 @@ describe('behaviour service (real Elasticsearch)', function () {
     it('sets products whose behaviour aged out back to 0', async () => {
       const { context } = service;
       const later = new BehaviourService({
-        es: context.es, log: context.log, names: behaviourIndexNames(service.prefix), productsAlias: `${service.prefix}-catalog-products`, productsIndex: (locale) => `${service.prefix}-catalog-products-${locale.toLowerCase()}`,
-        configuration: context.configuration, liveVersion: () => context.indices.liveVersion(), holder: 'later',
-        options: DEFAULT_BEHAVIOUR_OPTIONS, now: () => new Date(Date.now() + 60 * DAY),
+        es: context.es,
+        log: context.log,
+        names: behaviourIndexNames(service.prefix),
+        productsAlias: `${service.prefix}-catalog-products`,
+        productsIndex: (locale) => `${service.prefix}-catalog-products-${locale.toLowerCase()}`,
+        configuration: context.configuration,
+        liveVersion: () => context.indices.liveVersion(),
+        holder: 'later',
+        options: DEFAULT_BEHAVIOUR_OPTIONS,
+        now: () => new Date(Date.now() + 60 * DAY),
       });
       const run = await later.updatePopularity();
       assert.equal(run.scored, 0);
@@ -330,7 +420,8 @@ describe('behaviour service (real Elasticsearch)', function () {
 
   describe('lease', () => {
     it('is held by one process at a time and taken over once expired', async () => {
-      const make = (holder: string, ttl: number) => new Lease(elasticsearchDocuments(service.context.es), `${service.prefix}-behaviour-leases`, 'test', holder, ttl);
+      const make = (holder: string, ttl: number) =>
+        new Lease(elasticsearchDocuments(service.context.es), `${service.prefix}-behaviour-leases`, 'test', holder, ttl);
       const one = make('one', 60_000);
       const two = make('two', 60_000);
       assert.equal(await one.acquire(), true);
@@ -352,7 +443,8 @@ describe('behaviour service (real Elasticsearch)', function () {
       const es = createElasticsearchClient(config.elasticsearchUrl);
       const context = createContext(config, es, createLogger('error'));
       try {
-        for (let i = 0; i < 4321; i++) context.behaviour.record({ market: 'SE', customerKey: `c${i % 50}`, sessionKey: 's', type: 'search', phrase: `p${i}`, totalHits: 1 });
+        for (let i = 0; i < 4321; i++)
+          context.behaviour.record({ market: 'SE', customerKey: `c${i % 50}`, sessionKey: 's', type: 'search', phrase: `p${i}`, totalHits: 1 });
         await shutdownContext(context);
         await es.indices.refresh({ index: `${config.indexPrefix}-events` });
         assert.equal((await es.count({ index: `${config.indexPrefix}-events` })).count, 4321);
@@ -367,8 +459,11 @@ describe('behaviour service (real Elasticsearch)', function () {
       const s = await startService();
       try {
         await s.configure();
-        await Promise.all(Array.from({ length: 200 }, (_, i) =>
-          s.request('POST', `/api/storefront/v3/notifications/end?market=SE&customerKey=c${i}&sessionKey=s${i}`).then((r) => assert.equal(r.status, 204))));
+        await Promise.all(
+          Array.from({ length: 200 }, (_, i) =>
+            s.request('POST', `/api/storefront/v3/notifications/end?market=SE&customerKey=c${i}&sessionKey=s${i}`).then((r) => assert.equal(r.status, 204)),
+          ),
+        );
         await shutdownContext(s.context);
         await s.context.es.indices.refresh({ index: `${s.prefix}-events` });
         assert.equal((await s.context.es.count({ index: `${s.prefix}-events`, query: { term: { type: 'end' } } })).count, 200);

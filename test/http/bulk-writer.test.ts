@@ -14,7 +14,10 @@ describe('bulk writer (Elasticsearch)', function () {
   const index = `test-bulk-writer-${randomBytes(4).toString('hex')}`;
 
   before(async () => {
-    await es.indices.create({ index, mappings: { dynamic: 'strict', properties: { text: { type: 'keyword', index: false, doc_values: false }, n: { type: 'integer' } } } });
+    await es.indices.create({
+      index,
+      mappings: { dynamic: 'strict', properties: { text: { type: 'keyword', index: false, doc_values: false }, n: { type: 'integer' } } },
+    });
   });
   after(async () => {
     await es.indices.delete({ index, ignore_unavailable: true });

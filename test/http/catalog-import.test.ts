@@ -9,7 +9,10 @@ async function exportAll(service: TestService, query = ''): Promise<ReplaceEntit
   assert.equal(res.status, 200, await res.clone().text());
   assert.match(res.headers.get('content-type') ?? '', /application\/jsonlines/);
   const text = await res.text();
-  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l).replace);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).replace);
 }
 
 const keysOf = (entities: ReplaceEntity[]) => entities.map((e) => e.key).sort();
@@ -27,7 +30,10 @@ async function pollUntilDone(service: TestService, id: string): Promise<{ status
 
 describe('catalog import and export (admin API)', function () {
   let service: TestService;
-  before(async () => { service = await startService(); await service.configure(); });
+  before(async () => {
+    service = await startService();
+    await service.configure();
+  });
   after(async () => service.close());
 
   describe('authentication', () => {
@@ -44,7 +50,10 @@ describe('catalog import and export (admin API)', function () {
 
   describe('before the first full import', () => {
     it('answers 405 to an operations import', async () => {
-      const res = await service.admin('POST', '/api/admin/v4/import/catalog', { body: jsonLines([{ remove: { productGroup: 'G1' } }]), headers: { 'Content-Type': 'application/jsonlines' } });
+      const res = await service.admin('POST', '/api/admin/v4/import/catalog', {
+        body: jsonLines([{ remove: { productGroup: 'G1' } }]),
+        headers: { 'Content-Type': 'application/jsonlines' },
+      });
       assert.equal(res.status, 405);
       assert.match((await jsonBody(res)).message, /full import/);
     });
@@ -61,7 +70,11 @@ describe('catalog import and export (admin API)', function () {
       assert.equal(res.status, 204, await res.text());
       const exported = await exportAll(service);
       assert.deepEqual(keysOf(exported), keysOf(catalog));
-      for (const entity of catalog) assert.deepEqual(exported.find((e) => e.key === entity.key), entity);
+      for (const entity of catalog)
+        assert.deepEqual(
+          exported.find((e) => e.key === entity.key),
+          entity,
+        );
     });
 
     it('exports translations before product groups before content, so the file imports again as is', async () => {
@@ -115,7 +128,10 @@ describe('catalog import and export (admin API)', function () {
       assert.equal(res.status, 400);
       const body = await jsonBody(res);
       assert.match(body.message, /nothing was imported/);
-      assert.ok(body.errors.some((e: { line: number; path: string }) => e.line === 4 && /url/.test(e.path)), JSON.stringify(body.errors));
+      assert.ok(
+        body.errors.some((e: { line: number; path: string }) => e.line === 4 && /url/.test(e.path)),
+        JSON.stringify(body.errors),
+      );
       assert.ok(body.errors.some((e: { line: number; message: string }) => e.line === 5 && /JSON/.test(e.message)));
       assert.deepEqual(keysOf(await exportAll(service, '?types=PRODUCT_GROUPS')), ['G1', 'G2', 'G3', 'G4', 'G5']);
     });
@@ -124,7 +140,14 @@ describe('catalog import and export (admin API)', function () {
       const long = 'å'.repeat(10_000);
       const res = await service.importCatalog([
         group('L1', { p1: product('p1', { defaults: { title: 'ok', url: '/p1', brand: long, category: ['cat_shoes', long] } }) }),
-        group('L2', { p2: product('p2', { variants: { 'p2-1': { defaults: { listPrice: 2, sellingPrice: 1, size: [long] } }, 'p2-2': { defaults: { listPrice: 2, sellingPrice: 1, size: ['M'] } } } }) }),
+        group('L2', {
+          p2: product('p2', {
+            variants: {
+              'p2-1': { defaults: { listPrice: 2, sellingPrice: 1, size: [long] } },
+              'p2-2': { defaults: { listPrice: 2, sellingPrice: 1, size: ['M'] } },
+            },
+          }),
+        }),
       ]);
       const body = await jsonBody(res);
       assert.equal(res.status, 400, JSON.stringify(body).slice(0, 300));
@@ -135,7 +158,10 @@ describe('catalog import and export (admin API)', function () {
         '2 replace.productGroup.products.p2.variants.p2-1.defaults.size.0: at most 4000 characters (got 10000)',
       ]);
       assert.deepEqual(keysOf(await exportAll(service, '?types=PRODUCT_GROUPS')), ['G1', 'G2', 'G3', 'G4', 'G5'], 'the live catalog is untouched');
-      const description = await service.importCatalog([...smallCatalog(5), group('D1', { d1: product('d1', { defaults: { title: 'ok', url: '/d1', description: 'lång text '.repeat(5_000) } }) })], '?validationOnly=true');
+      const description = await service.importCatalog(
+        [...smallCatalog(5), group('D1', { d1: product('d1', { defaults: { title: 'ok', url: '/d1', description: 'lång text '.repeat(5_000) } }) })],
+        '?validationOnly=true',
+      );
       assert.equal(description.status, 204, await description.text());
     });
 
@@ -193,10 +219,25 @@ describe('catalog import and export (admin API)', function () {
       const template = `${service.prefix}-poison`;
       // An index template makes the next version's products index refuse one field's value: the custom
       // price "poison" (custom price ids are the one dynamically mapped part of a product document).
-      await es.indices.putIndexTemplate({ name: template, index_patterns: [`${service.prefix}-catalog-products-v*`], priority: 500, template: { mappings: { properties: { customPrice: { type: 'object', subobjects: false, properties: { 'poison.selling.min': { type: 'boolean' } } } } } } });
+      await es.indices.putIndexTemplate({
+        name: template,
+        index_patterns: [`${service.prefix}-catalog-products-v*`],
+        priority: 500,
+        template: {
+          mappings: { properties: { customPrice: { type: 'object', subobjects: false, properties: { 'poison.selling.min': { type: 'boolean' } } } } },
+        },
+      });
       try {
         const poisoned = smallCatalog(5);
-        poisoned.splice(4, 0, group('POISON', { p: product('pp', { variants: { 'pp-1': { defaults: { listPrice: 5, sellingPrice: 5, customPrices: { poison: { listPrice: 5, sellingPrice: 5 } } } } } }) }));
+        poisoned.splice(
+          4,
+          0,
+          group('POISON', {
+            p: product('pp', {
+              variants: { 'pp-1': { defaults: { listPrice: 5, sellingPrice: 5, customPrices: { poison: { listPrice: 5, sellingPrice: 5 } } } } },
+            }),
+          }),
+        );
         const res = await service.importCatalog(poisoned);
         assert.equal(res.status, 500);
         assert.match((await jsonBody(res)).message, /poison/);
@@ -235,7 +276,9 @@ describe('catalog import and export (admin API)', function () {
 
     it('lets only one of two concurrent imports run: the other gets 409', async () => {
       let release!: () => void;
-      const gate = new Promise<void>((r) => { release = r; });
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
       const lines = replaceLines(smallCatalog(5));
       const slowBody = new ReadableStream<Uint8Array>({
         async start(controller) {
@@ -245,7 +288,12 @@ describe('catalog import and export (admin API)', function () {
           controller.close();
         },
       });
-      const first = fetch(`${service.url}/api/admin/v4/import/catalog`, { method: 'PUT', body: slowBody, duplex: 'half', headers: { 'Api-Key': 'test-key', 'Content-Type': 'application/jsonlines' } } as RequestInit);
+      const first = fetch(`${service.url}/api/admin/v4/import/catalog`, {
+        method: 'PUT',
+        body: slowBody,
+        duplex: 'half',
+        headers: { 'Api-Key': 'test-key', 'Content-Type': 'application/jsonlines' },
+      } as RequestInit);
       await new Promise((r) => setTimeout(r, 300));
       const second = await service.importCatalog(smallCatalog(5));
       assert.equal(second.status, 409);
@@ -256,9 +304,31 @@ describe('catalog import and export (admin API)', function () {
 
     it('takes over a lock whose holder crashed once it expired', async () => {
       const es = service.context.es;
-      await es.index({ index: `${service.prefix}-import-lock`, id: 'import', document: { holder: 'dead', importId: '1', kind: 'catalog-full', acquiredAt: new Date(0).toISOString(), expiresAt: new Date(Date.now() - 1000).toISOString() }, refresh: true });
+      await es.index({
+        index: `${service.prefix}-import-lock`,
+        id: 'import',
+        document: {
+          holder: 'dead',
+          importId: '1',
+          kind: 'catalog-full',
+          acquiredAt: new Date(0).toISOString(),
+          expiresAt: new Date(Date.now() - 1000).toISOString(),
+        },
+        refresh: true,
+      });
       assert.equal((await service.importCatalog(smallCatalog(5))).status, 204);
-      await es.index({ index: `${service.prefix}-import-lock`, id: 'import', document: { holder: 'alive', importId: '2', kind: 'catalog-full', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }, refresh: true });
+      await es.index({
+        index: `${service.prefix}-import-lock`,
+        id: 'import',
+        document: {
+          holder: 'alive',
+          importId: '2',
+          kind: 'catalog-full',
+          acquiredAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        },
+        refresh: true,
+      });
       assert.equal((await service.importCatalog(smallCatalog(5))).status, 409);
       await es.delete({ index: `${service.prefix}-import-lock`, id: 'import', refresh: true });
     });
@@ -273,7 +343,9 @@ describe('catalog import and export (admin API)', function () {
     });
 
     it('translates series (the admin spec: series "supports translations"), keeping the value where a locale has none', async () => {
-      const trail = group('GS', { S1: product('S1', { defaults: { title: 'Trail runner', url: '/p/S1', brand: 'Acme', category: ['cat_shoes'], series: 'ser_trail' } }) });
+      const trail = group('GS', {
+        S1: product('S1', { defaults: { title: 'Trail runner', url: '/p/S1', brand: 'Acme', category: ['cat_shoes'], series: 'ser_trail' } }),
+      });
       const catalog = [
         ...smallCatalog(2),
         translation('t-trail-sv', { attribute: 'series', id: 'ser_trail', locale: 'sv-SE', value: 'Terräng' }),
@@ -282,28 +354,45 @@ describe('catalog import and export (admin API)', function () {
       ];
       assert.equal((await service.importCatalog(catalog)).status, 204);
       const seriesIn = async (market: string, locale: string) => {
-        const res = await service.request('GET', `/api/storefront/v3/queries/search-page?q=trail+runner&market=${market}&locale=${locale}&customerKey=c&sessionKey=s&touchpoint=DESKTOP&notify=false`);
+        const res = await service.request(
+          'GET',
+          `/api/storefront/v3/queries/search-page?q=trail+runner&market=${market}&locale=${locale}&customerKey=c&sessionKey=s&touchpoint=DESKTOP&notify=false`,
+        );
         const page = await jsonBody(res);
         assert.equal(res.status, 200, JSON.stringify(page));
         return page.primaryList.productGroups[0].products[0].series;
       };
       assert.deepEqual([await seriesIn('SE', 'sv-SE'), await seriesIn('NO', 'nb-NO'), await seriesIn('SE', 'en-GB')], ['Terräng', 'Terreng', 'ser_trail']);
-      const bySeries = await service.request('GET', '/api/storefront/v3/queries/search-page?q=terr%C3%A4ng&market=SE&locale=sv-SE&customerKey=c&sessionKey=s&touchpoint=DESKTOP&notify=false');
-      assert.deepEqual((await jsonBody(bySeries)).primaryList.productGroups.map((g: { key: string }) => g.key), ['GS']);
+      const bySeries = await service.request(
+        'GET',
+        '/api/storefront/v3/queries/search-page?q=terr%C3%A4ng&market=SE&locale=sv-SE&customerKey=c&sessionKey=s&touchpoint=DESKTOP&notify=false',
+      );
+      assert.deepEqual(
+        (await jsonBody(bySeries)).primaryList.productGroups.map((g: { key: string }) => g.key),
+        ['GS'],
+      );
     });
 
     it('still refuses true unknowns with the line and path named: a translation of brand, a variant field nobody documents', async () => {
       const lines = [
         ...smallCatalog(2).map((e) => JSON.stringify({ replace: e })),
         JSON.stringify({ replace: translation('t-brand', { attribute: 'brand', id: 'b', locale: 'sv-SE', value: 'x' }) }),
-        JSON.stringify({ replace: group('GU', { U1: product('U1', { variants: { 'U1-1': { defaults: { listPrice: 1, sellingPrice: 1, sizeSystem: 'EU' } as never } } }) }) }),
+        JSON.stringify({
+          replace: group('GU', { U1: product('U1', { variants: { 'U1-1': { defaults: { listPrice: 1, sellingPrice: 1, sizeSystem: 'EU' } as never } } }) }),
+        }),
       ];
       const res = await service.importCatalog(lines.join('\n'));
       const body = await jsonBody(res);
       assert.equal(res.status, 400, JSON.stringify(body));
       const errors = body.errors as { line: number; path: string; message: string }[];
-      assert.ok(errors.some((e) => e.line === lines.length - 1 && e.path === 'replace.translation.attribute' && /"series"/.test(e.message)), JSON.stringify(errors));
-      assert.ok(errors.some((e) => e.line === lines.length && /variants\.U1-1\.defaults\.sizeSystem$/.test(e.path)), JSON.stringify(errors));
+      assert.ok(
+        errors.some((e) => e.line === lines.length - 1 && e.path === 'replace.translation.attribute' && /"series"/.test(e.message)),
+        JSON.stringify(errors),
+      );
+      assert.ok(
+        errors.some((e) => e.line === lines.length && /variants\.U1-1\.defaults\.sizeSystem$/.test(e.path)),
+        JSON.stringify(errors),
+      );
     });
   });
 });

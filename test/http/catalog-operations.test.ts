@@ -6,7 +6,10 @@ import type { ReplaceEntity } from '../../src/catalog/types';
 async function exportAll(service: TestService, query = ''): Promise<ReplaceEntity[]> {
   const res = await service.admin('GET', `/api/admin/v4/export/catalog${query}`, { headers: { 'Accept-Encoding': 'gzip' } });
   assert.equal(res.status, 200);
-  return (await res.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l).replace);
+  return (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).replace);
 }
 
 const find = (entities: ReplaceEntity[], key: string) => entities.find((e) => e.key === key);
@@ -45,7 +48,9 @@ describe('catalog operations import (POST)', function () {
   it('editAttributes changes a variant’s data by variant key, leaving omitted fields unchanged', async () => {
     const res = await operations([{ editAttributes: { key: 'G3-p-1', variant: { defaults: { stock: 0, sellingPrice: 120, listPrice: 200 } } } }]);
     assert.equal(res.status, 204, await res.text());
-    const g3 = find(await exportAll(service), 'G3') as unknown as { productGroup: { products: Record<string, { variants: Record<string, { defaults: Record<string, number> }> }> } };
+    const g3 = find(await exportAll(service), 'G3') as unknown as {
+      productGroup: { products: Record<string, { variants: Record<string, { defaults: Record<string, number> }> }> };
+    };
     assert.deepEqual(g3.productGroup.products['G3-p'].variants['G3-p-1'].defaults, { listPrice: 200, sellingPrice: 120, stock: 0 });
   });
 
@@ -75,7 +80,10 @@ describe('catalog operations import (POST)', function () {
       for (const p of Object.values(e.productGroup.products)) assert.deepEqual(p.markets, ['SE']);
     }
     assert.equal(all.filter((x) => 'content' in x).length, 0);
-    assert.deepEqual(all.filter((x) => 'translation' in x).map((x) => x.key), ['t-shoes-sv']);
+    assert.deepEqual(
+      all.filter((x) => 'translation' in x).map((x) => x.key),
+      ['t-shoes-sv'],
+    );
     res = await operations([{ clearProductGroups: { market: 'SE' } }]);
     assert.equal(res.status, 204);
     assert.equal((await exportAll(service, '?types=PRODUCT_GROUPS')).length, 0);
@@ -95,7 +103,9 @@ describe('catalog operations import (POST)', function () {
   });
 
   it('rejects an edit whose result would be invalid (a new product without defaults)', async () => {
-    const res = await operations([{ edit: { key: 'G5', productGroup: { products: { fresh: { markets: ['SE'], variants: { fv: { defaults: { listPrice: 1, sellingPrice: 1 } } } } } } } }]);
+    const res = await operations([
+      { edit: { key: 'G5', productGroup: { products: { fresh: { markets: ['SE'], variants: { fv: { defaults: { listPrice: 1, sellingPrice: 1 } } } } } } } },
+    ]);
     assert.equal(res.status, 400);
     assert.match(JSON.stringify(await jsonBody(res)), /title|defaults/);
   });

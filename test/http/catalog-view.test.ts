@@ -9,7 +9,8 @@ import { elasticsearchGateway } from '../../src/search/gateway';
 import { CatalogVersionGone } from '../../src/search/catalogView';
 
 const SEARCH = '/api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s&notify=false&q=product';
-const productPage = (key: string) => `/api/storefront/v3/queries/product-page?market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s&notify=false&productKey=${key}`;
+const productPage = (key: string) =>
+  `/api/storefront/v3/queries/product-page?market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s&notify=false&productKey=${key}`;
 
 /** The group keys a search page shows, and its total. */
 async function page(service: TestService): Promise<{ keys: string[]; totalHits: number }> {
@@ -51,7 +52,10 @@ describe('one catalog version per storefront query', function () {
     assert.equal(res.status, 204, await res.text());
     assert.deepEqual(await page(reader), { keys: ['C1', 'C2'], totalHits: 2 });
     // Reads by id (product-page) take the same way.
-    const again = await importer.importCatalog([...catalog('D', 2), group('X', { 'X-p': product('X-p', { defaults: { title: 'Product X', url: '/p/X', brand: 'Acme', category: ['cat_shoes'] } }) })]);
+    const again = await importer.importCatalog([
+      ...catalog('D', 2),
+      group('X', { 'X-p': product('X-p', { defaults: { title: 'Product X', url: '/p/X', brand: 'Acme', category: ['cat_shoes'] } }) }),
+    ]);
     assert.equal(again.status, 204, await again.text());
     const pageRes = await reader.request('GET', productPage('X-p'));
     const body = await jsonBody(pageRes);
@@ -81,9 +85,16 @@ describe('one catalog version per storefront query', function () {
         ]);
         // Hits carry no index name (the msearch filter_path leaves it out): the new version holds only "only".
         assert.ok(hits.hits.hits.length > 1 && hits.hits.hits.every((h) => h._id !== 'only'), 'hits of the pinned version');
-        assert.ok(split.hits.hits.every((h) => h._id !== 'only') && (split.hits.total as { value: number }).value > 1, 'both halves of a split search on the pinned version');
+        assert.ok(
+          split.hits.hits.every((h) => h._id !== 'only') && (split.hits.total as { value: number }).value > 1,
+          'both halves of a split search on the pinned version',
+        );
         const unpinned = await elasticsearchGateway(es).msearch([{ index: alias(), body: {} }]);
-        assert.deepEqual(unpinned[0].hits.hits.map((h) => h._id), ['only'], 'an unpinned search follows the alias');
+        assert.deepEqual(
+          unpinned[0].hits.hits.map((h) => h._id),
+          ['only'],
+          'an unpinned search follows the alias',
+        );
 
         await es.indices.delete({ index: pinnedTo });
         await assert.rejects(pinned.msearch([{ index: alias(), body: {} }]), CatalogVersionGone);

@@ -6,7 +6,9 @@ describe('configuration import (markets and locales)', () => {
   let service: TestService;
   const post = (body: unknown, query = '') =>
     service.admin('POST', `/api/admin/v4/import/configuration${query}`, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-  before(async () => { service = await startService(); });
+  before(async () => {
+    service = await startService();
+  });
   after(async () => service.close());
 
   it('refuses a catalog import before any configuration when the file names no locale to learn, saying what to do', async () => {

@@ -39,10 +39,15 @@ describe('explain endpoints (HTTP)', function () {
     service = await startService();
     await service.configure();
     assert.equal((await service.importCatalog(CATALOG)).status, 204);
-    const res = await service.admin('POST', '/api/admin/v4/import/pages', { body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [PAGE] }), headers: { 'Content-Type': 'application/json' } });
+    const res = await service.admin('POST', '/api/admin/v4/import/pages', {
+      body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [PAGE] }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(res.status, 204, await res.text());
   });
-  after(async () => { await service.close(); });
+  after(async () => {
+    await service.close();
+  });
 
   const query = (params: Record<string, string>) => new URLSearchParams({ ...BASE, notify: 'false', ...params }).toString();
   async function both(path: string, params: Record<string, string>, body?: unknown): Promise<{ storefront: Group[]; explained: Group[] }> {
@@ -65,15 +70,28 @@ describe('explain endpoints (HTTP)', function () {
     assert.equal(storefront[0].explanation, undefined, 'the storefront carries no explanation');
     const pinned = explained[0];
     assert.deepEqual(reasons(pinned, 'pin'), [{ kind: 'pin', label: 'page /shoes: pinned', effect: 1 }]);
-    assert.deepEqual(reasons(pinned, 'rule').map((r) => r.label), ['page /shoes rule 2: rule incl brand { "Ecco" }']);
+    assert.deepEqual(
+      reasons(pinned, 'rule').map((r) => r.label),
+      ['page /shoes rule 2: rule incl brand { "Ecco" }'],
+    );
     const sorts = reasons(pinned, 'sort');
-    assert.deepEqual(sorts.map((s) => s.effect), [3, 1], 'shoe-d would be third without its pin (Boot shoe D sorts by key after shoe-a and shoe-c)');
+    assert.deepEqual(
+      sorts.map((s) => s.effect),
+      [3, 1],
+      'shoe-d would be third without its pin (Boot shoe D sorts by key after shoe-a and shoe-c)',
+    );
     const runner = explained[1];
     assert.deepEqual(reasons(runner, 'pin'), []);
-    assert.deepEqual(reasons(runner, 'rule').map((r) => r.label), ['page /shoes rule 1: rule incl category { "Shoes" } excl brand { "Ecco" }']);
+    assert.deepEqual(
+      reasons(runner, 'rule').map((r) => r.label),
+      ['page /shoes rule 1: rule incl category { "Shoes" } excl brand { "Ecco" }'],
+    );
     const outOfStock = explained[3];
     assert.match(reasons(outOfStock, 'stock')[0].label, /out of stock/);
-    assert.deepEqual(reasons(runner, 'stock').map((s) => s.label), ['in stock']);
+    assert.deepEqual(
+      reasons(runner, 'stock').map((s) => s.label),
+      ['in stock'],
+    );
     // Below the pin the pin placed it; shoe-c has shoe-a's score (stock alone on a page) and follows it by key.
     assert.deepEqual(reasons(runner, 'tie'), []);
     assert.deepEqual(reasons(explained[2], 'tie'), [{ kind: 'tie', label: 'product key', effect: 2 }]);
@@ -85,11 +103,17 @@ describe('explain endpoints (HTTP)', function () {
     assert.deepEqual(keys(explained), keys(storefront));
     assert.deepEqual(new Set(keys(explained)), new Set(['G-shoe-a', 'G-shoe-b', 'G-shoe-c']));
     for (const g of explained) {
-      assert.ok(reasons(g, 'text').some((t) => t.label.startsWith('title:') && typeof t.effect === 'number' && t.effect > 0), JSON.stringify(g.explanation));
+      assert.ok(
+        reasons(g, 'text').some((t) => t.label.startsWith('title:') && typeof t.effect === 'number' && t.effect > 0),
+        JSON.stringify(g.explanation),
+      );
       assert.equal(reasons(g, 'sort').length, 2);
     }
     const adidas = explained.find((g) => g.key === 'G-shoe-b')!;
-    assert.deepEqual(reasons(adidas, 'rule').map((r) => r.label), ['request rule 2']);
+    assert.deepEqual(
+      reasons(adidas, 'rule').map((r) => r.label),
+      ['request rule 2'],
+    );
     assert.equal(explained[explained.length - 1].key, 'G-shoe-b', 'the product out of stock comes last');
     assert.match(reasons(adidas, 'stock')[0].label, /out of stock/);
   });
@@ -104,7 +128,10 @@ describe('explain endpoints (HTTP)', function () {
     // A product of another score is not tied: "Runner shoe A" in stock before "Runner shoe B" out of stock.
     const runners = (await both('search-page', { q: 'runner' })).explained;
     assert.deepEqual(keys(runners), ['G-shoe-a', 'G-shoe-b']);
-    assert.deepEqual(runners.flatMap((g) => reasons(g, 'tie')), []);
+    assert.deepEqual(
+      runners.flatMap((g) => reasons(g, 'tie')),
+      [],
+    );
   });
 
   it('needs the Api-Key and names a bad parameter', async () => {

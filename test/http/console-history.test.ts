@@ -19,7 +19,9 @@ describe('history of merchandising imports (HTTP)', function () {
     service = await startService();
     await service.configure();
   });
-  after(async () => { await service.close(); });
+  after(async () => {
+    await service.close();
+  });
 
   const importPages = async (body: unknown, name: string) => {
     const res = await service.admin('POST', `/api/admin/v4/import/pages?name=${name}`, { body: JSON.stringify(body), headers: JSON_HEADERS });
@@ -41,12 +43,18 @@ describe('history of merchandising imports (HTTP)', function () {
   it('keeps pages versions: list newest first, show, diff field by field, and a rollback restores the exact export', async () => {
     await importPages({ market: 'SE', type: 'FULL', addOrUpdate: [shoes, hats] }, 'first');
     const afterFirst = await exportPages();
-    await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/shoes', primaryList: { pinned: ['c', 'b'] } }, bags], remove: ['/hats'] }, 'second');
+    await importPages(
+      { market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/shoes', primaryList: { pinned: ['c', 'b'] } }, bags], remove: ['/hats'] },
+      'second',
+    );
     const afterSecond = await exportPages();
     assert.notDeepEqual(afterSecond, afterFirst);
 
     const { versions } = await get('/api/admin/v4/history/pages?market=SE');
-    assert.deepEqual(versions.map((v: { name: string }) => v.name), ['second', 'first', 'Starting version']);
+    assert.deepEqual(
+      versions.map((v: { name: string }) => v.name),
+      ['second', 'first', 'Starting version'],
+    );
     const keyId = createHash('sha256').update(API_KEY).digest('hex').slice(0, 8);
     for (const v of versions.slice(0, 2)) {
       assert.equal(v.keyId, keyId);
@@ -60,8 +68,14 @@ describe('history of merchandising imports (HTTP)', function () {
     assert.deepEqual((await get('/api/admin/v4/history/pages?market=NO')).versions, [], 'versions are kept per market');
 
     const diff = await get(`/api/admin/v4/history/pages/diff?from=${first.id}&to=${second.id}`);
-    assert.deepEqual(diff.added.map((e: { id: string }) => e.id), ['/bags']);
-    assert.deepEqual(diff.removed.map((e: { id: string }) => e.id), ['/hats']);
+    assert.deepEqual(
+      diff.added.map((e: { id: string }) => e.id),
+      ['/bags'],
+    );
+    assert.deepEqual(
+      diff.removed.map((e: { id: string }) => e.id),
+      ['/hats'],
+    );
     assert.deepEqual(diff.changed, [{ id: '/shoes', fields: [{ path: 'primaryList.pinned[0]', from: 'a', to: 'c' }] }]);
 
     const rollback = await service.admin('POST', `/api/admin/v4/history/pages/${first.id}/rollback`);
@@ -81,7 +95,10 @@ describe('history of merchandising imports (HTTP)', function () {
     await importSynonyms('POST', { locales: { 'sv-SE': [{ from: ['mobil'], to: ['telefon'] }] } }, 's2');
     await importSynonyms('PUT', { locales: { 'en-GB': [{ terms: ['trainers', 'sneakers'] }] } }, 's3');
     const { versions } = await get('/api/admin/v4/history/synonyms');
-    assert.deepEqual(versions.map((v: { name: string }) => v.name), ['s3', 's2', 's1', 'Starting version']);
+    assert.deepEqual(
+      versions.map((v: { name: string }) => v.name),
+      ['s3', 's2', 's1', 'Starting version'],
+    );
     const [s3, , s1] = versions;
     const diff = await get(`/api/admin/v4/history/synonyms/diff?from=${s1.id}&to=${s3.id}`);
     assert.deepEqual(diff.added, []);
@@ -106,10 +123,20 @@ describe('history of merchandising imports (HTTP)', function () {
     const afterFirst = await exportCompounds();
     await put({ locales: { 'sv-SE': { excluded: ['handskar', 'skohorn'] }, 'en-GB': { excluded: ['shoehorn'] } } }, 'c2');
     const { versions } = await get('/api/admin/v4/history/compounds');
-    assert.deepEqual(versions.map((v: { name: string; summary: string }) => [v.name, v.summary]), [['c2', '2 locales'], ['c1', '1 locale'], ['Starting version', '0 locales']]);
+    assert.deepEqual(
+      versions.map((v: { name: string; summary: string }) => [v.name, v.summary]),
+      [
+        ['c2', '2 locales'],
+        ['c1', '1 locale'],
+        ['Starting version', '0 locales'],
+      ],
+    );
     const [c2, c1] = versions;
     const diff = await get(`/api/admin/v4/history/compounds/diff?from=${c1.id}&to=${c2.id}`);
-    assert.deepEqual(diff.added.map((a: { id: string }) => a.id), ['en-GB']);
+    assert.deepEqual(
+      diff.added.map((a: { id: string }) => a.id),
+      ['en-GB'],
+    );
     assert.deepEqual(diff.changed, [{ id: 'sv-SE', fields: [{ path: 'excluded[1]', to: 'skohorn' }] }]);
     const rollback = await service.admin('POST', `/api/admin/v4/history/compounds/${c1.id}/rollback`);
     assert.equal(rollback.status, 204, await rollback.text());
@@ -131,7 +158,10 @@ describe('history of merchandising imports (HTTP)', function () {
     };
     const labels = (text: string) => ({ markets: { SE: { 'sv-SE': { 'sort.PRICE_ASCENDING': text } } } });
     const before = await get('/api/admin/v4/history/labels');
-    const late = await service.admin('PUT', '/api/admin/v4/import/labels?name=late&blockingTimeout=PT0S', { body: JSON.stringify(labels('Rea')), headers: JSON_HEADERS });
+    const late = await service.admin('PUT', '/api/admin/v4/import/labels?name=late&blockingTimeout=PT0S', {
+      body: JSON.stringify(labels('Rea')),
+      headers: JSON_HEADERS,
+    });
     assert.equal(late.status, 202, await late.clone().text());
     assert.equal(await poll((await jsonBody(late)).id), 'SUCCESS');
     const kept = (await get('/api/admin/v4/history/labels')).versions;
@@ -167,7 +197,12 @@ describe('history of merchandising imports (HTTP)', function () {
     const { versions } = await get('/api/admin/v4/history/synonyms');
     const es = service.context.es;
     const lock = `${service.prefix}-import-lock`;
-    await es.index({ index: lock, id: 'import', document: { holder: 'other', importId: 'x', kind: 'pages', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }, refresh: true });
+    await es.index({
+      index: lock,
+      id: 'import',
+      document: { holder: 'other', importId: 'x', kind: 'pages', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      refresh: true,
+    });
     try {
       assert.equal((await service.admin('POST', `/api/admin/v4/history/synonyms/${versions[1].id}/rollback`)).status, 409);
     } finally {
@@ -181,11 +216,17 @@ describe('history of merchandising imports (HTTP)', function () {
     try {
       await small.configure();
       for (const name of ['a', 'b', 'c']) {
-        const res = await small.admin('PUT', `/api/admin/v4/import/synonyms?name=${name}`, { body: JSON.stringify({ locales: { 'sv-SE': [{ terms: [name, 'x'] }] } }), headers: JSON_HEADERS });
+        const res = await small.admin('PUT', `/api/admin/v4/import/synonyms?name=${name}`, {
+          body: JSON.stringify({ locales: { 'sv-SE': [{ terms: [name, 'x'] }] } }),
+          headers: JSON_HEADERS,
+        });
         assert.equal(res.status, 204);
       }
       const { versions } = await jsonBody(await small.admin('GET', '/api/admin/v4/history/synonyms'));
-      assert.deepEqual(versions.map((v: { name: string }) => v.name), ['c', 'b']);
+      assert.deepEqual(
+        versions.map((v: { name: string }) => v.name),
+        ['c', 'b'],
+      );
       const configurations = await jsonBody(await small.admin('GET', '/api/admin/v4/history/configuration'));
       assert.equal(configurations.versions.length, 1, 'the configuration import is kept too');
     } finally {

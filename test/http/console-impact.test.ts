@@ -17,7 +17,12 @@ function product(title: string): Product {
 }
 const group = (key: string, title: string): ReplaceEntity => ({ key, productGroup: { products: { [`${key}-p`]: product(title) } } });
 
-const LIVE: ReplaceEntity[] = [group('red-boot', 'Red boot'), group('blue-boot', 'Blue boot'), group('green-hat', 'Green hat'), group('wool-scarf', 'Wool scarf')];
+const LIVE: ReplaceEntity[] = [
+  group('red-boot', 'Red boot'),
+  group('blue-boot', 'Blue boot'),
+  group('green-hat', 'Green hat'),
+  group('wool-scarf', 'Wool scarf'),
+];
 /** The scarf and the red boot are gone, a black boot comes. */
 const CANDIDATE: ReplaceEntity[] = [group('blue-boot', 'Blue boot'), group('green-hat', 'Green hat'), group('black-boot', 'Black boot')];
 
@@ -36,7 +41,8 @@ interface Report {
 
 describe('catalog import impact report (HTTP)', function () {
   let service: TestService;
-  const keysFor = async (q: string) => (await jsonBody(await service.request('GET', `${SEARCH}&notify=false&q=${q}`))).primaryList.productGroups.map((g: { key: string }) => g.key).sort();
+  const keysFor = async (q: string) =>
+    (await jsonBody(await service.request('GET', `${SEARCH}&notify=false&q=${q}`))).primaryList.productGroups.map((g: { key: string }) => g.key).sort();
   const catalogVersions = async () => Object.keys(await service.context.es.indices.get({ index: `${service.prefix}-catalog-entities-v*` }));
   const report = (query: string, entities = CANDIDATE) =>
     service.admin('PUT', `/api/admin/v4/import/catalog?validationOnly=true&impactReport=true${query}`, { body: replaceLines(entities), headers: JSON_LINES });
@@ -73,7 +79,17 @@ describe('catalog import impact report (HTTP)', function () {
     assert.deepEqual(boot.entering, ['black-boot']);
     assert.deepEqual([...boot.live].sort(), ['blue-boot', 'red-boot']);
     assert.deepEqual([...boot.candidate].sort(), ['black-boot', 'blue-boot']);
-    assert.deepEqual(body.totals, { phrases: 3, findNothing: 1, newlyFindNothing: 1, topChanged: 1, firstProductChanged: 1, unchanged: 1, productsLeaving: 2, productsEntering: 1, skipped: 0 });
+    assert.deepEqual(body.totals, {
+      phrases: 3,
+      findNothing: 1,
+      newlyFindNothing: 1,
+      topChanged: 1,
+      firstProductChanged: 1,
+      unchanged: 1,
+      productsLeaving: 2,
+      productsEntering: 1,
+      skipped: 0,
+    });
     // The products the lists name, by the titles the storefront shows.
     assert.deepEqual(Object.keys(body.titles).sort(), ['black-boot', 'blue-boot', 'red-boot', 'wool-scarf']);
     assert.equal(body.titles['red-boot'], 'Red boot');
@@ -88,7 +104,10 @@ describe('catalog import impact report (HTTP)', function () {
   it('takes the most searched phrases first, impactPhrases of them', async () => {
     const body: Report = await jsonBody(await report('&impactPhrases=1'));
     assert.equal(body.totals.phrases, 1);
-    assert.deepEqual(body.topChanged.map((p) => p.phrase), ['boot']);
+    assert.deepEqual(
+      body.topChanged.map((p) => p.phrase),
+      ['boot'],
+    );
     assert.deepEqual(body.findNothing, []);
   });
 
@@ -98,7 +117,12 @@ describe('catalog import impact report (HTTP)', function () {
     const forget = (favourite: string) => es.delete({ index, id: `SE|${favourite}-p`, refresh: true }, { ignore: [404] });
     // Each boot in turn is the only one with a kept score: it leads the candidate's answer only if the score was copied.
     for (const favourite of ['blue-boot', 'black-boot']) {
-      await es.index({ index, id: `SE|${favourite}-p`, document: { market: 'SE', productKey: `${favourite}-p`, popularity: 1000, updatedAt: new Date().toISOString() }, refresh: true });
+      await es.index({
+        index,
+        id: `SE|${favourite}-p`,
+        document: { market: 'SE', productKey: `${favourite}-p`, popularity: 1000, updatedAt: new Date().toISOString() },
+        refresh: true,
+      });
       try {
         const body: Report = await jsonBody(await report(''));
         assert.equal(body.topChanged.find((p) => p.phrase === 'boot')?.candidate[0], favourite);
@@ -118,18 +142,27 @@ describe('catalog import impact report (HTTP)', function () {
       status = await jsonBody(await service.admin('GET', `/api/admin/v4/import/status?id=${id}`));
     }
     assert.equal(status.status, 'SUCCESS');
-    assert.deepEqual(status.impactReport?.findNothing.map((p) => p.phrase), ['scarf']);
+    assert.deepEqual(
+      status.impactReport?.findNothing.map((p) => p.phrase),
+      ['scarf'],
+    );
   });
 
   it('names the parameter of a request it cannot run, and a candidate with errors is rejected like any import', async () => {
-    const operations = await service.admin('POST', '/api/admin/v4/import/catalog?validationOnly=true&impactReport=true', { body: replaceLines(CANDIDATE), headers: JSON_LINES });
+    const operations = await service.admin('POST', '/api/admin/v4/import/catalog?validationOnly=true&impactReport=true', {
+      body: replaceLines(CANDIDATE),
+      headers: JSON_LINES,
+    });
     assert.equal(operations.status, 400);
     assert.match((await jsonBody(operations)).message, /impactReport/);
     const tooMany = await report('&impactPhrases=0');
     assert.equal(tooMany.status, 400);
     assert.match((await jsonBody(tooMany)).message, /impactPhrases/);
     const live = await catalogVersions();
-    const broken = await service.admin('PUT', '/api/admin/v4/import/catalog?validationOnly=true&impactReport=true', { body: '{"replace": {"key": "x"}}\n', headers: JSON_LINES });
+    const broken = await service.admin('PUT', '/api/admin/v4/import/catalog?validationOnly=true&impactReport=true', {
+      body: '{"replace": {"key": "x"}}\n',
+      headers: JSON_LINES,
+    });
     assert.equal(broken.status, 400);
     assert.deepEqual(await catalogVersions(), live);
   });
@@ -140,8 +173,15 @@ describe('catalog import impact report (HTTP)', function () {
     const res = await service.admin('PUT', '/api/admin/v4/import/catalog?impactReport=true&force=true', { body: replaceLines(CANDIDATE), headers: JSON_LINES });
     assert.equal(res.status, 200, await res.clone().text());
     const body: Report = await jsonBody(res);
-    assert.deepEqual(body.findNothing.map((p) => p.phrase), ['scarf'], 'the report compares the live catalog with the candidate before publishing it');
-    assert.deepEqual(body.topChanged.map((p) => p.phrase), ['boot']);
+    assert.deepEqual(
+      body.findNothing.map((p) => p.phrase),
+      ['scarf'],
+      'the report compares the live catalog with the candidate before publishing it',
+    );
+    assert.deepEqual(
+      body.topChanged.map((p) => p.phrase),
+      ['boot'],
+    );
     assert.deepEqual(await keysFor('scarf'), []);
     assert.deepEqual(await keysFor('boot'), ['black-boot', 'blue-boot']);
     const now = await catalogVersions();

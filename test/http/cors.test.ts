@@ -9,7 +9,10 @@ describe('CORS', function () {
     open = await startService();
     restricted = await startService({ corsAllowedOrigins: ['https://shop.example'] });
   });
-  after(async () => { await open?.close(); await restricted?.close(); });
+  after(async () => {
+    await open?.close();
+    await restricted?.close();
+  });
 
   it('allows any origin on storefront responses by default, also on errors', async () => {
     const res = await open.request('GET', '/api/storefront/v3/queries/search-page?q=x', { headers: { Origin: 'https://shop.example' } });
@@ -32,10 +35,14 @@ describe('CORS', function () {
   });
 
   it('echoes only configured origins when CORS_ALLOWED_ORIGINS lists them', async () => {
-    const good = await restricted.request('POST', '/api/storefront/v3/notifications/end?market=SE&customerKey=c&sessionKey=s', { headers: { Origin: 'https://shop.example' } });
+    const good = await restricted.request('POST', '/api/storefront/v3/notifications/end?market=SE&customerKey=c&sessionKey=s', {
+      headers: { Origin: 'https://shop.example' },
+    });
     assert.equal(good.headers.get('access-control-allow-origin'), 'https://shop.example');
     assert.match(good.headers.get('vary') ?? '', /Origin/);
-    const bad = await restricted.request('POST', '/api/storefront/v3/notifications/end?market=SE&customerKey=c&sessionKey=s', { headers: { Origin: 'https://evil.example' } });
+    const bad = await restricted.request('POST', '/api/storefront/v3/notifications/end?market=SE&customerKey=c&sessionKey=s', {
+      headers: { Origin: 'https://evil.example' },
+    });
     assert.equal(bad.headers.get('access-control-allow-origin'), null);
   });
 });

@@ -36,18 +36,37 @@ describe('events rollover and retention (real node)', function () {
   function maintainer(now: () => Date, options: { holder?: string; rolloverMaxDocs?: number; log?: Logger } = {}): BehaviourService {
     const { context } = service;
     const b = new BehaviourService({
-      es: context.es, log: options.log ?? context.log, names, productsAlias: `${service.prefix}-catalog-products`,
-      productsIndex: (locale) => `${service.prefix}-catalog-products-${locale.toLowerCase()}`, configuration: context.configuration,
-      liveVersion: () => context.indices.liveVersion(), holder: options.holder ?? 'maintainer',
-      options: { ...context.config.behaviour, historyDays: HISTORY_DAYS, ...(options.rolloverMaxDocs ? { eventsRolloverMaxDocs: options.rolloverMaxDocs } : {}) }, now,
+      es: context.es,
+      log: options.log ?? context.log,
+      names,
+      productsAlias: `${service.prefix}-catalog-products`,
+      productsIndex: (locale) => `${service.prefix}-catalog-products-${locale.toLowerCase()}`,
+      configuration: context.configuration,
+      liveVersion: () => context.indices.liveVersion(),
+      holder: options.holder ?? 'maintainer',
+      options: {
+        ...context.config.behaviour,
+        historyDays: HISTORY_DAYS,
+        ...(options.rolloverMaxDocs ? { eventsRolloverMaxDocs: options.rolloverMaxDocs } : {}),
+      },
+      now,
     });
     opened.push(b);
     return b;
   }
   const inDays = (days: number) => () => new Date(Date.now() + days * DAY);
 
-  const searched = (phrase: string, daysAgo: number): BehaviourEvent =>
-    ({ market: 'SE', locale: 'sv-SE', customerKey: 'visitor', sessionKey: `s-${phrase}`, type: 'search', phrase, totalHits: 4, queryId: `q-${phrase}-${Math.random().toString(36).slice(2)}`, at: new Date(Date.now() - daysAgo * DAY) });
+  const searched = (phrase: string, daysAgo: number): BehaviourEvent => ({
+    market: 'SE',
+    locale: 'sv-SE',
+    customerKey: 'visitor',
+    sessionKey: `s-${phrase}`,
+    type: 'search',
+    phrase,
+    totalHits: 4,
+    queryId: `q-${phrase}-${Math.random().toString(36).slice(2)}`,
+    at: new Date(Date.now() - daysAgo * DAY),
+  });
   const record = async (...events: BehaviourEvent[]) => {
     for (const e of events) service.context.behaviour.record(e);
     await service.context.behaviour.flush();
@@ -104,7 +123,7 @@ describe('events rollover and retention (real node)', function () {
   it('writes to the new index, and every reader of the alias sees the events of all backing indices', async () => {
     await record(searched('today', 0.01));
     assert.deepEqual(await eventsPerIndex(), { [nth(1)]: 2, [nth(2)]: 3, [nth(3)]: 1 });
-    assert.deepEqual(await searchesPerPhrase(), { 'early': 2, 'middle': 3, 'today': 1 });
+    assert.deepEqual(await searchesPerPhrase(), { early: 2, middle: 3, today: 1 });
     assert.deepEqual(await service.context.behaviour.recentSearches({ market: 'SE', customerKey: 'visitor' }), ['today', 'middle', 'early']);
   });
 
@@ -115,7 +134,7 @@ describe('events rollover and retention (real node)', function () {
     assert.equal(run.indices, 3);
     assert.deepEqual(await backing(), [nth(2), nth(3), `${nth(4)} (write)`]);
     assert.equal(await service.context.es.indices.exists({ index: nth(1) }), false);
-    assert.deepEqual(await searchesPerPhrase(), { 'middle': 3, 'today': 1 });
+    assert.deepEqual(await searchesPerPhrase(), { middle: 3, today: 1 });
     assert.deepEqual(await service.context.behaviour.recentSearches({ market: 'SE', customerKey: 'visitor' }), ['today', 'middle']);
 
     assert.deepEqual((await maintainer(inDays(19)).maintainEvents()).deleted, [], 'the middle events are 29 days old then');
@@ -123,7 +142,7 @@ describe('events rollover and retention (real node)', function () {
     assert.deepEqual(later.deleted, [nth(2)], 'and 31 days old two days later');
     assert.equal(later.rolledOver, undefined, 'the write index is empty');
     assert.deepEqual(await backing(), [nth(3), `${nth(4)} (write)`]);
-    assert.deepEqual(await searchesPerPhrase(), { 'today': 1 });
+    assert.deepEqual(await searchesPerPhrase(), { today: 1 });
   });
 
   it('runs in one process when two run the job side by side: one rollover, by the lease holder', async () => {
@@ -145,10 +164,16 @@ describe('events rollover and retention (real node)', function () {
     }
     const count = (holder: string, msg: string) => logs.get(holder)!.filter((m) => m === msg).length;
     const runs = [count('one', 'events maintenance updated'), count('two', 'events maintenance updated')];
-    assert.ok(runs.some((n) => n >= 2), `the holder ran on every tick: ${runs.join('+')}`);
+    assert.ok(
+      runs.some((n) => n >= 2),
+      `the holder ran on every tick: ${runs.join('+')}`,
+    );
     assert.ok(runs.includes(0), `only one process ran the job: ${runs.join('+')}`);
     assert.equal(count('one', 'events rolled over') + count('two', 'events rolled over'), 1);
-    assert.deepEqual([...logs.values()].flat().filter((m) => /failed/.test(m)), []);
+    assert.deepEqual(
+      [...logs.values()].flat().filter((m) => /failed/.test(m)),
+      [],
+    );
     assert.deepEqual(await backing(), [nth(3), nth(4), `${nth(5)} (write)`]);
   });
 });

@@ -28,8 +28,11 @@ const CATALOG = [product('wool', 'Red wool sweater'), product('cotton', 'Red cot
 
 const HOUR = 3_600_000;
 const ranking = (over: Partial<Experiment> = {}): Experiment => ({
-  id: 'ranking-1', name: 'Strict matching, no synonyms',
-  start: new Date(Date.now() - HOUR).toISOString(), end: new Date(Date.now() + 24 * HOUR).toISOString(), markets: ['SE'],
+  id: 'ranking-1',
+  name: 'Strict matching, no synonyms',
+  start: new Date(Date.now() - HOUR).toISOString(),
+  end: new Date(Date.now() + 24 * HOUR).toISOString(),
+  markets: ['SE'],
   variants: [
     { id: 'control', share: 50, overrides: {} },
     { id: 'B', share: 50, overrides: { relevance: { relaxedMatching: false }, synonyms: 'none' } },
@@ -50,15 +53,27 @@ describe('A/B experiments (HTTP)', function () {
   const importExperiments = (method: 'PUT' | 'POST', body: unknown) => service.admin(method, '/api/admin/v4/import/experiments', json(body));
   const exportExperiments = async () => jsonBody(await service.admin('GET', '/api/admin/v4/export/experiments', { headers: { 'Accept-Encoding': 'gzip' } }));
   const search = async (q: string, customerKey: string, notify = false) => {
-    const res = await service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=${customerKey}&sessionKey=s-${customerKey}&notify=${notify}`);
+    const res = await service.request(
+      'GET',
+      `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=${customerKey}&sessionKey=s-${customerKey}&notify=${notify}`,
+    );
     assert.equal(res.status, 200, await res.clone().text());
     const body = await jsonBody(res);
-    return { keys: body.primaryList.productGroups.map((g: { key: string }) => g.key).sort() as string[], roundTrips: res.headers.get('X-Elasticsearch-Round-Trips'), body };
+    return {
+      keys: body.primaryList.productGroups.map((g: { key: string }) => g.key).sort() as string[],
+      roundTrips: res.headers.get('X-Elasticsearch-Round-Trips'),
+      body,
+    };
   };
   const eventsOf = async (customerKey: string): Promise<EventDocument[]> => {
     await service.context.behaviour.flush();
     await service.context.es.indices.refresh({ index: `${service.prefix}-events` });
-    const res = await service.context.es.search<EventDocument>({ index: `${service.prefix}-events`, size: 100, query: { term: { customerKey } }, sort: [{ '@timestamp': 'asc' }, '_doc'] });
+    const res = await service.context.es.search<EventDocument>({
+      index: `${service.prefix}-events`,
+      size: 100,
+      query: { term: { customerKey } },
+      sort: [{ '@timestamp': 'asc' }, '_doc'],
+    });
     return res.hits.hits.map((h) => h._source!);
   };
 
@@ -97,7 +112,7 @@ describe('A/B experiments (HTTP)', function () {
     }
   });
 
-  it('imports, exports, and applies each variant\'s overrides to its visitors only, without another round trip', async () => {
+  it("imports, exports, and applies each variant's overrides to its visitors only, without another round trip", async () => {
     const before = await search('red silk sweater', control);
     assert.equal((await importExperiments('PUT', { experiments: [ranking()] })).status, 204);
     const exported = await exportExperiments();
@@ -125,44 +140,75 @@ describe('A/B experiments (HTTP)', function () {
     assert.deepStrictEqual((await search('red silk sweater', variantB)).keys, []);
   });
 
-  it('applies a variant\'s page rules and pins and its recommendation list algorithm on landing-page, to its visitors only', async () => {
-    const page = { id: '/knitwear', paths: { 'en-GB': '/knitwear' }, primaryList: { rules: 'rule incl brand { "Acme" }' }, recLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 3 }] };
+  it("applies a variant's page rules and pins and its recommendation list algorithm on landing-page, to its visitors only", async () => {
+    const page = {
+      id: '/knitwear',
+      paths: { 'en-GB': '/knitwear' },
+      primaryList: { rules: 'rule incl brand { "Acme" }' },
+      recLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 3 }],
+    };
     const pages = await service.admin('POST', '/api/admin/v4/import/pages', json({ market: 'SE', type: 'FULL', addOrUpdate: [page] }));
     assert.equal(pages.status, 204, await pages.text());
     const merch = ranking({
-      id: 'merch', name: 'Knitwear page',
+      id: 'merch',
+      name: 'Knitwear page',
       variants: [
         { id: 'control', share: 50, overrides: {} },
-        { id: 'B', share: 50, overrides: { pages: { '/knitwear': { productRules: 'rule incl product_key { "wool" "jumper" }', pins: ['jumper'] } }, recommendations: { top: { algorithm: 'NEWEST_PRODUCTS' } } } },
+        {
+          id: 'B',
+          share: 50,
+          overrides: {
+            pages: { '/knitwear': { productRules: 'rule incl product_key { "wool" "jumper" }', pins: ['jumper'] } },
+            recommendations: { top: { algorithm: 'NEWEST_PRODUCTS' } },
+          },
+        },
       ],
     });
     assert.equal((await importExperiments('POST', { experiments: [merch] })).status, 204);
     const landing = async (customerKey: string) => {
-      const res = await service.request('GET', `/api/storefront/v3/queries/landing-page?pageReference=/knitwear&market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=${customerKey}&sessionKey=s&notify=false`);
+      const res = await service.request(
+        'GET',
+        `/api/storefront/v3/queries/landing-page?pageReference=/knitwear&market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=${customerKey}&sessionKey=s&notify=false`,
+      );
       assert.equal(res.status, 200, await res.clone().text());
       const body = await jsonBody(res);
-      return { groups: body.primaryList.productGroups.map((g: { key: string }) => g.key) as string[], algorithms: body.recommendationLists.map((l: { algorithm: string }) => l.algorithm) };
+      return {
+        groups: body.primaryList.productGroups.map((g: { key: string }) => g.key) as string[],
+        algorithms: body.recommendationLists.map((l: { algorithm: string }) => l.algorithm),
+      };
     };
     const asControl = await landing(visitorOf(merch, 'control', 'page'));
     const asB = await landing(visitorOf(merch, 'B', 'page'));
     assert.deepStrictEqual([...asControl.groups].sort(), ['G-cotton', 'G-jumper', 'G-wool']);
     assert.deepStrictEqual(asControl.algorithms, ['TOP_PRODUCTS']);
-    assert.deepStrictEqual(asB.groups, ['G-jumper', 'G-wool'], 'the variant\'s rules, its pin first');
+    assert.deepStrictEqual(asB.groups, ['G-jumper', 'G-wool'], "the variant's rules, its pin first");
     assert.deepStrictEqual(asB.algorithms, ['NEWEST_PRODUCTS']);
     // the stored page is as it was: the variant is applied on a copy, not in the page cache
     assert.deepStrictEqual([...(await landing(visitorOf(merch, 'control', 'page'))).groups].sort(), ['G-cotton', 'G-jumper', 'G-wool']);
     assert.equal((await importExperiments('PUT', { experiments: [ranking()] })).status, 204);
   });
 
-  it('tags searches and the clicks on their answers with the visitor\'s variant, in the events and the UBI export', async () => {
+  it("tags searches and the clicks on their answers with the visitor's variant, in the events and the UBI export", async () => {
     const answer = await search('red wool sweater', variantB, true);
     const ticket = answer.body.primaryList.productGroups[0].products[0].ticket;
-    const click = await service.request('POST', `/api/storefront/v3/notifications/click?market=SE&customerKey=${variantB}&sessionKey=s-${variantB}`, { body: JSON.stringify({ ticket }), headers: { 'Content-Type': 'text/plain' } });
+    const click = await service.request('POST', `/api/storefront/v3/notifications/click?market=SE&customerKey=${variantB}&sessionKey=s-${variantB}`, {
+      body: JSON.stringify({ ticket }),
+      headers: { 'Content-Type': 'text/plain' },
+    });
     assert.equal(click.status, 204, await click.text());
     await search('red wool sweater', control, true);
     const events = await eventsOf(variantB);
-    assert.deepStrictEqual(events.map((e) => [e.type, e.experimentVariants]), [['search', ['ranking-1:B']], ['click', ['ranking-1:B']]]);
-    assert.deepStrictEqual((await eventsOf(control)).map((e) => e.experimentVariants), [['ranking-1:control']]);
+    assert.deepStrictEqual(
+      events.map((e) => [e.type, e.experimentVariants]),
+      [
+        ['search', ['ranking-1:B']],
+        ['click', ['ranking-1:B']],
+      ],
+    );
+    assert.deepStrictEqual(
+      (await eventsOf(control)).map((e) => e.experimentVariants),
+      [['ranking-1:control']],
+    );
     const day = new Date().toISOString().slice(0, 10);
     const ubi = await service.admin('GET', `/api/admin/v4/export/ubi?market=SE&from=${day}&to=${day}`, { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(ubi.status, 200, await ubi.clone().text());
@@ -177,11 +223,17 @@ describe('A/B experiments (HTTP)', function () {
     assert.equal((await importExperiments('POST', { experiments: [ranking({ id: 'second', name: 'Another' })] })).status, 204);
     const after = await jsonBody(await service.admin('GET', '/api/admin/v4/history/experiments'));
     const diff = await jsonBody(await service.admin('GET', `/api/admin/v4/history/experiments/diff?from=${newest.id}&to=${after.versions[0].id}`));
-    assert.deepStrictEqual(diff.added.map((a: { id: string }) => a.id), ['second']);
+    assert.deepStrictEqual(
+      diff.added.map((a: { id: string }) => a.id),
+      ['second'],
+    );
     assert.equal((await exportExperiments()).experiments.length, 2);
     const rollback = await service.admin('POST', `/api/admin/v4/history/experiments/${newest.id}/rollback`);
     assert.equal(rollback.status, 204, await rollback.text());
-    assert.deepStrictEqual((await exportExperiments()).experiments.map((e: Experiment) => e.id), ['ranking-1']);
+    assert.deepStrictEqual(
+      (await exportExperiments()).experiments.map((e: Experiment) => e.id),
+      ['ranking-1'],
+    );
     assert.ok(older);
   });
 
@@ -200,7 +252,14 @@ describe('A/B experiments (HTTP)', function () {
   });
 
   it('answers results equal to a hand count of generated events, with the intervals of the reference formulas', async () => {
-    const gen: Experiment = ranking({ id: 'gen', name: 'Generated', variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'B', share: 50, overrides: { relevance: { behaviourWeight: 0 } } }] });
+    const gen: Experiment = ranking({
+      id: 'gen',
+      name: 'Generated',
+      variants: [
+        { id: 'control', share: 50, overrides: {} },
+        { id: 'B', share: 50, overrides: { relevance: { behaviourWeight: 0 } } },
+      ],
+    });
     assert.equal((await importExperiments('POST', { experiments: [gen] })).status, 204);
     // 300 visitors: who searches, clicks, adds to cart and buys follows a fixed pattern per visitor index
     const hand = new Map<string, { visitors: number; searches: number; clickers: number; carters: number; buyers: number; revenue: number[] }>();
@@ -221,12 +280,26 @@ describe('A/B experiments (HTTP)', function () {
       if (carts) operations.push({ create: {} }, { ...base, type: 'add-to-cart' });
       const buys = variant === 'B' ? i % 4 === 0 : i % 7 === 0;
       const revenue = buys ? 100 + (i % 10) * 10 : 0;
-      if (buys) operations.push({ create: {} }, { ...base, type: 'purchase', revenue: revenue / 2 }, { create: {} }, { ...base, type: 'purchase', revenue: revenue / 2 });
-      h.visitors++; h.searches += searches; if (clicks) h.clickers++; if (carts) h.carters++; if (buys) h.buyers++; h.revenue.push(revenue);
+      if (buys)
+        operations.push(
+          { create: {} },
+          { ...base, type: 'purchase', revenue: revenue / 2 },
+          { create: {} },
+          { ...base, type: 'purchase', revenue: revenue / 2 },
+        );
+      h.visitors++;
+      h.searches += searches;
+      if (clicks) h.clickers++;
+      if (carts) h.carters++;
+      if (buys) h.buyers++;
+      h.revenue.push(revenue);
       hand.set(variant, h);
     }
     // an event of another experiment's visitor is not counted
-    operations.push({ create: {} }, { '@timestamp': at, market: 'SE', customerKey: 'outsider', sessionKey: 's', type: 'search', experimentVariants: ['other:x'] });
+    operations.push(
+      { create: {} },
+      { '@timestamp': at, market: 'SE', customerKey: 'outsider', sessionKey: 's', type: 'search', experimentVariants: ['other:x'] },
+    );
     const bulk = await service.context.es.bulk({ index: `${service.prefix}-events`, operations, refresh: true });
     assert.equal(bulk.errors, false);
 
@@ -236,7 +309,10 @@ describe('A/B experiments (HTTP)', function () {
     assert.equal(results.experiment.status, 'running');
     const [c, b] = [hand.get('control')!, hand.get('B')!];
     const moments = (r: number[]) => ({ n: r.length, sum: r.reduce((a, x) => a + x, 0), sumOfSquares: r.reduce((a, x) => a + x * x, 0) });
-    for (const [v, h] of [[results.variants[0], c], [results.variants[1], b]] as const) {
+    for (const [v, h] of [
+      [results.variants[0], c],
+      [results.variants[1], b],
+    ] as const) {
       assert.equal(v.visitors, h.visitors);
       assert.equal(v.searches, h.searches);
       assert.equal(v.clickThroughRate, h.clickers / h.visitors);

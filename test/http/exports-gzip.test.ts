@@ -35,9 +35,16 @@ describe('exports answer gzip (issue 32, item 1)', function () {
     assert.equal(res.headers['content-encoding'], 'gzip');
     assert.match(String(res.headers['content-type']), /application\/jsonlines/);
     assert.equal(res.headers['content-length'], undefined, 'streamed, not buffered');
-    const lines = gunzipSync(res.body).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).replace);
+    const lines = gunzipSync(res.body)
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l).replace);
     assert.deepEqual(lines.map((e) => e.key).sort(), catalog.map((e) => e.key).sort());
-    assert.deepEqual(lines.find((e) => e.key === 'G7'), catalog.find((e) => e.key === 'G7'));
+    assert.deepEqual(
+      lines.find((e) => e.key === 'G7'),
+      catalog.find((e) => e.key === 'G7'),
+    );
   });
 
   for (const path of [

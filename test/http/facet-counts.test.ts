@@ -8,8 +8,20 @@ import { jsonBody, startService, type TestService } from './harness';
 
 const BASE = { market: 'SE', customerKey: 'c', sessionKey: 's', touchpoint: 'desktop', notify: 'false', limit: '1' };
 
-interface FacetValue { id: string; label: string; count: number; selected: boolean }
-interface FacetShape { id: string; type: string; values?: FacetValue[]; sizeTypes?: { formats: { values: FacetValue[] }[] }[]; count?: number; selected?: boolean }
+interface FacetValue {
+  id: string;
+  label: string;
+  count: number;
+  selected: boolean;
+}
+interface FacetShape {
+  id: string;
+  type: string;
+  values?: FacetValue[];
+  sizeTypes?: { formats: { values: FacetValue[] }[] }[];
+  count?: number;
+  selected?: boolean;
+}
 
 /** The first values of each facet (counts and ids), and the checkboxes with their counts. */
 function choices(facets: FacetShape[], perFacet: number): { param: string; value: string; count: number; what: string }[] {
@@ -53,7 +65,7 @@ describe('facet counts equal the hits their selection gives (issue 32, item 9)',
     });
   }
 
-  it('autocomplete\'s totalHits equals search-page\'s for a phrase of whole words; a last word being typed counts as a prefix', async () => {
+  it("autocomplete's totalHits equals search-page's for a phrase of whole words; a last word being typed counts as a prefix", async () => {
     // Not "dam": search-page understands it as the gender (docs/autocomplete-and-templates.md), autocomplete counts its words.
     for (const q of ['skor', 'sneakers', 'jacka', 'klänning', 'byxor']) {
       const typed = await get('autocomplete', { q, locale: 'sv-SE' });
@@ -67,9 +79,11 @@ describe('facet counts equal the hits their selection gives (issue 32, item 9)',
     assert.ok(typing.totalHits >= whole.primaryList.totalHits, `${typing.totalHits} < ${whole.primaryList.totalHits}`);
   });
 
-  it('STYLE_WITH without behaviour data: nothing of the seed\'s own leaf category, nothing of another department (issue 32, item 10)', async () => {
+  it("STYLE_WITH without behaviour data: nothing of the seed's own leaf category, nothing of another department (issue 32, item 10)", async () => {
     const res = await service.context.es.search<{ productKey: string; category: string[]; styleWith?: string[]; age?: string[] }>({
-      index: `${service.prefix}-*`, size: 2000, _source: ['productKey', 'category', 'styleWith', 'age'],
+      index: `${service.prefix}-*`,
+      size: 2000,
+      _source: ['productKey', 'category', 'styleWith', 'age'],
       query: { bool: { filter: [{ term: { market: 'SE' } }, { term: { locale: 'en-GB' } }, { exists: { field: 'productKey' } }] } },
     });
     const categoryOf = new Map(res.hits.hits.map((h) => [h._source!.productKey, h._source!.category[0] ?? '']));
@@ -87,8 +101,11 @@ describe('facet counts equal the hits their selection gives (issue 32, item 9)',
     const wrong: string[] = [];
     let recommended = 0;
     for (const [category, key] of seeds) {
-      const page = await service.request('POST', `/api/storefront/v3/queries/product-page?${new URLSearchParams({ ...BASE, locale: 'en-GB', productKey: key })}`,
-        { body: JSON.stringify({ recommendationLists: [{ id: 'style', algorithm: 'STYLE_WITH', limit: 8 }] }) });
+      const page = await service.request(
+        'POST',
+        `/api/storefront/v3/queries/product-page?${new URLSearchParams({ ...BASE, locale: 'en-GB', productKey: key })}`,
+        { body: JSON.stringify({ recommendationLists: [{ id: 'style', algorithm: 'STYLE_WITH', limit: 8 }] }) },
+      );
       const body = await jsonBody(page);
       assert.equal(page.status, 200, JSON.stringify(body));
       const keys: string[] = body.recommendationLists[0].productGroups.map((g: { products: { key: string }[] }) => g.products[0].key);

@@ -37,19 +37,21 @@ const HUBS: ReplaceEntity[] = [
 
 /** Printer inks as an Icecat feed names them: ranges held as text on every product, useful splits on fewer. */
 const INK_COLOURS = ['Black', 'Cyan', 'Magenta', 'Yellow'];
-const INKS: ReplaceEntity[] = Array.from({ length: 12 }, (_, i) => product(`ink${i}`, `Printer ink cartridge ${i}`, {
-  category: ['Printer supplies'],
-  customLabels: {
-    operating_temperature__t_t_: [['15 - 35', '10 - 32', '5 - 40'][i % 3]],
-    storage_temperature__t_t_: [['-20 - 60', '0 - 40'][i % 2]],
-    operating_relative_humidity__h_h_: [['20 - 80 %', '10 - 90 %'][i % 2]],
-    storage_humidity__h_h_: [['5 - 95', '10 - 90', '5 - 85'][i % 3]],
-    ...(i < 10 ? { ink_type: [i % 2 ? 'Pigment' : 'Dye-based'] } : {}),
-    ...(i < 9 ? { product_colour: [INK_COLOURS[i % 4]] } : {}),
-    ...(i < 6 ? { connector_2: [i % 2 ? 'USB' : 'None'] } : {}),
-  },
-  customNumbers: { page_yield: 200 + 50 * i },
-}));
+const INKS: ReplaceEntity[] = Array.from({ length: 12 }, (_, i) =>
+  product(`ink${i}`, `Printer ink cartridge ${i}`, {
+    category: ['Printer supplies'],
+    customLabels: {
+      operating_temperature__t_t_: [['15 - 35', '10 - 32', '5 - 40'][i % 3]],
+      storage_temperature__t_t_: [['-20 - 60', '0 - 40'][i % 2]],
+      operating_relative_humidity__h_h_: [['20 - 80 %', '10 - 90 %'][i % 2]],
+      storage_humidity__h_h_: [['5 - 95', '10 - 90', '5 - 85'][i % 3]],
+      ...(i < 10 ? { ink_type: [i % 2 ? 'Pigment' : 'Dye-based'] } : {}),
+      ...(i < 9 ? { product_colour: [INK_COLOURS[i % 4]] } : {}),
+      ...(i < 6 ? { connector_2: [i % 2 ? 'USB' : 'None'] } : {}),
+    },
+    customNumbers: { page_yield: 200 + 50 * i },
+  }),
+);
 
 /** Clothes with hex colours only: no title names a colour; "RE-4714" gives the title vocabulary the fragment "re". */
 const COLOURED: ReplaceEntity[] = [
@@ -84,16 +86,22 @@ describe('readable facets (HTTP)', function () {
     const pages = await service.admin('POST', '/api/admin/v3/import/pages', {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        market: 'SE', type: 'FULL', addOrUpdate: [{
-          id: 'hubs',
-          primaryList: {
-            rules: 'rule incl category { "Hubs" }',
-            facetsOverride: { facets: [
-              { attribute: 'custom.ports', visualization: 'VALUES' },
-              { attribute: 'custom.cable', visualization: 'VALUES', unit: 'cm', sortOrder: 'RELEVANCE' },
-            ] },
+        market: 'SE',
+        type: 'FULL',
+        addOrUpdate: [
+          {
+            id: 'hubs',
+            primaryList: {
+              rules: 'rule incl category { "Hubs" }',
+              facetsOverride: {
+                facets: [
+                  { attribute: 'custom.ports', visualization: 'VALUES' },
+                  { attribute: 'custom.cable', visualization: 'VALUES', unit: 'cm', sortOrder: 'RELEVANCE' },
+                ],
+              },
+            },
           },
-        }],
+        ],
       }),
     });
     assert.equal(pages.status, 204, await pages.text());
@@ -106,11 +114,25 @@ describe('readable facets (HTTP)', function () {
       const page: LandingPage = await api.query.landingPage({ pageReference: 'hubs', notify: false });
       const [ports, cable] = page.primaryList!.facets as TextFacet[];
       assert.deepStrictEqual(ports, {
-        id: 'custom.ports', label: 'Ports', type: 'TEXT', sort: 'ALPHABETICAL', selectedCount: 0,
-        values: [{ id: '2.5', label: '2.5', selected: false, count: 1 }, { id: '4', label: '4', selected: false, count: 2 }, { id: '7', label: '7', selected: false, count: 1 }],
+        id: 'custom.ports',
+        label: 'Ports',
+        type: 'TEXT',
+        sort: 'ALPHABETICAL',
+        selectedCount: 0,
+        values: [
+          { id: '2.5', label: '2.5', selected: false, count: 1 },
+          { id: '4', label: '4', selected: false, count: 2 },
+          { id: '7', label: '7', selected: false, count: 1 },
+        ],
       });
       // a length in the facet's unit, by products then value
-      assert.deepStrictEqual(cable.values.map((v) => [v.id, v.count]), [['50', 2], ['100', 1]]);
+      assert.deepStrictEqual(
+        cable.values.map((v) => [v.id, v.count]),
+        [
+          ['50', 2],
+          ['100', 1],
+        ],
+      );
     });
 
     it('filters by the selected values (OR), keeping the facet own counts; a value that is no number is a 400', async () => {
@@ -118,10 +140,20 @@ describe('readable facets (HTTP)', function () {
       const page: LandingPage = await api.query.landingPage({ pageReference: 'hubs', notify: false, facets: { 'custom.ports': ['4', '7'] } });
       assert.deepStrictEqual(page.primaryList!.productGroups.map((g) => g.key).sort(), ['G-hub1', 'G-hub2', 'G-hub3']);
       const ports = page.primaryList!.facets[0] as TextFacet;
-      assert.deepStrictEqual(ports.values.map((v) => [v.id, v.count, v.selected]), [['2.5', 1, false], ['4', 2, true], ['7', 1, true]]);
+      assert.deepStrictEqual(
+        ports.values.map((v) => [v.id, v.count, v.selected]),
+        [
+          ['2.5', 1, false],
+          ['4', 2, true],
+          ['7', 1, true],
+        ],
+      );
       const byLength = await get<LandingPage>('landing-page', { pageReference: 'hubs', 'f.custom.cable': '50' });
       assert.deepStrictEqual(byLength.primaryList!.productGroups.map((g) => g.key).sort(), ['G-hub1', 'G-hub3']);
-      const res = await service.request('GET', `/api/storefront/v3/queries/landing-page?${new URLSearchParams({ ...BASE, pageReference: 'hubs', 'f.custom.ports': 'four' })}`);
+      const res = await service.request(
+        'GET',
+        `/api/storefront/v3/queries/landing-page?${new URLSearchParams({ ...BASE, pageReference: 'hubs', 'f.custom.ports': 'four' })}`,
+      );
       assert.equal(res.status, 400);
       assert.match(((await res.json()) as { message: string }).message, /f\.custom\.ports/);
     });
@@ -131,12 +163,15 @@ describe('readable facets (HTTP)', function () {
     it('label attributes humanised and choose those that split the hits, leaving out ranges held as text', async () => {
       const page = await get<SearchPage>('search-page', { q: 'printer ink', locale: 'en-GB' });
       const dynamic = page.primaryList.facets.filter((f) => f.id.startsWith('custom.'));
-      assert.deepStrictEqual(dynamic.map((f) => [f.id, f.label, f.type]), [
-        ['custom.product_colour', 'Product colour', 'TEXT'], // 9 of 12 hits in 4 groups
-        ['custom.ink_type', 'Ink type', 'TEXT'], // 10 of 12 in 2
-        ['custom.connector_2', 'Connector 2', 'TEXT'],
-        ['custom.page_yield', 'Page yield', 'RANGE'],
-      ]);
+      assert.deepStrictEqual(
+        dynamic.map((f) => [f.id, f.label, f.type]),
+        [
+          ['custom.product_colour', 'Product colour', 'TEXT'], // 9 of 12 hits in 4 groups
+          ['custom.ink_type', 'Ink type', 'TEXT'], // 10 of 12 in 2
+          ['custom.connector_2', 'Connector 2', 'TEXT'],
+          ['custom.page_yield', 'Page yield', 'RANGE'],
+        ],
+      );
       assert.deepStrictEqual(await get<SearchPage>('search-page', { q: 'printer ink', locale: 'en-GB' }), page, 'the same query gets the same facets');
       // A selection of a range held as text still filters, and shows its facet with a humanised label.
       const selected = await get<SearchPage>('search-page', { q: 'printer ink', locale: 'en-GB', 'f.custom.operating_temperature__t_t_': '15 - 35' });
@@ -153,8 +188,16 @@ describe('readable facets (HTTP)', function () {
         const facet = page.primaryList.facets.find((f) => f.type === 'COLOR') as ColorFacet;
         return facet.values.map((v) => [v.id, v.label, v.color]).sort();
       };
-      assert.deepStrictEqual(await colours('sv-SE'), [['#000000', 'Svart', '#000000'], ['#808080', 'Grå', '#808080'], ['#C8102E', 'Röd', '#c8102e'], ['#FFFFFF', 'Vit', '#ffffff']]);
-      assert.deepStrictEqual((await colours('en-GB')).map((v) => v[1]), ['Black', 'Grey', 'Red', 'White']);
+      assert.deepStrictEqual(await colours('sv-SE'), [
+        ['#000000', 'Svart', '#000000'],
+        ['#808080', 'Grå', '#808080'],
+        ['#C8102E', 'Röd', '#c8102e'],
+        ['#FFFFFF', 'Vit', '#ffffff'],
+      ]);
+      assert.deepStrictEqual(
+        (await colours('en-GB')).map((v) => v[1]),
+        ['Black', 'Grey', 'Red', 'White'],
+      );
     });
 
     it('finds the products of a colour a visitor types, in every locale', async () => {

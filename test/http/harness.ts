@@ -55,9 +55,22 @@ export async function jsonBody(res: Response): Promise<any> {
 export async function startService(overrides: Partial<Config> = {}, options: { embedder?: TextEmbedder; prefix?: string } = {}): Promise<TestService> {
   const prefix = options.prefix ?? `test-${randomBytes(4).toString('hex')}`;
   // No wrong-key throttle unless a test asks for one: tests send wrong keys on purpose, all from 127.0.0.1.
-  const config = loadConfig(process.env, { indexPrefix: prefix, adminApiKeys: [API_KEY], port: 0, logLevel: 'error', loadSampleData: false, keyFailureLimit: 0, ...overrides });
+  const config = loadConfig(process.env, {
+    indexPrefix: prefix,
+    adminApiKeys: [API_KEY],
+    port: 0,
+    logLevel: 'error',
+    loadSampleData: false,
+    keyFailureLimit: 0,
+    ...overrides,
+  });
   const es = createElasticsearchClient(config.elasticsearchUrl);
-  const context = createContext(config, es, createLogger(config.logLevel), options.embedder ? { queries: options.embedder, documents: options.embedder } : undefined);
+  const context = createContext(
+    config,
+    es,
+    createLogger(config.logLevel),
+    options.embedder ? { queries: options.embedder, documents: options.embedder } : undefined,
+  );
   await prepareContext(context);
   const app = createApp(context);
   // The server main.ts makes, with its time limits.
@@ -69,9 +82,17 @@ export async function startService(overrides: Partial<Config> = {}, options: { e
   const admin = (method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}) =>
     request(method, path, { ...options, headers: { 'Api-Key': API_KEY, ...(options.headers ?? {}) } });
   return {
-    url, prefix, context, app, request, admin,
+    url,
+    prefix,
+    context,
+    app,
+    request,
+    admin,
     async configure(configuration = TEST_CONFIGURATION) {
-      const res = await admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(configuration), headers: { 'Content-Type': 'application/json' } });
+      const res = await admin('POST', '/api/admin/v4/import/configuration', {
+        body: JSON.stringify(configuration),
+        headers: { 'Content-Type': 'application/json' },
+      });
       if (res.status !== 204) throw new Error(`configuration import failed: ${res.status} ${await res.text()}`);
     },
     importCatalog(entities, query = '', headers = {}) {

@@ -14,7 +14,11 @@ import { webRoot } from '../../src/http/web/pages';
 import { MAX_VISITOR_KEY_LENGTH } from '../../src/events/events';
 
 /** A GET sent as written (fetch would normalise the path): status and headers. */
-function rawGet(service: TestService, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function rawGet(
+  service: TestService,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const { port } = new URL(service.url);
     const req = httpRequest({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
@@ -41,14 +45,24 @@ describe('hostile: answer headers, source maps and visitor keys', function () {
   it('answers an admin path in another case with 404, and still no-store and nosniff', async () => {
     const withKey = { 'Api-Key': 'test-key', 'Accept-Encoding': 'gzip' };
     assert.equal((await rawGet(service, '/api/admin/v4/export/pages?market=SE', withKey)).status, 200);
-    for (const path of ['/API/ADMIN/V4/EXPORT/PAGES?market=SE', '/Api/Admin/v4/export/pages?market=SE', '/api/admin/V4/export/pages?market=SE', '/API/ADMIN/V4/EXPORT/CATALOG']) {
+    for (const path of [
+      '/API/ADMIN/V4/EXPORT/PAGES?market=SE',
+      '/Api/Admin/v4/export/pages?market=SE',
+      '/api/admin/V4/export/pages?market=SE',
+      '/API/ADMIN/V4/EXPORT/CATALOG',
+    ]) {
       const res = await rawGet(service, path, withKey);
       assert.equal(res.status, 404, path);
       assert.equal(res.headers['cache-control'], 'no-store', path);
       assert.equal(res.headers['x-content-type-options'], 'nosniff', path);
     }
     // Spellings a router might take for the admin path: each is either not served or served with both headers.
-    for (const path of ['/api/admin/v4/export/pages/?market=SE', '/api//admin/v4/export/pages?market=SE', '/api/%61dmin/v4/export/pages?market=SE', '//api/admin/v4/export/pages?market=SE']) {
+    for (const path of [
+      '/api/admin/v4/export/pages/?market=SE',
+      '/api//admin/v4/export/pages?market=SE',
+      '/api/%61dmin/v4/export/pages?market=SE',
+      '//api/admin/v4/export/pages?market=SE',
+    ]) {
       const res = await rawGet(service, path, withKey);
       if (res.status === 404) continue;
       assert.equal(res.headers['cache-control'], 'no-store', `${path}: ${res.status}`);
@@ -56,12 +70,15 @@ describe('hostile: answer headers, source maps and visitor keys', function () {
     }
   });
 
-  it('sends nosniff on storefront JSON, errors, other pages and the HTTP parser\'s answers', async () => {
+  it("sends nosniff on storefront JSON, errors, other pages and the HTTP parser's answers", async () => {
     const paths = [
       `/api/storefront/v3/queries/search-page?${STOREFRONT}&customerKey=c&sessionKey=s&q=product`,
       `/api/storefront/v3/queries/search-page?${STOREFRONT}`,
       `/api/storefront/v3/queries/autocomplete?${STOREFRONT}&customerKey=c&sessionKey=s&q=pro`,
-      '/api/storefront/v3/nothing-here', '/health', '/openapi.json', '/storefront/markets.json',
+      '/api/storefront/v3/nothing-here',
+      '/health',
+      '/openapi.json',
+      '/storefront/markets.json',
     ];
     for (const path of paths) {
       const res = await rawGet(service, path);
@@ -78,7 +95,10 @@ describe('hostile: answer headers, source maps and visitor keys', function () {
   it(`refuses a customerKey or sessionKey over ${MAX_VISITOR_KEY_LENGTH} characters with 400 naming it`, async () => {
     const long = 'k'.repeat(MAX_VISITOR_KEY_LENGTH + 1);
     const fine = 'k'.repeat(MAX_VISITOR_KEY_LENGTH);
-    for (const [name, other] of [['customerKey', 'sessionKey'], ['sessionKey', 'customerKey']]) {
+    for (const [name, other] of [
+      ['customerKey', 'sessionKey'],
+      ['sessionKey', 'customerKey'],
+    ]) {
       const search = await service.request('GET', `/api/storefront/v3/queries/search-page?${STOREFRONT}&q=product&${name}=${long}&${other}=s`);
       assert.equal(search.status, 400);
       assert.match((await jsonBody(search)).message, new RegExp(`${name} takes at most ${MAX_VISITOR_KEY_LENGTH} characters`));

@@ -7,9 +7,7 @@
 import assert from 'node:assert/strict';
 import { startService, TEST_CONFIGURATION, type TestService } from './harness';
 import type { Product, ReplaceEntity } from '../../src/catalog/types';
-import {
-  own, isPrototypeKey, map, Problems, string, stringMap, stripNulls, validateWithSchema, PROTOTYPE_KEYS,
-} from '../../src/kernel/validation';
+import { own, isPrototypeKey, map, Problems, string, stringMap, stripNulls, validateWithSchema, PROTOTYPE_KEYS } from '../../src/kernel/validation';
 
 const json = { 'Content-Type': 'application/json' };
 const product: Product = {
@@ -18,7 +16,8 @@ const product: Product = {
   variants: { 'sock-v': { defaults: { listPrice: 100, sellingPrice: 100, stock: 1 } } },
 };
 const CATALOG: ReplaceEntity[] = [{ key: 'G-sock', productGroup: { products: { sock: product } } }];
-const search = (market: string) => `/api/storefront/v3/queries/search-page?q=ull&market=${encodeURIComponent(market)}&locale=sv-SE&customerKey=c1&sessionKey=s1&touchpoint=DESKTOP`;
+const search = (market: string) =>
+  `/api/storefront/v3/queries/search-page?q=ull&market=${encodeURIComponent(market)}&locale=sv-SE&customerKey=c1&sessionKey=s1&touchpoint=DESKTOP`;
 
 describe('ids named after Object.prototype members (issue 38)', function () {
   this.timeout(120_000);
@@ -43,16 +42,25 @@ describe('ids named after Object.prototype members (issue 38)', function () {
       assert.equal(res.status, 400, market);
       assert.match(await message(res), new RegExp(`markets\\.${market}: "${market}" is the name of a built-in property`));
     }
-    assert.deepEqual(Object.keys((await (await service.admin('GET', '/api/admin/v4/export/configuration')).json() as { markets: object }).markets).sort(), ['NO', 'SE']);
+    assert.deepEqual(Object.keys(((await (await service.admin('GET', '/api/admin/v4/export/configuration')).json()) as { markets: object }).markets).sort(), [
+      'NO',
+      'SE',
+    ]);
   });
 
   it('refuses a pages import for the market valueOf as an unconfigured market', async () => {
     for (const market of ['valueOf', 'constructor']) {
-      const res = await service.admin('POST', '/api/admin/v4/import/pages', { body: JSON.stringify({ market, type: 'FULL', addOrUpdate: [{ id: '/x' }] }), headers: json });
+      const res = await service.admin('POST', '/api/admin/v4/import/pages', {
+        body: JSON.stringify({ market, type: 'FULL', addOrUpdate: [{ id: '/x' }] }),
+        headers: json,
+      });
       assert.equal(res.status, 400, market);
       assert.match(await message(res), /market/);
     }
-    const page = await service.admin('POST', '/api/admin/v4/import/pages', { body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'constructor' }] }), headers: json });
+    const page = await service.admin('POST', '/api/admin/v4/import/pages', {
+      body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'constructor' }] }),
+      headers: json,
+    });
     assert.equal(page.status, 400);
     assert.match(await message(page), /addOrUpdate\[0\]\.id: "constructor" is the name of a built-in property/);
   });
@@ -66,8 +74,15 @@ describe('ids named after Object.prototype members (issue 38)', function () {
     ];
     const res = await service.importCatalog(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', '?validationOnly=true');
     assert.equal(res.status, 400);
-    const body = await res.json() as { errors: { line: number; path: string; message: string }[] };
-    assert.deepEqual(body.errors.map((e) => [e.line, e.path]), [[1, 'replace.productGroup.products.constructor'], [2, 'replace.key'], [3, 'replace.constructor']]);
+    const body = (await res.json()) as { errors: { line: number; path: string; message: string }[] };
+    assert.deepEqual(
+      body.errors.map((e) => [e.line, e.path]),
+      [
+        [1, 'replace.productGroup.products.constructor'],
+        [2, 'replace.key'],
+        [3, 'replace.constructor'],
+      ],
+    );
     assert.match(body.errors[0].message, /"constructor" is the name of a built-in property/);
     assert.match(body.errors[2].message, /^unknown field/);
   });
@@ -97,7 +112,8 @@ describe('ids named after Object.prototype members (issue 38)', function () {
 
 describe('the validation toolkit and ids named after Object.prototype members', () => {
   it('knows every Object.prototype member, and nothing else', () => {
-    for (const name of ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'toLocaleString']) assert.ok(isPrototypeKey(name), name);
+    for (const name of ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'toLocaleString'])
+      assert.ok(isPrototypeKey(name), name);
     for (const name of ['SE', 'sv-SE', 'Constructor', 'proto', '']) assert.equal(isPrototypeKey(name), false, name);
     assert.ok(PROTOTYPE_KEYS.size >= 12);
   });
@@ -106,7 +122,9 @@ describe('the validation toolkit and ids named after Object.prototype members', 
     const p = new Problems();
     assert.equal(string(p, 'market', 'constructor', { id: true }), undefined);
     assert.equal(string(p, 'title', 'constructor'), 'constructor');
-    assert.deepEqual(p.errors, [{ path: 'market', message: '"constructor" is the name of a built-in property of every JavaScript object: not allowed as an id or key' }]);
+    assert.deepEqual(p.errors, [
+      { path: 'market', message: '"constructor" is the name of a built-in property of every JavaScript object: not allowed as an id or key' },
+    ]);
   });
 
   it('refuses such keys of maps, and keeps __proto__ a key (refused) instead of losing it', () => {
@@ -118,7 +136,10 @@ describe('the validation toolkit and ids named after Object.prototype members', 
     const seen: string[] = [];
     map(p, 'markets', stripped.markets, (_, __, key) => seen.push(key));
     assert.deepEqual(seen, ['SE']);
-    assert.deepEqual(p.errors.map((e) => e.path), ['markets.__proto__', 'markets.valueOf']);
+    assert.deepEqual(
+      p.errors.map((e) => e.path),
+      ['markets.__proto__', 'markets.valueOf'],
+    );
     const q = new Problems();
     assert.deepEqual(stringMap(q, 'labels', { a: 'x', toString: 'y' }), { a: 'x' });
     assert.equal(q.count, 1);

@@ -37,7 +37,9 @@ describe('hostile: forwarded client addresses and the wrong-key throttle', funct
 
   describe('without TRUST_PROXY (the default)', () => {
     let service: TestService;
-    before(async () => { service = await startService({ keyFailureLimit: LIMIT }); });
+    before(async () => {
+      service = await startService({ keyFailureLimit: LIMIT });
+    });
     after(async () => service?.close());
 
     it('ignores X-Forwarded-For: a different value per guess still reaches 429', async () => {
@@ -47,7 +49,7 @@ describe('hostile: forwarded client addresses and the wrong-key throttle', funct
       assert.deepEqual(statuses.slice(LIMIT), [429, 429, 429], `statuses ${statuses.join(' ')}`);
     });
 
-    it("cannot lock another client out by writing its address in X-Forwarded-For", async () => {
+    it('cannot lock another client out by writing its address in X-Forwarded-For', async () => {
       for (let i = 0; i < LIMIT + 1; i++) await call(service, '127.0.0.4', { ...wrong, 'X-Forwarded-For': '127.0.0.5' });
       assert.equal(await call(service, '127.0.0.4', right), 429, 'the guessing client is throttled');
       assert.equal(await call(service, '127.0.0.5', right), 200, 'the client whose address was written is not');
@@ -56,7 +58,9 @@ describe('hostile: forwarded client addresses and the wrong-key throttle', funct
 
   describe('with TRUST_PROXY=1 (behind one proxy that appends the address it saw)', () => {
     let service: TestService;
-    before(async () => { service = await startService({ keyFailureLimit: LIMIT, trustProxyHops: 1 }); });
+    before(async () => {
+      service = await startService({ keyFailureLimit: LIMIT, trustProxyHops: 1 });
+    });
     after(async () => service?.close());
 
     it('counts the address the proxy appended: rotating the value the client wrote still reaches 429', async () => {
@@ -77,7 +81,9 @@ describe('hostile: forwarded client addresses and the wrong-key throttle', funct
 
   describe('with TRUST_PROXY=2 (two proxies, each appending)', () => {
     let service: TestService;
-    before(async () => { service = await startService({ keyFailureLimit: LIMIT, trustProxyHops: 2 }); });
+    before(async () => {
+      service = await startService({ keyFailureLimit: LIMIT, trustProxyHops: 2 });
+    });
     after(async () => service?.close());
 
     it('takes the address the outer proxy appended, not what the client wrote before it', async () => {

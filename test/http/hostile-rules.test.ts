@@ -21,7 +21,7 @@ describe('hostile storefront rules and filters (issue 38)', function () {
   const post = async (path: string, body: unknown) => {
     const started = performance.now();
     const res = await service.request('POST', path, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    const json = await res.json() as { message?: string; primaryList?: unknown };
+    const json = (await res.json()) as { message?: string; primaryList?: unknown };
     return { status: res.status, json, ms: performance.now() - started };
   };
   const refused = async (path: string, body: unknown, message: RegExp) => {
@@ -41,11 +41,15 @@ describe('hostile storefront rules and filters (issue 38)', function () {
     productKey = Object.keys(group.productGroup.products)[0];
     const hundred = `rule ${Array.from({ length: 100 }, (_, i) => `incl custom.n${i} [ 1, 2 ]`).join(' ')}`;
     const pages = await service.admin('POST', '/api/admin/v4/import/pages', {
-      body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [
-        { id: '/dam', paths: { 'sv-SE': '/dam' } },
-        { id: '/big', paths: { 'sv-SE': '/big' }, primaryList: { rules: hundred, restrictChildRules: true } },
-        { id: '/big/child', paths: { 'sv-SE': '/big/child' }, primaryList: { rules: hundred } },
-      ] }),
+      body: JSON.stringify({
+        market: 'SE',
+        type: 'FULL',
+        addOrUpdate: [
+          { id: '/dam', paths: { 'sv-SE': '/dam' } },
+          { id: '/big', paths: { 'sv-SE': '/big' }, primaryList: { rules: hundred, restrictChildRules: true } },
+          { id: '/big/child', paths: { 'sv-SE': '/big/child' }, primaryList: { rules: hundred } },
+        ],
+      }),
       headers: { 'Content-Type': 'application/json' },
     });
     assert.equal(pages.status, 204, await pages.text());
@@ -67,7 +71,8 @@ describe('hostile storefront rules and filters (issue 38)', function () {
     for (const path of [SEARCH, LANDING]) {
       await post(path, body); // warm: the first request of a path compiles code and fills caches
       const times: number[] = [];
-      for (let i = 0; i < 3; i++) times.push((await refused(path, body, /^primaryList\.productRules: Too many rules .* at most 50 rules in one expression/)).ms);
+      for (let i = 0; i < 3; i++)
+        times.push((await refused(path, body, /^primaryList\.productRules: Too many rules .* at most 50 rules in one expression/)).ms);
       const median = times.sort((a, b) => a - b)[1];
       assert.ok(median < 100, `${path.split('?')[0]}: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
     }
@@ -82,13 +87,23 @@ describe('hostile storefront rules and filters (issue 38)', function () {
 
   it('caps the restrictions of one expression, the attributes of a productFilter and the rules of recommendation lists', async () => {
     const restrictions = `rule ${Array(101).fill('incl brand { "B" }').join(' ')}`;
-    await refused(SEARCH, { primaryList: { productRules: restrictions } }, /^primaryList\.productRules: Too many restrictions "incl" at position \d+: at most 100 restrictions/);
+    await refused(
+      SEARCH,
+      { primaryList: { productRules: restrictions } },
+      /^primaryList\.productRules: Too many restrictions "incl" at position \d+: at most 100 restrictions/,
+    );
     const filter = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`custom.a${i}`, 'x']));
     await refused(LANDING, { primaryList: { productFilter: filter } }, /^primaryList\.productFilter: at most 100 attributes \(got 101\)/);
-    await refused(`/api/storefront/v3/queries/product-page?productKey=${encodeURIComponent(productKey)}&${VISITOR}`,
+    await refused(
+      `/api/storefront/v3/queries/product-page?productKey=${encodeURIComponent(productKey)}&${VISITOR}`,
       { recommendationLists: [{ id: 'r', algorithm: 'TOP_PRODUCTS', productRules: rules(3000, 'rule incl brand { "B" }') }] },
-      /^recommendationLists\[0\]\.productRules: Too many rules/);
-    await refused(`/api/storefront/v3/queries/autocomplete?q=a&${VISITOR}`, { productRules: rules(60, 'rule incl brand { "B" }') }, /^productRules: Too many rules/);
+      /^recommendationLists\[0\]\.productRules: Too many rules/,
+    );
+    await refused(
+      `/api/storefront/v3/queries/autocomplete?q=a&${VISITOR}`,
+      { productRules: rules(60, 'rule incl brand { "B" }') },
+      /^productRules: Too many rules/,
+    );
   });
 
   it('caps selected facet values, selected facets and content filter attributes', async () => {

@@ -16,14 +16,30 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['-r', 'tsx/cjs', join(root, 'src', 'main.ts')], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ELASTICSEARCH_URL: 'http://127.0.0.1:9', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ELASTICSEARCH_URL: 'http://127.0.0.1:9',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
     let timedOut = false;
-    child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, 20_000);
-    child.on('exit', (code) => { clearTimeout(timer); resolve({ code, stderr, timedOut }); });
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, 20_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr, timedOut });
+    });
   });
 }
 
@@ -63,6 +79,9 @@ describe('hostile: start-up without a safe admin key', function () {
     assert.deepEqual(loadConfig({ ADMIN_API_KEY: 'dev-admin-key' }).adminApiKeys, ['dev-admin-key']);
     assert.throws(() => loadConfig({ NODE_ENV: 'production', ADMIN_API_KEY: 'dev-admin-key' }), /ADMIN_API_KEY has a key shorter than 16/);
     // Several keys: each is checked.
-    assert.throws(() => loadConfig({ NODE_ENV: 'production', ADMIN_API_KEY: `${'a'.repeat(16)},tiny` }), /ADMIN_API_KEY has a key shorter than 16 characters \(4\)/);
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', ADMIN_API_KEY: `${'a'.repeat(16)},tiny` }),
+      /ADMIN_API_KEY has a key shorter than 16 characters \(4\)/,
+    );
   });
 });

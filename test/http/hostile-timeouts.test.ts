@@ -9,7 +9,11 @@ import { connect, type Socket } from 'node:net';
 import { API_KEY, jsonBody, replaceLines, startService, type TestService } from './harness';
 import { group, smallCatalog } from '../fixtures/catalog';
 
-interface RawAnswer { status: number | undefined; text: string; ms: number }
+interface RawAnswer {
+  status: number | undefined;
+  text: string;
+  ms: number;
+}
 
 /** Opens a connection and writes `head`; `answer` settles when the server closes it (or after `waitMs`, status undefined). */
 function rawRequest(service: TestService, head: string, waitMs = 15_000): { socket: Socket; answer: Promise<RawAnswer> } {
@@ -23,8 +27,13 @@ function rawRequest(service: TestService, head: string, waitMs = 15_000): { sock
       clearTimeout(timer);
       resolve({ status: /^HTTP\/1\.1 (\d{3})/.exec(text) ? Number(/^HTTP\/1\.1 (\d{3})/.exec(text)![1]) : undefined, text, ms: Date.now() - started });
     };
-    const timer = setTimeout(() => { socket.destroy(); done(); }, waitMs);
-    socket.on('data', (d) => { text += d.toString(); });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      done();
+    }, waitMs);
+    socket.on('data', (d) => {
+      text += d.toString();
+    });
     socket.on('close', done);
     socket.on('error', () => undefined);
   });
@@ -41,7 +50,10 @@ describe('hostile: time limits on request bodies', function () {
   before(async () => {
     service = await startService({
       merchandiserApiKeys: [MERCHANDISER],
-      importIdleTimeoutSeconds: 2, bodyIdleTimeoutSeconds: 2, requestTimeoutSeconds: 3, headersTimeoutSeconds: 2,
+      importIdleTimeoutSeconds: 2,
+      bodyIdleTimeoutSeconds: 2,
+      requestTimeoutSeconds: 3,
+      headersTimeoutSeconds: 2,
     });
     await service.configure();
     assert.equal((await service.importCatalog(smallCatalog(3))).status, 204);
@@ -90,7 +102,9 @@ describe('hostile: time limits on request bodies', function () {
     assert.equal(answer.status, 408);
     // Its job is the newest one named so: found through the lock's conflict message would race; the history of jobs is in the index.
     const jobs = await service.context.es.search<{ name?: string; status: string; reason: string }>({
-      index: service.context.names.importJobs, query: { term: { name: 'stalled-feed' } }, size: 1,
+      index: service.context.names.importJobs,
+      query: { term: { name: 'stalled-feed' } },
+      size: 1,
     });
     const job = jobs.hits.hits[0]?._source;
     assert.equal(job?.status, 'ABORTED');
@@ -112,23 +126,34 @@ describe('hostile: time limits on request bodies', function () {
     const checks = [0, 1].map(() => rawRequest(service, importHead('?validationOnly=true', lines.length * 2, MERCHANDISER)));
     for (const check of checks) check.socket.write(lines);
     await new Promise((r) => setTimeout(r, 300));
-    const third = await service.request('PUT', '/api/admin/v4/import/catalog?validationOnly=true', { body: lines, headers: { 'Api-Key': MERCHANDISER, 'Content-Type': 'application/jsonlines' } });
+    const third = await service.request('PUT', '/api/admin/v4/import/catalog?validationOnly=true', {
+      body: lines,
+      headers: { 'Api-Key': MERCHANDISER, 'Content-Type': 'application/jsonlines' },
+    });
     assert.equal(third.status, 409);
     assert.match((await jsonBody(third)).message, /2 validation-only imports are in progress/);
     // Neither blocks the feed.
     assert.equal((await service.importCatalog(smallCatalog(3))).status, 204);
     for (const check of checks) assert.equal((await check.answer).status, 408);
     // Once they are cut, validation is open again.
-    const again = await service.request('PUT', '/api/admin/v4/import/catalog?validationOnly=true', { body: lines, headers: { 'Api-Key': MERCHANDISER, 'Content-Type': 'application/jsonlines' } });
+    const again = await service.request('PUT', '/api/admin/v4/import/catalog?validationOnly=true', {
+      body: lines,
+      headers: { 'Api-Key': MERCHANDISER, 'Content-Type': 'application/jsonlines' },
+    });
     assert.equal(again.status, 204, await again.text());
   });
 
   it('cuts a trickled storefront POST once the whole request took REQUEST_TIMEOUT_S', async () => {
     const body = JSON.stringify({ primaryList: {} }).padEnd(2000, ' ');
-    const trickle = rawRequest(service, `POST /api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&customerKey=c&sessionKey=s&touchpoint=DESKTOP&q=x HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n`);
+    const trickle = rawRequest(
+      service,
+      `POST /api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&customerKey=c&sessionKey=s&touchpoint=DESKTOP&q=x HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     // A byte every 200 ms: never idle, never done (2000 bytes would take 400 s).
     let sent = 0;
-    const timer = setInterval(() => { if (!trickle.socket.destroyed) trickle.socket.write(body[sent++]!); }, 200);
+    const timer = setInterval(() => {
+      if (!trickle.socket.destroyed) trickle.socket.write(body[sent++]!);
+    }, 200);
     const answer = await trickle.answer;
     clearInterval(timer);
     assert.equal(answer.status, 408, `answer: ${answer.text.slice(0, 300)}`);
@@ -137,7 +162,10 @@ describe('hostile: time limits on request bodies', function () {
   });
 
   it('cuts a storefront POST whose body stops arriving after BODY_IDLE_TIMEOUT_S', async () => {
-    const stalled = rawRequest(service, 'POST /api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&customerKey=c&sessionKey=s&touchpoint=DESKTOP&q=x HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n{"primaryList":');
+    const stalled = rawRequest(
+      service,
+      'POST /api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&customerKey=c&sessionKey=s&touchpoint=DESKTOP&q=x HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n{"primaryList":',
+    );
     const answer = await stalled.answer;
     assert.equal(answer.status, 408);
     assert.match(answer.text, /no bytes for 2 s/);
@@ -146,7 +174,9 @@ describe('hostile: time limits on request bodies', function () {
 
   it('closes a connection whose headers do not arrive within HEADERS_TIMEOUT_S', async () => {
     const slow = rawRequest(service, 'GET /health HTTP/1.1\r\nHost: x\r\n');
-    const timer = setInterval(() => { if (!slow.socket.destroyed) slow.socket.write('X-A: b\r\n'); }, 300);
+    const timer = setInterval(() => {
+      if (!slow.socket.destroyed) slow.socket.write('X-A: b\r\n');
+    }, 300);
     const answer = await slow.answer;
     clearInterval(timer);
     assert.equal(answer.status, 408, `answer: ${answer.text.slice(0, 200)}`);
@@ -155,7 +185,10 @@ describe('hostile: time limits on request bodies', function () {
 
   it('still reads a body that arrives in time, slowly', async () => {
     const body = JSON.stringify({ primaryList: {} });
-    const slow = rawRequest(service, `POST /api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&customerKey=c&sessionKey=s&touchpoint=DESKTOP&q=x HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n`);
+    const slow = rawRequest(
+      service,
+      `POST /api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&customerKey=c&sessionKey=s&touchpoint=DESKTOP&q=x HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     for (const part of [body.slice(0, 10), body.slice(10)]) {
       await new Promise((r) => setTimeout(r, 1000));
       slow.socket.write(part);

@@ -10,7 +10,7 @@ import { smallCatalog } from '../fixtures/catalog';
 
 const LEASE_SECONDS = 10;
 
-describe('import lock lease (a dead process\'s lock and job)', function () {
+describe("import lock lease (a dead process's lock and job)", function () {
   let service: TestService;
   before(async () => {
     service = await startService({ importLockTtlSeconds: LEASE_SECONDS });
@@ -22,12 +22,35 @@ describe('import lock lease (a dead process\'s lock and job)', function () {
   async function leaveBehind(importId: string, ageMs: number): Promise<void> {
     const { es, names } = service.context;
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-    await es.index({ index: names.importJobs, id: importId, refresh: true, document: {
-      id: importId, kind: 'catalog-full', name: 'dead', status: 'IN_PROGRESS', reason: null, startedAt: at(-ageMs - 60_000), heartbeatAt: at(-ageMs), linesRead: 5000, errorCount: 0,
-    } });
-    await es.index({ index: names.importLock, id: 'import', refresh: true, document: {
-      holder: 'elsewhere:1', importId, kind: 'catalog-full', name: 'dead', acquiredAt: at(-ageMs - 60_000), expiresAt: at(LEASE_SECONDS * 1000 - ageMs),
-    } });
+    await es.index({
+      index: names.importJobs,
+      id: importId,
+      refresh: true,
+      document: {
+        id: importId,
+        kind: 'catalog-full',
+        name: 'dead',
+        status: 'IN_PROGRESS',
+        reason: null,
+        startedAt: at(-ageMs - 60_000),
+        heartbeatAt: at(-ageMs),
+        linesRead: 5000,
+        errorCount: 0,
+      },
+    });
+    await es.index({
+      index: names.importLock,
+      id: 'import',
+      refresh: true,
+      document: {
+        holder: 'elsewhere:1',
+        importId,
+        kind: 'catalog-full',
+        name: 'dead',
+        acquiredAt: at(-ageMs - 60_000),
+        expiresAt: at(LEASE_SECONDS * 1000 - ageMs),
+      },
+    });
   }
 
   const status = async (id: string) => jsonBody(await service.admin('GET', `/api/admin/v4/import/status?id=${id}`));

@@ -9,7 +9,11 @@ import { group, product, smallCatalog } from '../fixtures/catalog';
 async function exportedKeys(service: TestService): Promise<string[]> {
   const res = await service.admin('GET', '/api/admin/v4/export/catalog?types=PRODUCT_GROUPS', { headers: { 'Accept-Encoding': 'gzip' } });
   assert.equal(res.status, 200);
-  return (await res.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l).replace.key).sort();
+  return (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).replace.key)
+    .sort();
 }
 
 describe('import parity (issue 32)', function () {
@@ -34,7 +38,13 @@ describe('import parity (issue 32)', function () {
       const real = await service.importCatalog(dangerous);
       assert.equal(real.status, 400);
       assert.deepEqual((await jsonBody(real)).dangerous, body.dangerous);
-      assert.deepEqual(await exportedKeys(service), live.filter((e) => 'productGroup' in e).map((e) => e.key).sort());
+      assert.deepEqual(
+        await exportedKeys(service),
+        live
+          .filter((e) => 'productGroup' in e)
+          .map((e) => e.key)
+          .sort(),
+      );
     });
     it('passes it with force=true, and passes a harmless file, still importing nothing', async () => {
       assert.equal((await service.importCatalog(smallCatalog(1, 'X'), '?validationOnly=true&force=true')).status, 204);
@@ -42,9 +52,11 @@ describe('import parity (issue 32)', function () {
       assert.equal((await exportedKeys(service)).length, 20);
     });
     it('judges a market emptied by the file', async () => {
-      const seOnly = smallCatalog(20).map((e) => ('productGroup' in e
-        ? { ...e, productGroup: { products: Object.fromEntries(Object.entries(e.productGroup.products).map(([k, p]) => [k, { ...p, markets: ['SE'] }])) } }
-        : e));
+      const seOnly = smallCatalog(20).map((e) =>
+        'productGroup' in e
+          ? { ...e, productGroup: { products: Object.fromEntries(Object.entries(e.productGroup.products).map(([k, p]) => [k, { ...p, markets: ['SE'] }])) } }
+          : e,
+      );
       const res = await service.importCatalog(seOnly, '?validationOnly=true');
       const body = await jsonBody(res);
       assert.equal(res.status, 400, JSON.stringify(body));
@@ -53,7 +65,9 @@ describe('import parity (issue 32)', function () {
   });
 
   describe('warnings instead of refusals (item 5)', function () {
-    const labelled = group('L1', { 'L1-p': product('L1-p', { variants: { 'L1-v': { defaults: { listPrice: 100, sellingPrice: 100, stock: 2, label: 'One size' } } } }) });
+    const labelled = group('L1', {
+      'L1-p': product('L1-p', { variants: { 'L1-v': { defaults: { listPrice: 100, sellingPrice: 100, stock: 2, label: 'One size' } } } }),
+    });
     it('accepts a single-variant label and a remove of an unknown key, and lists both in the status', async () => {
       const body = jsonLines([{ remove: { productGroup: 'NO-SUCH-GROUP' } }, { replace: labelled }, { remove: { productGroup: 'G20' } }]);
       const res = await service.admin('POST', '/api/admin/v4/import/catalog', { body, headers: { 'Content-Type': 'application/jsonlines' } });
@@ -78,7 +92,9 @@ describe('import parity (issue 32)', function () {
       assert.equal(validated.status, 204, await validated.text());
       assert.equal(validated.headers.get('x-import-warnings'), '1');
       const status = await jsonBody(await service.admin('GET', `/api/admin/v4/import/status?id=${validated.headers.get('x-import-id')}`));
-      assert.deepEqual(status.warnings, [{ line: file.length, path: 'replace.productGroup.products.L1-p.variants.L1-v.defaults.label', message: status.warnings[0].message }]);
+      assert.deepEqual(status.warnings, [
+        { line: file.length, path: 'replace.productGroup.products.L1-p.variants.L1-v.defaults.label', message: status.warnings[0].message },
+      ]);
       assert.match(status.warnings[0].message, /only one variant/);
       const clean = await service.importCatalog(smallCatalog(20));
       assert.equal(clean.status, 204);

@@ -13,9 +13,15 @@ const SEARCH = '/api/storefront/v3/queries/search-page?customerKey=c1&sessionKey
 
 async function layoutOf(es: Client, prefix: string): Promise<Map<string, { shards: number; replicas: number }>> {
   const settings = await es.indices.getSettings({ index: `${prefix}-*`, expand_wildcards: 'all', name: 'index.number_of_*' });
-  return new Map(Object.entries(settings).map(([index, s]) => [index.slice(prefix.length + 1), {
-    shards: Number(s.settings?.index?.number_of_shards), replicas: Number(s.settings?.index?.number_of_replicas),
-  }]));
+  return new Map(
+    Object.entries(settings).map(([index, s]) => [
+      index.slice(prefix.length + 1),
+      {
+        shards: Number(s.settings?.index?.number_of_shards),
+        replicas: Number(s.settings?.index?.number_of_replicas),
+      },
+    ]),
+  );
 }
 
 describe('index layout settings (INDEX_SHARDS, INDEX_REPLICAS)', function () {
@@ -39,9 +45,15 @@ describe('index layout settings (INDEX_SHARDS, INDEX_REPLICAS)', function () {
     const own = [...layout].filter(([name]) => !name.startsWith('catalog-'));
     // entities, and products and content for each of the three locales
     assert.equal(catalog.length, 7, catalog.map(([n]) => n).join(', '));
-    assert.deepEqual(catalog.filter(([, l]) => l.shards !== 2 || l.replicas !== 1), []);
+    assert.deepEqual(
+      catalog.filter(([, l]) => l.shards !== 2 || l.replicas !== 1),
+      [],
+    );
     assert.ok(own.length >= 12, own.map(([n]) => n).join(', '));
-    assert.deepEqual(own.filter(([, l]) => l.shards !== 1 || l.replicas !== 1), []);
+    assert.deepEqual(
+      own.filter(([, l]) => l.shards !== 1 || l.replicas !== 1),
+      [],
+    );
   });
 
   it('sets the replicas of indices made earlier when INDEX_REPLICAS changes (next start)', async () => {
@@ -50,6 +62,9 @@ describe('index layout settings (INDEX_SHARDS, INDEX_REPLICAS)', function () {
     again = await startService({ indexPrefix: service.prefix, indexReplicas: 0 });
     const layout = await layoutOf(again.context.es, service.prefix);
     const own = [...layout].filter(([name]) => !name.startsWith('catalog-'));
-    assert.deepEqual(own.filter(([, l]) => l.replicas !== 0), []);
+    assert.deepEqual(
+      own.filter(([, l]) => l.replicas !== 0),
+      [],
+    );
   });
 });

@@ -41,13 +41,16 @@ describe('index registry (start-up step)', function () {
     assert.equal(await rolloverEvents(es, names, second, log), true);
     assert.equal(await rolloverEvents(es, names, second, log), false, 'a second rollover from the same write index is refused');
     const mappings = await es.indices.getMapping({ index: names.events });
-    assert.deepEqual(mappings[second].mappings, mappings[names.firstEventsIndex].mappings, 'the new index has the mapping file\'s fields');
+    assert.deepEqual(mappings[second].mappings, mappings[names.firstEventsIndex].mappings, "the new index has the mapping file's fields");
     const analysis = await es.indices.getSettings({ index: names.events, name: 'index.analysis*', flat_settings: true });
     assert.ok(Object.keys(analysis[second].settings ?? {}).length > 0);
     assert.deepEqual(analysis[second].settings, analysis[names.firstEventsIndex].settings, 'and its analysis');
 
     await es.indices.delete({ index: names.firstEventsIndex });
-    assert.deepEqual((await eventsBackingIndices(es, names)).map((i) => [i.index, i.isWriteIndex]), [[second, true]]);
+    assert.deepEqual(
+      (await eventsBackingIndices(es, names)).map((i) => [i.index, i.isWriteIndex]),
+      [[second, true]],
+    );
     const started = Date.now();
     await prepareIndices(es, names, log);
     await ensureEventsIndex(es, names, log);

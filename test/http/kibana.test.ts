@@ -13,7 +13,12 @@ import { startService, type TestService } from './harness';
 import { smallCatalog } from '../fixtures/catalog';
 import { rolloverEvents } from '../../src/search/indexRegistry';
 
-interface SavedObject { type: string; id: string; attributes: Record<string, unknown>; references: { name: string; type: string; id: string }[] }
+interface SavedObject {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  references: { name: string; type: string; id: string }[];
+}
 
 const FILE = join(__dirname, '..', '..', 'kibana', 'saved-objects.ndjson');
 
@@ -24,9 +29,16 @@ export function kqlFields(query: string): string[] {
 
 describe('Kibana saved objects (against the live mappings)', function () {
   let service: TestService;
-  const objects: SavedObject[] = readFileSync(FILE, 'utf8').trimEnd().split('\n').map((line, i) => {
-    try { return JSON.parse(line) as SavedObject; } catch (err) { throw new Error(`line ${i + 1} does not parse: ${String(err)}`); }
-  });
+  const objects: SavedObject[] = readFileSync(FILE, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as SavedObject;
+      } catch (err) {
+        throw new Error(`line ${i + 1} does not parse: ${String(err)}`);
+      }
+    });
   const byKey = new Map(objects.map((o) => [`${o.type}:${o.id}`, o]));
 
   before(async () => {
@@ -44,20 +56,30 @@ describe('Kibana saved objects (against the live mappings)', function () {
     const caps = await service.context.es.fieldCaps({ index: live(index), fields: '*', include_unmapped: true });
     assert.ok(caps.indices.length > 0, `${index} (${live(index)}) exists`);
     if (index === 'elevate-events') assert.equal(caps.indices.length, 2, 'the events data view reads both backing indices');
-    return new Set(Object.entries(caps.fields).filter(([, types]) => !('unmapped' in types)).map(([field]) => field));
+    return new Set(
+      Object.entries(caps.fields)
+        .filter(([, types]) => !('unmapped' in types))
+        .map(([field]) => field),
+    );
   }
 
   it('parses, with unique ids, the two data views and the "Search analytics" dashboard', () => {
     assert.equal(byKey.size, objects.length, 'ids are unique per type');
     for (const o of objects) assert.ok(o.type && o.id && o.attributes && Array.isArray(o.references), `${o.type}:${o.id}`);
     const views = objects.filter((o) => o.type === 'index-pattern').map((o) => [o.attributes.title, o.attributes.timeFieldName]);
-    assert.deepEqual(views, [['elevate-events', '@timestamp'], ['elevate-catalog-products', 'releaseDate']]);
+    assert.deepEqual(views, [
+      ['elevate-events', '@timestamp'],
+      ['elevate-catalog-products', 'releaseDate'],
+    ]);
     const dashboard = objects.find((o) => o.type === 'dashboard')!;
     assert.equal(dashboard.attributes.title, 'Search analytics');
     const titles = dashboard.references.map((r) => byKey.get(`${r.type}:${r.id}`)?.attributes.title);
     assert.deepEqual(titles, ['Searches per day', 'Zero-result rate per day', 'Click-through rate per day', 'Top phrases', 'Top zero-result phrases']);
     const panels = JSON.parse(dashboard.attributes.panelsJSON as string) as { panelRefName: string }[];
-    assert.deepEqual(panels.map((p) => p.panelRefName), dashboard.references.map((r) => r.name));
+    assert.deepEqual(
+      panels.map((p) => p.panelRefName),
+      dashboard.references.map((r) => r.name),
+    );
   });
 
   it('resolves every reference', () => {
@@ -65,7 +87,11 @@ describe('Kibana saved objects (against the live mappings)', function () {
       for (const r of o.references) assert.ok(byKey.has(`${r.type}:${r.id}`), `${o.type}:${o.id} refers to ${r.type}:${r.id}`);
       const search = (o.attributes.kibanaSavedObjectMeta as { searchSourceJSON?: string } | undefined)?.searchSourceJSON;
       const ref = search ? (JSON.parse(search) as { indexRefName?: string }).indexRefName : undefined;
-      if (ref) assert.ok(o.references.some((r) => r.name === ref), `${o.id}: ${ref} is among its references`);
+      if (ref)
+        assert.ok(
+          o.references.some((r) => r.name === ref),
+          `${o.id}: ${ref} is among its references`,
+        );
     }
   });
 
@@ -73,7 +99,10 @@ describe('Kibana saved objects (against the live mappings)', function () {
     const checked: string[] = [];
     const expectFields = async (index: string, fields: string[], what: string) => {
       const mapped = await mappedFields(index);
-      for (const f of fields) { assert.ok(mapped.has(f), `${what}: field ${f} is not mapped in ${index}`); checked.push(`${what}:${f}`); }
+      for (const f of fields) {
+        assert.ok(mapped.has(f), `${what}: field ${f} is not mapped in ${index}`);
+        checked.push(`${what}:${f}`);
+      }
     };
     for (const o of objects) {
       if (o.type === 'index-pattern') await expectFields(o.attributes.title as string, [o.attributes.timeFieldName as string], o.id);
@@ -81,15 +110,26 @@ describe('Kibana saved objects (against the live mappings)', function () {
       const vis = JSON.parse(o.attributes.visState as string) as { type: string; aggs: { params: { field?: string } }[]; params: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
       if (vis.type === 'metrics') {
         const p = vis.params;
-        const fields = [p.time_field, ...p.series.flatMap((s: any) => [ // eslint-disable-line @typescript-eslint/no-explicit-any
-          ...kqlFields(s.filter?.query ?? ''),
-          ...s.metrics.flatMap((m: any) => [m.field, ...kqlFields(m.numerator?.query ?? ''), ...kqlFields(m.denominator?.query ?? '')]), // eslint-disable-line @typescript-eslint/no-explicit-any
-        ])].filter((f): f is string => typeof f === 'string');
+        const fields = [
+          p.time_field,
+          ...p.series.flatMap((s: any) => [
+            // eslint-disable-line @typescript-eslint/no-explicit-any
+            ...kqlFields(s.filter?.query ?? ''),
+            ...s.metrics.flatMap((m: any) => [m.field, ...kqlFields(m.numerator?.query ?? ''), ...kqlFields(m.denominator?.query ?? '')]), // eslint-disable-line @typescript-eslint/no-explicit-any
+          ]),
+        ].filter((f): f is string => typeof f === 'string');
         await expectFields(p.index_pattern, fields, o.id);
       } else {
-        const search = JSON.parse((o.attributes.kibanaSavedObjectMeta as { searchSourceJSON: string }).searchSourceJSON) as { query: { query: string }; indexRefName: string };
+        const search = JSON.parse((o.attributes.kibanaSavedObjectMeta as { searchSourceJSON: string }).searchSourceJSON) as {
+          query: { query: string };
+          indexRefName: string;
+        };
         const view = byKey.get(`index-pattern:${o.references.find((r) => r.name === search.indexRefName)!.id}`)!;
-        await expectFields(view.attributes.title as string, [...vis.aggs.map((a) => a.params.field).filter((f): f is string => !!f), ...kqlFields(search.query.query)], o.id);
+        await expectFields(
+          view.attributes.title as string,
+          [...vis.aggs.map((a) => a.params.field).filter((f): f is string => !!f), ...kqlFields(search.query.query)],
+          o.id,
+        );
       }
     }
     assert.ok(checked.length >= 15, `checked ${checked.length} field uses`);

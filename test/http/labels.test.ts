@@ -25,12 +25,15 @@ const CATALOG: ReplaceEntity[] = [
   },
 ];
 
-const OVERRIDES = { markets: { SE: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först', 'badge.SALE': 'Rea!', 'badge.DISCOUNT': 'Spara {n}%', 'facet.brand': 'Märke' } } } };
+const OVERRIDES = {
+  markets: { SE: { 'sv-SE': { 'sort.PRICE_ASCENDING': 'Billigast först', 'badge.SALE': 'Rea!', 'badge.DISCOUNT': 'Spara {n}%', 'facet.brand': 'Märke' } } },
+};
 
 describe('visitor labels (HTTP and the official client)', function () {
   this.timeout(120_000);
   let service: TestService;
-  const importLabels = (body: unknown) => service.admin('PUT', '/api/admin/v4/import/labels', { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  const importLabels = (body: unknown) =>
+    service.admin('PUT', '/api/admin/v4/import/labels', { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
   const exportLabels = async () => jsonBody(await service.admin('GET', '/api/admin/v4/export/labels', { headers: { 'Accept-Encoding': 'gzip' } }));
   const client = async (market: string, locale: string) => {
     const { elevate } = await import('@apptus/esales-api');
@@ -54,10 +57,13 @@ describe('visitor labels (HTTP and the official client)', function () {
   });
   after(async () => service?.close());
 
-  it('speaks the locale\'s language without overrides', async () => {
+  it("speaks the locale's language without overrides", async () => {
     const swedish = texts(await (await client('SE', 'sv-SE')).query.searchPage({ q: 'boot', notify: false }));
     assert.deepStrictEqual(swedish.facets, ['Varumärke', 'Kategori', 'Pris', 'I lager']);
-    assert.deepStrictEqual([swedish.sorts.RELEVANCE, swedish.sorts.PRICE_ASCENDING, swedish.sorts.WEIGHT_DECREASING], ['Relevans', 'Pris, lägst först', 'Vikt, fallande']);
+    assert.deepStrictEqual(
+      [swedish.sorts.RELEVANCE, swedish.sorts.PRICE_ASCENDING, swedish.sorts.WEIGHT_DECREASING],
+      ['Relevans', 'Pris, lägst först', 'Vikt, fallande'],
+    );
     assert.deepStrictEqual(swedish.badges, ['Rea', 'Nyhet', '-30%']);
     const norwegian = texts(await (await client('NO', 'nb-NO')).query.searchPage({ q: 'boot', notify: false }));
     assert.deepStrictEqual([norwegian.facets[0], norwegian.sorts.PRICE_ASCENDING, norwegian.badges], ['Merke', 'Pris, lav til høy', ['Salg', 'Nyhet', '-30%']]);
@@ -65,17 +71,28 @@ describe('visitor labels (HTTP and the official client)', function () {
     assert.deepStrictEqual([english.facets[0], english.sorts.PRICE_ASCENDING, english.badges], ['Brand', 'Price, low to high', ['Sale', 'New', '-30%']]);
   });
 
-  it('imports and exports overrides, applied per market and locale; a facet\'s configured label comes first', async () => {
+  it("imports and exports overrides, applied per market and locale; a facet's configured label comes first", async () => {
     assert.equal((await importLabels(OVERRIDES)).status, 204);
     assert.deepStrictEqual(await exportLabels(), OVERRIDES);
     const swedish = texts(await (await client('SE', 'sv-SE')).query.searchPage({ q: 'boot', notify: false }));
-    assert.deepStrictEqual([swedish.facets[0], swedish.facets[2], swedish.sorts.PRICE_ASCENDING, swedish.sorts.RELEVANCE, swedish.badges],
-      ['Märke', 'Pris', 'Billigast först', 'Relevans', ['Rea!', 'Nyhet', 'Spara 30%']]);
+    assert.deepStrictEqual(
+      [swedish.facets[0], swedish.facets[2], swedish.sorts.PRICE_ASCENDING, swedish.sorts.RELEVANCE, swedish.badges],
+      ['Märke', 'Pris', 'Billigast först', 'Relevans', ['Rea!', 'Nyhet', 'Spara 30%']],
+    );
     // another locale of the market keeps the built-in texts
     const english = texts(await (await client('SE', 'en-GB')).query.searchPage({ q: 'boot', notify: false }));
     assert.deepStrictEqual([english.facets[0], english.sorts.PRICE_ASCENDING, english.badges[0]], ['Brand', 'Price, low to high', 'Sale']);
     const facets = await service.admin('PUT', '/api/admin/v4/import/facets', {
-      body: JSON.stringify({ markets: { SE: { facets: [{ attribute: 'brand', type: 'TEXT', labels: { 'sv-SE': 'Tillverkare' } }, { attribute: 'price', type: 'RANGE' }] } } }),
+      body: JSON.stringify({
+        markets: {
+          SE: {
+            facets: [
+              { attribute: 'brand', type: 'TEXT', labels: { 'sv-SE': 'Tillverkare' } },
+              { attribute: 'price', type: 'RANGE' },
+            ],
+          },
+        },
+      }),
       headers: { 'Content-Type': 'application/json' },
     });
     assert.equal(facets.status, 204);
@@ -91,7 +108,10 @@ describe('visitor labels (HTTP and the official client)', function () {
       const res = await importLabels(body);
       const answer = await jsonBody(res);
       assert.equal(res.status, 400, JSON.stringify(answer));
-      assert.ok(answer.errors.some((e: { path: string; message: string }) => e.path === path && message.test(e.message)), JSON.stringify(answer.errors));
+      assert.ok(
+        answer.errors.some((e: { path: string; message: string }) => e.path === path && message.test(e.message)),
+        JSON.stringify(answer.errors),
+      );
     };
     await bad({ markets: { SE: { 'sv-SE': { 'sort.CHEAPEST': 'x' } } } }, 'markets.SE.sv-SE.sort.CHEAPEST', /unknown label key "sort.CHEAPEST"/);
     await bad({ markets: { SE: { 'sv-SE': { 'facet.fabric': 'Tyg' } } } }, 'markets.SE.sv-SE.facet.fabric', /unknown label key/);
@@ -112,7 +132,12 @@ describe('visitor labels (HTTP and the official client)', function () {
   it('refuses an import while another import holds the lock (409)', async () => {
     const es = service.context.es;
     const lock = `${service.prefix}-import-lock`;
-    await es.index({ index: lock, id: 'import', document: { holder: 'other', importId: 'x', kind: 'pages', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }, refresh: true });
+    await es.index({
+      index: lock,
+      id: 'import',
+      document: { holder: 'other', importId: 'x', kind: 'pages', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      refresh: true,
+    });
     try {
       assert.equal((await importLabels({ markets: {} })).status, 409);
     } finally {

@@ -30,7 +30,13 @@ const CATALOG: ReplaceEntity[] = [
   group('shirt-b', product('Shirt B', 'Gant', 'Clothing > Shirts', 400)),
   group('hat-a', product('Hat A', 'Gant', 'Accessories', 100)),
   // Two products of one group that suppresses duplicates: the market's listings collapse on the group.
-  { key: 'G-socks', productGroup: { suppressDuplicates: true, products: { 'sock-1': product('Sock 1', 'Puma', 'Accessories', 50), 'sock-2': product('Sock 2', 'Puma', 'Accessories', 60) } } },
+  {
+    key: 'G-socks',
+    productGroup: {
+      suppressDuplicates: true,
+      products: { 'sock-1': product('Sock 1', 'Puma', 'Accessories', 50), 'sock-2': product('Sock 2', 'Puma', 'Accessories', 60) },
+    },
+  },
   { key: 'C-1', content: { markets: ['SE'], type: 'article', defaults: { title: 'Shoe care', url: '/guides/care' } } },
 ];
 
@@ -44,19 +50,37 @@ const shoes: Page = {
     restrictChildRules: true,
     pinned: ['shoe-d'],
     blocked: ['shoe-c'],
-    facetsOverride: { enabled: true, facets: [{ attribute: 'brand', sortOrder: 'ALPHABETIC' }, { attribute: 'price' }, { attribute: 'custom.width', visualization: 'RANGE', unit: 'cm' }] },
+    facetsOverride: {
+      enabled: true,
+      facets: [{ attribute: 'brand', sortOrder: 'ALPHABETIC' }, { attribute: 'price' }, { attribute: 'custom.width', visualization: 'RANGE', unit: 'cm' }],
+    },
     sortOrderOverride: { enabled: true, sortOrders: ['RELEVANCE', 'PRICE_INCREASING', 'PRICE_DECREASING'] },
   },
   recLists: [{ id: 'top', algorithm: 'NEWEST_PRODUCTS', limit: 3 }],
 };
-const nike: Page = { id: '/shoes/nike', paths: { 'sv-SE': '/skor/nike' }, headings: { 'sv-SE': 'Nike-skor' }, primaryList: { rules: 'rule incl brand { "Nike" }' } };
-const handpicked: Page = { id: 'handpicked', paths: { 'sv-SE': '/utvalt' }, primaryList: { rules: 'rule incl product_key { "hat-a" "shirt-b" "shoe-a" } rule incl brand { "Ecco" }' } };
+const nike: Page = {
+  id: '/shoes/nike',
+  paths: { 'sv-SE': '/skor/nike' },
+  headings: { 'sv-SE': 'Nike-skor' },
+  primaryList: { rules: 'rule incl brand { "Nike" }' },
+};
+const handpicked: Page = {
+  id: 'handpicked',
+  paths: { 'sv-SE': '/utvalt' },
+  primaryList: { rules: 'rule incl product_key { "hat-a" "shirt-b" "shoe-a" } rule incl brand { "Ecco" }' },
+};
 const sliced: Page = {
   id: 'sliced',
   primaryList: {
     rules: 'rule incl brand { "Nike" "Gant" }',
     pinned: ['shirt-b'],
-    pageSliceInfo: { inherit: false, slices: [{ productSetId: 'S1', pinnedProducts: ['hat-a', 'shirt-b'] }, { productSetId: 'S2', pinnedProducts: ['shirt-a', 'missing'] }] },
+    pageSliceInfo: {
+      inherit: false,
+      slices: [
+        { productSetId: 'S1', pinnedProducts: ['hat-a', 'shirt-b'] },
+        { productSetId: 'S2', pinnedProducts: ['shirt-a', 'missing'] },
+      ],
+    },
   },
 };
 /** Slices inherited (inherit defaults to true) unless a page says inherit: false. */
@@ -108,7 +132,15 @@ describe('landing-page (HTTP)', function () {
     const res = await service.importCatalog(CATALOG);
     assert.equal(res.status, 204, await res.text());
     await admin('/api/admin/v3/import/pages', { market: 'SE', type: 'FULL', addOrUpdate: [shoes, nike, handpicked, sliced, sale, saleShirts, saleShirtsOwn] });
-    await admin('/api/admin/v3/import/pages', { market: 'SE', type: 'PARTIAL', previewOnly: true, addOrUpdate: [{ id: '/shoes', headings: { 'sv-SE': 'Nya skor' } }, { id: 'draft', paths: { 'sv-SE': '/utkast' }, primaryList: { rules: 'rule incl brand { "Gant" }' } }] });
+    await admin('/api/admin/v3/import/pages', {
+      market: 'SE',
+      type: 'PARTIAL',
+      previewOnly: true,
+      addOrUpdate: [
+        { id: '/shoes', headings: { 'sv-SE': 'Nya skor' } },
+        { id: 'draft', paths: { 'sv-SE': '/utkast' }, primaryList: { rules: 'rule incl brand { "Gant" }' } },
+      ],
+    });
     await admin('/api/admin/v4/import/navigation', { market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: NAVIGATION });
   });
   after(async () => service.close());
@@ -121,7 +153,13 @@ describe('landing-page (HTTP)', function () {
       assert.deepEqual(await get({ pageReference: 'https://shop.example/skor/?utm=x' }), byId);
       assert.equal(byId.published, true);
       assert.deepEqual(byId.customData, { pageTitle: 'Skor online', metaDescription: 'Alla skor', preamble: 'Välkommen', banner: 'spring' });
-      assert.deepEqual(byId.seo, { pageTitle: 'Skor online', pageHeading: 'Skor', metaDescription: 'Alla skor', preamble: 'Välkommen', canonicalPath: '/skor' });
+      assert.deepEqual(byId.seo, {
+        pageTitle: 'Skor online',
+        pageHeading: 'Skor',
+        metaDescription: 'Alla skor',
+        preamble: 'Välkommen',
+        canonicalPath: '/skor',
+      });
       const english = await get({ pageReference: '/shoes', locale: 'en-GB' });
       assert.deepEqual([english.seo, english.customData], [{ pageTitle: 'Shoes', pageHeading: 'Shoes', canonicalPath: '/shoes' }, {}]);
       assert.equal(byId.navigation, undefined);
@@ -130,7 +168,10 @@ describe('landing-page (HTTP)', function () {
     it('answers an unknown reference with the default page (no settings, published false)', async () => {
       const page = await get({ pageReference: '/no/such/page' });
       assert.deepEqual(page, { recommendationLists: [], contentLists: [], customData: {}, published: false, seo: {} });
-      const listed = await post({ pageReference: '/no/such/page', limit: '100' }, { primaryList: { include: true, productRules: 'rule incl brand { "Gant" }' } });
+      const listed = await post(
+        { pageReference: '/no/such/page', limit: '100' },
+        { primaryList: { include: true, productRules: 'rule incl brand { "Gant" }' } },
+      );
       assert.deepEqual(keys(listed), ['hat-a', 'shirt-b']);
       assert.equal(listed.primaryList!.facets.map((f) => f.id).includes('brand'), true); // the default facets
       const collapsed = await post({ pageReference: '/no/such/page' }, { primaryList: { productRules: 'rule incl brand { "Puma" }' } });
@@ -145,10 +186,13 @@ describe('landing-page (HTTP)', function () {
       assert.deepEqual([draft.published, keys(draft)], [true, ['hat-a', 'shirt-b']]);
     });
 
-    it('filters on a facet the page does not show and shows it after the page\'s facets', async () => {
+    it("filters on a facet the page does not show and shows it after the page's facets", async () => {
       const page = await get({ pageReference: '/shoes', 'f.color': 'red' });
       const color = page.primaryList!.facets.at(-1)!;
-      assert.deepStrictEqual([page.primaryList!.facets.map((f) => f.id), color.type === 'COLOR' && color.values.map((v) => [v.id, v.selected])], [['price', 'custom.width', 'color'], [['red', true]]]);
+      assert.deepStrictEqual(
+        [page.primaryList!.facets.map((f) => f.id), color.type === 'COLOR' && color.values.map((v) => [v.id, v.selected])],
+        [['price', 'custom.width', 'color'], [['red', true]]],
+      );
     });
 
     it('rejects a missing pageReference and a bad sort with 400', async () => {
@@ -172,7 +216,11 @@ describe('landing-page (HTTP)', function () {
       const page = await get({ pageReference: '/shoes', sort: 'PRICE_ASCENDING' });
       assert.deepEqual(page.primaryList!.sort, {
         selected: 'PRICE_ASCENDING',
-        options: [{ id: 'RELEVANCE', label: 'Relevans' }, { id: 'PRICE_ASCENDING', label: 'Pris, lägst först' }, { id: 'PRICE_DESCENDING', label: 'Pris, högst först' }],
+        options: [
+          { id: 'RELEVANCE', label: 'Relevans' },
+          { id: 'PRICE_ASCENDING', label: 'Pris, lägst först' },
+          { id: 'PRICE_DESCENDING', label: 'Pris, högst först' },
+        ],
       });
       assert.deepEqual(keys(page), ['shoe-a', 'shoe-d', 'shoe-b']);
     });
@@ -183,8 +231,16 @@ describe('landing-page (HTTP)', function () {
       assert.equal(page.primaryList!.totalHits, 2);
       assert.deepEqual(page.primaryList!.facets, [
         {
-          id: 'brand', label: 'Varumärke', type: 'TEXT', sort: 'ALPHABETICAL', selectedCount: 2,
-          values: [{ id: 'Adidas', label: 'Adidas', selected: false, count: 1 }, { id: 'Ecco', label: 'Ecco', selected: true, count: 1 }, { id: 'Nike', label: 'Nike', selected: true, count: 1 }],
+          id: 'brand',
+          label: 'Varumärke',
+          type: 'TEXT',
+          sort: 'ALPHABETICAL',
+          selectedCount: 2,
+          values: [
+            { id: 'Adidas', label: 'Adidas', selected: false, count: 1 },
+            { id: 'Ecco', label: 'Ecco', selected: true, count: 1 },
+            { id: 'Nike', label: 'Nike', selected: true, count: 1 },
+          ],
         },
         { id: 'price', label: 'Pris', type: 'RANGE', min: 500, max: 1200 },
         { id: 'custom.width', label: 'Width', type: 'RANGE', unit: 'cm', min: 10, max: 10 },
@@ -212,7 +268,9 @@ describe('landing-page (HTTP)', function () {
     it('applies the body productRules on top of the page rules', async () => {
       const page = await post({ pageReference: '/shoes' }, { primaryList: { include: true, productRules: 'rule incl brand { "Adidas" "Ecco" }' } });
       assert.deepEqual(keys(page), ['shoe-d', 'shoe-b']);
-      const res = await service.request('POST', url({ pageReference: '/shoes' }), { body: JSON.stringify({ primaryList: { include: true, productRules: 'rule incl colour { "red" }' } }) });
+      const res = await service.request('POST', url({ pageReference: '/shoes' }), {
+        body: JSON.stringify({ primaryList: { include: true, productRules: 'rule incl colour { "red" }' } }),
+      });
       assert.equal(res.status, 400);
       assert.match(((await res.json()) as { message: string }).message, /^primaryList\.productRules: Unknown attribute "colour" at position 10/);
     });
@@ -220,10 +278,13 @@ describe('landing-page (HTTP)', function () {
     it('pins slice products after the page pins and reports their ranges', async () => {
       const page = await get({ pageReference: 'sliced' });
       assert.deepEqual(keys(page), ['shirt-b', 'hat-a', 'shirt-a', 'shoe-a', 'shoe-c']);
-      assert.deepEqual(page.primaryList!.sliceRanges, [{ id: 'S1', from: 1, to: 2 }, { id: 'S2', from: 2, to: 3 }]);
+      assert.deepEqual(page.primaryList!.sliceRanges, [
+        { id: 'S1', from: 1, to: 2 },
+        { id: 'S2', from: 2, to: 3 },
+      ]);
     });
 
-    it('inherits the parent page\'s slices by default (inherit true), not with inherit: false', async () => {
+    it("inherits the parent page's slices by default (inherit true), not with inherit: false", async () => {
       const inherited = await get({ pageReference: '/sale/shirts' });
       assert.deepEqual([keys(inherited)[0], inherited.primaryList!.sliceRanges], ['shirt-b', [{ id: 'SALE', from: 0, to: 1 }]]);
       const own = await get({ pageReference: '/sale/shirts-own' });
@@ -235,12 +296,27 @@ describe('landing-page (HTTP)', function () {
 
   describe('lists', function () {
     it('merges the page recLists with the body recommendationLists, and answers content lists', async () => {
-      const page = await post({ pageReference: '/shoes' }, {
-        recommendationLists: [{ id: 'mine', algorithm: 'PERSONAL' }, { id: 'top', algorithm: 'TOP_PRODUCTS', label: 'Top' }],
-        contentLists: [{ id: 'guides', contentFilter: { type: 'article' } }],
-      });
-      assert.deepEqual(page.recommendationLists.map((l) => [l.id, l.algorithm, l.label]), [['top', 'NEWEST_PRODUCTS', 'Top'], ['mine', 'PERSONAL', undefined]]);
-      assert.deepEqual(page.contentLists.map((l) => [l.id, l.items.map((i) => i.key), l.totalHits]), [['guides', ['C-1'], 1]]);
+      const page = await post(
+        { pageReference: '/shoes' },
+        {
+          recommendationLists: [
+            { id: 'mine', algorithm: 'PERSONAL' },
+            { id: 'top', algorithm: 'TOP_PRODUCTS', label: 'Top' },
+          ],
+          contentLists: [{ id: 'guides', contentFilter: { type: 'article' } }],
+        },
+      );
+      assert.deepEqual(
+        page.recommendationLists.map((l) => [l.id, l.algorithm, l.label]),
+        [
+          ['top', 'NEWEST_PRODUCTS', 'Top'],
+          ['mine', 'PERSONAL', undefined],
+        ],
+      );
+      assert.deepEqual(
+        page.contentLists.map((l) => [l.id, l.items.map((i) => i.key), l.totalHits]),
+        [['guides', ['C-1'], 1]],
+      );
       assert.deepEqual(keys(page), ['shoe-d', 'shoe-a', 'shoe-b']); // the page has a primary list
       assert.equal((await post({ pageReference: '/shoes' }, { primaryList: { include: false } })).primaryList, undefined);
     });
@@ -249,16 +325,51 @@ describe('landing-page (HTTP)', function () {
   describe('navigation', function () {
     it('gives breadcrumbs from the root and the tree expanded along the page, with counts', async () => {
       const page = await get({ pageReference: '/shoes/nike', includeNavigation: 'true' });
-      assert.deepEqual(page.navigation!.breadcrumbs, [{ label: 'Skor', path: '/skor' }, { label: 'Nike', path: '/skor/nike' }]);
+      assert.deepEqual(page.navigation!.breadcrumbs, [
+        { label: 'Skor', path: '/skor' },
+        { label: 'Nike', path: '/skor/nike' },
+      ]);
       assert.deepEqual(page.navigation!.tree, {
-        type: 'LABEL', label: '', customData: {}, count: 8, expandable: true, selected: false,
+        type: 'LABEL',
+        label: '',
+        customData: {},
+        count: 8,
+        expandable: true,
+        selected: false,
         children: [
           {
-            type: 'PAGE_LINK', label: 'Skor', path: '/skor', link: '/skor', iconPath: '/i/shoes.svg', customData: { color: 'red' }, count: 3, expandable: true, selected: true,
+            type: 'PAGE_LINK',
+            label: 'Skor',
+            path: '/skor',
+            link: '/skor',
+            iconPath: '/i/shoes.svg',
+            customData: { color: 'red' },
+            count: 3,
+            expandable: true,
+            selected: true,
             children: [
               {
-                type: 'PAGE_LINK', label: 'Nike', path: '/skor/nike', link: '/skor/nike', customData: {}, count: 2, expandable: true, selected: true,
-                children: [{ type: 'PAGE_LINK', label: 'Utvalt', path: '/utvalt', link: '/utvalt', customData: {}, count: 4, expandable: false, selected: false, children: [] }],
+                type: 'PAGE_LINK',
+                label: 'Nike',
+                path: '/skor/nike',
+                link: '/skor/nike',
+                customData: {},
+                count: 2,
+                expandable: true,
+                selected: true,
+                children: [
+                  {
+                    type: 'PAGE_LINK',
+                    label: 'Utvalt',
+                    path: '/utvalt',
+                    link: '/utvalt',
+                    customData: {},
+                    count: 4,
+                    expandable: false,
+                    selected: false,
+                    children: [],
+                  },
+                ],
               },
               { type: 'LABEL', label: 'Märken', customData: {}, count: 0, expandable: false, selected: false, children: [] },
             ],
@@ -270,10 +381,19 @@ describe('landing-page (HTTP)', function () {
 
     it('comes with POST navigation.include, not with GET includeNavigation on POST, and collapses below the top level elsewhere', async () => {
       const page = await post({ pageReference: 'handpicked' }, { navigation: { include: true } });
-      assert.deepEqual(page.navigation!.breadcrumbs.map((b) => b.label), ['Skor', 'Nike', 'Utvalt']);
+      assert.deepEqual(
+        page.navigation!.breadcrumbs.map((b) => b.label),
+        ['Skor', 'Nike', 'Utvalt'],
+      );
       const other = await get({ pageReference: 'sliced', includeNavigation: 'true' });
       assert.deepEqual(other.navigation!.breadcrumbs, []);
-      assert.deepEqual(other.navigation!.tree.children.map((n) => [n.label, n.children.length, n.expandable]), [['Skor', 0, true], ['Rea', 0, false]]);
+      assert.deepEqual(
+        other.navigation!.tree.children.map((n) => [n.label, n.children.length, n.expandable]),
+        [
+          ['Skor', 0, true],
+          ['Rea', 0, false],
+        ],
+      );
       assert.equal((await post({ pageReference: 'sliced', includeNavigation: 'true' }, {})).navigation, undefined);
     });
   });
@@ -281,27 +401,52 @@ describe('landing-page (HTTP)', function () {
   describe('through the official client', function () {
     it('answers landingPage and navigationTree', async () => {
       const { elevate } = await import('@apptus/esales-api');
-      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      const api = elevate({
+        clusterId: service.url,
+        market: 'SE',
+        locale: 'sv-SE',
+        touchpoint: 'desktop',
+        session: () => ({ customerKey: 'c9', sessionKey: 's9' }),
+      });
       const page: LandingPage = await api.query.landingPage(
         { pageReference: '/skor', facets: { brand: ['Nike', 'Adidas'] }, limit: 10, notify: false },
         { primaryList: { include: true }, navigation: { include: true }, recommendationLists: [{ id: 'more', algorithm: 'TOP_PRODUCTS' }] },
       );
-      assert.deepEqual(page.primaryList!.productGroups.map((g) => g.products[0].key), ['shoe-a', 'shoe-b']);
-      assert.deepEqual([page.published, page.seo.pageHeading, page.navigation!.breadcrumbs.length, page.recommendationLists.map((l) => l.id)], [true, 'Skor', 1, ['top', 'more']]);
+      assert.deepEqual(
+        page.primaryList!.productGroups.map((g) => g.products[0].key),
+        ['shoe-a', 'shoe-b'],
+      );
+      assert.deepEqual(
+        [page.published, page.seo.pageHeading, page.navigation!.breadcrumbs.length, page.recommendationLists.map((l) => l.id)],
+        [true, 'Skor', 1, ['top', 'more']],
+      );
       const tree: NavigationTree = await api.query.navigationTree({ notify: false });
-      assert.deepEqual(tree.tree.children.map((n) => n.type), ['PAGE_LINK', 'PAGE_LINK']);
+      assert.deepEqual(
+        tree.tree.children.map((n) => n.type),
+        ['PAGE_LINK', 'PAGE_LINK'],
+      );
       await assert.rejects(api.query.landingPage({ pageReference: '/skor', sort: 'NAME' }), /not a sort order of this page/);
     });
 
     it('ignores templateId (not defined for landing-page, sent by the client on every product query): 200, lists as without it', async () => {
-      const imported = await service.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify({ slim: { products: { all: { fields: ['title'], maxVariants: 0 } } } }), headers: { 'Content-Type': 'application/json' } });
+      const imported = await service.admin('POST', '/api/admin/v4/import/templates', {
+        body: JSON.stringify({ slim: { products: { all: { fields: ['title'], maxVariants: 0 } } } }),
+        headers: { 'Content-Type': 'application/json' },
+      });
       assert.equal(imported.status, 204, await imported.text());
       const { elevate } = await import('@apptus/esales-api');
-      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      const api = elevate({
+        clusterId: service.url,
+        market: 'SE',
+        locale: 'sv-SE',
+        touchpoint: 'desktop',
+        session: () => ({ customerKey: 'c9', sessionKey: 's9' }),
+      });
       const body = { primaryList: { include: true }, recommendationLists: [{ id: 'more', algorithm: 'TOP_PRODUCTS' as const }] };
       const plain: LandingPage = await api.query.landingPage({ pageReference: '/skor', notify: false }, body);
       assert.ok(plain.primaryList!.productGroups[0].products[0].sellingPrice !== undefined); // a field the template leaves out
-      for (const templateId of ['slim', 'unknown']) assert.deepEqual(await api.query.landingPage({ pageReference: '/skor', notify: false, templateId }, body), plain);
+      for (const templateId of ['slim', 'unknown'])
+        assert.deepEqual(await api.query.landingPage({ pageReference: '/skor', notify: false, templateId }, body), plain);
     });
   });
 });

@@ -12,8 +12,12 @@ import type { AutocompleteResult } from '../../src/storefront/autocomplete/shape
 
 const CONFIGURATION: CatalogConfiguration = {
   markets: {
-    SE: { locales: ['sv-SE'] }, NO: { locales: ['nb-NO'] }, DK: { locales: ['da-DK'] },
-    FI: { locales: ['fi-FI'] }, DE: { locales: ['de-DE'] }, GB: { locales: ['en-GB'] },
+    SE: { locales: ['sv-SE'] },
+    NO: { locales: ['nb-NO'] },
+    DK: { locales: ['da-DK'] },
+    FI: { locales: ['fi-FI'] },
+    DE: { locales: ['de-DE'] },
+    GB: { locales: ['en-GB'] },
   },
 };
 
@@ -91,7 +95,10 @@ describe('language analysis per locale (HTTP, elevate-analysis plugin)', functio
     const aliases = await es.indices.getAlias({ name: `${service.prefix}-catalog-products-sv-se` });
     const [index] = Object.keys(aliases);
     assert.match(index, /-catalog-products-v[0-9t]+-sv-se$/);
-    assert.equal(service.context.names.versionOf(index), service.context.names.versionOf(Object.keys(await es.indices.getAlias({ name: `${service.prefix}-catalog-entities` }))[0]));
+    assert.equal(
+      service.context.names.versionOf(index),
+      service.context.names.versionOf(Object.keys(await es.indices.getAlias({ name: `${service.prefix}-catalog-entities` }))[0]),
+    );
     const tokens = async (locale: string, text: string) =>
       (await es.indices.analyze({ index: `${service.prefix}-catalog-products-${locale}`, analyzer: 'catalog_text', text })).tokens!.map((t) => t.token);
     assert.deepStrictEqual(await tokens('sv-se', 'jackor'), ['jack']);
@@ -136,8 +143,14 @@ describe('language analysis per locale (HTTP, elevate-analysis plugin)', functio
     const body = (await jsonBody(res)) as AutocompleteResult;
     assert.equal(res.status, 200, JSON.stringify(body));
     const phrases = body.phraseSuggestions.map((p) => p.q);
-    assert.ok(phrases.some((p) => p.startsWith('röd')), phrases.join(', '));
-    assert.deepStrictEqual(body.productSuggestions.map((g) => g.products[0].key), ['sv-troja']);
+    assert.ok(
+      phrases.some((p) => p.startsWith('röd')),
+      phrases.join(', '),
+    );
+    assert.deepStrictEqual(
+      body.productSuggestions.map((g) => g.products[0].key),
+      ['sv-troja'],
+    );
   });
 
   describe('synonyms', () => {
@@ -146,7 +159,11 @@ describe('language analysis per locale (HTTP, elevate-analysis plugin)', functio
       assert.equal(res.status, 400);
       const body = await jsonBody(res);
       const paths = (body.errors as { path: string }[]).map((e) => e.path);
-      for (const p of ['locales.sv-SE[0].terms', 'locales.sv-SE[1]', 'locales.xx-XX']) assert.ok(paths.some((x) => x.startsWith(p)), `${p} in ${paths.join(', ')}`);
+      for (const p of ['locales.sv-SE[0].terms', 'locales.sv-SE[1]', 'locales.xx-XX'])
+        assert.ok(
+          paths.some((x) => x.startsWith(p)),
+          `${p} in ${paths.join(', ')}`,
+        );
     });
 
     it('applies imported rules to the next query without reindexing, exports them, and appends with POST', async () => {
@@ -157,11 +174,16 @@ describe('language analysis per locale (HTTP, elevate-analysis plugin)', functio
       assert.deepStrictEqual(await search('SE', 'pullover'), ['sv-troja']);
       assert.equal(await service.context.indices.liveVersion(), version, 'the catalog was not reindexed');
       // One-way: "anorak" searches "jacka", but "jacka" does not find anoraks.
-      assert.equal((await synonyms('POST', { locales: { 'sv-SE': [{ from: ['anorak'], to: ['jacka'] }], 'de-DE': [{ terms: ['sneaker', 'laufschuhe'] }] } })).status, 204);
+      assert.equal(
+        (await synonyms('POST', { locales: { 'sv-SE': [{ from: ['anorak'], to: ['jacka'] }], 'de-DE': [{ terms: ['sneaker', 'laufschuhe'] }] } })).status,
+        204,
+      );
       assert.deepStrictEqual(await search('SE', 'anorak'), ['sv-jacka', 'sv-regnjacka', 'sv-vinterjacka']);
       assert.deepStrictEqual(await search('DE', 'sneaker'), ['de-laufschuhe']);
       assert.deepStrictEqual(await search('SE', 'pullover'), ['sv-troja'], 'POST kept the earlier rules');
-      assert.deepStrictEqual(await exportSynonyms(), { locales: { 'de-DE': [{ terms: ['sneaker', 'laufschuhe'] }], 'sv-SE': [{ terms: ['tröja', 'pullover'] }, { from: ['anorak'], to: ['jacka'] }] } });
+      assert.deepStrictEqual(await exportSynonyms(), {
+        locales: { 'de-DE': [{ terms: ['sneaker', 'laufschuhe'] }], 'sv-SE': [{ terms: ['tröja', 'pullover'] }, { from: ['anorak'], to: ['jacka'] }] },
+      });
       assert.deepStrictEqual(await exportSynonyms('?locale=de-DE'), { locales: { 'de-DE': [{ terms: ['sneaker', 'laufschuhe'] }] } });
       // PUT replaces the rules of the locales in the body only.
       assert.equal((await synonyms('PUT', { locales: { 'sv-SE': [] } })).status, 204);
@@ -173,7 +195,18 @@ describe('language analysis per locale (HTTP, elevate-analysis plugin)', functio
       assert.equal((await service.admin('GET', '/api/admin/v4/export/synonyms', { headers: { 'Accept-Encoding': 'identity' } })).status, 406);
       const es = service.context.es;
       const lock = `${service.prefix}-import-lock`;
-      await es.index({ index: lock, id: 'import', document: { holder: 'other', importId: 'x', kind: 'pages', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }, refresh: true });
+      await es.index({
+        index: lock,
+        id: 'import',
+        document: {
+          holder: 'other',
+          importId: 'x',
+          kind: 'pages',
+          acquiredAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        },
+        refresh: true,
+      });
       try {
         assert.equal((await synonyms('PUT', { locales: { 'sv-SE': [] } })).status, 409);
         assert.equal((await synonyms('POST', { locales: { 'sv-SE': [] } })).status, 409);

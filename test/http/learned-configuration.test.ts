@@ -13,11 +13,13 @@ import type { ReplaceEntity } from '../../src/catalog/types';
 const FEED: ReplaceEntity[] = [
   translation('t-shoes-sv', { attribute: 'category', id: 'cat_shoes', locale: 'sv-SE', value: 'Skor' }),
   translation('t-shoes-en', { attribute: 'category', id: 'cat_shoes', locale: 'en-GB', value: 'Shoes' }),
-  group('G1', { 'G1-p': product('G1-p', {
-    markets: ['SE'],
-    defaults: { title: 'Löparsko', url: '/p/G1', category: ['cat_shoes'], dataLocale: 'sv-SE' },
-    overrides: { '*|en-GB': { title: 'Running shoe', dataLocale: 'en-GB' } },
-  }) }),
+  group('G1', {
+    'G1-p': product('G1-p', {
+      markets: ['SE'],
+      defaults: { title: 'Löparsko', url: '/p/G1', category: ['cat_shoes'], dataLocale: 'sv-SE' },
+      overrides: { '*|en-GB': { title: 'Running shoe', dataLocale: 'en-GB' } },
+    }),
+  }),
   group('G2', { 'G2-p': product('G2-p', { markets: ['NO'], defaults: { title: 'Joggesko', url: '/p/G2', dataLocale: 'nb-NO' } }) }),
   content('C1', { overrides: { 'SE|en-GB': { title: 'Care guide' } } }),
 ];
@@ -25,15 +27,21 @@ const LEARNED = { markets: { NO: { locales: ['nb-NO'] }, SE: { locales: ['en-GB'
 
 describe('configuration learned from the first catalog import', () => {
   let service: TestService;
-  const exportConfiguration = async () => jsonBody(await service.admin('GET', '/api/admin/v4/export/configuration', { headers: { 'Accept-Encoding': 'gzip' } }));
+  const exportConfiguration = async () =>
+    jsonBody(await service.admin('GET', '/api/admin/v4/export/configuration', { headers: { 'Accept-Encoding': 'gzip' } }));
   const search = (market: string, locale: string, q: string) =>
-    service.request('GET', `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=${market}&locale=${locale}&customerKey=c1&sessionKey=s1&touchpoint=desktop&notify=false`);
+    service.request(
+      'GET',
+      `/api/storefront/v3/queries/search-page?q=${encodeURIComponent(q)}&market=${market}&locale=${locale}&customerKey=c1&sessionKey=s1&touchpoint=desktop&notify=false`,
+    );
   const titles = async (res: Response) => {
     assert.equal(res.status, 200, await res.clone().text());
     return ((await res.json()) as SearchPage).primaryList.productGroups.map((g) => g.products[0].title);
   };
 
-  before(async () => { service = await startService(); });
+  before(async () => {
+    service = await startService();
+  });
   after(async () => service.close());
 
   it('refuses a file that names no locale, saying to import the configuration, and stores nothing', async () => {
@@ -72,7 +80,10 @@ describe('configuration learned from the first catalog import', () => {
   });
 
   it('learns nothing once a configuration exists: a market it lacks stays a 400', async () => {
-    const withDenmark = [...FEED, group('G3', { 'G3-p': product('G3-p', { markets: ['DK'], defaults: { title: 'Løbesko', url: '/p/G3', dataLocale: 'da-DK' } }) })];
+    const withDenmark = [
+      ...FEED,
+      group('G3', { 'G3-p': product('G3-p', { markets: ['DK'], defaults: { title: 'Løbesko', url: '/p/G3', dataLocale: 'da-DK' } }) }),
+    ];
     const res = await service.importCatalog(withDenmark);
     assert.equal(res.status, 400);
     assert.match((await jsonBody(res)).message, /unknown market "DK"/);
@@ -81,9 +92,15 @@ describe('configuration learned from the first catalog import', () => {
 
   it('lets the explicit configuration import change what was learned', async () => {
     const configuration = { markets: { ...LEARNED.markets, DK: { locales: ['da-DK'], currency: 'DKK' } } };
-    const post = await service.admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(configuration), headers: { 'Content-Type': 'application/json' } });
+    const post = await service.admin('POST', '/api/admin/v4/import/configuration', {
+      body: JSON.stringify(configuration),
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(post.status, 204);
-    const withDenmark = [...FEED, group('G3', { 'G3-p': product('G3-p', { markets: ['DK'], defaults: { title: 'Løbesko', url: '/p/G3', dataLocale: 'da-DK' } }) })];
+    const withDenmark = [
+      ...FEED,
+      group('G3', { 'G3-p': product('G3-p', { markets: ['DK'], defaults: { title: 'Løbesko', url: '/p/G3', dataLocale: 'da-DK' } }) }),
+    ];
     assert.equal((await service.importCatalog(withDenmark)).status, 204);
     assert.deepEqual(await titles(await search('DK', 'da-DK', 'løbesko')), ['Løbesko']);
     assert.deepEqual(await exportConfiguration(), configuration);

@@ -147,13 +147,25 @@ describe('general lexicon: compounds and word forms without the catalog (HTTP, e
       const res = await compounds({ locales: { 'de-DE': { excluded: ['hand schuhe', 3] }, 'sv-SE': {}, 'xx-XX': { excluded: [] } } });
       assert.equal(res.status, 400);
       const paths = ((await jsonBody(res)).errors as { path: string }[]).map((e) => e.path);
-      for (const p of ['locales.de-DE.excluded[0]', 'locales.de-DE.excluded[1]', 'locales.sv-SE.excluded', 'locales.xx-XX']) assert.ok(paths.includes(p), `${p} in ${paths.join(', ')}`);
+      for (const p of ['locales.de-DE.excluded[0]', 'locales.de-DE.excluded[1]', 'locales.sv-SE.excluded', 'locales.xx-XX'])
+        assert.ok(paths.includes(p), `${p} in ${paths.join(', ')}`);
     });
 
     it('answers 409 while another import holds the lock', async () => {
       const es = service.context.es;
       const lock = `${service.prefix}-import-lock`;
-      await es.index({ index: lock, id: 'import', document: { holder: 'other', importId: 'x', kind: 'pages', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }, refresh: true });
+      await es.index({
+        index: lock,
+        id: 'import',
+        document: {
+          holder: 'other',
+          importId: 'x',
+          kind: 'pages',
+          acquiredAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        },
+        refresh: true,
+      });
       try {
         assert.equal((await compounds({ locales: { 'de-DE': { excluded: ['handschuhe'] } } })).status, 409);
       } finally {

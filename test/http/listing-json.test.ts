@@ -47,7 +47,10 @@ describe('search-page listing JSON per document version (HTTP)', function () {
     await kept.configure(configuration);
     const res = await kept.importCatalog([...generateCatalogLines({ productGroups: GROUPS, markets: configuration })]);
     assert.equal(res.status, 204, await res.text());
-    const templates = await kept.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify(TEMPLATES), headers: { 'Content-Type': 'application/json' } });
+    const templates = await kept.admin('POST', '/api/admin/v4/import/templates', {
+      body: JSON.stringify(TEMPLATES),
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(templates.status, 204, await templates.text());
     shaped = await startService({ storeCacheMs: 60_000, listingJsonCacheBytes: 0 }, { prefix: kept.prefix });
   });
@@ -96,12 +99,16 @@ describe('search-page listing JSON per document version (HTTP)', function () {
 
   it('encodes each answer’s own tickets: position, list and query id', async () => {
     const params = await listing();
-    const at = (session: string, skip: number) => searchPage(params, { sessionKey: session, customerKey: `c-${session}`, touchpoint: 'MOBILE', notify: 'true', skip: String(skip), limit: '5' });
+    const at = (session: string, skip: number) =>
+      searchPage(params, { sessionKey: session, customerKey: `c-${session}`, touchpoint: 'MOBILE', notify: 'true', skip: String(skip), limit: '5' });
     const first = JSON.parse(await text(kept, at('ticket-a', 0)));
     const again = JSON.parse(await text(kept, at('ticket-b', 1)));
     const ids = new Set<string | undefined>();
-    for (const [answer, skip] of [[first, 0], [again, 1]] as const) {
-    const groups = answer.primaryList.productGroups as { products: { ticket: string; variants: { ticket: string }[] }[] }[];
+    for (const [answer, skip] of [
+      [first, 0],
+      [again, 1],
+    ] as const) {
+      const groups = answer.primaryList.productGroups as { products: { ticket: string; variants: { ticket: string }[] }[] }[];
       assert.ok(groups.length >= 2, 'a list to compare');
       const queryIds = new Set<string | undefined>();
       groups.forEach((g, i) => {

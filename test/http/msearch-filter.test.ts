@@ -21,8 +21,10 @@ describe('storefront msearch answer filtering', () => {
     await service.context.es.bulk({
       refresh: true,
       operations: [
-        { index: { _index: index, _id: 'a' } }, { productKey: 'P1', title: 'red shoe', brand: 'Acme', suggest: 'red shoe' },
-        { index: { _index: index, _id: 'b' } }, { productKey: 'P2', title: 'blue shoe', brand: 'Beta', suggest: 'blue shoe' },
+        { index: { _index: index, _id: 'a' } },
+        { productKey: 'P1', title: 'red shoe', brand: 'Acme', suggest: 'red shoe' },
+        { index: { _index: index, _id: 'b' } },
+        { productKey: 'P2', title: 'blue shoe', brand: 'Beta', suggest: 'blue shoe' },
       ],
     });
   });
@@ -31,7 +33,7 @@ describe('storefront msearch answer filtering', () => {
     await service.close();
   });
 
-  it('leaves out hits\' index names, shard counts, max_score, timed_out and status', async () => {
+  it("leaves out hits' index names, shard counts, max_score, timed_out and status", async () => {
     const [res] = await msearch(service.context.es, [{ index, body: { query: { match: { title: 'shoe' } }, track_total_hits: true } }]);
     assert.equal(res.hits.hits.length, 2);
     for (const hit of res.hits.hits) assert.equal(hit._index, undefined);
@@ -68,16 +70,24 @@ describe('storefront msearch answer filtering', () => {
     assert.deepEqual(first.fields, { productKey: ['P1'] });
     assert.deepEqual(first.matched_queries, ['rule-acme']);
     assert.ok(first._explanation);
-    assert.deepEqual((listing.aggregations?.brands as { buckets: { key: string }[] }).buckets.map((b) => b.key), ['Acme', 'Beta']);
+    assert.deepEqual(
+      (listing.aggregations?.brands as { buckets: { key: string }[] }).buckets.map((b) => b.key),
+      ['Acme', 'Beta'],
+    );
     const options = (completion.suggest?.names?.[0]?.options ?? []) as { text: string; _source?: unknown }[];
-    assert.deepEqual(options.map((o) => o.text), ['red shoe']);
+    assert.deepEqual(
+      options.map((o) => o.text),
+      ['red shoe'],
+    );
     assert.ok(options[0]._source);
   });
 
-  it('keeps the msearch took the X-Elasticsearch-Took header sums, and items\' errors', async () => {
+  it("keeps the msearch took the X-Elasticsearch-Took header sums, and items' errors", async () => {
     const res = await service.context.es.msearch({ filter_path: MSEARCH_FILTER, searches: [{ index }, { query: { match_all: {} } }] });
     assert.equal(typeof res.took, 'number');
-    const [failed] = await msearch(service.context.es, [{ index, optional: true, body: { query: { range: { title: { gte: 'a' } } }, sort: [{ title: { order: 'asc' } }] } }]);
+    const [failed] = await msearch(service.context.es, [
+      { index, optional: true, body: { query: { range: { title: { gte: 'a' } } }, sort: [{ title: { order: 'asc' } }] } },
+    ]);
     assert.ok(failureOf(failed)?.type, 'the failure of an optional search is still reported');
   });
 });

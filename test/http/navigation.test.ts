@@ -2,17 +2,32 @@ import assert from 'node:assert/strict';
 import { startService, jsonBody, gzipSync, type TestService } from './harness';
 import type { NavigationNode } from '../../src/merchandising/navigation/types';
 
-const page = (id: string, parentId?: string, extra: Partial<NavigationNode> = {}): NavigationNode =>
-  ({ id, title: `Title ${id}`, type: 'PAGE', pageId: `/${id}`, ...(parentId ? { parentId } : {}), ...extra });
+const page = (id: string, parentId?: string, extra: Partial<NavigationNode> = {}): NavigationNode => ({
+  id,
+  title: `Title ${id}`,
+  type: 'PAGE',
+  pageId: `/${id}`,
+  ...(parentId ? { parentId } : {}),
+  ...extra,
+});
 
 describe('navigation import and export (admin API)', function () {
   let service: TestService;
-  before(async () => { service = await startService(); await service.configure(); });
+  before(async () => {
+    service = await startService();
+    await service.configure();
+  });
   after(async () => service.close());
 
   const importNavigation = (body: unknown, version = 'v4', query = '') =>
     service.admin('POST', `/api/admin/${version}/import/navigation${query}`, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-  const container = (type: string, addOrUpdate: NavigationNode[], extra: Record<string, unknown> = {}) => ({ market: 'SE', locale: 'sv-SE', type, addOrUpdate, ...extra });
+  const container = (type: string, addOrUpdate: NavigationNode[], extra: Record<string, unknown> = {}) => ({
+    market: 'SE',
+    locale: 'sv-SE',
+    type,
+    addOrUpdate,
+    ...extra,
+  });
 
   async function exported(query = 'market=SE&locale=sv-SE'): Promise<{ market: string; locale: string; type: string; addOrUpdate: NavigationNode[] }> {
     const res = await service.admin('GET', `/api/admin/v3/export/navigation?${query}`, { headers: { 'Accept-Encoding': 'gzip' } });
@@ -21,7 +36,9 @@ describe('navigation import and export (admin API)', function () {
   }
   const ids = async (query?: string) => (await exported(query)).addOrUpdate.map((n) => n.id);
 
-  async function expect204(res: Response) { assert.equal(res.status, 204, await res.text()); }
+  async function expect204(res: Response) {
+    assert.equal(res.status, 204, await res.text());
+  }
 
   it('refuses requests without the Api-Key with 403', async () => {
     const res = await service.request('POST', '/api/admin/v4/import/navigation', { body: JSON.stringify(container('FULL', [])) });
@@ -46,14 +63,19 @@ describe('navigation import and export (admin API)', function () {
 
   it('accepts the same body on the v3 endpoint, gzip-compressed', async () => {
     const res = await service.admin('POST', '/api/admin/v3/import/navigation', {
-      body: gzipSync(JSON.stringify(container('PARTIAL', [page('men')]))), headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipSync(JSON.stringify(container('PARTIAL', [page('men')]))),
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
     });
     await expect204(res);
     assert.deepEqual(await ids(), ['women', 'shoes', 'boots', 'brands', 'sale', 'men']);
   });
 
   it('PARTIAL moves a node with its children and keeps the relative order of the others', async () => {
-    await expect204(await importNavigation(container('PARTIAL', [page('shoes', 'men'), page('kids'), page('sale2', undefined, { type: 'LINK', pageId: undefined, url: '/rea' })])));
+    await expect204(
+      await importNavigation(
+        container('PARTIAL', [page('shoes', 'men'), page('kids'), page('sale2', undefined, { type: 'LINK', pageId: undefined, url: '/rea' })]),
+      ),
+    );
     assert.deepEqual(await ids(), ['women', 'brands', 'sale', 'men', 'shoes', 'boots', 'kids', 'sale2']);
   });
 
@@ -65,7 +87,15 @@ describe('navigation import and export (admin API)', function () {
   it('stores one readable document per node, origin import', async () => {
     const res = await service.context.es.get({ index: `${service.prefix}-navigation`, id: 'SE|sv-SE|brands' });
     assert.deepEqual(res._source, {
-      market: 'SE', locale: 'sv-SE', id: 'brands', title: 'Brands', type: 'LABEL', parentId: 'women', origin: 'import', position: 1, depth: 1,
+      market: 'SE',
+      locale: 'sv-SE',
+      id: 'brands',
+      title: 'Brands',
+      type: 'LABEL',
+      parentId: 'women',
+      origin: 'import',
+      position: 1,
+      depth: 1,
       updatedAt: (res._source as { updatedAt: string }).updatedAt,
     });
   });
@@ -74,8 +104,21 @@ describe('navigation import and export (admin API)', function () {
     await expect204(await importNavigation(container('FULL', [page('a'), page('b')])));
     const es = service.context.es;
     const doc = (id: string, position: number, origin: string, parentId?: string) => ({
-      index: `${service.prefix}-navigation`, id: `SE|sv-SE|${id}`, refresh: true,
-      document: { market: 'SE', locale: 'sv-SE', id, title: id, type: 'PAGE', pageId: `/${id}`, ...(parentId ? { parentId } : {}), origin, position, depth: parentId ? 1 : 0 },
+      index: `${service.prefix}-navigation`,
+      id: `SE|sv-SE|${id}`,
+      refresh: true,
+      document: {
+        market: 'SE',
+        locale: 'sv-SE',
+        id,
+        title: id,
+        type: 'PAGE',
+        pageId: `/${id}`,
+        ...(parentId ? { parentId } : {}),
+        origin,
+        position,
+        depth: parentId ? 1 : 0,
+      },
     });
     await es.index(doc('a', 0, 'import'));
     await es.index(doc('app1', 1, 'app'));
@@ -87,7 +130,14 @@ describe('navigation import and export (admin API)', function () {
     await expect204(await importNavigation(container('FULL', [page('b'), page('c'), page('child', 'app1')])));
     assert.deepEqual(await ids('market=SE&locale=sv-SE&includeAppNodes=true'), ['app1', 'child', 'b', 'app2', 'c']);
     const tree = await service.context.merchandising.navigation.tree({ market: 'SE', locale: 'sv-SE', includeAppNodes: true });
-    assert.deepEqual(tree.map((n) => [n.id, n.origin, n.children.map((c) => c.id)]), [['app1', 'app', ['child']], ['b', 'import', ['app2']], ['c', 'import', []]]);
+    assert.deepEqual(
+      tree.map((n) => [n.id, n.origin, n.children.map((c) => c.id)]),
+      [
+        ['app1', 'app', ['child']],
+        ['b', 'import', ['app2']],
+        ['c', 'import', []],
+      ],
+    );
 
     await expect204(await importNavigation(container('FORCE', [page('c'), page('b')])));
     assert.deepEqual(await ids('market=SE&locale=sv-SE&includeAppNodes=true'), ['c', 'b']);
@@ -96,7 +146,18 @@ describe('navigation import and export (admin API)', function () {
   it('refuses an import while another import holds the lock (409)', async () => {
     const es = service.context.es;
     const lock = `${service.prefix}-import-lock`;
-    await es.index({ index: lock, id: 'import', document: { holder: 'other', importId: 'x', kind: 'catalog-full', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }, refresh: true });
+    await es.index({
+      index: lock,
+      id: 'import',
+      document: {
+        holder: 'other',
+        importId: 'x',
+        kind: 'catalog-full',
+        acquiredAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+      refresh: true,
+    });
     try {
       const res = await importNavigation(container('PARTIAL', [page('d')]));
       assert.equal(res.status, 409);

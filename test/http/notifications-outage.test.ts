@@ -17,10 +17,17 @@ class CuttableProxy {
   up = true;
   private readonly sockets = new Set<net.Socket>();
   private readonly server = net.createServer((client) => {
-    if (!this.up) { client.destroy(); return; }
+    if (!this.up) {
+      client.destroy();
+      return;
+    }
     const target = new URL(process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200');
     const upstream = net.connect(Number(target.port || 9200), target.hostname);
-    for (const s of [client, upstream]) { this.sockets.add(s); s.on('close', () => this.sockets.delete(s)); s.on('error', () => undefined); }
+    for (const s of [client, upstream]) {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+      s.on('error', () => undefined);
+    }
     client.pipe(upstream).pipe(client);
   });
 
@@ -50,22 +57,38 @@ describe('notifications while Elasticsearch is unavailable', function () {
   let ticket: string;
 
   const notify = (name: string, body: unknown, customerKey: string, market = 'SE') =>
-    service.request('POST', `${BASE}/${name}?market=${market}&customerKey=${customerKey}&sessionKey=outage`, { body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } });
+    service.request('POST', `${BASE}/${name}?market=${market}&customerKey=${customerKey}&sessionKey=outage`, {
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'text/plain' },
+    });
 
   async function eventsOf(customerKey: string): Promise<Pick<EventDocument, 'type' | 'productKey' | 'variantKey'>[]> {
     await direct.indices.refresh({ index: `${service.prefix}-events` });
-    const res = await direct.search<EventDocument>({ index: `${service.prefix}-events`, size: 100, query: { term: { customerKey } }, sort: [{ '@timestamp': 'asc' }, '_doc'] });
+    const res = await direct.search<EventDocument>({
+      index: `${service.prefix}-events`,
+      size: 100,
+      query: { term: { customerKey } },
+      sort: [{ '@timestamp': 'asc' }, '_doc'],
+    });
     return res.hits.hits.map((h) => ({ type: h._source!.type, productKey: h._source!.productKey, variantKey: h._source!.variantKey }));
   }
 
   before(async () => {
     const url = await proxy.start();
     // A small buffer, so the test can fill it.
-    service = await startService({ elasticsearchUrl: url, behaviour: { ...DEFAULT_BEHAVIOUR_OPTIONS, maxBuffered: 20, flushIntervalMs: 100, popularityIntervalMs: 0, coOccurrenceIntervalMs: 0 } });
+    service = await startService({
+      elasticsearchUrl: url,
+      behaviour: { ...DEFAULT_BEHAVIOUR_OPTIONS, maxBuffered: 20, flushIntervalMs: 100, popularityIntervalMs: 0, coOccurrenceIntervalMs: 0 },
+    });
     await service.configure();
     const res = await service.importCatalog(smallCatalog(3));
     assert.equal(res.status, 204, await res.text());
-    const page = await jsonBody(await service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=MOBILE&customerKey=x&sessionKey=x&notify=false'));
+    const page = await jsonBody(
+      await service.request(
+        'GET',
+        '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=MOBILE&customerKey=x&sessionKey=x&notify=false',
+      ),
+    );
     ticket = page.primaryList.productGroups[0].products[0].ticket;
     // One notification before the outage: the market's configuration has been read.
     assert.equal((await notify('end', {}, 'before')).status, 204);

@@ -17,7 +17,10 @@ describe('notifications (storefront API)', function () {
   let variantTicket: string;
 
   const notify = (name: string, body?: unknown, query = 'market=SE&customerKey=c1&sessionKey=s1', contentType = 'text/plain;charset=UTF-8') =>
-    service.request('POST', `${BASE}/${name}?${query}`, { body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': contentType } });
+    service.request('POST', `${BASE}/${name}?${query}`, {
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'Content-Type': contentType },
+    });
 
   async function expect400(res: Response, message: RegExp): Promise<void> {
     const text = await res.text();
@@ -29,8 +32,17 @@ describe('notifications (storefront API)', function () {
   async function eventsOf(customerKey: string): Promise<Omit<EventDocument, '@timestamp'>[]> {
     await service.context.behaviour.flush();
     await service.context.es.indices.refresh({ index: `${service.prefix}-events` });
-    const res = await service.context.es.search<EventDocument>({ index: `${service.prefix}-events`, size: 100, query: { term: { customerKey } }, sort: [{ '@timestamp': 'asc' }, '_doc'] });
-    return res.hits.hits.map((h) => { const { '@timestamp': at, ...rest } = h._source!; assert.ok(!Number.isNaN(Date.parse(at))); return rest; });
+    const res = await service.context.es.search<EventDocument>({
+      index: `${service.prefix}-events`,
+      size: 100,
+      query: { term: { customerKey } },
+      sort: [{ '@timestamp': 'asc' }, '_doc'],
+    });
+    return res.hits.hits.map((h) => {
+      const { '@timestamp': at, ...rest } = h._source!;
+      assert.ok(!Number.isNaN(Date.parse(at)));
+      return rest;
+    });
   }
 
   before(async () => {
@@ -38,7 +50,12 @@ describe('notifications (storefront API)', function () {
     await service.configure();
     const res = await service.importCatalog([...smallCatalog(3), group('GZ', { 'Z-p': product('Z-p', { markets: ['NO'] }) })]);
     assert.equal(res.status, 204, await res.text());
-    const page = await jsonBody(await service.request('GET', '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=MOBILE&customerKey=searcher&sessionKey=s0&notify=false'));
+    const page = await jsonBody(
+      await service.request(
+        'GET',
+        '/api/storefront/v3/queries/search-page?q=product&market=SE&locale=sv-SE&touchpoint=MOBILE&customerKey=searcher&sessionKey=s0&notify=false',
+      ),
+    );
     const first = page.primaryList.productGroups[0].products[0];
     productTicket = first.ticket;
     variantTicket = first.variants[0].ticket;
@@ -93,7 +110,8 @@ describe('notifications (storefront API)', function () {
     });
 
     it('records the searches of search-page (with the hits count) unless notify=false', async () => {
-      const search = (q: string, extra = '') => service.request('GET', `/api/storefront/v3/queries/search-page?q=${q}&market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=c2&sessionKey=s2${extra}`);
+      const search = (q: string, extra = '') =>
+        service.request('GET', `/api/storefront/v3/queries/search-page?q=${q}&market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=c2&sessionKey=s2${extra}`);
       assert.equal((await search('Product')).status, 200);
       assert.equal((await search('nothingmatches')).status, 200);
       assert.equal((await search('hidden', '&notify=false')).status, 200);
@@ -106,8 +124,34 @@ describe('notifications (storefront API)', function () {
       });
       const query = { queryLocale: 'en-GB', skip: 0 };
       assert.deepEqual(searches, [
-        { market: 'SE', customerKey: 'c2', sessionKey: 's2', type: 'search', touchpoint: 'DESKTOP', locale: 'en-GB', phrase: 'product', totalHits: 3, origin: 'ORGANIC', ...query, queryPhrase: 'product', queryTotalHits: 3 },
-        { market: 'SE', customerKey: 'c2', sessionKey: 's2', type: 'search', touchpoint: 'DESKTOP', locale: 'en-GB', phrase: 'nothingmatches', totalHits: 0, origin: 'ORGANIC', ...query, queryPhrase: 'nothingmatches', queryTotalHits: 0 },
+        {
+          market: 'SE',
+          customerKey: 'c2',
+          sessionKey: 's2',
+          type: 'search',
+          touchpoint: 'DESKTOP',
+          locale: 'en-GB',
+          phrase: 'product',
+          totalHits: 3,
+          origin: 'ORGANIC',
+          ...query,
+          queryPhrase: 'product',
+          queryTotalHits: 3,
+        },
+        {
+          market: 'SE',
+          customerKey: 'c2',
+          sessionKey: 's2',
+          type: 'search',
+          touchpoint: 'DESKTOP',
+          locale: 'en-GB',
+          phrase: 'nothingmatches',
+          totalHits: 0,
+          origin: 'ORGANIC',
+          ...query,
+          queryPhrase: 'nothingmatches',
+          queryTotalHits: 0,
+        },
       ]);
     });
   });
@@ -130,18 +174,34 @@ describe('notifications (storefront API)', function () {
       await expect400(await notify('add-to-cart', { ticket: '!!' }), /ticket is not valid: not a base64url string/);
       await expect400(await notify('ad-impression', { ticket: Buffer.from('2;x').toString('base64url') }), /ticket is not valid: unknown format/);
       await expect400(await notify('click', { ticket: productTicket }, 'market=NO&customerKey=c1&sessionKey=s1'), /issued for market SE, not NO/);
-      const content = encodeTicket({ kind: 'content', contentKey: 'C1', pageType: 'SEARCH_PAGE', listId: 'l', position: 0, market: 'SE', touchpoint: 'DESKTOP' });
+      const content = encodeTicket({
+        kind: 'content',
+        contentKey: 'C1',
+        pageType: 'SEARCH_PAGE',
+        listId: 'l',
+        position: 0,
+        market: 'SE',
+        touchpoint: 'DESKTOP',
+      });
       assert.equal((await notify('click', { ticket: content })).status, 204);
       await expect400(await notify('add-to-cart', { ticket: content }), /not a content ticket/);
     });
 
-    it('refuses keys that are not in the market\'s live catalog', async () => {
+    it("refuses keys that are not in the market's live catalog", async () => {
       await expect400(await notify('add-favorite', { productKey: 'nope' }), /productKey "nope" is not a product of market SE/);
       await expect400(await notify('remove-favorite', { variantKey: 'nope-1' }), /variantKey "nope-1" is not a variant of market SE/);
       await expect400(await notify('add-favorite', { productKey: 'Z-p' }), /productKey "Z-p" is not a product of market SE/);
       assert.equal((await notify('add-favorite', { productKey: 'Z-p' }, 'market=NO&customerKey=c1&sessionKey=s1')).status, 204);
       await expect400(await notify('add-favorite', { productKey: 'G1-p-1' }), /productKey "G1-p-1" is not a product/);
-      await expect400(await notify('purchase', { lines: [{ variantKey: 'G1-p-1', quantity: 1, sellingPrice: 1 }, { variantKey: 'ghost', quantity: 1, sellingPrice: 1 }] }), /variantKey "ghost" is not a variant of market SE/);
+      await expect400(
+        await notify('purchase', {
+          lines: [
+            { variantKey: 'G1-p-1', quantity: 1, sellingPrice: 1 },
+            { variantKey: 'ghost', quantity: 1, sellingPrice: 1 },
+          ],
+        }),
+        /variantKey "ghost" is not a variant of market SE/,
+      );
     });
 
     it('refuses bad bodies', async () => {
@@ -154,7 +214,10 @@ describe('notifications (storefront API)', function () {
       await expect400(await notify('remove-recent-searches', { phrases: 'product' }), /"phrases" must be an array/);
       await expect400(await notify('remove-recent-searches', { removeAll: false }), /at least one item unless removeAll is true/);
       await expect400(await notify('remove-recently-viewed', {}), /must contain at least one of \[productKeys, removeAll\]/);
-      await expect400(await notify('purchase', { lines: [{ variantKey: 'G1-p-1', quantity: 1.5, sellingPrice: 10 }] }), /"lines\[0\].quantity" must be an integer/);
+      await expect400(
+        await notify('purchase', { lines: [{ variantKey: 'G1-p-1', quantity: 1.5, sellingPrice: 10 }] }),
+        /"lines\[0\].quantity" must be an integer/,
+      );
       await expect400(await notify('purchase', { lines: [] }), /"lines" must contain at least 1 items/);
     });
 
@@ -187,12 +250,22 @@ describe('notifications (storefront API)', function () {
       await notify.end();
       await assert.rejects(notify.click('garbage'));
       await assert.rejects(notify.addFavorite('nope'));
-      assert.deepEqual((await eventsOf('official')).map((e) => [e.type, e.productKey ?? e.phrase ?? null, e.removeAll ?? null]), [
-        ['click', 'G1-p', null], ['add-to-cart', 'G1-p', null], ['ad-impression', 'G1-p', null],
-        ['add-favorite', 'G2-p', null], ['add-favorite', 'G3-p', null], ['remove-favorite', 'G2-p', null],
-        ['remove-recent-searches', ['a b'], false], ['remove-recent-searches', null, true],
-        ['remove-recently-viewed', ['G1-p'], false], ['remove-recently-viewed', null, true], ['end', null, null],
-      ]);
+      assert.deepEqual(
+        (await eventsOf('official')).map((e) => [e.type, e.productKey ?? e.phrase ?? null, e.removeAll ?? null]),
+        [
+          ['click', 'G1-p', null],
+          ['add-to-cart', 'G1-p', null],
+          ['ad-impression', 'G1-p', null],
+          ['add-favorite', 'G2-p', null],
+          ['add-favorite', 'G3-p', null],
+          ['remove-favorite', 'G2-p', null],
+          ['remove-recent-searches', ['a b'], false],
+          ['remove-recent-searches', null, true],
+          ['remove-recently-viewed', ['G1-p'], false],
+          ['remove-recently-viewed', null, true],
+          ['end', null, null],
+        ],
+      );
       const favourites = await service.context.behaviour.favourites({ market: 'SE', customerKey: 'official' });
       assert.deepEqual(favourites, ['G3-p']);
     });

@@ -15,11 +15,18 @@ import { API_KEY, jsonBody, startService, type TestService } from './harness';
 const document = openApiDocument();
 const METHODS: Method[] = ['get', 'put', 'post', 'delete', 'patch'];
 
-interface Example { method: Method; path: string; operation: Operation }
+interface Example {
+  method: Method;
+  path: string;
+  operation: Operation;
+}
 
 const resolve = <T>(value: T | { $ref: string }): T => {
   if (typeof value === 'object' && value !== null && '$ref' in value) {
-    return (value as { $ref: string }).$ref.replace(/^#\//, '').split('/').reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], document) as T;
+    return (value as { $ref: string }).$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], document) as T;
   }
   return value as T;
 };
@@ -27,7 +34,11 @@ const resolve = <T>(value: T | { $ref: string }): T => {
 const ajv = new Ajv({ allErrors: true, extendRefs: true });
 /** A validator of `schema`, whose references point into the description's components. */
 const validator = (schema: Schema) => ajv.compile({ components: document.components, ...schema });
-const problems = (validate: ReturnType<typeof validator>) => (validate.errors ?? []).slice(0, 5).map((e) => `${e.dataPath} ${e.message}`).join('; ');
+const problems = (validate: ReturnType<typeof validator>) =>
+  (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.dataPath} ${e.message}`)
+    .join('; ');
 
 /** Reads, then notifications, then the writes; document order within each. */
 function examples(): Example[] {
@@ -40,7 +51,10 @@ function examples(): Example[] {
   }
   const rank = ({ method, path }: Example) =>
     method === 'get' || path.includes('/queries/') || path.includes('/explain/') ? 0 : path.includes('/notifications/') ? 1 : 2;
-  return all.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map(({ e }) => e);
+  return all
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+    .map(({ e }) => e);
 }
 
 /** The request "Try it out" would send with the examples. */

@@ -19,18 +19,37 @@ type LogLine = Record<string, unknown>;
 /** An app on `overrides`' Elasticsearch whose log lines are kept; `prepare` false leaves its indices unmade. */
 async function appWithLog(overrides: Partial<Config>, prepare = true): Promise<{ url: string; lines: LogLine[]; context: AppContext; close(): Promise<void> }> {
   const lines: LogLine[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l)); done(); } });
-  const config = loadConfig(process.env, { indexPrefix: `test-${randomBytes(4).toString('hex')}`, adminApiKeys: [API_KEY], port: 0, logLevel: 'info', loadSampleData: false, ...overrides });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l));
+      done();
+    },
+  });
+  const config = loadConfig(process.env, {
+    indexPrefix: `test-${randomBytes(4).toString('hex')}`,
+    adminApiKeys: [API_KEY],
+    port: 0,
+    logLevel: 'info',
+    loadSampleData: false,
+    ...overrides,
+  });
   const es = createElasticsearchClient(config.elasticsearchUrl);
   const context = createContext(config, es, createLogger('info', stream));
   if (prepare) await prepareContext(context);
-  const server: Server = await new Promise((resolve) => { const s = createApp(context).listen(0, '127.0.0.1', () => resolve(s)); });
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp(context).listen(0, '127.0.0.1', () => resolve(s));
+  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines, context,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    lines,
+    context,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await shutdownContext(context);
-      if (prepare) await es.indices.delete({ index: `${config.indexPrefix}-*`, expand_wildcards: 'all', ignore_unavailable: true, allow_no_indices: true }).catch(() => undefined);
+      if (prepare)
+        await es.indices
+          .delete({ index: `${config.indexPrefix}-*`, expand_wildcards: 'all', ignore_unavailable: true, allow_no_indices: true })
+          .catch(() => undefined);
       await es.close();
     },
   };
@@ -75,7 +94,9 @@ describe('operations: health, readiness, metrics, request ids, access log', func
         assert.equal(body.status, 'not ready');
         assert.match(body.message, /Elasticsearch does not answer/);
         assert.equal((await fetch(`${app.url}/health`)).status, 200);
-      } finally { await app.close(); }
+      } finally {
+        await app.close();
+      }
     });
 
     it('/ready answers 503 naming the missing indices when they were never prepared', async () => {
@@ -86,7 +107,9 @@ describe('operations: health, readiness, metrics, request ids, access log', func
         const body = await jsonBody(ready);
         assert.match(body.message, /indices of this service are missing/);
         assert.ok(body.missing.includes(`${app.context.names.configuration}`), JSON.stringify(body));
-      } finally { await app.close(); }
+      } finally {
+        await app.close();
+      }
     });
   });
 
@@ -103,7 +126,13 @@ describe('operations: health, readiness, metrics, request ids, access log', func
       const res = await service.admin('GET', '/metrics');
       assert.match(res.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
       const text = await res.text();
-      if (process.env.SHOW_METRICS) console.log(text.split('\n').filter((l) => l.startsWith('elevate_') && !l.includes('_bucket')).join('\n'));
+      if (process.env.SHOW_METRICS)
+        console.log(
+          text
+            .split('\n')
+            .filter((l) => l.startsWith('elevate_') && !l.includes('_bucket'))
+            .join('\n'),
+        );
       const route = '/api/storefront/v3/queries/search-page';
       assert.match(text, new RegExp(`elevate_http_requests_total\\{method="GET",route="${route}",status="200"\\} 3`));
       assert.match(text, new RegExp(`elevate_http_requests_total\\{method="GET",route="${route}",status="400"\\} 1`));
@@ -131,35 +160,64 @@ describe('operations: health, readiness, metrics, request ids, access log', func
       try {
         assert.equal((await fetch(`${open.url}/metrics`)).status, 200);
         assert.equal((await fetch(`${off.url}/metrics`, { headers: { 'Api-Key': API_KEY } })).status, 404);
-      } finally { await Promise.all([open.close(), off.close()]); }
+      } finally {
+        await Promise.all([open.close(), off.close()]);
+      }
     });
   });
 
   describe('request ids and the access log', () => {
     let app: Awaited<ReturnType<typeof appWithLog>>;
-    before(async () => { app = await appWithLog({}); });
+    before(async () => {
+      app = await appWithLog({});
+    });
     after(async () => app.close());
 
     it('echoes an incoming X-Request-Id and writes it on the access line and every other line of the request', async () => {
-      const res = await fetch(`${app.url}/api/admin/v4/import/configuration`, { method: 'POST', body: '{"markets":', headers: { 'Api-Key': API_KEY, 'X-Request-Id': 'abc-123', 'Content-Type': 'application/json' } });
+      const res = await fetch(`${app.url}/api/admin/v4/import/configuration`, {
+        method: 'POST',
+        body: '{"markets":',
+        headers: { 'Api-Key': API_KEY, 'X-Request-Id': 'abc-123', 'Content-Type': 'application/json' },
+      });
       assert.equal(res.status, 400);
       assert.equal(res.headers.get('x-request-id'), 'abc-123');
-      const ok = await fetch(`${app.url}/api/admin/v4/import/configuration`, { method: 'POST', body: JSON.stringify({ markets: { SE: { locales: ['sv-SE'] } } }), headers: { 'Api-Key': API_KEY, 'X-Request-Id': 'imp-1', 'Content-Type': 'application/json' } });
+      const ok = await fetch(`${app.url}/api/admin/v4/import/configuration`, {
+        method: 'POST',
+        body: JSON.stringify({ markets: { SE: { locales: ['sv-SE'] } } }),
+        headers: { 'Api-Key': API_KEY, 'X-Request-Id': 'imp-1', 'Content-Type': 'application/json' },
+      });
       assert.equal(ok.status, 204);
       const ofImport = app.lines.filter((l) => l.requestId === 'imp-1');
-      assert.ok(ofImport.some((l) => l.msg === 'import started'), JSON.stringify(ofImport));
+      assert.ok(
+        ofImport.some((l) => l.msg === 'import started'),
+        JSON.stringify(ofImport),
+      );
       assert.ok(ofImport.some((l) => l.msg === 'import finished'));
       const access = app.lines.filter((l) => l.msg === 'request' && l.requestId === 'abc-123');
       assert.equal(access.length, 1);
-      assert.deepEqual({ ...access[0], time: undefined, durationMs: undefined }, {
-        level: 'info', time: undefined, requestId: 'abc-123', msg: 'request', method: 'POST', route: '/api/admin/v4/import/configuration',
-        path: '/api/admin/v4/import/configuration', status: 400, durationMs: undefined, esTookMs: 0, esRoundTrips: 0,
-      });
+      assert.deepEqual(
+        { ...access[0], time: undefined, durationMs: undefined },
+        {
+          level: 'info',
+          time: undefined,
+          requestId: 'abc-123',
+          msg: 'request',
+          method: 'POST',
+          route: '/api/admin/v4/import/configuration',
+          path: '/api/admin/v4/import/configuration',
+          status: 400,
+          durationMs: undefined,
+          esTookMs: 0,
+          esRoundTrips: 0,
+        },
+      );
       assert.equal(typeof access[0].durationMs, 'number');
     });
 
     it('the access line of a search has its Elasticsearch took and round trips', async () => {
-      await fetch(`${app.url}/api/storefront/v3/queries/search-page?q=x&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s`, { headers: { 'X-Request-Id': 'search-1' } });
+      await fetch(`${app.url}/api/storefront/v3/queries/search-page?q=x&market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s`, {
+        headers: { 'X-Request-Id': 'search-1' },
+      });
       const [line] = app.lines.filter((l) => l.msg === 'request' && l.requestId === 'search-1');
       assert.ok(line, 'access line');
       assert.ok(Number(line.esRoundTrips) >= 1, JSON.stringify(line));

@@ -17,7 +17,16 @@ describe('page keywords (autocomplete redirectLink)', function () {
     assert.equal(res.status, 204, await res.text());
   };
   const redirect = async (q: string, at: { market?: string; locale?: string; viewId?: string } = {}) => {
-    const params = new URLSearchParams({ market: at.market ?? 'SE', locale: at.locale ?? 'sv-SE', touchpoint: 'DESKTOP', customerKey: 'c', sessionKey: 's', q, notify: 'false', ...(at.viewId ? { viewId: at.viewId } : {}) });
+    const params = new URLSearchParams({
+      market: at.market ?? 'SE',
+      locale: at.locale ?? 'sv-SE',
+      touchpoint: 'DESKTOP',
+      customerKey: 'c',
+      sessionKey: 's',
+      q,
+      notify: 'false',
+      ...(at.viewId ? { viewId: at.viewId } : {}),
+    });
     const res = await service.request('GET', `/api/storefront/v3/queries/autocomplete?${params}`);
     const body = await jsonBody(res);
     assert.equal(res.status, 200, JSON.stringify(body));
@@ -32,10 +41,13 @@ describe('page keywords (autocomplete redirectLink)', function () {
     ]);
     assert.equal(catalog.status, 204, await catalog.text());
     await importPages({
-      market: 'SE', type: 'FULL',
+      market: 'SE',
+      type: 'FULL',
       addOrUpdate: [
         {
-          id: '/campaigns/summer', paths: { 'sv-SE': '/kampanj/sommar', 'en-GB': '/campaign/summer' }, headings: { 'sv-SE': 'Sommarrea', 'en-GB': 'Summer sale' },
+          id: '/campaigns/summer',
+          paths: { 'sv-SE': '/kampanj/sommar', 'en-GB': '/campaign/summer' },
+          headings: { 'sv-SE': 'Sommarrea', 'en-GB': 'Summer sale' },
           primaryList: { keywords: { additional: { 'sv-SE': ['Rea', 'sommar  rea'], 'en-GB': ['sale'] } } },
         },
         { id: 'brand-nike', headings: { 'sv-SE': 'Nike' }, primaryList: { keywords: { additional: { 'sv-SE': ['nike kampanj'] }, headingAsKeyword: true } } },
@@ -44,11 +56,15 @@ describe('page keywords (autocomplete redirectLink)', function () {
         { id: '/bags', paths: { 'sv-SE': '/vaskor' }, primaryList: { keywords: { additional: { 'sv-SE': ['outlet'] } } } },
       ],
     });
-    await importPages({ market: 'NO', type: 'FULL', addOrUpdate: [{ id: '/salg', paths: { 'nb-NO': '/salg' }, primaryList: { keywords: { additional: { 'nb-NO': ['rea'] } } } }] });
+    await importPages({
+      market: 'NO',
+      type: 'FULL',
+      addOrUpdate: [{ id: '/salg', paths: { 'nb-NO': '/salg' }, primaryList: { keywords: { additional: { 'nb-NO': ['rea'] } } } }],
+    });
   });
   after(async () => service.close());
 
-  it('redirects a phrase that is one of a page\'s keywords to the page\'s localized path, compared trimmed and in any case', async () => {
+  it("redirects a phrase that is one of a page's keywords to the page's localized path, compared trimmed and in any case", async () => {
     assert.equal(await redirect('rea'), '/kampanj/sommar');
     assert.equal(await redirect('  REA '), '/kampanj/sommar');
     assert.equal(await redirect('Sommar rea'), '/kampanj/sommar');
@@ -81,7 +97,12 @@ describe('page keywords (autocomplete redirectLink)', function () {
   });
 
   it('follows the view: preview keywords only with viewId=PREVIEW; a removed page no longer redirects', async () => {
-    await importPages({ market: 'SE', type: 'PARTIAL', previewOnly: true, addOrUpdate: [{ id: '/campaigns/summer', primaryList: { keywords: { additional: { 'sv-SE': ['kampanj'] } } } }] });
+    await importPages({
+      market: 'SE',
+      type: 'PARTIAL',
+      previewOnly: true,
+      addOrUpdate: [{ id: '/campaigns/summer', primaryList: { keywords: { additional: { 'sv-SE': ['kampanj'] } } } }],
+    });
     assert.equal(await redirect('kampanj'), undefined);
     assert.equal(await redirect('kampanj', { viewId: 'PREVIEW' }), '/kampanj/sommar');
     assert.equal(await redirect('rea', { viewId: 'PREVIEW' }), undefined);
@@ -103,19 +124,42 @@ describe('page keywords (autocomplete redirectLink)', function () {
       mappings: {
         dynamic: 'strict',
         properties: {
-          market: { type: 'keyword' }, id: { type: 'keyword' }, state: { type: 'keyword' }, publishedPaths: { type: 'keyword' }, previewPaths: { type: 'keyword' },
-          published: { type: 'flattened', ignore_above: 1024, depth_limit: 10 }, preview: { type: 'flattened', ignore_above: 1024, depth_limit: 10 }, updatedAt: { type: 'date' },
+          market: { type: 'keyword' },
+          id: { type: 'keyword' },
+          state: { type: 'keyword' },
+          publishedPaths: { type: 'keyword' },
+          previewPaths: { type: 'keyword' },
+          published: { type: 'flattened', ignore_above: 1024, depth_limit: 10 },
+          preview: { type: 'flattened', ignore_above: 1024, depth_limit: 10 },
+          updatedAt: { type: 'date' },
         },
       },
     });
     const old = { id: '/old', paths: { 'sv-SE': '/gammal' }, primaryList: { keywords: { additional: { 'sv-SE': ['gammal rea'] } } } };
-    await es.index({ index, id: 'SE|/old', refresh: true, document: { market: 'SE', id: '/old', state: 'PUBLISHED', publishedPaths: ['sv-SE|/gammal'], previewPaths: ['sv-SE|/gammal'], published: old, updatedAt: new Date().toISOString() } });
+    await es.index({
+      index,
+      id: 'SE|/old',
+      refresh: true,
+      document: {
+        market: 'SE',
+        id: '/old',
+        state: 'PUBLISHED',
+        publishedPaths: ['sv-SE|/gammal'],
+        previewPaths: ['sv-SE|/gammal'],
+        published: old,
+        updatedAt: new Date().toISOString(),
+      },
+    });
     assert.equal(await redirect('gammal rea'), undefined);
 
     await prepareContext(service.context);
     assert.equal(await redirect('gammal rea'), '/gammal');
     // imports write the new fields into the upgraded index
-    await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/new', paths: { 'sv-SE': '/ny' }, primaryList: { keywords: { additional: { 'sv-SE': ['ny rea'] } } } }] });
+    await importPages({
+      market: 'SE',
+      type: 'PARTIAL',
+      addOrUpdate: [{ id: '/new', paths: { 'sv-SE': '/ny' }, primaryList: { keywords: { additional: { 'sv-SE': ['ny rea'] } } } }],
+    });
     assert.equal(await redirect('ny rea'), '/ny');
     assert.equal(await redirect('gammal rea'), '/gammal');
   });

@@ -27,7 +27,16 @@ describe('previewOnly page imports (admin API → storefront views)', function (
 
   /** The storefront's landing page: whether a stored page answered, and its product keys in order. */
   async function landing(market: string, locale: string, path: string, view?: 'PREVIEW'): Promise<{ published: boolean; keys: string[] }> {
-    const query = new URLSearchParams({ pageReference: path, market, locale, touchpoint: 'desktop', customerKey: 'c', sessionKey: 's', notify: 'false', ...(view ? { viewId: view } : {}) });
+    const query = new URLSearchParams({
+      pageReference: path,
+      market,
+      locale,
+      touchpoint: 'desktop',
+      customerKey: 'c',
+      sessionKey: 's',
+      notify: 'false',
+      ...(view ? { viewId: view } : {}),
+    });
     const res = await service.request('GET', `/api/storefront/v3/queries/landing-page?${query}`);
     assert.equal(res.status, 200, await res.clone().text());
     const body = (await res.json()) as { published: boolean; primaryList?: { productGroups: { products: { key: string }[] }[] } };
@@ -55,7 +64,13 @@ describe('previewOnly page imports (admin API → storefront views)', function (
   });
 
   it('previewOnly as a query parameter keeps a published page live as it was, too', async () => {
-    await expect204(await importPages({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, primaryList: { rules: 'rule incl brand { "Acme" }' } }] }));
+    await expect204(
+      await importPages({
+        market: 'SE',
+        type: 'FULL',
+        addOrUpdate: [{ id: 'skor', paths: { 'sv-SE': '/skor' }, primaryList: { rules: 'rule incl brand { "Acme" }' } }],
+      }),
+    );
     const before = await landing('SE', 'sv-SE', '/skor');
     assert.equal(before.published, true);
     const last = before.keys[before.keys.length - 1]!;
@@ -66,7 +81,9 @@ describe('previewOnly page imports (admin API → storefront views)', function (
     assert.equal((await landing('SE', 'sv-SE', '/skor', 'PREVIEW')).keys[0], last);
 
     // A second preview amends the first; the live view still shows the published page.
-    await expect204(await importPages({ market: 'SE', type: 'PARTIAL', previewOnly: true, addOrUpdate: [{ id: 'skor', primaryList: { blocked: [before.keys[0]!] } }] }));
+    await expect204(
+      await importPages({ market: 'SE', type: 'PARTIAL', previewOnly: true, addOrUpdate: [{ id: 'skor', primaryList: { blocked: [before.keys[0]!] } }] }),
+    );
     assert.deepEqual(await landing('SE', 'sv-SE', '/skor'), before);
     const preview = await landing('SE', 'sv-SE', '/skor', 'PREVIEW');
     assert.equal(preview.keys[0], last);
@@ -97,19 +114,34 @@ describe('previewOnly page imports (admin API → storefront views)', function (
     assert.deepEqual(await landing('SE', 'sv-SE', '/skor'), preview);
   });
 
-  it('marks every admin answer nosniff and no-store: exports, imports, refusals, unknown paths, the console\'s explain and history', async () => {
+  it("marks every admin answer nosniff and no-store: exports, imports, refusals, unknown paths, the console's explain and history", async () => {
     const answers: [string, Response][] = [
       ['export', await service.admin('GET', '/api/admin/v4/export/pages?market=SE', { headers: { 'Accept-Encoding': 'gzip' } })],
       ['import', await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: 'skor' }] })],
       ['refused import', await importPages({ market: 'XX', type: 'PARTIAL', addOrUpdate: [] })],
       ['no key', await service.request('GET', '/api/admin/v4/export/pages?market=SE')],
       ['unknown path', await service.admin('GET', '/api/admin/v4/nothing-here')],
-      ['explain', await service.admin('GET', '/api/admin/v4/explain/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s')],
+      [
+        'explain',
+        await service.admin(
+          'GET',
+          '/api/admin/v4/explain/landing-page?pageReference=/skor&market=SE&locale=sv-SE&touchpoint=desktop&customerKey=c&sessionKey=s',
+        ),
+      ],
       ['history', await service.admin('GET', '/api/admin/v4/history/pages?market=SE')],
       ['synonyms export', await service.admin('GET', '/api/admin/v4/export/synonyms', { headers: { 'Accept-Encoding': 'gzip' } })],
     ];
     const statuses = answers.map(([name, res]) => `${name} ${res.status}`);
-    assert.deepEqual(statuses, ['export 200', 'import 204', 'refused import 400', 'no key 403', 'unknown path 404', 'explain 200', 'history 200', 'synonyms export 200']);
+    assert.deepEqual(statuses, [
+      'export 200',
+      'import 204',
+      'refused import 400',
+      'no key 403',
+      'unknown path 404',
+      'explain 200',
+      'history 200',
+      'synonyms export 200',
+    ]);
     for (const [name, res] of answers) {
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff', name);
       assert.equal(res.headers.get('cache-control'), 'no-store', name);

@@ -28,7 +28,13 @@ describe('page schedules (HTTP)', function () {
     return body as { published: boolean; seo: { pageHeading?: string } };
   };
   const importPages = (body: unknown) => service.admin('POST', '/api/admin/v4/import/pages', { body: JSON.stringify(body), headers: JSON_HEADERS });
-  const campaign = (schedule: Page['schedule']): Page => ({ id: '/rea', paths: { 'sv-SE': '/rea' }, headings: { 'sv-SE': 'Rea' }, primaryList: { rules: 'rule incl category { "Sale" }' }, schedule });
+  const campaign = (schedule: Page['schedule']): Page => ({
+    id: '/rea',
+    paths: { 'sv-SE': '/rea' },
+    headings: { 'sv-SE': 'Rea' },
+    primaryList: { rules: 'rule incl category { "Sale" }' },
+    schedule,
+  });
 
   before(async () => {
     service = await startService();
@@ -52,7 +58,16 @@ describe('page schedules (HTTP)', function () {
   });
 
   it('stops serving a page at its end, and serves it again once the schedule is cleared ({})', async () => {
-    assert.equal((await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/rea', schedule: { start: '2020-01-01T00:00:00Z', end: '2021-01-01T00:00:00+01:00' } }] })).status, 204);
+    assert.equal(
+      (
+        await importPages({
+          market: 'SE',
+          type: 'PARTIAL',
+          addOrUpdate: [{ id: '/rea', schedule: { start: '2020-01-01T00:00:00Z', end: '2021-01-01T00:00:00+01:00' } }],
+        })
+      ).status,
+      204,
+    );
     assert.equal((await landing('/rea')).published, false);
     assert.equal((await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/rea', schedule: {} }] })).status, 204);
     assert.equal((await landing('/rea')).published, true);
@@ -100,7 +115,10 @@ describe('page schedules (HTTP)', function () {
     const diff = await jsonBody(await service.admin('GET', `/api/admin/v4/history/pages/diff?from=${versions[1].id}&to=${versions[0].id}`));
     const changed = diff.changed.find((c: { id: string }) => c.id === '/rea');
     assert.ok(changed, JSON.stringify(diff));
-    assert.ok(changed.fields.some((f: { path: string; to: unknown }) => f.path === 'schedule.end' && f.to === end), JSON.stringify(changed.fields));
+    assert.ok(
+      changed.fields.some((f: { path: string; to: unknown }) => f.path === 'schedule.end' && f.to === end),
+      JSON.stringify(changed.fields),
+    );
     assert.equal((await landing('/rea')).published, true, 'served until its end');
   });
 });

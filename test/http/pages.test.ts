@@ -13,7 +13,13 @@ const women: Page = {
     pinned: ['p1', 'p2'],
     rules: 'rule incl product_key { "p1" "p2" } rule incl custom.material { "leather" } excl price [ -infinity, 100 ]',
     restrictChildRules: true,
-    facetsOverride: { enabled: true, facets: [{ attribute: 'brand', sortOrder: 'ALPHABETIC' }, { attribute: 'custom.width', unit: 'cm', visualization: 'RANGE' }] },
+    facetsOverride: {
+      enabled: true,
+      facets: [
+        { attribute: 'brand', sortOrder: 'ALPHABETIC' },
+        { attribute: 'custom.width', unit: 'cm', visualization: 'RANGE' },
+      ],
+    },
     keywords: { additional: { 'sv-SE': ['kvinna'] }, enabled: true, headingAsKeyword: false },
     pageSliceInfo: { inherit: false, slices: [{ productSetId: 'SET1', pinnedProducts: ['p3'] }] },
     sortOrderOverride: { enabled: true, sortOrders: ['RELEVANCE', 'PRICE_DECREASING', 'NEWEST_FIRST'] },
@@ -26,7 +32,10 @@ const campaign: Page = { id: 'campaign', paths: { 'sv-SE': '/kampanj' } };
 
 describe('page import and export (admin API)', function () {
   let service: TestService;
-  before(async () => { service = await startService(); await service.configure(); });
+  before(async () => {
+    service = await startService();
+    await service.configure();
+  });
   after(async () => service.close());
 
   const importPages = (body: unknown, query = '', version = 'v3') =>
@@ -58,15 +67,30 @@ describe('page import and export (admin API)', function () {
     assert.deepEqual(await exportPages('market=SE'), exported);
   });
 
-  it('accepts inherit and restrictChildRules on ids that are not paths, as Elevate\'s export has them, and re-imports the export unchanged', async () => {
+  it("accepts inherit and restrictChildRules on ids that are not paths, as Elevate's export has them, and re-imports the export unchanged", async () => {
     // Elevate's export spells out the defaults on every page, path or not (inherit defaults to true).
     const fromElevate: Page[] = [
       {
-        id: 'summer-sale', paths: { 'nb-NO': '/sommersalg' },
-        primaryList: { blocked: [], pinned: [], restrictChildRules: false, pageSliceInfo: { inherit: true, slices: [] }, facetsOverride: { enabled: false, facets: [] }, sortOrderOverride: { enabled: false } },
+        id: 'summer-sale',
+        paths: { 'nb-NO': '/sommersalg' },
+        primaryList: {
+          blocked: [],
+          pinned: [],
+          restrictChildRules: false,
+          pageSliceInfo: { inherit: true, slices: [] },
+          facetsOverride: { enabled: false, facets: [] },
+          sortOrderOverride: { enabled: false },
+        },
         recLists: [],
       },
-      { id: 'outlet-2024', primaryList: { rules: 'rule incl brand { "A" }', restrictChildRules: true, pageSliceInfo: { inherit: false, slices: [{ productSetId: 'SET9', pinnedProducts: ['p1'] }] } } },
+      {
+        id: 'outlet-2024',
+        primaryList: {
+          rules: 'rule incl brand { "A" }',
+          restrictChildRules: true,
+          pageSliceInfo: { inherit: false, slices: [{ productSetId: 'SET9', pinnedProducts: ['p1'] }] },
+        },
+      },
     ];
     await expect204(await importPages({ market: 'NO', type: 'FULL', addOrUpdate: fromElevate }, '', 'v4'));
     const exported = await exportPages('market=NO');
@@ -80,13 +104,22 @@ describe('page import and export (admin API)', function () {
     const { updatedAt, ...doc } = res._source!;
     assert.equal(typeof updatedAt, 'string');
     assert.deepEqual(doc, {
-      market: 'SE', id: '/women/shoes', published: shoes, state: 'PUBLISHED', publishedPaths: ['sv-SE|/dam/skor'], previewPaths: ['sv-SE|/dam/skor'],
-      publishedKeywords: [], previewKeywords: [], lookupVersion: 2,
+      market: 'SE',
+      id: '/women/shoes',
+      published: shoes,
+      state: 'PUBLISHED',
+      publishedPaths: ['sv-SE|/dam/skor'],
+      previewPaths: ['sv-SE|/dam/skor'],
+      publishedKeywords: [],
+      previewKeywords: [],
+      lookupVersion: 2,
     });
   });
 
   it('PARTIAL amends: fields given replace, omitted primaryList parts keep their settings', async () => {
-    await expect204(await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/women', headings: { 'sv-SE': 'Kvinnor' }, primaryList: { pinned: ['p7'] } }] }));
+    await expect204(
+      await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: '/women', headings: { 'sv-SE': 'Kvinnor' }, primaryList: { pinned: ['p7'] } }] }),
+    );
     const [page] = (await exportPages('market=SE&idFilter=/women')).addOrUpdate;
     assert.deepEqual(page, { ...women, headings: { 'sv-SE': 'Kvinnor' }, primaryList: { ...women.primaryList, pinned: ['p7'] } });
   });
@@ -94,7 +127,10 @@ describe('page import and export (admin API)', function () {
   it('filters the export by id (pipe- or comma-separated) as a PARTIAL container', async () => {
     const body = await exportPages('market=SE&idFilter=campaign|/women/shoes|missing');
     assert.equal(body.type, 'PARTIAL');
-    assert.deepEqual(body.addOrUpdate.map((p: Page) => p.id), ['/women/shoes', 'campaign']);
+    assert.deepEqual(
+      body.addOrUpdate.map((p: Page) => p.id),
+      ['/women/shoes', 'campaign'],
+    );
     assert.deepEqual(await ids('market=SE&idFilter=campaign,/women'), ['/women', 'campaign']);
   });
 
@@ -104,12 +140,15 @@ describe('page import and export (admin API)', function () {
 
   it('previewOnly keeps changes out of production until a normal import publishes them', async () => {
     const draft: Page = { id: 'draft', paths: { 'sv-SE': '/utkast' } };
-    await expect204(await importPages({ market: 'SE', type: 'PARTIAL', previewOnly: true, addOrUpdate: [draft, { id: 'campaign', headings: { 'sv-SE': 'Rea' } }] }));
+    await expect204(
+      await importPages({ market: 'SE', type: 'PARTIAL', previewOnly: true, addOrUpdate: [draft, { id: 'campaign', headings: { 'sv-SE': 'Rea' } }] }),
+    );
 
     assert.deepEqual(await ids('market=SE'), ['/women', '/women/shoes', '/women/shoes/boots', 'campaign']);
     assert.deepEqual((await exportPages('market=SE&idFilter=campaign')).addOrUpdate, [campaign]);
     assert.deepEqual((await exportPages('market=SE&idFilter=campaign|draft&outputFilter=INCLUDE_UNPUBLISHED')).addOrUpdate, [
-      { ...campaign, headings: { 'sv-SE': 'Rea' } }, draft,
+      { ...campaign, headings: { 'sv-SE': 'Rea' } },
+      draft,
     ]);
     assert.equal(await find('/utkast', 'production'), undefined);
     assert.deepEqual(await find('/utkast', 'preview'), { market: 'SE', locale: 'sv-SE', view: 'preview', page: draft, state: 'PREVIEW_ONLY' });
@@ -122,7 +161,10 @@ describe('page import and export (admin API)', function () {
   });
 
   it('refuses previewOnly with FULL or with removals', async () => {
-    for (const body of [{ market: 'SE', type: 'FULL', previewOnly: true, addOrUpdate: [] }, { market: 'SE', type: 'PARTIAL', previewOnly: true, remove: ['draft'] }]) {
+    for (const body of [
+      { market: 'SE', type: 'FULL', previewOnly: true, addOrUpdate: [] },
+      { market: 'SE', type: 'PARTIAL', previewOnly: true, remove: ['draft'] },
+    ]) {
       const res = await importPages(body);
       assert.equal(res.status, 400);
       assert.match((await jsonBody(res)).errors[0].message, /previewOnly/);
@@ -136,7 +178,10 @@ describe('page import and export (admin API)', function () {
     assert.equal(await find('/dam/skor', 'production', 'en-GB'), undefined);
     const bootsPage = await find('/dam/skor/stovlar', 'production');
     const store = service.context.merchandising.pages;
-    assert.deepEqual((await store.ancestors(bootsPage!)).map((p) => p.page.id), ['/women/shoes', '/women']);
+    assert.deepEqual(
+      (await store.ancestors(bootsPage!)).map((p) => p.page.id),
+      ['/women/shoes', '/women'],
+    );
     assert.equal((await store.parentOf(bootsPage!))!.page.id, '/women/shoes');
     assert.equal(await store.parentOf((await find('campaign', 'production'))!), undefined);
   });
@@ -151,7 +196,10 @@ describe('page import and export (admin API)', function () {
     const res = await importPages(body);
     assert.equal(res.status, 400);
     const answer = await jsonBody(res);
-    assert.deepEqual(answer.errors.map((e: { path: string }) => e.path), ['type']);
+    assert.deepEqual(
+      answer.errors.map((e: { path: string }) => e.path),
+      ['type'],
+    );
     assert.match(answer.message, /would delete 3 of the 4 pages of market SE \(75%\); a FULL import may delete at most half/);
     assert.equal((await ids('market=SE')).length, 4);
     await expect204(await importPages(body, '?force=true'));
@@ -161,7 +209,18 @@ describe('page import and export (admin API)', function () {
   it('refuses an import while another import holds the lock (409)', async () => {
     const es = service.context.es;
     const lock = `${service.prefix}-import-lock`;
-    await es.index({ index: lock, id: 'import', document: { holder: 'other', importId: 'x', kind: 'catalog-full', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }, refresh: true });
+    await es.index({
+      index: lock,
+      id: 'import',
+      document: {
+        holder: 'other',
+        importId: 'x',
+        kind: 'catalog-full',
+        acquiredAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+      refresh: true,
+    });
     try {
       assert.equal((await importPages({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: 'x' }] })).status, 409);
     } finally {

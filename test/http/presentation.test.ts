@@ -12,7 +12,9 @@ import { jsonBody, startService, TEST_CONFIGURATION, type TestService } from './
 
 const DAY = 24 * 3600 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
-const img = (name: string, more: Record<string, unknown> = {}) => ({ defaults: { urls: [{ url: `https://img.example.com/${name}.jpg`, widthInitial: 800 }], alt: name, ...more } });
+const img = (name: string, more: Record<string, unknown> = {}) => ({
+  defaults: { urls: [{ url: `https://img.example.com/${name}.jpg`, widthInitial: 800 }], alt: name, ...more },
+});
 
 const shoe = (title: string, price: { list: number; sell: number }, more: Partial<Product> & { defaults?: Product['defaults'] } = {}): Product => ({
   markets: ['SE'],
@@ -30,33 +32,89 @@ const CATALOG: ReplaceEntity[] = [
     key: 'G-TRAIL',
     productGroup: {
       products: {
-        trail: shoe('Trail shoe', { list: 1000, sell: 800 }, {
-          defaults: {
-            title: 'Trail shoe', url: '/p/trail', description: 'A light trail shoe.', releaseDate: daysAgo(10),
-            customLabels: { material: ['m-mesh'], eco: ['eco-yes'], colour: ['red'] }, customNumbers: { drop: 8 }, customJson: { care: { wash: false } },
+        trail: shoe(
+          'Trail shoe',
+          { list: 1000, sell: 800 },
+          {
+            defaults: {
+              title: 'Trail shoe',
+              url: '/p/trail',
+              description: 'A light trail shoe.',
+              releaseDate: daysAgo(10),
+              customLabels: { material: ['m-mesh'], eco: ['eco-yes'], colour: ['red'] },
+              customNumbers: { drop: 8 },
+              customJson: { care: { wash: false } },
+            },
+            variants: {
+              'trail-38': {
+                defaults: {
+                  listPrice: 1000,
+                  sellingPrice: 800,
+                  stock: 3,
+                  storeStock: { 'store-1': 4 },
+                  label: '38',
+                  customLabels: { fit: ['narrow'] },
+                  customJson: { sizing: { eu: 38 } },
+                },
+              },
+              'trail-39': { defaults: { listPrice: 1000, sellingPrice: 800, stock: 0, label: '39' } },
+            },
+            images: {
+              side: { ...img('side', { caption: 'Side view' }), order: 1 },
+              top: { ...img('top', { caption: 'From above' }), order: 2 },
+              sole: {
+                defaults: {
+                  urls: [{ url: 'https://img.example.com/sole-s.jpg', widthInitial: 200, heightInitial: 150 }, { url: 'https://img.example.com/sole.jpg' }],
+                  alt: 'sole',
+                },
+                order: 3,
+              },
+            },
           },
-          variants: {
-            'trail-38': { defaults: { listPrice: 1000, sellingPrice: 800, stock: 3, storeStock: { 'store-1': 4 }, label: '38', customLabels: { fit: ['narrow'] }, customJson: { sizing: { eu: 38 } } } },
-            'trail-39': { defaults: { listPrice: 1000, sellingPrice: 800, stock: 0, label: '39' } },
-          },
-          images: {
-            side: { ...img('side', { caption: 'Side view' }), order: 1 },
-            top: { ...img('top', { caption: 'From above' }), order: 2 },
-            sole: { defaults: { urls: [{ url: 'https://img.example.com/sole-s.jpg', widthInitial: 200, heightInitial: 150 }, { url: 'https://img.example.com/sole.jpg' }], alt: 'sole' }, order: 3 },
-          },
-        }),
+        ),
       },
     },
   },
-  { key: 'G-ROAD', productGroup: { products: { road: shoe('Road shoe', { list: 500, sell: 500 }, { defaults: { title: 'Road shoe', url: '/p/road', releaseDate: daysAgo(60) }, images: { one: img('road') } }) } } },
+  {
+    key: 'G-ROAD',
+    productGroup: {
+      products: {
+        road: shoe(
+          'Road shoe',
+          { list: 500, sell: 500 },
+          { defaults: { title: 'Road shoe', url: '/p/road', releaseDate: daysAgo(60) }, images: { one: img('road') } },
+        ),
+      },
+    },
+  },
   {
     key: 'G-SANDAL',
-    productGroup: { products: { sandal: shoe('Sandal shoe', { list: 1000, sell: 950 }, { defaults: { title: 'Sandal shoe', url: '/p/sandal', releaseDate: daysAgo(20) }, images: { a: img('sandal-a'), b: img('sandal-b') } }) } },
+    productGroup: {
+      products: {
+        sandal: shoe(
+          'Sandal shoe',
+          { list: 1000, sell: 950 },
+          { defaults: { title: 'Sandal shoe', url: '/p/sandal', releaseDate: daysAgo(20) }, images: { a: img('sandal-a'), b: img('sandal-b') } },
+        ),
+      },
+    },
   },
-  { key: 'G-BOOT', productGroup: { products: { boot: shoe('Winter shoe', { list: 300, sell: 300 }, { variants: { 'boot-v': { defaults: { listPrice: 300, sellingPrice: 300, stock: 0 } } } }) } } },
+  {
+    key: 'G-BOOT',
+    productGroup: {
+      products: {
+        boot: shoe('Winter shoe', { list: 300, sell: 300 }, { variants: { 'boot-v': { defaults: { listPrice: 300, sellingPrice: 300, stock: 0 } } } }),
+      },
+    },
+  },
   {
     key: 'c-guide',
-    content: { markets: ['SE'], type: 'article', defaults: { title: 'Shoe care guide', url: '/c/guide', customLabels: { topic: ['care'] } }, image: { defaults: { urls: [{ url: 'https://img.example.com/guide.jpg', widthInitial: 640 }], alt: 'Guide', caption: 'Brushes' } } },
+    content: {
+      markets: ['SE'],
+      type: 'article',
+      defaults: { title: 'Shoe care guide', url: '/c/guide', customLabels: { topic: ['care'] } },
+      image: { defaults: { urls: [{ url: 'https://img.example.com/guide.jpg', widthInitial: 640 }], alt: 'Guide', caption: 'Brushes' } },
+    },
   },
 ];
 
@@ -73,9 +131,10 @@ describe('product presentation (HTTP)', function () {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const call = async (endpoint: string, params: Record<string, string>, body?: unknown): Promise<{ status: number; body: any }> => {
     const path = `/api/storefront/v3/queries/${endpoint}?${new URLSearchParams({ ...BASE, ...params })}`;
-    const res = body === undefined
-      ? await service.request('GET', path)
-      : await service.request('POST', path, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const res =
+      body === undefined
+        ? await service.request('GET', path)
+        : await service.request('POST', path, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
     return { status: res.status, body: await res.json() };
   };
   const products = (page: SearchPage) => new Map(page.primaryList.productGroups.map((g) => [g.products[0].key, g.products[0]]));
@@ -85,10 +144,14 @@ describe('product presentation (HTTP)', function () {
     await service.configure();
     const res = await service.importCatalog(CATALOG);
     assert.equal(res.status, 204, await res.text());
-    const imported = await service.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify(TEMPLATES), headers: { 'Content-Type': 'application/json' } });
+    const imported = await service.admin('POST', '/api/admin/v4/import/templates', {
+      body: JSON.stringify(TEMPLATES),
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(imported.status, 204, await imported.text());
     const { elevate } = await import('@apptus/esales-api');
-    api = (locale = 'sv-SE') => elevate({ clusterId: service.url, market: 'SE', locale, touchpoint: 'desktop', session: () => ({ customerKey: 'c1', sessionKey: 's1' }) });
+    api = (locale = 'sv-SE') =>
+      elevate({ clusterId: service.url, market: 'SE', locale, touchpoint: 'desktop', session: () => ({ customerKey: 'c1', sessionKey: 's1' }) });
   });
   after(async () => service.close());
 
@@ -119,14 +182,26 @@ describe('product presentation (HTTP)', function () {
       assert.deepEqual(english.custom, { material: [{ id: 'm-mesh', label: 'Mesh' }] });
       const page: ProductPage = await api().query.productPage({ productKey: 'trail', notify: false }, { productGroup: { include: true } });
       const main = page.productGroup!.products[0];
-      assert.deepEqual(main.custom, { material: [{ id: 'm-mesh', label: 'Nät' }], eco: [{ id: 'eco-yes', label: 'Miljövänlig' }], colour: [{ id: 'red', label: 'red' }] });
+      assert.deepEqual(main.custom, {
+        material: [{ id: 'm-mesh', label: 'Nät' }],
+        eco: [{ id: 'eco-yes', label: 'Miljövänlig' }],
+        colour: [{ id: 'red', label: 'red' }],
+      });
     });
 
     it('answers typedCustom.json wherever a template asks for it, product and variant level', async () => {
       const trail = products(await api().query.searchPage({ q: 'trail', templateId: 'detail', notify: false })).get('trail')!;
       assert.deepEqual(trail.typedCustom, { lengths: {}, numbers: { drop: 8 }, json: { care: { wash: false } } });
-      assert.deepEqual(trail.variants.map((v) => v.typedCustom), [{ lengths: {}, numbers: {}, json: { sizing: { eu: 38 } } }, { lengths: {}, numbers: {}, json: {} }]);
-      const popup = await api().query.addToCartPopup({ variantKey: 'Road shoe-v', templateId: 'detail', notify: false }, [{ id: 'top', algorithm: 'TOP_PRODUCTS' }]);
+      assert.deepEqual(
+        trail.variants.map((v) => v.typedCustom),
+        [
+          { lengths: {}, numbers: {}, json: { sizing: { eu: 38 } } },
+          { lengths: {}, numbers: {}, json: {} },
+        ],
+      );
+      const popup = await api().query.addToCartPopup({ variantKey: 'Road shoe-v', templateId: 'detail', notify: false }, [
+        { id: 'top', algorithm: 'TOP_PRODUCTS' },
+      ]);
       const listed = popup.recommendationLists[0].productGroups.flatMap((g) => g.products).find((p) => p.key === 'trail');
       assert.deepEqual(listed?.typedCustom?.json, { care: { wash: false } });
       const page: ProductPage = await api().query.productPage({ productKey: 'trail', notify: false }, { productGroup: { include: true } });
@@ -134,7 +209,7 @@ describe('product presentation (HTTP)', function () {
       assert.deepEqual(page.productGroup!.products[0].variants[0].typedCustom?.json, { sizing: { eu: 38 } });
     });
 
-    it('puts the mapping files\' new fields on the live catalog version at start, without a refusal', async () => {
+    it("puts the mapping files' new fields on the live catalog version at start, without a refusal", async () => {
       assert.deepEqual(await service.context.indices.addNewFields(), []);
     });
 
@@ -149,9 +224,13 @@ describe('product presentation (HTTP)', function () {
       const { status, body } = await call('search-page', { q: 'trail', channels: 'ONLINE|STORE', stores: 'store-1' });
       assert.equal(status, 200, JSON.stringify(body));
       const variant = body.primaryList.productGroups[0].products[0].variants[0];
-      assert.deepEqual(variant.availability, [{ channel: 'ONLINE', stockNumber: 3 }, { channel: 'STORE', key: 'store-1', stockNumber: 4 }]);
+      assert.deepEqual(variant.availability, [
+        { channel: 'ONLINE', stockNumber: 3 },
+        { channel: 'STORE', key: 'store-1', stockNumber: 4 },
+      ]);
       assert.equal(JSON.stringify(body).includes('null'), false);
-      const typed = (await api().query.searchPage({ q: 'trail', channels: 'ONLINE', notify: false })).primaryList.productGroups[0].products[0].variants[0].availability;
+      const typed = (await api().query.searchPage({ q: 'trail', channels: 'ONLINE', notify: false })).primaryList.productGroups[0].products[0].variants[0]
+        .availability;
       assert.deepEqual(typed, [{ channel: 'ONLINE', stockNumber: 3 }]);
     });
   });
@@ -184,8 +263,18 @@ describe('product presentation (HTTP)', function () {
       const page: ProductPage = await api().query.productPage({ productKey: 'trail', notify: false }, { productGroup: { include: true } });
       const info = page.productGroup!.products[0].imageInfo;
       assert.equal(info.effect, 'GALLERY');
-      assert.deepEqual(info.images.map((i) => [i.alt, i.caption]), [['side', 'Side view'], ['top', 'From above'], ['sole', undefined]]);
-      assert.deepEqual(info.images[2].sources, [{ url: 'https://img.example.com/sole-s.jpg', width: 200, height: 150 }, { url: 'https://img.example.com/sole.jpg' }]);
+      assert.deepEqual(
+        info.images.map((i) => [i.alt, i.caption]),
+        [
+          ['side', 'Side view'],
+          ['top', 'From above'],
+          ['sole', undefined],
+        ],
+      );
+      assert.deepEqual(info.images[2].sources, [
+        { url: 'https://img.example.com/sole-s.jpg', width: 200, height: 150 },
+        { url: 'https://img.example.com/sole.jpg' },
+      ]);
       const road: ProductPage = await api().query.productPage({ productKey: 'road', notify: false }, { productGroup: { include: true } });
       assert.equal(road.productGroup!.products[0].imageInfo.effect, 'NONE', 'fewer than two images');
     });
@@ -194,15 +283,24 @@ describe('product presentation (HTTP)', function () {
       const info: ContentInformation = await api().query.contentInformation({ contentKeys: ['c-guide'] });
       assert.equal(info.items[0].image?.caption, 'Brushes');
       const page = await api().query.searchPage({ q: 'shoe', notify: false }, { contentLists: [{ id: 'all' }] });
-      assert.deepEqual(page.contentLists[0].items.map((i) => [i.key, i.image?.alt, 'caption' in (i.image ?? {})]), [['c-guide', 'Guide', false]]);
+      assert.deepEqual(
+        page.contentLists[0].items.map((i) => [i.key, i.image?.alt, 'caption' in (i.image ?? {})]),
+        [['c-guide', 'Guide', false]],
+      );
       const search = await api().query.contentSearchPage({ q: 'care guide' });
-      assert.deepEqual(search.primaryList.items.map((i) => [i.key, 'caption' in (i.image ?? {})]), [['c-guide', false]]);
+      assert.deepEqual(
+        search.primaryList.items.map((i) => [i.key, 'caption' in (i.image ?? {})]),
+        [['c-guide', false]],
+      );
     });
 
     it('refuses a heightInitial that is not a positive integer, naming the field', async () => {
       const bad = structuredClone(CATALOG.find((e) => e.key === 'G-ROAD')) as { key: string; productGroup: { products: Record<string, Product> } };
       bad.productGroup.products.road.images = { one: { defaults: { urls: [{ url: 'https://img.example.com/x.jpg', heightInitial: 0 } as never] } } };
-      const res = await service.admin('POST', '/api/admin/v4/import/catalog', { body: JSON.stringify({ replace: bad }) + '\n', headers: { 'Content-Type': 'application/jsonlines' } });
+      const res = await service.admin('POST', '/api/admin/v4/import/catalog', {
+        body: JSON.stringify({ replace: bad }) + '\n',
+        headers: { 'Content-Type': 'application/jsonlines' },
+      });
       assert.equal(res.status, 400);
       assert.match(JSON.stringify(await jsonBody(res)), /images\.one\.defaults\.urls\.0\.heightInitial: must be at least 1/);
     });
@@ -210,15 +308,22 @@ describe('product presentation (HTTP)', function () {
 
   describe('badges (item 2)', () => {
     const badgesOf = (p: ClientProduct | undefined) => p && [...p.badges.primary, ...p.badges.secondary].map((b: Badge) => [b.theme, b.label, b.attribute]);
-    const configure = (presentation: unknown) => service.admin('POST', '/api/admin/v4/import/configuration', {
-      body: JSON.stringify({ markets: { ...TEST_CONFIGURATION.markets, SE: { ...TEST_CONFIGURATION.markets.SE, presentation } } }), headers: { 'Content-Type': 'application/json' },
-    });
+    const configure = (presentation: unknown) =>
+      service.admin('POST', '/api/admin/v4/import/configuration', {
+        body: JSON.stringify({ markets: { ...TEST_CONFIGURATION.markets, SE: { ...TEST_CONFIGURATION.markets.SE, presentation } } }),
+        headers: { 'Content-Type': 'application/json' },
+      });
     /** Storefront facts are cached for a few seconds: ask until the answer changes. */
     async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void> {
       let last: T | undefined;
       for (let i = 0; i < 40; i++) {
         last = await read();
-        try { assert.deepEqual(last, expected); return; } catch { await new Promise((r) => setTimeout(r, 250)); }
+        try {
+          assert.deepEqual(last, expected);
+          return;
+        } catch {
+          await new Promise((r) => setTimeout(r, 250));
+        }
       }
       assert.deepEqual(last, expected);
     }
@@ -230,8 +335,15 @@ describe('product presentation (HTTP)', function () {
 
     it('default rules: SALE, NEW within 30 days, DISCOUNT from 10%', async () => {
       assert.deepEqual(await shown(), [
-        [['SALE', 'Rea', undefined], ['NEW', 'Nyhet', undefined], ['DISCOUNT', '-20%', undefined]],
-        [['SALE', 'Rea', undefined], ['NEW', 'Nyhet', undefined]],
+        [
+          ['SALE', 'Rea', undefined],
+          ['NEW', 'Nyhet', undefined],
+          ['DISCOUNT', '-20%', undefined],
+        ],
+        [
+          ['SALE', 'Rea', undefined],
+          ['NEW', 'Nyhet', undefined],
+        ],
         [],
       ]);
     });
@@ -239,20 +351,33 @@ describe('product presentation (HTTP)', function () {
     it('per market: rules off, thresholds, and badges from catalog attributes with the translated value as label', async () => {
       const presentation = {
         badges: {
-          SALE: { enabled: false }, NEW: { days: 15 }, DISCOUNT: { minPercent: 25 },
-          attributes: [{ attribute: 'custom.eco', theme: 'THEME_1' }, { attribute: 'custom.material', theme: 'THEME_2', placement: 'secondary' }],
+          SALE: { enabled: false },
+          NEW: { days: 15 },
+          DISCOUNT: { minPercent: 25 },
+          attributes: [
+            { attribute: 'custom.eco', theme: 'THEME_1' },
+            { attribute: 'custom.material', theme: 'THEME_2', placement: 'secondary' },
+          ],
         },
       };
       assert.equal((await configure(presentation)).status, 204);
       const exported = await jsonBody(await service.admin('GET', '/api/admin/v4/export/configuration', { headers: { 'Accept-Encoding': 'gzip' } }));
       assert.deepEqual(exported.markets.SE.presentation, presentation);
       await eventually(shown, [
-        [['NEW', 'Nyhet', undefined], ['THEME_1', 'Miljövänlig', 'custom.eco'], ['THEME_2', 'Nät', 'custom.material']],
+        [
+          ['NEW', 'Nyhet', undefined],
+          ['THEME_1', 'Miljövänlig', 'custom.eco'],
+          ['THEME_2', 'Nät', 'custom.material'],
+        ],
         [],
         [],
       ]);
       const page: ProductPage = await api().query.productPage({ productKey: 'trail', notify: false }, { productGroup: { include: true } });
-      assert.deepEqual(badgesOf(page.productGroup!.products[0]), [['NEW', 'Nyhet', undefined], ['THEME_1', 'Miljövänlig', 'custom.eco'], ['THEME_2', 'Nät', 'custom.material']]);
+      assert.deepEqual(badgesOf(page.productGroup!.products[0]), [
+        ['NEW', 'Nyhet', undefined],
+        ['THEME_1', 'Miljövänlig', 'custom.eco'],
+        ['THEME_2', 'Nät', 'custom.material'],
+      ]);
       assert.equal((await configure({ badges: { NEW: { enabled: false }, DISCOUNT: { enabled: false } }, imageEffect: 'GALLERY' })).status, 204);
       await eventually(shown, [[['SALE', 'Rea', undefined]], [['SALE', 'Rea', undefined]], []]);
       const gallery = products(await api().query.searchPage({ q: 'trail', notify: false })).get('trail')!.imageInfo;

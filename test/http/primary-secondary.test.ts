@@ -55,7 +55,10 @@ const CATALOG: ReplaceEntity[] = [
   product('SE', 'socks', 'Sportstrumpor', 'Strumpor', BLACK),
 ];
 
-const PHRASES = [['GB', 'red wool jumper'], ['SE', 'röd stickad tröja']] as const;
+const PHRASES = [
+  ['GB', 'red wool jumper'],
+  ['SE', 'röd stickad tröja'],
+] as const;
 const PARTIAL = ['blue', 'cotton', 'green', 'scarf'];
 
 describe('primary and secondary list (HTTP)', function () {
@@ -63,7 +66,16 @@ describe('primary and secondary list (HTTP)', function () {
   let service: TestService;
 
   const page = async (market: string, q: string, extra: Record<string, string> = {}) => {
-    const params = new URLSearchParams({ customerKey: 'c', sessionKey: 's', market, locale: LOCALE_OF[market], touchpoint: 'desktop', notify: 'false', q, ...extra });
+    const params = new URLSearchParams({
+      customerKey: 'c',
+      sessionKey: 's',
+      market,
+      locale: LOCALE_OF[market],
+      touchpoint: 'desktop',
+      notify: 'false',
+      q,
+      ...extra,
+    });
     const res = await service.request('GET', `/api/storefront/v3/queries/search-page?${params}`);
     const body = await jsonBody(res);
     assert.equal(res.status, 200, JSON.stringify(body));
@@ -115,7 +127,7 @@ describe('primary and secondary list (HTTP)', function () {
       const every = keys(market, all.body.secondaryList!.productGroups);
       assert.equal(every.length, shown.totalHits);
       for (const key of PARTIAL) assert.ok(every.includes(key), `${market} "${q}": ${key} in ${every.join(', ')}`);
-      assert.equal(all.body.primaryList.totalHits, 2, 'the primary list\'s total beside it');
+      assert.equal(all.body.primaryList.totalHits, 2, "the primary list's total beside it");
     }
   });
 

@@ -23,10 +23,19 @@ describe('product index codec (PRODUCT_INDEX_CODEC)', function () {
     assert.ok((JSON.parse(body) as { primaryList: { productGroups: unknown[] } }).primaryList.productGroups.length > 0, body);
 
     const settings = await service.context.es.indices.getSettings({ index: `${service.prefix}-catalog-*`, name: 'index.codec', include_defaults: true });
-    const codecs = Object.entries(settings).map(([index, s]) => [index.slice(service!.prefix.length + 1).replace(/-v[^-]+/, ''), s.settings?.index?.codec ?? s.defaults?.index?.codec]);
+    const codecs = Object.entries(settings).map(([index, s]) => [
+      index.slice(service!.prefix.length + 1).replace(/-v[^-]+/, ''),
+      s.settings?.index?.codec ?? s.defaults?.index?.codec,
+    ]);
     const products = codecs.filter(([name]) => name!.startsWith('catalog-products'));
     assert.equal(products.length, 3, JSON.stringify(codecs));
-    assert.deepEqual(products.filter(([, c]) => c !== 'best_compression'), []);
-    assert.deepEqual(codecs.filter(([name, c]) => !name!.startsWith('catalog-products') && c === 'best_compression'), []);
+    assert.deepEqual(
+      products.filter(([, c]) => c !== 'best_compression'),
+      [],
+    );
+    assert.deepEqual(
+      codecs.filter(([name, c]) => !name!.startsWith('catalog-products') && c === 'best_compression'),
+      [],
+    );
   });
 });

@@ -13,9 +13,16 @@ const CATALOG: ReplaceEntity[] = [
   group('GA', {
     A1: product('A1', {
       defaults: {
-        title: 'Trail shoe', url: '/p/A1', brand: 'Acme', category: ['cat_shoes'], description: 'A light trail shoe.',
-        series: 'Trail', styleWith: ['B1'],
-        customLabels: { material: ['mesh'] }, customNumbers: { drop: 8 }, customJson: { care: { wash: false } },
+        title: 'Trail shoe',
+        url: '/p/A1',
+        brand: 'Acme',
+        category: ['cat_shoes'],
+        description: 'A light trail shoe.',
+        series: 'Trail',
+        styleWith: ['B1'],
+        customLabels: { material: ['mesh'] },
+        customNumbers: { drop: 8 },
+        customJson: { care: { wash: false } },
       },
       variants: {
         'A1-38': { defaults: { listPrice: 1000, sellingPrice: 800, stock: 3, size: ['38'], customLabels: { fit: ['narrow'] } } },
@@ -65,8 +72,18 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       await expect400('product-page', base(), {}, /Query parameter productKey is required/);
       await expect400('product-page', `${base()}&productKey=nope`, {}, /productKey: unknown product "nope"/);
       await expect400('product-page', `${base()}&productKey=${'p'.repeat(201)}`, {}, /Query parameter productKey: a key is at most 200 characters \(got 201\)/);
-      await expect400('product-page', `${base()}&productKey=A1`, { recommendationLists: [{ id: 'r', algorithm: 'CART', params: { cart: ['x'.repeat(40_000)] } }] }, /recommendationLists\[0\]\.params\.cart\[0\] must be at most 200 characters/);
-      await expect400('product-page', `${base()}&productKey=A1`, { recommendationLists: [{ id: 'r', productRules: `rule incl brand { "${'å'.repeat(20_000)}" }` }] }, /String too long .* a value is at most 1000 characters \(got 20000\)/);
+      await expect400(
+        'product-page',
+        `${base()}&productKey=A1`,
+        { recommendationLists: [{ id: 'r', algorithm: 'CART', params: { cart: ['x'.repeat(40_000)] } }] },
+        /recommendationLists\[0\]\.params\.cart\[0\] must be at most 200 characters/,
+      );
+      await expect400(
+        'product-page',
+        `${base()}&productKey=A1`,
+        { recommendationLists: [{ id: 'r', productRules: `rule incl brand { "${'å'.repeat(20_000)}" }` }] },
+        /String too long .* a value is at most 1000 characters \(got 20000\)/,
+      );
       await expect400('product-page', `${base()}&productKey=A1`, [], /Body must be a JSON object/);
       await expect400('product-page', `${base()}&productKey=A1`, { productGroup: { include: 'yes' } }, /productGroup\.include must be true or false/);
       await expect400('product-page', `${base()}&productKey=A1`, { recommendationLists: [{ id: '' }] }, /recommendationLists\[0\]\.id is required/);
@@ -79,43 +96,73 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       await expect400('cart-page', base(), {}, /Query parameter cart is required/);
       await expect400('cart-page', `${base()}&cart=${Array.from({ length: 251 }, (_, i) => `k${i}`).join('|')}`, {}, /cart holds at most 250 keys/);
       await expect400('cart-page', `${base()}&cart=A1|${'k'.repeat(201)}`, {}, /Query parameter cart: a key is at most 200 characters \(got 201\)/);
-      await expect400('add-to-cart-popup', `${base()}&variantKey=${'v'.repeat(300)}`, {}, /Query parameter variantKey: a key is at most 200 characters \(got 300\)/);
+      await expect400(
+        'add-to-cart-popup',
+        `${base()}&variantKey=${'v'.repeat(300)}`,
+        {},
+        /Query parameter variantKey: a key is at most 200 characters \(got 300\)/,
+      );
       await expect400('cart-page', `${base()}&cart=A1`, { cart: true }, /Body cart must be an object/);
       await expect400('cart-page', `${base()}&cart=A1`, { recommendationLists: Array.from({ length: 11 }, (_, i) => ({ id: `l${i}` })) }, /at most 10 lists/);
     });
 
     it('presentCustom: every prefix on product-page and cart-page; no prefixes where no products are listed', async () => {
       const custom = 'presentCustom=material|variant.fit|number.drop|length.shaft';
-      const product = await post('product-page', `${base()}&productKey=D1&notify=false&${custom}`, { recommendationLists: [{ id: 'series', algorithm: 'MORE_FROM_SERIES' }] });
+      const product = await post('product-page', `${base()}&productKey=D1&notify=false&${custom}`, {
+        recommendationLists: [{ id: 'series', algorithm: 'MORE_FROM_SERIES' }],
+      });
       const page = (await jsonBody(product)) as ProductPage;
       assert.equal(product.status, 200, JSON.stringify(page));
       const a1 = page.recommendationLists[0].productGroups.flatMap((g) => g.products).find((p) => p.key === 'A1')!;
-      assert.deepEqual([a1.custom, a1.typedCustom?.numbers, a1.variants[0].custom], [{ material: [{ id: 'mesh', label: 'mesh' }] }, { drop: 8 }, { fit: [{ id: 'narrow', label: 'narrow' }] }]);
+      assert.deepEqual(
+        [a1.custom, a1.typedCustom?.numbers, a1.variants[0].custom],
+        [{ material: [{ id: 'mesh', label: 'mesh' }] }, { drop: 8 }, { fit: [{ id: 'narrow', label: 'narrow' }] }],
+      );
       const cart = await post('cart-page', `${base()}&cart=A1-38&notify=false&${custom}`, { cart: { include: true } });
       const cartPage = (await jsonBody(cart)) as CartPage;
       assert.equal(cart.status, 200, JSON.stringify(cartPage));
       const inCart = cartPage.cart[0].products[0];
-      assert.deepEqual([inCart.custom, inCart.typedCustom?.numbers, inCart.variants[0].custom], [{ material: [{ id: 'mesh', label: 'mesh' }] }, { drop: 8 }, { fit: [{ id: 'narrow', label: 'narrow' }] }]);
+      assert.deepEqual(
+        [inCart.custom, inCart.typedCustom?.numbers, inCart.variants[0].custom],
+        [{ material: [{ id: 'mesh', label: 'mesh' }] }, { drop: 8 }, { fit: [{ id: 'narrow', label: 'narrow' }] }],
+      );
       await expect400('cart-page', `${base()}&cart=A1&presentCustom=variant.`, {}, /presentCustom: "variant\." names no attribute/);
       const content = await service.request('GET', `/api/storefront/v3/queries/content-information?${base()}&contentKeys=x&presentCustom=variant.fit`);
-      assert.deepEqual([content.status, (await jsonBody(content)).message], [400, 'Query parameter presentCustom: prefix "variant." is not accepted by this endpoint: it lists no products']);
+      assert.deepEqual(
+        [content.status, (await jsonBody(content)).message],
+        [400, 'Query parameter presentCustom: prefix "variant." is not accepted by this endpoint: it lists no products'],
+      );
     });
 
     it('product-page and cart-page ignore templateId (not defined there, sent by the client on every product query): 200, lists as without it', async () => {
-      const imported = await service.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify({ slim: { products: { all: { fields: ['title'], maxVariants: 0 } } } }), headers: { 'Content-Type': 'application/json' } });
+      const imported = await service.admin('POST', '/api/admin/v4/import/templates', {
+        body: JSON.stringify({ slim: { products: { all: { fields: ['title'], maxVariants: 0 } } } }),
+        headers: { 'Content-Type': 'application/json' },
+      });
       assert.equal(imported.status, 204, await imported.text());
       const client = api('tpl');
       const lists = [{ id: 'series', algorithm: 'MORE_FROM_SERIES' as const }];
-      const product: ProductPage = await client.query.productPage({ productKey: 'D1', notify: false }, { productGroup: { include: true }, recommendationLists: lists });
+      const product: ProductPage = await client.query.productPage(
+        { productKey: 'D1', notify: false },
+        { productGroup: { include: true }, recommendationLists: lists },
+      );
       const cartLists = [{ id: 'cart', algorithm: 'CART' as const }];
       const cart: CartPage = await client.query.cartPage({ cart: ['A1-38'], notify: false }, { cart: { include: true }, recommendationLists: cartLists });
       assert.ok(product.recommendationLists[0].productGroups.length > 0 && cart.cart.length === 1 && cart.cart[0].products[0].sellingPrice !== undefined);
       for (const templateId of ['slim', 'unknown']) {
-        assert.deepEqual(await client.query.productPage({ productKey: 'D1', notify: false, templateId }, { productGroup: { include: true }, recommendationLists: lists }), product);
-        assert.deepEqual(await client.query.cartPage({ cart: ['A1-38'], notify: false, templateId }, { cart: { include: true }, recommendationLists: cartLists }), cart);
+        assert.deepEqual(
+          await client.query.productPage({ productKey: 'D1', notify: false, templateId }, { productGroup: { include: true }, recommendationLists: lists }),
+          product,
+        );
+        assert.deepEqual(
+          await client.query.cartPage({ cart: ['A1-38'], notify: false, templateId }, { cart: { include: true }, recommendationLists: cartLists }),
+          cart,
+        );
       }
       // where a template does apply, it shapes the list: the lists above would differ had it been applied
-      const popup: AddToCartPopup = await client.query.addToCartPopup({ variantKey: 'A1-38', notify: false, templateId: 'slim' }, [{ ...lists[0], params: { productKey: 'D1' } }]);
+      const popup: AddToCartPopup = await client.query.addToCartPopup({ variantKey: 'A1-38', notify: false, templateId: 'slim' }, [
+        { ...lists[0], params: { productKey: 'D1' } },
+      ]);
       const shaped = popup.recommendationLists[0].productGroups[0].products[0];
       assert.deepEqual([typeof shaped.title, shaped.sellingPrice], ['string', undefined]);
     });
@@ -132,7 +179,13 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
     it('answers the product group in detail when asked, its siblings, and lists about the product', async () => {
       const page: ProductPage = await api('pp').query.productPage(
         { productKey: 'A1', notify: false },
-        { productGroup: { include: true }, recommendationLists: [{ id: 'series', algorithm: 'MORE_FROM_SERIES' }, { id: 'style', algorithm: 'STYLE_WITH' }] },
+        {
+          productGroup: { include: true },
+          recommendationLists: [
+            { id: 'series', algorithm: 'MORE_FROM_SERIES' },
+            { id: 'style', algorithm: 'STYLE_WITH' },
+          ],
+        },
       );
       const group = page.productGroup!;
       assert.deepEqual([group.key, group.products.map((p) => p.key)], ['GA', ['A1', 'A2']]);
@@ -141,7 +194,13 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       assert.deepEqual(main.custom, { material: [{ id: 'mesh', label: 'mesh' }] });
       assert.deepEqual(main.typedCustom, { lengths: {}, numbers: { drop: 8 }, json: { care: { wash: false } } });
       assert.equal(main.imageInfo.images[0].caption, 'Side view');
-      assert.deepEqual(main.variants.map((v) => [v.key, v.inStock, v.custom]), [['A1-38', true, { fit: [{ id: 'narrow', label: 'narrow' }] }], ['A1-39', false, {}]]);
+      assert.deepEqual(
+        main.variants.map((v) => [v.key, v.inStock, v.custom]),
+        [
+          ['A1-38', true, { fit: [{ id: 'narrow', label: 'narrow' }] }],
+          ['A1-39', false, {}],
+        ],
+      );
       assert.equal(group.products[1].description, undefined);
       assert.match(Buffer.from(main.variants[0].ticket, 'base64url').toString(), /^2;PRODUCT_PAGE;PRODUCT_GROUP;variant;A1;A1-38;0;SE;DESKTOP;$/);
       assert.deepEqual(page.recommendationLists.map(keys), [['D1'], ['B1']]);
@@ -161,7 +220,10 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       await api('viewer').query.productPage({ productKey: 'C1', notify: false });
       await api('viewer').query.productPage({ productKey: 'B1' });
       await settle();
-      const page: ProductPage = await api('viewer').query.productPage({ productKey: 'D1', notify: false }, { recommendationLists: [{ id: 'rv', algorithm: 'RECENTLY_VIEWED' }] });
+      const page: ProductPage = await api('viewer').query.productPage(
+        { productKey: 'D1', notify: false },
+        { recommendationLists: [{ id: 'rv', algorithm: 'RECENTLY_VIEWED' }] },
+      );
       assert.deepEqual(keys(page.recommendationLists[0]), ['B1']);
     });
   });
@@ -172,7 +234,13 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
         { cart: ['B1-1', 'A1-38', 'A1-39', 'nope'], notify: false },
         { cart: { include: true }, recommendationLists: [{ id: 'more', algorithm: 'CART', limit: 10 }] },
       );
-      assert.deepEqual(page.cart.map((g) => [g.key, g.products[0].key]), [['GB', 'B1'], ['GA', 'A1']]);
+      assert.deepEqual(
+        page.cart.map((g) => [g.key, g.products[0].key]),
+        [
+          ['GB', 'B1'],
+          ['GA', 'A1'],
+        ],
+      );
       assert.match(Buffer.from(page.cart[1].products[0].ticket, 'base64url').toString(), /^2;CART_PAGE;CART;product;A1;;1;SE;DESKTOP;$/);
       const cart = keys(page.recommendationLists[0]);
       assert.ok(!cart.includes('B1') && !cart.includes('A1') && !cart.includes('A2'), cart.join());
@@ -185,14 +253,19 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       await api('carter').query.cartPage({ cart: ['A1-38', 'B1'] });
       await api('carter').query.cartPage({ cart: ['C1'], notify: false });
       await settle();
-      const found = await service.context.es.search({ index: `${service.prefix}-events`, query: { bool: { filter: [{ term: { customerKey: 'carter' } }, { term: { type: 'cart' } }] } } });
+      const found = await service.context.es.search({
+        index: `${service.prefix}-events`,
+        query: { bool: { filter: [{ term: { customerKey: 'carter' } }, { term: { type: 'cart' } }] } },
+      });
       assert.equal((found.hits.total as { value: number }).value, 1);
     });
   });
 
   describe('add-to-cart-popup', () => {
-    it('recommends complements of the variant, with the visitor\'s notified cart when no cart is given', async () => {
-      const popup: AddToCartPopup = await api('pop').query.addToCartPopup({ variantKey: 'A1-38', notify: false }, [{ id: 'addons', algorithm: 'ADD_TO_CART_RECS', limit: 2 }]);
+    it("recommends complements of the variant, with the visitor's notified cart when no cart is given", async () => {
+      const popup: AddToCartPopup = await api('pop').query.addToCartPopup({ variantKey: 'A1-38', notify: false }, [
+        { id: 'addons', algorithm: 'ADD_TO_CART_RECS', limit: 2 },
+      ]);
       assert.deepEqual(keys(popup.recommendationLists[0]), ['B1', 'C1']);
       assert.match(Buffer.from(popup.recommendationLists[0].productGroups[0].products[0].ticket, 'base64url').toString(), /^2;ADD_TO_CART_POPUP;addons;/);
 
@@ -200,9 +273,13 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       const page: ProductPage = await api('pop').query.productPage({ productKey: 'C1', notify: false });
       await api('pop').notify.addToCart(page.tickets['C1-1']);
       await settle();
-      const withCart: AddToCartPopup = await api('pop').query.addToCartPopup({ variantKey: 'A1-38', notify: false }, [{ id: 'c', algorithm: 'CART', limit: 10 }]);
+      const withCart: AddToCartPopup = await api('pop').query.addToCartPopup({ variantKey: 'A1-38', notify: false }, [
+        { id: 'c', algorithm: 'CART', limit: 10 },
+      ]);
       assert.ok(!keys(withCart.recommendationLists[0]).includes('C1'));
-      const given: AddToCartPopup = await api('pop').query.addToCartPopup({ variantKey: 'A1-38', cart: ['B1'], notify: false }, [{ id: 'c', algorithm: 'CART', limit: 10 }]);
+      const given: AddToCartPopup = await api('pop').query.addToCartPopup({ variantKey: 'A1-38', cart: ['B1'], notify: false }, [
+        { id: 'c', algorithm: 'CART', limit: 10 },
+      ]);
       const listed = keys(given.recommendationLists[0]);
       assert.ok(listed.includes('C1') && !listed.includes('B1') && !listed.includes('A1'), listed.join());
     });
@@ -211,8 +288,14 @@ describe('product-page, cart-page and add-to-cart-popup', function () {
       await api('popper').query.addToCartPopup({ variantKey: 'A1-38', cart: ['B1'] }, []);
       await api('popper').query.addToCartPopup({ variantKey: 'C1-1', cart: ['B1'], notify: false }, []);
       await settle();
-      const events = await service.context.es.search<{ type: string; keys?: string[] }>({ index: `${service.prefix}-events`, query: { term: { customerKey: 'popper' } } });
-      assert.deepEqual(events.hits.hits.map((h) => [h._source!.type, h._source!.keys]), [['cart', ['B1', 'A1-38']]]);
+      const events = await service.context.es.search<{ type: string; keys?: string[] }>({
+        index: `${service.prefix}-events`,
+        query: { term: { customerKey: 'popper' } },
+      });
+      assert.deepEqual(
+        events.hits.hits.map((h) => [h._source!.type, h._source!.keys]),
+        [['cart', ['B1', 'A1-38']]],
+      );
       assert.deepEqual(await service.context.behaviour.cartOf({ market: 'SE', customerKey: 'popper', sessionKey: 'popper-s' }), []);
       await expect400('add-to-cart-popup', `${base('popper', 'popper-s')}&variantKey=nope`, {}, /variantKey: unknown variant "nope"/);
     });

@@ -82,7 +82,7 @@ describe('product types (HTTP)', function () {
     assert.deepStrictEqual(new Set(keys), new Set(['s-vinter', 's-galge', 's-jackskydd']));
   });
 
-  it('ranks the products a query\'s head noun names in the catalog\'s titles above its accessories (the prior)', async () => {
+  it("ranks the products a query's head noun names in the catalog's titles above its accessories (the prior)", async () => {
     const { keys, roundTrips } = await search('grinder', 'en-GB');
     assert.deepStrictEqual(new Set(keys.slice(0, 3)), new Set(['g-bistro', 'g-hario', 'g-wilfa']), keys.join(', '));
     assert.deepStrictEqual(new Set(keys.slice(3)), new Set(['g-brush', 'g-burrs']), keys.join(', '));
@@ -93,14 +93,38 @@ describe('product types (HTTP)', function () {
     const { keys } = await search('water bottle without straw', 'en-GB');
     assert.ok(keys.includes('b-plain'), keys.join(', '));
     // and the secondary list does not repeat what the primary list holds
-    const params = new URLSearchParams({ q: 'water bottle without straw', market: 'SE', locale: 'en-GB', customerKey: 'c', sessionKey: 's', touchpoint: 'desktop', notify: 'false', limit: '20' });
-    const body = (await (await service.request('GET', `/api/storefront/v3/queries/search-page?${params}`)).json()) as { primaryList: { productGroups: { key: string }[] }; secondaryList?: { productGroups: { key: string }[] } };
+    const params = new URLSearchParams({
+      q: 'water bottle without straw',
+      market: 'SE',
+      locale: 'en-GB',
+      customerKey: 'c',
+      sessionKey: 's',
+      touchpoint: 'desktop',
+      notify: 'false',
+      limit: '20',
+    });
+    const body = (await (await service.request('GET', `/api/storefront/v3/queries/search-page?${params}`)).json()) as {
+      primaryList: { productGroups: { key: string }[] };
+      secondaryList?: { productGroups: { key: string }[] };
+    };
     const secondary = (body.secondaryList?.productGroups ?? []).map((g) => g.key);
-    assert.deepStrictEqual(secondary.filter((k) => keys.includes(k)), [], `primary ${keys.join(', ')}; secondary ${secondary.join(', ')}`);
+    assert.deepStrictEqual(
+      secondary.filter((k) => keys.includes(k)),
+      [],
+      `primary ${keys.join(', ')}; secondary ${secondary.join(', ')}`,
+    );
   });
 
   it('suggests the laptops first in autocomplete too', async () => {
-    const params = new URLSearchParams({ q: 'laptop', market: 'SE', locale: 'en-GB', customerKey: 'c', sessionKey: 's', touchpoint: 'desktop', notify: 'false' });
+    const params = new URLSearchParams({
+      q: 'laptop',
+      market: 'SE',
+      locale: 'en-GB',
+      customerKey: 'c',
+      sessionKey: 's',
+      touchpoint: 'desktop',
+      notify: 'false',
+    });
     const res = await service.request('GET', `/api/storefront/v3/queries/autocomplete?${params}`);
     assert.equal(res.status, 200);
     const keys = ((await res.json()) as { productSuggestions: { key: string }[] }).productSuggestions.map((g) => g.key);

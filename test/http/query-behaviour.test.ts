@@ -20,7 +20,10 @@ describe('behaviour registered by landing-page and autocomplete', function () {
     await service.context.behaviour.flush();
     await service.context.es.indices.refresh({ index: `${service.prefix}-*` });
     const res = await service.context.es.search<{ type: string; pageId?: string; locale?: string; touchpoint?: string; sessionKey?: string }>({
-      index: `${service.prefix}-events`, query: { term: { customerKey } }, sort: [{ '@timestamp': 'asc' }], size: 100,
+      index: `${service.prefix}-events`,
+      query: { term: { customerKey } },
+      sort: [{ '@timestamp': 'asc' }],
+      size: 100,
     });
     return res.hits.hits.map((h) => h._source!);
   };
@@ -28,10 +31,16 @@ describe('behaviour registered by landing-page and autocomplete', function () {
   before(async () => {
     service = await startService();
     await service.configure();
-    const catalog = await service.importCatalog([group('G1', { shoe: product('shoe', { defaults: { title: 'Trail shoe', url: '/p/shoe', brand: 'Acme', category: ['shoes'] } }) })]);
+    const catalog = await service.importCatalog([
+      group('G1', { shoe: product('shoe', { defaults: { title: 'Trail shoe', url: '/p/shoe', brand: 'Acme', category: ['shoes'] } }) }),
+    ]);
     assert.equal(catalog.status, 204, await catalog.text());
     const pages = await service.admin('POST', '/api/admin/v3/import/pages', {
-      body: JSON.stringify({ market: 'SE', type: 'FULL', addOrUpdate: [{ id: '/shoes', paths: { 'sv-SE': '/skor' }, primaryList: { keywords: { additional: { 'sv-SE': ['skor'] } } } }] }),
+      body: JSON.stringify({
+        market: 'SE',
+        type: 'FULL',
+        addOrUpdate: [{ id: '/shoes', paths: { 'sv-SE': '/skor' }, primaryList: { keywords: { additional: { 'sv-SE': ['skor'] } } } }],
+      }),
       headers: { 'Content-Type': 'application/json' },
     });
     assert.equal(pages.status, 204, await pages.text());
@@ -43,14 +52,21 @@ describe('behaviour registered by landing-page and autocomplete', function () {
     await query('landing-page', 'lander', { pageReference: '/shoes' });
     await query('landing-page', 'lander', { pageReference: '/not-imported' });
     const events = await eventsOf('lander');
-    assert.deepEqual(events.map((e) => [e.type, e.pageId]).sort(), [['page-view', '/not-imported'], ['page-view', '/shoes'], ['page-view', '/shoes']]);
+    assert.deepEqual(events.map((e) => [e.type, e.pageId]).sort(), [
+      ['page-view', '/not-imported'],
+      ['page-view', '/shoes'],
+      ['page-view', '/shoes'],
+    ]);
     assert.deepEqual([events[0].locale, events[0].touchpoint, events[0].sessionKey], ['sv-SE', 'MOBILE', 'lander-s']);
   });
 
   it('landing-page registers nothing with notify=false', async () => {
     await query('landing-page', 'quiet', { pageReference: '/skor', notify: 'false' });
     await query('landing-page', 'quiet', { pageReference: '/shoes' });
-    assert.deepEqual((await eventsOf('quiet')).map((e) => [e.type, e.pageId]), [['page-view', '/shoes']]);
+    assert.deepEqual(
+      (await eventsOf('quiet')).map((e) => [e.type, e.pageId]),
+      [['page-view', '/shoes']],
+    );
   });
 
   it('autocomplete registers nothing, whether notify is true, false or absent (a keystroke is not a search)', async () => {
@@ -60,6 +76,9 @@ describe('behaviour registered by landing-page and autocomplete', function () {
     await query('autocomplete', 'typist', { q: '', notify: 'false' });
     // the search the visitor then runs is registered, by search-page
     await query('search-page', 'typist', { q: 'trail', origin: 'PHRASE_SUGGEST' });
-    assert.deepEqual((await eventsOf('typist')).map((e) => e.type), ['search']);
+    assert.deepEqual(
+      (await eventsOf('typist')).map((e) => e.type),
+      ['search'],
+    );
   });
 });

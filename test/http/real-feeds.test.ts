@@ -45,10 +45,13 @@ for (const [profile, phrases, attributes] of profiles) {
     after(async () => service?.close());
 
     it('keeps the products mapping at its fixed size', async () => {
-      assert.ok(await mappedFields(service) < 150);
+      assert.ok((await mappedFields(service)) < 150);
     });
 
-    for (const [market, locale] of [['UK', 'en-GB'], ['SE', 'sv-SE']]) {
+    for (const [market, locale] of [
+      ['UK', 'en-GB'],
+      ['SE', 'sv-SE'],
+    ]) {
       it(`answers search pages in ${locale} with dynamic facets that filter`, async () => {
         let withDynamic = 0;
         for (const q of market === 'UK' ? phrases : phrases.slice(0, 1)) {
@@ -58,10 +61,14 @@ for (const [profile, phrases, attributes] of profiles) {
           if (dynamic.length === 0 || result.primaryList.totalHits < 2) continue;
           withDynamic++;
           const facet = dynamic[0];
-          const selection: Record<string, string> = facet.type === 'RANGE' ? { [`f.${facet.id}.min`]: String(facet.max) } : facet.type === 'TEXT' ? { [`f.${facet.id}`]: facet.values[0].id } : {};
+          const selection: Record<string, string> =
+            facet.type === 'RANGE' ? { [`f.${facet.id}.min`]: String(facet.max) } : facet.type === 'TEXT' ? { [`f.${facet.id}`]: facet.values[0].id } : {};
           const narrowed = await page('search-page', { q, market, locale, ...selection });
           assert.ok(narrowed.primaryList.totalHits > 0 && narrowed.primaryList.totalHits <= result.primaryList.totalHits, `${q} ${facet.id}`);
-          assert.ok(narrowed.primaryList.facets.some((f) => f.id === facet.id), 'the selected facet stays shown');
+          assert.ok(
+            narrowed.primaryList.facets.some((f) => f.id === facet.id),
+            'the selected facet stays shown',
+          );
         }
         if (market === 'UK') assert.ok(withDynamic > 0, 'some phrase got dynamic facets');
       });

@@ -20,7 +20,9 @@ describe('recommendations without behaviour data on the sample catalog (issue 32
     service = await startService();
     await loadSampleCatalogIfEmpty(service.context);
     const res = await service.context.es.search<Source>({
-      index: `${service.prefix}-*`, size: 2000, _source: ['productKey', 'category', 'styleWith', 'gender'],
+      index: `${service.prefix}-*`,
+      size: 2000,
+      _source: ['productKey', 'category', 'styleWith', 'gender'],
       query: { bool: { filter: [{ term: { market: 'SE' } }, { term: { locale: 'en-GB' } }, { exists: { field: 'productKey' } }] } },
     });
     products = res.hits.hits.map((h) => h._source!);
@@ -28,21 +30,25 @@ describe('recommendations without behaviour data on the sample catalog (issue 32
   after(async () => service?.close());
 
   async function lists(endpoint: string, params: Record<string, string>, recommendationLists: unknown[]): Promise<List[]> {
-    const res = await service.request('POST', `/api/storefront/v3/queries/${endpoint}?${new URLSearchParams({ ...BASE, ...params })}`,
-      { body: JSON.stringify({ recommendationLists }) });
+    const res = await service.request('POST', `/api/storefront/v3/queries/${endpoint}?${new URLSearchParams({ ...BASE, ...params })}`, {
+      body: JSON.stringify({ recommendationLists }),
+    });
     const body = await jsonBody(res);
     assert.equal(res.status, 200, JSON.stringify(body));
     return body.recommendationLists;
   }
   const keysOf = (l: List) => l.productGroups.map((g) => g.products[0].key);
 
-  it('STYLE_WITH on a men\'s jacket: other men\'s categories and accessories, the men\'s first', async () => {
+  it("STYLE_WITH on a men's jacket: other men's categories and accessories, the men's first", async () => {
     const seed = products.find((p) => p.category[0] === 'Men > Jackets' && !p.styleWith?.length)!;
-    assert.ok(seed, 'a men\'s jacket without styleWith keys');
+    assert.ok(seed, "a men's jacket without styleWith keys");
     const [list] = await lists('product-page', { productKey: seed.productKey }, [{ id: 'style', algorithm: 'STYLE_WITH', limit: 8 }]);
     const categories = keysOf(list).map(categoryOf);
     assert.equal(categories.length, 8, categories.join(', '));
-    assert.ok(categories.every((c) => c !== 'Men > Jackets' && (c.startsWith('Men > ') || c.startsWith('Accessories > '))), categories.join(', '));
+    assert.ok(
+      categories.every((c) => c !== 'Men > Jackets' && (c.startsWith('Men > ') || c.startsWith('Accessories > '))),
+      categories.join(', '),
+    );
     const accessories = keysOf(list).filter((k) => categoryOf(k).startsWith('Accessories > '));
     assert.ok(accessories.length >= 2, `accessories: ${categories.join(', ')}`);
     assert.ok(categories.filter((c) => c.startsWith('Men > ')).length >= 4, categories.join(', '));
@@ -55,7 +61,10 @@ describe('recommendations without behaviour data on the sample catalog (issue 32
     const [list] = await lists('product-page', { productKey: seed.productKey }, [{ id: 'style', algorithm: 'STYLE_WITH', limit: 8 }]);
     const categories = keysOf(list).map(categoryOf);
     assert.ok(categories.length > 0);
-    assert.ok(categories.every((c) => c.startsWith('Home > ') && !c.startsWith('Home > Lighting')), categories.join(', '));
+    assert.ok(
+      categories.every((c) => c.startsWith('Home > ') && !c.startsWith('Home > Lighting')),
+      categories.join(', '),
+    );
   });
 
   it('a bought-together list without co-purchase data answers a label saying so; a label asked for is kept', async () => {
@@ -76,7 +85,8 @@ describe('recommendations without behaviour data on the sample catalog (issue 32
 
   it('"Popular right now" and "New in" differ: rating and stock before the release date', async () => {
     const [top, newest] = await lists('landing-page', { pageReference: '/' }, [
-      { id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 }, { id: 'newest', algorithm: 'NEWEST_PRODUCTS', limit: 8 },
+      { id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 },
+      { id: 'newest', algorithm: 'NEWEST_PRODUCTS', limit: 8 },
     ]);
     const shared = keysOf(top).filter((k) => keysOf(newest).includes(k));
     assert.equal(keysOf(top).length, 8);

@@ -10,16 +10,30 @@ import { group, product } from '../fixtures/catalog';
 import type { ReplaceEntity } from '../../src/catalog/types';
 
 interface Item {
-  title: string; brand: string; category: string; price: number; release: string;
-  stock?: number; series?: string; styleWith?: string[]; gender?: string[]; productType?: string[];
+  title: string;
+  brand: string;
+  category: string;
+  price: number;
+  release: string;
+  stock?: number;
+  series?: string;
+  styleWith?: string[];
+  gender?: string[];
+  productType?: string[];
 }
 
 function productOf(key: string, i: Item) {
   return product(key, {
     defaults: {
-      title: i.title, url: `/p/${key}`, brand: i.brand, category: [i.category], releaseDate: i.release,
-      ...(i.series ? { series: i.series } : {}), ...(i.styleWith ? { styleWith: i.styleWith } : {}),
-      ...(i.gender ? { gender: i.gender } : {}), ...(i.productType ? { productType: i.productType } : {}),
+      title: i.title,
+      url: `/p/${key}`,
+      brand: i.brand,
+      category: [i.category],
+      releaseDate: i.release,
+      ...(i.series ? { series: i.series } : {}),
+      ...(i.styleWith ? { styleWith: i.styleWith } : {}),
+      ...(i.gender ? { gender: i.gender } : {}),
+      ...(i.productType ? { productType: i.productType } : {}),
     },
     variants: { [`${key}-1`]: { defaults: { listPrice: i.price, sellingPrice: i.price, stock: i.stock ?? 5 } } },
   });
@@ -28,11 +42,45 @@ const item = (key: string, i: Item): ReplaceEntity => group(`G-${key}`, { [key]:
 
 const women = { gender: ['women'], productType: ['sneaker'] };
 const CATALOG: ReplaceEntity[] = [
-  item('S1', { title: 'Trail runner shoe', brand: 'Acme', category: 'cat_shoes', price: 500, release: '2026-01-01T00:00:00Z', series: 'Trail', styleWith: ['K1', 'H1'], ...women }),
+  item('S1', {
+    title: 'Trail runner shoe',
+    brand: 'Acme',
+    category: 'cat_shoes',
+    price: 500,
+    release: '2026-01-01T00:00:00Z',
+    series: 'Trail',
+    styleWith: ['K1', 'H1'],
+    ...women,
+  }),
   item('S2', { title: 'Trail runner shoe pro', brand: 'Acme', category: 'cat_shoes', price: 800, release: '2026-02-01T00:00:00Z', series: 'Trail', ...women }),
-  item('S3', { title: 'City runner shoe', brand: 'Nova', category: 'cat_shoes', price: 900, release: '2026-03-01T00:00:00Z', gender: ['men'], productType: ['sneaker'] }),
-  item('S4', { title: 'Leather boot', brand: 'Nova', category: 'cat_shoes', price: 300, release: '2025-06-01T00:00:00Z', gender: ['women'], productType: ['boot'] }),
-  item('S5', { title: 'Trail runner shoe lite', brand: 'Acme', category: 'cat_shoes', price: 400, release: '2026-04-01T00:00:00Z', series: 'Trail', stock: 0, ...women }),
+  item('S3', {
+    title: 'City runner shoe',
+    brand: 'Nova',
+    category: 'cat_shoes',
+    price: 900,
+    release: '2026-03-01T00:00:00Z',
+    gender: ['men'],
+    productType: ['sneaker'],
+  }),
+  item('S4', {
+    title: 'Leather boot',
+    brand: 'Nova',
+    category: 'cat_shoes',
+    price: 300,
+    release: '2025-06-01T00:00:00Z',
+    gender: ['women'],
+    productType: ['boot'],
+  }),
+  item('S5', {
+    title: 'Trail runner shoe lite',
+    brand: 'Acme',
+    category: 'cat_shoes',
+    price: 400,
+    release: '2026-04-01T00:00:00Z',
+    series: 'Trail',
+    stock: 0,
+    ...women,
+  }),
   item('H1', { title: 'Wool hat', brand: 'Zeta', category: 'cat_hats', price: 200, release: '2025-01-01T00:00:00Z' }),
   item('H2', { title: 'Cotton cap', brand: 'Zeta', category: 'cat_hats', price: 150, release: '2025-02-01T00:00:00Z' }),
   item('H3', { title: 'Sun hat', brand: 'Zeta', category: 'cat_hats', price: 250, release: '2025-03-01T00:00:00Z' }),
@@ -50,7 +98,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('recommendation lists (real Elasticsearch)', function () {
   let service: TestService;
-  const base = (customerKey: string, sessionKey = `${customerKey}-s`) => `market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=${customerKey}&sessionKey=${sessionKey}`;
+  const base = (customerKey: string, sessionKey = `${customerKey}-s`) =>
+    `market=SE&locale=en-GB&touchpoint=DESKTOP&customerKey=${customerKey}&sessionKey=${sessionKey}`;
 
   const post = (endpoint: string, query: string, body: unknown) =>
     service.request('POST', `/api/storefront/v3/queries/${endpoint}?${query}`, { body: JSON.stringify(body) });
@@ -61,13 +110,16 @@ describe('recommendation lists (real Elasticsearch)', function () {
     assert.equal(res.status, 200, JSON.stringify(body));
     return body.recommendationLists.map((l: { productGroups: { products: { key: string }[] }[] }) => l.productGroups.map((g) => g.products[0].key));
   }
-  const one = async (customerKey: string, list: Record<string, unknown>, productKey = 'S1') => (await lists(customerKey, [{ id: 'l', ...list }], productKey))[0];
+  const one = async (customerKey: string, list: Record<string, unknown>, productKey = 'S1') =>
+    (await lists(customerKey, [{ id: 'l', ...list }], productKey))[0];
   const settle = async () => {
     await service.context.behaviour.flush();
     await service.context.es.indices.refresh({ index: `${service.prefix}-*` });
   };
   const notify = async (name: string, customerKey: string, body: unknown, sessionKey = `${customerKey}-s`) => {
-    const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=${customerKey}&sessionKey=${sessionKey}`, { body: JSON.stringify(body) });
+    const res = await service.request('POST', `/api/storefront/v3/notifications/${name}?market=SE&customerKey=${customerKey}&sessionKey=${sessionKey}`, {
+      body: JSON.stringify(body),
+    });
     assert.equal(res.status, 204, await res.text());
   };
   const view = async (customerKey: string, productKey: string) => {
@@ -102,13 +154,25 @@ describe('recommendation lists (real Elasticsearch)', function () {
       ['limit 201', [{ id: 'a', limit: 201 }], /recommendationLists\[0\]\.limit must be an integer from 1 to 200/],
       ['a fractional limit', [{ id: 'a', limit: 2.5 }], /recommendationLists\[0\]\.limit/],
       ['an unknown visualization', [{ id: 'a', visualization: 'LIST' }], /recommendationLists\[0\]\.visualization must be CAROUSEL or GRID/],
-      ['a cart of 251 keys', [{ id: 'a', algorithm: 'CART', params: { cart: Array.from({ length: 251 }, (_, i) => `k${i}`) } }], /recommendationLists\[0\]\.params\.cart holds at most 250/],
+      [
+        'a cart of 251 keys',
+        [{ id: 'a', algorithm: 'CART', params: { cart: Array.from({ length: 251 }, (_, i) => `k${i}`) } }],
+        /recommendationLists\[0\]\.params\.cart holds at most 250/,
+      ],
       ['a cart that is no array', [{ id: 'a', algorithm: 'CART', params: { cart: 'S1' } }], /recommendationLists\[0\]\.params\.cart must be an array/],
       ['a broken product rule', [{ id: 'a', productRules: 'rule incl brand' }], /recommendationLists\[0\]\.productRules: /],
       ['a broken productFilter', [{ id: 'a', productFilter: { nope: 'x' } }], /recommendationLists\[0\]\.productFilter\.nope: unknown attribute/],
-      ['rules and filter together', [{ id: 'a', productRules: 'rule incl brand { "Acme" }', productFilter: { brand: 'Acme' } }], /recommendationLists\[0\]\.productRules and productFilter/],
+      [
+        'rules and filter together',
+        [{ id: 'a', productRules: 'rule incl brand { "Acme" }', productFilter: { brand: 'Acme' } }],
+        /recommendationLists\[0\]\.productRules and productFilter/,
+      ],
       ['an unknown setting', [{ id: 'a', size: 3 }], /recommendationLists\[0\]\.size is not a recommendation list setting/],
-      ['CART without a cart outside the cart page', [{ id: 'ok' }, { id: 'a', algorithm: 'CART' }], /recommendationLists\[1\]\.params\.cart is required for CART/],
+      [
+        'CART without a cart outside the cart page',
+        [{ id: 'ok' }, { id: 'a', algorithm: 'CART' }],
+        /recommendationLists\[1\]\.params\.cart is required for CART/,
+      ],
     ];
     for (const [what, recommendationLists, message] of cases) {
       it(`answers 400 for ${what}`, async () => {
@@ -131,23 +195,38 @@ describe('recommendation lists (real Elasticsearch)', function () {
 
     it('accepts 10 lists, all settings, and answers them in request order', async () => {
       const recommendationLists = Array.from({ length: 10 }, (_, i) => ({ id: `list_${i}-x`, limit: 1 }));
-      assert.deepEqual((await lists('v', recommendationLists)).map((l) => l.length), Array(10).fill(1));
+      assert.deepEqual(
+        (await lists('v', recommendationLists)).map((l) => l.length),
+        Array(10).fill(1),
+      );
       const res = await post('product-page', `${base('v')}&productKey=S1&notify=false`, {
-        recommendationLists: [{ id: 'a', algorithm: 'NEWEST_PRODUCTS', label: 'New in', showMoreLink: 'https://shop/new', visualization: 'GRID', limit: 1 }, { id: 'b' }],
+        recommendationLists: [
+          { id: 'a', algorithm: 'NEWEST_PRODUCTS', label: 'New in', showMoreLink: 'https://shop/new', visualization: 'GRID', limit: 1 },
+          { id: 'b' },
+        ],
       });
       const body = await jsonBody(res);
-      assert.deepEqual(body.recommendationLists.map((l: Record<string, unknown>) => ({ ...l, productGroups: (l.productGroups as unknown[]).length })), [
-        { id: 'a', algorithm: 'NEWEST_PRODUCTS', label: 'New in', showMoreLink: 'https://shop/new', visible: true, visualization: 'GRID', productGroups: 1 },
-        { id: 'b', algorithm: 'TOP_PRODUCTS', visible: true, visualization: 'CAROUSEL', productGroups: 4 },
-      ]);
+      assert.deepEqual(
+        body.recommendationLists.map((l: Record<string, unknown>) => ({ ...l, productGroups: (l.productGroups as unknown[]).length })),
+        [
+          { id: 'a', algorithm: 'NEWEST_PRODUCTS', label: 'New in', showMoreLink: 'https://shop/new', visible: true, visualization: 'GRID', productGroups: 1 },
+          { id: 'b', algorithm: 'TOP_PRODUCTS', visible: true, visualization: 'CAROUSEL', productGroups: 4 },
+        ],
+      );
       assert.deepEqual(await lists('v', []), []);
     });
   });
 
   describe('cold start (no behaviour at all)', () => {
     it('TOP_PRODUCTS and NEWEST_PRODUCTS: newest first, out of stock last, the page product left out', async () => {
-      assert.deepEqual(await one('cold', { algorithm: 'TOP_PRODUCTS', limit: 20 }), NEWEST.filter((k) => k !== 'S1'));
-      assert.deepEqual(await one('cold', { algorithm: 'NEWEST_PRODUCTS', limit: 20 }), NEWEST.filter((k) => k !== 'S1'));
+      assert.deepEqual(
+        await one('cold', { algorithm: 'TOP_PRODUCTS', limit: 20 }),
+        NEWEST.filter((k) => k !== 'S1'),
+      );
+      assert.deepEqual(
+        await one('cold', { algorithm: 'NEWEST_PRODUCTS', limit: 20 }),
+        NEWEST.filter((k) => k !== 'S1'),
+      );
     });
 
     it('PERSONAL and FAVORITES: the popular in-stock products', async () => {
@@ -160,7 +239,7 @@ describe('recommendation lists (real Elasticsearch)', function () {
       assert.deepEqual(await one('cold', { algorithm: 'RECENTLY_VIEWED' }), []);
     });
 
-    it('CART: popular products of the cart\'s categories first, then any, never the cart', async () => {
+    it("CART: popular products of the cart's categories first, then any, never the cart", async () => {
       assert.deepEqual(await one('cold', { algorithm: 'CART', params: { cart: ['S1-1', 'K1'] }, limit: 6 }, 'H1'), ['M2', 'S3', 'S2', 'S4', 'K2', 'H3']);
     });
 
@@ -203,9 +282,23 @@ describe('recommendation lists (real Elasticsearch)', function () {
     });
 
     it('de-duplicates softly across the lists of a request', async () => {
-      const [first, second, newest] = await lists('dd', [{ id: 'a', limit: 2 }, { id: 'b', limit: 2 }, { id: 'c', algorithm: 'NEWEST_PRODUCTS', limit: 2 }]);
-      assert.deepEqual([first, second, newest], [['M2', 'S3'], ['S2', 'S4'], ['M2', 'S3']]);
-      const [, all] = await lists('dd', [{ id: 'a', limit: 2 }, { id: 'b', limit: 20 }]);
+      const [first, second, newest] = await lists('dd', [
+        { id: 'a', limit: 2 },
+        { id: 'b', limit: 2 },
+        { id: 'c', algorithm: 'NEWEST_PRODUCTS', limit: 2 },
+      ]);
+      assert.deepEqual(
+        [first, second, newest],
+        [
+          ['M2', 'S3'],
+          ['S2', 'S4'],
+          ['M2', 'S3'],
+        ],
+      );
+      const [, all] = await lists('dd', [
+        { id: 'a', limit: 2 },
+        { id: 'b', limit: 20 },
+      ]);
       assert.deepEqual(all.slice(-2), ['M2', 'S3']);
     });
 
@@ -225,7 +318,7 @@ describe('recommendation lists (real Elasticsearch)', function () {
   });
 
   describe('behaviour', () => {
-    it('RECENTLY_VIEWED: the visitor\'s product-page views, newest first, without the page product', async () => {
+    it("RECENTLY_VIEWED: the visitor's product-page views, newest first, without the page product", async () => {
       await view('rv', 'S3');
       await view('rv', 'H1');
       await view('rv', 'K1');
@@ -234,7 +327,7 @@ describe('recommendation lists (real Elasticsearch)', function () {
       assert.deepEqual(await one('someone', { algorithm: 'RECENTLY_VIEWED' }, 'K1'), []);
     });
 
-    it('FAVORITES: the visitor\'s favourites first, most recent first', async () => {
+    it("FAVORITES: the visitor's favourites first, most recent first", async () => {
       await notify('add-favorite', 'fav', { productKey: 'H2' });
       await sleep(5);
       await notify('add-favorite', 'fav', { variantKey: 'K2-1' });
@@ -242,7 +335,7 @@ describe('recommendation lists (real Elasticsearch)', function () {
       assert.deepEqual((await one('fav', { algorithm: 'FAVORITES' })).slice(0, 2), ['K2', 'H2']);
     });
 
-    it('PERSONAL: the visitor\'s categories first', async () => {
+    it("PERSONAL: the visitor's categories first", async () => {
       const cold = await one('hats', { algorithm: 'PERSONAL' });
       assert.ok(!cold.includes('H1'));
       for (const key of ['H1', 'H2', 'H3']) await view('hats', key);
@@ -254,7 +347,17 @@ describe('recommendation lists (real Elasticsearch)', function () {
     it('CART: products bought together with the cart first', async () => {
       assert.equal((await one('cart', { algorithm: 'CART', params: { cart: ['S4'] } }, 'K1'))[0], 'M2');
       for (const session of ['b1', 'b2', 'b3']) {
-        await notify('purchase', `buyer-${session}`, { lines: [{ variantKey: 'S4-1', quantity: 1, sellingPrice: 300 }, { variantKey: 'H2-1', quantity: 1, sellingPrice: 150 }] }, session);
+        await notify(
+          'purchase',
+          `buyer-${session}`,
+          {
+            lines: [
+              { variantKey: 'S4-1', quantity: 1, sellingPrice: 300 },
+              { variantKey: 'H2-1', quantity: 1, sellingPrice: 150 },
+            ],
+          },
+          session,
+        );
       }
       await notify('purchase', 'other', { lines: [{ variantKey: 'K2-1', quantity: 1, sellingPrice: 60 }] }, 'b4');
       await settle();

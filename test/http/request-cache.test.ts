@@ -11,7 +11,10 @@ describe('shard request cache on single storefront searches', () => {
   let service: TestService;
   const base = 'market=SE&locale=sv-SE&customerKey=c1&sessionKey=s1&touchpoint=desktop&notify=false';
   const post = (endpoint: string, query: string, body: unknown) =>
-    service.request('POST', `/api/storefront/v3/queries/${endpoint}?${base}&${query}`, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    service.request('POST', `/api/storefront/v3/queries/${endpoint}?${base}&${query}`, {
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json' },
+    });
   const cacheHits = async () => {
     const stats = await service.context.es.indices.stats({ index: `${service.prefix}-catalog-products-sv-se`, metric: 'request_cache' });
     return stats._all.total?.request_cache?.hit_count ?? 0;

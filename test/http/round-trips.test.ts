@@ -66,7 +66,10 @@ describe('round trips per storefront request on the benchmark mix (HTTP)', funct
     const res = await service.importCatalog([...generateCatalogLines({ productGroups: GROUPS, markets: configuration })]);
     assert.equal(res.status, 204, await res.text());
     const imports = merchandisingImports();
-    for (const [path, body] of [['/api/admin/v3/import/pages?force=true', imports.pages], ['/api/admin/v4/import/navigation', imports.navigation]]) {
+    for (const [path, body] of [
+      ['/api/admin/v3/import/pages?force=true', imports.pages],
+      ['/api/admin/v4/import/navigation', imports.navigation],
+    ]) {
       const r = await service.admin('POST', path, { body, headers: { 'Content-Type': 'application/json' } });
       assert.equal(r.status, 204, await r.text());
     }
@@ -74,7 +77,11 @@ describe('round trips per storefront request on the benchmark mix (HTTP)', funct
   after(async () => service.close());
 
   const send = async (r: StorefrontRequest): Promise<number> => {
-    const res = await service.request(r.body === undefined ? 'GET' : 'POST', r.path, r.body === undefined ? {} : { body: r.body, headers: { 'Content-Type': 'text/plain' } });
+    const res = await service.request(
+      r.body === undefined ? 'GET' : 'POST',
+      r.path,
+      r.body === undefined ? {} : { body: r.body, headers: { 'Content-Type': 'text/plain' } },
+    );
     const text = await res.text();
     assert.equal(res.status, 200, `${r.path}: ${text.slice(0, 300)}`);
     return Number(res.headers.get('x-elasticsearch-round-trips') ?? 0);
@@ -82,10 +89,12 @@ describe('round trips per storefront request on the benchmark mix (HTTP)', funct
 
   /** Figures such as "autocomplete 134 over 68 (1.97; 2 × 1, 66 × 2)": how many requests took 1, 2, ... round trips. */
   const figuresOf = (sums: Map<Endpoint, { trips: number; requests: number; histogram: number[] }>, endpoints: readonly Endpoint[]): string[] =>
-    endpoints.filter((e) => sums.has(e)).map((e) => {
-      const { trips, requests, histogram } = sums.get(e)!;
-      return `${e} ${trips} over ${requests} (${(trips / Math.max(1, requests)).toFixed(2)}; ${[...histogram.entries()].flatMap(([n, c]) => (c ? [`${c} × ${n}`] : [])).join(', ')})`;
-    });
+    endpoints
+      .filter((e) => sums.has(e))
+      .map((e) => {
+        const { trips, requests, histogram } = sums.get(e)!;
+        return `${e} ${trips} over ${requests} (${(trips / Math.max(1, requests)).toFixed(2)}; ${[...histogram.entries()].flatMap(([n, c]) => (c ? [`${c} × ${n}`] : [])).join(', ')})`;
+      });
 
   // Runs first, while every phrase of the mix is new to the process (the test below repeats the mix).
   it('first sight: a phrase new to the process stays within the first-sight budgets', async () => {
@@ -93,10 +102,18 @@ describe('round trips per storefront request on the benchmark mix (HTTP)', funct
     // What is not the phrase's own is warmed: the landing pages (catalog facts, pages, navigation), and one
     // search-page and one autocomplete of a phrase outside the mix (language, lexicon, phrase rules, templates).
     for (const r of mix.filter((m) => m.endpoint === 'landing-page')) await send(r);
-    await send({ endpoint: 'search-page', path: '/api/storefront/v3/queries/search-page?market=UK&locale=en-GB&touchpoint=DESKTOP&customerKey=warm&sessionKey=warm&q=zzwarmzz&notify=false' });
-    await send({ endpoint: 'autocomplete', path: '/api/storefront/v3/queries/autocomplete?market=UK&locale=en-GB&touchpoint=DESKTOP&customerKey=warm&sessionKey=warm&q=zzwarmzz' });
+    await send({
+      endpoint: 'search-page',
+      path: '/api/storefront/v3/queries/search-page?market=UK&locale=en-GB&touchpoint=DESKTOP&customerKey=warm&sessionKey=warm&q=zzwarmzz&notify=false',
+    });
+    await send({
+      endpoint: 'autocomplete',
+      path: '/api/storefront/v3/queries/autocomplete?market=UK&locale=en-GB&touchpoint=DESKTOP&customerKey=warm&sessionKey=warm&q=zzwarmzz',
+    });
     const counted = firstSight(mix);
-    const sums = new Map<Endpoint, { trips: number; requests: number; histogram: number[] }>(FIRST_SIGHT_ENDPOINTS.map((e) => [e, { trips: 0, requests: 0, histogram: [] }]));
+    const sums = new Map<Endpoint, { trips: number; requests: number; histogram: number[] }>(
+      FIRST_SIGHT_ENDPOINTS.map((e) => [e, { trips: 0, requests: 0, histogram: [] }]),
+    );
     for (const r of counted) {
       const s = sums.get(r.endpoint)!;
       const trips = await send(r);
@@ -108,14 +125,19 @@ describe('round trips per storefront request on the benchmark mix (HTTP)', funct
     console.log(`      round trips at first sight: ${figures.join(', ')}`);
     for (const e of FIRST_SIGHT_ENDPOINTS) {
       const { trips, requests } = sums.get(e)!;
-      assert.ok(trips <= FIRST_SIGHT_BUDGET[e] * requests, `${e}: ${trips} round trips over ${requests}, budget ${FIRST_SIGHT_BUDGET[e]} each (${figures.join(', ')})`);
+      assert.ok(
+        trips <= FIRST_SIGHT_BUDGET[e] * requests,
+        `${e}: ${trips} round trips over ${requests}, budget ${FIRST_SIGHT_BUDGET[e]} each (${figures.join(', ')})`,
+      );
     }
   });
 
-  it('stays within each endpoint\'s budget', async () => {
+  it("stays within each endpoint's budget", async () => {
     const mix = requestMix({ groups: GROUPS, configuration: defaultConfiguration(), generator: {}, seed: 7 }, REQUESTS);
     for (const r of mix) await send(r);
-    const sums = new Map<Endpoint, { trips: number; requests: number; histogram: number[] }>(ENDPOINTS.map((e) => [e, { trips: 0, requests: 0, histogram: [] }]));
+    const sums = new Map<Endpoint, { trips: number; requests: number; histogram: number[] }>(
+      ENDPOINTS.map((e) => [e, { trips: 0, requests: 0, histogram: [] }]),
+    );
     for (const r of mix) {
       const s = sums.get(r.endpoint)!;
       const trips = await send(r);
@@ -129,18 +151,28 @@ describe('round trips per storefront request on the benchmark mix (HTTP)', funct
       return `${e} ${trips} over ${requests} (${(trips / requests).toFixed(2)}; ${[...histogram.entries()].flatMap(([n, c]) => (c ? [`${c} × ${n}`] : [])).join(', ')})`;
     });
     console.log(`      round trips: ${figures.join(', ')}`);
-    for (const e of ENDPOINTS) assert.ok(sums.get(e)!.trips <= BUDGET[e], `${e}: ${sums.get(e)!.trips} round trips, budget ${BUDGET[e]} (${figures.join(', ')})`);
+    for (const e of ENDPOINTS)
+      assert.ok(sums.get(e)!.trips <= BUDGET[e], `${e}: ${sums.get(e)!.trips} round trips, budget ${BUDGET[e]} (${figures.join(', ')})`);
   });
 
   it('needs no siblings round: search-pages without dynamic facets take one round trip (auto-correct aside)', async () => {
-    const res = await service.admin('PUT', '/api/admin/v4/import/facets', { body: JSON.stringify({ markets: { UK: { facets: [], dynamicFacets: 0 } } }), headers: { 'Content-Type': 'application/json' } });
+    const res = await service.admin('PUT', '/api/admin/v4/import/facets', {
+      body: JSON.stringify({ markets: { UK: { facets: [], dynamicFacets: 0 } } }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(res.status, 204, await res.text());
-    const listings = requestMix({ groups: GROUPS, configuration: defaultConfiguration(), generator: {}, seed: 7 }, REQUESTS).filter((r) => r.endpoint in BUDGET_WITHOUT_DYNAMIC);
+    const listings = requestMix({ groups: GROUPS, configuration: defaultConfiguration(), generator: {}, seed: 7 }, REQUESTS).filter(
+      (r) => r.endpoint in BUDGET_WITHOUT_DYNAMIC,
+    );
     for (const r of listings) await send(r);
     const sums = new Map<Endpoint, number[]>();
     for (const r of listings) sums.set(r.endpoint, [...(sums.get(r.endpoint) ?? []), await send(r)]);
-    const figures = [...sums].map(([e, trips]) => `${e} ${trips.reduce((a, b) => a + b, 0)} over ${trips.length} (${[1, 2, 3, 4].map((n) => `${trips.filter((t) => t === n).length} × ${n}`).join(', ')})`);
+    const figures = [...sums].map(
+      ([e, trips]) =>
+        `${e} ${trips.reduce((a, b) => a + b, 0)} over ${trips.length} (${[1, 2, 3, 4].map((n) => `${trips.filter((t) => t === n).length} × ${n}`).join(', ')})`,
+    );
     console.log(`      round trips without dynamic facets: ${figures.join(', ')}`);
-    for (const [e, trips] of sums) assert.ok(trips.reduce((a, b) => a + b, 0) <= BUDGET_WITHOUT_DYNAMIC[e]!, `${e}: budget ${BUDGET_WITHOUT_DYNAMIC[e]} (${figures.join(', ')})`);
+    for (const [e, trips] of sums)
+      assert.ok(trips.reduce((a, b) => a + b, 0) <= BUDGET_WITHOUT_DYNAMIC[e]!, `${e}: budget ${BUDGET_WITHOUT_DYNAMIC[e]} (${figures.join(', ')})`);
   });
 });

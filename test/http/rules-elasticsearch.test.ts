@@ -26,24 +26,55 @@ function product(key: string, data: ProductData, variants: Product['variants']):
 
 /** Each product alone in its group, keyed like its product. */
 const products: [string, Product][] = [
-  product('p1', {
-    brand: 'Acme', category: ['Shoes > Boots'], customLabels: { material: ['leather'] }, customNumbers: { heel: 3 },
-    customLengths: { shaftHeight: { amount: 30, unit: 'cm' } }, length: { amount: 25, unit: 'cm' }, rating: 4.5, releaseDate: daysAgo(3),
-  }, { v1a: variant(80, 5, { listPrice: 100 }), v1b: variant(100, 0) }),
-  product('p2', {
-    brand: 'Acme', category: ['Shoes > Sneakers'], customLabels: { material: ['canvas'] }, customNumbers: { heel: 1 },
-    length: { amount: 12, unit: 'in' }, rating: 3, releaseDate: daysAgo(60),
-  }, { v2a: variant(50, 0) }),
-  product('p3', {
-    brand: 'Birk', category: ['Shoes > Sandals'], customLabels: { material: ['leather'] },
-    customLengths: { shaftHeight: { amount: 5, unit: 'cm' } }, releaseDate: daysAgo(365),
-  }, { v3a: variant(150, 2, { listPrice: 200 }) }),
-  product('p4', { brand: 'Birk', category: ['Bags'], length: { amount: 1, unit: 'm' } },
-    { v4a: variant(20, 10, { customLabels: { material: ['wool'] }, customNumbers: { heel: 4 } }) }),
-  product('p5', { brand: 'Nova', category: ['Bags > Totes'], releaseDate: ago(2 * HOUR) },
-    { v5a: variant(70, 1, { customPrices: { member: { listPrice: 70, sellingPrice: 40 } } }) }),
-  product('p6', { brand: 'Nova', category: ['Clothing > Shirts'], customLabels: { isActive: ['false'] } },
-    { v6a: variant(30, 0), v6b: variant(120, 3) }),
+  product(
+    'p1',
+    {
+      brand: 'Acme',
+      category: ['Shoes > Boots'],
+      customLabels: { material: ['leather'] },
+      customNumbers: { heel: 3 },
+      customLengths: { shaftHeight: { amount: 30, unit: 'cm' } },
+      length: { amount: 25, unit: 'cm' },
+      rating: 4.5,
+      releaseDate: daysAgo(3),
+    },
+    { v1a: variant(80, 5, { listPrice: 100 }), v1b: variant(100, 0) },
+  ),
+  product(
+    'p2',
+    {
+      brand: 'Acme',
+      category: ['Shoes > Sneakers'],
+      customLabels: { material: ['canvas'] },
+      customNumbers: { heel: 1 },
+      length: { amount: 12, unit: 'in' },
+      rating: 3,
+      releaseDate: daysAgo(60),
+    },
+    { v2a: variant(50, 0) },
+  ),
+  product(
+    'p3',
+    {
+      brand: 'Birk',
+      category: ['Shoes > Sandals'],
+      customLabels: { material: ['leather'] },
+      customLengths: { shaftHeight: { amount: 5, unit: 'cm' } },
+      releaseDate: daysAgo(365),
+    },
+    { v3a: variant(150, 2, { listPrice: 200 }) },
+  ),
+  product(
+    'p4',
+    { brand: 'Birk', category: ['Bags'], length: { amount: 1, unit: 'm' } },
+    { v4a: variant(20, 10, { customLabels: { material: ['wool'] }, customNumbers: { heel: 4 } }) },
+  ),
+  product(
+    'p5',
+    { brand: 'Nova', category: ['Bags > Totes'], releaseDate: ago(2 * HOUR) },
+    { v5a: variant(70, 1, { customPrices: { member: { listPrice: 70, sellingPrice: 40 } } }) },
+  ),
+  product('p6', { brand: 'Nova', category: ['Clothing > Shirts'], customLabels: { isActive: ['false'] } }, { v6a: variant(30, 0), v6b: variant(120, 3) }),
   product('p7', { brand: 'Nova', category: ['Clothing'] }, { v7a: variant(10, 3), v7b: variant(10, 3) }),
 ];
 
@@ -53,8 +84,9 @@ describe('product rules against Elasticsearch', function () {
 
   before(async () => {
     await es.indices.create({ ...indexDefinition('catalog-products.json', 'core'), index });
-    const documents = products.flatMap(([key, p]) =>
-      productGroupDocuments(key, { products: { [key]: p } }, { configuration, translate: () => undefined }).documents);
+    const documents = products.flatMap(
+      ([key, p]) => productGroupDocuments(key, { products: { [key]: p } }, { configuration, translate: () => undefined }).documents,
+    );
     assert.equal(documents.length, products.length);
     const operations = documents.flatMap(({ id, document }) => [{ index: { _index: index, _id: id } }, document]);
     const bulk = await es.bulk({ operations, refresh: true });
@@ -68,7 +100,10 @@ describe('product rules against Elasticsearch', function () {
 
   async function keysMatching(filter: estypes.QueryDslQueryContainer | undefined): Promise<string[]> {
     const res = await es.search<ProductDocument>({
-      index, size: 100, _source: ['productKey'], sort: [{ productKey: 'asc' }],
+      index,
+      size: 100,
+      _source: ['productKey'],
+      sort: [{ productKey: 'asc' }],
       query: filter ? { bool: { filter: [filter] } } : { match_all: {} },
     });
     return res.hits.hits.map((h) => h._source?.productKey ?? '?');

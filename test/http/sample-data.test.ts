@@ -13,7 +13,10 @@ describe('sample data', function () {
   after(async () => service?.close());
 
   it('loads a searchable catalog', async () => {
-    const res = await service.request('GET', '/api/storefront/v3/queries/search-page?q=sneakers&market=SE&locale=en-GB&customerKey=c&sessionKey=s&touchpoint=desktop');
+    const res = await service.request(
+      'GET',
+      '/api/storefront/v3/queries/search-page?q=sneakers&market=SE&locale=en-GB&customerKey=c&sessionKey=s&touchpoint=desktop',
+    );
     assert.equal(res.status, 200);
     const body = await jsonBody(res);
     assert.ok(body.primaryList.totalHits > 0);

@@ -12,11 +12,20 @@ const BASE = { customerKey: 'c1', sessionKey: 's1', market: 'UK', locale: 'en-GB
 /** Every in-stock main product before every out-of-stock one. */
 function assertStockTiers(page: SearchPageResult) {
   const stock = page.primaryList.productGroups.map((g) => g.products[0].inStock);
-  assert.deepStrictEqual(stock, [...stock].sort((a, b) => Number(b) - Number(a)), 'in-stock products first');
+  assert.deepStrictEqual(
+    stock,
+    [...stock].sort((a, b) => Number(b) - Number(a)),
+    'in-stock products first',
+  );
 }
 
 /** Within each stock tier (and each `part`), `value` is ordered by `dir` (missing values last). */
-function assertOrdered(page: SearchPageResult, value: (p: ProductResult) => number | string | undefined, dir: 1 | -1, part: (p: ProductResult) => unknown = () => 0) {
+function assertOrdered(
+  page: SearchPageResult,
+  value: (p: ProductResult) => number | string | undefined,
+  dir: 1 | -1,
+  part: (p: ProductResult) => unknown = () => 0,
+) {
   const mains = page.primaryList.productGroups.map((g) => g.products[0]);
   for (let i = 1; i < mains.length; i++) {
     const [a, b] = [mains[i - 1], mains[i]];
@@ -63,7 +72,10 @@ describe('search-page over a generated catalog (HTTP)', function () {
     const top = [...brands.values].sort((a, b) => b.count - a.count)[0];
     const selected = await ok({ q: 'jacket', 'f.brand': top.id });
     const after = selected.primaryList.facets.find((f) => f.id === 'brand');
-    assert.deepStrictEqual(after && after.type === 'TEXT' && after.values.map((v) => [v.id, v.count]), brands.values.map((v) => [v.id, v.count]));
+    assert.deepStrictEqual(
+      after && after.type === 'TEXT' && after.values.map((v) => [v.id, v.count]),
+      brands.values.map((v) => [v.id, v.count]),
+    );
     assert.ok(mains(selected).every((p) => p.brand === top.id));
     assert.ok(selected.primaryList.totalHits <= top.count && selected.primaryList.totalHits > 0);
     const categories = (page: SearchPageResult) => {
@@ -81,8 +93,14 @@ describe('search-page over a generated catalog (HTTP)', function () {
     const hasMember = (p: ProductResult) => p.variants.some((v) => v.prices.length > 0);
     assertOrdered(member, (p) => p.sellingPrice.min, 1, hasMember);
     for (const tier of [true, false]) {
-      const flags = mains(member).filter((p) => p.inStock === tier).map(hasMember);
-      assert.deepStrictEqual(flags, [...flags].sort((a, b) => Number(b) - Number(a)), 'custom-priced products first');
+      const flags = mains(member)
+        .filter((p) => p.inStock === tier)
+        .map(hasMember);
+      assert.deepStrictEqual(
+        flags,
+        [...flags].sort((a, b) => Number(b) - Number(a)),
+        'custom-priced products first',
+      );
     }
     assertOrdered(await ok({ q: 'jacket', sort: 'RATING' }), (p) => p.rating, -1);
     assertOrdered(await ok({ q: 'jacket', sort: 'TITLE' }), (p) => p.title.toLowerCase(), 1);
@@ -115,10 +133,16 @@ describe('search-page over a generated catalog (HTTP)', function () {
     assertStockTiers(page);
     for (const p of mains(page)) {
       for (const v of p.variants) {
-        assert.deepStrictEqual(v.availability.map((a) => [a.channel, a.key]), [['STORE', store]]);
+        assert.deepStrictEqual(
+          v.availability.map((a) => [a.channel, a.key]),
+          [['STORE', store]],
+        );
         assert.equal(v.stockNumber, v.availability[0].stockNumber);
       }
-      assert.equal(p.inStock, p.variants.some((v) => v.stockNumber > 0));
+      assert.equal(
+        p.inStock,
+        p.variants.some((v) => v.stockNumber > 0),
+      );
     }
   });
 });

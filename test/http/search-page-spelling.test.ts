@@ -96,7 +96,11 @@ describe('search-page relaxed matching and spelling (HTTP)', function () {
     const { body } = await search({ q: 'halsduk mössa gryta' });
     assert.deepEqual([body.q, body.autoCorrect, body.primaryList.totalHits], ['halsduk mössa gryta', undefined, 0], 'no product holds two of the three words');
     const plain = await search({ q: 'svart väst' });
-    assert.deepEqual([plain.body.q, plain.body.autoCorrect, plain.body.didYouMean], ['svart väst', undefined, []], 'two catalog words that never occur together are not "corrected" into the frequent "svart väska"');
+    assert.deepEqual(
+      [plain.body.q, plain.body.autoCorrect, plain.body.didYouMean],
+      ['svart väst', undefined, []],
+      'two catalog words that never occur together are not "corrected" into the frequent "svart väska"',
+    );
     const secondary = keys(plain.body.secondaryList.productGroups);
     assert.deepEqual(new Set(secondary.slice(0, 2)), new Set(['vest-wool', 'vest-fleece']), 'the word found as typed before its fuzzy neighbour');
   });
@@ -109,7 +113,7 @@ describe('search-page relaxed matching and spelling (HTTP)', function () {
     assert.equal(typo.body.primaryList.totalHits, 3);
   });
 
-  it('keeps the visitor\'s diacritics in did-you-mean', async () => {
+  it("keeps the visitor's diacritics in did-you-mean", async () => {
     const { body } = await search({ q: 'röda klännigar' });
     assert.equal(body.primaryList.totalHits, 1);
     assert.deepEqual(body.didYouMean, [{ q: 'röda klanningar' }]);
@@ -117,7 +121,11 @@ describe('search-page relaxed matching and spelling (HTTP)', function () {
 
   it('offers did-you-mean only when the correction finds more products than the phrase as typed', async () => {
     const shop = await search({ q: 'jackka' });
-    assert.deepEqual([keys(shop.body.primaryList.productGroups), shop.body.didYouMean], [['jacket-typo'], [{ q: 'jacka' }]], 'in the shop "jacka" finds five products, "jackka" one');
+    assert.deepEqual(
+      [keys(shop.body.primaryList.productGroups), shop.body.didYouMean],
+      [['jacket-typo'], [{ q: 'jacka' }]],
+      'in the shop "jacka" finds five products, "jackka" one',
+    );
     const sale = await search({ q: 'jackka', selectedCategory: 'Rea' });
     assert.deepEqual([keys(sale.body.primaryList.productGroups), sale.body.didYouMean], [['jacket-typo'], []], 'in the category "jacka" finds none');
   });
@@ -130,7 +138,10 @@ describe('search-page relaxed matching and spelling (HTTP)', function () {
 
   it('spends no round trip more on a short or empty list than on a long one', async () => {
     // The second request of a phrase: the first also fills the per-catalog caches (facts, navigation, vocabulary).
-    const roundTrips = async (q: string) => { await search({ q }); return (await search({ q })).roundTrips; };
+    const roundTrips = async (q: string) => {
+      await search({ q });
+      return (await search({ q })).roundTrips;
+    };
     assert.ok((await search({ q: 'sneakers' })).body.primaryList.totalHits >= 8);
     const long = await roundTrips('sneakers');
     for (const q of ['vita sneakers', 'svart mössa ull', 'gröna', 'svart väst']) assert.equal(await roundTrips(q), long, q);

@@ -29,39 +29,88 @@ function item(title: string, brand: string, category: string, defaults: Partial<
     ...rest,
   };
 }
-const groupOf = (key: string, products: Record<string, Product>, suppressDuplicates?: boolean): ReplaceEntity =>
-  ({ key, productGroup: { products, ...(suppressDuplicates === undefined ? {} : { suppressDuplicates }) } });
+const groupOf = (key: string, products: Record<string, Product>, suppressDuplicates?: boolean): ReplaceEntity => ({
+  key,
+  productGroup: { products, ...(suppressDuplicates === undefined ? {} : { suppressDuplicates }) },
+});
 
 /** Every product of the catalog; `inStock` means online. */
 const CATALOG: ReplaceEntity[] = [
   groupOf('G-RUN', {
-    'runner-red': item('Red running shoe with laces for long distances', 'Nike', 'Shoes > Running', {
-      name: 'Pegasus', rating: 4.2, releaseDate: recent, sizeType: 'Shoes', customLabels: { material: ['Mesh'] },
-      length: { amount: 30, unit: 'cm' }, weight: { amount: 300, unit: 'g' },
-    }, {
-      markets: ['SE', 'NO'],
-      colorInitial: ['#FF0000'],
-      variants: {
-        'runner-red-38': variant({ size: ['38'], listPrice: 1000, sellingPrice: 700, stock: 5, storeStock: { S1: 0 }, customPrices: { member: { listPrice: 1000, sellingPrice: 500 } } }),
-        'runner-red-39': variant({ size: ['39'], listPrice: 1000, sellingPrice: 700, stock: 0, storeStock: { S1: 2 } }),
+    'runner-red': item(
+      'Red running shoe with laces for long distances',
+      'Nike',
+      'Shoes > Running',
+      {
+        name: 'Pegasus',
+        rating: 4.2,
+        releaseDate: recent,
+        sizeType: 'Shoes',
+        customLabels: { material: ['Mesh'] },
+        length: { amount: 30, unit: 'cm' },
+        weight: { amount: 300, unit: 'g' },
       },
-    }),
-    'runner-blue': item('Blue running shoe', 'Nike', 'Shoes > Running', {
-      name: 'Vomero', rating: 3, releaseDate: '2025-01-01', length: { amount: 28, unit: 'cm' }, weight: { amount: 0.35, unit: 'kg' },
-    }, { colorInitial: ['#0000FF'], variants: { 'runner-blue-1': variant({ listPrice: 900, sellingPrice: 900, stock: 3 }) } }),
+      {
+        markets: ['SE', 'NO'],
+        colorInitial: ['#FF0000'],
+        variants: {
+          'runner-red-38': variant({
+            size: ['38'],
+            listPrice: 1000,
+            sellingPrice: 700,
+            stock: 5,
+            storeStock: { S1: 0 },
+            customPrices: { member: { listPrice: 1000, sellingPrice: 500 } },
+          }),
+          'runner-red-39': variant({ size: ['39'], listPrice: 1000, sellingPrice: 700, stock: 0, storeStock: { S1: 2 } }),
+        },
+      },
+    ),
+    'runner-blue': item(
+      'Blue running shoe',
+      'Nike',
+      'Shoes > Running',
+      {
+        name: 'Vomero',
+        rating: 3,
+        releaseDate: '2025-01-01',
+        length: { amount: 28, unit: 'cm' },
+        weight: { amount: 0.35, unit: 'kg' },
+      },
+      { colorInitial: ['#0000FF'], variants: { 'runner-blue-1': variant({ listPrice: 900, sellingPrice: 900, stock: 3 }) } },
+    ),
   }),
   groupOf('G-TRAIL', {
-    'trail-1': item('Running shoe', 'Adidas', 'Shoes > Running', { name: 'Terrex', rating: 4.8, releaseDate: '2024-06-01', length: { amount: 290, unit: 'mm' } }, {
-      colorInitial: ['Gold'], variants: { 'trail-1-v': variant({ listPrice: 1200, sellingPrice: 1200, stock: 0, storeStock: { S2: 4 } }) },
-    }),
+    'trail-1': item(
+      'Running shoe',
+      'Adidas',
+      'Shoes > Running',
+      { name: 'Terrex', rating: 4.8, releaseDate: '2024-06-01', length: { amount: 290, unit: 'mm' } },
+      {
+        colorInitial: ['Gold'],
+        variants: { 'trail-1-v': variant({ listPrice: 1200, sellingPrice: 1200, stock: 0, storeStock: { S2: 4 } }) },
+      },
+    ),
   }),
   groupOf('G-BOOT', {
-    'boot-1': item('Winter boot', 'Adidas', 'Shoes > Boots', { name: 'Arctic', rating: 4, releaseDate: '2026-01-01', customLabels: { material: ['Leather'] } }, {
-      variants: { 'boot-1-v': variant({ listPrice: 2000, sellingPrice: 1500, stock: 2 }) },
-    }),
+    'boot-1': item(
+      'Winter boot',
+      'Adidas',
+      'Shoes > Boots',
+      { name: 'Arctic', rating: 4, releaseDate: '2026-01-01', customLabels: { material: ['Leather'] } },
+      {
+        variants: { 'boot-1-v': variant({ listPrice: 2000, sellingPrice: 1500, stock: 2 }) },
+      },
+    ),
   }),
   groupOf('G-SANDAL', {
-    'sandal-1': item('Beach sandal', 'Birkenstock', 'Shoes > Sandals', {}, { variants: { 'sandal-1-v': variant({ listPrice: 400, sellingPrice: 400, stock: 10 }) } }),
+    'sandal-1': item(
+      'Beach sandal',
+      'Birkenstock',
+      'Shoes > Sandals',
+      {},
+      { variants: { 'sandal-1-v': variant({ listPrice: 400, sellingPrice: 400, stock: 10 }) } },
+    ),
   }),
   groupOf('G-DRILL', {
     'XR-2041': item('Cordless drill XR-2041', 'Bosch', 'Tools', {}, { variants: { 'XR-2041-EU': variant({ listPrice: 2500, sellingPrice: 2500 }) } }),
@@ -73,9 +122,32 @@ const CATALOG: ReplaceEntity[] = [
 ];
 
 /** What each sort looks at, per product of the `shoes` search (undefined = missing). */
-const SHOES: Record<string, { inStock: boolean; price: number; release?: string; rating?: number; name?: string; title: string; discount: number; length?: number; weight?: number }> = {
-  'runner-red': { inStock: true, price: 700, release: recent, rating: 4.2, name: 'pegasus', title: 'red running shoe with laces for long distances', discount: 30, length: 300, weight: 300 },
-  'runner-blue': { inStock: true, price: 900, release: '2025-01-01', rating: 3, name: 'vomero', title: 'blue running shoe', discount: 0, length: 280, weight: 350 },
+const SHOES: Record<
+  string,
+  { inStock: boolean; price: number; release?: string; rating?: number; name?: string; title: string; discount: number; length?: number; weight?: number }
+> = {
+  'runner-red': {
+    inStock: true,
+    price: 700,
+    release: recent,
+    rating: 4.2,
+    name: 'pegasus',
+    title: 'red running shoe with laces for long distances',
+    discount: 30,
+    length: 300,
+    weight: 300,
+  },
+  'runner-blue': {
+    inStock: true,
+    price: 900,
+    release: '2025-01-01',
+    rating: 3,
+    name: 'vomero',
+    title: 'blue running shoe',
+    discount: 0,
+    length: 280,
+    weight: 350,
+  },
   'trail-1': { inStock: false, price: 1200, release: '2024-06-01', rating: 4.8, name: 'terrex', title: 'running shoe', discount: 0, length: 290 },
   'boot-1': { inStock: true, price: 1500, release: '2026-01-01', rating: 4, name: 'arctic', title: 'winter boot', discount: 25 },
   'sandal-1': { inStock: true, price: 400, title: 'beach sandal', discount: 0 },
@@ -83,10 +155,17 @@ const SHOES: Record<string, { inStock: boolean; price: number; release?: string;
 
 type Row = (typeof SHOES)[string];
 const FIELD: Partial<Record<SortId, [(r: Row) => number | string | undefined, 1 | -1]>> = {
-  NEWEST_FIRST: [(r) => r.release, -1], PRICE_ASCENDING: [(r) => r.price, 1], PRICE_DESCENDING: [(r) => r.price, -1],
-  DISCOUNT: [(r) => r.discount, -1], RATING: [(r) => r.rating, -1], NAME: [(r) => r.name, 1], TITLE: [(r) => r.title, 1],
-  LENGTH_INCREASING: [(r) => r.length, 1], LENGTH_DECREASING: [(r) => r.length, -1],
-  WEIGHT_INCREASING: [(r) => r.weight, 1], WEIGHT_DECREASING: [(r) => r.weight, -1],
+  NEWEST_FIRST: [(r) => r.release, -1],
+  PRICE_ASCENDING: [(r) => r.price, 1],
+  PRICE_DESCENDING: [(r) => r.price, -1],
+  DISCOUNT: [(r) => r.discount, -1],
+  RATING: [(r) => r.rating, -1],
+  NAME: [(r) => r.name, 1],
+  TITLE: [(r) => r.title, 1],
+  LENGTH_INCREASING: [(r) => r.length, 1],
+  LENGTH_DECREASING: [(r) => r.length, -1],
+  WEIGHT_INCREASING: [(r) => r.weight, 1],
+  WEIGHT_DECREASING: [(r) => r.weight, -1],
 };
 
 /** The order a sort must give: in stock first, then the field (missing last), then the key. */
@@ -200,7 +279,15 @@ describe('search-page (HTTP)', function () {
     }
 
     it('accepts the official client spellings: lower-case touchpoint and viewId, known stores and price ids', async () => {
-      const page = await ok({ q: 'shoes', touchpoint: 'mobile', viewId: 'preview', stores: 'S1|S2', priceId: 'member', presentPrices: 'member', notify: 'false' });
+      const page = await ok({
+        q: 'shoes',
+        touchpoint: 'mobile',
+        viewId: 'preview',
+        stores: 'S1|S2',
+        priceId: 'member',
+        presentPrices: 'member',
+        notify: 'false',
+      });
       assert.equal(page.primaryList.totalHits, 5);
     });
 
@@ -214,7 +301,10 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual(Object.keys(page).sort(), ['contentLists', 'didYouMean', 'primaryList', 'q', 'relatedSearches', 'secondaryList']);
       assert.deepStrictEqual(page.contentLists, []);
       assert.equal(page.q, 'shoes');
-      assert.deepStrictEqual(page.primaryList.sort.options.map((o) => o.id), [...SORT_IDS]);
+      assert.deepStrictEqual(
+        page.primaryList.sort.options.map((o) => o.id),
+        [...SORT_IDS],
+      );
       assert.equal(page.primaryList.sort.selected, 'RELEVANCE');
       assert.deepStrictEqual(page.relatedSearches, [{ q: 'Running' }, { q: 'Boots' }, { q: 'Sandals' }]);
       assert.ok(!JSON.stringify(page).includes('null'), 'no nulls');
@@ -226,25 +316,96 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual([group.key, group.products.map((p) => p.key), group.remaining], ['G-RUN', ['runner-red', 'runner-blue'], 0]);
       const [red, blue] = group.products;
       assert.deepStrictEqual(
-        { title: red.title, name: red.name, brand: red.brand, link: red.link, rating: red.rating, inStock: red.inStock, listPrice: red.listPrice, sellingPrice: red.sellingPrice, swatch: red.swatch, badges: red.badges, custom: red.custom, length: red.length },
         {
-          title: 'Red running shoe with laces for long distances', name: 'Pegasus', brand: 'Nike', link: '/p/red-running-shoe-with-laces-for-long-distances', rating: 4.2,
-          inStock: true, listPrice: { min: 1000, max: 1000 }, sellingPrice: { min: 700, max: 700 }, swatch: { type: 'COLORS', colors: ['#ff0000'] },
-          badges: { primary: [{ label: 'Rea', theme: 'SALE' }, { label: 'Nyhet', theme: 'NEW' }], secondary: [{ label: '-30%', theme: 'DISCOUNT' }] },
-          custom: { material: [{ id: 'Mesh', label: 'Mesh' }] }, length: { amount: 30, unit: 'cm' },
+          title: red.title,
+          name: red.name,
+          brand: red.brand,
+          link: red.link,
+          rating: red.rating,
+          inStock: red.inStock,
+          listPrice: red.listPrice,
+          sellingPrice: red.sellingPrice,
+          swatch: red.swatch,
+          badges: red.badges,
+          custom: red.custom,
+          length: red.length,
+        },
+        {
+          title: 'Red running shoe with laces for long distances',
+          name: 'Pegasus',
+          brand: 'Nike',
+          link: '/p/red-running-shoe-with-laces-for-long-distances',
+          rating: 4.2,
+          inStock: true,
+          listPrice: { min: 1000, max: 1000 },
+          sellingPrice: { min: 700, max: 700 },
+          swatch: { type: 'COLORS', colors: ['#ff0000'] },
+          badges: {
+            primary: [
+              { label: 'Rea', theme: 'SALE' },
+              { label: 'Nyhet', theme: 'NEW' },
+            ],
+            secondary: [{ label: '-30%', theme: 'DISCOUNT' }],
+          },
+          custom: { material: [{ id: 'Mesh', label: 'Mesh' }] },
+          length: { amount: 30, unit: 'cm' },
         },
       );
-      assert.deepStrictEqual(red.variants.map(({ ticket, ...v }) => v), [
-        { key: 'runner-red-38', label: '38', size: '38', stockNumber: 5, inStock: true, link: '/p/red-running-shoe-with-laces-for-long-distances?variant=runner-red-38', listPrice: 1000, sellingPrice: 700, prices: [], availability: [{ channel: 'ONLINE', stockNumber: 5 }] },
-        { key: 'runner-red-39', label: '39', size: '39', stockNumber: 0, inStock: false, link: '/p/red-running-shoe-with-laces-for-long-distances?variant=runner-red-39', listPrice: 1000, sellingPrice: 700, prices: [], availability: [{ channel: 'ONLINE', stockNumber: 0 }] },
-      ]);
+      assert.deepStrictEqual(
+        red.variants.map(({ ticket, ...v }) => v),
+        [
+          {
+            key: 'runner-red-38',
+            label: '38',
+            size: '38',
+            stockNumber: 5,
+            inStock: true,
+            link: '/p/red-running-shoe-with-laces-for-long-distances?variant=runner-red-38',
+            listPrice: 1000,
+            sellingPrice: 700,
+            prices: [],
+            availability: [{ channel: 'ONLINE', stockNumber: 5 }],
+          },
+          {
+            key: 'runner-red-39',
+            label: '39',
+            size: '39',
+            stockNumber: 0,
+            inStock: false,
+            link: '/p/red-running-shoe-with-laces-for-long-distances?variant=runner-red-39',
+            listPrice: 1000,
+            sellingPrice: 700,
+            prices: [],
+            availability: [{ channel: 'ONLINE', stockNumber: 0 }],
+          },
+        ],
+      );
       assert.equal(blue.custom?.material, undefined);
       const withStores = await ok({ q: 'red running', stores: 'S1', priceId: 'member', presentPrices: 'member' });
       const red2 = withStores.primaryList.productGroups[0].products[0];
-      assert.deepStrictEqual(red2.variants.map((v) => [v.stockNumber, v.sellingPrice, v.prices, v.availability]), [
-        [5, 500, [{ id: 'member', listPrice: 1000, sellingPrice: 500 }], [{ channel: 'ONLINE', stockNumber: 5 }, { channel: 'STORE', key: 'S1', stockNumber: 0 }]],
-        [2, 700, [], [{ channel: 'ONLINE', stockNumber: 0 }, { channel: 'STORE', key: 'S1', stockNumber: 2 }]],
-      ]);
+      assert.deepStrictEqual(
+        red2.variants.map((v) => [v.stockNumber, v.sellingPrice, v.prices, v.availability]),
+        [
+          [
+            5,
+            500,
+            [{ id: 'member', listPrice: 1000, sellingPrice: 500 }],
+            [
+              { channel: 'ONLINE', stockNumber: 5 },
+              { channel: 'STORE', key: 'S1', stockNumber: 0 },
+            ],
+          ],
+          [
+            2,
+            700,
+            [],
+            [
+              { channel: 'ONLINE', stockNumber: 0 },
+              { channel: 'STORE', key: 'S1', stockNumber: 2 },
+            ],
+          ],
+        ],
+      );
     });
 
     it('ranks an exact product or variant key first, as typed or in upper or lower case', async () => {
@@ -262,10 +423,16 @@ describe('search-page (HTTP)', function () {
       assert.equal(online.primaryList.productGroups.at(-1)!.products[0].inStock, false);
       const store = await ok({ q: 'running shoe', channels: 'STORE', stores: 'S2' });
       assert.equal(mains(store)[0], 'trail-1');
-      assert.deepStrictEqual(store.primaryList.productGroups[0].products[0].variants.map((v) => [v.inStock, v.stockNumber]), [[true, 4]]);
+      assert.deepStrictEqual(
+        store.primaryList.productGroups[0].products[0].variants.map((v) => [v.inStock, v.stockNumber]),
+        [[true, 4]],
+      );
       for (const page of [online, store]) {
         const stock = page.primaryList.productGroups.map((g) => g.products[0].inStock);
-        assert.deepStrictEqual(stock, [...stock].sort((a, b) => Number(b) - Number(a)));
+        assert.deepStrictEqual(
+          stock,
+          [...stock].sort((a, b) => Number(b) - Number(a)),
+        );
       }
     });
 
@@ -303,15 +470,32 @@ describe('search-page (HTTP)', function () {
         return 'values' in f ? Object.fromEntries(f.values.map((v) => [v.id, [v.count, v.selected]])) : undefined;
       };
       const none = await ok({ q: 'shoes' });
-      assert.deepStrictEqual(none.primaryList.facets.map((f) => [f.id, f.type]), [
-        ['brand', 'TEXT'], ['category', 'TEXT'], ['price', 'RANGE'], ['color', 'COLOR'], ['size', 'SIZE'], ['onlyInStock', 'CHECKBOX'], ['custom.material', 'TEXT'],
-      ]);
+      assert.deepStrictEqual(
+        none.primaryList.facets.map((f) => [f.id, f.type]),
+        [
+          ['brand', 'TEXT'],
+          ['category', 'TEXT'],
+          ['price', 'RANGE'],
+          ['color', 'COLOR'],
+          ['size', 'SIZE'],
+          ['onlyInStock', 'CHECKBOX'],
+          ['custom.material', 'TEXT'],
+        ],
+      );
       assert.deepStrictEqual(counts(none, 'brand'), { Adidas: [2, false], Birkenstock: [1, false], Nike: [2, false] });
-      assert.deepStrictEqual(counts(none, 'category'), { Shoes: [5, false], 'Shoes > Boots': [1, false], 'Shoes > Running': [3, false], 'Shoes > Sandals': [1, false] });
+      assert.deepStrictEqual(counts(none, 'category'), {
+        Shoes: [5, false],
+        'Shoes > Boots': [1, false],
+        'Shoes > Running': [3, false],
+        'Shoes > Sandals': [1, false],
+      });
       assert.deepStrictEqual(facet(none, 'price'), { id: 'price', label: 'Pris', type: 'RANGE', min: 400, max: 1500 });
       assert.deepStrictEqual(facet(none, 'onlyInStock'), { id: 'onlyInStock', label: 'I lager', type: 'CHECKBOX', selected: false, count: 4 });
       assert.deepStrictEqual(facet(none, 'color'), {
-        id: 'color', label: 'Färg', type: 'COLOR', selectedCount: 0,
+        id: 'color',
+        label: 'Färg',
+        type: 'COLOR',
+        selectedCount: 0,
         values: [
           { id: '#0000FF', label: 'Blå', selected: false, count: 1, color: '#0000ff' },
           { id: '#FF0000', label: 'Röd', selected: false, count: 1, color: '#ff0000' },
@@ -319,8 +503,24 @@ describe('search-page (HTTP)', function () {
         ],
       });
       assert.deepStrictEqual(facet(none, 'size'), {
-        id: 'size', label: 'Storlek', type: 'SIZE', selectedCount: 0,
-        sizeTypes: [{ label: 'Shoes', formats: [{ format: 'NO_FORMAT', values: [{ id: 'Shoes;NO_FORMAT;38', label: '38', selected: false, count: 1 }, { id: 'Shoes;NO_FORMAT;39', label: '39', selected: false, count: 1 }] }] }],
+        id: 'size',
+        label: 'Storlek',
+        type: 'SIZE',
+        selectedCount: 0,
+        sizeTypes: [
+          {
+            label: 'Shoes',
+            formats: [
+              {
+                format: 'NO_FORMAT',
+                values: [
+                  { id: 'Shoes;NO_FORMAT;38', label: '38', selected: false, count: 1 },
+                  { id: 'Shoes;NO_FORMAT;39', label: '39', selected: false, count: 1 },
+                ],
+              },
+            ],
+          },
+        ],
       });
 
       const nike = await ok({ q: 'shoes', 'f.brand': 'Nike' });
@@ -373,13 +573,19 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual([undone.q, undone.autoCorrect, undone.primaryList.totalHits], ['runnign', undefined, 0]);
       assert.deepStrictEqual(undone.didYouMean, [{ q: 'running' }]);
       const selected = await ok({ q: 'runnign', 'f.brand': 'Nike' });
-      assert.deepStrictEqual([selected.q, selected.autoCorrect, selected.primaryList.totalHits, selected.didYouMean], ['runnign', undefined, 0, [{ q: 'running' }]]);
+      assert.deepStrictEqual(
+        [selected.q, selected.autoCorrect, selected.primaryList.totalHits, selected.didYouMean],
+        ['runnign', undefined, 0, [{ q: 'running' }]],
+      );
     });
 
     it('adds a looser secondary list when the primary list is short, expanded with viewAllSecondary', async () => {
       const page = await ok({ q: 'winter sandal', origin: 'UNDO_AUTO_CORRECT' });
       assert.equal(page.primaryList.totalHits, 0);
-      assert.deepStrictEqual([page.secondaryList.totalHits, page.secondaryList.productGroups.map((g) => g.products[0].key).sort()], [2, ['boot-1', 'sandal-1']]);
+      assert.deepStrictEqual(
+        [page.secondaryList.totalHits, page.secondaryList.productGroups.map((g) => g.products[0].key).sort()],
+        [2, ['boot-1', 'sandal-1']],
+      );
       const expanded = await ok({ q: 'winter sandal', origin: 'UNDO_AUTO_CORRECT', viewAllSecondary: 'true', limit: '1', skip: '1' });
       assert.deepStrictEqual([expanded.primaryList.productGroups, expanded.secondaryList.totalHits, expanded.secondaryList.productGroups.length], [[], 2, 1]);
       const full = await ok({ q: 'shoes' });
@@ -396,14 +602,26 @@ describe('search-page (HTTP)', function () {
       assert.deepStrictEqual(mains(nike.body).sort(), ['runner-red', 'sock-1']);
       const legacy = await post({ primaryList: { productFilter: { brand: 'Adidas' } } }, 'application/json');
       assert.deepStrictEqual(mains(legacy.body), ['trail-1']);
-      const withContent = await post({ navigation: { include: true }, contentLists: [{ id: 'guides', limit: 5 }, { id: 'faq', contentFilter: { type: 'faq' } }] });
+      const withContent = await post({
+        navigation: { include: true },
+        contentLists: [
+          { id: 'guides', limit: 5 },
+          { id: 'faq', contentFilter: { type: 'faq' } },
+        ],
+      });
       assert.deepStrictEqual([withContent.body.navigation?.breadcrumbs, withContent.body.navigation?.tree.type], [[], 'LABEL']);
-      assert.deepStrictEqual(withContent.body.contentLists.map((l) => [l.id, l.totalHits, l.items.map(({ ticket, ...i }) => i)]), [
-        ['guides', 1, [{ key: 'C-GUIDE', type: 'article', title: 'Running guide', link: '/guides/running', description: 'How to start', custom: {} }]],
-        ['faq', 0, []],
-      ]);
+      assert.deepStrictEqual(
+        withContent.body.contentLists.map((l) => [l.id, l.totalHits, l.items.map(({ ticket, ...i }) => i)]),
+        [
+          ['guides', 1, [{ key: 'C-GUIDE', type: 'article', title: 'Running guide', link: '/guides/running', description: 'How to start', custom: {} }]],
+          ['faq', 0, []],
+        ],
+      );
       const bad = await post({ primaryList: { productRules: 'rule incl brand {"Nike"' } });
-      assert.deepStrictEqual([bad.status, bad.body.message], [400, 'primaryList.productRules: Unexpected end of input at position 23: expected a string, "," or "}"']);
+      assert.deepStrictEqual(
+        [bad.status, bad.body.message],
+        [400, 'primaryList.productRules: Unexpected end of input at position 23: expected a string, "," or "}"'],
+      );
       const res = await service.request('POST', path({ q: 'running' }), { body: '{oops', headers: { 'Content-Type': 'text/plain' } });
       assert.equal(res.status, 400);
       const getPage = await ok({ q: 'running' });
@@ -414,7 +632,16 @@ describe('search-page (HTTP)', function () {
       const events: SearchEvent[] = [];
       const app = new Koa();
       app.use(errorHandler(service.context.log));
-      app.use(storefrontRouter(storefrontServicesOf(service.context, { onSearch: (e) => { events.push(e); return undefined; } })).routes());
+      app.use(
+        storefrontRouter(
+          storefrontServicesOf(service.context, {
+            onSearch: (e) => {
+              events.push(e);
+              return undefined;
+            },
+          }),
+        ).routes(),
+      );
       const server = app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       try {
@@ -422,10 +649,13 @@ describe('search-page (HTTP)', function () {
         assert.equal((await fetch(url({ q: 'runnign', origin: 'ORGANIC' }))).status, 200);
         assert.equal((await fetch(url({ q: 'shoes', notify: 'false' }))).status, 200);
         assert.equal((await fetch(url({ q: 'shoes', notify: 'true', 'f.brand': 'Nike' }))).status, 200);
-        assert.deepStrictEqual(events.map((e) => [e.q, e.usedQ, e.origin, e.totalHits, e.context.customerKey]), [
-          ['runnign', 'running', 'ORGANIC', 4, 'c1'],
-          ['shoes', 'shoes', 'ORGANIC', 2, 'c1'],
-        ]);
+        assert.deepStrictEqual(
+          events.map((e) => [e.q, e.usedQ, e.origin, e.totalHits, e.context.customerKey]),
+          [
+            ['runnign', 'running', 'ORGANIC', 4, 'c1'],
+            ['shoes', 'shoes', 'ORGANIC', 2, 'c1'],
+          ],
+        );
       } finally {
         await new Promise((resolve) => server.close(resolve));
       }
@@ -433,19 +663,47 @@ describe('search-page (HTTP)', function () {
 
     it('works through the official client', async () => {
       const { elevate } = await import('@apptus/esales-api');
-      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
-      const page: SearchPage = await api.query.searchPage({ q: 'shoes', facets: { brand: ['Nike', 'Adidas'], price: { max: 1300 } }, sort: 'PRICE_ASCENDING', notify: false, viewId: 'production', channels: 'ONLINE' });
-      assert.deepStrictEqual(page.primaryList.productGroups.map((g) => g.products[0].key), ['runner-red', 'runner-blue', 'trail-1']);
-      const withBody = await api.query.searchPage({ q: 'running' }, { primaryList: { include: true, productRules: 'rule incl brand {"Adidas"}' }, contentLists: [{ id: 'all' }] });
+      const api = elevate({
+        clusterId: service.url,
+        market: 'SE',
+        locale: 'sv-SE',
+        touchpoint: 'desktop',
+        session: () => ({ customerKey: 'c9', sessionKey: 's9' }),
+      });
+      const page: SearchPage = await api.query.searchPage({
+        q: 'shoes',
+        facets: { brand: ['Nike', 'Adidas'], price: { max: 1300 } },
+        sort: 'PRICE_ASCENDING',
+        notify: false,
+        viewId: 'production',
+        channels: 'ONLINE',
+      });
+      assert.deepStrictEqual(
+        page.primaryList.productGroups.map((g) => g.products[0].key),
+        ['runner-red', 'runner-blue', 'trail-1'],
+      );
+      const withBody = await api.query.searchPage(
+        { q: 'running' },
+        { primaryList: { include: true, productRules: 'rule incl brand {"Adidas"}' }, contentLists: [{ id: 'all' }] },
+      );
       assert.deepStrictEqual([withBody.primaryList.productGroups.map((g) => g.key), withBody.contentLists.map((l) => l.items.length)], [['G-TRAIL'], [1]]);
       await assert.rejects(api.query.searchPage({ q: 'shoes', sort: 'CHEAPEST' as never }), /sort: unknown sort "CHEAPEST"/);
     });
 
     it('always answers the primary list, with primaryList.include: false too, and its sliceRanges (none on a search)', async () => {
       const { elevate } = await import('@apptus/esales-api');
-      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      const api = elevate({
+        clusterId: service.url,
+        market: 'SE',
+        locale: 'sv-SE',
+        touchpoint: 'desktop',
+        session: () => ({ customerKey: 'c9', sessionKey: 's9' }),
+      });
       // The client: include "will always be true for search-page"; its SearchPage.primaryList is not optional.
-      const page: SearchPage = await api.query.searchPage({ q: 'running', notify: false }, { primaryList: { include: false, productRules: 'rule incl brand {"Adidas"}' } });
+      const page: SearchPage = await api.query.searchPage(
+        { q: 'running', notify: false },
+        { primaryList: { include: false, productRules: 'rule incl brand {"Adidas"}' } },
+      );
       assert.deepStrictEqual([page.primaryList.productGroups.map((g) => g.key), page.primaryList.totalHits], [['G-TRAIL'], 1]);
       assert.deepStrictEqual((page.primaryList as PrimaryList & { sliceRanges?: unknown }).sliceRanges, []);
       assert.deepStrictEqual((await ok({ q: 'shoes', notify: 'false' })).primaryList.sliceRanges, []);
@@ -455,9 +713,14 @@ describe('search-page (HTTP)', function () {
       const at = new Date(Date.now() - 60_000);
       const searched = (session: string, phrase: string, totalHits = 3) =>
         service.context.behaviour.record({ market: 'SE', customerKey: session, sessionKey: session, locale: 'sv-SE', type: 'search', phrase, totalHits, at });
-      searched('rs-1', 'beach sandal'); searched('rs-1', 'flip flops'); searched('rs-1', 'sun hat');
-      searched('rs-2', 'beach sandal'); searched('rs-2', 'flip flops'); searched('rs-2', 'nothing here', 0);
-      searched('rs-3', 'sun hat'); searched('rs-3', 'towel');
+      searched('rs-1', 'beach sandal');
+      searched('rs-1', 'flip flops');
+      searched('rs-1', 'sun hat');
+      searched('rs-2', 'beach sandal');
+      searched('rs-2', 'flip flops');
+      searched('rs-2', 'nothing here', 0);
+      searched('rs-3', 'sun hat');
+      searched('rs-3', 'towel');
       await service.context.behaviour.flush();
       await service.context.es.indices.refresh({ index: `${service.prefix}-events*` });
       const page = await ok({ q: 'Beach  sandal', notify: 'false' });
@@ -470,28 +733,84 @@ describe('search-page (HTTP)', function () {
 
     it('draws the categories of the hits as navigation through the official client: counts, selected path, breadcrumbs', async () => {
       const { elevate } = await import('@apptus/esales-api');
-      const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+      const api = elevate({
+        clusterId: service.url,
+        market: 'SE',
+        locale: 'sv-SE',
+        touchpoint: 'desktop',
+        session: () => ({ customerKey: 'c9', sessionKey: 's9' }),
+      });
       type Node = Navigation['tree'];
-      const outline = (n: Node): unknown[] => [n.type, 'label' in n ? n.label : '', 'path' in n ? n.path : '', n.count, n.expandable, n.selected, n.children.map(outline)];
+      const outline = (n: Node): unknown[] => [
+        n.type,
+        'label' in n ? n.label : '',
+        'path' in n ? n.path : '',
+        n.count,
+        n.expandable,
+        n.selected,
+        n.children.map(outline),
+      ];
       const top: SearchPage = await api.query.searchPage({ q: 'running', notify: false }, { navigation: { include: true } });
       // running: runner-red, runner-blue, trail-1 (Shoes > Running) and the sock group (Accessories): 4 groups
-      assert.deepStrictEqual([top.navigation?.breadcrumbs, outline(top.navigation!.tree)], [[], ['LABEL', '', '', 4, true, false, [
-        ['PRODUCT', 'Shoes', 'Shoes', 3, true, false, []],
-        ['PRODUCT', 'Accessories', 'Accessories', 1, false, false, []],
-      ]]]);
-      const shoes: SearchPage = await api.query.searchPage({ q: 'shoes', selectedCategory: 'Shoes > Running', facets: { brand: ['Adidas'] }, notify: false }, { navigation: { include: true } });
-      assert.deepStrictEqual(shoes.primaryList.productGroups.map((g) => g.key), ['G-TRAIL']);
+      assert.deepStrictEqual(
+        [top.navigation?.breadcrumbs, outline(top.navigation!.tree)],
+        [
+          [],
+          [
+            'LABEL',
+            '',
+            '',
+            4,
+            true,
+            false,
+            [
+              ['PRODUCT', 'Shoes', 'Shoes', 3, true, false, []],
+              ['PRODUCT', 'Accessories', 'Accessories', 1, false, false, []],
+            ],
+          ],
+        ],
+      );
+      const shoes: SearchPage = await api.query.searchPage(
+        { q: 'shoes', selectedCategory: 'Shoes > Running', facets: { brand: ['Adidas'] }, notify: false },
+        { navigation: { include: true } },
+      );
+      assert.deepStrictEqual(
+        shoes.primaryList.productGroups.map((g) => g.key),
+        ['G-TRAIL'],
+      );
       // counts ignore the selected category and the facet selections: the siblings stay countable
-      assert.deepStrictEqual([shoes.navigation?.breadcrumbs, outline(shoes.navigation!.tree)], [
-        [{ label: 'Shoes', path: 'Shoes' }, { label: 'Running', path: 'Shoes > Running' }],
-        ['LABEL', '', '', 5, true, false, [
-          ['PRODUCT', 'Shoes', 'Shoes', 5, true, true, [
-            ['PRODUCT', 'Running', 'Shoes > Running', 3, false, true, []],
-            ['PRODUCT', 'Boots', 'Shoes > Boots', 1, false, false, []],
-            ['PRODUCT', 'Sandals', 'Shoes > Sandals', 1, false, false, []],
-          ]],
-        ]],
-      ]);
+      assert.deepStrictEqual(
+        [shoes.navigation?.breadcrumbs, outline(shoes.navigation!.tree)],
+        [
+          [
+            { label: 'Shoes', path: 'Shoes' },
+            { label: 'Running', path: 'Shoes > Running' },
+          ],
+          [
+            'LABEL',
+            '',
+            '',
+            5,
+            true,
+            false,
+            [
+              [
+                'PRODUCT',
+                'Shoes',
+                'Shoes',
+                5,
+                true,
+                true,
+                [
+                  ['PRODUCT', 'Running', 'Shoes > Running', 3, false, true, []],
+                  ['PRODUCT', 'Boots', 'Shoes > Boots', 1, false, false, []],
+                  ['PRODUCT', 'Sandals', 'Shoes > Sandals', 1, false, false, []],
+                ],
+              ],
+            ],
+          ],
+        ],
+      );
       const plain: SearchPage = await api.query.searchPage({ q: 'shoe', notify: false });
       assert.equal(plain.navigation, undefined);
     });

@@ -32,7 +32,13 @@ const CATALOG: ReplaceEntity[] = [
   item('CLOCK', 'Wall Clock Round', 'Quiet clock with large numbers.'),
 ];
 
-interface Answer { keys: string[]; total: number; roundTrips: number; brands: Map<string, number>; similarInMeaning?: boolean }
+interface Answer {
+  keys: string[];
+  total: number;
+  roundTrips: number;
+  brands: Map<string, number>;
+  similarInMeaning?: boolean;
+}
 
 describe('search by meaning (search-page, fused with the words in one round trip)', function () {
   let on: TestService;
@@ -48,13 +54,29 @@ describe('search by meaning (search-page, fused with the words in one round trip
       assert.equal(res.status, 204, await res.text());
     }
   });
-  after(async () => { await on?.close(); await off?.close(); });
+  after(async () => {
+    await on?.close();
+    await off?.close();
+  });
 
   async function search(service: TestService, q: string, extra: Record<string, string> = {}): Promise<Answer> {
-    const query = new URLSearchParams({ q, market: 'UK', locale: 'en-GB', touchpoint: 'desktop', customerKey: 'c', sessionKey: 's', notify: 'false', facets: 'brand', ...extra });
+    const query = new URLSearchParams({
+      q,
+      market: 'UK',
+      locale: 'en-GB',
+      touchpoint: 'desktop',
+      customerKey: 'c',
+      sessionKey: 's',
+      notify: 'false',
+      facets: 'brand',
+      ...extra,
+    });
     const res = await service.request('GET', `/api/storefront/v3/queries/search-page?${query}`);
     assert.equal(res.status, 200, await res.clone().text());
-    const body = (await res.json()) as { similarInMeaning?: boolean; primaryList: { totalHits: number; productGroups: { products: { key: string }[] }[]; facets: { id: string; values?: { id: string; count: number }[] }[] } };
+    const body = (await res.json()) as {
+      similarInMeaning?: boolean;
+      primaryList: { totalHits: number; productGroups: { products: { key: string }[] }[]; facets: { id: string; values?: { id: string; count: number }[] }[] };
+    };
     const brand = body.primaryList.facets.find((f) => f.id === 'brand');
     return {
       keys: body.primaryList.productGroups.map((g) => g.products[0]!.key),
@@ -74,7 +96,14 @@ describe('search by meaning (search-page, fused with the words in one round trip
     const meaning = await search(on, 'hot drinks');
     assert.deepEqual(new Set(meaning.keys), new Set(['KETTLE', 'TEAPOT']), JSON.stringify(meaning.keys));
     assert.equal(meaning.total, 2, 'the total counts what the list holds');
-    assert.deepEqual([...meaning.brands].sort(), [['Acme', 1], ['Potter', 1]], 'facet counts count what the list holds');
+    assert.deepEqual(
+      [...meaning.brands].sort(),
+      [
+        ['Acme', 1],
+        ['Potter', 1],
+      ],
+      'facet counts count what the list holds',
+    );
     assert.ok(!meaning.keys.includes('NORDIC'), "another market's product stays out");
     assert.equal(meaning.similarInMeaning, true, 'the answer says that no word matched and the list is by meaning');
     assert.equal((await search(on, 'kettle')).similarInMeaning, undefined, 'a list the words found says nothing');
@@ -101,7 +130,9 @@ describe('search by meaning (search-page, fused with the words in one round trip
     assert.equal(before.on.roundTrips, before.off.roundTrips, 'a search by meaning costs no round trip');
     for (const service of [on, off]) {
       const res = await service.admin('PUT', '/api/admin/v4/import/phrase-rules', {
-        body: JSON.stringify({ markets: { UK: [{ id: 'drinks', phrases: ['hot drinks'], pinned: [{ productKey: 'SOFA', position: 1 }], hidden: ['TEAPOT'] }] } }),
+        body: JSON.stringify({
+          markets: { UK: [{ id: 'drinks', phrases: ['hot drinks'], pinned: [{ productKey: 'SOFA', position: 1 }], hidden: ['TEAPOT'] }] },
+        }),
         headers: { 'Content-Type': 'application/json' },
       });
       assert.equal(res.status, 204, await res.text());
@@ -119,7 +150,9 @@ describe('search by meaning (search-page, fused with the words in one round trip
       const query = new URLSearchParams({ q: 'kettle', market: 'UK', locale: 'en-GB', touchpoint: 'desktop', customerKey: 'c', sessionKey: 's' });
       const res = await service.admin('GET', `/api/admin/v4/explain/search-page?${query}`);
       assert.equal(res.status, 200, await res.clone().text());
-      const body = (await res.json()) as { primaryList: { productGroups: { products: { key: string }[]; explanation: { kind: string; label: string; effect: number }[] }[] } };
+      const body = (await res.json()) as {
+        primaryList: { productGroups: { products: { key: string }[]; explanation: { kind: string; label: string; effect: number }[] }[] };
+      };
       return new Map(body.primaryList.productGroups.map((g) => [g.products[0]!.key, g.explanation]));
     };
     const groups = await explained(on);
@@ -135,12 +168,24 @@ describe('search by meaning (search-page, fused with the words in one round trip
   it('lets an A/B variant weigh the meaning: weight 0 searches by words alone', async () => {
     const HOUR = 3_600_000;
     const experiment: Experiment = {
-      id: 'meaning', name: 'Words alone', start: new Date(Date.now() - HOUR).toISOString(), end: new Date(Date.now() + HOUR).toISOString(), markets: ['UK'],
-      variants: [{ id: 'control', share: 50, overrides: {} }, { id: 'words', share: 50, overrides: { relevance: { semanticWeight: 0 } } }],
+      id: 'meaning',
+      name: 'Words alone',
+      start: new Date(Date.now() - HOUR).toISOString(),
+      end: new Date(Date.now() + HOUR).toISOString(),
+      markets: ['UK'],
+      variants: [
+        { id: 'control', share: 50, overrides: {} },
+        { id: 'words', share: 50, overrides: { relevance: { semanticWeight: 0 } } },
+      ],
     };
-    const res = await on.admin('PUT', '/api/admin/v4/import/experiments', { body: JSON.stringify({ experiments: [experiment] }), headers: { 'Content-Type': 'application/json' } });
+    const res = await on.admin('PUT', '/api/admin/v4/import/experiments', {
+      body: JSON.stringify({ experiments: [experiment] }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(res.status, 204, await res.text());
-    const visitor = (variant: string) => { for (let i = 0; ; i++) if (assignVariant(experiment, `v-${i}`).id === variant) return `v-${i}`; };
+    const visitor = (variant: string) => {
+      for (let i = 0; ; i++) if (assignVariant(experiment, `v-${i}`).id === variant) return `v-${i}`;
+    };
     try {
       assert.deepEqual((await search(on, 'kettle', { customerKey: visitor('control') })).keys, ['KETTLE', 'TEAPOT']);
       assert.deepEqual((await search(on, 'kettle', { customerKey: visitor('words') })).keys, ['KETTLE']);
@@ -150,7 +195,10 @@ describe('search by meaning (search-page, fused with the words in one round trip
   });
 
   it('sorts by anything but relevance by words alone, as before', async () => {
-    assert.deepEqual((await search(on, 'hot drinks', { sort: 'PRICE_ASCENDING' })).keys.filter((k) => k !== 'SOFA'), []);
+    assert.deepEqual(
+      (await search(on, 'hot drinks', { sort: 'PRICE_ASCENDING' })).keys.filter((k) => k !== 'SOFA'),
+      [],
+    );
   });
 
   it('embeds nothing when an unchanged catalog is imported again, and the import status counts the vectors', async () => {

@@ -6,18 +6,20 @@ import assert from 'node:assert/strict';
 import { jsonBody, startService, type TestService } from './harness';
 import type { ReplaceEntity } from '../../src/catalog/types';
 
-const CATALOG: ReplaceEntity[] = [{
-  key: 'G-BOOT',
-  productGroup: {
-    products: {
-      boot: {
-        markets: ['SE'],
-        defaults: { title: 'Winter boot', url: '/p/boot', brand: 'Acme', category: ['Shoes'] },
-        variants: { 'boot-v': { defaults: { listPrice: 1000, sellingPrice: 700, stock: 1 } } },
+const CATALOG: ReplaceEntity[] = [
+  {
+    key: 'G-BOOT',
+    productGroup: {
+      products: {
+        boot: {
+          markets: ['SE'],
+          defaults: { title: 'Winter boot', url: '/p/boot', brand: 'Acme', category: ['Shoes'] },
+          variants: { 'boot-v': { defaults: { listPrice: 1000, sellingPrice: 700, stock: 1 } } },
+        },
       },
     },
   },
-}];
+];
 
 const SEARCH = '/api/storefront/v3/queries/search-page?market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s&notify=false&q=boot';
 const BUILT_IN = 'Pris, lägst först';

@@ -24,7 +24,14 @@ const CATALOG: ReplaceEntity[] = [
       },
     },
   },
-  { key: 'G-TEE', productGroup: { products: { 'tee-1': { ...shirt('Green', { 'tee-1-v': variant(0) }), defaults: { title: 'Green tee shirt', url: '/p/tee', brand: 'Other', category: ['Shirts'] } } } } },
+  {
+    key: 'G-TEE',
+    productGroup: {
+      products: {
+        'tee-1': { ...shirt('Green', { 'tee-1-v': variant(0) }), defaults: { title: 'Green tee shirt', url: '/p/tee', brand: 'Other', category: ['Shirts'] } },
+      },
+    },
+  },
 ];
 
 const TEMPLATES: Templates = {
@@ -46,9 +53,10 @@ describe('templates applied to product lists (HTTP)', function () {
   let service: TestService;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const call = async (endpoint: string, params: Record<string, string>, body?: unknown): Promise<{ status: number; body: any }> => {
-    const res = body === undefined
-      ? await service.request('GET', path(endpoint, params))
-      : await service.request('POST', path(endpoint, params), { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const res =
+      body === undefined
+        ? await service.request('GET', path(endpoint, params))
+        : await service.request('POST', path(endpoint, params), { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
     return { status: res.status, body: await res.json() };
   };
 
@@ -57,7 +65,10 @@ describe('templates applied to product lists (HTTP)', function () {
     await service.configure();
     const res = await service.importCatalog(CATALOG);
     assert.equal(res.status, 204, await res.text());
-    const imported = await service.admin('POST', '/api/admin/v4/import/templates', { body: JSON.stringify(TEMPLATES), headers: { 'Content-Type': 'application/json' } });
+    const imported = await service.admin('POST', '/api/admin/v4/import/templates', {
+      body: JSON.stringify(TEMPLATES),
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(imported.status, 204, await imported.text());
   });
   after(async () => service.close());
@@ -67,10 +78,15 @@ describe('templates applied to product lists (HTTP)', function () {
     assert.deepStrictEqual([group.key, group.remaining], ['G-SHIRT', 0]);
     const [first, rest] = group.products;
     assert.deepStrictEqual(Object.keys(first).sort(), ['custom', 'key', 'link', 'remainingVariants', 'sellingPrice', 'ticket', 'title', 'variants']);
-    assert.deepStrictEqual([first.key, first.title, first.link, first.sellingPrice, first.custom, first.remainingVariants],
-      ['shirt-red', 'Red shirt', '/p/red-shirt', { min: 250, max: 250 }, { material: [{ id: 'Cotton', label: 'Cotton' }] }, 1]);
+    assert.deepStrictEqual(
+      [first.key, first.title, first.link, first.sellingPrice, first.custom, first.remainingVariants],
+      ['shirt-red', 'Red shirt', '/p/red-shirt', { min: 250, max: 250 }, { material: [{ id: 'Cotton', label: 'Cotton' }] }, 1],
+    );
     const variants = first.variants as Record<string, unknown>[];
-    assert.deepStrictEqual(variants.map((v) => Object.keys(v).sort()), [['inStock', 'key', 'label', 'ticket']]);
+    assert.deepStrictEqual(
+      variants.map((v) => Object.keys(v).sort()),
+      [['inStock', 'key', 'label', 'ticket']],
+    );
     assert.deepStrictEqual([variants[0].key, variants[0].label, variants[0].inStock], ['shirt-red-s', 'S', true]);
     assert.deepStrictEqual(Object.keys(rest).sort(), ['key', 'remainingVariants', 'swatch', 'ticket', 'variants']);
     assert.deepStrictEqual([rest.key, rest.variants, rest.remainingVariants], ['shirt-blue', [], 1]);
@@ -95,13 +111,25 @@ describe('templates applied to product lists (HTTP)', function () {
     const [red, blue] = body.primaryList.productGroups[0].products;
     assert.deepStrictEqual(Object.keys(red).sort(), ['custom', 'key', 'ticket', 'title', 'variants']);
     assert.deepStrictEqual(red.custom, { fit: [{ id: 'Slim', label: 'Slim' }], material: [{ id: 'Cotton', label: 'Cotton' }] });
-    assert.deepStrictEqual(red.variants.map((v: Record<string, unknown>) => Object.keys(v).sort()), [['key', 'sellingPrice', 'ticket'], ['key', 'label', 'ticket']]);
+    assert.deepStrictEqual(
+      red.variants.map((v: Record<string, unknown>) => Object.keys(v).sort()),
+      [
+        ['key', 'sellingPrice', 'ticket'],
+        ['key', 'label', 'ticket'],
+      ],
+    );
     assert.deepStrictEqual([blue.custom, blue.variants.length], [{}, 1]);
   });
 
   it('works through the official client', async () => {
     const { elevate } = await import('@apptus/esales-api');
-    const api = elevate({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop', session: () => ({ customerKey: 'c9', sessionKey: 's9' }) });
+    const api = elevate({
+      clusterId: service.url,
+      market: 'SE',
+      locale: 'sv-SE',
+      touchpoint: 'desktop',
+      session: () => ({ customerKey: 'c9', sessionKey: 's9' }),
+    });
     const page = await api.query.searchPage({ q: 'red shirt', templateId: 'card', notify: false });
     assertCard(page.primaryList.productGroups[0] as never);
     const suggestions = await api.query.autocomplete({ q: 'red', templateId: 'card' });
@@ -131,9 +159,17 @@ describe('templates applied to product lists (HTTP)', function () {
     it('applies rules the former subset could not read: stock_number, series of rules, custom excl', async () => {
       const inStock = await call('search-page', { q: 'shirt' }, { primaryList: { productRules: 'rule incl stock_number [ 1, infinity ]' } });
       assert.deepStrictEqual(mains(inStock.body), ['shirt-blue', 'shirt-red']);
-      const either = await call('search-page', { q: 'shirt' }, { primaryList: { productRules: 'rule incl brand { "Other" } rule incl product_key { "shirt-blue" }' } });
+      const either = await call(
+        'search-page',
+        { q: 'shirt' },
+        { primaryList: { productRules: 'rule incl brand { "Other" } rule incl product_key { "shirt-blue" }' } },
+      );
       assert.deepStrictEqual(mains(either.body), ['shirt-blue', 'tee-1']);
-      const noCotton = await call('search-page', { q: 'shirt' }, { primaryList: { productRules: 'rule incl brand { "Acme" } excl custom.material { "Cotton" }' } });
+      const noCotton = await call(
+        'search-page',
+        { q: 'shirt' },
+        { primaryList: { productRules: 'rule incl brand { "Acme" } excl custom.material { "Cotton" }' } },
+      );
       assert.deepStrictEqual(mains(noCotton.body), ['shirt-blue']);
     });
 

@@ -7,11 +7,16 @@ type Json = any;
 /** The official example's shape: first with all its variants, rest without variants. */
 const card = (): Json => ({
   products: {
-    first: { fields: ['brand', 'title', 'link', 'sellingPrice', 'listPrice', 'inStock', 'custom.material', 'swatch'], variants: { all: { fields: ['label', 'inStock', 'sellingPrice', 'listPrice', 'custom.campaign'] } } },
+    first: {
+      fields: ['brand', 'title', 'link', 'sellingPrice', 'listPrice', 'inStock', 'custom.material', 'swatch'],
+      variants: { all: { fields: ['label', 'inStock', 'sellingPrice', 'listPrice', 'custom.campaign'] } },
+    },
     rest: { fields: ['link', 'swatch'], maxVariants: 0 },
   },
 });
-const list = (): Json => ({ products: { all: { fields: ['title', 'custom.*'], maxVariants: 3, variants: { first: { fields: ['key'] }, rest: { fields: ['size', 'custom.*'] } } } } });
+const list = (): Json => ({
+  products: { all: { fields: ['title', 'custom.*'], maxVariants: 3, variants: { first: { fields: ['key'] }, rest: { fields: ['size', 'custom.*'] } } } },
+});
 
 /** [what, body, path of the one expected error, its message]. */
 const cases: [string, () => Json, string, RegExp][] = [
@@ -22,30 +27,196 @@ const cases: [string, () => Json, string, RegExp][] = [
   ['settings not an object', () => ({ card: 'x' }), 'card', /must be an object/],
   ['products missing', () => ({ card: {} }), 'card.products', /^required$/],
   ['unknown settings field', () => ({ card: { ...card(), content: {} } }), 'card.content', /unknown field/],
-  ['all with first and rest', () => { const t = card(); t.products.all = t.products.rest; return { card: t }; }, 'card.products', /either all, or first and rest, not both/],
-  ['first without rest', () => { const t = card(); delete t.products.rest; return { card: t }; }, 'card.products.rest', /required when first is used/],
-  ['rest without first', () => { const t = card(); delete t.products.first; return { card: t }; }, 'card.products.first', /required when rest is used/],
+  [
+    'all with first and rest',
+    () => {
+      const t = card();
+      t.products.all = t.products.rest;
+      return { card: t };
+    },
+    'card.products',
+    /either all, or first and rest, not both/,
+  ],
+  [
+    'first without rest',
+    () => {
+      const t = card();
+      delete t.products.rest;
+      return { card: t };
+    },
+    'card.products.rest',
+    /required when first is used/,
+  ],
+  [
+    'rest without first',
+    () => {
+      const t = card();
+      delete t.products.first;
+      return { card: t };
+    },
+    'card.products.first',
+    /required when rest is used/,
+  ],
   ['products empty', () => ({ card: { products: {} } }), 'card.products', /must have all, or first and rest/],
-  ['fields missing', () => { const t = list(); delete t.products.all.fields; return { list: t }; }, 'list.products.all.fields', /^required$/],
-  ['fields not a list', () => { const t = list(); t.products.all.fields = 'title'; return { list: t }; }, 'list.products.all.fields', /must be an array/],
-  ['unknown product field', () => { const t = list(); t.products.all.fields.push('price'); return { list: t }; }, 'list.products.all.fields[2]', /unknown field "price" \(allowed: key, ticket, title/],
-  ['bare custom', () => { const t = list(); t.products.all.fields.push('custom'); return { list: t }; }, 'list.products.all.fields[2]', /custom\.<name>, or custom\.\* for all/],
-  ['empty custom name', () => { const t = list(); t.products.all.fields.push('custom.'); return { list: t }; }, 'list.products.all.fields[2]', /unknown field "custom\."/],
-  ['field repeated', () => { const t = list(); t.products.all.fields.push('title'); return { list: t }; }, 'list.products.all.fields[2]', /repeated/],
-  ['maxVariants negative', () => { const t = list(); t.products.all.maxVariants = -1; return { list: t }; }, 'list.products.all.maxVariants', /at least 0/],
-  ['maxVariants fractional', () => { const t = list(); t.products.all.maxVariants = 1.5; return { list: t }; }, 'list.products.all.maxVariants', /must be an integer/],
-  ['variants missing', () => { const t = list(); delete t.products.all.variants; delete t.products.all.maxVariants; return { list: t }; }, 'list.products.all.variants', /required unless maxVariants is 0/],
-  ['variants missing with maxVariants 2', () => { const t = list(); delete t.products.all.variants; t.products.all.maxVariants = 2; return { list: t }; }, 'list.products.all.variants', /required unless maxVariants is 0/],
-  ['variant fields missing', () => { const t = list(); t.products.all.variants.first = {}; return { list: t }; }, 'list.products.all.variants.first.fields', /^required$/],
-  ['product field on a variant', () => { const t = list(); t.products.all.variants.rest.fields.push('title'); return { list: t }; }, 'list.products.all.variants.rest.fields[2]', /unknown field "title"/],
-  ['variants first without rest', () => { const t = list(); delete t.products.all.variants.rest; return { list: t }; }, 'list.products.all.variants.rest', /required when first is used/],
-  ['unknown product template field', () => { const t = list(); t.products.all.limit = 3; return { list: t }; }, 'list.products.all.limit', /unknown field/],
-  ['unknown variant template field', () => { const t = list(); t.products.all.variants.first.maxVariants = 1; return { list: t }; }, 'list.products.all.variants.first.maxVariants', /unknown field/],
+  [
+    'fields missing',
+    () => {
+      const t = list();
+      delete t.products.all.fields;
+      return { list: t };
+    },
+    'list.products.all.fields',
+    /^required$/,
+  ],
+  [
+    'fields not a list',
+    () => {
+      const t = list();
+      t.products.all.fields = 'title';
+      return { list: t };
+    },
+    'list.products.all.fields',
+    /must be an array/,
+  ],
+  [
+    'unknown product field',
+    () => {
+      const t = list();
+      t.products.all.fields.push('price');
+      return { list: t };
+    },
+    'list.products.all.fields[2]',
+    /unknown field "price" \(allowed: key, ticket, title/,
+  ],
+  [
+    'bare custom',
+    () => {
+      const t = list();
+      t.products.all.fields.push('custom');
+      return { list: t };
+    },
+    'list.products.all.fields[2]',
+    /custom\.<name>, or custom\.\* for all/,
+  ],
+  [
+    'empty custom name',
+    () => {
+      const t = list();
+      t.products.all.fields.push('custom.');
+      return { list: t };
+    },
+    'list.products.all.fields[2]',
+    /unknown field "custom\."/,
+  ],
+  [
+    'field repeated',
+    () => {
+      const t = list();
+      t.products.all.fields.push('title');
+      return { list: t };
+    },
+    'list.products.all.fields[2]',
+    /repeated/,
+  ],
+  [
+    'maxVariants negative',
+    () => {
+      const t = list();
+      t.products.all.maxVariants = -1;
+      return { list: t };
+    },
+    'list.products.all.maxVariants',
+    /at least 0/,
+  ],
+  [
+    'maxVariants fractional',
+    () => {
+      const t = list();
+      t.products.all.maxVariants = 1.5;
+      return { list: t };
+    },
+    'list.products.all.maxVariants',
+    /must be an integer/,
+  ],
+  [
+    'variants missing',
+    () => {
+      const t = list();
+      delete t.products.all.variants;
+      delete t.products.all.maxVariants;
+      return { list: t };
+    },
+    'list.products.all.variants',
+    /required unless maxVariants is 0/,
+  ],
+  [
+    'variants missing with maxVariants 2',
+    () => {
+      const t = list();
+      delete t.products.all.variants;
+      t.products.all.maxVariants = 2;
+      return { list: t };
+    },
+    'list.products.all.variants',
+    /required unless maxVariants is 0/,
+  ],
+  [
+    'variant fields missing',
+    () => {
+      const t = list();
+      t.products.all.variants.first = {};
+      return { list: t };
+    },
+    'list.products.all.variants.first.fields',
+    /^required$/,
+  ],
+  [
+    'product field on a variant',
+    () => {
+      const t = list();
+      t.products.all.variants.rest.fields.push('title');
+      return { list: t };
+    },
+    'list.products.all.variants.rest.fields[2]',
+    /unknown field "title"/,
+  ],
+  [
+    'variants first without rest',
+    () => {
+      const t = list();
+      delete t.products.all.variants.rest;
+      return { list: t };
+    },
+    'list.products.all.variants.rest',
+    /required when first is used/,
+  ],
+  [
+    'unknown product template field',
+    () => {
+      const t = list();
+      t.products.all.limit = 3;
+      return { list: t };
+    },
+    'list.products.all.limit',
+    /unknown field/,
+  ],
+  [
+    'unknown variant template field',
+    () => {
+      const t = list();
+      t.products.all.variants.first.maxVariants = 1;
+      return { list: t };
+    },
+    'list.products.all.variants.first.maxVariants',
+    /unknown field/,
+  ],
 ];
 
 describe('template import and export (admin API)', function () {
   let service: TestService;
-  before(async () => { service = await startService(); });
+  before(async () => {
+    service = await startService();
+  });
   after(async () => service.close());
 
   const send = (method: 'PUT' | 'POST', body: unknown, query = '') =>
@@ -64,7 +235,8 @@ describe('template import and export (admin API)', function () {
 
   it('PUT stores the templates (gzip body); the export and the store give them back', async () => {
     const res = await service.admin('PUT', '/api/admin/v4/import/templates?name=t1', {
-      body: gzipSync(JSON.stringify({ card: card(), list: list() })), headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ card: card(), list: list() })),
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
     });
     await expect204(res);
     assert.deepEqual(await exported(), { card: card(), list: list() });
@@ -97,7 +269,12 @@ describe('template import and export (admin API)', function () {
   it('refuses an import while another import holds the lock (409)', async () => {
     const es = service.context.es;
     const lock = `${service.prefix}-import-lock`;
-    await es.index({ index: lock, id: 'import', document: { holder: 'other', importId: 'x', kind: 'pages', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }, refresh: true });
+    await es.index({
+      index: lock,
+      id: 'import',
+      document: { holder: 'other', importId: 'x', kind: 'pages', acquiredAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      refresh: true,
+    });
     try {
       assert.equal((await send('POST', { other: card() })).status, 409);
       assert.equal((await send('PUT', { card: card() })).status, 409);

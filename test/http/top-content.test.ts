@@ -7,18 +7,37 @@ import type { Autocomplete, SearchPage } from '@apptus/esales-api';
 import type { ReplaceEntity } from '../../src/catalog/types';
 import { startService, type TestService } from './harness';
 
-const article = (key: string, title: string, releaseDate: string): ReplaceEntity =>
-  ({ key, content: { markets: ['SE'], type: 'article', defaults: { title, url: `/c/${key}`, releaseDate } } });
+const article = (key: string, title: string, releaseDate: string): ReplaceEntity => ({
+  key,
+  content: { markets: ['SE'], type: 'article', defaults: { title, url: `/c/${key}`, releaseDate } },
+});
 
 const CATALOG: ReplaceEntity[] = [
-  { key: 'G-1', productGroup: { products: { p1: { markets: ['SE'], defaults: { title: 'Walking shoe', url: '/p/p1' }, variants: { 'p1-v': { defaults: { listPrice: 10, sellingPrice: 10, stock: 1 } } } } } } },
+  {
+    key: 'G-1',
+    productGroup: {
+      products: {
+        p1: {
+          markets: ['SE'],
+          defaults: { title: 'Walking shoe', url: '/p/p1' },
+          variants: { 'p1-v': { defaults: { listPrice: 10, sellingPrice: 10, stock: 1 } } },
+        },
+      },
+    },
+  },
   article('guide-running', 'Running guide', '2025-06-01T00:00:00Z'),
   article('guide-care', 'Shoe care guide', '2026-05-01T00:00:00Z'),
 ];
 
 describe('TOP_CONTENT on search-page and autocomplete (HTTP)', function () {
   let service: TestService;
-  const session = (visitor: string) => ({ clusterId: service.url, market: 'SE', locale: 'sv-SE', touchpoint: 'desktop' as const, session: () => ({ customerKey: visitor, sessionKey: visitor }) });
+  const session = (visitor: string) => ({
+    clusterId: service.url,
+    market: 'SE',
+    locale: 'sv-SE',
+    touchpoint: 'desktop' as const,
+    session: () => ({ customerKey: visitor, sessionKey: visitor }),
+  });
   const lists = (algorithm: 'TOP_CONTENT' | 'NEWEST_CONTENT') => ({ contentLists: [{ id: 'guides', algorithm, contentFilter: { type: 'article' } }] });
 
   before(async () => {

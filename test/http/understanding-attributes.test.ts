@@ -14,7 +14,13 @@ const CONFIGURATION: CatalogConfiguration = {
 };
 const LOCALE_OF: Record<string, string> = { SE: 'sv-SE', GB: 'en-GB', DE: 'de-DE' };
 
-interface Item { title: string; category: string; material: string; brand?: string; description?: string }
+interface Item {
+  title: string;
+  category: string;
+  material: string;
+  brand?: string;
+  description?: string;
+}
 
 function product(market: string, key: string, i: Item): ReplaceEntity {
   return {
@@ -24,8 +30,12 @@ function product(market: string, key: string, i: Item): ReplaceEntity {
         [`${market}-${key}`]: {
           markets: [market],
           defaults: {
-            title: i.title, url: `/p/${key}`, brand: i.brand ?? 'Acme', category: [i.category],
-            customLabels: { material: [i.material] }, ...(i.description ? { description: i.description } : {}),
+            title: i.title,
+            url: `/p/${key}`,
+            brand: i.brand ?? 'Acme',
+            category: [i.category],
+            customLabels: { material: [i.material] },
+            ...(i.description ? { description: i.description } : {}),
           },
           variants: { [`${market}-${key}-v`]: { defaults: { listPrice: 500, sellingPrice: 500, stock: 5 } } },
         },
@@ -96,7 +106,10 @@ describe('query understanding of materials (HTTP)', function () {
     // Each asked twice and the second answers compared: a listing's first answer may take a second round for its
     // dynamic facet values, which later answers ask in round 1 (facets/dynamicRun.ts), so first answers depend on
     // what earlier tests asked.
-    const warm = async (q: string) => { await page('SE', q); return (await page('SE', q)).roundTrips; };
+    const warm = async (q: string) => {
+      await page('SE', q);
+      return (await page('SE', q)).roundTrips;
+    };
     assert.equal(await warm('skor i läder'), await warm('skor'));
   });
 

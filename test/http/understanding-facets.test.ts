@@ -13,7 +13,14 @@ const CONFIGURATION: CatalogConfiguration = {
 };
 const LOCALE_OF: Record<string, string> = { SE: 'sv-SE', GB: 'en-GB' };
 
-interface Item { title: string; brand: string; category: string; sizes: string[]; price: number; description?: string }
+interface Item {
+  title: string;
+  brand: string;
+  category: string;
+  sizes: string[];
+  price: number;
+  description?: string;
+}
 
 function product(market: string, key: string, i: Item): ReplaceEntity {
   return {
@@ -23,7 +30,9 @@ function product(market: string, key: string, i: Item): ReplaceEntity {
         [`${market}-${key}`]: {
           markets: [market],
           defaults: { title: i.title, url: `/p/${key}`, brand: i.brand, category: [i.category], ...(i.description ? { description: i.description } : {}) },
-          variants: Object.fromEntries(i.sizes.map((size) => [`${market}-${key}-${size}`, { defaults: { listPrice: i.price, sellingPrice: i.price, stock: 5, size: [size] } }])),
+          variants: Object.fromEntries(
+            i.sizes.map((size) => [`${market}-${key}-${size}`, { defaults: { listPrice: i.price, sellingPrice: i.price, stock: 5, size: [size] } }]),
+          ),
         },
       },
     },
@@ -93,7 +102,10 @@ describe('query understanding of brands and sizes (HTTP)', function () {
 
   it('combines brand, size and price range, in the round trips of the words alone', async () => {
     const combined = await page('SE', 'nike sneakers storlek 40 500-1000 kr');
-    assert.deepEqual(combined.body.primaryList.productGroups.map((g) => g.key), ['G-SE-nike-air']);
+    assert.deepEqual(
+      combined.body.primaryList.productGroups.map((g) => g.key),
+      ['G-SE-nike-air'],
+    );
     const plain = await page('SE', 'sneakers');
     assert.equal(combined.roundTrips, plain.roundTrips);
   });

@@ -11,13 +11,22 @@ import type { CatalogConfiguration, ReplaceEntity } from '../../src/catalog/type
 
 const CONFIGURATION: CatalogConfiguration = {
   markets: {
-    SE: { locales: ['sv-SE'], currency: 'SEK' }, NO: { locales: ['nb-NO'], currency: 'NOK' }, DK: { locales: ['da-DK'], currency: 'DKK' },
-    DE: { locales: ['de-DE'], currency: 'EUR' }, GB: { locales: ['en-GB'], currency: 'GBP' },
+    SE: { locales: ['sv-SE'], currency: 'SEK' },
+    NO: { locales: ['nb-NO'], currency: 'NOK' },
+    DK: { locales: ['da-DK'], currency: 'DKK' },
+    DE: { locales: ['de-DE'], currency: 'EUR' },
+    GB: { locales: ['en-GB'], currency: 'GBP' },
   },
 };
 const LOCALE_OF: Record<string, string> = { SE: 'sv-SE', NO: 'nb-NO', DK: 'da-DK', DE: 'de-DE', GB: 'en-GB' };
 
-interface Item { title: string; category: string; colour: string; price: number; gender?: string }
+interface Item {
+  title: string;
+  category: string;
+  colour: string;
+  price: number;
+  gender?: string;
+}
 
 function product(market: string, key: string, i: Item): ReplaceEntity {
   return {
@@ -84,11 +93,20 @@ describe('query understanding (HTTP)', function () {
 
   it('finds the products of a colour named in any inflected form, in sv, nb, da, de and en', async () => {
     for (const [market, q, want] of [
-      ['SE', 'svarta skor', ['shoe-a']], ['SE', 'vita skor', ['shoe-b']], ['SE', 'svart', ['jacket', 'shoe-a']], ['SE', 'vitt', ['shoe-b']],
-      ['NO', 'svarte sko', ['shoe-a']], ['NO', 'sort sko', ['shoe-a']], ['NO', 'hvite sko', ['shoe-b']],
-      ['DK', 'sorte sko', ['shoe-a']], ['DK', 'hvide sko', ['shoe-b']],
-      ['DE', 'schwarze schuhe', ['shoe-a']], ['DE', 'weiße schuhe', ['shoe-b']], ['DE', 'weisse schuhe', ['shoe-b']],
-      ['GB', 'black shoes', ['shoe-a']], ['GB', 'white shoes', ['shoe-b']],
+      ['SE', 'svarta skor', ['shoe-a']],
+      ['SE', 'vita skor', ['shoe-b']],
+      ['SE', 'svart', ['jacket', 'shoe-a']],
+      ['SE', 'vitt', ['shoe-b']],
+      ['NO', 'svarte sko', ['shoe-a']],
+      ['NO', 'sort sko', ['shoe-a']],
+      ['NO', 'hvite sko', ['shoe-b']],
+      ['DK', 'sorte sko', ['shoe-a']],
+      ['DK', 'hvide sko', ['shoe-b']],
+      ['DE', 'schwarze schuhe', ['shoe-a']],
+      ['DE', 'weiße schuhe', ['shoe-b']],
+      ['DE', 'weisse schuhe', ['shoe-b']],
+      ['GB', 'black shoes', ['shoe-a']],
+      ['GB', 'white shoes', ['shoe-b']],
     ] as const) {
       assert.deepEqual(await keys(market, q), want, `${market} "${q}"`);
     }
@@ -96,7 +114,10 @@ describe('query understanding (HTTP)', function () {
 
   it('finds the green products for "gröna" instead of auto-correcting it to "gryta"', async () => {
     const { body } = await page('SE', 'gröna');
-    assert.deepEqual(body.primaryList.productGroups.map((g) => g.key), ['G-SE-shirt']);
+    assert.deepEqual(
+      body.primaryList.productGroups.map((g) => g.key),
+      ['G-SE-shirt'],
+    );
     assert.equal(body.autoCorrect, undefined);
   });
 
@@ -107,11 +128,18 @@ describe('query understanding (HTTP)', function () {
 
   it('reads price limits in the market currency: SEK, NOK, DKK, EUR, GBP', async () => {
     for (const [market, q, want] of [
-      ['SE', 'skor under 500 kr', ['shoe-a']], ['SE', 'skor billigare än 500', ['shoe-a']], ['SE', 'skor över 500 kr', ['shoe-b']],
-      ['NO', 'sko under 500 kr', ['shoe-a']], ['NO', 'sko maks 500', ['shoe-a']],
-      ['DK', 'sko under 500 kr', ['shoe-a']], ['DK', 'sko højst 500', ['shoe-a']],
-      ['DE', 'schuhe unter 50 €', ['shoe-a']], ['DE', 'schuhe ab 50 euro', ['shoe-b']],
-      ['GB', 'shoes under £50', ['shoe-a']], ['GB', 'shoes under 50', ['shoe-a']], ['GB', 'shoes over £50', ['shoe-b']],
+      ['SE', 'skor under 500 kr', ['shoe-a']],
+      ['SE', 'skor billigare än 500', ['shoe-a']],
+      ['SE', 'skor över 500 kr', ['shoe-b']],
+      ['NO', 'sko under 500 kr', ['shoe-a']],
+      ['NO', 'sko maks 500', ['shoe-a']],
+      ['DK', 'sko under 500 kr', ['shoe-a']],
+      ['DK', 'sko højst 500', ['shoe-a']],
+      ['DE', 'schuhe unter 50 €', ['shoe-a']],
+      ['DE', 'schuhe ab 50 euro', ['shoe-b']],
+      ['GB', 'shoes under £50', ['shoe-a']],
+      ['GB', 'shoes under 50', ['shoe-a']],
+      ['GB', 'shoes over £50', ['shoe-b']],
     ] as const) {
       assert.deepEqual(await keys(market, q), want, `${market} "${q}"`);
     }
@@ -120,11 +148,16 @@ describe('query understanding (HTTP)', function () {
 
   it('reads price ranges in the market currency and language', async () => {
     for (const [market, q, want] of [
-      ['SE', 'skor 500–1000 kr', ['shoe-b']], ['SE', 'skor 300-500 kr', ['shoe-a']], ['SE', 'skor mellan 300 och 1000 kr', ['shoe-a', 'shoe-b']],
+      ['SE', 'skor 500–1000 kr', ['shoe-b']],
+      ['SE', 'skor 300-500 kr', ['shoe-a']],
+      ['SE', 'skor mellan 300 och 1000 kr', ['shoe-a', 'shoe-b']],
       ['SE', 'skor från 500 kr', ['shoe-b']],
-      ['NO', 'sko mellom 500 og 1000 kr', ['shoe-b']], ['DK', 'sko 100-500 kr', ['shoe-a']],
-      ['DE', 'schuhe zwischen 50 und 100 €', ['shoe-b']], ['DE', 'schuhe mindestens 50 €', ['shoe-b']],
-      ['GB', 'shoes between £50 and £100', ['shoe-b']], ['GB', 'shoes from £10 to £50', ['shoe-a']],
+      ['NO', 'sko mellom 500 og 1000 kr', ['shoe-b']],
+      ['DK', 'sko 100-500 kr', ['shoe-a']],
+      ['DE', 'schuhe zwischen 50 und 100 €', ['shoe-b']],
+      ['DE', 'schuhe mindestens 50 €', ['shoe-b']],
+      ['GB', 'shoes between £50 and £100', ['shoe-b']],
+      ['GB', 'shoes from £10 to £50', ['shoe-a']],
     ] as const) {
       assert.deepEqual(await keys(market, q), want, `${market} "${q}"`);
     }
@@ -163,7 +196,13 @@ describe('query understanding (HTTP)', function () {
     const body = await jsonBody(res);
     assert.equal(res.status, 200, JSON.stringify(body));
     assert.deepEqual(
-      { words: body.understanding.words, colour: body.understanding.colours[0].names[0], max: body.understanding.price.max, applied: body.understanding.applied, mode: body.understanding.mode },
+      {
+        words: body.understanding.words,
+        colour: body.understanding.colours[0].names[0],
+        max: body.understanding.price.max,
+        applied: body.understanding.applied,
+        mode: body.understanding.mode,
+      },
       { words: 'skor', colour: 'Svart', max: 500, applied: true, mode: 'filter' },
     );
     const fallback = await jsonBody(await service.admin('GET', `/api/admin/v4/explain/search-page?${params('SE', 'röda skor')}`));
@@ -176,12 +215,25 @@ describe('query understanding (HTTP)', function () {
   // and leaves its fallback out of round 1; an operations import changes products without a new version.
   it('falls back when an operations import empties a filter that found products before', async () => {
     const before = await page('GB', 'white shoes');
-    assert.deepEqual(before.body.primaryList.productGroups.map((g) => g.key), ['G-GB-shoe-b']);
+    assert.deepEqual(
+      before.body.primaryList.productGroups.map((g) => g.key),
+      ['G-GB-shoe-b'],
+    );
     await page('GB', 'white shoes');
-    const res = await service.admin('POST', '/api/admin/v4/import/catalog', { body: jsonLines([{ remove: { productGroup: 'G-GB-shoe-b' } }]), headers: { 'Content-Type': 'application/jsonlines' } });
+    const res = await service.admin('POST', '/api/admin/v4/import/catalog', {
+      body: jsonLines([{ remove: { productGroup: 'G-GB-shoe-b' } }]),
+      headers: { 'Content-Type': 'application/jsonlines' },
+    });
     assert.equal(res.status, 204, await res.text());
     const after = await page('GB', 'white shoes');
-    assert.deepEqual(after.body.primaryList.productGroups.map((g) => g.key), ['G-GB-shoe-a'], 'the words left answer, as without the memory');
-    assert.deepEqual((await page('GB', 'white shoes')).body.primaryList.productGroups.map((g) => g.key), ['G-GB-shoe-a']);
+    assert.deepEqual(
+      after.body.primaryList.productGroups.map((g) => g.key),
+      ['G-GB-shoe-a'],
+      'the words left answer, as without the memory',
+    );
+    assert.deepEqual(
+      (await page('GB', 'white shoes')).body.primaryList.productGroups.map((g) => g.key),
+      ['G-GB-shoe-a'],
+    );
   });
 });

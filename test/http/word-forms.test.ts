@@ -88,25 +88,33 @@ describe('word forms, joined words and general synonyms (HTTP, elevate-analysis 
   });
   after(async () => service?.close());
 
-  it('finds the American word for a British one, and a shop\'s synonyms import overrides the shipped rule', async () => {
+  it("finds the American word for a British one, and a shop's synonyms import overrides the shipped rule", async () => {
     assert.deepStrictEqual(await search('UK', 'trainers'), ['en-sneakers']);
     assert.deepStrictEqual(await search('UK', 'jumper'), ['en-sweater']);
     assert.ok((await search('UK', 'hoodie')).includes('en-hooded'), 'hoodie finds the hooded sweatshirt');
     assert.deepStrictEqual(await search('UK', 'sneakers'), ['en-sneakers'], 'the American word keeps its own');
     const shipped = await service.admin('GET', '/api/admin/v4/export/synonyms?shipped=true&locale=en-GB', { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(shipped.status, 200);
-    assert.ok(((await jsonBody(shipped)).locales['en-GB'] as { terms?: string[] }[]).some((r) => r.terms?.includes('trainers')), 'the console lists the shipped rules');
+    assert.ok(
+      ((await jsonBody(shipped)).locales['en-GB'] as { terms?: string[] }[]).some((r) => r.terms?.includes('trainers')),
+      'the console lists the shipped rules',
+    );
 
     assert.equal((await synonyms({ locales: { 'en-GB': [{ from: ['trainers'], to: ['trainers'] }, { terms: ['jumper', 'sneakers'] }] } })).status, 204);
     assert.deepStrictEqual(await search('UK', 'trainers'), [], 'the shop switched the shipped "trainers" off');
     assert.deepStrictEqual(await search('UK', 'jumper'), ['en-sneakers'], 'the shop\'s rule of "jumper" replaces the shipped one');
     assert.equal((await synonyms({ locales: { 'en-GB': [] } })).status, 204);
-    assert.deepStrictEqual(await search('UK', 'trainers'), ['en-sneakers'], 'without the shop\'s rules the shipped ones apply again');
+    assert.deepStrictEqual(await search('UK', 'trainers'), ['en-sneakers'], "without the shop's rules the shipped ones apply again");
   });
 
   it('finds English singulars and plurals the stemmer leaves apart', async () => {
     // KStem also makes "gaming" a game: the gaming headset may come along.
-    for (const q of ['games', 'game']) assert.deepStrictEqual((await search('UK', q)).filter((k) => k !== 'en-headset'), ['en-game', 'en-games'], q);
+    for (const q of ['games', 'game'])
+      assert.deepStrictEqual(
+        (await search('UK', q)).filter((k) => k !== 'en-headset'),
+        ['en-game', 'en-games'],
+        q,
+      );
     assert.deepStrictEqual(await search('UK', 'lights'), ['en-light', 'en-lights']);
   });
 

@@ -14,7 +14,13 @@ const CONFIGURATION: CatalogConfiguration = {
 };
 const LOCALE_OF: Record<string, string> = { SE: 'sv-SE', NO: 'nb-NO', GB: 'en-GB' };
 
-interface Item { title: string; category: string; colour: string; price: number; gender?: string }
+interface Item {
+  title: string;
+  category: string;
+  colour: string;
+  price: number;
+  gender?: string;
+}
 
 function product(market: string, key: string, i: Item): ReplaceEntity {
   return {
@@ -66,8 +72,7 @@ describe('word roles in relaxation (HTTP)', function () {
     assert.equal(res.status, 200, JSON.stringify(body));
     return { body: body as SearchPage, roundTrips: Number(res.headers.get('x-elasticsearch-round-trips')) };
   };
-  const keys = async (market: string, q: string) =>
-    (await page(market, q)).body.primaryList.productGroups.map((g) => g.key.replace(`G-${market}-`, '')).sort();
+  const keys = async (market: string, q: string) => (await page(market, q)).body.primaryList.productGroups.map((g) => g.key.replace(`G-${market}-`, '')).sort();
 
   before(async () => {
     service = await startService();
@@ -78,7 +83,11 @@ describe('word roles in relaxation (HTTP)', function () {
   after(async () => service?.close());
 
   it('keeps the product word: "<product> for children" lists the product, never the children\'s T-shirt', async () => {
-    for (const [market, q] of [['SE', 'jacka för barn'], ['NO', 'jakke for barn'], ['GB', 'jacket for kids']] as const) {
+    for (const [market, q] of [
+      ['SE', 'jacka för barn'],
+      ['NO', 'jakke for barn'],
+      ['GB', 'jacket for kids'],
+    ] as const) {
       const got = await keys(market, q);
       assert.ok(!got.includes('tee'), `${market} "${q}": ${got.join(', ')}`);
       assert.deepEqual(got, ['jacket-m', 'jacket-w'], `${market} "${q}"`);
@@ -86,7 +95,11 @@ describe('word roles in relaxation (HTTP)', function () {
   });
 
   it('drops a modifier the catalog does not hold and keeps the colour', async () => {
-    for (const [market, q] of [['SE', 'snygga svarta skor'], ['NO', 'fine svarte sko'], ['GB', 'nice black shoes']] as const) {
+    for (const [market, q] of [
+      ['SE', 'snygga svarta skor'],
+      ['NO', 'fine svarte sko'],
+      ['GB', 'nice black shoes'],
+    ] as const) {
       assert.deepEqual(await keys(market, q), ['shoe-a'], `${market} "${q}"`);
     }
   });
@@ -97,7 +110,11 @@ describe('word roles in relaxation (HTTP)', function () {
   });
 
   it('understands an audience after a preposition', async () => {
-    for (const [market, q] of [['NO', 'jakke til herre'], ['SE', 'jacka för herr'], ['GB', 'jacket for men']] as const) {
+    for (const [market, q] of [
+      ['NO', 'jakke til herre'],
+      ['SE', 'jacka för herr'],
+      ['GB', 'jacket for men'],
+    ] as const) {
       assert.deepEqual(await keys(market, q), ['jacket-m'], `${market} "${q}"`);
     }
     assert.deepEqual(await keys('NO', 'sko til dame'), ['shoe-b']);
@@ -105,10 +122,14 @@ describe('word roles in relaxation (HTTP)', function () {
 
   it('never rewrites a number in did-you-mean', async () => {
     const { body } = await page('SE', 'skor under 400 kr');
-    assert.deepEqual(body.primaryList.productGroups.map((g) => g.key), ['G-SE-shoe-a']);
+    assert.deepEqual(
+      body.primaryList.productGroups.map((g) => g.key),
+      ['G-SE-shoe-a'],
+    );
     for (const { q } of body.didYouMean ?? []) assert.match(q, /\b400\b/, `did-you-mean "${q}"`);
     const typo = await page('SE', 'skor modell 400');
-    for (const { q } of [...typo.body.didYouMean ?? [], ...typo.body.autoCorrect ? [typo.body.autoCorrect] : []]) assert.match(q, /\b400\b/, `correction "${q}"`);
+    for (const { q } of [...(typo.body.didYouMean ?? []), ...(typo.body.autoCorrect ? [typo.body.autoCorrect] : [])])
+      assert.match(q, /\b400\b/, `correction "${q}"`);
   });
 
   it('finds a one-syllable noun by its definite plural ("urene": the watches)', async () => {

@@ -17,7 +17,14 @@ import { guardedRoutes } from './guardedRoutes';
 describe('admin route roles', () => {
   let routes: string[];
   before(() => {
-    const config = loadConfig(process.env, { indexPrefix: 'access-roles', adminApiKeys: ['k'], port: 0, logLevel: 'error', loadSampleData: false, metricsEnabled: true });
+    const config = loadConfig(process.env, {
+      indexPrefix: 'access-roles',
+      adminApiKeys: ['k'],
+      port: 0,
+      logLevel: 'error',
+      loadSampleData: false,
+      metricsEnabled: true,
+    });
     routes = guardedRoutes(createApp(createContext(config, createElasticsearchClient(config.elasticsearchUrl), createLogger('error'))).middleware);
   });
 
@@ -28,7 +35,10 @@ describe('admin route roles', () => {
   });
 
   it('names no route that no router serves', () => {
-    assert.deepEqual(Object.keys(ROUTE_ROLES).filter((r) => !routes.includes(r)), []);
+    assert.deepEqual(
+      Object.keys(ROUTE_ROLES).filter((r) => !routes.includes(r)),
+      [],
+    );
   });
 
   it('keeps the catalog, content and operations imports and the catalog export for the admin; the impact report for the merchandiser', () => {
@@ -41,7 +51,9 @@ describe('admin route roles', () => {
   });
 
   it('gives the analyst no write: every non-GET route needs a merchandiser or more', () => {
-    const analystWrites = Object.entries(ROUTE_ROLES).filter(([r, a]) => !r.startsWith('GET ') && (a === 'analyst' || (typeof a === 'object' && a.validationOnly === 'analyst')));
+    const analystWrites = Object.entries(ROUTE_ROLES).filter(
+      ([r, a]) => !r.startsWith('GET ') && (a === 'analyst' || (typeof a === 'object' && a.validationOnly === 'analyst')),
+    );
     assert.deepEqual(analystWrites, []);
   });
 
@@ -65,7 +77,12 @@ describe('admin route roles', () => {
 });
 
 describe('X-Elevate-User', () => {
-  const refused = (header: string) => assert.throws(() => userOf(header), (err: unknown) => err instanceof DomainError && /X-Elevate-User/.test(err.message), header);
+  const refused = (header: string) =>
+    assert.throws(
+      () => userOf(header),
+      (err: unknown) => err instanceof DomainError && /X-Elevate-User/.test(err.message),
+      header,
+    );
 
   it('decodes a percent-encoded name and trims it; empty is nobody', () => {
     assert.equal(userOf(encodeURIComponent(' Åsa Lindqvist ')), 'Åsa Lindqvist');
@@ -85,25 +102,39 @@ describe('X-Elevate-User', () => {
 
 describe('wrong-key throttle', () => {
   const warnings: Record<string, unknown>[] = [];
-  const log: Logger = { debug: () => undefined, info: () => undefined, error: () => undefined, warn: (_msg, fields) => { warnings.push(fields ?? {}); } };
+  const log: Logger = {
+    debug: () => undefined,
+    info: () => undefined,
+    error: () => undefined,
+    warn: (_msg, fields) => {
+      warnings.push(fields ?? {});
+    },
+  };
   let now = 0;
-  beforeEach(() => { warnings.length = 0; now = 1_000_000; });
+  beforeEach(() => {
+    warnings.length = 0;
+    now = 1_000_000;
+  });
 
   it('refuses an address after the limit until its window ends, and warns once per window', () => {
     const t = keyThrottle({ limit: 3, windowMs: 60_000, maxAddresses: 100 }, log, () => now);
-    t.failed('a'); t.failed('a');
+    t.failed('a');
+    t.failed('a');
     assert.equal(t.blockedFor('a'), 0);
     t.failed('a');
     assert.equal(t.blockedFor('a'), 60);
     assert.equal(t.blockedFor('b'), 0, 'another address is not refused');
-    t.failed('a'); t.failed('a');
+    t.failed('a');
+    t.failed('a');
     assert.equal(warnings.length, 1);
     assert.equal(warnings[0].address, 'a');
     now += 59_500;
     assert.equal(t.blockedFor('a'), 1, 'Retry-After rounds up');
     now += 500;
     assert.equal(t.blockedFor('a'), 0, 'a new window');
-    t.failed('a'); t.failed('a'); t.failed('a');
+    t.failed('a');
+    t.failed('a');
+    t.failed('a');
     assert.equal(warnings.length, 2, 'warned again in the new window');
   });
 

@@ -33,8 +33,12 @@ describe('admin Api-Key comparison (constant time)', () => {
       const app = new Koa();
       app.use(errorHandler(createLogger('error')));
       app.use(requireApiKey(['k1', 'k2']));
-      app.use((ctx) => { ctx.body = { ok: true }; });
-      server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+      app.use((ctx) => {
+        ctx.body = { ok: true };
+      });
+      server = await new Promise((resolve) => {
+        const s = app.listen(0, '127.0.0.1', () => resolve(s));
+      });
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
     after(() => new Promise<void>((resolve) => server.close(() => resolve())));

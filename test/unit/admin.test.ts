@@ -26,7 +26,17 @@ describe('dangerous full imports', () => {
     assert.match(reasons[0], /51 of the 100/);
   });
   it('flags emptying a market', () => {
-    assert.match(dangerousChanges(census(10, [['SE', 10], ['NO', 2]]), census(10, [['SE', 10]]), 0.5)[0], /market NO/);
+    assert.match(
+      dangerousChanges(
+        census(10, [
+          ['SE', 10],
+          ['NO', 2],
+        ]),
+        census(10, [['SE', 10]]),
+        0.5,
+      )[0],
+      /market NO/,
+    );
   });
   it('never flags the first import', () => {
     assert.deepEqual(dangerousChanges(census(0, []), census(10, [['SE', 10]]), 0.5), []);
@@ -36,7 +46,12 @@ describe('dangerous full imports', () => {
 describe('catalog edits', () => {
   const group: ProductGroup = {
     products: {
-      p1: { markets: ['SE', 'NO'], defaults: { title: 'T', url: '/t', brand: 'A' }, overrides: { 'NO|*': { title: 'N' } }, variants: { v1: { defaults: { listPrice: 10, sellingPrice: 8, stock: 1 } } } },
+      p1: {
+        markets: ['SE', 'NO'],
+        defaults: { title: 'T', url: '/t', brand: 'A' },
+        overrides: { 'NO|*': { title: 'N' } },
+        variants: { v1: { defaults: { listPrice: 10, sellingPrice: 8, stock: 1 } } },
+      },
       p2: { markets: ['NO'], defaults: { title: 'U', url: '/u' }, variants: { v2: { defaults: { listPrice: 5, sellingPrice: 5 } } } },
     },
   };
@@ -44,7 +59,10 @@ describe('catalog edits', () => {
     assert.deepEqual(deepMerge({ a: { b: 1, c: [1, 2] }, d: 1 }, { a: { c: [3] }, e: 2 }), { a: { b: 1, c: [3] }, d: 1, e: 2 });
   });
   it('edit creates an entity when none exists', () => {
-    assert.deepEqual(applyEdit(undefined, { key: 'g', productGroup: { suppressDuplicates: true } }), { key: 'g', productGroup: { products: {}, suppressDuplicates: true } });
+    assert.deepEqual(applyEdit(undefined, { key: 'g', productGroup: { suppressDuplicates: true } }), {
+      key: 'g',
+      productGroup: { products: {}, suppressDuplicates: true },
+    });
   });
   it('editAttributes replaces given fields of a variant and keeps the rest', () => {
     const next = applyEditAttributes(group, { key: 'v1', variant: { defaults: { stock: 0 } } })!;

@@ -14,7 +14,7 @@ import type { CatalogConfiguration } from '../../src/catalog/types';
 type Answer = estypes.SearchResponse<unknown>;
 
 const answer = (aggregations: Record<string, unknown>): Answer =>
-  ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: [] }, aggregations } as unknown as Answer);
+  ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: [] }, aggregations }) as unknown as Answer;
 const buckets = (entries: [string, number, Record<string, unknown>?][]) => ({ buckets: entries.map(([key, doc_count, sub]) => ({ key, doc_count, ...sub })) });
 
 /** A document index that answers searches from a script, in order, and records every request. */
@@ -36,12 +36,31 @@ const names = { events: 't-events', coOccurrence: 't-co-occurrence' };
 
 describe('behaviour reads with canned answers', () => {
   it('topPhrases asks the events index once and keeps the most searched of every market and locale', async () => {
-    const { documents, sent } = scripted([answer({
-      markets: buckets([
-        ['SE', 9, { locales: buckets([['sv-SE', 9, { phrases: buckets([['skor', 5], ['jacka', 4]]) }]]) }],
-        ['NO', 7, { locales: buckets([['nb-NO', 7, { phrases: buckets([['sko', 7]]) }]]) }],
-      ]),
-    })]);
+    const { documents, sent } = scripted([
+      answer({
+        markets: buckets([
+          [
+            'SE',
+            9,
+            {
+              locales: buckets([
+                [
+                  'sv-SE',
+                  9,
+                  {
+                    phrases: buckets([
+                      ['skor', 5],
+                      ['jacka', 4],
+                    ]),
+                  },
+                ],
+              ]),
+            },
+          ],
+          ['NO', 7, { locales: buckets([['nb-NO', 7, { phrases: buckets([['sko', 7]]) }]]) }],
+        ]),
+      }),
+    ]);
     const questions = new BehaviourQuestions({ documents, names, historyDays: 30, now });
     const top = await questions.topPhrases({ days: 7, limit: 2 });
     assert.deepEqual(top, [
@@ -59,8 +78,18 @@ describe('behaviour reads with canned answers', () => {
     assert.equal(none.sent.length, 1);
 
     const some = scripted([
-      answer({ sessions: buckets([['s1', 2], ['s2', 1]]) }),
-      answer({ phrases: buckets([['sneakers', 2, { sessionCount: { value: 2 } }], ['boots', 1, { sessionCount: { value: 1 } }]]) }),
+      answer({
+        sessions: buckets([
+          ['s1', 2],
+          ['s2', 1],
+        ]),
+      }),
+      answer({
+        phrases: buckets([
+          ['sneakers', 2, { sessionCount: { value: 2 } }],
+          ['boots', 1, { sessionCount: { value: 1 } }],
+        ]),
+      }),
     ]);
     const asked = new BehaviourQuestions({ documents: some.documents, names, historyDays: 30, now });
     assert.deepEqual(await asked.relatedPhrases({ market: 'SE', phrase: 'skor', limit: 5 }), ['sneakers', 'boots']);
@@ -102,7 +131,7 @@ describe('import jobs through a scripted document index', () => {
     } as unknown as DocumentIndex;
     return { jobs: new ImportJobs(documents, 't-import-jobs', 45_000), writes };
   }
-  const running = (heartbeatAt: string): ImportJob => ({ id: 'j1', status: 'IN_PROGRESS', startedAt: heartbeatAt, heartbeatAt } as ImportJob);
+  const running = (heartbeatAt: string): ImportJob => ({ id: 'j1', status: 'IN_PROGRESS', startedAt: heartbeatAt, heartbeatAt }) as ImportJob;
 
   it('a running job silent for longer than the lease reads as failed', async () => {
     const { jobs } = holding(running(new Date(Date.now() - 60_000).toISOString()));

@@ -25,13 +25,22 @@ class ScriptedElasticsearch {
   indices = {
     existsAlias: async () => this.aliasExists,
     analyze: async () => ({}),
-    create: async (req: { index: string }) => { this.created.push(req.index); this.aliasExists = true; return {}; },
+    create: async (req: { index: string }) => {
+      this.created.push(req.index);
+      this.aliasExists = true;
+      return {};
+    },
   };
-  async search() { return { hits: { hits: [] } }; }
+  async search() {
+    return { hits: { hits: [] } };
+  }
   async bulk(req: { index: string; require_alias: boolean; operations: unknown[] }) {
     assert.equal(req.require_alias, true);
     await this.hold;
-    if (this.failRequests > 0) { this.failRequests--; throw Object.assign(new Error('cluster down'), { name: 'ConnectionError' }); }
+    if (this.failRequests > 0) {
+      this.failRequests--;
+      throw Object.assign(new Error('cluster down'), { name: 'ConnectionError' });
+    }
     const docs = req.operations.filter((_, i) => i % 2 === 1) as EventDocument[];
     const items = docs.map(() => ({ create: this.outcomes.shift() ?? { status: 201 } }));
     const accepted = docs.filter((_, i) => !items[i].create.error);
@@ -49,7 +58,10 @@ const search = (n: number): BehaviourEvent => ({ market: 'SE', customerKey: 'c',
 function writer(es: ScriptedElasticsearch, options: Partial<{ flushIntervalMs: number; batchSize: number; maxBuffered: number }> = {}) {
   const client = es as unknown as Client;
   return new EventWriter({
-    es: client, log: silent, names: behaviourIndexNames('t'), lookup: new ProductLookup(client, 't-products'),
+    es: client,
+    log: silent,
+    names: behaviourIndexNames('t'),
+    lookup: new ProductLookup(client, 't-products'),
     options: { flushIntervalMs: 60_000, batchSize: 100, maxBuffered: 1000, ...options },
   });
 }
@@ -65,7 +77,17 @@ describe('behaviour event writer', () => {
     await w.flush();
     assert.deepEqual(es.written, ['p0', 'p1', 'p2', 'p3', 'p4']);
     assert.ok(es.bulks.every((b) => b.length <= 2));
-    assert.deepEqual(w.stats, { recorded: 5, written: 5, rejected: 0, afterClose: 0, bulkRequests: es.bulks.length, dropped: 0, refused: 0, buffered: 0, capacity: 1000 });
+    assert.deepEqual(w.stats, {
+      recorded: 5,
+      written: 5,
+      rejected: 0,
+      afterClose: 0,
+      bulkRequests: es.bulks.length,
+      dropped: 0,
+      refused: 0,
+      buffered: 0,
+      capacity: 1000,
+    });
     await w.close();
   });
 
@@ -109,7 +131,8 @@ describe('behaviour event writer', () => {
   it('keeps events after a failed write and writes them on the next flush, in order', async () => {
     const es = new ScriptedElasticsearch();
     const w = writer(es);
-    w.record(search(1)); w.record(search(2));
+    w.record(search(1));
+    w.record(search(2));
     es.failRequests = 3;
     await assert.rejects(w.flush(), /cluster down/);
     assert.equal(w.stats.buffered, 2);
@@ -152,7 +175,9 @@ describe('behaviour event writer', () => {
     for (let i = 0; i < 60; i++) assert.equal(w.accept([search(i)]), true);
     es.failRequests = 1;
     let release = () => {};
-    es.hold = new Promise((resolve) => { release = resolve; });
+    es.hold = new Promise((resolve) => {
+      release = resolve;
+    });
     const flushed = w.flush();
     await sleep(10);
     // The 60 are taken by the write in flight, which will fail: 40 more fit, not 100.
@@ -170,7 +195,11 @@ describe('behaviour event writer', () => {
   it('retries items answered 429 and counts items refused for good', async () => {
     const es = new ScriptedElasticsearch();
     const w = writer(es);
-    es.outcomes = [{ status: 201 }, { status: 429, error: { type: 'es_rejected_execution_exception', reason: 'busy' } }, { status: 400, error: { type: 'mapper_parsing_exception', reason: 'bad' } }];
+    es.outcomes = [
+      { status: 201 },
+      { status: 429, error: { type: 'es_rejected_execution_exception', reason: 'busy' } },
+      { status: 400, error: { type: 'mapper_parsing_exception', reason: 'bad' } },
+    ];
     for (let i = 0; i < 3; i++) w.record(search(i));
     await w.flush();
     assert.deepEqual(es.written, ['p0', 'p1']);

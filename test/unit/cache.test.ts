@@ -5,7 +5,12 @@ import { runWithRequest } from '../../src/kernel/requestContext';
 /** A clock the test moves by hand. */
 function manualClock(start = 1_000_000) {
   let now = start;
-  return { now: () => now, advance: (ms: number) => { now += ms; } };
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -15,7 +20,10 @@ function controlledLoads<V>() {
   const pending: { resolve: (v: V) => void; reject: (e: Error) => void }[] = [];
   return {
     calls: () => pending.length,
-    load: () => new Promise<V>((resolve, reject) => { pending.push({ resolve, reject }); }),
+    load: () =>
+      new Promise<V>((resolve, reject) => {
+        pending.push({ resolve, reject });
+      }),
     resolve: (i: number, v: V) => pending[i]!.resolve(v),
     reject: (i: number, e: Error) => pending[i]!.reject(e),
   };
@@ -78,7 +86,10 @@ describe('Cache (kernel/cache.ts: every per-process cache of the service)', () =
   it('does not keep a failed load: the next reader loads again', async () => {
     const cache = new Cache<string>({ ttlMs: 60_000, clock: manualClock().now });
     let fail = true;
-    const load = async () => { if (fail) throw new Error('cluster down'); return 'ok'; };
+    const load = async () => {
+      if (fail) throw new Error('cluster down');
+      return 'ok';
+    };
     const both = [cache.get('k', load), cache.get('k', load)];
     for (const read of both) await assert.rejects(read, /cluster down/);
     fail = false;

@@ -39,7 +39,8 @@ describe('catalog view (the aliases a query reads, resolved once)', () => {
   });
 
   it('tells shards lost to a deleted index from other shard failures', () => {
-    const failed = (type: string) => ({ _shards: { total: 2, successful: 1, failed: 1, failures: [{ shard: 0, index: 'i', reason: { type } }] } }) as { _shards: estypes.ShardStatistics };
+    const failed = (type: string) =>
+      ({ _shards: { total: 2, successful: 1, failed: 1, failures: [{ shard: 0, index: 'i', reason: { type } }] } }) as { _shards: estypes.ShardStatistics };
     assert.equal(lostToDeletion(failed('index_not_found_exception')), true);
     assert.equal(lostToDeletion(failed('already_closed_exception')), true);
     assert.equal(lostToDeletion(failed('query_shard_exception')), false);
@@ -60,9 +61,15 @@ describe('onOneCatalogVersion (a storefront query on one version)', () => {
         if ([...deleted].some((v) => index.endsWith(`@${v}`))) throw new CatalogVersionGone(`${index}: index_not_found_exception`);
         return [];
       },
-      search: async () => { throw new Error('not used'); },
-      mget: async () => { throw new Error('not used'); },
-      mapping: async () => { throw new Error('not used'); },
+      search: async () => {
+        throw new Error('not used');
+      },
+      mget: async () => {
+        throw new Error('not used');
+      },
+      mapping: async () => {
+        throw new Error('not used');
+      },
       pinned: (v) => base(v),
     });
     return Object.assign(base(), { reads });
@@ -70,27 +77,42 @@ describe('onOneCatalogVersion (a storefront query on one version)', () => {
 
   function services(search: SearchGateway, views: CatalogView[]): { s: StorefrontServices; asked: boolean[] } {
     const asked: boolean[] = [];
-    const s = storefrontServices({
-      search,
-      log: { debug() {}, info() {}, warn() {}, error() {} },
-      indices: { liveVersion: async () => 'v1', names },
-      configuration: undefined as never,
-      merchandising: { facets: undefined, labels: undefined, synonyms: undefined } as never,
-      behaviour: undefined as never,
-      dynamicFacets: 0,
-      cacheMs: 2000,
-      vocabulary: undefined as never,
-      views: { current: async (fresh = false) => { asked.push(fresh); return views[Math.min(asked.length - 1, views.length - 1)]; } },
-    }, noHooks);
+    const s = storefrontServices(
+      {
+        search,
+        log: { debug() {}, info() {}, warn() {}, error() {} },
+        indices: { liveVersion: async () => 'v1', names },
+        configuration: undefined as never,
+        merchandising: { facets: undefined, labels: undefined, synonyms: undefined } as never,
+        behaviour: undefined as never,
+        dynamicFacets: 0,
+        cacheMs: 2000,
+        vocabulary: undefined as never,
+        views: {
+          current: async (fresh = false) => {
+            asked.push(fresh);
+            return views[Math.min(asked.length - 1, views.length - 1)];
+          },
+        },
+      },
+      noHooks,
+    );
     return { s, asked };
   }
 
-  const query = (s: StorefrontServices) => s.search.msearch([{ index: 'shop-catalog-products-sv-se', body: {} }, { index: 'shop-catalog-products-sv-se', body: {} }]);
+  const query = (s: StorefrontServices) =>
+    s.search.msearch([
+      { index: 'shop-catalog-products-sv-se', body: {} },
+      { index: 'shop-catalog-products-sv-se', body: {} },
+    ]);
 
   it('reads every search of a query from the version it resolved first', async () => {
     const search = gateway(new Set());
     const { s } = services(search, [view('v1')]);
-    await s.onOneCatalogVersion(async (q) => { await query(q); await query(q); });
+    await s.onOneCatalogVersion(async (q) => {
+      await query(q);
+      await query(q);
+    });
     assert.deepEqual(search.reads, ['shop-catalog-products-sv-se@v1', 'shop-catalog-products-sv-se@v1']);
   });
 
@@ -98,7 +120,10 @@ describe('onOneCatalogVersion (a storefront query on one version)', () => {
     const search = gateway(new Set(['v1']));
     const { s, asked } = services(search, [view('v1'), view('v2')]);
     const versions: (string | undefined)[] = [];
-    await s.onOneCatalogVersion(async (q) => { versions.push(q.catalogVersion); await query(q); });
+    await s.onOneCatalogVersion(async (q) => {
+      versions.push(q.catalogVersion);
+      await query(q);
+    });
     assert.deepEqual(versions, ['v1', 'v2'], 'each run is told the version it reads');
     assert.deepEqual(search.reads, ['shop-catalog-products-sv-se@v1', 'shop-catalog-products-sv-se@v2']);
     assert.deepEqual(asked, [false, true], 'the second view is resolved afresh, not read from the cache');
@@ -107,7 +132,10 @@ describe('onOneCatalogVersion (a storefront query on one version)', () => {
   it('gives up after one more run (503 through the error mapping: CatalogVersionGone is Unavailable)', async () => {
     const search = gateway(new Set(['v1', 'v2']));
     const { s } = services(search, [view('v1'), view('v2')]);
-    await assert.rejects(s.onOneCatalogVersion(query), (err: unknown) => err instanceof CatalogVersionGone && (err as CatalogVersionGone).code === 'unavailable');
+    await assert.rejects(
+      s.onOneCatalogVersion(query),
+      (err: unknown) => err instanceof CatalogVersionGone && (err as CatalogVersionGone).code === 'unavailable',
+    );
     assert.equal(search.reads.length, 2);
   });
 
@@ -115,7 +143,13 @@ describe('onOneCatalogVersion (a storefront query on one version)', () => {
     const search = gateway(new Set());
     const { s } = services(search, [view('v1')]);
     let runs = 0;
-    await assert.rejects(s.onOneCatalogVersion(async () => { runs++; throw new Error('boom'); }), /boom/);
+    await assert.rejects(
+      s.onOneCatalogVersion(async () => {
+        runs++;
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
     assert.equal(runs, 1);
   });
 });

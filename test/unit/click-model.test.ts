@@ -41,9 +41,12 @@ function generate(searches: number, rankings: string[][], truth: Record<string, 
 describe('click model', () => {
   const truth = { a: 0.2, b: 0.6, c: 0.05, d: 0.4 };
 
-  it('recovers each product\'s attractiveness from clicks at any rank, where the raw CTR favours the first rank', () => {
+  it("recovers each product's attractiveness from clicks at any rank, where the raw CTR favours the first rank", () => {
     // Half the sessions show a weak product first; the attractive one is shown third or fourth.
-    const rankings = [['a', 'c', 'b', 'd'], ['c', 'a', 'd', 'b']];
+    const rankings = [
+      ['a', 'c', 'b', 'd'],
+      ['c', 'a', 'd', 'b'],
+    ];
     const searches = 40_000;
     const interactions = generate(searches, rankings, truth, {});
     const alpha = attractiveness({ searches, interactions });
@@ -80,7 +83,11 @@ describe('click model', () => {
   });
 
   it('computes nDCG@10 against the ideal order of the grades, null without any positive grade', () => {
-    const grades = new Map([['a', 3], ['b', 2], ['c', 0]]);
+    const grades = new Map([
+      ['a', 3],
+      ['b', 2],
+      ['c', 0],
+    ]);
     assert.equal(ndcg(['a', 'b', 'c'], grades), 1);
     const swapped = ndcg(['b', 'a'], grades)!;
     const expected = (3 / 1 + 7 / Math.log2(3)) / (7 / 1 + 3 / Math.log2(3));

@@ -7,8 +7,21 @@ const titles = { a: 'Ankle boot', c: 'Chelsea boot', h: 'Hidden hat', p: 'Pinned
 
 describe('history diff: products by title (pure)', () => {
   it('gathers the keys of page pins, blocked products and slices, changed or in entries added whole, once each', () => {
-    const from = { addOrUpdate: [{ id: '/shoes', primaryList: { pinned: ['a', 'b'], rules: 'rule incl brand { "Acme" }' } }, { id: '/gone', primaryList: { blocked: ['x'] } }] };
-    const to = { addOrUpdate: [{ id: '/shoes', primaryList: { pinned: ['c', 'b'], rules: 'rule incl brand { "Bolt" }', pageSliceInfo: { slices: [{ productSetId: 's', pinnedProducts: ['a'] }] } } }, { id: '/new', recommendationLists: [{ id: 'r', pinned: ['n'] }] }] };
+    const from = {
+      addOrUpdate: [
+        { id: '/shoes', primaryList: { pinned: ['a', 'b'], rules: 'rule incl brand { "Acme" }' } },
+        { id: '/gone', primaryList: { blocked: ['x'] } },
+      ],
+    };
+    const to = {
+      addOrUpdate: [
+        {
+          id: '/shoes',
+          primaryList: { pinned: ['c', 'b'], rules: 'rule incl brand { "Bolt" }', pageSliceInfo: { slices: [{ productSetId: 's', pinnedProducts: ['a'] }] } },
+        },
+        { id: '/new', recommendationLists: [{ id: 'r', pinned: ['n'] }] },
+      ],
+    };
     const diff = diffVersions('pages', from, to);
     assert.deepEqual(productKeysOf(diff).sort(), ['a', 'c', 'n', 'x']);
     const shoes = diff.changed.find((c) => c.id === '/shoes')!;
@@ -23,9 +36,23 @@ describe('history diff: products by title (pure)', () => {
     assert.deepEqual(productsOfEntry(diff.added[0]!.entry, titles), [{ key: 'n' }], 'a key the lookup did not find keeps its key only');
   });
 
-  it('names phrase rules\' pins with their positions and hidden products', () => {
+  it("names phrase rules' pins with their positions and hidden products", () => {
     const from = { markets: { SE: [{ id: 'r', phrases: ['boot'], pinned: [{ productKey: 'a', position: 1 }] }] } };
-    const to = { markets: { SE: [{ id: 'r', phrases: ['boot'], pinned: [{ productKey: 'a', position: 1 }, { productKey: 'p', position: 3 }], hidden: ['h'] }] } };
+    const to = {
+      markets: {
+        SE: [
+          {
+            id: 'r',
+            phrases: ['boot'],
+            pinned: [
+              { productKey: 'a', position: 1 },
+              { productKey: 'p', position: 3 },
+            ],
+            hidden: ['h'],
+          },
+        ],
+      },
+    };
     const diff = diffVersions('phrase-rules', from, to);
     assert.deepEqual(productKeysOf(diff).sort(), ['h', 'p']);
     const fields = diff.changed[0]!.fields;
@@ -33,11 +60,18 @@ describe('history diff: products by title (pure)', () => {
     assert.deepEqual(productsOfChange(pinned.path, pinned.to, titles), [{ key: 'p', position: 3, title: 'Pinned scarf' }]);
     const hidden = fields.find((f) => f.path === 'hidden')!;
     assert.deepEqual(productsOfChange(hidden.path, hidden.to, titles), [{ key: 'h', title: 'Hidden hat' }]);
-    assert.deepEqual(productsOfEntry(to.markets.SE[0], titles).map((p) => p.key), ['a', 'p', 'h']);
+    assert.deepEqual(
+      productsOfEntry(to.markets.SE[0], titles).map((p) => p.key),
+      ['a', 'p', 'h'],
+    );
   });
 
-  it('leaves kinds without product keys as they are (a facet\'s hidden flag is no key)', () => {
-    const diff = diffVersions('facets', { markets: { SE: { facets: [{ attribute: 'brand', hidden: false }] } } }, { markets: { SE: { facets: [{ attribute: 'brand', hidden: true }] } } });
+  it("leaves kinds without product keys as they are (a facet's hidden flag is no key)", () => {
+    const diff = diffVersions(
+      'facets',
+      { markets: { SE: { facets: [{ attribute: 'brand', hidden: false }] } } },
+      { markets: { SE: { facets: [{ attribute: 'brand', hidden: true }] } } },
+    );
     assert.deepEqual(productKeysOf(diff), []);
     const f = diff.changed[0]!.fields[0]!;
     assert.equal(productsOfChange(f.path, f.to, titles), undefined);

@@ -8,12 +8,19 @@ import type { CatalogConfiguration } from '../../src/catalog/types';
 const configuration = { markets: { SE: { locales: ['sv-SE'] } } } as unknown as CatalogConfiguration;
 
 describe('console page draft', () => {
-  const page: Page = { id: 'skor', paths: { 'sv-SE': '/skor' }, primaryList: { rules: 'rule incl brand { "Acme" }', pinned: ['a'], keywords: { enabled: true } } };
+  const page: Page = {
+    id: 'skor',
+    paths: { 'sv-SE': '/skor' },
+    primaryList: { rules: 'rule incl brand { "Acme" }', pinned: ['a'], keywords: { enabled: true } },
+  };
 
   it('sends nothing new for an untouched page, and leaves out overrides the page does not have', () => {
     const draft = draftOf(page);
     assert.equal(draftChanged(page, draft), false);
-    assert.deepEqual(JSON.parse(JSON.stringify(forImport(page, draft))), { id: 'skor', primaryList: { rules: 'rule incl brand { "Acme" }', pinned: ['a'], blocked: [], keywords: { enabled: true } } });
+    assert.deepEqual(JSON.parse(JSON.stringify(forImport(page, draft))), {
+      id: 'skor',
+      primaryList: { rules: 'rule incl brand { "Acme" }', pinned: ['a'], blocked: [], keywords: { enabled: true } },
+    });
     // Rows added and removed again leave no empty override behind.
     const emptied = { ...draft, facetsOverride: { facets: [] }, sortOrderOverride: { sortOrders: [] } };
     assert.equal(draftChanged(page, emptied), false);
@@ -22,7 +29,12 @@ describe('console page draft', () => {
   it('writes facets, sort orders and product lists as the page import takes them', () => {
     const draft = {
       ...draftOf(page),
-      facetsOverride: { facets: [{ attribute: 'price', unit: '' }, { attribute: 'brand', sortOrder: 'ALPHABETIC' as const }] },
+      facetsOverride: {
+        facets: [
+          { attribute: 'price', unit: '' },
+          { attribute: 'brand', sortOrder: 'ALPHABETIC' as const },
+        ],
+      },
       sortOrderOverride: { sortOrders: ['PRICE_ASCENDING' as const, 'RELEVANCE' as const] },
       recLists: [{ id: 'top', algorithm: 'NEWEST_PRODUCTS' as const, limit: 4, rules: ' ', pinned: 'x, y ,', blocked: '' }],
     };
@@ -53,7 +65,7 @@ describe('console page draft', () => {
     assert.deepEqual(forImport(withSorts, { ...draftOf(withSorts), sortOrderOverride: { sortOrders: [] } }).primaryList!.sortOrderOverride, { sortOrders: [] });
   });
 
-  it('pins a product first in one import, the page\'s other pins after it', () => {
+  it("pins a product first in one import, the page's other pins after it", () => {
     assert.deepEqual(pinFirst({ id: 'p', primaryList: { pinned: ['a', 'b', 'c'], rules: 'x' } }, 'b'), { id: 'p', primaryList: { pinned: ['b', 'a', 'c'] } });
     assert.deepEqual(pinFirst({ id: 'p' }, 'z'), { id: 'p', primaryList: { pinned: ['z'] } });
   });

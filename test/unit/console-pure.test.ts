@@ -11,7 +11,15 @@ describe('console API (pure)', () => {
     assert.deepEqual(diffVersions('pages', from, to), {
       added: [{ id: 'c', entry: { id: 'c' } }],
       removed: [{ id: 'b', entry: { id: 'b' } }],
-      changed: [{ id: 'a', fields: [{ path: 'headings', from: undefined, to: { 'sv-SE': 'A' } }, { path: 'primaryList.pinned[1]', from: 'y', to: undefined }] }],
+      changed: [
+        {
+          id: 'a',
+          fields: [
+            { path: 'headings', from: undefined, to: { 'sv-SE': 'A' } },
+            { path: 'primaryList.pinned[1]', from: 'y', to: undefined },
+          ],
+        },
+      ],
     });
     assert.deepEqual(fieldChanges({ a: 1 }, { a: 1 }), []);
     assert.equal(summarize('synonyms', { locales: { 'sv-SE': [{ terms: ['a', 'b'] }] } }), '1 locale (sv-SE: 1 rules)');
@@ -29,7 +37,8 @@ describe('console API (pure)', () => {
     assert.equal(explainedSearch(body, undefined), body);
     const explained = explainedSearch(body, { probes: { 'request rule 1': { term: { brand: 'x' } } } });
     assert.deepEqual(explained, {
-      size: 3, explain: true,
+      size: 3,
+      explain: true,
       query: { bool: { must: [{ match_all: {} }], should: [{ constant_score: { filter: { term: { brand: 'x' } }, boost: 0, _name: 'request rule 1' } }] } },
     });
   });
@@ -40,11 +49,21 @@ describe('console API (pure)', () => {
 
   it('reads text contributions per field and term, the best child of a max', () => {
     const leaf = (d: string, value: number) => ({ description: d, value, details: [] });
-    const tree = { description: 'sum of:', value: 5, details: [
-      { description: 'max of:', value: 3, details: [leaf('weight(title:shoe in 1) [BM25]', 3), leaf('weight(name:shoe in 1) [BM25]', 2)] },
-      leaf('weight(brand.text:nike in 1) [BM25]', 2),
-    ] };
-    assert.deepEqual([...textContributions(tree)], [['title:shoe', 3], ['brand.text:nike', 2]]);
+    const tree = {
+      description: 'sum of:',
+      value: 5,
+      details: [
+        { description: 'max of:', value: 3, details: [leaf('weight(title:shoe in 1) [BM25]', 3), leaf('weight(name:shoe in 1) [BM25]', 2)] },
+        leaf('weight(brand.text:nike in 1) [BM25]', 2),
+      ],
+    };
+    assert.deepEqual(
+      [...textContributions(tree)],
+      [
+        ['title:shoe', 3],
+        ['brand.text:nike', 2],
+      ],
+    );
   });
 
   it('explains a hit: pin, rules, stock from the score tier, positions', () => {

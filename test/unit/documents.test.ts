@@ -54,7 +54,11 @@ describe('overrides', () => {
 
 describe('translation table', () => {
   it('set, get, delete and size', () => {
-    const t = table([['category', 'c1', 'en-GB', 'Shoes'], ['category', 'c1', 'sv-SE', 'Skor'], ['category', 'c1', 'en-GB', 'Footwear']]);
+    const t = table([
+      ['category', 'c1', 'en-GB', 'Shoes'],
+      ['category', 'c1', 'sv-SE', 'Skor'],
+      ['category', 'c1', 'en-GB', 'Footwear'],
+    ]);
     assert.equal(t.size, 2);
     assert.equal(t.get('category', 'c1', 'en-GB'), 'Footwear');
     assert.equal(t.get('gender', 'c1', 'en-GB'), undefined);
@@ -94,16 +98,27 @@ describe('product documents', () => {
       p1: {
         markets: ['uk'],
         defaults: {
-          title: 'Ankle boot', url: '/boot', brand: 'Acme', description: '', series: 'Winter',
-          category: ['c-boots', 'c-shoes'], gender: ['g-w'], customLabels: { material: ['m-l'] },
-          customNumbers: { heel: 4 }, customLengths: { shaft: { amount: 12, unit: 'cm' } },
-          weight: { amount: 0.8, unit: 'kg' }, rating: 4.5, dataLocale: 'en-GB',
+          title: 'Ankle boot',
+          url: '/boot',
+          brand: 'Acme',
+          description: '',
+          series: 'Winter',
+          category: ['c-boots', 'c-shoes'],
+          gender: ['g-w'],
+          customLabels: { material: ['m-l'] },
+          customNumbers: { heel: 4 },
+          customLengths: { shaft: { amount: 12, unit: 'cm' } },
+          weight: { amount: 0.8, unit: 'kg' },
+          rating: 4.5,
+          dataLocale: 'en-GB',
         },
         overrides: { 'uk|en-GB': { title: 'Ankle boot UK' } },
         colorInitial: ['#000000'],
         variants: {
           'p1-38': { defaults: { listPrice: 100, sellingPrice: 80, cost: 30, size: ['38'], order: 2, stock: 0, storeStock: { s1: 2, s2: 0 } } },
-          'p1-37': { defaults: { listPrice: 100, sellingPrice: 100, size: ['37'], order: 1, stock: 3, customPrices: { member: { listPrice: 90, sellingPrice: 70 } } } },
+          'p1-37': {
+            defaults: { listPrice: 100, sellingPrice: 100, size: ['37'], order: 1, stock: 3, customPrices: { member: { listPrice: 90, sellingPrice: 70 } } },
+          },
         },
         images: {
           b: { defaults: { urls: [{ url: 'https://i/b.jpg', widthInitial: 400 }], alt: 'Side' }, order: 1, typeInitial: 'cutout' },
@@ -119,36 +134,106 @@ describe('product documents', () => {
     // series now translates (issue 15): 'Winter' has no translation, so it is kept as given and, like an
     // untranslated category, marks the group for a rebuild should translations arrive later in the file.
     assert.equal(built.missingTranslations, true);
-    const withSeries = table([['category', 'c-boots', 'en-GB', 'x'], ['category', 'c-shoes', 'en-GB', 'y'], ['gender', 'g-w', 'en-GB', 'z'], ['customLabels.material', 'm-l', 'en-GB', 'w'], ['series', 'Winter', 'en-GB', 'Vinter']]);
+    const withSeries = table([
+      ['category', 'c-boots', 'en-GB', 'x'],
+      ['category', 'c-shoes', 'en-GB', 'y'],
+      ['gender', 'g-w', 'en-GB', 'z'],
+      ['customLabels.material', 'm-l', 'en-GB', 'w'],
+      ['series', 'Winter', 'en-GB', 'Vinter'],
+    ]);
     const translated = productGroupDocuments('g1', boots, context(withSeries));
     assert.deepEqual([translated.missingTranslations, translated.documents[0].document.series], [false, 'Vinter']);
-    assert.deepEqual(built.documents.map((d) => d.id), ['uk|en-GB|p1']);
+    assert.deepEqual(
+      built.documents.map((d) => d.id),
+      ['uk|en-GB|p1'],
+    );
     const expected: ProductDocument = {
-      market: 'uk', locale: 'en-GB', productGroupKey: 'g1', productKey: 'p1',
-      groupPosition: 0, groupProductKeys: ['p1'], suppressDuplicates: false, collapseKey: 'p1', variantKeys: ['p1-37', 'p1-38'],
-      title: 'Ankle boot UK', url: '/boot', brand: 'Acme', series: 'Winter',
+      market: 'uk',
+      locale: 'en-GB',
+      productGroupKey: 'g1',
+      productKey: 'p1',
+      groupPosition: 0,
+      groupProductKeys: ['p1'],
+      suppressDuplicates: false,
+      collapseKey: 'p1',
+      variantKeys: ['p1-37', 'p1-38'],
+      title: 'Ankle boot UK',
+      url: '/boot',
+      brand: 'Acme',
+      series: 'Winter',
       category: ['Women > Shoes > Boots', 'Women > Shoes'],
       categoryPaths: ['Women', 'Women > Shoes', 'Women > Shoes > Boots'],
       categoryIds: ['c-boots', 'c-shoes'],
-      age: [], department: [], gender: ['Women'], pattern: [], productType: [], productTypeKeys: ['boot', 'shoe'], styleWith: [],
-      customLabels: { material: ['Leather'] }, customLabelIds: { material: ['m-l'] }, customLabelFeedIds: { material: ['m-l'] }, customLabelNames: ['material'], customText: ['Leather'], customNumbers: { heel: 4 },
-      customLengths: { shaft: { amount: 12, unit: 'cm', base: 120 } }, customJson: {},
-      customNumberValues: [{ name: 'heel', value: 4 }], customLengthValues: [{ name: 'shaft', base: 120 }],
-      rating: 4.5, weight: { amount: 0.8, unit: 'kg', base: 800 }, measureValues: { weight: [800] },
-      colors: ['#000000'], colorNames: ['Black'], sizes: ['37', '38'],
+      age: [],
+      department: [],
+      gender: ['Women'],
+      pattern: [],
+      productType: [],
+      productTypeKeys: ['boot', 'shoe'],
+      styleWith: [],
+      customLabels: { material: ['Leather'] },
+      customLabelIds: { material: ['m-l'] },
+      customLabelFeedIds: { material: ['m-l'] },
+      customLabelNames: ['material'],
+      customText: ['Leather'],
+      customNumbers: { heel: 4 },
+      customLengths: { shaft: { amount: 12, unit: 'cm', base: 120 } },
+      customJson: {},
+      customNumberValues: [{ name: 'heel', value: 4 }],
+      customLengthValues: [{ name: 'shaft', base: 120 }],
+      rating: 4.5,
+      weight: { amount: 0.8, unit: 'kg', base: 800 },
+      measureValues: { weight: [800] },
+      colors: ['#000000'],
+      colorNames: ['Black'],
+      sizes: ['37', '38'],
       price: { selling: { min: 80, max: 100 }, list: { min: 100, max: 100 } },
       customPrice: { member: { selling: { min: 70, max: 70 }, list: { min: 90, max: 90 } } },
-      discount: 20, inStock: true, inStockStores: ['s1'], storeKeys: ['s1', 's2'], stock: 3, popularity: 0,
+      discount: 20,
+      inStock: true,
+      inStockStores: ['s1'],
+      storeKeys: ['s1', 's2'],
+      stock: 3,
+      popularity: 0,
       variants: [
         {
-          key: 'p1-37', size: ['37'], order: 1, listPrice: 100, sellingPrice: 100, stock: 3, inStock: true,
-          inStockStores: [], storeStock: [], customPrices: [{ id: 'member', listPrice: 90, sellingPrice: 70 }],
-          customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {}, customNumberValues: [], customLengthValues: [],
+          key: 'p1-37',
+          size: ['37'],
+          order: 1,
+          listPrice: 100,
+          sellingPrice: 100,
+          stock: 3,
+          inStock: true,
+          inStockStores: [],
+          storeStock: [],
+          customPrices: [{ id: 'member', listPrice: 90, sellingPrice: 70 }],
+          customLabels: {},
+          customNumbers: {},
+          customLengths: {},
+          customJson: {},
+          customNumberValues: [],
+          customLengthValues: [],
         },
         {
-          key: 'p1-38', size: ['38'], order: 2, listPrice: 100, sellingPrice: 80, stock: 0, inStock: false,
-          inStockStores: ['s1'], storeStock: [{ store: 's1', stock: 2 }, { store: 's2', stock: 0 }], customPrices: [],
-          customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {}, customNumberValues: [], customLengthValues: [],
+          key: 'p1-38',
+          size: ['38'],
+          order: 2,
+          listPrice: 100,
+          sellingPrice: 80,
+          stock: 0,
+          inStock: false,
+          inStockStores: ['s1'],
+          storeStock: [
+            { store: 's1', stock: 2 },
+            { store: 's2', stock: 0 },
+          ],
+          customPrices: [],
+          customLabels: {},
+          customNumbers: {},
+          customLengths: {},
+          customJson: {},
+          customNumberValues: [],
+          customLengthValues: [],
         },
       ],
       images: [
@@ -164,12 +249,20 @@ describe('product documents', () => {
   });
 
   it('keep ids and flag missing translations', () => {
-    const group: ProductGroup = { products: { p: product({ defaults: { title: 'T', url: '/t', category: ['c1'], age: ['a1'], customLabels: { fit: ['f1'] } } }) } };
+    const group: ProductGroup = {
+      products: { p: product({ defaults: { title: 'T', url: '/t', category: ['c1'], age: ['a1'], customLabels: { fit: ['f1'] } } }) },
+    };
     const built = productGroupDocuments('g', group, context(table([['category', 'c1', 'en-GB', 'Tops']])));
     assert.equal(built.missingTranslations, true);
     const doc = built.documents[0].document;
     assert.deepEqual([doc.category, doc.categoryIds, doc.age, doc.customLabels], [['Tops'], ['c1'], ['a1'], { fit: ['f1'] }]);
-    const translatedCtx = context(table([['category', 'c1', 'en-GB', 'Tops'], ['age', 'a1', 'en-GB', 'Adult'], ['customLabels.fit', 'f1', 'en-GB', 'Slim']]));
+    const translatedCtx = context(
+      table([
+        ['category', 'c1', 'en-GB', 'Tops'],
+        ['age', 'a1', 'en-GB', 'Adult'],
+        ['customLabels.fit', 'f1', 'en-GB', 'Slim'],
+      ]),
+    );
     assert.equal(productGroupDocuments('g', group, translatedCtx).missingTranslations, false);
   });
 
@@ -187,7 +280,10 @@ describe('product documents', () => {
       },
     };
     const built = productGroupDocuments('g', group, context());
-    assert.deepEqual(built.documents.map((d) => d.id), ['se|sv-SE|main', 'se|en-GB|main', 'uk|en-GB|main', 'uk|en-GB|sibling']);
+    assert.deepEqual(
+      built.documents.map((d) => d.id),
+      ['se|sv-SE|main', 'se|en-GB|main', 'uk|en-GB|main', 'uk|en-GB|sibling'],
+    );
     assert.equal(productDocumentId('se', 'sv-SE', 'main'), 'se|sv-SE|main');
     const [seSv, seEn, ukMain, ukSibling] = built.documents.map((d) => d.document);
     assert.deepEqual([seSv.title, seSv.url, seEn.title, seEn.url, ukMain.title, ukMain.url], ['Svensk', '/se', 'T', '/se', 'T', '/t']);
@@ -214,8 +310,14 @@ describe('product documents', () => {
       },
     };
     const [sv, en] = only(group);
-    assert.deepEqual(sv.images.map((i) => i.key), ['all', 'localised', 'seOnly', 'svOnly']);
-    assert.deepEqual(en.images.map((i) => i.key), ['all', 'localised', 'seOnly']);
+    assert.deepEqual(
+      sv.images.map((i) => i.key),
+      ['all', 'localised', 'seOnly', 'svOnly'],
+    );
+    assert.deepEqual(
+      en.images.map((i) => i.key),
+      ['all', 'localised', 'seOnly'],
+    );
     assert.equal(en.images[1].sources[0].url, 'https://i/en');
   });
 
@@ -231,7 +333,8 @@ describe('product documents', () => {
     const doc = only({
       products: {
         p: product({
-          colorInitial: ['#fff'], colorOverride: [],
+          colorInitial: ['#fff'],
+          colorOverride: [],
           variants: {
             s: { defaults: { listPrice: 30, sellingPrice: 20, label: 'Small', stock: 2, storeStock: { a: 1, b: 0 } } },
             m: { defaults: { listPrice: 0, sellingPrice: 0, label: 'Medium' }, overrides: { 'uk|*': { stock: 5, storeStock: { b: 4, c: 1 } } } },
@@ -246,9 +349,14 @@ describe('product documents', () => {
     assert.deepEqual(doc.sizes, ['Small', 'Medium', 'Large']);
     assert.deepEqual(doc.colors, ['#fff']);
     assert.deepEqual(doc.customPrice, {});
-    assert.deepEqual(doc.variants.map((v) => [v.key, v.stock, v.inStock, v.inStockStores]), [
-      ['s', 2, true, ['a']], ['m', 5, true, ['b', 'c']], ['l', 0, false, []],
-    ]);
+    assert.deepEqual(
+      doc.variants.map((v) => [v.key, v.stock, v.inStock, v.inStockStores]),
+      [
+        ['s', 2, true, ['a']],
+        ['m', 5, true, ['b', 'c']],
+        ['l', 0, false, []],
+      ],
+    );
     const empty = only({ products: { p: product({ variants: { v: { defaults: { listPrice: 5, sellingPrice: 5 } } } }) } })[0];
     assert.deepEqual([empty.stock, empty.inStock, empty.inStockStores, empty.discount, empty.sizes], [0, false, [], 0, []]);
   });
@@ -274,20 +382,40 @@ describe('content documents', () => {
 
   it('fan out, resolve overrides, translations and the image', () => {
     const built = contentDocuments('c1', content, context(table([['customLabels.topic', 't1', 'sv-SE', 'Skötsel']])));
-    assert.deepEqual(built.documents.map((d) => d.id), ['se|sv-SE|c1', 'se|en-GB|c1', 'uk|en-GB|c1']);
+    assert.deepEqual(
+      built.documents.map((d) => d.id),
+      ['se|sv-SE|c1', 'se|en-GB|c1', 'uk|en-GB|c1'],
+    );
     assert.equal(built.missingTranslations, true);
     assert.deepStrictEqual(built.documents[0].document, {
-      market: 'se', locale: 'sv-SE', key: 'c1', type: 'article', title: 'Skötselråd', url: '/care',
-      customLabels: { topic: ['Skötsel'] }, customLabelIds: { topic: ['t1'] }, customText: ['Skötsel'],
+      market: 'se',
+      locale: 'sv-SE',
+      key: 'c1',
+      type: 'article',
+      title: 'Skötselråd',
+      url: '/care',
+      customLabels: { topic: ['Skötsel'] },
+      customLabelIds: { topic: ['t1'] },
+      customText: ['Skötsel'],
       image: { key: 'image', alt: 'Boots', sources: [{ url: 'https://i/c.jpg', width: 800 }] },
     });
     assert.deepStrictEqual(built.documents[2].document, {
-      market: 'uk', locale: 'en-GB', key: 'c1', type: 'article', title: 'Care guide', url: '/care', customLabels: { topic: ['t1'] }, customText: ['t1'],
+      market: 'uk',
+      locale: 'en-GB',
+      key: 'c1',
+      type: 'article',
+      title: 'Care guide',
+      url: '/care',
+      customLabels: { topic: ['t1'] },
+      customText: ['t1'],
     });
   });
 
   it('honour limitedLocales', () => {
     const built = contentDocuments('c1', { ...content, limitedLocales: ['en-GB'] }, context());
-    assert.deepEqual(built.documents.map((d) => d.id), ['se|en-GB|c1', 'uk|en-GB|c1']);
+    assert.deepEqual(
+      built.documents.map((d) => d.id),
+      ['se|en-GB|c1', 'uk|en-GB|c1'],
+    );
   });
 });

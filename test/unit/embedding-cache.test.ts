@@ -6,7 +6,9 @@ import type { TextEmbedder } from '../../src/embedding/types';
 function countingEmbedder(fail = () => false): TextEmbedder & { calls: string[] } {
   const calls: string[] = [];
   return {
-    calls, model: 'test', dimensions: 1,
+    calls,
+    model: 'test',
+    dimensions: 1,
     async embed(texts) {
       calls.push(...texts);
       await new Promise((resolve) => setImmediate(resolve));
@@ -22,8 +24,14 @@ describe('cachedEmbedder (query vectors per locale)', () => {
     const inner = countingEmbedder();
     const cached = cachedEmbedder(inner, 10);
     assert.equal(cached.model, 'test');
-    assert.deepEqual((await cached.embed(['a', 'bb'])).map((v) => v[0]), [1, 2]);
-    assert.deepEqual((await cached.embed(['bb', 'a', 'ccc'])).map((v) => v[0]), [2, 1, 3]);
+    assert.deepEqual(
+      (await cached.embed(['a', 'bb'])).map((v) => v[0]),
+      [1, 2],
+    );
+    assert.deepEqual(
+      (await cached.embed(['bb', 'a', 'ccc'])).map((v) => v[0]),
+      [2, 1, 3],
+    );
     assert.deepEqual(inner.calls, ['a', 'bb', 'ccc']);
   });
 
@@ -54,7 +62,10 @@ describe('cachedEmbedder (query vectors per locale)', () => {
     const cached = cachedEmbedder(inner, 10);
     await assert.rejects(cached.embed(['a']), /model down/);
     down = false;
-    assert.deepEqual((await cached.embed(['a'])).map((v) => v[0]), [1]);
+    assert.deepEqual(
+      (await cached.embed(['a'])).map((v) => v[0]),
+      [1],
+    );
     assert.deepEqual(inner.calls, ['a', 'a']);
   });
 

@@ -15,7 +15,10 @@ import { missingModelFiles, TOKENIZER_FILE } from '../../src/embedding/modelFile
 import { SentenceModel } from '../../src/embedding/sentenceModel';
 import { loadTokenizer } from '../../src/embedding/tokenizer';
 
-interface Reference { maxTokens: number; sentences: { text: string; tokenCount: number; ids: number[]; vector: number[] }[] }
+interface Reference {
+  maxTokens: number;
+  sentences: { text: string; tokenCount: number; ids: number[]; vector: number[] }[];
+}
 const reference = JSON.parse(readFileSync(join(__dirname, '../fixtures/embedding-reference.json'), 'utf8')) as Reference;
 // The default model directory (a key is required of any configuration; this test reads no key).
 const dir = loadConfig({ ADMIN_API_KEY: 'unused-by-this-test' }).embeddingModelDir;
@@ -35,7 +38,9 @@ function largestDifference(vector: Float32Array, expected: readonly number[]): n
 
 function quietLog(): Logger & { lines: { level: string; msg: string; fields?: Record<string, unknown> }[] } {
   const lines: { level: string; msg: string; fields?: Record<string, unknown> }[] = [];
-  const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => { lines.push({ level, msg, fields }); };
+  const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
+    lines.push({ level, msg, fields });
+  };
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -45,7 +50,10 @@ describe('embedding model (all-MiniLM-L6-v2 int8) against the Java reference', (
   it('covers what it claims: English, Swedish, German, accents, punctuation, numbers and a text past the token limit', () => {
     assert.ok(reference.sentences.length >= 10);
     assert.equal(reference.maxTokens, 256);
-    assert.ok(reference.sentences.some((s) => s.tokenCount > reference.maxTokens), 'a truncated text');
+    assert.ok(
+      reference.sentences.some((s) => s.tokenCount > reference.maxTokens),
+      'a truncated text',
+    );
     assert.ok(reference.sentences.some((s) => /[åäö]/.test(s.text)) && reference.sentences.some((s) => /ß|Größe/.test(s.text)));
   });
 
@@ -92,7 +100,9 @@ describe('embedding model in worker threads (openEmbeddingModel)', () => {
     requireModel();
     model = await openEmbeddingModel({ embeddingModelDir: dir, embeddingWorkers: 1 }, quietLog());
   });
-  after(async () => { await model?.close(); });
+  after(async () => {
+    await model?.close();
+  });
 
   it('answers the reference vectors in order on both lanes', async () => {
     assert.ok(model);
@@ -111,8 +121,12 @@ describe('embedding model in worker threads (openEmbeddingModel)', () => {
     assert.ok(model);
     const finished: string[] = [];
     const batch = Array.from({ length: 40 }, (_, i) => `${reference.sentences[i % reference.sentences.length]?.text ?? ''} ${i}`);
-    const documents = model.documents.embed(batch).then(() => { finished.push('documents'); });
-    const query = model.queries.embed(['warm winter jacket']).then(() => { finished.push('query'); });
+    const documents = model.documents.embed(batch).then(() => {
+      finished.push('documents');
+    });
+    const query = model.queries.embed(['warm winter jacket']).then(() => {
+      finished.push('query');
+    });
     await Promise.all([documents, query]);
     assert.deepEqual(finished, ['query', 'documents']);
   });
@@ -120,7 +134,9 @@ describe('embedding model in worker threads (openEmbeddingModel)', () => {
   it('keeps the event loop free while it embeds', async () => {
     assert.ok(model);
     let ticks = 0;
-    const timer = setInterval(() => { ticks++; }, 1);
+    const timer = setInterval(() => {
+      ticks++;
+    }, 1);
     await model.documents.embed(Array.from({ length: 24 }, (_, i) => `${reference.sentences.at(-1)?.text ?? ''} ${i}`));
     clearInterval(timer);
     // 24 long texts take well over 100 ms of inference; run on this thread, no timer would fire meanwhile.
@@ -157,7 +173,9 @@ describe('embedding model in worker threads (openEmbeddingModel)', () => {
 describe('embedding worker pool when a worker stops (a stand-in worker, no model)', () => {
   // A worker that loads at once and answers each text of a job of n texts with [n, n], stops on the text
   // "crash", and fails to load when fail() says so as it starts.
-  const standIn = (fail: () => boolean) => () => new Worker(`
+  const standIn = (fail: () => boolean) => () =>
+    new Worker(
+      `
     const { parentPort, workerData } = require('node:worker_threads');
     if (workerData.fail) { parentPort.postMessage({ kind: 'failed', message: 'cannot load' }); }
     else {
@@ -167,7 +185,9 @@ describe('embedding worker pool when a worker stops (a stand-in worker, no model
         const data = new Float32Array(r.texts.length * 2).fill(r.texts.length);
         parentPort.postMessage({ kind: 'vectors', id: r.id, data }, [data.buffer]);
       });
-    }`, { eval: true, workerData: { fail: fail() } });
+    }`,
+      { eval: true, workerData: { fail: fail() } },
+    );
   const dir = join(__dirname, '../fixtures/embedding-broken-model');
 
   it('fails only the job of a worker that stopped, and serves the next embed with a new worker', async () => {
@@ -178,7 +198,13 @@ describe('embedding worker pool when a worker stops (a stand-in worker, no model
       const crashed = model.queries.embed(['crash']);
       const next = model.documents.embed(['a', 'b']);
       await assert.rejects(crashed, /stopped \(exit code 3\)/);
-      assert.deepEqual((await next).map((v) => Array.from(v)), [[1, 1], [1, 1]]);
+      assert.deepEqual(
+        (await next).map((v) => Array.from(v)),
+        [
+          [1, 1],
+          [1, 1],
+        ],
+      );
       assert.ok(log.lines.some((l) => l.msg === 'embedding worker stopped: starting another'));
     } finally {
       await model.close();

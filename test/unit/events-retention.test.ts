@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { loadConfig } from '../../src/kernel/config';
-import { eventsPerIndexSearch, nextEventsIndex, planEventsMaintenance, readEventsPerIndex, rolloverPeriodDays, type EventsIndexFacts } from '../../src/events/retention';
+import {
+  eventsPerIndexSearch,
+  nextEventsIndex,
+  planEventsMaintenance,
+  readEventsPerIndex,
+  rolloverPeriodDays,
+  type EventsIndexFacts,
+} from '../../src/events/retention';
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-20T12:00:00.000Z');
@@ -36,19 +43,30 @@ describe('events rollover and retention (decisions)', () => {
   });
 
   it('rolls a young write index over once it holds the most events, and never an empty one', () => {
-    assert.deepEqual(planEventsMaintenance(alias, [index(1, { isWriteIndex: true, createdAt: ago(0.1), docs: 1000 })], now, retention).rollover,
-      { from: 'p-events-000001', to: 'p-events-000002', because: 'docs' });
+    assert.deepEqual(planEventsMaintenance(alias, [index(1, { isWriteIndex: true, createdAt: ago(0.1), docs: 1000 })], now, retention).rollover, {
+      from: 'p-events-000001',
+      to: 'p-events-000002',
+      because: 'docs',
+    });
     assert.equal(planEventsMaintenance(alias, [index(1, { isWriteIndex: true, createdAt: ago(0.1), docs: 999 })], now, retention).rollover, undefined);
-    assert.equal(planEventsMaintenance(alias, [index(1, { isWriteIndex: true, createdAt: ago(365), docs: 0, newestEventAt: undefined })], now, retention).rollover, undefined);
+    assert.equal(
+      planEventsMaintenance(alias, [index(1, { isWriteIndex: true, createdAt: ago(365), docs: 0, newestEventAt: undefined })], now, retention).rollover,
+      undefined,
+    );
   });
 
   it('deletes backing indices whose newest event is older than the history, oldest first, and keeps the others', () => {
-    const plan = planEventsMaintenance(alias, [
-      index(4, { isWriteIndex: true, createdAt: ago(1), newestEventAt: ago(0) }),
-      index(2, { createdAt: ago(35), newestEventAt: ago(30.01) }),
-      index(3, { createdAt: ago(33), newestEventAt: ago(29.99) }),
-      index(1, { createdAt: ago(40), newestEventAt: ago(36) }),
-    ], now, retention);
+    const plan = planEventsMaintenance(
+      alias,
+      [
+        index(4, { isWriteIndex: true, createdAt: ago(1), newestEventAt: ago(0) }),
+        index(2, { createdAt: ago(35), newestEventAt: ago(30.01) }),
+        index(3, { createdAt: ago(33), newestEventAt: ago(29.99) }),
+        index(1, { createdAt: ago(40), newestEventAt: ago(36) }),
+      ],
+      now,
+      retention,
+    );
     assert.deepEqual(plan.delete, ['p-events-000001', 'p-events-000002']);
     assert.equal(plan.rollover, undefined);
   });
@@ -60,11 +78,16 @@ describe('events rollover and retention (decisions)', () => {
   });
 
   it('judges an index without events by its creation time', () => {
-    const plan = planEventsMaintenance(alias, [
-      index(1, { docs: 0, newestEventAt: undefined, createdAt: ago(31) }),
-      index(2, { docs: 0, newestEventAt: undefined, createdAt: ago(29) }),
-      index(3, { isWriteIndex: true, createdAt: ago(0) }),
-    ], now, retention);
+    const plan = planEventsMaintenance(
+      alias,
+      [
+        index(1, { docs: 0, newestEventAt: undefined, createdAt: ago(31) }),
+        index(2, { docs: 0, newestEventAt: undefined, createdAt: ago(29) }),
+        index(3, { isWriteIndex: true, createdAt: ago(0) }),
+      ],
+      now,
+      retention,
+    );
     assert.deepEqual(plan.delete, ['p-events-000001']);
   });
 
@@ -72,7 +95,7 @@ describe('events rollover and retention (decisions)', () => {
     assert.equal(nextEventsIndex(alias, ['p-events-000001']), 'p-events-000002');
     assert.equal(nextEventsIndex(alias, ['p-events-000009', 'p-events-000012', 'p-events-000010']), 'p-events-000013');
     assert.equal(nextEventsIndex(alias, ['p-events-999999']), 'p-events-1000000');
-    assert.equal(nextEventsIndex(alias, ['p-events-events-000007', 'p-events-000003']), 'p-events-000004', 'another prefix\'s index is not ours');
+    assert.equal(nextEventsIndex(alias, ['p-events-events-000007', 'p-events-000003']), 'p-events-000004', "another prefix's index is not ours");
     assert.equal(nextEventsIndex(alias, []), 'p-events-000002');
   });
 
@@ -81,9 +104,22 @@ describe('events rollover and retention (decisions)', () => {
     assert.equal(request.index, alias);
     assert.deepEqual(request.aggs, { indices: { terms: { field: '_index', size: 3 }, aggs: { newest: { max: { field: '@timestamp' } } } } });
     const response = {
-      aggregations: { indices: { buckets: [{ key: 'p-events-000001', doc_count: 7, newest: { value: ago(2).getTime() } }, { key: 'p-events-000002', doc_count: 3, newest: { value: null } }] } },
+      aggregations: {
+        indices: {
+          buckets: [
+            { key: 'p-events-000001', doc_count: 7, newest: { value: ago(2).getTime() } },
+            { key: 'p-events-000002', doc_count: 3, newest: { value: null } },
+          ],
+        },
+      },
     } as unknown as estypes.SearchResponse<unknown>;
-    assert.deepEqual([...readEventsPerIndex(response)], [['p-events-000001', { docs: 7, newestEventAt: ago(2) }], ['p-events-000002', { docs: 3 }]]);
+    assert.deepEqual(
+      [...readEventsPerIndex(response)],
+      [
+        ['p-events-000001', { docs: 7, newestEventAt: ago(2) }],
+        ['p-events-000002', { docs: 3 }],
+      ],
+    );
     assert.equal(readEventsPerIndex({} as estypes.SearchResponse<unknown>).size, 0);
   });
 

@@ -9,8 +9,13 @@ import type { CatalogConfiguration } from '../../src/catalog/types';
 import { phraseMatch, relevanceBoosts } from '../../src/storefront/relevance';
 
 const experiment = (shares: number[], over: Partial<Experiment> = {}): Experiment => ({
-  id: 'exp-1', name: 'Test', start: '2026-01-01T00:00:00.000Z', end: '2027-01-01T00:00:00.000Z', markets: ['SE'],
-  variants: shares.map((share, i) => ({ id: i === 0 ? 'control' : `v${i}`, share, overrides: {} })), ...over,
+  id: 'exp-1',
+  name: 'Test',
+  start: '2026-01-01T00:00:00.000Z',
+  end: '2027-01-01T00:00:00.000Z',
+  markets: ['SE'],
+  variants: shares.map((share, i) => ({ id: i === 0 ? 'control' : `v${i}`, share, overrides: {} })),
+  ...over,
 });
 
 describe('experiment assignment', () => {
@@ -29,7 +34,11 @@ describe('experiment assignment', () => {
     assert.ok(same > 400 && same < 600, `experiments correlate: ${same} of 1000 alike`);
   });
 
-  for (const shares of [[50, 50], [34, 33, 33], [10, 90]]) {
+  for (const shares of [
+    [50, 50],
+    [34, 33, 33],
+    [10, 90],
+  ]) {
     it(`balances ${shares.join('/')} within ±2% over 10,000 visitors`, () => {
       const e = experiment(shares);
       const counts = new Map<string, number>();
@@ -46,7 +55,10 @@ describe('experiment assignment', () => {
 
   it('maps buckets by cumulative shares', () => {
     const { variants } = experiment([34, 33, 33]);
-    assert.deepStrictEqual([0, 3399, 3400, 6699, 6700, 9999].map((b) => variantOfBucket(variants, b).id), ['control', 'control', 'v1', 'v1', 'v2', 'v2']);
+    assert.deepStrictEqual(
+      [0, 3399, 3400, 6699, 6700, 9999].map((b) => variantOfBucket(variants, b).id),
+      ['control', 'control', 'v1', 'v1', 'v2', 'v2'],
+    );
   });
 
   it('applies only between start and end, in its markets and touchpoints, with a customerKey', () => {
@@ -73,13 +85,29 @@ describe('experiment assignment', () => {
 describe('experiments validation', () => {
   const configuration = { markets: { SE: { locales: ['sv-SE'] }, NO: { locales: ['nb-NO'] } } } as unknown as CatalogConfiguration;
   const valid = () => ({
-    experiments: [{
-      id: 'ranking-1', name: 'Less behaviour', start: '2026-01-01T00:00:00Z', end: '2026-02-01T00:00:00Z', markets: ['SE'], touchpoints: ['DESKTOP'],
-      variants: [
-        { id: 'control', share: 50, overrides: {} },
-        { id: 'B', share: 50, overrides: { relevance: { behaviourWeight: 0.5, queryUnderstanding: 'boost', relaxedMatching: false }, synonyms: 'none', recommendations: { top: { algorithm: 'NEWEST_PRODUCTS' } }, pages: { '/women': { productRules: 'rule incl brand { "Acme" }', pins: ['p1'] } } } },
-      ],
-    }],
+    experiments: [
+      {
+        id: 'ranking-1',
+        name: 'Less behaviour',
+        start: '2026-01-01T00:00:00Z',
+        end: '2026-02-01T00:00:00Z',
+        markets: ['SE'],
+        touchpoints: ['DESKTOP'],
+        variants: [
+          { id: 'control', share: 50, overrides: {} },
+          {
+            id: 'B',
+            share: 50,
+            overrides: {
+              relevance: { behaviourWeight: 0.5, queryUnderstanding: 'boost', relaxedMatching: false },
+              synonyms: 'none',
+              recommendations: { top: { algorithm: 'NEWEST_PRODUCTS' } },
+              pages: { '/women': { productRules: 'rule incl brand { "Acme" }', pins: ['p1'] } },
+            },
+          },
+        ],
+      },
+    ],
   });
   const problems = (body: unknown) => {
     const v = validateExperiments(body, configuration);
@@ -104,16 +132,28 @@ describe('experiments validation', () => {
     e.variants[1].overrides.recommendations.top.algorithm = 'RANDOM';
     e.variants[1].overrides.pages['/women'].productRules = 'rule incl brand {';
     const found = problems(bad);
-    for (const path of ['experiments[0].markets[0]', 'experiments[0].end', 'experiments[0].variants:', 'experiments[0].variants[1].overrides.relevance.queryUnderstanding',
-      'experiments[0].variants[1].overrides.recommendations.top.algorithm', 'experiments[0].variants[1].overrides.pages./women.productRules']) {
-      assert.ok(found.some((f) => f.startsWith(path)), `${path} in ${found.join(' | ')}`);
+    for (const path of [
+      'experiments[0].markets[0]',
+      'experiments[0].end',
+      'experiments[0].variants:',
+      'experiments[0].variants[1].overrides.relevance.queryUnderstanding',
+      'experiments[0].variants[1].overrides.recommendations.top.algorithm',
+      'experiments[0].variants[1].overrides.pages./women.productRules',
+    ]) {
+      assert.ok(
+        found.some((f) => f.startsWith(path)),
+        `${path} in ${found.join(' | ')}`,
+      );
     }
   });
 
   it('takes two to four variants with unique ids, and unique experiment ids', () => {
     const one = valid();
     one.experiments[0].variants = [{ id: 'control', share: 100, overrides: {} }] as never;
-    assert.ok(problems(one).some((p) => p.startsWith('experiments[0].variants: at least 2')), problems(one).join());
+    assert.ok(
+      problems(one).some((p) => p.startsWith('experiments[0].variants: at least 2')),
+      problems(one).join(),
+    );
     const twice = valid();
     twice.experiments.push(structuredClone(twice.experiments[0]));
     assert.ok(problems(twice).some((p) => p.startsWith('experiments[1].id')));
@@ -122,7 +162,8 @@ describe('experiments validation', () => {
 
 describe('experiment relevance overrides (pure query pieces)', () => {
   it('behaviourWeight scales the popularity clause, 0 leaves it out', () => {
-    const popularity = (clauses: ReturnType<typeof relevanceBoosts>) => clauses.filter((c) => 'function_score' in c).map((c) => ({ function_score: c.function_score as { boost?: number } }));
+    const popularity = (clauses: ReturnType<typeof relevanceBoosts>) =>
+      clauses.filter((c) => 'function_score' in c).map((c) => ({ function_score: c.function_score as { boost?: number } }));
     assert.equal(popularity(relevanceBoosts('red sweater')).length, 1);
     assert.equal(popularity(relevanceBoosts('red sweater'))[0].function_score.boost, undefined, 'the live weight is unchanged');
     assert.equal(popularity(relevanceBoosts('red sweater', [], [], { behaviourWeight: 2.5 }))[0].function_score.boost, 2.5);
@@ -151,10 +192,21 @@ describe('experiment store snapshot', () => {
     return { store: new ExperimentStore(documents, 'experiments', { maxBytes: 1, concurrency: 1 }, cacheMs), contexts, als };
   }
 
-  it('serves the snapshot without waiting once loaded, and reloads it outside the query\'s async context', async () => {
+  it("serves the snapshot without waiting once loaded, and reloads it outside the query's async context", async () => {
     let release!: () => void;
-    const slow = new Promise<void>((r) => { release = r; });
-    const { store, contexts, als } = storeOver([async () => [experiment([50, 50])], async () => { await slow; return []; }], 0);
+    const slow = new Promise<void>((r) => {
+      release = r;
+    });
+    const { store, contexts, als } = storeOver(
+      [
+        async () => [experiment([50, 50])],
+        async () => {
+          await slow;
+          return [];
+        },
+      ],
+      0,
+    );
     assert.equal((await als.run('query 1', () => store.running())).experiments.length, 1, 'the first read waits');
     // The cache is old at once (0 ms): the next query gets the snapshot while the reload waits on Elasticsearch.
     assert.equal((await als.run('query 2', () => store.running())).experiments.length, 1);

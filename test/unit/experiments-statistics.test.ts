@@ -49,7 +49,7 @@ describe('experiment statistics', () => {
     near(c.pValue, 0.0496, 1e-4, 'p by hand');
   });
 
-  it('Welch\'s t interval computed by hand', () => {
+  it("Welch's t interval computed by hand", () => {
     // a: 1,2,3,4,5 (mean 3, s² 2.5); b: 2,4,6,8,10,12 (mean 7, s² 14)
     const a = { n: 5, sum: 15, sumOfSquares: 55 };
     const b = { n: 6, sum: 42, sumOfSquares: 364 };

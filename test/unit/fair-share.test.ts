@@ -17,7 +17,9 @@ describe('fairShare (long loops give queries their turns)', () => {
   it('lets a timer that is due run in the middle of a loop that awaits only resolved promises', async () => {
     let timerRan = false;
     let itemsBeforeTimer = -1;
-    setTimeout(() => { timerRan = true; }, 0);
+    setTimeout(() => {
+      timerRan = true;
+    }, 0);
     const giveWay = fairShare(1);
     const started = performance.now();
     for (let item = 0; performance.now() - started < 50; item++) {

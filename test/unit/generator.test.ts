@@ -54,7 +54,12 @@ describe('catalog generator', () => {
     assert.equal(new Set(productKeys).size, productKeys.length);
     const variantKeys = productsOf(catalog).flatMap(([, p]) => Object.keys(p.variants));
     assert.equal(new Set(variantKeys).size, variantKeys.length);
-    assert.deepEqual(groupsOf(catalog).slice(0, 2).map(([k]) => k), ['PG1', 'PG2']);
+    assert.deepEqual(
+      groupsOf(catalog)
+        .slice(0, 2)
+        .map(([k]) => k),
+      ['PG1', 'PG2'],
+    );
     assert.match(productKeys[0], /^P1-[A-Z]{3}$/);
     assert.match(variantKeys[0], /^V1-[A-Z]{3}-[A-Za-z0-9x-]+$/);
   });
@@ -72,12 +77,16 @@ describe('catalog generator', () => {
   it('puts translations first, then product groups, then content', () => {
     const order = { translation: 0, productGroup: 1, content: 2 };
     const ranks = catalog.map((e) => ('translation' in e ? order.translation : 'productGroup' in e ? order.productGroup : order.content));
-    assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b));
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => a - b),
+    );
     assert.equal(ranks[0], 0);
   });
 
   it('gives size and label only to products with several variants, and order to all of them', () => {
-    let single = 0, several = 0;
+    let single = 0,
+      several = 0;
     for (const [key, product] of productsOf(catalog)) {
       const variants = Object.values(product.variants).map((v) => v.defaults as VariantData);
       if (variants.length === 1) {
@@ -91,14 +100,19 @@ describe('catalog generator', () => {
           assert.equal(v.size?.length, 1, key);
           assert.equal(v.label, v.size?.[0], key);
         }
-        assert.deepEqual(variants.map((v) => v.order), variants.map((_, i) => i), key);
+        assert.deepEqual(
+          variants.map((v) => v.order),
+          variants.map((_, i) => i),
+          key,
+        );
       }
     }
     assert.ok(single > 0 && several > 0);
   });
 
   it('keeps listPrice >= sellingPrice in defaults, market overrides and custom prices', () => {
-    let onSale = 0, variants = 0;
+    let onSale = 0,
+      variants = 0;
     const check = (where: string, p: Price) => {
       assert.equal(typeof p.listPrice, 'number', where);
       assert.ok(p.listPrice >= p.sellingPrice && p.sellingPrice > 0, `${where}: ${p.listPrice} < ${p.sellingPrice}`);
@@ -123,7 +137,9 @@ describe('catalog generator', () => {
     for (const config of [defaultConfiguration(), OTHER_CONFIGURATION]) {
       const entities = lines({ productGroups: 300, markets: config });
       const locales = [...new Set(Object.values(config.markets).flatMap((m) => m.locales))];
-      const translated = new Set(entities.flatMap((e) => ('translation' in e ? [`${e.translation.attribute}|${e.translation.id}|${e.translation.locale}`] : [])));
+      const translated = new Set(
+        entities.flatMap((e) => ('translation' in e ? [`${e.translation.attribute}|${e.translation.id}|${e.translation.locale}`] : [])),
+      );
       const used = new Set<string>();
       for (const [, product] of productsOf(entities)) {
         for (const data of [product.defaults, ...Object.values(product.overrides ?? {})]) {
@@ -138,7 +154,10 @@ describe('catalog generator', () => {
         for (const [name, ids] of Object.entries(e.content.defaults?.customLabels ?? {})) for (const id of ids) used.add(`customLabels.${name}|${id}`);
       }
       for (const attribute of ['category', 'gender', 'age', 'customLabels.material', 'customLabels.fit', 'customLabels.topic']) {
-        assert.ok([...used].some((u) => u.startsWith(`${attribute}|`)), `no ${attribute} used`);
+        assert.ok(
+          [...used].some((u) => u.startsWith(`${attribute}|`)),
+          `no ${attribute} used`,
+        );
       }
       for (const u of used) for (const locale of locales) assert.ok(translated.has(`${u}|${locale}`), `${u} has no ${locale} translation`);
     }
@@ -147,7 +166,8 @@ describe('catalog generator', () => {
   it('translates category paths per language', () => {
     const value = (locale: string) =>
       catalog.find((e) => 'translation' in e && e.translation.id === 'cat_women_shoes_boots' && e.translation.locale === locale) as
-        { translation: { value: string } } | undefined;
+        | { translation: { value: string } }
+        | undefined;
     assert.equal(value('en-GB')?.translation.value, 'Women > Shoes > Boots');
     assert.equal(value('sv-SE')?.translation.value, 'Dam > Skor > Kängor');
     assert.equal(value('nb-NO')?.translation.value, 'Dame > Sko > Støvler');
@@ -304,7 +324,11 @@ describe('catalog generator: real feeds (profiles and attributes)', () => {
     for (const [name, options] of REAL_FEEDS) {
       for (const configuration of [defaultConfiguration(), OTHER_CONFIGURATION]) {
         const groups = name === 'fashion' ? 150 : 600;
-        assert.deepEqual(validationProblems({ productGroups: groups, ...options }, configuration).slice(0, 10), [], `${name}, ${Object.keys(configuration.markets)}`);
+        assert.deepEqual(
+          validationProblems({ productGroups: groups, ...options }, configuration).slice(0, 10),
+          [],
+          `${name}, ${Object.keys(configuration.markets)}`,
+        );
       }
     }
   });
@@ -318,7 +342,10 @@ describe('catalog generator: real feeds (profiles and attributes)', () => {
   });
 
   it('uses close to N distinct names, a few on most products and a long tail, 5–40 per product', () => {
-    for (const [name, options] of [['electronics', { profile: 'electronics' }], ['attributes: 2000', { attributes: 2000 }]] as const) {
+    for (const [name, options] of [
+      ['electronics', { profile: 'electronics' }],
+      ['attributes: 2000', { attributes: 2000 }],
+    ] as const) {
       const { products, counts } = attributeCensus(generateCatalogLines({ productGroups: 3000, ...options }));
       const n = 2000;
       const feedNames = [...counts.keys()].filter((k) => !['material', 'fit', 'heelHeight', 'shaftHeight'].includes(k));
@@ -327,7 +354,8 @@ describe('catalog generator: real feeds (profiles and attributes)', () => {
       const byPopularity = [...feedNames.map((k) => counts.get(k)!), ...Array<number>(n - feedNames.length).fill(0)].sort((a, b) => b - a);
       assert.ok(byPopularity[0] / products.length > 0.5, `${name}: most common name on ${byPopularity[0]} of ${products.length} products`);
       assert.ok(byPopularity[n / 2] / products.length < 0.05, `${name}: median name on ${byPopularity[n / 2]} of ${products.length} products`);
-      for (const [i, attributes] of products.entries()) assert.ok(attributes.size >= 5 && attributes.size <= 40, `${name}: product ${i} has ${attributes.size}`);
+      for (const [i, attributes] of products.entries())
+        assert.ok(attributes.size >= 5 && attributes.size <= 40, `${name}: product ${i} has ${attributes.size}`);
       const sizes = products.map((a) => a.size);
       assert.ok(Math.max(...sizes) >= 35 && Math.min(...sizes) <= 6, `${name}: counts ${Math.min(...sizes)}–${Math.max(...sizes)}`);
     }
@@ -403,7 +431,11 @@ describe('catalog generator: real feeds (profiles and attributes)', () => {
 
   it('electronics: 1–3 colours and variants, electronics categories, titles led by the brand', () => {
     const entities = lines({ productGroups: 300, profile: 'electronics' });
-    const departments = new Set(generatedCategoryPaths('electronics').filter((c) => c.path.length === 1).map((c) => c.path[0]));
+    const departments = new Set(
+      generatedCategoryPaths('electronics')
+        .filter((c) => c.path.length === 1)
+        .map((c) => c.path[0]),
+    );
     assert.ok(departments.has('TV & Audio') && departments.has('Appliances') && departments.has('Computers'));
     const productTypes = new Set<string>();
     for (const [key, group] of groupsOf(entities)) {

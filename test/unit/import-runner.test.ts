@@ -15,7 +15,10 @@ function runner(): { runner: ImportRunner; created: string[] } {
   const lock = { acquire: async () => ({ renew: async () => undefined, release: async () => undefined }) } as unknown as ImportLock;
   const jobs = {
     newId: () => String(++n),
-    create: async (job: { id: string }) => { await sleep(20); created.push(job.id); },
+    create: async (job: { id: string }) => {
+      await sleep(20);
+      created.push(job.id);
+    },
     update: async () => undefined,
   } as unknown as ImportJobs;
   return { runner: new ImportRunner(lock, jobs, createLogger('error'), 45), created };
@@ -34,7 +37,7 @@ describe('import runner answers', () => {
     assert.deepEqual(created, ['1']);
   });
 
-  it('takes a blockingTimeout past Node\'s 32-bit timer limit as a long wait, not as none', async () => {
+  it("takes a blockingTimeout past Node's 32-bit timer limit as a long wait, not as none", async () => {
     const { runner: r } = runner();
     assert.deepEqual(omitId(await r.run({ kind: 'catalog-full', blockingTimeoutMs: 40 * 24 * 3600 * 1000 }, () => sleep(100))), { finished: true });
   });

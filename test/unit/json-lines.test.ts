@@ -17,7 +17,10 @@ describe('readJsonLines', () => {
     const bytes = Buffer.from(text);
     const chunks = [bytes.subarray(0, 7), bytes.subarray(7, 12), bytes.subarray(12)]; // cuts inside "å"
     const lines = await read(chunks);
-    assert.deepEqual(lines.map((l) => l.line), [1, 3, 4, 5]);
+    assert.deepEqual(
+      lines.map((l) => l.line),
+      [1, 3, 4, 5],
+    );
     assert.deepEqual('value' in lines[0] ? lines[0].value : undefined, { a: 'å' });
     assert.ok('error' in lines[2] && /not valid JSON/.test(lines[2].error));
     assert.deepEqual('value' in lines[3] ? lines[3].value : undefined, { c: 3 });
@@ -29,7 +32,10 @@ describe('readJsonLines', () => {
   });
 
   it('refuses a body said to be gzip that is not, or is cut short, as invalid input (400), not an internal error', async () => {
-    await assert.rejects(read(['{"a":1}\n'], true), (err: unknown) => err instanceof InvalidInput && /Body is not valid gzip \(Content-Encoding: gzip\): incorrect header check/.test(err.message));
+    await assert.rejects(
+      read(['{"a":1}\n'], true),
+      (err: unknown) => err instanceof InvalidInput && /Body is not valid gzip \(Content-Encoding: gzip\): incorrect header check/.test(err.message),
+    );
     const gz = gzipSync('{"a":1}\n{"a":2}\n');
     await assert.rejects(read([gz.subarray(0, gz.length - 6)], true), (err: unknown) => err instanceof InvalidInput && /not valid gzip/.test(err.message));
   });

@@ -23,7 +23,12 @@ describe('locale analysis (pure)', () => {
     assert.deepStrictEqual(sv.analyzer.catalog_text.filter, ['lowercase', 'stem_sv', 'elevate_folding']);
     assert.deepStrictEqual(Object.keys(sv.analyzer).sort(), ['catalog_shingle', 'catalog_suggest', 'catalog_text']);
     assert.deepStrictEqual(sv.analyzer.catalog_suggest.filter, ['lowercase', 'elevate_folding']);
-    assert.deepStrictEqual(catalogAnalysis(FILES, 'plugin', 'en-GB').analyzer.catalog_text.filter, ['lowercase', 'possessive_en', 'stem_en', 'elevate_folding']);
+    assert.deepStrictEqual(catalogAnalysis(FILES, 'plugin', 'en-GB').analyzer.catalog_text.filter, [
+      'lowercase',
+      'possessive_en',
+      'stem_en',
+      'elevate_folding',
+    ]);
     // Without a locale (events), the file's English-ish catalog_text stays.
     assert.deepStrictEqual(catalogAnalysis(FILES, 'plugin').analyzer.catalog_text, FILES.plugin.analyzer.catalog_text);
   });
@@ -46,7 +51,15 @@ describe('locale analysis (pure)', () => {
 });
 
 describe('phrase expansion and the text match (pure)', () => {
-  const compounds = { compounds: compoundIndex([['jacka', 3], ['vinterjacka', 2], ['regnjacka', 1], ['byxor', 1]]), forms: new Map<string, string[]>() };
+  const compounds = {
+    compounds: compoundIndex([
+      ['jacka', 3],
+      ['vinterjacka', 2],
+      ['regnjacka', 1],
+      ['byxor', 1],
+    ]),
+    forms: new Map<string, string[]>(),
+  };
 
   it('expands a head word to the catalog compounds, and synonyms to alternatives, the typed phrase first', () => {
     const synonyms = compileSynonyms([{ terms: ['tröja', 'sweater'] }]);
@@ -60,7 +73,9 @@ describe('phrase expansion and the text match (pure)', () => {
   });
 
   it('lets a word with compounds match any of them, weighted lower, and the other words stay one match', () => {
-    const q = wordsMatch('blå jacka', new Map([['jacka', ['vinterjacka', 'regnjacka']]])) as { bool: { must: { multi_match?: { query: string }; bool?: { should: { multi_match: { query: string; boost?: number } }[] } }[] } };
+    const q = wordsMatch('blå jacka', new Map([['jacka', ['vinterjacka', 'regnjacka']]])) as {
+      bool: { must: { multi_match?: { query: string }; bool?: { should: { multi_match: { query: string; boost?: number } }[] } }[] };
+    };
     assert.equal(q.bool.must[0].multi_match!.query, 'blå');
     const should = q.bool.must[1].bool!.should;
     assert.equal(should[0].multi_match.query, 'jacka');
@@ -68,8 +83,16 @@ describe('phrase expansion and the text match (pure)', () => {
   });
 
   it('matches any alternative, the typed one weighted highest', () => {
-    const q = textMatch('sweater', { alternatives: ['sweater', 'tröja'], compounds: new Map() }) as { bool: { should: { multi_match?: { query: string; boost?: number } }[] } };
-    assert.deepStrictEqual(q.bool.should.slice(0, 2).map((c) => [c.multi_match!.query, c.multi_match!.boost]), [['sweater', undefined], ['tröja', SYNONYM_WEIGHT]]);
+    const q = textMatch('sweater', { alternatives: ['sweater', 'tröja'], compounds: new Map() }) as {
+      bool: { should: { multi_match?: { query: string; boost?: number } }[] };
+    };
+    assert.deepStrictEqual(
+      q.bool.should.slice(0, 2).map((c) => [c.multi_match!.query, c.multi_match!.boost]),
+      [
+        ['sweater', undefined],
+        ['tröja', SYNONYM_WEIGHT],
+      ],
+    );
   });
 });
 
@@ -86,7 +109,10 @@ describe('catalog facts over several locale indices (pure)', () => {
   it('keeps the sub-fields of one index when another, read first or last, maps the object without any', () => {
     const empty = { customPrice: { type: 'object' as const, subobjects: false } };
     const priced = { customPrice: { type: 'object' as const, subobjects: false, properties: { 'member.selling.min': { type: 'double' as const } } } };
-    for (const order of [[empty, priced], [priced, empty]]) {
+    for (const order of [
+      [empty, priced],
+      [priced, empty],
+    ]) {
       const merged = mergeProperties(order);
       assert.deepStrictEqual(Object.keys((merged.customPrice as { properties?: object }).properties ?? {}), ['member.selling.min']);
     }

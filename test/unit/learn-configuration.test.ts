@@ -7,8 +7,10 @@ function learn(...entities: unknown[]) {
   for (const e of entities) learner.addLine({ replace: e });
   return learner;
 }
-const product = (markets: unknown, extra: Record<string, unknown> = {}) =>
-  ({ key: 'g', productGroup: { products: { p: { markets, variants: { v: { defaults: { listPrice: 1, sellingPrice: 1 } } }, ...extra } } } });
+const product = (markets: unknown, extra: Record<string, unknown> = {}) => ({
+  key: 'g',
+  productGroup: { products: { p: { markets, variants: { v: { defaults: { listPrice: 1, sellingPrice: 1 } } }, ...extra } } },
+});
 
 describe('configuration learned from catalog lines', () => {
   it('gives a market the locales its entities speak: dataLocale, *|locale and market|locale override keys, limitedLocales', () => {
@@ -18,31 +20,50 @@ describe('configuration learned from catalog lines', () => {
       product(['FI'], { variants: { v: { overrides: { 'FI|sv-FI': { stock: 1 }, 'FI|*': { dataLocale: 'fi-FI' } } } } }),
       { key: 'c', content: { markets: ['DK'], type: 'article', defaults: { dataLocale: 'da-DK' } } },
     );
-    assert.deepEqual(learner.result(), { ok: true, configuration: { markets: {
-      DK: { locales: ['da-DK'] }, FI: { locales: ['fi-FI', 'sv-FI'] }, NO: { locales: ['nb-NO', 'nn-NO'] }, SE: { locales: ['en-GB', 'sv-SE'] },
-    } } });
+    assert.deepEqual(learner.result(), {
+      ok: true,
+      configuration: {
+        markets: {
+          DK: { locales: ['da-DK'] },
+          FI: { locales: ['fi-FI', 'sv-FI'] },
+          NO: { locales: ['nb-NO', 'nn-NO'] },
+          SE: { locales: ['en-GB', 'sv-SE'] },
+        },
+      },
+    });
   });
 
   it('gives a locale spoken by an item sold in several markets to the market named after its country, else to all', () => {
-    const learner = learn(product(['SE', 'NO', 'UK'], { defaults: { dataLocale: 'sv-SE' }, overrides: { '*|nb-NO': { dataLocale: 'nb-NO' }, '*|en-GB': { dataLocale: 'en-GB' } } }));
-    assert.deepEqual(learner.result(), { ok: true, configuration: { markets: {
-      NO: { locales: ['en-GB', 'nb-NO'] }, SE: { locales: ['en-GB', 'sv-SE'] }, UK: { locales: ['en-GB'] },
-    } } });
+    const learner = learn(
+      product(['SE', 'NO', 'UK'], { defaults: { dataLocale: 'sv-SE' }, overrides: { '*|nb-NO': { dataLocale: 'nb-NO' }, '*|en-GB': { dataLocale: 'en-GB' } } }),
+    );
+    assert.deepEqual(learner.result(), {
+      ok: true,
+      configuration: {
+        markets: {
+          NO: { locales: ['en-GB', 'nb-NO'] },
+          SE: { locales: ['en-GB', 'sv-SE'] },
+          UK: { locales: ['en-GB'] },
+        },
+      },
+    });
     assert.deepEqual(homeMarkets('sv-SE', ['se', 'no']), ['se']);
     assert.deepEqual(homeMarkets('en-001', ['SE', 'NO']), ['SE', 'NO']);
   });
 
   it('gives a market that speaks no locale of its own every locale the file names (translations included)', () => {
-    const learner = learn(
-      { key: 't', translation: { attribute: 'category', id: 'c', locale: 'sv-SE', value: 'Skor' } },
-      product(['SE', 'NO']),
-      { key: 't2', translation: { attribute: 'category', id: 'c', locale: 'nb-NO', value: 'Sko' } },
-    );
+    const learner = learn({ key: 't', translation: { attribute: 'category', id: 'c', locale: 'sv-SE', value: 'Skor' } }, product(['SE', 'NO']), {
+      key: 't2',
+      translation: { attribute: 'category', id: 'c', locale: 'nb-NO', value: 'Sko' },
+    });
     assert.deepEqual(learner.result(), { ok: true, configuration: { markets: { NO: { locales: ['nb-NO', 'sv-SE'] }, SE: { locales: ['nb-NO', 'sv-SE'] } } } });
   });
 
   it('says why nothing can be learned: no locale, no market, more than 5 locales in a market', () => {
-    assert.deepEqual(learn(product(['SE'])).result(), { ok: false, message: 'the file names no locale (no dataLocale, no override key with a locale, no translation)' });
+    assert.deepEqual(learn(product(['SE'])).result(), {
+      ok: false,
+      message: 'the file names no locale (no dataLocale, no override key with a locale, no translation)',
+    });
     assert.deepEqual(learn({ key: 't', translation: { locale: 'sv-SE' } }).result(), { ok: false, message: 'the file names no market' });
     const six = Object.fromEntries(['sv-SE', 'en-GB', 'nb-NO', 'da-DK', 'fi-FI', 'de-DE'].map((l) => [`*|${l}`, {}]));
     const r = learn(product(['SE'], { overrides: six })).result();

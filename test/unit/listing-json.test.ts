@@ -10,7 +10,10 @@ describe('answers with spliced JSON (kernel/rawJson.ts)', () => {
       { a: 1, b: undefined, c: () => 1, d: [undefined, null, 'x', () => 1], e: { f: 'ü"\\\u2028\ud800' }, g: date, h: -0, i: NaN },
       [1, { k: [{ deep: { deeper: [1, 2, { deepest: 'x' }] } }] }],
       Object.assign(Object.create(null) as object, { n: 1 }),
-      'text', 3, null, true,
+      'text',
+      3,
+      null,
+      true,
     ];
     for (const v of values) assert.equal(stringifyAnswer(v), JSON.stringify(v));
   });

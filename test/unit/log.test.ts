@@ -6,7 +6,12 @@ import { runWithRequest } from '../../src/kernel/requestContext';
 
 function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
   const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l));
+      done();
+    },
+  });
   return { lines, stream };
 }
 
@@ -36,12 +41,23 @@ describe('log (pino)', () => {
   it('honours the level: debug hidden at info, only errors at error', () => {
     const { lines, stream } = capture();
     const log = createLogger('info', stream);
-    log.debug('d'); log.info('i'); log.warn('w'); log.error('e');
-    assert.deepEqual(lines.map((l) => l.level), ['info', 'warn', 'error']);
+    log.debug('d');
+    log.info('i');
+    log.warn('w');
+    log.error('e');
+    assert.deepEqual(
+      lines.map((l) => l.level),
+      ['info', 'warn', 'error'],
+    );
     const quiet = capture();
     const errorsOnly = createLogger('error', quiet.stream);
-    errorsOnly.info('i'); errorsOnly.warn('w'); errorsOnly.error('e');
-    assert.deepEqual(quiet.lines.map((l) => l.msg), ['e']);
+    errorsOnly.info('i');
+    errorsOnly.warn('w');
+    errorsOnly.error('e');
+    assert.deepEqual(
+      quiet.lines.map((l) => l.msg),
+      ['e'],
+    );
   });
 
   it('writes an Error err as its message and stack', () => {
@@ -54,8 +70,15 @@ describe('log (pino)', () => {
   it('adds the request id to every line written while serving a request', async () => {
     const { lines, stream } = capture();
     const log = createLogger('info', stream);
-    await runWithRequest({ requestId: 'req-1' }, async () => { log.info('a'); await new Promise((r) => setTimeout(r, 1)); log.info('b'); });
+    await runWithRequest({ requestId: 'req-1' }, async () => {
+      log.info('a');
+      await new Promise((r) => setTimeout(r, 1));
+      log.info('b');
+    });
     log.info('c');
-    assert.deepEqual(lines.map((l) => l.requestId), ['req-1', 'req-1', undefined]);
+    assert.deepEqual(
+      lines.map((l) => l.requestId),
+      ['req-1', 'req-1', undefined],
+    );
   });
 });

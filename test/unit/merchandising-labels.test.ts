@@ -4,9 +4,11 @@ import { SORT_IDS, SORTS } from '../../src/storefront/sorts';
 import { DEFAULT_LABELS } from '../../src/merchandising/facets/attributes';
 
 describe('built-in labels', () => {
-  it('speak the locale\'s language, English where there is no table', () => {
+  it("speak the locale's language, English where there is no table", () => {
     assert.deepStrictEqual(
-      ['sv-SE', 'sv-FI', 'nb-NO', 'nn-NO', 'da-DK', 'fi-FI', 'de-AT', 'nl-BE', 'fr-CA', 'es-MX', 'it-CH', 'en-US', 'pl-PL', 'pt-BR'].map((l) => builtInLabel(l, 'facet.brand')),
+      ['sv-SE', 'sv-FI', 'nb-NO', 'nn-NO', 'da-DK', 'fi-FI', 'de-AT', 'nl-BE', 'fr-CA', 'es-MX', 'it-CH', 'en-US', 'pl-PL', 'pt-BR'].map((l) =>
+        builtInLabel(l, 'facet.brand'),
+      ),
       ['Varumärke', 'Varumärke', 'Merke', 'Merke', 'Mærke', 'Merkki', 'Marke', 'Merk', 'Marque', 'Marca', 'Marca', 'Brand', 'Brand', 'Brand'],
     );
     assert.equal(builtInLabel('de-DE', 'sort.PRICE_ASCENDING'), 'Preis aufsteigend');
@@ -30,7 +32,13 @@ describe('built-in labels', () => {
   });
 
   it('lists every key with a built-in text, as the console offers them', () => {
-    const expected = [...Object.keys(DEFAULT_LABELS).map((a) => `facet.${a}`), ...SORT_IDS.map((id) => `sort.${id}`), 'badge.SALE', 'badge.NEW', 'badge.DISCOUNT'];
+    const expected = [
+      ...Object.keys(DEFAULT_LABELS).map((a) => `facet.${a}`),
+      ...SORT_IDS.map((id) => `sort.${id}`),
+      'badge.SALE',
+      'badge.NEW',
+      'badge.DISCOUNT',
+    ];
     assert.deepStrictEqual([...BUILT_IN_LABEL_KEYS].sort(), expected.sort());
     for (const key of BUILT_IN_LABEL_KEYS) assert.notEqual(builtInLabel('sv-SE', key), undefined, key);
   });

@@ -4,12 +4,23 @@ import { navigationContainer, nestTree } from '../../src/merchandising/navigatio
 import type { NavigationImport, NavigationNode, NodeOrigin, PlacedNode, StoredNode } from '../../src/merchandising/navigation/types';
 
 /** A PAGE node; `parent` optional. */
-const page = (id: string, parentId?: string): NavigationNode => ({ id, title: id.toUpperCase(), type: 'PAGE', pageId: `/${id}`, ...(parentId ? { parentId } : {}) });
+const page = (id: string, parentId?: string): NavigationNode => ({
+  id,
+  title: id.toUpperCase(),
+  type: 'PAGE',
+  pageId: `/${id}`,
+  ...(parentId ? { parentId } : {}),
+});
 const label = (id: string, parentId?: string): NavigationNode => ({ id, title: id, type: 'LABEL', ...(parentId ? { parentId } : {}) });
 const stored = (n: NavigationNode, origin: NodeOrigin = 'import'): StoredNode => ({ ...n, origin });
 
-const request = (type: NavigationImport['type'], addOrUpdate: NavigationNode[], remove: string[] = []): NavigationImport =>
-  ({ market: 'SE', locale: 'sv-SE', type, addOrUpdate, remove });
+const request = (type: NavigationImport['type'], addOrUpdate: NavigationNode[], remove: string[] = []): NavigationImport => ({
+  market: 'SE',
+  locale: 'sv-SE',
+  type,
+  addOrUpdate,
+  remove,
+});
 
 /** The tree as indented ids (two spaces per level), app nodes marked with `*`. */
 const outline = (nodes: readonly PlacedNode[]) => nodes.map((n) => `${'  '.repeat(n.depth)}${n.id}${n.origin === 'app' ? '*' : ''}`);
@@ -45,7 +56,10 @@ describe('navigation tree: import types', () => {
   it('lays a new tree out parents first, siblings in order of appearance, with positions and depths', () => {
     const nodes = base();
     assert.deepEqual(outline(nodes), ['a', '  a1', '  a2', '    a21', 'b', 'c']);
-    assert.deepEqual(nodes.map((n) => n.position), [0, 1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      nodes.map((n) => n.position),
+      [0, 1, 2, 3, 4, 5],
+    );
     assert.deepEqual(nodes[1], { ...page('a1', 'a'), origin: 'import', position: 1, depth: 1 });
   });
 
@@ -137,14 +151,20 @@ describe('navigation shaping', () => {
 
   it('exports a FULL container in tree order, with or without app nodes', () => {
     assert.deepEqual(navigationContainer('SE', 'sv-SE', existing, true), {
-      market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: [page('a'), page('x', 'a'), page('x1', 'x'), page('b')],
+      market: 'SE',
+      locale: 'sv-SE',
+      type: 'FULL',
+      addOrUpdate: [page('a'), page('x', 'a'), page('x1', 'x'), page('b')],
     });
     assert.deepEqual(navigationContainer('SE', 'sv-SE', existing, false).addOrUpdate, [page('a'), page('x1', 'x'), page('b')]);
   });
 
   it('nests the tree for the storefront, leaving out app subtrees when asked', () => {
     const tree = nestTree(existing, true);
-    assert.deepEqual(tree.map((n) => n.id), ['a', 'b']);
+    assert.deepEqual(
+      tree.map((n) => n.id),
+      ['a', 'b'],
+    );
     assert.deepEqual(tree[0].children, [{ ...page('x', 'a'), origin: 'app', children: [{ ...page('x1', 'x'), origin: 'import', children: [] }] }]);
     assert.deepEqual(nestTree(existing, false)[0].children, []);
   });

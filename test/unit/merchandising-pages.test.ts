@@ -6,8 +6,14 @@ import { validateRuleText } from '../../src/merchandising/rules';
 
 const published = (page: Page): StoredPage => ({ market: 'SE', id: page.id, published: page });
 const market = (...pages: StoredPage[]) => new Map(pages.map((p) => [p.id, p]));
-const request = (type: PageImport['type'], addOrUpdate: Page[], extra: Partial<PageImport> = {}): PageImport =>
-  ({ market: 'SE', type, addOrUpdate, remove: [], previewOnly: false, ...extra });
+const request = (type: PageImport['type'], addOrUpdate: Page[], extra: Partial<PageImport> = {}): PageImport => ({
+  market: 'SE',
+  type,
+  addOrUpdate,
+  remove: [],
+  previewOnly: false,
+  ...extra,
+});
 
 function apply(existing: Map<string, StoredPage>, req: PageImport, force = false) {
   const result = applyPageImport(existing, req, { force });
@@ -20,7 +26,12 @@ function problems(existing: Map<string, StoredPage>, req: PageImport) {
   return result.problems.errors;
 }
 
-const shoes: Page = { id: '/shoes', paths: { 'sv-SE': '/skor' }, headings: { 'sv-SE': 'Skor' }, primaryList: { pinned: ['p1'], rules: 'rule incl brand { "A" }' } };
+const shoes: Page = {
+  id: '/shoes',
+  paths: { 'sv-SE': '/skor' },
+  headings: { 'sv-SE': 'Skor' },
+  primaryList: { pinned: ['p1'], rules: 'rule incl brand { "A" }' },
+};
 
 describe('page import: FULL', () => {
   it('publishes the imported pages and deletes the others', () => {
@@ -48,7 +59,12 @@ describe('page import: FULL', () => {
 describe('page import: PARTIAL', () => {
   it('amends: fields given replace, primaryList parts given replace, omitted parts stay', () => {
     const next = amendPage(shoes, { id: '/shoes', headings: { 'en-GB': 'Shoes' }, primaryList: { blocked: ['p9'] } });
-    assert.deepEqual(next, { id: '/shoes', paths: { 'sv-SE': '/skor' }, headings: { 'en-GB': 'Shoes' }, primaryList: { pinned: ['p1'], rules: 'rule incl brand { "A" }', blocked: ['p9'] } });
+    assert.deepEqual(next, {
+      id: '/shoes',
+      paths: { 'sv-SE': '/skor' },
+      headings: { 'en-GB': 'Shoes' },
+      primaryList: { pinned: ['p1'], rules: 'rule incl brand { "A" }', blocked: ['p9'] },
+    });
   });
 
   it('writes only pages that change and removes existing ids, ignoring unknown ones', () => {
@@ -68,7 +84,11 @@ describe('page import: PARTIAL', () => {
     assert.deepEqual(preview, { market: 'SE', id: '/shoes', published: shoes, preview: { ...shoes, headings: { 'sv-SE': 'Nya skor' } } });
     assert.equal(pageState(preview), 'UNPUBLISHED_CHANGES');
     const publish = apply(market(preview), request('PARTIAL', [{ id: '/shoes', primaryList: { pinned: [] } }])).write[0];
-    assert.deepEqual(publish, { market: 'SE', id: '/shoes', published: { ...shoes, headings: { 'sv-SE': 'Nya skor' }, primaryList: { ...shoes.primaryList, pinned: [] } } });
+    assert.deepEqual(publish, {
+      market: 'SE',
+      id: '/shoes',
+      published: { ...shoes, headings: { 'sv-SE': 'Nya skor' }, primaryList: { ...shoes.primaryList, pinned: [] } },
+    });
   });
 
   it('a preview equal to the published version is no unpublished change', () => {
@@ -79,11 +99,22 @@ describe('page import: PARTIAL', () => {
 describe('page import: unique paths', () => {
   it('refuses a path another page of the market has in the same locale', () => {
     const errors = problems(market(published(shoes)), request('PARTIAL', [{ id: 'b', paths: { 'sv-SE': '/skor', 'en-GB': '/skor' } }]));
-    assert.deepEqual(errors, [{ path: 'addOrUpdate[0].paths.sv-SE', message: 'path "/skor" is already the sv-SE path of page "/shoes"; paths are unique per market and locale' }]);
+    assert.deepEqual(errors, [
+      { path: 'addOrUpdate[0].paths.sv-SE', message: 'path "/skor" is already the sv-SE path of page "/shoes"; paths are unique per market and locale' },
+    ]);
   });
   it('refuses two imported pages with one path, reported at the later one', () => {
-    const errors = problems(market(), request('FULL', [{ id: 'a', paths: { 'sv-SE': '/x' } }, { id: 'b', paths: { 'sv-SE': '/x' } }]));
-    assert.deepEqual(errors.map((e) => e.path), ['addOrUpdate[1].paths.sv-SE']);
+    const errors = problems(
+      market(),
+      request('FULL', [
+        { id: 'a', paths: { 'sv-SE': '/x' } },
+        { id: 'b', paths: { 'sv-SE': '/x' } },
+      ]),
+    );
+    assert.deepEqual(
+      errors.map((e) => e.path),
+      ['addOrUpdate[1].paths.sv-SE'],
+    );
   });
   it('checks the preview view too', () => {
     const existing = market({ market: 'SE', id: 'a', preview: { id: 'a', paths: { 'sv-SE': '/x' } } });
@@ -91,7 +122,16 @@ describe('page import: unique paths', () => {
   });
   it('allows two pages to swap paths in one import', () => {
     const existing = market(published({ id: 'a', paths: { 'sv-SE': '/x' } }), published({ id: 'b', paths: { 'sv-SE': '/y' } }));
-    assert.equal(apply(existing, request('PARTIAL', [{ id: 'a', paths: { 'sv-SE': '/y' } }, { id: 'b', paths: { 'sv-SE': '/x' } }])).write.length, 2);
+    assert.equal(
+      apply(
+        existing,
+        request('PARTIAL', [
+          { id: 'a', paths: { 'sv-SE': '/y' } },
+          { id: 'b', paths: { 'sv-SE': '/x' } },
+        ]),
+      ).write.length,
+      2,
+    );
   });
 });
 
@@ -103,14 +143,24 @@ describe('page export shaping', () => {
   ];
   it('PUBLISHED_ONLY gives published versions, ordered by id, in a FULL container', () => {
     assert.deepEqual(pageContainer({ market: 'SE', outputFilter: 'PUBLISHED_ONLY' }, pages), {
-      market: 'SE', type: 'FULL', addOrUpdate: [{ id: 'a', headings: { 'sv-SE': 'Old' } }, { id: 'b' }],
+      market: 'SE',
+      type: 'FULL',
+      addOrUpdate: [{ id: 'a', headings: { 'sv-SE': 'Old' } }, { id: 'b' }],
     });
   });
   it('INCLUDE_UNPUBLISHED gives preview versions where they exist', () => {
-    assert.deepEqual(pageContainer({ market: 'SE', outputFilter: 'INCLUDE_UNPUBLISHED' }, pages).addOrUpdate, [{ id: 'a', headings: { 'sv-SE': 'New' } }, { id: 'b' }, { id: 'c' }]);
+    assert.deepEqual(pageContainer({ market: 'SE', outputFilter: 'INCLUDE_UNPUBLISHED' }, pages).addOrUpdate, [
+      { id: 'a', headings: { 'sv-SE': 'New' } },
+      { id: 'b' },
+      { id: 'c' },
+    ]);
   });
   it('idFilter makes a PARTIAL container; GENERATED_ONLY has no pages', () => {
-    assert.deepEqual(pageContainer({ market: 'SE', idFilter: ['b', 'zz'], outputFilter: 'PUBLISHED_ONLY' }, pages), { market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: 'b' }] });
+    assert.deepEqual(pageContainer({ market: 'SE', idFilter: ['b', 'zz'], outputFilter: 'PUBLISHED_ONLY' }, pages), {
+      market: 'SE',
+      type: 'PARTIAL',
+      addOrUpdate: [{ id: 'b' }],
+    });
     assert.deepEqual(pageContainer({ market: 'SE', outputFilter: 'GENERATED_ONLY' }, pages), { market: 'SE', type: 'FULL', addOrUpdate: [] });
   });
 });
@@ -132,7 +182,10 @@ describe('page ids, sort orders and rule text', () => {
   it('accepts empty rules and valid expressions, and points at what is wrong', () => {
     assert.equal(validateRuleText('', { handpickedFirst: true }), undefined);
     assert.equal(validateRuleText('  rule incl newness 10d ', { handpickedFirst: true }), undefined);
-    assert.deepEqual(validateRuleText('  incl brand {"A"}', { handpickedFirst: false }), { position: 2, message: 'Unexpected "incl" at position 2: expected "rule"' });
+    assert.deepEqual(validateRuleText('  incl brand {"A"}', { handpickedFirst: false }), {
+      position: 2,
+      message: 'Unexpected "incl" at position 2: expected "rule"',
+    });
     assert.equal(validateRuleText('rule'.padEnd(100_001, ' '), { handpickedFirst: false })?.position, 100_000);
   });
   it('requires the handpicked rule first only where asked (landing-page primary lists)', () => {

@@ -34,7 +34,7 @@ describe('synonyms', () => {
     assert.equal(new Set(out).size, out.length);
   });
 
-  it('apply the general synonyms of the locale\'s language, a shop\'s rule of a term overriding them', () => {
+  it("apply the general synonyms of the locale's language, a shop's rule of a term overriding them", () => {
     const shipped = generalSynonyms('en-GB');
     const general = compileSynonyms([], shipped);
     assert.deepStrictEqual(expandPhrase('trainers', general), ['trainers', 'sneakers']);
@@ -43,7 +43,7 @@ describe('synonyms', () => {
     assert.deepStrictEqual(expandPhrase('sweater', general), ['sweater', 'jumper', 'pullover'], 'no way back from sweater to hoodie');
     const shop = compileSynonyms([{ from: ['trainers'], to: ['trainers'] }, { terms: ['jumper', 'knitwear'] }], shipped);
     assert.deepStrictEqual(expandPhrase('trainers', shop), ['trainers'], 'the shop switched "trainers" off');
-    assert.deepStrictEqual(expandPhrase('jumper', shop), ['jumper', 'knitwear'], 'the shop\'s alternatives replace the shipped ones');
+    assert.deepStrictEqual(expandPhrase('jumper', shop), ['jumper', 'knitwear'], "the shop's alternatives replace the shipped ones");
     assert.deepStrictEqual(expandPhrase('sneakers', shop), ['sneakers', 'trainers'], 'terms the shop does not name keep theirs');
     assert.deepStrictEqual(generalSynonyms('fr-FR'), []);
     assert.ok(generalSynonyms('nb-NO').length && generalSynonyms('da-DK').length && generalSynonyms('sv-SE').length && generalSynonyms('de-DE').length);
@@ -53,9 +53,17 @@ describe('synonyms', () => {
     const configuration = { markets: { SE: { locales: ['sv-SE', 'en-GB'] } } };
     const ok = validateSynonyms({ locales: { 'sv-SE': [{ terms: ['tröja', ' sweater '] }, { from: ['mobil'], to: ['telefon'] }] } }, configuration);
     assert.deepStrictEqual(ok.ok && ok.value, { 'sv-SE': [{ terms: ['tröja', 'sweater'] }, { from: ['mobil'], to: ['telefon'] }] });
-    const bad = validateSynonyms({ locales: { 'de-DE': [], 'sv-SE': [{ terms: ['ensam'] }, { from: ['a'] }, { terms: ['a', 'b'], to: ['c'] }, { terms: ['a', ' '] }, {}] } }, configuration);
+    const bad = validateSynonyms(
+      { locales: { 'de-DE': [], 'sv-SE': [{ terms: ['ensam'] }, { from: ['a'] }, { terms: ['a', 'b'], to: ['c'] }, { terms: ['a', ' '] }, {}] } },
+      configuration,
+    );
     assert.deepStrictEqual(!bad.ok && bad.problems.errors.map((e) => e.path), [
-      'locales.de-DE', 'locales.sv-SE[0].terms', 'locales.sv-SE[1].to', 'locales.sv-SE[2]', 'locales.sv-SE[3].terms[1]', 'locales.sv-SE[4]',
+      'locales.de-DE',
+      'locales.sv-SE[0].terms',
+      'locales.sv-SE[1].to',
+      'locales.sv-SE[2]',
+      'locales.sv-SE[3].terms[1]',
+      'locales.sv-SE[4]',
     ]);
   });
 });

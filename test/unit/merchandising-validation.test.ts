@@ -14,13 +14,22 @@ describe('merchandising validation', () => {
   });
 
   it('parses a navigation body into a typed import, nulls dropped and remove defaulted', () => {
-    const result = validateNavigationImport({ market: 'SE', locale: 'en-GB', type: 'FULL', addOrUpdate: [{ id: 'a', title: 'A', type: 'LABEL', parentId: null }] }, configuration);
-    assert.deepEqual(result, { ok: true, value: { market: 'SE', locale: 'en-GB', type: 'FULL', addOrUpdate: [{ id: 'a', title: 'A', type: 'LABEL' }], remove: [] } });
+    const result = validateNavigationImport(
+      { market: 'SE', locale: 'en-GB', type: 'FULL', addOrUpdate: [{ id: 'a', title: 'A', type: 'LABEL', parentId: null }] },
+      configuration,
+    );
+    assert.deepEqual(result, {
+      ok: true,
+      value: { market: 'SE', locale: 'en-GB', type: 'FULL', addOrUpdate: [{ id: 'a', title: 'A', type: 'LABEL' }], remove: [] },
+    });
   });
 
   it('parses a page body with previewOnly defaulting to false', () => {
     const result = validatePageImport({ market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: 'x', paths: { 'sv-SE': '/x' } }] }, configuration);
-    assert.deepEqual(result, { ok: true, value: { market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: 'x', paths: { 'sv-SE': '/x' } }], remove: [], previewOnly: false } });
+    assert.deepEqual(result, {
+      ok: true,
+      value: { market: 'SE', type: 'PARTIAL', addOrUpdate: [{ id: 'x', paths: { 'sv-SE': '/x' } }], remove: [], previewOnly: false },
+    });
   });
 
   it('parses a template body', () => {
@@ -29,13 +38,19 @@ describe('merchandising validation', () => {
   });
 
   it('reports the first problems of a body and counts the rest', () => {
-    const result = validateNavigationImport({ market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: Array.from({ length: 150 }, () => ({ id: 'a b', title: 'A', type: 'LABEL' })) }, configuration);
+    const result = validateNavigationImport(
+      { market: 'SE', locale: 'sv-SE', type: 'FULL', addOrUpdate: Array.from({ length: 150 }, () => ({ id: 'a b', title: 'A', type: 'LABEL' })) },
+      configuration,
+    );
     assert.equal(result.ok, false);
     const problems = (result as { problems: Problems }).problems;
     assert.equal(problems.count, 150);
     const error = problems.rejection('Navigation import');
     assert.equal(statusOf(error), 400);
-    assert.equal(error.message, 'Navigation import rejected: 150 error(s); nothing was imported. First: addOrUpdate[0].id: may hold only letters, digits, "/", "_" and "-" (got "a b").');
+    assert.equal(
+      error.message,
+      'Navigation import rejected: 150 error(s); nothing was imported. First: addOrUpdate[0].id: may hold only letters, digits, "/", "_" and "-" (got "a b").',
+    );
     assert.equal((error.details!.errors as unknown[]).length, MAX_REPORTED_ERRORS);
     assert.equal(error.details!.moreErrors, 50);
   });

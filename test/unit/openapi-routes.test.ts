@@ -53,7 +53,14 @@ function describedRoutes(): Set<string> {
 describe('OpenAPI description and the routers', () => {
   let served: Set<string>;
   before(() => {
-    const config = loadConfig(process.env, { indexPrefix: 'openapi-routes', adminApiKeys: ['k'], port: 0, logLevel: 'error', loadSampleData: false, metricsEnabled: true });
+    const config = loadConfig(process.env, {
+      indexPrefix: 'openapi-routes',
+      adminApiKeys: ['k'],
+      port: 0,
+      logLevel: 'error',
+      loadSampleData: false,
+      metricsEnabled: true,
+    });
     const es = createElasticsearchClient(config.elasticsearchUrl);
     served = servedRoutes(createApp(createContext(config, es, createLogger('error'))).middleware);
   });
@@ -69,7 +76,14 @@ describe('OpenAPI description and the routers', () => {
   });
 
   it('finds the routes of every interface (the comparison has something to compare)', () => {
-    for (const route of ['GET /api/storefront/v3/queries/search-page', 'POST /api/storefront/v3/notifications/click', 'PUT /api/admin/v4/import/catalog', 'GET /api/admin/v4/history/{kind}/{id}', 'GET /health', 'GET /openapi.json']) {
+    for (const route of [
+      'GET /api/storefront/v3/queries/search-page',
+      'POST /api/storefront/v3/notifications/click',
+      'PUT /api/admin/v4/import/catalog',
+      'GET /api/admin/v4/history/{kind}/{id}',
+      'GET /health',
+      'GET /openapi.json',
+    ]) {
       assert.ok(served.has(route), route);
     }
     assert.ok(served.size > 60, `only ${served.size} routes found`);
@@ -82,11 +96,17 @@ describe('OpenAPI description integrity', () => {
   it('resolves every $ref', () => {
     const unresolved: string[] = [];
     const walk = (value: unknown): void => {
-      if (Array.isArray(value)) { value.forEach(walk); return; }
+      if (Array.isArray(value)) {
+        value.forEach(walk);
+        return;
+      }
       if (value === null || typeof value !== 'object') return;
       for (const [key, child] of Object.entries(value)) {
         if (key === '$ref' && typeof child === 'string') {
-          const target = child.replace(/^#\//, '').split('/').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], document);
+          const target = child
+            .replace(/^#\//, '')
+            .split('/')
+            .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], document);
           if (target === undefined) unresolved.push(child);
         } else walk(child);
       }
@@ -105,7 +125,8 @@ describe('OpenAPI description integrity', () => {
         ids.add(operation.operationId);
         assert.ok(Object.keys(operation.responses).length > 0, `${method} ${path} has no responses`);
         const example = operation['x-example-status'];
-        if (example !== undefined) assert.ok(String(example) in operation.responses, `${method} ${path}: x-example-status ${example} is not among its responses`);
+        if (example !== undefined)
+          assert.ok(String(example) in operation.responses, `${method} ${path}: x-example-status ${example} is not among its responses`);
         const declared = (operation.parameters ?? []).filter((p): p is Parameter => 'in' in p && p.in === 'path').map((p) => p.name);
         const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
         assert.deepEqual(declared.sort(), inPath.sort(), `${method} ${path}: path parameters`);
@@ -115,7 +136,10 @@ describe('OpenAPI description integrity', () => {
 
   it('is a 3.1 document with the admin key scheme', () => {
     assert.equal(document.openapi, '3.1.0');
-    assert.deepEqual({ ...document.components.securitySchemes.adminApiKey, description: undefined }, { type: 'apiKey', in: 'header', name: 'Api-Key', description: undefined });
+    assert.deepEqual(
+      { ...document.components.securitySchemes.adminApiKey, description: undefined },
+      { type: 'apiKey', in: 'header', name: 'Api-Key', description: undefined },
+    );
     assert.match(document.components.securitySchemes.adminApiKey.description, /ADMIN_API_KEY.*MERCHANDISER_API_KEY.*ANALYST_API_KEY/);
     assert.equal(document.paths['/api/admin/v4/import/pages']?.post?.['x-minimal-role'], 'merchandiser');
     const search = document.paths['/api/storefront/v3/queries/search-page']?.get;

@@ -17,17 +17,28 @@ describe('behaviour query → category prior', () => {
     const response = {
       aggregations: {
         locales: {
-          buckets: [{
-            key: 'sv-SE',
-            phrases: {
-              buckets: [
-                // jacka: 2 clicks + 1 cart = 5; Ytterkläder 1 click + 1 cart = 4 (0.8), Träning 1 click (0.2: below the share).
-                { key: 'jacka', types: types(2, 1), categories: { buckets: [{ key: 'Ytterkläder', types: types(1, 1) }, { key: 'Träning', types: types(1) }] } },
-                // Two clicks say nothing yet.
-                { key: 'mössa', types: types(2), categories: { buckets: [{ key: 'Accessoarer', types: types(2) }] } },
-              ],
+          buckets: [
+            {
+              key: 'sv-SE',
+              phrases: {
+                buckets: [
+                  // jacka: 2 clicks + 1 cart = 5; Ytterkläder 1 click + 1 cart = 4 (0.8), Träning 1 click (0.2: below the share).
+                  {
+                    key: 'jacka',
+                    types: types(2, 1),
+                    categories: {
+                      buckets: [
+                        { key: 'Ytterkläder', types: types(1, 1) },
+                        { key: 'Träning', types: types(1) },
+                      ],
+                    },
+                  },
+                  // Two clicks say nothing yet.
+                  { key: 'mössa', types: types(2), categories: { buckets: [{ key: 'Accessoarer', types: types(2) }] } },
+                ],
+              },
             },
-          }],
+          ],
         },
       },
     } as unknown as estypes.SearchResponse<unknown>;
@@ -35,11 +46,29 @@ describe('behaviour query → category prior', () => {
   });
 
   it('boosts the categories of the normalised phrase by their share, and nothing for a phrase without a prior', () => {
-    const expansion = { alternatives: ['Jacka '], compounds: new Map(), phrasePrior: new Map([['jacka', [['Ytterkläder', 0.8], ['Jackor', 0.5]] as [string, number][]]]) };
-    assert.deepEqual(phraseCategoryBoost(' Jacka ', expansion), [{ dis_max: { queries: [
-      { constant_score: { filter: { term: { category: 'Ytterkläder' } }, boost: BEHAVIOUR_PRIOR_BOOST * 0.8 } },
-      { constant_score: { filter: { term: { category: 'Jackor' } }, boost: BEHAVIOUR_PRIOR_BOOST * 0.5 } },
-    ] } }]);
+    const expansion = {
+      alternatives: ['Jacka '],
+      compounds: new Map(),
+      phrasePrior: new Map([
+        [
+          'jacka',
+          [
+            ['Ytterkläder', 0.8],
+            ['Jackor', 0.5],
+          ] as [string, number][],
+        ],
+      ]),
+    };
+    assert.deepEqual(phraseCategoryBoost(' Jacka ', expansion), [
+      {
+        dis_max: {
+          queries: [
+            { constant_score: { filter: { term: { category: 'Ytterkläder' } }, boost: BEHAVIOUR_PRIOR_BOOST * 0.8 } },
+            { constant_score: { filter: { term: { category: 'Jackor' } }, boost: BEHAVIOUR_PRIOR_BOOST * 0.5 } },
+          ],
+        },
+      },
+    ]);
     assert.deepEqual(phraseCategoryBoost('byxor', expansion), []);
     assert.deepEqual(phraseCategoryBoost('jacka'), []);
   });

@@ -37,7 +37,18 @@ describe('phrase rules (pure)', () => {
   });
 
   it('places each pin at its position, the rest in order, a pin beyond the end last, and pages the result', () => {
-    const rule = applied({ id: 'r', phrases: ['x'], pinned: [{ productKey: 'P9', position: 30 }, { productKey: 'P1', position: 1 }, { productKey: 'P3', position: 3 }] }, undefined);
+    const rule = applied(
+      {
+        id: 'r',
+        phrases: ['x'],
+        pinned: [
+          { productKey: 'P9', position: 30 },
+          { productKey: 'P1', position: 1 },
+          { productKey: 'P3', position: 3 },
+        ],
+      },
+      undefined,
+    );
     // Pins come first from Elasticsearch (pin weights), in position order; then the others.
     const hits = ['P1', 'P3', 'P9', 'a', 'b', 'c', 'd'].map(hit);
     assert.deepEqual(keys(placePins(hits, rule, 0, 10)), ['P1', 'a', 'P3', 'b', 'c', 'd', 'P9']);
@@ -49,9 +60,22 @@ describe('phrase rules (pure)', () => {
   });
 
   it('the console pins at a position, moving the pins it meets down one', () => {
-    const pinned = [{ productKey: 'a', position: 1 }, { productKey: 'b', position: 2 }, { productKey: 'c', position: 5 }];
-    assert.deepEqual(pinAtPosition(pinned, 'x', 1), [{ productKey: 'x', position: 1 }, { productKey: 'a', position: 2 }, { productKey: 'b', position: 3 }, { productKey: 'c', position: 5 }]);
-    assert.deepEqual(pinAtPosition(pinned, 'c', 2), [{ productKey: 'a', position: 1 }, { productKey: 'c', position: 2 }, { productKey: 'b', position: 3 }]);
+    const pinned = [
+      { productKey: 'a', position: 1 },
+      { productKey: 'b', position: 2 },
+      { productKey: 'c', position: 5 },
+    ];
+    assert.deepEqual(pinAtPosition(pinned, 'x', 1), [
+      { productKey: 'x', position: 1 },
+      { productKey: 'a', position: 2 },
+      { productKey: 'b', position: 3 },
+      { productKey: 'c', position: 5 },
+    ]);
+    assert.deepEqual(pinAtPosition(pinned, 'c', 2), [
+      { productKey: 'a', position: 1 },
+      { productKey: 'c', position: 2 },
+      { productKey: 'b', position: 3 },
+    ]);
     assert.equal(freePosition(pinned), 3);
   });
 });

@@ -57,7 +57,10 @@ describe('product types: the head noun of a query', () => {
   });
 
   it("add the catalog's compounds of the head in compounding languages", () => {
-    const compounds = new Map([['jackor', ['vinterjacka', 'regnjackor']], ['skor', ['löparskor']]]);
+    const compounds = new Map([
+      ['jackor', ['vinterjacka', 'regnjackor']],
+      ['skor', ['löparskor']],
+    ]);
     assert.deepStrictEqual(queryTypeKeys('jackor', 'sv-SE', compounds), ['jack', 'vinterjack', 'regnjack']);
     assert.deepStrictEqual(queryTypeKeys('svarta jackor', 'sv-SE', compounds), ['jack', 'vinterjack', 'regnjack']);
     // the compounds of a word that is not the head add nothing

@@ -4,14 +4,28 @@ import { cutsWordShort } from '../../src/storefront/suggest/phrase';
 
 describe('colour names', () => {
   it('name a hex code by the nearest palette colour in the locale, English for other languages', () => {
-    const names = (locale: string) => ['#000000', '#FFFFFF', '#808080', '#C8102E', '#2E8B57', '#1E90FF', '#000080', '#FFD700', '#800020'].map((c) => colourName(c, locale));
+    const names = (locale: string) =>
+      ['#000000', '#FFFFFF', '#808080', '#C8102E', '#2E8B57', '#1E90FF', '#000080', '#FFD700', '#800020'].map((c) => colourName(c, locale));
     assert.deepStrictEqual(names('en-GB'), ['Black', 'White', 'Grey', 'Red', 'Green', 'Blue', 'Navy', 'Yellow', 'Burgundy']);
     assert.deepStrictEqual(names('sv-SE'), ['Svart', 'Vit', 'Grå', 'Röd', 'Grön', 'Blå', 'Marinblå', 'Gul', 'Vinröd']);
     assert.deepStrictEqual(names('nb-NO'), ['Svart', 'Hvit', 'Grå', 'Rød', 'Grønn', 'Blå', 'Marineblå', 'Gul', 'Vinrød']);
     assert.deepStrictEqual(names('da-DK'), ['Sort', 'Hvid', 'Grå', 'Rød', 'Grøn', 'Blå', 'Marineblå', 'Gul', 'Bordeaux']);
     assert.deepStrictEqual(names('de-DE'), ['Schwarz', 'Weiß', 'Grau', 'Rot', 'Grün', 'Blau', 'Marineblau', 'Gelb', 'Bordeaux']);
-    assert.deepStrictEqual(names('fi-FI'), ['Musta', 'Valkoinen', 'Harmaa', 'Punainen', 'Vihreä', 'Sininen', 'Laivastonsininen', 'Keltainen', 'Viininpunainen']);
-    assert.deepStrictEqual([colourName('#f00', 'fr-FR'), colourName('fff', 'nn-NO'), colourName('Gold', 'sv-SE'), colourName('Multi', 'de-DE'), colourName('plaid', 'en')], ['Red', 'Hvit', 'Guld', 'Mehrfarbig', undefined]);
+    assert.deepStrictEqual(names('fi-FI'), [
+      'Musta',
+      'Valkoinen',
+      'Harmaa',
+      'Punainen',
+      'Vihreä',
+      'Sininen',
+      'Laivastonsininen',
+      'Keltainen',
+      'Viininpunainen',
+    ]);
+    assert.deepStrictEqual(
+      [colourName('#f00', 'fr-FR'), colourName('fff', 'nn-NO'), colourName('Gold', 'sv-SE'), colourName('Multi', 'de-DE'), colourName('plaid', 'en')],
+      ['Red', 'Hvit', 'Guld', 'Mehrfarbig', undefined],
+    );
   });
 
   it('search by every name of the colours, each once', () => {

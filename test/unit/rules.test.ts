@@ -2,28 +2,45 @@ import assert from 'node:assert/strict';
 import { DomainError } from '../../src/kernel/errors';
 import { statusOf } from '../../src/http/errors';
 import {
-  compileProductFilter, compileRules, compileRuleSet, handpickedKeys, parseProductFilter, parseRules, ProductFilterError,
-  RuleSyntaxError, tokenize, TEXT_ATTRIBUTES, type Interval, type ParseOptions, type RuleSet,
+  compileProductFilter,
+  compileRules,
+  compileRuleSet,
+  handpickedKeys,
+  parseProductFilter,
+  parseRules,
+  ProductFilterError,
+  RuleSyntaxError,
+  tokenize,
+  TEXT_ATTRIBUTES,
+  type Interval,
+  type ParseOptions,
+  type RuleSet,
 } from '../../src/rules';
 
 /** Asserts a RuleSyntaxError (a domain error answered with 400) with exactly this message, position and token. */
 function syntaxError(source: string, expected: { message: string; position: number; token: string }, options: ParseOptions = {}) {
-  assert.throws(() => parseRules(source, options), (err: unknown) => {
-    assert.ok(err instanceof RuleSyntaxError, `not a RuleSyntaxError: ${String(err)}`);
-    assert.ok(err instanceof DomainError);
-    assert.equal(statusOf(err), 400);
-    assert.deepStrictEqual({ message: err.message, position: err.position, token: err.token }, expected);
-    return true;
-  });
+  assert.throws(
+    () => parseRules(source, options),
+    (err: unknown) => {
+      assert.ok(err instanceof RuleSyntaxError, `not a RuleSyntaxError: ${String(err)}`);
+      assert.ok(err instanceof DomainError);
+      assert.equal(statusOf(err), 400);
+      assert.deepStrictEqual({ message: err.message, position: err.position, token: err.token }, expected);
+      return true;
+    },
+  );
 }
 
 function filterError(filter: unknown, expected: { message: string; attribute: string }) {
-  assert.throws(() => parseProductFilter(filter), (err: unknown) => {
-    assert.ok(err instanceof ProductFilterError, `not a ProductFilterError: ${String(err)}`);
-    assert.equal(statusOf(err), 400);
-    assert.deepStrictEqual({ message: err.message, attribute: err.attribute }, expected);
-    return true;
-  });
+  assert.throws(
+    () => parseProductFilter(filter),
+    (err: unknown) => {
+      assert.ok(err instanceof ProductFilterError, `not a ProductFilterError: ${String(err)}`);
+      assert.equal(statusOf(err), 400);
+      assert.deepStrictEqual({ message: err.message, attribute: err.attribute }, expected);
+      return true;
+    },
+  );
 }
 
 const closed = (min: number, max: number): Interval => ({ min: { value: min, inclusive: true }, max: { value: max, inclusive: true } });
@@ -51,15 +68,18 @@ describe('rules: string values are at most 1000 characters (a longer term fails 
   it('accepts 1000 and refuses 1001 with the position and the start of the string', () => {
     assert.equal(parseRules(`rule incl brand { "${'x'.repeat(1000)}" }`).length, 1);
     syntaxError(`rule incl brand { "${'x'.repeat(1001)}" }`, {
-      message: `String too long "${'x'.repeat(39)}… at position 18: a value is at most 1000 characters (got 1001)`, position: 18, token: `"${'x'.repeat(1001)}"`,
+      message: `String too long "${'x'.repeat(39)}… at position 18: a value is at most 1000 characters (got 1001)`,
+      position: 18,
+      token: `"${'x'.repeat(1001)}"`,
     });
   });
 });
 
 describe('rules: parser', () => {
   it('reads the official five-rule example (trailing space inside a string, trailing whitespace)', () => {
-    const source = 'rule incl product_key { "ABC123" "DEF456" "GHJ789" }\nrule incl custom.material { "leather" } excl price [ -infinity, 100 ]\n'
-      + 'rule incl newness 10d\trule incl brand { "Birkenstock " } excl custom.isActive { "false" } ';
+    const source =
+      'rule incl product_key { "ABC123" "DEF456" "GHJ789" }\nrule incl custom.material { "leather" } excl price [ -infinity, 100 ]\n' +
+      'rule incl newness 10d\trule incl brand { "Birkenstock " } excl custom.isActive { "false" } ';
     assert.deepStrictEqual(parseRules(source), [
       { restrictions: [{ kind: 'text', mode: 'incl', attribute: 'product_key', values: ['ABC123', 'DEF456', 'GHJ789'] }] },
       {
@@ -98,17 +118,20 @@ describe('rules: parser', () => {
   });
 
   it('treat keywords, attribute names, infinity and units case-insensitively; values and custom names keep their case', () => {
-    assert.deepStrictEqual(parseRules('RULE Incl BRAND { "Nike" } EXCL Custom.Material { "Wool" } incl PRICE [ -INFINITY, Infinity ] incl Length [1 CM, 1 M] incl NEWNESS 2W'), [
-      {
-        restrictions: [
-          { kind: 'text', mode: 'incl', attribute: 'brand', values: ['Nike'] },
-          { kind: 'customLabel', mode: 'excl', name: 'Material', values: ['Wool'] },
-          { kind: 'number', mode: 'incl', attribute: 'price', ranges: [{}] },
-          { kind: 'measure', mode: 'incl', attribute: 'length', range: closed(10, 1000) },
-          { kind: 'newness', mode: 'incl', within: { amount: 2, unit: 'w' } },
-        ],
-      },
-    ]);
+    assert.deepStrictEqual(
+      parseRules('RULE Incl BRAND { "Nike" } EXCL Custom.Material { "Wool" } incl PRICE [ -INFINITY, Infinity ] incl Length [1 CM, 1 M] incl NEWNESS 2W'),
+      [
+        {
+          restrictions: [
+            { kind: 'text', mode: 'incl', attribute: 'brand', values: ['Nike'] },
+            { kind: 'customLabel', mode: 'excl', name: 'Material', values: ['Wool'] },
+            { kind: 'number', mode: 'incl', attribute: 'price', ranges: [{}] },
+            { kind: 'measure', mode: 'incl', attribute: 'length', range: closed(10, 1000) },
+            { kind: 'newness', mode: 'incl', within: { amount: 2, unit: 'w' } },
+          ],
+        },
+      ],
+    );
   });
 
   it('read intervals: inclusive [ ], exclusive ( ), mixed, infinite ends, negative and decimal numbers', () => {
@@ -142,16 +165,19 @@ describe('rules: parser', () => {
   });
 
   it('read custom attributes as labels, numbers or lengths by the shape of the condition', () => {
-    assert.deepStrictEqual(parseRules('rule incl custom.material { "wool" } incl custom.heel [ 2, 5 ] excl custom.shaft [ 1 dm, 2 dm ] incl custom.a.b-c:d { "x" }'), [
-      {
-        restrictions: [
-          { kind: 'customLabel', mode: 'incl', name: 'material', values: ['wool'] },
-          { kind: 'customNumber', mode: 'incl', name: 'heel', ranges: [closed(2, 5)] },
-          { kind: 'customLength', mode: 'excl', name: 'shaft', range: closed(100, 200) },
-          { kind: 'customLabel', mode: 'incl', name: 'a.b-c:d', values: ['x'] },
-        ],
-      },
-    ]);
+    assert.deepStrictEqual(
+      parseRules('rule incl custom.material { "wool" } incl custom.heel [ 2, 5 ] excl custom.shaft [ 1 dm, 2 dm ] incl custom.a.b-c:d { "x" }'),
+      [
+        {
+          restrictions: [
+            { kind: 'customLabel', mode: 'incl', name: 'material', values: ['wool'] },
+            { kind: 'customNumber', mode: 'incl', name: 'heel', ranges: [closed(2, 5)] },
+            { kind: 'customLength', mode: 'excl', name: 'shaft', range: closed(100, 200) },
+            { kind: 'customLabel', mode: 'incl', name: 'a.b-c:d', values: ['x'] },
+          ],
+        },
+      ],
+    );
   });
 
   it('read newness in hours, days and weeks, with or without a space before the unit', () => {
@@ -169,7 +195,11 @@ describe('rules: parser', () => {
   it('allow at most 200 values per restriction and 100 product keys in total', () => {
     assert.equal(parseRules(`rule incl brand { ${quoted(200, 'b')} }`)[0].restrictions.length, 1);
     const tooMany = `rule incl brand { ${quoted(201, 'b')} }`;
-    syntaxError(tooMany, { message: `Unexpected "b200" at position ${tooMany.indexOf('"b200"')}: at most 200 values per restriction`, position: tooMany.indexOf('"b200"'), token: '"b200"' });
+    syntaxError(tooMany, {
+      message: `Unexpected "b200" at position ${tooMany.indexOf('"b200"')}: at most 200 values per restriction`,
+      position: tooMany.indexOf('"b200"'),
+      token: '"b200"',
+    });
 
     const hundred = `rule incl product_key { ${quoted(60, 'p')} } rule excl product_key { ${quoted(40, 'q')} }`;
     assert.equal(parseRules(hundred).length, 2);
@@ -184,24 +214,49 @@ describe('rules: parser', () => {
       { restrictions: [{ kind: 'text', mode: 'incl', attribute: 'product_key', values: ['p1'] }] },
       { restrictions: [{ kind: 'text', mode: 'incl', attribute: 'brand', values: ['b'] }] },
     ]);
-    syntaxError('rule incl brand { "b" } rule incl product_key { "p1" }',
-      { message: 'Unexpected "product_key" at position 34: handpicked product keys must be in the first rule', position: 34, token: 'product_key' }, options);
-    syntaxError('rule incl product_key { "p1" } excl brand { "b" }',
-      { message: 'Unexpected "brand" at position 36: the handpicked rule holds only one "incl product_key" restriction', position: 36, token: 'brand' }, options);
-    syntaxError('rule incl brand { "b" } incl product_key { "p1" }',
-      { message: 'Unexpected "product_key" at position 29: the handpicked rule holds only one "incl product_key" restriction', position: 29, token: 'product_key' }, options);
-    syntaxError('rule excl product_key { "p1" }',
-      { message: 'Unexpected "excl" at position 5: the handpicked rule includes its product keys with "incl"', position: 5, token: 'excl' }, options);
-    syntaxError('rule incl product_key { "p1" } incl product_key { "p2" }',
-      { message: 'Unexpected "product_key" at position 36: the handpicked rule holds only one "incl product_key" restriction', position: 36, token: 'product_key' }, options);
+    syntaxError(
+      'rule incl brand { "b" } rule incl product_key { "p1" }',
+      { message: 'Unexpected "product_key" at position 34: handpicked product keys must be in the first rule', position: 34, token: 'product_key' },
+      options,
+    );
+    syntaxError(
+      'rule incl product_key { "p1" } excl brand { "b" }',
+      { message: 'Unexpected "brand" at position 36: the handpicked rule holds only one "incl product_key" restriction', position: 36, token: 'brand' },
+      options,
+    );
+    syntaxError(
+      'rule incl brand { "b" } incl product_key { "p1" }',
+      {
+        message: 'Unexpected "product_key" at position 29: the handpicked rule holds only one "incl product_key" restriction',
+        position: 29,
+        token: 'product_key',
+      },
+      options,
+    );
+    syntaxError(
+      'rule excl product_key { "p1" }',
+      { message: 'Unexpected "excl" at position 5: the handpicked rule includes its product keys with "incl"', position: 5, token: 'excl' },
+      options,
+    );
+    syntaxError(
+      'rule incl product_key { "p1" } incl product_key { "p2" }',
+      {
+        message: 'Unexpected "product_key" at position 36: the handpicked rule holds only one "incl product_key" restriction',
+        position: 36,
+        token: 'product_key',
+      },
+      options,
+    );
     // Without the option (search pages, recommendation lists) product keys go anywhere.
     assert.equal(parseRules('rule incl brand { "b" } incl product_key { "p1" } rule excl product_key { "p2" }').length, 2);
   });
 
   it('prefix messages with the parameter when given', () => {
-    syntaxError('rule incl colour { "red" }',
+    syntaxError(
+      'rule incl colour { "red" }',
       { message: 'primaryList.productRules: Unknown attribute "colour" at position 10', position: 10, token: 'colour' },
-      { parameter: 'primaryList.productRules' });
+      { parameter: 'primaryList.productRules' },
+    );
   });
 });
 
@@ -230,7 +285,7 @@ describe('rules: syntax errors name position and token', () => {
     ['rule incl brand { "a"', 'Unexpected end of input at position 21: expected a string, "," or "}"', 21, ''],
     ['rule incl brand { "a\\n" }', 'Invalid escape "\\n" at position 20: only \\" and \\\\ may be escaped in a string', 20, '\\n'],
     ['rule incl brand { "abc }', 'Unterminated string "abc } at position 18: expected a closing double quote', 18, '"abc }'],
-    ['rule incl brand { \'a\' }', 'Unexpected character "\'" at position 18', 18, '\''],
+    ["rule incl brand { 'a' }", 'Unexpected character "\'" at position 18', 18, "'"],
     ['rule incl price [ 10 100 ]', 'Unexpected "100" at position 21: expected ","', 21, '100'],
     ['rule incl price [ 10, 100 }', 'Unexpected "}" at position 26: expected "]" or ")"', 26, '}'],
     ['rule incl price [ infinity, 100 ]', 'Unexpected "infinity" at position 18: the lower bound cannot be infinity', 18, 'infinity'],
@@ -257,12 +312,15 @@ describe('rules: syntax errors name position and token', () => {
 
   it('shorten long tokens in messages', () => {
     const long = `"${'x'.repeat(60)}`;
-    assert.throws(() => parseRules(`rule incl brand { ${long} }`), (err: unknown) => {
-      assert.ok(err instanceof RuleSyntaxError);
-      assert.equal(err.message, `Unterminated string ${`"${'x'.repeat(39)}`}… at position 18: expected a closing double quote`);
-      assert.equal(err.token, `${long} }`);
-      return true;
-    });
+    assert.throws(
+      () => parseRules(`rule incl brand { ${long} }`),
+      (err: unknown) => {
+        assert.ok(err instanceof RuleSyntaxError);
+        assert.equal(err.message, `Unterminated string ${`"${'x'.repeat(39)}`}… at position 18: expected a closing double quote`);
+        assert.equal(err.token, `${long} }`);
+        return true;
+      },
+    );
   });
 });
 
@@ -270,8 +328,9 @@ describe('rules: compile', () => {
   const filterOf = (source: string, context = {}) => compileRules(source, context).filter;
 
   it('compile the official example: rules OR, incl as filter, excl as must_not', () => {
-    const source = 'rule incl product_key { "ABC123" "DEF456" } rule incl custom.material { "leather" } excl price [ -infinity, 100 ] '
-      + 'rule incl newness 10d rule incl brand { "Birkenstock" } excl custom.isActive { "false" }';
+    const source =
+      'rule incl product_key { "ABC123" "DEF456" } rule incl custom.material { "leather" } excl price [ -infinity, 100 ] ' +
+      'rule incl newness 10d rule incl brand { "Birkenstock" } excl custom.isActive { "false" }';
     assert.deepStrictEqual(compileRules(source), {
       handpicked: ['ABC123', 'DEF456'],
       filter: {
@@ -280,15 +339,35 @@ describe('rules: compile', () => {
             { bool: { filter: [{ terms: { productKey: ['ABC123', 'DEF456'] } }] } },
             {
               bool: {
-                filter: [{
-                  bool: {
-                    should: [
-                      { bool: { should: [{ terms: { 'customLabels.material': ['leather'] } }, { terms: { 'customLabelFeedIds.material': ['leather'] } }], minimum_should_match: 1 } },
-                      { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.material': ['leather'] } }, { terms: { 'variants.customLabelFeedIds.material': ['leather'] } }], minimum_should_match: 1 } } } },
-                    ],
-                    minimum_should_match: 1,
+                filter: [
+                  {
+                    bool: {
+                      should: [
+                        {
+                          bool: {
+                            should: [{ terms: { 'customLabels.material': ['leather'] } }, { terms: { 'customLabelFeedIds.material': ['leather'] } }],
+                            minimum_should_match: 1,
+                          },
+                        },
+                        {
+                          nested: {
+                            path: 'variants',
+                            query: {
+                              bool: {
+                                should: [
+                                  { terms: { 'variants.customLabels.material': ['leather'] } },
+                                  { terms: { 'variants.customLabelFeedIds.material': ['leather'] } },
+                                ],
+                                minimum_should_match: 1,
+                              },
+                            },
+                          },
+                        },
+                      ],
+                      minimum_should_match: 1,
+                    },
                   },
-                }],
+                ],
                 must_not: [{ nested: { path: 'variants', query: { range: { 'variants.sellingPrice': { lte: 100 } } } } }],
               },
             },
@@ -296,15 +375,35 @@ describe('rules: compile', () => {
             {
               bool: {
                 filter: [{ terms: { brand: ['Birkenstock'] } }],
-                must_not: [{
-                  bool: {
-                    should: [
-                      { bool: { should: [{ terms: { 'customLabels.isActive': ['false'] } }, { terms: { 'customLabelFeedIds.isActive': ['false'] } }], minimum_should_match: 1 } },
-                      { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.isActive': ['false'] } }, { terms: { 'variants.customLabelFeedIds.isActive': ['false'] } }], minimum_should_match: 1 } } } },
-                    ],
-                    minimum_should_match: 1,
+                must_not: [
+                  {
+                    bool: {
+                      should: [
+                        {
+                          bool: {
+                            should: [{ terms: { 'customLabels.isActive': ['false'] } }, { terms: { 'customLabelFeedIds.isActive': ['false'] } }],
+                            minimum_should_match: 1,
+                          },
+                        },
+                        {
+                          nested: {
+                            path: 'variants',
+                            query: {
+                              bool: {
+                                should: [
+                                  { terms: { 'variants.customLabels.isActive': ['false'] } },
+                                  { terms: { 'variants.customLabelFeedIds.isActive': ['false'] } },
+                                ],
+                                minimum_should_match: 1,
+                              },
+                            },
+                          },
+                        },
+                      ],
+                      minimum_should_match: 1,
+                    },
                   },
-                }],
+                ],
               },
             },
           ],
@@ -317,14 +416,23 @@ describe('rules: compile', () => {
   it('compile no rules to no filter, one rule without a should wrapper, an excl-only rule to must_not', () => {
     assert.deepStrictEqual(compileRules('  '), { filter: undefined, handpicked: [] });
     assert.equal(compileRuleSet([]), undefined);
-    assert.deepStrictEqual(filterOf('rule incl brand { "a" } incl series { "s" }'), { bool: { filter: [{ terms: { brand: ['a'] } }, { terms: { series: ['s'] } }] } });
+    assert.deepStrictEqual(filterOf('rule incl brand { "a" } incl series { "s" }'), {
+      bool: { filter: [{ terms: { brand: ['a'] } }, { terms: { series: ['s'] } }] },
+    });
     assert.deepStrictEqual(filterOf('rule excl brand { "a" "b" }'), { bool: { must_not: [{ terms: { brand: ['a', 'b'] } }] } });
   });
 
   it('map text attributes to their keyword fields', () => {
     const fields: [string, string][] = [
-      ['product_key', 'productKey'], ['brand', 'brand'], ['series', 'series'], ['department', 'department'], ['gender', 'gender'],
-      ['age', 'age'], ['pattern', 'pattern'], ['product_type', 'productType'], ['size', 'sizes'],
+      ['product_key', 'productKey'],
+      ['brand', 'brand'],
+      ['series', 'series'],
+      ['department', 'department'],
+      ['gender', 'gender'],
+      ['age', 'age'],
+      ['pattern', 'pattern'],
+      ['product_type', 'productType'],
+      ['size', 'sizes'],
     ];
     for (const [attribute, field] of fields) {
       assert.deepStrictEqual(filterOf(`rule incl ${attribute} { "v" }`), { bool: { filter: [{ terms: { [field]: ['v'] } }] } }, attribute);
@@ -359,14 +467,13 @@ describe('rules: compile', () => {
     const withPriceId = (interval: string) => filterOf(`rule incl price ${interval}`, { priceId: 'member' });
     assert.deepStrictEqual(withPriceId('[ 10, 100 ]'), {
       bool: {
-        filter: [{
-          bool: {
-            filter: [
-              { range: { 'customPrice.member.selling.max': { gte: 10 } } },
-              { range: { 'customPrice.member.selling.min': { lte: 100 } } },
-            ],
+        filter: [
+          {
+            bool: {
+              filter: [{ range: { 'customPrice.member.selling.max': { gte: 10 } } }, { range: { 'customPrice.member.selling.min': { lte: 100 } } }],
+            },
           },
-        }],
+        ],
       },
     });
     assert.deepStrictEqual(withPriceId('( 10, infinity ]'), { bool: { filter: [{ range: { 'customPrice.member.selling.max': { gt: 10 } } }] } });
@@ -383,24 +490,22 @@ describe('rules: compile', () => {
     });
   });
 
-  it('compile measurements on their base value, the product\'s or any variant\'s', () => {
-    const measure = (name: string, range: object) =>
-      ({ bool: { should: [{ range: { [`measureValues.${name}`]: range } }, { range: { [`${name}.base`]: range } }], minimum_should_match: 1 } });
+  it("compile measurements on their base value, the product's or any variant's", () => {
+    const measure = (name: string, range: object) => ({
+      bool: { should: [{ range: { [`measureValues.${name}`]: range } }, { range: { [`${name}.base`]: range } }], minimum_should_match: 1 },
+    });
     assert.deepStrictEqual(filterOf('rule incl length [ 10 cm, 1 m ] incl volume [ 1 l, infinity ] incl weight ( -infinity, 2 kg )'), {
       bool: {
-        filter: [
-          measure('length', { gte: 100, lte: 1000 }),
-          measure('volume', { gte: 1000 }),
-          measure('weight', { lt: 2000 }),
-        ],
+        filter: [measure('length', { gte: 100, lte: 1000 }), measure('volume', { gte: 1000 }), measure('weight', { lt: 2000 })],
       },
     });
   });
 
   it('compile custom numbers and lengths on the product or any variant', () => {
     // Numbers and lengths are nested name/value pairs (no mapped field per attribute name).
-    const numeric = (path: string, name: string, value: string, range: object) =>
-      ({ nested: { path, query: { bool: { filter: [{ term: { [`${path}.name`]: name } }, { range: { [`${path}.${value}`]: range } }] } } } });
+    const numeric = (path: string, name: string, value: string, range: object) => ({
+      nested: { path, query: { bool: { filter: [{ term: { [`${path}.name`]: name } }, { range: { [`${path}.${value}`]: range } }] } } },
+    });
     assert.deepStrictEqual(filterOf('rule incl custom.heel [ 2, 5 ] incl custom.shaftHeight [ 20 cm, infinity ]'), {
       bool: {
         filter: [
@@ -439,7 +544,13 @@ describe('rules: compile', () => {
 
 describe('rules: deprecated productFilter', () => {
   it('read attributes as one rule (AND), values as OR, custom. prefix, {min, max} with min defaulting to 0', () => {
-    const rules = parseProductFilter({ brand: 'Acme', 'custom.material': ['leather', 'wool'], price: { min: 10, max: 100 }, discount: { max: 50 }, 'custom.heel': { min: 2 } });
+    const rules = parseProductFilter({
+      brand: 'Acme',
+      'custom.material': ['leather', 'wool'],
+      price: { min: 10, max: 100 },
+      discount: { max: 50 },
+      'custom.heel': { min: 2 },
+    });
     assert.deepStrictEqual(rules, [
       {
         restrictions: [
@@ -454,10 +565,18 @@ describe('rules: deprecated productFilter', () => {
   });
 
   it('compile through the rule compiler, including the official client example (numbers and number lists as exact values)', () => {
-    const compiled = compileProductFilter({
-      size: 'Women;NO_FORMAT;M', brand: ['some_brand', 'another_brand'], 'custom.season': 'fall',
-      discount: 50, stock_number: [1, 2], price: { max: 200 }, rating: { min: 3.5 },
-    }, { priceId: 'member' });
+    const compiled = compileProductFilter(
+      {
+        size: 'Women;NO_FORMAT;M',
+        brand: ['some_brand', 'another_brand'],
+        'custom.season': 'fall',
+        discount: 50,
+        stock_number: [1, 2],
+        price: { max: 200 },
+        rating: { min: 3.5 },
+      },
+      { priceId: 'member' },
+    );
     assert.deepStrictEqual(compiled, {
       handpicked: [],
       filter: {
@@ -468,8 +587,23 @@ describe('rules: deprecated productFilter', () => {
             {
               bool: {
                 should: [
-                  { bool: { should: [{ terms: { 'customLabels.season': ['fall'] } }, { terms: { 'customLabelFeedIds.season': ['fall'] } }], minimum_should_match: 1 } },
-                  { nested: { path: 'variants', query: { bool: { should: [{ terms: { 'variants.customLabels.season': ['fall'] } }, { terms: { 'variants.customLabelFeedIds.season': ['fall'] } }], minimum_should_match: 1 } } } },
+                  {
+                    bool: {
+                      should: [{ terms: { 'customLabels.season': ['fall'] } }, { terms: { 'customLabelFeedIds.season': ['fall'] } }],
+                      minimum_should_match: 1,
+                    },
+                  },
+                  {
+                    nested: {
+                      path: 'variants',
+                      query: {
+                        bool: {
+                          should: [{ terms: { 'variants.customLabels.season': ['fall'] } }, { terms: { 'variants.customLabelFeedIds.season': ['fall'] } }],
+                          minimum_should_match: 1,
+                        },
+                      },
+                    },
+                  },
                 ],
                 minimum_should_match: 1,
               },
@@ -486,10 +620,7 @@ describe('rules: deprecated productFilter', () => {
             },
             {
               bool: {
-                filter: [
-                  { range: { 'customPrice.member.selling.max': { gte: 0 } } },
-                  { range: { 'customPrice.member.selling.min': { lte: 200 } } },
-                ],
+                filter: [{ range: { 'customPrice.member.selling.max': { gte: 0 } } }, { range: { 'customPrice.member.selling.min': { lte: 200 } } }],
               },
             },
             { range: { rating: { gte: 3.5 } } },
@@ -509,7 +640,10 @@ describe('rules: deprecated productFilter', () => {
     assert.equal(parseProductFilter({ brand: values(200, 'b'), product_key: values(100, 'p') })[0].restrictions.length, 2);
     filterError({ brand: values(201, 'b') }, { message: 'productFilter.brand: at most 200 values', attribute: 'brand' });
     filterError({ brand: ['Acme', 'x'.repeat(1001)] }, { message: 'productFilter.brand: a value is at most 1000 characters (got 1001)', attribute: 'brand' });
-    filterError({ 'custom.material': 'å'.repeat(20_000) }, { message: 'productFilter.custom.material: a value is at most 1000 characters (got 20000)', attribute: 'custom.material' });
+    filterError(
+      { 'custom.material': 'å'.repeat(20_000) },
+      { message: 'productFilter.custom.material: a value is at most 1000 characters (got 20000)', attribute: 'custom.material' },
+    );
     assert.equal(parseProductFilter({ brand: 'x'.repeat(1000) }).length, 1);
     filterError({ product_key: values(101, 'p') }, { message: 'productFilter.product_key: at most 100 product keys in total', attribute: 'product_key' });
   });
@@ -533,7 +667,8 @@ describe('rules: deprecated productFilter', () => {
   });
 
   it('prefix messages with the parameter when given', () => {
-    assert.throws(() => parseProductFilter({ colour: 'red' }, { parameter: 'recommendationLists[0].productFilter' }),
-      { message: 'recommendationLists[0].productFilter.colour: unknown attribute' });
+    assert.throws(() => parseProductFilter({ colour: 'red' }, { parameter: 'recommendationLists[0].productFilter' }), {
+      message: 'recommendationLists[0].productFilter.colour: unknown attribute',
+    });
   });
 });

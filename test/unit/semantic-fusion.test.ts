@@ -5,14 +5,31 @@
  */
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { IN_STOCK_QUERY, MEANING_BOOST, MEANING_QUERY, WORDS_QUERY, fuse, fusedHits, hitScores, meaningClause, wordMatches, wordsOrMeaning } from '../../src/storefront/semantic';
+import {
+  IN_STOCK_QUERY,
+  MEANING_BOOST,
+  MEANING_QUERY,
+  WORDS_QUERY,
+  fuse,
+  fusedHits,
+  hitScores,
+  meaningClause,
+  wordMatches,
+  wordsOrMeaning,
+} from '../../src/storefront/semantic';
 import { decodeVector, documentVector, encodeVector, productText, textKey } from '../../src/catalog/productVectors';
 import { parseSemanticSearch, semanticOn } from '../../src/kernel/config';
 
 const blend = { method: 'blend' as const, weight: 0.5, minSimilarity: 0.3 };
 const hit = (id: string, words?: number, similarity?: number): estypes.SearchHit<unknown> => ({
-  _index: 'i', _id: id, _score: (words ?? 0) + (similarity !== undefined ? ((1 + similarity) / 2) * MEANING_BOOST : 0),
-  matched_queries: { ...(words !== undefined ? { [WORDS_QUERY]: words } : {}), ...(similarity !== undefined ? { [MEANING_QUERY]: ((1 + similarity) / 2) * MEANING_BOOST } : {}), [IN_STOCK_QUERY]: 0 },
+  _index: 'i',
+  _id: id,
+  _score: (words ?? 0) + (similarity !== undefined ? ((1 + similarity) / 2) * MEANING_BOOST : 0),
+  matched_queries: {
+    ...(words !== undefined ? { [WORDS_QUERY]: words } : {}),
+    ...(similarity !== undefined ? { [MEANING_QUERY]: ((1 + similarity) / 2) * MEANING_BOOST } : {}),
+    [IN_STOCK_QUERY]: 0,
+  },
 });
 
 describe('search by meaning: fusion', () => {
@@ -28,14 +45,22 @@ describe('search by meaning: fusion', () => {
   });
 
   it('blends min-max normalised scores: a product both find ranks first, a near product found by meaning only can pass a weak word match', () => {
-    const order = fusedHits([hit('weakWords', 1), hit('both', 10, 0.9), hit('wordsOnly', 9), hit('meaningOnly', undefined, 0.85)], blend).hits.map((h) => h._id);
+    const order = fusedHits([hit('weakWords', 1), hit('both', 10, 0.9), hit('wordsOnly', 9), hit('meaningOnly', undefined, 0.85)], blend).hits.map(
+      (h) => h._id,
+    );
     assert.deepEqual(order, ['both', 'meaningOnly', 'wordsOnly', 'weakWords']);
   });
 
   it('weighs the meaning by `weight`: 0 keeps the words order, 1 the similarity order', () => {
     const hits = [hit('a', 10, 0.4), hit('b', 5, 0.9), hit('c', 1, 0.6)];
-    assert.deepEqual(fusedHits(hits, { ...blend, weight: 0 }).hits.map((h) => h._id), ['a', 'b', 'c']);
-    assert.deepEqual(fusedHits(hits, { ...blend, weight: 1 }).hits.map((h) => h._id), ['b', 'c', 'a']);
+    assert.deepEqual(
+      fusedHits(hits, { ...blend, weight: 0 }).hits.map((h) => h._id),
+      ['a', 'b', 'c'],
+    );
+    assert.deepEqual(
+      fusedHits(hits, { ...blend, weight: 1 }).hits.map((h) => h._id),
+      ['b', 'c', 'a'],
+    );
   });
 
   it("gives each hit the meaning's share of its fused score", () => {
@@ -48,22 +73,41 @@ describe('search by meaning: fusion', () => {
 
   it('fuses by reciprocal rank with rrf', () => {
     const fused = fuse([{ words: 10 }, { words: 5, similarity: 0.9 }, { similarity: 0.8 }], { ...blend, method: 'rrf' });
-    assert.deepEqual(fused.map((f) => f.index), [1, 0, 2]);
+    assert.deepEqual(
+      fused.map((f) => f.index),
+      [1, 0, 2],
+    );
     assert.ok(Math.abs(fused[0]!.score - (0.5 / 62 + 0.5 / 61)) < 1e-12);
   });
 
   it('keeps in stock first, each part fused on its own', () => {
-    const fused = fuse([{ words: 10, similarity: 0.9, inStock: false }, { words: 1, inStock: true }, { similarity: 0.5, inStock: true }], blend);
-    assert.deepEqual(fused.map((f) => f.index), [1, 2, 0]);
+    const fused = fuse(
+      [
+        { words: 10, similarity: 0.9, inStock: false },
+        { words: 1, inStock: true },
+        { similarity: 0.5, inStock: true },
+      ],
+      blend,
+    );
+    assert.deepEqual(
+      fused.map((f) => f.index),
+      [1, 2, 0],
+    );
   });
 
   it('leaves pinned hits out of the normalisation, first (the phrase rule places them)', () => {
     const { hits } = fusedHits([hit('a', 5, 0.9), hit('pin', 1e15), hit('b', 4)], blend, (h) => h._id === 'pin');
-    assert.deepEqual(hits.map((h) => h._id), ['pin', 'a', 'b']);
+    assert.deepEqual(
+      hits.map((h) => h._id),
+      ['pin', 'a', 'b'],
+    );
   });
 
   it('keeps the order of equal scores', () => {
-    assert.deepEqual(fuse([{ words: 1 }, { words: 1 }, { words: 1 }], blend).map((f) => f.index), [0, 1, 2]);
+    assert.deepEqual(
+      fuse([{ words: 1 }, { words: 1 }, { words: 1 }], blend).map((f) => f.index),
+      [0, 1, 2],
+    );
   });
 
   it('counts the products the words matched: exactly when the whole list was fetched, else all but the candidates', () => {
@@ -75,7 +119,18 @@ describe('search by meaning: fusion', () => {
   it('asks for the nearest products under the listing filters, with the least similarity, as a second way to match', () => {
     const filters = [{ term: { market: 'UK' } }];
     const clause = meaningClause({ vector: [1, 0], fusion: { method: 'blend', weight: 0.5, candidates: 30, minSimilarity: 0.4, window: 100 } }, filters);
-    assert.deepEqual(clause, { knn: { field: 'embedding', query_vector: [1, 0], k: 30, num_candidates: 100, similarity: 0.4, filter: filters, boost: MEANING_BOOST, _name: MEANING_QUERY } });
+    assert.deepEqual(clause, {
+      knn: {
+        field: 'embedding',
+        query_vector: [1, 0],
+        k: 30,
+        num_candidates: 100,
+        similarity: 0.4,
+        filter: filters,
+        boost: MEANING_BOOST,
+        _name: MEANING_QUERY,
+      },
+    });
     const q = wordsOrMeaning({ match_all: {} }, clause) as { bool: { should: unknown[]; minimum_should_match: number } };
     assert.equal(q.bool.minimum_should_match, 1);
     assert.deepEqual(q.bool.should[0], { bool: { must: [{ match_all: {} }], _name: WORDS_QUERY } });
@@ -83,7 +138,7 @@ describe('search by meaning: fusion', () => {
 });
 
 describe('search by meaning: product vectors', () => {
-  it("embeds the title, brand, types and description, and keys the cache by the model and the text", () => {
+  it('embeds the title, brand, types and description, and keys the cache by the model and the text', () => {
     const text = productText({ title: 'Kettle  Brew', brand: 'Acme', productType: ['Kettles', 'Kitchen'], description: 'Boils\nwater.' });
     assert.equal(text, 'Kettle Brew | Acme | Kettles, Kitchen | Boils water.');
     assert.equal(productText({ title: 'Plain', productType: [] }), 'Plain');

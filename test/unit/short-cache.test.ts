@@ -22,7 +22,10 @@ describe('ShortCache (merchandising stores, vocabulary)', () => {
 
   it('forgets a failed load, so the next reader tries again', async () => {
     let fail = true;
-    const cache = new ShortCache(60_000, async () => { if (fail) throw new Error('cluster down'); return 'ok'; });
+    const cache = new ShortCache(60_000, async () => {
+      if (fail) throw new Error('cluster down');
+      return 'ok';
+    });
     await assert.rejects(cache.get(), /cluster down/);
     fail = false;
     assert.equal(await cache.get(), 'ok');

@@ -1,20 +1,48 @@
 import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
-import { COMPLETION, fuzzyMatch, fuzzySuggestionSearch, PRODUCT_COMPLETION, prefixMatch, redirectSearch, suggestionSearch, typedTokens, usesCompletionCandidates, usesFuzzyFallback } from '../../src/storefront/autocomplete/build';
+import {
+  COMPLETION,
+  fuzzyMatch,
+  fuzzySuggestionSearch,
+  PRODUCT_COMPLETION,
+  prefixMatch,
+  redirectSearch,
+  suggestionSearch,
+  typedTokens,
+  usesCompletionCandidates,
+  usesFuzzyFallback,
+} from '../../src/storefront/autocomplete/build';
 import { parseAutocompleteBody, parseAutocompleteRequest, type AutocompleteRequest } from '../../src/storefront/autocomplete/request';
-import { catalogPhrases, highlight, phraseSuggestions, productListing, redirectLink, suggestedProducts, suggestionTotal, MAX_PHRASE_SUGGESTIONS } from '../../src/storefront/autocomplete/shape';
+import {
+  catalogPhrases,
+  highlight,
+  phraseSuggestions,
+  productListing,
+  redirectLink,
+  suggestedProducts,
+  suggestionTotal,
+  MAX_PHRASE_SUGGESTIONS,
+} from '../../src/storefront/autocomplete/shape';
 import { fails } from './assertions';
 import { counted } from './aggregationFixtures';
 import { catalogFacts } from './catalogFactsFixture';
 
-const facts = catalogFacts({ configuration: { markets: { SE: { locales: ['sv-SE'], currency: 'SEK' } } }, productCounts: { SE: 10 }, collapsingMarkets: new Set(['SE']) });
+const facts = catalogFacts({
+  configuration: { markets: { SE: { locales: ['sv-SE'], currency: 'SEK' } } },
+  productCounts: { SE: 10 },
+  collapsingMarkets: new Set(['SE']),
+});
 const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'mobile' };
 const request = (query: Record<string, string> = {}, body?: unknown): AutocompleteRequest =>
   parseAutocompleteRequest({ ...base, ...query }, parseAutocompleteBody(body), facts);
 
-
-const response = (parts: Partial<estypes.SearchResponse<unknown>>): estypes.SearchResponse<unknown> =>
-  ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: [], total: { value: 0, relation: 'eq' } }, ...parts });
+const response = (parts: Partial<estypes.SearchResponse<unknown>>): estypes.SearchResponse<unknown> => ({
+  took: 1,
+  timed_out: false,
+  _shards: { total: 1, successful: 1, failed: 0 },
+  hits: { hits: [], total: { value: 0, relation: 'eq' } },
+  ...parts,
+});
 
 describe('autocomplete request', () => {
   it('q is optional and whitespace-normalised; templateId and prefixed presentCustom are accepted', () => {
@@ -25,8 +53,12 @@ describe('autocomplete request', () => {
 
   it('reads productRules (full language), productFilter and contentLists from the body', () => {
     assert.equal(request({}, { productRules: 'rule incl brand { "A" } rule incl newness 10d' }).rules.length, 2);
-    assert.deepStrictEqual(request({}, { productFilter: { brand: 'A' } }).rules, [{ restrictions: [{ kind: 'text', mode: 'incl', attribute: 'brand', values: ['A'] }] }]);
-    assert.deepStrictEqual(request({}, { contentLists: [{ id: 'faq', contentFilter: { type: 'faq' } }] }).contentLists, [{ id: 'faq', limit: 10, contentFilter: { type: ['faq'] } }]);
+    assert.deepStrictEqual(request({}, { productFilter: { brand: 'A' } }).rules, [
+      { restrictions: [{ kind: 'text', mode: 'incl', attribute: 'brand', values: ['A'] }] },
+    ]);
+    assert.deepStrictEqual(request({}, { contentLists: [{ id: 'faq', contentFilter: { type: 'faq' } }] }).contentLists, [
+      { id: 'faq', limit: 10, contentFilter: { type: ['faq'] } },
+    ]);
   });
 
   it('answers 400 naming the field', () => {
@@ -57,17 +89,30 @@ describe('autocomplete searches (pure DSL)', () => {
     assert.deepStrictEqual(body.collapse, { field: 'collapseKey' });
     assert.ok(body.aggs?.groupCount);
     const completion = (body.suggest as Record<string, { prefix: string; completion: estypes.SearchCompletionSuggester }>)[COMPLETION];
-    assert.deepStrictEqual([completion.prefix, completion.completion.field, completion.completion.contexts], ['shoe', 'suggest', { market: ['SE'] }], 'the market alone: the index is the locale\'s');
+    assert.deepStrictEqual(
+      [completion.prefix, completion.completion.field, completion.completion.contexts],
+      ['shoe', 'suggest', { market: ['SE'] }],
+      "the market alone: the index is the locale's",
+    );
     assert.equal(completion.completion.fuzzy !== undefined, true);
     assert.equal(JSON.stringify(body.query).includes('"brand":["A"]'), true);
-    assert.equal((suggestionSearch(request({ q: 'sho' })).suggest as Record<string, { completion: { fuzzy?: unknown } }>)[COMPLETION].completion.fuzzy, undefined);
+    assert.equal(
+      (suggestionSearch(request({ q: 'sho' })).suggest as Record<string, { completion: { fuzzy?: unknown } }>)[COMPLETION].completion.fuzzy,
+      undefined,
+    );
   });
 
   it('take product candidates from the completion suggester for a short word without rules, counting products in filter context', () => {
-    assert.deepStrictEqual(['s', 'sh', 'sho', 's h'].map((q) => usesCompletionCandidates(request({ q }))), [true, true, false, false]);
+    assert.deepStrictEqual(
+      ['s', 'sh', 'sho', 's h'].map((q) => usesCompletionCandidates(request({ q }))),
+      [true, true, false, false],
+    );
     assert.equal(usesCompletionCandidates(request({ q: 's' }, { productRules: 'rule incl brand { "A" }' })), false);
     const body = suggestionSearch(request({ q: 'sh' }));
-    assert.deepStrictEqual([body.size, body.collapse, body.query?.function_score, body.track_total_hits, body.aggs], [0, undefined, undefined, true, undefined]);
+    assert.deepStrictEqual(
+      [body.size, body.collapse, body.query?.function_score, body.track_total_hits, body.aggs],
+      [0, undefined, undefined, true, undefined],
+    );
     assert.ok((body.suggest as Record<string, unknown>)[PRODUCT_COMPLETION]);
     assert.ok((body._source as { includes: string[] }).includes.includes('collapseKey'));
   });
@@ -92,7 +137,9 @@ describe('autocomplete shaping', () => {
     const catalog = Array.from({ length: 10 }, (_, i) => `shoe ${i}`);
     const merged = phraseSuggestions(['shoe 3', 'shoes'], ['Shoes', ...catalog], 'sho');
     assert.deepStrictEqual(merged.slice(0, 3), [
-      { q: 'shoe 3', highlighted: '{{sho}}e 3' }, { q: 'shoes', highlighted: '{{sho}}es' }, { q: 'shoe 0', highlighted: '{{sho}}e 0' },
+      { q: 'shoe 3', highlighted: '{{sho}}e 3' },
+      { q: 'shoes', highlighted: '{{sho}}es' },
+      { q: 'shoe 0', highlighted: '{{sho}}e 0' },
     ]);
     assert.equal(merged.length, MAX_PHRASE_SUGGESTIONS);
   });
@@ -109,14 +156,33 @@ describe('autocomplete shaping', () => {
   });
 
   it('rank short-prefix candidates one per collapse key (its in-stock product preferred), in stock first, capped', () => {
-    const doc = (productKey: string, collapseKey: string, stock: number) => ({ productKey, productGroupKey: collapseKey, collapseKey, variants: [{ key: `${productKey}-v`, stock }] });
-    const options = [doc('a1', 'A', 0), doc('a2', 'A', 5), doc('b', 'b', 0), doc('c', 'c', 3), ...Array.from({ length: 8 }, (_, i) => doc(`z${i}`, `z${i}`, 1))]
-      .map((d, i) => ({ text: 'x', _index: 'i', _id: String(i), _score: 1, _source: d }));
+    const doc = (productKey: string, collapseKey: string, stock: number) => ({
+      productKey,
+      productGroupKey: collapseKey,
+      collapseKey,
+      variants: [{ key: `${productKey}-v`, stock }],
+    });
+    const options = [
+      doc('a1', 'A', 0),
+      doc('a2', 'A', 5),
+      doc('b', 'b', 0),
+      doc('c', 'c', 3),
+      ...Array.from({ length: 8 }, (_, i) => doc(`z${i}`, `z${i}`, 1)),
+    ].map((d, i) => ({ text: 'x', _index: 'i', _id: String(i), _score: 1, _source: d }));
     const r = response({ suggest: { [PRODUCT_COMPLETION]: [{ text: 's', offset: 0, length: 1, options }] } as never });
-    assert.deepStrictEqual(suggestedProducts(r, request({ q: 's' })).map((d) => d.productKey), ['a2', 'c', 'z0', 'z1', 'z2', 'z3']);
+    assert.deepStrictEqual(
+      suggestedProducts(r, request({ q: 's' })).map((d) => d.productKey),
+      ['a2', 'c', 'z0', 'z1', 'z2', 'z3'],
+    );
     const fewer = response({ suggest: { [PRODUCT_COMPLETION]: [{ text: 's', offset: 0, length: 1, options: options.slice(0, 4) }] } as never });
-    assert.deepStrictEqual(suggestedProducts(fewer, request({ q: 's' })).map((d) => d.productKey), ['a2', 'c', 'b']);
-    assert.deepStrictEqual(suggestedProducts(fewer, { ...request({ q: 's' }), collapse: false }).map((d) => d.productKey), ['a2', 'c', 'a1', 'b']);
+    assert.deepStrictEqual(
+      suggestedProducts(fewer, request({ q: 's' })).map((d) => d.productKey),
+      ['a2', 'c', 'b'],
+    );
+    assert.deepStrictEqual(
+      suggestedProducts(fewer, { ...request({ q: 's' }), collapse: false }).map((d) => d.productKey),
+      ['a2', 'c', 'a1', 'b'],
+    );
   });
 
   it('redirect to the variant link on a variant key, else to the product link', () => {
@@ -131,7 +197,10 @@ describe('autocomplete shaping', () => {
 
 describe('autocomplete fuzzy fallback (pure)', () => {
   it('is asked from four typed characters, never for a short prefix', () => {
-    assert.deepStrictEqual(['jac', 'jakc', 'a b', 'ab cd'].map((q) => usesFuzzyFallback(request({ q }))), [false, true, false, true]);
+    assert.deepStrictEqual(
+      ['jac', 'jakc', 'a b', 'ab cd'].map((q) => usesFuzzyFallback(request({ q }))),
+      [false, true, false, true],
+    );
   });
 
   it('matches every word fuzzily in a main field, the last also as a prefix; same listing, no catalog phrases', () => {

@@ -17,12 +17,24 @@ import { catalogFacts } from './catalogFactsFixture';
 const facts = catalogFacts();
 const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP' };
 const information = (query: Record<string, string>) => parseContentInformationRequest({ ...base, ...query }, facts);
-const search = (query: Record<string, string>, body: unknown = undefined) => parseContentSearchPageRequest({ ...base, ...query }, parseContentSearchPageBody(body), facts);
+const search = (query: Record<string, string>, body: unknown = undefined) =>
+  parseContentSearchPageRequest({ ...base, ...query }, parseContentSearchPageBody(body), facts);
 
-const doc = (key: string, more: Partial<ContentDocument> = {}): ContentDocument =>
-  ({ market: 'SE', locale: 'sv-SE', key, type: 'faq', title: `Title ${key}`, url: `/c/${key}`, customLabels: {}, customText: [], ...more });
+const doc = (key: string, more: Partial<ContentDocument> = {}): ContentDocument => ({
+  market: 'SE',
+  locale: 'sv-SE',
+  key,
+  type: 'faq',
+  title: `Title ${key}`,
+  url: `/c/${key}`,
+  customLabels: {},
+  customText: [],
+  ...more,
+});
 const response = (docs: ContentDocument[], total = docs.length): estypes.SearchResponse<ContentDocument> => ({
-  took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 },
+  took: 1,
+  timed_out: false,
+  _shards: { total: 1, successful: 1, failed: 0 },
   hits: { total: { value: total, relation: 'eq' }, hits: docs.map((d) => ({ _index: 'content', _id: d.key, _source: d })) },
 });
 const ticket = (pageType: 'CONTENT_SEARCH_PAGE' | 'CONTENT_INFORMATION', listId: string, contentKey: string, position: number) =>
@@ -57,17 +69,31 @@ describe('storefront content-information', () => {
 
   it('shapes the found items in the order asked, skipping unknown keys', () => {
     const image = { key: 'image', alt: 'Alt', caption: 'Caption', sources: [{ url: 'https://i/a.jpg', width: 100 }] };
-    const result: ContentInformationResult = shapeContentInformation(information({ contentKeys: 'b|nope|a' }), response([
-      doc('a', { releaseDate: '2026-01-01', customLabels: { topic: ['x'] }, image }),
-      doc('b', { type: 'article', description: 'About b' }),
-    ]));
+    const result: ContentInformationResult = shapeContentInformation(
+      information({ contentKeys: 'b|nope|a' }),
+      response([doc('a', { releaseDate: '2026-01-01', customLabels: { topic: ['x'] }, image }), doc('b', { type: 'article', description: 'About b' })]),
+    );
     const typed: ContentInformation = result; // the official client's model, checked by the compiler
     assert.deepStrictEqual(typed, {
       items: [
-        { key: 'b', type: 'article', title: 'Title b', link: '/c/b', ticket: ticket('CONTENT_INFORMATION', 'ITEMS', 'b', 0), description: 'About b', custom: {} },
         {
-          key: 'a', type: 'faq', title: 'Title a', link: '/c/a', ticket: ticket('CONTENT_INFORMATION', 'ITEMS', 'a', 1), releaseDate: '2026-01-01',
-          image: { alt: 'Alt', caption: 'Caption', sources: [{ url: 'https://i/a.jpg', width: 100 }] }, custom: { topic: [{ id: 'x', label: 'x' }] },
+          key: 'b',
+          type: 'article',
+          title: 'Title b',
+          link: '/c/b',
+          ticket: ticket('CONTENT_INFORMATION', 'ITEMS', 'b', 0),
+          description: 'About b',
+          custom: {},
+        },
+        {
+          key: 'a',
+          type: 'faq',
+          title: 'Title a',
+          link: '/c/a',
+          ticket: ticket('CONTENT_INFORMATION', 'ITEMS', 'a', 1),
+          releaseDate: '2026-01-01',
+          image: { alt: 'Alt', caption: 'Caption', sources: [{ url: 'https://i/a.jpg', width: 100 }] },
+          custom: { topic: [{ id: 'x', label: 'x' }] },
         },
       ],
     });
@@ -77,14 +103,28 @@ describe('storefront content-information', () => {
 describe('storefront content-search-page', () => {
   it('parses the parameters with defaults, and the body content filter', () => {
     const plain = search({ q: '  returns   policy ' });
-    assert.deepStrictEqual({ ...plain, context: undefined }, { context: undefined, q: 'returns policy', origin: 'ORGANIC', sort: 'RELEVANCE', limit: 60, skip: 0, contentFilter: {} });
-    const full = search({ q: 'x', origin: 'undo_auto_correct', sort: 'newest_first', limit: '600', skip: '10000' }, {
-      primaryList: { include: true, contentFilter: { type: 'faq', content_key: ['a', 'b'], 'custom.topic': 'orders' } },
-    });
-    assert.deepStrictEqual({ ...full, context: undefined }, {
-      context: undefined, q: 'x', origin: 'UNDO_AUTO_CORRECT', sort: 'NEWEST_FIRST', limit: 600, skip: 10000,
-      contentFilter: { type: ['faq'], content_key: ['a', 'b'], 'custom.topic': ['orders'] },
-    });
+    assert.deepStrictEqual(
+      { ...plain, context: undefined },
+      { context: undefined, q: 'returns policy', origin: 'ORGANIC', sort: 'RELEVANCE', limit: 60, skip: 0, contentFilter: {} },
+    );
+    const full = search(
+      { q: 'x', origin: 'undo_auto_correct', sort: 'newest_first', limit: '600', skip: '10000' },
+      {
+        primaryList: { include: true, contentFilter: { type: 'faq', content_key: ['a', 'b'], 'custom.topic': 'orders' } },
+      },
+    );
+    assert.deepStrictEqual(
+      { ...full, context: undefined },
+      {
+        context: undefined,
+        q: 'x',
+        origin: 'UNDO_AUTO_CORRECT',
+        sort: 'NEWEST_FIRST',
+        limit: 600,
+        skip: 10000,
+        contentFilter: { type: ['faq'], content_key: ['a', 'b'], 'custom.topic': ['orders'] },
+      },
+    );
   });
 
   const bad: [string, Record<string, string>, unknown, RegExp][] = [
@@ -106,7 +146,10 @@ describe('storefront content-search-page', () => {
   for (const [what, query, body, message] of bad) it(`answers 400 to ${what}`, () => fails(message, () => search(query, body)));
 
   it('builds the whole search: phrase, content filter, relevance order, page', () => {
-    const req = search({ q: 'returns policy', limit: '10', skip: '20' }, { primaryList: { contentFilter: { type: ['faq', 'guide'], 'custom.topic': 'orders' } } });
+    const req = search(
+      { q: 'returns policy', limit: '10', skip: '20' },
+      { primaryList: { contentFilter: { type: ['faq', 'guide'], 'custom.topic': 'orders' } } },
+    );
     assert.deepStrictEqual(contentSearch(req, 'returns policy'), {
       query: { bool: { must: [TEXT], filter: [...marketLocale, { terms: { type: ['faq', 'guide'] } }, { terms: { 'customLabels.topic': ['orders'] } }] } },
       sort: [{ _score: { order: 'desc' } }, { releaseDate: { order: 'desc', missing: '_last' } }, { key: 'asc' }],
@@ -127,12 +170,24 @@ describe('storefront content-search-page', () => {
     });
   });
 
-  const sort = (selected: 'RELEVANCE' | 'NEWEST_FIRST') => ({ selected, options: [{ id: 'RELEVANCE' as const, label: 'Relevans' }, { id: 'NEWEST_FIRST' as const, label: 'Nyast först' }] });
-  const outcome = (o: Partial<ContentSearchPageOutcome> & Pick<ContentSearchPageOutcome, 'primary'>): ContentSearchPageOutcome =>
-    ({ req: search({ q: 'retrns', skip: '5', sort: 'NEWEST_FIRST' }), phrase: 'retrns', suggestions: [], ...o });
+  const sort = (selected: 'RELEVANCE' | 'NEWEST_FIRST') => ({
+    selected,
+    options: [
+      { id: 'RELEVANCE' as const, label: 'Relevans' },
+      { id: 'NEWEST_FIRST' as const, label: 'Nyast först' },
+    ],
+  });
+  const outcome = (o: Partial<ContentSearchPageOutcome> & Pick<ContentSearchPageOutcome, 'primary'>): ContentSearchPageOutcome => ({
+    req: search({ q: 'retrns', skip: '5', sort: 'NEWEST_FIRST' }),
+    phrase: 'retrns',
+    suggestions: [],
+    ...o,
+  });
 
   it('shapes items at their list positions, with did-you-mean for a short list', () => {
-    const result: ContentSearchPageResult = shapeContentSearchPage(outcome({ primary: response([doc('a')], 1), suggestions: ['returns', 'retro', 'return', 'rets'] }));
+    const result: ContentSearchPageResult = shapeContentSearchPage(
+      outcome({ primary: response([doc('a')], 1), suggestions: ['returns', 'retro', 'return', 'rets'] }),
+    );
     const typed: ContentSearchPage = result; // the official client's model, checked by the compiler
     assert.deepStrictEqual(typed, {
       q: 'retrns',
@@ -150,16 +205,19 @@ describe('storefront content-search-page', () => {
   });
 
   it('shapes an auto-corrected page: q and autoCorrect name the correction, no did-you-mean', () => {
-    assert.deepStrictEqual(shapeContentSearchPage(outcome({ phrase: 'returns', originalTotalHits: 0, primary: response([doc('b')], 1), suggestions: ['returns'] })), {
-      q: 'returns',
-      autoCorrect: { q: 'returns', originalTotalHits: 0 },
-      didYouMean: [],
-      primaryList: {
-        sort: sort('NEWEST_FIRST'),
-        items: [{ key: 'b', type: 'faq', title: 'Title b', link: '/c/b', ticket: ticket('CONTENT_SEARCH_PAGE', 'PRIMARY_LIST', 'b', 5), custom: {} }],
-        totalHits: 1,
+    assert.deepStrictEqual(
+      shapeContentSearchPage(outcome({ phrase: 'returns', originalTotalHits: 0, primary: response([doc('b')], 1), suggestions: ['returns'] })),
+      {
+        q: 'returns',
+        autoCorrect: { q: 'returns', originalTotalHits: 0 },
+        didYouMean: [],
+        primaryList: {
+          sort: sort('NEWEST_FIRST'),
+          items: [{ key: 'b', type: 'faq', title: 'Title b', link: '/c/b', ticket: ticket('CONTENT_SEARCH_PAGE', 'PRIMARY_LIST', 'b', 5), custom: {} }],
+          totalHits: 1,
+        },
       },
-    });
+    );
   });
 });
 

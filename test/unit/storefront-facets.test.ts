@@ -11,20 +11,30 @@ const ctx = { channels: { online: true, store: false }, stores: [] as string[] }
 const defaults = (c: typeof ctx & { priceId?: string }) => facetSetup({ market: undefined, locale: 'en-GB', page: 'search', defaultDynamicCount: 8 }, c).facets;
 const facets = [...defaults(ctx), candidateFacet({ name: 'material', kind: 'label' }, ctx)!];
 
-
 const terms = (...b: [string, number][]) => ({ buckets: b.map(([key, doc_count]) => ({ key, doc_count })) });
 
 describe('storefront facets', () => {
   it('offer the default set in a fixed order, followed by dynamic facets', () => {
-    assert.deepStrictEqual(facets.map((f) => f.id), ['brand', 'category', 'price', 'color', 'size', 'onlyInStock', 'custom.material']);
+    assert.deepStrictEqual(
+      facets.map((f) => f.id),
+      ['brand', 'category', 'price', 'color', 'size', 'onlyInStock', 'custom.material'],
+    );
     assert.deepStrictEqual(facetSetup({ market: undefined, locale: 'en-GB', page: 'search', defaultDynamicCount: 8 }, ctx).dynamic?.count, 8);
   });
 
   it('parse selections of every kind into typed selections', () => {
-    const selections = parseSelections({
-      'f.brand': 'Nike| Puma |Nike', 'f.price.min': '10.5', 'f.custom.material': 'Wool', 'f.onlyInStock': 'TRUE',
-      'f.size': 'Shoes;NO_FORMAT;38|M', 'f.color': '', q: 'ignored',
-    }, facets);
+    const selections = parseSelections(
+      {
+        'f.brand': 'Nike| Puma |Nike',
+        'f.price.min': '10.5',
+        'f.custom.material': 'Wool',
+        'f.onlyInStock': 'TRUE',
+        'f.size': 'Shoes;NO_FORMAT;38|M',
+        'f.color': '',
+        q: 'ignored',
+      },
+      facets,
+    );
     assert.deepStrictEqual(Object.fromEntries(selections), {
       brand: { kind: 'values', values: ['Nike', 'Puma'] },
       price: { kind: 'range', min: 10.5 },
@@ -57,14 +67,20 @@ describe('storefront facets', () => {
     assert.deepStrictEqual(postFilter(facets, selections), { bool: { filter: [brand, color] } });
     assert.equal(postFilter(facets, new Map()), undefined);
     const aggs = facetAggregations(facets, selections);
-    assert.deepStrictEqual(Object.keys(aggs), facets.map((f) => AGG.facet(f.id)));
+    assert.deepStrictEqual(
+      Object.keys(aggs),
+      facets.map((f) => AGG.facet(f.id)),
+    );
     assert.deepStrictEqual(aggs[AGG.facet('brand')], { filter: { bool: { filter: [color] } }, aggs: { values: { terms: { field: 'brand', size: 100 } } } });
     assert.deepStrictEqual(aggs[AGG.facet('color')], { filter: { bool: { filter: [brand] } }, aggs: { values: { terms: { field: 'colors', size: 100 } } } });
     assert.deepStrictEqual(aggs[AGG.facet('price')], {
       filter: { bool: { filter: [brand, color] } },
       aggs: { min: { min: { field: 'price.selling.min' } }, max: { max: { field: 'price.selling.max' } } },
     });
-    assert.deepStrictEqual(aggs[AGG.facet('onlyInStock')], { filter: { bool: { filter: [brand, color] } }, aggs: { matching: { filter: { term: { inStock: true } } } } });
+    assert.deepStrictEqual(aggs[AGG.facet('onlyInStock')], {
+      filter: { bool: { filter: [brand, color] } },
+      aggs: { matching: { filter: { term: { inStock: true } } } },
+    });
     assert.deepStrictEqual(facetAggregations(facets, new Map())[AGG.facet('brand')].filter, { match_all: {} });
   });
 
@@ -72,16 +88,18 @@ describe('storefront facets', () => {
     const s = parseSelections({ 'f.size': 'Shoes;NO_FORMAT;38|;NO_FORMAT;M|XL' }, facets);
     assert.deepStrictEqual(postFilter(facets, s), {
       bool: {
-        filter: [{
-          bool: {
-            should: [
-              { bool: { filter: [{ term: { sizes: '38' } }, { term: { sizeType: 'Shoes' } }] } },
-              { bool: { filter: [{ term: { sizes: 'M' } }, { bool: { must_not: { exists: { field: 'sizeType' } } } }] } },
-              { term: { sizes: 'XL' } },
-            ],
-            minimum_should_match: 1,
+        filter: [
+          {
+            bool: {
+              should: [
+                { bool: { filter: [{ term: { sizes: '38' } }, { term: { sizeType: 'Shoes' } }] } },
+                { bool: { filter: [{ term: { sizes: 'M' } }, { bool: { must_not: { exists: { field: 'sizeType' } } } }] } },
+                { term: { sizes: 'XL' } },
+              ],
+              minimum_should_match: 1,
+            },
           },
-        }],
+        ],
       },
     });
   });
@@ -103,7 +121,11 @@ describe('storefront facets', () => {
     } as unknown as AggResults;
     assert.deepStrictEqual(shapeFacets(facets, selections, results), [
       {
-        id: 'brand', label: 'Brand', type: 'TEXT', sort: 'ALPHABETICAL', selectedCount: 2,
+        id: 'brand',
+        label: 'Brand',
+        type: 'TEXT',
+        sort: 'ALPHABETICAL',
+        selectedCount: 2,
         values: [
           { id: 'Adidas', label: 'Adidas', selected: false, count: 3 },
           { id: 'Nike', label: 'Nike', selected: false, count: 1 },
@@ -112,20 +134,44 @@ describe('storefront facets', () => {
         ],
       },
       {
-        id: 'category', label: 'Category', type: 'TEXT', sort: 'ALPHABETICAL', selectedCount: 0,
-        values: [{ id: 'Shoes', label: 'Shoes', selected: false, count: 6 }, { id: 'Shoes > Boots', label: 'Shoes > Boots', selected: false, count: 2 }],
+        id: 'category',
+        label: 'Category',
+        type: 'TEXT',
+        sort: 'ALPHABETICAL',
+        selectedCount: 0,
+        values: [
+          { id: 'Shoes', label: 'Shoes', selected: false, count: 6 },
+          { id: 'Shoes > Boots', label: 'Shoes > Boots', selected: false, count: 2 },
+        ],
       },
       { id: 'price', label: 'Price', type: 'RANGE', min: 49.5, max: 899, maxSelected: 300 },
       {
-        id: 'color', label: 'Color', type: 'COLOR', selectedCount: 0,
-        values: [{ id: 'Red', label: 'Red', selected: false, count: 2, color: 'red' }, { id: '#00FF00', label: '#00FF00', selected: false, count: 1, color: '#00ff00' }],
+        id: 'color',
+        label: 'Color',
+        type: 'COLOR',
+        selectedCount: 0,
+        values: [
+          { id: 'Red', label: 'Red', selected: false, count: 2, color: 'red' },
+          { id: '#00FF00', label: '#00FF00', selected: false, count: 1, color: '#00ff00' },
+        ],
       },
       {
-        id: 'size', label: 'Size', type: 'SIZE', selectedCount: 1,
+        id: 'size',
+        label: 'Size',
+        type: 'SIZE',
+        selectedCount: 1,
         sizeTypes: [
           {
             label: 'Shoes',
-            formats: [{ format: 'NO_FORMAT', values: [{ id: 'Shoes;NO_FORMAT;38', label: '38', selected: true, count: 3 }, { id: 'Shoes;NO_FORMAT;39', label: '39', selected: false, count: 1 }] }],
+            formats: [
+              {
+                format: 'NO_FORMAT',
+                values: [
+                  { id: 'Shoes;NO_FORMAT;38', label: '38', selected: true, count: 3 },
+                  { id: 'Shoes;NO_FORMAT;39', label: '39', selected: false, count: 1 },
+                ],
+              },
+            ],
           },
           { label: '', formats: [{ format: 'NO_FORMAT', values: [{ id: ';NO_FORMAT;M', label: 'M', selected: false, count: 2 }] }] },
         ],
@@ -137,8 +183,14 @@ describe('storefront facets', () => {
   it('leave min and max out of a range facet with no products, and price over priceId', () => {
     const withPriceId = defaults({ ...ctx, priceId: 'member' });
     const aggs = facetAggregations(withPriceId, new Map());
-    assert.deepStrictEqual(aggs[AGG.facet('price')].aggs, { min: { min: { field: 'customPrice.member.selling.min' } }, max: { max: { field: 'customPrice.member.selling.max' } } });
+    assert.deepStrictEqual(aggs[AGG.facet('price')].aggs, {
+      min: { min: { field: 'customPrice.member.selling.min' } },
+      max: { max: { field: 'customPrice.member.selling.max' } },
+    });
     const shaped = shapeFacets(withPriceId, new Map(), { [AGG.facet('price')]: { min: { value: null }, max: { value: null } } } as unknown as AggResults);
-    assert.deepStrictEqual(shaped.find((f) => f.id === 'price'), { id: 'price', label: 'Price', type: 'RANGE' });
+    assert.deepStrictEqual(
+      shaped.find((f) => f.id === 'price'),
+      { id: 'price', label: 'Price', type: 'RANGE' },
+    );
   });
 });

@@ -28,7 +28,6 @@ const base = { customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE',
 const request = (query: Record<string, string> = {}, body: unknown = undefined, isPost = body !== undefined) =>
   parseLandingPageRequest({ ...base, ...query }, parseLandingPageBody(body), facts, isPost);
 
-
 const page = (o: Partial<Page> = {}): Page => ({ id: '/a/b', ...o });
 const loaded = (p: Page, ancestors: Page[] = []) => ({ page: p, ancestors });
 
@@ -36,15 +35,64 @@ describe('storefront landing-page request', () => {
   it('parses parameters and body with defaults', () => {
     const req = request();
     assert.deepStrictEqual(
-      { ref: req.pageReference, view: req.view, limit: req.limit, skip: req.skip, sort: req.sort, primaryList: req.primaryList, rules: req.rules, navigation: req.navigation, recs: req.recommendationLists, contents: req.contentLists, collapse: req.collapse },
-      { ref: '/p', view: 'production', limit: 60, skip: 0, sort: undefined, primaryList: undefined, rules: [], navigation: false, recs: [], contents: [], collapse: false },
+      {
+        ref: req.pageReference,
+        view: req.view,
+        limit: req.limit,
+        skip: req.skip,
+        sort: req.sort,
+        primaryList: req.primaryList,
+        rules: req.rules,
+        navigation: req.navigation,
+        recs: req.recommendationLists,
+        contents: req.contentLists,
+        collapse: req.collapse,
+      },
+      {
+        ref: '/p',
+        view: 'production',
+        limit: 60,
+        skip: 0,
+        sort: undefined,
+        primaryList: undefined,
+        rules: [],
+        navigation: false,
+        recs: [],
+        contents: [],
+        collapse: false,
+      },
     );
-    const full = request({ viewId: 'preview', limit: '10', skip: '5', sort: 'price_ascending', q: ' red  shoe ' }, {
-      primaryList: { include: true, productRules: 'rule incl brand { "A" }' }, navigation: { include: true }, contentLists: [{ id: 'c' }],
-    });
+    const full = request(
+      { viewId: 'preview', limit: '10', skip: '5', sort: 'price_ascending', q: ' red  shoe ' },
+      {
+        primaryList: { include: true, productRules: 'rule incl brand { "A" }' },
+        navigation: { include: true },
+        contentLists: [{ id: 'c' }],
+      },
+    );
     assert.deepStrictEqual(
-      { view: full.view, limit: full.limit, skip: full.skip, sort: full.sort, q: full.q, primaryList: full.primaryList, rules: full.rules.length, navigation: full.navigation, contents: full.contentLists },
-      { view: 'preview', limit: 10, skip: 5, sort: 'price_ascending', q: 'red shoe', primaryList: true, rules: 1, navigation: true, contents: [{ id: 'c', limit: 10, contentFilter: {} }] },
+      {
+        view: full.view,
+        limit: full.limit,
+        skip: full.skip,
+        sort: full.sort,
+        q: full.q,
+        primaryList: full.primaryList,
+        rules: full.rules.length,
+        navigation: full.navigation,
+        contents: full.contentLists,
+      },
+      {
+        view: 'preview',
+        limit: 10,
+        skip: 5,
+        sort: 'price_ascending',
+        q: 'red shoe',
+        primaryList: true,
+        rules: 1,
+        navigation: true,
+        contents: [{ id: 'c', limit: 10, contentFilter: {} }],
+      },
     );
   });
 
@@ -80,10 +128,18 @@ describe('storefront landing-page settings', () => {
   it('compiles page rules, restricting ancestors and blocked keys; handpicked keys come from the first rule', () => {
     const parent = page({ id: '/a', primaryList: { rules: 'rule incl brand { "P" }', restrictChildRules: true } });
     const ignored = page({ id: '/x', primaryList: { rules: 'rule incl brand { "Q" }' } });
-    const products = pageProducts(loaded(page({ primaryList: { rules: 'rule incl product_key { "k2" "k1" } rule incl brand { "B" }', blocked: ['k9', 'k9'] } }), [parent, ignored]), undefined);
+    const products = pageProducts(
+      loaded(page({ primaryList: { rules: 'rule incl product_key { "k2" "k1" } rule incl brand { "B" }', blocked: ['k9', 'k9'] } }), [parent, ignored]),
+      undefined,
+    );
     assert.deepStrictEqual(products, {
       filters: [
-        { bool: { should: [{ bool: { filter: [{ terms: { productKey: ['k2', 'k1'] } }] } }, { bool: { filter: [{ terms: { brand: ['B'] } }] } }], minimum_should_match: 1 } },
+        {
+          bool: {
+            should: [{ bool: { filter: [{ terms: { productKey: ['k2', 'k1'] } }] } }, { bool: { filter: [{ terms: { brand: ['B'] } }] } }],
+            minimum_should_match: 1,
+          },
+        },
         { bool: { filter: [{ terms: { brand: ['P'] } }] } },
       ],
       blocked: ['k9'],
@@ -93,10 +149,23 @@ describe('storefront landing-page settings', () => {
   });
 
   it('orders pins: pinned, handpicked, then slices, without duplicates or blocked keys', () => {
-    assert.deepStrictEqual(orderPins(['a', 'b', 'a'], [{ id: 'S1', keys: ['b', 'c', 'x'] }, { id: 'S2', keys: ['c', 'd'] }], ['x']), {
-      pins: ['a', 'b', 'c', 'd'],
-      ownSlices: [{ id: 'S1', keys: ['c'] }, { id: 'S2', keys: ['d'] }],
-    });
+    assert.deepStrictEqual(
+      orderPins(
+        ['a', 'b', 'a'],
+        [
+          { id: 'S1', keys: ['b', 'c', 'x'] },
+          { id: 'S2', keys: ['c', 'd'] },
+        ],
+        ['x'],
+      ),
+      {
+        pins: ['a', 'b', 'c', 'd'],
+        ownSlices: [
+          { id: 'S1', keys: ['c'] },
+          { id: 'S2', keys: ['d'] },
+        ],
+      },
+    );
   });
 
   it('inherits slices from the nearest ancestor that has some unless inherit is false (default true)', () => {
@@ -116,19 +185,31 @@ describe('storefront landing-page settings', () => {
   });
 
   it('offers the sortOrderOverride sorts (page naming mapped), else every sort', () => {
-    assert.deepStrictEqual(pageSortOptions({ sortOrderOverride: { enabled: true, sortOrders: ['PRICE_DECREASING', 'NEWEST_FIRST', 'PRICE_DESCENDING'] } }), ['PRICE_DESCENDING', 'NEWEST_FIRST']);
+    assert.deepStrictEqual(pageSortOptions({ sortOrderOverride: { enabled: true, sortOrders: ['PRICE_DECREASING', 'NEWEST_FIRST', 'PRICE_DESCENDING'] } }), [
+      'PRICE_DESCENDING',
+      'NEWEST_FIRST',
+    ]);
     assert.equal(pageSortOptions({ sortOrderOverride: { enabled: false, sortOrders: ['NEWEST_FIRST'] } })[0], 'RELEVANCE');
   });
 
   it('plans the listing: the default sort is the first offered and pins apply only under it', () => {
     const p = page({ primaryList: { pinned: ['k1'], sortOrderOverride: { sortOrders: ['NEWEST_FIRST', 'RATING'] } } });
     const plan = listingPlan(request({}, { primaryList: { productRules: 'rule incl brand { "Z" }' } }), loaded(p));
-    assert.deepStrictEqual([plan.sort, plan.pinsApply, plan.pins, plan.filters], ['NEWEST_FIRST', true, ['k1'], [{ bool: { filter: [{ terms: { brand: ['Z'] } }] } }]]);
+    assert.deepStrictEqual(
+      [plan.sort, plan.pinsApply, plan.pins, plan.filters],
+      ['NEWEST_FIRST', true, ['k1'], [{ bool: { filter: [{ terms: { brand: ['Z'] } }] } }]],
+    );
     assert.deepStrictEqual([listingPlan(request({ sort: 'rating' }), loaded(p)).pinsApply], [false]);
     fails(/sort: "NAME" is not a sort order of this page \(NEWEST_FIRST, RATING\)/, () => listingPlan(request({ sort: 'NAME' }), loaded(p)));
     // A selection of a facet the page does not show still filters, and the facet is shown after the page's.
-    const colorOnly = listingPlan(request({ 'f.brand': 'x', 'f.nope': 'y' }), loaded(page({ primaryList: { facetsOverride: { facets: [{ attribute: 'color' }] } } })));
-    assert.deepStrictEqual([colorOnly.facets.map((f) => f.id), [...colorOnly.selections.keys()], colorOnly.dynamic], [['color', 'brand'], ['brand'], undefined]);
+    const colorOnly = listingPlan(
+      request({ 'f.brand': 'x', 'f.nope': 'y' }),
+      loaded(page({ primaryList: { facetsOverride: { facets: [{ attribute: 'color' }] } } })),
+    );
+    assert.deepStrictEqual(
+      [colorOnly.facets.map((f) => f.id), [...colorOnly.selections.keys()], colorOnly.dynamic],
+      [['color', 'brand'], ['brand'], undefined],
+    );
   });
 });
 
@@ -136,38 +217,84 @@ describe('storefront landing-page facets', () => {
   const ctx = { channels: { online: true, store: false }, stores: [] };
   it('builds the facets of facetsOverride in order, skipping unknown attributes', () => {
     const market = facetSetup({ market: undefined, locale: 'sv-SE', page: 'landing', defaultDynamicCount: 8 }, ctx);
-    const setup = pageFacetSetup({ enabled: true, facets: [{ attribute: 'size' }, { attribute: 'nope' }, { attribute: 'custom.material' }, { attribute: 'price' }, { attribute: 'length', unit: 'cm' }] }, market, ctx);
+    const setup = pageFacetSetup(
+      {
+        enabled: true,
+        facets: [{ attribute: 'size' }, { attribute: 'nope' }, { attribute: 'custom.material' }, { attribute: 'price' }, { attribute: 'length', unit: 'cm' }],
+      },
+      market,
+      ctx,
+    );
     assert.deepStrictEqual([setup.facets.map((f) => f.id), setup.dynamic], [['size', 'custom.material', 'price', 'length'], undefined]);
     assert.equal(pageFacetSetup({ enabled: false, facets: [{ attribute: 'size' }] }, market, ctx), market);
   });
 
   it('converts RANGE selections and results through the unit', () => {
     const width = facetFromDefinition({ id: 'custom.width', attribute: 'custom.width', type: 'RANGE', label: 'width', unit: 'cm' }, ctx)!;
-    const lengths = (range: object) => ({ nested: { path: 'customLengthValues', query: { bool: { filter: [{ term: { 'customLengthValues.name': 'width' } }, { range: { 'customLengthValues.base': range } }] } } } });
+    const lengths = (range: object) => ({
+      nested: {
+        path: 'customLengthValues',
+        query: { bool: { filter: [{ term: { 'customLengthValues.name': 'width' } }, { range: { 'customLengthValues.base': range } }] } },
+      },
+    });
     assert.deepStrictEqual(width.filter({ kind: 'range', min: 1.5, max: 3 }), lengths({ gte: 15, lte: 30 }));
     assert.deepStrictEqual(width.aggregations(), {
-      [AGG.stats]: { nested: { path: 'customLengthValues' }, aggs: { named: { filter: { term: { 'customLengthValues.name': 'width' } }, aggs: { min: { min: { field: 'customLengthValues.base' } }, max: { max: { field: 'customLengthValues.base' } } } } } },
+      [AGG.stats]: {
+        nested: { path: 'customLengthValues' },
+        aggs: {
+          named: {
+            filter: { term: { 'customLengthValues.name': 'width' } },
+            aggs: { min: { min: { field: 'customLengthValues.base' } }, max: { max: { field: 'customLengthValues.base' } } },
+          },
+        },
+      },
     });
-    assert.deepStrictEqual(width.shape({ [AGG.stats]: { named: { min: { value: 15 }, max: { value: null } } } } as never, { kind: 'range', min: 1 }), { id: 'custom.width', label: 'width', type: 'RANGE', unit: 'cm', min: 1.5, minSelected: 1 });
+    assert.deepStrictEqual(width.shape({ [AGG.stats]: { named: { min: { value: 15 }, max: { value: null } } } } as never, { kind: 'range', min: 1 }), {
+      id: 'custom.width',
+      label: 'width',
+      type: 'RANGE',
+      unit: 'cm',
+      min: 1.5,
+      minSelected: 1,
+    });
     const number = facetFromDefinition({ id: 'custom.pages', attribute: 'custom.pages', type: 'RANGE', label: 'pages' }, ctx)!;
-    assert.deepStrictEqual(number.filter({ kind: 'range', max: 100 }), { nested: { path: 'customNumberValues', query: { bool: { filter: [{ term: { 'customNumberValues.name': 'pages' } }, { range: { 'customNumberValues.value': { lte: 100 } } }] } } } });
+    assert.deepStrictEqual(number.filter({ kind: 'range', max: 100 }), {
+      nested: {
+        path: 'customNumberValues',
+        query: { bool: { filter: [{ term: { 'customNumberValues.name': 'pages' } }, { range: { 'customNumberValues.value': { lte: 100 } } }] } },
+      },
+    });
     assert.equal(facetFromDefinition({ id: 'weight', attribute: 'weight', label: 'Weight', unit: 'furlong' }, ctx), undefined);
   });
 
   it('sorts TEXT values naturally for NATURAL and says so', () => {
     const facet = facetFromDefinition({ id: 'custom.size', attribute: 'custom.size', label: 'size', sortOrder: 'NATURAL' }, ctx)!;
-    const shaped = facet.shape({ values: { buckets: [{ key: '10', doc_count: 5 }, { key: '2', doc_count: 1 }, { key: 'a', doc_count: 3 }] } } as never, undefined) as { sort: string; values: { id: string }[] };
+    const shaped = facet.shape(
+      {
+        values: {
+          buckets: [
+            { key: '10', doc_count: 5 },
+            { key: '2', doc_count: 1 },
+            { key: 'a', doc_count: 3 },
+          ],
+        },
+      } as never,
+      undefined,
+    ) as { sort: string; values: { id: string }[] };
     assert.deepStrictEqual([shaped.sort, shaped.values.map((v) => v.id)], ['NATURAL', ['2', '10', 'a']]);
   });
 });
 
 describe('storefront landing-page builders', () => {
   it('builds the primary hits search: filters, blocked, pins, post_filter, sort, paging', () => {
-    const p = page({ primaryList: { rules: 'rule incl brand { "B" }', pinned: ['k2', 'k1'], blocked: ['k3'], facetsOverride: { facets: [{ attribute: 'brand' }] } } });
+    const p = page({
+      primaryList: { rules: 'rule incl brand { "B" }', pinned: ['k2', 'k1'], blocked: ['k3'], facetsOverride: { facets: [{ attribute: 'brand' }] } },
+    });
     const req = request({ 'f.brand': 'B' });
     const plan = listingPlan(req, loaded(p));
     const filters = [
-      { term: { market: 'SE' } }, { term: { locale: 'sv-SE' } },
+      { term: { market: 'SE' } },
+      { term: { locale: 'sv-SE' } },
       { bool: { filter: [{ terms: { brand: ['B'] } }] } },
       { bool: { must_not: [{ terms: { productKey: ['k3'] } }] } },
     ];
@@ -181,7 +308,10 @@ describe('storefront landing-page builders', () => {
               boost_mode: 'multiply',
             },
           },
-          functions: [{ filter: { term: { productKey: 'k2' } }, weight: 2 * PIN_WEIGHT }, { filter: { term: { productKey: 'k1' } }, weight: PIN_WEIGHT }],
+          functions: [
+            { filter: { term: { productKey: 'k2' } }, weight: 2 * PIN_WEIGHT },
+            { filter: { term: { productKey: 'k1' } }, weight: PIN_WEIGHT },
+          ],
           score_mode: 'first',
           boost_mode: 'sum',
         },
@@ -201,7 +331,13 @@ describe('storefront landing-page builders', () => {
   });
 
   it('builds the cacheable facets search: same filters, no pins, no sort, size 0', () => {
-    const p = page({ primaryList: { pinned: ['k'], facetsOverride: { facets: [{ attribute: 'brand' }] }, pageSliceInfo: { slices: [{ productSetId: 'S', pinnedProducts: ['s1'] }] } } });
+    const p = page({
+      primaryList: {
+        pinned: ['k'],
+        facetsOverride: { facets: [{ attribute: 'brand' }] },
+        pageSliceInfo: { slices: [{ productSetId: 'S', pinnedProducts: ['s1'] }] },
+      },
+    });
     const req = request({ 'f.brand': 'B' });
     const plan = listingPlan(req, loaded(p));
     const brandOnly = { bool: { filter: [{ terms: { brand: ['B'] } }] } };
@@ -219,7 +355,10 @@ describe('storefront landing-page builders', () => {
   });
 
   it('counts every node with one filters aggregation, and reads the counts back', () => {
-    const products = new Map([['n1', { filters: [{ term: { brand: 'B' } }], blocked: ['k'], handpicked: [] }], ['n2', { filters: [], blocked: [], handpicked: [] }]]);
+    const products = new Map([
+      ['n1', { filters: [{ term: { brand: 'B' } }], blocked: ['k'], handpicked: [] }],
+      ['n2', { filters: [], blocked: [], handpicked: [] }],
+    ]);
     assert.deepStrictEqual(nodeCountSearch({ market: 'SE', locale: 'sv-SE' }, products, true), {
       size: 0,
       track_total_hits: true,
@@ -227,12 +366,19 @@ describe('storefront landing-page builders', () => {
       aggs: {
         ...groupCountAggregation(3000),
         [AGG.nodes]: {
-          filters: { filters: { n1: { bool: { filter: [{ term: { brand: 'B' } }, { bool: { must_not: [{ terms: { productKey: ['k'] } }] } }] } }, n2: { bool: { filter: [] } } } },
+          filters: {
+            filters: {
+              n1: { bool: { filter: [{ term: { brand: 'B' } }, { bool: { must_not: [{ terms: { productKey: ['k'] } }] } }] } },
+              n2: { bool: { filter: [] } },
+            },
+          },
           aggs: groupCountAggregation(3000),
         },
       },
     });
-    const response = { aggregations: { [AGG.nodes]: { buckets: { n1: { doc_count: 9, ...counted(9, 6, 1) } } } } } as unknown as estypes.SearchResponse<unknown>;
+    const response = {
+      aggregations: { [AGG.nodes]: { buckets: { n1: { doc_count: 9, ...counted(9, 6, 1) } } } },
+    } as unknown as estypes.SearchResponse<unknown>;
     assert.deepStrictEqual([...nodeCounts(response, true)], [['n1', 4]]);
     assert.deepStrictEqual([...nodeCounts(response, false)], [['n1', 9]]);
   });
@@ -247,16 +393,40 @@ describe('storefront landing-page shaping', () => {
   });
 
   it('reports slice ranges over the pins the listing holds', () => {
-    const plan = { pins: ['a', 'b', 'c', 'd', 'e'], pinsApply: true, slices: [{ id: 'S1', keys: ['c', 'd'] }, { id: 'S2', keys: ['e'] }] } as never;
-    const aggs = { [AGG.pinned]: { doc_count: 3, [AGG.pinnedKeys]: { buckets: [{ key: 'a', doc_count: 1 }, { key: 'd', doc_count: 1 }, { key: 'e', doc_count: 1 }] } } } as never;
-    assert.deepStrictEqual(sliceRanges(plan, aggs), [{ id: 'S1', from: 1, to: 2 }, { id: 'S2', from: 2, to: 3 }]);
+    const plan = {
+      pins: ['a', 'b', 'c', 'd', 'e'],
+      pinsApply: true,
+      slices: [
+        { id: 'S1', keys: ['c', 'd'] },
+        { id: 'S2', keys: ['e'] },
+      ],
+    } as never;
+    const aggs = {
+      [AGG.pinned]: {
+        doc_count: 3,
+        [AGG.pinnedKeys]: {
+          buckets: [
+            { key: 'a', doc_count: 1 },
+            { key: 'd', doc_count: 1 },
+            { key: 'e', doc_count: 1 },
+          ],
+        },
+      },
+    } as never;
+    assert.deepStrictEqual(sliceRanges(plan, aggs), [
+      { id: 'S1', from: 1, to: 2 },
+      { id: 'S2', from: 2, to: 3 },
+    ]);
     assert.deepStrictEqual(sliceRanges({ ...(plan as object), pinsApply: false } as never, aggs), []);
   });
 
   it('merges page recLists over body lists with the same id; page lists first', () => {
     const merged = mergeRecommendationLists(
       [{ id: 'top', algorithm: 'NEWEST_PRODUCTS', rules: 'rule incl brand { "A" }', pinned: ['p'] }, { id: 'own' }],
-      [{ id: 'extra', algorithm: 'PERSONAL' }, { id: 'top', algorithm: 'TOP_PRODUCTS', label: 'L', limit: 8, productFilter: { brand: 'B' } }],
+      [
+        { id: 'extra', algorithm: 'PERSONAL' },
+        { id: 'top', algorithm: 'TOP_PRODUCTS', label: 'L', limit: 8, productFilter: { brand: 'B' } },
+      ],
     );
     assert.deepStrictEqual(merged, [
       { id: 'top', algorithm: 'NEWEST_PRODUCTS', label: 'L', limit: 8, productRules: 'rule incl brand { "A" }', pinned: ['p'] },
@@ -267,35 +437,99 @@ describe('storefront landing-page shaping', () => {
 });
 
 describe('storefront navigation shaping', () => {
-  const n = (id: string, type: NavigationTreeNode['type'], children: NavigationTreeNode[] = [], extra: Partial<NavigationTreeNode> = {}): NavigationTreeNode =>
-    ({ id, title: id.toUpperCase(), type, origin: 'import', children, ...(type === 'PAGE' ? { pageId: `/${id}` } : {}), ...(type === 'LINK' ? { url: `https://x/${id}` } : {}), ...extra });
+  const n = (
+    id: string,
+    type: NavigationTreeNode['type'],
+    children: NavigationTreeNode[] = [],
+    extra: Partial<NavigationTreeNode> = {},
+  ): NavigationTreeNode => ({
+    id,
+    title: id.toUpperCase(),
+    type,
+    origin: 'import',
+    children,
+    ...(type === 'PAGE' ? { pageId: `/${id}` } : {}),
+    ...(type === 'LINK' ? { url: `https://x/${id}` } : {}),
+    ...extra,
+  });
   const roots = [n('a', 'PAGE', [n('b', 'PAGE', [n('c', 'PAGE')]), n('l', 'LABEL')]), n('z', 'LINK')];
-  const facts: NodeFacts = { locale: 'sv-SE', pagePaths: new Map([['/a', '/aa'], ['/b', undefined]]), counts: new Map([['a', 3], ['b', 1]]), rootCount: 10 };
+  const facts: NodeFacts = {
+    locale: 'sv-SE',
+    pagePaths: new Map([
+      ['/a', '/aa'],
+      ['/b', undefined],
+    ]),
+    counts: new Map([
+      ['a', 3],
+      ['b', 1],
+    ]),
+    rootCount: 10,
+  };
 
   it('finds the path to the page node and the nodes a state tree shows', () => {
     assert.deepStrictEqual(selectedPath(roots, '/b'), ['a', 'b']);
     assert.deepStrictEqual(selectedPath(roots, '/none'), []);
-    assert.deepStrictEqual(allNodes(roots).map((x) => x.id), ['a', 'b', 'c', 'l', 'z']);
+    assert.deepStrictEqual(
+      allNodes(roots).map((x) => x.id),
+      ['a', 'b', 'c', 'l', 'z'],
+    );
   });
 
   it('shapes breadcrumbs and the state tree expanded along the path', () => {
     const shaped = shapeNavigation(roots, ['a', 'b'], facts);
-    assert.deepStrictEqual(shaped.breadcrumbs, [{ label: 'A', path: '/aa' }, { label: 'B', path: '/b' }]);
+    assert.deepStrictEqual(shaped.breadcrumbs, [
+      { label: 'A', path: '/aa' },
+      { label: 'B', path: '/b' },
+    ]);
     const [a, z] = shaped.tree.children;
-    assert.deepStrictEqual([a.selected, a.count, a.children.map((c) => [c.label, c.selected, c.expandable, c.children.length])], [true, 3, [['B', true, true, 1], ['L', false, false, 0]]]);
-    assert.deepStrictEqual(z, { type: 'PAGE_LINK', label: 'Z', path: 'https://x/z', link: 'https://x/z', customData: {}, count: 0, expandable: false, selected: false, children: [] });
+    assert.deepStrictEqual(
+      [a.selected, a.count, a.children.map((c) => [c.label, c.selected, c.expandable, c.children.length])],
+      [
+        true,
+        3,
+        [
+          ['B', true, true, 1],
+          ['L', false, false, 0],
+        ],
+      ],
+    );
+    assert.deepStrictEqual(z, {
+      type: 'PAGE_LINK',
+      label: 'Z',
+      path: 'https://x/z',
+      link: 'https://x/z',
+      customData: {},
+      count: 0,
+      expandable: false,
+      selected: false,
+      children: [],
+    });
   });
 
   it('shapes the whole tree under a root: pages and links are PAGE_LINK nodes with their link', () => {
     const withIcon = [{ ...roots[0], iconPath: '/i/a.svg', customData: { promo: 'yes' } }, roots[1]];
     assert.deepStrictEqual(shapeTree(withIcon, facts), {
-      type: 'LABEL', label: '', customData: {}, count: 10,
+      type: 'LABEL',
+      label: '',
+      customData: {},
+      count: 10,
       children: [
         {
-          type: 'PAGE_LINK', path: '/aa', link: '/aa', label: 'A', iconPath: '/i/a.svg', customData: { promo: 'yes' }, count: 3,
+          type: 'PAGE_LINK',
+          path: '/aa',
+          link: '/aa',
+          label: 'A',
+          iconPath: '/i/a.svg',
+          customData: { promo: 'yes' },
+          count: 3,
           children: [
             {
-              type: 'PAGE_LINK', path: '/b', link: '/b', label: 'B', customData: {}, count: 1,
+              type: 'PAGE_LINK',
+              path: '/b',
+              link: '/b',
+              label: 'B',
+              customData: {},
+              count: 1,
               children: [{ type: 'PAGE_LINK', path: '/c', link: '/c', label: 'C', customData: {}, count: 0, children: [] }],
             },
             { type: 'LABEL', label: 'L', customData: {}, count: 0, children: [] },
@@ -323,7 +557,12 @@ describe('navigation counts cache (navigation/load.ts)', () => {
       index: { products: () => 'products', content: () => 'content' },
       merchandising: { navigation: { revision: 0 }, pages: { revision: 0 } },
       facts: { get: async () => ({ version: state.factsVersion }) },
-      search: { msearch: async () => { state.searches++; return [{ hits: { total: { value: state.total, relation: 'eq' }, hits: [] } }]; } },
+      search: {
+        msearch: async () => {
+          state.searches++;
+          return [{ hits: { total: { value: state.total, relation: 'eq' }, hits: [] } }];
+        },
+      },
     } as unknown as StorefrontServices;
   }
 

@@ -9,7 +9,9 @@ describe('msearch split of a listing search', () => {
     aggs: { facet_brand: { terms: { field: 'brand' } } },
     collapse: { field: 'collapseKey' },
     sort: [{ _score: { order: 'desc' } }],
-    from: 60, size: 60, track_total_hits: true,
+    from: 60,
+    size: 60,
+    track_total_hits: true,
     _source: { includes: ['productKey'] },
   };
 
@@ -27,8 +29,19 @@ describe('msearch split of a listing search', () => {
   });
 
   it('merges the two answers into the answer of the unsplit search', () => {
-    const hits = { took: 3, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: [{ _index: 'i', _id: '1' }] } } as estypes.SearchResponse<unknown>;
-    const aggs = { took: 5, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: 42, relation: 'eq' }, hits: [] }, aggregations: { facet_brand: {} } } as unknown as estypes.SearchResponse<unknown>;
+    const hits = {
+      took: 3,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: { hits: [{ _index: 'i', _id: '1' }] },
+    } as estypes.SearchResponse<unknown>;
+    const aggs = {
+      took: 5,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: { total: { value: 42, relation: 'eq' }, hits: [] },
+      aggregations: { facet_brand: {} },
+    } as unknown as estypes.SearchResponse<unknown>;
     const merged = mergeSplit(hits, aggs);
     assert.equal(merged.took, 5);
     assert.deepEqual(merged.hits.total, { value: 42, relation: 'eq' });

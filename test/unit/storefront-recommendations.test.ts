@@ -21,15 +21,43 @@ import { parsePageBody } from '../../src/storefront/pages/request';
 import { allCustom } from '../../src/storefront/pages/shape';
 
 const context: QueryContext = {
-  customerKey: 'c', sessionKey: 's', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP', channels: { online: true, store: false },
-  stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {},
+  customerKey: 'c',
+  sessionKey: 's',
+  market: 'SE',
+  locale: 'sv-SE',
+  touchpoint: 'DESKTOP',
+  channels: { online: true, store: false },
+  stores: [],
+  notify: true,
+  presentCustom: [],
+  presentPrices: [],
+  viewId: 'PRODUCTION',
+  labels: {},
 };
 const shoe: SourceProduct = {
-  productKey: 'P1', productGroupKey: 'G1', title: 'Trail shoe', brand: 'Acme', series: 'Trail', categoryIds: ['shoes'], categories: ['Women > Shoes > Sneakers'], gender: ['women'], age: [],
-  productType: ['sneaker'], styleWith: ['S1', 'S2'], price: 500,
+  productKey: 'P1',
+  productGroupKey: 'G1',
+  title: 'Trail shoe',
+  brand: 'Acme',
+  series: 'Trail',
+  categoryIds: ['shoes'],
+  categories: ['Women > Shoes > Sneakers'],
+  gender: ['women'],
+  age: [],
+  productType: ['sneaker'],
+  styleWith: ['S1', 'S2'],
+  price: 500,
 };
 const list = (over: Partial<ResolvedList> = {}): ResolvedList => ({
-  id: 'l', algorithm: 'TOP_PRODUCTS', limit: 4, pinned: [], blocked: [], unknownProduct: false, cart: [], cartKeys: [], ...over,
+  id: 'l',
+  algorithm: 'TOP_PRODUCTS',
+  limit: 4,
+  pinned: [],
+  blocked: [],
+  unknownProduct: false,
+  cart: [],
+  cartKeys: [],
+  ...over,
 });
 const input = (over: Partial<ResolvedList> = {}): AlgorithmInput => ({ list: list(over), context });
 const stagesOf = (over: Partial<ResolvedList>, signals?: unknown) => {
@@ -42,15 +70,36 @@ describe('recommendation lists (pure)', () => {
   describe('parseRecommendationLists', () => {
     it('reads every setting and defaults the algorithm', () => {
       assert.deepEqual(parseRecommendationLists(undefined), []);
-      assert.deepEqual(parseRecommendationLists([
-        { id: 'a' },
-        { id: 'b_1-X', algorithm: 'CART', label: 'L', showMoreLink: '//x', visualization: 'GRID', limit: 200, productRules: 'rule incl brand { "A" }', params: { cart: ['k'], productKey: 'p' } },
-        { id: 'c', productFilter: { brand: 'A' } },
-      ]), [
-        { id: 'a', algorithm: 'TOP_PRODUCTS' },
-        { id: 'b_1-X', algorithm: 'CART', label: 'L', showMoreLink: '//x', visualization: 'GRID', limit: 200, productRules: 'rule incl brand { "A" }', params: { cart: ['k'], productKey: 'p' } },
-        { id: 'c', algorithm: 'TOP_PRODUCTS', productFilter: { brand: 'A' } },
-      ]);
+      assert.deepEqual(
+        parseRecommendationLists([
+          { id: 'a' },
+          {
+            id: 'b_1-X',
+            algorithm: 'CART',
+            label: 'L',
+            showMoreLink: '//x',
+            visualization: 'GRID',
+            limit: 200,
+            productRules: 'rule incl brand { "A" }',
+            params: { cart: ['k'], productKey: 'p' },
+          },
+          { id: 'c', productFilter: { brand: 'A' } },
+        ]),
+        [
+          { id: 'a', algorithm: 'TOP_PRODUCTS' },
+          {
+            id: 'b_1-X',
+            algorithm: 'CART',
+            label: 'L',
+            showMoreLink: '//x',
+            visualization: 'GRID',
+            limit: 200,
+            productRules: 'rule incl brand { "A" }',
+            params: { cart: ['k'], productKey: 'p' },
+          },
+          { id: 'c', algorithm: 'TOP_PRODUCTS', productFilter: { brand: 'A' } },
+        ],
+      );
     });
 
     it('names the list and field of every broken rule', () => {
@@ -61,8 +110,14 @@ describe('recommendation lists (pure)', () => {
       throws400(() => parseRecommendationLists([{ id: 'a', showMoreLink: 'ftp://x' }]), /showMoreLink must start with/);
       throws400(() => parseRecommendationLists([{ id: 'a', params: { productKey: '' } }]), /params\.productKey must be a non-empty string/);
       // Longer than any catalog key (200): refused before Elasticsearch, where a term over 32,766 bytes fails the search.
-      throws400(() => parseRecommendationLists([{ id: 'a', params: { variantKey: 'v'.repeat(201) } }]), /recommendationLists\[0\]\.params\.variantKey must be at most 200 characters \(got 201\)/);
-      throws400(() => parseRecommendationLists([{ id: 'a', algorithm: 'CART', params: { cart: ['ok', 'x'.repeat(40_000)] } }]), /recommendationLists\[0\]\.params\.cart\[1\] must be at most 200 characters \(got 40000\)/);
+      throws400(
+        () => parseRecommendationLists([{ id: 'a', params: { variantKey: 'v'.repeat(201) } }]),
+        /recommendationLists\[0\]\.params\.variantKey must be at most 200 characters \(got 201\)/,
+      );
+      throws400(
+        () => parseRecommendationLists([{ id: 'a', algorithm: 'CART', params: { cart: ['ok', 'x'.repeat(40_000)] } }]),
+        /recommendationLists\[0\]\.params\.cart\[1\] must be at most 200 characters \(got 40000\)/,
+      );
       assert.equal(parseRecommendationLists([{ id: 'a', algorithm: 'CART', params: { cart: ['k'.repeat(200)] } }])[0].params?.cart?.[0].length, 200);
       throws400(() => parseRecommendationLists([{ id: 'a', params: { other: 1 } }]), /params\.other is not a recommendation parameter/);
       throws400(() => parseRecommendationLists([{ id: 'a', productRules: 'rule' }]), /recommendationLists\[0\]\.productRules: /);
@@ -70,18 +125,28 @@ describe('recommendation lists (pure)', () => {
   });
 
   describe('resolveList', () => {
-    const about = new Map([['P1', shoe], ['P1-v', { ...shoe, variantKey: 'P1-v' }], ['C1', { ...shoe, productKey: 'C1', productGroupKey: 'GC' }]]);
+    const about = new Map([
+      ['P1', shoe],
+      ['P1-v', { ...shoe, variantKey: 'P1-v' }],
+      ['C1', { ...shoe, productKey: 'C1', productGroupKey: 'GC' }],
+    ]);
     const req = (r: Partial<RecommendationListRequest>): RecommendationListRequest => ({ id: 'l', algorithm: 'TOP_PRODUCTS', ...r });
 
     it('applies the page defaults and the list params first', () => {
       const r = resolveList(req({ algorithm: 'UPSELL' }), 0, {}, { productKey: 'P1', cart: ['C1', 'nope'] }, about);
-      assert.deepEqual([r.product?.productKey, r.cart.map((p) => p.productKey), r.cartKeys, r.limit, r.unknownProduct], ['P1', ['C1'], ['C1', 'nope'], 4, false]);
+      assert.deepEqual(
+        [r.product?.productKey, r.cart.map((p) => p.productKey), r.cartKeys, r.limit, r.unknownProduct],
+        ['P1', ['C1'], ['C1', 'nope'], 4, false],
+      );
       assert.equal(resolveList(req({ algorithm: 'UPSELL', params: { productKey: 'zz' } }), 0, {}, { productKey: 'P1' }, about).unknownProduct, true);
       assert.equal(resolveList(req({ algorithm: 'ADD_TO_CART_RECS' }), 0, {}, { productKey: 'C1', variantKey: 'P1-v' }, about).product?.productKey, 'P1');
     });
 
     it('requires a product key or a cart where the algorithm needs one', () => {
-      throws400(() => resolveList(req({ algorithm: 'ALTERNATIVES' }), 3, {}, {}, about), /recommendationLists\[3\]\.params\.productKey is required for ALTERNATIVES/);
+      throws400(
+        () => resolveList(req({ algorithm: 'ALTERNATIVES' }), 3, {}, {}, about),
+        /recommendationLists\[3\]\.params\.productKey is required for ALTERNATIVES/,
+      );
       throws400(() => resolveList(req({ algorithm: 'CART' }), 0, {}, {}, about), /params\.cart is required for CART/);
       assert.deepEqual(resolveList(req({ algorithm: 'CART' }), 0, {}, { cart: [] }, about).cart, []);
     });
@@ -97,42 +162,76 @@ describe('recommendation lists (pure)', () => {
     it('has a module for each of the eleven algorithms', () => {
       assert.equal(Object.keys(ALGORITHM_MODULES).length, 11);
       for (const [name, m] of Object.entries(ALGORITHM_MODULES)) assert.equal(m.algorithm, name);
-      assert.deepEqual(Object.values(ALGORITHM_MODULES).filter((m) => !m.softDedupe).map((m) => m.algorithm), ['STYLE_WITH', 'NEWEST_PRODUCTS', 'RECENTLY_VIEWED']);
+      assert.deepEqual(
+        Object.values(ALGORITHM_MODULES)
+          .filter((m) => !m.softDedupe)
+          .map((m) => m.algorithm),
+        ['STYLE_WITH', 'NEWEST_PRODUCTS', 'RECENTLY_VIEWED'],
+      );
     });
 
     it('TOP_PRODUCTS and NEWEST_PRODUCTS keep out-of-stock products and sort by popularity / release date', () => {
       const [top] = stagesOf({ algorithm: 'TOP_PRODUCTS' }) as Extract<Stage, { kind: 'search' }>[];
-      assert.deepEqual(top.sort.map((s) => Object.keys(s as object)[0]), ['_score', 'popularity', 'rating', 'stock', 'releaseDate', 'productKey']);
+      assert.deepEqual(
+        top.sort.map((s) => Object.keys(s as object)[0]),
+        ['_score', 'popularity', 'rating', 'stock', 'releaseDate', 'productKey'],
+      );
       assert.ok(!JSON.stringify(top.query).includes('"filter":[{"term":{"inStock"'));
       const [newest] = stagesOf({ algorithm: 'NEWEST_PRODUCTS' }) as Extract<Stage, { kind: 'search' }>[];
-      assert.deepEqual(newest.sort.map((s) => Object.keys(s as object)[0]), ['_score', 'releaseDate', 'popularity', 'productKey']);
+      assert.deepEqual(
+        newest.sort.map((s) => Object.keys(s as object)[0]),
+        ['_score', 'releaseDate', 'popularity', 'productKey'],
+      );
     });
 
     it('PERSONAL: cold start is the popular in-stock products; affinity adds weighted traits first', () => {
       assert.equal(stagesOf({ algorithm: 'PERSONAL' }).length, 1);
-      const affinity = { brands: [{ value: 'Acme', score: 10 }, { value: 'Zeta', score: 5 }], categories: [{ value: 'hats', score: 4 }], price: { p25: 10, median: 20, p75: 30 }, events: 9 };
+      const affinity = {
+        brands: [
+          { value: 'Acme', score: 10 },
+          { value: 'Zeta', score: 5 },
+        ],
+        categories: [{ value: 'hats', score: 4 }],
+        price: { p25: 10, median: 20, p75: 30 },
+        events: 9,
+      };
       assert.deepEqual(affinityBoosts(NO_AFFINITY), []);
-      assert.deepEqual(affinityBoosts(affinity).map((q) => (q.constant_score as { boost: number }).boost), [3, 2, 1, 1]);
+      assert.deepEqual(
+        affinityBoosts(affinity).map((q) => (q.constant_score as { boost: number }).boost),
+        [3, 2, 1, 1],
+      );
       assert.equal(stagesOf({ algorithm: 'PERSONAL' }, affinity).length, 2);
     });
 
-    it('CART: co-occurring keys first, then the cart\'s categories, then anything popular', () => {
+    it("CART: co-occurring keys first, then the cart's categories, then anything popular", () => {
       const cartList = { algorithm: 'CART' as const, cart: [shoe], cartKeys: ['P1'] };
-      assert.deepEqual(stagesOf(cartList).map((s) => s.kind), ['search', 'search']);
+      assert.deepEqual(
+        stagesOf(cartList).map((s) => s.kind),
+        ['search', 'search'],
+      );
       const stages = stagesOf(cartList, [{ productKey: 'X', score: 1, sessions: 2 }]);
       assert.deepEqual(stages[0], { kind: 'keys', keys: ['X'], inStockOnly: true, boughtTogether: true });
       assert.ok(JSON.stringify(stages[1]).includes('"categoryIds":["shoes"]'));
     });
 
     it('ADD_TO_CART_RECS: bought with the product, with the cart, styleWith, then other categories', () => {
-      const stages = stagesOf({ algorithm: 'ADD_TO_CART_RECS', product: shoe, variantKey: 'P1-v' }, { withProduct: [{ productKey: 'A', score: 1, sessions: 1 }], withCart: [] });
-      assert.deepEqual(stages.map((s) => (s.kind === 'keys' ? s.keys : 'search')), [['A'], ['S1', 'S2'], 'search']);
+      const stages = stagesOf(
+        { algorithm: 'ADD_TO_CART_RECS', product: shoe, variantKey: 'P1-v' },
+        { withProduct: [{ productKey: 'A', score: 1, sessions: 1 }], withCart: [] },
+      );
+      assert.deepEqual(
+        stages.map((s) => (s.kind === 'keys' ? s.keys : 'search')),
+        [['A'], ['S1', 'S2'], 'search'],
+      );
       assert.ok(JSON.stringify(stages[2]).includes('"must_not":[{"terms":{"categoryIds":["shoes"]}}]'));
       assert.deepEqual(stagesOf({ algorithm: 'ADD_TO_CART_RECS' }), []);
     });
 
-    it('FAVORITES and RECENTLY_VIEWED: the visitor\'s keys in order; only favourites fill up', () => {
-      assert.deepEqual(stagesOf({ algorithm: 'FAVORITES' }, ['F2', 'F1']).map((s) => s.kind), ['keys', 'search']);
+    it("FAVORITES and RECENTLY_VIEWED: the visitor's keys in order; only favourites fill up", () => {
+      assert.deepEqual(
+        stagesOf({ algorithm: 'FAVORITES' }, ['F2', 'F1']).map((s) => s.kind),
+        ['keys', 'search'],
+      );
       assert.deepEqual(stagesOf({ algorithm: 'RECENTLY_VIEWED' }, ['V1']), [{ kind: 'keys', keys: ['V1'], inStockOnly: false }]);
       assert.deepEqual(stagesOf({ algorithm: 'RECENTLY_VIEWED' }), []);
     });
@@ -141,17 +240,25 @@ describe('recommendation lists (pure)', () => {
       const stages = stagesOf({ algorithm: 'UPSELL', product: shoe });
       assert.equal(stages.length, 2);
       const text = JSON.stringify(stages[0]);
-      for (const part of ['"price.selling.min":{"gt":500}', '"gender":["women"]', '"categoryIds":["shoes"]', '"inStock":true']) assert.ok(text.includes(part), part);
+      for (const part of ['"price.selling.min":{"gt":500}', '"gender":["women"]', '"categoryIds":["shoes"]', '"inStock":true'])
+        assert.ok(text.includes(part), part);
       assert.ok(JSON.stringify(stages[1]).includes('"productType":["sneaker"]'));
       assert.deepEqual(stagesOf({ algorithm: 'UPSELL' }), []);
     });
 
     it('STYLE_WITH, ALTERNATIVES and MORE_FROM_SERIES are about the product', () => {
       const styleWith = stagesOf({ algorithm: 'STYLE_WITH', product: shoe });
-      assert.deepEqual(styleWith.map((s) => (s.kind === 'keys' ? s.keys : 'search')), [['S1', 'S2'], 'search', 'search']);
+      assert.deepEqual(
+        styleWith.map((s) => (s.kind === 'keys' ? s.keys : 'search')),
+        [['S1', 'S2'], 'search', 'search'],
+      );
       // Other categories of the department, the brand first; never the leaf category nor its siblings.
       const complement = JSON.stringify(styleWith[2]);
-      assert.ok(complement.includes('{"terms":{"categoryPaths":["Women"]}}') && complement.includes('"must_not":[{"terms":{"categoryIds":["shoes"]}},{"terms":{"categoryPaths":["Women > Shoes"]}}]'), complement);
+      assert.ok(
+        complement.includes('{"terms":{"categoryPaths":["Women"]}}') &&
+          complement.includes('"must_not":[{"terms":{"categoryIds":["shoes"]}},{"terms":{"categoryPaths":["Women > Shoes"]}}]'),
+        complement,
+      );
       assert.ok(JSON.stringify(styleWith[1]).includes('{"term":{"brand":"Acme"}}'));
       const alternatives = stagesOf({ algorithm: 'ALTERNATIVES', product: shoe });
       assert.equal(likeText(shoe), 'Trail shoe sneaker Acme');
@@ -177,7 +284,10 @@ describe('recommendation lists (pure)', () => {
     });
 
     it('answer candidate keys from doc values, not documents', () => {
-      for (const stage of [{ kind: 'search', query: { match_all: {} }, sort: [] }, { kind: 'keys', keys: ['A'], inStockOnly: false }] as Stage[]) {
+      for (const stage of [
+        { kind: 'search', query: { match_all: {} }, sort: [] },
+        { kind: 'keys', keys: ['A'], inStockOnly: false },
+      ] as Stage[]) {
         const body = stageSearch(stage, input(), 4);
         assert.equal(body._source, false);
         assert.deepEqual(body.docvalue_fields, ['productKey', 'productGroupKey', 'groupProductKeys']);
@@ -199,7 +309,19 @@ describe('recommendation lists (pure)', () => {
     });
 
     it('take the siblings from the copies the chosen products carry, fetching only for documents without copies or of another market', () => {
-      const copy = (key: string) => ({ productKey: key, productGroupKey: 'G', title: key, url: '', colors: [], customLabels: {}, customNumbers: {}, customLengths: {}, customJson: {}, images: [], variants: [] });
+      const copy = (key: string) => ({
+        productKey: key,
+        productGroupKey: 'G',
+        title: key,
+        url: '',
+        colors: [],
+        customLabels: {},
+        customNumbers: {},
+        customLengths: {},
+        customJson: {},
+        images: [],
+        variants: [],
+      });
       const at = { market: 'UK', locale: 'en-GB' };
       const { siblings, fetch } = carriedSiblings(at, [
         { ...at, productKey: 'P1', productGroupKey: 'G', groupProductKeys: ['P0', 'P1', 'P2'], siblings: [copy('P0'), copy('P2')] },
@@ -209,7 +331,10 @@ describe('recommendation lists (pure)', () => {
         { market: 'SE', locale: 'en-GB', productKey: 'T1', productGroupKey: 'J', groupProductKeys: ['T1', 'T2'], siblings: [copy('T2')] },
       ]);
       assert.deepEqual([...siblings.keys()], ['P0', 'P2']);
-      assert.deepEqual(fetch.map((p) => p.productKey), ['R', 'T1']);
+      assert.deepEqual(
+        fetch.map((p) => p.productKey),
+        ['R', 'T1'],
+      );
     });
 
     it('size later stages so the list still fills after overlap', () => {
@@ -226,19 +351,32 @@ describe('recommendation lists (pure)', () => {
     it('keeps stage order, the order of keyed stages, one product per group, up to the limit', () => {
       const keyed: Stage = { kind: 'keys', keys: ['C', 'A'], inStockOnly: true };
       const search: Stage = { kind: 'search', query: { match_all: {} }, sort: [] };
-      const filled = fillList([keyed, search], [[p('A'), p('C')], [p('C'), p('D', 'G-A'), p('E'), p('F')]], 3);
-      assert.deepEqual(filled.map((x) => x.productKey), ['C', 'A', 'E']);
+      const filled = fillList(
+        [keyed, search],
+        [
+          [p('A'), p('C')],
+          [p('C'), p('D', 'G-A'), p('E'), p('F')],
+        ],
+        3,
+      );
+      assert.deepEqual(
+        filled.map((x) => x.productKey),
+        ['C', 'A', 'E'],
+      );
       assert.deepEqual(fillList([search], [[]], 4), []);
     });
 
-    it('takes at most `take` of a stage, leaving room for the next (STYLE_WITH\'s accessories)', () => {
+    it("takes at most `take` of a stage, leaving room for the next (STYLE_WITH's accessories)", () => {
       const department: Stage = { kind: 'search', query: { match_all: {} }, sort: [], take: 2 };
       const accessories: Stage = { kind: 'search', query: { match_all: {} }, sort: [] };
       const filled = fillList([department, accessories, { ...department, take: undefined }], [[p('A'), p('B'), p('C')], [p('X')], [p('A'), p('B'), p('C')]], 4);
-      assert.deepEqual(filled.map((x) => x.productKey), ['A', 'B', 'X', 'C']);
+      assert.deepEqual(
+        filled.map((x) => x.productKey),
+        ['A', 'B', 'X', 'C'],
+      );
     });
 
-    it('labels a bought-together list without a co-purchased product so, in the locale\'s language', () => {
+    it("labels a bought-together list without a co-purchased product so, in the locale's language", () => {
       const together: Stage = { kind: 'keys', keys: ['T'], inStockOnly: true, boughtTogether: true };
       const cart = { id: 'c', algorithm: 'CART' as const };
       assert.deepEqual(labelOf(cart, [together], [{ productKey: 'P' }], 'sv-SE'), { label: 'Du kanske också gillar' });
@@ -255,13 +393,22 @@ describe('recommendation lists (pure)', () => {
       // The same fallback search whatever product the list is about: Elasticsearch's request cache can answer it.
       assert.deepEqual(stageSearch(search, i, 7), stageSearch(search, input({ product: { ...shoe, productKey: 'P9', productGroupKey: 'G9' } }), 7));
       const filled = fillList([search], [[p('A', 'G1'), p('B'), p('C', 'G2'), p('D')]], 4, new Set(['G-B']), aboutGroups(i.list));
-      assert.deepEqual(filled.map((x) => x.productKey), ['D', 'B']);
+      assert.deepEqual(
+        filled.map((x) => x.productKey),
+        ['D', 'B'],
+      );
     });
 
     it('prefers groups earlier lists do not show, and takes them only to fill up (soft de-duplication)', () => {
       const search: Stage = { kind: 'search', query: { match_all: {} }, sort: [] };
-      assert.deepEqual(fillList([search], [[p('A'), p('B'), p('C')]], 2, new Set(['G-A'])).map((x) => x.productKey), ['B', 'C']);
-      assert.deepEqual(fillList([search], [[p('A'), p('B')]], 2, new Set(['G-A'])).map((x) => x.productKey), ['B', 'A']);
+      assert.deepEqual(
+        fillList([search], [[p('A'), p('B'), p('C')]], 2, new Set(['G-A'])).map((x) => x.productKey),
+        ['B', 'C'],
+      );
+      assert.deepEqual(
+        fillList([search], [[p('A'), p('B')]], 2, new Set(['G-A'])).map((x) => x.productKey),
+        ['B', 'A'],
+      );
     });
   });
 
@@ -269,7 +416,10 @@ describe('recommendation lists (pure)', () => {
     it('looks up product and variant keys in the market and locale', () => {
       const body = sourceProductsSearch({ market: 'SE', locale: 'en-GB' }, ['P1', 'V1']);
       assert.equal(body.size, 2);
-      const found = readSourceProducts({ hits: { hits: [{ _index: 'x', _source: { productKey: 'P1', productGroupKey: 'G1', variantKeys: ['V1'], categoryIds: ['c'] } }] } } as never, ['P1', 'V1']);
+      const found = readSourceProducts(
+        { hits: { hits: [{ _index: 'x', _source: { productKey: 'P1', productGroupKey: 'G1', variantKeys: ['V1'], categoryIds: ['c'] } }] } } as never,
+        ['P1', 'V1'],
+      );
       assert.deepEqual([found.get('P1')?.variantKey, found.get('V1')?.variantKey, found.get('V1')?.productKey], [undefined, 'V1', 'P1']);
     });
 
@@ -280,9 +430,17 @@ describe('recommendation lists (pure)', () => {
     });
 
     it('lists every custom attribute of a product page product', () => {
-      const doc = { productKey: 'P', productGroupKey: 'G', customLabels: { a: ['x'] }, customNumbers: { n: 1 }, variants: [{ key: 'v', customLabels: { fit: ['s'] } }] } as unknown as ProductSource;
+      const doc = {
+        productKey: 'P',
+        productGroupKey: 'G',
+        customLabels: { a: ['x'] },
+        customNumbers: { n: 1 },
+        variants: [{ key: 'v', customLabels: { fit: ['s'] } }],
+      } as unknown as ProductSource;
       assert.deepEqual(allCustom(doc), [
-        { level: 'product', kind: 'label', name: 'a' }, { level: 'product', kind: 'number', name: 'n' }, { level: 'variant', kind: 'label', name: 'fit' },
+        { level: 'product', kind: 'label', name: 'a' },
+        { level: 'product', kind: 'number', name: 'n' },
+        { level: 'variant', kind: 'label', name: 'fit' },
       ]);
     });
   });

@@ -19,9 +19,16 @@ function response(labels: string[], values?: string[]): estypes.SearchResponse<u
     ...Object.fromEntries(values.map((name) => [`${AGG.facet(`custom.${name}`)}/${AGG.values}`, terms([`${name}-a`, 5], [`${name}-b`, 5])])),
   };
   return {
-    took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: [] },
+    took: 1,
+    timed_out: false,
+    _shards: { total: 1, successful: 1, failed: 0 },
+    hits: { hits: [] },
     aggregations: {
-      [AGG.attributes]: { doc_count: 10, [AGG.attributeLabels]: terms(...labels.map((l): [string, number] => [l, 10])), [AGG.attributeNumbers]: { doc_count: 0, [AGG.attributeNames]: terms() } },
+      [AGG.attributes]: {
+        doc_count: 10,
+        [AGG.attributeLabels]: terms(...labels.map((l): [string, number] => [l, 10])),
+        [AGG.attributeNumbers]: { doc_count: 0, [AGG.attributeNames]: terms() },
+      },
       ...(candidates ? { [AGG.candidates]: candidates } : {}),
     },
   } as unknown as estypes.SearchResponse<unknown>;
@@ -36,7 +43,10 @@ describe('storefront remembered dynamic facet candidates', () => {
     assert.deepStrictEqual([first.asked.candidates, first.aggs], [[], {}], 'nothing remembered yet: only the coverage is asked');
     const second = search(dynamicFacetsStep('products-sv-se', { ...listing, response: response(['panel', 'hdr']), asked: first.asked }));
     const expected = second.read(response([], ['panel', 'hdr']));
-    assert.deepStrictEqual(expected.map((f) => f.id), ['custom.hdr', 'custom.panel']);
+    assert.deepStrictEqual(
+      expected.map((f) => f.id),
+      ['custom.hdr', 'custom.panel'],
+    );
 
     const again = askedCandidates(memory, 'v1', 'products-sv-se', listing, false)!;
     const asked = ['hdr', 'panel'].map((name) => ({ name, kind: 'label' as const, facet: candidateFacet({ name, kind: 'label' }, ctx)! }));
@@ -50,10 +60,19 @@ describe('storefront remembered dynamic facet candidates', () => {
     const first = askedCandidates(memory, 'v1', 'products-sv-se', listing, false)!;
     dynamicFacetsStep('products-sv-se', { ...listing, response: response(['panel']), asked: first.asked });
     const stale = askedCandidates(memory, 'v1', 'products-sv-se', listing, false)!;
-    assert.deepStrictEqual(stale.asked.candidates.map((c) => c.name), ['panel']);
+    assert.deepStrictEqual(
+      stale.asked.candidates.map((c) => c.name),
+      ['panel'],
+    );
     const step = search(dynamicFacetsStep('products-sv-se', { ...listing, response: response(['mount', 'panel'], ['panel']), asked: stale.asked }));
-    assert.deepStrictEqual(step.read(response([], ['mount', 'panel'])).map((f) => f.id), ['custom.mount', 'custom.panel']);
-    assert.deepStrictEqual(askedCandidates(memory, 'v1', 'products-sv-se', listing, false)!.asked.candidates.map((c) => c.name), ['mount', 'panel']);
+    assert.deepStrictEqual(
+      step.read(response([], ['mount', 'panel'])).map((f) => f.id),
+      ['custom.mount', 'custom.panel'],
+    );
+    assert.deepStrictEqual(
+      askedCandidates(memory, 'v1', 'products-sv-se', listing, false)!.asked.candidates.map((c) => c.name),
+      ['mount', 'panel'],
+    );
   });
 
   it('never use a set of another catalog version, listing or selection', () => {

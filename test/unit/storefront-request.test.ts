@@ -9,7 +9,13 @@ import type { Logger } from '../../src/kernel/log';
 import { decodeTicket, encodeTicket, type Ticket } from '../../src/events/tickets';
 import { catalogFacts } from './catalogFactsFixture';
 
-const facts = catalogFacts({ configuration: { markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' }, FI: { locales: ['fi-FI'] } } }, productCounts: { SE: 10 }, storeKeys: new Set(['S1', 'S2']), priceIds: new Set(['member', 'vip']), customAttributes: new Map([['material', 'label']]) });
+const facts = catalogFacts({
+  configuration: { markets: { SE: { locales: ['sv-SE', 'en-GB'], currency: 'SEK' }, FI: { locales: ['fi-FI'] } } },
+  productCounts: { SE: 10 },
+  storeKeys: new Set(['S1', 'S2']),
+  priceIds: new Set(['member', 'vip']),
+  customAttributes: new Map([['material', 'label']]),
+});
 const rules: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 const base = { customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'desktop' };
 
@@ -25,26 +31,58 @@ function fails(status: number, pattern: RegExp, fn: () => unknown) {
 describe('storefront shared query parameters', () => {
   it('parse a minimal request into a whole QueryContext with defaults', () => {
     assert.deepStrictEqual(parseQueryContext(base, facts, rules), {
-      customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'DESKTOP',
-      channels: { online: true, store: true }, stores: [], notify: true, presentCustom: [], presentPrices: [], viewId: 'PRODUCTION', labels: {}, presentation: DEFAULT_PRESENTATION,
+      customerKey: 'c1',
+      sessionKey: 's1',
+      market: 'SE',
+      locale: 'sv-SE',
+      touchpoint: 'DESKTOP',
+      channels: { online: true, store: true },
+      stores: [],
+      notify: true,
+      presentCustom: [],
+      presentPrices: [],
+      viewId: 'PRODUCTION',
+      labels: {},
+      presentation: DEFAULT_PRESENTATION,
     });
   });
 
   it('parse every optional parameter', () => {
-    const ctx = parseQueryContext({
-      ...base, touchpoint: 'Mobile', channels: 'store|online', stores: 'S2|S1|S2', notify: 'false',
-      presentCustom: 'material|variant.color|number.heel|variant.length.shaft', presentPrices: 'vip', priceId: 'member', viewId: 'preview',
-    }, facts, rules);
+    const ctx = parseQueryContext(
+      {
+        ...base,
+        touchpoint: 'Mobile',
+        channels: 'store|online',
+        stores: 'S2|S1|S2',
+        notify: 'false',
+        presentCustom: 'material|variant.color|number.heel|variant.length.shaft',
+        presentPrices: 'vip',
+        priceId: 'member',
+        viewId: 'preview',
+      },
+      facts,
+      rules,
+    );
     assert.deepStrictEqual(ctx, {
-      customerKey: 'c1', sessionKey: 's1', market: 'SE', locale: 'sv-SE', touchpoint: 'MOBILE',
-      channels: { online: true, store: true }, stores: ['S2', 'S1'], notify: false,
+      customerKey: 'c1',
+      sessionKey: 's1',
+      market: 'SE',
+      locale: 'sv-SE',
+      touchpoint: 'MOBILE',
+      channels: { online: true, store: true },
+      stores: ['S2', 'S1'],
+      notify: false,
       presentCustom: [
         { level: 'product', kind: 'label', name: 'material' },
         { level: 'variant', kind: 'label', name: 'color' },
         { level: 'product', kind: 'number', name: 'heel' },
         { level: 'variant', kind: 'length', name: 'shaft' },
       ],
-      presentPrices: ['vip'], priceId: 'member', viewId: 'PREVIEW', labels: {}, presentation: DEFAULT_PRESENTATION,
+      presentPrices: ['vip'],
+      priceId: 'member',
+      viewId: 'PREVIEW',
+      labels: {},
+      presentation: DEFAULT_PRESENTATION,
     });
   });
 
@@ -89,25 +127,34 @@ describe('storefront shared query parameters', () => {
 
   it('note an ignored templateId in the log: at info the first time per endpoint, then at debug', () => {
     const lines: [string, string, Record<string, unknown> | undefined][] = [];
-    const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => { lines.push([level, msg, fields]); };
+    const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
+      lines.push([level, msg, fields]);
+    };
     const log: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
     noteIgnoredTemplate(log, 'unit-page', {});
     noteIgnoredTemplate(log, 'unit-page', { ignoredTemplateId: 'a' });
     noteIgnoredTemplate(log, 'unit-page', { ignoredTemplateId: 'b' });
     noteIgnoredTemplate(log, 'unit-other-page', { ignoredTemplateId: 'a' });
-    assert.deepEqual(lines.map(([level, msg, fields]) => [level, msg, fields?.templateId]), [
-      ['info', 'templateId ignored: the specification does not define it for unit-page', 'a'],
-      ['debug', 'templateId ignored: the specification does not define it for unit-page', 'b'],
-      ['info', 'templateId ignored: the specification does not define it for unit-other-page', 'a'],
-    ]);
+    assert.deepEqual(
+      lines.map(([level, msg, fields]) => [level, msg, fields?.templateId]),
+      [
+        ['info', 'templateId ignored: the specification does not define it for unit-page', 'a'],
+        ['debug', 'templateId ignored: the specification does not define it for unit-page', 'b'],
+        ['info', 'templateId ignored: the specification does not define it for unit-other-page', 'a'],
+      ],
+    );
   });
 
   it('refuse templateId and presentCustom prefixes the endpoint does not allow', () => {
     const strict: EndpointRules = { templates: false, presentCustomPrefixes: [] };
     fails(400, /templateId is not accepted by this endpoint/, () => parseQueryContext({ ...base, templateId: 't' }, facts, strict));
     fails(400, /prefix "variant\." is not accepted/, () => parseQueryContext({ ...base, presentCustom: 'variant.x' }, facts, strict));
-    fails(400, /prefix "number\." is not accepted by this endpoint: it lists no products/, () => parseQueryContext({ ...base, presentCustom: 'number.x' }, facts, strict));
-    fails(400, /prefix "length\." is not accepted by this endpoint \(accepted: variant\.\)/, () => parseQueryContext({ ...base, presentCustom: 'length.x' }, facts, { templates: false, presentCustomPrefixes: ['variant'] }));
+    fails(400, /prefix "number\." is not accepted by this endpoint: it lists no products/, () =>
+      parseQueryContext({ ...base, presentCustom: 'number.x' }, facts, strict),
+    );
+    fails(400, /prefix "length\." is not accepted by this endpoint \(accepted: variant\.\)/, () =>
+      parseQueryContext({ ...base, presentCustom: 'length.x' }, facts, { templates: false, presentCustomPrefixes: ['variant'] }),
+    );
   });
 
   it('answer 503 when there is no catalog, or no product in the market', () => {
@@ -123,7 +170,16 @@ describe('storefront shared query parameters', () => {
 describe('storefront tickets', () => {
   const tickets: Ticket[] = [
     { pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', kind: 'product', productKey: 'p;1|ä', position: 3, market: 'SE', touchpoint: 'DESKTOP' },
-    { pageType: 'SEARCH_PAGE', listId: 'SECONDARY_LIST', kind: 'variant', productKey: 'p1', variantKey: 'p1-38', position: 0, market: 'SE', touchpoint: 'MOBILE' },
+    {
+      pageType: 'SEARCH_PAGE',
+      listId: 'SECONDARY_LIST',
+      kind: 'variant',
+      productKey: 'p1',
+      variantKey: 'p1-38',
+      position: 0,
+      market: 'SE',
+      touchpoint: 'MOBILE',
+    },
     { pageType: 'LANDING_PAGE', listId: 'articles', kind: 'content', contentKey: 'c/1', position: 12, market: 'NO', touchpoint: 'DESKTOP' },
   ];
 
@@ -153,14 +209,42 @@ describe('storefront tickets', () => {
 
 describe('storefront catalog facts', () => {
   const aggs = {
-    markets: { buckets: [{ key: 'SE', doc_count: 8 }, { key: 'NO', doc_count: 2 }] },
-    stores: { buckets: [{ key: 'S1', doc_count: 3 }, { key: 'S2', doc_count: 1 }] },
+    markets: {
+      buckets: [
+        { key: 'SE', doc_count: 8 },
+        { key: 'NO', doc_count: 2 },
+      ],
+    },
+    stores: {
+      buckets: [
+        { key: 'S1', doc_count: 3 },
+        { key: 'S2', doc_count: 1 },
+      ],
+    },
     collapsing: { doc_count: 2, markets: { buckets: [{ key: 'NO', doc_count: 2 }] } },
-    labels: { buckets: [{ key: 'material', doc_count: 5 }, { key: 'care.wash', doc_count: 2 }] },
-    numbers: { doc_count: 9, names: { buckets: [{ key: 'heel', doc_count: 4 }, { key: 'material', doc_count: 1 }] } },
+    labels: {
+      buckets: [
+        { key: 'material', doc_count: 5 },
+        { key: 'care.wash', doc_count: 2 },
+      ],
+    },
+    numbers: {
+      doc_count: 9,
+      names: {
+        buckets: [
+          { key: 'heel', doc_count: 4 },
+          { key: 'material', doc_count: 1 },
+        ],
+      },
+    },
     lengths: { doc_count: 3, names: { buckets: [{ key: 'shaft', doc_count: 3 }] } },
     // Understood attributes (UNDERSTOOD_ATTRIBUTES): one of few values, one of too many to be a facet of words.
-    'attribute:material': { buckets: [{ key: 'Läder', doc_count: 3 }, { key: 'Ull', doc_count: 2 }] },
+    'attribute:material': {
+      buckets: [
+        { key: 'Läder', doc_count: 3 },
+        { key: 'Ull', doc_count: 2 },
+      ],
+    },
     'attribute:pattern': { buckets: Array.from({ length: 301 }, (_, i) => ({ key: `P${i}`, doc_count: 1 })) },
   } as never;
   const configuration = { markets: { SE: { locales: ['sv-SE'] } } };
@@ -170,7 +254,11 @@ describe('storefront catalog facts', () => {
       'idx-v1': {
         mappings: {
           properties: {
-            customPrice: { type: 'object', subobjects: false, properties: { 'member.selling.min': { type: 'double' }, 'member.list.max': { type: 'double' }, 'vip.selling.max': { type: 'double' } } },
+            customPrice: {
+              type: 'object',
+              subobjects: false,
+              properties: { 'member.selling.min': { type: 'double' }, 'member.list.max': { type: 'double' }, 'vip.selling.max': { type: 'double' } },
+            },
             customLabels: { type: 'object', subobjects: false, properties: { material: { type: 'keyword' }, 'care.wash': { type: 'keyword' } } },
             variants: { type: 'nested', properties: { customLabels: { type: 'object', properties: { width: { type: 'keyword' } } } } },
           },
@@ -178,7 +266,8 @@ describe('storefront catalog facts', () => {
       },
     } as never;
     assert.deepStrictEqual(readFacts('v1', configuration, aggs, mapping), {
-      version: 'v1', configuration,
+      version: 'v1',
+      configuration,
       productCounts: { SE: 8, NO: 2 },
       collapsingMarkets: new Set(['NO']),
       storeKeys: new Set(['S1', 'S2']),
@@ -188,17 +277,29 @@ describe('storefront catalog facts', () => {
       sizes: [],
       attributes: [{ name: 'material', values: ['Läder', 'Ull'] }],
       // A name used as a label and a number is read as a label.
-      customAttributes: new Map([['material', 'label'], ['care.wash', 'label'], ['heel', 'number'], ['shaft', 'length']]),
+      customAttributes: new Map([
+        ['material', 'label'],
+        ['care.wash', 'label'],
+        ['heel', 'number'],
+        ['shaft', 'length'],
+      ]),
       // Dynamic facet candidates of the version: labels and numbers by coverage (lengths are no candidates).
-      dynamicCandidates: { version: 'v1', ranked: [
-        { name: 'material', kind: 'label', products: 5 }, { name: 'heel', kind: 'number', products: 4 },
-        { name: 'care.wash', kind: 'label', products: 2 }, { name: 'material', kind: 'number', products: 1 },
-      ] },
+      dynamicCandidates: {
+        version: 'v1',
+        ranked: [
+          { name: 'material', kind: 'label', products: 5 },
+          { name: 'heel', kind: 'number', products: 4 },
+          { name: 'care.wash', kind: 'label', products: 2 },
+          { name: 'material', kind: 'number', products: 1 },
+        ],
+      },
     });
   });
 
   it('read price ids from nested mappings and survive an empty catalog', () => {
-    const nested = { i: { mappings: { properties: { customPrice: { properties: { member: { properties: { selling: { properties: { min: { type: 'double' } } } } } } } } } } } as never;
+    const nested = {
+      i: { mappings: { properties: { customPrice: { properties: { member: { properties: { selling: { properties: { min: { type: 'double' } } } } } } } } } },
+    } as never;
     assert.deepStrictEqual([...readFacts('v1', configuration, aggs, nested).priceIds], ['member']);
     const empty = readFacts('v1', configuration, {}, {} as never);
     assert.deepStrictEqual([empty.productCounts, empty.storeKeys.size, empty.priceIds.size, empty.customAttributes.size], [{}, 0, 0, 0]);

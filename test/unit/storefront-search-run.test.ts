@@ -32,8 +32,13 @@ function phraseOf(body: estypes.SearchRequest): string {
   return found ? found[1] : '';
 }
 
-const answer = (total: number, extra: Partial<SearchResponse> = {}): SearchResponse =>
-  ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, hits: [] }, ...extra });
+const answer = (total: number, extra: Partial<SearchResponse> = {}): SearchResponse => ({
+  took: 1,
+  timed_out: false,
+  _shards: { total: 1, successful: 1, failed: 0 },
+  hits: { total: { value: total, relation: 'eq' }, hits: [] },
+  ...extra,
+});
 
 /** The spelling search's answer: the suggester's corrections, and the typed words' product counts (none by default). */
 const suggestions = (texts: string[], counts: Record<string, number> = {}): SearchResponse =>
@@ -55,9 +60,15 @@ function scriptedGateway(script: (kind: Kind) => SearchResponse): SearchGateway 
       if (searches.length) rounds.push(searches.map((s) => label(kindOf(s))));
       return searches.map((s) => script(kindOf(s)));
     },
-    search: async () => { throw new Error('search-page sends msearch only'); },
-    mget: async () => { throw new Error('search-page sends msearch only'); },
-    mapping: async () => { throw new Error('not asked'); },
+    search: async () => {
+      throw new Error('search-page sends msearch only');
+    },
+    mget: async () => {
+      throw new Error('search-page sends msearch only');
+    },
+    mapping: async () => {
+      throw new Error('not asked');
+    },
   };
 }
 
@@ -68,8 +79,18 @@ function services(search: SearchGateway, events: SearchEvent[] = []): Storefront
     facts: undefined as never,
     cacheMs: 2000,
     index: { products: () => 'products', content: () => 'content' },
-    language: () => Promise.resolve({ expand: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }), expandTyping: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }) }),
-    hooks: { ...noHooks, onSearch: (e) => { events.push(e); return undefined; } },
+    language: () =>
+      Promise.resolve({
+        expand: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }),
+        expandTyping: (phrase: string) => ({ alternatives: [phrase], compounds: new Map<string, string[]>() }),
+      }),
+    hooks: {
+      ...noHooks,
+      onSearch: (e) => {
+        events.push(e);
+        return undefined;
+      },
+    },
     behaviour: undefined as never,
     merchandising: undefined as never,
     now: () => new Date('2026-11-24T12:00:00Z'),
@@ -87,20 +108,33 @@ describe('search-page run (scripted gateway)', () => {
   });
 
   it('offers a short list its secondary list and did-you-mean from the first round', async () => {
-    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(3) : k.kind === 'secondary' ? answer(40) : suggestions(['shoe', 'shows'], { shoez: 1 })));
+    const gateway = scriptedGateway((k) =>
+      k.kind === 'primary' ? answer(3) : k.kind === 'secondary' ? answer(40) : suggestions(['shoe', 'shows'], { shoez: 1 }),
+    );
     const page = await searchPage(services(gateway), request({ q: 'shoez' }));
     assert.deepEqual(gateway.rounds, [firstRound('shoez')]);
-    assert.deepEqual([page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean, page.autoCorrect], [3, 40, [{ q: 'shoe' }, { q: 'shows' }], undefined]);
+    assert.deepEqual(
+      [page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean, page.autoCorrect],
+      [3, 40, [{ q: 'shoe' }, { q: 'shows' }], undefined],
+    );
   });
 
   it('auto-corrects a phrase without hits to the first correction with hits, and leaves the secondary list empty', async () => {
     const events: SearchEvent[] = [];
     const totals: Record<string, number> = { runnign: 0, runing: 0, running: 7 };
-    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(totals[k.phrase] ?? 0) : k.kind === 'secondary' ? answer(12) : suggestions(['runing', 'running'], { runnign: 0 })));
+    const gateway = scriptedGateway((k) =>
+      k.kind === 'primary' ? answer(totals[k.phrase] ?? 0) : k.kind === 'secondary' ? answer(12) : suggestions(['runing', 'running'], { runnign: 0 }),
+    );
     const page = await searchPage(services(gateway, events), request({ q: 'runnign' }));
     assert.deepEqual(gateway.rounds, [firstRound('runnign'), ['primary:runing', 'primary:running']]);
-    assert.deepEqual([page.q, page.autoCorrect, page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean], ['running', { q: 'running', originalTotalHits: 0 }, 7, 0, []]);
-    assert.deepEqual(events.map((e) => [e.q, e.usedQ, e.totalHits]), [['runnign', 'running', 7]]);
+    assert.deepEqual(
+      [page.q, page.autoCorrect, page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean],
+      ['running', { q: 'running', originalTotalHits: 0 }, 7, 0, []],
+    );
+    assert.deepEqual(
+      events.map((e) => [e.q, e.usedQ, e.totalHits]),
+      [['runnign', 'running', 7]],
+    );
   });
 
   it('keeps the phrase and the secondary list when no correction has hits', async () => {
@@ -117,7 +151,9 @@ describe('search-page run (scripted gateway)', () => {
       { q: 'tröjor', counts: { tröjor: 0 }, real: ['tröjor'] },
     ];
     for (const c of cases) {
-      const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(k.phrase === c.q ? 0 : 9) : k.kind === 'secondary' ? answer(4) : suggestions(['lapdog', 'gryta'], c.counts)));
+      const gateway = scriptedGateway((k) =>
+        k.kind === 'primary' ? answer(k.phrase === c.q ? 0 : 9) : k.kind === 'secondary' ? answer(4) : suggestions(['lapdog', 'gryta'], c.counts),
+      );
       const s = { ...services(gateway), realWords: async () => (w: string) => (c.real ?? []).includes(w) };
       const page = await searchPage(s, request({ q: c.q }));
       assert.deepEqual(gateway.rounds, [firstRound(c.q)], c.q);
@@ -125,16 +161,23 @@ describe('search-page run (scripted gateway)', () => {
     }
   });
 
-  it('keeps the visitor\'s diacritics in did-you-mean', async () => {
-    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(2) : k.kind === 'secondary' ? answer(0) : suggestions(['roda klanningar'], { röda: 30, klänigar: 0 })));
+  it("keeps the visitor's diacritics in did-you-mean", async () => {
+    const gateway = scriptedGateway((k) =>
+      k.kind === 'primary' ? answer(2) : k.kind === 'secondary' ? answer(0) : suggestions(['roda klanningar'], { röda: 30, klänigar: 0 }),
+    );
     const page = await searchPage(services(gateway), request({ q: 'röda klänigar' }));
     assert.deepEqual(page.didYouMean, [{ q: 'röda klanningar' }]);
   });
 
   it('never auto-corrects after UNDO_AUTO_CORRECT or with a facet selected', async () => {
-    const queries: Record<string, string>[] = [{ q: 'runnign', origin: 'UNDO_AUTO_CORRECT' }, { q: 'runnign', 'f.brand': 'Nike' }];
+    const queries: Record<string, string>[] = [
+      { q: 'runnign', origin: 'UNDO_AUTO_CORRECT' },
+      { q: 'runnign', 'f.brand': 'Nike' },
+    ];
     for (const query of queries) {
-      const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(k.phrase === 'running' ? 7 : 0) : k.kind === 'secondary' ? answer(5) : suggestions(['running'], { runnign: 0 })));
+      const gateway = scriptedGateway((k) =>
+        k.kind === 'primary' ? answer(k.phrase === 'running' ? 7 : 0) : k.kind === 'secondary' ? answer(5) : suggestions(['running'], { runnign: 0 }),
+      );
       const page = await searchPage(services(gateway), request(query));
       assert.deepEqual(gateway.rounds, [firstRound('runnign')], JSON.stringify(query));
       assert.equal(page.autoCorrect, undefined);
@@ -165,8 +208,11 @@ describe('search-page run (scripted gateway)', () => {
     await searchPage(s, request({ q: 'shoez', 'f.brand': 'Nike' }));
     await searchPage(s, request({ q: 'shoez', 'f.brand': 'Nike', sort: 'PRICE_ASCENDING', skip: '24' }));
     await searchPage(s, request({ q: 'shoez', viewAllSecondary: 'true' }));
-    assert.deepEqual(gateway.rounds, [firstRound('shoez'), ['primary:shoez'], firstRound('shoez'), firstRound('shoez'), ['primary:shoez'], firstRound('shoez')],
-      'remembered per catalog version and search (phrase, selections; not sort or paging), never for viewAllSecondary');
+    assert.deepEqual(
+      gateway.rounds,
+      [firstRound('shoez'), ['primary:shoez'], firstRound('shoez'), firstRound('shoez'), ['primary:shoez'], firstRound('shoez')],
+      'remembered per catalog version and search (phrase, selections; not sort or paging), never for viewAllSecondary',
+    );
     gateway.rounds.length = 0;
     total = 3;
     const page = await searchPage(s, request({ q: 'shoez' }));
@@ -177,31 +223,43 @@ describe('search-page run (scripted gateway)', () => {
     assert.deepEqual(gateway.rounds, [firstRound('shoez')], 'and it is no longer remembered long');
   });
 
-  it('leaves the understood filter\'s fallback out of a search whose filter found products on the catalog version', async () => {
+  it("leaves the understood filter's fallback out of a search whose filter found products on the catalog version", async () => {
     let filtered = 25;
     const isFallback = (k: Kind) => k.kind === 'primary' && k.phrase === 'röda skor';
-    const gateway = scriptedGateway((k) => (isFallback(k) ? answer(40) : k.kind === 'primary' ? answer(filtered) : k.kind === 'secondary' ? answer(6) : suggestions([])));
+    const gateway = scriptedGateway((k) =>
+      isFallback(k) ? answer(40) : k.kind === 'primary' ? answer(filtered) : k.kind === 'secondary' ? answer(6) : suggestions([]),
+    );
     const s = { ...services(gateway), catalogVersion: 'v1', filledFilters: new RememberedSearches() };
     const withFallback = ['primary:skor', 'secondary', 'suggest', 'primary:röda skor'];
     await searchPage(s, request({ q: 'röda skor' }));
     await searchPage(s, request({ q: 'röda skor' }));
     await searchPage({ ...s, catalogVersion: 'v2' }, request({ q: 'röda skor' }));
     await searchPage(s, request({ q: 'röda skor', 'f.brand': 'Nike' }));
-    assert.deepEqual(gateway.rounds, [withFallback, ['primary:skor', 'secondary', 'suggest'], withFallback, withFallback], 'remembered per catalog version and search');
+    assert.deepEqual(
+      gateway.rounds,
+      [withFallback, ['primary:skor', 'secondary', 'suggest'], withFallback, withFallback],
+      'remembered per catalog version and search',
+    );
     gateway.rounds.length = 0;
     filtered = 0;
     const page = await searchPage(s, request({ q: 'röda skor' }));
-    assert.deepEqual(gateway.rounds, [['primary:skor', 'secondary', 'suggest'], ['primary:röda skor']], 'empty after all: the fallback follows in a second round');
+    assert.deepEqual(
+      gateway.rounds,
+      [['primary:skor', 'secondary', 'suggest'], ['primary:röda skor']],
+      'empty after all: the fallback follows in a second round',
+    );
     assert.equal(page.primaryList.totalHits, 40);
     gateway.rounds.length = 0;
     await searchPage(s, request({ q: 'röda skor' }));
     assert.deepEqual(gateway.rounds, [withFallback], 'and it is no longer remembered');
   });
 
-  it('fetches a remembered long search\'s secondary list with the fallback when its filter found nothing after all', async () => {
+  it("fetches a remembered long search's secondary list with the fallback when its filter found nothing after all", async () => {
     let filtered = 25;
     const isFallback = (k: Kind) => k.kind === 'primary' && k.phrase === 'röda skor';
-    const gateway = scriptedGateway((k) => (isFallback(k) ? answer(3) : k.kind === 'primary' ? answer(filtered) : k.kind === 'secondary' ? answer(6) : suggestions([])));
+    const gateway = scriptedGateway((k) =>
+      isFallback(k) ? answer(3) : k.kind === 'primary' ? answer(filtered) : k.kind === 'secondary' ? answer(6) : suggestions([]),
+    );
     const s = { ...services(gateway), catalogVersion: 'v1', longLists: new RememberedSearches(), filledFilters: new RememberedSearches() };
     await searchPage(s, request({ q: 'röda skor' }));
     gateway.rounds.length = 0;

@@ -39,7 +39,10 @@ describe('spelling candidates from the catalog vocabulary', () => {
     const words = catalog(['röda', 'skor', 'klänningar']);
     assert.deepEqual(unknownWords('röda klänigar 400 kr', words), ['klänigar']);
     assert.deepEqual(unknownWords('röda skor', words), []);
-    assert.deepEqual(unknownWords('gröna skor', words, (w) => w === 'gröna'), []);
+    assert.deepEqual(
+      unknownWords('gröna skor', words, (w) => w === 'gröna'),
+      [],
+    );
     assert.deepEqual(unknownWords('skor 2gallon', words), ['2gallon'], 'a word with digits may be split by the suggester');
     assert.deepEqual(candidatePhrases('skor 2gallon', words), [], 'but no candidate replaces it');
   });
@@ -52,17 +55,24 @@ describe('spelling candidates from the catalog vocabulary', () => {
     assert.deepEqual(candidatePhrases('röda skor', words), []);
   });
 
-  it('leaves the spelling search out when every typed word is the catalog\'s, and keeps it without a vocabulary', () => {
+  it("leaves the spelling search out when every typed word is the catalog's, and keeps it without a vocabulary", () => {
     const words = catalog(['röda', 'skor']);
     assert.deepEqual(spellingPlan('röda skor 38', words), { needed: false, counted: [] });
     assert.deepEqual(spellingPlan('röda skro', words), { needed: true, counted: ['röda skor'] });
     assert.deepEqual(spellingPlan('röda skro', undefined), { needed: true });
-    assert.deepEqual(spellingPlan('Halvdan skor', words, ['Halvdan & Co']), { needed: false, counted: [] }, 'a brand\'s words are the catalog\'s (the vocabulary leaves names out)');
+    assert.deepEqual(
+      spellingPlan('Halvdan skor', words, ['Halvdan & Co']),
+      { needed: false, counted: [] },
+      "a brand's words are the catalog's (the vocabulary leaves names out)",
+    );
     assert.deepEqual(spellingPlan('Halvdan skor', words), { needed: true, counted: [] });
   });
 
   it('offers a correction only when its counted candidate finds more product groups than the phrase as typed', () => {
-    const counts = new Map([['roda klanningar', 12], ['running shoes', 3]]);
+    const counts = new Map([
+      ['roda klanningar', 12],
+      ['running shoes', 3],
+    ]);
     assert.deepEqual(offeredCorrections(['röda klanningar'], counts, 2), ['röda klanningar'], 'compared folded');
     assert.deepEqual(offeredCorrections(['running shoes'], counts, 3), [], 'the same count is not more');
     assert.deepEqual(offeredCorrections(['running shoes'], counts, 4), [], 'fewer is not more');

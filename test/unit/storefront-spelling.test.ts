@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import type { NavigationNode } from '@apptus/esales-api';
 import { allButOneWordMatch, listingQuery, phraseMatch, RELAXED_FROM_WORDS, RELAXED_TIER, STOCK_TIER, textMatch } from '../../src/storefront/relevance';
-import { acceptedCorrection, acceptedCorrections, correctable, folded, RARE_BELOW, wordCountAggregation, wordCounts } from '../../src/storefront/suggest/correction';
+import {
+  acceptedCorrection,
+  acceptedCorrections,
+  correctable,
+  folded,
+  RARE_BELOW,
+  wordCountAggregation,
+  wordCounts,
+} from '../../src/storefront/suggest/correction';
 import { RealWords, WordFilter } from '../../src/storefront/suggest/realWords';
 import { nearestCategory } from '../../web/storefront/nearestCategory';
 
@@ -32,15 +40,22 @@ describe('relaxed matching (relevance.ts)', () => {
     assert.ok(bestRelaxedInStock < worstFullOutOfStock);
     assert.ok(1 * STOCK_TIER * RELAXED_TIER > 9_999 * RELAXED_TIER, 'in stock before out of stock within the relaxed tier');
     const full = textMatch('a b c');
-    const q = listingQuery({ match: { match_all: {} }, fullMatch: full, filters: [], inStock: { term: { inStock: true } }, relevance: true }) as { function_score: { functions: unknown[] } };
+    const q = listingQuery({ match: { match_all: {} }, fullMatch: full, filters: [], inStock: { term: { inStock: true } }, relevance: true }) as {
+      function_score: { functions: unknown[] };
+    };
     assert.deepEqual(q.function_score.functions[1], { filter: { bool: { must_not: [full] } }, weight: RELAXED_TIER });
-    const sorted = listingQuery({ match: { match_all: {} }, fullMatch: full, filters: [], inStock: { term: { inStock: true } }, relevance: false }) as { bool: { should: unknown[] } };
+    const sorted = listingQuery({ match: { match_all: {} }, fullMatch: full, filters: [], inStock: { term: { inStock: true } }, relevance: false }) as {
+      bool: { should: unknown[] };
+    };
     assert.deepEqual(sorted.bool.should[1], { constant_score: { filter: full, boost: 2 } });
   });
 });
 
 describe('correction policy (suggest/correction.ts)', () => {
-  const facts = (counts: Record<string, number>, real: string[] = []) => ({ counts: new Map(Object.entries(counts)), realWord: (w: string) => real.includes(w) });
+  const facts = (counts: Record<string, number>, real: string[] = []) => ({
+    counts: new Map(Object.entries(counts)),
+    realWord: (w: string) => real.includes(w),
+  });
 
   it('changes only words missing or rare in the catalog, and never a word of the language', () => {
     assert.equal(RARE_BELOW, 2);
@@ -60,7 +75,7 @@ describe('correction policy (suggest/correction.ts)', () => {
     assert.equal(acceptedCorrection('2gallon jug', '2 gallon jug', facts({ '2gallon': 0, jug: 5 })), '2 gallon jug');
   });
 
-  it('keeps the visitor\'s spelling of the words a correction keeps, and drops a correction of diacritics alone', () => {
+  it("keeps the visitor's spelling of the words a correction keeps, and drops a correction of diacritics alone", () => {
     assert.equal(folded('Röda'), 'roda');
     assert.equal(folded('søt'), 'sot');
     assert.equal(folded('Straße'), 'strasse');
@@ -73,7 +88,13 @@ describe('correction policy (suggest/correction.ts)', () => {
     const aggs = wordCountAggregation('Röda röda 1/2 klänningar') as Record<string, { filters: { filters: Record<string, unknown> } }>;
     assert.deepEqual(Object.keys(aggs.wordCounts.filters.filters).sort(), ['1', '2', 'klänningar', 'röda']);
     assert.deepEqual(wordCountAggregation('  - '), {});
-    const counts = wordCounts({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: [] }, aggregations: { wordCounts: { buckets: { röda: { doc_count: 3 } } } } } as never);
+    const counts = wordCounts({
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: { hits: [] },
+      aggregations: { wordCounts: { buckets: { röda: { doc_count: 3 } } } },
+    } as never);
     assert.deepEqual([...counts], [['röda', 3]]);
   });
 });
@@ -102,7 +123,8 @@ describe('real words (suggest/realWords.ts)', () => {
 });
 
 describe('nearest category (web/storefront/nearestCategory.ts)', () => {
-  const node = (label: string, path: string, children: NavigationNode[] = []): NavigationNode => ({ type: 'PAGE_LINK', label, link: path, children } as unknown as NavigationNode);
+  const node = (label: string, path: string, children: NavigationNode[] = []): NavigationNode =>
+    ({ type: 'PAGE_LINK', label, link: path, children }) as unknown as NavigationNode;
   const tree = [node('Women', '/women', [node('Jackets', '/women/jackets'), node('Dresses', '/women/dresses')]), node('Home', '/home')];
 
   it('is the category sharing most letter trigrams with the phrase, else the first', () => {

@@ -21,13 +21,27 @@ const colourOf = (phrase: string, input: Parameters<typeof understand>[1]) => {
 describe('query understanding', () => {
   it('recognises colour words in every inflected form of sv, nb, da, de and en', () => {
     for (const [phrase, input, label, words] of [
-      ['svarta skor', sv, 'Svart', 'skor'], ['bruna skor', sv, 'Brun', 'skor'], ['rött linne', sv, 'Röd', 'linne'],
-      ['gröna', sv, 'Grön', ''], ['vitt', sv, 'Vit', ''], ['blåa jeans', sv, 'Blå', 'jeans'], ['rod jacka', sv, 'Röd', 'jacka'],
-      ['svarte sko', nb, 'Svart', 'sko'], ['hvite joggesko', nb, 'Hvit', 'joggesko'], ['sort jakke', nb, 'Svart', 'jakke'],
-      ['grønne bukser', nb, 'Grønn', 'bukser'], ['rødt skjerf', nb, 'Rød', 'skjerf'],
-      ['sorte sko', da, 'Sort', 'sko'], ['hvide sneakers', da, 'Hvid', 'sneakers'], ['grønne bukser', da, 'Grøn', 'bukser'],
-      ['schwarze schuhe', de, 'Schwarz', 'schuhe'], ['weisse socken', de, 'Weiß', 'socken'], ['rote Jacke', de, 'Rot', 'Jacke'], ['gruene hose', de, 'Grün', 'hose'],
-      ['grey hoodie', en, 'Grey', 'hoodie'], ['light grey jumper', en, 'Light grey', 'jumper'],
+      ['svarta skor', sv, 'Svart', 'skor'],
+      ['bruna skor', sv, 'Brun', 'skor'],
+      ['rött linne', sv, 'Röd', 'linne'],
+      ['gröna', sv, 'Grön', ''],
+      ['vitt', sv, 'Vit', ''],
+      ['blåa jeans', sv, 'Blå', 'jeans'],
+      ['rod jacka', sv, 'Röd', 'jacka'],
+      ['svarte sko', nb, 'Svart', 'sko'],
+      ['hvite joggesko', nb, 'Hvit', 'joggesko'],
+      ['sort jakke', nb, 'Svart', 'jakke'],
+      ['grønne bukser', nb, 'Grønn', 'bukser'],
+      ['rødt skjerf', nb, 'Rød', 'skjerf'],
+      ['sorte sko', da, 'Sort', 'sko'],
+      ['hvide sneakers', da, 'Hvid', 'sneakers'],
+      ['grønne bukser', da, 'Grøn', 'bukser'],
+      ['schwarze schuhe', de, 'Schwarz', 'schuhe'],
+      ['weisse socken', de, 'Weiß', 'socken'],
+      ['rote Jacke', de, 'Rot', 'Jacke'],
+      ['gruene hose', de, 'Grün', 'hose'],
+      ['grey hoodie', en, 'Grey', 'hoodie'],
+      ['light grey jumper', en, 'Light grey', 'jumper'],
     ] as const) {
       assert.deepEqual(colourOf(phrase, input), [label, words], phrase);
     }
@@ -101,7 +115,10 @@ describe('query understanding', () => {
   });
 
   it('reads thousands and decimals', () => {
-    assert.deepEqual([priceNumber('1000'), priceNumber('1.000'), priceNumber('1,000'), priceNumber('49,99'), priceNumber('49.9')], [1000, 1000, 1000, 49.99, 49.9]);
+    assert.deepEqual(
+      [priceNumber('1000'), priceNumber('1.000'), priceNumber('1,000'), priceNumber('49,99'), priceNumber('49.9')],
+      [1000, 1000, 1000, 49.99, 49.9],
+    );
   });
 
   it('recognises gender words naming a value the catalog has', () => {
@@ -142,7 +159,10 @@ describe('query understanding', () => {
     assert.deepEqual([u.brands[0]?.values, u.words], [['Ring'], 'halsband']);
     const [clause] = understoodClauses(u, undefined);
     assert.deepEqual(clause, {
-      bool: { should: [{ terms: { brand: ['Ring'] } }, { multi_match: { query: 'ring', type: 'phrase', fields: ['brand.text', 'title', 'name'] } }], minimum_should_match: 1 },
+      bool: {
+        should: [{ terms: { brand: ['Ring'] } }, { multi_match: { query: 'ring', type: 'phrase', fields: ['brand.text', 'title', 'name'] } }],
+        minimum_should_match: 1,
+      },
     });
     // The brand's own products rank first.
     assert.deepEqual(understoodBoosts(u, 50), [{ constant_score: { filter: { terms: { brand: ['Ring'] } }, boost: 50 } }]);
@@ -205,11 +225,20 @@ describe('query understanding', () => {
 
     it('recognises a value beside a product word, inflected, in a compound and after a preposition', () => {
       for (const [phrase, input, attribute, words] of [
-        ['läderskor', sv, 'material=Läder', 'skor'], ['skor i läder', sv, 'material=Läder', 'skor'], ['jackor i lädret', sv, 'material=Läder', 'jackor'],
-        ['ullsockor', sv, 'material=Ull', 'sockor'], ['tröja av ullen', sv, 'material=Ull', 'tröja'], ['Mockaskor', sv, 'material=Mocka', 'skor'],
-        ['randiga tröjor', sv, 'pattern=Randig', 'tröjor'], ['jacka i återvunnen polyester', sv, 'material=Återvunnen polyester', 'jacka'],
-        ['leather boots', en, 'material=Leather', 'boots'], ['wool sweater', en, 'material=Wool', 'sweater'], ['striped shirt', en, 'pattern=Striped', 'shirt'],
-        ['skinnjakke', nb, 'material=Skinn', 'jakke'], ['Lederjacke', de, 'material=Leder', 'jacke'], ['Wollpullover', de, 'material=Wolle', 'pullover'],
+        ['läderskor', sv, 'material=Läder', 'skor'],
+        ['skor i läder', sv, 'material=Läder', 'skor'],
+        ['jackor i lädret', sv, 'material=Läder', 'jackor'],
+        ['ullsockor', sv, 'material=Ull', 'sockor'],
+        ['tröja av ullen', sv, 'material=Ull', 'tröja'],
+        ['Mockaskor', sv, 'material=Mocka', 'skor'],
+        ['randiga tröjor', sv, 'pattern=Randig', 'tröjor'],
+        ['jacka i återvunnen polyester', sv, 'material=Återvunnen polyester', 'jacka'],
+        ['leather boots', en, 'material=Leather', 'boots'],
+        ['wool sweater', en, 'material=Wool', 'sweater'],
+        ['striped shirt', en, 'pattern=Striped', 'shirt'],
+        ['skinnjakke', nb, 'material=Skinn', 'jakke'],
+        ['Lederjacke', de, 'material=Leder', 'jacke'],
+        ['Wollpullover', de, 'material=Wolle', 'pullover'],
         ['Jacke aus Leder', de, 'material=Leder', 'Jacke'],
       ] as const) {
         assert.deepEqual(of(phrase, input), [attribute, words], phrase);
@@ -218,8 +247,11 @@ describe('query understanding', () => {
 
     it('keeps a value alone, a value without a product word, a non-word value and English compounds as words', () => {
       for (const [phrase, input, words] of [
-        ['läder', sv, 'läder'], ['linne', sv, 'linne'], ['leathers', en, 'Leather'],
-        ['leatherboots', en, 'leatherboots'], ['cotton shirt', en, 'cotton shirt'],
+        ['läder', sv, 'läder'],
+        ['linne', sv, 'linne'],
+        ['leathers', en, 'Leather'],
+        ['leatherboots', en, 'leatherboots'],
+        ['cotton shirt', en, 'cotton shirt'],
       ] as const) {
         assert.deepEqual(of(phrase, input), ['', words], phrase);
       }
@@ -240,9 +272,15 @@ describe('query understanding', () => {
       assert.deepEqual(understand('svarta skor i läder', { ...sv, attributes }).parts, ['svarta', 'skor', 'i läder']);
       assert.deepEqual(understand('nike vita sneakers', { ...sv, brands: ['Nike'] }).parts, ['nike', 'vita', 'sneakers']);
       const req = { context: { locale: 'sv-SE', priceId: undefined } } as unknown as SearchPageRequest;
-      const brand = understoodMatch(req, 'brant studio sneakers', undefined, { understanding: understand('brant studio sneakers', { ...sv, brands: ['Brant Studio'] }), mode: 'filter' });
+      const brand = understoodMatch(req, 'brant studio sneakers', undefined, {
+        understanding: understand('brant studio sneakers', { ...sv, brands: ['Brant Studio'] }),
+        mode: 'filter',
+      });
       assert.equal(brand.match.bool?.should, undefined, 'two parts: nothing relaxed, so no "Studio" sneakers of other brands');
-      const three = understoodMatch(req, 'brant studio sneakers dam', undefined, { understanding: understand('brant studio sneakers dam', { ...sv, genders: [], brands: ['Brant Studio'] }), mode: 'filter' });
+      const three = understoodMatch(req, 'brant studio sneakers dam', undefined, {
+        understanding: understand('brant studio sneakers dam', { ...sv, genders: [], brands: ['Brant Studio'] }),
+        mode: 'filter',
+      });
       const relaxed = (three.match.bool?.should as estypes.QueryDslQueryContainer[])[1];
       assert.equal(relaxed.bool?.minimum_should_match, 2);
       assert.match(JSON.stringify(relaxed), /"brant studio"/);
@@ -260,12 +298,27 @@ describe('query understanding', () => {
   });
 
   it('puts the products of the words left first in the secondary list of an applied filter', () => {
-    const req = { context: { market: 'SE', locale: 'sv-SE', priceId: undefined, channels: { online: true, store: false }, stores: [], presentCustom: [], presentPrices: [] }, rules: [], sort: 'RELEVANCE' } as unknown as SearchPageRequest;
+    const req = {
+      context: {
+        market: 'SE',
+        locale: 'sv-SE',
+        priceId: undefined,
+        channels: { online: true, store: false },
+        stores: [],
+        presentCustom: [],
+        presentPrices: [],
+      },
+      rules: [],
+      sort: 'RELEVANCE',
+    } as unknown as SearchPageRequest;
     const understanding = understand('rod jacka', sv);
     // The match of the secondary list: function_score → bool.must[0] (the match) → bool.must[0] (what it must match).
     const matched = (mode: UnderstoodPhrase['mode']) => {
       const query = secondarySearch(req, 'rod jacka', { collapse: false, from: 0, size: 12 }, undefined, { understanding, mode }).query!;
-      return (((query.function_score as estypes.QueryDslFunctionScoreQuery).query!.bool!.must as estypes.QueryDslQueryContainer[])[0].bool!.must as estypes.QueryDslQueryContainer[])[0];
+      return (
+        ((query.function_score as estypes.QueryDslFunctionScoreQuery).query!.bool!.must as estypes.QueryDslQueryContainer[])[0].bool!
+          .must as estypes.QueryDslQueryContainer[]
+      )[0];
     };
     const filter = matched('filter').bool!.should as estypes.QueryDslQueryContainer[];
     assert.equal(filter.length, 3);

@@ -15,7 +15,11 @@ describe('type prior: query → category', () => {
     const prior = counter.prior();
     // 3 of the 4 titles about earbuds are headphones, 1 an accessory (kept: MIN_PRIOR_SHARE); the case's title
     // is about a case ("for AirPods" qualifies it), so it does not count for earbud
-    assert.deepStrictEqual(prior.get('earbud'), [['earbudheadphone', 0.75], ['headphone', 0.75], ['accessory', 0.25]]);
+    assert.deepStrictEqual(prior.get('earbud'), [
+      ['earbudheadphone', 0.75],
+      ['headphone', 0.75],
+      ['accessory', 0.25],
+    ]);
     // a head of fewer than MIN_PRIOR_SUPPORT products says nothing
     assert.ok(MIN_PRIOR_SUPPORT > 1);
     assert.equal(prior.get('sleeve'), undefined);
@@ -30,25 +34,52 @@ describe('type prior: query → category', () => {
     assert.deepStrictEqual([...counter.prior()], [['laptop', [['laptop', 1]]]]);
   });
 
-  it('gives the types a query head names, without the head\'s own type, the best share winning', () => {
+  it("gives the types a query head names, without the head's own type, the best share winning", () => {
     const prior = new Map<string, [string, number][]>([
-      ['earbud', [['headphone', 0.8], ['earbud', 0.3]]],
-      ['wireless', [['headphone', 0.5], ['router', 0.4]]],
+      [
+        'earbud',
+        [
+          ['headphone', 0.8],
+          ['earbud', 0.3],
+        ],
+      ],
+      [
+        'wireless',
+        [
+          ['headphone', 0.5],
+          ['router', 0.4],
+        ],
+      ],
     ]);
     assert.deepStrictEqual(priorTypes(['earbud'], prior), [['headphone', 0.8]]);
-    assert.deepStrictEqual(priorTypes(['earbud', 'wireless'], prior), [['headphone', 0.8], ['router', 0.4]]);
+    assert.deepStrictEqual(priorTypes(['earbud', 'wireless'], prior), [
+      ['headphone', 0.8],
+      ['router', 0.4],
+    ]);
     assert.deepStrictEqual(priorTypes(['tv'], prior), []);
   });
 
   it('boosts a likely type by its share, once however many likely types a product has', () => {
-    const boosts = relevanceBoosts('earbuds', ['earbud'], [['headphone', 0.8], ['case', 0.25]]);
+    const boosts = relevanceBoosts(
+      'earbuds',
+      ['earbud'],
+      [
+        ['headphone', 0.8],
+        ['case', 0.25],
+      ],
+    );
     assert.deepStrictEqual(boosts.at(-1), {
-      dis_max: { queries: [
-        { constant_score: { filter: { term: { productTypeKeys: 'headphone' } }, boost: PRIOR_BOOST * 0.8 } },
-        { constant_score: { filter: { term: { productTypeKeys: 'case' } }, boost: PRIOR_BOOST * 0.25 } },
-      ] },
+      dis_max: {
+        queries: [
+          { constant_score: { filter: { term: { productTypeKeys: 'headphone' } }, boost: PRIOR_BOOST * 0.8 } },
+          { constant_score: { filter: { term: { productTypeKeys: 'case' } }, boost: PRIOR_BOOST * 0.25 } },
+        ],
+      },
     });
-    assert.equal(relevanceBoosts('earbuds', ['earbud']).some((b) => 'dis_max' in b), false);
+    assert.equal(
+      relevanceBoosts('earbuds', ['earbud']).some((b) => 'dis_max' in b),
+      false,
+    );
   });
 });
 

@@ -75,13 +75,19 @@ function operationErrors(line: unknown): FieldError[] {
 
 /** Exactly one error, at `path`, whose message contains `fragment`. */
 function expectOnly(errors: FieldError[], path: string, fragment: string): void {
-  assert.deepEqual(errors.map((e) => e.path), [path], JSON.stringify(errors));
+  assert.deepEqual(
+    errors.map((e) => e.path),
+    [path],
+    JSON.stringify(errors),
+  );
   assert.ok(errors[0].message.includes(fragment), `"${errors[0].message}" should contain "${fragment}"`);
 }
 
-const rejectsGroup = (changes: Record<string, unknown>, path: string, fragment: string) => expectOnly(replaceErrors(mutate(groupLine(), changes)), path, fragment);
+const rejectsGroup = (changes: Record<string, unknown>, path: string, fragment: string) =>
+  expectOnly(replaceErrors(mutate(groupLine(), changes)), path, fragment);
 const acceptsGroup = (changes: Record<string, unknown>) => assert.deepEqual(replaceErrors(mutate(groupLine(), changes)), []);
-const rejectsContent = (changes: Record<string, unknown>, path: string, fragment: string) => expectOnly(replaceErrors(mutate(contentLine(), changes)), path, fragment);
+const rejectsContent = (changes: Record<string, unknown>, path: string, fragment: string) =>
+  expectOnly(replaceErrors(mutate(contentLine(), changes)), path, fragment);
 const rejectsTranslation = (changes: Record<string, unknown>, path: string, fragment: string) =>
   expectOnly(replaceErrors(mutate(translationLine(), changes)), path, fragment);
 
@@ -99,23 +105,61 @@ describe('catalog validation', () => {
         [`${P1}.colorInitial`]: ['#FFF', '#a1b2c3', 'Gold', 'Silver', 'Multi'],
         [`${P1}.colorOverride`]: ['#000000'],
         [`${P1}.defaults`]: {
-          title: 'Shirt', url: '/shirt', brand: 'B', name: 'N', series: 'S', description: 'D', ontology: 'A > B', sizeType: 'Clothing', dataLocale: 'sv-SE',
-          age: ['adult'], department: ['men'], gender: ['male'], pattern: ['striped'], productType: ['shirt'], styleWith: ['P2'], category: ['shirts'],
-          customLabels: { material: ['cotton'], färg: ['blå'] }, customJson: { spec: { a: [1, 2] }, flag: null }, customLengths: { sleeve: { amount: -1, unit: 'cm' } },
-          customNumbers: { fit: 3 }, rating: 5, releaseDate: '2024-05-01T10:00:00.123+02:00',
+          title: 'Shirt',
+          url: '/shirt',
+          brand: 'B',
+          name: 'N',
+          series: 'S',
+          description: 'D',
+          ontology: 'A > B',
+          sizeType: 'Clothing',
+          dataLocale: 'sv-SE',
+          age: ['adult'],
+          department: ['men'],
+          gender: ['male'],
+          pattern: ['striped'],
+          productType: ['shirt'],
+          styleWith: ['P2'],
+          category: ['shirts'],
+          customLabels: { material: ['cotton'], färg: ['blå'] },
+          customJson: { spec: { a: [1, 2] }, flag: null },
+          customLengths: { sleeve: { amount: -1, unit: 'cm' } },
+          customNumbers: { fit: 3 },
+          rating: 5,
+          releaseDate: '2024-05-01T10:00:00.123+02:00',
         },
         [`${P1}.overrides`]: { 'SE|*': { title: 'Skjorta' }, '*|nb-NO': { title: 'Skjorte' }, 'SE|sv-SE': { rating: 0 } },
         [`${V1}.defaults`]: {
-          listPrice: 200, sellingPrice: 200, cost: 50, label: 'S', size: ['S'], order: 1, stock: 3, storeStock: { store1: 0 },
-          customPrices: { member: { listPrice: 200, sellingPrice: 180 } }, customLabels: { fit: ['slim'] }, customNumbers: { n: 1 }, dataLocale: 'sv-SE',
+          listPrice: 200,
+          sellingPrice: 200,
+          cost: 50,
+          label: 'S',
+          size: ['S'],
+          order: 1,
+          stock: 3,
+          storeStock: { store1: 0 },
+          customPrices: { member: { listPrice: 200, sellingPrice: 180 } },
+          customLabels: { fit: ['slim'] },
+          customNumbers: { n: 1 },
+          dataLocale: 'sv-SE',
           weight: { amount: 0.2, unit: 'kg' },
         },
         [`${V1}.overrides`]: { 'NO|*': { sellingPrice: 190 } },
         [`${V2}.defaults`]: { listPrice: 200, sellingPrice: 150, size: ['M'], order: 2, weight: { amount: 0.3, unit: 'kg' } },
         [`${I1}`]: {
-          defaults: { urls: [{ url: '//cdn.example.com/a.jpg' }, { url: 'http://cdn.example.com/b.jpg', widthInitial: 1 }], alt: 'a', caption: 'c', customData: { 'crop-x_1': '10' }, tags: ['front'] },
+          defaults: {
+            urls: [{ url: '//cdn.example.com/a.jpg' }, { url: 'http://cdn.example.com/b.jpg', widthInitial: 1 }],
+            alt: 'a',
+            caption: 'c',
+            customData: { 'crop-x_1': '10' },
+            tags: ['front'],
+          },
           overrides: { 'SE|*': { alt: 'b' } },
-          limitedLocales: ['sv-SE'], limitedMarkets: ['SE'], order: 2, typeInitial: 'model', typeOverride: 'cutout',
+          limitedLocales: ['sv-SE'],
+          limitedMarkets: ['SE'],
+          order: 2,
+          typeInitial: 'model',
+          typeOverride: 'cutout',
         },
       });
     });
@@ -185,7 +229,8 @@ describe('catalog validation', () => {
       rejectsGroup({ [`${PG}.products`]: undefined }, `${PG}.products`, 'required');
       rejectsGroup({ [`${PG}.products`]: {} }, `${PG}.products`, 'at least one');
     });
-    it('take suppressDuplicates as a boolean', () => rejectsGroup({ [`${PG}.suppressDuplicates`]: 'yes' }, `${PG}.suppressDuplicates`, 'must be true or false'));
+    it('take suppressDuplicates as a boolean', () =>
+      rejectsGroup({ [`${PG}.suppressDuplicates`]: 'yes' }, `${PG}.suppressDuplicates`, 'must be true or false'));
     it('require defaults with a non-empty title and url', () => {
       rejectsGroup({ [`${P1}.defaults`]: undefined }, `${P1}.defaults`, 'required');
       rejectsGroup({ [`${P1}.defaults.title`]: undefined }, `${P1}.defaults.title`, 'required');
@@ -235,7 +280,17 @@ describe('catalog validation', () => {
       for (const ok of ['2024-05-01', '2024-05-01T10:00:00Z', '2024-05-01T10:00:00.123+02:00', '2024-05-01T10:00', '2024-02-29T23:59:59-05:00']) {
         acceptsGroup({ [`${P1}.defaults.releaseDate`]: ok });
       }
-      for (const bad of ['2024-05', '2024-05-01T10:00,5', '2024-05-01T10.5', '2024-05-01T10:00.5', '20240501', '2023-02-29', '2024-13-01', '2024-05-01T25:00:00Z', 'May 1, 2024']) {
+      for (const bad of [
+        '2024-05',
+        '2024-05-01T10:00,5',
+        '2024-05-01T10.5',
+        '2024-05-01T10:00.5',
+        '20240501',
+        '2023-02-29',
+        '2024-13-01',
+        '2024-05-01T25:00:00Z',
+        'May 1, 2024',
+      ]) {
         rejectsGroup({ [`${P1}.defaults.releaseDate`]: bad }, `${P1}.defaults.releaseDate`, 'ISO 8601');
       }
       rejectsGroup({ [`${P1}.overrides.SE|sv-SE.releaseDate`]: '2024-05' }, `${P1}.overrides.SE|sv-SE.releaseDate`, 'at least day precision');
@@ -246,7 +301,11 @@ describe('catalog validation', () => {
     });
     it('take customJson with any value, customLengths as Length, customNumbers as numbers', () => {
       acceptsGroup({ [`${P1}.defaults.customJson`]: { a: 1, b: 'x', c: [null], d: { e: true } } });
-      rejectsGroup({ [`${P1}.defaults.customLengths.sleeve`]: { amount: 'long', unit: 'cm' } }, `${P1}.defaults.customLengths.sleeve.amount`, 'must be a number');
+      rejectsGroup(
+        { [`${P1}.defaults.customLengths.sleeve`]: { amount: 'long', unit: 'cm' } },
+        `${P1}.defaults.customLengths.sleeve.amount`,
+        'must be a number',
+      );
       rejectsGroup({ [`${P1}.defaults.customLengths.sleeve`]: { amount: 3 } }, `${P1}.defaults.customLengths.sleeve.unit`, 'required');
       rejectsGroup({ [`${P1}.defaults.customNumbers.fit`]: '3' }, `${P1}.defaults.customNumbers.fit`, 'must be a number');
     });
@@ -259,7 +318,11 @@ describe('catalog validation', () => {
         acceptsGroup({ [`${P1}.defaults.${field}`]: { '_a.b-c1': value, färg: value } });
       }
       acceptsGroup({ [`${P1}.defaults.customLabels`]: { ['a'.repeat(2000)]: ['x'] } });
-      rejectsGroup({ [`${P1}.defaults.customLabels`]: { ['a'.repeat(2001)]: ['x'] } }, `${P1}.defaults.customLabels.${'a'.repeat(2001)}`, 'at most 2000 characters');
+      rejectsGroup(
+        { [`${P1}.defaults.customLabels`]: { ['a'.repeat(2001)]: ['x'] } },
+        `${P1}.defaults.customLabels.${'a'.repeat(2001)}`,
+        'at most 2000 characters',
+      );
     });
     it('take measurements as {amount >= 0, unit}', () => {
       for (const m of ['depth', 'height', 'length', 'width', 'volume', 'weight']) {
@@ -279,7 +342,11 @@ describe('catalog validation', () => {
     });
     it('reject a measurement at product and variant level', () => {
       rejectsGroup({ [`${P1}.defaults.weight`]: kg, [`${V1}.defaults.weight`]: kg, [`${V2}.defaults.weight`]: kg }, `${P1}.defaults.weight`, 'not both');
-      rejectsGroup({ [`${P1}.overrides.SE|*.depth`]: kg, [`${V1}.defaults.depth`]: kg, [`${V2}.defaults.depth`]: kg }, `${P1}.overrides.SE|*.depth`, 'not both');
+      rejectsGroup(
+        { [`${P1}.overrides.SE|*.depth`]: kg, [`${V1}.defaults.depth`]: kg, [`${V2}.defaults.depth`]: kg },
+        `${P1}.overrides.SE|*.depth`,
+        'not both',
+      );
     });
     it('require a variant-level measurement on all variants', () => {
       rejectsGroup({ [`${V1}.defaults.height`]: kg }, `${V2}.defaults.height`, 'every variant');
@@ -316,7 +383,11 @@ describe('catalog validation', () => {
     it('take customPrices with both prices, listPrice >= sellingPrice', () => {
       rejectsGroup({ [`${V1}.defaults.customPrices`]: { member: { listPrice: 100 } } }, `${V1}.defaults.customPrices.member.sellingPrice`, 'required');
       rejectsGroup({ [`${V1}.defaults.customPrices`]: { member: { sellingPrice: 100 } } }, `${V1}.defaults.customPrices.member.listPrice`, 'required');
-      rejectsGroup({ [`${V1}.defaults.customPrices`]: { member: { listPrice: 100, sellingPrice: 120 } } }, `${V1}.defaults.customPrices.member.sellingPrice`, 'at most listPrice');
+      rejectsGroup(
+        { [`${V1}.defaults.customPrices`]: { member: { listPrice: 100, sellingPrice: 120 } } },
+        `${V1}.defaults.customPrices.member.sellingPrice`,
+        'at most listPrice',
+      );
     });
     it('allow at most 20 custom labels per variant', () => {
       const labels = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`l${i}`, ['x']]));
@@ -342,7 +413,9 @@ describe('catalog validation', () => {
         return result.ok ? (result.warnings ?? []).map((w) => w.path) : [];
       };
       assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined }), [`${V1}.defaults.label`]);
-      assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined, [`${V1}.overrides.SE|*.size`]: ['S'] }), [`${V1}.overrides.SE|*.size`]);
+      assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined, [`${V1}.overrides.SE|*.size`]: ['S'] }), [
+        `${V1}.overrides.SE|*.size`,
+      ]);
       assert.deepEqual(warnings({ [`${P1}.variants.V2`]: undefined, [`${V1}.defaults.label`]: undefined }), []);
     });
   });
@@ -396,7 +469,8 @@ describe('catalog validation', () => {
       rejectsContent({ [`${C1}.defaults.title`]: ' ' }, `${C1}.defaults.title`, 'must not be empty');
     });
     it('take relative or absolute content urls', () => {
-      for (const url of ['/care', 'https://blog.example.com/care', 'http://x', '//x/y']) assert.deepEqual(replaceErrors(mutate(contentLine(), { [`${C1}.defaults.url`]: url })), []);
+      for (const url of ['/care', 'https://blog.example.com/care', 'http://x', '//x/y'])
+        assert.deepEqual(replaceErrors(mutate(contentLine(), { [`${C1}.defaults.url`]: url })), []);
       rejectsContent({ [`${C1}.defaults.url`]: 'care' }, `${C1}.defaults.url`, 'must start with "/" (relative) or with "http://", "https://" or "//"');
     });
     it('check description, releaseDate, customLabels and overrides', () => {
@@ -410,15 +484,24 @@ describe('catalog validation', () => {
       assert.deepEqual(replaceErrors(mutate(contentLine(), { [`${C1}.image`]: image })), []);
       rejectsContent({ [`${C1}.image`]: { ...image, typeInitial: 'model' } }, `${C1}.image.typeInitial`, 'not allowed on content images');
       rejectsContent({ [`${C1}.image`]: { ...image, typeOverride: 'misc' } }, `${C1}.image.typeOverride`, 'not allowed on content images');
-      rejectsContent({ [`${C1}.image`]: structuredClone(image), [`${C1}.image.defaults.tags`]: ['a'] }, `${C1}.image.defaults.tags`, 'not allowed on content images');
+      rejectsContent(
+        { [`${C1}.image`]: structuredClone(image), [`${C1}.image.defaults.tags`]: ['a'] },
+        `${C1}.image.defaults.tags`,
+        'not allowed on content images',
+      );
       rejectsContent({ [`${C1}.image`]: { defaults: {} } }, `${C1}.image.defaults.urls`, 'required');
     });
   });
 
   describe('translations', () => {
     it('take category, age, gender and customLabels.<name> attributes', () => {
-      for (const attribute of ['age', 'gender', 'series', 'customLabels.material']) assert.deepEqual(replaceErrors(mutate(translationLine(), { [`${T1}.attribute`]: attribute })), []);
-      rejectsTranslation({ [`${T1}.attribute`]: 'brand' }, `${T1}.attribute`, 'must be "category", "age", "gender", "series", "sizeType" or "customLabels.<name>"');
+      for (const attribute of ['age', 'gender', 'series', 'customLabels.material'])
+        assert.deepEqual(replaceErrors(mutate(translationLine(), { [`${T1}.attribute`]: attribute })), []);
+      rejectsTranslation(
+        { [`${T1}.attribute`]: 'brand' },
+        `${T1}.attribute`,
+        'must be "category", "age", "gender", "series", "sizeType" or "customLabels.<name>"',
+      );
       rejectsTranslation({ [`${T1}.attribute`]: 'customLabels.' }, `${T1}.attribute`, 'customLabels.<name>');
     });
     it('require non-empty id, locale and value', () => {
@@ -468,7 +551,11 @@ describe('catalog validation', () => {
     it('check every field an edit gives', () => {
       const path = 'edit.productGroup.products.P1.overrides.SE|sv-SE.releaseDate';
       expectOnly(operationErrors(set({ edit: { key: 'PG1' } }, path, '2024-05')), path, 'ISO 8601');
-      expectOnly(operationErrors(set({ edit: { key: 'PG1' } }, 'edit.productGroup.products.P1.markets', [])), 'edit.productGroup.products.P1.markets', 'at least one');
+      expectOnly(
+        operationErrors(set({ edit: { key: 'PG1' } }, 'edit.productGroup.products.P1.markets', [])),
+        'edit.productGroup.products.P1.markets',
+        'at least one',
+      );
       const prices = 'edit.productGroup.products.P1.variants.V1.defaults';
       expectOnly(operationErrors(set({ edit: { key: 'PG1' } }, prices, { listPrice: 100, sellingPrice: 120 })), `${prices}.sellingPrice`, 'at most listPrice');
       expectOnly(operationErrors({ edit: { key: 'T1', translation: {} } }), 'edit.translation', 'use replace');
@@ -485,7 +572,11 @@ describe('catalog validation', () => {
       for (const f of ['variants', 'images', 'markets']) {
         expectOnly(operationErrors({ editAttributes: { key: 'P1', product: { [f]: {} } } }), `editAttributes.product.${f}`, 'not allowed in editAttributes');
       }
-      expectOnly(operationErrors({ editAttributes: { key: 'V1', variant: { defaults: { stock: -1 } } } }), 'editAttributes.variant.defaults.stock', 'at least 0');
+      expectOnly(
+        operationErrors({ editAttributes: { key: 'V1', variant: { defaults: { stock: -1 } } } }),
+        'editAttributes.variant.defaults.stock',
+        'at least 0',
+      );
       expectOnly(operationErrors({ editAttributes: { key: 'V1', variant: {}, product: {} } }), 'editAttributes', 'exactly one of "product", "variant"');
       expectOnly(operationErrors({ editAttributes: { key: '', variant: {} } }), 'editAttributes.key', 'must not be empty');
     });
@@ -493,7 +584,12 @@ describe('catalog validation', () => {
       assert.deepEqual(ok({ remove: { productGroup: 'PG1' } }), { op: 'remove', entityType: 'productGroup', key: 'PG1' });
       assert.deepEqual(ok({ remove: { content: 'C1' } }), { op: 'remove', entityType: 'content', key: 'C1' });
       assert.deepEqual(ok({ removePartial: { market: 'SE', content: 'C1' } }), { op: 'removePartial', entityType: 'content', key: 'C1', market: 'SE' });
-      assert.deepEqual(ok({ removePartial: { market: 'NO', productGroup: 'PG1' } }), { op: 'removePartial', entityType: 'productGroup', key: 'PG1', market: 'NO' });
+      assert.deepEqual(ok({ removePartial: { market: 'NO', productGroup: 'PG1' } }), {
+        op: 'removePartial',
+        entityType: 'productGroup',
+        key: 'PG1',
+        market: 'NO',
+      });
     });
     it('check remove and removePartial', () => {
       expectOnly(operationErrors({ remove: { productGroup: 'PG1', content: 'C1' } }), 'remove', 'exactly one of');
@@ -522,7 +618,7 @@ describe('catalog validation', () => {
 
   describe('validateEntity', () => {
     it('prefix paths and apply the rules of a full entity to a merged edit', () => {
-      const entity = (groupLine().replace as Line) as unknown as ReplaceEntity;
+      const entity = groupLine().replace as Line as unknown as ReplaceEntity;
       assert.deepEqual(validateEntity(entity, ctx, 'edit'), []);
       const infinite = set(groupLine(), `${P1}.defaults.customNumbers.fit`, Number.POSITIVE_INFINITY).replace as unknown as ReplaceEntity;
       expectOnly(validateEntity(infinite, ctx, 'replace'), `${P1}.defaults.customNumbers.fit`, 'must be a number');

@@ -10,127 +10,148 @@ import { understand } from '../../src/storefront/understanding';
 
 /** Per locale: its currency, the words the catalog's titles hold (as a vocabulary would), phrase → roles. */
 const TABLE: Record<string, { currency: string; held: string; rows: [string, string][] }> = {
-  'sv-SE': { currency: 'SEK', held: 'skor,jacka,jackor,vinter,barn,t-shirt,tröja,tröjor,klänning,sneakers,regn,byxor,mössa,keps,ryggsäck,jeans,sko,vattentät', rows: [
-    ['snygga svarta skor', 'modifier colour product'],
-    ['jacka för barn', 'product audience audience'],
-    ['jackor herr', 'product audience'],
-    ['jacka för herr', 'product audience audience'],
-    ['läderskor', 'product'],
-    ['skor i läder', 'product function material'],
-    ['billiga skor', 'price product'],
-    ['skor under 500 kr', 'product price price price'],
-    ['nike sneakers', 'brand product'],
-    ['vinter jacka', 'descriptor product'],
-    ['vattentät jacka dam', 'descriptor product audience'],
-    ['röd klänning till fest', 'colour product function modifier'],
-    ['jeans storlek 32', 'product size size'],
-    ['brant studio sneakers', 'brand brand product'],
-    ['tröja', 'product'],
-    ['svarta', 'colour'],
-    ['barnjacka', 'product'],
-    ['mössa för barn', 'product audience audience'],
-    ['bästa ryggsäck', 'modifier product'],
-    ['ullsockor', 'product'],
-    ['regnjacka barn', 'product audience'],
-    ['t-shirt för damer', 'product audience audience'],
-  ] },
-  'nb-NO': { currency: 'NOK', held: 'jakke,jakker,sko,joggesko,genser,bukse,bukser,lue,votter,sekk,vinter,regn,kjole,skjorte,barn,ullgenser', rows: [
-    ['jakke til herre', 'product audience audience'],
-    ['fine svarte sko', 'modifier colour product'],
-    ['sko til barn', 'product audience audience'],
-    ['hvite joggesko', 'colour product'],
-    ['sort jakke', 'colour product'],
-    ['billige bukser', 'price product'],
-    ['genser i ull', 'product function material'],
-    ['skinnjakke', 'product'],
-    ['jakker herre', 'product audience'],
-    ['lue for barn', 'product audience audience'],
-    ['nike sko', 'brand product'],
-    ['vinter jakke', 'descriptor product'],
-    ['sko under 500 kr', 'product price price price'],
-    ['kjole til dame', 'product audience audience'],
-    ['beste sekk', 'modifier product'],
-    ['vanntett jakke', 'modifier product'],
-    ['skjorte str M', 'product size size'],
-    ['regnjakke barn', 'product audience'],
-    ['votter', 'product'],
-    ['kule sko til jenter', 'modifier product audience audience'],
-    ['jakkene', 'product'],
-    ['rød kjole', 'colour product'],
-  ] },
-  'da-DK': { currency: 'DKK', held: 'jakke,jakker,sko,sneakers,trøje,bukser,kjole,hue,taske,vinter,børn', rows: [
-    ['jakke til herre', 'product audience audience'],
-    ['pæne sorte sko', 'modifier colour product'],
-    ['sko til børn', 'product audience audience'],
-    ['hvide sneakers', 'colour product'],
-    ['billige bukser', 'price product'],
-    ['trøje i uld', 'product function material'],
-    ['læderjakke', 'product'],
-    ['hue til børn', 'product audience audience'],
-    ['nike sneakers', 'brand product'],
-    ['vinter jakke', 'descriptor product'],
-    ['sko under 500 kr', 'product price price price'],
-    ['kjole til dame', 'product audience audience'],
-    ['bedste taske', 'modifier product'],
-    ['vandtæt jakke', 'modifier product'],
-    ['sorte bukser herre', 'colour product audience'],
-    ['taske', 'product'],
-    ['rød kjole', 'colour product'],
-    ['jakker til drenge', 'product audience audience'],
-    ['sko str 40', 'product size size'],
-    ['smarte sko', 'modifier product'],
-  ] },
-  'de-DE': { currency: 'EUR', held: 'jacke,jacken,schuhe,schuh,kleid,hose,hosen,mütze,rucksack,winter,pullover,stiefel,sneaker,sneakers', rows: [
-    ['jacke für herren', 'product audience audience'],
-    ['schöne schwarze schuhe', 'modifier colour product'],
-    ['schuhe für kinder', 'product audience audience'],
-    ['weiße sneaker', 'colour product'],
-    ['günstige jacken', 'price product'],
-    ['pullover aus wolle', 'product function material'],
-    ['lederjacke', 'product'],
-    ['mütze für kinder', 'product audience audience'],
-    ['nike schuhe', 'brand product'],
-    ['winter jacke', 'descriptor product'],
-    ['schuhe unter 50 €', 'product price price price'],
-    ['kleid für damen', 'product audience audience'],
-    ['bester rucksack', 'modifier product'],
-    ['wasserdichte jacke', 'modifier product'],
-    ['hose größe 32', 'product size size'],
-    ['stiefel damen', 'product audience'],
-    ['rotes kleid', 'colour product'],
-    ['rucksack', 'product'],
-    ['coole sneaker für jungen', 'modifier product audience audience'],
-    ['jacken herren', 'product audience'],
-  ] },
-  'en-GB': { currency: 'GBP', held: 'jacket,jackets,shoes,shoe,trainers,dress,dresses,jeans,hat,backpack,winter,boots,sweater,rain,t-shirt', rows: [
-    ['jacket for men', 'product audience audience'],
-    ['nice black shoes', 'modifier colour product'],
-    ['shoes for kids', 'product audience audience'],
-    ['white trainers', 'colour product'],
-    ['cheap jeans', 'price product'],
-    ['sweater in wool', 'product function material'],
-    ['leather boots', 'material product'],
-    ['hat for children', 'product audience audience'],
-    ['nike trainers', 'brand product'],
-    ['winter jacket', 'descriptor product'],
-    ['dresses under £50', 'product price price'],
-    ['dress for women', 'product audience audience'],
-    ['best backpack', 'modifier product'],
-    ['waterproof jacket', 'modifier product'],
-    ['jeans size 32', 'product size size'],
-    ['mens jackets', 'audience product'],
-    ['red dress', 'colour product'],
-    ['backpack', 'product'],
-    ['cool shoes for boys', 'modifier product audience audience'],
-    ['budget trainers', 'price product'],
-    ['rain jacket kids', 'descriptor product audience'],
-  ] },
+  'sv-SE': {
+    currency: 'SEK',
+    held: 'skor,jacka,jackor,vinter,barn,t-shirt,tröja,tröjor,klänning,sneakers,regn,byxor,mössa,keps,ryggsäck,jeans,sko,vattentät',
+    rows: [
+      ['snygga svarta skor', 'modifier colour product'],
+      ['jacka för barn', 'product audience audience'],
+      ['jackor herr', 'product audience'],
+      ['jacka för herr', 'product audience audience'],
+      ['läderskor', 'product'],
+      ['skor i läder', 'product function material'],
+      ['billiga skor', 'price product'],
+      ['skor under 500 kr', 'product price price price'],
+      ['nike sneakers', 'brand product'],
+      ['vinter jacka', 'descriptor product'],
+      ['vattentät jacka dam', 'descriptor product audience'],
+      ['röd klänning till fest', 'colour product function modifier'],
+      ['jeans storlek 32', 'product size size'],
+      ['brant studio sneakers', 'brand brand product'],
+      ['tröja', 'product'],
+      ['svarta', 'colour'],
+      ['barnjacka', 'product'],
+      ['mössa för barn', 'product audience audience'],
+      ['bästa ryggsäck', 'modifier product'],
+      ['ullsockor', 'product'],
+      ['regnjacka barn', 'product audience'],
+      ['t-shirt för damer', 'product audience audience'],
+    ],
+  },
+  'nb-NO': {
+    currency: 'NOK',
+    held: 'jakke,jakker,sko,joggesko,genser,bukse,bukser,lue,votter,sekk,vinter,regn,kjole,skjorte,barn,ullgenser',
+    rows: [
+      ['jakke til herre', 'product audience audience'],
+      ['fine svarte sko', 'modifier colour product'],
+      ['sko til barn', 'product audience audience'],
+      ['hvite joggesko', 'colour product'],
+      ['sort jakke', 'colour product'],
+      ['billige bukser', 'price product'],
+      ['genser i ull', 'product function material'],
+      ['skinnjakke', 'product'],
+      ['jakker herre', 'product audience'],
+      ['lue for barn', 'product audience audience'],
+      ['nike sko', 'brand product'],
+      ['vinter jakke', 'descriptor product'],
+      ['sko under 500 kr', 'product price price price'],
+      ['kjole til dame', 'product audience audience'],
+      ['beste sekk', 'modifier product'],
+      ['vanntett jakke', 'modifier product'],
+      ['skjorte str M', 'product size size'],
+      ['regnjakke barn', 'product audience'],
+      ['votter', 'product'],
+      ['kule sko til jenter', 'modifier product audience audience'],
+      ['jakkene', 'product'],
+      ['rød kjole', 'colour product'],
+    ],
+  },
+  'da-DK': {
+    currency: 'DKK',
+    held: 'jakke,jakker,sko,sneakers,trøje,bukser,kjole,hue,taske,vinter,børn',
+    rows: [
+      ['jakke til herre', 'product audience audience'],
+      ['pæne sorte sko', 'modifier colour product'],
+      ['sko til børn', 'product audience audience'],
+      ['hvide sneakers', 'colour product'],
+      ['billige bukser', 'price product'],
+      ['trøje i uld', 'product function material'],
+      ['læderjakke', 'product'],
+      ['hue til børn', 'product audience audience'],
+      ['nike sneakers', 'brand product'],
+      ['vinter jakke', 'descriptor product'],
+      ['sko under 500 kr', 'product price price price'],
+      ['kjole til dame', 'product audience audience'],
+      ['bedste taske', 'modifier product'],
+      ['vandtæt jakke', 'modifier product'],
+      ['sorte bukser herre', 'colour product audience'],
+      ['taske', 'product'],
+      ['rød kjole', 'colour product'],
+      ['jakker til drenge', 'product audience audience'],
+      ['sko str 40', 'product size size'],
+      ['smarte sko', 'modifier product'],
+    ],
+  },
+  'de-DE': {
+    currency: 'EUR',
+    held: 'jacke,jacken,schuhe,schuh,kleid,hose,hosen,mütze,rucksack,winter,pullover,stiefel,sneaker,sneakers',
+    rows: [
+      ['jacke für herren', 'product audience audience'],
+      ['schöne schwarze schuhe', 'modifier colour product'],
+      ['schuhe für kinder', 'product audience audience'],
+      ['weiße sneaker', 'colour product'],
+      ['günstige jacken', 'price product'],
+      ['pullover aus wolle', 'product function material'],
+      ['lederjacke', 'product'],
+      ['mütze für kinder', 'product audience audience'],
+      ['nike schuhe', 'brand product'],
+      ['winter jacke', 'descriptor product'],
+      ['schuhe unter 50 €', 'product price price price'],
+      ['kleid für damen', 'product audience audience'],
+      ['bester rucksack', 'modifier product'],
+      ['wasserdichte jacke', 'modifier product'],
+      ['hose größe 32', 'product size size'],
+      ['stiefel damen', 'product audience'],
+      ['rotes kleid', 'colour product'],
+      ['rucksack', 'product'],
+      ['coole sneaker für jungen', 'modifier product audience audience'],
+      ['jacken herren', 'product audience'],
+    ],
+  },
+  'en-GB': {
+    currency: 'GBP',
+    held: 'jacket,jackets,shoes,shoe,trainers,dress,dresses,jeans,hat,backpack,winter,boots,sweater,rain,t-shirt',
+    rows: [
+      ['jacket for men', 'product audience audience'],
+      ['nice black shoes', 'modifier colour product'],
+      ['shoes for kids', 'product audience audience'],
+      ['white trainers', 'colour product'],
+      ['cheap jeans', 'price product'],
+      ['sweater in wool', 'product function material'],
+      ['leather boots', 'material product'],
+      ['hat for children', 'product audience audience'],
+      ['nike trainers', 'brand product'],
+      ['winter jacket', 'descriptor product'],
+      ['dresses under £50', 'product price price'],
+      ['dress for women', 'product audience audience'],
+      ['best backpack', 'modifier product'],
+      ['waterproof jacket', 'modifier product'],
+      ['jeans size 32', 'product size size'],
+      ['mens jackets', 'audience product'],
+      ['red dress', 'colour product'],
+      ['backpack', 'product'],
+      ['cool shoes for boys', 'modifier product audience audience'],
+      ['budget trainers', 'price product'],
+      ['rain jacket kids', 'descriptor product audience'],
+    ],
+  },
 };
 
 const facts = (locale: string, currency: string, held: string): RoleFacts => {
   const words = new Set(held.split(','));
   return {
-    locale, currency,
+    locale,
+    currency,
     genders: ['Herr', 'Dam', 'Men', 'Women', 'Herren', 'Damen', 'Herre', 'Dame'],
     brands: ['Nike', 'Brant Studio', 'Acme'],
     sizes: ['32', 'M', '40', '32/34'],
@@ -144,13 +165,24 @@ describe('word roles', () => {
     it(`gives each word of ${rows.length} ${locale} phrases its role`, () => {
       assert.ok(rows.length >= 20);
       for (const [phrase, roles] of rows) {
-        assert.equal(wordRoles(phrase, facts(locale, currency, held)).map((r) => r.role).join(' '), roles, phrase);
+        assert.equal(
+          wordRoles(phrase, facts(locale, currency, held))
+            .map((r) => r.role)
+            .join(' '),
+          roles,
+          phrase,
+        );
       }
     });
   }
 
   it('takes the preposition of an understood audience out of the words searched', () => {
-    for (const [locale, phrase, words] of [['nb-NO', 'jakke til herre', 'jakke'], ['sv-SE', 'jacka för herr', 'jacka'], ['de-DE', 'jacke für damen', 'jacke'], ['en-GB', 'shoes for women', 'shoes']]) {
+    for (const [locale, phrase, words] of [
+      ['nb-NO', 'jakke til herre', 'jakke'],
+      ['sv-SE', 'jacka för herr', 'jacka'],
+      ['de-DE', 'jacke für damen', 'jacke'],
+      ['en-GB', 'shoes for women', 'shoes'],
+    ]) {
       const u = understand(phrase, { locale, genders: ['Herre', 'Herr', 'Damen', 'Women'] });
       assert.equal(u.words, words, phrase);
       assert.equal(u.genders.length, 1, phrase);
@@ -160,7 +192,10 @@ describe('word roles', () => {
   });
 
   it('calls a word the catalog holds a descriptor, and one it lacks a modifier', () => {
-    const roles = (held: string) => wordRoles('vattentät jacka', facts('sv-SE', 'SEK', held)).map((r) => r.role).join(' ');
+    const roles = (held: string) =>
+      wordRoles('vattentät jacka', facts('sv-SE', 'SEK', held))
+        .map((r) => r.role)
+        .join(' ');
     assert.equal(roles('jacka,vattentät'), 'descriptor product');
     assert.equal(roles('jacka'), 'modifier product');
   });
@@ -168,7 +203,10 @@ describe('word roles', () => {
 
 describe('relaxation by role', () => {
   const relaxed = (phrase: string, held = 'skor,jacka,barn,vinter,dam') => roleRelaxedMatch(wordRoles(phrase, { ...facts('sv-SE', 'SEK', held), genders: [] }));
-  const words = (q: unknown): string[] => JSON.stringify(q).match(/"query":"[^"]*"/g)?.map((m) => m.slice(9, -1)) ?? [];
+  const words = (q: unknown): string[] =>
+    JSON.stringify(q)
+      .match(/"query":"[^"]*"/g)
+      ?.map((m) => m.slice(9, -1)) ?? [];
   const must = (q: unknown) => words((q as { bool: { must: unknown } }).bool.must);
 
   it('keeps the product word: "jacka för barn" relaxes to jackets, never to what is for children', () => {
@@ -196,7 +234,10 @@ describe('relaxation by role', () => {
 describe('the whole list of a phrase relaxing by role (issue 40)', () => {
   const roles = (phrase: string) => wordRoles(phrase, { ...facts('sv-SE', 'SEK', 'skor,jacka,barn,vinter,dam'), genders: [] });
   const kept = (phrase: string) => roleKeptMatch(roles(phrase));
-  const words = (q: unknown): string[] => JSON.stringify(q).match(/"query":"[^"]*"/g)?.map((m) => m.slice(9, -1)) ?? [];
+  const words = (q: unknown): string[] =>
+    JSON.stringify(q)
+      .match(/"query":"[^"]*"/g)
+      ?.map((m) => m.slice(9, -1)) ?? [];
 
   it('holds every word but the modifiers, which only rank', () => {
     const q = kept('snygga vinter jacka dam') as { bool: { must: unknown[]; should: unknown[] } };

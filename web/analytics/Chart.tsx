@@ -34,20 +34,52 @@ export function Chart({ title, series, interval = 'day' }: { title: string; seri
     if (!el) return;
     const xs = series.dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
     const width = Math.max(280, el.clientWidth);
-    const plot = new uPlot({
-      width, height: 200,
-      legend: { show: false },
-      cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => { const top = Math.max(series.minTop, (max ?? 0) * 1.1); return [Math.min(0, min ?? 0), series.integer ? Math.ceil(top) : top]; } } },
-      axes: [
-        { stroke: '#6b6b70', grid: { stroke: '#eee' } },
-        { stroke: '#6b6b70', grid: { stroke: '#eee' }, size: 60, values: (_u, ticks) => ticks.map((t) => series.format(t)), ...(series.integer ? { splits: (_u: uPlot, _axis: number, min: number, max: number) => integerTicks(min, max) } : {}) },
-      ],
-      series: [{}, { label: title, stroke: series.colour, width: 2, fill: `${series.colour}22`, points: { show: series.dates.length <= MAX_POINTS || hasIsolated(series.values), size: 6 }, spanGaps: false }],
-    }, [xs, series.values.map((v) => v ?? null)] as uPlot.AlignedData, el);
+    const plot = new uPlot(
+      {
+        width,
+        height: 200,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: {
+          x: { time: true },
+          y: {
+            range: (_u, min, max) => {
+              const top = Math.max(series.minTop, (max ?? 0) * 1.1);
+              return [Math.min(0, min ?? 0), series.integer ? Math.ceil(top) : top];
+            },
+          },
+        },
+        axes: [
+          { stroke: '#6b6b70', grid: { stroke: '#eee' } },
+          {
+            stroke: '#6b6b70',
+            grid: { stroke: '#eee' },
+            size: 60,
+            values: (_u, ticks) => ticks.map((t) => series.format(t)),
+            ...(series.integer ? { splits: (_u: uPlot, _axis: number, min: number, max: number) => integerTicks(min, max) } : {}),
+          },
+        ],
+        series: [
+          {},
+          {
+            label: title,
+            stroke: series.colour,
+            width: 2,
+            fill: `${series.colour}22`,
+            points: { show: series.dates.length <= MAX_POINTS || hasIsolated(series.values), size: 6 },
+            spanGaps: false,
+          },
+        ],
+      },
+      [xs, series.values.map((v) => v ?? null)] as uPlot.AlignedData,
+      el,
+    );
     const resize = () => plot.setSize({ width: Math.max(280, el.clientWidth), height: 200 });
     window.addEventListener('resize', resize);
-    return () => { window.removeEventListener('resize', resize); plot.destroy(); };
+    return () => {
+      window.removeEventListener('resize', resize);
+      plot.destroy();
+    };
   }, [series]);
   return (
     <figure class="chart">
@@ -55,8 +87,20 @@ export function Chart({ title, series, interval = 'day' }: { title: string; seri
       <div ref={box} role="img" aria-label={`${title}, ${series.dates.length} ${interval}s`} class="chart-canvas" />
       <table class="visually-hidden">
         <caption>{title}</caption>
-        <thead><tr><th scope="col">{interval === 'day' ? 'Date' : `${interval[0]!.toUpperCase()}${interval.slice(1)} from`}</th><th scope="col">{title}</th></tr></thead>
-        <tbody>{series.dates.map((d, i) => <tr key={d}><td>{d}</td><td>{series.format(series.values[i] ?? null)}</td></tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">{interval === 'day' ? 'Date' : `${interval[0]!.toUpperCase()}${interval.slice(1)} from`}</th>
+            <th scope="col">{title}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series.dates.map((d, i) => (
+            <tr key={d}>
+              <td>{d}</td>
+              <td>{series.format(series.values[i] ?? null)}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </figure>
   );

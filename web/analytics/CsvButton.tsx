@@ -8,11 +8,20 @@ import { adminDownload } from './report';
 
 export function CsvButton({ path, label, text = 'CSV' }: { path: string; label: string; text?: string }) {
   const [error, setError] = useState<string | null>(null);
-  const download = () => { setError(null); adminDownload(path).catch((err: Error) => setError(`The download failed: ${err.message}`)); };
+  const download = () => {
+    setError(null);
+    adminDownload(path).catch((err: Error) => setError(`The download failed: ${err.message}`));
+  };
   return (
     <span class="csv">
-      <button type="button" class="csv-button" aria-label={label.includes(text) ? label : `${text}: ${label}`} onClick={download}>{text}</button>
-      {error && <span role="alert" class="error">{error}</span>}
+      <button type="button" class="csv-button" aria-label={label.includes(text) ? label : `${text}: ${label}`} onClick={download}>
+        {text}
+      </button>
+      {error && (
+        <span role="alert" class="error">
+          {error}
+        </span>
+      )}
     </span>
   );
 }

@@ -37,7 +37,11 @@ function compare(a: PhraseRow, b: PhraseRow, key: keyof PhraseRow): number {
 }
 
 interface Props {
-  title: string; rows: PhraseRow[]; filters: Filters; initialSort: keyof PhraseRow; empty: string;
+  title: string;
+  rows: PhraseRow[];
+  filters: Filters;
+  initialSort: keyof PhraseRow;
+  empty: string;
   /** The admin API path of the same table as CSV. */
   csv: string;
   onProducts: (phrase: string) => void;
@@ -48,11 +52,13 @@ interface Props {
 export function PhraseTable({ title, rows, filters, initialSort, empty, csv, onProducts, fix }: Props) {
   const [sort, setSort] = useState<{ key: keyof PhraseRow; descending: boolean }>({ key: initialSort, descending: true });
   const sorted = [...rows].sort((a, b) => (sort.descending ? -1 : 1) * compare(a, b, sort.key) || a.phrase.localeCompare(b.phrase));
-  const storefront = (phrase: string) => `/search?${new URLSearchParams({ q: phrase, market: filters.market, ...(filters.locale ? { locale: filters.locale } : {}) })}`;
+  const storefront = (phrase: string) =>
+    `/search?${new URLSearchParams({ q: phrase, market: filters.market, ...(filters.locale ? { locale: filters.locale } : {}) })}`;
   const header = (key: keyof PhraseRow, label: string) => (
     <th scope="col" aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined}>
       <button type="button" class="sort-button" onClick={() => setSort({ key, descending: sort.key === key ? !sort.descending : key !== 'phrase' })}>
-        {label}{sort.key === key ? (sort.descending ? ' ↓' : ' ↑') : ''}
+        {label}
+        {sort.key === key ? (sort.descending ? ' ↓' : ' ↑') : ''}
       </button>
     </th>
   );
@@ -62,19 +68,41 @@ export function PhraseTable({ title, rows, filters, initialSort, empty, csv, onP
         <h2 id={`${title}-heading`}>{title}</h2>
         <CsvButton path={csv} label={`Download ${title} as CSV`} />
       </div>
-      {rows.length === 0 ? <p class="muted">{empty}</p> : (
+      {rows.length === 0 ? (
+        <p class="muted">{empty}</p>
+      ) : (
         <div class="table-scroll" role="region" tabIndex={0} aria-label={`${title} (scrolls sideways)`}>
           <table aria-label={title}>
-            <thead><tr>{header('phrase', 'Phrase')}<th scope="col"><span class="visually-hidden">Actions</span></th>{COLUMNS.map((c) => header(c.key, c.label))}</tr></thead>
+            <thead>
+              <tr>
+                {header('phrase', 'Phrase')}
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+                {COLUMNS.map((c) => header(c.key, c.label))}
+              </tr>
+            </thead>
             <tbody>
               {sorted.map((row) => (
                 <tr key={row.phrase}>
-                  <th scope="row"><a href={storefront(row.phrase)} target="_blank" rel="noopener">{row.phrase}</a></th>
+                  <th scope="row">
+                    <a href={storefront(row.phrase)} target="_blank" rel="noopener">
+                      {row.phrase}
+                    </a>
+                  </th>
                   <td class="row-actions">
-                    <button type="button" class="link-button" aria-label={`Clicked products for "${row.phrase}"`} onClick={() => onProducts(row.phrase)}>Products</button>
-                    {fix && <a href={synonymFormLink(row.phrase, filters)} aria-label={`Add a synonym for "${row.phrase}"`}>Add a synonym</a>}
+                    <button type="button" class="link-button" aria-label={`Clicked products for "${row.phrase}"`} onClick={() => onProducts(row.phrase)}>
+                      Products
+                    </button>
+                    {fix && (
+                      <a href={synonymFormLink(row.phrase, filters)} aria-label={`Add a synonym for "${row.phrase}"`}>
+                        Add a synonym
+                      </a>
+                    )}
                   </td>
-                  {COLUMNS.map((c) => <td key={c.key}>{c.show(row)}</td>)}
+                  {COLUMNS.map((c) => (
+                    <td key={c.key}>{c.show(row)}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>

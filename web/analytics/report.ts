@@ -16,7 +16,13 @@ export const SORTS = ['searches', 'zeroResultSearches', 'clickThroughRate', 'add
 export type ServerSort = (typeof SORTS)[number];
 
 export const TOUCHPOINTS = ['DESKTOP', 'MOBILE'] as const;
-export interface Filters { market: string; locale?: string; touchpoint?: (typeof TOUCHPOINTS)[number]; from: string; to: string }
+export interface Filters {
+  market: string;
+  locale?: string;
+  touchpoint?: (typeof TOUCHPOINTS)[number];
+  from: string;
+  to: string;
+}
 
 /** The range presets: the last n days up to today (today included). */
 export const PRESETS = [7, 30, 90] as const;
@@ -31,10 +37,19 @@ export function daysAgo(days: number, now = new Date()): string {
 
 /** The filters of a URL's query; the last 7 days by default, as the API. */
 export function filtersOf(params: URLSearchParams, defaultMarket: string, now = new Date()): Filters {
-  const date = (name: string, fallback: string) => { const v = params.get(name); return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : fallback; };
+  const date = (name: string, fallback: string) => {
+    const v = params.get(name);
+    return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : fallback;
+  };
   const locale = params.get('locale') || undefined;
   const touchpoint = TOUCHPOINTS.find((t) => t === params.get('touchpoint')?.toUpperCase());
-  return { market: params.get('market') || defaultMarket, ...(locale ? { locale } : {}), ...(touchpoint ? { touchpoint } : {}), from: date('from', daysAgo(6, now)), to: date('to', daysAgo(0, now)) };
+  return {
+    market: params.get('market') || defaultMarket,
+    ...(locale ? { locale } : {}),
+    ...(touchpoint ? { touchpoint } : {}),
+    from: date('from', daysAgo(6, now)),
+    to: date('to', daysAgo(0, now)),
+  };
 }
 
 export function queryOf(filters: Filters, extra: Record<string, string> = {}): string {
@@ -69,14 +84,18 @@ export async function adminDownload(path: string): Promise<void> {
  * percentage points ("+1.2 pp": a relative change of a rate reads as a much bigger move than it is), "new"
  * when the previous period had none, and null when there is nothing to compare.
  */
-export function change(current: number | null, previous: number | null, kind: 'count' | 'rate' | 'position'): { text: string; direction: 'up' | 'down' | 'same' } | null {
+export function change(
+  current: number | null,
+  previous: number | null,
+  kind: 'count' | 'rate' | 'position',
+): { text: string; direction: 'up' | 'down' | 'same' } | null {
   if (current === null || previous === null) return null;
   const direction = current > previous ? 'up' : current < previous ? 'down' : 'same';
   const sign = current > previous ? '+' : current < previous ? '−' : '±';
   if (kind === 'rate') return { text: `${sign}${(Math.abs(current - previous) * 100).toFixed(1)} pp`, direction };
   if (kind === 'position') return { text: `${sign}${Math.abs(current - previous).toFixed(1)}`, direction };
   if (previous === 0) return current === 0 ? { text: '±0 %', direction } : { text: 'new', direction };
-  return { text: `${sign}${(Math.abs(current - previous) / previous * 100).toFixed(1)} %`, direction };
+  return { text: `${sign}${((Math.abs(current - previous) / previous) * 100).toFixed(1)} %`, direction };
 }
 
 /** A rate as a percentage with one decimal, or "–" when it has no denominator (null). */

@@ -8,7 +8,10 @@ export function integerTicks(min: number, max: number, most = 5): number[] {
   let step = 1;
   for (let scale = 1; ; scale *= 10) {
     const found = [1, 2, 5].map((m) => m * scale).find((s) => Math.floor(high / s) - Math.ceil(low / s) + 1 <= most);
-    if (found) { step = found; break; }
+    if (found) {
+      step = found;
+      break;
+    }
   }
   const ticks: number[] = [];
   for (let t = Math.ceil(low / step) * step; t <= high; t += step) ticks.push(t);

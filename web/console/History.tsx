@@ -18,26 +18,54 @@ export function History({ where }: { where: Where }) {
   const [diff, setDiff] = useState<Diff | null>(null);
   const [titles, setTitles] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const scope: Record<string, string> = kind === 'navigation' ? { market: where.market, locale: where.locale } : kind === 'pages' || kind === 'facets' ? { market: where.market } : {};
-  const load = () => historyOf(kind, scope).then((h) => { setVersions(h.versions); setPair({ from: h.versions[1]?.id, to: h.versions[0]?.id }); }, (err: Error) => setStatus({ kind: 'error', text: err.message }));
-  useEffect(() => { setVersions(null); setDiff(null); void load(); }, [kind, where.market, where.locale]);
+  const scope: Record<string, string> =
+    kind === 'navigation' ? { market: where.market, locale: where.locale } : kind === 'pages' || kind === 'facets' ? { market: where.market } : {};
+  const load = () =>
+    historyOf(kind, scope).then(
+      (h) => {
+        setVersions(h.versions);
+        setPair({ from: h.versions[1]?.id, to: h.versions[0]?.id });
+      },
+      (err: Error) => setStatus({ kind: 'error', text: err.message }),
+    );
+  useEffect(() => {
+    setVersions(null);
+    setDiff(null);
+    void load();
+  }, [kind, where.market, where.locale]);
   useEffect(() => {
     setDiff(null);
     setTitles({});
     if (!pair.from || !pair.to || pair.from === pair.to) return;
     let current = true;
-    diffOf(kind, pair.from, pair.to).then((d) => {
-      if (!current) return;
-      setDiff(d);
-      // One lookup for every product the diff names; without it the keys are shown alone.
-      const keys = productKeysOf(d);
-      if (keys.length) productTitles(where, keys).then((t) => { if (current) setTitles(t); }, () => undefined);
-    }, (err: Error) => setStatus({ kind: 'error', text: err.message }));
-    return () => { current = false; };
+    diffOf(kind, pair.from, pair.to).then(
+      (d) => {
+        if (!current) return;
+        setDiff(d);
+        // One lookup for every product the diff names; without it the keys are shown alone.
+        const keys = productKeysOf(d);
+        if (keys.length)
+          productTitles(where, keys).then(
+            (t) => {
+              if (current) setTitles(t);
+            },
+            () => undefined,
+          );
+      },
+      (err: Error) => setStatus({ kind: 'error', text: err.message }),
+    );
+    return () => {
+      current = false;
+    };
   }, [pair.from, pair.to]);
 
   const rollback = async (v: Version) => {
-    if (!window.confirm(`Roll ${kind} back to the version of ${new Date(v.at).toLocaleString()}${v.name ? ` (“${v.name}”)` : ''}? This makes a new version equal to it.`)) return;
+    if (
+      !window.confirm(
+        `Roll ${kind} back to the version of ${new Date(v.at).toLocaleString()}${v.name ? ` (“${v.name}”)` : ''}? This makes a new version equal to it.`,
+      )
+    )
+      return;
     try {
       await rollBack(kind, v.id);
       setStatus({ kind: 'ok', text: 'Rolled back: the storefront shows that version now.' });
@@ -52,28 +80,74 @@ export function History({ where }: { where: Where }) {
     <section aria-labelledby="history-heading">
       <h2 id="history-heading">History</h2>
       <div class="filters-form">
-        <label>Kind
-          <select value={kind} onChange={(e) => setKind(e.currentTarget.value as HistoryKind)}>{HISTORY_KINDS.map((k) => <option key={k} value={k}>{k}</option>)}</select>
+        <label>
+          Kind
+          <select value={kind} onChange={(e) => setKind(e.currentTarget.value as HistoryKind)}>
+            {HISTORY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
         </label>
-        <span class="muted">{Object.entries(scope).map(([k, v]) => `${k} ${v}`).join(', ')}</span>
+        <span class="muted">
+          {Object.entries(scope)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}
+        </span>
       </div>
-      {status && <p role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind}>{status.text}</p>}
-      {!versions ? <p class="muted">Loading…</p> : versions.length === 0 ? <p class="muted">No versions yet: every import from now on is kept.</p> : (
+      {status && (
+        <p role={status.kind === 'error' ? 'alert' : 'status'} class={status.kind}>
+          {status.text}
+        </p>
+      )}
+      {!versions ? (
+        <p class="muted">Loading…</p>
+      ) : versions.length === 0 ? (
+        <p class="muted">No versions yet: every import from now on is kept.</p>
+      ) : (
         <table aria-label="Versions" class="stack-on-phone">
-          <thead><tr><th scope="col">When</th><th scope="col">Name</th><th scope="col">By</th><th scope="col">Key</th><th scope="col">Summary</th><th scope="col">Compare</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Name</th>
+              <th scope="col">By</th>
+              <th scope="col">Key</th>
+              <th scope="col">Summary</th>
+              <th scope="col">Compare</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {versions.map((v, i) => (
               <tr key={v.id}>
                 <th scope="row">{new Date(v.at).toLocaleString()}</th>
                 <td data-label="Name">{v.name ?? ''}</td>
-                <td data-label="By">{v.user ?? ''}{v.role ? <span class="muted">{v.user ? ` (${v.role})` : v.role}</span> : ''}</td>
-                <td data-label="Key"><code>{v.keyId ?? ''}</code></td>
+                <td data-label="By">
+                  {v.user ?? ''}
+                  {v.role ? <span class="muted">{v.user ? ` (${v.role})` : v.role}</span> : ''}
+                </td>
+                <td data-label="Key">
+                  <code>{v.keyId ?? ''}</code>
+                </td>
                 <td data-label="Summary">{v.summary ?? ''}</td>
                 <td data-label="Compare" class="compare">
-                  <label><input type="radio" name="from" checked={pair.from === v.id} onChange={() => setPair({ ...pair, from: v.id })} /> from</label>
-                  <label><input type="radio" name="to" checked={pair.to === v.id} onChange={() => setPair({ ...pair, to: v.id })} /> to</label>
+                  <label>
+                    <input type="radio" name="from" checked={pair.from === v.id} onChange={() => setPair({ ...pair, from: v.id })} /> from
+                  </label>
+                  <label>
+                    <input type="radio" name="to" checked={pair.to === v.id} onChange={() => setPair({ ...pair, to: v.id })} /> to
+                  </label>
                 </td>
-                <td>{i > 0 && <button type="button" onClick={() => rollback(v)} aria-label={`Roll back to the version of ${new Date(v.at).toLocaleString()}`}>Roll back</button>}</td>
+                <td>
+                  {i > 0 && (
+                    <button type="button" onClick={() => rollback(v)} aria-label={`Roll back to the version of ${new Date(v.at).toLocaleString()}`}>
+                      Roll back
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -91,7 +165,9 @@ function Products({ products }: { products: NamedProduct[] }) {
     <ul class="diff-products">
       {products.map((p, i) => (
         <li key={i} class="diff-product">
-          {p.title ?? p.key}{p.title !== undefined && <small class="muted"> {p.key}</small>}{p.position !== undefined && <span> at position {p.position}</span>}
+          {p.title ?? p.key}
+          {p.title !== undefined && <small class="muted"> {p.key}</small>}
+          {p.position !== undefined && <span> at position {p.position}</span>}
         </li>
       ))}
     </ul>
@@ -105,7 +181,16 @@ function Value({ path, value, titles }: { path: string; value: unknown; titles: 
 
 function Entry({ entry, titles }: { entry: unknown; titles: Record<string, string> }) {
   const products = productsOfEntry(entry, titles);
-  return <><code>{show(entry)}</code>{products.length > 0 && <div>Products: <Products products={products} /></div>}</>;
+  return (
+    <>
+      <code>{show(entry)}</code>
+      {products.length > 0 && (
+        <div>
+          Products: <Products products={products} />
+        </div>
+      )}
+    </>
+  );
 }
 
 function DiffView({ diff, titles }: { diff: Diff; titles: Record<string, string> }) {
@@ -118,13 +203,55 @@ function DiffView({ diff, titles }: { diff: Diff; titles: Record<string, string>
         <div key={c.id} class="diff-entry">
           <h4>Changed: {c.id}</h4>
           <table aria-label={`Changes of ${c.id}`} class="stack-on-phone">
-            <thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
-            <tbody>{c.fields.map((f, i) => <tr key={i}><th scope="row"><code>{f.path}</code></th><td data-label="Before" class="before"><Value path={f.path} value={f.from} titles={titles} /></td><td data-label="After" class="after"><Value path={f.path} value={f.to} titles={titles} /></td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.fields.map((f, i) => (
+                <tr key={i}>
+                  <th scope="row">
+                    <code>{f.path}</code>
+                  </th>
+                  <td data-label="Before" class="before">
+                    <Value path={f.path} value={f.from} titles={titles} />
+                  </td>
+                  <td data-label="After" class="after">
+                    <Value path={f.path} value={f.to} titles={titles} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </div>
       ))}
-      {diff.added.length > 0 && <div class="diff-entry"><h4>Added</h4><ul>{diff.added.map((a, i) => <li key={i} class="after"><Entry entry={a} titles={titles} /></li>)}</ul></div>}
-      {diff.removed.length > 0 && <div class="diff-entry"><h4>Removed</h4><ul>{diff.removed.map((r, i) => <li key={i} class="before"><Entry entry={r} titles={titles} /></li>)}</ul></div>}
+      {diff.added.length > 0 && (
+        <div class="diff-entry">
+          <h4>Added</h4>
+          <ul>
+            {diff.added.map((a, i) => (
+              <li key={i} class="after">
+                <Entry entry={a} titles={titles} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {diff.removed.length > 0 && (
+        <div class="diff-entry">
+          <h4>Removed</h4>
+          <ul>
+            {diff.removed.map((r, i) => (
+              <li key={i} class="before">
+                <Entry entry={r} titles={titles} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

@@ -6,7 +6,17 @@
 import { useState } from 'preact/hooks';
 import { adminFetch, AdminError } from '../shared/admin';
 
-interface PhraseImpact { market: string; locale: string; phrase: string; searches: number; liveTotalHits: number; candidateTotalHits?: number; leaving: string[]; entering?: string[]; autoCorrectedTo?: string }
+interface PhraseImpact {
+  market: string;
+  locale: string;
+  phrase: string;
+  searches: number;
+  liveTotalHits: number;
+  candidateTotalHits?: number;
+  leaving: string[];
+  entering?: string[];
+  autoCorrectedTo?: string;
+}
 interface ImpactReport {
   window: { days: number; from: string; to: string };
   lines: number;
@@ -51,10 +61,14 @@ export function Impact() {
       const gzip = file.name.endsWith('.gz');
       const query = new URLSearchParams({ validationOnly: 'true', impactReport: 'true', impactPhrases: phrases || '100', blockingTimeout: 'PT10M' });
       const answer = await adminFetch<ImpactReport | { id: string; status: string }>(`/api/admin/v4/import/catalog?${query}`, {
-        method: 'PUT', file, headers: { 'Content-Type': 'application/jsonlines', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) },
+        method: 'PUT',
+        file,
+        headers: { 'Content-Type': 'application/jsonlines', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) },
       });
-      if ('totals' in answer) { setReport(answer); setState({ kind: 'idle' }); }
-      else setState({ kind: 'error', text: `The report is still being made (job ${answer.id}); ask the import status for it.` });
+      if ('totals' in answer) {
+        setReport(answer);
+        setState({ kind: 'idle' });
+      } else setState({ kind: 'error', text: `The report is still being made (job ${answer.id}); ask the import status for it.` });
     } catch (err) {
       const a = err as AdminError;
       setState({ kind: 'error', text: a.status === 409 ? 'Another import is running: try again in a moment.' : a.message, errors: a.errors });
@@ -63,20 +77,49 @@ export function Impact() {
   return (
     <section aria-labelledby="impact-heading">
       <h2 id="impact-heading">Import impact</h2>
-      <p class="muted">See what a catalog file would do to search before it goes live. The file is built as a candidate, the most searched phrases of the last 7 days are asked of the live catalog and of the candidate, and the candidate is deleted.</p>
+      <p class="muted">
+        See what a catalog file would do to search before it goes live. The file is built as a candidate, the most searched phrases of the last 7 days are asked
+        of the live catalog and of the candidate, and the candidate is deleted.
+      </p>
       <form class="filters-form" onSubmit={run}>
-        <label>Catalog file <input type="file" name="catalog" accept=".jsonl,.json,.gz,.ndjson" required /></label>
-        <label>Phrases <input type="number" name="phrases" min={1} max={1000} value={phrases} onInput={(e) => setPhrases(e.currentTarget.value)} /></label>
-        <button type="submit" class="primary" disabled={state.kind === 'running'}>{state.kind === 'running' ? 'Running…' : 'Run impact report'}</button>
+        <label>
+          Catalog file <input type="file" name="catalog" accept=".jsonl,.json,.gz,.ndjson" required />
+        </label>
+        <label>
+          Phrases <input type="number" name="phrases" min={1} max={1000} value={phrases} onInput={(e) => setPhrases(e.currentTarget.value)} />
+        </label>
+        <button type="submit" class="primary" disabled={state.kind === 'running'}>
+          {state.kind === 'running' ? 'Running…' : 'Run impact report'}
+        </button>
       </form>
       {state.kind === 'error' && (
-        <div role="alert" class="error"><p>{state.text}</p>{state.errors && <ul>{state.errors.slice(0, 20).map((e, i) => <li key={i}><code>{e.path}</code>: {e.message}</li>)}</ul>}</div>
+        <div role="alert" class="error">
+          <p>{state.text}</p>
+          {state.errors && (
+            <ul>
+              {state.errors.slice(0, 20).map((e, i) => (
+                <li key={i}>
+                  <code>{e.path}</code>: {e.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
       {report && (
         <>
-          <p role="status">{report.lines} lines; phrases of {report.window.from.slice(0, 10)} to {report.window.to.slice(0, 10)}.</p>
+          <p role="status">
+            {report.lines} lines; phrases of {report.window.from.slice(0, 10)} to {report.window.to.slice(0, 10)}.
+          </p>
           {report.dangerous.length > 0 && <p class="notice">A real import of this file would be refused without force: {report.dangerous.join('; ')}</p>}
-          <dl class="impact-totals">{totalsInWords(report.totals).map(([label, v]) => <div key={label}><dt>{label}</dt><dd>{v}</dd></div>)}</dl>
+          <dl class="impact-totals">
+            {totalsInWords(report.totals).map(([label, v]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
           <ImpactTable title="Phrases that would find nothing" rows={report.findNothing} titles={report.titles ?? {}} />
           <ImpactTable title="Phrases whose top 10 products change" rows={report.topChanged} titles={report.titles ?? {}} />
         </>
@@ -90,7 +133,12 @@ function Products({ keys, titles, label }: { keys: string[]; titles: Record<stri
   if (!keys.length) return <span class="muted">none</span>;
   return (
     <ul class="impact-products" aria-label={label}>
-      {keys.map((k) => <li key={k}>{titles[k] ?? k}{titles[k] !== undefined && <small class="muted"> {k}</small>}</li>)}
+      {keys.map((k) => (
+        <li key={k}>
+          {titles[k] ?? k}
+          {titles[k] !== undefined && <small class="muted"> {k}</small>}
+        </li>
+      ))}
     </ul>
   );
 }
@@ -99,18 +147,37 @@ function ImpactTable({ title, rows, titles }: { title: string; rows: PhraseImpac
   return (
     <section>
       <h3>{title}</h3>
-      {!rows.length ? <p class="muted">None.</p> : (
+      {!rows.length ? (
+        <p class="muted">None.</p>
+      ) : (
         <table aria-label={title} class="stack-on-phone">
-          <thead><tr><th scope="col">Phrase</th><th scope="col">Market</th><th scope="col">Searches</th><th scope="col">Products found now → with the file</th><th scope="col">Leaving the top 10</th><th scope="col">Entering the top 10</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Phrase</th>
+              <th scope="col">Market</th>
+              <th scope="col">Searches</th>
+              <th scope="col">Products found now → with the file</th>
+              <th scope="col">Leaving the top 10</th>
+              <th scope="col">Entering the top 10</th>
+            </tr>
+          </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={`${r.market}/${r.locale}/${r.phrase}`}>
                 <th scope="row">{r.phrase}</th>
-                <td data-label="Market">{r.market} {r.locale}</td>
+                <td data-label="Market">
+                  {r.market} {r.locale}
+                </td>
                 <td data-label="Searches">{r.searches}</td>
-                <td data-label="Products found now → with the file">{r.liveTotalHits} → {r.candidateTotalHits ?? 0}</td>
-                <td data-label="Leaving the top 10" class="before"><Products keys={r.leaving} titles={titles} label={`Leaving for ${r.phrase}`} /></td>
-                <td data-label="Entering the top 10" class="after"><Products keys={r.entering ?? []} titles={titles} label={`Entering for ${r.phrase}`} /></td>
+                <td data-label="Products found now → with the file">
+                  {r.liveTotalHits} → {r.candidateTotalHits ?? 0}
+                </td>
+                <td data-label="Leaving the top 10" class="before">
+                  <Products keys={r.leaving} titles={titles} label={`Leaving for ${r.phrase}`} />
+                </td>
+                <td data-label="Entering the top 10" class="after">
+                  <Products keys={r.entering ?? []} titles={titles} label={`Entering for ${r.phrase}`} />
+                </td>
               </tr>
             ))}
           </tbody>

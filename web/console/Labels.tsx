@@ -14,9 +14,13 @@ import { emptyMap, own } from '../shared/lookup';
 /** Rows keep the order a merchandiser typed them in and allow a key being edited (or empty) for a while. */
 type Rows = Record<string, Record<string, { key: string; text: string }[]>>;
 
-const rowsOf = (c: LabelConfiguration): Rows => Object.fromEntries(Object.entries(c.markets).map(([market, locales]) => [
-  market, Object.fromEntries(Object.entries(locales).map(([locale, labels]) => [locale, Object.entries(labels).map(([key, text]) => ({ key, text }))])),
-]));
+const rowsOf = (c: LabelConfiguration): Rows =>
+  Object.fromEntries(
+    Object.entries(c.markets).map(([market, locales]) => [
+      market,
+      Object.fromEntries(Object.entries(locales).map(([locale, labels]) => [locale, Object.entries(labels).map(([key, text]) => ({ key, text }))])),
+    ]),
+  );
 
 /** The import body; a locale without rows, and a market without any, are left out (back to the built-in texts). */
 function configurationOf(rows: Rows): LabelConfiguration {
@@ -39,8 +43,25 @@ export function Labels() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const { status, save } = useImport();
   const { settle } = useBaseline(rows);
-  useEffect(() => { exportLabels().then((c) => setRows(rowsOf(c)), (err: Error) => setLoadError(err.message)); }, []);
-  if (!rows) return <section><h2>Labels</h2>{loadError ? <p role="alert" class="error">{loadError}</p> : <p class="muted">Loading…</p>}</section>;
+  useEffect(() => {
+    exportLabels().then(
+      (c) => setRows(rowsOf(c)),
+      (err: Error) => setLoadError(err.message),
+    );
+  }, []);
+  if (!rows)
+    return (
+      <section>
+        <h2>Labels</h2>
+        {loadError ? (
+          <p role="alert" class="error">
+            {loadError}
+          </p>
+        ) : (
+          <p class="muted">Loading…</p>
+        )}
+      </section>
+    );
 
   const list = own(own(rows, market), locale) ?? [];
   const setList = (next: { key: string; text: string }[]) => setRows({ ...rows, [market]: { ...rows[market], [locale]: next } });
@@ -55,10 +76,22 @@ export function Labels() {
   return (
     <section aria-labelledby="labels-heading">
       <h2 id="labels-heading">Labels</h2>
-      <p class="muted">The texts a visitor reads for facets, sort options and badges, instead of the built-in ones. A facet's own label (Facets) comes first.</p>
+      <p class="muted">
+        The texts a visitor reads for facets, sort options and badges, instead of the built-in ones. A facet's own label (Facets) comes first.
+      </p>
       <MarketLocalePicker markets={markets} market={market} locale={locale} setMarket={setMarket} setLocale={setLocale} />
-      <datalist id="label-keys">{BUILT_IN_LABEL_KEYS.map((k) => <option key={k} value={k}>{builtInLabel(locale, k)}</option>)}</datalist>
-      {list.length === 0 && <p class="muted">{market} {locale} shows the built-in texts.</p>}
+      <datalist id="label-keys">
+        {BUILT_IN_LABEL_KEYS.map((k) => (
+          <option key={k} value={k}>
+            {builtInLabel(locale, k)}
+          </option>
+        ))}
+      </datalist>
+      {list.length === 0 && (
+        <p class="muted">
+          {market} {locale} shows the built-in texts.
+        </p>
+      )}
       <ol class="form-rows" aria-label={`Labels of ${market} ${locale}`}>
         {list.map((r, i) => {
           const name = `label ${i + 1}`;
@@ -68,10 +101,25 @@ export function Labels() {
               <fieldset class={`compact${mine.length ? ' invalid' : ''}`} aria-label={`Label ${i + 1}`}>
                 <div class="field-grid">
                   <Field label="Key" path={`label-${i}-key`} problems={[]} wide>
-                    {(aria) => <input {...aria} list="label-keys" value={r.key} placeholder="facet.brand, sort.NEWEST_FIRST, badge.SALE…" onInput={(e) => update(i, { key: e.currentTarget.value.trim() })} />}
+                    {(aria) => (
+                      <input
+                        {...aria}
+                        list="label-keys"
+                        value={r.key}
+                        placeholder="facet.brand, sort.NEWEST_FIRST, badge.SALE…"
+                        onInput={(e) => update(i, { key: e.currentTarget.value.trim() })}
+                      />
+                    )}
                   </Field>
                   <Field label="Text" path={at(r.key)} fieldId={`label-${i}-text`} problems={problems} wide>
-                    {(aria) => <input {...aria} value={r.text} placeholder={builtInLabel(locale, r.key) ?? ''} onInput={(e) => update(i, { text: e.currentTarget.value })} />}
+                    {(aria) => (
+                      <input
+                        {...aria}
+                        value={r.text}
+                        placeholder={builtInLabel(locale, r.key) ?? ''}
+                        onInput={(e) => update(i, { text: e.currentTarget.value })}
+                      />
+                    )}
                   </Field>
                   <RowActions name={name} i={i} count={list.length} remove={() => setList(list.filter((_, j) => j !== i))} />
                 </div>
@@ -83,8 +131,24 @@ export function Labels() {
         })}
       </ol>
       <div class="editor-actions">
-        <button type="button" onClick={() => setList([...list, { key: '', text: '' }])}>Add a label</button>
-        <button type="button" class="primary" onClick={async () => { if (await save(() => importLabels(configurationOf(rows)), 'Saved: visitors read these labels now.', { title: 'Publish these labels?', detail: 'Shoppers read these labels as soon as you publish.' })) settle(rows); }}>Save labels</button>
+        <button type="button" onClick={() => setList([...list, { key: '', text: '' }])}>
+          Add a label
+        </button>
+        <button
+          type="button"
+          class="primary"
+          onClick={async () => {
+            if (
+              await save(() => importLabels(configurationOf(rows)), 'Saved: visitors read these labels now.', {
+                title: 'Publish these labels?',
+                detail: 'Shoppers read these labels as soon as you publish.',
+              })
+            )
+              settle(rows);
+          }}
+        >
+          Save labels
+        </button>
       </div>
       <SaveStatus status={status} placed={placed} />
     </section>

@@ -46,9 +46,13 @@ function forImport(node: NavigationNode): NavigationNode {
 /** The ids under `id` (its subtree), which cannot become its parent. */
 function subtreeOf(nodes: readonly NavigationNode[], id: string): Set<string> {
   const out = new Set([id]);
-  for (let grew = true; grew;) {
+  for (let grew = true; grew; ) {
     grew = false;
-    for (const n of nodes) if (n.parentId && out.has(n.parentId) && !out.has(n.id)) { out.add(n.id); grew = true; }
+    for (const n of nodes)
+      if (n.parentId && out.has(n.parentId) && !out.has(n.id)) {
+        out.add(n.id);
+        grew = true;
+      }
   }
   return out;
 }
@@ -66,11 +70,39 @@ export function Navigation() {
     setNodes(null);
     setLoadError(null);
     setStatus(null);
-    exportNavigation(market, locale).then((n) => setNodes(treeOrder(n).map((x) => x.node)), (err: Error) => setLoadError(err.message));
+    exportNavigation(market, locale).then(
+      (n) => setNodes(treeOrder(n).map((x) => x.node)),
+      (err: Error) => setLoadError(err.message),
+    );
   }, [market, locale]);
 
-  const pickers = <MarketLocalePicker markets={markets} market={market} locale={locale} setMarket={(m) => { if (leaveAllowed()) setMarket(m); }} setLocale={(l) => { if (leaveAllowed()) setLocale(l); }} />;
-  if (!nodes) return <section><h2>Navigation</h2>{pickers}{loadError ? <p role="alert" class="error">{loadError}</p> : <p class="muted">Loading…</p>}</section>;
+  const pickers = (
+    <MarketLocalePicker
+      markets={markets}
+      market={market}
+      locale={locale}
+      setMarket={(m) => {
+        if (leaveAllowed()) setMarket(m);
+      }}
+      setLocale={(l) => {
+        if (leaveAllowed()) setLocale(l);
+      }}
+    />
+  );
+  if (!nodes)
+    return (
+      <section>
+        <h2>Navigation</h2>
+        {pickers}
+        {loadError ? (
+          <p role="alert" class="error">
+            {loadError}
+          </p>
+        ) : (
+          <p class="muted">Loading…</p>
+        )}
+      </section>
+    );
 
   const rows = treeOrder(nodes);
   const setOrdered = (next: NavigationNode[]) => setNodes(treeOrder(next).map((x) => x.node));
@@ -94,21 +126,30 @@ export function Navigation() {
     setOrdered(nodes.filter((n) => !gone.has(n.id)));
   };
   const problems = status?.problems ?? [];
-  const rowOf = (path: string) => { const at = /^addOrUpdate\[(\d+)\]/.exec(path); return at && Number(at[1]) < nodes.length ? Number(at[1]) : undefined; };
+  const rowOf = (path: string) => {
+    const at = /^addOrUpdate\[(\d+)\]/.exec(path);
+    return at && Number(at[1]) < nodes.length ? Number(at[1]) : undefined;
+  };
   const pageNodes = nodes.filter((n) => n.type === 'PAGE');
 
   return (
     <section aria-labelledby="navigation-heading">
       <h2 id="navigation-heading">Navigation</h2>
       {pickers}
-      {nodes.length === 0 && <p class="muted">{market} {locale} has no imported navigation.</p>}
+      {nodes.length === 0 && (
+        <p class="muted">
+          {market} {locale} has no imported navigation.
+        </p>
+      )}
       <ol class="form-rows" aria-label={`Navigation of ${market} ${locale}`}>
         {rows.map(({ node, depth }, i) => {
           const at = `addOrUpdate[${i}]`;
           const mine = problemsAt(problems, at);
           const siblings = nodes.filter((n) => (n.parentId || undefined) === (node.parentId || undefined));
           const place = siblings.indexOf(node);
-          const fields = ['id', 'title', 'type', 'parentId', ...(node.type === 'PAGE' ? ['pageId'] : []), ...(node.type === 'LINK' ? ['url'] : [])].map((f) => `${at}.${f}`);
+          const fields = ['id', 'title', 'type', 'parentId', ...(node.type === 'PAGE' ? ['pageId'] : []), ...(node.type === 'LINK' ? ['url'] : [])].map(
+            (f) => `${at}.${f}`,
+          );
           const excluded = subtreeOf(nodes, node.id);
           return (
             <li key={i} class={`nav-depth-${Math.min(depth, 3)}`}>
@@ -143,22 +184,58 @@ export function Navigation() {
                     {(aria) => (
                       <select {...aria} value={node.parentId ?? ''} onChange={(e) => update(i, { parentId: e.currentTarget.value || undefined })}>
                         <option value="">(top level)</option>
-                        {pageNodes.filter((p) => !excluded.has(p.id)).map((p) => <option key={p.id} value={p.id}>{p.title || p.id}</option>)}
-                        {node.parentId && !pageNodes.some((p) => p.id === node.parentId) && <option value={node.parentId}>{node.parentId} (not a page node here)</option>}
+                        {pageNodes
+                          .filter((p) => !excluded.has(p.id))
+                          .map((p) => (
+                            <option key={p.id} value={p.id}>
+                              {p.title || p.id}
+                            </option>
+                          ))}
+                        {node.parentId && !pageNodes.some((p) => p.id === node.parentId) && (
+                          <option value={node.parentId}>{node.parentId} (not a page node here)</option>
+                        )}
                       </select>
                     )}
                   </Field>
-                  <RowActions name={`node ${node.title || node.id || i + 1}`} i={place} count={siblings.length} move={(_, to) => moveAmongSiblings(i, to < place ? -1 : 1)} remove={() => remove(i)} />
+                  <RowActions
+                    name={`node ${node.title || node.id || i + 1}`}
+                    i={place}
+                    count={siblings.length}
+                    move={(_, to) => moveAmongSiblings(i, to < place ? -1 : 1)}
+                    remove={() => remove(i)}
+                  />
                 </div>
-                {mine.filter((p) => !fields.includes(p.path)).map((p, k) => <p key={k} class="error">{p.message}</p>)}
+                {mine
+                  .filter((p) => !fields.includes(p.path))
+                  .map((p, k) => (
+                    <p key={k} class="error">
+                      {p.message}
+                    </p>
+                  ))}
               </fieldset>
             </li>
           );
         })}
       </ol>
       <div class="editor-actions">
-        <button type="button" onClick={() => setOrdered([...nodes, { id: `node-${Date.now().toString(36)}`, title: '', type: 'PAGE' }])}>Add a node</button>
-        <button type="button" class="primary" onClick={async () => { if (await save(() => importNavigation(market, locale, nodes.map(forImport)), 'Saved: the storefront shows this navigation now.', { title: `Publish the navigation of ${market} ${locale}?`, detail: `The storefront of ${market} in ${locale} shows this navigation as soon as you publish.` })) settle(nodes); }}>Save navigation</button>
+        <button type="button" onClick={() => setOrdered([...nodes, { id: `node-${Date.now().toString(36)}`, title: '', type: 'PAGE' }])}>
+          Add a node
+        </button>
+        <button
+          type="button"
+          class="primary"
+          onClick={async () => {
+            if (
+              await save(() => importNavigation(market, locale, nodes.map(forImport)), 'Saved: the storefront shows this navigation now.', {
+                title: `Publish the navigation of ${market} ${locale}?`,
+                detail: `The storefront of ${market} in ${locale} shows this navigation as soon as you publish.`,
+              })
+            )
+              settle(nodes);
+          }}
+        >
+          Save navigation
+        </button>
       </div>
       <SaveStatus status={status} placed={(path) => rowOf(path) !== undefined} />
     </section>

@@ -65,17 +65,46 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
       <h2 id="pages-heading">Landing pages</h2>
       <div class="filters-form">
         <WherePicker where={where} onChange={onWhere} />
-        <button type="button" onClick={() => { if (leaveAllowed()) { setSelected(null); setNotice(null); setCreating(true); } }} disabled={creating}>New page</button>
+        <button
+          type="button"
+          onClick={() => {
+            if (leaveAllowed()) {
+              setSelected(null);
+              setNotice(null);
+              setCreating(true);
+            }
+          }}
+          disabled={creating}
+        >
+          New page
+        </button>
       </div>
-      {error && <p role="alert" class="error">{error}</p>}
-      {notice && <p role="status" class="ok">{notice}</p>}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" class="ok">
+          {notice}
+        </p>
+      )}
       <div class="pages-layout">
         <nav aria-label="Pages" class="page-list">
-          {!pages ? <p class="muted">Loading…</p> : (
+          {!pages ? (
+            <p class="muted">Loading…</p>
+          ) : (
             <ul>
               {withPath.map((p) => (
                 <li key={p.id}>
-                  <button type="button" class="page-button" aria-current={p.id === selected ? 'true' : undefined} onClick={() => { if (p.id !== selected && leaveAllowed()) setSelected(p.id); }}>
+                  <button
+                    type="button"
+                    class="page-button"
+                    aria-current={p.id === selected ? 'true' : undefined}
+                    onClick={() => {
+                      if (p.id !== selected && leaveAllowed()) setSelected(p.id);
+                    }}
+                  >
                     <span>{p.paths![where.locale]}</span>
                     <span class="muted">{p.headings?.[where.locale] ?? p.id}</span>
                     <ScheduleBadge schedule={p.schedule} now={now} />
@@ -89,15 +118,21 @@ export function Pages({ where, onWhere }: { where: Where; onWhere: (w: Where) =>
           <NewPageForm where={where} taken={(pages ?? []).map((p) => p.id)} onCreated={(p) => added(p, 'Created')} onCancel={() => setCreating(false)} />
         ) : page ? (
           <PageEditor
-            key={`${page.id}/${where.locale}`} page={page} where={where}
+            key={`${page.id}/${where.locale}`}
+            page={page}
+            where={where}
             unpublished={JSON.stringify(live) !== JSON.stringify(page)}
             onSaved={(p, previewOnly) => {
               setPages(pages!.map((x) => (x.id === p.id ? p : x)));
               if (!previewOnly) setPublished([...published.filter((x) => x.id !== p.id), p]);
             }}
-            taken={(pages ?? []).map((p) => p.id)} onCopied={(p) => added(p, 'Copied')} onDeleted={removed}
+            taken={(pages ?? []).map((p) => p.id)}
+            onCopied={(p) => added(p, 'Copied')}
+            onDeleted={removed}
           />
-        ) : <p class="muted">Choose a page.</p>}
+        ) : (
+          <p class="muted">Choose a page.</p>
+        )}
       </div>
     </section>
   );
@@ -108,9 +143,14 @@ const AT = 'addOrUpdate[0]';
 const SETTINGS = [`${AT}.primaryList.facetsOverride`, `${AT}.primaryList.sortOrderOverride`, `${AT}.recLists`, `${AT}.schedule`];
 
 interface EditorProps {
-  page: Page; where: Where; unpublished: boolean; onSaved: (p: Page, previewOnly: boolean) => void;
+  page: Page;
+  where: Where;
+  unpublished: boolean;
+  onSaved: (p: Page, previewOnly: boolean) => void;
   /** Ids of the market's pages, so a copy's new path is refused before it is sent when taken. */
-  taken: string[]; onCopied: (p: Page) => void; onDeleted: (id: string) => void;
+  taken: string[];
+  onCopied: (p: Page) => void;
+  onDeleted: (id: string) => void;
 }
 
 /** `unpublished`: the page has preview changes the live storefront does not show (Save publishes them). */
@@ -134,11 +174,21 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
     if (focusKey) list.current?.querySelector<HTMLElement>(`li[data-key="${CSS.escape(focusKey)}"]`)?.focus();
   }, [focusKey]);
 
-  const load = (preview: boolean) => explainLandingPage(where, path, preview).then((a) => { setAnswer(a); setMore([]); setFocusKey(null); }, (err: Error) => setStatus({ kind: 'error', text: err.message, problems: [] }));
-  useEffect(() => { void load(false); }, [path, where.market, where.locale, where.touchpoint]);
+  const load = (preview: boolean) =>
+    explainLandingPage(where, path, preview).then(
+      (a) => {
+        setAnswer(a);
+        setMore([]);
+        setFocusKey(null);
+      },
+      (err: Error) => setStatus({ kind: 'error', text: err.message, problems: [] }),
+    );
+  useEffect(() => {
+    void load(false);
+  }, [path, where.market, where.locale, where.touchpoint]);
 
   const keyOf = (g: ProductGroup) => g.products[0]?.key ?? g.key;
-  const first = answer ? answer.primaryList?.productGroups ?? [] : null;
+  const first = answer ? (answer.primaryList?.productGroups ?? []) : null;
   const groups = first ? [...first, ...more.filter((g) => !first.some((x) => keyOf(x) === keyOf(g)))] : null;
   const totalHits = answer?.primaryList?.totalHits ?? 0;
   const showMore = async () => {
@@ -162,12 +212,15 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
     setDraft({ ...draft, pinned, blocked: draft.blocked.filter((k) => k !== key) });
     setPosition(pinned.length + 1);
   };
-  const hideFromPicker = (key: string) => setDraft({ ...draft, blocked: [...draft.blocked.filter((k) => k !== key), key], pinned: draft.pinned.filter((k) => k !== key) });
+  const hideFromPicker = (key: string) =>
+    setDraft({ ...draft, blocked: [...draft.blocked.filter((k) => k !== key), key], pinned: draft.pinned.filter((k) => k !== key) });
   // The list as it will be: the draft's pins first, in their order, then the rest as the answer ranks them.
-  const ordered = groups ? [
-    ...draft.pinned.map(groupOf).filter((g): g is ExplainedGroup => !!g),
-    ...groups.filter((g) => !draft.pinned.includes(keyOf(g)) && !draft.blocked.includes(keyOf(g))),
-  ] : [];
+  const ordered = groups
+    ? [
+        ...draft.pinned.map(groupOf).filter((g): g is ExplainedGroup => !!g),
+        ...groups.filter((g) => !draft.pinned.includes(keyOf(g)) && !draft.blocked.includes(keyOf(g))),
+      ]
+    : [];
   const changed = draftChanged(page, draft);
   useUnsavedChanges(changed);
   const valid = checkRules(draft.rules).ok;
@@ -176,13 +229,19 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
   const save = async (previewOnly: boolean) => {
     const next = forImport(page, draft);
     const state = scheduleState(next.schedule, new Date());
-    const done = previewOnly ? 'Saved as a preview: the live storefront is unchanged.'
-      : state === 'upcoming' ? `Saved: the storefront serves the page from ${when(next.schedule!.start!)}.`
-        : state === 'ended' ? 'Saved: its schedule has ended, so the storefront no longer serves the page.' : 'Saved: the storefront shows it now.';
-    const live = previewOnly ? undefined : {
-      title: `Publish ${path} to the live storefront?`,
-      detail: `Shoppers in market ${where.market} see these changes as soon as you publish. Preview shows them without publishing.`,
-    };
+    const done = previewOnly
+      ? 'Saved as a preview: the live storefront is unchanged.'
+      : state === 'upcoming'
+        ? `Saved: the storefront serves the page from ${when(next.schedule!.start!)}.`
+        : state === 'ended'
+          ? 'Saved: its schedule has ended, so the storefront no longer serves the page.'
+          : 'Saved: the storefront shows it now.';
+    const live = previewOnly
+      ? undefined
+      : {
+          title: `Publish ${path} to the live storefront?`,
+          detail: `Shoppers in market ${where.market} see these changes as soon as you publish. Preview shows them without publishing.`,
+        };
     if (!(await send(() => savePage(where.market, next, previewOnly), done, live))) return;
     // The stored page is the page with the parts sent (a PARTIAL import keeps what it is not given); a preview is
     // stored too, so its changes are no longer unsaved.
@@ -204,10 +263,14 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
   return (
     <div class="page-editor">
       <div class="page-editor-head">
-        <h3>{page.headings?.[where.locale] ?? page.id} <span class="muted">{path}</span></h3>
+        <h3>
+          {page.headings?.[where.locale] ?? page.id} <span class="muted">{path}</span>
+        </h3>
         <div class="page-actions">
           <CopyPage page={page} where={where} taken={taken} onCopied={onCopied} />
-          <button type="button" class="danger" onClick={remove}>Delete page</button>
+          <button type="button" class="danger" onClick={remove}>
+            Delete page
+          </button>
         </div>
       </div>
       <RulesField value={draft.rules} onChange={(rules) => setDraft({ ...draft, rules })} />
@@ -218,10 +281,18 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
         <RecListsSection at={AT} value={draft.recLists} onChange={(recLists) => setDraft({ ...draft, recLists })} problems={problems} />
       </div>
       <div class="editor-actions">
-        <button type="button" onClick={() => save(true)} disabled={!valid}>Preview</button>
-        <button type="button" class="primary" onClick={() => save(false)} disabled={!valid || (!changed && !previewed)}>Save</button>
-        <button type="button" class="link-button" onClick={() => setDraft(draftOf(page))} disabled={!changed}>Discard changes</button>
-        <span class="muted">Showing the {view} view{previewed ? ' · the preview has changes the live storefront does not show yet: Save publishes them' : ''}</span>
+        <button type="button" onClick={() => save(true)} disabled={!valid}>
+          Preview
+        </button>
+        <button type="button" class="primary" onClick={() => save(false)} disabled={!valid || (!changed && !previewed)}>
+          Save
+        </button>
+        <button type="button" class="link-button" onClick={() => setDraft(draftOf(page))} disabled={!changed}>
+          Discard changes
+        </button>
+        <span class="muted">
+          Showing the {view} view{previewed ? ' · the preview has changes the live storefront does not show yet: Save publishes them' : ''}
+        </span>
       </div>
       <SaveStatus status={status} placed={(p) => SETTINGS.some((prefix) => p === prefix || p.startsWith(`${prefix}.`) || p.startsWith(`${prefix}[`))} />
       {answer && <AnswerSummary answer={answer} view={view} />}
@@ -229,14 +300,22 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
         <h4>Pin or hide any product</h4>
         <p class="muted">A page's pins are its first products, in order: a pin goes at a position from 1 to {draft.pinned.length + 1}.</p>
         <ProductPicker
-          where={where} position={Math.min(position, draft.pinned.length + 1)} onPosition={(n) => setPosition(Math.min(n, draft.pinned.length + 1))}
+          where={where}
+          position={Math.min(position, draft.pinned.length + 1)}
+          onPosition={(n) => setPosition(Math.min(n, draft.pinned.length + 1))}
           onFound={(gs) => setFound((f) => ({ ...f, ...Object.fromEntries(gs.map((g) => [keyOf(g), g])) }))}
-          onPin={pinFromPicker} onHide={hideFromPicker}
-          pinned={draft.pinned.map((productKey, i) => ({ productKey, position: i + 1 }))} hidden={draft.blocked}
+          onPin={pinFromPicker}
+          onHide={hideFromPicker}
+          pinned={draft.pinned.map((productKey, i) => ({ productKey, position: i + 1 }))}
+          hidden={draft.blocked}
         />
       </section>
-      <p class="muted">Drag a product onto a position to pin it there. Pinned: {draft.pinned.length}, hidden: {draft.blocked.length}.</p>
-      {!groups ? <p class="muted">Loading products…</p> : (
+      <p class="muted">
+        Drag a product onto a position to pin it there. Pinned: {draft.pinned.length}, hidden: {draft.blocked.length}.
+      </p>
+      {!groups ? (
+        <p class="muted">Loading products…</p>
+      ) : (
         <ol class="product-rows" aria-label="Page products" ref={list}>
           {ordered.map((g, i) => {
             const key = keyOf(g);
@@ -248,15 +327,43 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
                 tabIndex={-1}
                 draggable
                 class={dragged === key ? 'dragging' : undefined}
-                onDragStart={(e) => { setDragged(key); e.dataTransfer?.setData('text/plain', key); }}
+                onDragStart={(e) => {
+                  setDragged(key);
+                  e.dataTransfer?.setData('text/plain', key);
+                }}
                 onDragEnd={() => setDragged(null)}
                 onDragOver={(e) => e.preventDefault()}
-                onDrop={(e) => { e.preventDefault(); const k = e.dataTransfer?.getData('text/plain') || dragged; if (k) setDraft({ ...draft, pinned: pinAt(draft.pinned, k, i) }); setDragged(null); }}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  const k = e.dataTransfer?.getData('text/plain') || dragged;
+                  if (k) setDraft({ ...draft, pinned: pinAt(draft.pinned, k, i) });
+                  setDragged(null);
+                }}
               >
                 <ProductRow group={g} position={i + 1} badge={pinned >= 0 ? `pinned ${pinned + 1}` : undefined}>
-                  <button type="button" onClick={() => setDraft({ ...draft, pinned: pinAt(draft.pinned, key, 0) })} aria-label={`Pin first: ${g.products[0]?.title}`}>Pin first</button>
-                  {pinned >= 0 && <button type="button" onClick={() => setDraft({ ...draft, pinned: draft.pinned.filter((k) => k !== key) })} aria-label={`Unpin ${g.products[0]?.title}`}>Unpin</button>}
-                  <button type="button" onClick={() => setDraft({ ...draft, blocked: [...draft.blocked, key], pinned: draft.pinned.filter((k) => k !== key) })} aria-label={`Hide ${g.products[0]?.title}`}>Hide</button>
+                  <button
+                    type="button"
+                    onClick={() => setDraft({ ...draft, pinned: pinAt(draft.pinned, key, 0) })}
+                    aria-label={`Pin first: ${g.products[0]?.title}`}
+                  >
+                    Pin first
+                  </button>
+                  {pinned >= 0 && (
+                    <button
+                      type="button"
+                      onClick={() => setDraft({ ...draft, pinned: draft.pinned.filter((k) => k !== key) })}
+                      aria-label={`Unpin ${g.products[0]?.title}`}
+                    >
+                      Unpin
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    onClick={() => setDraft({ ...draft, blocked: [...draft.blocked, key], pinned: draft.pinned.filter((k) => k !== key) })}
+                    aria-label={`Hide ${g.products[0]?.title}`}
+                  >
+                    Hide
+                  </button>
                 </ProductRow>
               </li>
             );
@@ -265,15 +372,28 @@ function PageEditor({ page, where, unpublished, onSaved, taken, onCopied, onDele
       )}
       {groups && (
         <p class="show-more">
-          <span class="muted">Showing {groups.length} of {totalHits} products</span>
-          {groups.length < totalHits && <button type="button" onClick={showMore} disabled={loadingMore}>{loadingMore ? 'Loading…' : 'Show more'}</button>}
+          <span class="muted">
+            Showing {groups.length} of {totalHits} products
+          </span>
+          {groups.length < totalHits && (
+            <button type="button" onClick={showMore} disabled={loadingMore}>
+              {loadingMore ? 'Loading…' : 'Show more'}
+            </button>
+          )}
         </p>
       )}
       {draft.blocked.length > 0 && (
         <section aria-label="Hidden products">
           <h4>Hidden products</h4>
           <ul class="hidden-list">
-            {draft.blocked.map((k) => <li key={k}><code>{k}</code> <button type="button" class="link-button" onClick={() => setDraft({ ...draft, blocked: draft.blocked.filter((x) => x !== k) })}>Show again</button></li>)}
+            {draft.blocked.map((k) => (
+              <li key={k}>
+                <code>{k}</code>{' '}
+                <button type="button" class="link-button" onClick={() => setDraft({ ...draft, blocked: draft.blocked.filter((x) => x !== k) })}>
+                  Show again
+                </button>
+              </li>
+            ))}
           </ul>
         </section>
       )}
@@ -290,9 +410,18 @@ function AnswerSummary({ answer, view }: { answer: ExplainedPage; view: 'live' |
     <>
       <p class="muted answer-caption">What the {view} view answers besides the products:</p>
       <dl class="answer-summary" aria-label={`The ${view} answer`}>
-        <div><dt>Facets</dt><dd>{facets.length ? facets.map((f) => f.label || f.id).join(', ') : 'none'}</dd></div>
-        <div><dt>Sort orders</dt><dd>{sorts.length ? sorts.map((s) => s.label || s.id).join(', ') : 'none'}</dd></div>
-        <div><dt>Product lists</dt><dd>{lists.length ? lists.map((l) => `${l.id} (${l.productGroups.length})`).join(', ') : 'none'}</dd></div>
+        <div>
+          <dt>Facets</dt>
+          <dd>{facets.length ? facets.map((f) => f.label || f.id).join(', ') : 'none'}</dd>
+        </div>
+        <div>
+          <dt>Sort orders</dt>
+          <dd>{sorts.length ? sorts.map((s) => s.label || s.id).join(', ') : 'none'}</dd>
+        </div>
+        <div>
+          <dt>Product lists</dt>
+          <dd>{lists.length ? lists.map((l) => `${l.id} (${l.productGroups.length})`).join(', ') : 'none'}</dd>
+        </div>
       </dl>
     </>
   );
@@ -311,7 +440,12 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 function ScheduleBadge({ schedule, now }: { schedule: Schedule | undefined; now: Date }) {
   const state = scheduleState(schedule, now);
   if (!state) return null;
-  const text = state === 'upcoming' ? `Starts ${when(schedule!.start!)}` : state === 'ended' ? `Ended ${when(schedule!.end!)}` : `Until ${schedule!.end ? when(schedule!.end) : 'further notice'}`;
+  const text =
+    state === 'upcoming'
+      ? `Starts ${when(schedule!.start!)}`
+      : state === 'ended'
+        ? `Ended ${when(schedule!.end!)}`
+        : `Until ${schedule!.end ? when(schedule!.end) : 'further notice'}`;
   return <span class={`schedule-badge ${state}`}>{text}</span>;
 }
 
@@ -324,10 +458,24 @@ function ScheduleSection({ value, onChange, problems }: { value: Schedule; onCha
       <p class="muted">The live storefront serves the page from its start until its end (your time zone); empty: always. The preview shows it at any time.</p>
       <div class="field-grid">
         <Field label="Starts" path={`${base}.start`} problems={problems}>
-          {(aria) => <input {...aria} type="datetime-local" value={localInputOf(value.start)} onChange={(e) => onChange({ ...value, start: isoOf(e.currentTarget.value) })} />}
+          {(aria) => (
+            <input
+              {...aria}
+              type="datetime-local"
+              value={localInputOf(value.start)}
+              onChange={(e) => onChange({ ...value, start: isoOf(e.currentTarget.value) })}
+            />
+          )}
         </Field>
         <Field label="Ends" path={`${base}.end`} problems={problems}>
-          {(aria) => <input {...aria} type="datetime-local" value={localInputOf(value.end)} onChange={(e) => onChange({ ...value, end: isoOf(e.currentTarget.value) })} />}
+          {(aria) => (
+            <input
+              {...aria}
+              type="datetime-local"
+              value={localInputOf(value.end)}
+              onChange={(e) => onChange({ ...value, end: isoOf(e.currentTarget.value) })}
+            />
+          )}
         </Field>
       </div>
     </fieldset>
@@ -363,11 +511,20 @@ function NewPageForm({ where, taken, onCreated, onCancel }: { where: Where; take
   return (
     <form class="page-editor new-page" aria-labelledby="new-page-heading" onSubmit={submit}>
       <h3 id="new-page-heading">New page</h3>
-      <label>Path ({where.locale})<input name="path" required placeholder="/campaign/winter" autoComplete="off" /></label>
-      <label>Heading (optional)<input name="heading" maxLength={200} autoComplete="off" /></label>
+      <label>
+        Path ({where.locale})<input name="path" required placeholder="/campaign/winter" autoComplete="off" />
+      </label>
+      <label>
+        Heading (optional)
+        <input name="heading" maxLength={200} autoComplete="off" />
+      </label>
       <div class="editor-actions">
-        <button type="submit" class="primary">Create page</button>
-        <button type="button" class="link-button" onClick={onCancel}>Cancel</button>
+        <button type="submit" class="primary">
+          Create page
+        </button>
+        <button type="button" class="link-button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
       <SaveStatus status={status} placed={() => false} />
     </form>
@@ -378,7 +535,12 @@ function NewPageForm({ where, taken, onCreated, onCancel }: { where: Where; take
 function CopyPage({ page, where, taken, onCopied }: { page: Page; where: Where; taken: string[]; onCopied: (p: Page) => void }) {
   const [open, setOpen] = useState(false);
   const { status, setStatus, save } = useImport();
-  if (!open) return <button type="button" onClick={() => setOpen(true)}>Copy page</button>;
+  if (!open)
+    return (
+      <button type="button" onClick={() => setOpen(true)}>
+        Copy page
+      </button>
+    );
   const submit = async (e: Event) => {
     e.preventDefault();
     const path = String(new FormData(e.currentTarget as HTMLFormElement).get('path') ?? '').trim();
@@ -390,13 +552,22 @@ function CopyPage({ page, where, taken, onCopied }: { page: Page; where: Where; 
       detail: `The copy has the same rules, pins, facets, sort orders, lists and schedule, and is published in market ${where.market} at once.`,
       action: 'Copy',
     });
-    if (done) { setOpen(false); onCopied(copy); }
+    if (done) {
+      setOpen(false);
+      onCopied(copy);
+    }
   };
   return (
     <form class="copy-page" aria-label="Copy page" onSubmit={submit}>
-      <label>New path ({where.locale})<input name="path" required placeholder="/campaign/winter-2" autoComplete="off" /></label>
-      <button type="submit" class="primary">Copy</button>
-      <button type="button" class="link-button" onClick={() => setOpen(false)}>Cancel</button>
+      <label>
+        New path ({where.locale})<input name="path" required placeholder="/campaign/winter-2" autoComplete="off" />
+      </label>
+      <button type="submit" class="primary">
+        Copy
+      </button>
+      <button type="button" class="link-button" onClick={() => setOpen(false)}>
+        Cancel
+      </button>
       <SaveStatus status={status} placed={() => false} />
     </form>
   );

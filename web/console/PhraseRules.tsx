@@ -26,7 +26,11 @@ const FIELDS = ['id', 'phrases', 'locale', 'pinned', 'hidden', 'boost', 'bury', 
 /** What the editor shows of a product it has seen: its title and first image. */
 type Seen = Record<string, { title: string; image?: string }>;
 
-const split = (text: string) => text.split(',').map((t) => t.trim()).filter(Boolean);
+const split = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 /** datetime-local values are local times; the import takes ISO 8601 with an offset. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 const toLocal = (iso: string | undefined) => {
@@ -67,22 +71,30 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const previewOnLoad = useRef(false);
   // The preview is beside the editor on a wide screen, above it on a phone: focus takes the merchandiser there.
-  useEffect(() => { if (preview) previewHeading.current?.focus(); }, [preview]);
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+  }, [preview]);
   useEffect(() => {
     setRules(null);
     setSelected(null);
     setPreview(null);
-    exportPhraseRules(where.market).then((stored) => {
-      // `?phrase=...` (a link from the analytics page) starts a new rule for that phrase, once.
-      const asked = new URLSearchParams(location.search);
-      const phrase = asked.get('phrase')?.trim();
-      if (!phrase) { setRules(stored); return; }
-      history.replaceState(null, '', location.pathname);
-      const suggested = suggestedRule(asked);
-      setRules([...stored, { id: newId(stored), phrases: [phrase], ...suggested }]);
-      setSelected(stored.length);
-      previewOnLoad.current = Object.keys(suggested).length > 0;
-    }, (err: Error) => setError(err.message));
+    exportPhraseRules(where.market).then(
+      (stored) => {
+        // `?phrase=...` (a link from the analytics page) starts a new rule for that phrase, once.
+        const asked = new URLSearchParams(location.search);
+        const phrase = asked.get('phrase')?.trim();
+        if (!phrase) {
+          setRules(stored);
+          return;
+        }
+        history.replaceState(null, '', location.pathname);
+        const suggested = suggestedRule(asked);
+        setRules([...stored, { id: newId(stored), phrases: [phrase], ...suggested }]);
+        setSelected(stored.length);
+        previewOnLoad.current = Object.keys(suggested).length > 0;
+      },
+      (err: Error) => setError(err.message),
+    );
   }, [where.market]);
   const see = (groups: readonly ProductGroup[]) => setSeen((s) => ({ ...s, ...seenOf(groups) }));
   const rule = rules && selected !== null ? rules[selected] : undefined;
@@ -91,11 +103,23 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
   const at = (i: number) => `markets.${where.market}[${i}]`;
 
   // Settled before the status renders, so that render no longer counts the saved rules as unsaved.
-  const publish = () => save(async () => { await importPhraseRules(where.market, rules!, false); settle(rules!); }, 'Saved: search uses these phrase rules now.', {
-    title: 'Publish these phrase rules?', detail: `Searches in market ${where.market} use them as soon as you publish.`,
-  });
+  const publish = () =>
+    save(
+      async () => {
+        await importPhraseRules(where.market, rules!, false);
+        settle(rules!);
+      },
+      'Saved: search uses these phrase rules now.',
+      {
+        title: 'Publish these phrase rules?',
+        detail: `Searches in market ${where.market} use them as soon as you publish.`,
+      },
+    );
   const showPreview = async () => {
-    if (!rule || !rule.phrases[0]) { setStatus({ kind: 'error', text: 'Give the rule a search phrase to preview.', problems: [] }); return; }
+    if (!rule || !rule.phrases[0]) {
+      setStatus({ kind: 'error', text: 'Give the rule a search phrase to preview.', problems: [] });
+      return;
+    }
     const q = rule.phrases[0];
     const ok = await save(() => importPhraseRules(where.market, rules!, true), `Preview of "${q}" with these rules: nothing live has changed.`);
     if (!ok) return;
@@ -117,21 +141,58 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
   return (
     <section aria-labelledby="phrases-heading">
       <h2 id="phrases-heading">Search phrases</h2>
-      <div class="filters-form"><WherePicker where={where} onChange={onWhere} /></div>
-      {error && <p role="alert" class="error">{error}</p>}
-      {!rules ? <p class="muted">Loading…</p> : (
+      <div class="filters-form">
+        <WherePicker where={where} onChange={onWhere} />
+      </div>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {!rules ? (
+        <p class="muted">Loading…</p>
+      ) : (
         <div class="phrases-layout">
           <div class="phrase-list">
             <table class="phrase-rules" aria-label={`Phrase rules of ${where.market}`}>
-              <thead><tr><th scope="col">Phrases</th><th scope="col">Does</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Phrases</th>
+                  <th scope="col">Does</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {rules.map((r, i) => (
                   <tr key={i} aria-current={i === selected ? 'true' : undefined} class={problemsAt(problems, at(i)).length ? 'invalid' : undefined}>
                     <td data-label="Phrases">{r.phrases.join(', ') || <span class="muted">(no phrase yet)</span>}</td>
                     <td data-label="Does">{summary(r)}</td>
                     <td class="row-actions">
-                      <button type="button" class="link-button" aria-label={`Edit rule ${r.id}`} onClick={() => { setSelected(i); setPreview(null); }}>Edit</button>
-                      <button type="button" class="link-button" aria-label={`Remove rule ${r.id}`} onClick={() => { setRules(rules.filter((_, j) => j !== i)); setSelected(null); setPreview(null); }}>Remove</button>
+                      <button
+                        type="button"
+                        class="link-button"
+                        aria-label={`Edit rule ${r.id}`}
+                        onClick={() => {
+                          setSelected(i);
+                          setPreview(null);
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        class="link-button"
+                        aria-label={`Remove rule ${r.id}`}
+                        onClick={() => {
+                          setRules(rules.filter((_, j) => j !== i));
+                          setSelected(null);
+                          setPreview(null);
+                        }}
+                      >
+                        Remove
+                      </button>
                     </td>
                   </tr>
                 ))}
@@ -139,26 +200,56 @@ export function PhraseRules({ where, onWhere }: { where: Where; onWhere: (w: Whe
             </table>
             {rules.length === 0 && <p class="muted">No phrase rules in {where.market} yet.</p>}
             <div class="editor-actions">
-              <button type="button" onClick={() => { setRules([...rules, { id: newId(rules), phrases: [] }]); setSelected(rules.length); setPreview(null); }}>New phrase rule</button>
-              <button type="button" class="primary" disabled={!dirty && !status} onClick={publish}>Save phrase rules</button>
+              <button
+                type="button"
+                onClick={() => {
+                  setRules([...rules, { id: newId(rules), phrases: [] }]);
+                  setSelected(rules.length);
+                  setPreview(null);
+                }}
+              >
+                New phrase rule
+              </button>
+              <button type="button" class="primary" disabled={!dirty && !status} onClick={publish}>
+                Save phrase rules
+              </button>
             </div>
-            <SaveStatus status={status} placed={(p) => selected !== null && FIELDS.some((f) => problemsAt([{ path: p, message: '' }], `${at(selected)}.${f}`).length > 0)} />
+            <SaveStatus
+              status={status}
+              placed={(p) => selected !== null && FIELDS.some((f) => problemsAt([{ path: p, message: '' }], `${at(selected)}.${f}`).length > 0)}
+            />
             {preview && (
               <section aria-labelledby="phrase-preview-heading" class="phrase-preview">
-                <h3 id="phrase-preview-heading" tabIndex={-1} ref={previewHeading}>Preview: “{preview.q}” ({preview.page.primaryList?.totalHits ?? 0} products)</h3>
+                <h3 id="phrase-preview-heading" tabIndex={-1} ref={previewHeading}>
+                  Preview: “{preview.q}” ({preview.page.primaryList?.totalHits ?? 0} products)
+                </h3>
                 <p class="muted">The storefront's answer with this rule (viewId=PREVIEW); shoppers get it once you save.</p>
                 <ol class="product-list" aria-label={`Preview of ${preview.q}`}>
-                  {(preview.page.primaryList?.productGroups ?? []).map((g, i) => <li key={g.key}><ProductRow group={g} position={i + 1} /></li>)}
+                  {(preview.page.primaryList?.productGroups ?? []).map((g, i) => (
+                    <li key={g.key}>
+                      <ProductRow group={g} position={i + 1} />
+                    </li>
+                  ))}
                 </ol>
               </section>
             )}
           </div>
           {rule ? (
             <RuleEditor
-              key={`${where.market}/${selected}`} rule={rule} path={at(selected!)} problems={problems} where={where} seen={seen} onSeen={see} onChange={update}
-              onPreview={showPreview} onSave={publish}
+              key={`${where.market}/${selected}`}
+              rule={rule}
+              path={at(selected!)}
+              problems={problems}
+              where={where}
+              seen={seen}
+              onSeen={see}
+              onChange={update}
+              onPreview={showPreview}
+              onSave={publish}
             />
-          ) : <p class="muted">Choose a rule to edit, or make a new one.</p>}
+          ) : (
+            <p class="muted">Choose a rule to edit, or make a new one.</p>
+          )}
         </div>
       )}
     </section>
@@ -178,9 +269,26 @@ function summary(r: PhraseRule): string {
   return parts.join(' · ') || 'nothing yet';
 }
 
-function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPreview, onSave }: {
-  rule: PhraseRule; path: string; problems: readonly { path: string; message: string }[]; where: Where; seen: Seen;
-  onSeen: (groups: readonly ProductGroup[]) => void; onChange: (r: PhraseRule) => void; onPreview: () => void; onSave: () => void;
+function RuleEditor({
+  rule,
+  path,
+  problems,
+  where,
+  seen,
+  onSeen,
+  onChange,
+  onPreview,
+  onSave,
+}: {
+  rule: PhraseRule;
+  path: string;
+  problems: readonly { path: string; message: string }[];
+  where: Where;
+  seen: Seen;
+  onSeen: (groups: readonly ProductGroup[]) => void;
+  onChange: (r: PhraseRule) => void;
+  onPreview: () => void;
+  onSave: () => void;
 }) {
   const markets = useMarkets();
   const locales = markets.find((m) => m.id === where.market)?.locales ?? [];
@@ -192,9 +300,16 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
     const unknown = [...pinned.map((p) => p.productKey), ...hidden].filter((key) => !own(seen, key)).slice(0, 20);
     let current = true;
     for (const key of unknown) {
-      storefrontSearch(where, key, 1).then((groups) => { if (current) onSeen(groups.filter((g) => g.products[0]?.key === key)); }, () => undefined);
+      storefrontSearch(where, key, 1).then(
+        (groups) => {
+          if (current) onSeen(groups.filter((g) => g.products[0]?.key === key));
+        },
+        () => undefined,
+      );
     }
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [where.market, where.locale]);
   const set = <K extends keyof PhraseRule>(key: K, value: PhraseRule[K] | undefined) => {
     const next = { ...rule };
@@ -210,10 +325,16 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
   const hide = (key: string) => {
     const pins = pinned.filter((p) => p.productKey !== key);
     const next: PhraseRule = { ...rule, hidden: [...hidden.filter((k) => k !== key), key] };
-    if (pins.length) next.pinned = pins; else delete next.pinned;
+    if (pins.length) next.pinned = pins;
+    else delete next.pinned;
     onChange(next);
   };
-  const errorsOf = (field: string) => problemsAt(problems, `${path}.${field}`).map((p, i) => <p key={i} class="error">{p.message}</p>);
+  const errorsOf = (field: string) =>
+    problemsAt(problems, `${path}.${field}`).map((p, i) => (
+      <p key={i} class="error">
+        {p.message}
+      </p>
+    ));
   const name = (key: string) => own(seen, key)?.title ?? key;
   return (
     <form class="phrase-editor" aria-label={`Phrase rule ${rule.id}`} onSubmit={(e) => e.preventDefault()}>
@@ -225,14 +346,23 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
         </div>
         <div class="field wide">
           <label for="phrase-phrases">Search phrases (comma-separated)</label>
-          <input id="phrase-phrases" value={rule.phrases.join(', ')} placeholder="sneakers, trainers" onChange={(e) => onChange({ ...rule, phrases: split(e.currentTarget.value) })} />
+          <input
+            id="phrase-phrases"
+            value={rule.phrases.join(', ')}
+            placeholder="sneakers, trainers"
+            onChange={(e) => onChange({ ...rule, phrases: split(e.currentTarget.value) })}
+          />
           {errorsOf('phrases')}
         </div>
         <div class="field">
           <label for="phrase-locale">Locales</label>
           <select id="phrase-locale" value={rule.locale ?? ''} onChange={(e) => set('locale', e.currentTarget.value || undefined)}>
             <option value="">Every locale of {where.market}</option>
-            {locales.map((l) => <option key={l} value={l}>Only {l}</option>)}
+            {locales.map((l) => (
+              <option key={l} value={l}>
+                Only {l}
+              </option>
+            ))}
           </select>
           {errorsOf('locale')}
         </div>
@@ -246,11 +376,32 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
           <ul class="chosen" aria-label="Pinned products">
             {pinned.map((p) => (
               <li key={p.productKey}>
-                <label class="position-field">Position of {name(p.productKey)}
-                  <input type="number" min={1} value={p.position} onChange={(e) => { const n = Number(e.currentTarget.value); if (n >= 1) onChange({ ...rule, pinned: pinAtPosition(pinned, p.productKey, n) }); }} />
+                <label class="position-field">
+                  Position of {name(p.productKey)}
+                  <input
+                    type="number"
+                    min={1}
+                    value={p.position}
+                    onChange={(e) => {
+                      const n = Number(e.currentTarget.value);
+                      if (n >= 1) onChange({ ...rule, pinned: pinAtPosition(pinned, p.productKey, n) });
+                    }}
+                  />
                 </label>
                 <Thumb seen={seen[p.productKey]} /> <span>{name(p.productKey)}</span> {seen[p.productKey] && <span class="muted">{p.productKey}</span>}
-                <button type="button" class="link-button" aria-label={`Unpin ${name(p.productKey)}`} onClick={() => set('pinned', pinned.filter((x) => x.productKey !== p.productKey))}>Unpin</button>
+                <button
+                  type="button"
+                  class="link-button"
+                  aria-label={`Unpin ${name(p.productKey)}`}
+                  onClick={() =>
+                    set(
+                      'pinned',
+                      pinned.filter((x) => x.productKey !== p.productKey),
+                    )
+                  }
+                >
+                  Unpin
+                </button>
               </li>
             ))}
           </ul>
@@ -262,7 +413,19 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
             {hidden.map((key) => (
               <li key={key}>
                 <span class="tag">hidden</span> <Thumb seen={seen[key]} /> <span>{name(key)}</span> {seen[key] && <span class="muted">{key}</span>}
-                <button type="button" class="link-button" aria-label={`Show ${name(key)} again`} onClick={() => set('hidden', hidden.filter((k) => k !== key))}>Show again</button>
+                <button
+                  type="button"
+                  class="link-button"
+                  aria-label={`Show ${name(key)} again`}
+                  onClick={() =>
+                    set(
+                      'hidden',
+                      hidden.filter((k) => k !== key),
+                    )
+                  }
+                >
+                  Show again
+                </button>
               </li>
             ))}
           </ul>
@@ -273,15 +436,36 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
 
       <fieldset>
         <legend>Boost and bury</legend>
-        <RulesField id="phrase-boost" label="Boost rules" placeholder='rule incl brand { "Nova" }' empty="No boost rules." handpickedFirst={false} value={rule.boost ?? ''} onChange={(v) => set('boost', v)} />
+        <RulesField
+          id="phrase-boost"
+          label="Boost rules"
+          placeholder='rule incl brand { "Nova" }'
+          empty="No boost rules."
+          handpickedFirst={false}
+          value={rule.boost ?? ''}
+          onChange={(v) => set('boost', v)}
+        />
         {errorsOf('boost')}
-        <RulesField id="phrase-bury" label="Bury rules" placeholder='rule incl stock_number [ -infinity, 0 ]' empty="No bury rules." handpickedFirst={false} value={rule.bury ?? ''} onChange={(v) => set('bury', v)} />
+        <RulesField
+          id="phrase-bury"
+          label="Bury rules"
+          placeholder="rule incl stock_number [ -infinity, 0 ]"
+          empty="No bury rules."
+          handpickedFirst={false}
+          value={rule.bury ?? ''}
+          onChange={(v) => set('bury', v)}
+        />
         {errorsOf('bury')}
       </fieldset>
 
       <div class="field">
         <label for="phrase-redirect">Redirect to (a page path or URL)</label>
-        <input id="phrase-redirect" value={rule.redirect ?? ''} placeholder="/women/shoes" onInput={(e) => set('redirect', e.currentTarget.value.trim() || undefined)} />
+        <input
+          id="phrase-redirect"
+          value={rule.redirect ?? ''}
+          placeholder="/women/shoes"
+          onInput={(e) => set('redirect', e.currentTarget.value.trim() || undefined)}
+        />
         {errorsOf('redirect')}
       </div>
       <div class="field-grid schedule">
@@ -298,8 +482,12 @@ function RuleEditor({ rule, path, problems, where, seen, onSeen, onChange, onPre
       </div>
 
       <div class="editor-actions">
-        <button type="button" onClick={onPreview}>Preview</button>
-        <button type="button" class="primary" onClick={onSave}>Save</button>
+        <button type="button" onClick={onPreview}>
+          Preview
+        </button>
+        <button type="button" class="primary" onClick={onSave}>
+          Save
+        </button>
       </div>
     </form>
   );

@@ -7,7 +7,18 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { AdminError } from '../shared/admin';
-import { explainLandingPage, explainSearch, exportPage, exportPages, savePage, type ExplainedGroup, type ExplainedPage, type Page, type Understanding, type Where } from './api';
+import {
+  explainLandingPage,
+  explainSearch,
+  exportPage,
+  exportPages,
+  savePage,
+  type ExplainedGroup,
+  type ExplainedPage,
+  type Page,
+  type Understanding,
+  type Where,
+} from './api';
 import { pinFirst } from './pageDraft';
 import { ProductRow } from './ProductRow';
 import { Replay } from './Replay';
@@ -33,7 +44,11 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
     e.preventDefault();
     setError(null);
     setPinStatus(null);
-    try { setShown({ kind: 'phrase', q, answer: await explainSearch(where, q.trim()) }); } catch (err) { setError((err as Error).message); }
+    try {
+      setShown({ kind: 'phrase', q, answer: await explainSearch(where, q.trim()) });
+    } catch (err) {
+      setError((err as Error).message);
+    }
   };
   const showPage = async (page: Page) => {
     const path = page.paths![where.locale]!;
@@ -44,7 +59,12 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
     setError(null);
     setPinStatus(null);
     const page = withPath.find((p) => p.id === pageId);
-    if (page) try { await showPage(page); } catch (err) { setError((err as Error).message); }
+    if (page)
+      try {
+        await showPage(page);
+      } catch (err) {
+        setError((err as Error).message);
+      }
   };
   const pin = async (page: Page, path: string, group: ExplainedGroup) => {
     const key = group.products[0]?.key ?? group.key;
@@ -53,11 +73,17 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
     try {
       // The pins as stored now (not as loaded), so a pin saved meanwhile is kept. A normal PARTIAL import starts
       // from the page's preview version and publishes it: say so when the page had unsaved preview changes.
-      const [newest, published] = await Promise.all([exportPage(where.market, page.id, 'INCLUDE_UNPUBLISHED'), exportPage(where.market, page.id, 'PUBLISHED_ONLY')]);
+      const [newest, published] = await Promise.all([
+        exportPage(where.market, page.id, 'INCLUDE_UNPUBLISHED'),
+        exportPage(where.market, page.id, 'PUBLISHED_ONLY'),
+      ]);
       const current = newest ?? page;
       await savePage(where.market, pinFirst(current, key), false);
       const alsoPublished = newest && JSON.stringify(newest) !== JSON.stringify(published);
-      setPinStatus({ kind: 'ok', text: `Pinned ${title} at position 1 of ${path}: the storefront shows it first now.${alsoPublished ? ' The page\'s earlier preview changes went live with it.' : ''}` });
+      setPinStatus({
+        kind: 'ok',
+        text: `Pinned ${title} at position 1 of ${path}: the storefront shows it first now.${alsoPublished ? " The page's earlier preview changes went live with it." : ''}`,
+      });
       await showPage(current);
     } catch (err) {
       const e = err as AdminError;
@@ -70,23 +96,46 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
     <section aria-labelledby="preview-heading">
       <h2 id="preview-heading">Search preview</h2>
       <form class="filters-form" onSubmit={run}>
-        <label>Phrase <input type="search" name="q" value={q} onInput={(e) => setQ(e.currentTarget.value)} required /></label>
+        <label>
+          Phrase <input type="search" name="q" value={q} onInput={(e) => setQ(e.currentTarget.value)} required />
+        </label>
         <WherePicker where={where} onChange={onWhere} />
-        <button type="submit" class="primary">Preview</button>
-        <button type="button" aria-expanded={replaying} aria-controls="replay-panel" onClick={() => setReplaying(!replaying)}>Replay</button>
+        <button type="submit" class="primary">
+          Preview
+        </button>
+        <button type="button" aria-expanded={replaying} aria-controls="replay-panel" onClick={() => setReplaying(!replaying)}>
+          Replay
+        </button>
       </form>
       <form class="filters-form" onSubmit={runPage} aria-label="Landing page preview">
-        <label>Landing page
+        <label>
+          Landing page
           <select value={pageId} onChange={(e) => setPageId(e.currentTarget.value)} required>
             <option value="">Choose a page</option>
-            {withPath.map((p) => <option key={p.id} value={p.id}>{p.paths![where.locale]}</option>)}
+            {withPath.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.paths![where.locale]}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit">Preview the page</button>
       </form>
-      {replaying && <div id="replay-panel"><Replay /></div>}
-      {error && <p role="alert" class="error">{error}</p>}
-      {pinStatus && <p role={pinStatus.kind === 'error' ? 'alert' : 'status'} class={pinStatus.kind === 'error' ? 'error' : 'ok'}>{pinStatus.text}</p>}
+      {replaying && (
+        <div id="replay-panel">
+          <Replay />
+        </div>
+      )}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {pinStatus && (
+        <p role={pinStatus.kind === 'error' ? 'alert' : 'status'} class={pinStatus.kind === 'error' ? 'error' : 'ok'}>
+          {pinStatus.text}
+        </p>
+      )}
       {shown && list && (
         <>
           <p class="muted" role="status">
@@ -94,13 +143,28 @@ export function Preview({ where, onWhere }: { where: Where; onWhere: (w: Where) 
               ? `${list.totalHits} products for “${shown.answer.q}”${shown.answer.autoCorrect ? ` (auto-corrected from “${shown.q}”)` : ''}`
               : `${list.totalHits} products on ${shown.path}, as the storefront shows them`}
           </p>
-          {shown.kind === 'phrase' && shown.answer.understanding && <p class="muted" role="note" aria-label="Understood">{understoodText(shown.answer.understanding)}</p>}
+          {shown.kind === 'phrase' && shown.answer.understanding && (
+            <p class="muted" role="note" aria-label="Understood">
+              {understoodText(shown.answer.understanding)}
+            </p>
+          )}
           <ol class="product-rows" aria-label="Preview results">
             {list.productGroups.map((g, i) => (
               <li key={g.key}>
-                <ProductRow group={g} position={i + 1} understanding={shown.kind === 'phrase' ? shown.answer.understanding : undefined} phrase={shown.kind === 'phrase' ? shown.answer.q : undefined}>
+                <ProductRow
+                  group={g}
+                  position={i + 1}
+                  understanding={shown.kind === 'phrase' ? shown.answer.understanding : undefined}
+                  phrase={shown.kind === 'phrase' ? shown.answer.q : undefined}
+                >
                   {shown.kind === 'page' && (
-                    <button type="button" onClick={() => pin(shown.page, shown.path, g)} aria-label={`Pin ${g.products[0]?.title ?? g.key} at position 1 of ${shown.path}`}>Pin at position 1</button>
+                    <button
+                      type="button"
+                      onClick={() => pin(shown.page, shown.path, g)}
+                      aria-label={`Pin ${g.products[0]?.title ?? g.key} at position 1 of ${shown.path}`}
+                    >
+                      Pin at position 1
+                    </button>
                   )}
                 </ProductRow>
               </li>

@@ -8,28 +8,55 @@ import { storefrontSearch, type Where } from './api';
 import type { Pin } from './phraseDraft';
 
 /** Search-as-you-type over the storefront's search-page answer: each result pins at the chosen position or hides. */
-export function ProductPicker({ where, position, onPosition, onFound, onPin, onHide, pinned, hidden }: {
-  where: Where; position: number; onPosition: (n: number) => void; onFound: (groups: readonly ProductGroup[]) => void;
-  onPin: (key: string) => void; onHide: (key: string) => void; pinned: readonly Pin[]; hidden: readonly string[];
+export function ProductPicker({
+  where,
+  position,
+  onPosition,
+  onFound,
+  onPin,
+  onHide,
+  pinned,
+  hidden,
+}: {
+  where: Where;
+  position: number;
+  onPosition: (n: number) => void;
+  onFound: (groups: readonly ProductGroup[]) => void;
+  onPin: (key: string) => void;
+  onHide: (key: string) => void;
+  pinned: readonly Pin[];
+  hidden: readonly string[];
 }) {
   const [q, setQ] = useState('');
   const [results, setResults] = useState<ProductGroup[]>([]);
   const [state, setState] = useState<'idle' | 'searching' | 'done' | 'error'>('idle');
   useEffect(() => {
     const phrase = q.trim();
-    if (!phrase) { setResults([]); setState('idle'); return; }
+    if (!phrase) {
+      setResults([]);
+      setState('idle');
+      return;
+    }
     let current = true;
     setState('searching');
     // Typing settles before the storefront is asked.
     const timer = setTimeout(() => {
-      storefrontSearch(where, phrase, 8).then((groups) => {
-        if (!current) return;
-        setResults(groups);
-        onFound(groups);
-        setState('done');
-      }, () => { if (current) setState('error'); });
+      storefrontSearch(where, phrase, 8).then(
+        (groups) => {
+          if (!current) return;
+          setResults(groups);
+          onFound(groups);
+          setState('done');
+        },
+        () => {
+          if (current) setState('error');
+        },
+      );
     }, 200);
-    return () => { current = false; clearTimeout(timer); };
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [q, where.market, where.locale]);
   return (
     <div class="product-picker">
@@ -40,11 +67,28 @@ export function ProductPicker({ where, position, onPosition, onFound, onPin, onH
         </div>
         <div class="field">
           <label for="picker-position">Pin at position</label>
-          <input id="picker-position" type="number" min={1} value={position} onChange={(e) => { const n = Number(e.currentTarget.value); if (n >= 1) onPosition(n); }} />
+          <input
+            id="picker-position"
+            type="number"
+            min={1}
+            value={position}
+            onChange={(e) => {
+              const n = Number(e.currentTarget.value);
+              if (n >= 1) onPosition(n);
+            }}
+          />
         </div>
       </div>
       <p role="status" class="muted">
-        {state === 'searching' ? 'Searching…' : state === 'error' ? 'The storefront did not answer.' : state === 'done' ? (results.length ? `${results.length} products found` : 'No products found') : ''}
+        {state === 'searching'
+          ? 'Searching…'
+          : state === 'error'
+            ? 'The storefront did not answer.'
+            : state === 'done'
+              ? results.length
+                ? `${results.length} products found`
+                : 'No products found'
+              : ''}
       </p>
       {results.length > 0 && (
         <ul class="picker-results" aria-label="Products found">
@@ -55,10 +99,18 @@ export function ProductPicker({ where, position, onPosition, onFound, onPin, onH
             return (
               <li key={p.key}>
                 {image ? <img src={image} alt="" width={40} height={50} /> : <span class="no-image small" />}
-                <span class="picker-text"><strong>{p.title}</strong> <span class="muted">{p.key}</span>{at !== undefined && <span class="tag">pinned at {at}</span>}{hidden.includes(p.key) && <span class="tag">hidden</span>}</span>
+                <span class="picker-text">
+                  <strong>{p.title}</strong> <span class="muted">{p.key}</span>
+                  {at !== undefined && <span class="tag">pinned at {at}</span>}
+                  {hidden.includes(p.key) && <span class="tag">hidden</span>}
+                </span>
                 <span class="picker-actions">
-                  <button type="button" aria-label={`Pin at ${position}: ${p.title}`} onClick={() => onPin(p.key)}>Pin at {position}</button>
-                  <button type="button" aria-label={`Hide ${p.title}`} onClick={() => onHide(p.key)}>Hide</button>
+                  <button type="button" aria-label={`Pin at ${position}: ${p.title}`} onClick={() => onPin(p.key)}>
+                    Pin at {position}
+                  </button>
+                  <button type="button" aria-label={`Hide ${p.title}`} onClick={() => onHide(p.key)}>
+                    Hide
+                  </button>
                 </span>
               </li>
             );

@@ -40,25 +40,44 @@ export function Explanation({ reasons, understanding, phrase, title }: { reasons
           </li>
         ))}
       </ul>
-      <button type="button" class="link-button" aria-expanded={scores} onClick={() => setScores(!scores)}>{scores ? 'Hide scores' : 'Show scores'}</button>
+      <button type="button" class="link-button" aria-expanded={scores} onClick={() => setScores(!scores)}>
+        {scores ? 'Hide scores' : 'Show scores'}
+      </button>
       {scores && <Reasons reasons={reasons} />}
     </div>
   );
 }
 
-export function ProductRow({ group, position, children, badge, understanding, phrase }: {
-  group: ExplainedGroup; position: number; children?: ComponentChildren; badge?: string; understanding?: Understanding; phrase?: string;
+export function ProductRow({
+  group,
+  position,
+  children,
+  badge,
+  understanding,
+  phrase,
+}: {
+  group: ExplainedGroup;
+  position: number;
+  children?: ComponentChildren;
+  badge?: string;
+  understanding?: Understanding;
+  phrase?: string;
 }) {
   const product = group.products[0];
   if (!product) return null;
   const image = product.imageInfo.images[0]?.sources[0]?.url;
   return (
     <article class="product-row" aria-label={product.title}>
-      <span class="position" aria-label={`Position ${position}`}>{position}</span>
+      <span class="position" aria-label={`Position ${position}`}>
+        {position}
+      </span>
       {image ? <img src={image} alt="" width={48} height={60} /> : <span class="no-image" />}
       <div class="product-text">
         <strong>{product.title}</strong> {badge && <span class="tag">{badge}</span>}
-        <p class="muted">{product.key}{product.brand ? ` · ${product.brand}` : ''}</p>
+        <p class="muted">
+          {product.key}
+          {product.brand ? ` · ${product.brand}` : ''}
+        </p>
         {group.explanation && <Explanation reasons={group.explanation} understanding={understanding} phrase={phrase} title={product.title} />}
       </div>
       <div class="row-actions">{children}</div>

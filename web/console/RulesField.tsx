@@ -6,7 +6,11 @@ import { useMemo } from 'preact/hooks';
 import { parseRules } from '../../src/rules/parser';
 import { RuleSyntaxError } from '../../src/rules/errors';
 
-export interface RuleCheck { ok: boolean; message?: string; position?: number }
+export interface RuleCheck {
+  ok: boolean;
+  message?: string;
+  position?: number;
+}
 
 /** Pure: the parser's verdict on a landing page's rules (handpicked products first, as page imports require). */
 export function checkRules(source: string, handpickedFirst = true): RuleCheck {
@@ -24,8 +28,22 @@ export function checkRules(source: string, handpickedFirst = true): RuleCheck {
  * `id`, `label`, `empty` and `handpickedFirst` default to a landing page's rules; phrase rules' boost and bury
  * fields name their own (their rules need no handpicked rule first).
  */
-export function RulesField({ value, onChange, id = 'rules', label = 'Product rules', empty = 'No rules: the page lists the whole assortment.', handpickedFirst = true, placeholder = 'rule incl category { "Women > Shoes" }' }: {
-  value: string; onChange: (v: string) => void; id?: string; label?: string; empty?: string; handpickedFirst?: boolean; placeholder?: string;
+export function RulesField({
+  value,
+  onChange,
+  id = 'rules',
+  label = 'Product rules',
+  empty = 'No rules: the page lists the whole assortment.',
+  handpickedFirst = true,
+  placeholder = 'rule incl category { "Women > Shoes" }',
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  id?: string;
+  label?: string;
+  empty?: string;
+  handpickedFirst?: boolean;
+  placeholder?: string;
 }) {
   const check = useMemo(() => checkRules(value, handpickedFirst), [value, handpickedFirst]);
   const line = check.position === undefined ? undefined : value.slice(0, check.position).split('\n').length;

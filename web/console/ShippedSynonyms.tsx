@@ -15,13 +15,28 @@ export function ShippedSynonyms({ locale }: { locale: string }) {
   }, [locale]);
   return (
     <details class="shipped-synonyms">
-      <summary>Shipped synonyms of {locale}{rules ? ` (${rules.length})` : ''}</summary>
-      <p class="muted">Applied beside the rules above. A rule above that names one of these terms replaces what it stands for; a one-way rule from a term to itself switches it off.</p>
-      {error && <p role="alert" class="error">{error}</p>}
+      <summary>
+        Shipped synonyms of {locale}
+        {rules ? ` (${rules.length})` : ''}
+      </summary>
+      <p class="muted">
+        Applied beside the rules above. A rule above that names one of these terms replaces what it stands for; a one-way rule from a term to itself switches it
+        off.
+      </p>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
       {rules && !rules.length && <p class="muted">None for this language.</p>}
       {rules && rules.length > 0 && (
         <table class="synonyms" aria-label={`Shipped synonyms of ${locale}`}>
-          <thead><tr><th scope="col">Terms</th><th scope="col">Stands for</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Terms</th>
+              <th scope="col">Stands for</th>
+            </tr>
+          </thead>
           <tbody>
             {rules.map((rule, i) => (
               <tr key={i}>

@@ -7,17 +7,34 @@ export function WherePicker({ where, onChange }: { where: Where; onChange: (w: W
   const market = markets.find((m) => m.id === where.market) ?? markets[0];
   return (
     <>
-      <label>Market
-        <select value={where.market} onChange={(e) => { const m = markets.find((x) => x.id === e.currentTarget.value)!; onChange({ ...where, market: m.id, locale: m.locales[0]! }); }}>
-          {markets.map((m) => <option key={m.id} value={m.id}>{m.id}</option>)}
+      <label>
+        Market
+        <select
+          value={where.market}
+          onChange={(e) => {
+            const m = markets.find((x) => x.id === e.currentTarget.value)!;
+            onChange({ ...where, market: m.id, locale: m.locales[0]! });
+          }}
+        >
+          {markets.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.id}
+            </option>
+          ))}
         </select>
       </label>
-      <label>Locale
+      <label>
+        Locale
         <select value={where.locale} onChange={(e) => onChange({ ...where, locale: e.currentTarget.value })}>
-          {(market?.locales ?? []).map((l) => <option key={l} value={l}>{l}</option>)}
+          {(market?.locales ?? []).map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
         </select>
       </label>
-      <label>Touchpoint
+      <label>
+        Touchpoint
         <select value={where.touchpoint} onChange={(e) => onChange({ ...where, touchpoint: e.currentTarget.value as Where['touchpoint'] })}>
           <option value="desktop">desktop</option>
           <option value="mobile">mobile</option>

@@ -38,7 +38,11 @@ export interface ExplainedPage {
 /** How many products the page editor lists at a time. */
 export const PAGE_SIZE = 24;
 
-export interface Where { market: string; locale: string; touchpoint: 'desktop' | 'mobile' }
+export interface Where {
+  market: string;
+  locale: string;
+  touchpoint: 'desktop' | 'mobile';
+}
 
 function storefrontParams(where: Where, extra: Record<string, string>): string {
   return new URLSearchParams({ ...where, customerKey: 'console', sessionKey: 'console', notify: 'false', ...extra }).toString();
@@ -57,7 +61,12 @@ export async function storefrontSearch(where: Where, q: string, limit: number): 
 
 /** The market's rules: published, or (`preview`) the preview where the market has one. */
 export async function exportPhraseRules(market: string, view: 'production' | 'preview' = 'production'): Promise<PhraseRule[]> {
-  return own((await adminFetch<{ markets: Record<string, PhraseRule[]> }>(`/api/admin/v4/export/phrase-rules?${new URLSearchParams({ market, view })}`)).markets, market) ?? [];
+  return (
+    own(
+      (await adminFetch<{ markets: Record<string, PhraseRule[]> }>(`/api/admin/v4/export/phrase-rules?${new URLSearchParams({ market, view })}`)).markets,
+      market,
+    ) ?? []
+  );
 }
 
 /** Replaces the market's rules (PUT); `previewOnly` keeps them as the preview (viewId=PREVIEW), changing nothing live. Problem paths read `markets.<market>[i]...`. */
@@ -68,7 +77,9 @@ export function importPhraseRules(market: string, rules: PhraseRule[], previewOn
 
 /** The page's products `skip` onwards, 24 at a time ("Show more" asks the next ones). */
 export function explainLandingPage(where: Where, pageReference: string, preview = false, skip = 0): Promise<ExplainedPage> {
-  return adminFetch(`/api/admin/v4/explain/landing-page?${storefrontParams(where, { pageReference, limit: String(PAGE_SIZE), ...(skip ? { skip: String(skip) } : {}), ...(preview ? { viewId: 'PREVIEW' } : {}) })}`);
+  return adminFetch(
+    `/api/admin/v4/explain/landing-page?${storefrontParams(where, { pageReference, limit: String(PAGE_SIZE), ...(skip ? { skip: String(skip) } : {}), ...(preview ? { viewId: 'PREVIEW' } : {}) })}`,
+  );
 }
 
 export type { Page } from './pageDraft';
@@ -142,7 +153,8 @@ export async function productTitles(where: Where, keys: string[]): Promise<Recor
   if (!quotable.length) return {};
   const query = storefrontParams(where, { pageReference: '/console/product-titles', limit: String(quotable.length) });
   const res = await fetch(`/api/storefront/v3/queries/landing-page?${query}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ primaryList: { productRules: `rule incl product_key { ${quotable.map((k) => `"${k}"`).join(' ')} }` } }),
   });
   if (!res.ok) throw new Error(`landing-page answered ${res.status}`);
@@ -165,7 +177,9 @@ export interface FacetRow {
   unit?: string;
   searchPage?: boolean;
 }
-export interface FacetConfiguration { markets: Record<string, { facets: FacetRow[]; dynamicFacets?: number }> }
+export interface FacetConfiguration {
+  markets: Record<string, { facets: FacetRow[]; dynamicFacets?: number }>;
+}
 
 export function exportFacets(): Promise<FacetConfiguration> {
   return adminFetch('/api/admin/v4/export/facets');
@@ -184,7 +198,9 @@ export function importFacets(configuration: FacetConfiguration): Promise<unknown
 }
 
 /** Label overrides: market → locale → label key → text (README "Labels"). */
-export interface LabelConfiguration { markets: Record<string, Record<string, Record<string, string>>> }
+export interface LabelConfiguration {
+  markets: Record<string, Record<string, Record<string, string>>>;
+}
 
 export function exportLabels(): Promise<LabelConfiguration> {
   return adminFetch('/api/admin/v4/export/labels');
@@ -216,8 +232,14 @@ export function importNavigation(market: string, locale: string, nodes: Navigati
 
 /** Response templates as their export writes them: template id → which attributes product lists return. */
 export type Mapping<T> = { all: T } | { first: T; rest: T };
-export interface VariantTemplate { fields: string[] }
-export interface ProductTemplate { fields: string[]; maxVariants?: number; variants?: Mapping<VariantTemplate> }
+export interface VariantTemplate {
+  fields: string[];
+}
+export interface ProductTemplate {
+  fields: string[];
+  maxVariants?: number;
+  variants?: Mapping<VariantTemplate>;
+}
 export type Templates = Record<string, { products: Mapping<ProductTemplate> }>;
 
 export function exportTemplates(): Promise<Templates> {
@@ -236,14 +258,39 @@ export async function exportShippedSynonyms(locale: string): Promise<SynonymRule
 }
 
 /** An A/B experiment as its import and export write it (docs/merchandising.md "Experiments"). */
-export interface ExperimentVariant { id: string; share: number; overrides: Record<string, unknown> }
-export interface Experiment { id: string; name: string; start: string; end: string; markets: string[]; touchpoints?: string[]; variants: ExperimentVariant[] }
-export interface Comparison { difference: number; ci: { low: number; high: number }; pValue: number; significant: boolean; reading: string }
+export interface ExperimentVariant {
+  id: string;
+  share: number;
+  overrides: Record<string, unknown>;
+}
+export interface Experiment {
+  id: string;
+  name: string;
+  start: string;
+  end: string;
+  markets: string[];
+  touchpoints?: string[];
+  variants: ExperimentVariant[];
+}
+export interface Comparison {
+  difference: number;
+  ci: { low: number; high: number };
+  pValue: number;
+  significant: boolean;
+  reading: string;
+}
 export interface ExperimentResults {
   experiment: { id: string; name: string; start: string; end: string; status: 'scheduled' | 'running' | 'ended' };
   variants: {
-    id: string; share: number; control: boolean; visitors: number; searches: number;
-    clickThroughRate: number; addToCartRate: number; conversionRate: number; revenuePerVisitor: number;
+    id: string;
+    share: number;
+    control: boolean;
+    visitors: number;
+    searches: number;
+    clickThroughRate: number;
+    addToCartRate: number;
+    conversionRate: number;
+    revenuePerVisitor: number;
     versusControl?: Record<'clickThrough' | 'addToCart' | 'conversion' | 'revenuePerVisitor', Comparison>;
   }[];
   sampleRatio: { chiSquare: number; pValue: number; mismatch: boolean };

@@ -9,7 +9,11 @@ import type { VersionDiff } from '../../src/contract/merchandising';
 const PRODUCT_FIELDS = new Set(['pinned', 'hidden', 'blocked', 'pinnedProducts', 'productKey']);
 
 /** A product a value names, with its title when the lookup found it and a phrase rule's position when it has one. */
-export interface NamedProduct { key: string; title?: string; position?: number }
+export interface NamedProduct {
+  key: string;
+  title?: string;
+  position?: number;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -23,7 +27,8 @@ export function fieldOf(path: string): string {
 function keysUnder(value: unknown): { key: string; position?: number }[] {
   if (typeof value === 'string') return [{ key: value }];
   if (Array.isArray(value)) return value.flatMap(keysUnder);
-  if (isObject(value) && typeof value.productKey === 'string') return [{ key: value.productKey, ...(typeof value.position === 'number' ? { position: value.position } : {}) }];
+  if (isObject(value) && typeof value.productKey === 'string')
+    return [{ key: value.productKey, ...(typeof value.position === 'number' ? { position: value.position } : {}) }];
   return [];
 }
 
@@ -53,7 +58,9 @@ export function productsOfEntry(entry: unknown, titles: Record<string, string>):
 /** Every product key the diff names, once each, for one lookup. */
 export function productKeysOf(diff: VersionDiff): string[] {
   const keys = [
-    ...diff.changed.flatMap((c) => c.fields.flatMap((f) => [f.from, f.to].flatMap((v) => (PRODUCT_FIELDS.has(fieldOf(f.path)) ? keysUnder(v) : keysIn(v, fieldOf(f.path)))))),
+    ...diff.changed.flatMap((c) =>
+      c.fields.flatMap((f) => [f.from, f.to].flatMap((v) => (PRODUCT_FIELDS.has(fieldOf(f.path)) ? keysUnder(v) : keysIn(v, fieldOf(f.path))))),
+    ),
     ...[...diff.added, ...diff.removed].flatMap((e) => keysIn(e.entry, '')),
   ].map((p) => p.key);
   return [...new Set(keys)];

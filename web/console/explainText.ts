@@ -8,7 +8,11 @@
  */
 
 /** One reason of the explain endpoints (explain.ts ExplanationEntry); kept here so this module needs no DOM. */
-export interface Reason { kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'boost' | 'meaning' | 'stock' | 'tie' | 'sort'; label: string; effect: number | string }
+export interface Reason {
+  kind: 'text' | 'pin' | 'rule' | 'behaviour' | 'boost' | 'meaning' | 'stock' | 'tie' | 'sort';
+  label: string;
+  effect: number | string;
+}
 
 /** What the sentences read of the search's understanding (api.ts Understanding). */
 export interface UnderstoodValues {
@@ -30,15 +34,22 @@ export interface Sentence {
 
 /** The searched fields (relevance.ts TEXT_FIELDS) in words. */
 const FIELD_NAMES: Record<string, string> = {
-  title: 'the title', name: 'the name', brand: 'the brand', series: 'the series', category: 'the category',
-  productType: 'the product type', colorNames: 'the colour', customText: 'the labels', description: 'the description',
+  title: 'the title',
+  name: 'the name',
+  brand: 'the brand',
+  series: 'the series',
+  category: 'the category',
+  productType: 'the product type',
+  colorNames: 'the colour',
+  customText: 'the labels',
+  description: 'the description',
 };
 
 /** explain.ts BOOST_LABELS in words. */
 const BOOST_SENTENCES: Record<string, string> = {
   'product type': 'Of the type the phrase names',
   'type prior': 'Of a type this phrase usually means',
-  'shoppers\' category': 'Category shoppers choose for this phrase',
+  "shoppers' category": 'Category shoppers choose for this phrase',
 };
 
 const fieldName = (field: string) => FIELD_NAMES[field] ?? FIELD_NAMES[field.split('.')[0]] ?? `the ${field.split('.')[0]}`;
@@ -50,7 +61,10 @@ const fieldName = (field: string) => FIELD_NAMES[field] ?? FIELD_NAMES[field.spl
 export function typedWord(term: string, phrase: string | undefined): string {
   if (!phrase || term.includes(' ')) return term;
   const t = fold(term);
-  const words = phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = phrase
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return words.find((w) => fold(w) === t) ?? words.find((w) => fold(w).startsWith(t) || (t.startsWith(fold(w)) && w.length >= 3)) ?? term;
 }
 
@@ -98,7 +112,11 @@ export function understoodSentences(u: UnderstoodValues | undefined): Sentence[]
     ...(u.brands ?? []).map((b) => `brand ${b.values.join(' or ')}`),
     ...(u.sizes ?? []).map((z) => `size ${z.values.join(' or ')}`),
     ...(u.attributes ?? []).map((a) => `${a.name} ${a.values.join(' or ')}`),
-    ...(u.price ? [`price ${u.price.min !== undefined ? `from ${u.price.min}` : ''}${u.price.min !== undefined && u.price.max !== undefined ? ' ' : ''}${u.price.max !== undefined ? `up to ${u.price.max}` : ''}`] : []),
+    ...(u.price
+      ? [
+          `price ${u.price.min !== undefined ? `from ${u.price.min}` : ''}${u.price.min !== undefined && u.price.max !== undefined ? ' ' : ''}${u.price.max !== undefined ? `up to ${u.price.max}` : ''}`,
+        ]
+      : []),
   ];
   return values.map((v) => ({ text: `Understood: ${v} (${how})` }));
 }
@@ -145,7 +163,12 @@ export function explanationSentences(reasons: Reason[], context: { understanding
   }
   for (const r of reasons) {
     if (r.kind !== 'tie') continue;
-    out.push({ text: r.label === 'a hair lower score' ? `Nearly the same score as #${r.effect}; a hair lower` : `Same score as #${r.effect}; ordered by ${TIE_WORDS[r.label] ?? r.label}` });
+    out.push({
+      text:
+        r.label === 'a hair lower score'
+          ? `Nearly the same score as #${r.effect}; a hair lower`
+          : `Same score as #${r.effect}; ordered by ${TIE_WORDS[r.label] ?? r.label}`,
+    });
   }
   const before = reasons.find((r) => r.kind === 'sort' && /before merchandising/.test(r.label))?.effect;
   const after = reasons.find((r) => r.kind === 'sort' && /after merchandising/.test(r.label))?.effect;

@@ -43,7 +43,7 @@ type View = (typeof VIEWS)[number]['path'];
 
 function viewOf(pathname: string): View {
   const name = pathname.split('/')[2] ?? '';
-  return (VIEWS.find((v) => v.path === name)?.path ?? 'preview');
+  return VIEWS.find((v) => v.path === name)?.path ?? 'preview';
 }
 
 function Console({ markets }: { markets: MarketInfo[] }) {
@@ -80,12 +80,33 @@ function Console({ markets }: { markets: MarketInfo[] }) {
         <nav aria-label="Console">
           <ul class="tabs">
             {VIEWS.map((v) => (
-              <li key={v.path}><a href={`/console/${v.path}`} aria-current={v.path === view ? 'page' : undefined} onClick={(e) => { e.preventDefault(); go(v.path); }}>{v.label}</a></li>
+              <li key={v.path}>
+                <a
+                  href={`/console/${v.path}`}
+                  aria-current={v.path === view ? 'page' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    go(v.path);
+                  }}
+                >
+                  {v.label}
+                </a>
+              </li>
             ))}
           </ul>
         </nav>
         <WhoAmI />
-        <button type="button" class="link-button" onClick={() => { if (!leaveAllowed()) return; logOut(); setLoggedIn(false); }}>Log out</button>
+        <button
+          type="button"
+          class="link-button"
+          onClick={() => {
+            if (!leaveAllowed()) return;
+            logOut();
+            setLoggedIn(false);
+          }}
+        >
+          Log out
+        </button>
       </header>
       <main class="page console">
         {view === 'preview' && <Preview where={where} onWhere={setWhere} />}
@@ -110,7 +131,9 @@ void startAdminPage((markets, root) => render(<Console markets={markets} />, roo
 /** The role of the key and the name given at login, as the service reads them (GET /api/admin/v4/access). */
 function WhoAmI() {
   const [who, setWho] = useState<{ role?: string; user?: string } | null>(null);
-  useEffect(() => { adminFetch<{ role?: string; user?: string }>('/api/admin/v4/access').then(setWho, () => setWho(null)); }, []);
+  useEffect(() => {
+    adminFetch<{ role?: string; user?: string }>('/api/admin/v4/access').then(setWho, () => setWho(null));
+  }, []);
   if (!who?.role) return null;
   return <span class="muted who">{who.user ? `${who.user} (${who.role})` : `Role: ${who.role}`}</span>;
 }

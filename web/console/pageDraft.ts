@@ -5,24 +5,47 @@
  */
 import type { FacetSetting, PageSortOrder, RecList } from '../../src/merchandising/pages/types';
 
-export interface FacetsOverride { enabled?: boolean; facets?: FacetSetting[] }
-export interface SortOrderOverride { enabled?: boolean; sortOrders?: PageSortOrder[] }
+export interface FacetsOverride {
+  enabled?: boolean;
+  facets?: FacetSetting[];
+}
+export interface SortOrderOverride {
+  enabled?: boolean;
+  sortOrders?: PageSortOrder[];
+}
 /** A recommendation list as the form edits it: product keys as comma-separated text. */
-export interface RecListRow { id: string; algorithm?: RecList['algorithm']; limit?: number; rules?: string; pinned: string; blocked: string }
+export interface RecListRow {
+  id: string;
+  algorithm?: RecList['algorithm'];
+  limit?: number;
+  rules?: string;
+  pinned: string;
+  blocked: string;
+}
 
 /** A stored page as the page export writes it (the fields the console edits; the rest is kept as is). */
 export interface Page {
   id: string;
   paths?: Record<string, string>;
   headings?: Record<string, string>;
-  primaryList?: { pinned?: string[]; blocked?: string[]; rules?: string; facetsOverride?: FacetsOverride; sortOrderOverride?: SortOrderOverride; [more: string]: unknown };
+  primaryList?: {
+    pinned?: string[];
+    blocked?: string[];
+    rules?: string;
+    facetsOverride?: FacetsOverride;
+    sortOrderOverride?: SortOrderOverride;
+    [more: string]: unknown;
+  };
   recLists?: RecList[];
   /** Our addition: when the page is served (ISO 8601 date-times; `{}`: always). */
   schedule?: Schedule;
   [more: string]: unknown;
 }
 
-export interface Schedule { start?: string; end?: string }
+export interface Schedule {
+  start?: string;
+  end?: string;
+}
 
 export interface Draft {
   pinned: string[];
@@ -36,10 +59,19 @@ export interface Draft {
 }
 
 export const recListRowOf = (r: RecList): RecListRow => ({
-  id: r.id, algorithm: r.algorithm, limit: r.limit, rules: r.rules, pinned: (r.pinned ?? []).join(', '), blocked: (r.blocked ?? []).join(', '),
+  id: r.id,
+  algorithm: r.algorithm,
+  limit: r.limit,
+  rules: r.rules,
+  pinned: (r.pinned ?? []).join(', '),
+  blocked: (r.blocked ?? []).join(', '),
 });
 
-const keysOf = (text: string): string[] => text.split(',').map((k) => k.trim()).filter((k) => k !== '');
+const keysOf = (text: string): string[] =>
+  text
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
 
 /** The import's shape of a form row: empty optional fields left out, so the storefront's defaults apply. */
 export function recListOf(row: RecListRow): RecList {
@@ -56,7 +88,12 @@ export function recListOf(row: RecListRow): RecList {
 }
 
 function facetSettingOf(f: FacetSetting): FacetSetting {
-  return { attribute: f.attribute, ...(f.sortOrder ? { sortOrder: f.sortOrder } : {}), ...(f.unit ? { unit: f.unit } : {}), ...(f.visualization ? { visualization: f.visualization } : {}) };
+  return {
+    attribute: f.attribute,
+    ...(f.sortOrder ? { sortOrder: f.sortOrder } : {}),
+    ...(f.unit ? { unit: f.unit } : {}),
+    ...(f.visualization ? { visualization: f.visualization } : {}),
+  };
 }
 
 const copy = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));

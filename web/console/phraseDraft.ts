@@ -24,4 +24,3 @@ export const freePosition = (pinned: readonly Pin[]): number => {
   while (taken.has(n)) n++;
   return n;
 };
-

@@ -20,8 +20,11 @@ window.addEventListener('beforeunload', (e) => {
 export function useUnsavedChanges(dirty: boolean): void {
   const id = useRef(Symbol('editor')).current;
   useEffect(() => {
-    if (dirty) unsaved.add(id); else unsaved.delete(id);
-    return () => { unsaved.delete(id); };
+    if (dirty) unsaved.add(id);
+    else unsaved.delete(id);
+    return () => {
+      unsaved.delete(id);
+    };
   }, [dirty]);
 }
 
@@ -43,7 +46,12 @@ export function useBaseline<T>(value: T | null): { dirty: boolean; settle: (save
   else if (baseline.current === undefined) baseline.current = JSON.stringify(value);
   const dirty = value !== null && JSON.stringify(value) !== baseline.current;
   useUnsavedChanges(dirty);
-  return { dirty, settle: (saved) => { baseline.current = JSON.stringify(saved); } };
+  return {
+    dirty,
+    settle: (saved) => {
+      baseline.current = JSON.stringify(saved);
+    },
+  };
 }
 
 /**
@@ -67,14 +75,29 @@ export function confirmGoingLive(title: string, detail: string, action = 'Publis
 
 function GoLiveDialog({ title, detail, action, onClose }: { title: string; detail: string; action: string; onClose: (publish: boolean) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => { dialog.current?.showModal(); }, []);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
   return (
-    <dialog ref={dialog} class="confirm-dialog" aria-labelledby="go-live-title" aria-describedby="go-live-detail" onCancel={(e) => { e.preventDefault(); onClose(false); }}>
+    <dialog
+      ref={dialog}
+      class="confirm-dialog"
+      aria-labelledby="go-live-title"
+      aria-describedby="go-live-detail"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose(false);
+      }}
+    >
       <h2 id="go-live-title">{title}</h2>
       <p id="go-live-detail">{detail}</p>
       <div class="editor-actions">
-        <button type="button" autofocus onClick={() => onClose(false)}>Cancel</button>
-        <button type="button" class="primary" onClick={() => onClose(true)}>{action}</button>
+        <button type="button" autofocus onClick={() => onClose(false)}>
+          Cancel
+        </button>
+        <button type="button" class="primary" onClick={() => onClose(true)}>
+          {action}
+        </button>
       </div>
     </dialog>
   );

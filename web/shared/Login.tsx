@@ -25,7 +25,15 @@ export function Login({ title, check, onLoggedIn }: { title: string; check: () =
     } catch (err) {
       logOut();
       const status = (err as { status?: number }).status;
-      setError(status === 403 ? 'That key is not accepted.' : status === 429 ? (err as Error).message : status === 400 ? `Your name: ${(err as Error).message}` : `The service did not answer: ${(err as Error).message}`);
+      setError(
+        status === 403
+          ? 'That key is not accepted.'
+          : status === 429
+            ? (err as Error).message
+            : status === 400
+              ? `Your name: ${(err as Error).message}`
+              : `The service did not answer: ${(err as Error).message}`,
+      );
     } finally {
       setBusy(false);
     }
@@ -39,15 +47,25 @@ export function Login({ title, check, onLoggedIn }: { title: string; check: () =
           Admin key
           <input type="password" name="key" autoComplete="current-password" required aria-describedby="login-key-hint" />
         </label>
-        <p id="login-key-hint" class="muted">Or a merchandiser or analyst key: the service knows what each may do.</p>
+        <p id="login-key-hint" class="muted">
+          Or a merchandiser or analyst key: the service knows what each may do.
+        </p>
         <label>
           Your name (optional)
           <input type="text" name="name" autoComplete="name" maxLength={MAX_NAME} />
         </label>
-        <button type="submit" class="primary" disabled={busy}>Log in</button>
-        {error && <p role="alert" class="error">{error}</p>}
+        <button type="submit" class="primary" disabled={busy}>
+          Log in
+        </button>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
       </form>
-      <p class="muted">The key is kept in this tab only and sent in the <code>Api-Key</code> header; your name goes into the history of what you change.</p>
+      <p class="muted">
+        The key is kept in this tab only and sent in the <code>Api-Key</code> header; your name goes into the history of what you change.
+      </p>
     </main>
   );
 }

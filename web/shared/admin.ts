@@ -35,7 +35,11 @@ export function adminHeaders(key: string): Record<string, string> {
 
 /** An admin API answer that is not 2xx: its status and the service's message. */
 export class AdminError extends Error {
-  constructor(readonly status: number, message: string, readonly errors: { path: string; message: string }[] = []) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: { path: string; message: string }[] = [],
+  ) {
     super(message);
   }
 }
@@ -62,7 +66,11 @@ export async function adminFetch<T>(path: string, init: { method?: string; body?
   return data as T;
 }
 
-export interface MarketInfo { id: string; locales: string[]; currency: string | null }
+export interface MarketInfo {
+  id: string;
+  locales: string[];
+  currency: string | null;
+}
 
 export async function loadMarkets(): Promise<MarketInfo[]> {
   const res = await fetch('/storefront/markets.json');
@@ -75,7 +83,10 @@ export async function startAdminPage(show: (markets: MarketInfo[], root: HTMLEle
   const root = document.getElementById('app')!;
   try {
     const markets = await loadMarkets();
-    if (!markets.length) { root.textContent = 'No market is configured yet.'; return; }
+    if (!markets.length) {
+      root.textContent = 'No market is configured yet.';
+      return;
+    }
     root.textContent = '';
     show(markets, root);
   } catch (err) {

@@ -27,7 +27,11 @@ export function notifyClick(api: Api, ticket: string | undefined): void {
   if (ticket) api.notify.click(ticket).catch(() => undefined);
 }
 
-export interface PurchaseLine { variantKey: string; quantity: number; sellingPrice: number }
+export interface PurchaseLine {
+  variantKey: string;
+  quantity: number;
+  sellingPrice: number;
+}
 
 /**
  * This service's own `purchase` notification (Elevate's client has none since v3: Elevate learns purchases
@@ -41,7 +45,11 @@ export async function notifyPurchase(market: string, lines: PurchaseLine[]): Pro
   if (!res.ok) throw new Error(`purchase notification answered ${res.status}`);
 }
 
-export interface MarketInfo { id: string; locales: string[]; currency: string | null }
+export interface MarketInfo {
+  id: string;
+  locales: string[];
+  currency: string | null;
+}
 
 /** The markets the service is configured with (a page of the service, not of the storefront API). */
 export async function loadMarkets(): Promise<MarketInfo[]> {

@@ -41,7 +41,10 @@ export function addToCart(market: string, line: Omit<CartLine, 'quantity'>): voi
 }
 
 export function setQuantity(market: string, variantKey: string, quantity: number): void {
-  write(market, readCart(market).flatMap((l) => (l.variantKey !== variantKey ? [l] : quantity > 0 ? [{ ...l, quantity }] : [])));
+  write(
+    market,
+    readCart(market).flatMap((l) => (l.variantKey !== variantKey ? [l] : quantity > 0 ? [{ ...l, quantity }] : [])),
+  );
 }
 
 export function clearCart(market: string): void {
@@ -56,7 +59,10 @@ export function useCart(market: string): CartLine[] {
     update();
     listeners.add(update);
     window.addEventListener('storage', update);
-    return () => { listeners.delete(update); window.removeEventListener('storage', update); };
+    return () => {
+      listeners.delete(update);
+      window.removeEventListener('storage', update);
+    };
   }, [market]);
   return lines;
 }

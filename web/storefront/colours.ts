@@ -5,7 +5,11 @@
 const KEY = 'open-elevate.colour-names';
 
 function read(): Record<string, Record<string, string>> {
-  try { return JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Record<string, Record<string, string>>; } catch { return {}; }
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Record<string, Record<string, string>>;
+  } catch {
+    return {};
+  }
 }
 
 export function rememberColourNames(at: string, names: ReadonlyMap<string, string>): void {
@@ -13,10 +17,18 @@ export function rememberColourNames(at: string, names: ReadonlyMap<string, strin
   const all = read();
   const known = all[at] ?? {};
   let changed = false;
-  for (const [hex, name] of names) if (known[hex] !== name) { known[hex] = name; changed = true; }
+  for (const [hex, name] of names)
+    if (known[hex] !== name) {
+      known[hex] = name;
+      changed = true;
+    }
   if (!changed) return;
   all[at] = known;
-  try { sessionStorage.setItem(KEY, JSON.stringify(all)); } catch { /* storage full or off: names are a nicety */ }
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* storage full or off: names are a nicety */
+  }
 }
 
 export function knownColourNames(at: string): ReadonlyMap<string, string> {

@@ -26,7 +26,10 @@ export function priceText(price: { min: number; max: number }, locale: string, c
  * no facet is at hand (a product page), the image's alt text names it after the title ("Field sneakers, svart"),
  * as catalogs commonly write it. Undefined when neither says.
  */
-export function colourName(product: { title: string; swatch: { colors: string[] }; imageInfo: { images: { alt?: string }[] } }, names: ReadonlyMap<string, string>): string | undefined {
+export function colourName(
+  product: { title: string; swatch: { colors: string[] }; imageInfo: { images: { alt?: string }[] } },
+  names: ReadonlyMap<string, string>,
+): string | undefined {
   const hex = product.swatch.colors[0]?.toLowerCase();
   const named = hex === undefined ? undefined : names.get(hex);
   if (named) return named;
@@ -36,7 +39,10 @@ export function colourName(product: { title: string; swatch: { colors: string[] 
   return rest ? rest.charAt(0).toLocaleUpperCase() + rest.slice(1) : undefined;
 }
 
-export interface HighlightPart { text: string; match: boolean }
+export interface HighlightPart {
+  text: string;
+  match: boolean;
+}
 
 /**
  * A phrase suggestion's `highlighted` text (`{{sne}}akers`: the typed part in double braces) as parts to render

@@ -4,7 +4,10 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 /** Whether the page's heading should take the focus once it shows: after a route change, not on first load. */
 let headingFocusPending = false;
-window.addEventListener('popstate', () => { headingFocusPending = true; listeners.forEach((l) => l()); });
+window.addEventListener('popstate', () => {
+  headingFocusPending = true;
+  listeners.forEach((l) => l());
+});
 
 /** Takes the pending heading focus (once): the page calls it when its heading is there. */
 export function takeHeadingFocus(): boolean {

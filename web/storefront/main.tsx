@@ -55,13 +55,20 @@ function useHeadingTitleAndFocus(shopName: string): void {
 
 function Page({ route }: { route: Route }) {
   switch (route.kind) {
-    case 'search': return <SearchPage route={route} />;
-    case 'landing': return <LandingPage route={route} />;
-    case 'product': return <ProductPage route={route} />;
-    case 'article': return <ArticlePage route={route} />;
-    case 'cart': return <CartPage />;
-    case 'checkout': return <CheckoutPage />;
-    case 'thanks': return <ThanksPage order={route.order} />;
+    case 'search':
+      return <SearchPage route={route} />;
+    case 'landing':
+      return <LandingPage route={route} />;
+    case 'product':
+      return <ProductPage route={route} />;
+    case 'article':
+      return <ArticlePage route={route} />;
+    case 'cart':
+      return <CartPage />;
+    case 'checkout':
+      return <CheckoutPage />;
+    case 'thanks':
+      return <ThanksPage order={route.order} />;
   }
 }
 
@@ -71,15 +78,24 @@ function App({ markets }: { markets: MarketInfo[] }) {
   const { route, locator: wanted } = parseLocation(new URL(url));
   const locator = locatorOf(wanted, markets);
   const shop = useMemo(() => shopOf(apiFor(locator.market, locator.locale), locator, markets), [locator.market, locator.locale]);
-  useEffect(() => { document.documentElement.lang = locator.locale; }, [locator.locale]);
+  useEffect(() => {
+    document.documentElement.lang = locator.locale;
+  }, [locator.locale]);
   useHeadingTitleAndFocus(shop.text.shopName);
   return (
     <ShopContext.Provider value={shop}>
-      <a class="skip" href="#main">{shop.text.skip}</a>
+      <a class="skip" href="#main">
+        {shop.text.skip}
+      </a>
       <Header route={route} />
-      <div id="main" key={`${locator.market}/${locator.locale}`}><Page route={route} /></div>
+      <div id="main" key={`${locator.market}/${locator.locale}`}>
+        <Page route={route} />
+      </div>
       <footer class="footer">
-        <p>A demo of <strong>open-elevate</strong>: every request on this page goes through <code>@apptus/esales-api</code>. {shop.text.footer(locator.market, locator.locale)}</p>
+        <p>
+          A demo of <strong>open-elevate</strong>: every request on this page goes through <code>@apptus/esales-api</code>.{' '}
+          {shop.text.footer(locator.market, locator.locale)}
+        </p>
       </footer>
     </ShopContext.Provider>
   );

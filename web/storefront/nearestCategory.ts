@@ -5,13 +5,22 @@
  */
 import type { NavigationNode } from '@apptus/esales-api';
 
-export interface CategoryLink { label: string; path: string }
+export interface CategoryLink {
+  label: string;
+  path: string;
+}
 
-const fold = (text: string) => text.toLocaleLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
+const fold = (text: string) =>
+  text
+    .toLocaleLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '');
 
 function trigrams(text: string): Set<string> {
   const out = new Set<string>();
-  for (const word of fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean)) {
+  for (const word of fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)) {
     const padded = ` ${word} `;
     for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
   }
@@ -35,7 +44,10 @@ export function nearestCategory(tree: NavigationNode[], phrase: string): Categor
   let bestShared = 0;
   for (const c of all) {
     const shared = [...trigrams(c.label)].filter((t) => wanted.has(t)).length;
-    if (shared > bestShared) { best = c; bestShared = shared; }
+    if (shared > bestShared) {
+      best = c;
+      bestShared = shared;
+    }
   }
   return best ?? all[0];
 }

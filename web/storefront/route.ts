@@ -22,9 +22,15 @@ export type Route =
   | { kind: 'checkout' }
   | { kind: 'thanks'; order?: string };
 
-export interface Locator { market: string; locale: string }
+export interface Locator {
+  market: string;
+  locale: string;
+}
 
-export interface Location { route: Route; locator: Partial<Locator> }
+export interface Location {
+  route: Route;
+  locator: Partial<Locator>;
+}
 
 /** Facet selections of a URL's `f.` parameters, as the client's `facets` option takes them. */
 export function facetsOf(params: URLSearchParams): FacetParams {
@@ -47,9 +53,26 @@ export function facetsOf(params: URLSearchParams): FacetParams {
 
 /** The sort orders the client knows; any other `sort` in a URL (a typo, an old link) falls back to relevance. */
 export const SORT_TYPES: readonly SortType[] = [
-  'RELEVANCE', 'NEWEST_FIRST', 'PRICE_ASCENDING', 'PRICE_DESCENDING', 'DISCOUNT', 'RATING', 'NAME', 'TITLE',
-  'LENGTH_INCREASING', 'LENGTH_DECREASING', 'WIDTH_INCREASING', 'WIDTH_DECREASING', 'HEIGHT_INCREASING', 'HEIGHT_DECREASING',
-  'DEPTH_INCREASING', 'DEPTH_DECREASING', 'VOLUME_INCREASING', 'VOLUME_DECREASING', 'WEIGHT_INCREASING', 'WEIGHT_DECREASING',
+  'RELEVANCE',
+  'NEWEST_FIRST',
+  'PRICE_ASCENDING',
+  'PRICE_DESCENDING',
+  'DISCOUNT',
+  'RATING',
+  'NAME',
+  'TITLE',
+  'LENGTH_INCREASING',
+  'LENGTH_DECREASING',
+  'WIDTH_INCREASING',
+  'WIDTH_DECREASING',
+  'HEIGHT_INCREASING',
+  'HEIGHT_DECREASING',
+  'DEPTH_INCREASING',
+  'DEPTH_DECREASING',
+  'VOLUME_INCREASING',
+  'VOLUME_DECREASING',
+  'WEIGHT_INCREASING',
+  'WEIGHT_DECREASING',
 ];
 
 function sortOf(params: URLSearchParams): SortType | undefined {
@@ -68,7 +91,10 @@ export function parseLocation(url: URL): Location {
   const sort = sortOf(p);
   const path = url.pathname;
   if (path === '/search') {
-    return { locator, route: { kind: 'search', q: p.get('q') ?? '', sort, page: pageOf(p), origin: (p.get('origin') as SearchOrigin | null) ?? undefined, facets: facetsOf(p) } };
+    return {
+      locator,
+      route: { kind: 'search', q: p.get('q') ?? '', sort, page: pageOf(p), origin: (p.get('origin') as SearchOrigin | null) ?? undefined, facets: facetsOf(p) },
+    };
   }
   // Product links are the catalog's own (`/product/<slug>`, `/en/product/<slug>`): the key rides along as `pk`.
   if (p.get('pk')) return { locator, route: { kind: 'product', productKey: p.get('pk') ?? '', variantKey: p.get('variant') ?? undefined } };
@@ -82,8 +108,9 @@ export function parseLocation(url: URL): Location {
 function facetParams(params: URLSearchParams, facets: FacetParams): void {
   for (const [id, value] of Object.entries(facets)) {
     if (value === true) params.set(`f.${id}`, 'true');
-    else if (Array.isArray(value)) { if (value.length) params.set(`f.${id}`, value.join('|')); }
-    else if (value && typeof value === 'object') {
+    else if (Array.isArray(value)) {
+      if (value.length) params.set(`f.${id}`, value.join('|'));
+    } else if (value && typeof value === 'object') {
       if (value.min !== undefined) params.set(`f.${id}.min`, String(value.min));
       if (value.max !== undefined) params.set(`f.${id}.max`, String(value.max));
     }
@@ -122,9 +149,16 @@ export function hrefOf(route: Route, locator: Locator, productLink?: string): st
       path = new URL(productLink ?? `/content/${encodeURIComponent(route.contentKey.toLowerCase())}`, 'http://x').pathname;
       params.set('ck', route.contentKey);
       break;
-    case 'cart': path = '/cart'; break;
-    case 'checkout': path = '/checkout'; break;
-    case 'thanks': path = '/thanks'; if (route.order) params.set('order', route.order); break;
+    case 'cart':
+      path = '/cart';
+      break;
+    case 'checkout':
+      path = '/checkout';
+      break;
+    case 'thanks':
+      path = '/thanks';
+      if (route.order) params.set('order', route.order);
+      break;
   }
   params.set('market', locator.market);
   params.set('locale', locator.locale);
@@ -135,8 +169,7 @@ export function hrefOf(route: Route, locator: Locator, productLink?: string): st
  * A market's navigation trees have one shape in all its locales: a category page is found in another locale
  * at the same position (see navigation.ts).
  */
-const pathOf = (node: NavigationNode): string | undefined =>
-  (node.type === 'PAGE_LINK' ? node.link : node.type === 'PRODUCT' ? node.path : undefined);
+const pathOf = (node: NavigationNode): string | undefined => (node.type === 'PAGE_LINK' ? node.link : node.type === 'PRODUCT' ? node.path : undefined);
 
 /** Where a path is in a tree: the child index at each level, or undefined. Pure. */
 export function positionOf(tree: NavigationNode, path: string): number[] | undefined {
@@ -157,4 +190,3 @@ export function pathAt(tree: NavigationNode, position: number[]): string | undef
   for (const i of position) node = node && 'children' in node ? node.children[i] : undefined;
   return node ? pathOf(node) : undefined;
 }
-

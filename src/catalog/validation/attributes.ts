@@ -15,14 +15,27 @@ const PRODUCT_TEXT = ['title', 'url', 'brand', 'name', 'series', 'description', 
 const PRODUCT_LISTS: Readonly<Record<string, number>> = { age: 20, department: 20, gender: 20, pattern: 20, productType: 20, styleWith: 20, category: 100 };
 const PRODUCT_DATA_FIELDS = [...PRODUCT_TEXT, ...Object.keys(PRODUCT_LISTS), ...CUSTOM_ATTRIBUTES, ...MEASUREMENTS, 'rating', 'releaseDate'];
 const PRICES = ['listPrice', 'sellingPrice'];
-const VARIANT_DATA_FIELDS = [...PRICES, 'cost', 'label', 'size', 'order', 'stock', 'storeStock', 'customPrices', ...CUSTOM_ATTRIBUTES, 'dataLocale', ...MEASUREMENTS];
+const VARIANT_DATA_FIELDS = [
+  ...PRICES,
+  'cost',
+  'label',
+  'size',
+  'order',
+  'stock',
+  'storeStock',
+  'customPrices',
+  ...CUSTOM_ATTRIBUTES,
+  'dataLocale',
+  ...MEASUREMENTS,
+];
 
 /** ProductData; `isDefaults` on a full payload requires `title` and `url`. */
 export function productData(s: Scope, path: string, v: unknown, isDefaults: boolean): void {
   const o = obj(s, path, v, PRODUCT_DATA_FIELDS);
   if (!o) return;
   if (isDefaults) required(s, path, o, 'title', 'url');
-  for (const f of PRODUCT_TEXT) if (f !== 'url') str(s, at(path, f), o[f], { nonEmpty: f === 'title', ...(f === 'description' ? { max: MAX_FREE_TEXT_LENGTH } : {}) });
+  for (const f of PRODUCT_TEXT)
+    if (f !== 'url') str(s, at(path, f), o[f], { nonEmpty: f === 'title', ...(f === 'description' ? { max: MAX_FREE_TEXT_LENGTH } : {}) });
   pageUrl(s, at(path, 'url'), o.url);
   for (const [f, max] of Object.entries(PRODUCT_LISTS)) arrayOfStrings(s, at(path, f), o[f], { max });
   num(s, at(path, 'rating'), o.rating, { min: 0, max: 5 });
@@ -108,7 +121,10 @@ function customName(s: Scope, path: string, k: string): void {
   if (k.length > MAX_CUSTOM_NAME_LENGTH) {
     s.problems.add(path, `custom attribute name is at most ${MAX_CUSTOM_NAME_LENGTH} characters (got ${k.length})`);
   } else if (!XML_NAME.test(k) || /^xml/i.test(k)) {
-    s.problems.add(path, 'custom attribute name must be an XML name: a letter or "_" first, then letters, digits, "-", "_" or "."; no spaces; not starting with "xml"');
+    s.problems.add(
+      path,
+      'custom attribute name must be an XML name: a letter or "_" first, then letters, digits, "-", "_" or "."; no spaces; not starting with "xml"',
+    );
   }
 }
 
@@ -149,7 +165,8 @@ function inRange([year, month, day, hour, minute, second]: number[]): boolean {
 export function pageUrl(s: Scope, path: string, v: unknown): void {
   const url = str(s, path, v);
   if (url === undefined) return;
-  if (OFF_SITE_START.test(url)) s.problems.add(path, `must start with a single "/" (relative to the page root, e.g. "/shirts/blue"; "//" and "/\\" lead to another site), got "${url}"`);
+  if (OFF_SITE_START.test(url))
+    s.problems.add(path, `must start with a single "/" (relative to the page root, e.g. "/shirts/blue"; "//" and "/\\" lead to another site), got "${url}"`);
   else if (!url.startsWith('/')) s.problems.add(path, `must start with "/" (relative to the page root, e.g. "/shirts/blue"), got "${url}"`);
 }
 
@@ -159,7 +176,8 @@ const ABSOLUTE_URL = /^(https?:)?\/\//i;
 export function contentUrl(s: Scope, path: string, v: unknown): void {
   const url = str(s, path, v);
   if (url === undefined || isOwnDomainPath(url) || ABSOLUTE_URL.test(url)) return;
-  if (OFF_SITE_START.test(url)) s.problems.add(path, `must start with a single "/" (relative: "/\\" leads to another site) or with "http://", "https://" or "//" (absolute), got "${url}"`);
+  if (OFF_SITE_START.test(url))
+    s.problems.add(path, `must start with a single "/" (relative: "/\\" leads to another site) or with "http://", "https://" or "//" (absolute), got "${url}"`);
   else s.problems.add(path, `must start with "/" (relative) or with "http://", "https://" or "//" (absolute), got "${url}"`);
 }
 
@@ -177,7 +195,8 @@ const NAMED_COLOURS = ['Gold', 'Silver', 'Multi'];
 export function colours(s: Scope, path: string, v: unknown): void {
   arrayOfStrings(s, path, v, {
     each: (c, p) => {
-      if (!HEX_COLOUR.test(c) && !NAMED_COLOURS.includes(c)) s.problems.add(p, `must be a hex colour "#rgb" or "#rrggbb", or "Gold", "Silver" or "Multi" (got "${c}")`);
+      if (!HEX_COLOUR.test(c) && !NAMED_COLOURS.includes(c))
+        s.problems.add(p, `must be a hex colour "#rgb" or "#rrggbb", or "Gold", "Silver" or "Multi" (got "${c}")`);
     },
   });
 }

@@ -110,7 +110,8 @@ export function num(s: Scope, path: string, v: unknown, opts: { min?: number; ma
   }
   let problem: string | undefined;
   if (opts.integer && !Number.isInteger(v)) problem = `must be an integer (got ${v})`;
-  else if (opts.min !== undefined && opts.max !== undefined && (v < opts.min || v > opts.max)) problem = `must be between ${opts.min} and ${opts.max} (got ${v})`;
+  else if (opts.min !== undefined && opts.max !== undefined && (v < opts.min || v > opts.max))
+    problem = `must be between ${opts.min} and ${opts.max} (got ${v})`;
   else if (opts.min !== undefined && v < opts.min) problem = `must be at least ${opts.min} (got ${v})`;
   if (problem === undefined) return v;
   s.problems.add(path, problem);
@@ -135,7 +136,8 @@ export function arrayOfStrings(
     s.problems.add(path, `must be an array of strings (got ${kindOf(v)})`);
     return undefined;
   }
-  if (opts.min !== undefined && v.length < opts.min) s.problems.add(path, opts.min === 1 ? 'must have at least one value' : `at least ${opts.min} values (got ${v.length})`);
+  if (opts.min !== undefined && v.length < opts.min)
+    s.problems.add(path, opts.min === 1 ? 'must have at least one value' : `at least ${opts.min} values (got ${v.length})`);
   if (opts.max !== undefined && v.length > opts.max) s.problems.add(path, `at most ${opts.max} values (got ${v.length})`);
   let ok = true;
   v.forEach((item: unknown, i) => {
@@ -170,7 +172,10 @@ export function map(
   for (const [key, value] of entries) {
     if (s.problems.full) break;
     // Product, variant and image keys, custom attribute names, override keys: ids, never a built-in's name.
-    if (isPrototypeKey(key)) { s.problems.add(at(path, key), prototypeKeyProblem(key)); continue; }
+    if (isPrototypeKey(key)) {
+      s.problems.add(at(path, key), prototypeKeyProblem(key));
+      continue;
+    }
     opts.key?.(key, at(path, key));
     // JSON has no undefined; in a typed (merged) entity an undefined entry is an absent one.
     if (value !== undefined) opts.value(value, at(path, key), key);

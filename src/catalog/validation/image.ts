@@ -46,7 +46,8 @@ function imageData(s: Scope, path: string, v: unknown, kind: ImageKind & { isDef
   str(s, at(path, 'caption'), o.caption);
   map(s, at(path, 'customData'), o.customData, {
     key: (k, p) => {
-      if (!IMAGE_CUSTOM_NAME.test(k)) s.problems.add(p, `image custom data name must be 1 to 100 letters, digits, "-" or "_" (got ${k.length} characters: "${k.slice(0, 40)}")`);
+      if (!IMAGE_CUSTOM_NAME.test(k))
+        s.problems.add(p, `image custom data name must be 1 to 100 letters, digits, "-" or "_" (got ${k.length} characters: "${k.slice(0, 40)}")`);
     },
     value: (text, p) => str(s, p, text),
   });

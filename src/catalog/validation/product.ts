@@ -112,7 +112,8 @@ function labelRule(s: Scope, variants: VariantView[]): void {
   }
   for (const { path, data } of variants[0]?.all ?? []) {
     for (const f of ['label', 'size']) {
-      if (data[f] !== undefined) s.warnings.push({ path: at(path, f), message: 'not advised: the product has only one variant (label and size tell variants apart); accepted' });
+      if (data[f] !== undefined)
+        s.warnings.push({ path: at(path, f), message: 'not advised: the product has only one variant (label and size tell variants apart); accepted' });
     }
   }
 }

@@ -40,14 +40,32 @@ export interface AnalyticsFilter {
   touchpoint?: 'DESKTOP' | 'MOBILE';
 }
 
-export interface SearchesRequest extends AnalyticsFilter { limit: number; sort: AnalyticsSort }
+export interface SearchesRequest extends AnalyticsFilter {
+  limit: number;
+  sort: AnalyticsSort;
+}
 
 /** The answers are the contract's (src/contract/analytics.ts), which the analytics page reads too. */
 export { INTERVALS } from '../../contract/analytics';
-export type { DailyAnswer, Interval, PhraseProductsAnswer, PhraseStatistics, PreviousPeriod, ProductStatistics, SearchesAnswer, SearchTotals, TouchpointTotals } from '../../contract/analytics';
+export type {
+  DailyAnswer,
+  Interval,
+  PhraseProductsAnswer,
+  PhraseStatistics,
+  PreviousPeriod,
+  ProductStatistics,
+  SearchesAnswer,
+  SearchTotals,
+  TouchpointTotals,
+} from '../../contract/analytics';
 
-export interface PhraseProductsRequest extends AnalyticsFilter { phrase: string; limit: number }
-export interface DailyRequest extends AnalyticsFilter { interval: Interval }
+export interface PhraseProductsRequest extends AnalyticsFilter {
+  phrase: string;
+  limit: number;
+}
+export interface DailyRequest extends AnalyticsFilter {
+  interval: Interval;
+}
 
 /** Phrases a rate sort ranks: the most searched ones (one bucket each in a single request). */
 export const RATE_SORT_PHRASES = 10_000;
@@ -60,7 +78,26 @@ const PRECISION = { totals: 40_000, phrase: 3000 } as const;
 type Precision = keyof typeof PRECISION;
 
 const field = (name: keyof EventDocument) => name;
-const AGG = { touchpoints: 'touchpoints', products: 'products', refinements: 'refinements', orders: 'orders', unnumbered: 'unnumbered', searches: 'searches', sessions: 'sessions', zero: 'zero', clicks: 'clicks', clicked: 'queries', primary: 'primary', position: 'position', carts: 'addToCarts', purchases: 'purchases', revenue: 'revenue', phrases: 'phrases', days: 'days', rate: 'rate' } as const;
+const AGG = {
+  touchpoints: 'touchpoints',
+  products: 'products',
+  refinements: 'refinements',
+  orders: 'orders',
+  unnumbered: 'unnumbered',
+  searches: 'searches',
+  sessions: 'sessions',
+  zero: 'zero',
+  clicks: 'clicks',
+  clicked: 'queries',
+  primary: 'primary',
+  position: 'position',
+  carts: 'addToCarts',
+  purchases: 'purchases',
+  revenue: 'revenue',
+  phrases: 'phrases',
+  days: 'days',
+  rate: 'rate',
+} as const;
 
 const DAY_MS = 86_400_000;
 export const dayStart = (date: string) => `${date}T00:00:00.000Z`;
@@ -84,11 +121,16 @@ export function analyticsQuery(f: AnalyticsFilter): Query {
 
 /** The numbers of one phrase, one day or the totals. */
 export function metricAggregations(precision: Precision = 'totals'): Aggregations {
-  const distinct = (name: keyof EventDocument): estypes.AggregationsAggregationContainer => ({ cardinality: { field: field(name), precision_threshold: PRECISION[precision], execution_hint: 'direct' } });
+  const distinct = (name: keyof EventDocument): estypes.AggregationsAggregationContainer => ({
+    cardinality: { field: field(name), precision_threshold: PRECISION[precision], execution_hint: 'direct' },
+  });
   const distinctQueries = distinct('queryId');
   const kinds: Aggregations = precision === 'totals' ? Object.fromEntries(REFINEMENT_KINDS.map((k) => [k, { filter: term('refinement', k) }])) : {};
   return {
-    [AGG.refinements]: { filter: { bool: { filter: [term('type', 'search'), term('continued', true), exists('refinement')] } }, ...(precision === 'totals' ? { aggs: kinds } : {}) },
+    [AGG.refinements]: {
+      filter: { bool: { filter: [term('type', 'search'), term('continued', true), exists('refinement')] } },
+      ...(precision === 'totals' ? { aggs: kinds } : {}),
+    },
     [AGG.searches]: {
       filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } },
       aggs: {
@@ -98,14 +140,19 @@ export function metricAggregations(precision: Precision = 'totals'): Aggregation
     },
     [AGG.clicks]: {
       filter: term('type', 'click'),
-      aggs: { [AGG.clicked]: distinctQueries, [AGG.primary]: { filter: term('listId', 'PRIMARY_LIST'), aggs: { [AGG.position]: { avg: { field: field('position') } } } } },
+      aggs: {
+        [AGG.clicked]: distinctQueries,
+        [AGG.primary]: { filter: term('listId', 'PRIMARY_LIST'), aggs: { [AGG.position]: { avg: { field: field('position') } } } },
+      },
     },
     [AGG.carts]: { filter: term('type', 'add-to-cart'), aggs: { [AGG.clicked]: distinctQueries } },
     [AGG.purchases]: {
       filter: term('type', 'purchase'),
       aggs: {
-        [AGG.clicked]: distinctQueries, [AGG.revenue]: { sum: { field: field('revenue') } },
-        [AGG.orders]: distinct('purchaseId'), [AGG.unnumbered]: { filter: { bool: { must_not: [exists('purchaseId')] } } },
+        [AGG.clicked]: distinctQueries,
+        [AGG.revenue]: { sum: { field: field('revenue') } },
+        [AGG.orders]: distinct('purchaseId'),
+        [AGG.unnumbered]: { filter: { bool: { must_not: [exists('purchaseId')] } } },
       },
     },
   };
@@ -127,11 +174,21 @@ export const isRateSort = (sort: AnalyticsSort): sort is RankedSort => sort === 
 export function searchesSearch(index: string, r: SearchesRequest, only?: string[]): estypes.SearchRequest {
   const totals = metricAggregations('totals');
   const metrics = metricAggregations('phrase');
-  const ordered = (first?: string): estypes.AggregationsAggregateOrder => [...(first ? [{ [first]: 'desc' as const }] : []), { [AGG.searches]: 'desc' }, { _key: 'asc' }];
+  const ordered = (first?: string): estypes.AggregationsAggregateOrder => [
+    ...(first ? [{ [first]: 'desc' as const }] : []),
+    { [AGG.searches]: 'desc' },
+    { _key: 'asc' },
+  ];
   const first = r.sort === 'zeroResultSearches' ? `${AGG.searches}>${AGG.zero}` : r.sort === 'revenue' ? `${AGG.purchases}>${AGG.revenue}` : undefined;
   const size = only ? only.length : r.limit;
   const phrases: estypes.AggregationsAggregationContainer = {
-    terms: { field: field('queryPhrase'), size: Math.max(size, 1), shard_size: Math.max(size * 2, 1000), order: ordered(first), ...(only?.length ? { include: only } : {}) },
+    terms: {
+      field: field('queryPhrase'),
+      size: Math.max(size, 1),
+      shard_size: Math.max(size * 2, 1000),
+      order: ordered(first),
+      ...(only?.length ? { include: only } : {}),
+    },
     aggs: metrics,
   };
   // Two buckets (desktop, mobile) of the totals' numbers: the touchpoint split needs no request of its own.
@@ -160,16 +217,28 @@ export function phraseProductsSearch(index: string, r: PhraseProductsRequest): e
   const base = analyticsQuery(r);
   const query: Query = { bool: { filter: [...(base.bool!.filter as Query[]), ofTypes('click', 'add-to-cart', 'purchase'), term('queryPhrase', r.phrase)] } };
   return {
-    index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false, query,
+    index,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    size: 0,
+    track_total_hits: false,
+    query,
     aggs: {
       [AGG.products]: {
         terms: { field: field('productKey'), size: r.limit, order: [{ [AGG.clicks]: 'desc' }, { _count: 'desc' }, { _key: 'asc' }] },
         aggs: {
-          [AGG.clicks]: { filter: term('type', 'click'), aggs: { [AGG.primary]: { filter: term('listId', 'PRIMARY_LIST'), aggs: { [AGG.position]: { avg: { field: field('position') } } } } } },
+          [AGG.clicks]: {
+            filter: term('type', 'click'),
+            aggs: { [AGG.primary]: { filter: term('listId', 'PRIMARY_LIST'), aggs: { [AGG.position]: { avg: { field: field('position') } } } } },
+          },
           [AGG.carts]: { filter: term('type', 'add-to-cart') },
           [AGG.purchases]: {
             filter: term('type', 'purchase'),
-            aggs: { [AGG.revenue]: { sum: { field: field('revenue') } }, [AGG.orders]: { cardinality: { field: field('purchaseId') } }, [AGG.unnumbered]: { filter: { bool: { must_not: [exists('purchaseId')] } } } },
+            aggs: {
+              [AGG.revenue]: { sum: { field: field('revenue') } },
+              [AGG.orders]: { cardinality: { field: field('purchaseId') } },
+              [AGG.unnumbered]: { filter: { bool: { must_not: [exists('purchaseId')] } } },
+            },
           },
         },
       },
@@ -180,24 +249,41 @@ export function phraseProductsSearch(index: string, r: PhraseProductsRequest): e
 /** The titles and links of the drill-down's products: one document per product (the locale asked, else any). */
 export function productTitlesSearch(index: string, f: Pick<AnalyticsFilter, 'market' | 'locale'>, keys: string[]): estypes.SearchRequest {
   return {
-    index, ignore_unavailable: true, allow_no_indices: true, size: keys.length, track_total_hits: false,
+    index,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    size: keys.length,
+    track_total_hits: false,
     query: { bool: { filter: [term('market', f.market), { terms: { productKey: keys } }, ...(f.locale ? [term('locale', f.locale)] : [])] } },
-    collapse: { field: 'productKey' }, sort: [{ locale: 'asc' }], _source: ['productKey', 'title', 'url'],
+    collapse: { field: 'productKey' },
+    sort: [{ locale: 'asc' }],
+    _source: ['productKey', 'title', 'url'],
   };
 }
 
-export function withTitles(answer: PhraseProductsAnswer, response: estypes.SearchResponse<{ productKey?: string; title?: string; url?: string }>): PhraseProductsAnswer {
+export function withTitles(
+  answer: PhraseProductsAnswer,
+  response: estypes.SearchResponse<{ productKey?: string; title?: string; url?: string }>,
+): PhraseProductsAnswer {
   const found = new Map(response.hits.hits.map((h) => [h._source?.productKey, h._source]));
-  return { ...answer, products: answer.products.map((p) => { const s = found.get(p.productKey); return { ...p, ...(s?.title ? { title: s.title } : {}), ...(s?.url ? { url: s.url } : {}) }; }) };
+  return {
+    ...answer,
+    products: answer.products.map((p) => {
+      const s = found.get(p.productKey);
+      return { ...p, ...(s?.title ? { title: s.title } : {}), ...(s?.url ? { url: s.url } : {}) };
+    }),
+  };
 }
 
 export function readPhraseProducts(response: estypes.SearchResponse<unknown>, r: PhraseProductsRequest): PhraseProductsAnswer {
-  const buckets = (sub((response.aggregations ?? {}), AGG.products)?.buckets ?? []) as (Tree & { key: string })[];
+  const buckets = (sub(response.aggregations ?? {}, AGG.products)?.buckets ?? []) as (Tree & { key: string })[];
   const products = buckets.map((b): ProductStatistics => {
     const purchases = sub(b, AGG.purchases);
     const average = value(sub(sub(sub(b, AGG.clicks), AGG.primary), AGG.position));
     return {
-      productKey: b.key, clicks: count(sub(b, AGG.clicks)), addToCarts: count(sub(b, AGG.carts)),
+      productKey: b.key,
+      clicks: count(sub(b, AGG.clicks)),
+      addToCarts: count(sub(b, AGG.carts)),
       purchases: (value(sub(purchases, AGG.orders)) ?? 0) + count(sub(purchases, AGG.unnumbered)),
       revenue: roundMoney(value(sub(purchases, AGG.revenue)) ?? 0),
       averageClickPosition: average === null ? null : average + 1,
@@ -218,8 +304,14 @@ export function rateRankingSearch(index: string, r: SearchesRequest & { sort: Ra
     [AGG.phrases]: {
       terms: { field: field('queryPhrase'), size: RATE_SORT_PHRASES, order: [{ [AGG.searches]: 'desc' }, { _key: 'asc' }] },
       aggs: {
-        [AGG.searches]: { filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } }, aggs: { [AGG.zero]: { filter: { term: { [field('totalHits')]: 0 } } } } },
-        [numerator]: { filter: term('type', type), aggs: { [AGG.clicked]: { cardinality: { field: field('queryId'), precision_threshold: PRECISION.phrase, execution_hint: 'direct' } } } },
+        [AGG.searches]: {
+          filter: { bool: { filter: [term('type', 'search')], must_not: [term('continued', true)] } },
+          aggs: { [AGG.zero]: { filter: { term: { [field('totalHits')]: 0 } } } },
+        },
+        [numerator]: {
+          filter: term('type', type),
+          aggs: { [AGG.clicked]: { cardinality: { field: field('queryId'), precision_threshold: PRECISION.phrase, execution_hint: 'direct' } } },
+        },
       },
     },
   });
@@ -227,8 +319,13 @@ export function rateRankingSearch(index: string, r: SearchesRequest & { sort: Ra
 
 /** The phrases of a rate sort, best first (see rankByRate), at most `limit`. */
 export function readRateRanking(response: estypes.SearchResponse<unknown>, r: SearchesRequest & { sort: RankedSort }): string[] {
-  const buckets = (sub((response.aggregations ?? {}), AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
-  return rankByRate(buckets.map((b) => phraseOf(b.key, readMetrics(b))), r.sort).slice(0, r.limit).map((p) => p.phrase);
+  const buckets = (sub(response.aggregations ?? {}, AGG.phrases)?.buckets ?? []) as (Tree & { key: string })[];
+  return rankByRate(
+    buckets.map((b) => phraseOf(b.key, readMetrics(b))),
+    r.sort,
+  )
+    .slice(0, r.limit)
+    .map((p) => p.phrase);
 }
 
 /** Pure: the bucket of a range: days up to a month, weeks up to about half a year, months beyond. */
@@ -262,7 +359,11 @@ export function dailySearch(index: string, f: DailyRequest): estypes.SearchReque
   return envelope(index, f, {
     [AGG.days]: {
       date_histogram: {
-        field: field('queryAt'), calendar_interval: f.interval, time_zone: 'UTC', format: 'yyyy-MM-dd', min_doc_count: 0,
+        field: field('queryAt'),
+        calendar_interval: f.interval,
+        time_zone: 'UTC',
+        format: 'yyyy-MM-dd',
+        min_doc_count: 0,
         extended_bounds: { min: bucketStart(f.from, f.interval), max: f.to },
       },
       aggs: metricAggregations(),
@@ -282,7 +383,21 @@ export function rate(numerator: number, denominator: number): number | null {
   return denominator === 0 ? null : numerator / denominator;
 }
 
-interface Metrics { refinements: number; byKind: Record<RefinementKind, number>; searches: number; sessions: number; zero: number; clicks: number; clicked: number; addToCarts: number; carted: number; purchases: number; bought: number; revenue: number; position: number | null }
+interface Metrics {
+  refinements: number;
+  byKind: Record<RefinementKind, number>;
+  searches: number;
+  sessions: number;
+  zero: number;
+  clicks: number;
+  clicked: number;
+  addToCarts: number;
+  carted: number;
+  purchases: number;
+  bought: number;
+  revenue: number;
+  position: number | null;
+}
 
 export function readMetrics(t: Tree | undefined): Metrics {
   const searches = sub(t, AGG.searches);
@@ -292,11 +407,17 @@ export function readMetrics(t: Tree | undefined): Metrics {
   const average = value(sub(sub(clicks, AGG.primary), AGG.position));
   const refinements = sub(t, AGG.refinements);
   return {
-    refinements: count(refinements), byKind: { facet: count(sub(refinements, 'facet')), sort: count(sub(refinements, 'sort')), page: count(sub(refinements, 'page')) },
-    searches: count(searches), sessions: value(sub(searches, AGG.sessions)) ?? 0, zero: count(sub(searches, AGG.zero)),
-    clicks: count(clicks), clicked: value(sub(clicks, AGG.clicked)) ?? 0,
-    addToCarts: count(carts), carted: value(sub(carts, AGG.clicked)) ?? 0,
-    purchases: (value(sub(purchases, AGG.orders)) ?? 0) + count(sub(purchases, AGG.unnumbered)), bought: value(sub(purchases, AGG.clicked)) ?? 0,
+    refinements: count(refinements),
+    byKind: { facet: count(sub(refinements, 'facet')), sort: count(sub(refinements, 'sort')), page: count(sub(refinements, 'page')) },
+    searches: count(searches),
+    sessions: value(sub(searches, AGG.sessions)) ?? 0,
+    zero: count(sub(searches, AGG.zero)),
+    clicks: count(clicks),
+    clicked: value(sub(clicks, AGG.clicked)) ?? 0,
+    addToCarts: count(carts),
+    carted: value(sub(carts, AGG.clicked)) ?? 0,
+    purchases: (value(sub(purchases, AGG.orders)) ?? 0) + count(sub(purchases, AGG.unnumbered)),
+    bought: value(sub(purchases, AGG.clicked)) ?? 0,
     revenue: roundMoney(value(sub(purchases, AGG.revenue)) ?? 0),
     // Positions are 0-based in tickets.
     position: average === null ? null : average + 1,
@@ -308,20 +429,39 @@ const noClicks = (m: Metrics) => Math.max(0, m.searches - m.zero - m.clicked);
 
 export function totalsOf(m: Metrics): SearchTotals {
   return {
-    searches: m.searches, refinements: m.refinements, facetRefinements: m.byKind.facet, sortRefinements: m.byKind.sort, pageRefinements: m.byKind.page,
-    sessions: m.sessions, zeroResultSearches: m.zero, zeroResultRate: rate(m.zero, m.searches), noClickSearches: noClicks(m),
-    clickThroughRate: rate(m.clicked, m.searches), addToCartRate: rate(m.carted, m.searches), conversionRate: rate(m.bought, m.searches),
-    revenue: m.revenue, averageClickPosition: m.position,
+    searches: m.searches,
+    refinements: m.refinements,
+    facetRefinements: m.byKind.facet,
+    sortRefinements: m.byKind.sort,
+    pageRefinements: m.byKind.page,
+    sessions: m.sessions,
+    zeroResultSearches: m.zero,
+    zeroResultRate: rate(m.zero, m.searches),
+    noClickSearches: noClicks(m),
+    clickThroughRate: rate(m.clicked, m.searches),
+    addToCartRate: rate(m.carted, m.searches),
+    conversionRate: rate(m.bought, m.searches),
+    revenue: m.revenue,
+    averageClickPosition: m.position,
   };
 }
 
 export function phraseOf(phrase: string, m: Metrics): PhraseStatistics {
   return {
-    phrase, searches: m.searches, refinements: m.refinements, sessions: m.sessions, zeroResultSearches: m.zero, noClickSearches: noClicks(m),
-    clicks: m.clicks, clickThroughRate: rate(m.clicked, m.searches),
-    addToCarts: m.addToCarts, addToCartRate: rate(m.carted, m.searches),
-    purchases: m.purchases, conversionRate: rate(m.bought, m.searches),
-    revenue: m.revenue, averageClickPosition: m.position,
+    phrase,
+    searches: m.searches,
+    refinements: m.refinements,
+    sessions: m.sessions,
+    zeroResultSearches: m.zero,
+    noClickSearches: noClicks(m),
+    clicks: m.clicks,
+    clickThroughRate: rate(m.clicked, m.searches),
+    addToCarts: m.addToCarts,
+    addToCartRate: rate(m.carted, m.searches),
+    purchases: m.purchases,
+    conversionRate: rate(m.bought, m.searches),
+    revenue: m.revenue,
+    averageClickPosition: m.position,
   };
 }
 
@@ -332,7 +472,10 @@ export function readSearches(response: estypes.SearchResponse<unknown>, r: Searc
   const phrases = buckets.map((b) => phraseOf(b.key, readMetrics(b)));
   const rank = new Map(ranking?.map((p, i) => [p, i]));
   const ordered = ranking ? phrases.filter((p) => rank.has(p.phrase)).sort((a, b) => rank.get(a.phrase)! - rank.get(b.phrase)!) : phrases;
-  const touchpoints = ((sub(aggs, AGG.touchpoints)?.buckets ?? []) as (Tree & { key: string })[]).map((b) => ({ touchpoint: b.key, ...totalsOf(readMetrics(b)) }));
+  const touchpoints = ((sub(aggs, AGG.touchpoints)?.buckets ?? []) as (Tree & { key: string })[]).map((b) => ({
+    touchpoint: b.key,
+    ...totalsOf(readMetrics(b)),
+  }));
   return { from: r.from, to: r.to, totals: totalsOf(readMetrics(aggs)), touchpoints, phrases: ordered };
 }
 
@@ -343,7 +486,7 @@ export function rankByRate(phrases: PhraseStatistics[], by: RankedSort): PhraseS
 
 /** Every bucket of the range, in order (the histogram's bounds already cover them; filled here too). */
 export function readDaily(response: estypes.SearchResponse<unknown>, f: DailyRequest): DailyAnswer {
-  const buckets = (sub((response.aggregations ?? {}), AGG.days)?.buckets ?? []) as (Tree & { key_as_string: string })[];
+  const buckets = (sub(response.aggregations ?? {}, AGG.days)?.buckets ?? []) as (Tree & { key_as_string: string })[];
   const byStart = new Map(buckets.map((b) => [b.key_as_string, b]));
   const days: DailyAnswer['days'] = [];
   for (let d = bucketStart(f.from, f.interval); d <= f.to; d = nextBucket(d, f.interval)) days.push({ date: d, ...totalsOf(readMetrics(byStart.get(d))) });

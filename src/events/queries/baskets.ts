@@ -15,11 +15,18 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { aggregationsOnly, exists, ofTypes, readCompositePage, since, type QueryScope } from './common';
 
-export interface BasketBucket { key: { market: string; sessionKey: string; productKey: string; variantKey: string | null }; doc_count: number }
+export interface BasketBucket {
+  key: { market: string; sessionKey: string; productKey: string; variantKey: string | null };
+  doc_count: number;
+}
 export type BasketsAfterKey = Record<string, string | number | null>;
 
 /** One product's "bought together" answer. */
-export interface CoOccurringProduct { productKey: string; score: number; sessions: number }
+export interface CoOccurringProduct {
+  productKey: string;
+  score: number;
+  sessions: number;
+}
 
 /** A product's co-occurrence as the job stores it (one document per market and product). */
 export interface CoOccurrenceEntry {
@@ -43,7 +50,8 @@ export const RELATED_KEPT = 100;
 const AGG = 'baskets';
 
 export function basketsSearch(scope: QueryScope, after?: BasketsAfterKey): estypes.SearchRequest {
-  return aggregationsOnly(scope,
+  return aggregationsOnly(
+    scope,
     { bool: { filter: [ofTypes('add-to-cart', 'purchase'), since(scope.now, scope.historyDays), exists('productKey'), exists('sessionKey')] } },
     {
       [AGG]: {
@@ -58,7 +66,8 @@ export function basketsSearch(scope: QueryScope, after?: BasketsAfterKey): estyp
           ...(after ? { after } : {}),
         },
       },
-    });
+    },
+  );
 }
 
 export const readBasketsPage = (response: estypes.SearchResponse<unknown>) => readCompositePage<BasketBucket, BasketsAfterKey>(response, AGG);
@@ -102,7 +111,9 @@ export class BasketCounts {
     for (const [market, counts] of this.markets) {
       for (let product = 0; product < counts.keys.length; product++) {
         yield {
-          market, productKey: counts.keys[product], sessions: counts.productBaskets[product],
+          market,
+          productKey: counts.keys[product],
+          sessions: counts.productBaskets[product],
           variantKeys: [...(counts.variants[product] ?? [])].sort(),
           related: relatedProducts(counts, product),
         };
@@ -127,7 +138,7 @@ export class BasketCounts {
 
   private counts(market: string): MarketCounts {
     let c = this.markets.get(market);
-    if (!c) this.markets.set(market, c = { baskets: 0, keys: [], indexOf: new Map(), productBaskets: [], together: [], variants: [] });
+    if (!c) this.markets.set(market, (c = { baskets: 0, keys: [], indexOf: new Map(), productBaskets: [], together: [], variants: [] }));
     return c;
   }
 }

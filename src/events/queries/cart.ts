@@ -7,17 +7,31 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { EventDocument } from '../events';
 import { ofTypes, term, type Query, type QueryScope } from './common';
 
-export interface CartInput { market: string; customerKey: string; sessionKey: string }
+export interface CartInput {
+  market: string;
+  customerKey: string;
+  sessionKey: string;
+}
 
 export const MAX_CART_EVENTS = 250;
 
 export type CartEvent = Pick<EventDocument, 'type' | 'productKey' | 'variantKey'>;
 
 export function cartSearch(input: CartInput, scope: Pick<QueryScope, 'index'>): estypes.SearchRequest {
-  const query: Query = { bool: { filter: [term('market', input.market), term('customerKey', input.customerKey), term('sessionKey', input.sessionKey), ofTypes('add-to-cart', 'end')] } };
+  const query: Query = {
+    bool: {
+      filter: [term('market', input.market), term('customerKey', input.customerKey), term('sessionKey', input.sessionKey), ofTypes('add-to-cart', 'end')],
+    },
+  };
   return {
-    index: scope.index, ignore_unavailable: true, allow_no_indices: true, track_total_hits: false,
-    size: MAX_CART_EVENTS, query, sort: [{ '@timestamp': 'desc' }], _source: ['type', 'productKey', 'variantKey'],
+    index: scope.index,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    track_total_hits: false,
+    size: MAX_CART_EVENTS,
+    query,
+    sort: [{ '@timestamp': 'desc' }],
+    _source: ['type', 'productKey', 'variantKey'],
   };
 }
 

@@ -12,7 +12,11 @@ import { byScore, round, type CoOccurrenceEntry, type CoOccurringProduct } from 
 
 export type { CoOccurringProduct } from './baskets';
 
-export interface CoOccurringInput { market: string; keys: string[]; limit?: number }
+export interface CoOccurringInput {
+  market: string;
+  keys: string[];
+  limit?: number;
+}
 
 export const CO_OCCURRING_LIMIT = 20;
 
@@ -21,11 +25,21 @@ export type CoOccurrenceHit = Pick<CoOccurrenceEntry, 'productKey' | 'related'>;
 /** The entries of the keys' products (a key matches its product's key or one of its variant keys). */
 export function coOccurrenceSearch(input: CoOccurringInput, index: string): estypes.SearchRequest {
   return {
-    index, ignore_unavailable: true, allow_no_indices: true, track_total_hits: false,
+    index,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    track_total_hits: false,
     // The index changes only when the job publishes a new one, so repeated questions are cached.
     request_cache: true,
     size: input.keys.length,
-    query: { bool: { filter: [{ term: { market: input.market } }, { bool: { should: [{ terms: { productKey: input.keys } }, { terms: { variantKeys: input.keys } }], minimum_should_match: 1 } }] } },
+    query: {
+      bool: {
+        filter: [
+          { term: { market: input.market } },
+          { bool: { should: [{ terms: { productKey: input.keys } }, { terms: { variantKeys: input.keys } }], minimum_should_match: 1 } },
+        ],
+      },
+    },
     _source: ['productKey', 'related'],
   };
 }
@@ -38,7 +52,10 @@ export function mergeCoOccurring(entries: readonly CoOccurrenceHit[], input: CoO
     for (const r of entry.related) {
       if (excluded.has(r.productKey)) continue;
       const m = merged.get(r.productKey);
-      if (m) { m.score = round(m.score + r.score); m.sessions += r.sessions; } else merged.set(r.productKey, { ...r });
+      if (m) {
+        m.score = round(m.score + r.score);
+        m.sessions += r.sessions;
+      } else merged.set(r.productKey, { ...r });
     }
   }
   return [...merged.values()].sort(byScore).slice(0, input.limit ?? CO_OCCURRING_LIMIT);

@@ -47,14 +47,18 @@ export function aggregationsOnly(scope: Pick<QueryScope, 'index'>, query: Query,
 /** Loose view of a response's aggregations, read by the shapers. */
 export type AggregateTree = Record<string, unknown>;
 
-export interface Bucket<K = string> { key: K; doc_count: number; [sub: string]: unknown }
+export interface Bucket<K = string> {
+  key: K;
+  doc_count: number;
+  [sub: string]: unknown;
+}
 
 export function aggregationsOf(response: estypes.SearchResponse<unknown>): AggregateTree {
   return response.aggregations ?? {};
 }
 
 export function bucketsOf<K = string>(agg: unknown): Bucket<K>[] {
-  return ((agg as { buckets?: Bucket<K>[] } | undefined)?.buckets ?? []);
+  return (agg as { buckets?: Bucket<K>[] } | undefined)?.buckets ?? [];
 }
 
 export function valueOf(agg: unknown): number | undefined {

@@ -7,20 +7,25 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { aggregationsOf, aggregationsOnly, bucketsOf, FEW_EVENTS_TERMS, latest, latestOf, ofTypes, type QueryScope, term } from './common';
 
-export interface FavouritesInput { market: string; customerKey: string }
+export interface FavouritesInput {
+  market: string;
+  customerKey: string;
+}
 
 export const MAX_FAVOURITES = 500;
 const AGG = { products: 'products', added: 'added', removed: 'removed' } as const;
 
 export function favouritesSearch(input: FavouritesInput, scope: Pick<QueryScope, 'index'>): estypes.SearchRequest {
-  return aggregationsOnly(scope,
+  return aggregationsOnly(
+    scope,
     { bool: { filter: [term('market', input.market), term('customerKey', input.customerKey), ofTypes('add-favorite', 'remove-favorite')] } },
     {
       [AGG.products]: {
         terms: { field: 'productKey', size: MAX_FAVOURITES * 2, ...FEW_EVENTS_TERMS, order: { [`${AGG.added}>at`]: 'desc' } },
         aggs: { [AGG.added]: latest(term('type', 'add-favorite')), [AGG.removed]: latest(term('type', 'remove-favorite')) },
       },
-    });
+    },
+  );
 }
 
 export function readFavourites(response: estypes.SearchResponse<unknown>): string[] {

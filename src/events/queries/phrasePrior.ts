@@ -25,7 +25,11 @@ const WEIGHTS: Readonly<Record<string, number>> = { click: 1, 'add-to-cart': 3 }
 
 export function phrasePriorSearch(windowDays: number, scope: Pick<QueryScope, 'index' | 'now'>): estypes.SearchRequest {
   return {
-    index: scope.index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false,
+    index: scope.index,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    size: 0,
+    track_total_hits: false,
     query: { bool: { filter: [ofTypes('click', 'add-to-cart'), since(scope.now, windowDays), exists('queryPhrase'), exists('category')] } },
     aggs: {
       locales: {
@@ -44,7 +48,9 @@ export function phrasePriorSearch(windowDays: number, scope: Pick<QueryScope, 'i
   };
 }
 
-interface TypeBuckets { types?: { buckets: { key: string; doc_count: number }[] } }
+interface TypeBuckets {
+  types?: { buckets: { key: string; doc_count: number }[] };
+}
 const weightOf = (b: TypeBuckets) => (b.types?.buckets ?? []).reduce((sum, t) => sum + (WEIGHTS[t.key] ?? 0) * t.doc_count, 0);
 
 /** Locale → phrase prior. A product in several categories counts in each (a category's share is of the phrase's weight). */

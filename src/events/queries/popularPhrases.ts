@@ -7,8 +7,15 @@ import type { estypes } from '@elastic/elasticsearch';
 import { normalizePhrase } from '../events';
 import { aggregationsOf, aggregationsOnly, bucketsOf, since, term, valueOf, type Query, type QueryScope } from './common';
 
-export interface PopularPhrasesInput { market: string; prefix: string; limit?: number }
-export interface PopularPhrase { phrase: string; sessions: number }
+export interface PopularPhrasesInput {
+  market: string;
+  prefix: string;
+  limit?: number;
+}
+export interface PopularPhrase {
+  phrase: string;
+  sessions: number;
+}
 
 export const POPULAR_PHRASES_LIMIT = 10;
 const AGG = { phrases: 'phrases', sessions: 'sessions' } as const;
@@ -16,15 +23,22 @@ const AGG = { phrases: 'phrases', sessions: 'sessions' } as const;
 export function popularPhrasesSearch(input: PopularPhrasesInput, scope: QueryScope): estypes.SearchRequest {
   const prefix = normalizePhrase(input.prefix);
   const filter: Query[] = [
-    term('market', input.market), term('type', 'search'), { range: { totalHits: { gt: 0 } } }, since(scope.now, scope.historyDays),
+    term('market', input.market),
+    term('type', 'search'),
+    { range: { totalHits: { gt: 0 } } },
+    since(scope.now, scope.historyDays),
     ...(prefix ? [{ prefix: { phrase: prefix } }] : []),
   ];
-  return aggregationsOnly(scope, { bool: { filter } }, {
-    [AGG.phrases]: {
-      terms: { field: 'phrase', size: input.limit ?? POPULAR_PHRASES_LIMIT, order: [{ [AGG.sessions]: 'desc' }, { _key: 'asc' }] },
-      aggs: { [AGG.sessions]: { cardinality: { field: 'sessionKey' } } },
+  return aggregationsOnly(
+    scope,
+    { bool: { filter } },
+    {
+      [AGG.phrases]: {
+        terms: { field: 'phrase', size: input.limit ?? POPULAR_PHRASES_LIMIT, order: [{ [AGG.sessions]: 'desc' }, { _key: 'asc' }] },
+        aggs: { [AGG.sessions]: { cardinality: { field: 'sessionKey' } } },
+      },
     },
-  });
+  );
 }
 
 export function readPopularPhrases(response: estypes.SearchResponse<unknown>): PopularPhrase[] {

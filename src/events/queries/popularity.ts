@@ -10,16 +10,26 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DAY_MS, exists, ofTypes, readCompositePage, since, type QueryScope } from './common';
 import { decay, POPULARITY_TYPES, POPULARITY_WEIGHTS, type PopularityEventType } from './weights';
 
-export interface PopularityWindow { windowDays: number; halfLifeDays: number }
+export interface PopularityWindow {
+  windowDays: number;
+  halfLifeDays: number;
+}
 export type CompositeKey = Record<string, string | number>;
-export interface PopularityBucket { key: { market: string; productKey: string; day: number; type: string }; doc_count: number }
+export interface PopularityBucket {
+  key: { market: string; productKey: string; day: number; type: string };
+  doc_count: number;
+}
 
 export const POPULARITY_PAGE = 5000;
 const AGG = 'products';
 
 export function popularitySearch(window: PopularityWindow, scope: Pick<QueryScope, 'index' | 'now'>, after?: CompositeKey): estypes.SearchRequest {
   return {
-    index: scope.index, ignore_unavailable: true, allow_no_indices: true, size: 0, track_total_hits: false,
+    index: scope.index,
+    ignore_unavailable: true,
+    allow_no_indices: true,
+    size: 0,
+    track_total_hits: false,
     query: { bool: { filter: [ofTypes(...POPULARITY_TYPES), since(scope.now, window.windowDays), exists('productKey')] } },
     aggs: {
       [AGG]: {

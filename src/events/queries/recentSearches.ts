@@ -9,22 +9,37 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { aggregationsOf, aggregationsOnly, bucketsOf, candidates, FEW_EVENTS_TERMS, latest, latestOf, ofTypes, type QueryScope, since, term } from './common';
 
-export interface RecentSearchesInput { market: string; customerKey: string; limit?: number }
+export interface RecentSearchesInput {
+  market: string;
+  customerKey: string;
+  limit?: number;
+}
 
 export const RECENT_SEARCHES_LIMIT = 10;
 const AGG = { cleared: 'cleared', phrases: 'phrases', searched: 'searched', removed: 'removed' } as const;
 
 export function recentSearchesSearch(input: RecentSearchesInput, scope: QueryScope): estypes.SearchRequest {
   const limit = input.limit ?? RECENT_SEARCHES_LIMIT;
-  return aggregationsOnly(scope,
-    { bool: { filter: [term('market', input.market), term('customerKey', input.customerKey), ofTypes('search', 'remove-recent-searches'), since(scope.now, scope.historyDays)] } },
+  return aggregationsOnly(
+    scope,
+    {
+      bool: {
+        filter: [
+          term('market', input.market),
+          term('customerKey', input.customerKey),
+          ofTypes('search', 'remove-recent-searches'),
+          since(scope.now, scope.historyDays),
+        ],
+      },
+    },
     {
       [AGG.cleared]: latest({ bool: { filter: [term('type', 'remove-recent-searches'), term('removeAll', true)] } }),
       [AGG.phrases]: {
         terms: { field: 'phrase', size: candidates(limit), ...FEW_EVENTS_TERMS, order: { [`${AGG.searched}>at`]: 'desc' } },
         aggs: { [AGG.searched]: latest(term('type', 'search')), [AGG.removed]: latest(term('type', 'remove-recent-searches')) },
       },
-    });
+    },
+  );
 }
 
 export function readRecentSearches(response: estypes.SearchResponse<unknown>, input: RecentSearchesInput): string[] {

@@ -7,9 +7,29 @@ import type { EventDocument } from '../events';
 import type { SessionEvent } from '../suggestionMiner';
 import { ofTypes, since, term, type Query } from './common';
 
-export interface SuggestionEventsInput { market: string; locale?: string; days: number }
+export interface SuggestionEventsInput {
+  market: string;
+  locale?: string;
+  days: number;
+}
 
-export type SuggestionEventSource = Pick<EventDocument, '@timestamp' | 'type' | 'sessionKey' | 'locale' | 'phrase' | 'totalHits' | 'continued' | 'queryId' | 'queryPhrase' | 'queryLocale' | 'productKey' | 'position' | 'categoryIds' | 'category'>;
+export type SuggestionEventSource = Pick<
+  EventDocument,
+  | '@timestamp'
+  | 'type'
+  | 'sessionKey'
+  | 'locale'
+  | 'phrase'
+  | 'totalHits'
+  | 'continued'
+  | 'queryId'
+  | 'queryPhrase'
+  | 'queryLocale'
+  | 'productKey'
+  | 'position'
+  | 'categoryIds'
+  | 'category'
+>;
 
 /** Sorted by session, then time, so a page boundary splits at most one session across two pages. */
 export function suggestionEventsSearch(index: string, input: SuggestionEventsInput, now: Date): estypes.SearchRequest & { sort: estypes.Sort } {
@@ -22,7 +42,22 @@ export function suggestionEventsSearch(index: string, input: SuggestionEventsInp
     query: { bool: { filter } },
     // _doc breaks ties of one session's events stamped in the same millisecond (scan needs a total order).
     sort: [{ sessionKey: 'asc' }, { '@timestamp': 'asc' }, { _doc: { order: 'asc' } }],
-    _source: ['@timestamp', 'type', 'sessionKey', 'locale', 'phrase', 'totalHits', 'continued', 'queryId', 'queryPhrase', 'queryLocale', 'productKey', 'position', 'categoryIds', 'category'],
+    _source: [
+      '@timestamp',
+      'type',
+      'sessionKey',
+      'locale',
+      'phrase',
+      'totalHits',
+      'continued',
+      'queryId',
+      'queryPhrase',
+      'queryLocale',
+      'productKey',
+      'position',
+      'categoryIds',
+      'category',
+    ],
   };
 }
 
@@ -37,13 +72,25 @@ export function sessionEventOf(source: SuggestionEventSource | undefined): Sessi
   if (source.type === 'search') {
     const phrase = single(source.phrase);
     if (phrase === undefined) return undefined;
-    return { sessionKey: source.sessionKey, at, type: 'search', locale: source.locale ?? locale, phrase, totalHits: source.totalHits ?? 0, ...(source.continued ? { continued: true } : {}), ...(source.queryId ? { queryId: source.queryId } : {}) };
+    return {
+      sessionKey: source.sessionKey,
+      at,
+      type: 'search',
+      locale: source.locale ?? locale,
+      phrase,
+      totalHits: source.totalHits ?? 0,
+      ...(source.continued ? { continued: true } : {}),
+      ...(source.queryId ? { queryId: source.queryId } : {}),
+    };
   }
   if (source.type !== 'click' && source.type !== 'add-to-cart') return undefined;
   const categoryIds = list(source.categoryIds);
   const category = list(source.category);
   return {
-    sessionKey: source.sessionKey, at, type: source.type, locale,
+    sessionKey: source.sessionKey,
+    at,
+    type: source.type,
+    locale,
     ...(source.queryPhrase !== undefined ? { phrase: source.queryPhrase } : {}),
     ...(source.queryId ? { queryId: source.queryId } : {}),
     ...(single(source.productKey) !== undefined ? { productKey: single(source.productKey) } : {}),

@@ -9,14 +9,27 @@ import type { estypes } from '@elastic/elasticsearch';
 import { aggregationsOf, aggregationsOnly, bucketsOf, DAY_MS, since, term, valueOf, type Query, type QueryScope } from './common';
 import { decay } from './weights';
 
-export interface TrendingPhrasesInput { market: string; locale?: string; limit?: number }
-export interface ScoredPhrase { phrase: string; score: number }
+export interface TrendingPhrasesInput {
+  market: string;
+  locale?: string;
+  limit?: number;
+}
+export interface ScoredPhrase {
+  phrase: string;
+  score: number;
+}
 
 export const TRENDING_LIMIT = 10;
 export const TRENDING_DAYS = 14;
 export const TRENDING_HALF_LIFE_DAYS = 2;
 /** Windows as [from, to) in days before now. */
-export const TRENDING_WINDOWS: readonly (readonly [number, number])[] = [[0, 1], [1, 2], [2, 4], [4, 7], [7, 14]];
+export const TRENDING_WINDOWS: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [1, 2],
+  [2, 4],
+  [4, 7],
+  [7, 14],
+];
 
 const AGG = { phrases: 'phrases', windows: 'windows', visitors: 'visitors' } as const;
 
@@ -24,20 +37,27 @@ export function trendingPhrasesSearch(input: TrendingPhrasesInput, scope: QueryS
   const limit = input.limit ?? TRENDING_LIMIT;
   const at = (days: number) => scope.now.getTime() - days * DAY_MS;
   const filter: Query[] = [
-    term('market', input.market), term('type', 'search'), { range: { totalHits: { gt: 0 } } }, since(scope.now, TRENDING_DAYS),
+    term('market', input.market),
+    term('type', 'search'),
+    { range: { totalHits: { gt: 0 } } },
+    since(scope.now, TRENDING_DAYS),
     ...(input.locale ? [term('locale', input.locale)] : []),
   ];
-  return aggregationsOnly(scope, { bool: { filter } }, {
-    [AGG.phrases]: {
-      terms: { field: 'phrase', size: Math.min(1000, limit * 10 + 50) },
-      aggs: {
-        [AGG.windows]: {
-          range: { field: '@timestamp', ranges: TRENDING_WINDOWS.map(([from, to]) => ({ key: `${from}-${to}`, from: at(to), to: at(from) })) },
-          aggs: { [AGG.visitors]: { cardinality: { field: 'customerKey' } } },
+  return aggregationsOnly(
+    scope,
+    { bool: { filter } },
+    {
+      [AGG.phrases]: {
+        terms: { field: 'phrase', size: Math.min(1000, limit * 10 + 50) },
+        aggs: {
+          [AGG.windows]: {
+            range: { field: '@timestamp', ranges: TRENDING_WINDOWS.map(([from, to]) => ({ key: `${from}-${to}`, from: at(to), to: at(from) })) },
+            aggs: { [AGG.visitors]: { cardinality: { field: 'customerKey' } } },
+          },
         },
       },
     },
-  });
+  );
 }
 
 export function readTrendingPhrases(response: estypes.SearchResponse<unknown>, input: TrendingPhrasesInput): ScoredPhrase[] {

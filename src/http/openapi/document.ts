@@ -19,11 +19,15 @@ const error = (description: string): Response => json(description, ref('Error'))
 
 const RESPONSES: Record<string, Response> = {
   BadRequest: error('A missing or invalid parameter or body; the message names it.'),
-  ImportRefused: error('The import is invalid (`errors` lists the problems with their path or line, `moreErrors` how many more) or judged dangerous; nothing was changed.'),
+  ImportRefused: error(
+    'The import is invalid (`errors` lists the problems with their path or line, `moreErrors` how many more) or judged dangerous; nothing was changed.',
+  ),
   Forbidden: error('Wrong or missing `Api-Key` header, or a key whose role may not call the route (the body then names `role` and `requiredRole`).'),
   KeysThrottled: error('Too many wrong `Api-Key` headers from this client address within KEY_FAILURE_WINDOW_SECONDS: `Retry-After` says when to try again.'),
   NotFound: error('Unknown history kind or version.'),
-  NoCatalog: error('No catalog has been imported yet: the first catalog import must be a full import (PUT). Elevate answers 405 while its v4 upgrade is incomplete.'),
+  NoCatalog: error(
+    'No catalog has been imported yet: the first catalog import must be a full import (PUT). Elevate answers 405 while its v4 upgrade is incomplete.',
+  ),
   GzipRequired: error('`Accept-Encoding` does not accept gzip.'),
   ImportRunning: error('Another import holds the import lock; the message names it.'),
   TooLarge: error('The body is larger than the limit of the route.'),
@@ -34,9 +38,15 @@ const RESPONSES: Record<string, Response> = {
 };
 
 const HEADERS = {
-  'X-Request-Id': { description: 'The incoming `X-Request-Id` (sanitised, at most 128 characters), else a new UUID; on every log line of the request.', schema: str() },
+  'X-Request-Id': {
+    description: 'The incoming `X-Request-Id` (sanitised, at most 128 characters), else a new UUID; on every log line of the request.',
+    schema: str(),
+  },
   'X-Response-Time': { description: 'Milliseconds spent answering.', schema: { type: 'integer' } },
-  'X-Elasticsearch-Took': { description: "Sum of Elasticsearch's own `took` over the request's searches (ms); absent without searches.", schema: { type: 'integer' } },
+  'X-Elasticsearch-Took': {
+    description: "Sum of Elasticsearch's own `took` over the request's searches (ms); absent without searches.",
+    schema: { type: 'integer' },
+  },
   'X-Elasticsearch-Round-Trips': { description: 'Search round trips to Elasticsearch; absent without searches.', schema: { type: 'integer' } },
   'X-Import-Id': { description: 'The finished import job: `GET /api/admin/v4/import/status?id=` lists its warnings.', schema: str() },
   'X-Import-Warnings': { description: 'How many warnings the finished import has (catalog imports); absent when none.', schema: { type: 'integer' } },
@@ -46,42 +56,63 @@ function operationsPaths(): Paths {
   return {
     '/health': {
       get: {
-        operationId: 'health', tags: ['Operations'], summary: 'Liveness: 200 while the process runs',
+        operationId: 'health',
+        tags: ['Operations'],
+        summary: 'Liveness: 200 while the process runs',
         description: 'Checks nothing else, so a cluster outage does not get every API process restarted.',
-        responses: { 200: json('Alive.', ref('Health')) }, security: [], 'x-example-status': 200,
+        responses: { 200: json('Alive.', ref('Health')) },
+        security: [],
+        'x-example-status': 200,
       },
     },
     '/ready': {
       get: {
-        operationId: 'ready', tags: ['Operations'], summary: 'Readiness: whether to send traffic here',
+        operationId: 'ready',
+        tags: ['Operations'],
+        summary: 'Readiness: whether to send traffic here',
         description: 'Ready when Elasticsearch answers within 2 s, every index the service prepares exists and none is red (yellow is ready).',
-        responses: { 200: json('Ready.', ref('Ready')), 503: json('Not ready, and why.', ref('NotReady')) }, security: [], 'x-example-status': 200,
+        responses: { 200: json('Ready.', ref('Ready')), 503: json('Not ready, and why.', ref('NotReady')) },
+        security: [],
+        'x-example-status': 200,
       },
     },
     '/metrics': {
       get: {
-        operationId: 'metrics', tags: ['Operations'], summary: 'Prometheus metrics',
-        description: 'Requests by route and status with latency histograms, Elasticsearch round trips and took, imports, the behaviour event buffer, cache reads (README "Operations"). Needs the admin `Api-Key` unless METRICS_PUBLIC=true; not served with METRICS_ENABLED=false.',
+        operationId: 'metrics',
+        tags: ['Operations'],
+        summary: 'Prometheus metrics',
+        description:
+          'Requests by route and status with latency histograms, Elasticsearch round trips and took, imports, the behaviour event buffer, cache reads (README "Operations"). Needs the admin `Api-Key` unless METRICS_PUBLIC=true; not served with METRICS_ENABLED=false.',
         responses: {
           200: { description: 'Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } },
           403: response('Forbidden'),
         },
-        security: METRICS_SECURITY, 'x-example-status': 200,
+        security: METRICS_SECURITY,
+        'x-example-status': 200,
       },
     },
     '/openapi.json': {
       get: {
-        operationId: 'openApi', tags: ['Operations'], summary: 'This description',
+        operationId: 'openApi',
+        tags: ['Operations'],
+        summary: 'This description',
         description: 'No key; cacheable (ETag, `If-None-Match` answers 304), readable from any origin.',
-        responses: { 200: json('OpenAPI 3.1.', { type: 'object', required: ['openapi', 'info', 'paths'] }), 304: { description: 'Unchanged since the ETag sent.' } },
-        security: [], 'x-example-status': 200,
+        responses: {
+          200: json('OpenAPI 3.1.', { type: 'object', required: ['openapi', 'info', 'paths'] }),
+          304: { description: 'Unchanged since the ETag sent.' },
+        },
+        security: [],
+        'x-example-status': 200,
       },
     },
     '/storefront/markets.json': {
       get: {
-        operationId: 'markets', tags: ['Reference storefront'], summary: "The configured markets, their locales and currency (the reference storefront's market switcher)",
+        operationId: 'markets',
+        tags: ['Reference storefront'],
+        summary: "The configured markets, their locales and currency (the reference storefront's market switcher)",
         responses: { 200: json('The markets.', ref('Markets')), 500: response('InternalError'), 503: response('Unavailable') },
-        security: [], 'x-example-status': 200,
+        security: [],
+        'x-example-status': 200,
       },
     },
   };
@@ -130,7 +161,12 @@ export function openApiDocument(serverUrl?: string): OpenApiDocument & { servers
       responses: RESPONSES,
       headers: HEADERS,
       securitySchemes: {
-        adminApiKey: { type: 'apiKey', in: 'header', name: 'Api-Key', description: 'One of ADMIN_API_KEY (every route), MERCHANDISER_API_KEY or ANALYST_API_KEY (each operation names its least role in `x-minimal-role`).' },
+        adminApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Api-Key',
+          description: 'One of ADMIN_API_KEY (every route), MERCHANDISER_API_KEY or ANALYST_API_KEY (each operation names its least role in `x-minimal-role`).',
+        },
       },
     },
   };

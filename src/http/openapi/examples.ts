@@ -25,5 +25,11 @@ export const EXAMPLE = {
 
 /** A ticket as a search-page answer hands it out for the first product of its primary list. */
 export const EXAMPLE_TICKET = encodeTicket({
-  kind: 'product', productKey: EXAMPLE.productKey, pageType: 'SEARCH_PAGE', listId: 'PRIMARY_LIST', position: 0, market: EXAMPLE.market, touchpoint: 'DESKTOP',
+  kind: 'product',
+  productKey: EXAMPLE.productKey,
+  pageType: 'SEARCH_PAGE',
+  listId: 'PRIMARY_LIST',
+  position: 0,
+  market: EXAMPLE.market,
+  touchpoint: 'DESKTOP',
 });

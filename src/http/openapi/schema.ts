@@ -73,11 +73,25 @@ export const str = (description?: string, extra: Schema = {}): Schema => ({ type
 export const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description ? { description } : {}), ...extra });
 export const num = (description?: string, extra: Schema = {}): Schema => ({ type: 'number', ...(description ? { description } : {}), ...extra });
 export const bool = (description?: string, extra: Schema = {}): Schema => ({ type: 'boolean', ...(description ? { description } : {}), ...extra });
-export const arr = (items: Schema, description?: string, extra: Schema = {}): Schema => ({ type: 'array', items, ...(description ? { description } : {}), ...extra });
-export const enumOf = (values: readonly (string | number)[], description?: string, extra: Schema = {}): Schema =>
-  ({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values], ...(description ? { description } : {}), ...extra });
+export const arr = (items: Schema, description?: string, extra: Schema = {}): Schema => ({
+  type: 'array',
+  items,
+  ...(description ? { description } : {}),
+  ...extra,
+});
+export const enumOf = (values: readonly (string | number)[], description?: string, extra: Schema = {}): Schema => ({
+  type: typeof values[0] === 'number' ? 'integer' : 'string',
+  enum: [...values],
+  ...(description ? { description } : {}),
+  ...extra,
+});
 /** A map of string keys to `values`. */
-export const map = (values: Schema, description?: string, extra: Schema = {}): Schema => ({ type: 'object', additionalProperties: values, ...(description ? { description } : {}), ...extra });
+export const map = (values: Schema, description?: string, extra: Schema = {}): Schema => ({
+  type: 'object',
+  additionalProperties: values,
+  ...(description ? { description } : {}),
+  ...extra,
+});
 
 /** An object with its properties; those named in `required` must be present. */
 export function obj(properties: Record<string, Schema>, required: readonly string[] = [], extra: Schema = {}): Schema {

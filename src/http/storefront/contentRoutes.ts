@@ -8,10 +8,20 @@ import { contentSearchPage } from '../../storefront/contentSearchPage/run';
 import { queryRoute } from './queryRoute';
 
 export function contentRoutes(router: Router, services: StorefrontServices): void {
-  queryRoute(router, services, 'content-search-page', { parseBody: parseContentSearchPageBody, parseRequest: parseContentSearchPageRequest, run: contentSearchPage });
-  queryRoute(router, services, 'content-information', {
-    parseBody: () => undefined,
-    parseRequest: (query, _body, facts) => parseContentInformationRequest(query, facts),
-    run: contentInformation,
-  }, ['get']);
+  queryRoute(router, services, 'content-search-page', {
+    parseBody: parseContentSearchPageBody,
+    parseRequest: parseContentSearchPageRequest,
+    run: contentSearchPage,
+  });
+  queryRoute(
+    router,
+    services,
+    'content-information',
+    {
+      parseBody: () => undefined,
+      parseRequest: (query, _body, facts) => parseContentInformationRequest(query, facts),
+      run: contentInformation,
+    },
+    ['get'],
+  );
 }

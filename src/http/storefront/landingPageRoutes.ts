@@ -9,9 +9,15 @@ import { queryRoute } from './queryRoute';
 
 export function landingPageRoutes(router: Router, services: StorefrontServices): void {
   queryRoute(router, services, 'landing-page', { parseBody: parseLandingPageBody, parseRequest: parseLandingPageRequest, run: landingPage });
-  queryRoute(router, services, 'navigation-tree', {
-    parseBody: () => undefined,
-    parseRequest: (query, _body, facts) => parseNavigationTreeRequest(query, facts),
-    run: navigationTree,
-  }, ['get']);
+  queryRoute(
+    router,
+    services,
+    'navigation-tree',
+    {
+      parseBody: () => undefined,
+      parseRequest: (query, _body, facts) => parseNavigationTreeRequest(query, facts),
+      run: navigationTree,
+    },
+    ['get'],
+  );
 }

@@ -15,7 +15,13 @@ export interface QueryEndpoint<B, R> {
 }
 
 /** Registers GET and POST `/queries/<name>`; `methods` narrows it (navigation-tree is GET only). */
-export function queryRoute<B, R>(router: Router, services: StorefrontServices, name: string, endpoint: QueryEndpoint<B, R>, methods: ('get' | 'post')[] = ['get', 'post']): void {
+export function queryRoute<B, R>(
+  router: Router,
+  services: StorefrontServices,
+  name: string,
+  endpoint: QueryEndpoint<B, R>,
+  methods: ('get' | 'post')[] = ['get', 'post'],
+): void {
   const handler = queryHandler(services, endpoint);
   for (const method of methods) router[method](`/queries/${name}`, handler);
 }

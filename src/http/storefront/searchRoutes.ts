@@ -9,6 +9,10 @@ import { queryRoute } from './queryRoute';
 
 export function searchRoutes(router: Router, services: StorefrontServices): void {
   // The answer is only serialised here: its lists may be listing JSON spliced in (storefront/listingJson.ts).
-  queryRoute(router, services, 'search-page', { parseBody: parseSearchPageBody, parseRequest: parseSearchPageRequest, run: (s, req) => searchPage(s, req, { serialised: true }) });
+  queryRoute(router, services, 'search-page', {
+    parseBody: parseSearchPageBody,
+    parseRequest: parseSearchPageRequest,
+    run: (s, req) => searchPage(s, req, { serialised: true }),
+  });
   queryRoute(router, services, 'autocomplete', { parseBody: parseAutocompleteBody, parseRequest: parseAutocompleteRequest, run: autocomplete });
 }

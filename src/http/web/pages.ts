@@ -8,13 +8,26 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, sep } from 'node:path';
 
 export const PAGE_CSP = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' https: http: data:", "connect-src 'self'",
-  "font-src 'self'", "manifest-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' https: http: data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
 const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
 };
 
 /** The folder holding dist/web: found from this file upwards (src/http/web under tsx, dist/src/http/web when built). */
@@ -25,7 +38,10 @@ export function webRoot(): string {
   }
 }
 
-export interface StaticFile { body: Buffer; type: string }
+export interface StaticFile {
+  body: Buffer;
+  type: string;
+}
 
 /** One built page: its index.html and the files under its assets/ folder. */
 export class BuiltPage {
@@ -38,7 +54,10 @@ export class BuiltPage {
     const file = join(this.folder, 'index.html');
     if (!existsSync(file)) return undefined;
     const mtime = statSync(file).mtimeMs;
-    if (!this.html || mtime !== this.htmlMtime) { this.html = readFileSync(file); this.htmlMtime = mtime; }
+    if (!this.html || mtime !== this.htmlMtime) {
+      this.html = readFileSync(file);
+      this.htmlMtime = mtime;
+    }
     return this.html;
   }
 

@@ -44,8 +44,10 @@ export function placeholderSvg(key: string, file: string, tint: string | undefin
   const background = light ? mix(colour, 0, 0.12) : mix(colour, 255, 0.82);
   const outline = light ? '#9a9a9a' : mix(colour, 0, 0.25);
   const shape = (typeof kind === 'string' && Object.hasOwn(SHAPES, kind) ? SHAPES[kind] : undefined) ?? Object.values(SHAPES)[h % 4]!;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500">` +
     `<rect width="400" height="500" fill="${background}"/>` +
     `<path d="${shape}" fill="#${colour}" stroke="${outline}" stroke-width="3" fill-rule="evenodd"/>` +
-    `<ellipse cx="200" cy="440" rx="120" ry="10" fill="#000" opacity="0.08"/></svg>`;
+    `<ellipse cx="200" cy="440" rx="120" ry="10" fill="#000" opacity="0.08"/></svg>`
+  );
 }

@@ -15,7 +15,13 @@ export function validateCompounds(raw: unknown, configuration: CatalogConfigurat
     if (!o) return;
     requireFields(p, at, o, 'excluded');
     const excluded: string[] = [];
-    array(p, field(at, 'excluded'), o.excluded, { max: MAX_EXCLUDED_PER_LOCALE, each: (w, path) => { const s = string(p, path, w, WORD); if (s !== undefined) excluded.push(s.toLocaleLowerCase()); } });
+    array(p, field(at, 'excluded'), o.excluded, {
+      max: MAX_EXCLUDED_PER_LOCALE,
+      each: (w, path) => {
+        const s = string(p, path, w, WORD);
+        if (s !== undefined) excluded.push(s.toLocaleLowerCase());
+      },
+    });
     sets[locale] = { excluded: [...new Set(excluded)] };
   });
   return !read || p.any ? { ok: false, problems: p } : { ok: true, value: sets };

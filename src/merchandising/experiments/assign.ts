@@ -29,10 +29,16 @@ export function variantOfBucket(variants: readonly Variant[], bucket: number): V
   return variants[variants.length - 1];
 }
 
-export const assignVariant = (experiment: Experiment, customerKey: string): Variant => variantOfBucket(experiment.variants, bucketOf(experiment.id, customerKey));
+export const assignVariant = (experiment: Experiment, customerKey: string): Variant =>
+  variantOfBucket(experiment.variants, bucketOf(experiment.id, customerKey));
 
 /** Where and when a request happens, as experiments select it. */
-export interface ExperimentScope { market: string; touchpoint?: string; customerKey: string; now: Date }
+export interface ExperimentScope {
+  market: string;
+  touchpoint?: string;
+  customerKey: string;
+  now: Date;
+}
 
 export function isRunning(e: Experiment, now: Date): boolean {
   const t = now.getTime();
@@ -40,12 +46,18 @@ export function isRunning(e: Experiment, now: Date): boolean {
 }
 
 export function covers(e: Experiment, scope: Omit<ExperimentScope, 'customerKey'>): boolean {
-  return isRunning(e, scope.now) && e.markets.includes(scope.market)
-    && (!e.touchpoints || (!!scope.touchpoint && e.touchpoints.includes(scope.touchpoint.toUpperCase() as 'DESKTOP' | 'MOBILE')));
+  return (
+    isRunning(e, scope.now) &&
+    e.markets.includes(scope.market) &&
+    (!e.touchpoints || (!!scope.touchpoint && e.touchpoints.includes(scope.touchpoint.toUpperCase() as 'DESKTOP' | 'MOBILE')))
+  );
 }
 
 /** What a request is in: each running experiment covering it, with the visitor's variant. */
-export interface Assignment { experimentId: string; variant: Variant }
+export interface Assignment {
+  experimentId: string;
+  variant: Variant;
+}
 
 export function assignments(experiments: readonly Experiment[], scope: ExperimentScope): Assignment[] {
   if (!scope.customerKey) return [];
@@ -61,7 +73,9 @@ export const variantTags = (list: readonly Assignment[]): string[] => list.map((
  */
 export function mergedOverrides(list: readonly Assignment[]): VariantOverrides {
   const out: VariantOverrides = {};
-  for (const { variant: { overrides: o } } of list) {
+  for (const {
+    variant: { overrides: o },
+  } of list) {
     if (o.relevance) out.relevance = { ...out.relevance, ...o.relevance };
     if (o.synonyms) out.synonyms = o.synonyms;
     if (o.recommendations) out.recommendations = { ...out.recommendations, ...o.recommendations };

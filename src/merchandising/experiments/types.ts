@@ -23,7 +23,10 @@ export interface RelevanceOverrides {
   semanticWeight?: number;
 }
 
-export interface PageOverride { productRules?: string; pins?: string[] }
+export interface PageOverride {
+  productRules?: string;
+  pins?: string[];
+}
 
 export interface VariantOverrides {
   relevance?: RelevanceOverrides;
@@ -34,7 +37,11 @@ export interface VariantOverrides {
   pages?: Record<string, PageOverride>;
 }
 
-export interface Variant { id: string; share: number; overrides: VariantOverrides }
+export interface Variant {
+  id: string;
+  share: number;
+  overrides: VariantOverrides;
+}
 
 export interface Experiment {
   id: string;
@@ -48,7 +55,9 @@ export interface Experiment {
   variants: Variant[];
 }
 
-export interface ExperimentSet { experiments: Experiment[] }
+export interface ExperimentSet {
+  experiments: Experiment[];
+}
 
 /** An unknown experiment id (404). */
 export class ExperimentNotFound extends Error {}

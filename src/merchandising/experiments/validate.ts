@@ -4,12 +4,38 @@
  * recommendation algorithm against the list algorithms pages take, a page's rules by the rule parser.
  */
 import type { CatalogConfiguration } from '../../catalog/types';
-import { Problems, own, array, boolean, field, isObject, kindOf, map, object, oneOf, requireFields, string, stringArray, stripNulls, integer, type Validated } from '../../kernel/validation';
+import {
+  Problems,
+  own,
+  array,
+  boolean,
+  field,
+  isObject,
+  kindOf,
+  map,
+  object,
+  oneOf,
+  requireFields,
+  string,
+  stringArray,
+  stripNulls,
+  integer,
+  type Validated,
+} from '../../kernel/validation';
 import { parseRules, RuleSyntaxError } from '../../rules';
 import { REC_LIST_ALGORITHMS } from '../pages/types';
 import {
-  EXPERIMENT_TOUCHPOINTS, MAX_EXPERIMENTS, MAX_VARIANTS, MIN_VARIANTS, SYNONYM_SETS, UNDERSTANDING_MODES,
-  type Experiment, type ExperimentSet, type PageOverride, type Variant, type VariantOverrides,
+  EXPERIMENT_TOUCHPOINTS,
+  MAX_EXPERIMENTS,
+  MAX_VARIANTS,
+  MIN_VARIANTS,
+  SYNONYM_SETS,
+  UNDERSTANDING_MODES,
+  type Experiment,
+  type ExperimentSet,
+  type PageOverride,
+  type Variant,
+  type VariantOverrides,
 } from './types';
 
 const ID = { id: true, min: 1, max: 64, pattern: /^[A-Za-z0-9_-]+$/, patternText: 'letters, digits, _ and - only' };
@@ -63,16 +89,31 @@ function experiment(p: Problems, path: string, v: unknown, configuration: Catalo
   if (start && end && Date.parse(end) <= Date.parse(start)) p.add(field(path, 'end'), `must be after start (${start})`);
   const markets = stringArray(p, field(path, 'markets'), o.markets, { min: 1, unique: true, rule: { min: 1, id: true } });
   markets?.forEach((m, i) => {
-    if (!own(configuration.markets, m)) p.add(`${field(path, 'markets')}[${i}]`, `market "${m}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
+    if (!own(configuration.markets, m))
+      p.add(`${field(path, 'markets')}[${i}]`, `market "${m}" is not configured (configured: ${Object.keys(configuration.markets).join(', ')})`);
   });
   let touchpoints: Experiment['touchpoints'];
   if (o.touchpoints !== undefined) {
     touchpoints = [];
-    array(p, field(path, 'touchpoints'), o.touchpoints, { min: 1, max: 2, each: (t, at) => { const x = oneOf(p, at, t, EXPERIMENT_TOUCHPOINTS); if (x) touchpoints!.push(x); } });
+    array(p, field(path, 'touchpoints'), o.touchpoints, {
+      min: 1,
+      max: 2,
+      each: (t, at) => {
+        const x = oneOf(p, at, t, EXPERIMENT_TOUCHPOINTS);
+        if (x) touchpoints!.push(x);
+      },
+    });
   }
   const variants: Variant[] = [];
   const variantsPath = field(path, 'variants');
-  array(p, variantsPath, o.variants, { min: MIN_VARIANTS, max: MAX_VARIANTS, each: (x, at) => { const vr = variant(p, at, x, configuration); if (vr) variants.push(vr); } });
+  array(p, variantsPath, o.variants, {
+    min: MIN_VARIANTS,
+    max: MAX_VARIANTS,
+    each: (x, at) => {
+      const vr = variant(p, at, x, configuration);
+      if (vr) variants.push(vr);
+    },
+  });
   const seen = new Set<string>();
   variants.forEach((vr, i) => {
     if (seen.has(vr.id)) p.add(`${variantsPath}[${i}].id`, `variant "${vr.id}" appears twice`);
@@ -110,7 +151,8 @@ function variantOverrides(p: Problems, path: string, v: unknown, _configuration:
     out.relevance = {};
     if (r.behaviourWeight !== undefined) {
       const w = r.behaviourWeight;
-      if (typeof w !== 'number' || !Number.isFinite(w) || w < 0 || w > MAX_BEHAVIOUR_WEIGHT) p.add(field(at, 'behaviourWeight'), `must be a number from 0 to ${MAX_BEHAVIOUR_WEIGHT} (got ${typeof w === 'number' ? w : kindOf(w)})`);
+      if (typeof w !== 'number' || !Number.isFinite(w) || w < 0 || w > MAX_BEHAVIOUR_WEIGHT)
+        p.add(field(at, 'behaviourWeight'), `must be a number from 0 to ${MAX_BEHAVIOUR_WEIGHT} (got ${typeof w === 'number' ? w : kindOf(w)})`);
       else out.relevance.behaviourWeight = w;
     }
     const qu = oneOf(p, field(at, 'queryUnderstanding'), r.queryUnderstanding, UNDERSTANDING_MODES);
@@ -119,7 +161,8 @@ function variantOverrides(p: Problems, path: string, v: unknown, _configuration:
     if (relaxed !== undefined) out.relevance.relaxedMatching = relaxed;
     if (r.semanticWeight !== undefined) {
       const w = r.semanticWeight;
-      if (typeof w !== 'number' || !Number.isFinite(w) || w < 0 || w > 1) p.add(field(at, 'semanticWeight'), `must be a number from 0 to 1 (got ${typeof w === 'number' ? w : kindOf(w)})`);
+      if (typeof w !== 'number' || !Number.isFinite(w) || w < 0 || w > 1)
+        p.add(field(at, 'semanticWeight'), `must be a number from 0 to 1 (got ${typeof w === 'number' ? w : kindOf(w)})`);
       else out.relevance.semanticWeight = w;
     }
   }

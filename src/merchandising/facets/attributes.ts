@@ -19,11 +19,22 @@ export const CUSTOM_PREFIX = 'custom.';
 
 /** Product-level keyword fields of the TEXT attributes. */
 export const TEXT_ATTRIBUTES: Readonly<Record<string, string>> = {
-  brand: 'brand', category: 'categoryPaths', series: 'series', department: 'department', gender: 'gender',
-  age: 'age', pattern: 'pattern', product_type: 'productType',
+  brand: 'brand',
+  category: 'categoryPaths',
+  series: 'series',
+  department: 'department',
+  gender: 'gender',
+  age: 'age',
+  pattern: 'pattern',
+  product_type: 'productType',
 };
 export const MEASURE_ATTRIBUTES: Readonly<Record<string, MeasureKind>> = {
-  length: 'length', width: 'length', height: 'length', depth: 'length', volume: 'volume', weight: 'weight',
+  length: 'length',
+  width: 'length',
+  height: 'length',
+  depth: 'length',
+  volume: 'volume',
+  weight: 'weight',
 };
 export const NUMBER_ATTRIBUTES: Readonly<Record<string, string>> = { rating: 'rating', discount: 'discount' };
 
@@ -44,11 +55,16 @@ export function facetAttribute(attribute: string): FacetAttribute | undefined {
   if (Object.hasOwn(NUMBER_ATTRIBUTES, attribute)) return { kind: 'number', field: NUMBER_ATTRIBUTES[attribute] };
   if (Object.hasOwn(MEASURE_ATTRIBUTES, attribute)) return { kind: 'measure', measure: MEASURE_ATTRIBUTES[attribute], field: `${attribute}.base` };
   switch (attribute) {
-    case 'color': return { kind: 'color' };
-    case 'size': return { kind: 'size' };
-    case 'onlyInStock': return { kind: 'stock' };
-    case 'price': return { kind: 'price' };
-    default: break;
+    case 'color':
+      return { kind: 'color' };
+    case 'size':
+      return { kind: 'size' };
+    case 'onlyInStock':
+      return { kind: 'stock' };
+    case 'price':
+      return { kind: 'price' };
+    default:
+      break;
   }
   if (attribute.startsWith(CUSTOM_PREFIX) && attribute.length > CUSTOM_PREFIX.length) return { kind: 'custom', name: attribute.slice(CUSTOM_PREFIX.length) };
   return undefined;
@@ -57,12 +73,20 @@ export function facetAttribute(attribute: string): FacetAttribute | undefined {
 /** The facet types an attribute can be shown as, the first being its default. */
 export function facetTypesOf(a: FacetAttribute): readonly FacetType[] {
   switch (a.kind) {
-    case 'text': return ['TEXT'];
-    case 'color': return ['COLOR', 'TEXT'];
-    case 'size': return ['SIZE'];
-    case 'stock': return ['CHECKBOX'];
-    case 'price': case 'number': case 'measure': return ['RANGE'];
-    case 'custom': return ['TEXT', 'RANGE', 'CHECKBOX'];
+    case 'text':
+      return ['TEXT'];
+    case 'color':
+      return ['COLOR', 'TEXT'];
+    case 'size':
+      return ['SIZE'];
+    case 'stock':
+      return ['CHECKBOX'];
+    case 'price':
+    case 'number':
+    case 'measure':
+      return ['RANGE'];
+    case 'custom':
+      return ['TEXT', 'RANGE', 'CHECKBOX'];
     default: {
       const never: never = a;
       throw new Error(`unhandled facet attribute ${JSON.stringify(never)}`);
@@ -72,9 +96,26 @@ export function facetTypesOf(a: FacetAttribute): readonly FacetType[] {
 
 /** Built-in facet labels (English; a configuration's `labels` give them per locale). */
 export const DEFAULT_LABELS: Readonly<Record<string, string>> = {
-  brand: 'Brand', category: 'Category', series: 'Series', department: 'Department', gender: 'Gender', age: 'Age',
-  pattern: 'Pattern', product_type: 'Product type', color: 'Color', size: 'Size', onlyInStock: 'In stock', price: 'Price',
-  rating: 'Rating', discount: 'Discount', length: 'Length', width: 'Width', height: 'Height', depth: 'Depth', volume: 'Volume', weight: 'Weight',
+  brand: 'Brand',
+  category: 'Category',
+  series: 'Series',
+  department: 'Department',
+  gender: 'Gender',
+  age: 'Age',
+  pattern: 'Pattern',
+  product_type: 'Product type',
+  color: 'Color',
+  size: 'Size',
+  onlyInStock: 'In stock',
+  price: 'Price',
+  rating: 'Rating',
+  discount: 'Discount',
+  length: 'Length',
+  width: 'Width',
+  height: 'Height',
+  depth: 'Depth',
+  volume: 'Volume',
+  weight: 'Weight',
 };
 
 /** The label of an attribute without a configured one: the built-in label, else the custom attribute's name humanised. */
@@ -85,8 +126,46 @@ export function defaultLabel(attribute: string): string {
 
 /** Abbreviations feeds spell in lower case that a shopper reads in capitals. */
 const ACRONYMS = new Set([
-  'ac', 'dc', 'usb', 'hdmi', 'dvi', 'vga', 'led', 'lcd', 'oled', 'qled', 'hdr', 'cpu', 'gpu', 'ram', 'rom', 'ssd', 'hdd', 'dvd', 'cd',
-  'tv', 'pc', 'nfc', 'gps', 'lan', 'wlan', 'wifi', 'uv', 'id', 'ean', 'upc', 'sku', 'isbn', 'os', 'pdf', 'ip', 'rgb', 'dpi', 'ppm', 'lte', 'sim',
+  'ac',
+  'dc',
+  'usb',
+  'hdmi',
+  'dvi',
+  'vga',
+  'led',
+  'lcd',
+  'oled',
+  'qled',
+  'hdr',
+  'cpu',
+  'gpu',
+  'ram',
+  'rom',
+  'ssd',
+  'hdd',
+  'dvd',
+  'cd',
+  'tv',
+  'pc',
+  'nfc',
+  'gps',
+  'lan',
+  'wlan',
+  'wifi',
+  'uv',
+  'id',
+  'ean',
+  'upc',
+  'sku',
+  'isbn',
+  'os',
+  'pdf',
+  'ip',
+  'rgb',
+  'dpi',
+  'ppm',
+  'lte',
+  'sim',
 ]);
 
 /**
@@ -103,18 +182,21 @@ export function humaniseAttributeName(name: string): string {
   const path = dotted.length > 1 && dotted[0].toLowerCase() === 'specs' ? dotted.slice(1) : dotted;
   const text = path.join(' ');
   const [head, ...wrapped] = text.split(/__/);
-  const words = (part: string) => part
-    .replace(/([a-z\d])([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : /^[A-Z]?[a-z\d]*$/.test(w) ? w.toLowerCase() : w));
+  const words = (part: string) =>
+    part
+      .replace(/([a-z\d])([A-Z][a-z])/g, '$1 $2')
+      .split(/[\s_-]+/)
+      .filter(Boolean)
+      .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : /^[A-Z]?[a-z\d]*$/.test(w) ? w.toLowerCase() : w));
   const main = words(head);
-  const inner = wrapped.map((part) => {
-    const ws = words(part).map((w) => (w.length === 1 && w !== 'x' ? w.toUpperCase() : w));
-    // Single letters only ("t t"): a range such as "(T-T)"; with "x" between them, dimensions ("W x D x H").
-    const letters = ws.length > 1 && ws.every((w) => w.length === 1) && !ws.includes('x');
-    return ws.length ? `(${ws.join(letters ? '-' : ' ')})` : '';
-  }).filter(Boolean);
+  const inner = wrapped
+    .map((part) => {
+      const ws = words(part).map((w) => (w.length === 1 && w !== 'x' ? w.toUpperCase() : w));
+      // Single letters only ("t t"): a range such as "(T-T)"; with "x" between them, dimensions ("W x D x H").
+      const letters = ws.length > 1 && ws.every((w) => w.length === 1) && !ws.includes('x');
+      return ws.length ? `(${ws.join(letters ? '-' : ' ')})` : '';
+    })
+    .filter(Boolean);
   const all = [...main, ...inner];
   if (all.length === 0) return name;
   const first = all[0];

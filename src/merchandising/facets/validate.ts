@@ -2,12 +2,30 @@
 import type { CatalogConfiguration } from '../../catalog/types';
 import { MEASURE_ATTRIBUTES, facetAttribute, facetTypesOf, FACET_TYPES, type FacetType } from './attributes';
 import {
-  FACET_ID, FACET_SORT_ORDERS, MAX_DYNAMIC_FACETS, MAX_FACETS_PER_MARKET, MAX_FACET_VALUES,
-  type ConfiguredFacet, type FacetConfiguration, type MarketFacets,
+  FACET_ID,
+  FACET_SORT_ORDERS,
+  MAX_DYNAMIC_FACETS,
+  MAX_FACETS_PER_MARKET,
+  MAX_FACET_VALUES,
+  type ConfiguredFacet,
+  type FacetConfiguration,
+  type MarketFacets,
 } from './types';
 import { toBase } from '../../catalog/units';
 import {
-  Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringMap, requiredBody, type Validated,
+  Problems,
+  array,
+  boolean,
+  field,
+  integer,
+  map,
+  object,
+  oneOf,
+  requireFields,
+  string,
+  stringMap,
+  requiredBody,
+  type Validated,
   own,
 } from '../../kernel/validation';
 
@@ -55,13 +73,19 @@ function configuredFacet(p: Problems, path: string, v: unknown, locales: readonl
   const attribute = string(p, field(path, 'attribute'), o.attribute, { min: 1, max: 2000 });
   const target = attribute === undefined ? undefined : facetAttribute(attribute);
   if (attribute !== undefined && !target) {
-    p.add(field(path, 'attribute'), `unknown attribute "${attribute}" (brand, category, color, size, price, onlyInStock, rating, discount, series, department, gender, age, pattern, product_type, length, width, height, depth, volume, weight, or custom.<name>)`);
+    p.add(
+      field(path, 'attribute'),
+      `unknown attribute "${attribute}" (brand, category, color, size, price, onlyInStock, rating, discount, series, department, gender, age, pattern, product_type, length, width, height, depth, volume, weight, or custom.<name>)`,
+    );
   }
   const type = oneOf<FacetType>(p, field(path, 'type'), o.type, FACET_TYPES);
   if (target && type && !facetTypesOf(target).includes(type)) {
     p.add(field(path, 'type'), `${attribute} can be shown as ${facetTypesOf(target).join(' or ')}, not ${type}`);
   }
-  const id = o.id === undefined ? attribute : string(p, field(path, 'id'), o.id, { id: true, min: 1, pattern: FACET_ID, patternText: 'must be 1 to 200 letters, digits, ".", "_", ":" or "-"' });
+  const id =
+    o.id === undefined
+      ? attribute
+      : string(p, field(path, 'id'), o.id, { id: true, min: 1, pattern: FACET_ID, patternText: 'must be 1 to 200 letters, digits, ".", "_", ":" or "-"' });
   if (o.id === undefined && attribute !== undefined && !FACET_ID.test(attribute)) {
     p.add(field(path, 'id'), 'required: the attribute name cannot be a facet id (1 to 200 letters, digits, ".", "_", ":" or "-")');
   }
@@ -78,7 +102,9 @@ function configuredFacet(p: Problems, path: string, v: unknown, locales: readonl
   const searchPage = boolean(p, field(path, 'searchPage'), o.searchPage);
   if (p.count > before || attribute === undefined || type === undefined || id === undefined) return undefined;
   return {
-    id, attribute, type,
+    id,
+    attribute,
+    type,
     ...(labels ? { labels } : {}),
     ...(sortOrder ? { sortOrder } : {}),
     ...(size !== undefined ? { size } : {}),
@@ -89,7 +115,14 @@ function configuredFacet(p: Problems, path: string, v: unknown, locales: readonl
 
 /** A unit belongs to RANGE facets over lengths (custom) or measurements, and must be one we convert. */
 function checkUnit(p: Problems, path: string, unit: string, attribute: string | undefined, type: FacetType | undefined): void {
-  const measure = attribute === undefined ? undefined : Object.hasOwn(MEASURE_ATTRIBUTES, attribute) ? MEASURE_ATTRIBUTES[attribute] : attribute.startsWith('custom.') ? 'length' : undefined;
+  const measure =
+    attribute === undefined
+      ? undefined
+      : Object.hasOwn(MEASURE_ATTRIBUTES, attribute)
+        ? MEASURE_ATTRIBUTES[attribute]
+        : attribute.startsWith('custom.')
+          ? 'length'
+          : undefined;
   if (type !== 'RANGE' || !measure) p.add(path, 'only for RANGE facets over custom lengths or length, width, height, depth, volume, weight');
   else if (toBase(measure, { amount: 1, unit }) === undefined) p.add(path, `unknown ${measure} unit "${unit}"`);
 }

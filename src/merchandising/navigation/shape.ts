@@ -18,7 +18,9 @@ export function importedShape(n: StoredNode): NavigationNode {
  */
 export function navigationContainer(market: string, locale: string, nodes: readonly StoredNode[], includeAppNodes: boolean): NavigationContainer {
   return {
-    market, locale, type: 'FULL',
+    market,
+    locale,
+    type: 'FULL',
     addOrUpdate: nodes.filter((n) => includeAppNodes || n.origin !== 'app').map(importedShape),
   };
 }

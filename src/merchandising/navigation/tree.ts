@@ -67,18 +67,25 @@ export function applyNavigationImport(existing: readonly StoredNode[], request: 
     const line = ancestors(n, nodes);
     const gone = line.find((a) => removed.has(a));
     const orphan = line.find((a) => !nodes.has(nodes.get(a)?.parentId ?? a));
-    p.add(at(n.id, 'parentId'), gone !== undefined
-      ? `its ancestor "${gone}" is removed by this import`
-      : `its ancestor "${orphan}" is deleted: its parent "${nodes.get(orphan!)?.parentId}" is not in this import`);
+    p.add(
+      at(n.id, 'parentId'),
+      gone !== undefined
+        ? `its ancestor "${gone}" is removed by this import`
+        : `its ancestor "${orphan}" is deleted: its parent "${nodes.get(orphan!)?.parentId}" is not in this import`,
+    );
   }
   // A node that lost its PAGE type may not keep children the import does not move away.
   const stranded = new Map<string, string[]>();
   for (const n of kept.values()) {
     const parent = n.parentId === undefined ? undefined : kept.get(n.parentId);
-    if (parent && parent.type !== 'PAGE' && importIndex.has(parent.id) && !importIndex.has(n.id)) stranded.set(parent.id, [...(stranded.get(parent.id) ?? []), n.id]);
+    if (parent && parent.type !== 'PAGE' && importIndex.has(parent.id) && !importIndex.has(n.id))
+      stranded.set(parent.id, [...(stranded.get(parent.id) ?? []), n.id]);
   }
   for (const [parent, children] of stranded) {
-    p.add(at(parent, 'type'), `node "${parent}" has child nodes not in this import (${children.map((c) => `"${c}"`).join(', ')}); only PAGE nodes can have children`);
+    p.add(
+      at(parent, 'type'),
+      `node "${parent}" has child nodes not in this import (${children.map((c) => `"${c}"`).join(', ')}); only PAGE nodes can have children`,
+    );
   }
   if (p.any) return { ok: false, problems: p };
 
@@ -147,7 +154,10 @@ export function mergeSiblings(staying: readonly string[], imported: readonly str
   let pending: string[] = [];
   for (const id of imported) {
     if (stayingSet.has(id)) {
-      if (groups.length === 0) { groups.push([...pending, id]); pending = []; } else groups.push([id]);
+      if (groups.length === 0) {
+        groups.push([...pending, id]);
+        pending = [];
+      } else groups.push([id]);
     } else if (groups.length === 0) pending.push(id);
     else groups[groups.length - 1].push(id);
   }

@@ -46,10 +46,17 @@ export interface NavigationContainer {
 /** Where a node came from: an API import, or the merchandising application (FULL imports keep those). */
 export type NodeOrigin = 'import' | 'app';
 
-export interface StoredNode extends NavigationNode { origin: NodeOrigin }
+export interface StoredNode extends NavigationNode {
+  origin: NodeOrigin;
+}
 
 /** A node at its place in the tree: `position` orders the whole tree (parents first, siblings in order). */
-export interface PlacedNode extends StoredNode { position: number; depth: number }
+export interface PlacedNode extends StoredNode {
+  position: number;
+  depth: number;
+}
 
 /** The storefront's view: nodes nested under their parents, siblings in order. */
-export interface NavigationTreeNode extends StoredNode { children: NavigationTreeNode[] }
+export interface NavigationTreeNode extends StoredNode {
+  children: NavigationTreeNode[];
+}

@@ -5,7 +5,18 @@
  */
 import type { CatalogConfiguration } from '../../catalog/types';
 import {
-  Problems, array, field, item, object, oneOf, requireFields, string, stringArray, stripNulls, type StringRule, type Validated,
+  Problems,
+  array,
+  field,
+  item,
+  object,
+  oneOf,
+  requireFields,
+  string,
+  stringArray,
+  stripNulls,
+  type StringRule,
+  type Validated,
 } from '../../kernel/validation';
 import { configuredLocale, configuredMarket } from '../../configuration/markets';
 import { customData } from '../customData';
@@ -16,10 +27,18 @@ const CONTAINER_FIELDS = ['market', 'locale', 'type', 'addOrUpdate', 'remove'];
 const NODE_FIELDS = ['id', 'title', 'type', 'customData', 'iconPath', 'pageId', 'parentId', 'url'];
 
 /** Letters, digits, `/`, `_`, `-` (any script's letters and digits). */
-export const NODE_ID: StringRule = { id: true, min: 1, max: 200, pattern: /^[\p{L}\p{N}/_-]+$/u, patternText: 'may hold only letters, digits, "/", "_" and "-"' };
+export const NODE_ID: StringRule = {
+  id: true,
+  min: 1,
+  max: 200,
+  pattern: /^[\p{L}\p{N}/_-]+$/u,
+  patternText: 'may hold only letters, digits, "/", "_" and "-"',
+};
 /** A path of the own domain (`/sale`, never `//host` or `/\host`: kernel/urls.ts) or a full http(s) URL. */
 const LINK_URL: StringRule = {
-  min: 1, max: 200, pattern: new RegExp(`^(${OWN_DOMAIN_PATH_PATTERN}|https?:\\/\\/[^\\s/?#]+[^\\s]*)$`, 'i'),
+  min: 1,
+  max: 200,
+  pattern: new RegExp(`^(${OWN_DOMAIN_PATH_PATTERN}|https?:\\/\\/[^\\s/?#]+[^\\s]*)$`, 'i'),
   patternText: 'must be a path of the own domain starting with "/" or a full http:// or https:// URL (one "/": "//" and "/\\" lead to another site)',
 };
 export const NODE_CUSTOM_DATA = { maxKeys: 50, maxChars: 1000 };
@@ -47,7 +66,8 @@ export function validateNavigationImport(raw: unknown, configuration: CatalogCon
     },
   });
   const remove = stringArray(p, 'remove', body.remove, { rule: NODE_ID }) ?? [];
-  if (remove.length && type !== undefined && type !== 'PARTIAL') p.add('remove', `only PARTIAL imports remove nodes (this one is ${type}: it replaces the tree)`);
+  if (remove.length && type !== undefined && type !== 'PARTIAL')
+    p.add('remove', `only PARTIAL imports remove nodes (this one is ${type}: it replaces the tree)`);
   remove.forEach((id, i) => {
     const at = firstIndex.get(id);
     if (at !== undefined) p.add(item('remove', i), `node "${id}" is also in addOrUpdate[${at}]`);
@@ -81,5 +101,14 @@ function validateNode(p: Problems, path: string, v: unknown): (Partial<Navigatio
   if (type !== undefined && type !== 'PAGE' && node.pageId !== undefined) p.add(field(path, 'pageId'), `only PAGE nodes have a pageId (this one is a ${type})`);
   if (type === 'LINK' && node.url === undefined) p.add(field(path, 'url'), 'required for LINK nodes');
   if (type !== undefined && type !== 'LINK' && node.url !== undefined) p.add(field(path, 'url'), `only LINK nodes have a url (this one is a ${type})`);
-  return { id, title, type, ...(data && { customData: data }), ...(iconPath !== undefined && { iconPath }), ...(pageId !== undefined && { pageId }), ...(parentId !== undefined && { parentId }), ...(url !== undefined && { url }) };
+  return {
+    id,
+    title,
+    type,
+    ...(data && { customData: data }),
+    ...(iconPath !== undefined && { iconPath }),
+    ...(pageId !== undefined && { pageId }),
+    ...(parentId !== undefined && { parentId }),
+    ...(url !== undefined && { url }),
+  };
 }

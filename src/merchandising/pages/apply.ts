@@ -19,7 +19,10 @@ import { versionFor, type Page, type PageImport, type PageView, type StoredPage 
 /** A FULL import may delete at most this share of the market's existing pages unless forced. */
 export const DANGEROUS_PAGE_REMOVAL_RATIO = 0.5;
 
-export interface PageChanges { write: StoredPage[]; remove: string[] }
+export interface PageChanges {
+  write: StoredPage[];
+  remove: string[];
+}
 export type PageImportResult = { ok: true; changes: PageChanges } | { ok: false; problems: Problems };
 
 export function applyPageImport(existing: ReadonlyMap<string, StoredPage>, request: PageImport, options: { force: boolean }): PageImportResult {
@@ -81,14 +84,24 @@ function checkUniquePaths(p: Problems, after: ReadonlyMap<string, StoredPage>, r
       for (const [locale, path] of Object.entries(page.paths ?? {})) {
         const key = `${locale}|${path}`;
         const owner = owners.get(key);
-        if (owner === undefined || owner === page.id) { owners.set(key, page.id); continue; }
+        if (owner === undefined || owner === page.id) {
+          owners.set(key, page.id);
+          continue;
+        }
         const at = field(field(item('addOrUpdate', importIndex.get(page.id)!), 'paths'), locale);
         if (report && !reported.has(at)) p.add(at, `path "${path}" is already the ${locale} path of page "${owner}"; paths are unique per market and locale`);
         reported.add(at);
       }
     };
     // Pages this import does not touch claim their paths first; imported pages in their order.
-    for (const page of after.values()) if (!importIndex.has(page.id)) { const v = versionFor(page, view); if (v) claim(v, false); }
-    for (const given of request.addOrUpdate) { const v = versionFor(after.get(given.id)!, view); if (v) claim(v, true); }
+    for (const page of after.values())
+      if (!importIndex.has(page.id)) {
+        const v = versionFor(page, view);
+        if (v) claim(v, false);
+      }
+    for (const given of request.addOrUpdate) {
+      const v = versionFor(after.get(given.id)!, view);
+      if (v) claim(v, true);
+    }
   }
 }

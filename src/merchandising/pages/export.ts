@@ -21,10 +21,13 @@ export interface PageExportRequest {
 export function pageContainer(request: PageExportRequest, pages: readonly StoredPage[]): PageContainer {
   const wanted = request.idFilter && new Set(request.idFilter);
   const view = request.outputFilter === 'INCLUDE_UNPUBLISHED' ? 'preview' : 'production';
-  const addOrUpdate = request.outputFilter === 'GENERATED_ONLY' ? [] : pages
-    .filter((page) => page.market === request.market && (!wanted || wanted.has(page.id)))
-    .map((page) => versionFor(page, view))
-    .filter((page) => page !== undefined)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const addOrUpdate =
+    request.outputFilter === 'GENERATED_ONLY'
+      ? []
+      : pages
+          .filter((page) => page.market === request.market && (!wanted || wanted.has(page.id)))
+          .map((page) => versionFor(page, view))
+          .filter((page) => page !== undefined)
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { market: request.market, type: request.idFilter ? 'PARTIAL' : 'FULL', addOrUpdate };
 }

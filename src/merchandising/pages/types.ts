@@ -76,7 +76,10 @@ export interface Page {
  * clears a schedule with it). Outside it, landing-page and the keyword pages answer as if the page did not
  * exist, in the production view; the preview view (viewId=PREVIEW) shows it at any time.
  */
-export interface PageSchedule { start?: string; end?: string }
+export interface PageSchedule {
+  start?: string;
+  end?: string;
+}
 
 /** Whether a page is served at `now` by its schedule. */
 export function onSchedule(page: Page, now: Date): boolean {
@@ -119,7 +122,7 @@ export type PageView = 'production' | 'preview';
 export const pageState = (p: StoredPage): PageState => (!p.published ? 'PREVIEW_ONLY' : p.preview ? 'UNPUBLISHED_CHANGES' : 'PUBLISHED');
 
 /** The version a view shows, if the page exists in that view. */
-export const versionFor = (p: StoredPage, view: PageView): Page | undefined => (view === 'production' ? p.published : p.preview ?? p.published);
+export const versionFor = (p: StoredPage, view: PageView): Page | undefined => (view === 'production' ? p.published : (p.preview ?? p.published));
 
 /** A path-style id (`/a/b`): the only kind with parent pages, restrictChildRules and inherited slices. */
 export const isPathId = (id: string): boolean => /^(\/[^/]+)+$/.test(id);

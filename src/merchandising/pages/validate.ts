@@ -5,7 +5,20 @@
 import type { AttributeKind } from '../../catalog/attributeQueries';
 import type { CatalogConfiguration } from '../../catalog/types';
 import {
-  Problems, array, boolean, field, item, map, object, oneOf, requireFields, string, stringArray, stripNulls, type StringRule, type Validated,
+  Problems,
+  array,
+  boolean,
+  field,
+  item,
+  map,
+  object,
+  oneOf,
+  requireFields,
+  string,
+  stringArray,
+  stripNulls,
+  type StringRule,
+  type Validated,
   own,
 } from '../../kernel/validation';
 import { configuredMarket } from '../../configuration/markets';
@@ -21,13 +34,20 @@ export const MAX_HEADING = 200;
 /** Letters, digits, `/`, `-` (any script's letters and digits). */
 export const PAGE_ID: StringRule = { id: true, min: 1, max: 200, pattern: /^[\p{L}\p{N}/-]+$/u, patternText: 'may hold only letters, digits, "/" and "-"' };
 /** Our rule (the spec gives none): a localized path is a path of the site, `/` and then no whitespace (never `//host` or `/\host`: kernel/urls.ts). */
-const PAGE_PATH: StringRule = { min: 1, max: 1000, pattern: new RegExp(`^${OWN_DOMAIN_PATH_PATTERN}$`), patternText: 'must be a path starting with "/", without whitespace (one "/": "//" and "/\\" lead to another site)' };
+const PAGE_PATH: StringRule = {
+  min: 1,
+  max: 1000,
+  pattern: new RegExp(`^${OWN_DOMAIN_PATH_PATTERN}$`),
+  patternText: 'must be a path starting with "/", without whitespace (one "/": "//" and "/\\" lead to another site)',
+};
 
 const CONTAINER_FIELDS = ['market', 'type', 'addOrUpdate', 'remove', 'previewOnly'];
 const PAGE_FIELDS = ['id', 'customData', 'headings', 'paths', 'primaryList', 'recLists', 'schedule'];
 /** An ISO 8601 date-time with seconds optional and an offset (`Z` or `+01:00`), as JavaScript reads it. */
 const DATE_TIME: StringRule = {
-  min: 1, max: 40, pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/,
+  min: 1,
+  max: 40,
+  pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/,
   patternText: 'must be an ISO 8601 date-time with an offset, like 2026-12-01T08:00:00Z or 2026-12-01T09:00+01:00',
 };
 
@@ -36,7 +56,12 @@ const DATE_TIME: StringRule = {
  * too, and ignoring it would publish what they meant to preview. It must agree with the body's field.
  * `customAttributes`: the live catalog's, to judge `facetsOverride` visualizations (none before a catalog).
  */
-export function validatePageImport(raw: unknown, configuration: CatalogConfiguration, query: { previewOnly?: boolean } = {}, customAttributes?: ReadonlyMap<string, AttributeKind>): Validated<PageImport> {
+export function validatePageImport(
+  raw: unknown,
+  configuration: CatalogConfiguration,
+  query: { previewOnly?: boolean } = {},
+  customAttributes?: ReadonlyMap<string, AttributeKind>,
+): Validated<PageImport> {
   const p = new Problems();
   const body = object(p, '', stripNulls(raw) ?? {}, CONTAINER_FIELDS);
   if (!body) return { ok: false, problems: p };
@@ -75,7 +100,13 @@ export function validatePageImport(raw: unknown, configuration: CatalogConfigura
 }
 
 /** Checks one page; returns its id when it has a valid one. */
-function validatePage(p: Problems, path: string, v: unknown, locales: readonly string[] | undefined, customAttributes?: ReadonlyMap<string, AttributeKind>): string | undefined {
+function validatePage(
+  p: Problems,
+  path: string,
+  v: unknown,
+  locales: readonly string[] | undefined,
+  customAttributes?: ReadonlyMap<string, AttributeKind>,
+): string | undefined {
   const page = object(p, path, v, PAGE_FIELDS);
   if (!page) return undefined;
   requireFields(p, path, page, 'id');

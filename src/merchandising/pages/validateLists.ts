@@ -2,9 +2,7 @@
  * Validation of a page's product lists: `primaryList` and `recLists` (admin spec "PagePrimaryList",
  * "PageRecList", "Limits"). Rule strings are checked through the one switch-on point, validateRuleText.
  */
-import {
-  Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringArray, type StringRule,
-} from '../../kernel/validation';
+import { Problems, array, boolean, field, integer, map, object, oneOf, requireFields, string, stringArray, type StringRule } from '../../kernel/validation';
 import { validateRuleText } from '../rules';
 import type { AttributeKind } from '../../catalog/attributeQueries';
 import { FACET_SORT_ORDERS, FACET_VISUALIZATIONS, PAGE_SORT_ORDERS, REC_LIST_ALGORITHMS } from './types';
@@ -142,5 +140,6 @@ function sliceInfo(p: Problems, path: string, v: unknown): void {
 
 /** A map key that must be one of the market's locales. */
 export function localeOfMarket(p: Problems, path: string, locale: string, scope: PageScope): void {
-  if (scope.locales && !scope.locales.includes(locale)) p.add(path, `locale "${locale}" is not configured for this market (configured: ${scope.locales.join(', ')})`);
+  if (scope.locales && !scope.locales.includes(locale))
+    p.add(path, `locale "${locale}" is not configured for this market (configured: ${scope.locales.join(', ')})`);
 }

@@ -15,7 +15,10 @@ const keyOf = (market: string, view: PhraseRuleView, phrase: string) => `${marke
 export function indexPhraseRules(markets: Record<string, MarketPhraseRules>): PhraseRuleIndex {
   const out: PhraseRuleIndex = new Map();
   for (const [market, stored] of Object.entries(markets)) {
-    const views: [PhraseRuleView, PhraseRule[]][] = [['production', stored.published], ['preview', stored.preview ?? stored.published]];
+    const views: [PhraseRuleView, PhraseRule[]][] = [
+      ['production', stored.published],
+      ['preview', stored.preview ?? stored.published],
+    ];
     for (const [view, rules] of views) {
       for (const rule of rules) {
         for (const phrase of rule.phrases) {
@@ -33,6 +36,11 @@ export const isActive = (rule: Pick<PhraseRule, 'start' | 'end'>, now: Date): bo
   (rule.start === undefined || Date.parse(rule.start) <= now.getTime()) && (rule.end === undefined || now.getTime() < Date.parse(rule.end));
 
 /** The first rule, in import order, for the phrase in this market and locale that applies now. */
-export function phraseRuleFor(index: PhraseRuleIndex, at: { market: string; locale: string; view: PhraseRuleView }, phrase: string, now: Date): PhraseRule | undefined {
+export function phraseRuleFor(
+  index: PhraseRuleIndex,
+  at: { market: string; locale: string; view: PhraseRuleView },
+  phrase: string,
+  now: Date,
+): PhraseRule | undefined {
   return index.get(keyOf(at.market, at.view, normalisePhrase(phrase)))?.find((r) => (r.locale === undefined || r.locale === at.locale) && isActive(r, now));
 }

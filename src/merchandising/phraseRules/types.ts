@@ -15,7 +15,10 @@ import type { PhraseRule } from '../../contract/merchandising';
 export type { PhraseRule, PhraseRuleSets, PinnedProduct } from '../../contract/merchandising';
 
 /** What a market document holds: `published` is what production applies, `preview` the unpublished rules (absent: none). */
-export interface MarketPhraseRules { published: PhraseRule[]; preview?: PhraseRule[] }
+export interface MarketPhraseRules {
+  published: PhraseRule[];
+  preview?: PhraseRule[];
+}
 
 export const MAX_PHRASE_RULES_PER_MARKET = 10_000;
 export const MAX_PHRASES_PER_RULE = 50;

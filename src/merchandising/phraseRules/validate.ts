@@ -7,8 +7,15 @@ import { Problems, own, array, field, integer, map, object, requireFields, strin
 import { validateRuleText } from '../rules';
 import { normalisePhrase } from './normalise';
 import {
-  MAX_HIDDEN, MAX_PHRASE_LENGTH, MAX_PHRASE_RULES_PER_MARKET, MAX_PHRASES_PER_RULE, MAX_PINNED, MAX_REDIRECT_LENGTH,
-  type PhraseRule, type PhraseRuleSets, type PinnedProduct,
+  MAX_HIDDEN,
+  MAX_PHRASE_LENGTH,
+  MAX_PHRASE_RULES_PER_MARKET,
+  MAX_PHRASES_PER_RULE,
+  MAX_PINNED,
+  MAX_REDIRECT_LENGTH,
+  type PhraseRule,
+  type PhraseRuleSets,
+  type PinnedProduct,
 } from './types';
 import { OWN_DOMAIN_PATH_PATTERN } from '../../kernel/urls';
 
@@ -21,7 +28,9 @@ const PHRASE = { min: 1, max: MAX_PHRASE_LENGTH, pattern: /\S/, patternText: 'mu
  * blindly, and never `//host` or `/\host` posing as a page path (kernel/urls.ts).
  */
 const REDIRECT = {
-  min: 1, max: MAX_REDIRECT_LENGTH, pattern: new RegExp(`^(${OWN_DOMAIN_PATH_PATTERN}|https?:\\/\\/[^\\s/]+[^\\s]*)$`),
+  min: 1,
+  max: MAX_REDIRECT_LENGTH,
+  pattern: new RegExp(`^(${OWN_DOMAIN_PATH_PATTERN}|https?:\\/\\/[^\\s/]+[^\\s]*)$`),
   patternText: 'must be a page path starting with / or an http(s) URL (one /: // and /\\ lead to another site)',
 };
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -62,7 +71,8 @@ function rule(p: Problems, path: string, v: unknown, locales: string[] | undefin
   const id = string(p, field(path, 'id'), o.id, ID);
   const phrases = stringArray(p, field(path, 'phrases'), o.phrases, { min: 1, max: MAX_PHRASES_PER_RULE, rule: PHRASE });
   const locale = string(p, field(path, 'locale'), o.locale, { min: 1, id: true });
-  if (locale !== undefined && locales && !locales.includes(locale)) p.add(field(path, 'locale'), `locale "${locale}" is not configured for this market (configured: ${locales.join(', ')})`);
+  if (locale !== undefined && locales && !locales.includes(locale))
+    p.add(field(path, 'locale'), `locale "${locale}" is not configured for this market (configured: ${locales.join(', ')})`);
   const pinned: PinnedProduct[] = [];
   const pinnedKeys = new Set<string>();
   const positions = new Set<number>();
@@ -83,7 +93,9 @@ function rule(p: Problems, path: string, v: unknown, locales: string[] | undefin
     },
   });
   const hidden = stringArray(p, field(path, 'hidden'), o.hidden, { max: MAX_HIDDEN, unique: true, rule: KEY });
-  hidden?.forEach((key, i) => { if (pinnedKeys.has(key)) p.add(`${field(path, 'hidden')}[${i}]`, `"${key}" is pinned by this rule too`); });
+  hidden?.forEach((key, i) => {
+    if (pinnedKeys.has(key)) p.add(`${field(path, 'hidden')}[${i}]`, `"${key}" is pinned by this rule too`);
+  });
   const ruleText = (name: 'boost' | 'bury') => {
     const text = string(p, field(path, name), o[name]);
     const problem = text !== undefined ? validateRuleText(text, { handpickedFirst: false }) : undefined;

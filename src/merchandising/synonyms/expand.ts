@@ -64,7 +64,7 @@ export function expandPhrase(phrase: string, synonyms: CompiledSynonyms): string
   // Segments: a fixed word, or the alternatives of a matched term.
   const segments: string[][] = [];
   let matched = false;
-  for (let i = 0; i < w.length;) {
+  for (let i = 0; i < w.length; ) {
     const term = synonyms.byFirstWord.get(w[i])?.find((t) => t.words.every((x, j) => w[i + j] === x));
     if (term) {
       segments.push(term.alternatives);

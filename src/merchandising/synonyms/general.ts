@@ -114,7 +114,13 @@ const GERMAN: SynonymRule[] = [
 
 /** language → shipped rules. */
 export const GENERAL_SYNONYMS: Readonly<Record<string, readonly SynonymRule[]>> = {
-  en: ENGLISH, sv: SWEDISH, nb: NORWEGIAN, no: NORWEGIAN, nn: NORWEGIAN, da: DANISH, de: GERMAN,
+  en: ENGLISH,
+  sv: SWEDISH,
+  nb: NORWEGIAN,
+  no: NORWEGIAN,
+  nn: NORWEGIAN,
+  da: DANISH,
+  de: GERMAN,
 };
 
 /** The shipped rules of a locale's language (none for languages without a list). */

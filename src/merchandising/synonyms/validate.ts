@@ -11,7 +11,13 @@ export function validateSynonyms(raw: unknown, configuration: CatalogConfigurati
   const sets: SynonymSets = {};
   const read = eachLocale(p, raw, configuration, '{"locales": {"<locale>": [rules]}}', (rules, at, locale) => {
     const out: SynonymRule[] = [];
-    array(p, at, rules, { max: MAX_RULES_PER_LOCALE, each: (entry, path) => { const r = rule(p, path, entry); if (r) out.push(r); } });
+    array(p, at, rules, {
+      max: MAX_RULES_PER_LOCALE,
+      each: (entry, path) => {
+        const r = rule(p, path, entry);
+        if (r) out.push(r);
+      },
+    });
     sets[locale] = out;
   });
   return !read || p.any ? { ok: false, problems: p } : { ok: true, value: sets };
@@ -22,7 +28,14 @@ function rule(p: Problems, path: string, v: unknown): SynonymRule | undefined {
   if (!o) return undefined;
   const terms = (name: string, min: number) => {
     const list: string[] = [];
-    array(p, field(path, name), o[name], { min, max: MAX_TERMS_PER_RULE, each: (t, at) => { const s = string(p, at, t, TERM); if (s !== undefined) list.push(s.trim()); } });
+    array(p, field(path, name), o[name], {
+      min,
+      max: MAX_TERMS_PER_RULE,
+      each: (t, at) => {
+        const s = string(p, at, t, TERM);
+        if (s !== undefined) list.push(s.trim());
+      },
+    });
     return list;
   };
   if (o.terms !== undefined) {

@@ -8,7 +8,9 @@
 /** `all`, or `first` (the product the card is about) and `rest` (the other products of its group). */
 export type TemplateMapping<T> = { all: T } | { first: T; rest: T };
 
-export interface VariantTemplate { fields: string[] }
+export interface VariantTemplate {
+  fields: string[];
+}
 
 export interface ProductTemplate {
   fields: string[];
@@ -18,22 +20,60 @@ export interface ProductTemplate {
   variants?: TemplateMapping<VariantTemplate>;
 }
 
-export interface TemplateSettings { products: TemplateMapping<ProductTemplate> }
+export interface TemplateSettings {
+  products: TemplateMapping<ProductTemplate>;
+}
 
 /** The import body and the export result: template id → settings. */
 export type Templates = Record<string, TemplateSettings>;
 
 /** Every attribute of ProductResult except `custom`, which templates name as `custom.<name>` or `custom.*`. */
 export const PRODUCT_FIELDS = [
-  'key', 'ticket', 'title', 'name', 'brand', 'series', 'description', 'link', 'rating', 'inStock', 'listPrice',
-  'sellingPrice', 'variants', 'badges', 'imageInfo', 'swatch', 'typedCustom',
-  'depth', 'height', 'length', 'volume', 'weight', 'width',
+  'key',
+  'ticket',
+  'title',
+  'name',
+  'brand',
+  'series',
+  'description',
+  'link',
+  'rating',
+  'inStock',
+  'listPrice',
+  'sellingPrice',
+  'variants',
+  'badges',
+  'imageInfo',
+  'swatch',
+  'typedCustom',
+  'depth',
+  'height',
+  'length',
+  'volume',
+  'weight',
+  'width',
 ] as const;
 
 /** Every attribute of VariantResult except `custom` (see PRODUCT_FIELDS). */
 export const VARIANT_FIELDS = [
-  'key', 'ticket', 'label', 'size', 'stockNumber', 'inStock', 'link', 'listPrice', 'sellingPrice', 'prices',
-  'availability', 'typedCustom', 'depth', 'height', 'length', 'volume', 'weight', 'width',
+  'key',
+  'ticket',
+  'label',
+  'size',
+  'stockNumber',
+  'inStock',
+  'link',
+  'listPrice',
+  'sellingPrice',
+  'prices',
+  'availability',
+  'typedCustom',
+  'depth',
+  'height',
+  'length',
+  'volume',
+  'weight',
+  'width',
 ] as const;
 
 export const ALL_CUSTOM = 'custom.*';

@@ -1,6 +1,30 @@
 /** Validation of a template import body (admin spec "Template body", "Limits"). Pure. */
-import { isPrototypeKey, prototypeKeyProblem, Problems, field, integer, item, isObject, kindOf, object, requireFields, stringArray, stripNulls, type Obj, type Validated } from '../../kernel/validation';
-import { MAX_TEMPLATES_PER_BODY, PRODUCT_FIELDS, TEMPLATE_ID, VARIANT_FIELDS, type ProductTemplate, type TemplateMapping, type Templates, type VariantTemplate } from './types';
+import {
+  isPrototypeKey,
+  prototypeKeyProblem,
+  Problems,
+  field,
+  integer,
+  item,
+  isObject,
+  kindOf,
+  object,
+  requireFields,
+  stringArray,
+  stripNulls,
+  type Obj,
+  type Validated,
+} from '../../kernel/validation';
+import {
+  MAX_TEMPLATES_PER_BODY,
+  PRODUCT_FIELDS,
+  TEMPLATE_ID,
+  VARIANT_FIELDS,
+  type ProductTemplate,
+  type TemplateMapping,
+  type Templates,
+  type VariantTemplate,
+} from './types';
 
 const CUSTOM_FIELD = /^custom\.(\*|[^\s*]+)$/;
 
@@ -16,7 +40,10 @@ export function validateTemplates(raw: unknown): Validated<Templates> {
   const templates: Templates = {};
   for (const id of ids) {
     if (!TEMPLATE_ID.test(id)) p.add(id, 'template id must be 1 to 25 letters a-z, A-Z or digits');
-    else if (isPrototypeKey(id)) { p.add(id, prototypeKeyProblem(id)); continue; }
+    else if (isPrototypeKey(id)) {
+      p.add(id, prototypeKeyProblem(id));
+      continue;
+    }
     const settings = object(p, id, body[id], ['products']);
     if (!settings) continue;
     requireFields(p, id, settings, 'products');

@@ -15,7 +15,18 @@ import type { estypes } from '@elastic/elasticsearch';
 import { compileRuleSet } from '../../rules';
 import { groupCountAggregation } from '../groupCount';
 import { productSource } from '../productSource';
-import { COMPOUND_WEIGHT, keyMatch, listingQuery, PHRASE_BOOST, phraseTypeKeys, relevanceBoosts, TEXT_FIELDS, textMatch, TYPE_BOOST, type PhraseExpansion } from '../relevance';
+import {
+  COMPOUND_WEIGHT,
+  keyMatch,
+  listingQuery,
+  PHRASE_BOOST,
+  phraseTypeKeys,
+  relevanceBoosts,
+  TEXT_FIELDS,
+  textMatch,
+  TYPE_BOOST,
+  type PhraseExpansion,
+} from '../relevance';
 import { inStockQuery } from '../stock';
 import type { AutocompleteRequest } from './request';
 
@@ -109,8 +120,7 @@ export const SHORT_PREFIX = 3;
 export const PRODUCT_COMPLETION = 'catalogProducts';
 export const PRODUCT_CANDIDATES = 40;
 
-export const usesCompletionCandidates = (req: AutocompleteRequest) =>
-  req.rules.length === 0 && req.q.length < SHORT_PREFIX && !req.q.includes(' ');
+export const usesCompletionCandidates = (req: AutocompleteRequest) => req.rules.length === 0 && req.q.length < SHORT_PREFIX && !req.q.includes(' ');
 
 /**
  * Typed characters before the fuzzy fallback is asked (as the completion suggester's fuzziness): shorter
@@ -133,12 +143,19 @@ const FUZZY_FIELDS = ['title^8', 'title.shingles^8', 'name^6', 'brand.text^5', '
  */
 export function fuzzyMatch(q: string): Query {
   const { complete, last } = typedTokens(q);
-  const fuzzyWord = (word: string): Query => ({ multi_match: { query: word, type: 'best_fields', operator: 'and', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS } });
+  const fuzzyWord = (word: string): Query => ({
+    multi_match: { query: word, type: 'best_fields', operator: 'and', fuzziness: 'AUTO', prefix_length: 1, fields: FUZZY_FIELDS },
+  });
   return {
     bool: {
       must: [
         ...complete.map(fuzzyWord),
-        { bool: { should: [fuzzyWord(last), { multi_match: { query: last, type: 'bool_prefix', operator: 'and', fields: PREFIX_FIELDS } }], minimum_should_match: 1 } },
+        {
+          bool: {
+            should: [fuzzyWord(last), { multi_match: { query: last, type: 'bool_prefix', operator: 'and', fields: PREFIX_FIELDS } }],
+            minimum_should_match: 1,
+          },
+        },
       ],
     },
   };
@@ -152,7 +169,12 @@ const suggestionMatch = (q: string, expansion?: PhraseExpansion): Query => {
   const expanded = expansion && (expansion.alternatives.length > 1 || expansion.compounds.size > 0 || (expansion.forms?.size ?? 0) > 0);
   return {
     bool: {
-      should: [prefixMatch(q), keyMatch(q), ...(expanded ? [textMatch(q, expansion)] : []), ...(expansion?.typedCompounds?.length ? [typedHeadMatch(q, expansion.typedCompounds)] : [])],
+      should: [
+        prefixMatch(q),
+        keyMatch(q),
+        ...(expanded ? [textMatch(q, expansion)] : []),
+        ...(expansion?.typedCompounds?.length ? [typedHeadMatch(q, expansion.typedCompounds)] : []),
+      ],
       minimum_should_match: 1,
     },
   };
@@ -167,7 +189,9 @@ function typedHeadMatch(q: string, compounds: string[]): Query {
   return {
     bool: {
       must: [
-        ...(complete.length ? [{ multi_match: { query: complete.join(' '), type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } } satisfies Query] : []),
+        ...(complete.length
+          ? [{ multi_match: { query: complete.join(' '), type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } } satisfies Query]
+          : []),
         { multi_match: { query: compounds.join(' '), type: 'best_fields', operator: 'or', fields: TEXT_FIELDS, boost: COMPOUND_WEIGHT } },
       ],
     },
@@ -175,7 +199,7 @@ function typedHeadMatch(q: string, compounds: string[]): Query {
 }
 
 const groupCount = (collapse: boolean): Record<string, estypes.AggregationsAggregationContainer> =>
-  (collapse ? groupCountAggregation(GROUP_COUNT_PRECISION) : {});
+  collapse ? groupCountAggregation(GROUP_COUNT_PRECISION) : {};
 
 /**
  * Autocomplete scores a title that starts with the phrase twice (its match_phrase_prefix beside relevanceBoosts'
@@ -188,7 +212,10 @@ export const AUTOCOMPLETE_TYPE_BOOST = 2 * TYPE_BOOST;
 /** Product suggestions, group count and catalog phrases in one search (see usesCompletionCandidates). */
 export function suggestionSearch(req: AutocompleteRequest, size = PRODUCT_SUGGESTIONS, expansion?: PhraseExpansion): estypes.SearchRequest {
   if (usesCompletionCandidates(req)) return shortPrefixSearch(req);
-  const boosts = [{ match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } }, ...relevanceBoosts(req.q, phraseTypeKeys(req.q, req.context.locale, expansion), [], { typeBoost: AUTOCOMPLETE_TYPE_BOOST })];
+  const boosts = [
+    { match_phrase_prefix: { title: { query: req.q, boost: PHRASE_BOOST } } },
+    ...relevanceBoosts(req.q, phraseTypeKeys(req.q, req.context.locale, expansion), [], { typeBoost: AUTOCOMPLETE_TYPE_BOOST }),
+  ];
   return { ...suggestionListing(req, size, suggestionMatch(req.q, expansion), boosts), suggest: completionSuggester(req) };
 }
 
@@ -250,7 +277,13 @@ export function redirectSearch(req: AutocompleteRequest): estypes.SearchRequest 
         must: [{ dis_max: { queries: [exact('productKey', 100), exact('variantKeys', 100), exact('productGroupKey', 10)] } }],
         should: [
           { constant_score: { filter: inStockQuery(req.context), boost: 5 } },
-          { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', factor: 0.1, missing: 0 } }], boost_mode: 'replace' } },
+          {
+            function_score: {
+              query: { match_all: {} },
+              functions: [{ field_value_factor: { field: 'popularity', modifier: 'log1p', factor: 0.1, missing: 0 } }],
+              boost_mode: 'replace',
+            },
+          },
         ],
       },
     },

@@ -36,7 +36,9 @@ const bodySchema = Joi.object({
   productRules: Joi.string().allow(''),
   productFilter: Joi.object().unknown(true),
   contentLists: contentListsSchema,
-}).oxor('productRules', 'productFilter').unknown(true);
+})
+  .oxor('productRules', 'productFilter')
+  .unknown(true);
 
 /** Validates a POST body (undefined for GET). */
 export function parseAutocompleteBody(body: unknown): AutocompleteBody {
@@ -49,7 +51,9 @@ export function parseAutocompleteRequest(query: RawQuery, body: AutocompleteBody
   const context = parseQueryContext(query, facts, AUTOCOMPLETE_RULES);
   const rules = body.productRules
     ? parseRules(body.productRules, { parameter: 'productRules' })
-    : body.productFilter ? parseProductFilter(body.productFilter, { parameter: 'productFilter' }) : [];
+    : body.productFilter
+      ? parseProductFilter(body.productFilter, { parameter: 'productFilter' })
+      : [];
   return {
     context,
     q,

@@ -45,7 +45,9 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
   // The phrase rule's redirect comes from the store's in-process index: no round trip.
   const [template, topContent, phraseRule] = await Promise.all([
-    resolveTemplate(s, request.context.templateId), topContentFor(s, request.context.market, request.contentLists), phraseRuleOf(s, request.context, request.q),
+    resolveTemplate(s, request.context.templateId),
+    topContentFor(s, request.context.market, request.contentLists),
+    phraseRuleOf(s, request.context, request.q),
   ]);
   const req = template ? { ...request, context: withTemplateFields(request.context, template) } : request;
   const { market, locale, customerKey } = req.context;
@@ -55,17 +57,20 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   const fuzzy = typed && usesFuzzyFallback(req);
   const typedSearches: IndexedSearch[] = typed
     ? [
-      { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expandTyping(req.q)) },
-      { index: s.index.products(locale), body: redirectSearch(req) },
-      { index: s.index.content(locale), body: contentSuggestionSearch(req) },
-      ...(fuzzy ? [{ index: s.index.products(locale), body: fuzzySuggestionSearch(req) }] : []),
-    ]
+        { index: s.index.products(locale), body: suggestionSearch(req, undefined, (await s.language(locale)).expandTyping(req.q)) },
+        { index: s.index.products(locale), body: redirectSearch(req) },
+        { index: s.index.content(locale), body: contentSuggestionSearch(req) },
+        ...(fuzzy ? [{ index: s.index.products(locale), body: fuzzySuggestionSearch(req) }] : []),
+      ]
     : [];
   const searches: IndexedSearch[] = [
     ...typedSearches,
-    ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }, topContent) })),
+    ...req.contentLists.map((list) => ({
+      index: s.index.content(locale),
+      body: contentListSearch(list, { market, locale, ...(typed ? { phrase: req.q } : {}) }, topContent),
+    })),
   ];
-  const keywordLookup = { market, locale, phrase: req.q, view: req.context.viewId === 'PREVIEW' ? 'preview' as const : 'production' as const };
+  const keywordLookup = { market, locale, phrase: req.q, view: req.context.viewId === 'PREVIEW' ? ('preview' as const) : ('production' as const) };
   const keywordSearch = typed ? s.merchandising.pages.keywordSearch(keywordLookup) : undefined;
   if (keywordSearch) searches.push(keywordSearch);
   // Behaviour questions ride in the same msearch (optional: a failed one leaves its part empty). Without a
@@ -103,16 +108,39 @@ export async function autocomplete(s: StorefrontServices, request: AutocompleteR
   const pageRedirect = keywordPage && pageLink(keywordPage.page, locale);
   const recentlyViewed = await fetchProducts(s, { market, locale }, recentKeys, includes);
   const listing = productListing(suggestions, fuzzySuggestions);
-  const siblings = await fetchSiblings(s.search, s.index.products(locale), { market, locale }, [...suggestedProducts(listing, req), ...recentlyViewed], includes);
+  const siblings = await fetchSiblings(
+    s.search,
+    s.index.products(locale),
+    { market, locale },
+    [...suggestedProducts(listing, req), ...recentlyViewed],
+    includes,
+  );
   return shapeAutocomplete({
-    req, suggestions, fuzzySuggestions, redirect, pageRedirect, ...(phraseRule?.redirect !== undefined ? { phraseRedirect: phraseRule.redirect } : {}), contentSuggestions, contents, behaviourPhrases, recentSearches, recentlyViewed, siblings, template, now: s.now(),
+    req,
+    suggestions,
+    fuzzySuggestions,
+    redirect,
+    pageRedirect,
+    ...(phraseRule?.redirect !== undefined ? { phraseRedirect: phraseRule.redirect } : {}),
+    contentSuggestions,
+    contents,
+    behaviourPhrases,
+    recentSearches,
+    recentlyViewed,
+    siblings,
+    template,
+    now: s.now(),
   });
 }
 
 /** Product documents of the market and locale by product key, in the order given; unknown keys are left out. */
 async function fetchProducts(s: StorefrontServices, at: { market: string; locale: string }, keys: string[], includes: string[]): Promise<ProductSource[]> {
   if (keys.length === 0) return [];
-  const res = await s.search.mget<ProductSource>({ index: s.index.products(at.locale), ids: keys.map((k) => productDocumentId(at.market, at.locale, k)), _source_includes: includes });
+  const res = await s.search.mget<ProductSource>({
+    index: s.index.products(at.locale),
+    ids: keys.map((k) => productDocumentId(at.market, at.locale, k)),
+    _source_includes: includes,
+  });
   return res.docs.flatMap((d) => {
     const doc = d as estypes.GetGetResult<ProductSource>;
     return doc.found && doc._source ? [doc._source] : [];

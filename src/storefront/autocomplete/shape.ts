@@ -30,8 +30,16 @@ import type { AutocompleteRequest } from './request';
 export const MAX_PHRASE_SUGGESTIONS = 8;
 export const LIST_IDS = { products: 'PRODUCT_SUGGESTIONS', recentlyViewed: 'RECENTLY_VIEWED', content: 'CONTENT_SUGGESTIONS' } as const;
 
-export interface PhraseSuggestionResult { q: string; highlighted: string }
-export interface ContentSuggestionResult { title: string; highlightedTitle: string; link: string; ticket: string }
+export interface PhraseSuggestionResult {
+  q: string;
+  highlighted: string;
+}
+export interface ContentSuggestionResult {
+  title: string;
+  highlightedTitle: string;
+  link: string;
+  ticket: string;
+}
 
 export interface AutocompleteResult {
   phraseSuggestions: PhraseSuggestionResult[];
@@ -109,7 +117,11 @@ export function productListing(
   return fuzzy && suggestionTotal(suggestions) === 0 && mainProducts(suggestions).length === 0 ? fuzzy : suggestions;
 }
 
-interface RedirectSource { productKey: string; url?: string; variantKeys?: string[] }
+interface RedirectSource {
+  productKey: string;
+  url?: string;
+  variantKeys?: string[];
+}
 
 export function redirectLink(response: estypes.SearchResponse<unknown> | undefined, q: string): string | undefined {
   const hit = response?.hits.hits[0]?._source as RedirectSource | undefined;
@@ -132,14 +144,15 @@ export const mainProducts = (response: estypes.SearchResponse<unknown> | undefin
 export function suggestedProducts(response: estypes.SearchResponse<unknown> | undefined, req: AutocompleteRequest): ProductSource[] {
   const entries = response?.suggest?.[PRODUCT_COMPLETION] as estypes.SearchCompletionSuggest<ProductSource>[] | undefined;
   if (!entries) return mainProducts(response);
-  const inStock = (doc: ProductSource) => (doc.variants ?? []).some((v) => stockNumber(availability({ stock: v.stock ?? 0, storeStock: v.storeStock }, req.context)) > 0);
+  const inStock = (doc: ProductSource) =>
+    (doc.variants ?? []).some((v) => stockNumber(availability({ stock: v.stock ?? 0, storeStock: v.storeStock }, req.context)) > 0);
   // one per group, in the order groups first appear; a group's in-stock product is preferred
   const byKey = new Map<string, ProductSource>();
   for (const entry of entries) {
     for (const option of Array.isArray(entry.options) ? entry.options : [entry.options]) {
       const doc = option._source;
       if (!doc) continue;
-      const key = req.collapse ? doc.collapseKey ?? doc.productKey : doc.productKey;
+      const key = req.collapse ? (doc.collapseKey ?? doc.productKey) : doc.productKey;
       const current = byKey.get(key);
       if (!current || (!inStock(current) && inStock(doc))) byKey.set(key, doc);
     }
@@ -154,7 +167,10 @@ export function shapeAutocomplete(o: AutocompleteOutcome): AutocompleteResult {
   const origin = (listId: string): TicketOrigin => ({ pageType: 'AUTOCOMPLETE', listId, market: req.context.market, touchpoint: req.context.touchpoint });
   const groups = (mains: ProductSource[], listId: string): ProductGroupResult[] => {
     const sc: ShapeContext = { query: req.context, origin: origin(listId), now: o.now };
-    return applyTemplate(mains.map((p, i) => shapeProductGroup(p, o.siblings, i, sc)), o.template);
+    return applyTemplate(
+      mains.map((p, i) => shapeProductGroup(p, o.siblings, i, sc)),
+      o.template,
+    );
   };
   const link = o.phraseRedirect ?? redirectLink(o.redirect, req.q) ?? o.pageRedirect;
   const listing = productListing(o.suggestions, o.fuzzySuggestions);
@@ -172,6 +188,11 @@ export function shapeAutocomplete(o: AutocompleteOutcome): AutocompleteResult {
     totalHits: suggestionTotal(listing),
     ...(link !== undefined ? { redirectLink: link } : {}),
     contentLists: req.contentLists.map((list: ContentListSettings, i) =>
-      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'AUTOCOMPLETE', market: req.context.market, touchpoint: req.context.touchpoint })),
+      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, {
+        pageType: 'AUTOCOMPLETE',
+        market: req.context.market,
+        touchpoint: req.context.touchpoint,
+      }),
+    ),
   };
 }

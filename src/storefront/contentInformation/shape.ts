@@ -15,6 +15,11 @@ export const CONTENT_INFORMATION_LIST = 'ITEMS';
 export function shapeContentInformation(req: ContentInformationRequest, response: estypes.SearchResponse<ContentDocument>): ContentInformationResult {
   const byKey = new Map(response.hits.hits.flatMap((h) => (h._source ? [[h._source.key, h._source] as const] : [])));
   const found = req.contentKeys.flatMap((key) => byKey.get(key) ?? []);
-  const origin: TicketOrigin = { pageType: 'CONTENT_INFORMATION', listId: CONTENT_INFORMATION_LIST, market: req.context.market, touchpoint: req.context.touchpoint };
+  const origin: TicketOrigin = {
+    pageType: 'CONTENT_INFORMATION',
+    listId: CONTENT_INFORMATION_LIST,
+    market: req.context.market,
+    touchpoint: req.context.touchpoint,
+  };
   return { items: found.map((doc, i) => shapeContentItem(doc, i, origin, true)) };
 }

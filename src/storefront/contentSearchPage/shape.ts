@@ -38,7 +38,13 @@ export function shapeContentSearchPage(o: ContentSearchPageOutcome): ContentSear
   const { req } = o;
   const corrected = o.originalTotalHits !== undefined;
   const totalHits = totalOf(o.primary);
-  const origin: TicketOrigin = { pageType: 'CONTENT_SEARCH_PAGE', listId: 'PRIMARY_LIST', market: req.context.market, touchpoint: req.context.touchpoint, ...(o.queryId ? { queryId: o.queryId } : {}) };
+  const origin: TicketOrigin = {
+    pageType: 'CONTENT_SEARCH_PAGE',
+    listId: 'PRIMARY_LIST',
+    market: req.context.market,
+    touchpoint: req.context.touchpoint,
+    ...(o.queryId ? { queryId: o.queryId } : {}),
+  };
   const documents = o.primary.hits.hits.flatMap((h) => (h._source ? [h._source] : []));
   return {
     q: o.phrase,

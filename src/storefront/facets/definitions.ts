@@ -47,13 +47,20 @@ export function facetFromDefinition(d: FacetDefinition, ctx: FacetContext): Face
   const text = (field: string, selectionQuery?: (values: string[]) => estypes.QueryDslQueryContainer) =>
     sortedText(textFacet({ id, label, field, sort: shownSort(d.sortOrder), size: d.size, selectionQuery }), d.sortOrder === 'NATURAL');
   switch (a.kind) {
-    case 'text': return text(a.field);
-    case 'color': return type === 'COLOR' ? colorFacet({ id, label, field: 'colors', size: d.size, locale: ctx.locale }) : text('colors');
-    case 'size': return sizeFacet({ id, label });
-    case 'stock': return checkboxFacet({ id, label, query: inStockQuery(ctx) });
-    case 'price': return priceFacet({ id, label, priceId: ctx.priceId });
-    case 'number': return numberFacet({ id, label, source: { field: a.field } });
-    case 'measure': return measureFacet({ id, label, source: { field: a.field }, kind: a.measure, unit: d.unit });
+    case 'text':
+      return text(a.field);
+    case 'color':
+      return type === 'COLOR' ? colorFacet({ id, label, field: 'colors', size: d.size, locale: ctx.locale }) : text('colors');
+    case 'size':
+      return sizeFacet({ id, label });
+    case 'stock':
+      return checkboxFacet({ id, label, query: inStockQuery(ctx) });
+    case 'price':
+      return priceFacet({ id, label, priceId: ctx.priceId });
+    case 'number':
+      return numberFacet({ id, label, source: { field: a.field } });
+    case 'measure':
+      return measureFacet({ id, label, source: { field: a.field }, kind: a.measure, unit: d.unit });
     case 'custom':
       if (type === 'TEXT' && d.valuesOf) return numberValues(d, a.name, d.valuesOf);
       // A selection names a value by its shown text or by its feed id (the id products answer in every locale).
@@ -83,9 +90,12 @@ function labelIsSet(field: string): estypes.QueryDslQueryContainer {
 
 function shownSort(order: FacetSortOrder | undefined): TextFacetResult['sort'] {
   switch (order) {
-    case 'ALPHABETIC': return 'ALPHABETICAL';
-    case 'NATURAL': return 'NATURAL';
-    default: return 'RELEVANCE';
+    case 'ALPHABETIC':
+      return 'ALPHABETICAL';
+    case 'NATURAL':
+      return 'NATURAL';
+    default:
+      return 'RELEVANCE';
   }
 }
 

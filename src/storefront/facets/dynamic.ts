@@ -51,7 +51,11 @@ export interface DynamicFacets {
 export const DYNAMIC_VALUES = 50;
 
 /** A custom attribute that covers part of the hits. */
-export interface Candidate { name: string; kind: 'label' | 'number'; products: number }
+export interface Candidate {
+  name: string;
+  kind: 'label' | 'number';
+  products: number;
+}
 
 const ORDER: estypes.AggregationsAggregateOrder = [{ _count: 'desc' }, { _key: 'asc' }];
 
@@ -99,13 +103,24 @@ export function readCandidates(aggregations: Record<string, estypes.Aggregations
  * The facet of a candidate: TEXT by count over a label, RANGE over a number. Labelled as the listing labels
  * the attribute (`labelOf`: an override, else the name humanised).
  */
-export function candidateFacet(c: Pick<Candidate, 'name' | 'kind'>, ctx: FacetContext, labelOf: (attribute: string) => string = defaultLabel): Facet | undefined {
+export function candidateFacet(
+  c: Pick<Candidate, 'name' | 'kind'>,
+  ctx: FacetContext,
+  labelOf: (attribute: string) => string = defaultLabel,
+): Facet | undefined {
   const id = CUSTOM_PREFIX + c.name;
-  return facetFromDefinition({ id, attribute: id, type: c.kind === 'label' ? 'TEXT' : 'RANGE', label: labelOf(id), sortOrder: 'RELEVANCE', size: DYNAMIC_VALUES }, ctx);
+  return facetFromDefinition(
+    { id, attribute: id, type: c.kind === 'label' ? 'TEXT' : 'RANGE', label: labelOf(id), sortOrder: 'RELEVANCE', size: DYNAMIC_VALUES },
+    ctx,
+  );
 }
 
 /** A candidate with its facet (candidateFacet). */
-export interface CandidateFacet { name: string; kind: Candidate['kind']; facet: Facet }
+export interface CandidateFacet {
+  name: string;
+  kind: Candidate['kind'];
+  facet: Facet;
+}
 
 const LABEL_AGG_SEPARATOR = '/';
 
@@ -167,7 +182,11 @@ export function candidateResults(candidates: CandidateFacet[], aggregations: Agg
  * splits into a few sizeable groups; facets that offer no choice are left out.
  */
 export function shapeDynamicFacets(
-  candidates: Facet[], aggregations: AggResults | undefined, count: number, hits?: number, products: ReadonlyMap<string, number> = new Map(),
+  candidates: Facet[],
+  aggregations: AggResults | undefined,
+  count: number,
+  hits?: number,
+  products: ReadonlyMap<string, number> = new Map(),
 ): FacetResult[] {
   return shapeFacets(candidates, new Map(), aggregations)
     .map((facet, order) => ({ facet, order, score: offersChoice(facet) ? facetUsefulness(facet, hits, products.get(facet.id)) : -1 }))
@@ -218,7 +237,10 @@ export function facetUsefulness(f: FacetResult, hits?: number, products?: number
   const total = Math.max(hits ?? 0, ...counts, 1);
   const shares = counts.map((c) => Math.min(1, c / total));
   const sizeable = shares.filter((s) => s >= SIZEABLE_SHARE);
-  const covered = Math.min(1, sizeable.reduce((n, s) => n + s, 0));
+  const covered = Math.min(
+    1,
+    sizeable.reduce((n, s) => n + s, 0),
+  );
   const evenness = 1 - Math.max(...shares);
   // Values smaller than a sizeable group are choices that lead to a handful of hits: a facet made of them
   // reads as a long tail, so the share of its values that are sizeable weighs in.
@@ -229,18 +251,27 @@ export function facetUsefulness(f: FacetResult, hits?: number, products?: number
 
 function offersChoice(f: FacetResult): boolean {
   switch (f.type) {
-    case 'TEXT': case 'COLOR': {
+    case 'TEXT':
+    case 'COLOR': {
       const { values } = f;
       if (values.length < 2 || values.reduce((n, v) => n + v.label.length, 0) / values.length > MAX_VALUE_CHARS) return false;
       if (holdsNumbersAsText(values.map((v) => v.label))) return false;
       return values.length <= FREE_TEXT_VALUES || values.some((v) => (v.count ?? 0) >= 2);
     }
-    case 'RANGE': return f.min !== undefined && f.max !== undefined && f.min < f.max;
-    default: return true;
+    case 'RANGE':
+      return f.min !== undefined && f.max !== undefined && f.min < f.max;
+    default:
+      return true;
   }
 }
 
 /** The size-0 search of step 2 over the listing's `query`; its response is read with candidateResults. */
-export function candidatesSearch(query: estypes.QueryDslQueryContainer, candidates: CandidateFacet[], selections: Selections, fixed: Facet[], collapse = false): estypes.SearchRequest {
+export function candidatesSearch(
+  query: estypes.QueryDslQueryContainer,
+  candidates: CandidateFacet[],
+  selections: Selections,
+  fixed: Facet[],
+  collapse = false,
+): estypes.SearchRequest {
   return { size: 0, query, aggs: candidateAggregations(candidates, selections, fixed, collapse), track_total_hits: false };
 }

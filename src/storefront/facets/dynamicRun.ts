@@ -17,7 +17,17 @@ import type { IndexedSearch } from '../../search/msearch';
 import { AGG } from '../aggNames';
 import { CUSTOM_PREFIX } from '../../merchandising/facets/attributes';
 import type { FacetResult } from '../responseTypes';
-import { candidateAggregations, candidateCount, candidateFacet, candidateResults, candidatesSearch, readCandidates, shapeDynamicFacets, type CandidateFacet, type DynamicFacets } from './dynamic';
+import {
+  candidateAggregations,
+  candidateCount,
+  candidateFacet,
+  candidateResults,
+  candidatesSearch,
+  readCandidates,
+  shapeDynamicFacets,
+  type CandidateFacet,
+  type DynamicFacets,
+} from './dynamic';
 import type { FacetContext } from './definitions';
 import type { RememberedCandidate, RememberedCandidates } from './rememberedCandidates';
 import type { Selections } from './selections';
@@ -41,9 +51,7 @@ export interface AnsweredListing extends DynamicListing {
 }
 
 /** Either the values search to send, or the facets read from round 1 already. */
-export type DynamicFacetsStep =
-  | { search: IndexedSearch; read(response: estypes.SearchResponse<unknown>): FacetResult[] }
-  | { facets: FacetResult[] };
+export type DynamicFacetsStep = { search: IndexedSearch; read(response: estypes.SearchResponse<unknown>): FacetResult[] } | { facets: FacetResult[] };
 
 /** The memory of a listing's candidates, and what round 1 asked of it. */
 export interface AskedCandidates {
@@ -58,13 +66,20 @@ export interface AskedCandidates {
  * (its query must be `l.query`); undefined without dynamic facets or a catalog version (nothing is remembered).
  */
 export function askedCandidates(
-  memory: RememberedCandidates | undefined, catalogVersion: string | undefined, index: string, l: DynamicListing, collapse: boolean,
+  memory: RememberedCandidates | undefined,
+  catalogVersion: string | undefined,
+  index: string,
+  l: DynamicListing,
+  collapse: boolean,
 ): { asked: AskedCandidates; aggs: Aggs } | undefined {
   if (!memory || !catalogVersion || !l.dynamic) return undefined;
   // Hashed: a listing's query runs to kilobytes, and 20,000 of them would hold a sizeable share of the heap.
-  const key = createHash('sha1').update(JSON.stringify([catalogVersion, index, l.query, [...l.selections], l.facets.map((f) => f.id), l.dynamic.count])).digest('base64');
+  const key = createHash('sha1')
+    .update(JSON.stringify([catalogVersion, index, l.query, [...l.selections], l.facets.map((f) => f.id), l.dynamic.count]))
+    .digest('base64');
   // A listing not seen on this version asks the version's widest-covering candidates (versionCandidates.ts).
-  const seen = memory.get(key) ?? versionCandidatesFor(l.dynamic.known, catalogVersion, l.facets, candidateCount(l.dynamic, l.facets) * VERSION_CANDIDATES_WIDENING);
+  const seen =
+    memory.get(key) ?? versionCandidatesFor(l.dynamic.known, catalogVersion, l.facets, candidateCount(l.dynamic, l.facets) * VERSION_CANDIDATES_WIDENING);
   const candidates = facetsOf(seen, l);
   return { asked: { memory, key, candidates }, aggs: candidates.length ? candidateAggregations(candidates, l.selections, l.facets, collapse) : {} };
 }
@@ -84,7 +99,13 @@ export function dynamicFacetsStep(index: string, l: AnsweredListing): DynamicFac
     const aggregations = response.aggregations as AggResults | undefined;
     const under = aggregations?.[AGG.candidates] as { doc_count?: number } | undefined;
     const hits = readGroupCount(under as Record<string, unknown> | undefined) ?? under?.doc_count;
-    return shapeDynamicFacets(candidates.map((c) => c.facet), candidateResults(candidates, aggregations), count, hits, products);
+    return shapeDynamicFacets(
+      candidates.map((c) => c.facet),
+      candidateResults(candidates, aggregations),
+      count,
+      hits,
+      products,
+    );
   };
   const asked = new Set(l.asked?.candidates.map(idOf));
   if (asked.size && l.response.aggregations?.[AGG.candidates] !== undefined && candidates.every((c) => asked.has(idOf(c)))) return { facets: read(l.response) };

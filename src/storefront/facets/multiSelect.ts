@@ -14,8 +14,7 @@ export function selectionFilters(facets: Facet[], selections: Selections, except
   return facets.filter((f) => f.id !== except && selections.has(f.id)).map((f) => f.filter(selections.get(f.id)!));
 }
 
-const all = (filters: estypes.QueryDslQueryContainer[]): estypes.QueryDslQueryContainer =>
-  (filters.length ? { bool: { filter: filters } } : { match_all: {} });
+const all = (filters: estypes.QueryDslQueryContainer[]): estypes.QueryDslQueryContainer => (filters.length ? { bool: { filter: filters } } : { match_all: {} });
 
 /** The `post_filter` for the hits: every selection; undefined when nothing is selected. */
 export function postFilter(facets: Facet[], selections: Selections): estypes.QueryDslQueryContainer | undefined {

@@ -61,7 +61,9 @@ export function numberFacet(o: NumberFacetOptions): Facet {
       const max = found.max === undefined ? undefined : round(found.max / factor);
       const s = selection?.kind === 'range' ? selection : undefined;
       return {
-        id: o.id, label: o.label, type: 'RANGE',
+        id: o.id,
+        label: o.label,
+        type: 'RANGE',
         ...(o.unit !== undefined ? { unit: o.unit } : {}),
         ...(min !== undefined ? { min } : {}),
         ...(max !== undefined ? { max } : {}),

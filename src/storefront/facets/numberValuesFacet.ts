@@ -32,7 +32,14 @@ export const numberValueId = (stored: number, factor = 1): string => String(roun
 
 function parse(id: string, raw: RawSelection): Selection | undefined {
   if (raw.min !== undefined || raw.max !== undefined) throw invalid(`Query parameter f.${id}.min/f.${id}.max: ${id} is not a range facet`);
-  const values = [...new Set((raw.value ?? '').split('|').map((v) => v.trim()).filter(Boolean))];
+  const values = [
+    ...new Set(
+      (raw.value ?? '')
+        .split('|')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
   const bad = values.find((v) => !NUMBER.test(v));
   if (bad !== undefined) throw invalid(`Query parameter f.${id} must be numbers separated by | (got "${bad}")`);
   return values.length ? { kind: 'values', values: values.map((v) => String(Number(v))) } : undefined;

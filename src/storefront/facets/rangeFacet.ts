@@ -38,7 +38,9 @@ export function priceFacet(o: { id: string; label: string; priceId: string | und
       const max = value(AGG.max);
       const s = selection?.kind === 'range' ? selection : undefined;
       return {
-        id: o.id, label: o.label, type: 'RANGE',
+        id: o.id,
+        label: o.label,
+        type: 'RANGE',
         ...(min !== undefined ? { min } : {}),
         ...(max !== undefined ? { max } : {}),
         ...(s?.min !== undefined ? { minSelected: s.min } : {}),

@@ -70,11 +70,17 @@ export function marketFacetSetup(
   ctx: FacetContext,
 ): FacetSetup {
   const markets = facts.facetConfiguration.markets;
-  return facetSetup({
-    market: Object.hasOwn(markets, at.market) ? markets[at.market] : undefined,
-    locale: at.locale, labels: at.labels, page, defaultDynamicCount: facts.defaultDynamicFacets,
-    ...(facts.dynamicCandidates ? { known: facts.dynamicCandidates } : {}),
-  }, ctx);
+  return facetSetup(
+    {
+      market: Object.hasOwn(markets, at.market) ? markets[at.market] : undefined,
+      locale: at.locale,
+      labels: at.labels,
+      page,
+      defaultDynamicCount: facts.defaultDynamicFacets,
+      ...(facts.dynamicCandidates ? { known: facts.dynamicCandidates } : {}),
+    },
+    ctx,
+  );
 }
 
 export function facetSetup(o: SetupOptions, ctx: FacetContext): FacetSetup {
@@ -110,14 +116,16 @@ export function pageFacetSetup(
     const kind = attributes.get(s.attribute.slice(CUSTOM_PREFIX.length));
     return s.visualization === 'VALUES' && kind !== undefined && kind !== 'label' ? { type: 'TEXT', valuesOf: kind } : { type: 'TEXT' };
   };
-  const definitions = override.facets.map((s): FacetDefinition => ({
-    id: s.attribute,
-    attribute: s.attribute,
-    ...(s.attribute.startsWith(CUSTOM_PREFIX) ? custom(s) : {}),
-    label: market.labelOf(s.attribute),
-    sortOrder: s.sortOrder ?? 'ALPHABETIC',
-    ...(s.unit !== undefined ? { unit: s.unit } : {}),
-  }));
+  const definitions = override.facets.map(
+    (s): FacetDefinition => ({
+      id: s.attribute,
+      attribute: s.attribute,
+      ...(s.attribute.startsWith(CUSTOM_PREFIX) ? custom(s) : {}),
+      label: market.labelOf(s.attribute),
+      sortOrder: s.sortOrder ?? 'ALPHABETIC',
+      ...(s.unit !== undefined ? { unit: s.unit } : {}),
+    }),
+  );
   return { facets: build(definitions, ctx), labelOf: market.labelOf };
 }
 

@@ -31,7 +31,10 @@ export class RememberedCandidates {
 
   record(key: string, candidates: readonly RememberedCandidate[]): void {
     this.sets.delete(key);
-    this.sets.set(key, candidates.map(({ name, kind }) => ({ name, kind })));
+    this.sets.set(
+      key,
+      candidates.map(({ name, kind }) => ({ name, kind })),
+    );
     if (this.sets.size > this.maxListings) this.sets.delete(this.sets.keys().next().value!);
   }
 }

@@ -33,7 +33,10 @@ const LETTER_SIZES = ['XXXXS', 'XXXS', 'XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 
 
 /** The rank of a letter size (`xs`, `XXL`, `3XL`, `M/L` by its first part), else undefined. */
 function letterRank(size: string): number | undefined {
-  const first = size.trim().toUpperCase().split(/[/\s-]/)[0];
+  const first = size
+    .trim()
+    .toUpperCase()
+    .split(/[/\s-]/)[0];
   const expanded = first.replace(/^([2-6])X/, (_, n: string) => 'X'.repeat(Number(n)));
   const rank = LETTER_SIZES.indexOf(expanded);
   return rank < 0 ? undefined : rank;
@@ -68,7 +71,10 @@ export function sizeFacet(o: { id: string; label: string }): Facet {
     },
     filter: (s) => ({ bool: { should: (s.kind === 'values' ? s.values : []).map((v) => sizeQuery(o.id, v)), minimum_should_match: 1 } }),
     aggregations: () => ({
-      [AGG.sizeTypes]: { terms: { field: 'sizeType', size: MAX_SIZE_TYPES }, aggs: { ...sizesAgg, [SIZE_TYPE_LABEL]: { terms: { field: 'sizeTypeLabel', size: 1 } } } },
+      [AGG.sizeTypes]: {
+        terms: { field: 'sizeType', size: MAX_SIZE_TYPES },
+        aggs: { ...sizesAgg, [SIZE_TYPE_LABEL]: { terms: { field: 'sizeTypeLabel', size: 1 } } },
+      },
       [AGG.noSizeType]: { missing: { field: 'sizeType' }, aggs: sizesAgg },
     }),
     shape(results: AggResults, selection): SizeFacetResult | undefined {
@@ -82,10 +88,12 @@ export function sizeFacet(o: { id: string; label: string }): Facet {
       const groups = untyped.length ? [...typed, { type: '', sizes: untyped, label: undefined }] : typed;
       // Value ids keep the size type's feed id (selections work in every locale); the label is translated.
       const sizeTypes = groups.map(({ type, sizes, label }) => {
-        const values: FacetValueResult[] = sizes.map((b) => {
-          const id = sizeValueId(type, String(b.key));
-          return { id, label: String(b.key), selected: selected.has(id) || selected.has(String(b.key)), count: b.doc_count };
-        }).sort((a, b) => compareSizes(a.label, b.label));
+        const values: FacetValueResult[] = sizes
+          .map((b) => {
+            const id = sizeValueId(type, String(b.key));
+            return { id, label: String(b.key), selected: selected.has(id) || selected.has(String(b.key)), count: b.doc_count };
+          })
+          .sort((a, b) => compareSizes(a.label, b.label));
         return { label: label ?? type, formats: [{ format: NO_FORMAT, values }] };
       });
       if (sizeTypes.length === 0 && selected.size === 0) return undefined;

@@ -6,12 +6,13 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { FacetResult } from '../responseTypes';
 
 /** The raw parameters of one facet id. */
-export interface RawSelection { value?: string; min?: string; max?: string }
+export interface RawSelection {
+  value?: string;
+  min?: string;
+  max?: string;
+}
 
-export type Selection =
-  | { kind: 'values'; values: string[] }
-  | { kind: 'range'; min?: number; max?: number }
-  | { kind: 'checkbox'; selected: true };
+export type Selection = { kind: 'values'; values: string[] } | { kind: 'range'; min?: number; max?: number } | { kind: 'checkbox'; selected: true };
 
 export type { Aggs, AggResults } from '../aggNames';
 import type { Aggs, AggResults } from '../aggNames';
@@ -32,5 +33,5 @@ export interface Facet {
 export type Bucket = { key: string | number; doc_count: number };
 
 export function buckets(agg: estypes.AggregationsAggregate | undefined): Bucket[] {
-  return ((agg as { buckets?: Bucket[] } | undefined)?.buckets ?? []);
+  return (agg as { buckets?: Bucket[] } | undefined)?.buckets ?? [];
 }

@@ -26,7 +26,14 @@ export interface ValueFacetOptions {
 
 export function parseValues(id: string, raw: RawSelection): Selection | undefined {
   if (raw.min !== undefined || raw.max !== undefined) throw invalid(`Query parameter f.${id}.min/f.${id}.max: ${id} is not a range facet`);
-  const values = [...new Set((raw.value ?? '').split('|').map((v) => v.trim()).filter(Boolean))];
+  const values = [
+    ...new Set(
+      (raw.value ?? '')
+        .split('|')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
   return values.length ? { kind: 'values', values } : undefined;
 }
 
@@ -36,7 +43,12 @@ function selectedValues(selection: Selection | undefined): string[] {
 
 export function values(results: AggResults, selection: Selection | undefined): FacetValueResult[] {
   const selected = new Set(selectedValues(selection));
-  const found = buckets(results[AGG.values]).map((b) => ({ id: String(b.key), label: String(b.key), selected: selected.has(String(b.key)), count: b.doc_count }));
+  const found = buckets(results[AGG.values]).map((b) => ({
+    id: String(b.key),
+    label: String(b.key),
+    selected: selected.has(String(b.key)),
+    count: b.doc_count,
+  }));
   const missing = [...selected].filter((v) => !found.some((f) => f.id === v)).map((v) => ({ id: v, label: v, selected: true, count: 0 }));
   return [...found, ...missing];
 }

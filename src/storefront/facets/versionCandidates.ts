@@ -28,7 +28,12 @@ export const VERSION_CANDIDATES_WIDENING = 2;
  * candidate count, widened), leaving out the facets shown; none when the knowledge is of another version than
  * the query's (a newer import went live since the facts were read, or they were read before it).
  */
-export function versionCandidatesFor(known: VersionCandidates | undefined, catalogVersion: string | undefined, shown: readonly Facet[], size: number): Candidate[] {
+export function versionCandidatesFor(
+  known: VersionCandidates | undefined,
+  catalogVersion: string | undefined,
+  shown: readonly Facet[],
+  size: number,
+): Candidate[] {
   if (!known || !catalogVersion || known.version !== catalogVersion) return [];
   const shownIds = new Set(shown.map((f) => f.id));
   const seen = new Set<string>();

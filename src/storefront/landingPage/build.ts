@@ -60,16 +60,19 @@ function listing(req: LandingPageRequest, plan: ListingPlan): Query {
 export function primaryHitsSearch(req: LandingPageRequest, plan: ListingPlan, o: ListingOptions): estypes.SearchRequest {
   const post = postFilter(plan.facets, plan.selections);
   const query = listing(req, plan);
-  return explainedSearch({
-    query: plan.pinsApply ? pinnedFirst(query, plan.pins) : query,
-    ...(post ? { post_filter: post } : {}),
-    sort: listingSort(plan.sort, req.context),
-    from: o.from,
-    size: o.size,
-    ...(o.collapse ? { collapse: { field: 'collapseKey' } } : {}),
-    _source: { includes: productSource(req.context) },
-    track_total_hits: false,
-  }, o.explain);
+  return explainedSearch(
+    {
+      query: plan.pinsApply ? pinnedFirst(query, plan.pins) : query,
+      ...(post ? { post_filter: post } : {}),
+      sort: listingSort(plan.sort, req.context),
+      from: o.from,
+      size: o.size,
+      ...(o.collapse ? { collapse: { field: 'collapseKey' } } : {}),
+      _source: { includes: productSource(req.context) },
+      track_total_hits: false,
+    },
+    o.explain,
+  );
 }
 
 /**

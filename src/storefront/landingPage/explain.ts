@@ -35,8 +35,10 @@ export function pinReasons(plan: ListingPlan, loaded: LoadedPage | undefined): M
   const handpicked = new Set(page.primaryList?.rules ? compileRules(page.primaryList.rules, { handpickedFirst: true }).handpicked : []);
   const sliceOf = new Map(plan.slices.flatMap((s) => s.keys.map((k) => [k, s.id] as const)));
   plan.pins.forEach((key, i) => {
-    const label = pinned.has(key) ? `page ${page.id}: pinned`
-      : handpicked.has(key) ? `page ${page.id} rule 1: handpicked product_key`
+    const label = pinned.has(key)
+      ? `page ${page.id}: pinned`
+      : handpicked.has(key)
+        ? `page ${page.id} rule 1: handpicked product_key`
         : `page ${page.id} slice ${sliceOf.get(key) ?? '?'}: pinnedProducts`;
     out.set(key, { key, label, slot: i + 1 });
   });
@@ -45,10 +47,16 @@ export function pinReasons(plan: ListingPlan, loaded: LoadedPage | undefined): M
 
 /** The primary list's order without pins, product keys only, from the top. */
 export function unpinnedSearch(req: LandingPageRequest, plan: ListingPlan, collapse: boolean, upTo: number): estypes.SearchRequest {
-  return { ...primaryHitsSearch(req, { ...plan, pinsApply: false }, { collapse, from: 0, size: Math.min(upTo, BEFORE_WINDOW) }), _source: { includes: ['productKey', 'productGroupKey'] } };
+  return {
+    ...primaryHitsSearch(req, { ...plan, pinsApply: false }, { collapse, from: 0, size: Math.min(upTo, BEFORE_WINDOW) }),
+    _source: { includes: ['productKey', 'productGroupKey'] },
+  };
 }
 
-interface Keyed { productKey?: unknown; productGroupKey?: unknown }
+interface Keyed {
+  productKey?: unknown;
+  productGroupKey?: unknown;
+}
 
 /** 1-based position of a product (else of its group) in the unpinned order; ">n" when not among its first n. */
 export function positionBefore(unpinned: estypes.SearchResponse<unknown>, hit: estypes.SearchHit<unknown>, offset = 0): number | string {

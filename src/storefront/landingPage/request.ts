@@ -114,7 +114,9 @@ export function parseLandingPageRequest(query: RawQuery, body: LandingPageBody, 
     ...(primary !== undefined ? { primaryList: primary.include !== false } : {}),
     rules: primary?.productRules
       ? parseRules(primary.productRules, { parameter: 'primaryList.productRules' })
-      : primary?.productFilter ? parseProductFilter(primary.productFilter, { parameter: 'primaryList.productFilter' }) : [],
+      : primary?.productFilter
+        ? parseProductFilter(primary.productFilter, { parameter: 'primaryList.productFilter' })
+        : [],
     // POST asks in the body; GET (no body) with includeNavigation=true.
     navigation: body.navigation?.include === true || (!isPost && includeNavigation === true),
     recommendationLists: parseRecommendationLists(body.recommendationLists),

@@ -47,7 +47,9 @@ import { variantSettings } from '../experiments';
 import type { VariantOverrides } from '../../merchandising/experiments/types';
 
 /** `explain`: only the admin explain endpoint; adds each primary product group's explanation (explain.ts) and registers nothing. */
-export interface LandingPageOptions { explain?: boolean }
+export interface LandingPageOptions {
+  explain?: boolean;
+}
 
 export async function landingPage(s: StorefrontServices, req: LandingPageRequest, options: LandingPageOptions = {}): Promise<LandingPageResult> {
   const { market, locale, priceId } = req.context;
@@ -57,25 +59,31 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   navigation.catch(() => undefined); // awaited below; a failure must not go unhandled if the page lookup fails first
 
   const [cached, language, topContent, variant] = await Promise.all([
-    loadPageCached(s, req).then((page) => servedNow(page, req, s.now())), req.q ? s.language(locale) : undefined, topContentFor(s, req.context.market, req.contentLists), variantSettings(s, req.context),
+    loadPageCached(s, req).then((page) => servedNow(page, req, s.now())),
+    req.q ? s.language(locale) : undefined,
+    topContentFor(s, req.context.market, req.contentLists),
+    variantSettings(s, req.context),
   ]);
   const loaded = withPageOverride(cached, variant.overrides.pages, req.pageReference);
   const plan = { ...listingPlan(req, loaded), ...(req.q && language ? { expansion: language.expand(req.q) } : {}) };
-  const withPrimary = req.primaryList ?? (loaded?.page.primaryList !== undefined);
+  const withPrimary = req.primaryList ?? loaded?.page.primaryList !== undefined;
   const explain = options.explain && withPrimary ? landingProbes(req, loaded) : undefined;
   // Dynamic facets: the candidates remembered for this listing have their values asked in round 1's facet
   // search (../facets/dynamicRun.ts), whose query is the one their coverage is read under.
   const query = withPrimary && plan.dynamic ? facetsQuery(req, plan) : undefined;
-  const remembered = query && askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(locale), { ...plan, query, context: req.context }, req.collapse);
+  const remembered =
+    query && askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(locale), { ...plan, query, context: req.context }, req.collapse);
   const facetsSearch = () => {
     const body = primaryFacetsSearch(req, plan, { collapse: req.collapse });
     return remembered ? { ...body, aggs: { ...body.aggs, ...remembered.aggs } } : body;
   };
   const searches: IndexedSearch[] = [
-    ...(withPrimary ? [
-      { index: s.index.products(locale), body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit, explain }) },
-      { index: s.index.products(locale), body: facetsSearch() },
-    ] : []),
+    ...(withPrimary
+      ? [
+          { index: s.index.products(locale), body: primaryHitsSearch(req, plan, { collapse: req.collapse, from: req.skip, size: req.limit, explain }) },
+          { index: s.index.products(locale), body: facetsSearch() },
+        ]
+      : []),
     ...req.contentLists.map((list) => ({ index: s.index.content(locale), body: contentListSearch(list, { market, locale }, topContent) })),
     // The explain run alone: the order without pins, for each product's position before merchandising.
     ...(explain ? [{ index: s.index.products(locale), body: unpinnedSearch(req, plan, req.collapse, req.skip + req.limit + BEFORE_WINDOW) }] : []),
@@ -85,11 +93,21 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
     const responses = await s.search.msearch(searches);
     unpinned = explain ? responses[responses.length - 1] : undefined;
     const primary = withPrimary ? { hits: responses[0], facets: responses[1] } : undefined;
-    const dynamic = primary && dynamicFacetsStep(s.index.products(locale), {
-      ...plan, query: query ?? facetsQuery(req, plan), response: primary.facets, context: req.context, ...(remembered ? { asked: remembered.asked } : {}),
-    });
+    const dynamic =
+      primary &&
+      dynamicFacetsStep(s.index.products(locale), {
+        ...plan,
+        query: query ?? facetsQuery(req, plan),
+        response: primary.facets,
+        context: req.context,
+        ...(remembered ? { asked: remembered.asked } : {}),
+      });
     const { siblings, dynamicFacets } = await siblingsAndDynamicFacets(s, req.context, mainProducts(primary?.hits), productSource(req.context), dynamic);
-    return { primary: primary && { ...primary, dynamicFacets }, contents: responses.slice(withPrimary ? 2 : 0, (withPrimary ? 2 : 0) + req.contentLists.length), siblings };
+    return {
+      primary: primary && { ...primary, dynamicFacets },
+      contents: responses.slice(withPrimary ? 2 : 0, (withPrimary ? 2 : 0) + req.contentLists.length),
+      siblings,
+    };
   };
   const recommendationLists = mergeRecommendationLists(loaded?.page.recLists ?? [], req.recommendationLists);
   // A registered answer's query id: every ticket of the page carries it (search analytics, UBI).
@@ -102,12 +120,16 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   if (queryId && !options.explain) registerPageView(s, req, loaded, queryId);
 
   const result = shapeLandingPage({
-    req, plan,
+    req,
+    plan,
     ...(loaded ? { page: loaded.page } : {}),
     ...(primary ? { primary: { ...primary, total: groupTotal(primary.facets, req.collapse) } } : {}),
-    siblings, contents, recommendationLists: recommendations,
+    siblings,
+    contents,
+    recommendationLists: recommendations,
     ...(tree ? { navigation: shapeNavigation(tree.roots, selectedPath(tree.roots, loaded?.page.id), nodeFacts(tree, locale, tree.counts)) } : {}),
-    now: s.now(), queryId,
+    now: s.now(),
+    queryId,
   });
   if (!explain || !primary || !unpinned || !result.primaryList) return result;
   const pins = pinReasons(plan, loaded);
@@ -115,10 +137,19 @@ export async function landingPage(s: StorefrontServices, req: LandingPageRequest
   const hits = shownHits(primary.hits);
   const keyOf = (hit: estypes.SearchHit<unknown>) => String((hit._source as { productKey?: unknown }).productKey);
   const ties = tieBreaks(hits, (i) => pins.has(keyOf(hits[i])));
-  const explanations = hits.map((hit, i) => explainHit(hit, {
-    sort: plan.sort, position: req.skip + i + 1, positionBefore: positionBefore(before, hit),
-    pin: pins.get(keyOf(hit)), tie: ties[i],
-  }, PIN_WEIGHT));
+  const explanations = hits.map((hit, i) =>
+    explainHit(
+      hit,
+      {
+        sort: plan.sort,
+        position: req.skip + i + 1,
+        positionBefore: positionBefore(before, hit),
+        pin: pins.get(keyOf(hit)),
+        tie: ties[i],
+      },
+      PIN_WEIGHT,
+    ),
+  );
   return { ...result, primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) } };
 }
 
@@ -167,7 +198,10 @@ function loadPageCached(s: StorefrontServices, req: LandingPageRequest): Promise
   let cache = pageCaches.get(s.merchandising);
   if (!cache) {
     cache = new Cache<LoadedPage | undefined>({
-      name: 'landing-pages', ttlMs: s.cacheMs, staleMs: STALE_MS, maxKeys: 10_000,
+      name: 'landing-pages',
+      ttlMs: s.cacheMs,
+      staleMs: STALE_MS,
+      maxKeys: 10_000,
       onRefreshFailed: (err) => s.log.warn('background reload of a cached landing page failed; serving the previous value', { err }),
     });
     pageCaches.set(s.merchandising, cache);
@@ -187,4 +221,3 @@ async function loadPage(s: StorefrontServices, req: LandingPageRequest): Promise
   const ancestors = await s.merchandising.pages.ancestors(found);
   return { page: found.page, ancestors: ancestors.map((a) => a.page) };
 }
-

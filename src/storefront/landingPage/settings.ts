@@ -28,7 +28,10 @@ import type { PhraseExpansion } from '../relevance';
 
 type Query = estypes.QueryDslQueryContainer;
 
-export interface Slice { id: string; keys: string[] }
+export interface Slice {
+  id: string;
+  keys: string[];
+}
 
 export interface ListingPlan {
   filters: Query[];
@@ -92,7 +95,12 @@ export function listingPlan(req: LandingPageRequest, loaded: LoadedPage | undefi
   const products = loaded ? pageProducts(loaded, req.context.priceId) : { filters: [], blocked: [], handpicked: [] };
   const requestRules = compileRuleSet(req.rules, { priceId: req.context.priceId });
   const slices = loaded ? pageSlices(loaded) : [];
-  const facets = planFacets(pageFacetSetup(primaryList?.facetsOverride, req.facetSetup, req.context, req.customAttributes), req.query, req.customAttributes, req.context);
+  const facets = planFacets(
+    pageFacetSetup(primaryList?.facetsOverride, req.facetSetup, req.context, req.customAttributes),
+    req.query,
+    req.customAttributes,
+    req.context,
+  );
   const sortOptions = pageSortOptions(primaryList);
   const sort = selectSort(req.sort, sortOptions);
   const { pins, ownSlices } = orderPins([...(primaryList?.pinned ?? []), ...products.handpicked], slices, products.blocked);

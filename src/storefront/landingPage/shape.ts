@@ -99,7 +99,8 @@ export function shapeLandingPage(o: LandingPageOutcome): LandingPageResult {
   const result: LandingPageResult = {
     recommendationLists: o.recommendationLists,
     contentLists: req.contentLists.map((list, i) =>
-      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'LANDING_PAGE', market, touchpoint, ...attributed })),
+      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'LANDING_PAGE', market, touchpoint, ...attributed }),
+    ),
     customData: { ...(o.page?.customData?.[locale] ?? {}) },
     published: o.page !== undefined,
     seo: seo(o.page, locale),

@@ -23,14 +23,20 @@ const SEPARATOR = ' > ';
 
 /** `' A >B > C '` → `['A', 'A > B', 'A > B > C']`, in the form `categoryPaths` stores. */
 export function categoryLevels(category: string): string[] {
-  const parts = category.split('>').map((p) => p.trim()).filter(Boolean);
+  const parts = category
+    .split('>')
+    .map((p) => p.trim())
+    .filter(Boolean);
   return parts.map((_, i) => parts.slice(0, i + 1).join(SEPARATOR));
 }
 
 const parentOf = (path: string): string => path.split(SEPARATOR).slice(0, -1).join(SEPARATOR);
 const leafOf = (path: string): string => path.split(SEPARATOR).pop() ?? path;
 
-export interface CategoryCount { path: string; count: number }
+export interface CategoryCount {
+  path: string;
+  count: number;
+}
 
 /** The navigation of a search page from its hits' category counts (pure). */
 export function categoryNavigation(categories: readonly CategoryCount[], rootCount: number, selectedCategory: string | undefined): NavigationResult {

@@ -38,9 +38,10 @@ export function nodeCountSearch(at: Place, nodes: ReadonlyMap<string, PageProduc
 /** Product groups per node id from a nodeCountSearch response. */
 export function nodeCounts(response: estypes.SearchResponse<unknown>, collapse: boolean): Map<string, number> {
   const out = new Map<string, number>();
-  const buckets = (response.aggregations?.[AGG.nodes] as { buckets?: Record<string, { doc_count: number } & Record<string, unknown>> } | undefined)?.buckets ?? {};
+  const buckets =
+    (response.aggregations?.[AGG.nodes] as { buckets?: Record<string, { doc_count: number } & Record<string, unknown>> } | undefined)?.buckets ?? {};
   for (const [id, b] of Object.entries(buckets)) {
-    out.set(id, collapse ? readGroupCount(b) ?? 0 : b.doc_count);
+    out.set(id, collapse ? (readGroupCount(b) ?? 0) : b.doc_count);
   }
   return out;
 }

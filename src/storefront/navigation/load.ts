@@ -16,7 +16,6 @@ import { Cache } from '../../kernel/cache';
 import { nodeCountSearch, nodeCounts } from './counts';
 import { allNodes, type NodeFacts } from './shape';
 
-
 /**
  * What navigation loading reads of the storefront's services: owned here, below the service bundle that
  * fills it (services.ts), so no import points up (dependency-cruiser: storefront-shared-below-composing).
@@ -38,7 +37,11 @@ export interface LoadedNavigation {
   pages: Map<string, FoundPage>;
 }
 
-export interface NavigationPlace { market: string; locale: string; view: PageView }
+export interface NavigationPlace {
+  market: string;
+  locale: string;
+  view: PageView;
+}
 
 /** The tree of a market-locale (app nodes included: visitors see them) and the pages it shows. */
 export async function loadNavigation(s: NavigationServices, at: NavigationPlace): Promise<LoadedNavigation> {
@@ -49,7 +52,11 @@ export async function loadNavigation(s: NavigationServices, at: NavigationPlace)
 }
 
 /** What each PAGE node's page lists, by node id (pure). Nodes whose page is missing are left out. */
-export function nodeProducts(nodes: readonly NavigationTreeNode[], pages: ReadonlyMap<string, FoundPage>, priceId: string | undefined): Map<string, PageProducts> {
+export function nodeProducts(
+  nodes: readonly NavigationTreeNode[],
+  pages: ReadonlyMap<string, FoundPage>,
+  priceId: string | undefined,
+): Map<string, PageProducts> {
   const out = new Map<string, PageProducts>();
   for (const n of nodes) {
     const found = n.pageId !== undefined ? pages.get(n.pageId) : undefined;
@@ -61,7 +68,10 @@ export function nodeProducts(nodes: readonly NavigationTreeNode[], pages: Readon
 }
 
 /** Product groups per PAGE node id, and of the whole market-locale (the root). */
-export interface TreeCounts { nodes: Map<string, number>; root: number }
+export interface TreeCounts {
+  nodes: Map<string, number>;
+  root: number;
+}
 
 /** Facts for shaping (pure). */
 export function nodeFacts(loaded: LoadedNavigation, locale: string, counts: TreeCounts): NodeFacts {
@@ -70,7 +80,13 @@ export function nodeFacts(loaded: LoadedNavigation, locale: string, counts: Tree
 }
 
 /** Counts every PAGE node of the tree with one size-0 search. */
-export async function countNodes(s: NavigationServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
+export async function countNodes(
+  s: NavigationServices,
+  at: NavigationPlace,
+  loaded: LoadedNavigation,
+  priceId: string | undefined,
+  collapse: boolean,
+): Promise<TreeCounts> {
   const products = nodeProducts(allNodes(loaded.roots), loaded.pages, priceId);
   const [response] = await s.search.msearch([{ index: s.index.products(at.locale), body: nodeCountSearch(at, products, collapse) }]);
   return { nodes: nodeCounts(response, collapse), root: groupTotal(response, collapse) };
@@ -107,7 +123,13 @@ export function cachedNavigation(s: NavigationServices, at: NavigationPlace): Pr
   return cachesOf(s).navigation.get(`${at.market}|${at.locale}|${at.view}`, () => loadNavigation(s, at), { version: revisions(s) });
 }
 
-export async function cachedCounts(s: NavigationServices, at: NavigationPlace, loaded: LoadedNavigation, priceId: string | undefined, collapse: boolean): Promise<TreeCounts> {
+export async function cachedCounts(
+  s: NavigationServices,
+  at: NavigationPlace,
+  loaded: LoadedNavigation,
+  priceId: string | undefined,
+  collapse: boolean,
+): Promise<TreeCounts> {
   // The version this query reads: counts of an older one must not be served to it (the facts' version may lag).
   const catalog = s.catalogVersion ?? (await s.facts.get())?.version ?? '';
   const slot = `${at.market}|${at.locale}|${at.view}|${priceId ?? ''}`;
@@ -115,7 +137,12 @@ export async function cachedCounts(s: NavigationServices, at: NavigationPlace, l
 }
 
 /** The tree with its counts. */
-export async function navigationWithCounts(s: NavigationServices, at: NavigationPlace, priceId: string | undefined, collapse: boolean): Promise<LoadedNavigation & { counts: TreeCounts }> {
+export async function navigationWithCounts(
+  s: NavigationServices,
+  at: NavigationPlace,
+  priceId: string | undefined,
+  collapse: boolean,
+): Promise<LoadedNavigation & { counts: TreeCounts }> {
   const loaded = await cachedNavigation(s, at);
   return { ...loaded, counts: await cachedCounts(s, at, loaded, priceId, collapse) };
 }

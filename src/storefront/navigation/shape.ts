@@ -37,9 +37,15 @@ export type NavigationNodeResult = NodeKind & NodeCommon & { children: Navigatio
 
 export type NavigationStateNodeResult = NodeKind & NodeCommon & { expandable: boolean; selected: boolean; children: NavigationStateNodeResult[] };
 
-export interface Breadcrumb { label: string; path: string }
+export interface Breadcrumb {
+  label: string;
+  path: string;
+}
 
-export interface NavigationResult { breadcrumbs: Breadcrumb[]; tree: NavigationStateNodeResult }
+export interface NavigationResult {
+  breadcrumbs: Breadcrumb[];
+  tree: NavigationStateNodeResult;
+}
 
 export interface NodeFacts {
   locale: string;
@@ -61,8 +67,10 @@ function nodeKind(node: NavigationTreeNode, pagePaths: ReadonlyMap<string, strin
   const path = nodePath(node, pagePaths) ?? '';
   switch (node.type) {
     case 'PAGE':
-    case 'LINK': return { type: 'PAGE_LINK', path, link: path };
-    case 'LABEL': return { type: 'LABEL' };
+    case 'LINK':
+      return { type: 'PAGE_LINK', path, link: path };
+    case 'LABEL':
+      return { type: 'LABEL' };
     default: {
       const never: never = node.type;
       throw new Error(`unknown navigation node type ${String(never)}`);

@@ -22,12 +22,30 @@ export const PRODUCT_PAGE_RULES: EndpointRules = { templates: 'ignored', present
 export const CART_PAGE_RULES: EndpointRules = { templates: 'ignored', presentCustomPrefixes: ['variant', 'number', 'length'] };
 export const ADD_TO_CART_POPUP_RULES: EndpointRules = { templates: true, presentCustomPrefixes: ['variant', 'number', 'length'] };
 
-export interface ProductPageRequest { context: QueryContext; productKey: string; include: boolean; recommendationLists: RecommendationListRequest[] }
-export interface CartPageRequest { context: QueryContext; cart: string[]; include: boolean; recommendationLists: RecommendationListRequest[] }
-export interface AddToCartPopupRequest { context: QueryContext; variantKey: string; cart?: string[]; recommendationLists: RecommendationListRequest[] }
+export interface ProductPageRequest {
+  context: QueryContext;
+  productKey: string;
+  include: boolean;
+  recommendationLists: RecommendationListRequest[];
+}
+export interface CartPageRequest {
+  context: QueryContext;
+  cart: string[];
+  include: boolean;
+  recommendationLists: RecommendationListRequest[];
+}
+export interface AddToCartPopupRequest {
+  context: QueryContext;
+  variantKey: string;
+  cart?: string[];
+  recommendationLists: RecommendationListRequest[];
+}
 
 /** A page body: an object (an empty body is `{}`), with an optional `{include}` section named `section`. */
-export interface PageBody { include: boolean; recommendationLists: RecommendationListRequest[] }
+export interface PageBody {
+  include: boolean;
+  recommendationLists: RecommendationListRequest[];
+}
 
 export function parsePageBody(body: unknown, section?: 'productGroup' | 'cart'): PageBody {
   if (body === undefined || body === null) return { include: false, recommendationLists: [] };

@@ -26,15 +26,27 @@ import type { PageType } from '../../events/tickets';
 import type { AddToCartPopupRequest, CartPageRequest, ProductPageRequest } from './request';
 import { shapeCart, shapeProductPageGroup, variantTickets } from './shape';
 
-export interface ProductPageResult { productGroup?: ProductGroupResult; tickets?: Record<string, string>; recommendationLists: RecommendationListResult[] }
-export interface CartPageResult { cart: ProductGroupResult[]; recommendationLists: RecommendationListResult[] }
-export interface AddToCartPopupResult { recommendationLists: RecommendationListResult[] }
+export interface ProductPageResult {
+  productGroup?: ProductGroupResult;
+  tickets?: Record<string, string>;
+  recommendationLists: RecommendationListResult[];
+}
+export interface CartPageResult {
+  cart: ProductGroupResult[];
+  recommendationLists: RecommendationListResult[];
+}
+export interface AddToCartPopupResult {
+  recommendationLists: RecommendationListResult[];
+}
 
 export const PRODUCT_GROUP_LIST = 'PRODUCT_GROUP';
 export const CART_LIST = 'CART';
 
-const shapeContext = (s: StorefrontServices, ctx: QueryContext, pageType: PageType, listId: string): ShapeContext =>
-  ({ query: ctx, origin: { pageType, listId, market: ctx.market, touchpoint: ctx.touchpoint }, now: s.now() });
+const shapeContext = (s: StorefrontServices, ctx: QueryContext, pageType: PageType, listId: string): ShapeContext => ({
+  query: ctx,
+  origin: { pageType, listId, market: ctx.market, touchpoint: ctx.touchpoint },
+  now: s.now(),
+});
 
 export async function productPage(s: StorefrontServices, req: ProductPageRequest): Promise<ProductPageResult> {
   const ctx = req.context;
@@ -42,9 +54,20 @@ export async function productPage(s: StorefrontServices, req: ProductPageRequest
   // The page's product and its siblings alongside the lists, which take the product from the same
   // lookup; an unknown product wins over a list's error.
   const document = pageDocument(s, ctx, req.productKey, req.include);
-  const known = document.then((doc) => new Map([[req.productKey, doc && sourceProductOf(doc)]]), () => new Map<string, undefined>());
+  const known = document.then(
+    (doc) => new Map([[req.productKey, doc && sourceProductOf(doc)]]),
+    () => new Map<string, undefined>(),
+  );
   const [product, lists] = await Promise.allSettled([
-    document.then(async (doc) => doc && { doc, siblings: req.include ? await fetchSiblings(s.search, s.index.products(ctx.locale), ctx, [doc], productSource(ctx)) : new Map<string, ProductSource>() }),
+    document.then(
+      async (doc) =>
+        doc && {
+          doc,
+          siblings: req.include
+            ? await fetchSiblings(s.search, s.index.products(ctx.locale), ctx, [doc], productSource(ctx))
+            : new Map<string, ProductSource>(),
+        },
+    ),
     runRecommendationLists(s, ctx, req.recommendationLists, { productKey: req.productKey, pageType: 'PRODUCT_PAGE', known }),
   ]);
   if (product.status === 'rejected') throw product.reason;
@@ -90,16 +113,19 @@ export async function addToCartPopup(s: StorefrontServices, req: AddToCartPopupR
   const [variant, template, cart] = await Promise.all([
     s.search.search({ index: s.index.products(ctx.locale), ...variantSearch(ctx, req.variantKey) }),
     resolveTemplate(s, ctx.templateId),
-    req.cart ?? s.behaviour.cartOf({ market: ctx.market, customerKey: ctx.customerKey, sessionKey: ctx.sessionKey }).catch((err) => {
-      s.log.warn('cart from behaviour unavailable', { err });
-      return [] as string[];
-    }),
+    req.cart ??
+      s.behaviour.cartOf({ market: ctx.market, customerKey: ctx.customerKey, sessionKey: ctx.sessionKey }).catch((err) => {
+        s.log.warn('cart from behaviour unavailable', { err });
+        return [] as string[];
+      }),
   ]);
   if (!variant.hits.hits.length) throw invalid(`Query parameter variantKey: unknown variant "${req.variantKey}" in market ${ctx.market}`);
   if (ctx.notify) register(s, cartEvent(ctx, [...cart, req.variantKey]));
   // The template's custom attributes must be fetched even when presentCustom does not name them.
   const lists = await runRecommendationLists(s, withTemplateFields(ctx, template), req.recommendationLists, {
-    variantKey: req.variantKey, cart: cart.filter((k) => k !== req.variantKey), pageType: 'ADD_TO_CART_POPUP',
+    variantKey: req.variantKey,
+    cart: cart.filter((k) => k !== req.variantKey),
+    pageType: 'ADD_TO_CART_POPUP',
   });
   return { recommendationLists: lists.map((l) => ({ ...l, productGroups: applyTemplate(l.productGroups, template) })) };
 }

@@ -43,7 +43,12 @@ export function variantTickets(doc: ProductSource, sc: ShapeContext): Record<str
 }
 
 /** Cart products in cart order, one group per product, however many of its variants the cart holds. */
-export function shapeCart(cart: string[], found: ReadonlyMap<string, ProductSource>, siblings: ReadonlyMap<string, ProductSource>, sc: ShapeContext): ProductGroupResult[] {
+export function shapeCart(
+  cart: string[],
+  found: ReadonlyMap<string, ProductSource>,
+  siblings: ReadonlyMap<string, ProductSource>,
+  sc: ShapeContext,
+): ProductGroupResult[] {
   const seen = new Set<string>();
   const groups: ProductGroupResult[] = [];
   for (const key of cart) {

@@ -21,7 +21,10 @@ export function parseRecommendationLists(value: unknown): RecommendationListRequ
 
 /** Answers every list, in request order; a list an A/B variant of the visitor overrides runs with the variant's algorithm. */
 export async function runRecommendationLists(
-  s: RecommendationServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
+  s: RecommendationServices,
+  context: QueryContext,
+  lists: RecommendationListRequest[],
+  defaults: RecommendationDefaults,
 ): Promise<RecommendationListResult[]> {
   if (!lists.length) return [];
   const overrides = (await variantSettings(s, context)).overrides.recommendations;

@@ -7,7 +7,11 @@ import { orderHits } from './query';
 import type { Stage } from './types';
 
 export function fillList<T extends { productKey: string; productGroupKey: string }>(
-  stages: Stage[], answers: T[][], limit: number, shownBefore: ReadonlySet<string> = new Set(), excludedGroups: readonly string[] = [],
+  stages: Stage[],
+  answers: T[][],
+  limit: number,
+  shownBefore: ReadonlySet<string> = new Set(),
+  excludedGroups: readonly string[] = [],
 ): T[] {
   const candidates = stages.flatMap((stage, i) => orderHits(stage, answers[i] ?? []).map((product) => ({ product, stage: i })));
   // The groups the list is about count as taken from the start.

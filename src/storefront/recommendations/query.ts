@@ -20,8 +20,9 @@ export function stockFirst(ctx: QueryContext): Query {
 }
 
 /** Missing values sort last; unmapped types keep an empty index answerable. */
-const field = (name: string, order: estypes.SortOrder, unmapped_type: estypes.MappingFieldType): estypes.SortCombinations =>
-  ({ [name]: { order, missing: '_last', unmapped_type } });
+const field = (name: string, order: estypes.SortOrder, unmapped_type: estypes.MappingFieldType): estypes.SortCombinations => ({
+  [name]: { order, missing: '_last', unmapped_type },
+});
 
 /**
  * Score (stock tier or relevance), then popularity, then what the feed says of popularity (rating, then
@@ -30,8 +31,12 @@ const field = (name: string, order: estypes.SortOrder, unmapped_type: estypes.Ma
  */
 export function popularityOrder(): estypes.SortCombinations[] {
   return [
-    { _score: { order: 'desc' } }, field('popularity', 'desc', 'float'), field('rating', 'desc', 'double'), field('stock', 'desc', 'long'),
-    field('releaseDate', 'desc', 'date'), { productKey: { order: 'asc' } },
+    { _score: { order: 'desc' } },
+    field('popularity', 'desc', 'float'),
+    field('rating', 'desc', 'double'),
+    field('stock', 'desc', 'long'),
+    field('releaseDate', 'desc', 'date'),
+    { productKey: { order: 'asc' } },
   ];
 }
 

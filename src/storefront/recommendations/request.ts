@@ -11,8 +11,17 @@ import { MAX_KEY_LENGTH } from '../keys';
 import { isOwnDomainPath } from '../../kernel/urls';
 
 export const ALGORITHMS: readonly Algorithm[] = [
-  'TOP_PRODUCTS', 'PERSONAL', 'CART', 'FAVORITES', 'UPSELL', 'STYLE_WITH', 'ALTERNATIVES', 'NEWEST_PRODUCTS',
-  'MORE_FROM_SERIES', 'RECENTLY_VIEWED', 'ADD_TO_CART_RECS',
+  'TOP_PRODUCTS',
+  'PERSONAL',
+  'CART',
+  'FAVORITES',
+  'UPSELL',
+  'STYLE_WITH',
+  'ALTERNATIVES',
+  'NEWEST_PRODUCTS',
+  'MORE_FROM_SERIES',
+  'RECENTLY_VIEWED',
+  'ADD_TO_CART_RECS',
 ];
 export const MAX_LISTS = 10;
 export const MAX_LIMIT = 200;
@@ -90,7 +99,8 @@ function parseParams(raw: unknown, fail: Fail): NonNullable<RecommendationListRe
     params[name] = v;
   }
   if (raw.cart !== undefined) {
-    if (!Array.isArray(raw.cart) || raw.cart.some((k) => typeof k !== 'string' || k.trim() === '')) throw fail('params.cart', 'must be an array of product or variant keys');
+    if (!Array.isArray(raw.cart) || raw.cart.some((k) => typeof k !== 'string' || k.trim() === ''))
+      throw fail('params.cart', 'must be an array of product or variant keys');
     if (raw.cart.length > MAX_CART_KEYS) throw fail('params.cart', `holds at most ${MAX_CART_KEYS} keys (got ${raw.cart.length})`);
     const long = (raw.cart as string[]).findIndex((k) => k.length > MAX_KEY_LENGTH);
     if (long >= 0) throw fail(`params.cart[${long}]`, `must be at most ${MAX_KEY_LENGTH} characters (got ${(raw.cart as string[])[long].length})`);

@@ -32,8 +32,12 @@ import { readSourceProducts, sourceProductsSearch } from './source';
 import type { AlgorithmInput, ListKeys, ResolvedList, SignalInput, SourceProduct, Stage } from './types';
 
 /** `about`: the product groups the list is about, left out when it is filled (query.ts aboutGroups). */
-interface Planned { request: RecommendationListRequest; input?: AlgorithmInput; stages: Stage[]; about: string[] }
-
+interface Planned {
+  request: RecommendationListRequest;
+  input?: AlgorithmInput;
+  stages: Stage[];
+  about: string[];
+}
 
 /**
  * What recommendation lists read of the storefront's services: owned here, below the service bundle that
@@ -46,7 +50,10 @@ export interface RecommendationServices extends ExperimentServices {
 }
 
 export async function runLists(
-  s: RecommendationServices, context: QueryContext, lists: RecommendationListRequest[], defaults: RecommendationDefaults,
+  s: RecommendationServices,
+  context: QueryContext,
+  lists: RecommendationListRequest[],
+  defaults: RecommendationDefaults,
 ): Promise<RecommendationListResult[]> {
   if (lists.length === 0) return [];
   const keys = lists.map((l, i) => (l.visible === false ? undefined : listKeys(l, i, defaults)));
@@ -76,7 +83,13 @@ export async function runLists(
   const chosen = planned.map((p, i) => {
     if (!p.input) return [];
     const soft = ALGORITHM_MODULES[p.input.list.algorithm].softDedupe;
-    const filled = fillList(p.stages, slots[i].map((slot) => readCandidates(responses[slot])), p.input.list.limit, soft ? shown : undefined, p.about);
+    const filled = fillList(
+      p.stages,
+      slots[i].map((slot) => readCandidates(responses[slot])),
+      p.input.list.limit,
+      soft ? shown : undefined,
+      p.about,
+    );
     for (const product of filled) shown.add(product.productGroupKey);
     return filled;
   });
@@ -87,7 +100,17 @@ export async function runLists(
   const now = s.now();
   const pageType: PageType = defaults.pageType ?? 'LANDING_PAGE';
   return planned.map(({ request }, i) => {
-    const sc = { query: context, origin: { pageType, listId: request.id, market: context.market, touchpoint: context.touchpoint, ...(defaults.queryId ? { queryId: defaults.queryId } : {}) }, now };
+    const sc = {
+      query: context,
+      origin: {
+        pageType,
+        listId: request.id,
+        market: context.market,
+        touchpoint: context.touchpoint,
+        ...(defaults.queryId ? { queryId: defaults.queryId } : {}),
+      },
+      now,
+    };
     return {
       id: request.id,
       algorithm: request.algorithm,
@@ -105,8 +128,14 @@ const BOUGHT_TOGETHER: ReadonlySet<RecommendationListRequest['algorithm']> = new
 
 /** What a bought-together list without co-purchase answers says instead, by the locale's language. */
 const COLD_LABELS: Readonly<Record<string, string>> = {
-  en: 'You may also like', sv: 'Du kanske också gillar', nb: 'Du liker kanskje også', no: 'Du liker kanskje også', nn: 'Du liker kanskje òg',
-  da: 'Du kan måske også lide', de: 'Das könnte dir auch gefallen', fi: 'Saatat pitää myös näistä',
+  en: 'You may also like',
+  sv: 'Du kanske också gillar',
+  nb: 'Du liker kanskje også',
+  no: 'Du liker kanskje også',
+  nn: 'Du liker kanskje òg',
+  da: 'Du kan måske også lide',
+  de: 'Das könnte dir auch gefallen',
+  fi: 'Saatat pitää myös näistä',
 };
 
 /**
@@ -114,7 +143,12 @@ const COLD_LABELS: Readonly<Record<string, string>> = {
  * was bought together with what it is about (no co-purchase data yet: its cold start is popular products)
  * answers a label saying so, in the locale's language, so a shop does not head it "Often bought together".
  */
-export function labelOf(request: RecommendationListRequest, stages: readonly Stage[], chosen: readonly { productKey: string }[], locale: string): { label?: string } {
+export function labelOf(
+  request: RecommendationListRequest,
+  stages: readonly Stage[],
+  chosen: readonly { productKey: string }[],
+  locale: string,
+): { label?: string } {
   if (request.label !== undefined) return { label: request.label };
   if (!BOUGHT_TOGETHER.has(request.algorithm) || !chosen.length) return {};
   const together = new Set(stages.flatMap((s) => (s.kind === 'keys' && s.boughtTogether ? s.keys : [])));
@@ -140,16 +174,26 @@ function plan(input: AlgorithmInput, signals: unknown): Stage[] {
 }
 
 async function lookUpProducts(
-  s: RecommendationServices, context: QueryContext, lists: (ListKeys | undefined)[], known?: Promise<ReadonlyMap<string, SourceProduct | undefined>>,
+  s: RecommendationServices,
+  context: QueryContext,
+  lists: (ListKeys | undefined)[],
+  known?: Promise<ReadonlyMap<string, SourceProduct | undefined>>,
 ): Promise<Map<string, SourceProduct>> {
   const keys = [...new Set(lists.flatMap((k) => (k ? [...(k.aboutKey ? [k.aboutKey] : []), ...(k.variantKey ? [k.variantKey] : []), ...k.cartKeys] : [])))];
   if (!keys.length) return new Map();
   const already = known ? await known : new Map<string, SourceProduct | undefined>();
   const found = new Map<string, SourceProduct>();
-  for (const k of keys) { const p = already.get(k); if (p) found.set(k, p); }
+  for (const k of keys) {
+    const p = already.get(k);
+    if (p) found.set(k, p);
+  }
   const missing = keys.filter((k) => !already.has(k));
   if (!missing.length) return found;
-  for (const [k, p] of readSourceProducts(await s.search.search({ index: s.index.products(context.locale), ...sourceProductsSearch(context, missing) }), missing)) found.set(k, p);
+  for (const [k, p] of readSourceProducts(
+    await s.search.search({ index: s.index.products(context.locale), ...sourceProductsSearch(context, missing) }),
+    missing,
+  ))
+    found.set(k, p);
   return found;
 }
 
@@ -164,7 +208,7 @@ export function listKeys(l: RecommendationListRequest, i: number, d: Recommendat
   }
   if (l.algorithm === 'CART' && cartKeys === undefined) throw invalid(`recommendationLists[${i}].params.cart is required for CART`);
   // The variant just added is what ADD_TO_CART_RECS is about, whatever page it is on.
-  const aboutKey = l.algorithm === 'ADD_TO_CART_RECS' ? variantKey ?? productKey : productKey ?? variantKey;
+  const aboutKey = l.algorithm === 'ADD_TO_CART_RECS' ? (variantKey ?? productKey) : (productKey ?? variantKey);
   return {
     limit: l.limit ?? DEFAULT_LIMIT,
     ...(aboutKey !== undefined ? { aboutKey } : {}),
@@ -175,12 +219,18 @@ export function listKeys(l: RecommendationListRequest, i: number, d: Recommendat
 
 /** The list with the products it is about and its compiled rules. Pure. */
 export function resolveWith(
-  l: RecommendationListRequest, i: number, context: Pick<QueryContext, 'priceId'>, keys: ListKeys, about: ReadonlyMap<string, SourceProduct>,
+  l: RecommendationListRequest,
+  i: number,
+  context: Pick<QueryContext, 'priceId'>,
+  keys: ListKeys,
+  about: ReadonlyMap<string, SourceProduct>,
 ): ResolvedList {
   const product = keys.aboutKey !== undefined ? about.get(keys.aboutKey) : undefined;
   const rules = l.productRules
     ? compileRules(l.productRules, { priceId: context.priceId, parameter: `recommendationLists[${i}].productRules` }).filter
-    : l.productFilter !== undefined ? compileProductFilter(l.productFilter, { priceId: context.priceId, parameter: `recommendationLists[${i}].productFilter` }).filter : undefined;
+    : l.productFilter !== undefined
+      ? compileProductFilter(l.productFilter, { priceId: context.priceId, parameter: `recommendationLists[${i}].productFilter` }).filter
+      : undefined;
   return {
     ...keys,
     id: l.id,
@@ -196,7 +246,11 @@ export function resolveWith(
 
 /** listKeys then resolveWith. */
 export function resolveList(
-  l: RecommendationListRequest, i: number, context: Pick<QueryContext, 'priceId'>, d: RecommendationDefaults, about: ReadonlyMap<string, SourceProduct>,
+  l: RecommendationListRequest,
+  i: number,
+  context: Pick<QueryContext, 'priceId'>,
+  d: RecommendationDefaults,
+  about: ReadonlyMap<string, SourceProduct>,
 ): ResolvedList {
   return resolveWith(l, i, context, listKeys(l, i, d), about);
 }

@@ -8,11 +8,25 @@ import type { SourceProduct } from './types';
 
 /** The fields sourceProductOf reads. */
 export const SOURCE_FIELDS = [
-  'productKey', 'productGroupKey', 'variantKeys', 'title', 'brand', 'series', 'category', 'categoryIds', 'gender', 'age', 'productType', 'styleWith', 'price.selling.min',
+  'productKey',
+  'productGroupKey',
+  'variantKeys',
+  'title',
+  'brand',
+  'series',
+  'category',
+  'categoryIds',
+  'gender',
+  'age',
+  'productType',
+  'styleWith',
+  'price.selling.min',
 ];
 
-export type Found = Partial<Pick<ProductDocument, 'variantKeys' | 'title' | 'brand' | 'series' | 'category' | 'categoryIds' | 'gender' | 'age' | 'productType' | 'styleWith'>>
-  & Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { price?: { selling?: { min?: number } } };
+export type Found = Partial<
+  Pick<ProductDocument, 'variantKeys' | 'title' | 'brand' | 'series' | 'category' | 'categoryIds' | 'gender' | 'age' | 'productType' | 'styleWith'>
+> &
+  Pick<ProductDocument, 'productKey' | 'productGroupKey'> & { price?: { selling?: { min?: number } } };
 
 export function sourceProductsSearch(at: { market: string; locale: string }, keys: string[]): estypes.SearchRequest {
   return {

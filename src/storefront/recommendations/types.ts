@@ -12,8 +12,17 @@ import type { QueryContext } from '../request';
 export type Query = estypes.QueryDslQueryContainer;
 
 export type Algorithm =
-  | 'TOP_PRODUCTS' | 'PERSONAL' | 'CART' | 'STYLE_WITH' | 'ALTERNATIVES' | 'UPSELL' | 'NEWEST_PRODUCTS'
-  | 'FAVORITES' | 'MORE_FROM_SERIES' | 'RECENTLY_VIEWED' | 'ADD_TO_CART_RECS';
+  | 'TOP_PRODUCTS'
+  | 'PERSONAL'
+  | 'CART'
+  | 'STYLE_WITH'
+  | 'ALTERNATIVES'
+  | 'UPSELL'
+  | 'NEWEST_PRODUCTS'
+  | 'FAVORITES'
+  | 'MORE_FROM_SERIES'
+  | 'RECENTLY_VIEWED'
+  | 'ADD_TO_CART_RECS';
 
 /** One list to compute, from a request body or from a page's `recLists`. */
 export interface RecommendationListRequest {
@@ -105,7 +114,11 @@ export interface ResolvedList extends ListKeys {
  * A product a stage proposes, before its document is fetched. `groupProductKeys` comes from doc values:
  * the group's product keys sorted, not in group order.
  */
-export interface Candidate { productKey: string; productGroupKey: string; groupProductKeys: string[] }
+export interface Candidate {
+  productKey: string;
+  productGroupKey: string;
+  groupProductKeys: string[];
+}
 
 /** Where candidates come from, best first. */
 export type Stage =

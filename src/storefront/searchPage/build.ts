@@ -8,7 +8,22 @@ import { groupCountAggregation } from '../groupCount';
 import { candidateCount, coverageAggregation } from '../facets/dynamic';
 import { facetAggregations, postFilter, underAllSelections } from '../facets/multiSelect';
 import { productSource } from '../productSource';
-import { allButOnePartMatch, allButOneWordMatch, expansionWithoutNegated, listingQuery, phraseMatch, phraseCategoryBoost, phrasePriorTypes, phraseTypeKeys, relaxedMatch, relevanceBoosts, roleRelaxedMatch, textMatch, withoutNegated, type PhraseExpansion } from '../relevance';
+import {
+  allButOnePartMatch,
+  allButOneWordMatch,
+  expansionWithoutNegated,
+  listingQuery,
+  phraseMatch,
+  phraseCategoryBoost,
+  phrasePriorTypes,
+  phraseTypeKeys,
+  relaxedMatch,
+  relevanceBoosts,
+  roleRelaxedMatch,
+  textMatch,
+  withoutNegated,
+  type PhraseExpansion,
+} from '../relevance';
 import { restRoles } from '../wordRoles';
 import { compileRuleSet } from '../../rules';
 import { listingSort, scoresRelevance } from '../sorts';
@@ -65,7 +80,11 @@ export function listingFilters(req: SearchPageRequest, category: 'withCategory' 
  * the phrase as typed, then the products of the words left ("mens jeans" in a shop of women's jeans).
  * `expansion` is that of the words left.
  */
-export interface UnderstoodPhrase { understanding: Understanding; mode: 'filter' | 'boost' | 'fallback'; expansion?: PhraseExpansion }
+export interface UnderstoodPhrase {
+  understanding: Understanding;
+  mode: 'filter' | 'boost' | 'fallback';
+  expansion?: PhraseExpansion;
+}
 
 /** Weight of an understood colour, gender or price in `boost` mode: above a word's match in the title. */
 export const UNDERSTOOD_BOOST = 50;
@@ -86,18 +105,31 @@ export const PARTIAL_TIER = 10 * TYPED_TIER;
  * holds while it finds products (`ListKind`). The fallback keeps its match: it answers only when the filter
  * leaves nothing.
  */
-export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typedExpansion?: PhraseExpansion, typedUnderstood?: UnderstoodPhrase): { match: Query; full?: Query; whole?: Query; boosts: Query[] } {
+export function understoodMatch(
+  req: SearchPageRequest,
+  typedPhrase: string,
+  typedExpansion?: PhraseExpansion,
+  typedUnderstood?: UnderstoodPhrase,
+): { match: Query; full?: Query; whole?: Query; boosts: Query[] } {
   const relaxedMatching = req.relevance?.relaxedMatching ?? true;
   // What the visitor does not want is no word to find ("without straw").
   const phrase = withoutNegated(typedPhrase);
   const expansion = phrase === typedPhrase ? typedExpansion : expansionWithoutNegated(typedExpansion);
-  const understood = typedUnderstood && phrase !== typedPhrase
-    ? { ...typedUnderstood, understanding: { ...typedUnderstood.understanding, words: withoutNegated(typedUnderstood.understanding.words) }, expansion: expansionWithoutNegated(typedUnderstood.expansion) }
-    : typedUnderstood;
+  const understood =
+    typedUnderstood && phrase !== typedPhrase
+      ? {
+          ...typedUnderstood,
+          understanding: { ...typedUnderstood.understanding, words: withoutNegated(typedUnderstood.understanding.words) },
+          expansion: expansionWithoutNegated(typedUnderstood.expansion),
+        }
+      : typedUnderstood;
   // The product-type boost follows the words searched: the phrase, or the words understanding left of it.
   const boostsOf = (words: string, wordsExpansion?: PhraseExpansion) => {
     const typeKeys = phraseTypeKeys(words, req.context.locale, wordsExpansion);
-    return [...relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion), { behaviourWeight: req.relevance?.behaviourWeight }), ...phraseCategoryBoost(words, wordsExpansion)];
+    return [
+      ...relevanceBoosts(words, typeKeys, phrasePriorTypes(typeKeys, wordsExpansion), { behaviourWeight: req.relevance?.behaviourWeight }),
+      ...phraseCategoryBoost(words, wordsExpansion),
+    ];
   };
   // Relaxation drops words by role (wordRoles.ts): never the product word while other words are left.
   const rolesOf = (text: string, textExpansion?: PhraseExpansion) => restRoles(text.split(/\s+/).filter(Boolean), req.context.locale, textExpansion?.holds);
@@ -113,7 +145,9 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
     const typed = phraseMatch(phrase, expansion, relaxedMatching, rolesOf(phrase, expansion));
     const typedFull = typed.full ?? typed.match;
     return {
-      match: { bool: { should: [typed.match, { constant_score: { filter: typedFull, boost: TYPED_TIER } }, ...(text ? [text.match] : [])], minimum_should_match: 1 } },
+      match: {
+        bool: { should: [typed.match, { constant_score: { filter: typedFull, boost: TYPED_TIER } }, ...(text ? [text.match] : [])], minimum_should_match: 1 },
+      },
       ...(typed.full || text ? { full: typedFull } : {}),
       boosts: boostsOf(phrase, expansion),
     };
@@ -129,7 +163,12 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
   const { price, sizes, parts } = understood.understanding;
   // Not beside an understood brand: a brand phrase relaxes as typed (issue 30, measured on ESCI).
   const byRole = relaxedMatching && !understood.understanding.brands.length && roleRelaxedMatch(wordRoles, understood.expansion) !== undefined;
-  const typedRelaxed = byRole || price || sizes.length || !relaxedMatching ? undefined : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ') ? allButOnePartMatch(parts, expansion) : allButOneWordMatch(phrase, expansion);
+  const typedRelaxed =
+    byRole || price || sizes.length || !relaxedMatching
+      ? undefined
+      : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ')
+        ? allButOnePartMatch(parts, expansion)
+        : allButOneWordMatch(phrase, expansion);
   // The products missing a typed word (the colour word too) are partial matches: the whole list is the core's.
   const withRelaxed = (core: Query, coreFull: Query | undefined, coreWhole: Query | undefined): { match: Query; full?: Query; whole?: Query } =>
     typedRelaxed
@@ -137,10 +176,20 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
       : { match: core, ...(coreFull ? { full: coreFull } : {}), ...(coreWhole ? { whole: coreWhole } : {}) };
   // A phrase of understood words alone has nothing else to match: its clauses are then required in either mode.
   if (understood.mode === 'boost' && text) {
-    return { ...withRelaxed(text.match, text.full, text.whole), boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))] };
+    return {
+      ...withRelaxed(text.match, text.full, text.whole),
+      boosts: [...boosts, ...clauses.map((filter): Query => ({ constant_score: { filter, boost: UNDERSTOOD_BOOST } }))],
+    };
   }
   const core: Query = { bool: { must: [...(text ? [text.match] : []), ...clauses] } };
-  return { ...withRelaxed(core, text?.full ? { bool: { must: [text.full, ...clauses] } } : undefined, text?.whole ? { bool: { must: [text.whole, ...clauses] } } : undefined), boosts };
+  return {
+    ...withRelaxed(
+      core,
+      text?.full ? { bool: { must: [text.full, ...clauses] } } : undefined,
+      text?.whole ? { bool: { must: [text.whole, ...clauses] } } : undefined,
+    ),
+    boosts,
+  };
 }
 
 /**
@@ -150,16 +199,26 @@ export function understoodMatch(req: SearchPageRequest, typedPhrase: string, typ
  * pinned products are listed whatever they match and come first (run.ts places them), its boosts and buries scale relevance.
  * `list`: the whole list (every word the relaxation keeps) or the relaxed one (`ListKind`).
  */
-export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, understood?: UnderstoodPhrase, list: ListKind = 'whole'): Query {
+export function primaryQuery(
+  req: SearchPageRequest,
+  phrase: string,
+  expansion?: PhraseExpansion,
+  understood?: UnderstoodPhrase,
+  list: ListKind = 'whole',
+): Query {
   const { match, full, boosts } = listMatch(req, phrase, list, expansion, understood);
-  const words = withPhraseRule(listingQuery({
-    match: matchWithPins(match, req.phraseRule),
-    ...(full ? { fullMatch: full } : {}),
-    boosts,
-    filters: listingFilters(req),
-    inStock: inStockQuery(req.context),
-    relevance: scoresRelevance(req.sort),
-  }), req.phraseRule, scoresRelevance(req.sort));
+  const words = withPhraseRule(
+    listingQuery({
+      match: matchWithPins(match, req.phraseRule),
+      ...(full ? { fullMatch: full } : {}),
+      boosts,
+      filters: listingFilters(req),
+      inStock: inStockQuery(req.context),
+      relevance: scoresRelevance(req.sort),
+    }),
+    req.phraseRule,
+    scoresRelevance(req.sort),
+  );
   // Search by meaning (../semantic.ts): the products nearest the phrase join the list, ordered by relevance only;
   // what understanding requires ("red" as a filter) they must have too.
   if (!req.meaning || !scoresRelevance(req.sort)) return words;
@@ -169,9 +228,15 @@ export function primaryQuery(req: SearchPageRequest, phrase: string, expansion?:
 }
 
 /** The match of the primary list of the given kind (`ListKind`): the whole one where the phrase relaxes, else its one match. */
-function listMatch(req: SearchPageRequest, phrase: string, list: ListKind, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): { match: Query; full?: Query; boosts: Query[] } {
+function listMatch(
+  req: SearchPageRequest,
+  phrase: string,
+  list: ListKind,
+  expansion?: PhraseExpansion,
+  understood?: UnderstoodPhrase,
+): { match: Query; full?: Query; boosts: Query[] } {
   const { match, whole, full, boosts } = understoodMatch(req, phrase, expansion, understood);
-  return { match: list === 'whole' ? whole ?? match : match, ...(full ? { full } : {}), boosts };
+  return { match: list === 'whole' ? (whole ?? match) : match, ...(full ? { full } : {}), boosts };
 }
 
 /**
@@ -187,7 +252,14 @@ export function relaxes(req: SearchPageRequest, phrase: string, expansion?: Phra
  * phrase): under `global`, the phrase's hits without the selected category, per category path, so the
  * selected category's siblings keep their counts (navigation/categories.ts).
  */
-export function navigationAggregation(req: SearchPageRequest, phrase: string, collapse: boolean, expansion?: PhraseExpansion, understood?: UnderstoodPhrase, list: ListKind = 'whole'): Record<string, estypes.AggregationsAggregationContainer> {
+export function navigationAggregation(
+  req: SearchPageRequest,
+  phrase: string,
+  collapse: boolean,
+  expansion?: PhraseExpansion,
+  understood?: UnderstoodPhrase,
+  list: ListKind = 'whole',
+): Record<string, estypes.AggregationsAggregationContainer> {
   const groups = collapse ? { aggs: groupCountAggregation() } : {};
   return {
     [AGG.navigation]: {
@@ -212,27 +284,36 @@ function navigationMatch(req: SearchPageRequest, phrase: string, list: ListKind,
   return { bool: { should: [match, meaningClause(req.meaning, listingFilters(req, 'withoutCategory'))], minimum_should_match: 1 } };
 }
 
-export function primarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
+export function primarySearch(
+  req: SearchPageRequest,
+  phrase: string,
+  o: ListingOptions,
+  expansion?: PhraseExpansion,
+  understood?: UnderstoodPhrase,
+): estypes.SearchRequest {
   const post = postFilter(req.facets, req.selections);
-  return explainedSearch({
-    query: primaryQuery(req, phrase, expansion, understood, o.list),
-    ...(post ? { post_filter: post } : {}),
-    aggs: {
-      ...facetAggregations(req.facets, req.selections, o.collapse),
-      ...(req.dynamic ? coverageAggregation(req.facets, req.selections, candidateCount(req.dynamic, req.facets)) : {}),
-      [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
-      ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion, understood, o.list) : {}),
-      ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCountAggregation()) } : {}),
+  return explainedSearch(
+    {
+      query: primaryQuery(req, phrase, expansion, understood, o.list),
+      ...(post ? { post_filter: post } : {}),
+      aggs: {
+        ...facetAggregations(req.facets, req.selections, o.collapse),
+        ...(req.dynamic ? coverageAggregation(req.facets, req.selections, candidateCount(req.dynamic, req.facets)) : {}),
+        [AGG.related]: { terms: { field: 'category', size: RELATED_CATEGORIES } },
+        ...(req.navigation ? navigationAggregation(req, phrase, o.collapse, expansion, understood, o.list) : {}),
+        ...(o.collapse ? { [AGG.groups]: underAllSelections(req.facets, req.selections, groupCountAggregation()) } : {}),
+      },
+      sort: listingSort(req.sort, req.context),
+      from: o.from,
+      size: o.size,
+      ...(o.collapse ? { collapse: { field: 'collapseKey' } } : {}),
+      _source: { includes: productSource(req.context) },
+      // Which write of each document a hit is: the key of its listing JSON (../listingJson.ts).
+      seq_no_primary_term: true,
+      track_total_hits: true,
     },
-    sort: listingSort(req.sort, req.context),
-    from: o.from,
-    size: o.size,
-    ...(o.collapse ? { collapse: { field: 'collapseKey' } } : {}),
-    _source: { includes: productSource(req.context) },
-    // Which write of each document a hit is: the key of its listing JSON (../listingJson.ts).
-    seq_no_primary_term: true,
-    track_total_hits: true,
-  }, o.explain);
+    o.explain,
+  );
 }
 
 /**
@@ -242,25 +323,38 @@ export function primarySearch(req: SearchPageRequest, phrase: string, o: Listing
  * ("rod jacka": the jackets of other colours, then what matches loosely). Beside a whole primary list
  * (`o.list`, `ListKind`), the phrase's partial matches come first, in the order the relaxed list gives them.
  */
-export function secondarySearch(req: SearchPageRequest, phrase: string, o: ListingOptions, expansion?: PhraseExpansion, understood?: UnderstoodPhrase): estypes.SearchRequest {
+export function secondarySearch(
+  req: SearchPageRequest,
+  phrase: string,
+  o: ListingOptions,
+  expansion?: PhraseExpansion,
+  understood?: UnderstoodPhrase,
+): estypes.SearchRequest {
   const { words } = understood?.understanding ?? { words: '' };
   // Negated words are no words to find here either ("without straw"), as in the primary list.
   const positive = withoutNegated(phrase);
   const loose = positive === phrase ? relaxedMatch(phrase, expansion) : relaxedMatch(positive, expansionWithoutNegated(expansion));
   const wordsLeft = understood?.mode === 'filter' && words ? textMatch(words, understood.expansion) : undefined;
-  const looseFirst: Query = wordsLeft ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } } : loose;
+  const looseFirst: Query = wordsLeft
+    ? { bool: { should: [wordsLeft, { constant_score: { filter: wordsLeft, boost: TYPED_TIER } }, loose], minimum_should_match: 1 } }
+    : loose;
   const typed = understoodMatch(req, phrase, expansion);
   const primary = understood ? understoodMatch(req, phrase, expansion, understood) : typed;
   const partialsFirst = (o.list ?? 'whole') === 'whole' && primary.whole !== undefined;
   // What the primary list holds: of a whole list, its whole match (the partial matches are this list's).
-  const held = (m: { match: Query; whole?: Query }): Query => (partialsFirst ? m.whole ?? m.match : m.match);
+  const held = (m: { match: Query; whole?: Query }): Query => (partialsFirst ? (m.whole ?? m.match) : m.match);
   // The partial matches score as the relaxed list scored them, above every other product (dis_max: only the best counts).
   const partials: Query = { bool: { must: [primary.match], should: [...primary.boosts, { constant_score: { filter: primary.match, boost: PARTIAL_TIER } }] } };
   const match: Query = partialsFirst ? { dis_max: { queries: [partials, looseFirst] } } : looseFirst;
   return {
     query: listingQuery({
       // Nor the products the primary list holds by meaning (the same nearest products under the same filters).
-      match: { bool: { must: [match], must_not: [held(typed), ...(understood ? [held(primary)] : []), ...(req.meaning ? [meaningClause(req.meaning, listingFilters(req))] : [])] } },
+      match: {
+        bool: {
+          must: [match],
+          must_not: [held(typed), ...(understood ? [held(primary)] : []), ...(req.meaning ? [meaningClause(req.meaning, listingFilters(req))] : [])],
+        },
+      },
       filters: listingFilters(req),
       inStock: inStockQuery(req.context),
       relevance: true,
@@ -277,18 +371,27 @@ export function secondarySearch(req: SearchPageRequest, phrase: string, o: Listi
 }
 
 /** A candidate correction counted by the spelling search (suggest/candidates.ts): its phrase and expansion. */
-export interface CountedCandidate { phrase: string; expansion?: PhraseExpansion }
+export interface CountedCandidate {
+  phrase: string;
+  expansion?: PhraseExpansion;
+}
 
 /**
  * The product groups each candidate correction's primary list would hold: one `filters` bucket per candidate
  * (keyed by its position) matching as primaryQuery does for the corrected phrase (by words, as auto-correct
  * searches it), under the page's facet selections, counted as the primary list counts them.
  */
-export function candidateCountAggregation(req: SearchPageRequest, candidates: readonly CountedCandidate[], collapse: boolean): Record<string, estypes.AggregationsAggregationContainer> {
+export function candidateCountAggregation(
+  req: SearchPageRequest,
+  candidates: readonly CountedCandidate[],
+  collapse: boolean,
+): Record<string, estypes.AggregationsAggregationContainer> {
   if (!candidates.length) return {};
   const byWords: SearchPageRequest = { ...req, meaning: undefined };
   const post = postFilter(req.facets, req.selections);
-  const filters = Object.fromEntries(candidates.map((c, i): [string, Query] => [String(i), { bool: { filter: [primaryQuery(byWords, c.phrase, c.expansion), ...(post ? [post] : [])] } }]));
+  const filters = Object.fromEntries(
+    candidates.map((c, i): [string, Query] => [String(i), { bool: { filter: [primaryQuery(byWords, c.phrase, c.expansion), ...(post ? [post] : [])] } }]),
+  );
   return { [AGG.candidateCounts]: { filters: { filters }, ...(collapse ? { aggs: groupCountAggregation() } : {}) } };
 }
 
@@ -299,7 +402,12 @@ export function candidateCountAggregation(req: SearchPageRequest, candidates: re
  * decide whether a correction finds more than the phrase as typed. `size: 0`, so Elasticsearch's request
  * cache answers a repeated phrase.
  */
-export function spellingSearch(req: SearchPageRequest, phrase: string, expansion?: PhraseExpansion, candidates: { counted: readonly CountedCandidate[]; collapse: boolean } = { counted: [], collapse: false }): estypes.SearchRequest {
+export function spellingSearch(
+  req: SearchPageRequest,
+  phrase: string,
+  expansion?: PhraseExpansion,
+  candidates: { counted: readonly CountedCandidate[]; collapse: boolean } = { counted: [], collapse: false },
+): estypes.SearchRequest {
   return {
     size: 0,
     track_total_hits: false,

@@ -10,10 +10,20 @@ import { noHooks, type StorefrontServices } from '../services';
 
 const VISITOR = { customerKey: 'sample-behaviour', sessionKey: 'sample-behaviour', touchpoint: 'DESKTOP', notify: 'false' };
 
-export async function listedProducts(s: StorefrontServices, at: { market: string; locale: string }, phrase: string, size: number): Promise<{ totalHits: number; productKeys: string[] }> {
-  const request = await parseWithFacts(s.facts, (facts) => parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size) }, parseSearchPageBody(undefined), facts));
+export async function listedProducts(
+  s: StorefrontServices,
+  at: { market: string; locale: string },
+  phrase: string,
+  size: number,
+): Promise<{ totalHits: number; productKeys: string[] }> {
+  const request = await parseWithFacts(s.facts, (facts) =>
+    parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size) }, parseSearchPageBody(undefined), facts),
+  );
   const result = await s.onOneCatalogVersion((live) => searchPage({ ...live, hooks: noHooks }, request));
   const productKeys = result.primaryList.productGroups.flatMap((g) => (g.products[0] ? [g.products[0].key] : []));
   // An auto-corrected answer lists another phrase's products: the phrase itself found nothing.
-  return { totalHits: result.autoCorrect ? result.autoCorrect.originalTotalHits : result.primaryList.totalHits, productKeys: result.autoCorrect ? [] : productKeys };
+  return {
+    totalHits: result.autoCorrect ? result.autoCorrect.originalTotalHits : result.primaryList.totalHits,
+    productKeys: result.autoCorrect ? [] : productKeys,
+  };
 }

@@ -26,14 +26,23 @@ export interface PhraseTop {
 /** A fixed visitor: the answer must not depend on anyone's behaviour (affinity, recently viewed). */
 const VISITOR = { customerKey: 'impact-report', sessionKey: 'impact-report', touchpoint: 'DESKTOP', notify: 'false' };
 
-export async function phraseTop(s: StorefrontServices, at: { market: string; locale: string }, phrase: string, view: CatalogView | undefined, size = 10): Promise<PhraseTop> {
-  const request = await parseWithFacts(s.facts, (facts) => parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size) }, parseSearchPageBody(undefined), facts));
+export async function phraseTop(
+  s: StorefrontServices,
+  at: { market: string; locale: string },
+  phrase: string,
+  view: CatalogView | undefined,
+  size = 10,
+): Promise<PhraseTop> {
+  const request = await parseWithFacts(s.facts, (facts) =>
+    parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size) }, parseSearchPageBody(undefined), facts),
+  );
   const quiet = { ...s, hooks: noHooks };
   const pin = s.search.pinned?.bind(s.search);
   if (view && !pin) throw new Error('phraseTop: this search gateway cannot read a catalog version');
-  const result = view && pin
-    ? await searchPage({ ...quiet, search: pin(view) }, request)
-    : await s.onOneCatalogVersion((live) => searchPage({ ...live, hooks: noHooks }, request));
+  const result =
+    view && pin
+      ? await searchPage({ ...quiet, search: pin(view) }, request)
+      : await s.onOneCatalogVersion((live) => searchPage({ ...live, hooks: noHooks }, request));
   const groups = result.primaryList.productGroups;
   const top = groups.map((g) => g.key);
   const titles = Object.fromEntries(groups.flatMap((g) => (g.products[0]?.title ? [[g.key, g.products[0].title] as const] : [])));

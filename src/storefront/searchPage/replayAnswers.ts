@@ -22,7 +22,10 @@ import type { PhraseTop } from './phraseTop';
 /** A fixed visitor: the answer must not depend on anyone's behaviour (affinity, recently viewed). */
 const VISITOR = { customerKey: 'replay', sessionKey: 'replay', touchpoint: 'DESKTOP', notify: 'false' };
 
-export interface ReplayedPhrase { live: PhraseTop; candidate: PhraseTop }
+export interface ReplayedPhrase {
+  live: PhraseTop;
+  candidate: PhraseTop;
+}
 
 /** The experiments a run sees: none, or one covering everything with the candidate's variant only. */
 function experimentsOf(store: ExperimentStore, experiments: Experiment[]): ExperimentStore {
@@ -32,7 +35,16 @@ function experimentsOf(store: ExperimentStore, experiments: Experiment[]): Exper
 
 function candidateServices(s: StorefrontServices, at: { market: string }, candidate: ReplayCandidate): StorefrontServices {
   const experiments = candidate.overrides
-    ? [{ id: 'replay', name: 'replay', start: new Date(0).toISOString(), end: new Date(8.64e15).toISOString(), markets: [at.market], variants: [{ id: 'candidate', share: 100, overrides: candidate.overrides }] }]
+    ? [
+        {
+          id: 'replay',
+          name: 'replay',
+          start: new Date(0).toISOString(),
+          end: new Date(8.64e15).toISOString(),
+          markets: [at.market],
+          variants: [{ id: 'candidate', share: 100, overrides: candidate.overrides }],
+        },
+      ]
     : [];
   const out: StorefrontServices = { ...s, merchandising: { ...s.merchandising, experiments: experimentsOf(s.merchandising.experiments, experiments) } };
   const pending = candidate.synonyms;
@@ -57,8 +69,16 @@ function candidateServices(s: StorefrontServices, at: { market: string }, candid
   return out;
 }
 
-async function answer(s: StorefrontServices, at: { market: string; locale: string }, phrase: string, size: number, viewId: 'PRODUCTION' | 'PREVIEW'): Promise<PhraseTop> {
-  const parsed = await parseWithFacts(s.facts, (facts) => parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size), viewId }, parseSearchPageBody(undefined), facts));
+async function answer(
+  s: StorefrontServices,
+  at: { market: string; locale: string },
+  phrase: string,
+  size: number,
+  viewId: 'PRODUCTION' | 'PREVIEW',
+): Promise<PhraseTop> {
+  const parsed = await parseWithFacts(s.facts, (facts) =>
+    parseSearchPageRequest({ ...VISITOR, ...at, q: phrase, limit: String(size), viewId }, parseSearchPageBody(undefined), facts),
+  );
   // Only the products and their number are compared: no facets, no navigation (their aggregations are most
   // of a search's cost and change no position).
   const request = { ...parsed, facets: [], navigation: false };
@@ -76,7 +96,14 @@ async function answer(s: StorefrontServices, at: { market: string; locale: strin
  * Both answers of each phrase, in order; a phrase that fails answers undefined (the caller counts it as
  * skipped). One catalog version and one rounds gateway for the whole batch.
  */
-export async function replayAnswers(s: StorefrontServices, at: { market: string; locale: string }, phrases: readonly string[], candidate: ReplayCandidate, size: number, onError: (phrase: string, err: unknown) => void): Promise<(ReplayedPhrase | undefined)[]> {
+export async function replayAnswers(
+  s: StorefrontServices,
+  at: { market: string; locale: string },
+  phrases: readonly string[],
+  candidate: ReplayCandidate,
+  size: number,
+  onError: (phrase: string, err: unknown) => void,
+): Promise<(ReplayedPhrase | undefined)[]> {
   return s.onOneCatalogVersion(async (version) => {
     // Related phrases (behaviour lookups) change no product either.
     const behaviour = Object.assign(Object.create(version.behaviour) as StorefrontServices['behaviour'], { relatedPhrases: () => Promise.resolve([]) });
@@ -90,14 +117,16 @@ export async function replayAnswers(s: StorefrontServices, at: { market: string;
     const live = candidateServices(quiet, at, {});
     const changed = candidateServices(quiet, at, candidate);
     const viewId = candidate.preview ? 'PREVIEW' : 'PRODUCTION';
-    return Promise.all(phrases.map(async (phrase) => {
-      try {
-        const [l, c] = await Promise.all([answer(live, at, phrase, size, 'PRODUCTION'), answer(changed, at, phrase, size, viewId)]);
-        return { live: l, candidate: c };
-      } catch (err) {
-        onError(phrase, err);
-        return undefined;
-      }
-    }));
+    return Promise.all(
+      phrases.map(async (phrase) => {
+        try {
+          const [l, c] = await Promise.all([answer(live, at, phrase, size, 'PRODUCTION'), answer(changed, at, phrase, size, viewId)]);
+          return { live: l, candidate: c };
+        } catch (err) {
+          onError(phrase, err);
+          return undefined;
+        }
+      }),
+    );
   });
 }

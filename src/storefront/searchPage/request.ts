@@ -79,7 +79,9 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
   const primary = body.primaryList;
   const rules = primary?.productRules
     ? parseRules(primary.productRules, { parameter: 'primaryList.productRules' })
-    : primary?.productFilter ? parseProductFilter(primary.productFilter, { parameter: 'primaryList.productFilter' }) : [];
+    : primary?.productFilter
+      ? parseProductFilter(primary.productFilter, { parameter: 'primaryList.productFilter' })
+      : [];
   const selectedCategory = single(query, 'selectedCategory')?.trim() || undefined;
   return {
     context,
@@ -97,7 +99,13 @@ export function parseSearchPageRequest(query: RawQuery, body: SearchPageBody, fa
     navigation: body.navigation?.include === true,
     contentLists: contentListSettings(body.contentLists),
     collapse: catalog.collapsingMarkets.has(context.market),
-    understandingFacts: { currency: own(catalog.configuration.markets, context.market)?.currency, genders: catalog.genders, brands: catalog.brands, sizes: catalog.sizes, attributes: catalog.attributes },
+    understandingFacts: {
+      currency: own(catalog.configuration.markets, context.market)?.currency,
+      genders: catalog.genders,
+      brands: catalog.brands,
+      sizes: catalog.sizes,
+      attributes: catalog.attributes,
+    },
   };
 }
 

@@ -76,7 +76,17 @@ type Hit = estypes.SearchHit<unknown>;
  */
 export function searchKey(req: SearchPageRequest, catalogVersion: string | undefined, index: string): string | undefined {
   if (!catalogVersion) return undefined;
-  return JSON.stringify([catalogVersion, index, req.context.market, req.context.priceId ?? null, req.q, req.selectedCategory ?? null, req.rules, [...req.selections], req.relevance ?? null]);
+  return JSON.stringify([
+    catalogVersion,
+    index,
+    req.context.market,
+    req.context.priceId ?? null,
+    req.q,
+    req.selectedCategory ?? null,
+    req.rules,
+    [...req.selections],
+    req.relevance ?? null,
+  ]);
 }
 
 /**
@@ -84,7 +94,10 @@ export function searchKey(req: SearchPageRequest, catalogVersion: string | undef
  * `serialised`: the answer is only serialised (src/http/json.ts answerJson), so its product lists may be
  * listing JSON kept per document version (../listingJson.ts), spliced in as RawJson.
  */
-export interface SearchPageOptions { explain?: boolean; serialised?: boolean }
+export interface SearchPageOptions {
+  explain?: boolean;
+  serialised?: boolean;
+}
 
 export async function searchPage(s: StorefrontServices, request: SearchPageRequest, options: SearchPageOptions = {}): Promise<SearchPageResult> {
   // The template decides which custom attributes are fetched, so it is resolved first (the store caches it).
@@ -93,14 +106,21 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const { relevance: relevanceOverrides, synonyms: synonymSet } = variant.overrides;
   // The phrase rule comes from the store's in-process index: no round trip.
   // Search by meaning (../semantic.ts): the phrase's vector, for a list in relevance order; an A/B variant may weigh it.
-  const fusion = s.semantic ? { ...s.semantic.fusion, ...(relevanceOverrides?.semanticWeight !== undefined ? { weight: relevanceOverrides.semanticWeight } : {}) } : undefined;
+  const fusion = s.semantic
+    ? { ...s.semantic.fusion, ...(relevanceOverrides?.semanticWeight !== undefined ? { weight: relevanceOverrides.semanticWeight } : {}) }
+    : undefined;
   const byMeaning = fusion && fusion.weight > 0 && scoresRelevance(request.sort);
   const [template, language, topContent, phraseRule, vector] = await Promise.all([
-    resolveTemplate(s, request.context.templateId), s.language(request.context.locale, synonymSet), topContentFor(s, request.context.market, request.contentLists),
+    resolveTemplate(s, request.context.templateId),
+    s.language(request.context.locale, synonymSet),
+    topContentFor(s, request.context.market, request.contentLists),
     // What the visitor does not want is no meaning to find either ("without straw"), as it is no word to find.
-    phraseRuleOf(s, request.context, request.q), byMeaning ? s.semantic!.vectorOf(request.context.locale, withoutNegated(request.q)) : undefined,
+    phraseRuleOf(s, request.context, request.q),
+    byMeaning ? s.semantic!.vectorOf(request.context.locale, withoutNegated(request.q)) : undefined,
   ]);
-  const withVariant = relevanceOverrides ? { ...request, relevance: { behaviourWeight: relevanceOverrides.behaviourWeight, relaxedMatching: relevanceOverrides.relaxedMatching } } : request;
+  const withVariant = relevanceOverrides
+    ? { ...request, relevance: { behaviourWeight: relevanceOverrides.behaviourWeight, relaxedMatching: relevanceOverrides.relaxedMatching } }
+    : request;
   const templated = template ? { ...withVariant, context: withTemplateFields(request.context, template) } : withVariant;
   const ruled = phraseRule ? { ...templated, phraseRule } : templated;
   const meaning = vector && fusion ? { vector, fusion } : undefined;
@@ -110,7 +130,9 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const { collapse } = req;
   const at = { market: req.context.market, locale: req.context.locale };
   const n = req.contentLists.length;
-  const explain = options.explain ? { probes: { ...ruleProbes('request', req.rules, [], { priceId: req.context.priceId }), ...phraseRuleProbes(phraseRule, req.context.priceId) } } : undefined;
+  const explain = options.explain
+    ? { probes: { ...ruleProbes('request', req.rules, [], { priceId: req.context.priceId }), ...phraseRuleProbes(phraseRule, req.context.priceId) } }
+    : undefined;
   // Query understanding (understood.ts): colour, gender and price words; the words as typed ride along in round 1.
   const understood = understoodPhrase(req, relevanceOverrides?.queryUnderstanding ?? s.understanding ?? 'filter', language);
   let used: UnderstoodPhrase | undefined = understood;
@@ -133,23 +155,36 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   // when the whole one is empty, so it rides in round 1 unless the whole one found products on this catalog version.
   const split = relaxes(req, req.q, language.expand(req.q), understood);
   let list: ListKind = 'whole';
-  const typedQueryOf = (kind: ListKind) => (req.dynamic && !req.viewAllSecondary ? primaryQuery(req, req.q, language.expand(req.q), understood, kind) : undefined);
-  const rememberedOf = (query: ReturnType<typeof typedQueryOf>) => (query && !explain
-    ? askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(at.locale), { ...req, query }, collapse)
-    : undefined);
+  const typedQueryOf = (kind: ListKind) =>
+    req.dynamic && !req.viewAllSecondary ? primaryQuery(req, req.q, language.expand(req.q), understood, kind) : undefined;
+  const rememberedOf = (query: ReturnType<typeof typedQueryOf>) =>
+    query && !explain ? askedCandidates(s.dynamicCandidates, s.catalogVersion, s.index.products(at.locale), { ...req, query }, collapse) : undefined;
   const typedQuery = typedQueryOf('whole');
   const remembered = rememberedOf(typedQuery);
   const relaxedQuery = split ? typedQueryOf('relaxed') : undefined;
   const rememberedRelaxed = rememberedOf(relaxedQuery);
   const primaryFor = (phrase: string, u?: UnderstoodPhrase, extraAggs?: Aggs, r: SearchPageRequest = req, kind: ListKind = 'whole'): IndexedSearch => {
     const w = r.meaning ? fetched : window;
-    const body = primarySearch(r, phrase, { collapse, from: r.viewAllSecondary ? 0 : w.from, size: r.viewAllSecondary ? 0 : w.size, explain, list: kind }, language.expand(phrase), u);
-    return { index: s.index.products(at.locale), splitAggregations: true, body: extraAggs ? { ...body, aggs: { ...body.aggs, ...extraAggs } } : body, ...(r.meaning ? { namedScores: true } : {}) };
+    const body = primarySearch(
+      r,
+      phrase,
+      { collapse, from: r.viewAllSecondary ? 0 : w.from, size: r.viewAllSecondary ? 0 : w.size, explain, list: kind },
+      language.expand(phrase),
+      u,
+    );
+    return {
+      index: s.index.products(at.locale),
+      splitAggregations: true,
+      body: extraAggs ? { ...body, aggs: { ...body.aggs, ...extraAggs } } : body,
+      ...(r.meaning ? { namedScores: true } : {}),
+    };
   };
   const contentsFor = (phrase: string): IndexedSearch[] =>
     req.contentLists.map((list) => ({ index: s.index.content(at.locale), body: contentListSearch(list, { ...at, phrase }, topContent) }));
-  const secondaryFor = (from: number, size: number, kind: ListKind = list): IndexedSearch =>
-    ({ index: s.index.products(at.locale), body: secondarySearch(req, req.q, { collapse, from, size, list: kind }, language.expand(req.q), used) });
+  const secondaryFor = (from: number, size: number, kind: ListKind = list): IndexedSearch => ({
+    index: s.index.products(at.locale),
+    body: secondarySearch(req, req.q, { collapse, from, size, list: kind }, language.expand(req.q), used),
+  });
 
   // The secondary list and the spelling search serve only a list under SECONDARY_BELOW groups: a search remembered
   // longer on this catalog version leaves them out (../rememberedSearches.ts), and fetches them in a second round if it is shorter after all.
@@ -164,14 +199,18 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const { catalogWords } = language;
   const spelled = spellingPlan(req.q, catalogWords, req.understandingFacts?.brands);
   const counted = { counted: (spelled.counted ?? []).map((phrase) => ({ phrase, expansion: language.expand(phrase) })), collapse };
-  const secondaryOf = (kind: ListKind = list): IndexedSearch => (req.viewAllSecondary ? secondaryFor(req.skip, req.limit, kind) : secondaryFor(0, SECONDARY_LIMIT, kind));
+  const secondaryOf = (kind: ListKind = list): IndexedSearch =>
+    req.viewAllSecondary ? secondaryFor(req.skip, req.limit, kind) : secondaryFor(0, SECONDARY_LIMIT, kind);
   const besides = (): IndexedSearch[] => [
     secondaryOf(),
     ...(spelled.needed ? [{ index: s.index.products(at.locale), body: spellingSearch(req, req.q, language.expand(req.q), counted) }] : []),
   ];
   const wholeKey = split ? key : undefined;
   const relaxedFirst = split && !(wholeKey !== undefined && s.wholeLists?.has(wholeKey));
-  const relaxedSearches = (): IndexedSearch[] => [primaryFor(req.q, understood, rememberedRelaxed?.aggs, req, 'relaxed'), ...(knownLong ? [] : [secondaryOf('relaxed')])];
+  const relaxedSearches = (): IndexedSearch[] => [
+    primaryFor(req.q, understood, rememberedRelaxed?.aggs, req, 'relaxed'),
+    ...(knownLong ? [] : [secondaryOf('relaxed')]),
+  ];
   // Related phrases serve a list under RELATED_BELOW groups, known only from round 1: asked for the phrase as
   // typed in round 1 (an optional lookup, joining this round), instead of in a round after it.
   let relatedOfPhrase = relatedPhrasesOf(s, req.context.market, req.q);
@@ -182,8 +221,11 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const fallbackFirst = fallback !== undefined && !(filterKey !== undefined && s.filledFilters?.has(filterKey));
   const roundBesides = knownLong ? [] : besides();
   const first = await s.search.msearch([
-    primaryFor(req.q, understood, remembered?.aggs), ...contentsFor(req.q), ...roundBesides,
-    ...(fallbackFirst ? [primaryFor(req.q, fallback)] : []), ...(relaxedFirst ? relaxedSearches() : []),
+    primaryFor(req.q, understood, remembered?.aggs),
+    ...contentsFor(req.q),
+    ...roundBesides,
+    ...(fallbackFirst ? [primaryFor(req.q, fallback)] : []),
+    ...(relaxedFirst ? relaxedSearches() : []),
   ]);
   const fallbackAt = 1 + n + roundBesides.length;
   let phrase = req.q;
@@ -210,7 +252,7 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   const short = originalTotal < SHORT_LIST;
   const extended = originalTotal < SECONDARY_BELOW;
   if (rememberAs !== undefined) s.longLists?.record(rememberAs, !extended);
-  const [roundLooser, spellingOrFallback] = knownLong ? (extended ? later ?? await s.search.msearch(besides()) : []) : first.slice(1 + n);
+  const [roundLooser, spellingOrFallback] = knownLong ? (extended ? (later ?? (await s.search.msearch(besides()))) : []) : first.slice(1 + n);
   const spelling = spelled.needed ? spellingOrFallback : undefined;
   // Round 1's secondary list is the whole list's; the relaxed list's came beside it (a later round's is already the list's own).
   const looser = list === 'relaxed' && !knownLong ? relaxedSecondary : roundLooser;
@@ -221,7 +263,11 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   if (short) {
     const corrections = spelling ? phraseSuggestions(spelling, req.q) : [];
     const realWord = corrections.length && s.realWords ? await s.realWords(at.locale) : undefined;
-    suggestions = acceptedCorrections(req.q, corrections, { counts: wordCounts(spelling), ...(realWord ? { realWord } : {}), ...(catalogWords ? { holds: catalogWords.holds } : {}) });
+    suggestions = acceptedCorrections(req.q, corrections, {
+      counts: wordCounts(spelling),
+      ...(realWord ? { realWord } : {}),
+      ...(catalogWords ? { holds: catalogWords.holds } : {}),
+    });
     const correct = originalTotal === 0 && req.origin !== 'UNDO_AUTO_CORRECT' && req.selections.size === 0 && !req.viewAllSecondary;
     if (correct && suggestions.length) {
       // Each correction's related phrases join this round, so the winner's need no round of their own.
@@ -245,7 +291,9 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   if (fusing && phrase === req.q) {
     const hits = primary.hits.hits;
     const pins = new Set(phraseRule?.pinned.map((p) => p.productKey));
-    const ordered = fusedHits(hits.slice(0, fusionWindow), meaning.fusion, (h) => pins.has(String((h._source as { productKey?: unknown } | undefined)?.productKey)));
+    const ordered = fusedHits(hits.slice(0, fusionWindow), meaning.fusion, (h) =>
+      pins.has(String((h._source as { productKey?: unknown } | undefined)?.productKey)),
+    );
     fused = new Map(ordered.hits.map((h, i) => [h, ordered.fused[i]!]));
     primary = { ...primary, hits: { ...primary.hits, hits: [...ordered.hits, ...hits.slice(fusionWindow)].slice(window.from, window.from + window.size) } };
   }
@@ -256,25 +304,69 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
   }
   const primaryTotal = groupTotal(primary, collapse);
   // Did-you-mean only where a counted candidate finds more product groups than the phrase as typed shows.
-  const offered = offeredCorrections(suggestions, spelled.counted && candidateCounts(spelling, spelled.counted, collapse), Math.max(originalTotal, primaryTotal));
+  const offered = offeredCorrections(
+    suggestions,
+    spelled.counted && candidateCounts(spelling, spelled.counted, collapse),
+    Math.max(originalTotal, primaryTotal),
+  );
   const shown = [...(req.viewAllSecondary ? [] : mainProducts(primary)), ...mainProducts(secondary)];
   // Round 1's primary search answers the remembered candidates' values only when it is the list shown.
   const typedList = phrase === req.q && used === understood && typedQuery !== undefined;
-  const dynamic = req.viewAllSecondary ? undefined : dynamicFacetsStep(s.index.products(at.locale), {
-    ...req, query: typedList ? (list === 'whole' ? typedQuery : relaxedQuery!) : primaryQuery(phrase === req.q ? req : byWords, phrase, language.expand(phrase), phrase === req.q ? used : undefined, phrase === req.q ? list : 'relaxed'),
-    response: primary, context: req.context, ...(typedList && (list === 'whole' ? remembered : rememberedRelaxed) ? { asked: (list === 'whole' ? remembered : rememberedRelaxed)!.asked } : {}),
-  });
+  const dynamic = req.viewAllSecondary
+    ? undefined
+    : dynamicFacetsStep(s.index.products(at.locale), {
+        ...req,
+        query: typedList
+          ? list === 'whole'
+            ? typedQuery
+            : relaxedQuery!
+          : primaryQuery(
+              phrase === req.q ? req : byWords,
+              phrase,
+              language.expand(phrase),
+              phrase === req.q ? used : undefined,
+              phrase === req.q ? list : 'relaxed',
+            ),
+        response: primary,
+        context: req.context,
+        ...(typedList && (list === 'whole' ? remembered : rememberedRelaxed) ? { asked: (list === 'whole' ? remembered : rememberedRelaxed)!.asked } : {}),
+      });
   const [{ siblings, dynamicFacets }, behaviourRelated] = await Promise.all([
     siblingsAndDynamicFacets(s, at, shown, productSource(req.context), dynamic),
     primaryTotal < RELATED_BELOW ? relatedOfPhrase : Promise.resolve([]),
   ]);
-  const queryId = req.context.notify && !explain ? register(s, { context: req.context, q: req.q, usedQ: phrase, origin: req.origin, totalHits: primaryTotal, skip: req.skip, state: answerState(req), hitKeys: mainProducts(req.viewAllSecondary ? secondary : primary).map((p) => p.productKey) }) : undefined;
+  const queryId =
+    req.context.notify && !explain
+      ? register(s, {
+          context: req.context,
+          q: req.q,
+          usedQ: phrase,
+          origin: req.origin,
+          totalHits: primaryTotal,
+          skip: req.skip,
+          state: answerState(req),
+          hitKeys: mainProducts(req.viewAllSecondary ? secondary : primary).map((p) => p.productKey),
+        })
+      : undefined;
   const result = shapeSearchPage({
-    req, phrase, originalTotalHits, queryId, primary, primaryTotal,
-    secondary, secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
-    contents, siblings, suggestions: offered, now: s.now(), template, dynamicFacets, behaviourRelated,
+    req,
+    phrase,
+    originalTotalHits,
+    queryId,
+    primary,
+    primaryTotal,
+    secondary,
+    secondaryTotal: secondary ? groupTotal(secondary, collapse) : 0,
+    contents,
+    siblings,
+    suggestions: offered,
+    now: s.now(),
+    template,
+    dynamicFacets,
+    behaviourRelated,
     ...(options.serialised && !explain && s.listingJson && s.catalogVersion
-      ? { listingJson: { cache: s.listingJson, key: shapingKey(s.catalogVersion, req.context, template) } } : {}),
+      ? { listingJson: { cache: s.listingJson, key: shapingKey(s.catalogVersion, req.context, template) } }
+      : {}),
   });
   const redirected = phraseRule?.redirect !== undefined ? { ...result, redirectLink: phraseRule.redirect } : result;
   // Nothing matched by words: the list is the products closest in meaning, and the answer says so.
@@ -290,15 +382,25 @@ export async function searchPage(s: StorefrontServices, request: SearchPageReque
     const share = meaningShare !== undefined ? { meaningShare } : {};
     if (!place) return explainHit(hit, { sort: req.sort, position, positionBefore: position, tie: ties[i], ...share });
     const key = String((hit._source as { productKey?: unknown }).productKey);
-    return explainHit(hit, {
-      sort: req.sort, position, positionBefore: place.organicPosition ?? 'pinned', tie: ties[i], ...share,
-      ...(place.pin ? { pin: { key, label: `Pinned at ${position} by phrase rule '${phraseRule!.id}'`, slot: position } } : {}),
-    }, PIN_WEIGHT);
+    return explainHit(
+      hit,
+      {
+        sort: req.sort,
+        position,
+        positionBefore: place.organicPosition ?? 'pinned',
+        tie: ties[i],
+        ...share,
+        ...(place.pin ? { pin: { key, label: `Pinned at ${position} by phrase rule '${phraseRule!.id}'`, slot: position } } : {}),
+      },
+      PIN_WEIGHT,
+    );
   });
   return {
     ...answer,
     primaryList: { ...result.primaryList, productGroups: withExplanations(result.primaryList.productGroups, explanations) },
-    ...(understood ? { understanding: { ...understood.understanding, mode: understood.mode, applied: used?.mode !== 'fallback' } satisfies UnderstandingExplanation } : {}),
+    ...(understood
+      ? { understanding: { ...understood.understanding, mode: understood.mode, applied: used?.mode !== 'fallback' } satisfies UnderstandingExplanation }
+      : {}),
   };
 }
 

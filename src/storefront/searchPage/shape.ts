@@ -68,16 +68,25 @@ function groups(o: SearchPageOutcome, response: estypes.SearchResponse<unknown> 
   const sc: ShapeContext = { query: o.req.context, origin: origin(o, listId), now: o.now };
   if (o.listingJson) {
     const at = { market: o.req.context.market, locale: o.req.context.locale };
-    const shape = (main: ProductSource, siblings: ReadonlyMap<string, ProductSource>, position: number, c: ShapeContext) => applyTemplate([shapeProductGroup(main, siblings, position, c)], o.template)[0];
+    const shape = (main: ProductSource, siblings: ReadonlyMap<string, ProductSource>, position: number, c: ShapeContext) =>
+      applyTemplate([shapeProductGroup(main, siblings, position, c)], o.template)[0];
     const json = listingJson(o.listingJson.cache, o.listingJson.key, { hits: response?.hits.hits ?? [], offset, sc, shape, siblings: o.siblings, at });
     // Serialised only (SearchPageOutcome.listingJson): the answer's type names what the JSON holds.
     return json as unknown as ProductGroupResult[];
   }
-  return applyTemplate(mainProducts(response).map((p, i) => shapeProductGroup(p, o.siblings, offset + i, sc)), o.template);
+  return applyTemplate(
+    mainProducts(response).map((p, i) => shapeProductGroup(p, o.siblings, offset + i, sc)),
+    o.template,
+  );
 }
 
-const origin = (o: SearchPageOutcome, listId: string): TicketOrigin =>
-  ({ pageType: 'SEARCH_PAGE', listId, market: o.req.context.market, touchpoint: o.req.context.touchpoint, ...(o.queryId ? { queryId: o.queryId } : {}) });
+const origin = (o: SearchPageOutcome, listId: string): TicketOrigin => ({
+  pageType: 'SEARCH_PAGE',
+  listId,
+  market: o.req.context.market,
+  touchpoint: o.req.context.touchpoint,
+  ...(o.queryId ? { queryId: o.queryId } : {}),
+});
 
 const leaf = (category: string) => category.split('>').pop()!.trim();
 
@@ -100,15 +109,22 @@ type Counted = { doc_count: number } & Record<string, unknown>;
 export function searchNavigation(response: estypes.SearchResponse<unknown>, selectedCategory: string | undefined, collapse: boolean): NavigationResult {
   const global = response.aggregations?.[AGG.navigation] as Record<string, unknown> | undefined;
   const hits = global?.[AGG.navigationHits] as Counted | undefined;
-  const count = (b: Counted) => (collapse ? readGroupCount(b) ?? b.doc_count : b.doc_count);
+  const count = (b: Counted) => (collapse ? (readGroupCount(b) ?? b.doc_count) : b.doc_count);
   const categories = (hits?.[AGG.categories] as { buckets?: (Counted & { key: string })[] } | undefined)?.buckets ?? [];
-  return categoryNavigation(categories.map((b) => ({ path: b.key, count: count(b) })), hits ? count(hits) : 0, selectedCategory);
+  return categoryNavigation(
+    categories.map((b) => ({ path: b.key, count: count(b) })),
+    hits ? count(hits) : 0,
+    selectedCategory,
+  );
 }
 
 /** Related searches from the sessions' phrases; undefined when there are none (the category heuristic applies). */
 export function sessionRelated(phrases: readonly string[], phrase: string): { q: string }[] | undefined {
   const own = phrase.trim().toLowerCase();
-  const out = phrases.filter((p) => p !== own).slice(0, MAX_RELATED).map((q) => ({ q }));
+  const out = phrases
+    .filter((p) => p !== own)
+    .slice(0, MAX_RELATED)
+    .map((q) => ({ q }));
   return out.length ? out : undefined;
 }
 
@@ -130,9 +146,15 @@ export function shapeSearchPage(o: SearchPageOutcome): SearchPageResult {
       productGroups: groups(o, o.secondary, 'SECONDARY_LIST', req.viewAllSecondary ? req.skip : 0),
       totalHits: o.secondaryTotal,
     },
-    relatedSearches: o.primaryTotal < RELATED_BELOW ? sessionRelated(o.behaviourRelated ?? [], o.phrase) ?? relatedSearches(o.primary, o.phrase) : [],
+    relatedSearches: o.primaryTotal < RELATED_BELOW ? (sessionRelated(o.behaviourRelated ?? [], o.phrase) ?? relatedSearches(o.primary, o.phrase)) : [],
     contentLists: req.contentLists.map((list: ContentListSettings, i) =>
-      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, { pageType: 'SEARCH_PAGE', market: req.context.market, touchpoint: req.context.touchpoint, ...(o.queryId ? { queryId: o.queryId } : {}) })),
+      shapeContentList(list, o.contents[i] as estypes.SearchResponse<ContentDocument>, {
+        pageType: 'SEARCH_PAGE',
+        market: req.context.market,
+        touchpoint: req.context.touchpoint,
+        ...(o.queryId ? { queryId: o.queryId } : {}),
+      }),
+    ),
   };
   if (req.navigation) result.navigation = searchNavigation(o.primary, req.selectedCategory, req.collapse);
   return result;

@@ -49,13 +49,21 @@ export function unknownWords(phrase: string, words: Pick<CatalogWords, 'holds'>,
  * Without a vocabulary (a locale whose words the import does not collect) every phrase needs the search and
  * nothing is counted, as before: `counted` is then undefined.
  */
-export interface SpellingPlan { needed: boolean; counted?: string[] }
+export interface SpellingPlan {
+  needed: boolean;
+  counted?: string[];
+}
 
 /**
  * `brands`: the catalog's brands (cached catalog facts): their words are the catalog's too, though the
  * vocabulary leaves names out.
  */
-export function spellingPlan(phrase: string, words: CatalogWords | undefined, brands: readonly string[] = [], realWord?: (word: string) => boolean): SpellingPlan {
+export function spellingPlan(
+  phrase: string,
+  words: CatalogWords | undefined,
+  brands: readonly string[] = [],
+  realWord?: (word: string) => boolean,
+): SpellingPlan {
   if (!words) return { needed: true };
   const named = brandWords(brands);
   const held: CatalogWords = named.size ? { holds: (w) => named.has(folded(w)) || words.holds(w), near: (w, max) => words.near(w, max) } : words;
@@ -106,12 +114,13 @@ export const comparable = (phrase: string): string => suggesterWords(phrase).map
 
 /** The product groups of each counted candidate phrase (`candidateCountAggregation`), by comparable phrase. */
 export function candidateCounts(response: estypes.SearchResponse<unknown> | undefined, phrases: readonly string[], collapse: boolean): Map<string, number> {
-  const buckets = (response?.aggregations?.[AGG.candidateCounts] as { buckets?: Record<string, Record<string, unknown> & { doc_count: number }> } | undefined)?.buckets;
+  const buckets = (response?.aggregations?.[AGG.candidateCounts] as { buckets?: Record<string, Record<string, unknown> & { doc_count: number }> } | undefined)
+    ?.buckets;
   const out = new Map<string, number>();
   if (!buckets) return out;
   phrases.forEach((p, i) => {
     const b = buckets[String(i)];
-    if (b) out.set(comparable(p), collapse ? readGroupCount(b) ?? b.doc_count : b.doc_count);
+    if (b) out.set(comparable(p), collapse ? (readGroupCount(b) ?? b.doc_count) : b.doc_count);
   });
   return out;
 }

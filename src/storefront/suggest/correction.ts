@@ -23,7 +23,11 @@ export const RARE_BELOW = 2;
 export const MAX_COUNTED_WORDS = 8;
 
 /** Words as the suggester sees them, lower-case: "1/2" is two words. */
-export const suggesterWords = (text: string): string[] => text.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+export const suggesterWords = (text: string): string[] =>
+  text
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** A word without diacritics, as the suggester's folding field holds it ("röda" → roda, "søt" → sot). */
 export const folded = foldedWord;

@@ -54,7 +54,11 @@ export function phraseSuggestions(response: estypes.SearchResponse<unknown>, phr
 const MIN_CORRECTED_LETTERS = 3;
 
 /** Words as the suggester sees them: "1/2" is two words, a closing quote no part of "oil”". */
-const words = (text: string) => text.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const letters = (w: string) => [...w].length;
 
 /**

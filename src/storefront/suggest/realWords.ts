@@ -38,7 +38,7 @@ export class WordFilter {
   private probes(word: string): number[] {
     const a = hash(word, 0);
     const b = hash(word, 0x5bd1e995) | 1;
-    return Array.from({ length: HASHES }, (_, i) => (a + Math.imul(i, b) >>> 0) % this.size);
+    return Array.from({ length: HASHES }, (_, i) => ((a + Math.imul(i, b)) >>> 0) % this.size);
   }
 }
 
@@ -57,10 +57,13 @@ export class RealWords {
     const language = languageOf(locale);
     let filter = this.filters.get(language);
     if (!filter) {
-      filter = this.read(language).then((words) => {
-        const f = new WordFilter(words, words.size);
-        return (word: string) => f.has(word.toLocaleLowerCase());
-      }, () => undefined);
+      filter = this.read(language).then(
+        (words) => {
+          const f = new WordFilter(words, words.size);
+          return (word: string) => f.has(word.toLocaleLowerCase());
+        },
+        () => undefined,
+      );
       this.filters.set(language, filter);
     }
     return filter;

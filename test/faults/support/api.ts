@@ -19,7 +19,12 @@ export const API_KEY = 'faults-key';
 export const SHARDS_SETTING = 'INDEX_SHARDS';
 export const REPLICAS_SETTING = 'INDEX_REPLICAS';
 
-export interface LogLine { time?: string; level?: string; msg?: string; [field: string]: unknown }
+export interface LogLine {
+  time?: string;
+  level?: string;
+  msg?: string;
+  [field: string]: unknown;
+}
 
 export interface ApiProcess {
   name: string;
@@ -32,7 +37,11 @@ export interface ApiProcess {
   /** SIGTERM (graceful: buffered events are written), SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<string>;
   request(method: string, path: string, init?: { body?: string | Buffer; headers?: Record<string, string>; timeoutMs?: number }): Promise<Response>;
-  admin(method: string, path: string, init?: { body?: string | Buffer | ReadableStream<Uint8Array>; headers?: Record<string, string>; timeoutMs?: number }): Promise<Response>;
+  admin(
+    method: string,
+    path: string,
+    init?: { body?: string | Buffer | ReadableStream<Uint8Array>; headers?: Record<string, string>; timeoutMs?: number },
+  ): Promise<Response>;
 }
 
 const running = new Set<ApiProcess>();
@@ -63,11 +72,19 @@ export async function startApi(name: string, env: Record<string, string>, option
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'src', 'main.js')], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
-      ELASTICSEARCH_URL: clusterUrl, PORT: String(port), HOST: '127.0.0.1', ADMIN_API_KEY: API_KEY,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ELASTICSEARCH_URL: clusterUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_API_KEY: API_KEY,
       // No access line per request: logs are written synchronously to this pipe, which the test reads while it
       // sends hundreds of requests a second; a lagging reader would stall the API on its writes.
-      LOG_LEVEL: 'info', ACCESS_LOG: 'false', LOAD_SAMPLE_DATA: 'false', [REPLICAS_SETTING]: '1', [SHARDS_SETTING]: '1',
+      LOG_LEVEL: 'info',
+      ACCESS_LOG: 'false',
+      LOAD_SAMPLE_DATA: 'false',
+      [REPLICAS_SETTING]: '1',
+      [SHARDS_SETTING]: '1',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -77,15 +94,31 @@ export async function startApi(name: string, env: Record<string, string>, option
   const logs: LogLine[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => {
     file.write(line + '\n');
-    try { logs.push(JSON.parse(line) as LogLine); } catch { logs.push({ level: 'raw', msg: line }); }
+    try {
+      logs.push(JSON.parse(line) as LogLine);
+    } catch {
+      logs.push({ level: 'raw', msg: line });
+    }
   });
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => { file.end(); resolve(signal ?? String(code)); }));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      file.end();
+      resolve(signal ?? String(code));
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const request: ApiProcess['request'] = (method, path, init = {}) =>
     fetch(url + path, { method, body: init.body, headers: init.headers, signal: AbortSignal.timeout(init.timeoutMs ?? 30_000) });
   const api: ApiProcess = {
-    name, url, pid, logs, exited,
-    kill(signal) { child.kill(signal); return exited; },
+    name,
+    url,
+    pid,
+    logs,
+    exited,
+    kill(signal) {
+      child.kill(signal);
+      return exited;
+    },
     async stop(graceMs = 15_000) {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
       child.kill('SIGTERM');
@@ -98,7 +131,10 @@ export async function startApi(name: string, env: Record<string, string>, option
     admin(method, path, init = {}) {
       // A streamed body needs duplex: 'half' (Node's fetch); the type of RequestInit lacks it.
       const requestInit: RequestInit & { duplex?: 'half' } = {
-        method, body: init.body, headers: { 'Api-Key': API_KEY, ...(init.headers ?? {}) }, signal: AbortSignal.timeout(init.timeoutMs ?? 600_000),
+        method,
+        body: init.body,
+        headers: { 'Api-Key': API_KEY, ...(init.headers ?? {}) },
+        signal: AbortSignal.timeout(init.timeoutMs ?? 600_000),
       };
       if (init.body instanceof ReadableStream) requestInit.duplex = 'half';
       return fetch(url + path, requestInit);
@@ -114,10 +150,23 @@ export async function startApi(name: string, env: Record<string, string>, option
 export async function waitReady(api: ApiProcess, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   let ended = false;
-  void api.exited.then(() => { ended = true; });
+  void api.exited.then(() => {
+    ended = true;
+  });
   while (Date.now() < until) {
-    if (ended) throw new Error(`${api.name} exited while starting: ${api.logs.slice(-5).map((l) => JSON.stringify(l)).join('\n')}`);
-    try { await api.request('GET', '/api/admin/v4/import/status?id=0', { headers: { 'Api-Key': API_KEY }, timeoutMs: 2000 }); return; } catch { await sleep(200); }
+    if (ended)
+      throw new Error(
+        `${api.name} exited while starting: ${api.logs
+          .slice(-5)
+          .map((l) => JSON.stringify(l))
+          .join('\n')}`,
+      );
+    try {
+      await api.request('GET', '/api/admin/v4/import/status?id=0', { headers: { 'Api-Key': API_KEY }, timeoutMs: 2000 });
+      return;
+    } catch {
+      await sleep(200);
+    }
   }
   throw new Error(`${api.name} did not answer in ${timeoutMs} ms`);
 }
@@ -134,5 +183,10 @@ export function errorLines(api: ApiProcess, expected: RegExp[] = []): LogLine[] 
 
 /** Brief log lines for a failure message. */
 export function describeLines(lines: LogLine[], max = 5): string {
-  return lines.slice(0, max).map((l) => `${l.msg}${l.err ? `: ${String(l.err).slice(0, 300)}` : ''}`).join(' | ') + (lines.length > max ? ` (+${lines.length - max} more)` : '');
+  return (
+    lines
+      .slice(0, max)
+      .map((l) => `${l.msg}${l.err ? `: ${String(l.err).slice(0, 300)}` : ''}`)
+      .join(' | ') + (lines.length > max ? ` (+${lines.length - max} more)` : '')
+  );
 }

@@ -11,13 +11,17 @@ import type { ApiProcess } from './api';
 export const CONFIGURATION = defaultConfiguration();
 
 export async function configure(api: ApiProcess): Promise<void> {
-  const res = await api.admin('POST', '/api/admin/v4/import/configuration', { body: JSON.stringify(CONFIGURATION), headers: { 'Content-Type': 'application/json' } });
+  const res = await api.admin('POST', '/api/admin/v4/import/configuration', {
+    body: JSON.stringify(CONFIGURATION),
+    headers: { 'Content-Type': 'application/json' },
+  });
   if (res.status !== 204) throw new Error(`configuration import: ${res.status} ${await res.text()}`);
 }
 
 /** Full-import lines of a generated catalog of `groups` product groups whose keys start with `keyPrefix`. */
 export function* catalogLines(groups: number, keyPrefix: string, seed = 1): Generator<string> {
-  for (const entity of generateCatalogLines({ productGroups: groups, keyPrefix, seed, markets: CONFIGURATION })) yield JSON.stringify({ replace: entity }) + '\n';
+  for (const entity of generateCatalogLines({ productGroups: groups, keyPrefix, seed, markets: CONFIGURATION }))
+    yield JSON.stringify({ replace: entity }) + '\n';
 }
 
 /**
@@ -49,7 +53,10 @@ export function streamLines(lines: Iterable<string>, onLines?: (sent: number) =>
 
 /** Full import of `lines` (whole body in memory: small catalogs), failing loudly unless 204. */
 export async function importFull(api: ApiProcess, lines: Iterable<string>, query = ''): Promise<void> {
-  const res = await api.admin('PUT', `/api/admin/v4/import/catalog${query}`, { body: [...lines].join(''), headers: { 'Content-Type': 'application/jsonlines' } });
+  const res = await api.admin('PUT', `/api/admin/v4/import/catalog${query}`, {
+    body: [...lines].join(''),
+    headers: { 'Content-Type': 'application/jsonlines' },
+  });
   if (res.status !== 204) throw new Error(`full import: ${res.status} ${await res.text()}`);
 }
 
@@ -83,7 +90,11 @@ interface SearchPageBody {
  * totalHits and the brand facet's counts (from a second search of the same _msearch, so a page answered
  * half by the old and half by the new catalog has a fingerprint of neither).
  */
-export interface PageFingerprint { prefixes: string[]; totalHits: number; brands: string }
+export interface PageFingerprint {
+  prefixes: string[];
+  totalHits: number;
+  brands: string;
+}
 
 export function fingerprint(body: unknown): PageFingerprint {
   const list = (body as SearchPageBody).primaryList;
@@ -92,7 +103,10 @@ export function fingerprint(body: unknown): PageFingerprint {
   return {
     prefixes: [...new Set(keys.map((k) => k.charAt(0)))].sort(),
     totalHits: list?.totalHits ?? -1,
-    brands: (brand?.values ?? []).map((v) => `${v.id}:${v.count}`).sort().join(','),
+    brands: (brand?.values ?? [])
+      .map((v) => `${v.id}:${v.count}`)
+      .sort()
+      .join(','),
   };
 }
 

@@ -14,7 +14,9 @@ const root = join(__dirname, '..', '..', '..');
 const script = join(root, 'scripts', 'elasticsearch.sh');
 
 export const clusterPort = Number(process.env.FAULTS_ES_PORT ?? 9400);
-export const clusterUrls: string[] = (process.env.FAULTS_ES_URLS ?? `http://127.0.0.1:${clusterPort},http://127.0.0.1:${clusterPort + 1},http://127.0.0.1:${clusterPort + 2}`).split(',');
+export const clusterUrls: string[] = (
+  process.env.FAULTS_ES_URLS ?? `http://127.0.0.1:${clusterPort},http://127.0.0.1:${clusterPort + 1},http://127.0.0.1:${clusterPort + 2}`
+).split(',');
 export const clusterUrl = clusterUrls.join(',');
 export const nodeCount = clusterUrls.length;
 
@@ -25,9 +27,18 @@ export function testClient(): Client {
 
 async function es(...args: string[]): Promise<string> {
   const { stdout, stderr } = await run('bash', [script, ...args], {
-    env: { ...process.env, ES_CLUSTER_PORT: String(clusterPort) }, maxBuffer: 16 * 1024 * 1024, timeout: 300_000,
+    env: { ...process.env, ES_CLUSTER_PORT: String(clusterPort) },
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 300_000,
   });
-  if (stderr.trim()) process.stderr.write(stderr.split('\n').filter(Boolean).map((l) => `      ${l}`).join('\n') + '\n');
+  if (stderr.trim())
+    process.stderr.write(
+      stderr
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => `      ${l}`)
+        .join('\n') + '\n',
+    );
   return stdout;
 }
 
@@ -52,7 +63,9 @@ export async function waitGreen(client: Client, timeoutMs = 180_000): Promise<vo
     try {
       const health = await client.cluster.health({ wait_for_status: 'green', wait_for_nodes: String(nodeCount), timeout: '10s' });
       if (!health.timed_out) return;
-    } catch { /* a node is still starting */ }
+    } catch {
+      /* a node is still starting */
+    }
     if (Date.now() > until) throw new Error(`cluster not green with ${nodeCount} nodes after ${timeoutMs} ms`);
     await sleep(1000);
   }
@@ -60,10 +73,14 @@ export async function waitGreen(client: Client, timeoutMs = 180_000): Promise<vo
 
 /** The node (1-based, by its name node-k) holding the primary of `index`'s shard 0, and whether it is the master. */
 export async function primaryNodeOf(client: Client, index: string): Promise<{ node: number; isMaster: boolean }> {
-  const shards = await client.cat.shards({ index, format: 'json', h: 'index,shard,prirep,state,node' }) as { shard?: string; prirep?: string; node?: string }[];
+  const shards = (await client.cat.shards({ index, format: 'json', h: 'index,shard,prirep,state,node' })) as {
+    shard?: string;
+    prirep?: string;
+    node?: string;
+  }[];
   const primary = shards.find((s) => s.prirep === 'p' && s.shard === '0');
   if (!primary?.node) throw new Error(`no primary of ${index} found: ${JSON.stringify(shards)}`);
-  const master = await client.cat.master({ format: 'json' }) as { node?: string }[];
+  const master = (await client.cat.master({ format: 'json' })) as { node?: string }[];
   return { node: Number(primary.node.replace('node-', '')), isMaster: master[0]?.node === primary.node };
 }
 
@@ -79,7 +96,7 @@ export async function replicaSettings(client: Client, prefix: string): Promise<M
 
 /** Index names of catalog versions (`<prefix>-catalog-<part>-v<stamp>`), by version stamp. */
 export async function catalogVersions(client: Client, prefix: string): Promise<Map<string, string[]>> {
-  const rows = await client.cat.indices({ index: `${prefix}-catalog-*`, format: 'json', h: 'index', expand_wildcards: 'all' }) as { index?: string }[];
+  const rows = (await client.cat.indices({ index: `${prefix}-catalog-*`, format: 'json', h: 'index', expand_wildcards: 'all' })) as { index?: string }[];
   const versions = new Map<string, string[]>();
   for (const { index } of rows) {
     const version = /-(v\d{8}t\d+)$/.exec(index ?? '')?.[1];
@@ -113,7 +130,13 @@ export async function catalogDigest(client: Client, prefix: string): Promise<{ d
     try {
       let after: estypes.SortResults | undefined;
       for (;;) {
-        const res = await client.search({ pit: { id: pit.id, keep_alive: '1m' }, size: 5000, sort: ['_shard_doc'], search_after: after, track_total_hits: false });
+        const res = await client.search({
+          pit: { id: pit.id, keep_alive: '1m' },
+          size: 5000,
+          sort: ['_shard_doc'],
+          search_after: after,
+          track_total_hits: false,
+        });
         for (const hit of res.hits.hits) entries.push(`${part}/${hit._id} ${createHash('sha1').update(JSON.stringify(hit._source)).digest('hex')}`);
         if (res.hits.hits.length < 5000) break;
         after = res.hits.hits[res.hits.hits.length - 1].sort;

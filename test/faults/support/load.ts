@@ -6,9 +6,18 @@
  * left after the retry are kept with their status and message.
  */
 
-export interface Outcome { ok: boolean; status: number; detail: string }
+export interface Outcome {
+  ok: boolean;
+  status: number;
+  detail: string;
+}
 
-export interface Failure { at: number; status: number; detail: string; path: string }
+export interface Failure {
+  at: number;
+  status: number;
+  detail: string;
+  path: string;
+}
 
 export interface LoadFigures {
   sent: number;
@@ -45,13 +54,16 @@ export class SteadyLoad {
     const interval = 1000 / this.options.ratePerSecond;
     let due = Date.now();
     // setInterval drifts under load; catch up on every tick so the rate holds on average.
-    this.timer = setInterval(() => {
-      while (due <= Date.now()) {
-        due += interval;
-        const p = this.one(this.n++).finally(() => this.inFlight.delete(p));
-        this.inFlight.add(p);
-      }
-    }, Math.max(1, Math.floor(interval / 2)));
+    this.timer = setInterval(
+      () => {
+        while (due <= Date.now()) {
+          due += interval;
+          const p = this.one(this.n++).finally(() => this.inFlight.delete(p));
+          this.inFlight.add(p);
+        }
+      },
+      Math.max(1, Math.floor(interval / 2)),
+    );
     return this;
   }
 
@@ -70,11 +82,17 @@ export class SteadyLoad {
     const request = this.options.next(n);
     this.figures.sent++;
     const first = await this.attempt(request);
-    if (first.ok) { this.figures.ok++; return; }
+    if (first.ok) {
+      this.figures.ok++;
+      return;
+    }
     this.figures.firstFailures.push({ at: Date.now() - this.startedAt, status: first.status, detail: first.detail, path: request.path });
     await new Promise((r) => setTimeout(r, this.options.retryDelayMs ?? 250));
     const second = await this.attempt(request);
-    if (second.ok) { this.figures.ok++; return; }
+    if (second.ok) {
+      this.figures.ok++;
+      return;
+    }
     this.figures.failures.push({ at: Date.now() - this.startedAt, status: second.status, detail: second.detail, path: request.path });
   }
 
@@ -86,13 +104,20 @@ export class SteadyLoad {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<Outcome>((resolve) => {
-      timer = setTimeout(() => { controller.abort(); resolve({ ok: false, status: 0, detail: 'timeout' }); }, this.options.timeoutMs ?? 10_000);
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve({ ok: false, status: 0, detail: 'timeout' });
+      }, this.options.timeoutMs ?? 10_000);
     });
     try {
       outcome = await Promise.race([request.send(controller.signal), timedOut]);
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
-      outcome = { ok: false, status: 0, detail: e.name === 'TimeoutError' || e.name === 'AbortError' ? 'timeout' : `${e.message}${e.cause?.code ? ` (${e.cause.code})` : ''}` };
+      outcome = {
+        ok: false,
+        status: 0,
+        detail: e.name === 'TimeoutError' || e.name === 'AbortError' ? 'timeout' : `${e.message}${e.cause?.code ? ` (${e.cause.code})` : ''}`,
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -120,7 +145,11 @@ export function summarizeFailures(failures: Failure[]): string[] {
 export async function judge(res: Response, check?: (body: unknown) => string | undefined): Promise<Outcome> {
   const text = await res.text();
   let body: unknown;
-  try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
   if (res.status < 200 || res.status >= 300) {
     const message = (body as { message?: unknown } | undefined)?.message;
     return { ok: false, status: res.status, detail: typeof message === 'string' ? message : text.slice(0, 200) };

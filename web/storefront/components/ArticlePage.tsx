@@ -17,7 +17,8 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
   const shop = useShop();
   const t = shop.text;
   const query = useQuery<ContentInformation>(JSON.stringify([shop.market, shop.locale, route.contentKey]), () =>
-    shop.api.query.contentInformation({ contentKeys: [route.contentKey] }));
+    shop.api.query.contentInformation({ contentKeys: [route.contentKey] }),
+  );
   const item = query.data?.items.find((i) => i.key === route.contentKey);
   // The item's own link in this locale (after a change of language the URL still has the other's).
   useEffect(() => {
@@ -25,15 +26,38 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
       navigate(shop.href({ kind: 'article', contentKey: item.key }, item.link), { replace: true });
     }
   }, [item?.link]);
-  if (query.error) return <main class="page"><h1>{t.article}</h1><p role="alert">{t.articleFailed} {query.error}</p></main>;
-  if (!query.data) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
-  if (!item) return <main class="page"><h1>{t.articleNotFound}</h1></main>;
+  if (query.error)
+    return (
+      <main class="page">
+        <h1>{t.article}</h1>
+        <p role="alert">
+          {t.articleFailed} {query.error}
+        </p>
+      </main>
+    );
+  if (!query.data)
+    return (
+      <main class="page" aria-busy="true">
+        <p class="muted">{t.loading}</p>
+      </main>
+    );
+  if (!item)
+    return (
+      <main class="page">
+        <h1>{t.articleNotFound}</h1>
+      </main>
+    );
   const src = sourceFor(item.image, 1200);
-  const topics = Object.values(item.custom).flat().map((v) => v.label);
+  const topics = Object.values(item.custom)
+    .flat()
+    .map((v) => v.label);
   return (
     <main class="page">
       <article class="article">
-        <p class="content-type">{item.type}{topics.length > 0 && ` · ${topics.join(', ')}`}</p>
+        <p class="content-type">
+          {item.type}
+          {topics.length > 0 && ` · ${topics.join(', ')}`}
+        </p>
         <h1>{item.title}</h1>
         {item.releaseDate && <p class="muted">{t.published(new Date(item.releaseDate).toLocaleDateString(shop.locale, { dateStyle: 'long' }))}</p>}
         {item.description && <p class="preamble">{item.description}</p>}

@@ -6,7 +6,11 @@ export function Badges({ product }: { product: Product }) {
   if (!badges.length) return null;
   return (
     <ul class="badges" aria-label="Badges">
-      {badges.map((b, i) => <li key={i} class={`badge badge-${b.theme.toLowerCase()}`}>{b.label}</li>)}
+      {badges.map((b, i) => (
+        <li key={i} class={`badge badge-${b.theme.toLowerCase()}`}>
+          {b.label}
+        </li>
+      ))}
     </ul>
   );
 }

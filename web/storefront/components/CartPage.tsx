@@ -18,7 +18,8 @@ export function CartPage() {
   const lines = useCart(shop.market);
   const keys = lines.map((l) => l.variantKey);
   const query = useQuery<CartPageAnswer | null>(JSON.stringify([shop.market, shop.locale, keys]), () =>
-    keys.length ? shop.api.query.cartPage({ cart: keys }, { recommendationLists: [{ id: 'cart', algorithm: 'CART', limit: 8 }] }) : Promise.resolve(null));
+    keys.length ? shop.api.query.cartPage({ cart: keys }, { recommendationLists: [{ id: 'cart', algorithm: 'CART', limit: 8 }] }) : Promise.resolve(null),
+  );
   const total = lines.reduce((sum, l) => sum + l.sellingPrice * l.quantity, 0);
   const checkout = shop.href({ kind: 'checkout' });
   return (
@@ -29,8 +30,12 @@ export function CartPage() {
       ) : (
         <>
           <CartLines lines={lines} editable />
-          <p class="cart-total">{shop.text.total} <strong>{formatPrice(total, shop.locale, shop.currency)}</strong></p>
-          <a class="button primary" href={checkout} onClick={(e) => followLink(e, checkout)}>{shop.text.goToCheckout}</a>
+          <p class="cart-total">
+            {shop.text.total} <strong>{formatPrice(total, shop.locale, shop.currency)}</strong>
+          </p>
+          <a class="button primary" href={checkout} onClick={(e) => followLink(e, checkout)}>
+            {shop.text.goToCheckout}
+          </a>
         </>
       )}
       {query.data && <Recommendations lists={query.data.recommendationLists} />}
@@ -48,17 +53,31 @@ function CartLines({ lines, editable }: { lines: CartLine[]; editable?: boolean 
           <li key={l.variantKey} class="cart-line">
             {l.image && <img src={l.image} alt="" width={64} height={80} />}
             <div>
-              <a href={href} onClick={(e) => followLink(e, href)}>{l.title}</a>
+              <a href={href} onClick={(e) => followLink(e, href)}>
+                {l.title}
+              </a>
               {l.size && <span class="muted"> · {l.size}</span>}
               <p class="muted">{formatPrice(l.sellingPrice, shop.locale, shop.currency)}</p>
             </div>
             {editable ? (
               <label class="quantity">
                 <span class="visually-hidden">{shop.text.quantityOf(l.title)}</span>
-                <input type="number" min={0} max={99} value={l.quantity} onChange={(e) => setQuantity(shop.market, l.variantKey, Math.max(0, Math.min(99, Number(e.currentTarget.value) || 0)))} />
+                <input
+                  type="number"
+                  min={0}
+                  max={99}
+                  value={l.quantity}
+                  onChange={(e) => setQuantity(shop.market, l.variantKey, Math.max(0, Math.min(99, Number(e.currentTarget.value) || 0)))}
+                />
               </label>
-            ) : <span>× {l.quantity}</span>}
-            {editable && <button type="button" class="link-button" onClick={() => setQuantity(shop.market, l.variantKey, 0)} aria-label={shop.text.removeTitle(l.title)}>{shop.text.remove}</button>}
+            ) : (
+              <span>× {l.quantity}</span>
+            )}
+            {editable && (
+              <button type="button" class="link-button" onClick={() => setQuantity(shop.market, l.variantKey, 0)} aria-label={shop.text.removeTitle(l.title)}>
+                {shop.text.remove}
+              </button>
+            )}
           </li>
         );
       })}
@@ -75,23 +94,38 @@ export function CheckoutPage() {
     e.preventDefault();
     setState('sending');
     try {
-      await notifyPurchase(shop.market, lines.map((l) => ({ variantKey: l.variantKey, quantity: l.quantity, sellingPrice: l.sellingPrice })));
+      await notifyPurchase(
+        shop.market,
+        lines.map((l) => ({ variantKey: l.variantKey, quantity: l.quantity, sellingPrice: l.sellingPrice })),
+      );
       clearCart(shop.market);
       navigate(shop.href({ kind: 'thanks', order: String(Date.now()).slice(-6) }));
     } catch {
       setState('failed');
     }
   };
-  if (!lines.length) return <main class="page"><h1>{shop.text.checkout}</h1><p>{shop.text.cartEmpty}</p></main>;
+  if (!lines.length)
+    return (
+      <main class="page">
+        <h1>{shop.text.checkout}</h1>
+        <p>{shop.text.cartEmpty}</p>
+      </main>
+    );
   return (
     <main class="page checkout">
       <h1>{shop.text.checkout}</h1>
       <p class="notice">{shop.text.demoCheckout}</p>
       <CartLines lines={lines} />
       <form onSubmit={placeOrder}>
-        <label>{shop.text.email} <input type="email" name="email" autoComplete="email" placeholder="you@example.com" /></label>
-        <p class="cart-total">{shop.text.total} <strong>{formatPrice(total, shop.locale, shop.currency)}</strong></p>
-        <button type="submit" class="primary" disabled={state === 'sending'}>{shop.text.placeOrder}</button>
+        <label>
+          {shop.text.email} <input type="email" name="email" autoComplete="email" placeholder="you@example.com" />
+        </label>
+        <p class="cart-total">
+          {shop.text.total} <strong>{formatPrice(total, shop.locale, shop.currency)}</strong>
+        </p>
+        <button type="submit" class="primary" disabled={state === 'sending'}>
+          {shop.text.placeOrder}
+        </button>
         {state === 'failed' && <p role="alert">{shop.text.orderFailed}</p>}
       </form>
     </main>
@@ -105,7 +139,9 @@ export function ThanksPage({ order }: { order?: string }) {
     <main class="page">
       <h1>{shop.text.thanks}</h1>
       {order && <p>{shop.text.orderNumber(order)}</p>}
-      <a href={home} onClick={(e) => followLink(e, home)}>{shop.text.continueShopping}</a>
+      <a href={home} onClick={(e) => followLink(e, home)}>
+        {shop.text.continueShopping}
+      </a>
     </main>
   );
 }

@@ -10,7 +10,13 @@ export function ContentList({ list, heading }: { list: ContentListAnswer; headin
   return (
     <section class="content-list">
       <h2>{heading}</h2>
-      <ul>{list.items.map((item) => <li key={item.key}><ContentCard item={item} /></li>)}</ul>
+      <ul>
+        {list.items.map((item) => (
+          <li key={item.key}>
+            <ContentCard item={item} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -22,7 +28,14 @@ function ContentCard({ item }: { item: ContentItem }) {
   // neither a relative path nor an http(s) URL is not followed (safeLink): the card opens /content/<key>.
   const href = shop.href({ kind: 'article', contentKey: item.key }, safeLink(item.link));
   return (
-    <a class="content-card" href={href} onClick={(e) => { notifyClick(shop.api, item.ticket); followLink(e, href); }}>
+    <a
+      class="content-card"
+      href={href}
+      onClick={(e) => {
+        notifyClick(shop.api, item.ticket);
+        followLink(e, href);
+      }}
+    >
       {src && <img src={src} alt={item.image?.alt ?? ''} loading="lazy" width={600} height={300} />}
       <span class="content-type">{item.type}</span>
       <strong>{item.title}</strong>

@@ -31,7 +31,8 @@ function toggle(facets: FacetParams, id: string, value: string, on: boolean): Fa
   const values = Array.isArray(current) ? current.filter((v) => v !== value) : [];
   if (on) values.push(value);
   const next = { ...facets };
-  if (values.length) next[id] = values; else delete next[id];
+  if (values.length) next[id] = values;
+  else delete next[id];
   return next;
 }
 
@@ -52,39 +53,62 @@ export function Facets({ facets, selection, onChange, hits }: { facets: Facet[];
       class="filters"
       ref={drawer}
       open={wide || undefined}
-      onToggle={(e) => { if (!wide && e.currentTarget.open) e.currentTarget.querySelector<HTMLElement>('.drawer-close')?.focus(); }}
-      onKeyDown={(e) => { if (e.key === 'Escape' && !wide) close(); }}
+      onToggle={(e) => {
+        if (!wide && e.currentTarget.open) e.currentTarget.querySelector<HTMLElement>('.drawer-close')?.focus();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !wide) close();
+      }}
     >
-    <summary class="filters-toggle">{t.filter}{count > 0 ? ` (${count})` : ''}</summary>
-    <section class="facets" aria-label={t.filters}>
-      <div class="facets-head">
-        <h2>{t.filter}</h2>
-        {count > 0 && <button type="button" class="link-button" onClick={() => onChange({})}>{t.clearAll}</button>}
-        <button type="button" class="drawer-close icon" aria-label={t.close} onClick={close}>×</button>
-      </div>
-      {facets.map((facet, i) => (
-        <FacetBox key={facet.id} facet={facet} selection={selection} onChange={onChange} openAtFirst={i < OPEN_AT_FIRST} />
-      ))}
-      <button type="button" class="primary drawer-done" onClick={close}>{t.showResults(hits, shop.locale)}</button>
-    </section>
+      <summary class="filters-toggle">
+        {t.filter}
+        {count > 0 ? ` (${count})` : ''}
+      </summary>
+      <section class="facets" aria-label={t.filters}>
+        <div class="facets-head">
+          <h2>{t.filter}</h2>
+          {count > 0 && (
+            <button type="button" class="link-button" onClick={() => onChange({})}>
+              {t.clearAll}
+            </button>
+          )}
+          <button type="button" class="drawer-close icon" aria-label={t.close} onClick={close}>
+            ×
+          </button>
+        </div>
+        {facets.map((facet, i) => (
+          <FacetBox key={facet.id} facet={facet} selection={selection} onChange={onChange} openAtFirst={i < OPEN_AT_FIRST} />
+        ))}
+        <button type="button" class="primary drawer-done" onClick={close}>
+          {t.showResults(hits, shop.locale)}
+        </button>
+      </section>
     </details>
   );
 }
 
 function FacetBox({ facet, selection, onChange, openAtFirst }: { facet: Facet; selection: FacetParams; onChange: Change; openAtFirst: boolean }) {
-  const body = isTextFacet(facet) ? <TextValues facet={facet} selection={selection} onChange={onChange} />
-    : isColorFacet(facet) ? <ColorValues facet={facet} selection={selection} onChange={onChange} />
-    : isRangeFacet(facet) ? <RangeValues facet={facet} selection={selection} onChange={onChange} />
-    : isSizeFacet(facet) ? <SizeValues facet={facet} selection={selection} onChange={onChange} />
-    : isCheckboxFacet(facet) ? <CheckboxValue facet={facet} selection={selection} onChange={onChange} />
-    : null;
+  const body = isTextFacet(facet) ? (
+    <TextValues facet={facet} selection={selection} onChange={onChange} />
+  ) : isColorFacet(facet) ? (
+    <ColorValues facet={facet} selection={selection} onChange={onChange} />
+  ) : isRangeFacet(facet) ? (
+    <RangeValues facet={facet} selection={selection} onChange={onChange} />
+  ) : isSizeFacet(facet) ? (
+    <SizeValues facet={facet} selection={selection} onChange={onChange} />
+  ) : isCheckboxFacet(facet) ? (
+    <CheckboxValue facet={facet} selection={selection} onChange={onChange} />
+  ) : null;
   if (!body) return null;
   if (isCheckboxFacet(facet)) return <div class="facet facet-checkbox">{body}</div>;
   const t = useShop().text;
   const active = facet.id in selection;
   return (
     <details class="facet" open={active || openAtFirst || undefined} data-facet={facet.id}>
-      <summary>{facet.label}{active && <span class="dot" aria-label={t.filtered} />}</summary>
+      <summary>
+        {facet.label}
+        {active && <span class="dot" aria-label={t.filtered} />}
+      </summary>
       <fieldset>
         <legend class="visually-hidden">{facet.label}</legend>
         {body}
@@ -93,7 +117,19 @@ function FacetBox({ facet, selection, onChange, openAtFirst }: { facet: Facet; s
   );
 }
 
-function ValueCheckbox({ facetId, value, selection, onChange, swatch }: { facetId: string; value: TextFacetValue; selection: FacetParams; onChange: Change; swatch?: string }) {
+function ValueCheckbox({
+  facetId,
+  value,
+  selection,
+  onChange,
+  swatch,
+}: {
+  facetId: string;
+  value: TextFacetValue;
+  selection: FacetParams;
+  onChange: Change;
+  swatch?: string;
+}) {
   return (
     <li>
       <label class={swatch ? 'value colour' : 'value'}>
@@ -123,7 +159,14 @@ function LongList({ facet, values, render }: { facet: TextFacet | ColorFacet; va
   return (
     <>
       {values.length >= SEARCHABLE && (
-        <input type="text" class="value-search" aria-label={t.find(facet.label)} placeholder={`${t.find(facet.label.toLowerCase())}…`} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
+        <input
+          type="text"
+          class="value-search"
+          aria-label={t.find(facet.label)}
+          placeholder={`${t.find(facet.label.toLowerCase())}…`}
+          value={search}
+          onInput={(e) => setSearch(e.currentTarget.value)}
+        />
       )}
       <ul class="values">{shown.map(render)}</ul>
       {!needle && matching.length > SHOWN && (
@@ -137,11 +180,32 @@ function LongList({ facet, values, render }: { facet: TextFacet | ColorFacet; va
 }
 
 function TextValues({ facet, selection, onChange }: { facet: TextFacet; selection: FacetParams; onChange: Change }) {
-  return <LongList facet={facet} values={facet.values} render={(v) => <ValueCheckbox key={v.id} facetId={facet.id} value={v} selection={selection} onChange={onChange} />} />;
+  return (
+    <LongList
+      facet={facet}
+      values={facet.values}
+      render={(v) => <ValueCheckbox key={v.id} facetId={facet.id} value={v} selection={selection} onChange={onChange} />}
+    />
+  );
 }
 
 function ColorValues({ facet, selection, onChange }: { facet: ColorFacet; selection: FacetParams; onChange: Change }) {
-  return <LongList facet={facet} values={facet.values} render={(v) => <ValueCheckbox key={v.id} facetId={facet.id} value={v} selection={selection} onChange={onChange} swatch={facet.values.find((c) => c.id === v.id)?.color ?? ''} />} />;
+  return (
+    <LongList
+      facet={facet}
+      values={facet.values}
+      render={(v) => (
+        <ValueCheckbox
+          key={v.id}
+          facetId={facet.id}
+          value={v}
+          selection={selection}
+          onChange={onChange}
+          swatch={facet.values.find((c) => c.id === v.id)?.color ?? ''}
+        />
+      )}
+    />
+  );
 }
 
 function SizeValues({ facet, selection, onChange }: { facet: SizeFacet; selection: FacetParams; onChange: Change }) {
@@ -152,7 +216,9 @@ function SizeValues({ facet, selection, onChange }: { facet: SizeFacet; selectio
           {facet.sizeTypes.length > 1 && <h3>{type.label}</h3>}
           {type.formats.map((format) => (
             <ul key={format.format} class="values sizes" aria-label={format.format || type.label}>
-              {format.values.map((v) => <ValueCheckbox key={v.id} facetId={facet.id} value={v} selection={selection} onChange={onChange} />)}
+              {format.values.map((v) => (
+                <ValueCheckbox key={v.id} facetId={facet.id} value={v} selection={selection} onChange={onChange} />
+              ))}
             </ul>
           ))}
         </div>
@@ -170,7 +236,8 @@ function CheckboxValue({ facet, selection, onChange }: { facet: CheckboxFacet; s
         checked={own(selection, facet.id) === true}
         onChange={(e) => {
           const next = { ...selection };
-          if (e.currentTarget.checked) next[facet.id] = true; else delete next[facet.id];
+          if (e.currentTarget.checked) next[facet.id] = true;
+          else delete next[facet.id];
           onChange(next);
         }}
       />
@@ -183,10 +250,14 @@ function CheckboxValue({ facet, selection, onChange }: { facet: CheckboxFacet; s
 function RangeValues({ facet, selection, onChange }: { facet: RangeFacet; selection: FacetParams; onChange: Change }) {
   const shop = useShop();
   const isPrice = facet.id === 'price';
-  const show = (n: number | undefined) => (n === undefined ? '' : isPrice ? formatPrice(n, shop.locale, shop.currency) : `${n}${facet.unit ? ` ${facet.unit}` : ''}`);
+  const show = (n: number | undefined) =>
+    n === undefined ? '' : isPrice ? formatPrice(n, shop.locale, shop.currency) : `${n}${facet.unit ? ` ${facet.unit}` : ''}`;
   const apply = (form: HTMLFormElement) => {
     const data = new FormData(form);
-    const read = (name: string) => { const v = String(data.get(name) ?? '').trim(); return v === '' ? undefined : Number(v); };
+    const read = (name: string) => {
+      const v = String(data.get(name) ?? '').trim();
+      return v === '' ? undefined : Number(v);
+    };
     const min = read('min');
     const max = read('max');
     const next = { ...selection };
@@ -202,18 +273,42 @@ function RangeValues({ facet, selection, onChange }: { facet: RangeFacet; select
     onChange(next);
   };
   return (
-    <form class="range" onSubmit={(e) => { e.preventDefault(); apply(e.currentTarget); }}>
+    <form
+      class="range"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(e.currentTarget);
+      }}
+    >
       <label>
         <span>{shop.text.min}</span>
-        <input type="number" name="min" inputMode="decimal" aria-label={shop.text.minimum(facet.label)} placeholder={String(facet.min ?? '')} value={facet.minSelected ?? ''} step="any" />
+        <input
+          type="number"
+          name="min"
+          inputMode="decimal"
+          aria-label={shop.text.minimum(facet.label)}
+          placeholder={String(facet.min ?? '')}
+          value={facet.minSelected ?? ''}
+          step="any"
+        />
       </label>
       <span aria-hidden="true">–</span>
       <label>
         <span>{shop.text.max}</span>
-        <input type="number" name="max" inputMode="decimal" aria-label={shop.text.maximum(facet.label)} placeholder={String(facet.max ?? '')} value={facet.maxSelected ?? ''} step="any" />
+        <input
+          type="number"
+          name="max"
+          inputMode="decimal"
+          aria-label={shop.text.maximum(facet.label)}
+          placeholder={String(facet.max ?? '')}
+          value={facet.maxSelected ?? ''}
+          step="any"
+        />
       </label>
       <button type="submit">{shop.text.apply}</button>
-      <p class="muted range-bounds">{show(facet.min)} – {show(facet.max)}</p>
+      <p class="muted range-bounds">
+        {show(facet.min)} – {show(facet.max)}
+      </p>
     </form>
   );
 }

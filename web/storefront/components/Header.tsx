@@ -18,11 +18,16 @@ export function Header({ route }: { route: Route }) {
   return (
     <header class="header">
       <div class="bar">
-        <a class="logo" href={home} onClick={(e) => followLink(e, home)}>open<span>elevate</span></a>
+        <a class="logo" href={home} onClick={(e) => followLink(e, home)}>
+          open<span>elevate</span>
+        </a>
         <SearchBox initial={route.kind === 'search' ? route.q : ''} />
         <MarketSwitcher />
         <a class="cart-link" href={cartHref} onClick={(e) => followLink(e, cartHref)} aria-label={shop.text.cart(count)}>
-          {shop.text.cartWord} <span class="cart-count" aria-hidden="true">{count}</span>
+          {shop.text.cartWord}{' '}
+          <span class="cart-count" aria-hidden="true">
+            {count}
+          </span>
         </a>
       </div>
       <CategoryMenu />
@@ -52,7 +57,11 @@ function MarketSwitcher() {
     <label class="market">
       <span class="visually-hidden">{shop.text.marketAndLanguage}</span>
       <select aria-label={shop.text.marketAndLanguage} value={`${shop.market}/${shop.locale}`} onChange={(e) => void change(e.currentTarget.value)}>
-        {pairs.map((p) => <option key={`${p.market}/${p.locale}`} value={`${p.market}/${p.locale}`}>{p.market} · {languageName(p.locale)}</option>)}
+        {pairs.map((p) => (
+          <option key={`${p.market}/${p.locale}`} value={`${p.market}/${p.locale}`}>
+            {p.market} · {languageName(p.locale)}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -81,13 +90,28 @@ function CategoryMenu() {
     <nav
       class={`categories${closed ? ' closed' : ''}${open ? ' open' : ''}`}
       aria-label={shop.text.categories}
-      onClick={(e) => { if ((e.target as Element).closest('a')) { setClosed(true); setOpen(false); (document.activeElement as HTMLElement | null)?.blur(); } }}
+      onClick={(e) => {
+        if ((e.target as Element).closest('a')) {
+          setClosed(true);
+          setOpen(false);
+          (document.activeElement as HTMLElement | null)?.blur();
+        }
+      }}
       onMouseLeave={() => setClosed(false)}
-      onKeyDown={(e) => { if (e.key === 'Escape' && open) { setOpen(false); (e.currentTarget.querySelector('.menu-toggle') as HTMLElement | null)?.focus(); } }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          (e.currentTarget.querySelector('.menu-toggle') as HTMLElement | null)?.focus();
+        }
+      }}
     >
-      <button type="button" class="menu-toggle" aria-expanded={open} aria-controls="category-list" onClick={() => setOpen(!open)}>{shop.text.menu}</button>
+      <button type="button" class="menu-toggle" aria-expanded={open} aria-controls="category-list" onClick={() => setOpen(!open)}>
+        {shop.text.menu}
+      </button>
       <ul id="category-list">
-        {nodes.map((node, i) => <MenuItem key={i} node={node} />)}
+        {nodes.map((node, i) => (
+          <MenuItem key={i} node={node} />
+        ))}
       </ul>
     </nav>
   );
@@ -101,8 +125,20 @@ function MenuItem({ node }: { node: NavigationNode }) {
   const children = node.children.filter((c) => c.type !== 'SPACER');
   return (
     <li class={children.length ? 'has-children' : undefined}>
-      {href ? <a href={href} onClick={(e) => followLink(e, href)}>{node.label}</a> : <span>{node.label}</span>}
-      {children.length > 0 && <ul class="submenu">{children.map((c, i) => <MenuItem key={i} node={c} />)}</ul>}
+      {href ? (
+        <a href={href} onClick={(e) => followLink(e, href)}>
+          {node.label}
+        </a>
+      ) : (
+        <span>{node.label}</span>
+      )}
+      {children.length > 0 && (
+        <ul class="submenu">
+          {children.map((c, i) => (
+            <MenuItem key={i} node={c} />
+          ))}
+        </ul>
+      )}
     </li>
   );
 }

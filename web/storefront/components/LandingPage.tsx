@@ -27,9 +27,16 @@ export function LandingPage({ route }: { route: LandingRoute }) {
     shop.api.query.landingPage(
       { pageReference: route.path, sort: route.sort, facets: route.facets, limit: route.page * PAGE_SIZE },
       home
-        ? { recommendationLists: [{ id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 }, { id: 'newest', algorithm: 'NEWEST_PRODUCTS', limit: 8 }], contentLists: [{ id: 'content', limit: 3, algorithm: 'NEWEST_CONTENT' }] }
+        ? {
+            recommendationLists: [
+              { id: 'top', algorithm: 'TOP_PRODUCTS', limit: 8 },
+              { id: 'newest', algorithm: 'NEWEST_PRODUCTS', limit: 8 },
+            ],
+            contentLists: [{ id: 'content', limit: 3, algorithm: 'NEWEST_CONTENT' }],
+          }
         : { navigation: { include: true }, contentLists: [{ id: 'content', limit: 3 }] },
-    ));
+    ),
+  );
   const answer = query.data;
   const missing = !home && !query.loading && answer !== undefined && !answer.primaryList;
   // A category path of another locale (`/women/shoes` while browsing in Swedish) leads to the same page here.
@@ -38,7 +45,8 @@ export function LandingPage({ route }: { route: LandingRoute }) {
     if (!missing) return;
     let live = true;
     setElsewhere('looking');
-    const others = shop.markets.flatMap((m) => m.locales.map((locale) => ({ market: m.id, locale })))
+    const others = shop.markets
+      .flatMap((m) => m.locales.map((locale) => ({ market: m.id, locale })))
       .filter((l) => !(l.market === shop.market && l.locale === shop.locale));
     (async () => {
       // This market's other languages first, where the trees are one tree.
@@ -50,10 +58,25 @@ export function LandingPage({ route }: { route: LandingRoute }) {
       }
       setElsewhere('none');
     })();
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [missing, route.path, shop.market, shop.locale]);
-  if (query.error) return <main class="page"><h1>{t.pageHeading}</h1><p role="alert">{t.pageFailed} {query.error}</p></main>;
-  if (!answer) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
+  if (query.error)
+    return (
+      <main class="page">
+        <h1>{t.pageHeading}</h1>
+        <p role="alert">
+          {t.pageFailed} {query.error}
+        </p>
+      </main>
+    );
+  if (!answer)
+    return (
+      <main class="page" aria-busy="true">
+        <p class="muted">{t.loading}</p>
+      </main>
+    );
 
   const content = answer.contentLists.find((l) => l.id === 'content');
   const crumbs = answer.navigation?.breadcrumbs ?? [];
@@ -62,7 +85,12 @@ export function LandingPage({ route }: { route: LandingRoute }) {
   const heading = answer.seo.pageHeading ?? answer.seo.pageTitle ?? crumbs[crumbs.length - 1]?.label;
   // The answer kept from the previous page (the home page has no list) is no reason to say "not found" while
   // this page's answer is on its way.
-  if (!home && !answer.primaryList && (query.loading || elsewhere === 'looking')) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
+  if (!home && !answer.primaryList && (query.loading || elsewhere === 'looking'))
+    return (
+      <main class="page" aria-busy="true">
+        <p class="muted">{t.loading}</p>
+      </main>
+    );
   if (!home && !answer.primaryList) {
     return (
       <main class="page">
@@ -76,10 +104,27 @@ export function LandingPage({ route }: { route: LandingRoute }) {
       {crumbs.length > 0 && (
         <nav aria-label={t.breadcrumbs} class="breadcrumbs">
           <ol>
-            <li><a href={shop.href({ kind: 'landing', path: '/', page: 1, facets: {} })} onClick={(e) => followLink(e, shop.href({ kind: 'landing', path: '/', page: 1, facets: {} }))}>{t.home}</a></li>
+            <li>
+              <a
+                href={shop.href({ kind: 'landing', path: '/', page: 1, facets: {} })}
+                onClick={(e) => followLink(e, shop.href({ kind: 'landing', path: '/', page: 1, facets: {} }))}
+              >
+                {t.home}
+              </a>
+            </li>
             {crumbs.map((c, i) => {
               const href = shop.href({ kind: 'landing', path: c.path, page: 1, facets: {} });
-              return <li key={c.path}>{i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <a href={href} onClick={(e) => followLink(e, href)}>{c.label}</a>}</li>;
+              return (
+                <li key={c.path}>
+                  {i === crumbs.length - 1 ? (
+                    <span aria-current="page">{c.label}</span>
+                  ) : (
+                    <a href={href} onClick={(e) => followLink(e, href)}>
+                      {c.label}
+                    </a>
+                  )}
+                </li>
+              );
             })}
           </ol>
         </nav>
@@ -100,7 +145,13 @@ export function LandingPage({ route }: { route: LandingRoute }) {
               if (c.type !== 'PAGE_LINK' && c.type !== 'PRODUCT') return null;
               const path = c.type === 'PAGE_LINK' ? c.link : c.path;
               const href = shop.href({ kind: 'landing', path, page: 1, facets: {} });
-              return <li key={path}><a href={href} onClick={(e) => followLink(e, href)}>{c.label} <span class="count">{c.count}</span></a></li>;
+              return (
+                <li key={path}>
+                  <a href={href} onClick={(e) => followLink(e, href)}>
+                    {c.label} <span class="count">{c.count}</span>
+                  </a>
+                </li>
+              );
             })}
           </ul>
         </nav>
@@ -109,7 +160,10 @@ export function LandingPage({ route }: { route: LandingRoute }) {
         <Listing
           route={route}
           list={answer.primaryList}
-          loadMore={async (skip) => (await shop.api.query.landingPage({ pageReference: route.path, sort: route.sort, facets: route.facets, skip, limit: PAGE_SIZE })).primaryList?.productGroups ?? []}
+          loadMore={async (skip) =>
+            (await shop.api.query.landingPage({ pageReference: route.path, sort: route.sort, facets: route.facets, skip, limit: PAGE_SIZE })).primaryList
+              ?.productGroups ?? []
+          }
         />
       )}
       <Recommendations lists={answer.recommendationLists} />

@@ -60,19 +60,29 @@ export function Listing({ route, list, loadMore }: { route: ListRoute; list: Pri
       {list.facets.length > 0 && <Facets facets={list.facets} selection={route.facets} onChange={(facets: FacetParams) => go({ facets })} hits={hits} />}
       <div class="results" ref={grid}>
         <div class="results-bar">
-          <p class="total" role="status">{t.productCount(hits, shop.locale)}</p>
+          <p class="total" role="status">
+            {t.productCount(hits, shop.locale)}
+          </p>
           <label class="sort">
             <span>{t.sort}</span>
             <select aria-label={t.sort} value={list.sort.selected} onChange={(e) => go({ sort: e.currentTarget.value as SortType })}>
-              {shownSortOptions(list.sort.options, list.sort.selected).map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
+              {shownSortOptions(list.sort.options, list.sort.selected).map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
             </select>
           </label>
         </div>
-        <ColourNames.Provider value={names}><ProductGrid groups={groups} label={t.products} /></ColourNames.Provider>
+        <ColourNames.Provider value={names}>
+          <ProductGrid groups={groups} label={t.products} />
+        </ColourNames.Provider>
         {groups.length < hits && (
           <div class="more">
             <p class="muted">{t.showing(groups.length, hits)}</p>
-            <button type="button" onClick={showMore} disabled={more === 'loading'}>{more === 'loading' ? t.loading : t.showMore}</button>
+            <button type="button" onClick={showMore} disabled={more === 'loading'}>
+              {more === 'loading' ? t.loading : t.showMore}
+            </button>
             {more === 'failed' && <p role="alert">{t.moreFailed}</p>}
           </div>
         )}

@@ -41,7 +41,11 @@ export function ProductCard({ group }: { group: ProductGroup }) {
       </a>
       <div class="card-body">
         {product.brand && <p class="brand">{product.brand}</p>}
-        <h3 class="card-title"><a href={href} onClick={open}>{product.title}</a></h3>
+        <h3 class="card-title">
+          <a href={href} onClick={open}>
+            {product.title}
+          </a>
+        </h3>
         {colour && <p class="card-colour">{colour}</p>}
         <p class="price">
           <span class={onSale ? 'selling sale' : 'selling'}>{priceText(product.sellingPrice, shop.locale, shop.currency, shop.text)}</span>
@@ -49,7 +53,9 @@ export function ProductCard({ group }: { group: ProductGroup }) {
         </p>
         {group.products.length > 1 && (
           <ul class="swatches" aria-label={shop.text.colourCount(group.products.length)}>
-            {group.products.slice(0, 6).map((p) => <Swatch key={p.key} product={p} name={colourName(p, names)} />)}
+            {group.products.slice(0, 6).map((p) => (
+              <Swatch key={p.key} product={p} name={colourName(p, names)} />
+            ))}
           </ul>
         )}
         {!product.inStock && <p class="stock out">{shop.text.outOfStock}</p>}
@@ -60,13 +66,21 @@ export function ProductCard({ group }: { group: ProductGroup }) {
 
 function Swatch({ product, name }: { product: Product; name?: string }) {
   const colour = product.swatch.colors[0];
-  return <li class="swatch" title={name} style={colour ? { background: colour } : undefined}>{name && <span class="visually-hidden">{name}</span>}</li>;
+  return (
+    <li class="swatch" title={name} style={colour ? { background: colour } : undefined}>
+      {name && <span class="visually-hidden">{name}</span>}
+    </li>
+  );
 }
 
 export function ProductGrid({ groups, label }: { groups: ProductGroup[]; label: string }) {
   return (
     <ul class="grid" aria-label={label}>
-      {groups.map((g) => <li key={g.key}><ProductCard group={g} /></li>)}
+      {groups.map((g) => (
+        <li key={g.key}>
+          <ProductCard group={g} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -24,12 +24,20 @@ type ProductRoute = Extract<Route, { kind: 'product' }>;
 const FAVOURITES = 'open-elevate.favourites';
 
 function isFavourite(key: string): boolean {
-  try { return (JSON.parse(localStorage.getItem(FAVOURITES) ?? '[]') as string[]).includes(key); } catch { return false; }
+  try {
+    return (JSON.parse(localStorage.getItem(FAVOURITES) ?? '[]') as string[]).includes(key);
+  } catch {
+    return false;
+  }
 }
 
 function setFavourite(key: string, on: boolean): void {
   let keys: string[] = [];
-  try { keys = JSON.parse(localStorage.getItem(FAVOURITES) ?? '[]') as string[]; } catch { /* start again */ }
+  try {
+    keys = JSON.parse(localStorage.getItem(FAVOURITES) ?? '[]') as string[];
+  } catch {
+    /* start again */
+  }
   localStorage.setItem(FAVOURITES, JSON.stringify(on ? [...new Set([...keys, key])] : keys.filter((k) => k !== key)));
 }
 
@@ -37,22 +45,45 @@ export function ProductPage({ route }: { route: ProductRoute }) {
   const shop = useShop();
   const key = JSON.stringify([shop.market, shop.locale, route.productKey]);
   const query = useQuery<ProductPageAnswer>(key, () =>
-    shop.api.query.productPage({ productKey: route.productKey }, {
-      productGroup: { include: true },
-      recommendationLists: [
-        { id: 'alternatives', algorithm: 'ALTERNATIVES', limit: 8 },
-        { id: 'style-with', algorithm: 'STYLE_WITH', limit: 8 },
-        { id: 'upsell', algorithm: 'UPSELL', limit: 8 },
-        { id: 'recently-viewed', algorithm: 'RECENTLY_VIEWED', limit: 8 },
-      ],
-    }));
+    shop.api.query.productPage(
+      { productKey: route.productKey },
+      {
+        productGroup: { include: true },
+        recommendationLists: [
+          { id: 'alternatives', algorithm: 'ALTERNATIVES', limit: 8 },
+          { id: 'style-with', algorithm: 'STYLE_WITH', limit: 8 },
+          { id: 'upsell', algorithm: 'UPSELL', limit: 8 },
+          { id: 'recently-viewed', algorithm: 'RECENTLY_VIEWED', limit: 8 },
+        ],
+      },
+    ),
+  );
   const answer = query.data;
   const t = shop.text;
-  if (query.error) return <main class="page"><h1>{t.product}</h1><p role="alert">{t.productFailed} {query.error}</p></main>;
-  if (!answer) return <main class="page" aria-busy="true"><p class="muted">{t.loading}</p></main>;
+  if (query.error)
+    return (
+      <main class="page">
+        <h1>{t.product}</h1>
+        <p role="alert">
+          {t.productFailed} {query.error}
+        </p>
+      </main>
+    );
+  if (!answer)
+    return (
+      <main class="page" aria-busy="true">
+        <p class="muted">{t.loading}</p>
+      </main>
+    );
   const group = answer.productGroup;
   const product = group?.products.find((p) => p.key === route.productKey);
-  if (!group || !product) return <main class="page"><h1>{t.productNotFound}</h1><p>{t.notSoldHere}</p></main>;
+  if (!group || !product)
+    return (
+      <main class="page">
+        <h1>{t.productNotFound}</h1>
+        <p>{t.notSoldHere}</p>
+      </main>
+    );
   return (
     <main class="page product-page">
       <ProductDetails key={product.key} product={product} siblings={group.products} variantKey={route.variantKey} />
@@ -71,7 +102,10 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
   const [added, setAdded] = useState<Variant | null>(null);
   const [missingSize, setMissingSize] = useState(false);
   const sizeRef = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => { setImage(0); setFav(isFavourite(product.key)); }, [product.key]);
+  useEffect(() => {
+    setImage(0);
+    setFav(isFavourite(product.key));
+  }, [product.key]);
   // The product's own link in this locale (after a change of language the URL still has the other's).
   useEffect(() => {
     if (new URL(product.link, location.origin).pathname !== location.pathname) {
@@ -89,11 +123,20 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
     navigate(shop.href({ kind: 'product', productKey: product.key, variantKey: v.key }, product.link), { replace: true });
   };
   const add = () => {
-    if (!variant) { setMissingSize(true); sizeRef.current?.querySelector('input')?.focus(); return; }
+    if (!variant) {
+      setMissingSize(true);
+      sizeRef.current?.querySelector('input')?.focus();
+      return;
+    }
     shop.api.notify.addToCart(variant.ticket).catch(() => undefined);
     addToCart(shop.market, {
-      variantKey: variant.key, productKey: product.key, title: product.title, size: variant.label ?? variant.size,
-      sellingPrice: variant.sellingPrice, image: sourceFor(images[0], 400), link: product.link,
+      variantKey: variant.key,
+      productKey: product.key,
+      title: product.title,
+      size: variant.label ?? variant.size,
+      sellingPrice: variant.sellingPrice,
+      image: sourceFor(images[0], 400),
+      link: product.link,
     });
     setAdded(variant);
   };
@@ -108,7 +151,11 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
     <article class="product">
       <div class="gallery">
         <div class="main-image">
-          {main ? <img src={main} alt={images[image]?.alt ?? product.title} width={400} height={500} /> : <div class="no-image" role="img" aria-label={t.noImage} />}
+          {main ? (
+            <img src={main} alt={images[image]?.alt ?? product.title} width={400} height={500} />
+          ) : (
+            <div class="no-image" role="img" aria-label={t.noImage} />
+          )}
           <Badges product={product} />
         </div>
         {images.length > 1 && (
@@ -138,7 +185,15 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
                 const href = productHref(shop, p);
                 return (
                   <li key={p.key}>
-                    <a href={href} aria-current={p.key === product.key ? 'true' : undefined} title={colourName(p, names) ?? p.title} onClick={(e) => { if (p.key !== product.key) notifyClick(shop.api, p.ticket); followLink(e, href); }}>
+                    <a
+                      href={href}
+                      aria-current={p.key === product.key ? 'true' : undefined}
+                      title={colourName(p, names) ?? p.title}
+                      onClick={(e) => {
+                        if (p.key !== product.key) notifyClick(shop.api, p.ticket);
+                        followLink(e, href);
+                      }}
+                    >
                       <span class="swatch-dot" style={{ background: p.swatch.colors[0] ?? '#ccc' }} />
                       <span class="visually-hidden">{colourName(p, names) ?? p.title}</span>
                     </a>
@@ -157,15 +212,31 @@ function ProductDetails({ product, siblings, variantKey }: { product: Product; s
                 <span>{v.label ?? v.size ?? v.key}</span>
               </label>
             ))}
-            {missingSize && <p role="alert" class="error">{t.chooseSize}</p>}
+            {missingSize && (
+              <p role="alert" class="error">
+                {t.chooseSize}
+              </p>
+            )}
           </fieldset>
         )}
         <p class={variant ? (variant.inStock ? 'stock in' : 'stock out') : 'stock'}>
-          {variant ? (variant.inStock ? (variant.stockNumber <= 5 ? t.onlyLeft(variant.stockNumber) : t.inStock) : t.outOfStock) : product.inStock ? t.inStockSomeSizes : t.outOfStock}
+          {variant
+            ? variant.inStock
+              ? variant.stockNumber <= 5
+                ? t.onlyLeft(variant.stockNumber)
+                : t.inStock
+              : t.outOfStock
+            : product.inStock
+              ? t.inStockSomeSizes
+              : t.outOfStock}
         </p>
         <div class="actions">
-          <button type="button" class="primary" onClick={add} disabled={variant ? !variant.inStock : !product.inStock}>{t.addToCart}</button>
-          <button type="button" class="secondary" aria-pressed={favourite} onClick={toggleFavourite}>{favourite ? t.removeFavourite : t.addFavourite}</button>
+          <button type="button" class="primary" onClick={add} disabled={variant ? !variant.inStock : !product.inStock}>
+            {t.addToCart}
+          </button>
+          <button type="button" class="secondary" aria-pressed={favourite} onClick={toggleFavourite}>
+            {favourite ? t.removeFavourite : t.addFavourite}
+          </button>
         </div>
         {product.description && <p class="description">{product.description}</p>}
       </div>

@@ -9,15 +9,17 @@ export function Recommendations({ lists }: { lists: RecommendationList[] }) {
   const headings = useShop().text.listHeadings;
   return (
     <>
-      {lists.filter((l) => l.visible && l.productGroups.length > 0).map((list) => {
-        const heading = list.label ?? headings[list.id] ?? list.id;
-        return (
-          <section key={list.id} class={`recommendations ${list.visualization === 'CAROUSEL' ? 'carousel' : ''}`} aria-label={heading}>
-            <h2>{heading}</h2>
-            <ProductGrid groups={list.productGroups} label={heading} />
-          </section>
-        );
-      })}
+      {lists
+        .filter((l) => l.visible && l.productGroups.length > 0)
+        .map((list) => {
+          const heading = list.label ?? headings[list.id] ?? list.id;
+          return (
+            <section key={list.id} class={`recommendations ${list.visualization === 'CAROUSEL' ? 'carousel' : ''}`} aria-label={heading}>
+              <h2>{heading}</h2>
+              <ProductGrid groups={list.productGroups} label={heading} />
+            </section>
+          );
+        })}
     </>
   );
 }

@@ -35,7 +35,9 @@ export function SearchBox({ initial }: { initial: string }) {
 
   useEffect(() => setQ(initial), [initial]);
   useEffect(() => {
-    const close = (e: MouseEvent) => { if (box.current && !box.current.contains(e.target as Node)) setOpen(false); };
+    const close = (e: MouseEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
   }, []);
@@ -45,8 +47,15 @@ export function SearchBox({ initial }: { initial: string }) {
     timer.current = window.setTimeout(() => {
       const n = ++asked.current;
       shop.api.query.autocomplete({ q: phrase.trim() }).then(
-        (data) => { if (n === asked.current) { setAnswer({ q: phrase, data }); setActive(-1); } },
-        () => { if (n === asked.current) setAnswer(null); },
+        (data) => {
+          if (n === asked.current) {
+            setAnswer({ q: phrase, data });
+            setActive(-1);
+          }
+        },
+        () => {
+          if (n === asked.current) setAnswer(null);
+        },
       );
     }, DEBOUNCE_MS);
   };
@@ -64,7 +73,8 @@ export function SearchBox({ initial }: { initial: string }) {
   const shown = open && choices.length > 0;
 
   // A phrase rule may redirect to another site (an http(s) URL); a path is a page of this shop.
-  const follow = (link: string) => (/^https?:\/\//.test(link) ? location.assign(link) : navigate(shop.href({ kind: 'landing', path: link, page: 1, facets: {} })));
+  const follow = (link: string) =>
+    /^https?:\/\//.test(link) ? location.assign(link) : navigate(shop.href({ kind: 'landing', path: link, page: 1, facets: {} }));
   const choose = (choice: Choice | undefined) => {
     setOpen(false);
     if (!choice) {
@@ -75,8 +85,11 @@ export function SearchBox({ initial }: { initial: string }) {
       return navigate(shop.href({ kind: 'search', q: phrase, origin: 'ORGANIC', page: 1, facets: {} }));
     }
     switch (choice.kind) {
-      case 'phrase': setQ(choice.q); return navigate(shop.href({ kind: 'search', q: choice.q, origin: choice.origin, page: 1, facets: {} }));
-      case 'page': return follow(choice.link);
+      case 'phrase':
+        setQ(choice.q);
+        return navigate(shop.href({ kind: 'search', q: choice.q, origin: choice.origin, page: 1, facets: {} }));
+      case 'page':
+        return follow(choice.link);
       case 'product': {
         const product = choice.group.products[0]!;
         notifyClick(shop.api, product.ticket);
@@ -88,12 +101,22 @@ export function SearchBox({ initial }: { initial: string }) {
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      if (!shown) { setOpen(true); return; }
+      if (!shown) {
+        setOpen(true);
+        return;
+      }
       const step = e.key === 'ArrowDown' ? 1 : -1;
       // -1 is the box itself: past the last suggestion, back to what was typed.
-      setActive((i) => { const next = i + step; return next < -1 ? choices.length - 1 : next >= choices.length ? -1 : next; });
+      setActive((i) => {
+        const next = i + step;
+        return next < -1 ? choices.length - 1 : next >= choices.length ? -1 : next;
+      });
     } else if (e.key === 'Escape') {
-      if (shown) { e.preventDefault(); setOpen(false); setActive(-1); }
+      if (shown) {
+        e.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      }
     } else if (e.key === 'Enter') {
       e.preventDefault();
       choose(shown && active >= 0 ? choices[active] : undefined);
@@ -105,7 +128,13 @@ export function SearchBox({ initial }: { initial: string }) {
   const products = choices.map((c, i) => ({ c, i })).filter((x) => x.c.kind === 'product');
   return (
     <div class="search" ref={box}>
-      <form role="search" onSubmit={(e) => { e.preventDefault(); choose(undefined); }}>
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          choose(undefined);
+        }}
+      >
         <input
           type="search"
           role="combobox"
@@ -118,34 +147,81 @@ export function SearchBox({ initial }: { initial: string }) {
           aria-controls="suggestions"
           aria-autocomplete="list"
           aria-activedescendant={shown && active >= 0 && active < choices.length ? optionId(active) : undefined}
-          onInput={(e) => { const v = e.currentTarget.value; setQ(v); setOpen(true); ask(v); }}
-          onFocus={() => { setOpen(true); ask(q); }}
+          onInput={(e) => {
+            const v = e.currentTarget.value;
+            setQ(v);
+            setOpen(true);
+            ask(v);
+          }}
+          onFocus={() => {
+            setOpen(true);
+            ask(q);
+          }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" aria-label={t.searchPlaceholder}>{t.searchButton}</button>
+        <button type="submit" aria-label={t.searchPlaceholder}>
+          {t.searchButton}
+        </button>
       </form>
       <div id="suggestions" role="listbox" aria-label={t.suggestions} class="suggestions" hidden={!shown}>
         {phrases.length > 0 && (
           <div role="group" aria-label={empty ? t.recentSearches : t.searches} class="suggestion-group">
-            {empty && <p class="group-title" aria-hidden="true">{t.recentSearches}</p>}
+            {empty && (
+              <p class="group-title" aria-hidden="true">
+                {t.recentSearches}
+              </p>
+            )}
             {phrases.map(({ c, i }) => (
-              <div key={i} id={optionId(i)} role="option" aria-selected={i === active} class="suggestion phrase" onMouseDown={(e) => { e.preventDefault(); choose(c); }} onMouseEnter={() => setActive(i)}>
-                {c.kind === 'page' ? <span>{t.goToPage} <strong>{c.link}</strong></span>
-                  : c.kind === 'phrase' && c.suggestion ? highlightParts(c.suggestion.highlighted).map((p, k) => (p.match ? <mark key={k}>{p.text}</mark> : <span key={k}>{p.text}</span>))
-                  : c.kind === 'phrase' ? c.q : null}
+              <div
+                key={i}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                class="suggestion phrase"
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(c);
+                }}
+                onMouseEnter={() => setActive(i)}
+              >
+                {c.kind === 'page' ? (
+                  <span>
+                    {t.goToPage} <strong>{c.link}</strong>
+                  </span>
+                ) : c.kind === 'phrase' && c.suggestion ? (
+                  highlightParts(c.suggestion.highlighted).map((p, k) => (p.match ? <mark key={k}>{p.text}</mark> : <span key={k}>{p.text}</span>))
+                ) : c.kind === 'phrase' ? (
+                  c.q
+                ) : null}
               </div>
             ))}
           </div>
         )}
         {products.length > 0 && (
           <div role="group" aria-label={empty ? t.recentlyViewed : t.products} class="suggestion-group products">
-            {empty && <p class="group-title" aria-hidden="true">{t.recentlyViewed}</p>}
+            {empty && (
+              <p class="group-title" aria-hidden="true">
+                {t.recentlyViewed}
+              </p>
+            )}
             {products.map(({ c, i }) => {
               if (c.kind !== 'product') return null;
               const product = c.group.products[0]!;
               const src = sourceFor(product.imageInfo.images[0], 100);
               return (
-                <div key={i} id={optionId(i)} role="option" aria-selected={i === active} aria-label={product.title} class="suggestion product" onMouseDown={(e) => { e.preventDefault(); choose(c); }} onMouseEnter={() => setActive(i)}>
+                <div
+                  key={i}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  aria-label={product.title}
+                  class="suggestion product"
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(c);
+                  }}
+                  onMouseEnter={() => setActive(i)}
+                >
                   {src ? <img src={src} alt="" width={40} height={50} /> : <span class="no-image small" />}
                   <span class="suggestion-title">{product.title}</span>
                   <span class="price">{priceText(product.sellingPrice, shop.locale, shop.currency, t)}</span>
@@ -153,7 +229,9 @@ export function SearchBox({ initial }: { initial: string }) {
               );
             })}
             {data && !empty && data.totalHits > products.length && (
-              <p class="muted all-results" aria-hidden="true">{t.productsMatch(data.totalHits)}</p>
+              <p class="muted all-results" aria-hidden="true">
+                {t.productsMatch(data.totalHits)}
+              </p>
             )}
           </div>
         )}

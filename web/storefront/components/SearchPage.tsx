@@ -30,16 +30,35 @@ export function SearchPage({ route }: { route: SearchRoute }) {
     shop.api.query.searchPage(
       { q: route.q, origin: route.origin ?? 'ORGANIC', sort: route.sort, facets: route.facets, limit: route.page * PAGE_SIZE },
       { contentLists: [{ id: 'content', limit: 4 }] },
-    ));
+    ),
+  );
   const answer = query.data;
   const searchFor = (q: string, origin: SearchOrigin) => shop.href({ kind: 'search', q, origin, page: 1, facets: {} });
   const link = (q: string, origin: SearchOrigin) => {
     const href = searchFor(q, origin);
-    return <a href={href} onClick={(e) => followLink(e, href)}>{q}</a>;
+    return (
+      <a href={href} onClick={(e) => followLink(e, href)}>
+        {q}
+      </a>
+    );
   };
 
-  if (query.error) return <main class="page"><h1>{t.searchHeading}</h1><p role="alert">{t.searchFailed} {query.error}</p></main>;
-  if (!answer) return <main class="page" aria-busy="true"><h1>{t.resultsFor(route.q)}</h1><p class="muted">{t.searching}</p></main>;
+  if (query.error)
+    return (
+      <main class="page">
+        <h1>{t.searchHeading}</h1>
+        <p role="alert">
+          {t.searchFailed} {query.error}
+        </p>
+      </main>
+    );
+  if (!answer)
+    return (
+      <main class="page" aria-busy="true">
+        <h1>{t.resultsFor(route.q)}</h1>
+        <p class="muted">{t.searching}</p>
+      </main>
+    );
 
   const primary = answer.primaryList;
   // Our addition to the answer (the official client's model lacks it): the list is by meaning, no word matched.
@@ -54,14 +73,31 @@ export function SearchPage({ route }: { route: SearchRoute }) {
           {t.autoCorrected(route.q, answer.q)} {t.searchInsteadFor} {link(route.q, 'UNDO_AUTO_CORRECT')}
         </p>
       )}
-      {byMeaning && <p class="notice" role="status">{t.similarInMeaning(answer.q)}</p>}
+      {byMeaning && (
+        <p class="notice" role="status">
+          {t.similarInMeaning(answer.q)}
+        </p>
+      )}
       {answer.didYouMean.length > 0 && (
-        <p class="notice">{t.didYouMean} {answer.didYouMean.map((d, i) => <span key={d.q}>{i > 0 && ', '}{link(d.q, 'DID_YOU_MEAN')}</span>)}?</p>
+        <p class="notice">
+          {t.didYouMean}{' '}
+          {answer.didYouMean.map((d, i) => (
+            <span key={d.q}>
+              {i > 0 && ', '}
+              {link(d.q, 'DID_YOU_MEAN')}
+            </span>
+          ))}
+          ?
+        </p>
       )}
       {answer.relatedSearches && answer.relatedSearches.length > 0 && (
         <nav class="related" aria-label={t.relatedSearches}>
           <span class="muted">{t.related}</span>
-          <ul>{answer.relatedSearches.map((r) => <li key={r.q}>{link(r.q, 'RELATED_SEARCHES')}</li>)}</ul>
+          <ul>
+            {answer.relatedSearches.map((r) => (
+              <li key={r.q}>{link(r.q, 'RELATED_SEARCHES')}</li>
+            ))}
+          </ul>
         </nav>
       )}
       {empty ? (
@@ -73,7 +109,10 @@ export function SearchPage({ route }: { route: SearchRoute }) {
         <Listing
           route={route}
           list={primary}
-          loadMore={async (skip) => (await shop.api.query.searchPage({ q: route.q, origin: route.origin ?? 'ORGANIC', sort: route.sort, facets: route.facets, skip, limit: PAGE_SIZE })).primaryList.productGroups}
+          loadMore={async (skip) =>
+            (await shop.api.query.searchPage({ q: route.q, origin: route.origin ?? 'ORGANIC', sort: route.sort, facets: route.facets, skip, limit: PAGE_SIZE }))
+              .primaryList.productGroups
+          }
         />
       )}
       {!empty && answer.secondaryList && answer.secondaryList.productGroups.length > 0 && (
@@ -106,7 +145,12 @@ function PartlyMatching({ route, phrase, list }: { route: SearchRoute; phrase: s
     setAll('loading');
     try {
       const answer = await shop.api.query.searchPage({
-        q: route.q, origin: route.origin ?? 'ORGANIC', facets: route.facets, viewAllSecondary: true, skip: 0, limit: Math.min(list.totalHits, SECONDARY_ALL),
+        q: route.q,
+        origin: route.origin ?? 'ORGANIC',
+        facets: route.facets,
+        viewAllSecondary: true,
+        skip: 0,
+        limit: Math.min(list.totalHits, SECONDARY_ALL),
       });
       const shown = groups.length;
       const every = answer.secondaryList?.productGroups ?? groups;
@@ -125,7 +169,9 @@ function PartlyMatching({ route, phrase, list }: { route: SearchRoute; phrase: s
       {groups.length < list.totalHits && (
         <div class="more">
           <p class="muted">{t.showing(groups.length, list.totalHits)}</p>
-          <button type="button" onClick={showAll} disabled={all === 'loading'}>{all === 'loading' ? t.loading : t.showAll(list.totalHits)}</button>
+          <button type="button" onClick={showAll} disabled={all === 'loading'}>
+            {all === 'loading' ? t.loading : t.showAll(list.totalHits)}
+          </button>
           {all === 'failed' && <p role="alert">{t.moreFailed}</p>}
         </div>
       )}
@@ -153,10 +199,10 @@ function NearestCategoryTop({ phrase }: { phrase: string }) {
   const shop = useShop();
   const key = JSON.stringify([shop.market, shop.locale, 'nearest-category', phrase]);
   const top = useQuery<{ label: string; path: string; groups: ProductGroup[] } | undefined>(key, async () => {
-    const tree = await shop.api.query.navigationTree({}) as NavigationTree;
+    const tree = (await shop.api.query.navigationTree({})) as NavigationTree;
     const category = nearestCategory(tree.tree.children ?? [], phrase);
     if (!category) return undefined;
-    const page = await shop.api.query.landingPage({ pageReference: category.path, limit: CATEGORY_TOP }) as LandingPageAnswer;
+    const page = (await shop.api.query.landingPage({ pageReference: category.path, limit: CATEGORY_TOP })) as LandingPageAnswer;
     return { ...category, groups: page.primaryList?.productGroups ?? [] };
   });
   const found = top.data;
@@ -165,7 +211,12 @@ function NearestCategoryTop({ phrase }: { phrase: string }) {
   const href = shop.href({ kind: 'landing', path: found.path, page: 1, facets: {} });
   return (
     <>
-      <h2>{t.popularIn('')}<a href={href} onClick={(e) => followLink(e, href)}>{found.label}</a></h2>
+      <h2>
+        {t.popularIn('')}
+        <a href={href} onClick={(e) => followLink(e, href)}>
+          {found.label}
+        </a>
+      </h2>
       <ProductGrid groups={found.groups} label={t.popularIn(found.label)} />
     </>
   );

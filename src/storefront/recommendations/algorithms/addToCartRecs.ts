@@ -12,7 +12,10 @@ import { inStockQuery } from '../../stock';
 import type { AlgorithmModule, Stage } from '../types';
 import { coOccurringWanted } from './cart';
 
-export interface AddToCartSignals { withProduct: CoOccurringProduct[]; withCart: CoOccurringProduct[] }
+export interface AddToCartSignals {
+  withProduct: CoOccurringProduct[];
+  withCart: CoOccurringProduct[];
+}
 
 const keysStage = (keys: string[], boughtTogether = false): Stage[] => (keys.length ? [{ kind: 'keys', keys, inStockOnly: true, boughtTogether }] : []);
 
@@ -34,14 +37,24 @@ export const addToCartRecs: AlgorithmModule<AddToCartSignals> = {
     const product = list.product;
     const otherCategories = product && anyOf('categoryIds', product.categoryIds);
     return [
-      ...keysStage(s.withProduct.map((p) => p.productKey), true),
-      ...keysStage(s.withCart.map((p) => p.productKey), true),
+      ...keysStage(
+        s.withProduct.map((p) => p.productKey),
+        true,
+      ),
+      ...keysStage(
+        s.withCart.map((p) => p.productKey),
+        true,
+      ),
       ...keysStage(product?.styleWith ?? []),
-      ...(product ? [{
-        kind: 'search' as const,
-        query: { bool: { must: [stockFirst(context)], filter: [inStockQuery(context)], ...(otherCategories ? { must_not: [otherCategories] } : {}) } },
-        sort: popularityOrder(),
-      }] : []),
+      ...(product
+        ? [
+            {
+              kind: 'search' as const,
+              query: { bool: { must: [stockFirst(context)], filter: [inStockQuery(context)], ...(otherCategories ? { must_not: [otherCategories] } : {}) } },
+              sort: popularityOrder(),
+            },
+          ]
+        : []),
     ];
   },
 };

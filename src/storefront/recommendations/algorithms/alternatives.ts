@@ -27,7 +27,11 @@ export function alternativesStages({ list, context }: AlgorithmInput): Stage[] {
   const types = anyOf('productType', p.productType);
   const stages: Stage[] = [];
   if (likeText(p)) {
-    stages.push({ kind: 'search', query: { bool: { must: [similarTo(p)], filter: defined([categories ?? types, inStockQuery(context)]) } }, sort: popularityOrder() });
+    stages.push({
+      kind: 'search',
+      query: { bool: { must: [similarTo(p)], filter: defined([categories ?? types, inStockQuery(context)]) } },
+      sort: popularityOrder(),
+    });
   }
   for (const similar of defined([categories, types])) stages.push(popularStage(context, [similar], true));
   return stages;

@@ -24,7 +24,7 @@ export const cart: AlgorithmModule<CoOccurringProduct[]> = {
   needsProduct: false,
   coldSignals: [],
   signals: (b, { keys, context }) =>
-    (keys.cartKeys.length ? b.coOccurring({ market: context.market, keys: keys.cartKeys, limit: coOccurringWanted(keys.limit) }) : Promise.resolve([])),
+    keys.cartKeys.length ? b.coOccurring({ market: context.market, keys: keys.cartKeys, limit: coOccurringWanted(keys.limit) }) : Promise.resolve([]),
   stages(input, together) {
     return [
       ...(together.length ? [{ kind: 'keys' as const, keys: together.map((p) => p.productKey), inStockOnly: true, boughtTogether: true }] : []),

@@ -27,7 +27,9 @@ export function affinityBoosts(a: Affinity): Query[] {
   return [
     ...traitBoosts('categoryIds', a.categories, PERSONAL_WEIGHTS.category),
     ...traitBoosts('brand', a.brands, PERSONAL_WEIGHTS.brand),
-    ...(a.price ? [{ constant_score: { filter: { range: { 'price.selling.min': { gte: a.price.p25, lte: a.price.p75 } } }, boost: PERSONAL_WEIGHTS.price } }] : []),
+    ...(a.price
+      ? [{ constant_score: { filter: { range: { 'price.selling.min': { gte: a.price.p25, lte: a.price.p75 } } }, boost: PERSONAL_WEIGHTS.price } }]
+      : []),
   ];
 }
 

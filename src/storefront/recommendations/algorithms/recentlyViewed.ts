@@ -15,7 +15,12 @@ export const recentlyViewed: AlgorithmModule<string[]> = {
   signals: (b, { keys, context }) => {
     // Keys the list is about are left out here when they are product keys, and by group in the search.
     const about = [...(keys.aboutKey ? [keys.aboutKey] : []), ...keys.cartKeys];
-    return b.recentlyViewed({ market: context.market, customerKey: context.customerKey, limit: Math.max(RECENTLY_VIEWED_LIMIT, keys.limit + about.length + 5), excludeKeys: about });
+    return b.recentlyViewed({
+      market: context.market,
+      customerKey: context.customerKey,
+      limit: Math.max(RECENTLY_VIEWED_LIMIT, keys.limit + about.length + 5),
+      excludeKeys: about,
+    });
   },
   stages: (_input, keys) => (keys.length ? [{ kind: 'keys', keys, inStockOnly: false }] : []),
 };

@@ -67,7 +67,10 @@ export function categoryTree(paths: readonly string[]): { departments: string[];
   const departments = new Set<string>();
   const own = new Set<string>();
   for (const path of paths) {
-    const levels = path.split('>').map((l) => l.trim()).filter(Boolean);
+    const levels = path
+      .split('>')
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (!levels.length) continue;
     departments.add(levels[0]);
     own.add(levels.slice(0, Math.max(levels.length - 1, 2)).join(' > '));
@@ -81,6 +84,6 @@ export const styleWith: AlgorithmModule<CoOccurringProduct[]> = {
   needsProduct: true,
   coldSignals: [],
   signals: (b, { keys, context }) =>
-    (keys.aboutKey ? b.coOccurring({ market: context.market, keys: [keys.aboutKey], limit: coOccurringWanted(keys.limit) }) : Promise.resolve([])),
+    keys.aboutKey ? b.coOccurring({ market: context.market, keys: [keys.aboutKey], limit: coOccurringWanted(keys.limit) }) : Promise.resolve([]),
   stages: styleWithStages,
 };

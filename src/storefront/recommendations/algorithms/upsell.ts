@@ -18,8 +18,7 @@ export function upsellStages({ list, context }: AlgorithmInput): Stage[] {
     p.price !== undefined ? { range: { 'price.selling.min': { gt: p.price } } } : undefined,
     inStockQuery(context),
   ]);
-  return defined([anyOf('categoryIds', p.categoryIds), anyOf('productType', p.productType)])
-    .map((similar) => popularStage(context, [...common, similar]));
+  return defined([anyOf('categoryIds', p.categoryIds), anyOf('productType', p.productType)]).map((similar) => popularStage(context, [...common, similar]));
 }
 
 export const upsell: AlgorithmModule<undefined> = {
