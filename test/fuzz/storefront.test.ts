@@ -391,20 +391,16 @@ describe('fuzz: storefront queries and notifications', function () {
       fc
         .tuple(fc.constantFrom('search-page', 'landing-page'), restriction, count)
         .map(([name, r, n]) => ({ name, query: '', body: { primaryList: { productRules: `rule ${Array(n).fill(r).join(' ')}` } } as Json })),
-      fc
-        .tuple(fc.constantFrom('search-page', 'landing-page'), fc.integer({ min: 101, max: 20_000 }))
-        .map(([name, n]) => ({
-          name,
-          query: '',
-          body: { primaryList: { productFilter: Object.fromEntries(Array.from({ length: n }, (_, i) => [`custom.a${i}`, ['x']])) } } as Json,
-        })),
-      fc
-        .tuple(fc.constantFrom('product-page', 'cart-page', 'add-to-cart-popup'), rule, count)
-        .map(([name, r, n]) => ({
-          name,
-          query: '',
-          body: { recommendationLists: [{ id: 'r', algorithm: 'TOP_PRODUCTS', productRules: Array(n).fill(r).join(' ') }] } as Json,
-        })),
+      fc.tuple(fc.constantFrom('search-page', 'landing-page'), fc.integer({ min: 101, max: 20_000 })).map(([name, n]) => ({
+        name,
+        query: '',
+        body: { primaryList: { productFilter: Object.fromEntries(Array.from({ length: n }, (_, i) => [`custom.a${i}`, ['x']])) } } as Json,
+      })),
+      fc.tuple(fc.constantFrom('product-page', 'cart-page', 'add-to-cart-popup'), rule, count).map(([name, r, n]) => ({
+        name,
+        query: '',
+        body: { recommendationLists: [{ id: 'r', algorithm: 'TOP_PRODUCTS', productRules: Array(n).fill(r).join(' ') }] } as Json,
+      })),
       fc.tuple(rule, count).map(([r, n]) => ({ name: 'autocomplete', query: '', body: { productRules: Array(n).fill(r).join(' ') } as Json })),
       // Selected values: as many as fit in the 16 KB of a request line.
       fc

@@ -112,8 +112,8 @@ describe('Kibana saved objects (against the live mappings)', function () {
         const p = vis.params;
         const fields = [
           p.time_field,
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
           ...p.series.flatMap((s: any) => [
-            // eslint-disable-line @typescript-eslint/no-explicit-any
             ...kqlFields(s.filter?.query ?? ''),
             ...s.metrics.flatMap((m: any) => [m.field, ...kqlFields(m.numerator?.query ?? ''), ...kqlFields(m.denominator?.query ?? '')]), // eslint-disable-line @typescript-eslint/no-explicit-any
           ]),

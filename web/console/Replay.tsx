@@ -21,13 +21,11 @@ function changeOptions(experiments: Experiment[]): { value: string; label: strin
   return [
     { value: 'preview', label: 'Preview changes (pages and phrase rules)', change: { kind: 'preview' } },
     ...experiments.flatMap((e) =>
-      e.variants
-        .slice(1)
-        .map((v) => ({
-          value: `experiment:${e.id}:${v.id}`,
-          label: `Experiment ${e.name}: variant ${v.id}`,
-          change: { kind: 'experiment' as const, experimentId: e.id, variantId: v.id },
-        })),
+      e.variants.slice(1).map((v) => ({
+        value: `experiment:${e.id}:${v.id}`,
+        label: `Experiment ${e.name}: variant ${v.id}`,
+        change: { kind: 'experiment' as const, experimentId: e.id, variantId: v.id },
+      })),
     ),
   ];
 }
