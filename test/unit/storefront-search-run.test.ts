@@ -101,10 +101,17 @@ function services(search: SearchGateway, events: SearchEvent[] = []): Storefront
 
 describe('search-page run (scripted gateway)', () => {
   it('ends after one round when the primary list is long enough, without secondary list or suggestions', async () => {
-    const gateway = scriptedGateway((k) => (k.kind === 'suggest' ? suggestions(['shoe'], { shoes: 0 }) : answer(25)));
+    const gateway = scriptedGateway((k) => (k.kind === 'suggest' ? suggestions(['shoe'], { shoes: 0 }) : answer(150)));
     const page = await searchPage(services(gateway), request({ q: 'shoes' }));
     assert.deepEqual(gateway.rounds, [firstRound('shoes')]);
-    assert.deepEqual([page.q, page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean, page.autoCorrect], ['shoes', 25, 0, [], undefined]);
+    assert.deepEqual([page.q, page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean, page.autoCorrect], ['shoes', 150, 0, [], undefined]);
+  });
+
+  it('extends a list of 10 to 99 groups with the secondary list, without did-you-mean', async () => {
+    const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(25) : k.kind === 'secondary' ? answer(6) : suggestions(['shoe'], { shoez: 0 })));
+    const page = await searchPage(services(gateway), request({ q: 'shoez' }));
+    assert.deepEqual(gateway.rounds, [firstRound('shoez')]);
+    assert.deepEqual([page.primaryList.totalHits, page.secondaryList.totalHits, page.didYouMean], [25, 6, []]);
   });
 
   it('offers a short list its secondary list and did-you-mean from the first round', async () => {
@@ -199,7 +206,7 @@ describe('search-page run (scripted gateway)', () => {
   });
 
   it('leaves the secondary list and spelling search out of a search whose list was long on the catalog version', async () => {
-    let total = 25;
+    let total = 150;
     const gateway = scriptedGateway((k) => (k.kind === 'primary' ? answer(total) : k.kind === 'secondary' ? answer(6) : suggestions(['shoe'], { shoez: 0 })));
     const s = { ...services(gateway), catalogVersion: 'v1', longLists: new RememberedSearches() };
     await searchPage(s, request({ q: 'shoez' }));
@@ -255,7 +262,7 @@ describe('search-page run (scripted gateway)', () => {
   });
 
   it("fetches a remembered long search's secondary list with the fallback when its filter found nothing after all", async () => {
-    let filtered = 25;
+    let filtered = 150;
     const isFallback = (k: Kind) => k.kind === 'primary' && k.phrase === 'röda skor';
     const gateway = scriptedGateway((k) =>
       isFallback(k) ? answer(3) : k.kind === 'primary' ? answer(filtered) : k.kind === 'secondary' ? answer(6) : suggestions([]),
