@@ -22,6 +22,9 @@ export interface Series {
 /** The API answers at most 400 days; beyond this many buckets points would hide the line. */
 const MAX_POINTS = 62;
 
+/** A bucket's width in seconds, per interval (a month counted as 30 days: only the axis's padding uses it). */
+const BUCKET_SECONDS = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 } as const;
+
 /** A number between two empty buckets draws no line segment: only a point shows it. */
 function hasIsolated(values: (number | null)[]): boolean {
   return values.some((v, i) => v !== null && values[i - 1] == null && values[i + 1] == null);
@@ -41,7 +44,8 @@ export function Chart({ title, series, interval = 'day' }: { title: string; seri
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: {
-          x: { time: true },
+          // One bucket alone would make uPlot stretch the axis over years: a bucket's width on each side instead.
+          x: { time: true, range: (_u, min, max) => (min === max ? [min - BUCKET_SECONDS[interval], max + BUCKET_SECONDS[interval]] : [min, max]) },
           y: {
             range: (_u, min, max) => {
               const top = Math.max(series.minTop, (max ?? 0) * 1.1);
