@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { colourWords, foldWord } from '../../src/catalog/colourWords';
 import { priceNumber, understand, understoodAny, understoodBoosts, understoodClauses, type Understanding } from '../../src/storefront/understanding';
-import { understoodMatch, secondarySearch, TYPED_TIER, type UnderstoodPhrase } from '../../src/storefront/searchPage/build';
+import { primaryQuery, understoodMatch, secondarySearch, TYPED_TIER, type UnderstoodPhrase } from '../../src/storefront/searchPage/build';
 import type { SearchPageRequest } from '../../src/storefront/searchPage/request';
 import { relaxedMatch } from '../../src/storefront/relevance';
 
@@ -326,5 +326,35 @@ describe('query understanding', () => {
     assert.match(JSON.stringify(filter[1].constant_score?.filter), /"query":"jacka"/);
     // Without an applied filter the secondary list matches loosely, as without understanding.
     assert.deepEqual(matched('boost'), relaxedMatch('rod jacka'));
+  });
+
+  it("leaves out of the secondary list exactly the primary list's products by meaning, under the understood filter", () => {
+    const fusion = { window: 30, candidates: 30, minSimilarity: 0.3, meaningWeight: 0.5 } as unknown as NonNullable<SearchPageRequest['meaning']>['fusion'];
+    const req = {
+      context: {
+        market: 'SE',
+        locale: 'sv-SE',
+        priceId: undefined,
+        channels: { online: true, store: false },
+        stores: [],
+        presentCustom: [],
+        presentPrices: [],
+      },
+      rules: [],
+      sort: 'RELEVANCE',
+      meaning: { vector: [0.1, 0.2], fusion },
+    } as unknown as SearchPageRequest;
+    const understood: UnderstoodPhrase = { understanding: understand('rod jacka', sv), mode: 'filter' };
+    const knnOf = (query: unknown): unknown[] => {
+      const found: unknown[] = [];
+      JSON.stringify(query, (key, value: unknown) => (key === 'knn' ? (found.push(value), value) : value));
+      return found;
+    };
+    const [primaryKnn] = knnOf(primaryQuery(req, 'rod jacka', undefined, understood));
+    const secondaryKnns = knnOf(secondarySearch(req, 'rod jacka', { collapse: false, from: 0, size: 12 }, undefined, understood).query);
+    // The primary list's nearest products must be red ("rod" as a filter); the secondary list leaves out those
+    // same products, not every nearest jacket of any colour.
+    assert.match(JSON.stringify(primaryKnn), /Röd|#/i);
+    assert.deepEqual(secondaryKnns, [primaryKnn]);
   });
 });

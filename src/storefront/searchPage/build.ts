@@ -222,9 +222,17 @@ export function primaryQuery(
   // Search by meaning (../semantic.ts): the products nearest the phrase join the list, ordered by relevance only;
   // what understanding requires ("red" as a filter) they must have too.
   if (!req.meaning || !scoresRelevance(req.sort)) return words;
+  return wordsOrMeaning(words, listMeaning(req, req.meaning, understood), inStockQuery(req.context));
+}
+
+/**
+ * The meaning clause of the primary list: the nearest products under the listing's filters and what understanding
+ * requires. The secondary list leaves out exactly these, so a product near in meaning but outside an understood
+ * filter (another brand's bottle brush for "tissa bottle brush") stays reachable there.
+ */
+function listMeaning(req: SearchPageRequest, meaning: NonNullable<SearchPageRequest['meaning']>, understood?: UnderstoodPhrase): Query {
   const required = understood?.mode === 'filter' ? understoodClauses(understood.understanding, req.context.priceId) : [];
-  const inStock = inStockQuery(req.context);
-  return wordsOrMeaning(words, meaningClause(req.meaning, [...listingFilters(req), ...required], inStock), inStock);
+  return meaningClause(meaning, [...listingFilters(req), ...required], inStockQuery(req.context));
 }
 
 /** The match of the primary list of the given kind (`ListKind`): the whole one where the phrase relaxes, else its one match. */
@@ -352,7 +360,11 @@ export function secondarySearch(
       match: {
         bool: {
           must: [match],
-          must_not: [held(typed), ...(understood ? [held(primary)] : []), ...(req.meaning ? [meaningClause(req.meaning, listingFilters(req))] : [])],
+          must_not: [
+            held(typed),
+            ...(understood ? [held(primary)] : []),
+            ...(req.meaning && scoresRelevance(req.sort) ? [listMeaning(req, req.meaning, understood)] : []),
+          ],
         },
       },
       filters: listingFilters(req),
