@@ -92,6 +92,7 @@ export async function runFullImport(
   const translate: BuildContext['translate'] = (a, id, l) => translations.get(a, id, l);
   let ctx: BuildContext | undefined = configured && { configuration: configured, translate };
   let undoLearned: (() => Promise<void>) | undefined;
+  let published = false;
   const writer = documents.writer({ maxBytes: config.bulkBytes, concurrency: config.bulkConcurrency });
   // Product documents wait here for their vectors (where search by meaning is on) on their way to the writer.
   const stage = new VectorStage(deps.vectors?.());
@@ -217,19 +218,27 @@ export async function runFullImport(
     }
     if (!options.force) await refuseDangerous(deps, version);
     const previous = await indices.publishVersion(version);
-    await deps.vocabulary?.replace(
-      version,
-      new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])),
-      new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])),
-      new Map([...priors].map(([locale, counter]) => [locale, counter.prior()])),
-      new Map([...vocabulary].map(([locale, counter]) => [locale, counter.singles()])),
-    );
-    if (previous) await indices.dropVersion(previous);
+    published = true;
+    // The import has succeeded once the aliases moved: what follows is upkeep, and its failure is logged, never
+    // answered as a failed import (the shop's catalog is the new one). A spelling vocabulary not replaced leaves
+    // corrections from the words of the previous version; a previous version not deleted is a stale version,
+    // which the next import deletes under the lock (admin/services.ts).
+    await deps.vocabulary
+      ?.replace(
+        version,
+        new Map([...vocabulary].map(([locale, counter]) => [locale, counter.entries()])),
+        new Map([...vocabulary].map(([locale, counter]) => [locale, counter.pairs()])),
+        new Map([...priors].map(([locale, counter]) => [locale, counter.prior()])),
+        new Map([...vocabulary].map(([locale, counter]) => [locale, counter.singles()])),
+      )
+      .catch((e) => deps.log.error('could not replace the spelling vocabulary of the published catalog version', { version, err: e }));
+    if (previous) await indices.dropVersion(previous).catch((e) => deps.log.warn('could not delete the previous catalog version', { previous, err: e }));
     deps.log.info('catalog version published', { version, previous, lines, documents: writer.stats.indexed });
     return { version, lines, warnings, ...(ctx && learner ? { learned: ctx.configuration } : {}) };
   } catch (err) {
     // Keep the loud failure, but never leave a half-built version behind, nor a configuration learned from it.
-    if (version) await indices.dropVersion(version).catch((e) => deps.log.error('could not drop failed catalog version', { version, err: e }));
+    // A published version is live: it is never dropped here.
+    if (version && !published) await indices.dropVersion(version).catch((e) => deps.log.error('could not drop failed catalog version', { version, err: e }));
     if (undoLearned) await undoLearned().catch((e) => deps.log.error('could not remove the configuration learned by a failed import', { err: e }));
     throw err;
   }

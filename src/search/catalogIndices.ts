@@ -11,7 +11,7 @@ import { CATALOG_PARTS, LOCALE_PARTS, type IndexNames, newCatalogVersion } from 
 import { VERSIONED_MAPPINGS } from './indexRegistry';
 import { detectAnalysisLevel, indexDefinition, layoutSettings, SINGLE_NODE_LAYOUT, type AnalysisLevel, type IndexLayout } from './mappings';
 import { Unavailable } from '../kernel/errors';
-import { elasticsearchStatus } from './errors';
+import { elasticsearchErrorType, elasticsearchStatus } from './errors';
 
 /**
  * While a version loads nobody reads it, so: no refresh, and the translog is fsynced every few seconds
@@ -86,7 +86,13 @@ export class CatalogIndices {
     for (const { index, file, locale } of indices) {
       const def = indexDefinition(file, analysis, locale);
       const codec = file === VERSIONED_MAPPINGS.products && this.layout.productCodec === 'best_compression' ? { codec: 'best_compression' } : {};
-      await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...layoutSettings(this.layout, true), ...codec, ...LOADING_SETTINGS } });
+      try {
+        await this.es.indices.create({ ...def, index, settings: { ...def.settings, ...layoutSettings(this.layout, true), ...codec, ...LOADING_SETTINGS } });
+      } catch (err) {
+        // A version's name is new to the cluster (a timestamp taken under the import lock), so an index of that
+        // name is this request's own: the client's retry of a create whose answer was lost.
+        if (elasticsearchErrorType(err) !== 'resource_already_exists_exception') throw err;
+      }
     }
   }
 
@@ -142,7 +148,13 @@ export class CatalogIndices {
         actions.push({ add: { index, alias: this.names.catalogLocaleAlias(part as LocalePart, locale), is_write_index: true } });
       }
     }
-    await this.es.indices.updateAliases({ actions });
+    try {
+      await this.es.indices.updateAliases({ actions });
+    } catch (err) {
+      // The client retries a request whose answer was lost; a retry of an update that had applied finds the
+      // previous aliases gone and fails, though the version is live. What the aliases say decides.
+      if ((await this.liveVersion().catch(() => undefined)) !== version) throw err;
+    }
     for (const listener of this.publishListeners) listener();
     return previous;
   }

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@elastic/elasticsearch';
-import { startApi, type ApiProcess } from './support/api';
+import { describeLines, errorLines, startApi, type ApiProcess } from './support/api';
 import {
   CONFIGURATION,
   QUERIES,
@@ -201,13 +201,14 @@ describe(SCENARIO, function () {
     assert.ok(killedAt > 0 && restarted, 'the crash step ran');
     const repeat = async () => {
       imports.attempted++;
+      const startedAt = Date.now();
       const res = await restarted!.admin('PUT', '/api/admin/v4/import/catalog?force=true&name=repeat', {
         body: streamLines(catalogLines(NEW_GROUPS, 'B')),
         headers: { 'Content-Type': 'application/jsonlines' },
       });
       const text = await res.text();
       if (res.status === 204) imports.succeeded++;
-      return `${res.status}${text ? ` ${text.slice(0, 200)}` : ''}`;
+      return `${res.status} after ${Math.round((Date.now() - startedAt) / 1000)} s${text ? ` ${text.slice(0, 200)}` : ''}`;
     };
     const first = await repeat();
     await waitGreen(client);
@@ -216,10 +217,12 @@ describe(SCENARIO, function () {
     const leftovers = [...versions.keys()].filter((v) => v !== live);
     record(SCENARIO, {
       'repeat import answered': first,
+      // A 500 says only "see the log": the restarted process's error lines say why.
+      'restarted API error log lines': errorLines(restarted!).length ? [describeLines(errorLines(restarted!), 3)] : [],
       'imports attempted/succeeded': `${imports.attempted}/${imports.succeeded}`,
       'catalog versions left behind after the next import': leftovers,
     });
-    assert.ok(first.startsWith('204'), `the repeat answered ${first}`);
+    assert.ok(first.startsWith('204'), `the repeat answered ${first}; log: ${describeLines(errorLines(restarted!), 3)}`);
     assert.notEqual(live, liveBefore, 'the new catalog is live');
     assert.equal(leftovers.length, 0, `catalog versions left behind: ${leftovers.join(', ')}`);
   });
