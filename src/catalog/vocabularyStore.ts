@@ -9,6 +9,7 @@ import { COMPOUNDING_LANGUAGES, languageOf, localeVocabulary, type LocaleVocabul
 import type { LexiconSource } from './lexicon';
 import type { TypePrior } from './typePrior';
 import { ShortCache } from '../kernel/shortCache';
+import { untimed } from '../search/timing';
 
 /** Id prefix of a locale's behaviour prior (phrase → categories), written by the popularity job, kept across imports. */
 const PHRASES = 'phrases|';
@@ -47,7 +48,7 @@ export class VocabularyStore {
     cacheMs: number,
     private readonly lexicon?: LexiconSource,
   ) {
-    this.cache = new ShortCache(cacheMs, () => this.read(), 'vocabulary');
+    this.cache = new ShortCache(cacheMs, () => this.read(), { name: 'vocabulary', background: untimed });
   }
 
   /** The compounds (by head's form key) and word forms of a locale's catalog; empty when none were stored. */

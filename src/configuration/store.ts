@@ -7,6 +7,7 @@ import type { DocumentIndex } from '../search/documents';
 import type { CatalogConfiguration } from '../catalog/types';
 import { invalid } from '../kernel/errors';
 import { ShortCache } from '../kernel/shortCache';
+import { untimed } from '../search/timing';
 
 const DOC_ID = 'catalog';
 
@@ -22,7 +23,7 @@ export class ConfigurationStore {
     private readonly index: string,
     cacheMs: number,
   ) {
-    this.cache = new ShortCache(cacheMs, () => this.read(), 'configuration');
+    this.cache = new ShortCache(cacheMs, () => this.read(), { name: 'configuration', background: untimed });
   }
 
   /** The configuration, undefined when none is stored; `fresh` reads what is stored now. */

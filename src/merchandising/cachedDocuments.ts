@@ -6,6 +6,7 @@
 import { sourcesOf, writeChange, type BulkChange, type BulkOptions } from './indices';
 import type { DocumentIndex } from '../search/documents';
 import { ShortCache } from '../kernel/shortCache';
+import { untimed } from '../search/timing';
 
 export abstract class CachedDocuments<All> {
   private readonly cache: ShortCache<All>;
@@ -18,7 +19,7 @@ export abstract class CachedDocuments<All> {
     cacheMs: number,
     name: string,
   ) {
-    this.cache = new ShortCache(cacheMs, () => this.load(), name);
+    this.cache = new ShortCache(cacheMs, () => this.load(), { name, background: untimed });
   }
 
   /** The whole resource; `fresh` bypasses the cache. */

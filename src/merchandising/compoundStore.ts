@@ -8,6 +8,7 @@ import type { DocumentIndex } from '../search/documents';
 import type { CompoundSets, LocaleCompounds } from './compounds/types';
 import { folded } from '../catalog/vocabulary';
 import { ShortCache } from '../kernel/shortCache';
+import { untimed } from '../search/timing';
 
 interface CompoundDocument extends LocaleCompounds {
   locale: string;
@@ -29,7 +30,7 @@ export class CompoundStore {
     private readonly bulk: BulkOptions,
     cacheMs: number,
   ) {
-    this.cache = new ShortCache(cacheMs, () => this.read(), 'compounds');
+    this.cache = new ShortCache(cacheMs, () => this.read(), { name: 'compounds', background: untimed });
   }
 
   /** Every locale's configuration, as imported; `fresh` bypasses the cache. */

@@ -10,6 +10,7 @@ import { sourcesOf, writeChange, type BulkOptions } from './indices';
 import type { DocumentIndex } from '../search/documents';
 import type { Experiment, ExperimentSet } from './experiments/types';
 import { ShortCache } from '../kernel/shortCache';
+import { untimed } from '../search/timing';
 
 interface ExperimentDocument {
   id: string;
@@ -33,7 +34,7 @@ export class ExperimentStore {
     private readonly cacheMs: number,
     private readonly onRefreshFailed?: (err: unknown) => void,
   ) {
-    this.cache = new ShortCache(cacheMs, () => this.read(), 'experiments');
+    this.cache = new ShortCache(cacheMs, () => this.read(), { name: 'experiments', background: untimed });
   }
 
   /** What queries read: the snapshot (reloaded behind them when old); the first call of a process waits for it. */

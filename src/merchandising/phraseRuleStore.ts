@@ -7,6 +7,7 @@
 import { sourcesOf, writeChange, type BulkOptions } from './indices';
 import type { DocumentIndex } from '../search/documents';
 import { ShortCache } from '../kernel/shortCache';
+import { untimed } from '../search/timing';
 import { indexPhraseRules, phraseRuleFor, type PhraseRuleIndex, type PhraseRuleView } from './phraseRules/match';
 import type { MarketPhraseRules, PhraseRule, PhraseRuleSets } from './phraseRules/types';
 import { own } from '../kernel/validation';
@@ -30,7 +31,7 @@ export class PhraseRuleStore {
     private readonly bulk: BulkOptions,
     cacheMs: number,
   ) {
-    this.cache = new ShortCache(cacheMs, () => this.read(), 'phrase-rules');
+    this.cache = new ShortCache(cacheMs, () => this.read(), { name: 'phrase-rules', background: untimed });
   }
 
   /** Every market's stored rules; `fresh` bypasses the cache. */

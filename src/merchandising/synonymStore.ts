@@ -10,6 +10,7 @@ import { generalSynonyms } from './synonyms/general';
 import type { SynonymRule, SynonymSets } from './synonyms/types';
 import type { SynonymSetChoice } from './experiments/types';
 import { ShortCache } from '../kernel/shortCache';
+import { untimed } from '../search/timing';
 import { own } from '../kernel/validation';
 
 interface SynonymDocument {
@@ -35,7 +36,7 @@ export class SynonymStore {
     cacheMs: number,
     private readonly general = true,
   ) {
-    this.cache = new ShortCache(cacheMs, () => this.read(), 'synonyms');
+    this.cache = new ShortCache(cacheMs, () => this.read(), { name: 'synonyms', background: untimed });
   }
 
   /** Every locale's rules, in import order; `fresh` bypasses the cache. */

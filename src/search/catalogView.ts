@@ -18,6 +18,7 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import { Unavailable } from '../kernel/errors';
 import { elasticsearchStatus } from './errors';
 import { ShortCache } from '../kernel/shortCache';
+import { untimed } from './timing';
 import { CATALOG_PARTS, type CatalogPart, type IndexNames } from './indexNames';
 
 export interface CatalogView {
@@ -101,7 +102,7 @@ export class CatalogViews {
     private readonly names: IndexNames,
     ttlMs: number,
   ) {
-    this.cache = new ShortCache(ttlMs, () => this.load(), 'catalog-view');
+    this.cache = new ShortCache(ttlMs, () => this.load(), { name: 'catalog-view', background: untimed });
   }
 
   /** The cached view, or a fresh one (`fresh`: after a pinned version was found deleted). */

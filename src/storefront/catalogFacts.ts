@@ -18,6 +18,7 @@ import type { LabelConfiguration } from '../merchandising/labelConfiguration';
 import type { AttributeKind } from '../catalog/attributeQueries';
 import { Cache } from '../kernel/cache';
 import { untimed } from '../search/timing';
+import { REFRESH_AHEAD_SHARE } from '../kernel/shortCache';
 import { customLabelField } from '../catalog/attributeQueries';
 import type { CatalogAttribute } from './understanding';
 
@@ -92,7 +93,14 @@ export class CatalogFactsCache {
     /** UNDERSTOOD_ATTRIBUTES: label attributes whose values query understanding recognises. */
     private readonly understoodAttributes: readonly string[] = [],
   ) {
-    this.version = new Cache({ name: 'catalog-version', ttlMs: cacheMs, keep: (version) => version !== undefined });
+    // The live version too (an alias read each STORE_CACHE_MS otherwise waited for by a visitor's request).
+    this.version = new Cache({
+      name: 'catalog-version',
+      ttlMs: cacheMs,
+      refreshAheadMs: cacheMs * REFRESH_AHEAD_SHARE,
+      background: untimed,
+      keep: (version) => version !== undefined,
+    });
     // Reloaded in the background from half their TTL on (same version only: a new version is awaited), so no
     // visitor's request pays the facts' aggregation every STORE_CACHE_MS under steady traffic (issue 41: a
     // counted round trip then), and none is served facts older than the TTL.

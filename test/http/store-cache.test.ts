@@ -1,6 +1,8 @@
 /**
  * STORE_CACHE_MS against the real node: three API processes on one prefix; an import through one is seen
  * there at once, by another process within that process's STORE_CACHE_MS, and not before (src/kernel/cache.ts).
+ * Under steady traffic no request waits for a store's reload: it runs behind a read from 3/4 of the TTL
+ * (src/kernel/shortCache.ts), outside the request's round trips.
  */
 import assert from 'node:assert/strict';
 import { jsonBody, startService, type TestService } from './harness';
@@ -67,5 +69,29 @@ describe('STORE_CACHE_MS: how soon other API processes see an import', function 
     await sleep(2500);
     assert.equal(await cheapestFirst(patient), BUILT_IN);
     assert.equal(await cheapestFirst(prompt), IMPORTED);
+  });
+
+  it('under steady traffic, no storefront request waits for a store reload (each autocomplete one round trip)', async () => {
+    const steady = await startService({ indexPrefix: importer.prefix, storeCacheMs: 1000 });
+    try {
+      const autocomplete = async () => {
+        const res = await steady.request(
+          'GET',
+          '/api/storefront/v3/queries/autocomplete?market=SE&locale=sv-SE&touchpoint=DESKTOP&customerKey=c&sessionKey=s&q=boo',
+        );
+        assert.equal(res.status, 200, await res.text());
+        return Number(res.headers.get('x-elasticsearch-round-trips'));
+      };
+      await autocomplete(); // the first request loads every store
+      const trips: number[] = [];
+      // A request every 200 ms for three TTLs: every store is read past 3/4 of its TTL many times over.
+      for (let i = 0; i < 15; i++) {
+        await sleep(200);
+        trips.push(await autocomplete());
+      }
+      assert.deepEqual(trips, Array(15).fill(1), `round trips per request: ${trips.join(', ')}`);
+    } finally {
+      await steady.close();
+    }
   });
 });
