@@ -82,7 +82,9 @@ export class BulkWriter {
     if (batch.length >= this.options.maxBytes) {
       while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
       this.throwIfFailed();
-      this.send();
+      // Writers sharing this writer (an import's documents and, from another task, their vectors) may all have
+      // waited on the same full batch: the first to wake sends it, the others find it gone.
+      if (this.batch === batch) this.send();
     }
   }
 
