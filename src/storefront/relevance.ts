@@ -205,6 +205,19 @@ function relaxedWord(w: string, expansion?: PhraseExpansion): Query {
 }
 
 /**
+ * The phrase's product word (wordRoles.ts `restRoles`: its head noun) as a match, where the catalog holds that
+ * word: what a product near in meaning must also name to join a list found by words. "red cotton dress" then
+ * lists red dresses, not every red cotton top near it; "black leather sneakers" black sneakers, not black leather
+ * boots and bags. Undefined where the phrase has no product word the catalog holds: a need described in words no
+ * title uses is answered by meaning alone.
+ */
+export function heldProductWord(roles: readonly RoledWord[], expansion?: PhraseExpansion): Query | undefined {
+  const product = roles.find((r) => r.role === 'product');
+  if (!product || expansion?.holds?.(product.word.toLocaleLowerCase()) !== true) return undefined;
+  return relaxedWord(product.word, expansion);
+}
+
+/**
  * Longest phrase relaxed by role, in words: a longer one is rarely a noun phrase ("your heart and my heart are
  * very old friends" is a title) and relaxes by any one word (ESCI: the head-noun rule cost 0.14 on such a query).
  */

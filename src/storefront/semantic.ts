@@ -89,9 +89,10 @@ export const numCandidates = (k: number): number => Math.min(10_000, Math.max(10
 /**
  * Pure: the kNN clause of the meaning under the listing's `filters` (market, locale, rules, category, hidden
  * products): applied while searching the graph, so the `candidates` nearest are all products the list may hold.
- * In stock ranks first as in the words' listing.
+ * In stock ranks first as in the words' listing. `boost`: the fusion's (its scores are read back), or a list's own
+ * scale where the knn score is a rank among word scores (the secondary list's products near in meaning).
  */
-export function meaningClause(meaning: Meaning, filters: Query[], inStock?: Query): Query {
+export function meaningClause(meaning: Meaning, filters: Query[], inStock?: Query, boost = MEANING_BOOST): Query {
   const { fusion } = meaning;
   const knn: Query = {
     knn: {
@@ -101,7 +102,7 @@ export function meaningClause(meaning: Meaning, filters: Query[], inStock?: Quer
       num_candidates: numCandidates(fusion.candidates),
       similarity: fusion.minSimilarity,
       filter: filters,
-      boost: MEANING_BOOST,
+      boost,
       _name: MEANING_QUERY,
     },
   };

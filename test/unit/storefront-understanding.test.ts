@@ -357,4 +357,57 @@ describe('query understanding', () => {
     assert.match(JSON.stringify(primaryKnn), /Röd|#/i);
     assert.deepEqual(secondaryKnns, [primaryKnn]);
   });
+
+  it('relaxes an understood attribute first: "röd bomull klänning" keeps the colour and the product word, not any two of the three words', () => {
+    const req = { context: { locale: 'sv-SE', priceId: undefined } } as unknown as SearchPageRequest;
+    const understanding: Understanding = {
+      ...understand('röd klänning', sv),
+      attributes: [{ typed: 'bomull', name: 'material', values: ['Bomull'] }],
+      parts: ['röd', 'bomull', 'klänning'],
+    };
+    const { match, whole } = understoodMatch(req, 'röd bomull klänning', undefined, { understanding, mode: 'filter' });
+    const [core, relaxed] = match.bool!.should as estypes.QueryDslQueryContainer[];
+    assert.deepEqual(whole, core, 'the whole list: every clause, the material too');
+    const text = JSON.stringify(relaxed);
+    assert.match(text, /Röd|#/i, 'the colour stays');
+    assert.match(text, /klänning/, 'the product word stays');
+    assert.doesNotMatch(text, /Bomull|bomull/, 'the material is what goes');
+  });
+
+  it('has the nearest products by meaning name the product word of a phrase whose qualifiers understanding requires', () => {
+    const fusion = { window: 30, candidates: 30, minSimilarity: 0.3, meaningWeight: 0.5 } as unknown as NonNullable<SearchPageRequest['meaning']>['fusion'];
+    const req = {
+      context: {
+        market: 'SE',
+        locale: 'sv-SE',
+        priceId: undefined,
+        channels: { online: true, store: false },
+        stores: [],
+        presentCustom: [],
+        presentPrices: [],
+      },
+      rules: [],
+      sort: 'RELEVANCE',
+      meaning: { vector: [0.1, 0.2], fusion },
+    } as unknown as SearchPageRequest;
+    const knnFilter = (phrase: string, holds: (w: string) => boolean, mode?: UnderstoodPhrase['mode']): string => {
+      const found: unknown[] = [];
+      const expansion = { alternatives: [], compounds: new Map<string, string[]>(), holds };
+      const understood = mode ? { understanding: understand(phrase, sv), mode, expansion } : undefined;
+      JSON.stringify(primaryQuery(req, phrase, expansion, understood), (key, value: unknown) => (key === 'knn' ? (found.push(value), value) : value));
+      assert.equal(found.length, 1);
+      return JSON.stringify((found[0] as { filter: unknown }).filter);
+    };
+    const holdsShoes = (w: string) => w === 'skor' || w === 'läder';
+    // "svarta" is understood (a colour filter): a product near in meaning must be a black shoe, not a black boot.
+    assert.match(knnFilter('svarta läder skor', holdsShoes, 'filter'), /"query":"skor"/);
+    // Understood only as a boost, or not understood at all: the nearest products of other kinds may follow.
+    assert.doesNotMatch(knnFilter('svarta läder skor', holdsShoes, 'boost'), /"query":"skor"/);
+    assert.doesNotMatch(knnFilter('läder skor', holdsShoes), /"query":"skor"/);
+    // A product word no title uses ("mysplagg"): meaning alone answers, unconstrained.
+    assert.doesNotMatch(
+      knnFilter('svart mysplagg', (w) => w === 'svart', 'filter'),
+      /mysplagg/,
+    );
+  });
 });

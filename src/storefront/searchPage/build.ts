@@ -12,6 +12,7 @@ import {
   allButOnePartMatch,
   allButOneWordMatch,
   expansionWithoutNegated,
+  heldProductWord,
   listingQuery,
   phraseMatch,
   phraseCategoryBoost,
@@ -160,15 +161,25 @@ export function understoodMatch(
   // A brand of several words, or an attribute and its preposition, is one part: "brant studio sneakers" does
   // not relax to the sneakers of the "Studio" style, nor "skor i läder" to every shoe.
   // The words left relaxed by role keep the understood filter ("snygga svarta skor": black shoes, not shoes).
-  const { price, sizes, parts } = understood.understanding;
+  const { price, sizes, parts, attributes } = understood.understanding;
   // Not beside an understood brand: a brand phrase relaxes as typed (issue 30, measured on ESCI).
   const byRole = relaxedMatching && !understood.understanding.brands.length && roleRelaxedMatch(wordRoles, understood.expansion) !== undefined;
+  // An understood attribute (a material: "cotton") is a descriptor, the first thing the relaxation drops: "red
+  // cotton dress" in a shop with no red cotton dress relaxes to its red dresses, keeping the colour and the
+  // product word the shopper named, not to any two of the three words (cotton dresses of every colour, red
+  // cotton T-shirts).
+  const withoutAttributes = understoodClauses({ ...understood.understanding, attributes: [] }, req.context.priceId);
+  const attributeRelaxed: Query | undefined =
+    relaxedMatching && understood.mode === 'filter' && attributes.length && (text || withoutAttributes.length)
+      ? { bool: { must: [...(text ? [text.match] : []), ...withoutAttributes] } }
+      : undefined;
   const typedRelaxed =
-    byRole || price || sizes.length || !relaxedMatching
+    attributeRelaxed ??
+    (byRole || price || sizes.length || !relaxedMatching
       ? undefined
       : phrase === typedPhrase && parts.join(' ') === phrase.trim().replace(/\s+/g, ' ')
         ? allButOnePartMatch(parts, expansion)
-        : allButOneWordMatch(phrase, expansion);
+        : allButOneWordMatch(phrase, expansion));
   // The products missing a typed word (the colour word too) are partial matches: the whole list is the core's.
   const withRelaxed = (core: Query, coreFull: Query | undefined, coreWhole: Query | undefined): { match: Query; full?: Query; whole?: Query } =>
     typedRelaxed
@@ -222,18 +233,45 @@ export function primaryQuery(
   // Search by meaning (../semantic.ts): the products nearest the phrase join the list, ordered by relevance only;
   // what understanding requires ("red" as a filter) they must have too.
   if (!req.meaning || !scoresRelevance(req.sort)) return words;
-  return wordsOrMeaning(words, listMeaning(req, req.meaning, understood), inStockQuery(req.context));
+  return wordsOrMeaning(words, listMeaning(req, req.meaning, phrase, expansion, understood).held, inStockQuery(req.context));
 }
 
 /**
- * The meaning clause of the primary list: the nearest products under the listing's filters and what understanding
- * requires. The secondary list leaves out exactly these, so a product near in meaning but outside an understood
- * filter (another brand's bottle brush for "tissa bottle brush") stays reachable there.
+ * The meaning clause of the primary list: the nearest products under the listing's filters, what understanding
+ * requires and, in a phrase of several words, its product word where the catalog holds it (relevance.ts
+ * `heldProductWord`). The secondary
+ * list leaves out exactly these (`held`), so a product near in meaning but outside an understood filter (another
+ * brand's bottle brush for "tissa bottle brush") stays reachable there; one of another kind than the product word
+ * (`near`: black leather boots for "black leather sneakers") the secondary list holds by meaning.
  */
-function listMeaning(req: SearchPageRequest, meaning: NonNullable<SearchPageRequest['meaning']>, understood?: UnderstoodPhrase): Query {
+function listMeaning(
+  req: SearchPageRequest,
+  meaning: NonNullable<SearchPageRequest['meaning']>,
+  phrase: string,
+  expansion?: PhraseExpansion,
+  understood?: UnderstoodPhrase,
+): { held: Query; near?: Query } {
   const required = understood?.mode === 'filter' ? understoodClauses(understood.understanding, req.context.priceId) : [];
-  return meaningClause(meaning, [...listingFilters(req), ...required], inStockQuery(req.context));
+  const words = withoutNegated(understood ? understood.understanding.words : phrase);
+  const wordsExpansion = understood ? understood.expansion : expansion;
+  const roles = restRoles(words.split(/\s+/).filter(Boolean), req.context.locale, wordsExpansion?.holds);
+  // Only a phrase whose qualifiers understanding requires ("black leather sneakers": a colour and a material) is
+  // held to its product word: a bare product word ("kettle") is browsing, and its nearest products of other kinds
+  // (a teapot) follow the word matches. Measured on ESCI (docs/relevance.md): holding every phrase of several words
+  // cost recall@100 0.07 (the head noun's word misses its kind's other names: "shoes" for sneakers), these 0.03.
+  const named = understood?.mode === 'filter' ? understood.understanding.parts.length : 0;
+  const product = named > 1 ? heldProductWord(roles, wordsExpansion) : undefined;
+  const filters = [...listingFilters(req), ...required];
+  const held = meaningClause(meaning, [...filters, ...(product ? [product] : [])], inStockQuery(req.context));
+  return product ? { held, near: meaningClause(meaning, filters, undefined, NEAR_MEANING_BOOST) } : { held };
 }
+
+/**
+ * Scale of the secondary list's products near in meaning that the primary list's product word left out (a knn score
+ * is boost × (1 + cosine) / 2): 60–100, after the partial matches (PARTIAL_TIER) and the words left of an understood
+ * filter (TYPED_TIER), among or before the loose word matches. ESCI recall@100 with them: see docs/relevance.md.
+ */
+export const NEAR_MEANING_BOOST = 100;
 
 /** The match of the primary list of the given kind (`ListKind`): the whole one where the phrase relaxes, else its one match. */
 function listMatch(
@@ -353,18 +391,19 @@ export function secondarySearch(
   const held = (m: { match: Query; whole?: Query }): Query => (partialsFirst ? (m.whole ?? m.match) : m.match);
   // The partial matches score as the relaxed list scored them, above every other product (dis_max: only the best counts).
   const partials: Query = { bool: { must: [primary.match], should: [...primary.boosts, { constant_score: { filter: primary.match, boost: PARTIAL_TIER } }] } };
-  const match: Query = partialsFirst ? { dis_max: { queries: [partials, looseFirst] } } : looseFirst;
+  const meaning = req.meaning && scoresRelevance(req.sort) ? listMeaning(req, req.meaning, phrase, expansion, understood) : undefined;
+  const queries = [...(partialsFirst ? [partials] : []), looseFirst, ...(meaning?.near ? [meaning.near] : [])];
+  const match: Query = queries.length > 1 ? { dis_max: { queries } } : looseFirst;
   return {
     query: listingQuery({
       // Nor the products the primary list holds by meaning (the same nearest products under the same filters).
       match: {
         bool: {
           must: [match],
-          must_not: [
-            held(typed),
-            ...(understood ? [held(primary)] : []),
-            ...(req.meaning && scoresRelevance(req.sort) ? [listMeaning(req, req.meaning, understood)] : []),
-          ],
+          // What the primary list holds: the understood match's (its fallback includes the phrase as typed), else the
+          // phrase's. Not the typed phrase's beside an understood filter: relaxed by role it keeps "blue linen dress"
+          // for "blue cotton dress", which the filter (cotton) leaves out of the primary list, so it was in neither.
+          must_not: [understood ? held(primary) : held(typed), ...(meaning ? [meaning.held] : [])],
         },
       },
       filters: listingFilters(req),
